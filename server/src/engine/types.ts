@@ -1,0 +1,55 @@
+/**
+ * The engine's contract with every front end (CLI, language server, client). Nothing here knows of LSP or VS Code.
+ * Offsets are UTF-16 code units into the text given to `lint`, as JavaScript strings index them; lines and characters
+ * are 0-based (LSP's convention), characters counted in UTF-16 code units.
+ */
+
+export interface Position {
+  line: number;
+  character: number;
+  offset: number;
+}
+
+export interface TextEdit {
+  start: Position;
+  end: Position;
+  newText: string;
+}
+
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+export interface Finding {
+  ruleId: string;
+  message: string;
+  severity: Severity;
+  /** Calibrated probability that the finding is right (that the fix improves the text). */
+  confidence: number;
+  start: Position;
+  end: Position;
+  fixes: Fix[];
+  /** Why: the underlying bracketing of the constituent involved and the rewrite that yields the surface marks. */
+  explanation: string;
+  /** Other ranges that belong to the same finding (the second comma of an apposition). */
+  related?: Array<{ start: Position; end: Position; message: string }>;
+}
+
+export type QuoteStyle = 'american' | 'british' | 'auto';
+export type SerialComma = 'always' | 'never' | 'ignore';
+
+export interface LintOptions {
+  quoteStyle?: QuoteStyle;
+  serialComma?: SerialComma;
+  /** Findings below this confidence are dropped. */
+  minConfidence?: number;
+  /** Rule ids switched off. */
+  disabledRules?: readonly string[];
+  /** Severity overrides per rule id. */
+  severities?: Readonly<Record<string, Severity>>;
+  /** Cancellation: checked between sentences. */
+  isCancelled?: () => boolean;
+}
