@@ -71,8 +71,18 @@ export function miscValue(misc: string, key: string): string | undefined {
   return undefined;
 }
 
-function hasNoSpaceAfter(misc: string): boolean {
-  return miscValue(misc, 'SpaceAfter') === 'No';
+/**
+ * The whitespace that follows a token: `SpacesAfter=…` (UD's escapes \s \t \n \\ \uXXXX) if given, none for
+ * `SpaceAfter=No`, else one space.
+ */
+export function spaceAfter(misc: string): string {
+  const spaces = miscValue(misc, 'SpacesAfter');
+  if (spaces !== undefined) {
+    return spaces.replace(/\\(u[0-9A-Fa-f]{4}|[stn\\|])/g, (_, e: string) =>
+      e[0] === 'u' ? String.fromCharCode(parseInt(e.slice(1), 16)) : e === 's' ? ' ' : e === 't' ? '\t' : e === 'n' ? '\n' : e,
+    );
+  }
+  return miscValue(misc, 'SpaceAfter') === 'No' ? '' : ' ';
 }
 
 /** Parse a whole CoNLL-U document. Throws `ConlluError` (with the line number) on malformed input. */
@@ -165,7 +175,8 @@ export interface SurfaceToken {
   /** Word ids covered (one, or the range of a multiword token). */
   first: number;
   last: number;
-  spaceAfter: boolean;
+  /** The whitespace written after the token (see `spaceAfter`). */
+  spaceAfter: string;
 }
 
 export function surfaceTokens(s: ConlluSentence): SurfaceToken[] {
@@ -174,25 +185,25 @@ export function surfaceTokens(s: ConlluSentence): SurfaceToken[] {
   for (let i = 1; i <= s.words.length; ) {
     const m = s.multiwords[mi];
     if (m && m.first === i) {
-      out.push({ form: m.form, first: m.first, last: m.last, spaceAfter: !hasNoSpaceAfter(m.misc) });
+      out.push({ form: m.form, first: m.first, last: m.last, spaceAfter: spaceAfter(m.misc) });
       i = m.last + 1;
       mi++;
     } else {
       const w = s.words[i - 1];
-      out.push({ form: w.form, first: i, last: i, spaceAfter: !hasNoSpaceAfter(w.misc) });
+      out.push({ form: w.form, first: i, last: i, spaceAfter: spaceAfter(w.misc) });
       i++;
     }
   }
   return out;
 }
 
-/** Rebuild the sentence text from its tokens and `SpaceAfter=No` (equals `# text` on well-formed treebanks). */
+/** Rebuild the sentence text from its tokens and their spacing (equals `# text` on well-formed treebanks). */
 export function reconstructText(s: ConlluSentence): string {
   let out = '';
   const toks = surfaceTokens(s);
   toks.forEach((t, k) => {
     out += t.form;
-    if (t.spaceAfter && k < toks.length - 1) out += ' ';
+    if (k < toks.length - 1) out += t.spaceAfter;
   });
   return out;
 }
