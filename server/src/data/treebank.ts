@@ -9,6 +9,8 @@ export interface Treebank {
   sentences: ConlluSentence[];
   trees: PunctuatedTree[];
   omitted: number;
+  /** Of `omitted`: sentences with a punctuation token that is not a leaf (the paper's #Omit). */
+  omittedNonLeaf: number;
 }
 
 export function readTreebank(file: string): Treebank {
@@ -25,12 +27,16 @@ export function treebankFromText(text: string, source: string): Treebank {
   const sentences = parseConllu(text, source);
   const trees: PunctuatedTree[] = [];
   let omitted = 0;
+  let omittedNonLeaf = 0;
   for (const s of sentences) {
     const r = depunctuate(s);
     if (r.ok) trees.push(r.tree);
-    else omitted++;
+    else {
+      omitted++;
+      if (r.reason === 'punct-not-leaf') omittedNonLeaf++;
+    }
   }
-  return { source, sentences, trees, omitted };
+  return { source, sentences, trees, omitted, omittedNonLeaf };
 }
 
 export interface TreebankStats {
@@ -41,8 +47,10 @@ export interface TreebankStats {
   punctTokens: number;
   /** Percentage of tokens that are punctuation (%Punct). */
   punctPercent: number;
-  /** Sentences dropped because a punctuation token was not a leaf (#Omit). */
+  /** Sentences dropped: a punctuation token was not a leaf, or the sentence has no word besides punctuation. */
   omitted: number;
+  /** Of those, the ones with a non-leaf punctuation token (the paper's #Omit). */
+  omittedNonLeaf: number;
   /** Distinct punctuation token types after normalisation, the abbreviation dot included (#Type). */
   punctTypes: number;
   /** Distinct punctuation forms before normalisation (quotes, runs such as `!!!`, decorative symbols). */
@@ -77,6 +85,7 @@ export function treebankStats(tb: Treebank): TreebankStats {
     punctTokens,
     punctPercent: tokens ? Math.round((1000 * 100 * punctTokens) / tokens) / 1000 : 0,
     omitted: tb.omitted,
+    omittedNonLeaf: tb.omittedNonLeaf,
     punctTypes: vocab.punctTypes.length,
     punctTypesRaw: rawTypes.size,
     punctemes: vocab.punctemes.length,

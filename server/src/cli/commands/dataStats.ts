@@ -18,13 +18,14 @@ export const dataStatsCommand: Command = {
     }
     io.stdout(
       formatTable(
-        ['file', 'sentences', 'tokens', '%punct', 'omitted', 'types', '|V|', 'relations', 'max |W_d|'],
+        ['file', 'sentences', 'tokens', '%punct', 'omitted', 'non-leaf', 'types', '|V|', 'relations', 'max |W_d|'],
         stats.map((s) => [
           s.file,
           s.sentences,
           s.tokens,
           s.punctPercent.toFixed(1),
           s.omitted,
+          s.omittedNonLeaf,
           s.punctTypes,
           s.punctemes,
           s.relations,
