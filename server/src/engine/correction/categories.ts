@@ -1,0 +1,90 @@
+/**
+ * Which rule a comma edit at a slot belongs to, read off the tree: the constituent whose edge the slot is and its
+ * relation. One function serves the engine (to name its findings) and the benchmark (to file gold edits and the
+ * edits of other tools under the same categories).
+ */
+import { hasSubject, TreeInfo } from '../treeInfo';
+
+export type CommaCategory =
+  | 'serial-comma'
+  | 'nonrestrictive-comma'
+  | 'subject-verb-comma'
+  | 'introductory-comma'
+  | 'comma-splice'
+  | 'comma';
+
+/** Relations whose constituents take commas on both sides when non-restrictive. */
+export const NONRESTRICTIVE_RELS = new Set(['appos', 'acl:relcl']);
+const INTRODUCTORY_BASES = new Set(['advcl', 'obl', 'advmod', 'discourse', 'intj', 'vocative', 'nmod', 'ccomp']);
+const BETWEEN_SUBJECT_AND_VERB = new Set(['aux', 'cop', 'advmod']);
+
+/** The constituent `w` that makes slot i a non-restrictive edge, with which edge it is. */
+export function nonrestrictiveAt(info: TreeInfo, i: number): Array<{ w: number; side: 'left' | 'right' }> {
+  const out: Array<{ w: number; side: 'left' | 'right' }> = [];
+  for (let w = 1; w <= info.n; w++) {
+    if (!NONRESTRICTIVE_RELS.has(info.rel(w))) continue;
+    const [a, b] = info.span[w];
+    if (a - 1 === i) out.push({ w, side: 'left' });
+    else if (b === i) out.push({ w, side: 'right' });
+  }
+  return out;
+}
+
+/** Conjunct whose left edge is slot i when it is the last of three or more with a coordinator (the Oxford comma). */
+export function serialCommaAt(info: TreeInfo, i: number): number | undefined {
+  for (let w = 1; w <= info.n; w++) {
+    if (info.base(w) !== 'conj' || info.span[w][0] - 1 !== i) continue;
+    const h = info.head(w);
+    const conjs = info.children[h].filter((c) => info.base(c) === 'conj');
+    if (conjs.length < 2 || conjs[conjs.length - 1] !== w) continue;
+    if (info.children[w].some((c) => info.base(c) === 'cc' && c < w)) return w;
+  }
+  return undefined;
+}
+
+/** A clause after slot i whose subject-bearing head sits in a clause before it (two clauses a comma cannot join). */
+export function spliceAt(info: TreeInfo, i: number): number | undefined {
+  for (let w = 1; w <= info.n; w++) {
+    const [a] = info.span[w];
+    if (a - 1 !== i || info.head(w) === 0 || info.head(w) > w) continue;
+    const base = info.base(w);
+    const noCoordinator = !info.children[w].some((c) => info.base(c) === 'cc' || info.base(c) === 'mark');
+    if ((base === 'parataxis' || base === 'conj') && noCoordinator && hasSubject(info, w) && hasSubject(info, info.head(w))) return w;
+  }
+  return undefined;
+}
+
+function subjectVerbAt(info: TreeInfo, i: number): boolean {
+  for (let w = 1; w <= info.n; w++) {
+    const base = info.base(w);
+    const [a, b] = info.span[w];
+    const h = info.head(w);
+    if ((base === 'nsubj' || base === 'csubj') && b === i && h > b) {
+      let ok = true;
+      for (let k = i + 1; k < h; k++) if (info.head(k) !== h || !BETWEEN_SUBJECT_AND_VERB.has(info.base(k))) ok = false;
+      if (ok) return true;
+    }
+    if ((base === 'obj' || base === 'iobj') && a - 1 === i && h === i) return true;
+  }
+  return false;
+}
+
+function introductoryAt(info: TreeInfo, i: number): boolean {
+  for (let w = 1; w <= info.n; w++) {
+    const [a, b] = info.span[w];
+    if (a !== 1 || b !== i || i >= info.n) continue;
+    const h = info.head(w);
+    if (h === 0 || info.head(h) !== 0 || h <= b) continue;
+    if (INTRODUCTORY_BASES.has(info.base(w))) return true;
+  }
+  return false;
+}
+
+/** The category of inserting or deleting a comma at slot i (1 ≤ i < n). */
+export function commaCategory(info: TreeInfo, i: number): CommaCategory {
+  if (serialCommaAt(info, i) !== undefined) return 'serial-comma';
+  if (nonrestrictiveAt(info, i).length > 0) return 'nonrestrictive-comma';
+  if (subjectVerbAt(info, i)) return 'subject-verb-comma';
+  if (introductoryAt(info, i)) return 'introductory-comma';
+  return 'comma';
+}

@@ -1,0 +1,161 @@
+/**
+ * The corruption generator (paper §6.2 stand-in: no learner treebank here). It mimics learners' punctuation errors on
+ * a well-punctuated treebank sentence — dropped and inserted commas, commas between subject and verb, missing commas
+ * around non-restrictive clauses and spurious ones around restrictive clauses, splices, transposed quotes, doubled and
+ * stacked marks, unclosed brackets, a missing final mark — and records the original punctuation of every slot it
+ * changed, so that a linter's fixes can be scored against it.
+ */
+import { SlotMark } from '../sentence';
+import { treeInfo, TreeInfo } from '../treeInfo';
+import { commaCategory, NONRESTRICTIVE_RELS, spliceAt } from '../correction/categories';
+import { cloneDraft, Draft, setSlot } from './draft';
+import { pick, Rng } from './rng';
+
+export type CorruptionCategory =
+  | 'nonrestrictive-comma'
+  | 'subject-verb-comma'
+  | 'introductory-comma'
+  | 'comma-splice'
+  | 'comma'
+  | 'quote-placement'
+  | 'doubled-mark'
+  | 'stacked-marks'
+  | 'unbalanced-pair'
+  | 'sentence-final';
+
+export interface Corruption {
+  category: CorruptionCategory;
+  /** What was done, for reports. */
+  kind: string;
+  draft: Draft;
+  /** Slot → the compact (space-free) strings that count as a correct repair (the original first). */
+  gold: Map<number, string[]>;
+}
+
+const COMMA: SlotMark = { norm: ',', text: ',' };
+
+export function compactSlot(marks: readonly SlotMark[]): string {
+  return marks.map((m) => m.text).join('');
+}
+
+type Option = { kind: string; category: CorruptionCategory; apply: (d: Draft) => void; accept?: Record<number, string[]> };
+
+/** Slots between two words that are separate written tokens (not inside `don't`). */
+function isTokenBoundary(d: Draft, i: number): boolean {
+  return d.words.some((w) => w.lastWord === i) && i > 0 && i < d.slots.length - 1;
+}
+
+function options(d: Draft, info: TreeInfo): Option[] {
+  const n = info.n;
+  const out: Option[] = [];
+  const slots = d.slots;
+  const isComma = (i: number) => slots[i].length === 1 && slots[i][0].norm === ',';
+  const without = (i: number, k: number) => slots[i].filter((_, j) => j !== k);
+
+  // Non-restrictive constituents: drop one or both commas. Restrictive relative clauses: add both.
+  for (let w = 1; w <= n; w++) {
+    if (!NONRESTRICTIVE_RELS.has(info.rel(w))) continue;
+    const [a, b] = info.span[w];
+    const li = a - 1;
+    const left = slots[li].length > 0 && slots[li][slots[li].length - 1].norm === ',' ? slots[li].length - 1 : -1;
+    const right = b < n && slots[b].length > 0 && slots[b][0].norm === ',' ? 0 : -1;
+    // Only constituents set off on both sides (or closed by the end of the sentence) are surely non-restrictive.
+    const closedByEnd = b === n || slots[b].some((m) => m.norm === '.' || m.norm === '?' || m.norm === '!');
+    if (left >= 0 && (right >= 0 || closedByEnd))
+      out.push({ kind: `drop left comma of ${info.rel(w)}`, category: 'nonrestrictive-comma', apply: (x) => setSlot(x, li, without(li, left)) });
+    if (left >= 0 && right >= 0) {
+      out.push({ kind: `drop right comma of ${info.rel(w)}`, category: 'nonrestrictive-comma', apply: (x) => setSlot(x, b, without(b, right)) });
+      out.push({
+        kind: `drop both commas of ${info.rel(w)}`,
+        category: 'nonrestrictive-comma',
+        apply: (x) => {
+          setSlot(x, li, without(li, left));
+          setSlot(x, b, without(b, right));
+        },
+      });
+    }
+    const firstWord = d.gold.sentence.tree.words[a - 1].form.toLowerCase();
+    if (info.rel(w) === 'acl:relcl' && li > 0 && b < n && slots[li].length === 0 && slots[b].length === 0 && isTokenBoundary(d, li) && isTokenBoundary(d, b) && firstWord === 'that')
+      out.push({
+        kind: 'commas around a restrictive relative clause',
+        category: 'nonrestrictive-comma',
+        apply: (x) => {
+          setSlot(x, li, [COMMA]);
+          setSlot(x, b, [COMMA]);
+        },
+      });
+  }
+  for (let i = 1; i < n; i++) {
+    if (!isTokenBoundary(d, i)) continue;
+    const cat = commaCategory(info, i);
+    if (cat === 'serial-comma') continue; // style, not error
+    if (slots[i].length === 0 && (cat === 'subject-verb-comma' || cat === 'comma'))
+      out.push({ kind: cat === 'comma' ? 'insert a comma' : 'comma between subject/verb or verb/object', category: cat, apply: (x) => setSlot(x, i, [COMMA]) });
+    if (isComma(i) && (cat === 'introductory-comma' || cat === 'comma'))
+      out.push({ kind: cat === 'comma' ? 'drop a comma' : 'drop the comma after an introductory element', category: cat, apply: (x) => setSlot(x, i, []) });
+    if (slots[i].length === 1 && slots[i][0].norm === ';' && spliceAt(info, i) !== undefined)
+      out.push({ kind: 'semicolon between clauses → comma', category: 'comma-splice', apply: (x) => setSlot(x, i, [COMMA]), accept: { [i]: [';', '.'] } });
+    // Quote transposition: American `,”` / `.”` written as `”,` / `”.`.
+    const s = slots[i];
+    for (let k = 0; k + 1 < s.length; k++) {
+      if ((s[k].norm === ',' || s[k].norm === '.') && s[k + 1].norm === '”') {
+        out.push({
+          kind: `transpose ${s[k].text}${s[k + 1].text}`,
+          category: 'quote-placement',
+          apply: (x) => setSlot(x, i, [...s.slice(0, k), s[k + 1], s[k], ...s.slice(k + 2)]),
+        });
+      }
+    }
+    if (isComma(i)) out.push({ kind: 'double a comma', category: 'doubled-mark', apply: (x) => setSlot(x, i, [COMMA, COMMA]) });
+  }
+  const last = slots[n];
+  for (let k = 0; k + 1 < last.length; k++) {
+    if (last[k].norm === '.' && last[k + 1].norm === '”')
+      out.push({ kind: 'transpose final .”', category: 'quote-placement', apply: (x) => setSlot(x, n, [...last.slice(0, k), last[k + 1], last[k], ...last.slice(k + 2)]) });
+  }
+  if (last.length === 1 && last[0].norm === '.') {
+    out.push({ kind: 'drop the final period', category: 'sentence-final', apply: (x) => setSlot(x, n, []) });
+    out.push({ kind: 'double the final period', category: 'doubled-mark', apply: (x) => setSlot(x, n, [last[0], { norm: '.', text: '.' }]) });
+  }
+  if (last.length === 1 && (last[0].norm === '?' || last[0].norm === '!'))
+    out.push({ kind: `period before ${last[0].text}`, category: 'stacked-marks', apply: (x) => setSlot(x, n, [{ norm: '.', text: '.' }, last[0]]) });
+  if (last.length === 0 && d.abbrev[n])
+    out.push({ kind: 'period after a final abbreviation', category: 'stacked-marks', apply: (x) => setSlot(x, n, [{ norm: '.', text: '.' }]) });
+  // Unclosed brackets: drop a closer whose opener is in the sentence.
+  const opened = new Map<string, number>();
+  for (let i = 0; i <= n; i++) {
+    slots[i].forEach((m, k) => {
+      if (m.norm === '(' || m.norm === '“') opened.set(m.norm, (opened.get(m.norm) ?? 0) + 1);
+      const opener = m.norm === ')' ? '(' : m.norm === '”' ? '“' : undefined;
+      if (opener && (opened.get(opener) ?? 0) > 0) {
+        opened.set(opener, (opened.get(opener) ?? 0) - 1);
+        out.push({ kind: `drop closing ${m.text}`, category: 'unbalanced-pair', apply: (x) => setSlot(x, i, slots[i].filter((_, j) => j !== k)) });
+      }
+    });
+  }
+  return out;
+}
+
+/** The categories of corruption that apply to a sentence. */
+export function applicableCategories(d: Draft): CorruptionCategory[] {
+  return [...new Set(options(d, treeInfo(d.gold.sentence.tree)).map((o) => o.category))];
+}
+
+/**
+ * One corruption of the sentence in category `cat` (drawn uniformly among those that apply when not given), the site
+ * drawn uniformly; undefined when none applies.
+ */
+export function corrupt(d: Draft, rng: Rng, cat?: CorruptionCategory): Corruption | undefined {
+  const info = treeInfo(d.gold.sentence.tree);
+  const opts = options(d, info).filter((o) => !cat || o.category === cat);
+  if (opts.length === 0) return undefined;
+  if (!cat) cat = pick(rng, [...new Set(opts.map((o) => o.category))]);
+  const o = pick(rng, opts.filter((x) => x.category === cat));
+  const draft = cloneDraft(d);
+  o.apply(draft);
+  const gold = new Map<number, string[]>();
+  draft.changed.forEach((c, i) => {
+    if (c) gold.set(i, o.accept?.[i] ?? [compactSlot(d.slots[i])]);
+  });
+  return { category: o.category, kind: o.kind, draft, gold };
+}
