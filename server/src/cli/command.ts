@@ -5,6 +5,8 @@ export interface CliIO {
   /** Reads all of standard input (for `-`). */
   readStdin: () => Promise<string>;
   isTTY: boolean;
+  /** Whether standard error is a terminal (progress bars); absent = no. */
+  stderrIsTTY?: boolean;
   cwd: string;
 }
 

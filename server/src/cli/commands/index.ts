@@ -1,5 +1,7 @@
 /** Every CLI sub-command. Add new commands here. */
 import { Command } from '../command';
 import { dataStatsCommand } from './dataStats';
+import { lintCommand } from './lint';
+import { restoreCommand } from './restore';
 
-export const commands: Command[] = [dataStatsCommand];
+export const commands: Command[] = [dataStatsCommand, lintCommand, restoreCommand];

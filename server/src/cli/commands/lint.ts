@@ -1,0 +1,164 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { ConfigError, loadProjectConfig, toLintOptions } from '../../config';
+import { Command, UsageError } from '../command';
+import { collectFiles } from '../files/collect';
+import { parseShard } from '../files/shard';
+import { DEFAULT_FIX_MIN_CONFIDENCE } from '../fix/safeFixes';
+import { countSeverities, FORMATTERS } from '../format';
+import { proseKindForPath } from '../proseAdapter';
+import { defaultJobs, lintRun, RunInput } from '../run/lintRun';
+import { parseBytes } from '../run/readInput';
+
+const DEFAULT_MAX_FILE_SIZE = '4MiB';
+
+const USAGE = `puncteme lint [options] PATH|GLOB|- …
+
+  PATH may be a file or a directory (walked recursively); GLOB is expanded; - reads standard input.
+  .gitignore and .punctemeignore are respected; files other than Markdown, plain text and LaTeX are skipped.
+
+Options:
+  -f, --format NAME        stylish (default), json, sarif, github, checkstyle
+  -o, --output-file FILE   write the report to FILE instead of standard output
+      --max-warnings N     exit 1 only when there are errors or more than N other findings (default: any finding)
+      --fix                apply safe fixes in place (confident, non-overlapping, words untouched)
+      --fix-dry-run        print the safe fixes as a unified diff; change nothing
+      --fix-min-confidence P   confidence a fix needs to be applied (default: config, else ${DEFAULT_FIX_MIN_CONFIDENCE})
+      --min-confidence P   report only findings at least this confident (overrides the config)
+  -c, --config FILE        use FILE instead of the nearest .punctemerc.json
+  -j, --jobs N             worker threads (default: number of cores)
+      --cache              reuse findings of unchanged files
+      --cache-location F   cache file (default: .puncteme-cache/lint.json)
+      --shard I/N          lint only the I-th of N stable slices of the files (CI fan-out)
+      --stdin-filename F   name (and so prose kind) of standard input, e.g. README.md (default: plain text)
+      --max-file-size S    skip larger files with a note (default: ${DEFAULT_MAX_FILE_SIZE}; 0 = no limit)
+      --color, --no-color  force colours on or off (default: on a terminal only)
+  -q, --quiet              no notes on standard error
+
+Exit codes: 0 no findings, 1 findings, 2 usage, configuration or file errors.`;
+
+function parseProbability(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const p = Number(v);
+  if (!(p >= 0 && p <= 1)) throw new UsageError(`${flag} must be a number between 0 and 1, got "${v}"`);
+  return p;
+}
+
+function parseCount(flag: string, v: string | undefined, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < min) throw new UsageError(`${flag} must be an integer ≥ ${min}, got "${v}"`);
+  return Number(v);
+}
+
+export const lintCommand: Command = {
+  path: ['lint'],
+  summary: 'Lint the punctuation of Markdown, plain-text and LaTeX files (or standard input).',
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        'output-file': { type: 'string', short: 'o' },
+        'max-warnings': { type: 'string' },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
+        'fix-min-confidence': { type: 'string' },
+        'min-confidence': { type: 'string' },
+        config: { type: 'string', short: 'c' },
+        jobs: { type: 'string', short: 'j' },
+        cache: { type: 'boolean' },
+        'cache-location': { type: 'string' },
+        shard: { type: 'string' },
+        'stdin-filename': { type: 'string' },
+        'max-file-size': { type: 'string' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
+      },
+    });
+    if (positionals.length === 0) throw new UsageError('no files given (use . for the current directory, - for standard input)');
+    const format = values.format ?? 'stylish';
+    const formatter = FORMATTERS[format];
+    if (!formatter) throw new UsageError(`unknown --format "${format}" (one of ${Object.keys(FORMATTERS).join(', ')})`);
+    if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
+    if (values.fix && positionals.includes('-')) throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run');
+    const maxWarnings = parseCount('--max-warnings', values['max-warnings'], 0);
+    const jobs = parseCount('--jobs', values.jobs, 1) ?? defaultJobs();
+    const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
+    const maxFileBytes = parseBytes(values['max-file-size'] ?? DEFAULT_MAX_FILE_SIZE);
+    if (maxFileBytes === undefined) throw new UsageError(`--max-file-size: cannot read "${values['max-file-size']}" as a size`);
+    const note = (s: string) => {
+      if (!values.quiet) io.stderr(`puncteme: ${s}\n`);
+    };
+
+    let loaded;
+    try {
+      loaded = loadProjectConfig(io.cwd, values.config);
+    } catch (e) {
+      if (e instanceof ConfigError) {
+        io.stderr(`puncteme: ${e.message}\n`);
+        return 2;
+      }
+      throw e;
+    }
+    const { config } = loaded;
+    const options = toLintOptions(config);
+    const minConfidence = parseProbability('--min-confidence', values['min-confidence']);
+    if (minConfidence !== undefined) options.minConfidence = minConfidence;
+    const fixMinConfidence =
+      parseProbability('--fix-min-confidence', values['fix-min-confidence']) ?? config.fixMinConfidence ?? DEFAULT_FIX_MIN_CONFIDENCE;
+
+    const collected = collectFiles(positionals, {
+      cwd: io.cwd,
+      configDir: loaded.path ? path.dirname(loaded.path) : io.cwd,
+      ...(config.include ? { include: config.include } : {}),
+      ...(config.exclude ? { exclude: config.exclude } : {}),
+      ...(shard ? { shard } : {}),
+    });
+    const inputs: RunInput[] = collected.files.map((f) => ({ display: f.display, kind: f.kind, path: f.path }));
+    if (collected.stdin) {
+      const name = values['stdin-filename'] ?? '<stdin>';
+      const kind = proseKindForPath(values['stdin-filename'] ?? 'stdin.txt');
+      if (kind === undefined) throw new UsageError(`--stdin-filename ${name}: not Markdown, plain text or LaTeX`);
+      inputs.unshift({ display: name, kind, text: await io.readStdin() });
+    }
+    if (inputs.length === 0 && collected.errors.length === 0) note('no files to lint');
+
+    const outcome = await lintRun(inputs, {
+      options,
+      fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : 'off',
+      fixMinConfidence,
+      jobs,
+      maxFileBytes,
+      ...(values.cache || values['cache-location']
+        ? { cacheFile: path.resolve(io.cwd, values['cache-location'] ?? '.puncteme-cache/lint.json') }
+        : {}),
+      ...(io.stderrIsTTY ? { progress: io.stderr } : {}),
+    });
+
+    for (const n of [...collected.notes, ...outcome.notes]) note(n);
+    const errors = [...collected.errors, ...outcome.errors];
+    for (const e of errors) io.stderr(`puncteme: error: ${e}\n`);
+
+    const color = values['no-color'] ? false : values.color ? true : io.isTTY && !values['output-file'] && !process.env.NO_COLOR;
+    const version = `${require('../../../package.json').version}`;
+    let report: string;
+    if (values['fix-dry-run']) report = outcome.diffs.join('');
+    else report = formatter(outcome.reports, { color, toolVersion: version });
+    if (values['output-file']) fs.writeFileSync(path.resolve(io.cwd, values['output-file']), report);
+    else io.stdout(report);
+    if (values.fix || values['fix-dry-run']) {
+      note(`${values.fix ? 'fixed' : 'would fix'} ${outcome.appliedEdits} problem(s) in ${outcome.fixedFiles} file(s)`);
+    }
+
+    if (errors.length) return 2;
+    const { errors: errorFindings, others } = countSeverities(outcome.reports);
+    if (errorFindings > 0) return 1;
+    if (maxWarnings === undefined ? others > 0 : others > maxWarnings) return 1;
+    if (values['fix-dry-run'] && outcome.diffs.length) return 1;
+    return 0;
+  },
+};

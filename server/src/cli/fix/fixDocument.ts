@@ -1,0 +1,38 @@
+/**
+ * `--fix` on one document: lint, apply the safe fixes, lint again, until nothing safe is left (at most a few passes,
+ * so a fix that uncovers another is applied in the same run and a second `--fix` finds nothing to do).
+ */
+import { Finding } from '../../engine/types';
+import { applyEdits, safeEdits, wordsOf } from './safeFixes';
+
+const MAX_PASSES = 10;
+
+export interface FixResult {
+  text: string;
+  /** Number of edits applied over all passes. */
+  applied: number;
+  /** Findings of the final text. */
+  findings: Finding[];
+}
+
+export function fixDocument(original: string, lint: (text: string) => Finding[], minConfidence: number): FixResult {
+  let text = original;
+  let applied = 0;
+  let findings = lint(text);
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const edits = safeEdits(text, findings, minConfidence);
+    if (edits.length === 0) break;
+    const next = applyEdits(text, edits);
+    if (next === text) break;
+    text = next;
+    applied += edits.length;
+    findings = lint(text);
+  }
+  // Last guard: whatever happened above, the words of the document must be exactly those it had.
+  const before = wordsOf(original);
+  const after = wordsOf(text);
+  if (before.length !== after.length || before.some((w, i) => w !== after[i])) {
+    return { text: original, applied: 0, findings: lint(original) };
+  }
+  return { text, applied, findings };
+}

@@ -1,0 +1,71 @@
+/**
+ * Which fixes `--fix` may apply without a human looking: the finding is confident (≥ the fix threshold), it offers
+ * exactly one fix (several alternatives — a comma splice's period, semicolon or conjunction — are a writer's choice),
+ * its edits overlap no other chosen edit, and applying it changes no word (only punctuation, spacing, and the case of
+ * a letter that starts a new sentence).
+ */
+import { Finding, TextEdit } from '../../engine/types';
+
+export const DEFAULT_FIX_MIN_CONFIDENCE = 0.9;
+
+/** Sequence of words, case-folded: what a fix must leave unchanged. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+function sameWords(a: string, b: string): boolean {
+  const x = wordsOf(a);
+  const y = wordsOf(b);
+  return x.length === y.length && x.every((w, i) => w === y[i]);
+}
+
+/** Applies non-overlapping edits (any order) to `text`. */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
+  let out = '';
+  let at = 0;
+  for (const e of sorted) {
+    out += text.slice(at, e.start.offset) + e.newText;
+    at = e.end.offset;
+  }
+  return out + text.slice(at);
+}
+
+/** Edits conflict when their ranges overlap or touch (two insertions at one point would be ordered arbitrarily). */
+function conflicts(a: TextEdit, b: TextEdit): boolean {
+  return a.start.offset <= b.end.offset && b.start.offset <= a.end.offset;
+}
+
+function wellFormed(e: TextEdit, length: number): boolean {
+  return 0 <= e.start.offset && e.start.offset <= e.end.offset && e.end.offset <= length;
+}
+
+/**
+ * The edits of the safe fixes among `findings` for `text`. `inProse(start, end)` says whether a range lies wholly in
+ * prose (a second guard besides the prose extractor: non-prose is never changed).
+ */
+export function safeEdits(
+  text: string,
+  findings: readonly Finding[],
+  minConfidence: number,
+  inProse: (start: number, end: number) => boolean = () => true,
+): TextEdit[] {
+  const chosen: TextEdit[] = [];
+  const candidates = findings
+    .filter((f) => f.confidence >= minConfidence && f.fixes.length === 1 && f.fixes[0].edits.length > 0)
+    .sort((a, b) => b.confidence - a.confidence || a.start.offset - b.start.offset);
+  for (const f of candidates) {
+    const edits = f.fixes[0].edits;
+    if (!edits.every((e) => wellFormed(e, text.length) && inProse(e.start.offset, e.end.offset))) continue;
+    if (edits.some((e, i) => edits.some((o, j) => i < j && conflicts(e, o)))) continue;
+    if (edits.some((e) => chosen.some((c) => conflicts(e, c)))) continue;
+    // Judge the fix's effect on words locally: the edited stretch plus its neighbouring characters.
+    const lo = Math.max(0, Math.min(...edits.map((e) => e.start.offset)) - 1);
+    const hi = Math.min(text.length, Math.max(...edits.map((e) => e.end.offset)) + 1);
+    const local = edits.map((e) => ({ ...e, start: { ...e.start, offset: e.start.offset - lo }, end: { ...e.end, offset: e.end.offset - lo } }));
+    const before = text.slice(lo, hi);
+    if (!sameWords(before, applyEdits(before, local))) continue;
+    chosen.push(...edits);
+  }
+  return chosen;
+}

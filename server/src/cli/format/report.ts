@@ -1,0 +1,24 @@
+/** What every output format receives: one entry per linted file, findings in document coordinates. */
+import { Finding } from '../../engine/types';
+
+export interface FileReport {
+  /** The path as shown to the user (relative to the working directory, forward slashes), or `<stdin>`. */
+  file: string;
+  findings: Finding[];
+}
+
+export interface FormatContext {
+  /** ANSI colours (stylish only; on a TTY unless disabled). */
+  color: boolean;
+  /** Version of the tool and its models, for SARIF's driver. */
+  toolVersion: string;
+}
+
+export type Formatter = (reports: readonly FileReport[], ctx: FormatContext) => string;
+
+export function countSeverities(reports: readonly FileReport[]): { errors: number; others: number } {
+  let errors = 0;
+  let others = 0;
+  for (const r of reports) for (const f of r.findings) f.severity === 'error' ? errors++ : others++;
+  return { errors, others };
+}

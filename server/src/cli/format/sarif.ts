@@ -1,0 +1,73 @@
+/**
+ * `--format sarif`: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. One run; regions are 1-based
+ * lines and UTF-16 columns (`columnKind: utf16CodeUnits`, the unit our offsets use), plus charOffset/charLength;
+ * each fix becomes a SARIF fix with its replacements.
+ */
+import { Finding, Position, Severity } from '../../engine/types';
+import { Formatter } from './report';
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+
+function region(start: Position, end: Position) {
+  return {
+    startLine: start.line + 1,
+    startColumn: start.character + 1,
+    endLine: end.line + 1,
+    endColumn: end.character + 1,
+    charOffset: start.offset,
+    charLength: end.offset - start.offset,
+  };
+}
+
+/** A relative URI reference for a report path (each segment percent-encoded). */
+function fileUri(file: string): string {
+  return file.split('/').map(encodeURIComponent).join('/');
+}
+
+export const formatSarif: Formatter = (reports, ctx) => {
+  const ruleIds = [...new Set(reports.flatMap((r) => r.findings.map((f) => f.ruleId)))].sort();
+  const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+  const results = reports.flatMap((r) => {
+    const artifactLocation = { uri: fileUri(r.file), uriBaseId: '%SRCROOT%' };
+    return r.findings.map((f: Finding) => ({
+      ruleId: f.ruleId,
+      ruleIndex: ruleIndex.get(f.ruleId),
+      level: LEVEL[f.severity],
+      message: { text: f.message },
+      locations: [{ physicalLocation: { artifactLocation, region: region(f.start, f.end) } }],
+      ...(f.fixes.length
+        ? {
+            fixes: f.fixes.map((fix) => ({
+              description: { text: fix.title },
+              artifactChanges: [
+                {
+                  artifactLocation,
+                  replacements: fix.edits.map((e) => ({ deletedRegion: region(e.start, e.end), insertedContent: { text: e.newText } })),
+                },
+              ],
+            })),
+          }
+        : {}),
+      properties: { confidence: f.confidence, explanation: f.explanation },
+    }));
+  });
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'puncteme',
+            version: ctx.toolVersion,
+            informationUri: 'https://example.invalid/puncteme',
+            rules: ruleIds.map((id) => ({ id, name: id, shortDescription: { text: `Puncteme rule ${id}` } })),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+};

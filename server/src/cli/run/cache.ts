@@ -1,0 +1,68 @@
+/**
+ * `--cache`: findings of unchanged files, keyed by a hash of the file's content, its prose kind, the engine (models)
+ * version and the lint options in force. One JSON file; entries of files this run did not visit are kept, so shards
+ * and partial runs can share a cache.
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Finding } from '../../engine/types';
+import { writeFileAtomic } from '../fix/atomicWrite';
+
+const FORMAT = 1;
+
+interface CacheEntry {
+  key: string;
+  findings: Finding[];
+}
+
+export class LintCache {
+  private entries: Record<string, CacheEntry> = {};
+  private dirty = false;
+  hits = 0;
+
+  private constructor(private readonly file: string) {}
+
+  static open(file: string): LintCache {
+    const cache = new LintCache(file);
+    try {
+      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { format?: number; entries?: Record<string, CacheEntry> };
+      if (data.format === FORMAT && data.entries && typeof data.entries === 'object') cache.entries = data.entries;
+    } catch {
+      // A missing or corrupt cache is an empty one.
+    }
+    return cache;
+  }
+
+  /** The key of a document's findings. */
+  static key(text: string, kind: string, engineVersion: string, settings: unknown): string {
+    return createHash('sha256')
+      .update(`${FORMAT}\0${engineVersion}\0${kind}\0${JSON.stringify(settings)}\0`)
+      .update(text)
+      .digest('hex');
+  }
+
+  get(file: string, key: string): Finding[] | undefined {
+    const e = this.entries[file];
+    if (e && e.key === key) {
+      this.hits++;
+      return e.findings;
+    }
+    return undefined;
+  }
+
+  set(file: string, key: string, findings: Finding[]): void {
+    const e = this.entries[file];
+    if (e && e.key === key) return;
+    this.entries[file] = { key, findings };
+    this.dirty = true;
+  }
+
+  save(): void {
+    if (!this.dirty) return;
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    if (!fs.existsSync(this.file)) fs.writeFileSync(this.file, '');
+    writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, entries: this.entries }));
+    this.dirty = false;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * One `puncteme lint` run over already-collected inputs: reads them, lints them (cache, workers, fixes), and returns
+ * the reports plus what to tell the user. Knows nothing of argument syntax or output formats.
+ */
+import * as os from 'os';
+import { createTwoFilesPatch } from 'diff';
+import { LintOptions } from '../../engine/types';
+import { writeFileAtomic } from '../fix/atomicWrite';
+import { safeEdits } from '../fix/safeFixes';
+import { FileReport } from '../format';
+import { ProseKind } from '../proseAdapter';
+import { LintCache } from './cache';
+import { inProcessEngine, LintEngine, workerPoolEngine } from './engines';
+import { ProgressBar } from './progress';
+import { readInput } from './readInput';
+import { LintTask, LintTaskResult, TaskSettings } from './task';
+
+export interface RunInput {
+  /** Shown in reports. */
+  display: string;
+  kind: ProseKind;
+  /** Absolute path on disk; absent for standard input. */
+  path?: string;
+  /** Text already read (standard input). */
+  text?: string;
+}
+
+export interface RunSettings {
+  options: LintOptions;
+  fix: 'off' | 'write' | 'dry-run';
+  fixMinConfidence: number;
+  jobs: number;
+  maxFileBytes: number;
+  cacheFile?: string;
+  progress?: (s: string) => void;
+}
+
+export interface RunOutcome {
+  reports: FileReport[];
+  notes: string[];
+  errors: string[];
+  /** Unified diffs (`--fix-dry-run`). */
+  diffs: string[];
+  fixedFiles: number;
+  appliedEdits: number;
+  cacheHits: number;
+}
+
+interface Doc extends RunInput {
+  text: string;
+}
+
+export function defaultJobs(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+export async function lintRun(inputs: readonly RunInput[], settings: RunSettings): Promise<RunOutcome> {
+  const out: RunOutcome = { reports: [], notes: [], errors: [], diffs: [], fixedFiles: 0, appliedEdits: 0, cacheHits: 0 };
+  const docs: Doc[] = [];
+  for (const input of inputs) {
+    if (input.text !== undefined) {
+      docs.push({ ...input, text: input.text });
+      continue;
+    }
+    const r = readInput(input.path!, settings.maxFileBytes);
+    if ('text' in r) docs.push({ ...input, text: r.text });
+    else if ('skipped' in r) out.notes.push(`${input.display}: ${r.skipped}`);
+    else out.errors.push(`${input.display}: ${r.error}`);
+  }
+  if (docs.length === 0) return out;
+
+  const taskSettings: TaskSettings = {
+    options: settings.options,
+    ...(settings.fix !== 'off' ? { fixMinConfidence: settings.fixMinConfidence } : {}),
+  };
+  const workers = Math.max(1, Math.min(settings.jobs, docs.length));
+  const engine: LintEngine = workers > 1 ? await workerPoolEngine(workers, taskSettings) : await inProcessEngine(taskSettings);
+  const cache = settings.cacheFile ? LintCache.open(settings.cacheFile) : undefined;
+  const cacheSettings = settings.options;
+  const progress = new ProgressBar(docs.length, docs.length >= 20 ? settings.progress : undefined);
+
+  try {
+    const results: LintTaskResult[] = await Promise.all(
+      docs.map(async (doc, id) => {
+        const key = cache && doc.path ? LintCache.key(doc.text, doc.kind, engine.version, cacheSettings) : undefined;
+        const known = key ? cache!.get(doc.path!, key) : undefined;
+        const needsWork = !known || (settings.fix !== 'off' && safeEdits(doc.text, known, settings.fixMinConfidence).length > 0);
+        const task: LintTask = { id, text: doc.text, kind: doc.kind, ...(known ? { known } : {}) };
+        const result = needsWork ? await engine.lint(task) : { id, findings: known!, applied: 0 };
+        progress.tick();
+        return result;
+      }),
+    );
+    progress.clear();
+    for (const r of results) {
+      const doc = docs[r.id];
+      if (r.error) out.errors.push(`${doc.display}: ${r.error}`);
+      let text = doc.text;
+      if (r.fixed !== undefined) {
+        out.appliedEdits += r.applied;
+        out.fixedFiles++;
+        if (settings.fix === 'dry-run') out.diffs.push(createTwoFilesPatch(doc.display, doc.display, doc.text, r.fixed));
+        else if (doc.path) {
+          try {
+            writeFileAtomic(doc.path, r.fixed);
+            text = r.fixed;
+          } catch (e) {
+            out.errors.push(`${doc.display}: cannot write the fixed file: ${(e as Error).message}`);
+          }
+        }
+      }
+      if (cache && doc.path && !r.error && (r.fixed === undefined || text === r.fixed)) {
+        cache.set(doc.path, LintCache.key(text, doc.kind, engine.version, cacheSettings), r.findings);
+      }
+      out.reports.push({ file: doc.display, findings: r.findings });
+    }
+    out.cacheHits = cache?.hits ?? 0;
+    cache?.save();
+  } finally {
+    await engine.close();
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+/**
+ * Linting one document, the same way in the main thread and in a worker: findings, or with fixing on, the fixed
+ * text and the findings that remain.
+ */
+import { Linter } from '../../engine';
+import { Finding, LintOptions } from '../../engine/types';
+import { fixDocument } from '../fix/fixDocument';
+import { lintDocument, ProseKind } from '../proseAdapter';
+
+export interface LintTask {
+  id: number;
+  text: string;
+  kind: ProseKind;
+  /** Findings already known for `text` (from the cache), so fixing need not lint it again. */
+  known?: Finding[];
+}
+
+export interface LintTaskResult {
+  id: number;
+  findings: Finding[];
+  /** Present when fixing changed the text. */
+  fixed?: string;
+  applied: number;
+  error?: string;
+}
+
+export interface TaskSettings {
+  options: LintOptions;
+  /** Fix threshold; undefined = do not fix. */
+  fixMinConfidence?: number;
+}
+
+export function runTask(linter: Linter, task: LintTask, settings: TaskSettings): LintTaskResult {
+  try {
+    const lint = (text: string) =>
+      task.known && text === task.text ? task.known : lintDocument(linter, text, task.kind, settings.options);
+    if (settings.fixMinConfidence === undefined) return { id: task.id, findings: lint(task.text), applied: 0 };
+    const r = fixDocument(task.text, lint, settings.fixMinConfidence);
+    return { id: task.id, findings: r.findings, applied: r.applied, ...(r.text !== task.text ? { fixed: r.text } : {}) };
+  } catch (e) {
+    // One document's failure must not stop the run; it is reported as an error for that file.
+    return { id: task.id, findings: [], applied: 0, error: `internal error while linting: ${(e as Error).stack ?? e}` };
+  }
+}

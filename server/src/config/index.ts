@@ -1,0 +1,2 @@
+/** The `.punctemerc.json` project configuration, shared by the CLI and the language server. */
+export * from './projectConfig';

@@ -1,0 +1,107 @@
+/**
+ * The project configuration file `.punctemerc.json`, shared by the CLI and the language server.
+ * Its JSON schema (`punctemerc.schema.json`, shipped beside this file) is the single source of truth: the loader
+ * validates against it, so editors that read the schema and the loader can never disagree.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import Ajv, { ErrorObject } from 'ajv';
+import { LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import schema from './punctemerc.schema.json';
+
+export const CONFIG_FILE_NAME = '.punctemerc.json';
+
+export type RuleSetting = 'off' | 'on' | Severity;
+
+export interface ProjectConfig {
+  rules?: Record<string, RuleSetting>;
+  quoteStyle?: QuoteStyle;
+  serialComma?: SerialComma;
+  minConfidence?: number;
+  fixMinConfidence?: number;
+  include?: string[];
+  exclude?: string[];
+}
+
+/** A config file that cannot be read, parsed or validated; the message names the file and the offending key. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const validate = new Ajv({ allErrors: true, strict: false }).compile<ProjectConfig>(schema);
+
+function describe(e: ErrorObject): string {
+  const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
+  if (e.keyword === 'additionalProperties') {
+    const key = (e.params as { additionalProperty: string }).additionalProperty;
+    const known = Object.keys(schema.properties).filter((k) => k !== '$schema');
+    return `${where}: unknown key "${key}" (known keys: ${known.join(', ')})`;
+  }
+  if (e.keyword === 'enum') {
+    return `${where}: must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  return `${where}: ${e.message ?? 'is invalid'}`;
+}
+
+/** Validates a parsed configuration object; `source` names it in error messages. */
+export function parseProjectConfig(value: unknown, source: string): ProjectConfig {
+  if (validate(value)) return value;
+  const problems = (validate.errors ?? []).map(describe);
+  throw new ConfigError(`${source}: invalid configuration:\n  ${problems.join('\n  ')}`);
+}
+
+/** Reads and validates one config file. */
+export function readProjectConfig(file: string): ProjectConfig {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`${file}: cannot read configuration: ${(e as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${file}: not valid JSON: ${(e as Error).message}`);
+  }
+  return parseProjectConfig(value, file);
+}
+
+/** The nearest `.punctemerc.json` in `startDir` or one of its ancestors. */
+export function findProjectConfig(startDir: string): string | undefined {
+  for (let dir = path.resolve(startDir); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, CONFIG_FILE_NAME);
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * The configuration that applies to `startDir`: `explicitPath` if given (it must exist), else the nearest
+ * `.punctemerc.json` upwards, else the empty configuration. Include/exclude globs are relative to `path`'s directory.
+ */
+export function loadProjectConfig(startDir: string, explicitPath?: string): { config: ProjectConfig; path?: string } {
+  const file = explicitPath !== undefined ? path.resolve(startDir, explicitPath) : findProjectConfig(startDir);
+  if (file === undefined) return { config: {} };
+  return { config: readProjectConfig(file), path: file };
+}
+
+/** The engine options a configuration implies. */
+export function toLintOptions(config: ProjectConfig): LintOptions {
+  const disabledRules: string[] = [];
+  const severities: Record<string, Severity> = {};
+  for (const [rule, setting] of Object.entries(config.rules ?? {})) {
+    if (setting === 'off') disabledRules.push(rule);
+    else if (setting !== 'on') severities[rule] = setting;
+  }
+  const options: LintOptions = {};
+  if (config.quoteStyle) options.quoteStyle = config.quoteStyle;
+  if (config.serialComma) options.serialComma = config.serialComma;
+  if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
+  if (disabledRules.length) options.disabledRules = disabledRules;
+  if (Object.keys(severities).length) options.severities = severities;
+  return options;
+}
