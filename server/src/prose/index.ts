@@ -1,0 +1,44 @@
+/**
+ * Prose extraction, shared by the language server and the CLI: which parts of a document are prose (with an exact
+ * map back to document offsets), which inline disable comments apply, and whole-document linting on top of them.
+ */
+import type { Linter } from '../engine';
+import { Finding, LintOptions } from '../engine/types';
+import { Extraction } from './extraction';
+import { extractGitCommit } from './gitCommit';
+import { ProseKind } from './kinds';
+import { extractLatex } from './latex';
+import { LintHooks, lintSteps, runSteps } from './lintDocument';
+import { extractMarkdown } from './markdown';
+import { ParagraphCache } from './paragraphCache';
+import { extractPlaintext } from './plaintext';
+
+export { ProseKind, proseKindForPath, proseKindForLanguageId } from './kinds';
+export { ProseBlock, documentRange } from './block';
+export { Suppressions, SuppressedRange, isSuppressed } from './suppressions';
+export { Extraction } from './extraction';
+export { ParagraphCache } from './paragraphCache';
+export { LintHooks, LintCancelled, lintSteps, runSteps } from './lintDocument';
+
+const EXTRACTORS: Readonly<Record<ProseKind, (text: string) => Extraction>> = {
+  markdown: extractMarkdown,
+  plaintext: extractPlaintext,
+  latex: extractLatex,
+  'git-commit': extractGitCommit,
+};
+
+export function extractProse(text: string, kind: ProseKind): Extraction {
+  return EXTRACTORS[kind](text);
+}
+
+/** Findings in document coordinates; suppressed ones and ones that would touch non-prose are dropped. */
+export function lintDocument(
+  linter: Linter,
+  text: string,
+  kind: ProseKind,
+  options?: LintOptions,
+  cache?: ParagraphCache,
+  hooks?: LintHooks,
+): Finding[] {
+  return runSteps(lintSteps(linter, text, extractProse(text, kind), options, cache, hooks));
+}

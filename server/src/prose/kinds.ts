@@ -1,0 +1,40 @@
+/** Which prose handling a document gets, by file name (CLI) or by editor language id (language server). */
+import * as path from 'path';
+
+export type ProseKind = 'markdown' | 'plaintext' | 'latex' | 'git-commit';
+
+const KIND_BY_EXTENSION: Readonly<Record<string, ProseKind>> = {
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.mdown': 'markdown',
+  '.mkd': 'markdown',
+  '.mdx': 'markdown',
+  '.txt': 'plaintext',
+  '.text': 'plaintext',
+  '.tex': 'latex',
+  '.latex': 'latex',
+  '.ltx': 'latex',
+};
+
+/** Git writes the message being edited to these files; they have no extension that would tell. */
+const GIT_MESSAGE_FILES = new Set(['COMMIT_EDITMSG', 'MERGE_MSG', 'TAG_EDITMSG', 'SQUASH_MSG']);
+
+const KIND_BY_LANGUAGE_ID: Readonly<Record<string, ProseKind>> = {
+  markdown: 'markdown',
+  plaintext: 'plaintext',
+  latex: 'latex',
+  tex: 'latex',
+  'git-commit': 'git-commit',
+  gitcommit: 'git-commit', // Neovim's filetype
+  text: 'plaintext', // Neovim's filetype
+};
+
+export function proseKindForPath(p: string): ProseKind | undefined {
+  const base = path.basename(p);
+  if (GIT_MESSAGE_FILES.has(base)) return 'git-commit';
+  return KIND_BY_EXTENSION[path.extname(base).toLowerCase()];
+}
+
+export function proseKindForLanguageId(languageId: string): ProseKind | undefined {
+  return KIND_BY_LANGUAGE_ID[languageId];
+}

@@ -1,0 +1,94 @@
+/**
+ * Lints a whole document: extracts its prose blocks, lints each block (through the cache), maps findings back to
+ * document coordinates and drops what must not be reported: findings in suppressed ranges, and findings or edits
+ * whose range would cross non-prose. One block's failure is logged and skipped; it never loses the others.
+ */
+import type { Linter } from '../engine';
+import { Finding, LintOptions, Position, TextEdit } from '../engine/types';
+import { lineStarts, positionFromStarts } from '../engine/positions';
+import { ProseBlock, documentRange } from './block';
+import { Extraction } from './extraction';
+import { ParagraphCache } from './paragraphCache';
+import { isSuppressed } from './suppressions';
+
+export interface LintHooks {
+  /** Called when the analysis of one block throws; the block is skipped. */
+  onBlockError?: (error: unknown, block: ProseBlock) => void;
+}
+
+/** Raised (by the async variant) when `options.isCancelled()` turns true between blocks. */
+export class LintCancelled extends Error {
+  constructor() {
+    super('lint cancelled');
+  }
+}
+
+/**
+ * The work of `lintDocument`, one block at a time: yields after each block, so callers can interleave other work
+ * (the language server answers requests between blocks) or check for cancellation. Returns the findings.
+ */
+export function* lintSteps(
+  linter: Linter,
+  text: string,
+  extraction: Extraction,
+  options: LintOptions = {},
+  cache?: ParagraphCache,
+  hooks: LintHooks = {},
+): Generator<number, Finding[], void> {
+  const starts = lineStarts(text);
+  const pos = (offset: number): Position => positionFromStarts(starts, offset);
+  const out: Finding[] = [];
+  let done = 0;
+  for (const block of extraction.blocks) {
+    let found: Finding[] | undefined;
+    const key = cache ? ParagraphCache.key(linter.version, options, block.text) : '';
+    if (cache) found = cache.get(key);
+    if (!found) {
+      try {
+        found = linter.lint(block.text, options);
+        if (cache) cache.set(key, found);
+      } catch (e) {
+        hooks.onBlockError?.(e, block);
+        found = [];
+      }
+    }
+    for (const f of found) {
+      const mapped = toDocument(f, block, pos);
+      if (mapped && !isSuppressed(extraction.suppressions, mapped.ruleId, mapped.start.offset)) out.push(mapped);
+    }
+    done++;
+    yield done;
+  }
+  return out.sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
+}
+
+/** Runs a `lintSteps` generator to the end synchronously. */
+export function runSteps(steps: Generator<number, Finding[], void>): Finding[] {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** A finding in block coordinates → document coordinates; undefined if its range crosses non-prose. */
+function toDocument(f: Finding, block: ProseBlock, pos: (offset: number) => Position): Finding | undefined {
+  const range = documentRange(block, f.start.offset, f.end.offset);
+  if (!range) return undefined;
+  const mapEdit = (e: TextEdit): TextEdit | undefined => {
+    const r = documentRange(block, e.start.offset, e.end.offset);
+    return r && { start: pos(r.start), end: pos(r.end), newText: e.newText };
+  };
+  const fixes = [];
+  for (const fix of f.fixes) {
+    const edits = fix.edits.map(mapEdit);
+    if (edits.every((e): e is TextEdit => e !== undefined)) fixes.push({ title: fix.title, edits });
+  }
+  if (f.fixes.length && !fixes.length) return undefined; // its only fixes would edit non-prose: prefer silence
+  const related = f.related
+    ?.map((r) => {
+      const m = documentRange(block, r.start.offset, r.end.offset);
+      return m && { start: pos(m.start), end: pos(m.end), message: r.message };
+    })
+    .filter((r): r is NonNullable<typeof r> => r !== undefined);
+  return { ...f, start: pos(range.start), end: pos(range.end), fixes, ...(related ? { related } : {}) };
+}

@@ -1,0 +1,163 @@
+import { strict as assert } from 'assert';
+import * as fc from 'fast-check';
+import { ProseKind, extractProse, isSuppressed, proseKindForLanguageId, proseKindForPath } from '../../server/src/prose';
+
+const KINDS: ProseKind[] = ['markdown', 'plaintext', 'latex', 'git-commit'];
+
+/** The invariant every extractor must keep: block characters are document characters, in order, never shifted. */
+function assertExactMap(doc: string, kind: ProseKind): void {
+  const { blocks } = extractProse(doc, kind);
+  let previousEnd = -1;
+  for (const b of blocks) {
+    assert.equal(b.offsets.length, b.text.length + 1);
+    for (let i = 0; i < b.text.length; i++) {
+      assert.equal(doc[b.offsets[i]], b.text[i], `${kind}: block char ${i} of ${JSON.stringify(b.text)}`);
+      if (i > 0) assert.ok(b.offsets[i] > b.offsets[i - 1], 'offsets increase');
+    }
+    assert.equal(b.offsets[b.text.length], b.offsets[b.text.length - 1] + 1);
+    assert.ok(b.offsets[0] > previousEnd || kind === 'latex', 'blocks do not overlap');
+    previousEnd = b.offsets[b.text.length - 1];
+  }
+}
+
+const prose = (doc: string, kind: ProseKind) => extractProse(doc, kind).blocks.map((b) => b.text);
+
+/** Fragments of real-looking documents, recombined at random by the property tests. */
+const FRAGMENTS = [
+  'Hello, world.', 'The cat, which sat, purred.', '# Heading *with* emphasis', '> quoted, and\n> continued &amp; more',
+  '- item one\n- item `code,,` two', '1. first\n2. second', '```\ncode,, here\n```', '    indented code', '`x`',
+  '[label](http://example.org/a,,b "title")', '<https://example.org>', '![alt,, text](img.png)', '<div>\nhtml,,\n</div>',
+  '| a | b |\n|---|---|\n| c,, | d |', '---\ntitle: x,,\n---', '$$\nx,,y\n$$', '\\emph{very}', '\\section{Intro, here}',
+  '$a,,b$', '% a comment,,', '\\begin{equation}x,,y\\end{equation}', '\\cite{k}', '\\footnote{A note.}', '50\\% done',
+  '# git comment', 'Signed-off-by: A <a@b.c>', '<!-- puncteme-disable -->', '<!-- puncteme-enable -->', 'puncteme-disable-next-line',
+  'emoji 👍🏽 and ✍️ here.', 'RTL: مرحبا، بالعالم.', 'tab\there', '*a*b**c**', '\\*not emphasis\\*', '&#8212; dash &mdash; &bogus;',
+  '\r\n', '\n', '\n\n', ' ', '\\', '{', '}', '[', ']', '`', '*', '_', '<', '>', '&', '$', '%', '#', '\u0000', '\uFFFD', '\uD83D',
+];
+
+describe('prose extraction: exact offset maps (property tests)', () => {
+  for (const kind of KINDS) {
+    it(`${kind}: every block character is the document character at its offset, on random documents`, () => {
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 30 }), fc.array(fc.constantFrom(' ', '\n', '\n\n', ''), { maxLength: 30 }), (parts, seps) => {
+          const doc = parts.map((p, i) => p + (seps[i] ?? '')).join('');
+          assertExactMap(doc, kind);
+        }),
+        { numRuns: 300 },
+      );
+    });
+    it(`${kind}: arbitrary Unicode strings never throw and keep the map exact`, () => {
+      fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (doc) => assertExactMap(doc, kind)), { numRuns: 300 });
+      fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (doc) => assertExactMap(doc, kind)), { numRuns: 200 });
+    });
+  }
+});
+
+describe('prose extraction: Markdown', () => {
+  const doc = [
+    '---', 'title: Front, matter,, is not prose', '---', '',
+    '# A heading, *with* emphasis', '',
+    '> A quoted line', '> continued here &amp; there.', '',
+    '- First item with `inline, code` in it.', '- See [the docs](https://example.org/a,,b) or <https://example.org/x>.', '',
+    '```js', 'const a = [1,, 2];', '```', '',
+    '<div class="x,,y">html,, block</div>', '',
+    '| col,, a | col b |', '|---|---|', '| cell,, | cell |', '',
+    'Text with ![an image,, alt](pic.png) and math:', '', '$$', 'x,,y', '$$', '',
+  ].join('\n');
+  const blocks = prose(doc, 'markdown');
+
+  it('keeps headings, paragraphs, list items, quotes and link labels', () => {
+    assert.deepEqual(blocks, [
+      'A heading, with emphasis',
+      'A quoted line\ncontinued here  there.',
+      'First item with  in it.',
+      'See the docs or .',
+      'Text with  and math:',
+    ]);
+  });
+  it('never includes code, HTML, link targets, front matter, tables, images, math or list/quote markers', () => {
+    for (const b of blocks) {
+      assert.ok(!b.includes(',,'), b);
+      assert.ok(!/^[->]/m.test(b), b);
+      assert.ok(!b.includes('https'), b);
+    }
+  });
+  it('broken Markdown still yields prose', () => {
+    assert.deepEqual(prose('Unclosed `code and *emphasis, [link(\n\n```\nnever closed', 'markdown'), ['Unclosed `code and *emphasis, [link(']);
+  });
+  it('treats `$5` as money, not math', () => {
+    assert.deepEqual(prose('It costs $5 and $10, total.', 'markdown'), ['It costs $5 and $10, total.']);
+  });
+});
+
+describe('prose extraction: LaTeX', () => {
+  const doc = [
+    '\\documentclass{article}', '\\usepackage{amsmath}', '\\title{Not, body}', '\\begin{document}',
+    '\\section{Introduction, briefly}', 'This is \\emph{very} good, as \\cite{knuth} showed; math $a,,b$ and \\(c,,d\\) are not prose.% comment,,',
+    'A note follows.\\footnote{Notes are blocks, too.} Then 50\\% more.', '',
+    '\\begin{equation}', 'x,, y', '\\end{equation}', '\\begin{itemize}', '\\item First item.', '\\item[b)] Second item.', '\\end{itemize}',
+    '\\end{document}', 'After the end,, not prose.',
+  ].join('\n');
+  const blocks = prose(doc, 'latex');
+  it('keeps body text and text-command arguments, drops commands, math, comments, preamble', () => {
+    assert.deepEqual(blocks, [
+      'Introduction, briefly',
+      '\nThis is very good, as  showed; math  and  are not prose.A note follows. Then 50% more.',
+      'Notes are blocks, too.',
+      ' First item.\n',
+      ' Second item.\n',
+    ]);
+  });
+});
+
+describe('prose extraction: plain text and git commit messages', () => {
+  it('plain text: paragraphs split at blank lines, CRLF kept exact', () => {
+    assert.deepEqual(prose('One line,\nsame paragraph.\r\n\r\nSecond one.', 'plaintext'), ['One line,\nsame paragraph.', 'Second one.']);
+  });
+  it('git commit: comments, trailers and the diff below the scissors are not prose', () => {
+    const msg = 'Fix the parser,, again\n\nIt crashed on empty input.\n\nSigned-off-by: A B <a@b.c>\n# Please enter the commit message,,\n# ------------------------ >8 ------------------------\ndiff --git a,, b\n';
+    assert.deepEqual(prose(msg, 'git-commit'), ['Fix the parser,, again', 'It crashed on empty input.']);
+  });
+});
+
+describe('prose kinds', () => {
+  it('by path and by language id', () => {
+    assert.equal(proseKindForPath('docs/a.md'), 'markdown');
+    assert.equal(proseKindForPath('paper.TEX'), 'latex');
+    assert.equal(proseKindForPath('notes.txt'), 'plaintext');
+    assert.equal(proseKindForPath('/repo/.git/COMMIT_EDITMSG'), 'git-commit');
+    assert.equal(proseKindForPath('main.ts'), undefined);
+    assert.equal(proseKindForLanguageId('git-commit'), 'git-commit');
+    assert.equal(proseKindForLanguageId('latex'), 'latex');
+    assert.equal(proseKindForLanguageId('typescript'), undefined);
+  });
+});
+
+describe('inline disable comments', () => {
+  const at = (doc: string, needle: string) => doc.indexOf(needle);
+  it('Markdown: disable RULE … enable, and disable-next-line', () => {
+    const doc = 'a,, one\n\n<!-- puncteme-disable doubled-mark -->\nb,, two\n<!-- puncteme-enable -->\n\nc,, three\n<!-- puncteme-disable-next-line -->\n\nd,, four\ne,, five\n';
+    const { suppressions: s } = extractProse(doc, 'markdown');
+    assert.equal(isSuppressed(s, 'doubled-mark', at(doc, 'a,,')), false);
+    assert.equal(isSuppressed(s, 'doubled-mark', at(doc, 'b,,')), true);
+    assert.equal(isSuppressed(s, 'other-rule', at(doc, 'b,,')), false);
+    assert.equal(isSuppressed(s, 'doubled-mark', at(doc, 'c,,')), false);
+    assert.equal(isSuppressed(s, 'any-rule', at(doc, 'd,,')), true);
+    assert.equal(isSuppressed(s, 'any-rule', at(doc, 'e,,')), false);
+  });
+  it('Markdown: an inline pair ignores exactly one sentence', () => {
+    const doc = 'First,, one. <!-- puncteme-disable -->Second,, one.<!-- puncteme-enable --> Third,, one.';
+    const { suppressions: s } = extractProse(doc, 'markdown');
+    assert.deepEqual(['First', 'Second', 'Third'].map((w) => isSuppressed(s, 'r', at(doc, w))), [false, true, false]);
+  });
+  it('LaTeX: directives after %', () => {
+    const doc = '\\begin{document}\nx,, one\n% puncteme-disable-next-line doubled-mark\ny,, two\n% puncteme-disable\nz,, three\n\\end{document}';
+    const { suppressions: s } = extractProse(doc, 'latex');
+    assert.deepEqual(['x,,', 'y,,', 'z,,'].map((w) => isSuppressed(s, 'doubled-mark', at(doc, w))), [false, true, true]);
+  });
+  it('plain text: puncteme-disable-next-line on its own line, and not prose itself', () => {
+    const doc = 'x,, one\npuncteme-disable-next-line\ny,, two\nz,, three';
+    const { suppressions: s, blocks } = extractProse(doc, 'plaintext');
+    assert.deepEqual(['x,,', 'y,,', 'z,,'].map((w) => isSuppressed(s, 'r', at(doc, w))), [false, true, false]);
+    assert.ok(blocks.every((b) => !b.text.includes('puncteme')));
+  });
+});
