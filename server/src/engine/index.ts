@@ -1,12 +1,22 @@
 /**
  * The engine's public API: text in, findings out. Front ends (CLI, language server) depend on this module only.
  *
- * `createLinter()` loads the models once (parser and punctuation model); `Linter.lint` is then synchronous and
- * works on one stretch of prose (a paragraph or a plain-text document).
+ * `createLinter()` loads the models once (parser and punctuation model, plus the calibration of the error model);
+ * `Linter.lint` is then synchronous and works on one stretch of prose (a paragraph or a plain-text document). Without
+ * the trained models (a fresh checkout before training) it runs the typographic rules alone and says so in `version`.
  */
+import * as path from 'path';
 import { Finding, LintOptions } from './types';
-import { positionAt } from './positions';
+import { FindingBuilder, PlainFinding } from './finding';
 import { doubledMarksRule } from './rules/doubledMarks';
+import { unbalancedPairsRule } from './rules/unbalancedPairs';
+import { quotePlacementRule } from './rules/quotePlacement';
+import { TextRule } from './rules/rule';
+import { AnalysedSentence } from './sentence';
+import { EngineModel } from './punctModel';
+import { engineModel } from './modelAdapter';
+import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
+import { sentenceFindings } from './correction/modelRules';
 
 export * from './types';
 
@@ -17,22 +27,96 @@ export interface Linter {
   readonly version: string;
 }
 
+/** Splits text into analysed sentences (the parser, or gold trees in the benchmark). */
+export interface SentenceAnalyser {
+  readonly version: string;
+  parseText(text: string): AnalysedSentence[];
+}
+
 export interface LinterConfig {
   /** Directory holding the trained models; defaults to the bundled `models/en`. */
   modelDir?: string;
 }
 
+export const CALIBRATION_FILE = 'lint-calibration.json';
+
+export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPairsRule, quotePlacementRule];
+
+/** Every rule id the engine can report. */
+export const RULE_IDS: readonly string[] = [
+  ...TEXT_RULES.flatMap((r) => r.ids),
+  'nonrestrictive-comma',
+  'subject-verb-comma',
+  'introductory-comma',
+  'comma-splice',
+  'comma',
+  'sentence-final',
+  'serial-comma',
+];
+
+export interface LinterParts {
+  analyser?: SentenceAnalyser;
+  model?: EngineModel;
+  calibration?: Calibration;
+}
+
+export function defaultModelDir(): string {
+  return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
+}
+
+/** Loads the parser and the model; whichever is missing leaves the typographic rules alone in charge. */
 export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
-  void config;
+  const dir = config.modelDir ?? defaultModelDir();
+  let analyser: SentenceAnalyser | undefined;
+  let model: EngineModel | undefined;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { loadParser } = require('../parser') as typeof import('../parser');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { loadPunctModel } = require('../model') as typeof import('../model');
+    analyser = loadParser(dir);
+    model = engineModel(loadPunctModel(path.join(dir, 'punct.json')));
+  } catch {
+    analyser = undefined;
+    model = undefined;
+  }
+  return makeLinter({ analyser, model, calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)) });
+}
+
+export function makeLinter(parts: LinterParts): Linter {
+  const cal = parts.calibration ?? DEFAULT_CALIBRATION;
+  const { analyser, model } = parts;
+  const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}` : 'rules-only';
   return {
-    version: 'rules-0',
+    version,
     lint(text: string, options: LintOptions = {}): Finding[] {
-      const disabled = new Set(options.disabledRules ?? []);
-      const findings = disabled.has(doubledMarksRule.id) ? [] : doubledMarksRule.check(text, (o) => positionAt(text, o));
-      const min = options.minConfidence ?? 0;
-      return findings
-        .filter((f) => f.confidence >= min)
-        .map((f) => ({ ...f, severity: options.severities?.[f.ruleId] ?? f.severity }));
+      const threshold = options.minConfidence ?? cal.threshold;
+      const plain: PlainFinding[] = [];
+      for (const rule of TEXT_RULES) plain.push(...rule.check(text, options));
+      if (analyser && model) {
+        for (const s of analyser.parseText(text)) {
+          if (options.isCancelled?.()) break;
+          plain.push(...sentenceFindings(text, s, model, cal, options, threshold));
+        }
+      }
+      return finish(text, plain, options);
     },
   };
+}
+
+/** Filters (disabled rules, confidence), applies severity overrides, drops findings that overlap a stronger one. */
+function finish(text: string, plain: PlainFinding[], options: LintOptions): Finding[] {
+  const disabled = new Set(options.disabledRules ?? []);
+  // Model findings already passed the decision threshold; this is the user's own floor.
+  const threshold = options.minConfidence ?? 0;
+  const kept: PlainFinding[] = [];
+  for (const f of [...plain].sort((a, b) => b.confidence - a.confidence)) {
+    if (disabled.has(f.ruleId) || f.confidence < threshold) continue;
+    const overlaps = kept.some((k) => f.start < k.end && k.start < f.end);
+    if (!overlaps) kept.push(f);
+  }
+  const builder = new FindingBuilder(text);
+  return kept
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((f) => builder.build({ ...f, severity: options.severities?.[f.ruleId] ?? f.severity }));
 }

@@ -1,0 +1,85 @@
+/**
+ * Candidate corrections x_c of one sentence's surface punctuation: every single comma insertion or deletion between
+ * two written words, the paired insertion or deletion of the two commas around a non-restrictive (or restrictive)
+ * constituent, a semicolon for a comma that joins two clauses, and a final period. The noisy-channel decision
+ * (decide.ts) scores each against what was written.
+ */
+import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
+import { TreeInfo } from '../treeInfo';
+import { CommaCategory, commaCategory, NONRESTRICTIVE_RELS, spliceAt } from './categories';
+
+export type CandidateCategory = CommaCategory | 'sentence-final';
+
+export interface Candidate {
+  category: CandidateCategory;
+  /** New marks for the slots it changes. */
+  changes: Map<number, SlotMark[]>;
+  /** 'insert' | 'delete' | 'replace', of commas (or of the final mark). */
+  action: 'insert' | 'delete' | 'replace';
+  /** The constituent whose edge(s) the change sits on (for messages and explanations); 0 = the sentence. */
+  node: number;
+}
+
+export const COMMA: SlotMark = { norm: ',', text: ',' };
+const TERMINAL = new Set(['.', '?', '!', '...', '?!', '<.>']);
+
+/** Slot i lies between two separately written words (not inside `don't`), so a mark can go there. */
+export function isEditableSlot(s: AnalysedSentence, i: number): boolean {
+  const n = s.tree.words.length;
+  return i > 0 && i < n && s.wordTokens[i - 1] !== s.wordTokens[i];
+}
+
+/** The smallest constituent with an edge at slot i (its right edge preferred: the mark closes it). */
+export function nodeAt(info: TreeInfo, i: number): number {
+  let best = 0;
+  let size = Infinity;
+  for (let w = 1; w <= info.n; w++) {
+    const [a, b] = info.span[w];
+    if ((b === i || a - 1 === i) && b - a < size) {
+      best = w;
+      size = b - a;
+    }
+  }
+  return best;
+}
+
+export function candidates(s: AnalysedSentence, info: TreeInfo): Candidate[] {
+  const n = info.n;
+  const out: Candidate[] = [];
+  const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
+  const onlyComma = (i: number) => marks[i].length === 1 && marks[i][0].norm === ',';
+  for (let i = 1; i < n; i++) {
+    if (!isEditableSlot(s, i)) continue;
+    const category = commaCategory(info, i);
+    const node = nodeAt(info, i);
+    if (marks[i].length === 0) out.push({ category, action: 'insert', node, changes: new Map([[i, [COMMA]]]) });
+    if (onlyComma(i)) {
+      out.push({ category, action: 'delete', node, changes: new Map([[i, []]]) });
+      const clause = spliceAt(info, i);
+      if (clause !== undefined)
+        out.push({ category: 'comma-splice', action: 'replace', node: clause, changes: new Map([[i, [{ norm: ';', text: ';' }]]]) });
+    }
+  }
+  for (let w = 1; w <= n; w++) {
+    if (!NONRESTRICTIVE_RELS.has(info.rel(w))) continue;
+    const [a, b] = info.span[w];
+    const li = a - 1;
+    if (b >= n || !isEditableSlot(s, li) || !isEditableSlot(s, b)) continue;
+    const category: CandidateCategory = 'nonrestrictive-comma';
+    if (marks[li].length === 0 && marks[b].length === 0)
+      out.push({ category, action: 'insert', node: w, changes: new Map([[li, [COMMA]], [b, [COMMA]]]) });
+    if (onlyComma(li) && onlyComma(b)) out.push({ category, action: 'delete', node: w, changes: new Map([[li, []], [b, []]]) });
+  }
+  const last = marks[n];
+  if (!last.some((m) => TERMINAL.has(m.norm)) && s.tree.slots[n][0] !== '<.>') {
+    const closers = last.length > 0 && (last[last.length - 1].norm === '”' || last[last.length - 1].norm === '’') ? 1 : 0;
+    const k = last.length - closers;
+    out.push({
+      category: 'sentence-final',
+      action: 'insert',
+      node: 0,
+      changes: new Map([[n, [...last.slice(0, k), { norm: '.', text: '.' }, ...last.slice(k)]]]),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+/**
+ * From chosen corrections to findings: message, fixes (text edits), range, related range for the other half of a
+ * paired edit, and the explanation from the MAP underlying tree of the corrected sentence.
+ */
+import { PlainEdit, PlainFinding, PlainFix } from '../finding';
+import { EngineModel } from '../punctModel';
+import { AnalysedSentence, slotMarks } from '../sentence';
+import { TreeInfo } from '../treeInfo';
+import { constituentBracketing, describeRewrite } from '../explain';
+import { ScoredCandidate, withSlots } from './decide';
+import { slotTextEdits } from './slotEdit';
+
+const MAX_PHRASE_WORDS = 7;
+
+function phrase(s: AnalysedSentence, info: TreeInfo, w: number): string {
+  const [a, b] = info.span[w];
+  const words = s.tree.words.slice(a - 1, b).map((x) => x.form);
+  return words.length > MAX_PHRASE_WORDS ? `${words.slice(0, MAX_PHRASE_WORDS - 1).join(' ')} …` : words.join(' ');
+}
+
+function constituentName(info: TreeInfo, w: number): string {
+  const rel = info.rel(w);
+  if (rel === 'acl:relcl') return 'relative clause';
+  if (rel === 'appos') return 'apposition';
+  const base = info.base(w);
+  if (base === 'advcl') return 'clause';
+  if (base === 'obl' || base === 'nmod') return 'phrase';
+  return 'element';
+}
+
+function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
+  const { category, action, node, changes } = c.candidate;
+  const slots = [...changes.keys()];
+  const p = node > 0 ? phrase(s, info, node) : '';
+  const what = node > 0 ? constituentName(info, node) : '';
+  switch (category) {
+    case 'nonrestrictive-comma':
+      if (action === 'insert') return slots.length === 2 ? `Set off the non-restrictive ${what} "${p}" with commas.` : `Add a comma: "${p}" is a non-restrictive ${what}, set off on both sides.`;
+      return slots.length === 2 ? `"${p}" is a restrictive ${what}: no commas around it.` : `Remove this comma: it sets off only one side of the ${what} "${p}".`;
+    case 'subject-verb-comma':
+      return action === 'delete' ? 'Do not separate a subject from its verb, or a verb from its object, with a comma.' : 'Missing comma.';
+    case 'introductory-comma':
+      return action === 'insert' ? `Add a comma after the introductory ${what} "${p}".` : `No comma is needed after "${p}".`;
+    case 'comma-splice':
+      return 'Comma splice: two independent clauses are joined by a comma alone.';
+    case 'sentence-final':
+      return 'The sentence has no final punctuation.';
+    case 'serial-comma':
+      return action === 'insert' ? 'Serial (Oxford) comma: add a comma before the conjunction of the last item.' : 'No serial comma: remove the comma before the conjunction of the last item.';
+    default: {
+      const i = slots[0];
+      const before = s.tree.words[i - 1]?.form ?? '';
+      return action === 'insert' ? `Missing comma after "${before}".` : 'Unnecessary comma.';
+    }
+  }
+}
+
+function fixes(c: ScoredCandidate, s: AnalysedSentence, text: string): PlainFix[] {
+  const { category, changes } = c.candidate;
+  const edits: PlainEdit[] = [];
+  for (const [i, marks] of changes) edits.push(...slotTextEdits(s, text, i, marks));
+  if (category !== 'comma-splice') {
+    const title = c.candidate.action === 'insert' ? (category === 'sentence-final' ? 'Add a period' : changes.size > 1 ? 'Add both commas' : 'Add a comma') : c.candidate.action === 'delete' ? (changes.size > 1 ? 'Remove both commas' : 'Remove the comma') : 'Replace';
+    return [{ title, edits }];
+  }
+  // A splice has three fixes: semicolon (the model's choice), period with a capital, or comma + conjunction.
+  const [i] = [...changes.keys()];
+  const comma = s.tokens[s.slotTokens[i].find((t) => s.tokens[t].punct) ?? -1];
+  const nextWord = s.tokens[s.wordTokens[i]];
+  const out: PlainFix[] = [{ title: 'Use a semicolon', edits }];
+  if (comma && nextWord) {
+    const first = nextWord.text[0];
+    const period: PlainEdit[] = [{ start: comma.start, end: comma.end, newText: '.' }];
+    if (first !== first.toUpperCase()) period.push({ start: nextWord.start, end: nextWord.start + 1, newText: first.toUpperCase() });
+    out.push({ title: 'Split into two sentences', edits: period });
+    out.push({ title: 'Add "and" after the comma', edits: [{ start: comma.end, end: comma.end, newText: ' and' }] });
+  }
+  return out;
+}
+
+/** Range of a change at slot i: the mark removed or replaced, else the word before the insertion point. */
+function rangeAt(s: AnalysedSentence, i: number): { start: number; end: number } {
+  const marks = (s.slotTokens[i] ?? []).map((t) => s.tokens[t]).filter((t) => t.punct);
+  if (marks.length > 0) return { start: marks[0].start, end: marks[marks.length - 1].end };
+  const w = s.tokens[s.wordTokens[Math.max(0, i - 1)]];
+  return { start: w.start, end: w.end };
+}
+
+function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, model: EngineModel): string {
+  const corrected = withSlots(s, c.candidate.changes);
+  let u;
+  try {
+    u = model.viterbi(corrected);
+  } catch {
+    return '';
+  }
+  const node = c.candidate.node || s.tree.words.findIndex((w) => w.head === 0) + 1;
+  const lines = [`Underlying punctuation (most probable tree T′): ${constituentBracketing(corrected, info, u, node)}`];
+  for (const i of c.candidate.changes.keys()) {
+    const rw = describeRewrite(u.underlying[i] ?? [], corrected.slots[i]);
+    const written = slotMarks(s, i).map((m) => m.norm);
+    lines.push(
+      `At this spot you wrote "${written.join(' ') || 'nothing'}"; the model expects "${corrected.slots[i].join(' ') || 'nothing'}"` + (rw ? ` — ${rw}.` : '.'),
+    );
+  }
+  const odds = Math.exp(Math.min(50, c.delta));
+  lines.push(`The model finds the corrected punctuation ${odds >= 100 ? odds.toExponential(1) : odds.toFixed(1)} times as likely for this sentence structure.`);
+  return lines.join('\n');
+}
+
+export function candidateFinding(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, text: string, model: EngineModel): PlainFinding {
+  const slots = [...c.candidate.changes.keys()].sort((a, b) => a - b);
+  const main = rangeAt(s, slots[0]);
+  const isStyle = c.candidate.category === 'serial-comma';
+  return {
+    ruleId: c.candidate.category,
+    message: message(c, s, info),
+    severity: isStyle ? 'info' : 'warning',
+    confidence: c.confidence,
+    start: main.start,
+    end: main.end,
+    fixes: fixes(c, s, text),
+    explanation: explanation(c, s, info, model),
+    related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of the same constituent.' })),
+  };
+}

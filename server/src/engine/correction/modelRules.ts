@@ -1,0 +1,44 @@
+/**
+ * The model-based rules of one sentence: score candidates, keep the confident ones, add style findings (serial comma)
+ * as the settings ask, and build the findings.
+ */
+import { PlainFinding } from '../finding';
+import { EngineModel } from '../punctModel';
+import { AnalysedSentence } from '../sentence';
+import { treeInfo } from '../treeInfo';
+import { LintOptions } from '../types';
+import { Calibration } from './calibration';
+import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
+import { candidateFinding } from './findings';
+
+/** Confidence given to a style finding: the setting decides, the parse could still be wrong. */
+const STYLE_CONFIDENCE = 0.9;
+
+export function sentenceFindings(
+  text: string,
+  s: AnalysedSentence,
+  model: EngineModel,
+  cal: Calibration,
+  options: LintOptions,
+  threshold: number,
+): PlainFinding[] {
+  if (s.tree.words.length === 0) return [];
+  const info = treeInfo(s.tree);
+  const scored = scoreCandidates(model, s, info, cal);
+  const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
+  const chosen = selectCandidates(errors, threshold);
+  const style: ScoredCandidate[] = [];
+  const serial = options.serialComma ?? 'ignore';
+  for (const c of scored) {
+    if (c.candidate.category !== 'serial-comma') continue;
+    if ((serial === 'always' && c.candidate.action === 'insert') || (serial === 'never' && c.candidate.action === 'delete'))
+      style.push({ ...c, confidence: STYLE_CONFIDENCE });
+  }
+  return [...chosen, ...style].map((c) => candidateFinding(c, s, info, text, model));
+}
+
+/** Every scored candidate of a sentence (for calibration and threshold tuning). */
+export function sentenceCandidates(s: AnalysedSentence, model: EngineModel, cal: Calibration): ScoredCandidate[] {
+  if (s.tree.words.length === 0) return [];
+  return scoreCandidates(model, s, treeInfo(s.tree), cal);
+}

@@ -1,0 +1,65 @@
+/** Building findings from plain offsets: one place that turns offsets into positions and edits into fixes. */
+import { lineStarts, positionFromStarts } from './positions';
+import { Finding, Fix, Position, Severity } from './types';
+
+export interface PlainEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+export interface PlainFix {
+  title: string;
+  edits: PlainEdit[];
+}
+
+export interface PlainFinding {
+  ruleId: string;
+  message: string;
+  severity?: Severity;
+  confidence: number;
+  start: number;
+  end: number;
+  fixes: PlainFix[];
+  explanation: string;
+  related?: Array<{ start: number; end: number; message: string }>;
+}
+
+/** Converts offsets to positions; `base` shifts every offset (a sentence linted inside a larger text). */
+export class FindingBuilder {
+  private readonly starts: number[];
+  constructor(private readonly text: string) {
+    this.starts = lineStarts(text);
+  }
+  pos(offset: number): Position {
+    return positionFromStarts(this.starts, Math.max(0, Math.min(offset, this.text.length)));
+  }
+  build(f: PlainFinding): Finding {
+    const fixes: Fix[] = f.fixes.map((x) => ({
+      title: x.title,
+      edits: x.edits.map((e) => ({ start: this.pos(e.start), end: this.pos(e.end), newText: e.newText })),
+    }));
+    const out: Finding = {
+      ruleId: f.ruleId,
+      message: f.message,
+      severity: f.severity ?? 'warning',
+      confidence: f.confidence,
+      start: this.pos(f.start),
+      end: this.pos(f.end),
+      fixes,
+      explanation: f.explanation,
+    };
+    if (f.related && f.related.length > 0)
+      out.related = f.related.map((r) => ({ start: this.pos(r.start), end: this.pos(r.end), message: r.message }));
+    return out;
+  }
+}
+
+/** The smallest edit turning `oldText` (at `offset`) into `newText`: common prefix and suffix trimmed. */
+export function minimalEdit(offset: number, oldText: string, newText: string): PlainEdit {
+  let p = 0;
+  while (p < oldText.length && p < newText.length && oldText[p] === newText[p]) p++;
+  let q = 0;
+  while (q < oldText.length - p && q < newText.length - p && oldText[oldText.length - 1 - q] === newText[newText.length - 1 - q]) q++;
+  return { start: offset + p, end: offset + oldText.length - q, newText: newText.slice(p, newText.length - q) };
+}

@@ -1,0 +1,27 @@
+/**
+ * What the engine asks of the punctuation model (server/src/model): p(x | T) of a surface, and the MAP underlying tree
+ * T′ for a surface. Restated as an interface so that the decisions can be tested and benchmarked on any model that
+ * offers these two things; `modelAdapter.ts` connects the trained model.
+ */
+import { PunctuatedTree } from '../data/depunct';
+
+export interface UnderlyingTree {
+  /** log p(x, T′ | T) of the best T′. */
+  logProb: number;
+  /** Per word (index 0 = word 1): its left and right punctemes as token lists. */
+  pairs: Array<{ l: string[]; r: string[] }>;
+  /** u_i per slot: the underlying tokens before the channel rewrote them into x_i. */
+  underlying: string[][];
+  /** The whole bracketing, e.g. `[ [“ Dale ”] means [“ [ river ] valley ”] ]`. */
+  bracketing: string;
+}
+
+export interface EngineModel {
+  /** log p(x | T) for the tree's slots. */
+  logProb(tree: PunctuatedTree): number;
+  /** log p(x′ | T) for several alternative slot lists of one tree (shares the tree's preparation). */
+  logProbs(tree: Pick<PunctuatedTree, 'words'>, alternatives: readonly (readonly (readonly string[])[])[]): number[];
+  viterbi(tree: PunctuatedTree): UnderlyingTree;
+  /** Model identity for caches. */
+  readonly version: string;
+}

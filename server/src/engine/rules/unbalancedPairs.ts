@@ -1,0 +1,99 @@
+/**
+ * Unbalanced brackets and double quotes. The paper's model pairs them through the left and right punctemes of one
+ * constituent (`[( … )]`, `[“ … ”]`); a surface string that opens one and never closes it (or closes one never opened)
+ * has no such derivation. Checked on the text: brackets with a stack, curly quotes likewise, straight quotes by parity.
+ * The fix closes the pair where the sentence ends (before its final mark; American quotes after it).
+ */
+import { PlainFinding } from '../finding';
+import { TextRule } from './rule';
+
+const CLOSER_OF: Record<string, string> = { '(': ')', '[': ']', '{': '}', '“': '”' };
+const OPENER_OF: Record<string, string> = { ')': '(', ']': '[', '}': '{', '”': '“' };
+
+/** Emoticons and list labels use brackets without pairing them: `:)` `;-)` `(:` `1)` `a)`. */
+function isNonPairing(text: string, i: number): boolean {
+  const c = text[i];
+  if (c === ')' || c === ']') {
+    if (/[:;=8xX]-?$/.test(text.slice(Math.max(0, i - 2), i))) return true;
+    if (/(^|\n)\s*(\w{1,3}|[ivxIVX]+)$/.test(text.slice(Math.max(0, i - 8), i))) return true;
+  }
+  if (c === '(' && /^-?[:;]/.test(text.slice(i + 1, i + 3))) return true;
+  return false;
+}
+
+/** Offset where a pair opened at `from` should close: before the end mark of its sentence (or at the line's end). */
+function closingPoint(text: string, from: number, closer: string): number {
+  const rest = text.slice(from);
+  const m = /[.!?…]+(?=["”’)\]]*(\s|$))|\n|$/.exec(rest);
+  const at = from + (m ? m.index : rest.length);
+  // American style puts a closing quote after the period.
+  if (closer === '”' || closer === '"') return m && /[.!?…]/.test(m[0]) ? at + m[0].length : at;
+  return at;
+}
+
+export const unbalancedPairsRule: TextRule = {
+  ids: ['unbalanced-pair'],
+  check(text) {
+    const out: PlainFinding[] = [];
+    const stack: Array<{ c: string; at: number }> = [];
+    const unclosed = (o: { c: string; at: number }): PlainFinding => {
+      const closer = CLOSER_OF[o.c];
+      const at = closingPoint(text, o.at + 1, closer);
+      return {
+        ruleId: 'unbalanced-pair',
+        message: `"${o.c}" is never closed.`,
+        confidence: 0.8,
+        start: o.at,
+        end: o.at + 1,
+        fixes: [{ title: `Close it with "${closer}"`, edits: [{ start: at, end: at, newText: closer }] }],
+        explanation: `An opening "${o.c}" is the left half of a pair of punctemes attached to one constituent, [${o.c} … ${closer}]; its right half "${closer}" is missing. Brackets and quotes are never absorbed by other marks, so the closing one must be written.`,
+      };
+    };
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === '\n' && text[i + 1] === '\n') {
+        // A paragraph break closes nothing: report what is still open.
+        for (const o of stack.splice(0)) out.push(unclosed(o));
+        continue;
+      }
+      if (CLOSER_OF[c] && !isNonPairing(text, i)) stack.push({ c, at: i });
+      else if (OPENER_OF[c] && !isNonPairing(text, i)) {
+        const k = stack.map((o) => o.c).lastIndexOf(OPENER_OF[c]);
+        if (k >= 0) {
+          for (const o of stack.splice(k + 1)) out.push(unclosed(o));
+          stack.pop();
+        } else {
+          out.push({
+            ruleId: 'unbalanced-pair',
+            message: `"${c}" closes a "${OPENER_OF[c]}" that was never opened.`,
+            confidence: 0.6,
+            start: i,
+            end: i + 1,
+            fixes: [{ title: `Remove "${c}"`, edits: [{ start: i, end: i + 1, newText: '' }] }],
+            explanation: `A closing "${c}" is the right half of a pair [${OPENER_OF[c]} … ${c}] attached to one constituent; no opening "${OPENER_OF[c]}" precedes it.`,
+          });
+        }
+      }
+    }
+    for (const o of stack) out.push(unclosed(o));
+    // Straight double quotes pair by parity within a paragraph.
+    for (const para of text.matchAll(/[^\n]+(?:\n(?!\n)[^\n]*)*/g)) {
+      const quotes = [...para[0].matchAll(/"/g)].map((m) => (para.index ?? 0) + (m.index ?? 0));
+      if (quotes.length % 2 === 0) continue;
+      const last = quotes[quotes.length - 1];
+      const opens = last === 0 || /\s|[(\[]/.test(text[last - 1]);
+      if (!opens) continue; // an odd closing quote: which opener is missing is unknowable; stay silent
+      const at = closingPoint(text, last + 1, '"');
+      out.push({
+        ruleId: 'unbalanced-pair',
+        message: 'This quotation mark is never closed.',
+        confidence: 0.7,
+        start: last,
+        end: last + 1,
+        fixes: [{ title: 'Close the quotation', edits: [{ start: at, end: at, newText: '"' }] }],
+        explanation: 'An opening quotation mark is the left half of a pair [“ … ”] attached to one constituent; its closing half is missing.',
+      });
+    }
+    return out;
+  },
+};
