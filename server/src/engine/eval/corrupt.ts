@@ -19,7 +19,7 @@ export type CorruptionCategory =
   | 'comma'
   | 'quote-placement'
   | 'doubled-mark'
-  | 'stacked-marks'
+  | 'mark-absorption'
   | 'unbalanced-pair'
   | 'sentence-final';
 
@@ -118,9 +118,9 @@ function options(d: Draft, info: TreeInfo): Option[] {
     out.push({ kind: 'double the final period', category: 'doubled-mark', apply: (x) => setSlot(x, n, [last[0], { norm: '.', text: '.' }]) });
   }
   if (last.length === 1 && (last[0].norm === '?' || last[0].norm === '!'))
-    out.push({ kind: `period before ${last[0].text}`, category: 'stacked-marks', apply: (x) => setSlot(x, n, [{ norm: '.', text: '.' }, last[0]]) });
+    out.push({ kind: `period before ${last[0].text}`, category: 'mark-absorption', apply: (x) => setSlot(x, n, [{ norm: '.', text: '.' }, last[0]]) });
   if (last.length === 0 && d.abbrev[n])
-    out.push({ kind: 'period after a final abbreviation', category: 'stacked-marks', apply: (x) => setSlot(x, n, [{ norm: '.', text: '.' }]) });
+    out.push({ kind: 'period after a final abbreviation', category: 'mark-absorption', apply: (x) => setSlot(x, n, [{ norm: '.', text: '.' }]) });
   // Unclosed brackets: drop a closer whose opener is in the sentence.
   const opened = new Map<string, number>();
   for (let i = 0; i <= n; i++) {

@@ -95,6 +95,8 @@ export function renderDraft(d: Draft): Rendered {
     tokens.push({ text: w.text, start: text.length, end: text.length + w.text.length, punct: false });
     text += w.text;
     for (let k = w.firstWord; k <= w.lastWord; k++) wordTokens.push(t);
+    // Slots inside a multiword token sit at its end, as `slotRegion` places them.
+    for (let k = w.firstWord; k < w.lastWord; k++) regions[k] = { start: text.length, end: text.length };
     if (d.abbrev[w.lastWord]) slotTokens[w.lastWord].unshift(t);
     emitSlot(w.lastWord);
   }

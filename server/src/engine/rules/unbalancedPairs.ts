@@ -1,7 +1,8 @@
 /**
- * Unbalanced brackets and double quotes. The paper's model pairs them through the left and right punctemes of one
+ * Unbalanced brackets and curly double quotes. The paper's model pairs them through the left and right punctemes of one
  * constituent (`[( … )]`, `[“ … ”]`); a surface string that opens one and never closes it (or closes one never opened)
- * has no such derivation. Checked on the text: brackets with a stack, curly quotes likewise, straight quotes by parity.
+ * has no such derivation. Checked on the text with a stack. Straight quotes are left alone: a quotation often runs over several
+ * sentences, and which straight quote opens and which closes is guesswork.
  * The fix closes the pair where the sentence ends (before its final mark; American quotes after it).
  */
 import { PlainFinding } from '../finding';
@@ -76,24 +77,6 @@ export const unbalancedPairsRule: TextRule = {
       }
     }
     for (const o of stack) out.push(unclosed(o));
-    // Straight double quotes pair by parity within a paragraph.
-    for (const para of text.matchAll(/[^\n]+(?:\n(?!\n)[^\n]*)*/g)) {
-      const quotes = [...para[0].matchAll(/"/g)].map((m) => (para.index ?? 0) + (m.index ?? 0));
-      if (quotes.length % 2 === 0) continue;
-      const last = quotes[quotes.length - 1];
-      const opens = last === 0 || /\s|[(\[]/.test(text[last - 1]);
-      if (!opens) continue; // an odd closing quote: which opener is missing is unknowable; stay silent
-      const at = closingPoint(text, last + 1, '"');
-      out.push({
-        ruleId: 'unbalanced-pair',
-        message: 'This quotation mark is never closed.',
-        confidence: 0.7,
-        start: last,
-        end: last + 1,
-        fixes: [{ title: 'Close the quotation', edits: [{ start: at, end: at, newText: '"' }] }],
-        explanation: 'An opening quotation mark is the left half of a pair [“ … ”] attached to one constituent; its closing half is missing.',
-      });
-    }
     return out;
   },
 };

@@ -1,0 +1,272 @@
+/**
+ * Lint benchmark (`npm run bench:lint -- [options]`): precision, recall and F0.5 per category on a corruption suite
+ * built from EWT dev, false alarms on clean EWT test sentences as written, calibration (reliability by bins), speed;
+ * Puncteme with gold trees (oracle), Puncteme end to end (parser + model), and harper.js, in the same run.
+ *
+ *   --fit            fit the error model's calibration and the threshold on the FIT half of dev, write
+ *                    models/en/lint-calibration.json (never uses test)
+ *   --limit N        use the first N suite items (default: all)
+ *   --no-harper      skip harper.js;  --no-parser  skip the end-to-end row;  --no-gold  skip the oracle row
+ *   --clean N        lint the first N clean EWT test sentences (default 2077 = all; 0 to skip)
+ *   --out FILE       write everything as JSON
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { readTreebank } from '../server/src/data/treebank';
+import { buildSuite, SuiteItem } from '../server/src/engine/eval/suite';
+import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
+import { f05, slotEdits, judge } from '../server/src/engine/eval/score';
+import { loadHarper } from '../server/src/engine/eval/harper';
+import { goldSentence } from '../server/src/engine/eval/goldSentence';
+import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir } from '../server/src/engine';
+import { AnalysedSentence } from '../server/src/engine/sentence';
+import { EngineModel } from '../server/src/engine/punctModel';
+import { engineModel } from '../server/src/engine/modelAdapter';
+import { Calibration, DEFAULT_CALIBRATION, fitLogistic, loadCalibration, kindKey } from '../server/src/engine/correction/calibration';
+import { sentenceCandidates } from '../server/src/engine/correction/modelRules';
+import { selectCandidates, ScoredCandidate } from '../server/src/engine/correction/decide';
+import { slotTextEdits } from '../server/src/engine/correction/slotEdit';
+
+const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
+const { values: opt } = parseArgs({
+  options: {
+    fit: { type: 'boolean' },
+    limit: { type: 'string' },
+    'no-harper': { type: 'boolean' },
+    'no-parser': { type: 'boolean' },
+    'no-gold': { type: 'boolean' },
+    clean: { type: 'string' },
+    out: { type: 'string' },
+    seed: { type: 'string' },
+  },
+});
+
+function goldAnalyser(items: readonly SuiteItem[]): SentenceAnalyser {
+  const byText = new Map<string, AnalysedSentence>();
+  for (const it of items) {
+    byText.set(it.corrupted.text, it.corrupted.sentence);
+    byText.set(it.original.text, it.original.sentence);
+  }
+  return { version: 'gold', parseText: (t) => (byText.has(t) ? [byText.get(t)!] : []) };
+}
+
+function loadModel(): EngineModel | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { loadPunctModel } = require('../server/src/model') as typeof import('../server/src/model');
+    return engineModel(loadPunctModel(path.join(defaultModelDir(), 'punct.json')));
+  } catch (e) {
+    console.error(`no punctuation model: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+function loadParserAnalyser(): SentenceAnalyser | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { loadParser } = require('../server/src/parser') as typeof import('../server/src/parser');
+    return loadParser(defaultModelDir());
+  } catch (e) {
+    console.error(`no parser: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american'): System {
+  const linter = makeLinter({ analyser, model, calibration: cal });
+  return {
+    name,
+    propose: (text) => linter.lint(text, { quoteStyle }).map((f) => ({ ruleId: f.ruleId, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
+  };
+}
+
+interface Row {
+  system: string;
+  categories: Record<string, { tp: number; fp: number; fn: number; precision: number; recall: number; f05: number }>;
+  msPer1000: number;
+  sentences: number;
+}
+
+async function evaluate(sys: System, items: readonly SuiteItem[]): Promise<{ row: Row; results: ItemResult[] }> {
+  // Warm up (JIT, caches) on a few items, then time the whole suite.
+  for (const it of items.slice(0, 20)) await sys.propose(it.corrupted.text);
+  const t0 = process.hrtime.bigint();
+  const results: ItemResult[] = [];
+  for (const it of items) results.push(await runItem(sys, it));
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cats: Row['categories'] = {};
+  for (const [c, t] of [...tally(results)].sort()) cats[c] = { ...t, ...f05(t) };
+  return { row: { system: sys.name, categories: cats, msPer1000: (ms / (2 * items.length)) * 1000, sentences: 2 * items.length }, results };
+}
+
+/** Labelled candidates of a suite half: label 1 when the candidate's fix is exactly (part of) the gold repair. */
+function labelledCandidates(items: readonly SuiteItem[], analyser: SentenceAnalyser, model: EngineModel, cal: Calibration) {
+  const out: Array<{ sentence: number; c: ScoredCandidate; y: number }> = [];
+  items.forEach((it, k) => {
+    for (const which of ['corrupted', 'original'] as const) {
+      const r = which === 'corrupted' ? it.corrupted : it.original;
+      for (const s of analyser.parseText(r.text)) {
+        for (const c of sentenceCandidates(s, model, cal)) {
+          if (c.candidate.category === 'serial-comma') continue;
+          const edits = [...c.candidate.changes].flatMap(([i, m]) => slotTextEdits(s, r.text, i, m));
+          const changed = slotEdits(r, edits);
+          const j = which === 'corrupted' ? judge(it.corruption, changed) : { correct: [], wrong: [...changed.keys()] };
+          out.push({ sentence: 2 * k + (which === 'original' ? 1 : 0), c, y: j.wrong.length === 0 && j.correct.length > 0 ? 1 : 0 });
+        }
+      }
+    }
+  });
+  return out;
+}
+
+function fitCalibration(data: ReturnType<typeof labelledCandidates>): Calibration {
+  const byKey = new Map<string, { xs: number[]; ys: number[] }>();
+  for (const d of data) {
+    let g = byKey.get(d.c.key);
+    if (!g) byKey.set(d.c.key, (g = { xs: [], ys: [] }));
+    g.xs.push(Math.max(-50, Math.min(50, d.c.delta)));
+    g.ys.push(d.y);
+  }
+  const kinds: Calibration['kinds'] = {};
+  for (const [k, g] of byKey) kinds[k] = fitLogistic(g.xs, g.ys);
+  const cal: Calibration = { threshold: 0.5, kinds, note: '' };
+  // Threshold: best F0.5 of the model's own edits on the fit half with precision ≥ 0.9, by the same greedy selection.
+  const rescored = data.map((d) => {
+    const k = kinds[d.c.key];
+    const conf = 1 / (1 + Math.exp(-(k.a * Math.max(-50, Math.min(50, d.c.delta)) + k.b)));
+    return { ...d, c: { ...d.c, confidence: conf } };
+  });
+  const positives = rescored.filter((d) => d.y === 1).length;
+  let best = { t: 0.9, f: -1 };
+  for (let t = 0.5; t <= 0.991; t += 0.01) {
+    const bySentence = new Map<number, typeof rescored>();
+    for (const d of rescored) {
+      let l = bySentence.get(d.sentence);
+      if (!l) bySentence.set(d.sentence, (l = []));
+      l.push(d);
+    }
+    let tp = 0;
+    let fp = 0;
+    for (const l of bySentence.values()) {
+      const chosen = new Set(selectCandidates(l.map((d) => d.c), t));
+      for (const d of l) if (chosen.has(d.c)) d.y ? tp++ : fp++;
+    }
+    const m = f05({ tp, fp, fn: positives - tp });
+    if (m.precision >= 0.9 && m.f05 > best.f) best = { t, f: m.f05 };
+  }
+  cal.threshold = Math.round(best.t * 100) / 100;
+  return cal;
+}
+
+/** Reliability by bins: mean confidence vs observed accuracy of every scored candidate. */
+function reliability(data: ReturnType<typeof labelledCandidates>, cal: Calibration) {
+  const bins = Array.from({ length: 10 }, () => ({ n: 0, conf: 0, acc: 0 }));
+  for (const d of data) {
+    const k = cal.kinds[d.c.key] ?? { a: 1, b: -3 };
+    const p = 1 / (1 + Math.exp(-(k.a * Math.max(-50, Math.min(50, d.c.delta)) + k.b)));
+    const b = bins[Math.min(9, Math.floor(p * 10))];
+    b.n++;
+    b.conf += p;
+    b.acc += d.y;
+  }
+  const total = data.length || 1;
+  let ece = 0;
+  const rows = bins.map((b, i) => {
+    if (b.n) ece += (b.n / total) * Math.abs(b.conf / b.n - b.acc / b.n);
+    return { bin: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`, n: b.n, meanConfidence: b.n ? b.conf / b.n : 0, accuracy: b.n ? b.acc / b.n : 0 };
+  });
+  return { rows, ece };
+}
+
+function printRow(r: Row): void {
+  console.log(`\n## ${r.system}  (${r.sentences} sentences, ${r.msPer1000.toFixed(0)} ms per 1,000 sentences)`);
+  console.log('category                 TP    FP    FN    P      R      F0.5');
+  for (const [c, m] of Object.entries(r.categories))
+    console.log(`${c.padEnd(22)} ${String(m.tp).padStart(5)} ${String(m.fp).padStart(5)} ${String(m.fn).padStart(5)}  ${m.precision.toFixed(3)}  ${m.recall.toFixed(3)}  ${m.f05.toFixed(3)}`);
+}
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const dev = readTreebank(path.join(DATA, 'en_ewt-ud-dev.conllu'));
+  let suite = buildSuite(dev.sentences, { seed: Number(opt.seed ?? 1) });
+  if (opt.limit) suite = suite.slice(0, Number(opt.limit));
+  // Even items fit the calibration, odd items are reported.
+  const fitHalf = suite.filter((_, k) => k % 2 === 0);
+  const evalHalf = suite.filter((_, k) => k % 2 === 1);
+  const counts: Record<string, number> = {};
+  for (const it of evalHalf) counts[it.corruption.category] = (counts[it.corruption.category] ?? 0) + 1;
+  console.log(`suite: ${suite.length} corrupted dev sentences (fit ${fitHalf.length}, eval ${evalHalf.length}); eval categories ${JSON.stringify(counts)}`);
+
+  const model = loadModel();
+  const parser = opt['no-parser'] ? undefined : loadParserAnalyser();
+  const calFile = path.join(defaultModelDir(), CALIBRATION_FILE);
+  let cal = loadCalibration(calFile);
+  const out: Record<string, unknown> = { date: new Date().toISOString(), suite: { size: suite.length, eval: evalHalf.length, counts } };
+
+  if (opt.fit && model) {
+    const analyser = parser ?? goldAnalyser(fitHalf);
+    const tf = Date.now();
+    const data = labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION);
+    cal = fitCalibration(data);
+    cal.note = `fitted on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}`;
+    fs.writeFileSync(calFile, JSON.stringify(cal, null, 1) + '\n');
+    console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}; written to ${calFile}`);
+  }
+
+  const rows: Row[] = [];
+  const systems: System[] = [];
+  if (!opt['no-gold']) systems.push(linterSystem(model ? 'puncteme (gold trees)' : 'puncteme typographic rules only (gold sentences)', goldAnalyser(suite), model, cal, 'american'));
+  if (parser && model) systems.push(linterSystem('puncteme (parser + model)', parser, model, cal, 'american'));
+  if (!opt['no-harper']) {
+    const h = await loadHarper();
+    systems.push({ name: 'harper.js', propose: async (text) => (await h.edits(text)).map((x) => ({ ruleId: x.kind, edits: x.edits })) });
+  }
+  const details: Record<string, ItemResult[]> = {};
+  for (const sys of systems) {
+    const { row, results } = await evaluate(sys, evalHalf);
+    rows.push(row);
+    details[sys.name] = results;
+    printRow(row);
+  }
+  out.rows = rows;
+
+  if (model) {
+    const analyser = parser ?? goldAnalyser(evalHalf);
+    const rel = reliability(labelledCandidates(evalHalf, analyser, model, cal), cal);
+    out.reliability = rel;
+    console.log(`\nreliability on the eval half (${parser ? 'parser' : 'gold'} trees), ECE ${rel.ece.toFixed(3)}`);
+    for (const r of rel.rows) console.log(`  ${r.bin}  n=${String(r.n).padStart(6)}  conf ${r.meanConfidence.toFixed(3)}  acc ${r.accuracy.toFixed(3)}`);
+  }
+
+  const cleanN = Number(opt.clean ?? 2077);
+  if (cleanN > 0) {
+    const test = readTreebank(path.join(DATA, 'en_ewt-ud-test.conllu'));
+    const sents = test.sentences.slice(0, cleanN).map((s) => goldSentence(s)).filter((g) => g !== undefined);
+    const clean: Record<string, unknown> = {};
+    const cleanSystems: System[] = [];
+    if (parser && model) cleanSystems.push(linterSystem('puncteme (parser + model)', parser, model, cal, 'american'));
+    else cleanSystems.push(linterSystem('puncteme typographic rules only', undefined, undefined, cal, 'american'));
+    if (!opt['no-harper']) {
+      const h = await loadHarper();
+      cleanSystems.push({ name: 'harper.js', propose: async (text) => (await h.edits(text)).map((x) => ({ ruleId: x.kind, edits: x.edits })) });
+    }
+    for (const sys of cleanSystems) {
+      const found: Array<{ id: string; text: string; ruleId: string; edits: unknown }> = [];
+      const t1 = process.hrtime.bigint();
+      for (const g of sents) for (const p of await sys.propose(g!.text)) found.push({ id: '', text: g!.text, ruleId: p.ruleId, edits: p.edits });
+      const ms = Number(process.hrtime.bigint() - t1) / 1e6;
+      clean[sys.name] = { sentences: sents.length, findings: found.length, per1000: (1000 * found.length) / sents.length, msPer1000: (1000 * ms) / sents.length, list: found };
+      console.log(`\nclean EWT test (${sents.length} sentences as written), ${sys.name}: ${found.length} findings = ${((1000 * found.length) / sents.length).toFixed(1)} per 1,000; ${((1000 * ms) / sents.length).toFixed(0)} ms per 1,000 sentences`);
+    }
+    out.clean = clean;
+  }
+  out.details = details;
+  if (opt.out) fs.writeFileSync(opt.out, JSON.stringify(out, null, 1));
+  console.log(`\ntotal ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

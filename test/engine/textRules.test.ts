@@ -1,0 +1,76 @@
+import * as assert from 'assert';
+import { makeLinter } from '../../server/src/engine';
+import { Finding } from '../../server/src/engine/types';
+import { detectQuoteStyle } from '../../server/src/engine/rules/quotePlacement';
+
+const linter = makeLinter({});
+
+function applyFirstFix(text: string, f: Finding): string {
+  const edits = [...f.fixes[0].edits].sort((a, b) => b.start.offset - a.start.offset);
+  let out = text;
+  for (const e of edits) out = out.slice(0, e.start.offset) + e.newText + out.slice(e.end.offset);
+  return out;
+}
+
+function fixAll(text: string, options = {}): string {
+  let out = text;
+  for (const f of [...linter.lint(text, options)].reverse()) out = applyFirstFix(out, f);
+  return out;
+}
+
+describe('engine: typographic rules', () => {
+  it('writes doubled commas and periods once, and leaves an ellipsis alone', () => {
+    assert.strictEqual(fixAll('He left,, quickly.. Then... nothing.'), 'He left, quickly. Then... nothing.');
+    const f = linter.lint('He left,, quickly.');
+    assert.deepStrictEqual(f.map((x) => x.ruleId), ['doubled-mark']);
+    assert.strictEqual(f[0].start.offset, 7);
+    assert.strictEqual(f[0].end.offset, 9);
+  });
+
+  it('absorbs the period after an abbreviation and stacked marks (Nunberg Table 1)', () => {
+    assert.strictEqual(fixAll('We sold it to Apple Inc..'), 'We sold it to Apple Inc.');
+    assert.deepStrictEqual(linter.lint('We sold it to Apple Inc..').map((x) => x.ruleId), ['mark-absorption']);
+    assert.strictEqual(fixAll('Did you see it.?'), 'Did you see it?');
+    assert.strictEqual(fixAll('It is done,.'), 'It is done.');
+    // A real EWT email line with this very error (en_ewt dev, email-enronsent26_02-0019):
+    assert.strictEqual(fixAll('Attached please find the GE Guarantee in Word format.?'), 'Attached please find the GE Guarantee in Word format?');
+  });
+
+  it('reports an unclosed bracket and closes it before the final period; emoticons and list labels are not brackets', () => {
+    const text = 'The fee (about ten dollars is due today.';
+    const f = linter.lint(text);
+    assert.strictEqual(f.length, 1);
+    assert.strictEqual(f[0].ruleId, 'unbalanced-pair');
+    assert.strictEqual(f[0].start.offset, text.indexOf('('));
+    assert.strictEqual(applyFirstFix(text, f[0]), 'The fee (about ten dollars is due today).');
+    assert.deepStrictEqual(linter.lint('Thanks :) see you soon.\n1) first item'), []);
+    assert.deepStrictEqual(linter.lint('A closing ) with no opener.').map((x) => x.ruleId), ['unbalanced-pair']);
+  });
+
+  it('quote placement follows the style setting; auto follows the text’s own habit', () => {
+    const text = 'He called it "a disaster". She said "fine," and left.';
+    assert.deepStrictEqual(linter.lint(text, { quoteStyle: 'british' }), []);
+    const us = linter.lint(text, { quoteStyle: 'american' });
+    assert.deepStrictEqual(us.map((x) => x.ruleId), ['quote-placement']);
+    assert.strictEqual(applyFirstFix(text, us[0]), 'He called it "a disaster." She said "fine," and left.');
+    assert.match(us[0].explanation, /transposition/);
+    assert.strictEqual(detectQuoteStyle(text), undefined);
+    assert.strictEqual(detectQuoteStyle('"a," "b," "c".'), 'american');
+    assert.deepStrictEqual(linter.lint(text, { quoteStyle: 'auto' }), []);
+  });
+
+  it('positions are UTF-16 with 0-based lines and characters', () => {
+    const text = 'Emoji 😀 first.\nSecond line,, here.';
+    const [f] = linter.lint(text);
+    assert.strictEqual(f.start.line, 1);
+    assert.strictEqual(f.start.character, 11);
+    assert.strictEqual(f.start.offset, text.indexOf(',,'));
+  });
+
+  it('honours disabled rules, severities and the minimum confidence', () => {
+    const text = 'He left,, quickly.';
+    assert.deepStrictEqual(linter.lint(text, { disabledRules: ['doubled-mark'] }), []);
+    assert.strictEqual(linter.lint(text, { severities: { 'doubled-mark': 'error' } })[0].severity, 'error');
+    assert.deepStrictEqual(linter.lint(text, { minConfidence: 0.99 }), []);
+  });
+});
