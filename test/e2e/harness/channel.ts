@@ -1,0 +1,141 @@
+/**
+ * A file-based request/response channel between the tests running inside VS Code's extension host (which have the
+ * `vscode` API but cannot see the rendered workbench) and the harness driving Chromium (which can read the DOM and
+ * take screenshots). Files, not sockets: both sides share the machine's file system, and the extension host's exit
+ * code and stdout do not reach the harness anyway.
+ *
+ * Layout of the channel directory: `req-<n>.json` (host → harness), `res-<n>.json` (harness → host), and
+ * `result.json`, written once by the host when its test run ends. Every file is written to a temporary name and
+ * renamed, so a reader never sees half a file.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** Environment variable through which code-server's extension host learns where the channel is. */
+export const CHANNEL_ENV = 'PUNCTEME_E2E_CHANNEL';
+
+export type UiRequest =
+  | { kind: 'problems' }
+  | { kind: 'statusBar' }
+  | { kind: 'count'; selector: string }
+  | { kind: 'screenshot'; name: string };
+
+export interface ProblemRow {
+  text: string;
+  ariaLabel: string;
+}
+
+export interface StatusBarEntry {
+  id: string;
+  text: string;
+  ariaLabel: string;
+}
+
+/** What each request kind answers. */
+export interface UiAnswers {
+  problems: ProblemRow[];
+  statusBar: StatusBarEntry[];
+  count: number;
+  screenshot: string;
+}
+
+export interface TestOutcome {
+  title: string;
+  state: 'passed' | 'failed' | 'pending';
+  durationMs?: number;
+  error?: string;
+}
+
+export interface RunResult {
+  tests: TestOutcome[];
+  /** Set when the run itself broke (e.g. a test file failed to load), apart from failing tests. */
+  error?: string;
+}
+
+interface Envelope<T> {
+  id: number;
+  body: T;
+}
+
+type Response = { ok: true; value: unknown } | { ok: false; error: string };
+
+export function writeJsonAtomic(file: string, value: unknown): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(value));
+  fs.renameSync(tmp, file);
+}
+
+function readJsonIfPresent<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The extension-host side: asks the harness about the workbench and waits for the answer. */
+export class UiClient {
+  private next = 0;
+  constructor(private readonly dir: string, private readonly timeoutMs = 30_000) {}
+
+  static fromEnv(): UiClient {
+    const dir = process.env[CHANNEL_ENV];
+    if (!dir) throw new Error(`${CHANNEL_ENV} is not set: the e2e tests must be started by test/e2e/run.ts`);
+    return new UiClient(dir);
+  }
+
+  async ask<K extends UiRequest['kind']>(request: Extract<UiRequest, { kind: K }>): Promise<UiAnswers[K]> {
+    const id = ++this.next;
+    writeJsonAtomic(path.join(this.dir, `req-${id}.json`), { id, body: request } satisfies Envelope<UiRequest>);
+    const resFile = path.join(this.dir, `res-${id}.json`);
+    const deadline = Date.now() + this.timeoutMs;
+    while (Date.now() < deadline) {
+      const res = readJsonIfPresent<Envelope<Response>>(resFile);
+      if (res) {
+        if (!res.body.ok) throw new Error(`harness could not answer ${request.kind}: ${res.body.error}`);
+        return res.body.value as UiAnswers[K];
+      }
+      await sleep(50);
+    }
+    throw new Error(`harness did not answer ${request.kind} within ${this.timeoutMs} ms`);
+  }
+
+  finish(result: RunResult): void {
+    writeJsonAtomic(path.join(this.dir, 'result.json'), result);
+  }
+}
+
+/** The harness side: answers requests as they arrive until the host reports its result (or `stop()` says so). */
+export class UiServer {
+  private answered = new Set<number>();
+
+  constructor(private readonly dir: string, private readonly handle: (req: UiRequest) => Promise<unknown>) {}
+
+  /** Polls until `result.json` appears or `shouldStop()` returns a reason; returns the result or throws that reason. */
+  async serveUntilResult(shouldStop: () => string | undefined): Promise<RunResult> {
+    for (;;) {
+      const result = readJsonIfPresent<RunResult>(path.join(this.dir, 'result.json'));
+      if (result) return result;
+      const reason = shouldStop();
+      if (reason) throw new Error(reason);
+      for (const name of fs.readdirSync(this.dir)) {
+        const m = /^req-(\d+)\.json$/.exec(name);
+        if (!m || this.answered.has(Number(m[1]))) continue;
+        const req = readJsonIfPresent<Envelope<UiRequest>>(path.join(this.dir, name));
+        if (!req) continue;
+        this.answered.add(req.id);
+        let body: Response;
+        try {
+          body = { ok: true, value: await this.handle(req.body) };
+        } catch (e) {
+          body = { ok: false, error: e instanceof Error ? e.message : String(e) };
+        }
+        writeJsonAtomic(path.join(this.dir, `res-${req.id}.json`), { id: req.id, body } satisfies Envelope<Response>);
+      }
+      await sleep(50);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm run test:e2e`: the extension in VS Code itself (code-server + headless Debian Chromium).
+ *
+ * 1. transpiles the in-host tests (test/e2e/host) to out-test/e2e/host,
+ * 2. starts code-server with the smoke-test driver and a temporary workspace holding test/e2e/fixtures,
+ * 3. opens the workbench in Chromium with this repository as the extension under development and the host tests
+ *    as its tests module,
+ * 4. answers the tests' questions about the screen until they report their result, then prints it.
+ *
+ * Needs scripts/e2e/setup.sh to have run (the npm script does that). Screenshots and, on failure, the workbench
+ * logs go to test/e2e/artifacts/. Exit code 0 only if every test passed.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { build } from 'esbuild';
+import { CHANNEL_ENV, RunResult, UiServer } from './harness/channel';
+import { RunningCodeServer, startCodeServer } from './harness/codeServer';
+import { openWorkbench, Workbench } from './harness/workbench';
+
+const repo = path.resolve(__dirname, '../..');
+const cache = process.env.PUNCTEME_E2E_CACHE ?? path.join(os.homedir(), '.cache/puncteme-e2e');
+const artifacts = path.join(__dirname, 'artifacts');
+const hostOut = path.join(repo, 'out-test/e2e/host');
+const timeoutMs = Number(process.env.PUNCTEME_E2E_TIMEOUT_MS ?? 300_000);
+/** The extension under test: this repository, unless a harness check points elsewhere. */
+const extensionDir = path.resolve(process.env.PUNCTEME_E2E_EXTENSION ?? repo);
+
+async function buildHostSuite(): Promise<string> {
+  const hostSrc = path.join(__dirname, 'host');
+  const entryPoints = fs
+    .readdirSync(hostSrc)
+    .filter((f) => f === 'index.ts' || f.endsWith('.e2e.ts'))
+    .map((f) => path.join(hostSrc, f));
+  fs.rmSync(hostOut, { recursive: true, force: true });
+  // Each entry bundled on its own; `vscode` is the host's, mocha resolves from the repository's node_modules.
+  await build({
+    entryPoints,
+    outdir: hostOut,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+  return path.join(hostOut, 'index.js');
+}
+
+function prepareWorkspace(root: string): string {
+  const ws = path.join(root, 'workspace');
+  fs.cpSync(path.join(__dirname, 'fixtures'), ws, { recursive: true });
+  return ws;
+}
+
+function report(result: RunResult): boolean {
+  let passed = 0;
+  let failed = 0;
+  for (const t of result.tests) {
+    if (t.state === 'passed') passed++;
+    if (t.state === 'failed') failed++;
+    const mark = t.state === 'passed' ? '✓' : t.state === 'failed' ? '✗' : '-';
+    console.log(`  ${mark} ${t.title}${t.durationMs !== undefined ? ` (${t.durationMs} ms)` : ''}`);
+    if (t.error) console.log(t.error.replace(/^/gm, '      '));
+  }
+  if (result.error) {
+    failed++;
+    console.log(`  ✗ the test run itself failed:\n${result.error.replace(/^/gm, '      ')}`);
+  }
+  console.log(`\ne2e: ${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0;
+}
+
+function keepLogs(stateDir: string, server: RunningCodeServer | undefined): void {
+  const dest = path.join(artifacts, 'logs');
+  fs.rmSync(dest, { recursive: true, force: true });
+  const logs = path.join(stateDir, 'cs/ud/logs');
+  if (fs.existsSync(logs)) fs.cpSync(logs, dest, { recursive: true });
+  if (server) fs.copyFileSync(server.logFile, path.join(artifacts, 'code-server.log'));
+  console.log(`workbench logs kept in ${dest}`);
+}
+
+async function main(): Promise<number> {
+  const launcher = path.join(cache, 'code-server');
+  if (!fs.existsSync(launcher)) {
+    console.error(`${launcher} is missing: run scripts/e2e/setup.sh first (npm run test:e2e does).`);
+    return 2;
+  }
+  if (!fs.existsSync(path.join(extensionDir, 'package.json'))) {
+    console.error(`no extension at ${extensionDir}`);
+    return 2;
+  }
+  fs.mkdirSync(artifacts, { recursive: true });
+  const started = Date.now();
+  const testsModule = await buildHostSuite();
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-e2e-'));
+  const channel = path.join(stateDir, 'channel');
+  fs.mkdirSync(channel);
+  const workspace = prepareWorkspace(stateDir);
+
+  let server: RunningCodeServer | undefined;
+  let bench: Workbench | undefined;
+  let ok = false;
+  try {
+    server = await startCodeServer({ launcher, stateDir: path.join(stateDir, 'cs'), env: { [CHANNEL_ENV]: channel } });
+    console.log(`code-server up at ${server.origin} after ${Date.now() - started} ms`);
+    const url = server.testUrl(workspace, extensionDir, testsModule);
+    bench = await openWorkbench(url, path.join(stateDir, 'chromium'), artifacts);
+    const b = bench;
+    const s = server;
+    const deadline = Date.now() + timeoutMs;
+    const result = await new UiServer(channel, (req) => b.answer(req)).serveUntilResult(() =>
+      s.exitReason() ?? (Date.now() > deadline ? `no result from the extension host within ${timeoutMs} ms` : undefined),
+    );
+    console.log(`\nVS Code (code-server) extension-host tests, ${extensionDir}:`);
+    ok = report(result);
+  } catch (e) {
+    console.log(`\ne2e harness failed: ${e instanceof Error ? e.message : String(e)}`);
+    console.log('e2e: 0 passed, 1 failed');
+  } finally {
+    if (bench) {
+      const shot = await bench.screenshot(ok ? 'final' : 'final-failed').catch(() => undefined);
+      if (shot) console.log(`screenshot: ${shot}`);
+      await bench.close().catch(() => undefined);
+    }
+    if (!ok) keepLogs(stateDir, server);
+    await server?.stop();
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+  console.log(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s; artifacts in ${artifacts}`);
+  return ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
