@@ -64,11 +64,11 @@ export function defaultModelDir(): string {
   return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
 }
 
-/** Loads the parser and the model; whichever is missing leaves the typographic rules alone in charge. */
-export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
-  const dir = config.modelDir ?? defaultModelDir();
+/** Loads the parser, the model and the calibration; without parser or model, `analyser`/`model` stay undefined. */
+export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & { problem?: string } {
   let analyser: SentenceAnalyser | undefined;
   let model: EngineModel | undefined;
+  let problem: string | undefined;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { loadParser } = require('../parser') as typeof import('../parser');
@@ -76,11 +76,17 @@ export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
     const { loadPunctModel } = require('../model') as typeof import('../model');
     analyser = loadParser(dir);
     model = engineModel(loadPunctModel(path.join(dir, 'punct.json')));
-  } catch {
+  } catch (e) {
     analyser = undefined;
     model = undefined;
+    problem = (e as Error).message;
   }
-  return makeLinter({ analyser, model, calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)) });
+  return { analyser, model, calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)), problem };
+}
+
+/** Loads the parser and the model; whichever is missing leaves the typographic rules alone in charge. */
+export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
+  return makeLinter(loadEngineParts(config.modelDir));
 }
 
 export function makeLinter(parts: LinterParts): Linter {

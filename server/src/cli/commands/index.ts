@@ -1,7 +1,8 @@
 /** Every CLI sub-command. Add new commands here. */
 import { Command } from '../command';
 import { dataStatsCommand } from './dataStats';
+import { explainCommand } from './explain';
 import { lintCommand } from './lint';
 import { restoreCommand } from './restore';
 
-export const commands: Command[] = [dataStatsCommand, lintCommand, restoreCommand];
+export const commands: Command[] = [dataStatsCommand, explainCommand, lintCommand, restoreCommand];

@@ -1,0 +1,69 @@
+/**
+ * `puncteme explain "text"`: the parse of each sentence, the MAP underlying bracketing T′ of what was written, and the
+ * findings with their explanations. `puncteme explain --tree FILE.conllu --sentence N`: the MAP underlying bracketing
+ * of treebank sentence N (1-based) under its gold tree.
+ */
+import { parseArgs } from 'util';
+import { readTreebank } from '../../data/treebank';
+import { loadEngineParts, makeLinter } from '../../engine';
+import { Command, UsageError } from '../command';
+import { formatTable } from '../table';
+
+export const explainCommand: Command = {
+  path: ['explain'],
+  summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
+  usage: 'puncteme explain [--quote-style american|british|auto] [--serial-comma always|never|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        tree: { type: 'string' },
+        sentence: { type: 'string' },
+        'quote-style': { type: 'string' },
+        'serial-comma': { type: 'string' },
+      },
+      allowPositionals: true,
+    });
+    const parts = loadEngineParts();
+    if (values.tree !== undefined) {
+      const n = Number(values.sentence ?? '1');
+      if (!Number.isInteger(n) || n < 1) throw new UsageError('--sentence takes a positive number');
+      if (!parts.model) throw new Error(`the punctuation model is not available (${parts.problem})`);
+      const tb = readTreebank(values.tree);
+      const s = tb.sentences[n - 1];
+      if (!s) throw new UsageError(`${values.tree} has ${tb.sentences.length} sentences`);
+      const tree = tb.trees.find((t) => t.id === s.sentId && s.sentId !== undefined);
+      if (!tree) throw new Error(`sentence ${n} cannot be depunctuated (a punctuation token is not a leaf)`);
+      io.stdout(`${s.text ?? ''}\n${parts.model.viterbi(tree).bracketing}\n`);
+      return 0;
+    }
+    if (positionals.length === 0) throw new UsageError('no text given');
+    const text = positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
+    const quoteStyle = values['quote-style'] as 'american' | 'british' | 'auto' | undefined;
+    const serialComma = values['serial-comma'] as 'always' | 'never' | 'ignore' | undefined;
+    if (quoteStyle && !['american', 'british', 'auto'].includes(quoteStyle)) throw new UsageError('--quote-style: american, british or auto');
+    if (serialComma && !['always', 'never', 'ignore'].includes(serialComma)) throw new UsageError('--serial-comma: always, never or ignore');
+    if (parts.analyser && parts.model) {
+      for (const s of parts.analyser.parseText(text)) {
+        io.stdout(`Sentence: ${text.slice(s.start, s.end)}\n\n`);
+        const rows = s.tree.words.map((w, k) => [k + 1, w.form, w.upos, w.head, w.deprel, s.tree.slots[k + 1].join(' ')]);
+        io.stdout(formatTable(['#', 'word', 'upos', 'head', 'relation', 'punctuation after'], rows) + '\n\n');
+        try {
+          io.stdout(`Underlying punctuation (MAP tree T′):\n  ${parts.model.viterbi(s.tree).bracketing}\n\n`);
+        } catch (e) {
+          io.stdout(`Underlying punctuation: none explains this surface (${(e as Error).message})\n\n`);
+        }
+      }
+    } else {
+      io.stdout(`(parser or model not available: ${parts.problem}; typographic rules only)\n\n`);
+    }
+    const findings = makeLinter(parts).lint(text, { quoteStyle, serialComma });
+    if (findings.length === 0) io.stdout('No findings.\n');
+    for (const f of findings) {
+      io.stdout(`${f.start.line + 1}:${f.start.character + 1}  ${f.ruleId}  (confidence ${f.confidence.toFixed(2)})  ${f.message}\n`);
+      for (const fix of f.fixes) io.stdout(`    fix: ${fix.title}: ${fix.edits.map((e) => `${e.start.offset}–${e.end.offset} → "${e.newText}"`).join(', ')}\n`);
+      if (f.explanation) io.stdout(f.explanation.split('\n').map((l) => `    ${l}`).join('\n') + '\n');
+    }
+    return findings.length > 0 ? 1 : 0;
+  },
+};
