@@ -65,5 +65,5 @@ cat >"$CACHE/code-server" <<EOF
 exec "$NODE24/bin/node" "$CS_BIN" "\$@"
 EOF
 chmod +x "$CACHE/code-server"
-log "code-server: $("$CACHE/code-server" --version | head -1)"
+log "code-server: $("$NODE24/bin/node" -p "require('$CS_DIR/node_modules/code-server/package.json').version")"
 echo "PUNCTEME_E2E_READY $CACHE"
