@@ -1,0 +1,87 @@
+/**
+ * Code actions for findings: each fix as a quick fix, "fix all of this rule", "ignore this sentence", "disable this
+ * rule in the workspace", and the `source.fixAll.puncteme` action that fix-on-save runs.
+ */
+import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import { Finding, TextEdit } from '../engine/types';
+import { lineStarts, positionFromStarts } from '../engine/positions';
+import { safeEdits } from '../cli/fix/safeFixes';
+import { Analysis } from './analyzer';
+import { rangeOf, toDiagnostic } from './diagnostics';
+import { ignoreSentenceEdits } from './ignoreSentence';
+import { sentenceAround } from './sentenceRange';
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.puncteme`;
+export const DISABLE_RULE_COMMAND = 'puncteme.server.disableRule';
+
+function lspEdits(edits: readonly TextEdit[]): LspTextEdit[] {
+  return edits.map((e) => ({ range: rangeOf(e), newText: e.newText }));
+}
+
+function workspaceEdit(a: Analysis, edits: readonly TextEdit[]): WorkspaceEdit {
+  return { documentChanges: [{ textDocument: { uri: a.uri, version: a.version }, edits: lspEdits(edits) }] };
+}
+
+function overlaps(f: Finding, r: Range): boolean {
+  const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
+    a.line < b.line || (a.line === b.line && a.character < b.character);
+  return !before(f.end, r.start) && !before(r.end, f.start);
+}
+
+/** Every finding's first fix, skipping any that overlaps one already taken (reading order). */
+export function allFirstFixEdits(findings: readonly Finding[], keep: (f: Finding) => boolean = () => true): TextEdit[] {
+  const chosen: TextEdit[] = [];
+  let end = -1;
+  for (const f of [...findings].sort((a, b) => a.start.offset - b.start.offset)) {
+    const edits = f.fixes[0]?.edits ?? [];
+    if (!keep(f) || !edits.length) continue;
+    const lo = Math.min(...edits.map((e) => e.start.offset));
+    if (lo <= end) continue;
+    chosen.push(...edits);
+    end = Math.max(...edits.map((e) => e.end.offset));
+  }
+  return chosen;
+}
+
+/** The edits of fix-on-save: only the safe fixes (confident, unambiguous, word-preserving), as the CLI's --fix. */
+export function fixAllOnSaveEdits(a: Analysis, fixMinConfidence: number): TextEdit[] {
+  return safeEdits(a.text, a.findings, fixMinConfidence);
+}
+
+export function codeActions(a: Analysis, range: Range, only: readonly string[] | undefined, fixMinConfidence: number): CodeAction[] {
+  const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
+  const out: CodeAction[] = [];
+  if (wants(FIX_ALL_KIND)) {
+    const edits = fixAllOnSaveEdits(a, fixMinConfidence);
+    if (edits.length) out.push({ title: 'Puncteme: fix all safe punctuation problems', kind: FIX_ALL_KIND, edit: workspaceEdit(a, edits) });
+  }
+  if (!wants(CodeActionKind.QuickFix)) return out;
+  const starts = lineStarts(a.text);
+  a.findings.forEach((f, index) => {
+    if (!overlaps(f, range)) return;
+    const diagnostic: Diagnostic = toDiagnostic(f, a.uri, index);
+    f.fixes.forEach((fix, i) => {
+      out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: i === 0 && f.fixes.length === 1, edit: workspaceEdit(a, fix.edits) });
+    });
+    const same = a.findings.filter((g) => g.ruleId === f.ruleId);
+    if (same.length > 1) {
+      const edits = allFirstFixEdits(same);
+      if (edits.length) out.push({ title: `Fix all "${f.ruleId}" problems in this document`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(a, edits) });
+    }
+    const sentence = sentenceAround(a.extraction.blocks, f.start.offset);
+    if (sentence) {
+      const inserts = ignoreSentenceEdits(a.text, a.kind, sentence).map((e) => {
+        const p = positionFromStarts(starts, e.offset);
+        return { start: p, end: p, newText: e.newText };
+      });
+      out.push({ title: 'Ignore this sentence (Puncteme)', kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(a, inserts) });
+    }
+    out.push({
+      title: `Disable rule "${f.ruleId}" in this workspace (.punctemerc.json)`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      command: { title: 'Disable rule', command: DISABLE_RULE_COMMAND, arguments: [f.ruleId, a.uri] },
+    });
+  });
+  return out;
+}

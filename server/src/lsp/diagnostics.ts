@@ -1,0 +1,38 @@
+/** Findings → LSP diagnostics (the one place that translates them), and the link to each rule's documentation. */
+import { Diagnostic, DiagnosticSeverity, DiagnosticRelatedInformation, Range } from 'vscode-languageserver';
+import { Finding, Severity } from '../engine/types';
+
+/** Every rule is documented in the README's rules section under a heading with this anchor. */
+export const RULE_DOCS_BASE = 'https://example.invalid/puncteme#rule-';
+
+export function ruleDocsHref(ruleId: string): string {
+  return RULE_DOCS_BASE + encodeURIComponent(ruleId);
+}
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export function rangeOf(f: { start: { line: number; character: number }; end: { line: number; character: number } }): Range {
+  return { start: { line: f.start.line, character: f.start.character }, end: { line: f.end.line, character: f.end.character } };
+}
+
+export function toDiagnostic(f: Finding, uri: string, index: number): Diagnostic {
+  const related: DiagnosticRelatedInformation[] = (f.related ?? []).map((r) => ({
+    location: { uri, range: rangeOf(r) },
+    message: r.message,
+  }));
+  return {
+    range: rangeOf(f),
+    severity: SEVERITY[f.severity] ?? DiagnosticSeverity.Warning,
+    source: 'puncteme',
+    code: f.ruleId,
+    codeDescription: { href: ruleDocsHref(f.ruleId) },
+    message: f.message,
+    ...(related.length ? { relatedInformation: related } : {}),
+    data: { index, confidence: f.confidence },
+  };
+}

@@ -1,0 +1,38 @@
+/** The server's own protocol additions, shared with the client (which imports only types and names from here). */
+
+/** Server → client: the state shown in the status bar. */
+export const STATUS_NOTIFICATION = 'puncteme/status';
+
+export type ServerState = 'loading' | 'ready' | 'error' | 'skipped';
+
+export interface StatusParams {
+  state: ServerState;
+  /** The document the state is about (absent: the server as a whole). */
+  uri?: string;
+  findings?: number;
+  message?: string;
+}
+
+/** Client → server: timing and cache counters (for benchmarks and diagnosis). */
+export const STATS_REQUEST = 'puncteme/stats';
+
+export interface StatsResult {
+  /** Analysis time of the last completed analysis per document, without the debounce. */
+  lastAnalysisMs: Record<string, number>;
+  cacheHits: number;
+  cacheMisses: number;
+  cacheEntries: number;
+  rssBytes: number;
+}
+
+/** workspace/executeCommand commands the server implements. */
+export const COMMANDS = {
+  /** [uri] → { applied, edits }: applies the first fix of every finding (non-overlapping). */
+  fixAll: 'puncteme.server.fixAll',
+  /** [ruleId, uri] → { file }: writes `"rules": { ruleId: "off" }` to the project's .punctemerc.json. */
+  disableRule: 'puncteme.server.disableRule',
+  /** [text] → string: the MAP underlying bracketing of the text's sentences. */
+  explain: 'puncteme.server.explain',
+  /** [text] → string: the text with its punctuation restored (MBR). */
+  restore: 'puncteme.server.restore',
+} as const;

@@ -1,0 +1,245 @@
+/**
+ * The language server: wires the LSP connection to the analyzer, settings, code actions, hover and commands.
+ * Everything that translates lives in its own module (diagnostics, codeActions, hover); this file only routes.
+ */
+import * as path from 'path';
+import { fileURLToPath } from 'url';
+import {
+  CodeActionKind,
+  Connection,
+  DidChangeConfigurationNotification,
+  InitializeResult,
+  TextDocumentSyncKind,
+  TextDocuments,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CONFIG_FILE_NAME } from '../config';
+import { ParagraphCache, ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose';
+import { Analysis, Analyzer, Job, errorText } from './analyzer';
+import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, allFirstFixEdits, codeActions } from './codeActions';
+import { toDiagnostic, rangeOf } from './diagnostics';
+import { EngineHost } from './engineHost';
+import { findingHover } from './hover';
+import { ProjectConfigCache } from './projectConfigCache';
+import { COMMANDS, STATS_REQUEST, STATUS_NOTIFICATION, StatsResult, StatusParams } from './protocol';
+import { Settings, fromEditor, isExcluded, toLintOptions, withProjectConfig } from './settings';
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const engine = new EngineHost();
+  const cache = new ParagraphCache();
+  const projectConfigs = new ProjectConfigCache((m) => void connection.window.showWarningMessage(`Puncteme: ${m}`));
+  const editorSettings = new Map<string, Promise<unknown>>();
+  const lastAnalysisMs: Record<string, number> = {};
+  const toldTooLarge = new Set<string>();
+  let globalSettings: unknown = {};
+  let canPullConfiguration = false;
+  let canShowProgress = false;
+  let roots: string[] = [];
+
+  const status = (p: StatusParams) => void connection.sendNotification(STATUS_NOTIFICATION, p);
+  const log = (m: string) => connection.console.error(m);
+
+  const analyzer = new Analyzer({
+    linter: () => engine.linter(),
+    cache,
+    log,
+    publish(a: Analysis) {
+      lastAnalysisMs[a.uri] = a.busyMs;
+      void connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics: a.findings.map((f, i) => toDiagnostic(f, a.uri, i)) });
+      status({ state: 'ready', uri: a.uri, findings: a.findings.length });
+    },
+    async progress(job: Job, blocks: number) {
+      if (!canShowProgress) return undefined;
+      const reporter = await connection.window.createWorkDoneProgress();
+      reporter.begin('Puncteme', 0, `checking ${blocks} paragraphs of ${path.basename(job.uri)}`, false);
+      return { report: (pct, message) => reporter.report(pct, message), done: () => reporter.done() };
+    },
+    onError(job: Job, e: unknown) {
+      log(`puncteme: analysis of ${job.uri} failed: ${errorText(e)}`);
+      status({ state: 'error', uri: job.uri, message: e instanceof Error ? e.message : String(e) });
+    },
+  });
+
+  const filePath = (uri: string): string | undefined => {
+    try {
+      return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const rootOf = (file: string) => roots.filter((r) => file === r || file.startsWith(r + path.sep)).sort((a, b) => b.length - a.length)[0];
+
+  async function settingsFor(uri: string): Promise<Settings> {
+    let raw = editorSettings.get(uri);
+    if (!raw) {
+      raw = canPullConfiguration
+        ? connection.workspace.getConfiguration({ scopeUri: uri, section: 'puncteme' }).catch(() => ({}))
+        : Promise.resolve(globalSettings);
+      editorSettings.set(uri, raw);
+    }
+    const s = fromEditor(await raw);
+    const file = filePath(uri);
+    return file ? withProjectConfig(s, projectConfigs.forDirectory(path.dirname(file))) : s;
+  }
+
+  function kindOf(doc: TextDocument): ProseKind | undefined {
+    return proseKindForLanguageId(doc.languageId) ?? proseKindForPath(filePath(doc.uri) ?? doc.uri);
+  }
+
+  function skip(uri: string, message?: string): undefined {
+    analyzer.forget(uri);
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    status({ state: 'skipped', uri, message });
+    return undefined;
+  }
+
+  async function prepare(uri: string): Promise<Job | undefined> {
+    const doc = documents.get(uri);
+    if (!doc) return undefined;
+    const s = await settingsFor(uri);
+    const kind = kindOf(doc);
+    if (!s.enable) return skip(uri, 'Puncteme is disabled (puncteme.enable).');
+    if (!kind || !s.languages.includes(doc.languageId)) return skip(uri, `Puncteme does not check "${doc.languageId}" documents (puncteme.languages).`);
+    const file = filePath(uri);
+    if (file && isExcluded(s, file, rootOf(file))) return skip(uri, 'Excluded by puncteme.exclude.');
+    const text = doc.getText();
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes > s.maxFileSize) {
+      const message = `Puncteme: ${path.basename(file ?? uri)} is ${(bytes / 1e6).toFixed(1)} MB, above puncteme.maxFileSize (${(s.maxFileSize / 1e6).toFixed(1)} MB); it is not checked.`;
+      if (!toldTooLarge.has(uri)) void connection.window.showInformationMessage(message);
+      toldTooLarge.add(uri);
+      return skip(uri, message);
+    }
+    toldTooLarge.delete(uri);
+    if (text.includes('\u0000')) return skip(uri, 'Puncteme: this document looks binary (it contains NUL characters); it is not checked.');
+    return { uri, version: doc.version, text, kind, options: toLintOptions(s) };
+  }
+
+  async function validate(uri: string, trigger: 'open' | 'change' | 'save' | 'settings'): Promise<void> {
+    const s = await settingsFor(uri);
+    if (trigger === 'change' && s.run === 'onSave') return;
+    analyzer.schedule(uri, trigger === 'change' ? s.debounceMs : 0, () => prepare(uri));
+  }
+  const validateAll = () => documents.all().forEach((d) => void validate(d.uri, 'settings'));
+
+  connection.onInitialize((params): InitializeResult => {
+    const caps = params.capabilities;
+    canPullConfiguration = !!caps.workspace?.configuration;
+    canShowProgress = !!caps.window?.workDoneProgress;
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    roots = folders.map((u) => filePath(u)).filter((p): p is string => !!p);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        hoverProvider: true,
+        executeCommandProvider: { commands: Object.values(COMMANDS) },
+      },
+      serverInfo: { name: 'puncteme-ls', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (canPullConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+    status({ state: 'loading', message: 'Loading the Puncteme models…' });
+    engine.linter().then(
+      (l) => status({ state: 'ready', message: `models ${l.version}` }),
+      (e) => {
+        log(`puncteme: cannot load the models: ${errorText(e)}`);
+        status({ state: 'error', message: `Cannot load the Puncteme models: ${e instanceof Error ? e.message : e}` });
+      },
+    );
+  });
+
+  connection.onDidChangeConfiguration((change) => {
+    globalSettings = (change.settings as { puncteme?: unknown } | undefined)?.puncteme ?? {};
+    editorSettings.clear();
+    validateAll();
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    if (params.changes.some((c) => c.uri.endsWith(CONFIG_FILE_NAME))) {
+      projectConfigs.clear();
+      validateAll();
+    }
+  });
+
+  documents.onDidOpen((e) => void validate(e.document.uri, 'open'));
+  documents.onDidChangeContent((e) => void validate(e.document.uri, 'change'));
+  documents.onDidSave((e) => void validate(e.document.uri, 'save'));
+  documents.onDidClose((e) => {
+    analyzer.forget(e.document.uri);
+    editorSettings.delete(e.document.uri);
+    toldTooLarge.delete(e.document.uri);
+    delete lastAnalysisMs[e.document.uri];
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  /** The analysis of a document, if it matches the document's current version (never act on stale offsets). */
+  const fresh = (uri: string): Analysis | undefined => {
+    const a = analyzer.results.get(uri);
+    const doc = documents.get(uri);
+    return a && doc && a.version === doc.version ? a : undefined;
+  };
+
+  connection.onCodeAction(async (params) => {
+    const a = fresh(params.textDocument.uri);
+    if (!a) return [];
+    const s = await settingsFor(a.uri);
+    return codeActions(a, params.range, params.context.only, s.fixMinConfidence);
+  });
+
+  connection.onHover((params) => {
+    const a = fresh(params.textDocument.uri);
+    return a ? findingHover(a.findings, params.position) : undefined;
+  });
+
+  connection.onExecuteCommand(async (params) => {
+    const args = params.arguments ?? [];
+    const text = (i: number) => {
+      if (typeof args[i] !== 'string') throw new Error(`${params.command}: argument ${i + 1} must be a string`);
+      return args[i] as string;
+    };
+    switch (params.command) {
+      case COMMANDS.fixAll: {
+        const a = fresh(text(0));
+        if (!a) return { applied: false, edits: 0 };
+        const edits = allFirstFixEdits(a.findings);
+        if (!edits.length) return { applied: true, edits: 0 };
+        const r = await connection.workspace.applyEdit({
+          label: 'Puncteme: fix all',
+          edit: { documentChanges: [{ textDocument: { uri: a.uri, version: a.version }, edits: edits.map((e) => ({ range: rangeOf(e), newText: e.newText })) }] },
+        });
+        return { applied: r.applied, edits: edits.length };
+      }
+      case DISABLE_RULE_COMMAND: {
+        const ruleId = text(0);
+        const file = filePath(text(1));
+        const dir = file ? path.dirname(file) : roots[0];
+        if (!dir) throw new Error('Disable rule: no workspace folder to hold .punctemerc.json');
+        const written = projectConfigs.disableRule(ruleId, dir, (file && rootOf(file)) ?? dir);
+        void connection.window.showInformationMessage(`Puncteme: rule "${ruleId}" is off in ${written}.`);
+        validateAll();
+        return { file: written };
+      }
+      case COMMANDS.explain:
+        return engine.explain(text(0));
+      case COMMANDS.restore:
+        return engine.restore(text(0));
+      default:
+        throw new Error(`Unknown command ${params.command}`);
+    }
+  });
+
+  connection.onRequest(STATS_REQUEST, (): StatsResult => ({
+    lastAnalysisMs: { ...lastAnalysisMs },
+    cacheHits: cache.hits,
+    cacheMisses: cache.misses,
+    cacheEntries: cache.size,
+    rssBytes: process.memoryUsage().rss,
+  }));
+
+  documents.listen(connection);
+  connection.listen();
+}

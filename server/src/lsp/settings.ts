@@ -1,0 +1,107 @@
+/**
+ * The server's settings: the editor's `puncteme.*` settings (pulled through `workspace/configuration`, contributed in
+ * the root package.json), with the project's `.punctemerc.json` applied on top — the team's shared file wins over
+ * one editor's defaults, so the CLI in CI and the editor report the same findings.
+ */
+import * as path from 'path';
+import picomatch from 'picomatch';
+import { LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { ProjectConfig } from '../config';
+
+export type RunTrigger = 'onType' | 'onSave';
+
+export interface Settings {
+  enable: boolean;
+  /** Editor language ids to check. */
+  languages: string[];
+  quoteStyle: QuoteStyle;
+  serialComma: SerialComma;
+  minConfidence: number;
+  /** Per rule: a severity, or 'off'. */
+  severity: Record<string, Severity | 'off'>;
+  run: RunTrigger;
+  /** Globs (relative to the workspace folder, or matched against the file name) never checked. */
+  exclude: string[];
+  /** Documents larger than this (bytes, UTF-8) are not checked; the user is told why. */
+  maxFileSize: number;
+  /** Quiet time after the last keystroke before analysis starts. */
+  debounceMs: number;
+  /** Fix on save (`source.fixAll.puncteme`) applies only fixes at or above this confidence. */
+  fixMinConfidence: number;
+}
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = {
+  enable: true,
+  languages: ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'gitcommit', 'text'],
+  quoteStyle: 'auto',
+  serialComma: 'ignore',
+  minConfidence: 0,
+  severity: {},
+  run: 'onType',
+  exclude: [],
+  maxFileSize: 2_000_000,
+  debounceMs: 100,
+  fixMinConfidence: 0.9,
+};
+
+/** Editor settings as received (any shape: clients send null, partial objects, wrong types). */
+export function fromEditor(raw: unknown): Settings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const pick = <T>(key: keyof Settings, ok: (v: unknown) => boolean): T =>
+    (ok(r[key]) ? r[key] : DEFAULT_SETTINGS[key]) as T;
+  const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+  const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  return {
+    enable: pick('enable', (v) => typeof v === 'boolean'),
+    languages: pick('languages', isStrings),
+    quoteStyle: pick('quoteStyle', (v) => v === 'american' || v === 'british' || v === 'auto'),
+    serialComma: pick('serialComma', (v) => v === 'always' || v === 'never' || v === 'ignore'),
+    minConfidence: pick('minConfidence', isNum),
+    severity: pick('severity', (v) => !!v && typeof v === 'object' && !Array.isArray(v)),
+    run: pick('run', (v) => v === 'onType' || v === 'onSave'),
+    exclude: pick('exclude', isStrings),
+    maxFileSize: pick('maxFileSize', (v) => isNum(v) && (v as number) > 0),
+    debounceMs: pick('debounceMs', (v) => isNum(v) && (v as number) >= 0),
+    fixMinConfidence: pick('fixMinConfidence', isNum),
+  };
+}
+
+/** Applies a project config (keys it sets win). */
+export function withProjectConfig(s: Settings, config: ProjectConfig): Settings {
+  return {
+    ...s,
+    quoteStyle: config.quoteStyle ?? s.quoteStyle,
+    serialComma: config.serialComma ?? s.serialComma,
+    minConfidence: config.minConfidence ?? s.minConfidence,
+    fixMinConfidence: config.fixMinConfidence ?? s.fixMinConfidence,
+    severity: { ...s.severity, ...projectSeverities(config) },
+    exclude: [...s.exclude, ...(config.exclude ?? [])],
+  };
+}
+
+function projectSeverities(config: ProjectConfig): Record<string, Severity | 'off'> {
+  const out: Record<string, Severity | 'off'> = {};
+  for (const [rule, v] of Object.entries(config.rules ?? {})) if (v !== 'on') out[rule] = v;
+  return out;
+}
+
+export function toLintOptions(s: Settings): LintOptions {
+  const disabledRules: string[] = [];
+  const severities: Record<string, Severity> = {};
+  for (const [rule, v] of Object.entries(s.severity)) {
+    if (v === 'off') disabledRules.push(rule);
+    else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
+  }
+  return { quoteStyle: s.quoteStyle, serialComma: s.serialComma, minConfidence: s.minConfidence, disabledRules, severities };
+}
+
+/** Whether a file is excluded; `root` is its workspace folder (globs are relative to it). */
+export function isExcluded(s: Settings, filePath: string, root: string | undefined): boolean {
+  if (!s.exclude.length) return false;
+  const rel = root ? path.relative(root, filePath).split(path.sep).join('/') : undefined;
+  const base = path.basename(filePath);
+  return s.exclude.some((glob) => {
+    const match = picomatch(glob, { dot: true });
+    return (rel !== undefined && !rel.startsWith('..') && match(rel)) || match(base) || match(filePath);
+  });
+}

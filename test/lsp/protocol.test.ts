@@ -1,0 +1,171 @@
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { LspClient, PublishDiagnostics } from './lspClient';
+
+/** Protocol tests: the real server process over stdio, driven by a JSON-RPC client the way an editor drives it. */
+describe('language server over stdio', function () {
+  this.timeout(60000);
+  let client: LspClient;
+  let dir: string;
+  let rootUri: string;
+  const uriOf = (name: string) => pathToFileURL(path.join(dir, name)).href;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-lsp-'));
+    rootUri = pathToFileURL(dir).href;
+    client = new LspClient({ settings: { debounceMs: 20 } });
+    const init = await client.initialize(rootUri);
+    const caps = init.capabilities as Record<string, any>;
+    assert.equal(caps.textDocumentSync.change, 2, 'incremental sync');
+    assert.ok(caps.hoverProvider);
+    assert.ok(caps.codeActionProvider.codeActionKinds.includes('source.fixAll.puncteme'));
+    assert.ok(caps.executeCommandProvider.commands.includes('puncteme.server.fixAll'));
+  });
+
+  after(async () => {
+    const code = await client.shutdown();
+    assert.equal(code, 0, 'exits cleanly after shutdown + exit');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const doc = '# Notes\n\nThe plan,, as agreed, is fine.\n\n```\ncode,, here\n```\n\nSecond,, paragraph.\n';
+
+  it('didOpen publishes diagnostics with source, code, link and exact ranges (not inside code)', async () => {
+    const uri = uriOf('a.md');
+    const n = client.published.length;
+    await client.open(uri, 'markdown', doc);
+    const p = await client.diagnosticsAfter(uri, n);
+    assert.equal(p.diagnostics.length, 2);
+    const d = p.diagnostics[0];
+    assert.equal(d.source, 'puncteme');
+    assert.equal(d.code, 'doubled-mark');
+    assert.match(d.codeDescription!.href, /#rule-doubled-mark$/);
+    assert.deepEqual(d.range, { start: { line: 2, character: 8 }, end: { line: 2, character: 10 } });
+    assert.deepEqual(p.diagnostics[1].range.start, { line: 8, character: 6 });
+  });
+
+  it('didChange (incremental) updates the diagnostics of the new version', async () => {
+    const uri = uriOf('a.md');
+    const n = client.published.length;
+    // delete one comma of "Second,,": line 8, characters 6..7
+    await client.change(uri, 2, [{ range: { start: { line: 8, character: 6 }, end: { line: 8, character: 7 } }, text: '' }]);
+    const p = await client.diagnosticsAfter(uri, n, 2);
+    assert.equal(p.diagnostics.length, 1);
+    assert.equal(p.diagnostics[0].range.start.line, 2);
+  });
+
+  it('codeAction offers the fix, fix-all-of-rule, ignore-sentence and disable-rule; source.fixAll on demand', async () => {
+    const uri = uriOf('a.md');
+    const range = { start: { line: 2, character: 8 }, end: { line: 2, character: 10 } };
+    const actions = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } });
+    const titles = actions.map((a) => a.title);
+    assert.ok(titles.some((t) => /single ","|Replace with/.test(t)), titles.join(' | '));
+    const fix = actions.find((a) => a.kind === 'quickfix' && a.edit);
+    const edit = fix.edit.documentChanges[0];
+    assert.equal(edit.textDocument.version, 2);
+    assert.deepEqual(edit.edits[0], { range, newText: ',' });
+    const ignore = actions.find((a) => a.title.startsWith('Ignore this sentence'));
+    assert.deepEqual(ignore.edit.documentChanges[0].edits.map((e: any) => e.newText), ['<!-- puncteme-disable -->', '<!-- puncteme-enable -->']);
+    assert.deepEqual(ignore.edit.documentChanges[0].edits[0].range.start, { line: 2, character: 0 });
+    const disable = actions.find((a) => a.command?.command === 'puncteme.server.disableRule');
+    assert.deepEqual(disable.command.arguments, ['doubled-mark', uri]);
+    const fixAll = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['source.fixAll'] } });
+    assert.equal(fixAll.length, 1);
+    assert.equal(fixAll[0].kind, 'source.fixAll.puncteme');
+  });
+
+  it('hover on a finding shows its message and explanation as Markdown', async () => {
+    const uri = uriOf('a.md');
+    const h = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 9 } });
+    assert.equal(h.contents.kind, 'markdown');
+    assert.match(h.contents.value, /doubled-mark/);
+    const none = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+    assert.equal(none, null);
+  });
+
+  it('executeCommand fixAll applies the fixes through workspace/applyEdit', async () => {
+    const uri = uriOf('a.md');
+    const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.fixAll', arguments: [uri] });
+    assert.deepEqual(r, { applied: true, edits: 1 });
+    const applied = client.appliedEdits.at(-1) as any;
+    assert.equal(applied.edit.documentChanges[0].edits[0].newText, ',');
+  });
+
+  it('executeCommand disableRule writes .punctemerc.json and the rule goes quiet', async () => {
+    const uri = uriOf('b.md');
+    let n = client.published.length;
+    await client.open(uri, 'markdown', 'One,, two.\n');
+    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.length, 1);
+    n = client.published.length;
+    const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.disableRule', arguments: ['doubled-mark', uri] });
+    assert.equal(r.file, path.join(dir, '.punctemerc.json'));
+    assert.deepEqual(JSON.parse(fs.readFileSync(r.file, 'utf8')), { rules: { 'doubled-mark': 'off' } });
+    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.length, 0);
+    fs.rmSync(r.file);
+    n = client.published.length;
+    await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(r.file).href, type: 3 }] });
+    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.length, 1);
+  });
+
+  it('explain and restore answer, or fail with a clear message', async () => {
+    for (const command of ['puncteme.server.explain', 'puncteme.server.restore']) {
+      try {
+        const r = await client.request<unknown>('workspace/executeCommand', { command, arguments: ['the cat sat on the mat'] });
+        assert.equal(typeof r, 'string');
+      } catch (e) {
+        assert.match(String((e as Error).message), /\S{10,}/);
+      }
+    }
+  });
+
+  it('settings: severity per rule and puncteme.enable are honoured', async () => {
+    const uri = uriOf('c.md');
+    client.settings = { debounceMs: 20, severity: { 'doubled-mark': 'error' } };
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    let n = client.published.length;
+    await client.open(uri, 'markdown', 'A,, b.\n');
+    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics[0].severity, 1);
+    client.settings = { enable: false };
+    n = client.published.length;
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.length, 0);
+    client.settings = { debounceMs: 20 };
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+  });
+
+  it('any input: empty, binary, too large, RTL, emoji, broken Markdown, a 5,000-word sentence', async () => {
+    // Other rules of the engine may fire too; the typographic one is the fixed point of these checks.
+    const doubled = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'doubled-mark');
+    const cases: Array<[string, string, string, (p: PublishDiagnostics) => void]> = [
+      ['empty.md', 'markdown', '', (p) => assert.equal(p.diagnostics.length, 0)],
+      ['bin.txt', 'plaintext', 'PK\u0003\u0004\u0000\u0000,,\u0000', (p) => assert.equal(p.diagnostics.length, 0)],
+      ['rtl.txt', 'plaintext', 'مرحبا، بالعالم. 👍🏽,, ok 🇫🇷', (p) => assert.deepEqual(doubled(p).map((d) => d.range.start.character), [20])],
+      ['broken.md', 'markdown', '# Unclosed `code and *emph,, [link](\n\n```\nnever,, closed', (p) => assert.equal(doubled(p).length, 1)],
+      ['long.md', 'markdown', Array.from({ length: 5000 }, (_, i) => `word${i}`).join(' ') + ',, end.', (p) => assert.equal(doubled(p).length, 1)],
+      ['huge.md', 'markdown', 'x'.repeat(10_000_000), (p) => assert.equal(p.diagnostics.length, 0)],
+    ];
+    for (const [name, lang, text, check] of cases) {
+      const uri = uriOf(name);
+      const n = client.published.length;
+      await client.open(uri, lang, text);
+      check(await client.diagnosticsAfter(uri, n));
+    }
+    await client.waitFor(() => client.statuses.some((s) => s.state === 'skipped' && /maxFileSize/.test(String(s.message))), 5000, 'size message');
+    await client.waitFor(() => client.statuses.some((s) => s.state === 'skipped' && /binary/.test(String(s.message))), 5000, 'binary message');
+  });
+
+  it('a long document gets a progress notification', async () => {
+    const uri = uriOf('many.md');
+    const n = client.published.length;
+    const before = client.progress.length;
+    await client.open(uri, 'markdown', Array.from({ length: 400 }, (_, i) => `Paragraph ${i} is here.`).join('\n\n'));
+    await client.diagnosticsAfter(uri, n);
+    await client.waitFor(() => client.progress.slice(before).some((p: any) => p.value.kind === 'end'), 5000, 'progress end');
+    const kinds = client.progress.slice(before).map((p: any) => p.value.kind);
+    assert.equal(kinds[0], 'begin');
+    assert.equal(kinds.at(-1), 'end');
+  });
+});
