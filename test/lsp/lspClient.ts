@@ -25,8 +25,8 @@ export interface PublishDiagnostics {
 }
 
 export interface StartOptions {
-  /** Run the compiled server (server/out) instead of the TypeScript sources through tsx. */
-  compiled?: boolean;
+  /** Run this compiled server module (server/out/lsp/server.js, dist/server.js) instead of the sources through tsx. */
+  module?: string;
   /** What `workspace/configuration` answers for the `puncteme` section. */
   settings?: Record<string, unknown>;
   env?: NodeJS.ProcessEnv;
@@ -44,8 +44,8 @@ export class LspClient {
   private waiters: Array<() => void> = [];
 
   constructor(opts: StartOptions = {}) {
-    const args = opts.compiled
-      ? [path.join(REPO, 'server/out/lsp/server.js'), '--stdio']
+    const args = opts.module
+      ? [path.resolve(REPO, opts.module), '--stdio']
       : ['--require', 'tsx/cjs', path.join(REPO, 'server/src/lsp/server.ts'), '--stdio'];
     this.proc = spawn(process.execPath, args, { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
     this.proc.stderr!.on('data', (d) => this.logs.push(String(d)));

@@ -1,0 +1,93 @@
+/**
+ * The VS Code side of Puncteme: starts the language server over IPC, shows its state in the status bar, and adds the
+ * commands that need an editor (underlying punctuation in a read-only document, restoration of a selection, fix all).
+ */
+import * as fs from 'fs';
+import * as vscode from 'vscode';
+import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { COMMANDS, STATUS_NOTIFICATION, StatusParams } from '../../server/src/lsp/protocol';
+import { StatusBar } from './statusBar';
+import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
+import { sentenceAt } from './sentenceAt';
+
+const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit'];
+
+let client: LanguageClient | undefined;
+
+/** The bundled server in the .vsix (dist/server.js), else the compiled one of a development checkout. */
+function serverModule(context: vscode.ExtensionContext): string {
+  const bundled = context.asAbsolutePath('dist/server.js');
+  return fs.existsSync(bundled) ? bundled : context.asAbsolutePath('server/out/lsp/server.js');
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const module = serverModule(context);
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGES.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }]),
+    synchronize: {
+      configurationSection: 'puncteme',
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/.punctemerc.json'),
+    },
+  };
+  client = new LanguageClient('puncteme', 'Puncteme', serverOptions, clientOptions);
+  const status = new StatusBar();
+  const trees = new TreeDocuments();
+  context.subscriptions.push(status, vscode.workspace.registerTextDocumentContentProvider(TREE_SCHEME, trees));
+
+  const runServerCommand = async <T>(command: string, args: unknown[]): Promise<T> =>
+    (await client!.sendRequest(ExecuteCommandRequest.type, { command, arguments: args })) as T;
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('puncteme.showUnderlyingPunctuation', async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) return;
+      const text = editor.selection.isEmpty ? sentenceAt(editor.document.getText(), editor.document.offsetAt(editor.selection.active)) : editor.document.getText(editor.selection);
+      if (!text.trim()) return void vscode.window.showInformationMessage('Puncteme: put the cursor in a sentence, or select text.');
+      try {
+        const tree = await runServerCommand<string>(COMMANDS.explain, [text]);
+        const doc = await vscode.workspace.openTextDocument(trees.show(text, tree));
+        await vscode.languages.setTextDocumentLanguage(doc, 'puncteme-tree');
+        await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+      } catch (e) {
+        void vscode.window.showErrorMessage(`Puncteme: ${e instanceof Error ? e.message : e}`);
+      }
+    }),
+    vscode.commands.registerCommand('puncteme.restorePunctuation', async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || editor.selection.isEmpty) return void vscode.window.showInformationMessage('Puncteme: select the unpunctuated text to restore.');
+      const selection = editor.selection;
+      try {
+        const restored = await runServerCommand<string>(COMMANDS.restore, [editor.document.getText(selection)]);
+        await editor.edit((b) => b.replace(selection, restored));
+      } catch (e) {
+        void vscode.window.showErrorMessage(`Puncteme: ${e instanceof Error ? e.message : e}`);
+      }
+    }),
+    vscode.commands.registerCommand('puncteme.fixAll', async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) return;
+      const r = await runServerCommand<{ applied: boolean; edits: number }>(COMMANDS.fixAll, [editor.document.uri.toString()]);
+      if (!r.edits) void vscode.window.showInformationMessage('Puncteme: nothing to fix.');
+    }),
+    vscode.window.onDidChangeActiveTextEditor((e) => status.focus(e?.document.uri.toString())),
+  );
+
+  status.set({ state: 'loading', message: 'Starting the Puncteme server…' });
+  status.focus(vscode.window.activeTextEditor?.document.uri.toString());
+  try {
+    await client.start();
+  } catch (e) {
+    status.set({ state: 'error', message: `The Puncteme server did not start: ${e instanceof Error ? e.message : e}` });
+    throw e;
+  }
+  context.subscriptions.push(client.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.set(p)));
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}
