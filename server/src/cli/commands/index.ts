@@ -1,8 +1,9 @@
 /** Every CLI sub-command. Add new commands here. */
 import { Command } from '../command';
 import { dataStatsCommand } from './dataStats';
+import { evalParserCommand } from './evalParser';
 import { explainCommand } from './explain';
 import { lintCommand } from './lint';
 import { restoreCommand } from './restore';
 
-export const commands: Command[] = [dataStatsCommand, explainCommand, lintCommand, restoreCommand];
+export const commands: Command[] = [dataStatsCommand, explainCommand, evalParserCommand, lintCommand, restoreCommand];

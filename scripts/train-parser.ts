@@ -1,0 +1,88 @@
+/**
+ * `npm run train:parser`: trains the tagger, transition parser and labeller on EWT train (three punctuation views),
+ * selects the epoch by dev LAS, and writes models/en/parser.bin.gz. Seeded; checkpoints after every improvement.
+ *
+ *   tsx scripts/train-parser.ts [--train FILE] [--dev FILE] [--out FILE] [--seed N] [--limit N] [--parse-epochs N] …
+ */
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { readTreebank } from '../server/src/data/treebank';
+import * as fs from 'fs';
+import { readModel, writeModel, ModelContents } from '../server/src/parser/modelFile';
+import { Tagger } from '../server/src/parser/tagger';
+import { SparseWeights } from '../server/src/parser/weights';
+import { trainParser } from '../server/src/parser/train';
+
+const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
+const { values } = parseArgs({
+  options: {
+    train: { type: 'string', default: path.join(DATA, 'en_ewt-ud-train.conllu') },
+    dev: { type: 'string', default: path.join(DATA, 'en_ewt-ud-dev.conllu') },
+    out: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
+    seed: { type: 'string', default: '1' },
+    limit: { type: 'string' },
+    'dev-limit': { type: 'string' },
+    'tag-epochs': { type: 'string' },
+    'parse-epochs': { type: 'string' },
+    'label-epochs': { type: 'string' },
+    folds: { type: 'string' },
+    'prune-tag': { type: 'string' },
+    'prune-parse': { type: 'string' },
+    'prune-label': { type: 'string' },
+    'tagger-cache': { type: 'string' },
+  },
+});
+
+const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
+const t0 = Date.now();
+const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
+let train = readTreebank(values.train!).trees;
+let dev = readTreebank(values.dev!).trees;
+if (values.limit) train = train.slice(0, Number(values.limit));
+if (values['dev-limit']) dev = dev.slice(0, Number(values['dev-limit']));
+log(`train ${train.length} trees, dev ${dev.length} trees`);
+const seed = Number(values.seed);
+const opts = Object.fromEntries(
+  Object.entries({
+    seed,
+    tagEpochs: num(values['tag-epochs']),
+    parseEpochs: num(values['parse-epochs']),
+    labelEpochs: num(values['label-epochs']),
+    folds: num(values.folds),
+  }).filter(([, v]) => v !== undefined),
+);
+const prune = {
+  tag: num(values['prune-tag']) ?? 0.5,
+  parse: num(values['prune-parse']) ?? 0.5,
+  label: num(values['prune-label']) ?? 0.5,
+};
+const save = (m: ModelContents) => {
+  m.header.version = `en-ewt-archybrid-s${seed}-e${String(m.header.info.epoch)}`;
+  const bytes = writeModel(values.out!, m);
+  log(`wrote ${values.out} (${(bytes / 1e6).toFixed(2)} MB, version ${m.header.version})`);
+};
+// Development aid: taggers depend only on the data, seed and tagger options, so a cache saves minutes per run.
+const cacheFile = values['tagger-cache'];
+const taggerCache = cacheFile
+  ? {
+      load(): Tagger[] | undefined {
+        if (!fs.existsSync(cacheFile)) return undefined;
+        const m = readModel(cacheFile);
+        log(`taggers from ${cacheFile}`);
+        const tags = { upos: m.header.upos, xpos: m.header.xpos };
+        const count = Object.keys(m.scorers).length / 2;
+        return Array.from({ length: count }, (_, k) => new Tagger(m.scorers[`xpos${k}`], m.scorers[`upos${k}`], tags));
+      },
+      save(taggers: Tagger[]): void {
+        const scorers: Record<string, SparseWeights> = {};
+        taggers.forEach((t, k) => {
+          scorers[`xpos${k}`] = t.xposScorer as SparseWeights;
+          scorers[`upos${k}`] = t.uposScorer as SparseWeights;
+        });
+        const { upos, xpos } = taggers[0].tags;
+        writeModel(cacheFile, { header: { version: 'tagger-cache', upos, xpos, deprels: [], info: {} }, scorers });
+      },
+    }
+  : undefined;
+trainParser(train, dev, { ...opts, prune, log, checkpoint: save, taggerCache });
+log('done');

@@ -1,0 +1,89 @@
+import * as fs from 'fs';
+import { parseArgs } from 'util';
+import { parseConllu } from '../../data/conllu';
+import { corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../../parser/evaluation';
+import { scoreEndToEnd } from '../../parser/endToEnd';
+import { compareWithWinkTags } from '../../parser/winkTagComparison';
+import { loadParser } from '../../parser';
+import { Command, UsageError } from '../command';
+import { formatTable } from '../table';
+
+export const evalParserCommand: Command = {
+  path: ['eval', 'parser'],
+  summary: 'Parser accuracy on a CoNLL-U file: UAS/LAS/UPOS, robustness to punctuation, speed, end to end from text.',
+  usage: 'puncteme eval parser [--json] [--model DIR] [--seed N] [--no-e2e] [--compare-wink] FILE.conllu',
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean' },
+        model: { type: 'string' },
+        seed: { type: 'string', default: '13' },
+        'no-e2e': { type: 'boolean' },
+        'compare-wink': { type: 'boolean' },
+      },
+      allowPositionals: true,
+    });
+    if (positionals.length !== 1) throw new UsageError('give exactly one CoNLL-U file');
+    const file = positionals[0];
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    }
+    const sentences = parseConllu(text, file);
+    if (sentences.length === 0) throw new UsageError(`${file} holds no sentences`);
+
+    const t0 = process.hrtime.bigint();
+    const parser = loadParser(values.model);
+    const loadMs = Math.round(Number(process.hrtime.bigint() - t0) / 1e6);
+
+    const gold = scoreGoldTokens(parser, sentences);
+    const trees = depunctuatedTrees(sentences);
+    const seed = Number(values.seed);
+    const result = {
+      file,
+      version: parser.version,
+      sentences: gold.sentences,
+      words: gold.words,
+      uas: gold.uas,
+      las: gold.las,
+      upos: gold.upos,
+      labelAccuracy: gold.labelAccuracy,
+      uasUnpunctuated: uasWithPunctuation(parser, trees, removeAll),
+      uasCorrupted: uasWithPunctuation(parser, trees, corruptWithSeed(seed)),
+      robustnessSentences: trees.length,
+      sentencesPerSecond: Math.round(gold.sentences / gold.parseSeconds),
+      loadMs,
+      ...(values['no-e2e'] ? {} : { endToEnd: scoreEndToEnd(parser, sentences) }),
+      ...(values['compare-wink'] ? { winkTagger: compareWithWinkTags(parser, sentences) } : {}),
+    };
+    if (values.json) {
+      io.stdout(JSON.stringify(result, null, 2) + '\n');
+      return 0;
+    }
+    const rows: Array<[string, string | number]> = [
+      ['model', result.version],
+      ['sentences / words scored', `${result.sentences} / ${result.words}`],
+      ['UAS', result.uas],
+      ['LAS', result.las],
+      ['UPOS', result.upos],
+      ['UAS, punctuation removed', result.uasUnpunctuated],
+      ['UAS, punctuation corrupted', result.uasCorrupted],
+      ['sentences / s (one thread)', result.sentencesPerSecond],
+      ['model load (ms)', result.loadMs],
+    ];
+    if (result.endToEnd) {
+      const e = result.endToEnd;
+      rows.push(['end to end: tokens F1', e.tokensF1], ['end to end: sentences F1', e.sentencesF1]);
+      rows.push(['end to end: UAS F1', e.uasF1], ['end to end: LAS F1', e.lasF1]);
+    }
+    if (result.winkTagger) {
+      const w = result.winkTagger;
+      rows.push([`UPOS on ${w.words} words both tokenise alike: ours`, w.ourUpos], ['  … wink-nlp', w.winkUpos]);
+    }
+    io.stdout(formatTable(['metric', 'value'], rows) + '\n');
+    return 0;
+  },
+};

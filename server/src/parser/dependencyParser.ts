@@ -1,0 +1,80 @@
+/**
+ * The runtime pipeline over one word sequence: tag, parse greedily with the arc-hybrid system, then label every arc.
+ */
+import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
+import { EncodedSentence } from './encoding';
+import { FeatureBuffer } from './hash';
+import { labelFeatures, treeView } from './labelFeatures';
+import { parseFeatures, TagIds } from './parseFeatures';
+import { Tagger } from './tagger';
+import { Scorer } from './weights';
+
+export interface ParserModels {
+  tagger: Tagger;
+  transitions: Scorer;
+  labels: Scorer;
+  deprels: string[];
+}
+
+export interface WordParse {
+  tags: TagIds;
+  /** 0-based head of each word; n is the root. */
+  head: Int32Array;
+  /** Index into `deprels`. */
+  deprel: Int32Array;
+}
+
+/** Greedy transition parse: highest-scoring legal transition at each step. */
+export function parseHeads(
+  transitions: Scorer,
+  e: EncodedSentence,
+  tags: TagIds,
+  f = new FeatureBuffer(),
+  scores = new Float64Array(N_TRANSITIONS),
+): Int32Array {
+  const st = new ArcHybridState(e.n);
+  while (!st.isTerminal()) {
+    parseFeatures(e, tags, st, f);
+    transitions.score(f, scores);
+    let best = -1;
+    for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || scores[t] > scores[best])) best = t;
+    st.apply(best);
+  }
+  return st.head;
+}
+
+/** Labels for every arc of a finished tree; the word attached to the root gets `root`, no other word does. */
+export function labelArcs(
+  labels: Scorer,
+  deprels: readonly string[],
+  uposNames: readonly string[],
+  e: EncodedSentence,
+  tags: TagIds,
+  head: Int32Array,
+  f = new FeatureBuffer(),
+): Int32Array {
+  const rootId = deprels.indexOf('root');
+  const scores = new Float64Array(labels.nClasses);
+  const tree = treeView(head);
+  const out = new Int32Array(e.n);
+  for (let d = 0; d < e.n; d++) {
+    if (head[d] === e.n) {
+      out[d] = rootId;
+      continue;
+    }
+    labelFeatures(e, tags, uposNames, tree, d, f);
+    labels.score(f, scores);
+    let best = -1;
+    for (let c = 0; c < labels.nClasses; c++) if (c !== rootId && (best < 0 || scores[c] > scores[best])) best = c;
+    out[d] = best;
+  }
+  return out;
+}
+
+export function parseWords(m: ParserModels, e: EncodedSentence, tags?: TagIds): WordParse {
+  const t = tags ?? m.tagger.tag(e);
+  const f = new FeatureBuffer();
+  const head = parseHeads(m.transitions, e, t, f);
+  const deprel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, t, head, f);
+  return { tags: t, head, deprel };
+}

@@ -1,0 +1,87 @@
+/**
+ * What the tagger and parser read of a sentence: its words and the (normalised) punctuation in each of the n+1
+ * slots between them. Punctuation tokens are not nodes of the tree; they are evidence attached to slots.
+ */
+import { hashString } from './hash';
+
+export interface WordSequence {
+  forms: string[];
+  /** n+1 slots of normalised punctuation tokens (`normalisePunct`), slot i just before word i (0-based). */
+  slots: string[][];
+}
+
+/** Integer views of a sentence, computed once and shared by all feature templates. */
+export interface EncodedSentence {
+  n: number;
+  form: Int32Array;
+  lower: Int32Array;
+  suffix1: Int32Array;
+  suffix2: Int32Array;
+  suffix3: Int32Array;
+  suffix4: Int32Array;
+  prefix1: Int32Array;
+  prefix2: Int32Array;
+  shape: Int32Array;
+  /** Hash of the slot's marks (0 when the slot is empty). */
+  slot: Int32Array;
+  /** commasBefore[i] = number of commas in slots 0..i-1, so that a span's commas are a difference. */
+  commasBefore: Int32Array;
+}
+
+/** Digits carry little syntax of their own: `5:30` and `7:45` share features. */
+export function normaliseWord(form: string): string {
+  return form.toLowerCase().replace(/[0-9]/g, '0');
+}
+
+/** Coarse word shape (`Xxxx`, `dd:dd`, `x.x.`), runs of the same class collapsed after two. */
+export function wordShape(form: string): string {
+  let out = '';
+  let last = '';
+  let run = 0;
+  for (const ch of form) {
+    const c = /[A-Z]/.test(ch) ? 'X' : /[a-z]/.test(ch) ? 'x' : /[0-9]/.test(ch) ? 'd' : /\p{L}/u.test(ch) ? 'L' : ch;
+    run = c === last ? run + 1 : 1;
+    last = c;
+    if (run <= 2) out += c;
+  }
+  return out;
+}
+
+export function encodeSentence(s: WordSequence): EncodedSentence {
+  const n = s.forms.length;
+  const e: EncodedSentence = {
+    n,
+    form: new Int32Array(n),
+    lower: new Int32Array(n),
+    suffix1: new Int32Array(n),
+    suffix2: new Int32Array(n),
+    suffix3: new Int32Array(n),
+    suffix4: new Int32Array(n),
+    prefix1: new Int32Array(n),
+    prefix2: new Int32Array(n),
+    shape: new Int32Array(n),
+    slot: new Int32Array(n + 1),
+    commasBefore: new Int32Array(n + 2),
+  };
+  for (let i = 0; i < n; i++) {
+    const f = s.forms[i];
+    const w = normaliseWord(f);
+    e.form[i] = hashString(f);
+    e.lower[i] = hashString(w);
+    e.suffix1[i] = hashString(w.slice(-1));
+    e.suffix2[i] = hashString(w.slice(-2));
+    e.suffix3[i] = hashString(w.slice(-3));
+    e.suffix4[i] = hashString(w.slice(-4));
+    e.prefix1[i] = hashString(w.slice(0, 1));
+    e.prefix2[i] = hashString(w.slice(0, 2));
+    e.shape[i] = hashString(wordShape(f));
+  }
+  for (let i = 0; i <= n; i++) {
+    const marks = s.slots[i] ?? [];
+    e.slot[i] = marks.length ? hashString(marks.join(' ')) : 0;
+    let commas = 0;
+    for (const m of marks) if (m === ',') commas++;
+    e.commasBefore[i + 1] = e.commasBefore[i] + commas;
+  }
+  return e;
+}

@@ -1,0 +1,97 @@
+/**
+ * Evaluation with gold tokenisation (UD scorer definitions: UAS = share of scored words with the right head, LAS =
+ * right head and right relation, UPOS = tagging accuracy; punctuation is not scored). The same sentences are parsed
+ * as written, with all punctuation removed, and with punctuation randomly corrupted (`views.ts`).
+ */
+import { ConlluSentence } from '../data/conllu';
+import { depunctuate, isPunctWord, PunctuatedTree } from '../data/depunct';
+import { ABBREV_DOT } from '../data/punctTokens';
+import { Parser } from './index';
+import { corruptSlots, seededRandom } from './views';
+
+export interface GoldTokenScores {
+  sentences: number;
+  words: number;
+  uas: number;
+  las: number;
+  upos: number;
+  /** Relation accuracy over all scored words (heads right or not). */
+  labelAccuracy: number;
+  /** Seconds spent in parseTokens (tag + parse + label), for sentencesPerSecond. */
+  parseSeconds: number;
+}
+
+const pct = (a: number, b: number) => Math.round((10000 * a) / Math.max(1, b)) / 100;
+
+export function scoreGoldTokens(parser: Parser, sentences: readonly ConlluSentence[]): GoldTokenScores {
+  let words = 0, uh = 0, lh = 0, up = 0, lab = 0, secs = 0;
+  for (const s of sentences) {
+    const forms = s.words.map((w) => w.form);
+    const t = process.hrtime.bigint();
+    const p = parser.parseTokens(forms);
+    secs += Number(process.hrtime.bigint() - t) / 1e9;
+    s.words.forEach((w, i) => {
+      if (isPunctWord(w)) return;
+      words++;
+      if (p.upos[i] === w.upos) up++;
+      const relOk = p.deprel[i] === w.deprel;
+      if (relOk) lab++;
+      if (p.head[i] === w.head) {
+        uh++;
+        if (relOk) lh++;
+      }
+    });
+  }
+  return { sentences: sentences.length, words, uas: pct(uh, words), las: pct(lh, words), upos: pct(up, words), labelAccuracy: pct(lab, words), parseSeconds: secs };
+}
+
+/** Surface forms of a depunctuated tree with (possibly changed) slots: abbreviation dots glued back to their word. */
+export function surfaceForms(tree: PunctuatedTree, slots: string[][]): { forms: string[]; wordIndex: number[] } {
+  const forms: string[] = [];
+  const wordIndex: number[] = [];
+  slots.forEach((marks, i) => {
+    for (const m of marks) {
+      if (m === ABBREV_DOT && i > 0) forms[wordIndex[i - 1]] += '.';
+      else forms.push(m);
+    }
+    if (i < tree.words.length) {
+      wordIndex.push(forms.length);
+      forms.push(tree.words[i].form);
+    }
+  });
+  return { forms, wordIndex };
+}
+
+/** UAS when the punctuation of every depunctuated sentence is rewritten by `rewrite` (abbreviation dots kept). */
+export function uasWithPunctuation(parser: Parser, trees: readonly PunctuatedTree[], rewrite: (slots: string[][]) => string[][]): number {
+  let words = 0, right = 0;
+  for (const tree of trees) {
+    const dots = tree.slots.map((m) => m.filter((x) => x === ABBREV_DOT));
+    const others = tree.slots.map((m) => m.filter((x) => x !== ABBREV_DOT));
+    const slots = rewrite(others).map((m, i) => [...dots[i], ...m]);
+    const { forms, wordIndex } = surfaceForms(tree, slots);
+    const p = parser.parseTokens(forms);
+    tree.words.forEach((w, i) => {
+      words++;
+      const h = p.head[wordIndex[i]];
+      const gold = w.head === 0 ? 0 : wordIndex[w.head - 1] + 1;
+      if (h === gold) right++;
+    });
+  }
+  return pct(right, words);
+}
+
+export function depunctuatedTrees(sentences: readonly ConlluSentence[]): PunctuatedTree[] {
+  const out: PunctuatedTree[] = [];
+  for (const s of sentences) {
+    const r = depunctuate(s);
+    if (r.ok) out.push(r.tree);
+  }
+  return out;
+}
+
+export const removeAll = (slots: string[][]) => slots.map(() => []);
+export function corruptWithSeed(seed: number): (slots: string[][]) => string[][] {
+  const rand = seededRandom(seed);
+  return (slots) => corruptSlots(slots, rand);
+}

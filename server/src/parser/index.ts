@@ -1,0 +1,159 @@
+/**
+ * The bundled English parser: raw text → sentences → UD tokens → tags → projective dependency trees over the words,
+ * with the punctuation kept aside in slots exactly as `depunctuate()` would (see `sentenceBuilder.ts`).
+ *
+ *   const parser = loadParser();            // models/en/parser.bin.gz, synchronous
+ *   for (const s of parser.parseText(text)) model.score(s.tree) …
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { PunctuatedTree, TreeWord } from '../data/depunct';
+import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
+import { SurfaceToken } from '../tokenize/token';
+import { parseWords, ParserModels } from './dependencyParser';
+import { encodeSentence } from './encoding';
+import { readModel } from './modelFile';
+import { slotSentence } from './sentenceBuilder';
+import { Tagger } from './tagger';
+import { splitLongSentence, MAX_WORDS } from './longSentences';
+
+export type { SurfaceToken } from '../tokenize/token';
+export { MAX_WORDS } from './longSentences';
+
+export type SentenceNote = 'split-long' | 'not-english';
+
+export interface ParsedSentence {
+  start: number;
+  end: number;
+  tokens: SurfaceToken[];
+  tree: PunctuatedTree;
+  wordTokens: number[];
+  slotTokens: number[][];
+  /** `split-long`: a piece of a sentence longer than MAX_WORDS words; `not-english`: mostly non-Latin letters. */
+  notes?: SentenceNote[];
+}
+
+export interface Parser {
+  readonly version: string;
+  parseText(text: string): ParsedSentence[];
+  parseTokens(forms: string[]): { upos: string[]; head: number[]; deprel: string[] };
+}
+
+export const MODEL_FILE = 'parser.bin.gz';
+
+export function defaultModelDir(): string {
+  return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
+}
+
+/** Letters outside the Latin script dominate: the English model's output means little there. */
+export function looksNonEnglish(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length < 4) return false;
+  const latin = text.match(/\p{Script=Latin}/gu) ?? [];
+  return latin.length < letters.length / 2;
+}
+
+export class ParserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParserError';
+  }
+}
+
+class TransitionParser implements Parser {
+  constructor(
+    readonly version: string,
+    private readonly models: ParserModels,
+  ) {}
+
+  parseText(text: string): ParsedSentence[] {
+    if (typeof text !== 'string') throw new ParserError('parseText expects a string');
+    const out: ParsedSentence[] = [];
+    for (const s of tokenizeText(text)) {
+      const pieces = splitLongSentence(s.tokens);
+      for (const tokens of pieces) {
+        const parsed = this.parseSentenceTokens(tokens);
+        if (!parsed) continue; // symbol-only: nothing to parse
+        const notes: SentenceNote[] = [];
+        if (pieces.length > 1) notes.push('split-long');
+        if (looksNonEnglish(text.slice(parsed.start, parsed.end))) notes.push('not-english');
+        if (notes.length) parsed.notes = notes;
+        out.push(parsed);
+      }
+    }
+    return out;
+  }
+
+  /** One sentence's tokens → tree; undefined when it has no words (only marks and symbols). */
+  parseSentenceTokens(tokens: SurfaceToken[]): ParsedSentence | undefined {
+    const s = slotSentence(tokens);
+    if (s.forms.length === 0) return undefined;
+    const e = encodeSentence(s);
+    const p = parseWords(this.models, e);
+    const { upos, xpos } = this.models.tagger.tags;
+    const n = e.n;
+    const words: TreeWord[] = s.forms.map((form, i) => ({
+      form,
+      lemma: '_',
+      upos: upos[p.tags.upos[i]],
+      xpos: xpos[p.tags.xpos[i]],
+      feats: '_',
+      deprel: this.models.deprels[p.deprel[i]],
+      head: p.head[i] === n ? 0 : p.head[i] + 1,
+    }));
+    return {
+      start: tokens[0].start,
+      end: tokens[tokens.length - 1].end,
+      tokens,
+      tree: { words, slots: s.slots },
+      wordTokens: s.wordTokens,
+      slotTokens: s.slotTokens,
+    };
+  }
+
+  parseTokens(forms: string[]): { upos: string[]; head: number[]; deprel: string[] } {
+    // Gold tokenisation: no spacing is known, so tokens are laid out with single spaces.
+    let pos = 0;
+    const tokens: SurfaceToken[] = forms.map((text) => {
+      const t = { text, start: pos, end: pos + text.length, punct: isPunctForm(text) };
+      pos += text.length + 1;
+      return t;
+    });
+    const upos = forms.map(() => 'PUNCT');
+    const deprel = forms.map(() => 'punct');
+    const head = forms.map(() => 0);
+    const parsed = this.parseSentenceTokens(tokens);
+    if (!parsed) return { upos, head, deprel };
+    const wordTokens = parsed.wordTokens;
+    let rootToken = 0;
+    parsed.tree.words.forEach((w, i) => {
+      const k = wordTokens[i];
+      upos[k] = w.upos;
+      deprel[k] = w.deprel;
+      head[k] = w.head === 0 ? 0 : wordTokens[w.head - 1] + 1;
+      if (w.head === 0) rootToken = k + 1;
+    });
+    // Punctuation is not a node of our trees; for CoNLL-U output it hangs off the root word.
+    tokens.forEach((t, k) => {
+      if (t.punct) head[k] = rootToken;
+    });
+    return { upos, head, deprel };
+  }
+}
+
+export function loadParser(modelDir: string = defaultModelDir()): Parser {
+  const file = path.join(modelDir, MODEL_FILE);
+  if (!fs.existsSync(file)) throw new ParserError(`no parser model at ${file} (run \`npm run train:parser\`)`);
+  const m = readModel(file);
+  const { header, scorers } = m;
+  const tagger = new Tagger(scorers.xpos, scorers.upos, { upos: header.upos, xpos: header.xpos });
+  warmUpWink();
+  return new TransitionParser(header.version, {
+    tagger,
+    transitions: scorers.transitions,
+    labels: scorers.labels,
+    deprels: header.deprels,
+  });
+}
+
+export { MAX_WORDS as MAX_SENTENCE_WORDS };

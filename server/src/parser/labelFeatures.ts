@@ -1,0 +1,109 @@
+/**
+ * Feature templates of the relation labeller. It labels each arc h → d of a finished tree, so it can read the whole
+ * tree: both words, their tags, direction and distance, the grandparent, d's function-word children (case markers,
+ * subordinators, auxiliaries decide obl vs nmod, advcl vs xcomp, …), the nearest sibling, and the punctuation at
+ * the edges of d's subtree (appositions and non-restrictive clauses are set off by commas).
+ */
+import { EncodedSentence } from './encoding';
+import { FeatureBuffer } from './hash';
+import { distanceBucket, TagIds } from './parseFeatures';
+
+/** The tree as the labeller reads it: heads (root = n), children lists and subtree edges. */
+export interface TreeView {
+  head: Int32Array;
+  kids: Int32Array[];
+  leftEdge: Int32Array;
+  rightEdge: Int32Array;
+}
+
+export function treeView(head: Int32Array): TreeView {
+  const n = head.length;
+  const lists: number[][] = Array.from({ length: n + 1 }, () => []);
+  for (let i = 0; i < n; i++) lists[head[i]].push(i);
+  const kids = lists.map((l) => Int32Array.from(l));
+  const leftEdge = Int32Array.from({ length: n + 1 }, (_, i) => i);
+  const rightEdge = Int32Array.from({ length: n + 1 }, (_, i) => i);
+  for (let i = 0; i < n; i++) {
+    let h = head[i];
+    let guard = 0;
+    while (h >= 0 && h < n && guard++ <= n) {
+      if (i < leftEdge[h]) leftEdge[h] = i;
+      if (i > rightEdge[h]) rightEdge[h] = i;
+      h = head[h];
+    }
+  }
+  return { head, kids, leftEdge, rightEdge };
+}
+
+/** Tags whose words carry the relation's meaning; the labeller sees their words, not just their tags. */
+const FUNCTION_UPOS = new Set(['ADP', 'SCONJ', 'AUX', 'PART', 'DET', 'CCONJ', 'PRON']);
+
+export function labelFeatures(
+  e: EncodedSentence,
+  tags: TagIds,
+  uposNames: readonly string[],
+  tree: TreeView,
+  d: number,
+  f: FeatureBuffer,
+): void {
+  f.clear();
+  const n = e.n;
+  const h = tree.head[d];
+  const W = (x: number) => (x < 0 ? -1 : x === n ? -2 : e.lower[x]);
+  const T = (x: number) => (x < 0 ? -1 : x === n ? -2 : tags.xpos[x]);
+  const U = (x: number) => (x < 0 ? -1 : x === n ? -2 : tags.upos[x]);
+  const dw = W(d), dt = T(d), du = U(d), hw = W(h), ht = T(h), hu = U(h);
+  const dir = h === n ? 2 : h < d ? 1 : 0;
+  const dist = h === n ? 8 : distanceBucket(Math.abs(h - d));
+  const g = h < n ? tree.head[h] : -1;
+
+  let t = 500;
+  f.add1(t++, 0);
+  f.add1(t++, dw); f.add1(t++, dt); f.add2(t++, dw, dt); f.add1(t++, du);
+  f.add1(t++, hw); f.add1(t++, ht); f.add2(t++, hw, ht);
+  f.add2(t++, ht, dt); f.add2(t++, hu, du); f.add2(t++, hw, dt); f.add2(t++, ht, dw); f.add2(t++, hw, dw);
+  f.add3(t++, dir, ht, dt); f.add2(t++, dir, dt); f.add3(t++, dir, dist, dt); f.add4(t++, dir, dist, hu, du);
+  f.add3(t++, dir, dw, ht);
+  f.add3(t++, T(g), ht, dt); f.add4(t++, T(g), hu, du, dir);
+  f.add2(t++, e.suffix3[d], dt);
+  f.add2(t++, e.shape[d], du);
+  f.add2(t++, d === 0 ? 1 : 0, dt);
+
+  // d's children: their tags as a bag, the words of function words, the leftmost and rightmost.
+  const kids = tree.kids[d];
+  f.add2(t++, Math.min(kids.length, 4), dt);
+  let nLeft = 0;
+  for (const k of kids) {
+    if (k < d) nLeft++;
+    f.add2(t, T(k), dt);
+    f.add3(t + 1, T(k), dt, dir);
+    if (FUNCTION_UPOS.has(uposNames[tags.upos[k]] ?? '')) {
+      f.add2(t + 2, W(k), dt);
+      f.add3(t + 3, W(k), du, hu);
+    }
+  }
+  t += 4;
+  f.add3(t++, nLeft > 0 ? T(kids[0]) : -3, nLeft < kids.length ? T(kids[kids.length - 1]) : -3, dt);
+  f.add2(t++, Math.min(nLeft, 3), Math.min(kids.length - nLeft, 3));
+
+  // The nearest sibling between h and d (or on the far side), e.g. a preceding `nsubj` or `obj`.
+  let sib = -1;
+  const hk = tree.kids[h];
+  for (const k of hk) {
+    if (k === d) continue;
+    if (dir === 1 ? k < d && k > sib : k > d && (sib < 0 || k < sib)) sib = k;
+  }
+  f.add3(t++, T(sib), dt, ht);
+  f.add3(t++, W(sib), dt, dir);
+  f.add2(t++, Math.min(hk.length, 5), dt);
+
+  // Punctuation at the edges of d's subtree and right before/after d.
+  const l = tree.leftEdge[d];
+  const r = tree.rightEdge[d];
+  const pl = e.slot[l];
+  const pr = e.slot[r + 1];
+  f.add2(t++, pl, dt); f.add2(t++, pr, dt); f.add4(t++, pl, pr, du, dir); f.add4(t++, pl, pr, ht, dt);
+  f.add3(t++, e.slot[d], dt, dir); f.add3(t++, e.slot[d + 1], dt, dir);
+  f.add4(t++, pl, dir, hu, du);
+  f.add3(t++, l === 0 ? 1 : 0, r === n - 1 ? 1 : 0, dt);
+}

@@ -1,0 +1,27 @@
+/**
+ * Straight quotes (`"`, `'`) do not say whether they open or close; EWT's XPOS does, at run time we decide from the
+ * spacing around the mark and, failing that, by alternation.
+ */
+export interface QuoteContext {
+  /** Whether the mark touches the token before / after it (no space between). */
+  attachedBefore: boolean;
+  attachedAfter: boolean;
+}
+
+export class QuotePairer {
+  private openDouble = false;
+  private openSingle = false;
+
+  side(form: string, ctx: QuoteContext): 'open' | 'close' | undefined {
+    if (form !== '"' && form !== "'") return undefined;
+    const double = form === '"';
+    const isOpen = double ? this.openDouble : this.openSingle;
+    let side: 'open' | 'close';
+    if (ctx.attachedAfter && !ctx.attachedBefore) side = 'open';
+    else if (ctx.attachedBefore && !ctx.attachedAfter) side = 'close';
+    else side = isOpen ? 'close' : 'open';
+    if (double) this.openDouble = side === 'open';
+    else this.openSingle = side === 'open';
+    return side;
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * Training of the tagger, the transition parser (dynamic oracle with error exploration, Goldberg & Nivre 2013) and
+ * the labeller, all averaged perceptrons, on the three punctuation views of every training sentence. Seeded: the
+ * same treebank and options give the same model.
+ */
+import { PunctuatedTree } from '../data/depunct';
+import { ArcHybridState, goldChildren, N_TRANSITIONS } from './arcHybrid';
+import { labelArcs, parseHeads, ParserModels } from './dependencyParser';
+import { encodeSentence, EncodedSentence } from './encoding';
+import { FeatureBuffer } from './hash';
+import { labelFeatures, treeView } from './labelFeatures';
+import { ModelContents } from './modelFile';
+import { parseFeatures, TagIds } from './parseFeatures';
+import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
+import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
+import { AveragedPerceptron, argmax, SparseWeights } from './weights';
+
+export interface TrainOptions {
+  seed: number;
+  tagEpochs: number;
+  parseEpochs: number;
+  labelEpochs: number;
+  /** Jackknife folds: the parser and labeller train on tags predicted by a tagger that did not see the sentence. */
+  folds: number;
+  tagBits: number;
+  parseBits: number;
+  labelBits: number;
+  /** Averaged weights below these magnitudes are dropped from the shipped model. */
+  prune: { tag: number; parse: number; label: number };
+  /** Probability of following the model's own (possibly wrong) transition after the first epoch. */
+  explore: number;
+  views: readonly ViewKind[];
+  log: (msg: string) => void;
+  /** Called with a complete model whenever the parser improves on dev (checkpoints). */
+  checkpoint?: (m: ModelContents) => void;
+  /** Reuse of the trained taggers between runs that change only the parser or labeller (development only). */
+  taggerCache?: { load(): Tagger[] | undefined; save(taggers: Tagger[]): void };
+}
+
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
+  seed: 1,
+  tagEpochs: 8,
+  parseEpochs: 12,
+  labelEpochs: 8,
+  folds: 4,
+  tagBits: 20,
+  parseBits: 22,
+  labelBits: 19,
+  prune: { tag: 0.5, parse: 0.5, label: 0.5 },
+  explore: 0.9,
+  views: VIEW_KINDS,
+  log: () => undefined,
+};
+
+interface GoldSentence {
+  tree: PunctuatedTree;
+  upos: Int32Array;
+  xpos: Int32Array;
+  head: Int32Array;
+  kids: Int32Array[];
+  deprel: Int32Array;
+}
+
+function indexer(values: Iterable<string>): { list: string[]; id: (s: string) => number } {
+  const list = [...new Set(values)].sort();
+  const map = new Map(list.map((s, i) => [s, i]));
+  return { list, id: (s) => map.get(s) ?? 0 };
+}
+
+function shuffled<T>(xs: readonly T[], rand: () => number): T[] {
+  const a = xs.slice();
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+export interface EvalScores {
+  sentences: number;
+  words: number;
+  uas: number;
+  las: number;
+  upos: number;
+}
+
+/** UAS/LAS/UPOS (percent) over the words of gold trees (punctuation is not a node, so it is never scored). */
+export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[], kind: ViewKind, seed = 7): EvalScores {
+  const rand = seededRandom(seed);
+  let words = 0, uh = 0, lh = 0, up = 0;
+  const f = new FeatureBuffer();
+  for (const tree of trees) {
+    const e = encodeSentence(viewOf(tree, kind, rand));
+    const tags = m.tagger.tag(e);
+    const head = parseHeads(m.transitions, e, tags, f);
+    const rel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags, head, f);
+    tree.words.forEach((w, i) => {
+      words++;
+      const h = head[i] === e.n ? 0 : head[i] + 1;
+      if (m.tagger.tags.upos[tags.upos[i]] === w.upos) up++;
+      if (h === w.head) {
+        uh++;
+        if (m.deprels[rel[i]] === w.deprel) lh++;
+      }
+    });
+  }
+  const pct = (x: number) => Math.round((10000 * x) / Math.max(1, words)) / 100;
+  return { sentences: trees.length, words, uas: pct(uh), las: pct(lh), upos: pct(up) };
+}
+
+function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
+  const px = new AveragedPerceptron(tags.xpos.length, o.tagBits);
+  const pu = new AveragedPerceptron(tags.upos.length, o.tagBits);
+  const f = new FeatureBuffer();
+  const sx = new Float64Array(px.nClasses);
+  const su = new Float64Array(pu.nClasses);
+  const rand = seededRandom(seed);
+  for (let epoch = 0; epoch < o.tagEpochs; epoch++) {
+    let right = 0, total = 0;
+    for (const g of shuffled(gold, rand)) {
+      for (const kind of o.views) {
+        const e = encodeSentence(viewOf(g.tree, kind, rand));
+        let { x1, x2, u1 } = TAG_START;
+        for (let i = 0; i < e.n; i++) {
+          tagFeatures(e, i, x1, x2, u1, f);
+          px.score(f, sx);
+          pu.score(f, su);
+          const gx = argmax(sx, px.nClasses);
+          const gu = argmax(su, pu.nClasses);
+          px.update(f, g.xpos[i], gx);
+          pu.update(f, g.upos[i], gu);
+          px.tick();
+          pu.tick();
+          if (gu === g.upos[i]) right++;
+          total++;
+          x2 = x1;
+          x1 = gx;
+          u1 = gu;
+        }
+      }
+    }
+    o.log(`  tagger epoch ${epoch + 1}: train UPOS ${((100 * right) / total).toFixed(2)}`);
+  }
+  return new Tagger(px.toSparse(o.prune.tag), pu.toSparse(o.prune.tag), tags);
+}
+
+/** One pass of dynamic-oracle training over a sentence; returns the number of correct heads of the path taken. */
+function trainTransitionsOn(
+  p: AveragedPerceptron,
+  e: EncodedSentence,
+  tags: TagIds,
+  g: GoldSentence,
+  explore: number,
+  rand: () => number,
+  f: FeatureBuffer,
+  scores: Float64Array,
+): number {
+  const st = new ArcHybridState(e.n);
+  const costs = new Int32Array(N_TRANSITIONS);
+  while (!st.isTerminal()) {
+    parseFeatures(e, tags, st, f);
+    p.score(f, scores);
+    let pred = -1, best = -1, minCost = Infinity;
+    for (let t = 0; t < N_TRANSITIONS; t++) {
+      if (!st.isLegal(t)) continue;
+      costs[t] = st.cost(t, g.head, g.kids);
+      if (costs[t] < minCost) minCost = costs[t];
+      if (pred < 0 || scores[t] > scores[pred]) pred = t;
+    }
+    for (let t = 0; t < N_TRANSITIONS; t++) {
+      if (st.isLegal(t) && costs[t] === minCost && (best < 0 || scores[t] > scores[best])) best = t;
+    }
+    if (costs[pred] > minCost) p.update(f, best, pred);
+    p.tick();
+    st.apply(explore > 0 && rand() < explore ? pred : best);
+  }
+  let right = 0;
+  for (let i = 0; i < e.n; i++) if (st.head[i] === g.head[i]) right++;
+  return right;
+}
+
+export function trainParser(trees: readonly PunctuatedTree[], dev: readonly PunctuatedTree[], opts: Partial<TrainOptions> = {}): ModelContents {
+  const o: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, ...opts };
+  const t0 = Date.now();
+  const words = trees.flatMap((t) => t.words);
+  const upos = indexer(words.map((w) => w.upos));
+  const xpos = indexer(words.map((w) => w.xpos));
+  const rels = indexer(['root', ...words.map((w) => w.deprel)]);
+  const tagSet: TagSet = { upos: upos.list, xpos: xpos.list };
+  const gold: GoldSentence[] = trees.map((tree) => {
+    const n = tree.words.length;
+    const head = Int32Array.from(tree.words, (w) => (w.head === 0 ? n : w.head - 1));
+    return {
+      tree,
+      upos: Int32Array.from(tree.words, (w) => upos.id(w.upos)),
+      xpos: Int32Array.from(tree.words, (w) => xpos.id(w.xpos)),
+      head,
+      kids: goldChildren(head),
+      deprel: Int32Array.from(tree.words, (w) => rels.id(w.deprel)),
+    };
+  });
+  const rand = seededRandom(o.seed);
+
+  o.log(`tagger: ${gold.length} sentences × ${o.views.length} views, ${o.tagEpochs} epochs`);
+  // Jackknifing: fold k's sentences are tagged by a tagger trained on the other folds.
+  const foldOf = gold.map((_, i) => i % o.folds);
+  const cached = o.taggerCache?.load();
+  const tagger = cached ? cached[0] : trainTagger(gold, tagSet, o, o.seed + 101);
+  const foldTaggers: Tagger[] = cached ? cached.slice(1) : [];
+  if (!cached && o.folds > 1) {
+    for (let k = 0; k < o.folds; k++) {
+      o.log(`fold tagger ${k + 1}/${o.folds}`);
+      foldTaggers.push(trainTagger(gold.filter((_, i) => foldOf[i] !== k), tagSet, o, o.seed + 200 + k));
+    }
+  }
+  if (!cached) o.taggerCache?.save([tagger, ...foldTaggers]);
+  const tagFor = (i: number, e: EncodedSentence): TagIds => (o.folds > 1 ? foldTaggers[foldOf[i]] : tagger).tag(e);
+  o.log(`taggers done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+  const f = new FeatureBuffer();
+  const order = gold.map((_, i) => i);
+
+  // Labeller, on gold trees with jackknifed tags.
+  const lp = new AveragedPerceptron(rels.list.length, o.labelBits);
+  const rootId = rels.id('root');
+  const ls = new Float64Array(lp.nClasses);
+  for (let epoch = 0; epoch < o.labelEpochs; epoch++) {
+    let right = 0, total = 0;
+    for (const i of shuffled(order, rand)) {
+      const g = gold[i];
+      for (const kind of o.views) {
+        const e = encodeSentence(viewOf(g.tree, kind, rand));
+        const tags = tagFor(i, e);
+        const tv = treeView(g.head);
+        for (let d = 0; d < e.n; d++) {
+          if (g.head[d] === e.n) continue;
+          labelFeatures(e, tags, tagSet.upos, tv, d, f);
+          lp.score(f, ls);
+          ls[rootId] = -Infinity;
+          const guess = argmax(ls, lp.nClasses);
+          lp.update(f, g.deprel[d], guess);
+          lp.tick();
+          if (guess === g.deprel[d]) right++;
+          total++;
+        }
+      }
+    }
+    o.log(`  labeller epoch ${epoch + 1}: train label accuracy ${((100 * right) / total).toFixed(2)}`);
+  }
+  const labels = lp.toSparse(o.prune.label);
+
+  // Transition parser.
+  const pp = new AveragedPerceptron(N_TRANSITIONS, o.parseBits);
+  const scores = new Float64Array(N_TRANSITIONS);
+  let best: ModelContents | undefined;
+  let bestDev = -1;
+  for (let epoch = 0; epoch < o.parseEpochs; epoch++) {
+    let right = 0, total = 0;
+    const explore = epoch === 0 ? 0 : o.explore;
+    for (const i of shuffled(order, rand)) {
+      const g = gold[i];
+      for (const kind of o.views) {
+        const e = encodeSentence(viewOf(g.tree, kind, rand));
+        right += trainTransitionsOn(pp, e, tagFor(i, e), g, explore, rand, f, scores);
+        total += e.n;
+      }
+    }
+    const transitions = pp.toSparse(o.prune.parse);
+    const models: ParserModels = { tagger, transitions, labels, deprels: rels.list };
+    const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
+    o.log(
+      `  parser epoch ${epoch + 1}: train path UAS ${((100 * right) / total).toFixed(2)}` +
+        (d ? `, dev UAS ${d.uas} LAS ${d.las} UPOS ${d.upos}` : '') +
+        ` (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+    );
+    const score = d ? d.las : epoch;
+    if (score > bestDev) {
+      bestDev = score;
+      best = {
+        header: {
+          version: '',
+          upos: tagSet.upos,
+          xpos: tagSet.xpos,
+          deprels: rels.list,
+          info: { epoch: epoch + 1, dev: d, seed: o.seed, views: o.views, trainSentences: trees.length },
+        },
+        scorers: { xpos: tagger.xposScorer as SparseWeights, upos: tagger.uposScorer as SparseWeights, transitions, labels },
+      };
+      o.checkpoint?.(best);
+    }
+  }
+  if (!best) throw new Error('no training epochs');
+  return best;
+}

@@ -1,0 +1,55 @@
+/**
+ * The three views of a training sentence (issue 4): punctuation kept, removed, and randomly corrupted the way writers
+ * get commas wrong (dropped, inserted, doubled), so that the tagger and parser give the words the same analysis
+ * whatever the punctuation.
+ */
+import { PunctuatedTree } from '../data/depunct';
+import { WordSequence } from './encoding';
+
+export type ViewKind = 'kept' | 'removed' | 'corrupted';
+export const VIEW_KINDS: readonly ViewKind[] = ['kept', 'removed', 'corrupted'];
+
+/** mulberry32: a small seeded generator, so that training is reproducible. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface CorruptionRates {
+  dropComma: number;
+  insertComma: number;
+  doubleComma: number;
+  /** Dropping every mark of a slot (a forgotten period, bracket, dash). */
+  dropSlot: number;
+}
+
+export const DEFAULT_CORRUPTION: CorruptionRates = { dropComma: 0.3, insertComma: 0.06, doubleComma: 0.03, dropSlot: 0.1 };
+
+export function corruptSlots(slots: string[][], rand: () => number, rates = DEFAULT_CORRUPTION): string[][] {
+  const n = slots.length - 1;
+  return slots.map((marks, i) => {
+    if (marks.length && rand() < rates.dropSlot) return [];
+    const out: string[] = [];
+    for (const m of marks) {
+      if (m === ',') {
+        if (rand() < rates.dropComma) continue;
+        out.push(m);
+        if (rand() < rates.doubleComma) out.push(m);
+      } else out.push(m);
+    }
+    if (out.length === 0 && marks.length === 0 && i > 0 && i < n && rand() < rates.insertComma) out.push(',');
+    return out;
+  });
+}
+
+export function viewOf(tree: PunctuatedTree, kind: ViewKind, rand: () => number): WordSequence {
+  const forms = tree.words.map((w) => w.form);
+  if (kind === 'kept') return { forms, slots: tree.slots };
+  if (kind === 'removed') return { forms, slots: tree.slots.map(() => []) };
+  return { forms, slots: corruptSlots(tree.slots, rand) };
+}

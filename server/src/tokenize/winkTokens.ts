@@ -1,0 +1,71 @@
+/**
+ * Sentences and tokens from wink-nlp (wink-eng-lite-web-model), with exact UTF-16 spans recovered by matching each
+ * token's text against the input in order (wink reports values and preceding spaces, not offsets).
+ */
+import { SurfaceToken, TokenizedSentence } from './token';
+import { isPunctForm } from './punctForms';
+
+type WinkNlp = {
+  readDoc(text: string): {
+    sentences(): { each(cb: (s: { tokens(): { each(cb: (t: { out(f: unknown): unknown }) => void): void } }) => void): void };
+  };
+  its: { value: unknown; type: unknown; pos: unknown };
+};
+
+let nlp: WinkNlp | undefined;
+
+/** wink token types that are words whatever their characters. */
+const NEVER_PUNCT = new Set(['url', 'email', 'emoticon', 'emoji', 'hashtag', 'mention', 'number', 'currency']);
+
+function winkInstance(): WinkNlp {
+  if (!nlp) {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const winkNLP = require('wink-nlp') as (model: unknown) => WinkNlp;
+    nlp = winkNLP(require('wink-eng-lite-web-model'));
+  }
+  return nlp;
+}
+
+/** Loads wink's model now rather than on the first call. */
+export function warmUpWink(): void {
+  winkInstance();
+}
+
+export interface WinkToken extends SurfaceToken {
+  /** wink's token type: word, punctuation, number, url, email, emoticon, emoji, … */
+  type: string;
+  /** wink's own UPOS tag (compared with ours in `eval parser --compare-wink`). */
+  pos: string;
+}
+
+export function winkSentences(text: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
+  const w = winkInstance();
+  const doc = w.readDoc(text);
+  const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
+  let cursor = 0;
+  doc.sentences().each((s) => {
+    const toks: WinkToken[] = [];
+    s.tokens().each((t) => {
+      const value = String(t.out(w.its.value));
+      const type = String(t.out(w.its.type));
+      const pos = String(t.out(w.its.pos));
+      if (value.trim() === '') return; // wink reports line breaks and tabs as tokens
+      while (cursor < text.length && /\s/.test(text[cursor])) cursor++;
+      let start = text.startsWith(value, cursor) ? cursor : text.indexOf(value, cursor);
+      let end = start + value.length;
+      if (start < 0 || start - cursor > 8) {
+        // wink changed the text (rare): take the next run of non-space characters instead.
+        start = cursor;
+        end = cursor;
+        while (end < text.length && !/\s/.test(text[end])) end++;
+        if (end === start) return;
+      }
+      toks.push({ text: text.slice(start, end), start, end, type, pos, punct: !NEVER_PUNCT.has(type) && isPunctForm(text.slice(start, end)) });
+      cursor = end;
+    });
+    if (toks.length) out.push({ start: toks[0].start, end: toks[toks.length - 1].end, tokens: toks });
+  });
+  return out;
+}
+
+export type { TokenizedSentence };

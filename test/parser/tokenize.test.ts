@@ -1,0 +1,64 @@
+import * as assert from 'assert';
+import * as path from 'path';
+import { readTreebank } from '../../server/src/data/treebank';
+import { isPunctForm, tokenizeText } from '../../server/src/tokenize';
+
+const DATA = path.resolve(__dirname, '../../../shared/data/ud-english-ewt');
+
+/** Tokens of the whole text, punctuation marked with a leading `_`. */
+function toks(text: string): string[] {
+  return tokenizeText(text).flatMap((s) => s.tokens.map((t) => (t.punct ? '_' : '') + t.text));
+}
+
+describe('tokenisation onto UD English conventions', () => {
+  it('splits contractions and clitics as EWT does', () => {
+    assert.deepStrictEqual(toks("I don't think I'm gonna"), ['I', 'do', "n't", 'think', 'I', "'m", 'gon', 'na']);
+    assert.deepStrictEqual(toks("She'd've said we can't"), ['She', "'d", "'ve", 'said', 'we', 'ca', "n't"]);
+    assert.deepStrictEqual(toks('I cannot'), ['I', 'can', 'not']);
+  });
+
+  it("treats possessive 's and a plural's apostrophe as words, quotes as punctuation", () => {
+    assert.deepStrictEqual(toks("Elena's cat and the boys' toys"), ['Elena', "'s", 'cat', 'and', 'the', 'boys', "'", 'toys']);
+    assert.deepStrictEqual(toks("He said 'maybe' and \"no\"."), ['He', 'said', "_'", 'maybe', "_'", 'and', '_"', 'no', '_"', '_.']);
+    assert.deepStrictEqual(toks('“Curly” quotes'), ['_“', 'Curly', '_”', 'quotes']);
+  });
+
+  it('splits hyphenated words except after the prefixes EWT keeps whole', () => {
+    assert.deepStrictEqual(toks('a long-term e-mail plan'), ['a', 'long', '_-', 'term', 'e-mail', 'plan']);
+    assert.deepStrictEqual(toks('non-human co-workers'), ['non-human', 'co-workers']);
+  });
+
+  it('keeps abbreviations with their dot, and runs of marks as one token', () => {
+    assert.deepStrictEqual(toks('Apples, pears, etc. are fine'), ['Apples', '_,', 'pears', '_,', 'etc.', 'are', 'fine']);
+    assert.deepStrictEqual(toks('Wow!!! Really?!'), ['Wow', '_!!!', 'Really', '_?!']);
+    assert.deepStrictEqual(toks('Wait -- what...'), ['Wait', '_--', 'what', '_...']);
+  });
+
+  it('classifies symbols EWT treats as words', () => {
+    for (const w of ['$', '%', '&', ':)', '@', '/']) assert.strictEqual(isPunctForm(w), false, w);
+    for (const p of [',', '.', '"', '(', '--', '!!!', '...', '<<', '*']) assert.strictEqual(isPunctForm(p), true, p);
+  });
+
+  it('gives empty input no sentences', () => {
+    assert.deepStrictEqual(tokenizeText(''), []);
+    assert.deepStrictEqual(tokenizeText(' \n\t '), []);
+  });
+
+  it('keeps exact UTF-16 offsets on every EWT dev sentence, emoji and curly quotes included', () => {
+    const tb = readTreebank(path.join(DATA, 'en_ewt-ud-dev.conllu'));
+    const text = tb.sentences.map((s) => s.text ?? '').join(' 😀 ');
+    let n = 0;
+    let last = 0;
+    for (const s of tokenizeText(text)) {
+      assert.ok(s.start >= last);
+      for (const t of s.tokens) {
+        assert.strictEqual(text.slice(t.start, t.end), t.text);
+        assert.ok(t.start >= last, 'tokens in order, not overlapping');
+        last = t.end;
+        n++;
+      }
+      assert.strictEqual(s.end, last);
+    }
+    assert.ok(n > 25000);
+  });
+});
