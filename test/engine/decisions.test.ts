@@ -1,0 +1,108 @@
+import * as assert from 'assert';
+import * as path from 'path';
+import { readTreebank } from '../../server/src/data/treebank';
+import { goldSentence } from '../../server/src/engine/eval/goldSentence';
+import { fitLogistic } from '../../server/src/engine/correction/calibration';
+import { candidates } from '../../server/src/engine/correction/candidates';
+import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
+import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
+import { treeInfo } from '../../server/src/engine/treeInfo';
+import { commaCategory, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
+import { seededRng } from '../../server/src/engine/eval/rng';
+import { parseConllu } from '../../server/src/data/conllu';
+
+const DEV = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
+const dev = readTreebank(DEV);
+
+function apply(text: string, edits: Array<{ start: number; end: number; newText: string }>): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.newText + out.slice(e.end);
+  return out;
+}
+
+describe('engine: decisions', () => {
+  it('fits the error model by maximum likelihood: the gradient vanishes and known parameters are recovered', () => {
+    const rng = seededRng(5);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let i = 0; i < 20000; i++) {
+      const x = 8 * rng() - 4;
+      xs.push(x);
+      ys.push(rng() < 1 / (1 + Math.exp(-(1.7 * x - 0.8))) ? 1 : 0);
+    }
+    const ridge = 0.1;
+    const k = fitLogistic(xs, ys, ridge);
+    assert.ok(Math.abs(k.a - 1.7) < 0.1 && Math.abs(k.b + 0.8) < 0.1, JSON.stringify(k));
+    // Finite differences of the penalised log-loss at the optimum are ~0.
+    const loss = (a: number, b: number) => {
+      let l = 0.5 * ridge * ((a - 1) ** 2 + (b + 3) ** 2);
+      xs.forEach((x, i) => {
+        const p = 1 / (1 + Math.exp(-(a * x + b)));
+        l -= ys[i] ? Math.log(p) : Math.log(1 - p);
+      });
+      return l;
+    };
+    const h = 1e-5;
+    assert.ok(Math.abs((loss(k.a + h, k.b) - loss(k.a - h, k.b)) / (2 * h)) < 1e-3);
+    assert.ok(Math.abs((loss(k.a, k.b + h) - loss(k.a, k.b - h)) / (2 * h)) < 1e-3);
+  });
+
+  it('finds the non-restrictive edges and the serial comma on real EWT trees', () => {
+    const withAppos = dev.trees.find((t) => t.words.some((w) => w.deprel === 'appos'))!;
+    const ia = treeInfo(withAppos);
+    const w = withAppos.words.findIndex((x) => x.deprel === 'appos') + 1;
+    assert.deepStrictEqual(nonrestrictiveAt(ia, ia.span[w][0] - 1).map((x) => x.side), ['left']);
+    assert.strictEqual(commaCategory(ia, ia.span[w][0] - 1), 'nonrestrictive-comma');
+    const [s] = parseConllu(
+      [
+        '# text = We bought apples, pears, and plums.',
+        '1\tWe\twe\tPRON\tPRP\t_\t2\tnsubj\t_\t_',
+        '2\tbought\tbuy\tVERB\tVBD\t_\t0\troot\t_\t_',
+        '3\tapples\tapple\tNOUN\tNNS\t_\t2\tobj\t_\tSpaceAfter=No',
+        '4\t,\t,\tPUNCT\t,\t_\t5\tpunct\t_\t_',
+        '5\tpears\tpear\tNOUN\tNNS\t_\t3\tconj\t_\tSpaceAfter=No',
+        '6\t,\t,\tPUNCT\t,\t_\t8\tpunct\t_\t_',
+        '7\tand\tand\tCCONJ\tCC\t_\t8\tcc\t_\t_',
+        '8\tplums\tplum\tNOUN\tNNS\t_\t3\tconj\t_\tSpaceAfter=No',
+        '9\t.\t.\tPUNCT\t.\t_\t2\tpunct\t_\t_',
+        '',
+      ].join('\n'),
+    );
+    const list = goldSentence(s)!;
+    const li = treeInfo(list.sentence.tree);
+    assert.strictEqual(commaCategory(li, 4), 'serial-comma');
+    assert.strictEqual(commaCategory(li, 3), 'comma');
+    assert.strictEqual(spliceAt(li, 4), undefined);
+  });
+
+  it('turns every candidate into text edits that change exactly its slots, keeping the words', () => {
+    let checked = 0;
+    for (const s of dev.sentences.slice(0, 150)) {
+      const g = goldSentence(s);
+      if (!g) continue;
+      const info = treeInfo(g.sentence.tree);
+      for (const c of candidates(g.sentence, info)) {
+        const edits = [...c.changes].flatMap(([i, m]) => slotTextEdits(g.sentence, g.text, i, m));
+        const out = apply(g.text, edits);
+        assert.strictEqual(out.replace(/[^\p{L}\p{N}]/gu, ''), g.text.replace(/[^\p{L}\p{N}]/gu, ''));
+        for (const [, marks] of c.changes) for (const m of marks) assert.ok(out.includes(m.text));
+        checked++;
+      }
+    }
+    assert.ok(checked > 1000);
+  });
+
+  it('selects the most confident candidates that do not touch the same slot', () => {
+    const mk = (slots: number[], confidence: number): ScoredCandidate => ({
+      candidate: { category: 'comma', action: 'insert', node: 1, changes: new Map(slots.map((i) => [i, []])) },
+      delta: 0,
+      key: 'comma/insert',
+      confidence,
+    });
+    const a = mk([2], 0.95);
+    const b = mk([2, 5], 0.97);
+    const c = mk([7], 0.9);
+    const d = mk([8], 0.4);
+    assert.deepStrictEqual(selectCandidates([a, b, c, d], 0.8), [b, c]);
+  });
+});
