@@ -1,0 +1,207 @@
+/**
+ * Attach p_θ(l, r | w) (paper eq. 4): a log-linear distribution over the allowed pairs W_d of w's relation d.
+ * Weights are hashed: θ[hash(context, output)], outputs being the pair, l alone, r alone and the symmetry class.
+ */
+import { MIRROR, CLOSERS } from '../data/punctTokens';
+import { PunctemeKey, punctemeTokens } from '../data/vocab';
+import { Alphabet } from './channel';
+import { Context, featureIndex, hashString, OUT_L, OUT_PAIR, OUT_R, OUT_SYM } from './features';
+
+/** Allowed pairs of one relation, as typed arrays. */
+export interface RelPairs {
+  pair: Int32Array;
+  l: Int32Array;
+  r: Int32Array;
+  sym: Int32Array;
+  /** Distinct l ids and, per pair, the position of its l among them (same for r). */
+  ls: Int32Array;
+  lPos: Int32Array;
+  rs: Int32Array;
+  rPos: Int32Array;
+}
+
+export interface AttachVocab {
+  /** V: puncteme keys by id ('' = ε is id 0). */
+  punctemes: PunctemeKey[];
+  punctemeIds: Map<PunctemeKey, number>;
+  /** Token ids (in Σ) of each puncteme. */
+  tokens: number[][];
+  /** Global list of pairs [l id, r id]. */
+  pairs: Array<[number, number]>;
+  rel: Map<string, RelPairs>;
+  /** W for relations never seen in training: every pair seen at least twice. */
+  fallback: RelPairs;
+  /** Words seen ≥ 5 times (lower-cased); others are UNK. */
+  words: Set<string>;
+}
+
+export const SYM_EPS = 0, SYM_MATCHED = 1, SYM_UNMATCHED = 2, SYM_OTHER = 3;
+export const SYM_CLASSES = 4;
+
+/**
+ * Whether (l, r) carries unmatched symmetric marks (App. B stand-in, notes §3.2): the symmetric tokens of l read
+ * right-to-left must mirror those of r read left-to-right.
+ */
+export function isUnmatched(l: readonly string[], r: readonly string[]): boolean {
+  const ls = l.filter((t) => MIRROR.has(t) || CLOSERS.has(t)).reverse();
+  const rs = r.filter((t) => MIRROR.has(t) || CLOSERS.has(t));
+  if (ls.length !== rs.length) return true;
+  for (let i = 0; i < ls.length; i++) if (MIRROR.get(ls[i]) !== rs[i]) return true;
+  return false;
+}
+
+export function symClass(l: readonly string[], r: readonly string[]): number {
+  if (l.length === 0 && r.length === 0) return SYM_EPS;
+  if (isUnmatched(l, r)) return SYM_UNMATCHED;
+  return l.some((t) => MIRROR.has(t)) ? SYM_MATCHED : SYM_OTHER;
+}
+
+export function buildRelPairs(vocab: Pick<AttachVocab, 'pairs' | 'punctemes'>, pairIds: number[]): RelPairs {
+  const k = pairIds.length;
+  const rp: RelPairs = {
+    pair: Int32Array.from(pairIds),
+    l: new Int32Array(k),
+    r: new Int32Array(k),
+    sym: new Int32Array(k),
+    ls: new Int32Array(0),
+    lPos: new Int32Array(k),
+    rs: new Int32Array(0),
+    rPos: new Int32Array(k),
+  };
+  const lMap = new Map<number, number>(), rMap = new Map<number, number>();
+  pairIds.forEach((p, j) => {
+    const [l, r] = vocab.pairs[p];
+    rp.l[j] = l;
+    rp.r[j] = r;
+    rp.sym[j] = symClass(punctemeTokens(vocab.punctemes[l]), punctemeTokens(vocab.punctemes[r]));
+    if (!lMap.has(l)) lMap.set(l, lMap.size);
+    if (!rMap.has(r)) rMap.set(r, rMap.size);
+    rp.lPos[j] = lMap.get(l)!;
+    rp.rPos[j] = rMap.get(r)!;
+  });
+  rp.ls = Int32Array.from(lMap.keys());
+  rp.rs = Int32Array.from(rMap.keys());
+  return rp;
+}
+
+export function relPairsFor(vocab: AttachVocab, deprel: string): RelPairs {
+  return vocab.rel.get(deprel) ?? vocab.rel.get(deprel.split(':')[0]) ?? vocab.fallback;
+}
+
+export function tokenIdsOf(alphabet: Alphabet, key: PunctemeKey): number[] {
+  return punctemeTokens(key).map((t) => alphabet.id(t));
+}
+
+/** Hashed contexts: the hash of each context name and which outputs it conjoins with. */
+export interface HashedContexts {
+  hash: Uint32Array;
+  outputs: Uint8Array;
+}
+
+export function hashContexts(ctxs: readonly Context[]): HashedContexts {
+  return { hash: Uint32Array.from(ctxs.map((c) => hashString(c.name))), outputs: Uint8Array.from(ctxs.map((c) => c.outputs)) };
+}
+
+export function concatContexts(a: HashedContexts, b: HashedContexts): HashedContexts {
+  if (b.hash.length === 0) return a;
+  const hash = new Uint32Array(a.hash.length + b.hash.length);
+  hash.set(a.hash);
+  hash.set(b.hash, a.hash.length);
+  const outputs = new Uint8Array(hash.length);
+  outputs.set(a.outputs);
+  outputs.set(b.outputs, a.outputs.length);
+  return { hash, outputs };
+}
+
+export interface OutputSpace {
+  nPairs: number;
+  nPunctemes: number;
+}
+
+function outL(o: OutputSpace, l: number): number {
+  return o.nPairs + l;
+}
+function outR(o: OutputSpace, r: number): number {
+  return o.nPairs + o.nPunctemes + r;
+}
+function outSym(o: OutputSpace, c: number): number {
+  return o.nPairs + 2 * o.nPunctemes + c;
+}
+
+/** Log-probabilities log p_θ(l_j, r_j | w) for the pairs j of `rp`. */
+export function pairLogProbs(weights: Float64Array, space: OutputSpace, ctx: HashedContexts, rp: RelPairs): Float64Array {
+  const mask = weights.length - 1;
+  const k = rp.pair.length;
+  const s = new Float64Array(k);
+  const sL = new Float64Array(rp.ls.length), sR = new Float64Array(rp.rs.length), sS = new Float64Array(SYM_CLASSES);
+  for (let c = 0; c < ctx.hash.length; c++) {
+    const h = ctx.hash[c], o = ctx.outputs[c];
+    if (o & OUT_PAIR) for (let j = 0; j < k; j++) s[j] += weights[featureIndex(h, rp.pair[j], mask)];
+    if (o & OUT_L) for (let j = 0; j < rp.ls.length; j++) sL[j] += weights[featureIndex(h, outL(space, rp.ls[j]), mask)];
+    if (o & OUT_R) for (let j = 0; j < rp.rs.length; j++) sR[j] += weights[featureIndex(h, outR(space, rp.rs[j]), mask)];
+    if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) sS[j] += weights[featureIndex(h, outSym(space, j), mask)];
+  }
+  let m = -Infinity;
+  for (let j = 0; j < k; j++) {
+    s[j] += sL[rp.lPos[j]] + sR[rp.rPos[j]] + sS[rp.sym[j]];
+    if (s[j] > m) m = s[j];
+  }
+  let z = 0;
+  for (let j = 0; j < k; j++) z += Math.exp(s[j] - m);
+  const lz = m + Math.log(z);
+  for (let j = 0; j < k; j++) s[j] -= lz;
+  return s;
+}
+
+/** grad[feature] += Σ_j g_j · ∂score_j/∂θ[feature], where g_j is the gradient w.r.t. the score of pair j. */
+/** A dense gradient over the hashed weights that remembers which entries were touched (for sparse updates). */
+export class SparseGrad {
+  readonly g: Float64Array;
+  private readonly flag: Uint8Array;
+  touched: number[] = [];
+  constructor(size: number) {
+    this.g = new Float64Array(size);
+    this.flag = new Uint8Array(size);
+  }
+  add(i: number, v: number): void {
+    if (!this.flag[i]) {
+      this.flag[i] = 1;
+      this.touched.push(i);
+    }
+    this.g[i] += v;
+  }
+  clear(): void {
+    for (const i of this.touched) {
+      this.g[i] = 0;
+      this.flag[i] = 0;
+    }
+    this.touched = [];
+  }
+}
+
+export function accumulatePairGrad(
+  grad: SparseGrad,
+  space: OutputSpace,
+  ctx: HashedContexts,
+  rp: RelPairs,
+  g: Float64Array,
+): void {
+  const mask = grad.g.length - 1;
+  const k = rp.pair.length;
+  const gL = new Float64Array(rp.ls.length), gR = new Float64Array(rp.rs.length), gS = new Float64Array(SYM_CLASSES);
+  for (let j = 0; j < k; j++) {
+    gL[rp.lPos[j]] += g[j];
+    gR[rp.rPos[j]] += g[j];
+    gS[rp.sym[j]] += g[j];
+  }
+  const add = (i: number, v: number) => {
+    if (v !== 0) grad.add(i, v);
+  };
+  for (let c = 0; c < ctx.hash.length; c++) {
+    const h = ctx.hash[c], o = ctx.outputs[c];
+    if (o & OUT_PAIR) for (let j = 0; j < k; j++) add(featureIndex(h, rp.pair[j], mask), g[j]);
+    if (o & OUT_L) for (let j = 0; j < rp.ls.length; j++) add(featureIndex(h, outL(space, rp.ls[j]), mask), gL[j]);
+    if (o & OUT_R) for (let j = 0; j < rp.rs.length; j++) add(featureIndex(h, outR(space, rp.rs[j]), mask), gR[j]);
+    if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) add(featureIndex(h, outSym(space, j), mask), gS[j]);
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Inversion of the noisy channel against one observed slot string x_i into a small weighted automaton over the
+ * underlying tokens (paper §3, App. D; notes §3.4): λᵀ · M(u_1)⋯M(u_m) · ρ = p_φ(x_i | u). States are S and
+ * (k, p) = "k surface tokens emitted, p pending"; states that cannot reach acceptance are trimmed, so an empty slot
+ * has a single state and every non-empty puncteme has a zero matrix there.
+ *
+ * Smoothing: with probability η a non-empty surface slot is "inserted noise" from an empty underlying slot
+ * (an extra state E with no arcs, weight η·q(x_i)), so no surface string over Σ ever has probability 0; the
+ * regular channel keeps 1−η. The `escape` index tells which state that is (−1 if none).
+ */
+import { BOS_MARK } from '../data/punctTokens';
+import { Channel, processingWindow } from './channel';
+import { Mat, mul, transpose, zeros } from './matrix';
+
+export const DEFAULT_ETA = 1e-4;
+
+export interface Arc {
+  s: number;
+  t: number;
+  /** Index into φ, or −1 for a constant weight 1. */
+  param: number;
+}
+
+export interface SlotAutomaton {
+  n: number;
+  lambda: Float64Array;
+  rho: Float64Array;
+  /** Per token id (of Σ): its matrix, or undefined when all zero. ∘ is consumed into λ at slot 0. */
+  mats: Array<Mat | undefined>;
+  arcs: Arc[][];
+  /** Slot 0: λ = (1−η)·(λ₀ᵀ M(∘)); these arcs carry its φ dependence (target state, param, weight of source). */
+  lambdaArcs: Arc[];
+  lambdaScale: number;
+  escape: number;
+  /** Cache of puncteme matrices M(l) by key, and of their transposes; null when zero. */
+  cache: Map<string, Mat | null>;
+  cacheT: Map<string, Mat | null>;
+}
+
+/** q(x): the insertion-noise distribution over non-empty strings (geometric length, uniform tokens). */
+export function noiseProb(len: number, sigmaSize: number): number {
+  return Math.pow(0.5, len) * Math.pow(1 / sigmaSize, len);
+}
+
+interface RawArc {
+  from: number;
+  to: number;
+  tok: number;
+  param: number;
+}
+
+/** Builds the inverted automaton; `real` is x_i without ∘, `slot0` adds ∘ in front. */
+export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: boolean, eta = DEFAULT_ETA): SlotAutomaton {
+  const A = ch.alphabet;
+  const S = A.size;
+  const bos = A.id(BOS_MARK);
+  const x = (slot0 ? [BOS_MARK, ...real] : [...real]).map((t) => A.id(t));
+  const K = x.length;
+  let nStates: number;
+  let raw: RawArc[] = [];
+  let lam: number, rh: number;
+  if (ch.identity) {
+    // State k = "k tokens of x read".
+    nStates = K + 1;
+    for (let k = 0; k < K; k++) raw.push({ from: k, to: k + 1, tok: x[k], param: -1 });
+    lam = 0;
+    rh = K;
+  } else {
+    // Processing machine on y (x in processing order), then flipped to string order for 'R'.
+    const y = ch.direction === 'L' ? x : [...x].reverse();
+    const st = (k: number, p: number) => 1 + k * S + p;
+    nStates = 1 + Math.max(K, 1) * S;
+    for (let q = 0; q < S; q++) raw.push({ from: 0, to: st(0, q), tok: q, param: -1 });
+    for (let k = 0; k < K; k++) {
+      for (let p = 0; p < S; p++) {
+        for (let q = 0; q < S; q++) {
+          const { a, b, moves } = processingWindow(ch.direction, p, q);
+          const base = (a * S + b) * 4;
+          if (y[k] === p && k + 1 < K) raw.push({ from: st(k, p), to: st(k + 1, q), tok: q, param: base + moves[0] });
+          raw.push({ from: st(k, p), to: st(k, q), tok: q, param: base + moves[1] });
+          raw.push({ from: st(k, p), to: st(k, p), tok: q, param: base + moves[2] });
+          if (y[k] === q && k + 1 < K) raw.push({ from: st(k, p), to: st(k + 1, p), tok: q, param: base + moves[3] });
+        }
+      }
+    }
+    const accept = K === 0 ? 0 : st(K - 1, y[K - 1]);
+    if (ch.direction === 'L') {
+      lam = 0;
+      rh = accept;
+    } else {
+      raw = raw.map((r) => ({ from: r.to, to: r.from, tok: r.tok, param: r.param }));
+      lam = accept;
+      rh = 0;
+    }
+  }
+  // Initial distribution (before trimming); slot 0 consumes ∘ first.
+  const lambdaFull = new Map<number, Arc[]>();
+  if (slot0) {
+    for (const r of raw) if (r.tok === bos && r.from === lam) {
+      let l = lambdaFull.get(r.to);
+      if (!l) lambdaFull.set(r.to, (l = []));
+      l.push({ s: lam, t: r.to, param: r.param });
+    }
+  } else lambdaFull.set(lam, [{ s: lam, t: lam, param: -1 }]);
+  // Trim: reachable from λ's support and co-reachable to ρ, using arcs on tokens other than ∘.
+  const body = raw.filter((r) => r.tok !== bos);
+  const fwd = new Uint8Array(nStates), bwd = new Uint8Array(nStates);
+  const outs: number[][] = Array.from({ length: nStates }, () => []);
+  const ins: number[][] = Array.from({ length: nStates }, () => []);
+  for (const r of body) {
+    outs[r.from].push(r.to);
+    ins[r.to].push(r.from);
+  }
+  const flood = (mark: Uint8Array, starts: number[], next: number[][]) => {
+    const stack = [...starts];
+    for (const s of starts) mark[s] = 1;
+    while (stack.length) for (const t of next[stack.pop()!]) if (!mark[t]) ((mark[t] = 1), stack.push(t));
+  };
+  flood(fwd, [...lambdaFull.keys()], outs);
+  flood(bwd, [rh], ins);
+  const newId = new Int32Array(nStates).fill(-1);
+  let n = 0;
+  for (let s = 0; s < nStates; s++) if (fwd[s] && bwd[s]) newId[s] = n++;
+  const escape = real.length > 0 ? n++ : -1;
+  const lambdaScale = 1 - eta;
+  const lambda = new Float64Array(n), rho = new Float64Array(n);
+  const lambdaArcs: Arc[] = [];
+  for (const [t, arcs] of lambdaFull) {
+    if (newId[t] < 0) continue;
+    for (const a of arcs) {
+      lambda[newId[t]] += lambdaScale * (a.param < 0 ? 1 : ch.probs[a.param]);
+      if (slot0) lambdaArcs.push({ s: -1, t: newId[t], param: a.param });
+    }
+  }
+  if (newId[rh] >= 0) rho[newId[rh]] = 1;
+  if (escape >= 0) {
+    lambda[escape] = eta * noiseProb(real.length, S);
+    rho[escape] = 1;
+  }
+  const mats: Array<Mat | undefined> = new Array(S).fill(undefined);
+  const arcs: Arc[][] = Array.from({ length: S }, () => []);
+  for (const r of body) {
+    const s = newId[r.from], t = newId[r.to];
+    if (s < 0 || t < 0) continue;
+    let m = mats[r.tok];
+    if (!m) mats[r.tok] = m = zeros(n, n);
+    m.d[s * n + t] += r.param < 0 ? 1 : ch.probs[r.param];
+    arcs[r.tok].push({ s, t, param: r.param });
+  }
+  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map() };
+}
+
+/** M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids; null when zero. Cached by key. */
+export function punctemeMatrix(aut: SlotAutomaton, key: string, toks: readonly number[]): Mat | null {
+  const hit = aut.cache.get(key);
+  if (hit !== undefined) return hit;
+  let m: Mat | null = null;
+  if (toks.length === 0) {
+    m = zeros(aut.n, aut.n);
+    for (let i = 0; i < aut.n; i++) m.d[i * aut.n + i] = 1;
+  } else {
+    for (const t of toks) {
+      const mt = aut.mats[t];
+      if (!mt) {
+        m = null;
+        break;
+      }
+      m = m ? mul(m, mt) : mt;
+    }
+    if (m && m.d.every((v) => v === 0)) m = null;
+  }
+  aut.cache.set(key, m);
+  return m;
+}
+
+export function punctemeMatrixT(aut: SlotAutomaton, key: string, toks: readonly number[]): Mat | null {
+  const hit = aut.cacheT.get(key);
+  if (hit !== undefined) return hit;
+  const m = punctemeMatrix(aut, key, toks);
+  const t = m ? transpose(m) : null;
+  aut.cacheT.set(key, t);
+  return t;
+}
+
+/** p(x_i | u) through the automaton (for tests and for scoring one slot). */
+export function automatonWeight(aut: SlotAutomaton, u: readonly number[]): number {
+  let v = Float64Array.from(aut.lambda);
+  for (const t of u) {
+    const m = aut.mats[t];
+    if (!m) return 0;
+    const nv = new Float64Array(aut.n);
+    for (let s = 0; s < aut.n; s++) {
+      if (v[s] === 0) continue;
+      for (let j = 0; j < aut.n; j++) nv[j] += v[s] * m.d[s * aut.n + j];
+    }
+    v = nv;
+  }
+  let z = 0;
+  for (let s = 0; s < aut.n; s++) z += v[s] * aut.rho[s];
+  return z;
+}

@@ -1,0 +1,118 @@
+/**
+ * Context features of the Attach model (paper §2.1 and App. A; notes §3.1). Each context is conjoined with the
+ * outputs the model scores: the pair (l, r), l alone, r alone, and the symmetry class of (l, r). The families:
+ * relation (N), children relations (C), path to the root (P), head and own POS (T), POS around the edges (F),
+ * symmetry (S, through the output class), punctuation already inside the subtree (D), plus lexical contexts that
+ * English needs: the first word of the span (relative pronoun, subordinator), the `cc`/`mark`/`case` child words,
+ * and the head word of the constituent ("however").
+ */
+import { TreeInfo } from './treeInfo';
+
+export const OUT_PAIR = 1, OUT_L = 2, OUT_R = 4, OUT_SYM = 8;
+export const OUT_ALL = OUT_PAIR | OUT_L | OUT_R;
+
+export interface Context {
+  name: string;
+  outputs: number;
+}
+
+/** Relations whose dependents are function words worth seeing lexically. */
+const LEXICAL_CHILD = new Set(['cc', 'mark', 'case', 'cop', 'advmod', 'discourse', 'aux', 'nsubj']);
+
+function lenBucket(len: number): string {
+  return len <= 1 ? '1' : len === 2 ? '2' : len <= 4 ? '3-4' : len <= 8 ? '5-8' : len <= 16 ? '9-16' : '17+';
+}
+
+/** The contexts of node w that do not depend on the punctuation (computed once per tree). */
+export function staticContexts(info: TreeInfo, w: number, wordKey: (form: string) => string): Context[] {
+  const W = info.words;
+  const n = info.n;
+  const node = W[w - 1];
+  const d = node.deprel;
+  const base = d.split(':')[0];
+  const h = info.head[w - 1];
+  const hpos = h === 0 ? 'ROOT' : W[h - 1].upos;
+  const hd = h === 0 ? 'ROOT' : W[h - 1].deprel;
+  const g = h === 0 ? 0 : info.head[h - 1];
+  const gd = h === 0 ? '-' : g === 0 ? 'ROOT' : W[g - 1].deprel;
+  const side = h === 0 ? 'root' : w < h ? 'L' : 'R';
+  const a = info.lo[w], b = info.hi[w];
+  const posBefore = a > 1 ? W[a - 2].upos : 'BOS';
+  const posAfter = b < n ? W[b].upos : 'EOS';
+  const firstWord = wordKey(W[a - 1].form);
+  const lastWord = wordKey(W[b - 1].form);
+  const out: Context[] = [
+    { name: 'b', outputs: OUT_ALL | OUT_SYM },
+    { name: `d=${d}`, outputs: OUT_ALL | OUT_SYM },
+    { name: `db=${base}`, outputs: OUT_ALL },
+    { name: `ds=${d}|${side}`, outputs: OUT_ALL | OUT_SYM },
+    { name: `pos=${node.upos}|${d}`, outputs: OUT_PAIR },
+    { name: `hpos=${hpos}|${d}|${side}`, outputs: OUT_ALL },
+    { name: `pp=${node.upos}|${hpos}`, outputs: OUT_PAIR },
+    { name: `p2=${d}^${hd}`, outputs: OUT_ALL },
+    { name: `p3=${d}^${hd}^${gd}`, outputs: OUT_PAIR },
+    { name: `fl=${posBefore}|${W[a - 1].upos}`, outputs: OUT_L },
+    { name: `fld=${posBefore}|${W[a - 1].upos}|${d}`, outputs: OUT_L },
+    { name: `fr=${W[b - 1].upos}|${posAfter}`, outputs: OUT_R },
+    { name: `frd=${W[b - 1].upos}|${posAfter}|${d}`, outputs: OUT_R },
+    { name: `fw=${firstWord}|${d}`, outputs: OUT_ALL },
+    { name: `fw0=${firstWord}`, outputs: OUT_L },
+    { name: `lw=${lastWord}|${d}`, outputs: OUT_R },
+    { name: `w=${wordKey(node.form)}|${d}`, outputs: OUT_ALL },
+    { name: `len=${lenBucket(b - a + 1)}|${d}`, outputs: OUT_ALL },
+    { name: `edge=${a === 1 ? 'S' : '-'}${b === n ? 'E' : '-'}|${d}`, outputs: OUT_ALL },
+  ];
+  for (const c of info.left[w]) out.push(childContext(info, w, c, 'L', wordKey));
+  for (const c of info.right[w]) out.push(childContext(info, w, c, 'R', wordKey));
+  for (const c of [...info.left[w], ...info.right[w]]) {
+    const cd = W[c - 1].deprel;
+    if (LEXICAL_CHILD.has(cd.split(':')[0])) out.push({ name: `cw=${d}>${cd}=${wordKey(W[c - 1].form)}`, outputs: OUT_ALL });
+  }
+  // Position in a list of conjuncts (the serial comma is a property of the last one, paper §5.2).
+  if (base === 'conj' && h !== 0) {
+    const sibs = info.right[h].filter((s) => W[s - 1].deprel.split(':')[0] === 'conj');
+    const last = sibs[sibs.length - 1] === w;
+    out.push({ name: `conjpos=${last ? 'last' : 'mid'}|${sibs.length}`, outputs: OUT_ALL });
+  }
+  return out;
+}
+
+function childContext(info: TreeInfo, w: number, c: number, side: string, wordKey: (f: string) => string): Context {
+  void wordKey;
+  return { name: `ch=${info.words[w - 1].deprel}>${info.words[c - 1].deprel}|${side}`, outputs: OUT_ALL };
+}
+
+/** Family (D): the surface punctuation strictly inside w's span (fully determined by w's descendants). */
+export function internalPunctContexts(info: TreeInfo, w: number, slots: readonly (readonly string[])[]): Context[] {
+  const a = info.lo[w], b = info.hi[w];
+  if (a === b) return [];
+  const set = new Set<string>();
+  for (let s = a; s < b; s++) for (const t of slots[s]) set.add(t);
+  if (set.size === 0) return [{ name: `int=none|${info.words[w - 1].deprel}`, outputs: OUT_PAIR }];
+  const toks = [...set].sort();
+  const d = info.words[w - 1].deprel;
+  const out: Context[] = [{ name: `int=${toks.slice(0, 4).join('')}|${d}`, outputs: OUT_ALL }];
+  for (const t of toks) out.push({ name: `it=${t}|${d}`, outputs: OUT_ALL });
+  return out;
+}
+
+/** FNV-1a hash of a string to 32 bits. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Index of (context hash, output id) in the hashed weight vector. */
+export function featureIndex(ctx: number, out: number, mask: number): number {
+  let h = (ctx ^ Math.imul(out + 0x9e3779b9, 0x85ebca6b)) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  return (h >>> 0) & mask;
+}

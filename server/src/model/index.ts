@@ -1,0 +1,184 @@
+/**
+ * The punctuation model of Li, Wang & Eisner (2019): the API the lint engine, the CLI and the language server use.
+ * Everything is exact (Algorithm 1 and its reverse pass), in natural logs, on the model's projective version of the
+ * tree (non-projective arcs are lifted, see `projective.ts`).
+ */
+import * as path from 'path';
+import { PunctuatedTree } from '../data/depunct';
+import { PunctemeKey, punctemeTokens } from '../data/vocab';
+import { channelDistribution } from './channel';
+import { backward, inside } from './inside';
+import { ModelCore, PreparedTree } from './model';
+import { coreFromJson, readModelJson } from './modelFile';
+import { mbrDecode, samplePrior, underlyingSlots } from './sample';
+import { refineMap, viterbi } from './viterbi';
+import { automatonWeight } from './automaton';
+import { TreeInfo } from './treeInfo';
+
+export interface MapTree {
+  logProb: number;
+  /** (l, r) per word, in word order. */
+  pairs: Array<[PunctemeKey, PunctemeKey]>;
+  bracketing: string;
+  /** u_i per slot (without ∘). */
+  underlying: string[][];
+}
+
+export interface PunctModel {
+  readonly version: string;
+  /** log p(x | T), natural log, exact (Algorithm 1). −Infinity only for a malformed tree. */
+  logProb(tree: PunctuatedTree): number;
+  /** log p(x′ | T) for several alternative surface punctuations x′ of one tree (shares the tree's preparation). */
+  logProbs(tree: Pick<PunctuatedTree, 'words'>, alternatives: readonly (readonly (readonly string[])[])[]): number[];
+  /** MAP underlying tree T′ given (T, x). */
+  viterbi(tree: PunctuatedTree): MapTree;
+  /** Posterior p(l_w, r_w | T, x) per word (pairs with p ≥ 1e-6, most probable first). */
+  marginals(tree: PunctuatedTree): Array<Array<{ pair: [PunctemeKey, PunctemeKey]; p: number }>>;
+  /** One draw of (T′, x) from p(T′, x | T) (tree.slots is ignored). */
+  sample(tree: PunctuatedTree, rng: () => number): { pairs: Array<[PunctemeKey, PunctemeKey]>; slots: string[][] };
+  /** MBR restoration (§6.1) from `samples` (default 1000) ancestral samples; ignores tree.slots. */
+  restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
+  /** p_φ(· | u) for one slot's underlying string (the channel alone, without the η insertion noise). */
+  surfaceOf(underlying: string[]): Array<{ surface: string[]; p: number }>;
+}
+
+/** A seeded PRNG (mulberry32) for reproducible sampling. */
+export function seededRng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function bracketing(info: TreeInfo, lKey: (w: number) => string, rKey: (w: number) => string): string {
+  const show = (w: number): string => {
+    const parts = [...info.left[w].map(show), info.words[w - 1].form, ...info.right[w].map(show)];
+    return `[${punctemeTokens(lKey(w)).join('')} ${parts.join(' ')} ${punctemeTokens(rKey(w)).join('')}]`;
+  };
+  return show(info.root);
+}
+
+export class PunctModelImpl implements PunctModel {
+  private prepCache = new WeakMap<object, PreparedTree>();
+  constructor(
+    readonly core: ModelCore,
+    readonly version: string,
+  ) {}
+
+  prepare(tree: Pick<PunctuatedTree, 'words'>): PreparedTree {
+    let p = this.prepCache.get(tree.words);
+    if (!p) this.prepCache.set(tree.words, (p = this.core.prepare(tree)));
+    return p;
+  }
+
+  logProb(tree: PunctuatedTree): number {
+    return this.logProbs(tree, [tree.slots])[0];
+  }
+
+  logProbs(tree: Pick<PunctuatedTree, 'words'>, alternatives: readonly (readonly (readonly string[])[])[]): number[] {
+    const prep = this.prepare(tree);
+    return alternatives.map((slotsIn) => {
+      if (slotsIn.length !== prep.info.n + 1) throw new Error(`expected ${prep.info.n + 1} slots, got ${slotsIn.length}`);
+      const slots = slotsIn.map((s) => this.core.normaliseSlot(s));
+      return inside(prep.info, this.core.automata(slots), this.core.V, this.core.nodeInputs(prep, slots)).logZ;
+    });
+  }
+
+  private pairKeys(prep: PreparedTree, w: number, j: number): [PunctemeKey, PunctemeKey] {
+    const [l, r] = this.core.vocab.pairs[prep.rp[w].pair[j]];
+    return [this.core.vocab.punctemes[l], this.core.vocab.punctemes[r]];
+  }
+
+  viterbi(tree: PunctuatedTree): MapTree {
+    const prep = this.prepare(tree);
+    const slots = tree.slots.map((s) => this.core.normaliseSlot(s));
+    const auts = this.core.automata(slots);
+    const input = this.core.nodeInputs(prep, slots);
+    const v = viterbi(prep.info, auts, this.core.V, input);
+    if (!v) throw new Error('no underlying tree explains this punctuation');
+    const info = prep.info;
+    if (!this.core.channel.identity) {
+      const A = this.core.channel.alphabet;
+      refineMap(info, auts, this.core.V, input, v.choice, this.core.vocab.pairs, (t) => A.id(t));
+    }
+    const keys = (w: number) => this.pairKeys(prep, w, v.choice[w]);
+    const underlying = underlyingSlots(info, (w) => keys(w)[0], (w) => keys(w)[1]);
+    // Exact log p(T′ | T) + log p(x | u(T′)) of the returned tree.
+    let logProb = 0;
+    for (let w = 1; w <= info.n; w++) logProb += Math.log(input[w].weight[v.choice[w]]);
+    const A = this.core.channel.alphabet;
+    underlying.forEach((u, i) => (logProb += Math.log(automatonWeight(auts[i], u.map((t) => A.id(t))))));
+    return {
+      logProb,
+      pairs: Array.from({ length: info.n }, (_, k) => keys(k + 1)),
+      bracketing: bracketing(info, (w) => keys(w)[0], (w) => keys(w)[1]),
+      underlying,
+    };
+  }
+
+  marginals(tree: PunctuatedTree): Array<Array<{ pair: [PunctemeKey, PunctemeKey]; p: number }>> {
+    const prep = this.prepare(tree);
+    const slots = tree.slots.map((s) => this.core.normaliseSlot(s));
+    const auts = this.core.automata(slots);
+    const input = this.core.nodeInputs(prep, slots);
+    const res = inside(prep.info, auts, this.core.V, input);
+    if (!Number.isFinite(res.logZ)) throw new Error('no underlying tree explains this punctuation');
+    const { mu } = backward(prep.info, auts, this.core.V, input, res);
+    const out: Array<Array<{ pair: [PunctemeKey, PunctemeKey]; p: number }>> = [];
+    for (let w = 1; w <= prep.info.n; w++) {
+      const list: Array<{ pair: [PunctemeKey, PunctemeKey]; p: number }> = [];
+      mu[w].forEach((p, j) => {
+        if (p >= 1e-6) list.push({ pair: this.pairKeys(prep, w, j), p });
+      });
+      out.push(list.sort((a, b) => b.p - a.p));
+    }
+    return out;
+  }
+
+  sample(tree: PunctuatedTree, rng: () => number): { pairs: Array<[PunctemeKey, PunctemeKey]>; slots: string[][] } {
+    const prep = this.prepare(tree);
+    const s = samplePrior(this.core, prep, rng);
+    return { pairs: Array.from({ length: prep.info.n }, (_, k) => this.pairKeys(prep, k + 1, s.choice[k + 1])), slots: s.slots };
+  }
+
+  restore(tree: PunctuatedTree, opts: { samples?: number; seed?: number } = {}): string[][] {
+    const prep = this.prepare(tree);
+    const rng = seededRng(opts.seed ?? 1);
+    const m = opts.samples ?? 1000;
+    const samples: string[][][] = [];
+    for (let k = 0; k < m; k++) samples.push(samplePrior(this.core, prep, rng).slots);
+    return mbrDecode(samples);
+  }
+
+  surfaceOf(underlying: string[]): Array<{ surface: string[]; p: number }> {
+    const u = this.core.normaliseSlot(underlying);
+    return [...channelDistribution(this.core.channel, u)]
+      .map(([k, p]) => ({ surface: punctemeTokens(k), p }))
+      .sort((a, b) => b.p - a.p);
+  }
+}
+
+/** Directory of the bundled models (`models/en`), overridable with PUNCTEME_MODEL_DIR. */
+export function defaultModelDir(): string {
+  return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
+}
+
+export const DEFAULT_MODEL_FILE = 'punct.json';
+export const ATTACH_MODEL_FILE = 'punct-attach.json';
+
+const loaded = new Map<string, PunctModelImpl>();
+
+/** Loads a trained model (default: the bundled English model), synchronously; cached per file. */
+export function loadPunctModel(file?: string): PunctModelImpl {
+  const f = path.resolve(file ?? path.join(defaultModelDir(), DEFAULT_MODEL_FILE));
+  let m = loaded.get(f);
+  if (!m) {
+    const j = readModelJson(f);
+    loaded.set(f, (m = new PunctModelImpl(coreFromJson(j), j.version)));
+  }
+  return m;
+}

@@ -1,0 +1,127 @@
+/**
+ * The full generative model p(x | T) = Σ_T′ p_θ(T′ | T) · Π_i p_φ(x_i | u_i) (paper eqs. 2–4): Attach weights,
+ * the channel, the vocabularies, and per-tree preparation shared by inference, sampling and training.
+ */
+import { PunctuatedTree } from '../data/depunct';
+import { BOS_MARK, SYMBOL } from '../data/punctTokens';
+import { UNK } from '../data/vocab';
+import {
+  AttachVocab,
+  concatContexts,
+  HashedContexts,
+  hashContexts,
+  OutputSpace,
+  pairLogProbs,
+  relPairsFor,
+  RelPairs,
+  SYM_UNMATCHED,
+} from './attach';
+import { buildSlotAutomaton, DEFAULT_ETA, SlotAutomaton } from './automaton';
+import { Channel } from './channel';
+import { internalPunctContexts, staticContexts } from './features';
+import { NodeInput, PunctemeTable } from './inside';
+import { TreeInfo, treeInfo } from './treeInfo';
+
+export interface ModelParts {
+  vocab: AttachVocab;
+  channel: Channel;
+  weights: Float64Array;
+  eta: number;
+}
+
+export interface PreparedTree {
+  info: TreeInfo;
+  rp: RelPairs[];
+  ctx: HashedContexts[];
+  /** Cache of D-dependent node distributions keyed by `w|internal tokens`. */
+  probCache: Map<string, { ctx: HashedContexts; logp: Float64Array }>;
+}
+
+export class ModelCore {
+  readonly vocab: AttachVocab;
+  readonly channel: Channel;
+  readonly weights: Float64Array;
+  eta: number;
+  readonly space: OutputSpace;
+  readonly V: PunctemeTable;
+  private autCache = new Map<string, SlotAutomaton>();
+
+  constructor(parts: ModelParts) {
+    this.vocab = parts.vocab;
+    this.channel = parts.channel;
+    this.weights = parts.weights;
+    this.eta = parts.eta ?? DEFAULT_ETA;
+    this.space = { nPairs: this.vocab.pairs.length, nPunctemes: this.vocab.punctemes.length };
+    this.V = { keys: this.vocab.punctemes, tokens: this.vocab.tokens };
+  }
+
+  /** Call after changing the channel parameters (training). */
+  invalidate(): void {
+    this.autCache.clear();
+  }
+
+  wordKey = (form: string): string => {
+    const lw = form.toLowerCase();
+    return this.vocab.words.has(lw) ? lw : UNK;
+  };
+
+  prepare(tree: Pick<PunctuatedTree, 'words'>): PreparedTree {
+    const info = treeInfo(tree);
+    const rp: RelPairs[] = new Array(info.n + 1);
+    const ctx: HashedContexts[] = new Array(info.n + 1);
+    for (let w = 1; w <= info.n; w++) {
+      rp[w] = relPairsFor(this.vocab, tree.words[w - 1].deprel);
+      ctx[w] = hashContexts(staticContexts(info, w, this.wordKey));
+    }
+    return { info, rp, ctx, probCache: new Map() };
+  }
+
+  /** Tokens of a slot mapped into Σ (unknown marks become the symbol stand-in; a stray ∘ is dropped). */
+  normaliseSlot(slot: readonly string[]): string[] {
+    const A = this.channel.alphabet;
+    return slot.filter((t) => t !== BOS_MARK).map((t) => (A.has(t) ? t : SYMBOL));
+  }
+
+  automaton(slot: readonly string[], slot0: boolean): SlotAutomaton {
+    const key = (slot0 ? '0|' : '|') + slot.join(' ');
+    let a = this.autCache.get(key);
+    if (!a) {
+      a = buildSlotAutomaton(this.channel, slot, slot0, this.eta);
+      if (this.autCache.size > 5000) this.autCache.clear();
+      this.autCache.set(key, a);
+    }
+    return a;
+  }
+
+  automata(slots: readonly (readonly string[])[]): SlotAutomaton[] {
+    return slots.map((s, i) => this.automaton(s, i === 0));
+  }
+
+  /** log p_θ(· | w) over rp[w], given the surface slots (for the D features); cached per internal punctuation. */
+  nodeLogProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): { ctx: HashedContexts; logp: Float64Array } {
+    const info = prep.info;
+    const a = info.lo[w], b = info.hi[w];
+    let key = `${w}|`;
+    for (let s = a; s < b; s++) if (slots[s].length) key += `${s}:${slots[s].join(' ')};`;
+    let hit = prep.probCache.get(key);
+    if (!hit) {
+      const ctx = concatContexts(prep.ctx[w], hashContexts(internalPunctContexts(info, w, slots)));
+      hit = { ctx, logp: pairLogProbs(this.weights, this.space, ctx, prep.rp[w]) };
+      prep.probCache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Inputs to Algorithm 1: pair weights per node, optionally tilted by e^{β·unmatched} (posterior regulariser). */
+  nodeInputs(prep: PreparedTree, slots: readonly (readonly string[])[], tilt = 0): NodeInput[] {
+    const input: NodeInput[] = new Array(prep.info.n + 1);
+    for (let w = 1; w <= prep.info.n; w++) {
+      const { logp } = this.nodeLogProbs(prep, w, slots);
+      const rp = prep.rp[w];
+      const weight = new Float64Array(logp.length);
+      for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (tilt && rp.sym[j] === SYM_UNMATCHED ? tilt : 0));
+      input[w] = { rp, weight };
+    }
+    return input;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Ancestral sampling of (T′, x) ~ p_θ(T′ | T) · p_φ(x | u(T′)) (paper §6.1): punctemes bottom-up — a node's
+ * internal slots are complete once its descendants have drawn theirs, which is what its D features read — and each
+ * slot's surface through the channel as soon as its underlying string is complete.
+ */
+import { BOS_MARK } from '../data/punctTokens';
+import { sampleChannel } from './channel';
+import { ModelCore, PreparedTree } from './model';
+import { TreeInfo } from './treeInfo';
+
+/** Constituents whose right edge is at slot s (innermost first) and whose left edge is at s (outermost first). */
+export function slotMembers(info: TreeInfo): { ends: number[][]; starts: number[][] } {
+  const ends: number[][] = Array.from({ length: info.n + 1 }, () => []);
+  const starts: number[][] = Array.from({ length: info.n + 1 }, () => []);
+  for (let w = 1; w <= info.n; w++) {
+    ends[info.hi[w]].push(w);
+    starts[info.lo[w] - 1].push(w);
+  }
+  const size = (w: number) => info.hi[w] - info.lo[w];
+  for (const e of ends) e.sort((a, b) => size(a) - size(b));
+  for (const s of starts) s.sort((a, b) => size(b) - size(a));
+  return { ends, starts };
+}
+
+/** u_i from the chosen (l, r) keys of every node (paper §2.3: right punctemes innermost first, then left outermost first). */
+export function underlyingSlots(info: TreeInfo, lKey: (w: number) => string, rKey: (w: number) => string): string[][] {
+  const { ends, starts } = slotMembers(info);
+  const split = (k: string) => (k === '' ? [] : k.split(' '));
+  return ends.map((e, s) => [...e.flatMap((w) => split(rKey(w))), ...starts[s].flatMap((w) => split(lKey(w)))]);
+}
+
+export interface Sample {
+  choice: Int32Array;
+  slots: string[][];
+}
+
+export function samplePrior(core: ModelCore, prep: PreparedTree, rng: () => number): Sample {
+  const info = prep.info;
+  const { ends, starts } = slotMembers(info);
+  const choice = new Int32Array(info.n + 1).fill(-1);
+  const slots: string[][] = Array.from({ length: info.n + 1 }, () => []);
+  const done = new Uint8Array(info.n + 1);
+  const V = core.vocab;
+  const finish = (s: number) => {
+    if (done[s]) return;
+    const u: string[] = s === 0 ? [BOS_MARK] : [];
+    for (const w of ends[s]) u.push(...core.V.keys[V.pairs[prep.rp[w].pair[choice[w]]][1]].split(' ').filter(Boolean));
+    for (const w of starts[s]) u.push(...core.V.keys[V.pairs[prep.rp[w].pair[choice[w]]][0]].split(' ').filter(Boolean));
+    const x = sampleChannel(core.channel, u, rng);
+    slots[s] = s === 0 ? x.filter((t) => t !== BOS_MARK) : x;
+    done[s] = 1;
+  };
+  for (const w of info.postorder) {
+    for (let s = info.lo[w]; s < info.hi[w]; s++) finish(s);
+    const { logp } = core.nodeLogProbs(prep, w, slots);
+    let r = rng();
+    let j = 0;
+    for (; j < logp.length - 1; j++) {
+      r -= Math.exp(logp[j]);
+      if (r < 0) break;
+    }
+    choice[w] = j;
+  }
+  for (let s = 0; s <= info.n; s++) finish(s);
+  return { choice, slots };
+}
+
+/** Token-level edit distance (Levenshtein) between two slot strings. */
+export function editDistance(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur.push(Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** MBR decoding (paper eq. 10): the sampled x minimising the expected total edit distance to the sample. */
+export function mbrDecode(samples: readonly (readonly (readonly string[])[])[]): string[][] {
+  const distinct = new Map<string, { x: readonly (readonly string[])[]; c: number }>();
+  for (const x of samples) {
+    const k = x.map((s) => s.join(' ')).join('|');
+    const e = distinct.get(k);
+    if (e) e.c++;
+    else distinct.set(k, { x, c: 1 });
+  }
+  const cands = [...distinct.values()];
+  const nSlots = samples[0].length;
+  // Per slot: distribution over strings, so the expected loss decomposes over slots.
+  const perSlot: Array<Map<string, { toks: readonly string[]; c: number }>> = Array.from({ length: nSlots }, () => new Map());
+  for (const { x, c } of cands)
+    x.forEach((s, i) => {
+      const k = s.join(' ');
+      const e = perSlot[i].get(k);
+      if (e) e.c += c;
+      else perSlot[i].set(k, { toks: s, c });
+    });
+  const lossCache: Array<Map<string, number>> = perSlot.map(() => new Map());
+  let best = cands[0].x, bestLoss = Infinity;
+  for (const { x } of cands) {
+    let loss = 0;
+    for (let i = 0; i < nSlots && loss < bestLoss; i++) {
+      const k = x[i].join(' ');
+      let l = lossCache[i].get(k);
+      if (l === undefined) {
+        l = 0;
+        for (const e of perSlot[i].values()) l += e.c * editDistance(x[i], e.toks);
+        lossCache[i].set(k, l);
+      }
+      loss += l;
+    }
+    if (loss < bestLoss) ((bestLoss = loss), (best = x));
+  }
+  return best.map((s) => [...s]);
+}

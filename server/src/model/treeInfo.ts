@@ -1,0 +1,55 @@
+/**
+ * The structure of an unpunctuated tree that the model walks: projective heads, spans, children in order, and a
+ * bottom-up node order. Computed once per tree.
+ */
+import { PunctuatedTree, TreeWord } from '../data/depunct';
+import { projectiveHeads } from './projective';
+
+export interface TreeInfo {
+  n: number;
+  words: readonly TreeWord[];
+  /** Projective heads (1-based, 0 = root). */
+  head: number[];
+  /** Span of each word's subtree, 1-based inclusive: [lo, hi]; index 1..n. */
+  lo: Int32Array;
+  hi: Int32Array;
+  left: number[][];
+  right: number[][];
+  /** Nodes in an order where children come before parents. */
+  postorder: number[];
+  root: number;
+  /** Whether lifting changed any arc. */
+  lifted: boolean;
+}
+
+export function treeInfo(tree: Pick<PunctuatedTree, 'words'>): TreeInfo {
+  const words = tree.words;
+  const n = words.length;
+  const head = projectiveHeads(words);
+  const lifted = head.some((h, i) => h !== words[i].head);
+  const left: number[][] = Array.from({ length: n + 1 }, () => []);
+  const right: number[][] = Array.from({ length: n + 1 }, () => []);
+  let root = 0;
+  for (let d = 1; d <= n; d++) {
+    const h = head[d - 1];
+    if (h === 0) {
+      if (root !== 0) throw new Error('tree has more than one root');
+      root = d;
+    } else (d < h ? left[h] : right[h]).push(d);
+  }
+  if (root === 0) throw new Error('tree has no root');
+  const lo = new Int32Array(n + 1), hi = new Int32Array(n + 1);
+  const postorder: number[] = [];
+  const visit = (w: number) => {
+    lo[w] = w;
+    hi[w] = w;
+    for (const c of left[w]) visit(c);
+    for (const c of right[w]) visit(c);
+    if (left[w].length) lo[w] = lo[left[w][0]];
+    if (right[w].length) hi[w] = hi[right[w][right[w].length - 1]];
+    postorder.push(w);
+  };
+  visit(root);
+  if (postorder.length !== n) throw new Error('tree is not connected');
+  return { n, words, head, lo, hi, left, right, postorder, root, lifted };
+}

@@ -1,0 +1,202 @@
+/**
+ * The max-product variant of Algorithm 1 (paper §3 eqs. 6–9): the most probable underlying tree T′ given (T, x).
+ * As in the paper (footnote 10), M(l) of one puncteme is an ordinary sum-product over its channel paths; choices of
+ * punctemes and the automaton states between them are maximised. Works with log weights, so nothing underflows.
+ */
+import { SlotAutomaton } from './automaton';
+import { Mat } from './matrix';
+import { NodeInput, PunctemeTable } from './inside';
+import { automatonWeight, punctemeMatrix } from './automaton';
+import { TreeInfo } from './treeInfo';
+
+interface LMat {
+  rows: number;
+  cols: number;
+  d: Float64Array;
+}
+
+function logOf(m: Mat | null, n: number): LMat {
+  const d = new Float64Array(n * n).fill(-Infinity);
+  if (!m) for (let i = 0; i < n; i++) d[i * n + i] = 0;
+  else for (let i = 0; i < d.length; i++) d[i] = m.d[i] > 0 ? Math.log(m.d[i]) : -Infinity;
+  return { rows: n, cols: n, d };
+}
+
+function maxMul(a: LMat, b: LMat): { m: LMat; bp: Int32Array } {
+  const out = new Float64Array(a.rows * b.cols).fill(-Infinity);
+  const bp = new Int32Array(a.rows * b.cols).fill(-1);
+  for (let i = 0; i < a.rows; i++) {
+    for (let k = 0; k < a.cols; k++) {
+      const v = a.d[i * a.cols + k];
+      if (v === -Infinity) continue;
+      for (let j = 0; j < b.cols; j++) {
+        const s = v + b.d[k * b.cols + j];
+        if (s > out[i * b.cols + j]) {
+          out[i * b.cols + j] = s;
+          bp[i * b.cols + j] = k;
+        }
+      }
+    }
+  }
+  return { m: { rows: a.rows, cols: b.cols, d: out }, bp };
+}
+
+interface VNode {
+  logIN: LMat;
+  bestJ: Int32Array;
+  bestA: Int32Array;
+  bestB: Int32Array;
+  xs: number[];
+  chainBp: Int32Array[];
+  chainCols: number[];
+}
+
+export interface ViterbiResult {
+  score: number;
+  /** Chosen pair index (into the node's rp) per node 1..n. */
+  choice: Int32Array;
+}
+
+export function viterbi(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[]): ViterbiResult | null {
+  const nodes: VNode[] = new Array(info.n + 1);
+  for (const w of info.postorder) {
+    const i = info.lo[w] - 1, k = info.hi[w], j = w - 1;
+    const X: LMat[] = [];
+    const xs: number[] = [];
+    for (const c of info.left[w]) (X.push(nodes[c].logIN), xs.push(c));
+    const rho = auts[j].rho, lam = auts[j + 1].lambda;
+    const o = new Float64Array(rho.length * lam.length);
+    for (let a = 0; a < rho.length; a++)
+      for (let b = 0; b < lam.length; b++) o[a * lam.length + b] = Math.log(rho[a]) + Math.log(lam[b]);
+    X.push({ rows: rho.length, cols: lam.length, d: o });
+    xs.push(0);
+    for (const c of info.right[w]) (X.push(nodes[c].logIN), xs.push(c));
+    let M = X[0];
+    const chainBp: Int32Array[] = [new Int32Array(0)];
+    const chainCols: number[] = [X[0].cols];
+    for (let q = 1; q < X.length; q++) {
+      const r = maxMul(M, X[q]);
+      M = r.m;
+      chainBp.push(r.bp);
+      chainCols.push(r.m.cols);
+    }
+    const Ni = auts[i].n, Nk = auts[k].n;
+    const best = new Float64Array(Ni * Nk).fill(-Infinity);
+    const bestJ = new Int32Array(Ni * Nk).fill(-1), bestA = new Int32Array(Ni * Nk), bestB = new Int32Array(Ni * Nk);
+    const { rp, weight } = input[w];
+    const t1Cache = new Map<number, { m: LMat; bp: Int32Array }>();
+    for (let p = 0; p < rp.pair.length; p++) {
+      if (weight[p] === 0) continue;
+      const lTok = V.tokens[rp.l[p]], rTok = V.tokens[rp.r[p]];
+      const A = lTok.length ? punctemeMatrix(auts[i], V.keys[rp.l[p]], lTok) : null;
+      if (lTok.length && !A) continue;
+      const B = rTok.length ? punctemeMatrix(auts[k], V.keys[rp.r[p]], rTok) : null;
+      if (rTok.length && !B) continue;
+      let t1 = t1Cache.get(rp.l[p]);
+      if (!t1) t1Cache.set(rp.l[p], (t1 = maxMul(logOf(A, Ni), M)));
+      const t2 = maxMul(t1.m, logOf(B, Nk));
+      const lw = Math.log(weight[p]);
+      for (let s = 0; s < Ni; s++)
+        for (let t = 0; t < Nk; t++) {
+          const v = t2.m.d[s * Nk + t] + lw;
+          if (v > best[s * Nk + t]) {
+            best[s * Nk + t] = v;
+            bestJ[s * Nk + t] = p;
+            const b = t2.bp[s * Nk + t];
+            bestB[s * Nk + t] = b;
+            bestA[s * Nk + t] = t1.bp[s * M.cols + b];
+          }
+        }
+    }
+    nodes[w] = { logIN: { rows: Ni, cols: Nk, d: best }, bestJ, bestA, bestB, xs, chainBp, chainCols };
+  }
+  const root = nodes[info.root];
+  const lam0 = auts[0].lambda, rhoN = auts[info.n].rho;
+  let score = -Infinity, bs = -1, bt = -1;
+  for (let s = 0; s < root.logIN.rows; s++)
+    for (let t = 0; t < root.logIN.cols; t++) {
+      const v = Math.log(lam0[s]) + root.logIN.d[s * root.logIN.cols + t] + Math.log(rhoN[t]);
+      if (v > score) ((score = v), (bs = s), (bt = t));
+    }
+  if (bs < 0) return null;
+  const choice = new Int32Array(info.n + 1).fill(-1);
+  const trace = (w: number, s: number, t: number) => {
+    const nd = nodes[w];
+    const cell = s * nd.logIN.cols + t;
+    choice[w] = nd.bestJ[cell];
+    let a = nd.bestA[cell], b = nd.bestB[cell];
+    // Walk the chain backwards from entry (a, b).
+    for (let q = nd.xs.length - 1; q >= 0; q--) {
+      const c = q > 0 ? nd.chainBp[q][a * nd.chainCols[q] + b] : a;
+      if (nd.xs[q] !== 0) trace(nd.xs[q], c, b);
+      b = c;
+    }
+  };
+  trace(info.root, bs, bt);
+  return { score, choice };
+}
+
+/**
+ * The max-product pass maximises over the automaton states between punctemes instead of summing them, so with a
+ * non-deterministic channel its T′ can fall short of argmax_T′ p(T′ | T) · p(x | u(T′)). This coordinate ascent
+ * re-scores single-node changes exactly (per-slot channel sums) until none improves: a local optimum, never worse.
+ */
+export function refineMap(
+  info: TreeInfo,
+  auts: SlotAutomaton[],
+  V: PunctemeTable,
+  input: NodeInput[],
+  choice: Int32Array,
+  pairs: readonly (readonly [number, number])[],
+  tokenId: (t: string) => number,
+): number {
+  const { ends, starts } = members(info);
+  const keyL = (w: number) => pairs[input[w].rp.pair[choice[w]]][0];
+  const keyR = (w: number) => pairs[input[w].rp.pair[choice[w]]][1];
+  const slotU = (s: number): number[] => [
+    ...ends[s].flatMap((w) => V.tokens[keyR(w)] as number[]),
+    ...starts[s].flatMap((w) => V.tokens[keyL(w)] as number[]),
+  ];
+  const slotLog = (s: number) => Math.log(automatonWeight(auts[s], slotU(s)));
+  const total = () => {
+    let t = 0;
+    for (let w = 1; w <= info.n; w++) t += Math.log(input[w].weight[choice[w]]);
+    for (let s = 0; s <= info.n; s++) t += slotLog(s);
+    return t;
+  };
+  void tokenId;
+  let best = total();
+  for (let round = 0; round < 10; round++) {
+    let improved = false;
+    for (let w = 1; w <= info.n; w++) {
+      const i = info.lo[w] - 1, k = info.hi[w];
+      if (auts[i].n === 1 && auts[k].n === 1) continue;
+      const cur = choice[w];
+      const base = best - Math.log(input[w].weight[cur]) - slotLog(i) - slotLog(k);
+      let bestJ = cur, bestScore = best;
+      for (let j = 0; j < input[w].weight.length; j++) {
+        if (j === cur || input[w].weight[j] === 0) continue;
+        choice[w] = j;
+        const sc = base + Math.log(input[w].weight[j]) + slotLog(i) + slotLog(k);
+        if (sc > bestScore + 1e-12) ((bestScore = sc), (bestJ = j));
+      }
+      choice[w] = bestJ;
+      if (bestJ !== cur) ((best = bestScore), (improved = true));
+    }
+    if (!improved) break;
+  }
+  return best;
+}
+
+function members(info: TreeInfo): { ends: number[][]; starts: number[][] } {
+  const ends: number[][] = Array.from({ length: info.n + 1 }, () => []);
+  const starts: number[][] = Array.from({ length: info.n + 1 }, () => []);
+  for (let w = 1; w <= info.n; w++) {
+    ends[info.hi[w]].push(w);
+    starts[info.lo[w] - 1].push(w);
+  }
+  const size = (w: number) => info.hi[w] - info.lo[w];
+  for (const e of ends) e.sort((a, b) => size(a) - size(b));
+  for (const s of starts) s.sort((a, b) => size(b) - size(a));
+  return { ends, starts };
+}

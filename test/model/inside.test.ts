@@ -1,0 +1,98 @@
+import { strict as assert } from 'assert';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { Direction } from '../../server/src/model/channel';
+import { inside, backward } from '../../server/src/model/inside';
+import { ModelCore } from '../../server/src/model/model';
+import { refineMap, viterbi } from '../../server/src/model/viterbi';
+import { PunctModelImpl } from '../../server/src/model';
+import { assignmentCount, enumerateJoint } from './bruteForce';
+import { randomCore, smallSentences } from './helpers';
+
+const CASES: Array<{ dir: Direction; identity: boolean }> = [
+  { dir: 'R', identity: false },
+  { dir: 'L', identity: false },
+  { dir: 'R', identity: true },
+];
+
+/** Small real sentences whose brute-force enumeration stays small under a vocabulary built from them. */
+function fixtures(): { trees: PunctuatedTree[]; vocabTrees: PunctuatedTree[] } {
+  const vocabTrees = smallSentences(6, 25);
+  return { trees: vocabTrees.slice(0, 12), vocabTrees };
+}
+
+function slotsOf(core: ModelCore, t: PunctuatedTree): string[][] {
+  return t.slots.map((s) => core.normaliseSlot(s));
+}
+
+describe('model/inside: Algorithm 1 against brute force on real EWT sentences', function () {
+  this.timeout(120000);
+  const { trees, vocabTrees } = fixtures();
+
+  for (const { dir, identity } of CASES) {
+    const label = `${identity ? 'identity channel' : `channel ${dir}`}`;
+    it(`${label}: inside = log of the sum over all puncteme assignments; marginals and Viterbi agree`, () => {
+      const core = randomCore(vocabTrees, 3, dir, identity);
+      const model = new PunctModelImpl(core, 'test');
+      let checked = 0;
+      let misses = 0;
+      for (const t of trees) {
+        const prep = core.prepare(t);
+        if (assignmentCount(prep) > 60000) continue;
+        const slots = slotsOf(core, t);
+        const all = enumerateJoint(core, prep, slots);
+        const z = all.reduce((s, a) => s + a.p, 0);
+        const lp = model.logProb(t);
+        assert.ok(Math.abs(lp - Math.log(z)) < 1e-9, `${t.id}: ${lp} vs ${Math.log(z)}`);
+        // Marginals.
+        const input = core.nodeInputs(prep, slots);
+        const auts = core.automata(slots);
+        const res = inside(prep.info, auts, core.V, input);
+        const { mu } = backward(prep.info, auts, core.V, input, res);
+        for (let w = 1; w <= prep.info.n; w++) {
+          const want = new Float64Array(prep.rp[w].pair.length);
+          for (const a of all) want[a.choice[w]] += a.p / z;
+          for (let j = 0; j < want.length; j++) assert.ok(Math.abs(mu[w][j] - want[j]) < 1e-9, `μ ${t.id} w=${w} j=${j}`);
+        }
+        // Viterbi: the returned tree is a brute-force argmax (exact for the identity channel, where every u has
+        // one path; for the full channel it maximises over punctemes and inter-puncteme states, paper fn. 10).
+        const v = viterbi(prep.info, auts, core.V, input)!;
+        if (!identity) refineMap(prep.info, auts, core.V, input, v.choice, core.vocab.pairs, (x) => core.channel.alphabet.id(x));
+        const best = all.reduce((a, b) => (b.p > a.p ? b : a));
+        const got = all.find((a) => a.choice.every((c, w) => w === 0 || c === v.choice[w]))!;
+        if (identity) {
+          assert.ok(Math.abs(Math.log(got.p) - Math.log(best.p)) < 1e-9, `viterbi ${t.id}`);
+          assert.ok(Math.abs(v.score - Math.log(best.p)) < 1e-9);
+        } else if (got.p < best.p * (1 - 1e-9)) misses++;
+        const map = model.viterbi(t);
+        assert.ok(Math.abs(map.logProb - Math.log(got.p)) < 1e-9);
+        checked++;
+      }
+      assert.ok(checked >= 5, `only ${checked} sentences small enough`);
+      assert.ok(misses <= checked / 10, `refined Viterbi missed the argmax on ${misses}/${checked}`);
+    });
+  }
+
+  it('a 100-word sentence: finite log-probability, no NaN, no underflow', () => {
+    const core = randomCore(vocabTrees, 5, 'R', false);
+    const model = new PunctModelImpl(core, 'test');
+    // Chain real sentences under one root: the first sentence's root heads the others' roots.
+    const words: PunctuatedTree['words'] = [];
+    const slots: string[][] = [[]];
+    let root = 0;
+    for (const t of vocabTrees) {
+      const off = words.length;
+      for (const w of t.words) words.push({ ...w, head: w.head === 0 ? (root || 0) : w.head + off });
+      if (!root) root = t.words.findIndex((w) => w.head === 0) + 1;
+      else words[off + t.words.findIndex((w) => w.head === 0)].deprel = 'parataxis';
+      slots[slots.length - 1].push(...t.slots[0]);
+      slots.push(...t.slots.slice(1).map((s) => [...s]));
+      if (words.length >= 100) break;
+    }
+    assert.ok(words.length >= 100);
+    const lp = model.logProb({ words, slots });
+    assert.ok(Number.isFinite(lp) && lp < -50, `logProb ${lp}`);
+    const m = model.viterbi({ words, slots });
+    assert.ok(Number.isFinite(m.logProb));
+    assert.equal(m.pairs.length, words.length);
+  });
+});
