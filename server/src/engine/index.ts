@@ -17,6 +17,7 @@ import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
 import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
 import { sentenceFindings } from './correction/modelRules';
+import { placeCloser } from './correction/closePair';
 
 export * from './types';
 
@@ -99,15 +100,45 @@ export function makeLinter(parts: LinterParts): Linter {
       const threshold = options.minConfidence ?? cal.threshold;
       const plain: PlainFinding[] = [];
       for (const rule of TEXT_RULES) plain.push(...rule.check(text, options));
-      if (analyser && model) {
-        for (const s of analyser.parseText(text)) {
+      if (analyser && model && /\p{L}/u.test(text)) {
+        let sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
+        try {
+          sentences = analyser.parseText(text);
+        } catch {
+          sentences = []; // the parser refuses this text (symbols only, …): the typographic rules still apply
+        }
+        placeClosers(text, plain, sentences, model, threshold);
+        for (const s of sentences) {
           if (options.isCancelled?.()) break;
-          plain.push(...sentenceFindings(text, s, model, cal, options, threshold));
+          if (s.notes?.includes('not-english')) continue;
+          try {
+            plain.push(...sentenceFindings(text, s, model, cal, options, threshold));
+          } catch {
+            // One sentence the model cannot handle must not cost the findings of the others.
+          }
         }
       }
       return finish(text, plain, options);
     },
   };
+}
+
+/** Unclosed brackets and quotes: the model chooses where they close (the text rule only guessed the sentence end). */
+function placeClosers(text: string, plain: PlainFinding[], sentences: readonly AnalysedSentence[], model: EngineModel, threshold: number): void {
+  for (const f of plain) {
+    if (f.ruleId !== 'unbalanced-pair' || f.fixes[0]?.edits[0]?.newText === '') continue;
+    const s = sentences.find((x) => x.start <= f.start && f.start < x.end);
+    if (!s) continue;
+    try {
+      const p = placeCloser(text, s, model, f.start);
+      if (!p) continue;
+      // The mark is surely unbalanced; where it closes is offered as a fix only when the model is sure enough.
+      f.fixes = p.share >= threshold ? [{ title: f.fixes[0].title, edits: p.edits }] : [];
+      f.explanation += ` The model puts the closing mark where the constituent it brackets most probably ends (${(100 * p.share).toFixed(0)}% of the posterior over the possible places).`;
+    } catch {
+      // keep the text rule's guess
+    }
+  }
 }
 
 /** Filters (disabled rules, confidence), applies severity overrides, drops findings that overlap a stronger one. */

@@ -1,11 +1,40 @@
 /** Connects the trained punctuation model (server/src/model) to the engine's `EngineModel` interface. */
 import { PunctuatedTree } from '../data/depunct';
 import { punctemeTokens } from '../data/vocab';
-import type { PunctModel } from '../model';
+import type { PunctModel, PunctModelImpl } from '../model';
 import { EngineModel, UnderlyingTree } from './punctModel';
 
+/** See `EngineModel.commaPrior`; reads the Attach distributions the model computes for inference anyway. */
+function commaPrior(m: PunctModelImpl, tree: PunctuatedTree): Float64Array {
+  const core = m.core;
+  const prep = m.prepare(tree);
+  const slots = tree.slots.map((s) => core.normaliseSlot(s));
+  const info = prep.info;
+  const prior = new Float64Array(info.n + 1);
+  const hasComma = core.vocab.punctemes.map((k) => punctemeTokens(k).includes(','));
+  for (let w = 1; w <= info.n; w++) {
+    const { logp } = core.nodeLogProbs(prep, w, slots);
+    const rp = prep.rp[w];
+    let pl = 0;
+    let pr = 0;
+    for (let j = 0; j < rp.pair.length; j++) {
+      const [l, r] = core.vocab.pairs[rp.pair[j]];
+      const p = Math.exp(logp[j]);
+      if (hasComma[l]) pl += p;
+      if (hasComma[r]) pr += p;
+    }
+    const a = info.lo[w] - 1;
+    const b = info.hi[w];
+    prior[a] = Math.max(prior[a], pl);
+    prior[b] = Math.max(prior[b], pr);
+  }
+  return prior;
+}
+
 export function engineModel(m: PunctModel): EngineModel {
+  const impl = 'core' in m && 'prepare' in m ? (m as PunctModelImpl) : undefined;
   return {
+    commaPrior: impl ? (tree) => commaPrior(impl, tree) : undefined,
     version: m.version,
     logProb: (tree) => m.logProb(tree),
     logProbs: (tree, alternatives) => m.logProbs(tree, alternatives),

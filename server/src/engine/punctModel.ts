@@ -22,6 +22,12 @@ export interface EngineModel {
   /** log p(x′ | T) for several alternative slot lists of one tree (shares the tree's preparation). */
   logProbs(tree: Pick<PunctuatedTree, 'words'>, alternatives: readonly (readonly (readonly string[])[])[]): number[];
   viterbi(tree: PunctuatedTree): UnderlyingTree;
+  /**
+   * Per slot i, the Attach model's probability that some constituent with an edge at i takes a comma on that edge,
+   * max over those constituents (p_θ(l, r | w) summed over pairs whose puncteme at the edge contains a comma). Cheap
+   * (no inference): used to skip comma insertions the model would never propose.
+   */
+  commaPrior?(tree: PunctuatedTree): Float64Array;
   /** Model identity for caches. */
   readonly version: string;
 }

@@ -20,6 +20,8 @@ export interface Calibration {
   /** Default decision threshold on confidence (tuned on dev for precision). */
   threshold: number;
   kinds: Record<string, KindCalibration>;
+  /** Comma insertions with a lower prior are not scored (speed); see `EngineModel.commaPrior`. */
+  minCommaPrior?: number;
   /** How it was fitted, for the record. */
   note?: string;
 }

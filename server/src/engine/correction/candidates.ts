@@ -43,7 +43,11 @@ export function nodeAt(info: TreeInfo, i: number): number {
   return best;
 }
 
-export function candidates(s: AnalysedSentence, info: TreeInfo): Candidate[] {
+/**
+ * `prior` (optional, per slot): the model's prior probability of a comma there; insertions below `minPrior` are not
+ * considered (they would cost an inference each and the model would not propose them).
+ */
+export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64Array, minPrior = 0): Candidate[] {
   const n = info.n;
   const out: Candidate[] = [];
   const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
@@ -52,7 +56,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo): Candidate[] {
     if (!isEditableSlot(s, i)) continue;
     const category = commaCategory(info, i);
     const node = nodeAt(info, i);
-    if (marks[i].length === 0) out.push({ category, action: 'insert', node, changes: new Map([[i, [COMMA]]]) });
+    if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, changes: new Map([[i, [COMMA]]]) });
     if (onlyComma(i)) {
       out.push({ category, action: 'delete', node, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);
@@ -66,7 +70,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo): Candidate[] {
     const li = a - 1;
     if (b >= n || !isEditableSlot(s, li) || !isEditableSlot(s, b)) continue;
     const category: CandidateCategory = 'nonrestrictive-comma';
-    if (marks[li].length === 0 && marks[b].length === 0)
+    if (marks[li].length === 0 && marks[b].length === 0 && (!prior || Math.max(prior[li], prior[b]) >= minPrior))
       out.push({ category, action: 'insert', node: w, changes: new Map([[li, [COMMA]], [b, [COMMA]]]) });
     if (onlyComma(li) && onlyComma(b)) out.push({ category, action: 'delete', node: w, changes: new Map([[li, []], [b, []]]) });
   }

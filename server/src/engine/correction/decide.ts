@@ -30,8 +30,11 @@ export function withSlots(s: AnalysedSentence, changes: ReadonlyMap<number, read
   return { ...s.tree, slots };
 }
 
+/** Comma insertions whose prior probability is below this are not scored (see `EngineModel.commaPrior`). */
+export const MIN_COMMA_PRIOR = 0.02;
+
 export function scoreCandidates(model: EngineModel, s: AnalysedSentence, info: TreeInfo, cal: Calibration): ScoredCandidate[] {
-  const cands = candidates(s, info);
+  const cands = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR);
   if (cands.length === 0) return [];
   const lps = model.logProbs(s.tree, [s.tree.slots, ...cands.map((c) => withSlots(s, c.changes).slots)]);
   const base = lps[0];

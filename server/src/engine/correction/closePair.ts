@@ -1,0 +1,56 @@
+/**
+ * Where an unclosed bracket or quotation should close, decided by the model: the opener is the left half of the
+ * punctemes of some constituent starting after it, so every later slot is a candidate for the closer; each candidate
+ * surface is scored by p(x_c | T) and the best wins, its posterior share among the candidates being the confidence.
+ */
+import { EngineModel } from '../punctModel';
+import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
+import { PlainEdit } from '../finding';
+import { withSlots } from './decide';
+import { slotTextEdits } from './slotEdit';
+
+const TERMINAL = new Set(['.', '?', '!', '...', '?!']);
+const CLOSER_NORM: Record<string, string> = { '(': ')', '[': ']', '{': '}', '“': '”' };
+
+export interface Placement {
+  edits: PlainEdit[];
+  /** Posterior share of this placement among all placements. */
+  share: number;
+  slot: number;
+}
+
+/** Best place for the closer of the opener written at `openerOffset`, or undefined if it is not in this sentence. */
+export function placeCloser(text: string, s: AnalysedSentence, model: EngineModel, openerOffset: number): Placement | undefined {
+  const n = s.tree.words.length;
+  let from = -1;
+  let openerNorm = '';
+  for (let i = 0; i <= n && from < 0; i++) {
+    (s.slotTokens[i] ?? []).forEach((t, j) => {
+      if (s.tokens[t].punct && s.tokens[t].start === openerOffset) {
+        from = i;
+        openerNorm = s.tree.slots[i][j];
+      }
+    });
+  }
+  const closerNorm = CLOSER_NORM[openerNorm];
+  if (from < 0 || !closerNorm) return undefined;
+  const closer: SlotMark = { norm: closerNorm, text: closerNorm === '”' ? (text[openerOffset] === '"' ? '"' : '”') : closerNorm };
+  const options: Array<{ slot: number; marks: SlotMark[] }> = [];
+  for (let j = from + 1; j <= n; j++) {
+    if (j < n && s.wordTokens[j - 1] === s.wordTokens[j]) continue;
+    const marks = slotMarks(s, j);
+    // The closer ends the constituent: it comes first in its slot, except that American quotes take a final
+    // period inside, and a bracket closes before the sentence's final mark.
+    let k = 0;
+    if (j === n && closerNorm === '”') while (k < marks.length && TERMINAL.has(marks[k].norm)) k++;
+    options.push({ slot: j, marks: [...marks.slice(0, k), closer, ...marks.slice(k)] });
+  }
+  if (options.length === 0) return undefined;
+  const lps = model.logProbs(s.tree, options.map((o) => withSlots(s, new Map([[o.slot, o.marks]])).slots));
+  const max = Math.max(...lps);
+  if (!Number.isFinite(max)) return undefined;
+  const z = lps.reduce((acc, lp) => acc + Math.exp(lp - max), 0);
+  const best = lps.indexOf(max);
+  const o = options[best];
+  return { edits: slotTextEdits(s, text, o.slot, o.marks), share: 1 / z, slot: o.slot };
+}
