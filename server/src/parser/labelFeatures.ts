@@ -106,4 +106,10 @@ export function labelFeatures(
   f.add3(t++, e.slot[d], dt, dir); f.add3(t++, e.slot[d + 1], dt, dir);
   f.add4(t++, pl, dir, hu, du);
   f.add3(t++, l === 0 ? 1 : 0, r === n - 1 ? 1 : 0, dt);
+  // Word clusters of both ends.
+  const C = (x: number) => (x < 0 ? -1 : x === n ? -2 : e.cluster[x]);
+  const K = (x: number) => (x < 0 ? -1 : x === n ? -2 : e.coarse[x]);
+  t = 600;
+  f.add1(t++, C(d)); f.add2(t++, C(d), ht); f.add2(t++, C(h), dt); f.add3(t++, K(d), K(h), dir);
+  f.add3(t++, C(d), dir, hu);
 }

@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as zlib from 'zlib';
 import { SparseWeights } from './weights';
+import { ClusterMap } from './wordClusters';
 
 const MAGIC = 'PUNCTEME-PARSER-1';
 
@@ -20,6 +21,7 @@ export interface ModelHeader {
 export interface ModelContents {
   header: ModelHeader;
   scorers: Record<string, SparseWeights>;
+  clusters?: ClusterMap;
 }
 
 interface ScorerShape {
@@ -37,7 +39,12 @@ export function writeModel(file: string, m: ModelContents): number {
     shapes[name] = { nClasses: s.nClasses, bits: s.bits, scale: s.scale, keys: s.keys.length, entries: s.values.length };
     for (const a of [s.keys, s.offsets, s.classes, s.values]) parts.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   }
-  const head = Buffer.from(JSON.stringify({ magic: MAGIC, header: m.header, shapes }), 'utf8');
+  const clusterWords = m.clusters ? m.clusters.keys.length : 0;
+  if (m.clusters) {
+    const c = m.clusters;
+    parts.push(Buffer.from(c.keys.buffer, c.keys.byteOffset, c.keys.byteLength), Buffer.from(c.fine), Buffer.from(c.coarse));
+  }
+  const head = Buffer.from(JSON.stringify({ magic: MAGIC, header: m.header, shapes, clusterWords }), 'utf8');
   const len = Buffer.alloc(4);
   len.writeUInt32LE(head.length);
   const gz = zlib.gzipSync(Buffer.concat([len, head, ...parts]), { level: 9 });
@@ -57,6 +64,7 @@ export function readModel(file: string): ModelContents {
     magic: string;
     header: ModelHeader;
     shapes: Record<string, ScorerShape>;
+    clusterWords?: number;
   };
   if (meta.magic !== MAGIC) throw new Error(`${file} is not a Puncteme parser model`);
   let pos = 4 + len;
@@ -75,5 +83,13 @@ export function readModel(file: string): ModelContents {
     const values = take(2 * s.entries, (b) => new Int16Array(b));
     scorers[name] = new SparseWeights(s.nClasses, s.bits, s.scale, keys, offsets, classes, values);
   }
-  return { header: meta.header, scorers };
+  const cw = meta.clusterWords ?? 0;
+  const clusters: ClusterMap | undefined = cw
+    ? {
+        keys: take(4 * cw, (b) => new Uint32Array(b)),
+        fine: take(cw, (b) => new Uint8Array(b)),
+        coarse: take(cw, (b) => new Uint8Array(b)),
+      }
+    : undefined;
+  return { header: meta.header, scorers, clusters };
 }

@@ -117,4 +117,14 @@ export function parseFeatures(e: EncodedSentence, tags: TagIds, st: ArcHybridSta
   f.add3(t++, commas(s0), s0t, b0t); f.add3(t++, commas(s1), s1t, s0t);
   f.add3(t++, between, s0t, b0t); f.add4(t++, between, s0t, b0t, pb0);
   f.add4(t++, pL0, pb0, s0t, b0t);
+  // Word clusters stand in for words the treebank has not seen.
+  const C = (x: number) => (x < 0 ? NONE : x === n ? ROOT : e.cluster[x]);
+  const K = (x: number) => (x < 0 ? NONE : x === n ? ROOT : e.coarse[x]);
+  const s0c = C(s0), b0c = C(b0), s1c = C(s1), b1c = C(b1);
+  t = 300;
+  f.add1(t++, s0c); f.add1(t++, b0c); f.add1(t++, s1c); f.add1(t++, b1c);
+  f.add2(t++, s0c, b0t); f.add2(t++, s0t, b0c); f.add2(t++, s0c, b0c); f.add2(t++, s1c, s0c);
+  f.add2(t++, s1c, s0t); f.add2(t++, s1t, s0c); f.add2(t++, b0c, b1c); f.add2(t++, b0c, b1t);
+  f.add3(t++, K(s0), K(b0), dist); f.add3(t++, K(s1), K(s0), dist1); f.add3(t++, s0t, b0t, K(b0));
+  f.add3(t++, s0c, s0t, b0t); f.add2(t++, C(s0R), s0t); f.add2(t++, C(b0L), b0t); f.add3(t++, s0c, pb0, b0t);
 }

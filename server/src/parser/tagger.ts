@@ -60,6 +60,16 @@ export function tagFeatures(
   f.add2(t++, e.slot[i], e.lower[i]);
   f.add2(t++, e.slot[i + 1], e.lower[i]);
   f.add2(t++, e.slot[i], x1);
+  // Word clusters: the word's, its neighbours', and with the previous tag.
+  const c = (j: number) => (j < 0 ? -1 : j >= e.n ? -2 : e.cluster[j]);
+  t = 60;
+  f.add1(t++, e.cluster[i]);
+  f.add1(t++, e.coarse[i]);
+  f.add2(t++, e.cluster[i], x1);
+  f.add1(t++, c(i - 1));
+  f.add1(t++, c(i + 1));
+  f.add2(t++, e.cluster[i], e.suffix2[i]);
+  f.add2(t++, e.coarse[i], c(i + 1));
 }
 
 export interface Tagging {

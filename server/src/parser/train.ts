@@ -5,7 +5,7 @@
  */
 import { PunctuatedTree } from '../data/depunct';
 import { ArcHybridState, goldChildren, N_TRANSITIONS } from './arcHybrid';
-import { labelArcs, parseHeads, ParserModels } from './dependencyParser';
+import { clusterLookup, labelArcs, parseHeads, ParserModels } from './dependencyParser';
 import { encodeSentence, EncodedSentence } from './encoding';
 import { FeatureBuffer } from './hash';
 import { labelFeatures, treeView } from './labelFeatures';
@@ -14,6 +14,7 @@ import { parseFeatures, TagIds } from './parseFeatures';
 import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
 import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
+import { ClusterMap } from './wordClusters';
 
 export interface TrainOptions {
   seed: number;
@@ -33,6 +34,8 @@ export interface TrainOptions {
   log: (msg: string) => void;
   /** Called with a complete model whenever the parser improves on dev (checkpoints). */
   checkpoint?: (m: ModelContents) => void;
+  /** Word clusters (from `wordClusters.ts`), shipped inside the model. */
+  clusters?: ClusterMap;
   /** Reuse of the trained taggers between runs that change only the parser or labeller (development only). */
   taggerCache?: { load(): Tagger[] | undefined; save(taggers: Tagger[]): void };
 }
@@ -87,10 +90,11 @@ export interface EvalScores {
 /** UAS/LAS/UPOS (percent) over the words of gold trees (punctuation is not a node, so it is never scored). */
 export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[], kind: ViewKind, seed = 7): EvalScores {
   const rand = seededRandom(seed);
+  const lookup = clusterLookup(m.clusters);
   let words = 0, uh = 0, lh = 0, up = 0;
   const f = new FeatureBuffer();
   for (const tree of trees) {
-    const e = encodeSentence(viewOf(tree, kind, rand));
+    const e = encodeSentence(viewOf(tree, kind, rand), lookup);
     const tags = m.tagger.tag(e);
     const head = parseHeads(m.transitions, e, tags, f);
     const rel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags, head, f);
@@ -115,11 +119,12 @@ function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOption
   const sx = new Float64Array(px.nClasses);
   const su = new Float64Array(pu.nClasses);
   const rand = seededRandom(seed);
+  const lookup = clusterLookup(o.clusters);
   for (let epoch = 0; epoch < o.tagEpochs; epoch++) {
     let right = 0, total = 0;
     for (const g of shuffled(gold, rand)) {
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand));
+        const e = encodeSentence(viewOf(g.tree, kind, rand), lookup);
         let { x1, x2, u1 } = TAG_START;
         for (let i = 0; i < e.n; i++) {
           tagFeatures(e, i, x1, x2, u1, f);
@@ -200,6 +205,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
     };
   });
   const rand = seededRandom(o.seed);
+  const lookup = clusterLookup(o.clusters);
 
   o.log(`tagger: ${gold.length} sentences × ${o.views.length} views, ${o.tagEpochs} epochs`);
   // Jackknifing: fold k's sentences are tagged by a tagger trained on the other folds.
@@ -229,7 +235,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
     for (const i of shuffled(order, rand)) {
       const g = gold[i];
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand));
+        const e = encodeSentence(viewOf(g.tree, kind, rand), lookup);
         const tags = tagFor(i, e);
         const tv = treeView(g.head);
         for (let d = 0; d < e.n; d++) {
@@ -260,13 +266,13 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
     for (const i of shuffled(order, rand)) {
       const g = gold[i];
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand));
+        const e = encodeSentence(viewOf(g.tree, kind, rand), lookup);
         right += trainTransitionsOn(pp, e, tagFor(i, e), g, explore, rand, f, scores);
         total += e.n;
       }
     }
     const transitions = pp.toSparse(o.prune.parse);
-    const models: ParserModels = { tagger, transitions, labels, deprels: rels.list };
+    const models: ParserModels = { tagger, transitions, labels, deprels: rels.list, clusters: o.clusters };
     const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
     o.log(
       `  parser epoch ${epoch + 1}: train path UAS ${((100 * right) / total).toFixed(2)}` +
@@ -285,6 +291,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
           info: { epoch: epoch + 1, dev: d, seed: o.seed, views: o.views, trainSentences: trees.length },
         },
         scorers: { xpos: tagger.xposScorer as SparseWeights, upos: tagger.uposScorer as SparseWeights, transitions, labels },
+        clusters: o.clusters,
       };
       o.checkpoint?.(best);
     }

