@@ -11,7 +11,16 @@ export type ProseKind = string;
 
 interface ProseModule {
   proseKindForPath(p: string): ProseKind | undefined;
-  lintDocument(linter: Linter, text: string, kind: ProseKind, options?: LintOptions, cache?: unknown): Finding[];
+  lintDocument(
+    linter: Linter,
+    text: string,
+    kind: ProseKind,
+    options?: LintOptions,
+    cache?: unknown,
+    hooks?: { onBlockError?: (error: unknown, block: { offsets: Int32Array }) => void },
+  ): Finding[];
+  /** Per-paragraph findings cache: documentation repeats paragraphs (licences, notices) across files. */
+  ParagraphCache?: new () => unknown;
 }
 
 const KIND_BY_EXTENSION: Record<string, ProseKind> = {
@@ -42,13 +51,32 @@ function loadProse(): ProseModule {
 }
 
 const prose = loadProse();
+const paragraphCache = prose.ParagraphCache ? new prose.ParagraphCache() : undefined;
 
 /** The prose kind of a path (by extension), or undefined for files that are not prose. */
 export function proseKindForPath(p: string): ProseKind | undefined {
   return prose.proseKindForPath(p);
 }
 
-/** Findings for a whole document, in document coordinates, with inline disable comments applied. */
+/** A paragraph the engine failed on: the others are still linted, but the run must not pass silently. */
+export class BlockErrors extends Error {
+  constructor(readonly findings: Finding[], messages: string[]) {
+    super(messages.join('; '));
+  }
+}
+
+/**
+ * Findings for a whole document, in document coordinates, with inline disable comments applied. Throws
+ * `BlockErrors` (carrying the findings of the other paragraphs) when the engine failed on some paragraph.
+ */
 export function lintDocument(linter: Linter, text: string, kind: ProseKind, options?: LintOptions): Finding[] {
-  return prose.lintDocument(linter, text, kind, options);
+  const failures: string[] = [];
+  const findings = prose.lintDocument(linter, text, kind, options, paragraphCache, {
+    onBlockError: (error, block) => {
+      const line = text.slice(0, block.offsets[0]).split('\n').length;
+      failures.push(`the engine failed on the paragraph at line ${line}: ${(error as Error).message ?? error}`);
+    },
+  });
+  if (failures.length) throw new BlockErrors(findings, failures);
+  return findings;
 }

@@ -8,7 +8,7 @@ import { parseShard } from '../files/shard';
 import { DEFAULT_FIX_MIN_CONFIDENCE } from '../fix/safeFixes';
 import { countSeverities, FORMATTERS } from '../format';
 import { proseKindForPath } from '../proseAdapter';
-import { defaultJobs, lintRun, RunInput } from '../run/lintRun';
+import { lintRun, RunInput } from '../run/lintRun';
 import { parseBytes } from '../run/readInput';
 
 const DEFAULT_MAX_FILE_SIZE = '4MiB';
@@ -27,7 +27,7 @@ Options:
       --fix-min-confidence P   confidence a fix needs to be applied (default: config, else ${DEFAULT_FIX_MIN_CONFIDENCE})
       --min-confidence P   report only findings at least this confident (overrides the config)
   -c, --config FILE        use FILE instead of the nearest .punctemerc.json
-  -j, --jobs N             worker threads (default: number of cores)
+  -j, --jobs N             worker threads (default: one per core, as many as the amount of text is worth)
       --cache              reuse findings of unchanged files
       --cache-location F   cache file (default: .puncteme-cache/lint.json)
       --shard I/N          lint only the I-th of N stable slices of the files (CI fan-out)
@@ -86,7 +86,7 @@ export const lintCommand: Command = {
     if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
     if (values.fix && positionals.includes('-')) throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run');
     const maxWarnings = parseCount('--max-warnings', values['max-warnings'], 0);
-    const jobs = parseCount('--jobs', values.jobs, 1) ?? defaultJobs();
+    const jobs = parseCount('--jobs', values.jobs, 1);
     const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
     const maxFileBytes = parseBytes(values['max-file-size'] ?? DEFAULT_MAX_FILE_SIZE);
     if (maxFileBytes === undefined) throw new UsageError(`--max-file-size: cannot read "${values['max-file-size']}" as a size`);
@@ -131,7 +131,7 @@ export const lintCommand: Command = {
       options,
       fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : 'off',
       fixMinConfidence,
-      jobs,
+      ...(jobs !== undefined ? { jobs } : {}),
       maxFileBytes,
       ...(values.cache || values['cache-location']
         ? { cacheFile: path.resolve(io.cwd, values['cache-location'] ?? '.puncteme-cache/lint.json') }
@@ -140,6 +140,7 @@ export const lintCommand: Command = {
     });
 
     for (const n of [...collected.notes, ...outcome.notes]) note(n);
+    if (values.cache || values['cache-location']) note(`cache: ${outcome.cacheHits} of ${outcome.reports.length} file(s) unchanged`);
     const errors = [...collected.errors, ...outcome.errors];
     for (const e of errors) io.stderr(`puncteme: error: ${e}\n`);
 

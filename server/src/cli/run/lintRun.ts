@@ -29,7 +29,8 @@ export interface RunSettings {
   options: LintOptions;
   fix: 'off' | 'write' | 'dry-run';
   fixMinConfidence: number;
-  jobs: number;
+  /** Worker threads; undefined = as many as the work is worth, up to the number of cores. */
+  jobs?: number;
   maxFileBytes: number;
   cacheFile?: string;
   progress?: (s: string) => void;
@@ -54,6 +55,15 @@ export function defaultJobs(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
+/** Prose per extra worker: each worker loads its own models, which only pays off with this much text to lint. */
+const CHARS_PER_WORKER = 100_000;
+
+/** Default worker count: one per core, but no more than the amount of text justifies. */
+function autoJobs(docs: readonly Doc[]): number {
+  const chars = docs.reduce((n, d) => n + d.text.length, 0);
+  return Math.min(defaultJobs(), Math.max(1, Math.floor(chars / CHARS_PER_WORKER)));
+}
+
 export async function lintRun(inputs: readonly RunInput[], settings: RunSettings): Promise<RunOutcome> {
   const out: RunOutcome = { reports: [], notes: [], errors: [], diffs: [], fixedFiles: 0, appliedEdits: 0, cacheHits: 0 };
   const docs: Doc[] = [];
@@ -73,7 +83,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
     options: settings.options,
     ...(settings.fix !== 'off' ? { fixMinConfidence: settings.fixMinConfidence } : {}),
   };
-  const workers = Math.max(1, Math.min(settings.jobs, docs.length));
+  const workers = Math.max(1, Math.min(settings.jobs ?? autoJobs(docs), docs.length));
   const engine: LintEngine = workers > 1 ? await workerPoolEngine(workers, taskSettings) : await inProcessEngine(taskSettings);
   const cache = settings.cacheFile ? LintCache.open(settings.cacheFile) : undefined;
   const cacheSettings = settings.options;

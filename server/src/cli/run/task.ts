@@ -5,7 +5,7 @@
 import { Linter } from '../../engine';
 import { Finding, LintOptions } from '../../engine/types';
 import { fixDocument } from '../fix/fixDocument';
-import { lintDocument, ProseKind } from '../proseAdapter';
+import { BlockErrors, lintDocument, ProseKind } from '../proseAdapter';
 
 export interface LintTask {
   id: number;
@@ -38,7 +38,8 @@ export function runTask(linter: Linter, task: LintTask, settings: TaskSettings):
     const r = fixDocument(task.text, lint, settings.fixMinConfidence);
     return { id: task.id, findings: r.findings, applied: r.applied, ...(r.text !== task.text ? { fixed: r.text } : {}) };
   } catch (e) {
-    // One document's failure must not stop the run; it is reported as an error for that file.
+    // One document's failure must not stop the run; it is reported as an error for that file (exit code 2).
+    if (e instanceof BlockErrors) return { id: task.id, findings: e.findings, applied: 0, error: e.message };
     return { id: task.id, findings: [], applied: 0, error: `internal error while linting: ${(e as Error).stack ?? e}` };
   }
 }

@@ -1,0 +1,81 @@
+/** `.punctemerc.json`: discovery, validation against the shipped JSON schema, and mapping to engine options. */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ConfigError, loadProjectConfig, parseProjectConfig, toLintOptions } from '../../server/src/config';
+import { removeRepo, tempRepo } from './helpers';
+
+describe('config: .punctemerc.json', () => {
+  let dir: string;
+  before(() => {
+    dir = tempRepo({
+      '.punctemerc.json': JSON.stringify({ quoteStyle: 'british', minConfidence: 0.8 }),
+      'sub/deeper/file.md': '',
+      'alt.json': JSON.stringify({ serialComma: 'never' }),
+    });
+  });
+  after(() => removeRepo(dir));
+
+  it('is found in the start directory or the nearest ancestor', () => {
+    const r = loadProjectConfig(path.join(dir, 'sub/deeper'));
+    assert.equal(r.path, path.join(dir, '.punctemerc.json'));
+    assert.deepEqual(r.config, { quoteStyle: 'british', minConfidence: 0.8 });
+  });
+
+  it('an explicit path wins, and must exist', () => {
+    assert.deepEqual(loadProjectConfig(dir, 'alt.json').config, { serialComma: 'never' });
+    assert.throws(() => loadProjectConfig(dir, 'nope.json'), (e: Error) => e instanceof ConfigError && /nope\.json: cannot read/.test(e.message));
+  });
+
+  it('none found: the empty configuration', () => {
+    const empty = fs.mkdtempSync(path.join(require('os').tmpdir(), 'puncteme-noconf-'));
+    try {
+      // (an ancestor of the temp dir could hold one; only assert when none is found upwards)
+      const r = loadProjectConfig(empty);
+      if (!r.path) assert.deepEqual(r.config, {});
+    } finally {
+      removeRepo(empty);
+    }
+  });
+
+  it('validation errors name each offending key', () => {
+    assert.throws(
+      () => parseProjectConfig({ minConfidence: 2, include: 'docs', rules: { x: 'loud' } }, 'test.json'),
+      (e: Error) =>
+        /test\.json: invalid configuration/.test(e.message) &&
+        /minConfidence: must be <= 1/.test(e.message) &&
+        /include: must be array/.test(e.message) &&
+        /rules\.x: must be one of "off", "on", "error", "warning", "info", "hint"/.test(e.message),
+    );
+  });
+
+  it('maps to engine options: off → disabled, severities → overrides, styles and threshold passed on', () => {
+    const config = parseProjectConfig(
+      {
+        rules: { 'comma-splice': 'off', 'doubled-mark': 'error', 'quote-placement': 'on' },
+        quoteStyle: 'american',
+        serialComma: 'always',
+        minConfidence: 0.7,
+        include: ['**/*.md'],
+      },
+      'x',
+    );
+    assert.deepEqual(toLintOptions(config), {
+      quoteStyle: 'american',
+      serialComma: 'always',
+      minConfidence: 0.7,
+      disabledRules: ['comma-splice'],
+      severities: { 'doubled-mark': 'error' },
+    });
+  });
+
+  it('the shipped JSON schema is a valid draft-07 schema that accepts the documented example', () => {
+    const Ajv = require('ajv').default;
+    const schema = require('../../server/src/config/punctemerc.schema.json');
+    const validate = new Ajv({ strict: true }).compile(schema);
+    const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+    const example = /<!-- punctemerc-example -->\s*```json\n([\s\S]*?)```/.exec(readme);
+    assert.ok(example, 'README has the example config');
+    assert.ok(validate(JSON.parse(example[1])), JSON.stringify(validate.errors));
+  });
+});

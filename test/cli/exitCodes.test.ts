@@ -1,0 +1,74 @@
+/** Exit codes: 0 without findings, 1 with findings (subject to --max-warnings), 2 for usage, config and file errors. */
+import { strict as assert } from 'assert';
+import { removeRepo, runCli, runMain, tempRepo } from './helpers';
+
+describe('cli: exit codes', function () {
+  this.timeout(60000);
+  let dir: string;
+  before(() => {
+    dir = tempRepo({
+      'clean.md': '# Title\n\nThis sentence is fine.\n',
+      'dirty.md': 'This has a doubled comma,, here.\n',
+      'bad-config/.punctemerc.json': JSON.stringify({ quoteStyle: 'french', rules: { 'doubled-mark': 'sometimes' }, colour: 1 }),
+      'bad-config/x.md': 'Fine.\n',
+      'broken-json/.punctemerc.json': '{ "quoteStyle": ',
+      'broken-json/x.md': 'Fine.\n',
+    });
+  });
+  after(() => removeRepo(dir));
+
+  it('0 when nothing is found, 1 when something is', async () => {
+    assert.equal((await runMain(['lint', 'clean.md'], { cwd: dir })).code, 0);
+    assert.equal((await runMain(['lint', 'dirty.md'], { cwd: dir })).code, 1);
+  });
+
+  it('--max-warnings N: exit 1 only above N warnings', async () => {
+    assert.equal((await runMain(['lint', '--max-warnings', '5', 'dirty.md'], { cwd: dir })).code, 0);
+    assert.equal((await runMain(['lint', '--max-warnings', '0', 'dirty.md'], { cwd: dir })).code, 1);
+    assert.equal((await runMain(['lint', '--max-warnings', '0', 'clean.md'], { cwd: dir })).code, 0);
+  });
+
+  it('a rule set to "error" in the config fails the run whatever --max-warnings says', async () => {
+    const d = tempRepo({ '.punctemerc.json': JSON.stringify({ rules: { 'doubled-mark': 'error' } }), 'a.md': 'Twice,, here.\n' });
+    try {
+      const r = await runMain(['lint', '-f', 'json', '--max-warnings', '100', '.'], { cwd: d });
+      assert.equal(r.code, 1);
+      assert.ok(JSON.parse(r.stdout)[0].findings.some((f: { severity: string }) => f.severity === 'error'));
+    } finally {
+      removeRepo(d);
+    }
+  });
+
+  it('2 with a clear message for usage errors', async () => {
+    for (const args of [['lint'], ['lint', '--format', 'xml', '.'], ['lint', '--bogus', '.'], ['lint', '--jobs', '0', '.'], ['lint', '--shard', '3/2', '.'], ['lint', '--fix', '-']]) {
+      const r = await runMain(args, { cwd: dir });
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.stderr, /puncteme lint: .+\nUsage: puncteme lint/, args.join(' '));
+    }
+  });
+
+  it('2 for an invalid config, naming the file and every bad key', async () => {
+    const r = await runMain(['lint', '.'], { cwd: `${dir}/bad-config` });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /\.punctemerc\.json: invalid configuration/);
+    assert.match(r.stderr, /quoteStyle: must be one of "american", "british", "auto"/);
+    assert.match(r.stderr, /rules\.doubled-mark: must be one of/);
+    assert.match(r.stderr, /unknown key "colour"/);
+    const broken = await runMain(['lint', '.'], { cwd: `${dir}/broken-json` });
+    assert.equal(broken.code, 2);
+    assert.match(broken.stderr, /not valid JSON/);
+  });
+
+  it('2 for a missing path, while the other files are still linted and reported', async () => {
+    const r = await runMain(['lint', '-f', 'json', 'dirty.md', 'missing.md'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /missing\.md: no such file or directory/);
+    assert.equal(JSON.parse(r.stdout)[0].file, 'dirty.md');
+  });
+
+  it('a separate puncteme process exits with the same codes', () => {
+    assert.equal(runCli(['lint', 'clean.md'], { cwd: dir }).code, 0);
+    assert.equal(runCli(['lint', 'dirty.md'], { cwd: dir }).code, 1);
+    assert.equal(runCli(['lint', 'nowhere.md'], { cwd: dir }).code, 2);
+  });
+});
