@@ -57,9 +57,11 @@ function prepareWorkspace(root: string): string {
 function report(result: RunResult): boolean {
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   for (const t of result.tests) {
     if (t.state === 'passed') passed++;
     if (t.state === 'failed') failed++;
+    if (t.state === 'pending') skipped++;
     const mark = t.state === 'passed' ? '✓' : t.state === 'failed' ? '✗' : '-';
     console.log(`  ${mark} ${t.title}${t.durationMs !== undefined ? ` (${t.durationMs} ms)` : ''}`);
     if (t.error) console.log(t.error.replace(/^/gm, '      '));
@@ -68,7 +70,7 @@ function report(result: RunResult): boolean {
     failed++;
     console.log(`  ✗ the test run itself failed:\n${result.error.replace(/^/gm, '      ')}`);
   }
-  console.log(`\ne2e: ${passed} passed, ${failed} failed`);
+  console.log(`\ne2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed === 0 && passed > 0;
 }
 

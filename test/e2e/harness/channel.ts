@@ -17,7 +17,7 @@ export const CHANNEL_ENV = 'PUNCTEME_E2E_CHANNEL';
 export type UiRequest =
   | { kind: 'problems' }
   | { kind: 'statusBar' }
-  | { kind: 'count'; selector: string }
+  | { kind: 'texts'; selector: string }
   | { kind: 'screenshot'; name: string };
 
 export interface ProblemRow {
@@ -35,7 +35,8 @@ export interface StatusBarEntry {
 export interface UiAnswers {
   problems: ProblemRow[];
   statusBar: StatusBarEntry[];
-  count: number;
+  /** innerText of every element the selector matches. */
+  texts: string[];
   screenshot: string;
 }
 

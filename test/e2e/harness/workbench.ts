@@ -1,7 +1,7 @@
 /**
  * Headless Debian Chromium driven by playwright-core (pinned in package.json to the Playwright release built for
  * Debian's Chromium), showing code-server's workbench. Answers the extension host's questions about what is on
- * screen: Problems panel rows, status bar items, element counts, screenshots.
+ * screen: Problems panel rows, status bar items, texts of elements, screenshots.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -78,8 +78,8 @@ export async function openWorkbench(url: string, profileDir: string, artifactsDi
           return problems();
         case 'statusBar':
           return statusBar();
-        case 'count':
-          return page.locator(req.selector).count();
+        case 'texts':
+          return page.locator(req.selector).allInnerTexts();
         case 'screenshot':
           return screenshot(req.name);
       }
