@@ -27,7 +27,8 @@ interface Group {
   l: number;
   A: Mat | null; // null = identity (ε)
   C: Mat;
-  MC: Mat;
+  /** A · Mo (reused by the reverse pass). */
+  AM: Mat;
   /** Pair indices (into rp) and their B_r (null = identity). */
   js: number[];
   Bs: Array<Mat | null>;
@@ -91,7 +92,7 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
       if (B === false) continue;
       let g = byL.get(firstIds[p]);
       if (!g) {
-        g = { l: firstIds[p], A, C: zeros(second.n, second.n), MC: zeros(0, 0), js: [], Bs: [] };
+        g = { l: firstIds[p], A, C: zeros(second.n, second.n), AM: Mo, js: [], Bs: [] };
         byL.set(firstIds[p], g);
         groups.push(g);
       }
@@ -101,9 +102,8 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
       g.Bs.push(B);
     }
     for (const g of groups) {
-      g.MC = mul(Mo, g.C);
-      if (g.A) mulInto(raw, g.A, g.MC, true);
-      else addScaled(raw, g.MC, 1);
+      if (g.A) g.AM = mul(g.A, Mo);
+      mulInto(raw, g.AM, g.C, true);
     }
     let norm = 0;
     for (let q = 0; q < raw.d.length; q++) if (raw.d[q] > norm) norm = raw.d[q];
@@ -181,7 +181,10 @@ export function backward(
     const m = new Float64Array(rp.pair.length);
     const dMo = zeros(st.Mo.rows, st.Mo.cols);
     for (const g of st.groups) {
-      const AM = g.A ? mul(g.A, st.Mo) : st.Mo;
+      const AM = g.AM;
+      // GC = Graw · Cᵀ
+      const GC = zeros(Graw.rows, g.C.rows);
+      mulTransBInto(GC, Graw, g.C);
       // dC = AMᵀ · Graw  (second × second)
       const dC = zeros(g.C.rows, g.C.cols);
       mulTransAInto(dC, AM, Graw);
@@ -198,14 +201,12 @@ export function backward(
         if (B && slotGrads) addPunctGrad(secondSlot, secondIds[p], dC, weight[p], st.flip);
       }
       if (g.A && slotGrads) {
-        // d/dA of <Graw, A·MC> = Graw · MCᵀ
+        // d/dA of <Graw, A·Mo·C> = Graw · Cᵀ · Moᵀ
         const dA = zeros(g.A.rows, g.A.cols);
-        mulTransBInto(dA, Graw, g.MC);
+        mulTransBInto(dA, GC, st.Mo);
         addPunctGrad(firstSlot, g.l, dA, 1, st.flip);
       }
       // dMo += Aᵀ · Graw · Cᵀ
-      const GC = zeros(Graw.rows, g.C.rows);
-      mulTransBInto(GC, Graw, g.C);
       if (g.A) mulTransAInto(dMo, g.A, GC);
       else addScaled(dMo, GC, 1);
     }

@@ -56,15 +56,16 @@ export function mulTransAInto(out: Mat, a: Mat, b: Mat, scale = 1): void {
   }
 }
 
-/** out += scale · a·bᵀ */
+/** out += scale · a·bᵀ (skips zero entries of a) */
 export function mulTransBInto(out: Mat, a: Mat, b: Mat, scale = 1): void {
   const n = a.rows, m = a.cols, p = b.rows;
   const od = out.d, ad = a.d, bd = b.d;
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < p; j++) {
-      let s = 0;
-      for (let k = 0; k < m; k++) s += ad[i * m + k] * bd[j * m + k];
-      od[i * p + j] += scale * s;
+    const oi = i * p;
+    for (let k = 0; k < m; k++) {
+      const v = ad[i * m + k] * scale;
+      if (v === 0) continue;
+      for (let j = 0; j < p; j++) od[oi + j] += v * bd[j * m + k];
     }
   }
 }

@@ -33,8 +33,9 @@ export interface PreparedTree {
   info: TreeInfo;
   rp: RelPairs[];
   ctx: HashedContexts[];
-  /** Cache of D-dependent node distributions keyed by `w|internal tokens`. */
+  /** Cache of D-dependent node distributions keyed by `w|internal tokens`, valid for one parameter generation. */
   probCache: Map<string, { ctx: HashedContexts; logp: Float64Array }>;
+  generation: number;
 }
 
 export class ModelCore {
@@ -55,9 +56,13 @@ export class ModelCore {
     this.V = { keys: this.vocab.punctemes, tokens: this.vocab.tokens };
   }
 
-  /** Call after changing the channel parameters (training). */
+  /** Bumped whenever parameters change, so that cached node distributions are recomputed. */
+  generation = 0;
+
+  /** Call after changing the weights or the channel parameters (training). */
   invalidate(): void {
     this.autCache.clear();
+    this.generation++;
   }
 
   wordKey = (form: string): string => {
@@ -73,7 +78,7 @@ export class ModelCore {
       rp[w] = relPairsFor(this.vocab, tree.words[w - 1].deprel);
       ctx[w] = hashContexts(staticContexts(info, w, this.wordKey));
     }
-    return { info, rp, ctx, probCache: new Map() };
+    return { info, rp, ctx, probCache: new Map(), generation: this.generation };
   }
 
   /** Tokens of a slot mapped into Σ (unknown marks become the symbol stand-in; a stray ∘ is dropped). */
@@ -100,6 +105,10 @@ export class ModelCore {
   /** log p_θ(· | w) over rp[w], given the surface slots (for the D features); cached per internal punctuation. */
   nodeLogProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): { ctx: HashedContexts; logp: Float64Array } {
     const info = prep.info;
+    if (prep.generation !== this.generation) {
+      prep.probCache.clear();
+      prep.generation = this.generation;
+    }
     const a = info.lo[w], b = info.hi[w];
     let key = `${w}|`;
     for (let s = a; s < b; s++) if (slots[s].length) key += `${s}:${slots[s].join(' ')};`;

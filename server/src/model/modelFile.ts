@@ -1,6 +1,6 @@
 /**
  * The on-disk format of a trained punctuation model (`models/en/punct.json`): JSON with the vocabularies, the channel
- * logits and the non-zero hashed Attach weights (indices and float32 values, base64).
+ * logits and the hashed Attach weights (dense int16 with one scale, base64).
  */
 import * as fs from 'fs';
 import { Alphabet, Direction, newChannel } from './channel';
@@ -19,8 +19,9 @@ export interface ModelJson {
   vocab: VocabJson;
   channelLogits: number[];
   hashBits: number;
-  weightIndex: string;
-  weightValue: string;
+  /** The hashed weights, dense, quantised to int16 (value = q · weightScale), base64. */
+  weights: string;
+  weightScale: number;
   /** Free-form training metadata (hyperparameters, data, timings, dev scores). */
   training?: Record<string, unknown>;
 }
@@ -31,9 +32,8 @@ export function coreFromJson(j: ModelJson): ModelCore {
   const vocab = attachVocabFromJson(j.vocab, alphabet);
   const channel = newChannel(alphabet, j.direction, j.identity, Float64Array.from(j.channelLogits));
   const weights = new Float64Array(1 << j.hashBits);
-  const idx = new Int32Array(bufferOf(j.weightIndex));
-  const val = new Float32Array(bufferOf(j.weightValue));
-  for (let i = 0; i < idx.length; i++) weights[idx[i]] = val[i];
+  const q = new Int16Array(bufferOf(j.weights));
+  for (let i = 0; i < q.length; i++) weights[i] = q[i] * j.weightScale;
   return new ModelCore({ vocab, channel, weights, eta: j.eta });
 }
 
@@ -43,11 +43,10 @@ function bufferOf(b64: string): ArrayBuffer {
 }
 
 export function coreToJson(core: ModelCore, vocab: VocabJson, version: string, training?: Record<string, unknown>): ModelJson {
-  const idx: number[] = [];
-  const val: number[] = [];
-  core.weights.forEach((v, i) => {
-    if (Math.abs(v) >= 1e-4) (idx.push(i), val.push(v));
-  });
+  let max = 0;
+  for (const v of core.weights) max = Math.max(max, Math.abs(v));
+  const scale = max > 0 ? max / 32767 : 1;
+  const q = Int16Array.from(core.weights, (v) => Math.round(v / scale));
   return {
     format: MODEL_FORMAT,
     version,
@@ -58,8 +57,8 @@ export function coreToJson(core: ModelCore, vocab: VocabJson, version: string, t
     vocab,
     channelLogits: Array.from(core.channel.logits, (v) => Math.round(v * 1e5) / 1e5),
     hashBits: Math.log2(core.weights.length),
-    weightIndex: Buffer.from(Int32Array.from(idx).buffer).toString('base64'),
-    weightValue: Buffer.from(Float32Array.from(val).buffer).toString('base64'),
+    weights: Buffer.from(q.buffer).toString('base64'),
+    weightScale: scale,
     training,
   };
 }

@@ -1,0 +1,114 @@
+/**
+ * `npm run train:punct` — trains the punctuation model on UD English EWT train (gold trees), selects epochs on dev,
+ * and writes models/en/punct-attach.json (identity-channel ablation) and models/en/punct.json (full model).
+ *
+ * Options (all optional): --only attach|full  --dir L|R  --xi X  --sigma S  --lr R  --batch B  --spe N (sentences
+ * per epoch)  --epochs E  --minutes M (per model)  --out DIR  --seed N  --data DIR  --dev-sentences N  --tag NAME
+ * (writes punct-NAME.json instead, for tuning runs)  --warm (start the full model's θ from the Attach model).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { readTreebank } from '../server/src/data/treebank';
+import { Direction, newChannel } from '../server/src/model/channel';
+import { ModelCore } from '../server/src/model/model';
+import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../server/src/model/modelFile';
+import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../server/src/model/vocabulary';
+import { PunctModelImpl, seededRng } from '../server/src/model';
+import { perplexity } from '../server/src/model/evaluate';
+import { trainModel } from '../server/src/model/train';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    dir: { type: 'string', default: 'R' },
+    xi: { type: 'string', default: '1' },
+    sigma: { type: 'string', default: '1e-6' },
+    lr: { type: 'string', default: '0.05' },
+    batch: { type: 'string', default: '10' },
+    spe: { type: 'string', default: '2000' },
+    epochs: { type: 'string', default: '8' },
+    minutes: { type: 'string', default: '20' },
+    out: { type: 'string', default: path.resolve(__dirname, '../models/en') },
+    seed: { type: 'string', default: '42' },
+    data: { type: 'string', default: path.resolve(__dirname, '../../shared/data/ud-english-ewt') },
+    'dev-sentences': { type: 'string', default: '600' },
+    tag: { type: 'string' },
+    warm: { type: 'boolean', default: false },
+    bits: { type: 'string', default: '20' },
+  },
+});
+
+const log = (s: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${s}`);
+const t0 = Date.now();
+const train = readTreebank(path.join(values.data!, 'en_ewt-ud-train.conllu'));
+const dev = readTreebank(path.join(values.data!, 'en_ewt-ud-dev.conllu'));
+const devSubset = dev.trees.slice(0, Number(values['dev-sentences']));
+log(`train ${train.trees.length} trees (${train.omitted} omitted), dev ${dev.trees.length}; scoring epochs on ${devSubset.length} dev trees`);
+const vocabJson = buildModelVocab(train.trees);
+const alphabet = modelAlphabet();
+fs.mkdirSync(values.out!, { recursive: true });
+
+function gaussian(rng: () => number): number {
+  const u = Math.max(rng(), 1e-12), v = rng();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+function trainOne(identity: boolean, file: string, warmFrom?: string): void {
+  const seed = Number(values.seed);
+  const rng = seededRng(seed);
+  const dir = values.dir as Direction;
+  // φ ~ N(0, 1) as in the paper; θ starts at 0 (uniform over W_d) or from the Attach model.
+  const logits = new Float64Array(alphabet.size * alphabet.size * 4).map(() => gaussian(rng));
+  const channel = newChannel(alphabet, dir, identity, logits);
+  const weights = new Float64Array(1 << Number(values.bits));
+  if (warmFrom && fs.existsSync(warmFrom)) weights.set(coreFromJson(readModelJson(warmFrom)).weights);
+  const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4 });
+  const model = new PunctModelImpl(core, 'training');
+  const opts = {
+    xi: Number(values.xi),
+    sigma: Number(values.sigma),
+    lr: Number(values.lr),
+    batch: Number(values.batch),
+    sentencesPerEpoch: Number(values.spe),
+    epochs: Number(values.epochs),
+    seed,
+    maxMinutes: Number(values.minutes),
+  };
+  const name = identity ? 'Attach (identity channel)' : `Attach + NoisyChannel (${dir})`;
+  log(`training ${name}: ${JSON.stringify(opts)}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}`);
+  const version = `punct-en-${identity ? 'attach' : 'nc'}-${new Date().toISOString().slice(0, 10)}`;
+  const res = trainModel(core, train.trees, {
+    ...opts,
+    log,
+    devScore: () => perplexity(model, devSubset).perplexity,
+    onEpoch: (e) => writeModelJson(`${file}.epoch${e}`, coreToJson(core, vocabJson, version)),
+  });
+  const full = perplexity(model, dev.trees, { checkSmoothing: true });
+  log(`${name}: best epoch ${res.bestEpoch}, dev perplexity ${full.perplexity.toFixed(4)} on ${full.slots} slots, ${res.seconds.toFixed(0)} s`);
+  writeModelJson(
+    file,
+    coreToJson(core, vocabJson, version, {
+      ...opts,
+      direction: dir,
+      identity,
+      warmStart: warmFrom ? path.basename(warmFrom) : null,
+      trainSentences: train.trees.length,
+      devPerplexity: full.perplexity,
+      devSlots: full.slots,
+      bestEpoch: res.bestEpoch,
+      epochs: res.epochs,
+      seconds: res.seconds,
+      date: new Date().toISOString(),
+    }),
+  );
+  for (const f of fs.readdirSync(path.dirname(file))) if (f.startsWith(path.basename(file) + '.epoch')) fs.unlinkSync(path.join(path.dirname(file), f));
+  log(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB)`);
+}
+
+const suffix = values.tag ? `-${values.tag}` : '';
+const attachFile = path.join(values.out!, `punct-attach${suffix}.json`);
+const fullFile = path.join(values.out!, `punct${suffix}.json`);
+if (values.only !== 'full') trainOne(true, attachFile);
+if (values.only !== 'attach') trainOne(false, fullFile, values.warm ? attachFile : undefined);
+log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

@@ -1,0 +1,75 @@
+/**
+ * `puncteme eval rules [FILE.conllu]`: the learned channel (edits with φ > 0.75 on windows seen ≥ 25 times in MAP
+ * underlying trees) next to Nunberg's rules (paper Table 1), and the top (l, r) pairs of parataxis, appos, list,
+ * conj, advcl and ccomp (Table 4). Without a file, the statistics stored with the model at training time are used.
+ */
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { readTreebank } from '../../data/treebank';
+import { DEFAULT_MODEL_FILE, defaultModelDir, loadPunctModel } from '../../model';
+import { readModelJson } from '../../model/modelFile';
+import { learnedEdits, nunbergComparison, RuleStats, ruleStats, showPair } from '../../model/rules';
+import { Command, UsageError } from '../command';
+import { formatTable } from '../table';
+
+export const evalRulesCommand: Command = {
+  path: ['eval', 'rules'],
+  summary: "The learned noisy channel beside Nunberg's rules, and the top (l, r) pairs per relation (paper Tables 1, 4).",
+  usage: 'puncteme eval rules [--json] [--model FILE] [--limit N] [--min-p P] [--min-count C] [FILE.conllu]',
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean' },
+        model: { type: 'string' },
+        limit: { type: 'string' },
+        'min-p': { type: 'string', default: '0.75' },
+        'min-count': { type: 'string', default: '25' },
+      },
+      allowPositionals: true,
+    });
+    if (positionals.length > 1) throw new UsageError('give at most one CoNLL-U file');
+    const modelFile = values.model ? path.resolve(io.cwd, values.model) : path.join(defaultModelDir(), DEFAULT_MODEL_FILE);
+    const model = loadPunctModel(modelFile);
+    let stats: RuleStats;
+    let source: string;
+    if (positionals.length === 1) {
+      const tb = readTreebank(path.resolve(io.cwd, positionals[0]));
+      const trees = values.limit ? tb.trees.slice(0, Number(values.limit)) : tb.trees;
+      stats = ruleStats(model, trees);
+      source = `${positionals[0]} (${trees.length} trees)`;
+    } else {
+      const stored = readModelJson(modelFile).training?.rules as RuleStats | undefined;
+      if (!stored) throw new UsageError('this model has no stored rule statistics; give a CoNLL-U file');
+      stats = stored;
+      source = `statistics stored with the model (${stats.sentences} training trees)`;
+    }
+    const edits = learnedEdits(model, stats, Number(values['min-p']), Number(values['min-count']));
+    const nunberg = nunbergComparison(model, stats);
+    const relations = Object.entries(stats.relations);
+    if (values.json) {
+      io.stdout(JSON.stringify({ source, direction: model.core.channel.direction, edits, nunberg, relations: stats.relations }, null, 2) + '\n');
+      return 0;
+    }
+    io.stdout(`Model ${model.version} (direction ${model.core.channel.direction}); counts from ${source}\n\n`);
+    io.stdout(`Learned edits with p > ${values['min-p']} and underlying count ≥ ${values['min-count']} (keep edits included):\n`);
+    io.stdout(
+      formatTable(
+        ['window', 'edit', 'surface', 'p', 'count', 'Nunberg'],
+        edits.map((e) => [`${e.a}${e.b}`, e.edit, e.surface.join(''), e.p.toFixed(3), e.count, e.nunberg]),
+      ) + '\n\n',
+    );
+    io.stdout("Nunberg's rules (paper Table 1) under the learned channel:\n");
+    io.stdout(
+      formatTable(
+        ['group', 'rule', 'p(rule output)', 'learned argmax', 'count'],
+        nunberg.map((r) => [r.group, r.rule, r.pRule.toFixed(3), r.learned, r.count]),
+      ) + '\n\n',
+    );
+    io.stdout('Most probable (l, r) pairs per relation (mean p_θ over its nodes; entropy in bits), cf. paper Table 4:\n');
+    for (const [d, r] of relations) {
+      io.stdout(`  ${d} (entropy ${r.entropy.toFixed(2)}, ${r.nodes} nodes): ${r.pairs.slice(0, 5).map((p) => `${showPair(p.l, p.r)} ${(100 * p.p).toFixed(1)}%`).join(' | ')}\n`);
+    }
+    return 0;
+  },
+};
