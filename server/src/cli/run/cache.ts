@@ -18,6 +18,8 @@ interface CacheEntry {
 
 export class LintCache {
   private entries: Record<string, CacheEntry> = {};
+  /** The engine version last seen together with the model fingerprint `fingerprint`. */
+  engine?: { fingerprint: string; version: string };
   private dirty = false;
   hits = 0;
 
@@ -26,8 +28,15 @@ export class LintCache {
   static open(file: string): LintCache {
     const cache = new LintCache(file);
     try {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { format?: number; entries?: Record<string, CacheEntry> };
-      if (data.format === FORMAT && data.entries && typeof data.entries === 'object') cache.entries = data.entries;
+      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+        format?: number;
+        entries?: Record<string, CacheEntry>;
+        engine?: { fingerprint: string; version: string };
+      };
+      if (data.format === FORMAT && data.entries && typeof data.entries === 'object') {
+        cache.entries = data.entries;
+        if (typeof data.engine?.fingerprint === 'string' && typeof data.engine.version === 'string') cache.engine = data.engine;
+      }
     } catch {
       // A missing or corrupt cache is an empty one.
     }
@@ -58,11 +67,18 @@ export class LintCache {
     this.dirty = true;
   }
 
+  /** Records the engine version seen with a model fingerprint. */
+  setEngine(fingerprint: string, version: string): void {
+    if (this.engine?.fingerprint === fingerprint && this.engine.version === version) return;
+    this.engine = { fingerprint, version };
+    this.dirty = true;
+  }
+
   save(): void {
     if (!this.dirty) return;
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     if (!fs.existsSync(this.file)) fs.writeFileSync(this.file, '');
-    writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, entries: this.entries }));
+    writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, engine: this.engine, entries: this.entries }));
     this.dirty = false;
   }
 }

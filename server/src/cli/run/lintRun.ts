@@ -4,12 +4,13 @@
  */
 import * as os from 'os';
 import { createTwoFilesPatch } from 'diff';
-import { LintOptions } from '../../engine/types';
+import { Finding, LintOptions } from '../../engine/types';
 import { writeFileAtomic } from '../fix/atomicWrite';
 import { safeEdits } from '../fix/safeFixes';
 import { FileReport } from '../format';
 import { ProseKind } from '../proseAdapter';
 import { LintCache } from './cache';
+import { modelFingerprint } from './modelFingerprint';
 import { inProcessEngine, LintEngine, workerPoolEngine } from './engines';
 import { ProgressBar } from './progress';
 import { readInput } from './readInput';
@@ -83,26 +84,60 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
     options: settings.options,
     ...(settings.fix !== 'off' ? { fixMinConfidence: settings.fixMinConfidence } : {}),
   };
-  const workers = Math.max(1, Math.min(settings.jobs ?? autoJobs(docs), docs.length));
-  const engine: LintEngine = workers > 1 ? await workerPoolEngine(workers, taskSettings) : await inProcessEngine(taskSettings);
   const cache = settings.cacheFile ? LintCache.open(settings.cacheFile) : undefined;
+  const fingerprint = cache ? modelFingerprint() : '';
   const cacheSettings = settings.options;
   const progress = new ProgressBar(docs.length, docs.length >= 20 ? settings.progress : undefined);
+  /** The cached findings of a document that needs no work under engine `version`, else undefined. */
+  const fromCache = (doc: Doc, version: string): { known?: Finding[]; done: boolean } => {
+    if (!cache || !doc.path) return { done: false };
+    const known = cache.get(doc.path, LintCache.key(doc.text, doc.kind, version, cacheSettings));
+    if (!known) return { done: false };
+    const fixable = settings.fix !== 'off' && safeEdits(doc.text, known, settings.fixMinConfidence).length > 0;
+    return { known, done: !fixable };
+  };
 
-  try {
-    const results: LintTaskResult[] = await Promise.all(
-      docs.map(async (doc, id) => {
-        const key = cache && doc.path ? LintCache.key(doc.text, doc.kind, engine.version, cacheSettings) : undefined;
-        const known = key ? cache!.get(doc.path!, key) : undefined;
-        const needsWork = !known || (settings.fix !== 'off' && safeEdits(doc.text, known, settings.fixMinConfidence).length > 0);
-        const task: LintTask = { id, text: doc.text, kind: doc.kind, ...(known ? { known } : {}) };
-        const result = needsWork ? await engine.lint(task) : { id, findings: known!, applied: 0 };
+  // With the models unchanged since the cache was written, unchanged files are answered before any model loads.
+  const results: Array<LintTaskResult | undefined> = docs.map(() => undefined);
+  let assumedVersion = cache?.engine?.fingerprint === fingerprint ? cache.engine.version : undefined;
+  if (assumedVersion !== undefined) {
+    docs.forEach((doc, id) => {
+      const hit = fromCache(doc, assumedVersion!);
+      if (hit.done) {
+        results[id] = { id, findings: hit.known!, applied: 0 };
         progress.tick();
-        return result;
-      }),
-    );
+      }
+    });
+  }
+  const pending = docs.map((_, id) => id).filter((id) => !results[id]);
+  let engine: LintEngine | undefined;
+  try {
+    if (pending.length) {
+      const pendingDocs = pending.map((id) => docs[id]);
+      const workers = Math.max(1, Math.min(settings.jobs ?? autoJobs(pendingDocs), pendingDocs.length));
+      engine = workers > 1 ? await workerPoolEngine(workers, taskSettings) : await inProcessEngine(taskSettings);
+      const version = engine.version;
+      if (assumedVersion !== undefined && assumedVersion !== version) {
+        // The models changed after all: nothing answered from the cache under the old version stands.
+        for (const [id, r] of results.entries()) if (r) results[id] = undefined;
+        assumedVersion = undefined;
+        cache!.hits = 0;
+      }
+      cache?.setEngine(fingerprint, version);
+      const lintEngine = engine;
+      await Promise.all(
+        docs.map(async (doc, id) => {
+          if (results[id]) return;
+          const hit = fromCache(doc, version);
+          const task: LintTask = { id, text: doc.text, kind: doc.kind, ...(hit.known ? { known: hit.known } : {}) };
+          results[id] = hit.done ? { id, findings: hit.known!, applied: 0 } : await lintEngine.lint(task);
+          progress.tick();
+        }),
+      );
+    }
+    const version = engine?.version ?? assumedVersion!;
     progress.clear();
-    for (const r of results) {
+    for (const r of results as LintTaskResult[]) {
       const doc = docs[r.id];
       if (r.error) out.errors.push(`${doc.display}: ${r.error}`);
       let text = doc.text;
@@ -120,14 +155,14 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
         }
       }
       if (cache && doc.path && !r.error && (r.fixed === undefined || text === r.fixed)) {
-        cache.set(doc.path, LintCache.key(text, doc.kind, engine.version, cacheSettings), r.findings);
+        cache.set(doc.path, LintCache.key(text, doc.kind, version, cacheSettings), r.findings);
       }
       out.reports.push({ file: doc.display, findings: r.findings });
     }
     out.cacheHits = cache?.hits ?? 0;
     cache?.save();
   } finally {
-    await engine.close();
+    await engine?.close();
   }
   return out;
 }
