@@ -54,7 +54,8 @@ function prepareWorkspace(root: string): string {
   return ws;
 }
 
-function report(result: RunResult): boolean {
+/** Prints each test; returns the closing summary line (printed last, where CI looks for it) and whether all passed. */
+function report(result: RunResult): { ok: boolean; summary: string } {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -70,8 +71,8 @@ function report(result: RunResult): boolean {
     failed++;
     console.log(`  ✗ the test run itself failed:\n${result.error.replace(/^/gm, '      ')}`);
   }
-  console.log(`\ne2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  return failed === 0 && passed > 0;
+  const summary = `e2e: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+  return { ok: failed === 0 && passed > 0, summary };
 }
 
 function keepLogs(stateDir: string, server: RunningCodeServer | undefined): void {
@@ -93,6 +94,8 @@ async function main(): Promise<number> {
     console.error(`no extension at ${extensionDir}`);
     return 2;
   }
+  // Fresh artifacts each run, so a screenshot never comes from an earlier one.
+  fs.rmSync(artifacts, { recursive: true, force: true });
   fs.mkdirSync(artifacts, { recursive: true });
   const started = Date.now();
   const testsModule = await buildHostSuite();
@@ -104,6 +107,7 @@ async function main(): Promise<number> {
   let server: RunningCodeServer | undefined;
   let bench: Workbench | undefined;
   let ok = false;
+  let summary = 'e2e: 0 passed, 1 failed';
   try {
     server = await startCodeServer({ launcher, stateDir: path.join(stateDir, 'cs'), env: { [CHANNEL_ENV]: channel } });
     console.log(`code-server up at ${server.origin} after ${Date.now() - started} ms`);
@@ -116,10 +120,9 @@ async function main(): Promise<number> {
       s.exitReason() ?? (Date.now() > deadline ? `no result from the extension host within ${timeoutMs} ms` : undefined),
     );
     console.log(`\nVS Code (code-server) extension-host tests, ${extensionDir}:`);
-    ok = report(result);
+    ({ ok, summary } = report(result));
   } catch (e) {
     console.log(`\ne2e harness failed: ${e instanceof Error ? e.message : String(e)}`);
-    console.log('e2e: 0 passed, 1 failed');
   } finally {
     if (bench) {
       const shot = await bench.screenshot(ok ? 'final' : 'final-failed').catch(() => undefined);
@@ -130,7 +133,8 @@ async function main(): Promise<number> {
     await server?.stop();
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
-  console.log(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s; artifacts in ${artifacts}`);
+  console.log(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s; artifacts in ${artifacts}\n`);
+  console.log(summary);
   return ok ? 0 : 1;
 }
 
