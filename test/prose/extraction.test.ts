@@ -1,5 +1,7 @@
 import { strict as assert } from 'assert';
 import * as fc from 'fast-check';
+import { extractMarkdown, extractMarkdownWhole } from '../../server/src/prose/markdown';
+import { markdownChunks } from '../../server/src/prose/markdownChunks';
 import { ProseKind, extractProse, isSuppressed, proseKindForLanguageId, proseKindForPath } from '../../server/src/prose';
 
 const KINDS: ProseKind[] = ['markdown', 'plaintext', 'latex', 'git-commit'];
@@ -50,6 +52,31 @@ describe('prose extraction: exact offset maps (property tests)', () => {
       fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (doc) => assertExactMap(doc, kind)), { numRuns: 200 });
     });
   }
+});
+
+describe('prose extraction: Markdown in independent chunks', () => {
+  const MD_FRAGMENTS = [
+    ...FRAGMENTS, '```\ncode\n\nstill code\n```', '~~~~\n```\n\nx\n~~~~', '<!-- a comment\n\nstill comment -->', '<pre>\n\n</pre>',
+    '$$\n\nmath\n$$', '- list\n\n  continued item', '> quote\n\n> another', 'Setext\n===', '    indented\n\n    code', '[^1]: note\n\n    more',
+    '<script>\n\nx\n</script>', '<?php\n\n?>', '| a |\n|---|\n| b |', '***', '\t\ttabbed',
+    '[ref]: http://example.org', 'See [the text][ref] here.', 'A [ref] alone.', 'A note[^n] here.', '[^n]: The note.', '[Other]: <x>', 'Use [other].',
+  ];
+  it('chunked extraction equals whole-document extraction (blocks, offsets and suppressions)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...MD_FRAGMENTS), { maxLength: 25 }), fc.array(fc.constantFrom('\n', '\n\n', '\n\n\n', ' '), { maxLength: 25 }), (parts, seps) => {
+        const doc = parts.map((p, i) => p + (seps[i] ?? '\n\n')).join('');
+        const a = extractMarkdown(doc);
+        const b = extractMarkdownWhole(doc);
+        assert.deepEqual(a.blocks.map((x) => [x.text, [...x.offsets]]), b.blocks.map((x) => [x.text, [...x.offsets]]), JSON.stringify(doc));
+        assert.deepEqual(a.suppressions, b.suppressions);
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it('splits at blank lines before column-0 lines, never inside fences or front matter', () => {
+    const doc = '---\na: 1\n\nb: 2\n---\n\nPara one.\n\n```\nx\n\ny\n```\n\n- item\n\n  more\n\nPara two.\n';
+    assert.deepEqual(markdownChunks(doc).map(([s, e]) => doc.slice(s, e)), ['---\na: 1\n\nb: 2\n---\n\n', 'Para one.\n\n', '```\nx\n\ny\n```\n\n', '- item\n\n  more\n\n', 'Para two.\n']);
+  });
 });
 
 describe('prose extraction: Markdown', () => {

@@ -14,6 +14,7 @@ import { mathFromMarkdown } from 'mdast-util-math';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
 import { BlockBuilder, ProseBlock } from './block';
 import { Extraction } from './extraction';
+import { markdownChunks } from './markdownChunks';
 import { Directive, buildSuppressions, parseDirective } from './suppressions';
 
 /** The parts of an mdast node we read (mdast's own types are a union too wide to narrow usefully here). */
@@ -21,9 +22,19 @@ interface MdNode {
   type: string;
   value?: string;
   url?: string;
+  label?: string;
   children?: MdNode[];
   position?: { start: { offset?: number }; end: { offset?: number } };
 }
+
+const WITHOUT_FRONT_MATTER = {
+  extensions: [gfm(), math({ singleDollarTextMath: false })], // `$5` is money in prose, not math
+  mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown()],
+};
+const WITH_FRONT_MATTER = {
+  extensions: [...WITHOUT_FRONT_MATTER.extensions, frontmatter(['yaml', 'toml'])],
+  mdastExtensions: [...WITHOUT_FRONT_MATTER.mdastExtensions, frontmatterFromMarkdown(['yaml', 'toml'])],
+};
 
 /** Containers of blocks: recurse. */
 const CONTAINERS = new Set(['root', 'blockquote', 'list', 'listItem', 'footnoteDefinition']);
@@ -34,11 +45,64 @@ const INLINE_WRAPPERS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkRe
 
 const COMMENT = /^<!--([\s\S]*?)-->$/;
 
+/**
+ * Prose of a whole document: its independent chunks extracted (or taken from the memo) and put back in place.
+ * Link and footnote definitions are document-wide, so a chunk that may use references is parsed with the
+ * definitions of the other chunks appended after it (past its end: nothing from there is kept).
+ */
 export function extractMarkdown(text: string): Extraction {
-  const tree = fromMarkdown(text, {
-    extensions: [gfm(), frontmatter(['yaml', 'toml']), math({ singleDollarTextMath: false })], // `$5` is money in prose
-    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml', 'toml']), mathFromMarkdown()],
-  }) as unknown as MdNode;
+  const chunks = markdownChunks(text).map(([start, end]) => {
+    const chunk = text.slice(start, end);
+    return { start, chunk, parsed: memoised((start === 0 ? 'F' : 'C') + chunk, () => extractChunk(chunk, start === 0)) };
+  });
+  const labels = new Set(chunks.flatMap((c) => c.parsed.definitions));
+  const blocks: ProseBlock[] = [];
+  const directives: Directive[] = [];
+  for (const { start, chunk, parsed: own } of chunks) {
+    const foreign = own.definitions.length === labels.size ? [] : [...labels].filter((l) => !own.definitions.includes(l));
+    const parsed = foreign.length && chunk.includes('[')
+      ? memoised(`${start === 0 ? 'F' : 'C'}${foreign.join('\n')}\u0000${chunk}`, () => extractChunk(chunk, start === 0, foreign))
+      : own;
+    for (const b of parsed.blocks) blocks.push({ text: b.text, offsets: b.offsets.map((o) => o + start) });
+    for (const d of parsed.directives) directives.push({ ...d, start: d.start + start, end: d.end + start });
+  }
+  while (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
+  return { blocks, suppressions: buildSuppressions(text, directives) };
+}
+
+interface ChunkProse {
+  blocks: ProseBlock[];
+  directives: Directive[];
+  /** Labels this chunk defines (`[label]: …` as is, footnotes as `^label`). */
+  definitions: string[];
+}
+
+/** Chunks parsed recently, by content: an edit re-parses only the chunk it touched. */
+const memo = new Map<string, ChunkProse>();
+const MEMO_ENTRIES = 5000;
+
+function memoised(key: string, make: () => ChunkProse): ChunkProse {
+  let hit = memo.get(key);
+  if (hit) memo.delete(key); // re-insert: Map order is the recency order
+  else hit = make();
+  memo.set(key, hit);
+  return hit;
+}
+
+/** The same, parsing the document in one piece (the reference the chunked extraction is tested against). */
+export function extractMarkdownWhole(text: string): Extraction {
+  const { blocks, directives } = extractChunk(text, true);
+  return { blocks, suppressions: buildSuppressions(text, directives) };
+}
+
+function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinitions: readonly string[] = []): ChunkProse {
+  // A blank line ends whatever block the chunk ends in; definitions after it are seen by the whole chunk.
+  const appendix = foreignDefinitions.length
+    ? '\n\n' + foreignDefinitions.map((l) => (l.startsWith('^') ? `[${l}]: note` : `[${l}]: #`)).join('\n\n') + '\n'
+    : '';
+  const text = chunk + appendix;
+  const tree = fromMarkdown(text, atDocumentStart ? WITH_FRONT_MATTER : WITHOUT_FRONT_MATTER) as unknown as MdNode;
+  const definitions: string[] = [];
   const blocks: ProseBlock[] = [];
   const directives: Directive[] = [];
   const builder = new BlockBuilder(text);
@@ -64,6 +128,8 @@ export function extractMarkdown(text: string): Extraction {
   };
 
   const block = (node: MdNode) => {
+    if (node.type === 'definition' && node.label !== undefined) definitions.push(node.label);
+    if (node.type === 'footnoteDefinition' && node.label !== undefined) definitions.push('^' + node.label);
     if (node.type === 'html') noteDirective(node);
     else if (CONTAINERS.has(node.type)) for (const c of node.children ?? []) block(c);
     else if (PROSE_BLOCKS.has(node.type)) {
@@ -75,7 +141,9 @@ export function extractMarkdown(text: string): Extraction {
   };
 
   block(tree);
-  return { blocks, suppressions: buildSuppressions(text, directives) };
+  if (!appendix) return { blocks, directives, definitions };
+  const inChunk = (b: ProseBlock) => b.offsets[0] < chunk.length;
+  return { blocks: blocks.filter(inChunk), directives: directives.filter((d) => d.start < chunk.length), definitions };
 }
 
 /** `<https://x.org>` and GFM's bare `www.x.org`: the label is the target itself. */

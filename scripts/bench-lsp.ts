@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:lsp`: the language server over stdio on a 5,000-word Markdown document built from EWT dev text.
+ * Measures initialize time, model load, open → first diagnostics, single-character edit → updated diagnostics
+ * (p50/p95 over 20 edits, debounce included; and the server's own analysis time without it), and server memory.
+ * Runs the shipped bundle (dist/server.js) unless --module PATH says otherwise. `--json` prints one JSON object.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { LspClient, REPO } from '../test/lsp/lspClient';
+
+const { values } = parseArgs({ options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' } } });
+const WORDS = Number(values.words ?? 5000);
+const EDITS = Number(values.edits ?? 20);
+const DEV = path.resolve(REPO, '../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
+
+/** Markdown with headings, paragraphs of five sentences, a list and a code block now and then. */
+function buildDocument(): string {
+  const sentences = fs.readFileSync(DEV, 'utf8').split('\n').filter((l) => l.startsWith('# text = ')).map((l) => l.slice(9).trim());
+  const out: string[] = ['---', 'title: Benchmark document', '---', ''];
+  let words = 0;
+  let i = 0;
+  for (let para = 0; words < WORDS; para++) {
+    if (para % 8 === 0) out.push(`## Section ${para / 8 + 1}`, '');
+    if (para % 10 === 5) out.push('```ts', 'const x = [1,, 2];', '```', '');
+    const chunk = sentences.slice(i, i + 5);
+    i += 5;
+    const text = para % 10 === 7 ? chunk.map((s) => `- ${s}`).join('\n') : chunk.join(' ');
+    words += text.split(/\s+/).filter(Boolean).length;
+    out.push(text, '');
+  }
+  return out.join('\n');
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const round = (x: number) => Math.round(x * 10) / 10;
+
+function peakRssBytes(pid: number): number | undefined {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const text = buildDocument();
+  const lines = text.split('\n');
+  const module = values.module ?? 'dist/server.js';
+  const t0 = performance.now();
+  const client = new LspClient({ module, settings: {} });
+  await client.initialize(null);
+  const initializeMs = performance.now() - t0;
+  await client.waitFor(() => client.statuses.find((s) => !s.uri && (s.state === 'ready' || s.state === 'error')), 120000, 'models');
+  const modelsReadyMs = performance.now() - t0;
+
+  const uri = 'file:///bench/document.md';
+  let n = client.published.length;
+  const tOpen = performance.now();
+  await client.open(uri, 'markdown', text, 1);
+  const first = await client.diagnosticsAfter(uri, n, 1);
+  const openMs = performance.now() - tOpen;
+  const stats0 = await client.request<{ lastAnalysisMs: Record<string, number> }>('puncteme/stats', {});
+  const openAnalysisMs = stats0.lastAnalysisMs[uri];
+
+  // Single-character edits spread over the document: insert a comma after the first word of a prose line.
+  const prose = lines.map((l, i) => [l, i] as const).filter(([l]) => /^[A-Z][a-z]+ /.test(l)).map(([, i]) => i);
+  const editMs: number[] = [];
+  const analysisMs: number[] = [];
+  let version = 1;
+  for (let e = 0; e < EDITS; e++) {
+    const line = prose[Math.floor(((e + 0.5) * prose.length) / EDITS)];
+    const character = lines[line].indexOf(' ');
+    version++;
+    n = client.published.length;
+    const t = performance.now();
+    await client.change(uri, version, [{ range: { start: { line, character }, end: { line, character } }, text: ',' }]);
+    await client.diagnosticsAfter(uri, n, version);
+    editMs.push(performance.now() - t);
+    const stats = await client.request<{ lastAnalysisMs: Record<string, number> }>('puncteme/stats', {});
+    analysisMs.push(stats.lastAnalysisMs[uri]);
+  }
+  const stats = await client.request<{ rssBytes: number; cacheHits: number; cacheMisses: number }>('puncteme/stats', {});
+  const peak = peakRssBytes(client.proc.pid!);
+  await client.shutdown();
+
+  const result = {
+    server: module,
+    words: text.split(/\s+/).filter(Boolean).length,
+    characters: text.length,
+    initializeMs: round(initializeMs),
+    modelsReadyMs: round(modelsReadyMs),
+    openToDiagnosticsMs: round(openMs),
+    openAnalysisMs: round(openAnalysisMs),
+    firstDiagnostics: first.diagnostics.length,
+    edits: EDITS,
+    editToDiagnosticsMs: { p50: round(pct(editMs, 50)), p95: round(pct(editMs, 95)), max: round(Math.max(...editMs)) },
+    editAnalysisMs: { p50: round(pct(analysisMs, 50)), p95: round(pct(analysisMs, 95)), max: round(Math.max(...analysisMs)) },
+    debounceMs: 100,
+    rssMB: round(stats.rssBytes / 2 ** 20),
+    peakRssMB: peak === undefined ? undefined : round(peak / 2 ** 20),
+    cache: { hits: stats.cacheHits, misses: stats.cacheMisses },
+  };
+  if (values.json) console.log(JSON.stringify(result));
+  else {
+    console.log(`language server benchmark (${result.server}; ${result.words} words of EWT dev Markdown)`);
+    console.log(`  initialize                       ${result.initializeMs} ms   (models ready after ${result.modelsReadyMs} ms)`);
+    console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, ${result.firstDiagnostics} diagnostics)`);
+    console.log(`  edit → diagnostics (${EDITS} edits)   p50 ${result.editToDiagnosticsMs.p50} ms, p95 ${result.editToDiagnosticsMs.p95} ms (debounce ${result.debounceMs} ms included)`);
+    console.log(`  analysis alone per edit          p50 ${result.editAnalysisMs.p50} ms, p95 ${result.editAnalysisMs.p95} ms`);
+    console.log(`  server RSS                       ${result.rssMB} MB (peak ${result.peakRssMB} MB)`);
+    console.log(`  paragraph cache                  ${result.cache.hits} hits, ${result.cache.misses} misses`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
