@@ -1,43 +1,61 @@
 /**
- * Restoration of unpunctuated text (the model's MBR restoration, paper §6.1). The engine may export
- * `restore(text)`; otherwise parse with the bundled parser and restore each sentence with the punctuation model.
- * Both are looked up at run time so that the CLI builds and runs (with a clear message) before the models exist.
+ * Restoration of unpunctuated text (the model's MBR restoration, paper §6.1): each sentence is parsed by the bundled
+ * parser, its punctuation slots are chosen by `PunctModel.restore`, and the text is rebuilt from the original words —
+ * their spelling and case untouched, only the punctuation between them regenerated.
  */
+import { ABBREV_DOT, BOS_MARK, SYMBOL } from '../data/punctTokens';
+import { renderSlot } from '../engine/render';
+import { loadPunctModel, PunctModel } from '../model';
+import { loadParser, Parser } from '../parser';
+
 export interface Restorer {
-  restore(text: string): Promise<string>;
+  restore(text: string): string;
 }
 
-type AnyFn = (...args: unknown[]) => unknown;
+/** The written form of a normalised puncteme token; undefined for marks that are never written. */
+function surfaceOf(token: string): string | undefined {
+  if (token === BOS_MARK || token === SYMBOL) return undefined;
+  if (token === ABBREV_DOT) return '.';
+  return token;
+}
 
-function tryRequire(id: string): Record<string, unknown> | undefined {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(id) as Record<string, unknown>;
-  } catch (e) {
-    if ((e as { code?: string }).code === 'MODULE_NOT_FOUND') return undefined;
-    throw e;
-  }
+export function makeRestorer(parser: Parser, model: PunctModel): Restorer {
+  return {
+    restore(text) {
+      // Whitespace the writer put between two words (never their punctuation: that is what we regenerate).
+      const gapSpace = (from: number, to: number) => text.slice(from, to).replace(/[^\s]/g, '');
+      let out = '';
+      let cursor = 0;
+      for (const s of parser.parseText(text)) {
+        const words = s.wordTokens.map((k) => s.tokens[k]);
+        if (words.length === 0) continue;
+        const slots = model.restore(s.tree);
+        const slotText = (i: number, from: number, to: number) => {
+          const marks = (slots[i] ?? []).flatMap((t) => {
+            const m = surfaceOf(t);
+            return m === undefined ? [] : [{ norm: t, text: m }];
+          });
+          if (marks.length === 0) return i === 0 ? '' : gapSpace(from, to);
+          return renderSlot(marks, i === 0, i === words.length).text;
+        };
+        const lead = gapSpace(cursor, words[0].start);
+        out += (out && !lead ? ' ' : lead) + slotText(0, words[0].start, words[0].start);
+        words.forEach((w, i) => {
+          out += text.slice(w.start, w.end);
+          const next = words[i + 1];
+          out += next ? slotText(i + 1, w.end, next.start) : slotText(words.length, w.end, w.end);
+        });
+        cursor = words[words.length - 1].end;
+      }
+      return out + gapSpace(cursor, text.length);
+    },
+  };
 }
 
 export async function loadRestorer(): Promise<Restorer> {
-  const engine = tryRequire('../engine');
-  if (engine && typeof engine.restore === 'function') {
-    const restore = engine.restore as AnyFn;
-    return { restore: async (text) => String(await restore(text)) };
+  try {
+    return makeRestorer(loadParser(), loadPunctModel());
+  } catch (e) {
+    throw new Error(`restoration needs the trained parser and punctuation model: ${(e as Error).message}`);
   }
-  const parserMod = tryRequire('../parser');
-  const modelMod = tryRequire('../model');
-  if (parserMod && modelMod && typeof parserMod.loadParser === 'function' && typeof modelMod.loadPunctModel === 'function') {
-    const parser = (await (parserMod.loadParser as AnyFn)()) as { parseText(text: string): unknown };
-    const model = (await (modelMod.loadPunctModel as AnyFn)()) as { restore(tree: unknown): unknown };
-    return {
-      async restore(text) {
-        const parsed = parser.parseText(text) as unknown;
-        const trees = Array.isArray(parsed) ? parsed : [parsed];
-        const sentences = await Promise.all(trees.map(async (t) => String(await model.restore(t))));
-        return sentences.join(' ');
-      },
-    };
-  }
-  throw new Error('restoration needs the trained parser and punctuation model (server/src/parser, server/src/model), which this build does not include yet');
 }

@@ -26,12 +26,16 @@ export const restoreCommand: Command = {
       io.stderr('puncteme restore: the input is empty\n');
       return 2;
     }
-    const restorer = await loadRestorer();
-    // Paragraphs (blank-line separated) are restored independently and keep their separation.
+    let restorer;
+    try {
+      restorer = await loadRestorer();
+    } catch (e) {
+      io.stderr(`puncteme restore: ${(e as Error).message}\n`);
+      return 2;
+    }
+    // Paragraphs (blank-line separated) are restored one by one and keep their separation.
     const paragraphs = text.split(/\n\s*\n/);
-    const restored: string[] = [];
-    for (const p of paragraphs) restored.push(p.trim() ? await restorer.restore(p.replace(/\s+/g, ' ').trim()) : '');
-    io.stdout(restored.join('\n\n') + '\n');
+    io.stdout(paragraphs.map((p) => (p.trim() ? restorer.restore(p.replace(/\s+/g, ' ').trim()) : '')).join('\n\n') + '\n');
     return 0;
   },
 };

@@ -1,0 +1,84 @@
+/** `puncteme restore`: rebuilding text from the model's restored slots, and the command end to end. */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { makeRestorer } from '../../server/src/cli/restoreAdapter';
+import { PunctModel } from '../../server/src/model';
+import { ParsedSentence, Parser } from '../../server/src/parser';
+import { removeRepo, runMain, tempRepo } from './helpers';
+
+/** A stand-in parser: words are maximal runs of letters/digits/apostrophes, `n't` split off as UD does. */
+function wordParser(): Parser {
+  return {
+    version: 'test',
+    parseTokens: () => ({ upos: [], head: [], deprel: [] }),
+    parseText(text: string): ParsedSentence[] {
+      const tokens = [];
+      for (const m of text.matchAll(/[\p{L}\p{N}']+/gu)) {
+        const split = /^(\p{L}+)(n't)$/u.exec(m[0]);
+        if (split) {
+          tokens.push({ text: split[1], start: m.index!, end: m.index! + split[1].length, punct: false });
+          tokens.push({ text: "n't", start: m.index! + split[1].length, end: m.index! + m[0].length, punct: false });
+        } else tokens.push({ text: m[0], start: m.index!, end: m.index! + m[0].length, punct: false });
+      }
+      const words = tokens.map((t) => ({ form: t.text, lemma: t.text, upos: 'X', xpos: 'X', feats: '_', deprel: 'dep', head: 0 }));
+      return [
+        {
+          start: 0,
+          end: text.length,
+          tokens,
+          tree: { words, slots: words.map(() => []).concat([[]]) },
+          wordTokens: tokens.map((_, i) => i),
+          slotTokens: [],
+        },
+      ];
+    },
+  };
+}
+
+/** A stand-in model that restores fixed slots (the real MBR restoration is tested with the model). */
+function fixedSlots(slots: string[][]): PunctModel {
+  return { restore: () => slots } as unknown as PunctModel;
+}
+
+describe('cli: restore', function () {
+  this.timeout(60000);
+
+  it('rebuilds the text around the restored slots, keeping words, contractions and spacing', () => {
+    const text = "well i don't know she said it was a disaster";
+    // slots 0..10 around: well i do n't know she said it was a disaster
+    const slots: string[][] = [['∘'], [','], [], [], [], ['.'], [], [',', '“'], [], [], [], ['”', '.']];
+    const out = makeRestorer(wordParser(), fixedSlots(slots)).restore(text);
+    assert.equal(out, 'well, i don\'t know. she said, “it was a disaster”.');
+  });
+
+  it('regenerates punctuation already present instead of doubling it', () => {
+    const out = makeRestorer(wordParser(), fixedSlots([[], [','], ['.']])).restore('yes,, no');
+    assert.equal(out, 'yes, no.');
+  });
+
+  it('the command: a clear error (exit 2) for empty input or a missing file; with trained models, words kept', async () => {
+    const dir = tempRepo({ 'dictated.txt': 'when the rain stopped we went home it was late\n' });
+    try {
+      const empty = await runMain(['restore', '-'], { cwd: dir, input: '  \n' });
+      assert.equal(empty.code, 2);
+      assert.match(empty.stderr, /the input is empty/);
+      const missing = await runMain(['restore', 'nope.txt'], { cwd: dir });
+      assert.equal(missing.code, 2);
+      assert.match(missing.stderr, /nope\.txt: no such file/);
+      const r = await runMain(['restore', 'dictated.txt'], { cwd: dir });
+      const haveModels = fs.existsSync(path.resolve(__dirname, '../../models/en/parser.bin.gz')) && fs.existsSync(path.resolve(__dirname, '../../models/en/punct.json'));
+      if (!haveModels) {
+        assert.equal(r.code, 2);
+        assert.match(r.stderr, /restoration needs the trained parser and punctuation model/);
+        return;
+      }
+      assert.equal(r.code, 0, r.stderr);
+      const words = (s: string) => s.match(/[\p{L}\p{N}']+/gu) ?? [];
+      assert.deepEqual(words(r.stdout), words('when the rain stopped we went home it was late'));
+      assert.match(r.stdout, /[.!?]\s*$/);
+    } finally {
+      removeRepo(dir);
+    }
+  });
+});
