@@ -10,7 +10,7 @@ import { Finding, LintOptions } from './types';
 import { FindingBuilder, PlainFinding } from './finding';
 import { doubledMarksRule } from './rules/doubledMarks';
 import { unbalancedPairsRule } from './rules/unbalancedPairs';
-import { quotePlacementRule } from './rules/quotePlacement';
+import { effectiveQuoteStyle, quotePlacementRule } from './rules/quotePlacement';
 import { TextRule } from './rules/rule';
 import { AnalysedSentence } from './sentence';
 import { EngineModel } from './punctModel';
@@ -108,11 +108,12 @@ export function makeLinter(parts: LinterParts): Linter {
           sentences = []; // the parser refuses this text (symbols only, …): the typographic rules still apply
         }
         placeClosers(text, plain, sentences, model, threshold);
+        const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle);
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;
           try {
-            plain.push(...sentenceFindings(text, s, model, cal, options, threshold));
+            plain.push(...sentenceFindings(text, s, model, cal, options, threshold, quoteStyle));
           } catch {
             // One sentence the model cannot handle must not cost the findings of the others.
           }

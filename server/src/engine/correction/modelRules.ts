@@ -10,6 +10,7 @@ import { LintOptions } from '../types';
 import { Calibration } from './calibration';
 import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
 import { candidateFinding } from './findings';
+import { britishQuoteFindings } from './britishQuotes';
 
 /** Confidence given to a style finding: the setting decides, the parse could still be wrong. */
 const STYLE_CONFIDENCE = 0.9;
@@ -21,6 +22,7 @@ export function sentenceFindings(
   cal: Calibration,
   options: LintOptions,
   threshold: number,
+  quoteStyle?: 'american' | 'british',
 ): PlainFinding[] {
   if (s.tree.words.length === 0) return [];
   const info = treeInfo(s.tree);
@@ -34,7 +36,9 @@ export function sentenceFindings(
     if ((serial === 'always' && c.candidate.action === 'insert') || (serial === 'never' && c.candidate.action === 'delete'))
       style.push({ ...c, confidence: STYLE_CONFIDENCE });
   }
-  return [...chosen, ...style].map((c) => candidateFinding(c, s, info, text, model));
+  const out = [...chosen, ...style].map((c) => candidateFinding(c, s, info, text, model));
+  if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
+  return out;
 }
 
 /** Every scored candidate of a sentence (for calibration and threshold tuning). */
