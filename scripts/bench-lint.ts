@@ -18,7 +18,6 @@ import { buildSuite, SuiteItem } from '../server/src/engine/eval/suite';
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
 import { f05, slotEdits, judge } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
-import { goldSentence } from '../server/src/engine/eval/goldSentence';
 import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir } from '../server/src/engine';
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
@@ -242,7 +241,15 @@ async function main(): Promise<void> {
   const cleanN = Number(opt.clean ?? 2077);
   if (cleanN > 0) {
     const test = readTreebank(path.join(DATA, 'en_ewt-ud-test.conllu'));
-    const sents = test.sentences.slice(0, cleanN).map((s) => goldSentence(s)).filter((g) => g !== undefined);
+    // Lint whole paragraphs (as the editor and the CLI do), sentences joined as the treebank's `# newpar` groups them.
+    const paragraphs: string[] = [];
+    let sentenceCount = 0;
+    for (const s of test.sentences.slice(0, cleanN)) {
+      const text = s.text ?? '';
+      sentenceCount++;
+      if (s.comments.some((c) => c.startsWith('# newpar')) || paragraphs.length === 0) paragraphs.push(text);
+      else paragraphs[paragraphs.length - 1] += ' ' + text;
+    }
     const clean: Record<string, unknown> = {};
     const cleanSystems: System[] = [];
     if (parser && model) cleanSystems.push(linterSystem('puncteme (parser + model)', parser, model, cal, 'american'));
@@ -254,10 +261,11 @@ async function main(): Promise<void> {
     for (const sys of cleanSystems) {
       const found: Array<{ id: string; text: string; ruleId: string; edits: unknown }> = [];
       const t1 = process.hrtime.bigint();
-      for (const g of sents) for (const p of await sys.propose(g!.text)) found.push({ id: '', text: g!.text, ruleId: p.ruleId, edits: p.edits });
+      for (const text of paragraphs) for (const p of await sys.propose(text)) found.push({ id: '', text, ruleId: p.ruleId, edits: p.edits });
       const ms = Number(process.hrtime.bigint() - t1) / 1e6;
-      clean[sys.name] = { sentences: sents.length, findings: found.length, per1000: (1000 * found.length) / sents.length, msPer1000: (1000 * ms) / sents.length, list: found };
-      console.log(`\nclean EWT test (${sents.length} sentences as written), ${sys.name}: ${found.length} findings = ${((1000 * found.length) / sents.length).toFixed(1)} per 1,000; ${((1000 * ms) / sents.length).toFixed(0)} ms per 1,000 sentences`);
+      const n = sentenceCount;
+      clean[sys.name] = { sentences: n, paragraphs: paragraphs.length, findings: found.length, per1000: (1000 * found.length) / n, msPer1000: (1000 * ms) / n, list: found };
+      console.log(`\nclean EWT test (${n} sentences as written, in ${paragraphs.length} paragraphs), ${sys.name}: ${found.length} findings = ${((1000 * found.length) / n).toFixed(1)} per 1,000 sentences; ${((1000 * ms) / n).toFixed(0)} ms per 1,000 sentences`);
     }
     out.clean = clean;
   }
