@@ -10,7 +10,7 @@ import { channelDistribution } from './channel';
 import { backward, inside } from './inside';
 import { ModelCore, PreparedTree } from './model';
 import { coreFromJson, readModelJson } from './modelFile';
-import { mbrDecode, samplePrior, underlyingSlots } from './sample';
+import { mbrDecode, sampleObserved, underlyingSlots } from './sample';
 import { refineMap, viterbi } from './viterbi';
 import { automatonWeight } from './automaton';
 import { TreeInfo } from './treeInfo';
@@ -34,7 +34,7 @@ export interface PunctModel {
   viterbi(tree: PunctuatedTree): MapTree;
   /** Posterior p(l_w, r_w | T, x) per word (pairs with p ≥ 1e-6, most probable first). */
   marginals(tree: PunctuatedTree): Array<Array<{ pair: [PunctemeKey, PunctemeKey]; p: number }>>;
-  /** One draw of (T′, x) from p(T′, x | T) (tree.slots is ignored). */
+  /** One draw of (T′, x) from p(T′, x | T), conditioned on ∘ surviving at the start (tree.slots is ignored). */
   sample(tree: PunctuatedTree, rng: () => number): { pairs: Array<[PunctemeKey, PunctemeKey]>; slots: string[][] };
   /** MBR restoration (§6.1) from `samples` (default 1000) ancestral samples; ignores tree.slots. */
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
@@ -141,7 +141,7 @@ export class PunctModelImpl implements PunctModel {
 
   sample(tree: PunctuatedTree, rng: () => number): { pairs: Array<[PunctemeKey, PunctemeKey]>; slots: string[][] } {
     const prep = this.prepare(tree);
-    const s = samplePrior(this.core, prep, rng);
+    const s = sampleObserved(this.core, prep, rng);
     return { pairs: Array.from({ length: prep.info.n }, (_, k) => this.pairKeys(prep, k + 1, s.choice[k + 1])), slots: s.slots };
   }
 
@@ -150,7 +150,7 @@ export class PunctModelImpl implements PunctModel {
     const rng = seededRng(opts.seed ?? 1);
     const m = opts.samples ?? 1000;
     const samples: string[][][] = [];
-    for (let k = 0; k < m; k++) samples.push(samplePrior(this.core, prep, rng).slots);
+    for (let k = 0; k < m; k++) samples.push(sampleObserved(this.core, prep, rng).slots);
     return mbrDecode(samples);
   }
 

@@ -45,6 +45,7 @@ interface NodeState {
   groups: Group[];
   norm: number;
   I: Mat;
+  root?: RootState;
 }
 
 export interface InsideResult {
@@ -75,6 +76,14 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
     let M = X[0];
     for (let q = 1; q < X.length; q++) M = mul(M, X[q]);
     const { rp, weight } = input[w];
+    if (w === info.root) {
+      // The root's matrix is only ever contracted with λ_0 and ρ_n: work with vectors a_l = A_lᵀλ_0 and
+      // b_r = B_r ρ_n, O(N²) per distinct puncteme and O(N) per pair instead of O(N³) per pair.
+      const rs = rootForward(auts[0], auts[info.n], V, rp, weight, M);
+      if (!(rs.zt > 0) || !Number.isFinite(rs.zt)) return { logZ: -Infinity, nodes, zt: 0 };
+      nodes[w] = { X, xs, M, Mo: M, flip: false, groups: [], norm: 1, I: M, root: rs };
+      return { logZ: s + Math.log(rs.zt), nodes, zt: rs.zt };
+    }
     // Group the pairs by the puncteme on the side whose automaton is larger: each pair then costs O(N²) of the
     // smaller side. With `flip`, the product is computed transposed: rawᵀ = Σ B_rᵀ · Mᵀ · A_lᵀ.
     const flip = auts[k].n > auts[i].n;
@@ -113,12 +122,71 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
     scale[w] = s + Math.log(norm);
     nodes[w] = { X, xs, M, Mo, flip, groups, norm, I };
   }
-  const root = info.root;
-  const I = nodes[root]!.I;
-  const lam = auts[0].lambda, rho = auts[info.n].rho;
-  let zt = 0;
-  for (let a = 0; a < I.rows; a++) for (let b = 0; b < I.cols; b++) zt += lam[a] * I.d[a * I.cols + b] * rho[b];
-  return { logZ: zt > 0 ? scale[root] + Math.log(zt) : -Infinity, nodes, zt };
+  throw new Error('the root was not reached');
+}
+
+interface RootState {
+  zt: number;
+  /** Per pair: a_lᵀ M b_r (0 when the pair is impossible). */
+  val: Float64Array;
+  a: Map<number, Float64Array>;
+  b: Map<number, Float64Array>;
+  Mb: Map<number, Float64Array>;
+  A: Map<number, Mat | null>;
+  B: Map<number, Mat | null>;
+}
+
+function matVec(m: Mat, v: Float64Array): Float64Array {
+  const out = new Float64Array(m.rows);
+  for (let i = 0; i < m.rows; i++) {
+    let s = 0;
+    for (let j = 0; j < m.cols; j++) s += m.d[i * m.cols + j] * v[j];
+    out[i] = s;
+  }
+  return out;
+}
+
+function vecMat(v: Float64Array, m: Mat): Float64Array {
+  const out = new Float64Array(m.cols);
+  for (let i = 0; i < m.rows; i++) {
+    const x = v[i];
+    if (x === 0) continue;
+    for (let j = 0; j < m.cols; j++) out[j] += x * m.d[i * m.cols + j];
+  }
+  return out;
+}
+
+function dotV(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+function rootForward(aut0: SlotAutomaton, autN: SlotAutomaton, V: PunctemeTable, rp: RelPairs, weight: Float64Array, M: Mat): RootState {
+  const st: RootState = { zt: 0, val: new Float64Array(rp.pair.length), a: new Map(), b: new Map(), Mb: new Map(), A: new Map(), B: new Map() };
+  for (let p = 0; p < rp.pair.length; p++) {
+    if (weight[p] === 0) continue;
+    const l = rp.l[p], r = rp.r[p];
+    let a = st.a.get(l);
+    if (!a) {
+      const A = matrixOf(aut0, V, l, false);
+      if (A === false) continue;
+      st.A.set(l, A);
+      st.a.set(l, (a = A ? vecMat(aut0.lambda, A) : aut0.lambda));
+    }
+    let Mb = st.Mb.get(r);
+    if (!Mb) {
+      const B = matrixOf(autN, V, r, false);
+      if (B === false) continue;
+      st.B.set(r, B);
+      const b = B ? matVec(B, autN.rho) : autN.rho;
+      st.b.set(r, b);
+      st.Mb.set(r, (Mb = matVec(M, b)));
+    }
+    st.val[p] = dotV(a, Mb);
+    st.zt += weight[p] * st.val[p];
+  }
+  return st;
 }
 
 export interface BackwardResult {
@@ -143,21 +211,6 @@ export function backward(
   const n = info.n;
   const mu: Float64Array[] = new Array(n + 1);
   const G: Array<Mat | undefined> = new Array(n + 1);
-  const root = info.root;
-  const lam = auts[0].lambda, rho = auts[n].rho;
-  const Iroot = res.nodes[root]!.I;
-  const g0 = zeros(Iroot.rows, Iroot.cols);
-  for (let a = 0; a < g0.rows; a++) for (let b = 0; b < g0.cols; b++) g0.d[a * g0.cols + b] = (lam[a] * rho[b]) / res.zt;
-  G[root] = g0;
-  if (slotGrads) {
-    const dl = new Float64Array(lam.length);
-    for (let a = 0; a < Iroot.rows; a++) {
-      let s = 0;
-      for (let b = 0; b < Iroot.cols; b++) s += Iroot.d[a * Iroot.cols + b] * rho[b];
-      dl[a] = s / res.zt;
-    }
-    slotGrads[0].lambda = dl;
-  }
   /** Adds scaleBy·d (transposed back when the node was flipped) to d log Z / d M(id) at the slot. */
   const addPunctGrad = (slot: number, id: number, d: Mat, scaleBy: number, transposed: boolean) => {
     let acc = slotGrads![slot].punct.get(id);
@@ -168,8 +221,7 @@ export function backward(
       for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) acc.d[b * n + a] += scaleBy * d.d[a * n + b];
     }
   };
-  for (let q = info.postorder.length - 1; q >= 0; q--) {
-    const w = info.postorder[q];
+  const nodeBackward = (w: number): { m: Float64Array; dM: Mat } => {
     const st = res.nodes[w]!;
     const Graw0 = G[w]!;
     for (let d = 0; d < Graw0.d.length; d++) Graw0.d[d] /= st.norm;
@@ -211,6 +263,15 @@ export function backward(
       else addScaled(dMo, GC, 1);
     }
     const dM = st.flip ? transpose(dMo) : dMo;
+    return { m, dM };
+  };
+  for (let q = info.postorder.length - 1; q >= 0; q--) {
+    const w = info.postorder[q];
+    const st = res.nodes[w]!;
+    let m: Float64Array;
+    let dM: Mat;
+    if (st.root) ({ m, dM } = rootBackward(st.root, st.M, auts[0], auts[n], input[w], res.zt, slotGrads));
+    else ({ m, dM } = nodeBackward(w));
     mu[w] = m;
     // Through the chain M = X_0 ⋯ X_last.
     const L = st.X.length;
@@ -237,6 +298,81 @@ export function backward(
     }
   }
   return { mu };
+}
+
+function rootBackward(
+  st: RootState,
+  M: Mat,
+  aut0: SlotAutomaton,
+  autN: SlotAutomaton,
+  input: NodeInput,
+  zt: number,
+  slotGrads?: SlotGrads[],
+): { m: Float64Array; dM: Mat } {
+  const { rp, weight } = input;
+  const m = new Float64Array(rp.pair.length);
+  // c_l = Σ_r w_lr b_r ; e_r = Σ_l w_lr Mᵀa_l (all divided by z̃ for d log Z).
+  const c = new Map<number, Float64Array>();
+  const e = new Map<number, Float64Array>();
+  const Ma = new Map<number, Float64Array>();
+  for (let p = 0; p < rp.pair.length; p++) {
+    if (weight[p] === 0) continue;
+    const l = rp.l[p], r = rp.r[p];
+    const a = st.a.get(l), b = st.b.get(r);
+    if (!a || !b) continue;
+    m[p] = (weight[p] * st.val[p]) / zt;
+    const wz = weight[p] / zt;
+    let cl = c.get(l);
+    if (!cl) c.set(l, (cl = new Float64Array(b.length)));
+    for (let q = 0; q < b.length; q++) cl[q] += wz * b[q];
+    if (slotGrads) {
+      let ma = Ma.get(l);
+      if (!ma) Ma.set(l, (ma = vecMat(a, M)));
+      let er = e.get(r);
+      if (!er) e.set(r, (er = new Float64Array(ma.length)));
+      for (let q = 0; q < ma.length; q++) er[q] += wz * ma[q];
+    }
+  }
+  const dM = zeros(M.rows, M.cols);
+  const lam0 = aut0.lambda, rhoN = autN.rho;
+  const dLam = slotGrads ? new Float64Array(lam0.length) : undefined;
+  for (const [l, cl] of c) {
+    const a = st.a.get(l)!;
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] === 0) continue;
+      for (let j = 0; j < cl.length; j++) dM.d[i * M.cols + j] += a[i] * cl[j];
+    }
+    if (slotGrads) {
+      const Mc = matVec(M, cl);
+      const A = st.A.get(l);
+      if (A) {
+        // d/dA_l of λ_0ᵀ A_l M c_l = λ_0 (M c_l)ᵀ
+        const dA = zeros(A.rows, A.cols);
+        for (let i = 0; i < lam0.length; i++) if (lam0[i] !== 0) for (let j = 0; j < Mc.length; j++) dA.d[i * A.cols + j] += lam0[i] * Mc[j];
+        accumulate(slotGrads[0], l, dA);
+        const AMc = matVec(A, Mc);
+        for (let i = 0; i < dLam!.length; i++) dLam![i] += AMc[i];
+      } else for (let i = 0; i < dLam!.length; i++) dLam![i] += Mc[i];
+    }
+  }
+  if (slotGrads) {
+    for (const [r, er] of e) {
+      const B = st.B.get(r);
+      if (!B) continue;
+      // d/dB_r of e_rᵀ B_r ρ_n = e_r ρ_nᵀ
+      const dB = zeros(B.rows, B.cols);
+      for (let i = 0; i < er.length; i++) if (er[i] !== 0) for (let j = 0; j < rhoN.length; j++) dB.d[i * B.cols + j] += er[i] * rhoN[j];
+      accumulate(slotGrads[slotGrads.length - 1], r, dB);
+    }
+    slotGrads[0].lambda = dLam;
+  }
+  return { m, dM };
+}
+
+function accumulate(sg: SlotGrads, id: number, d: Mat): void {
+  const acc = sg.punct.get(id);
+  if (acc) addScaled(acc, d, 1);
+  else sg.punct.set(id, d);
 }
 
 /** Turns the per-puncteme slot gradients into d log Z / d φ (probabilities), accumulated into dPhi. */

@@ -32,6 +32,11 @@ export function underlyingSlots(info: TreeInfo, lKey: (w: number) => string, rKe
 export interface Sample {
   choice: Int32Array;
   slots: string[][];
+  /**
+   * Whether ∘ survived the channel as the first mark of slot 0. Observed text always has it there, so p(x | T) is
+   * the probability of the joint event; samples without it are rejected by `sampleObserved`.
+   */
+  bosKept: boolean;
 }
 
 export function samplePrior(core: ModelCore, prep: PreparedTree, rng: () => number): Sample {
@@ -41,12 +46,14 @@ export function samplePrior(core: ModelCore, prep: PreparedTree, rng: () => numb
   const slots: string[][] = Array.from({ length: info.n + 1 }, () => []);
   const done = new Uint8Array(info.n + 1);
   const V = core.vocab;
+  let bosKept = true;
   const finish = (s: number) => {
     if (done[s]) return;
     const u: string[] = s === 0 ? [BOS_MARK] : [];
     for (const w of ends[s]) u.push(...core.V.keys[V.pairs[prep.rp[w].pair[choice[w]]][1]].split(' ').filter(Boolean));
     for (const w of starts[s]) u.push(...core.V.keys[V.pairs[prep.rp[w].pair[choice[w]]][0]].split(' ').filter(Boolean));
     const x = sampleChannel(core.channel, u, rng);
+    if (s === 0) bosKept = x[0] === BOS_MARK && x.lastIndexOf(BOS_MARK) === 0;
     slots[s] = s === 0 ? x.filter((t) => t !== BOS_MARK) : x;
     done[s] = 1;
   };
@@ -62,7 +69,14 @@ export function samplePrior(core: ModelCore, prep: PreparedTree, rng: () => numb
     choice[w] = j;
   }
   for (let s = 0; s <= info.n; s++) finish(s);
-  return { choice, slots };
+  return { choice, slots, bosKept };
+}
+
+/** A sample conditioned on ∘ surviving at the start (rejection; gives up after `tries` and returns the last). */
+export function sampleObserved(core: ModelCore, prep: PreparedTree, rng: () => number, tries = 100): Sample {
+  let s = samplePrior(core, prep, rng);
+  for (let k = 1; k < tries && !s.bosKept; k++) s = samplePrior(core, prep, rng);
+  return s;
 }
 
 /** Token-level edit distance (Levenshtein) between two slot strings. */
