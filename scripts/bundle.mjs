@@ -1,5 +1,5 @@
 // Bundles the extension for the .vsix: dist/extension.js (the VS Code client; `vscode` is provided by the host)
-// and dist/server.js (the language server with the whole engine), so the package needs no node_modules.
+// dist/server.js (the language server) and dist/analysisWorker.js (its worker thread, with the whole engine), so the package needs no node_modules.
 import { build } from 'esbuild';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,4 +24,6 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js' }),
   build({ ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'dist/server.js' }),
+  // The engine runs in a worker thread of the server; the server finds it beside itself.
+  build({ ...common, entryPoints: ['server/src/lsp/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
 ]);

@@ -1,12 +1,14 @@
 /**
- * Debounced, cancellable, time-sliced analysis of open documents. Each request for a document bumps its generation;
- * a running analysis checks its generation between blocks and gives up when a newer edit arrived. Work runs in
- * slices of a few milliseconds with the event loop free in between, so the connection keeps answering (hover, code
- * actions, cancellations) while a long document is being analysed.
+ * Debounced, cancellable analysis of open documents. Each request for a document bumps its generation and cancels
+ * the analysis in flight (the worker stops between two paragraphs); results of an outdated generation are dropped.
+ * The analysis itself runs in the worker thread (engineClient.ts), so the connection is never blocked.
  */
-import type { Linter } from '../engine';
 import { Finding, LintOptions } from '../engine/types';
-import { Extraction, ParagraphCache, ProseKind, extractProse, lintSteps } from '../prose';
+import { ProseBlock, ProseKind } from '../prose';
+import { EngineClient } from './engineClient';
+import { errorText } from './errors';
+
+export { errorText };
 
 export interface Job {
   uri: string;
@@ -18,8 +20,8 @@ export interface Job {
 
 export interface Analysis extends Job {
   findings: Finding[];
-  extraction: Extraction;
-  /** Wall time spent analysing (excluding the debounce and the waits between slices). */
+  blocks: ProseBlock[];
+  /** Time the worker spent analysing (without the debounce and the messaging). */
   busyMs: number;
 }
 
@@ -29,8 +31,6 @@ export interface ProgressSink {
 }
 
 export interface AnalyzerHooks {
-  linter(): Promise<Linter>;
-  cache: ParagraphCache;
   publish(analysis: Analysis): void;
   /** Called for documents with many blocks; may return undefined (the client cannot show progress). */
   progress?(job: Job, blocks: number): Promise<ProgressSink | undefined>;
@@ -38,18 +38,16 @@ export interface AnalyzerHooks {
   onError(job: Job, error: unknown): void;
 }
 
-/** Documents with more prose blocks than this get a progress notification. */
+/** Documents with at least this many prose blocks get a progress notification. */
 export const PROGRESS_MIN_BLOCKS = 200;
-const SLICE_MS = 8;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class Analyzer {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly generations = new Map<string, number>();
+  private readonly running = new Map<string, () => void>();
   readonly results = new Map<string, Analysis>();
 
-  constructor(private readonly hooks: AnalyzerHooks) {}
+  constructor(private readonly engine: EngineClient, private readonly hooks: AnalyzerHooks) {}
 
   /** Analyses the document after `delayMs` of quiet; `prepare` is called then, to read the latest text. */
   schedule(uri: string, delayMs: number, prepare: () => Promise<Job | undefined>): void {
@@ -71,6 +69,8 @@ export class Analyzer {
     const t = this.timers.get(uri);
     if (t) clearTimeout(t);
     this.timers.delete(uri);
+    this.running.get(uri)?.();
+    this.running.delete(uri);
     const g = (this.generations.get(uri) ?? 0) + 1;
     this.generations.set(uri, g);
     return g;
@@ -83,52 +83,28 @@ export class Analyzer {
   private async run(uri: string, generation: number, prepare: () => Promise<Job | undefined>): Promise<void> {
     let job: Job | undefined;
     let progress: ProgressSink | undefined;
+    let progressStarting: Promise<ProgressSink | undefined> | undefined;
     try {
       job = await prepare();
       if (!job || !this.current(uri, generation)) return;
-      const linter = await this.hooks.linter();
-      if (!this.current(uri, generation)) return;
-      let busy = 0;
-      let t0 = performance.now();
-      const extraction = extractProse(job.text, job.kind);
-      const isCancelled = () => !this.current(uri, generation);
-      const steps = lintSteps(linter, job.text, extraction, { ...job.options, isCancelled }, this.hooks.cache, {
-        onBlockError: (e, block) => this.hooks.log(`puncteme: analysis of the block at offset ${block.offsets[0]} of ${uri} failed: ${errorText(e)}`),
+      const j = job;
+      const handle = this.engine.lint(j.text, j.kind, j.options, PROGRESS_MIN_BLOCKS, (done, total) => {
+        progressStarting ??= this.hooks.progress?.(j, total).then((p) => (progress = p));
+        progress?.report(Math.floor((100 * done) / total), `${done}/${total} paragraphs`);
       });
-      const total = extraction.blocks.length;
-      if (total >= PROGRESS_MIN_BLOCKS && this.hooks.progress) {
-        busy += performance.now() - t0;
-        progress = await this.hooks.progress(job, total);
-        t0 = performance.now();
-      }
-      for (;;) {
-        const r = steps.next();
-        if (r.done) {
-          busy += performance.now() - t0;
-          if (!isCancelled()) {
-            const analysis: Analysis = { ...job, findings: r.value, extraction, busyMs: busy };
-            this.results.set(uri, analysis);
-            this.hooks.publish(analysis);
-          }
-          return;
-        }
-        if (performance.now() - t0 >= SLICE_MS) {
-          busy += performance.now() - t0;
-          progress?.report(Math.floor((100 * r.value) / total), `${r.value}/${total} paragraphs`);
-          await nextTurn();
-          if (isCancelled()) return;
-          t0 = performance.now();
-        }
-      }
+      this.running.set(uri, handle.cancel);
+      const r = await handle.result;
+      if (this.running.get(uri) === handle.cancel) this.running.delete(uri);
+      if (r.cancelled || !this.current(uri, generation)) return;
+      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, busyMs: r.busyMs };
+      this.results.set(uri, analysis);
+      this.hooks.publish(analysis);
     } catch (e) {
       if (job) this.hooks.onError(job, e);
       else this.hooks.log(`puncteme: cannot analyse ${uri}: ${errorText(e)}`);
     } finally {
-      progress?.done();
+      await progressStarting;
+      (progress as ProgressSink | undefined)?.done();
     }
   }
-}
-
-export function errorText(e: unknown): string {
-  return e instanceof Error ? (e.stack ?? e.message) : String(e);
 }

@@ -68,7 +68,7 @@ export function codeActions(a: Analysis, range: Range, only: readonly string[] |
       const edits = allFirstFixEdits(same);
       if (edits.length) out.push({ title: `Fix all "${f.ruleId}" problems in this document`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(a, edits) });
     }
-    const sentence = sentenceAround(a.extraction.blocks, f.start.offset);
+    const sentence = sentenceAround(a.blocks, f.start.offset);
     if (sentence) {
       const inserts = ignoreSentenceEdits(a.text, a.kind, sentence).map((e) => {
         const p = positionFromStarts(starts, e.offset);

@@ -1,49 +1,49 @@
 /**
- * The engine as the server sees it: the linter loaded once, lazily and off the request path, plus the model's
- * "explain" (MAP underlying bracketing) and "restore" (MBR restoration) for the client's commands. The engine may not
- * export those two yet; then the server says so instead of failing.
+ * The engine as the analysis worker sees it: the linter loaded once, plus the model's "explain" (MAP underlying
+ * bracketing of each sentence) and "restore" (MBR restoration) for the client's commands. Without trained models
+ * the engine runs its typographic rules alone; explain and restore then fail with a message that says so.
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import * as engine from '../engine';
-import type { Linter } from '../engine';
+import { Linter, LinterParts, loadEngineParts, makeLinter } from '../engine';
 import { loadRestorer } from '../cli/restoreAdapter';
 
-/**
- * Where the bundled models are: beside the compiled server (`server/out/lsp` → `models/en`) or beside the esbuild
- * bundle in the .vsix (`dist/` → `models/en`). The engine reads PUNCTEME_MODEL_DIR, so set it when it is unset.
- */
-export function locateModels(): void {
-  if (process.env.PUNCTEME_MODEL_DIR) return;
-  const candidates = [path.resolve(__dirname, '../models/en'), path.resolve(__dirname, '../../../models/en')];
-  const found = candidates.find((d) => fs.existsSync(d));
-  if (found) process.env.PUNCTEME_MODEL_DIR = found;
-}
-
-type TextFn = (text: string) => unknown;
-
 export class EngineHost {
-  private linterPromise: Promise<Linter> | undefined;
-  private readonly exports = engine as unknown as Record<string, unknown>;
+  private loaded: Promise<Linter> | undefined;
+  private parts: (LinterParts & { problem?: string }) | undefined;
 
-  /** Starts loading the models (idempotent); analysis awaits the same promise. */
-  linter(): Promise<Linter> {
-    this.linterPromise ??= engine.createLinter();
-    return this.linterPromise;
+  /** Why the models are not in use, if they are not. */
+  get problem(): string | undefined {
+    return this.parts?.problem;
   }
 
+  load(): Promise<Linter> {
+    this.loaded ??= new Promise((resolve) => {
+      this.parts = loadEngineParts();
+      resolve(makeLinter(this.parts));
+    });
+    return this.loaded;
+  }
+
+  /** The MAP underlying bracketing T′ of each sentence of `text`, one per line. */
   async explain(text: string): Promise<string> {
-    await this.linter();
-    const explain = this.exports.explain;
-    if (typeof explain !== 'function') {
-      throw new Error('This build of the Puncteme engine has no explain(): the underlying punctuation cannot be shown yet.');
+    await this.load();
+    const { analyser, model, problem } = this.parts!;
+    if (!analyser || !model) throw new Error(`the underlying punctuation needs the trained parser and model, which are not available (${problem ?? 'not loaded'})`);
+    const lines: string[] = [];
+    for (const s of analyser.parseText(text)) {
+      lines.push(`# ${text.slice(s.start, s.end).replace(/\s+/g, ' ').trim()}`);
+      try {
+        lines.push(model.viterbi(s.tree).bracketing);
+      } catch (e) {
+        lines.push(`# no underlying tree explains this surface: ${(e as Error).message}`);
+      }
+      lines.push('');
     }
-    const result = await (explain as TextFn)(text);
-    return typeof result === 'string' ? result : JSON.stringify(result, null, 2);
+    return lines.join('\n').trim();
   }
 
+  /** The text with its punctuation restored by the model (the CLI's restoration, the same code). */
   async restore(text: string): Promise<string> {
-    await this.linter();
-    return (await loadRestorer()).restore(text);
+    await this.load();
+    return String(await (await loadRestorer()).restore(text));
   }
 }

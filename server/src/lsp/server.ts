@@ -3,7 +3,7 @@
  * The transport is chosen from the command line by vscode-languageserver.
  */
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
-import { locateModels } from './engineHost';
+import { locateModels } from './modelDir';
 import { startServer } from './session';
 
 locateModels();

@@ -14,11 +14,11 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../config';
-import { ParagraphCache, ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose';
+import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose';
 import { Analysis, Analyzer, Job, errorText } from './analyzer';
 import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, allFirstFixEdits, codeActions } from './codeActions';
 import { toDiagnostic, rangeOf } from './diagnostics';
-import { EngineHost } from './engineHost';
+import { EngineClient } from './engineClient';
 import { findingHover } from './hover';
 import { ProjectConfigCache } from './projectConfigCache';
 import { COMMANDS, STATS_REQUEST, STATUS_NOTIFICATION, StatsResult, StatusParams } from './protocol';
@@ -26,8 +26,6 @@ import { Settings, fromEditor, isExcluded, toLintOptions, withProjectConfig } fr
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
-  const engine = new EngineHost();
-  const cache = new ParagraphCache();
   const projectConfigs = new ProjectConfigCache((m) => void connection.window.showWarningMessage(`Puncteme: ${m}`));
   const editorSettings = new Map<string, Promise<unknown>>();
   const lastAnalysisMs: Record<string, number> = {};
@@ -40,9 +38,15 @@ export function startServer(connection: Connection): void {
   const status = (p: StatusParams) => void connection.sendNotification(STATUS_NOTIFICATION, p);
   const log = (m: string) => connection.console.error(m);
 
-  const analyzer = new Analyzer({
-    linter: () => engine.linter(),
-    cache,
+  const engine = new EngineClient({
+    ready: (version, note) => status({ state: 'ready', message: note ? `models ${version} (${note})` : `models ${version}` }),
+    loadError(message) {
+      log(`puncteme: cannot load the models: ${message}`);
+      status({ state: 'error', message: `Cannot load the Puncteme models: ${message}` });
+    },
+    log,
+  });
+  const analyzer = new Analyzer(engine, {
     log,
     publish(a: Analysis) {
       lastAnalysisMs[a.uri] = a.busyMs;
@@ -143,13 +147,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(() => {
     if (canPullConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
     status({ state: 'loading', message: 'Loading the Puncteme models…' });
-    engine.linter().then(
-      (l) => status({ state: 'ready', message: `models ${l.version}` }),
-      (e) => {
-        log(`puncteme: cannot load the models: ${errorText(e)}`);
-        status({ state: 'error', message: `Cannot load the Puncteme models: ${e instanceof Error ? e.message : e}` });
-      },
-    );
+    engine.start(); // loads the models in the worker while the editor goes on
   });
 
   connection.onDidChangeConfiguration((change) => {
@@ -232,13 +230,13 @@ export function startServer(connection: Connection): void {
     }
   });
 
-  connection.onRequest(STATS_REQUEST, (): StatsResult => ({
+  connection.onRequest(STATS_REQUEST, async (): Promise<StatsResult> => ({
     lastAnalysisMs: { ...lastAnalysisMs },
-    cacheHits: cache.hits,
-    cacheMisses: cache.misses,
-    cacheEntries: cache.size,
+    ...(await engine.stats()),
     rssBytes: process.memoryUsage().rss,
   }));
+
+  connection.onShutdown(() => engine.stop());
 
   documents.listen(connection);
   connection.listen();

@@ -1,0 +1,62 @@
+/**
+ * The analysis worker: a thread that owns the engine (models loaded once, here, never on the connection's thread)
+ * and the paragraph cache. It lints documents block by block, checking a shared cancellation flag between blocks,
+ * and answers explain/restore. The main thread stays free to answer the editor whatever the engine is doing.
+ */
+import { parentPort } from 'worker_threads';
+import { ParagraphCache, extractProse, lintSteps } from '../prose';
+import { errorText } from './errors';
+import { EngineHost } from './engineHost';
+import { FromWorker, LintResult, ToWorker } from './workerProtocol';
+
+const port = parentPort;
+if (!port) throw new Error('analysisWorker must run in a worker thread');
+const post = (m: FromWorker) => port.postMessage(m);
+const cache = new ParagraphCache();
+const engine = new EngineHost();
+
+engine.load().then(
+  (l) => post({ type: 'ready', version: l.version, note: engine.problem }),
+  (e) => post({ type: 'loadError', message: e instanceof Error ? e.message : String(e) }),
+);
+
+async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult> {
+  const linter = await engine.load();
+  const flag = new Int32Array(m.cancel);
+  const isCancelled = () => Atomics.load(flag, 0) !== 0;
+  const t0 = performance.now();
+  const extraction = extractProse(m.text, m.kind);
+  const total = extraction.blocks.length;
+  const steps = lintSteps(linter, m.text, extraction, { ...m.options, isCancelled }, cache, {
+    onBlockError: (e, block) => post({ type: 'log', message: `puncteme: analysis of the paragraph at offset ${block.offsets[0]} failed: ${errorText(e)}` }),
+  });
+  let lastReport = -Infinity; // the first report goes out at once: the client shows progress from the start
+  for (;;) {
+    if (isCancelled()) return { findings: [], blocks: [], busyMs: performance.now() - t0, cancelled: true };
+    const r = steps.next();
+    if (r.done) return { findings: r.value, blocks: extraction.blocks, busyMs: performance.now() - t0, cancelled: false };
+    if (total >= m.progressFrom && performance.now() - lastReport > 100) {
+      lastReport = performance.now();
+      post({ type: 'progress', id: m.id, done: r.value, total });
+    }
+  }
+}
+
+port.on('message', (m: ToWorker) => {
+  const run = async (): Promise<unknown> => {
+    switch (m.type) {
+      case 'lint':
+        return lint(m);
+      case 'explain':
+        return engine.explain(m.text);
+      case 'restore':
+        return engine.restore(m.text);
+      case 'stats':
+        return { cacheHits: cache.hits, cacheMisses: cache.misses, cacheEntries: cache.size };
+    }
+  };
+  run().then(
+    (value) => post({ type: 'result', id: m.id, value }),
+    (e) => post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) }),
+  );
+});

@@ -1,0 +1,107 @@
+/**
+ * The main thread's handle on the analysis worker: requests with ids, a cancellation flag per lint, progress, and a
+ * fresh worker if one dies (its pending requests fail; the next request starts a new one).
+ */
+import * as path from 'path';
+import { Worker } from 'worker_threads';
+import { LintOptions } from '../engine/types';
+import { ProseKind } from '../prose';
+import { FromWorker, LintResult, ToWorker, WorkerStats } from './workerProtocol';
+
+export interface EngineEvents {
+  ready(version: string, note?: string): void;
+  loadError(message: string): void;
+  log(message: string): void;
+}
+
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+  progress?(done: number, total: number): void;
+}
+
+/** The worker script beside this file: `.ts` under tsx (tests), `.js` compiled or bundled. */
+function workerScript(): string {
+  return path.join(__dirname, 'analysisWorker' + (path.extname(__filename) === '.ts' ? '.ts' : '.js'));
+}
+
+export class EngineClient {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly events: EngineEvents) {}
+
+  /** Starts the worker (and so the model loading) now rather than at the first request. */
+  start(): void {
+    if (this.worker) return;
+    // `eval` + require: lets the worker load a .ts entry when the server itself runs under tsx (which the worker's
+    // inherited execArgv registers); compiled and bundled servers load the .js beside them the same way.
+    const w = new Worker(`require(${JSON.stringify(workerScript())});`, { eval: true });
+    w.on('message', (m: FromWorker) => this.onMessage(m));
+    w.on('error', (e) => this.events.log(`puncteme: analysis worker error: ${e.stack ?? e}`));
+    w.on('exit', (code) => {
+      if (this.worker !== w) return;
+      this.worker = undefined;
+      const error = new Error(`the analysis worker stopped (exit code ${code})`);
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+    });
+    w.unref(); // the connection, not the worker, decides when the server exits
+    this.worker = w;
+  }
+
+  private onMessage(m: FromWorker): void {
+    switch (m.type) {
+      case 'ready':
+        return this.events.ready(m.version, m.note);
+      case 'loadError':
+        return this.events.loadError(m.message);
+      case 'log':
+        return this.events.log(m.message);
+      case 'progress':
+        return this.pending.get(m.id)?.progress?.(m.done, m.total);
+      case 'result':
+      case 'error': {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        if (m.type === 'result') p?.resolve(m.value);
+        else p?.reject(new Error(m.message));
+      }
+    }
+  }
+
+  private request<T>(message: ToWorker, progress?: Pending['progress']): Promise<T> {
+    this.start();
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(message.id, { resolve: resolve as (v: unknown) => void, reject, progress });
+      this.worker!.postMessage(message);
+    });
+  }
+
+  /** Lints a document; `cancel()` on the returned handle makes the worker stop between two paragraphs. */
+  lint(text: string, kind: ProseKind, options: LintOptions, progressFrom: number, progress?: Pending['progress']): { result: Promise<LintResult>; cancel(): void } {
+    const buffer = new SharedArrayBuffer(4);
+    const flag = new Int32Array(buffer);
+    const { isCancelled: _local, ...plain } = options; // functions do not cross threads; the flag does
+    const result = this.request<LintResult>({ type: 'lint', id: this.nextId++, text, kind, options: plain, cancel: buffer, progressFrom }, progress);
+    return { result, cancel: () => Atomics.store(flag, 0, 1) };
+  }
+
+  explain(text: string): Promise<string> {
+    return this.request<string>({ type: 'explain', id: this.nextId++, text });
+  }
+
+  restore(text: string): Promise<string> {
+    return this.request<string>({ type: 'restore', id: this.nextId++, text });
+  }
+
+  stats(): Promise<WorkerStats> {
+    return this.request<WorkerStats>({ type: 'stats', id: this.nextId++ });
+  }
+
+  async stop(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+}

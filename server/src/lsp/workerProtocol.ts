@@ -1,0 +1,31 @@
+/** Messages between the server's main thread (the LSP connection) and its analysis worker (the engine). */
+import { Finding, LintOptions } from '../engine/types';
+import { ProseKind } from '../prose';
+
+export type ToWorker =
+  | { type: 'lint'; id: number; text: string; kind: ProseKind; options: LintOptions; cancel: SharedArrayBuffer; progressFrom: number }
+  | { type: 'explain' | 'restore'; id: number; text: string }
+  | { type: 'stats'; id: number };
+
+export interface LintResult {
+  findings: Finding[];
+  /** The prose blocks (for code actions that need sentence bounds). */
+  blocks: Array<{ text: string; offsets: Int32Array }>;
+  /** Time the worker spent on this document. */
+  busyMs: number;
+  cancelled: boolean;
+}
+
+export interface WorkerStats {
+  cacheHits: number;
+  cacheMisses: number;
+  cacheEntries: number;
+}
+
+export type FromWorker =
+  | { type: 'ready'; version: string; note?: string }
+  | { type: 'loadError'; message: string }
+  | { type: 'progress'; id: number; done: number; total: number }
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'error'; id: number; message: string }
+  | { type: 'log'; message: string };
