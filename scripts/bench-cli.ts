@@ -24,6 +24,9 @@ interface Row {
   jobs: number | string;
   cache: string;
   seconds: number;
+  cpuSeconds?: number;
+  /** 1-minute load average just before the run (other work on the machine). */
+  load: number;
   filesPerSecond: number;
   sentencesPerSecond: number;
   findings: number;
@@ -31,17 +34,21 @@ interface Row {
 
 const importEsm = new Function('s', 'return import(s)') as (s: string) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-function runCli(args: string[], cwd: string): { seconds: number; findings: number } {
+/** GNU time, when the machine has it, adds the CPU seconds (user + system) of the whole process tree. */
+const GNU_TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+function runCli(args: string[], cwd: string): { seconds: number; cpu?: number; findings: number } {
+  const timeFile = path.join(cwd, 'time.txt');
+  const command = [process.execPath, BIN, 'lint', '--format', 'json', '--quiet', ...args];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json', '--quiet', ...args], {
-    cwd,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
+  const r = GNU_TIME
+    ? spawnSync(GNU_TIME, ['-f', '%U %S', '-o', timeFile, ...command], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 })
+    : spawnSync(command[0], command.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0 && r.status !== 1) throw new Error(`puncteme lint failed (${r.status}): ${r.stderr}`);
   const reports = JSON.parse(r.stdout) as Array<{ findings: unknown[] }>;
-  return { seconds, findings: reports.reduce((n, x) => n + x.findings.length, 0) };
+  const cpu = GNU_TIME ? fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number).reduce((a, b) => a + b, 0) : undefined;
+  return { seconds, ...(cpu !== undefined ? { cpu } : {}), findings: reports.reduce((n, x) => n + x.findings.length, 0) };
 }
 
 async function harperRun(files: string[]): Promise<{ seconds: number; setup: number; findings: number }> {
@@ -72,11 +79,13 @@ async function main(): Promise<void> {
   console.log(`repository: ${repo.files} Markdown files, ${repo.sentences} EWT train sentences, ${(repo.bytes / 1e6).toFixed(2)} MB`);
   console.log(`engine: ${version}; machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, node ${process.version}`);
   const rows: Row[] = [];
-  const row = (system: string, jobs: number | string, cache: string, seconds: number, findings: number): Row => ({
+  const row = (system: string, jobs: number | string, cache: string, seconds: number, findings: number, cpu?: number, load = 0): Row => ({
     system,
     jobs,
     cache,
     seconds,
+    ...(cpu !== undefined ? { cpuSeconds: cpu } : {}),
+    load,
     filesPerSecond: repo.files / seconds,
     sentencesPerSecond: repo.sentences / seconds,
     findings,
@@ -84,20 +93,33 @@ async function main(): Promise<void> {
   for (const jobs of [1, 2]) {
     const cacheFile = path.join(dir, `cache-${jobs}.json`);
     const args = ['--jobs', String(jobs), '--cache', '--cache-location', cacheFile, 'docs'];
-    const cold = runCli(args, dir);
-    rows.push(row('puncteme lint', jobs, 'cold', cold.seconds, cold.findings));
-    console.log(`  jobs ${jobs} cold: ${cold.seconds.toFixed(2)} s`);
-    const cached = runCli(args, dir);
-    rows.push(row('puncteme lint', jobs, 'cached', cached.seconds, cached.findings));
-    console.log(`  jobs ${jobs} cached: ${cached.seconds.toFixed(2)} s`);
+    for (const cache of ['cold', 'cached']) {
+      const load = os.loadavg()[0];
+      const r = runCli(args, dir);
+      rows.push(row('puncteme lint', jobs, cache, r.seconds, r.findings, r.cpu, load));
+      console.log(`  jobs ${jobs} ${cache}: ${r.seconds.toFixed(2)} s wall, ${r.cpu?.toFixed(2) ?? '?'} s CPU, load ${load.toFixed(1)}`);
+    }
   }
+  const load = os.loadavg()[0];
+  const cpu0 = process.cpuUsage();
   const h = await harperRun(listFiles(repo.dir));
-  rows.push(row('harper.js (markdown)', 1, `none (setup ${h.setup.toFixed(2)} s excluded)`, h.seconds, h.findings));
+  const cpu = process.cpuUsage(cpu0);
+  rows.push(row('harper.js (markdown)', 1, `none (setup ${h.setup.toFixed(2)} s excl.)`, h.seconds, h.findings, (cpu.user + cpu.system) / 1e6, load));
   console.log('');
   console.log(
     formatTable(
-      ['system', 'jobs', 'cache', 'seconds', 'files/s', 'sentences/s', 'findings'],
-      rows.map((r) => [r.system, r.jobs, r.cache, r.seconds.toFixed(2), r.filesPerSecond.toFixed(1), r.sentencesPerSecond.toFixed(0), r.findings]),
+      ['system', 'jobs', 'cache', 'wall s', 'CPU s', 'files/s', 'sentences/s', 'findings', 'load'],
+      rows.map((r) => [
+        r.system,
+        r.jobs,
+        r.cache,
+        r.seconds.toFixed(2),
+        r.cpuSeconds?.toFixed(2) ?? '?',
+        r.filesPerSecond.toFixed(1),
+        r.sentencesPerSecond.toFixed(0),
+        r.findings,
+        r.load.toFixed(1),
+      ]),
     ),
   );
   if (opt.out) fs.writeFileSync(opt.out, JSON.stringify({ date: new Date().toISOString(), engine: version, repo, rows }, null, 2));
