@@ -42,7 +42,7 @@ describe('language server over stdio', function () {
     const d = p.diagnostics[0];
     assert.equal(d.source, 'puncteme');
     assert.equal(d.code, 'doubled-mark');
-    assert.match(d.codeDescription!.href, /#rule-doubled-mark$/);
+    assert.match(d.codeDescription!.href, /README\.md\?rule=doubled-mark#rules$/);
     assert.deepEqual(d.range, { start: { line: 2, character: 8 }, end: { line: 2, character: 10 } });
     assert.deepEqual(p.diagnostics[1].range.start, { line: 8, character: 6 });
   });

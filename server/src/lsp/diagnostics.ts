@@ -2,11 +2,12 @@
 import { Diagnostic, DiagnosticSeverity, DiagnosticRelatedInformation, Range } from 'vscode-languageserver';
 import { Finding, Severity } from '../engine/types';
 
-/** Every rule is documented in the README's rules section under a heading with this anchor. */
-export const RULE_DOCS_BASE = 'https://example.invalid/puncteme#rule-';
+/** Every rule is documented (meaning and example) in the table of the README's "Rules" section. */
+export const RULES_DOCS = 'https://example.invalid/puncteme/blob/main/README.md';
 
+/** The rule's documentation; the query names the rule (the table rows have no anchors of their own). */
 export function ruleDocsHref(ruleId: string): string {
-  return RULE_DOCS_BASE + encodeURIComponent(ruleId);
+  return `${RULES_DOCS}?rule=${encodeURIComponent(ruleId)}#rules`;
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
