@@ -106,6 +106,14 @@ describe('cli: --fix', function () {
     assert.equal(readFile(dir, 'notes.txt'), 'First,, second.. third.\n');
   });
 
+  it('keeps a UTF-8 byte-order mark, which offsets do not count', async () => {
+    fs.writeFileSync(path.join(dir, 'bom.txt'), '\uFEFFOne,, two.\n');
+    const r = await runMain(['lint', '-f', 'json', 'bom.txt'], { cwd: dir });
+    assert.equal(JSON.parse(r.stdout)[0].findings[0].start.offset, 3);
+    await runMain(['lint', '--fix', 'bom.txt'], { cwd: dir });
+    assert.deepEqual([...fs.readFileSync(path.join(dir, 'bom.txt'))], [...Buffer.from('\uFEFFOne, two.\n', 'utf8')]);
+  });
+
   it('--fix-min-confidence 1 applies nothing', async () => {
     await runMain(['lint', '--fix', '--fix-min-confidence', '1', '.'], { cwd: dir });
     assert.equal(readFile(dir, 'notes.txt'), 'First,, second.. third.\n');

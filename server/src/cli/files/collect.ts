@@ -71,7 +71,8 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
   };
 
   const walk = (pattern: string, cwd: string) => {
-    const found = globSync(pattern, { cwd, absolute: true, dot: true, onlyFiles: true, ignore: ALWAYS_SKIPPED });
+    // Symbolic links are not followed into directories: a link cycle must not hang a CI run.
+    const found = globSync(pattern, { cwd, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ALWAYS_SKIPPED });
     for (const f of found.sort()) add(path.resolve(f), false);
   };
 

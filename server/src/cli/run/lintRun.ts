@@ -50,6 +50,7 @@ export interface RunOutcome {
 
 interface Doc extends RunInput {
   text: string;
+  bom?: boolean;
 }
 
 export function defaultJobs(): number {
@@ -74,7 +75,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
       continue;
     }
     const r = readInput(input.path!, settings.maxFileBytes);
-    if ('text' in r) docs.push({ ...input, text: r.text });
+    if ('text' in r) docs.push({ ...input, text: r.text, bom: r.bom });
     else if ('skipped' in r) out.notes.push(`${input.display}: ${r.skipped}`);
     else out.errors.push(`${input.display}: ${r.error}`);
   }
@@ -147,7 +148,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
         if (settings.fix === 'dry-run') out.diffs.push(createTwoFilesPatch(doc.display, doc.display, doc.text, r.fixed));
         else if (doc.path) {
           try {
-            writeFileAtomic(doc.path, r.fixed);
+            writeFileAtomic(doc.path, doc.bom ? `\uFEFF${r.fixed}` : r.fixed);
             text = r.fixed;
           } catch (e) {
             out.errors.push(`${doc.display}: cannot write the fixed file: ${(e as Error).message}`);

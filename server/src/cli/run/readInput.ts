@@ -4,7 +4,9 @@
  */
 import * as fs from 'fs';
 
-export type ReadResult = { text: string } | { skipped: string } | { error: string };
+/** `bom`: the file began with a UTF-8 byte-order mark, which is not part of `text` (editors hide it too) and is
+ * written back by --fix. */
+export type ReadResult = { text: string; bom: boolean } | { skipped: string } | { error: string };
 
 /** Git's heuristic: a NUL byte in the first 8,000 bytes means binary. */
 function looksBinary(buf: Buffer): boolean {
@@ -16,7 +18,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 export function decodeText(buf: Buffer): ReadResult {
   if (looksBinary(buf)) return { skipped: 'skipped (binary file)' };
   try {
-    return { text: utf8.decode(buf) };
+    const bom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+    return { text: utf8.decode(buf), bom };
   } catch {
     return { skipped: 'skipped (not valid UTF-8)' };
   }
