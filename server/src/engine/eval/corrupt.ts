@@ -74,8 +74,10 @@ function options(d: Draft, info: TreeInfo): Option[] {
         },
       });
     }
-    const firstWord = d.gold.sentence.tree.words[a - 1].form.toLowerCase();
-    if (info.rel(w) === 'acl:relcl' && li > 0 && b < n && slots[li].length === 0 && slots[b].length === 0 && isTokenBoundary(d, li) && isTokenBoundary(d, b) && firstWord === 'that')
+    // Restrictive: introduced by "that", or reduced (no relative pronoun: "the book I bought").
+    const words = d.gold.sentence.tree.words;
+    const restrictive = words[a - 1].form.toLowerCase() === 'that' || !info.children[w].some((c) => /^(who|whom|whose|which|where|when)$/i.test(words[c - 1].form));
+    if (info.rel(w) === 'acl:relcl' && li > 0 && b < n && slots[li].length === 0 && slots[b].length === 0 && isTokenBoundary(d, li) && isTokenBoundary(d, b) && restrictive)
       out.push({
         kind: 'commas around a restrictive relative clause',
         category: 'nonrestrictive-comma',
@@ -117,7 +119,7 @@ function options(d: Draft, info: TreeInfo): Option[] {
     out.push({ kind: 'drop the final period', category: 'sentence-final', apply: (x) => setSlot(x, n, []) });
     out.push({ kind: 'double the final period', category: 'doubled-mark', apply: (x) => setSlot(x, n, [last[0], { norm: '.', text: '.' }]) });
   }
-  if (last.length === 1 && (last[0].norm === '?' || last[0].norm === '!'))
+  if (last.length === 1 && (last[0].text === '?' || last[0].text === '!'))
     out.push({ kind: `period before ${last[0].text}`, category: 'mark-absorption', apply: (x) => setSlot(x, n, [{ norm: '.', text: '.' }, last[0]]) });
   if (last.length === 0 && d.abbrev[n])
     out.push({ kind: 'period after a final abbreviation', category: 'mark-absorption', apply: (x) => setSlot(x, n, [{ norm: '.', text: '.' }]) });
@@ -150,7 +152,11 @@ export function corrupt(d: Draft, rng: Rng, cat?: CorruptionCategory): Corruptio
   const opts = options(d, info).filter((o) => !cat || o.category === cat);
   if (opts.length === 0) return undefined;
   if (!cat) cat = pick(rng, [...new Set(opts.map((o) => o.category))]);
-  const o = pick(rng, opts.filter((x) => x.category === cat));
+  // Within the category, each kind of error is equally likely (else "insert a comma anywhere" swamps the rest).
+  const inCat = opts.filter((x) => x.category === cat);
+  const kindGroup = (o: Option) => o.kind.replace(/ of \S+$/, '').replace(/^transpose .*/, 'transpose');
+  const group = pick(rng, [...new Set(inCat.map(kindGroup))]);
+  const o = pick(rng, inCat.filter((x) => kindGroup(x) === group));
   const draft = cloneDraft(d);
   o.apply(draft);
   const gold = new Map<number, string[]>();
