@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { createLinter } from '../../engine';
+import { createLinter, defaultModelDir, Linter } from '../../engine';
 import { LintTask, LintTaskResult, runTask, TaskSettings } from './task';
 
 export interface LintEngine {
@@ -14,8 +14,22 @@ export interface LintEngine {
   close(): Promise<void>;
 }
 
+/** One linter per model directory for the life of the process (several runs in one process share the models). */
+const linters = new Map<string, Promise<Linter>>();
+
+function sharedLinter(): Promise<Linter> {
+  const dir = defaultModelDir();
+  let linter = linters.get(dir);
+  if (!linter) {
+    linter = createLinter();
+    linters.set(dir, linter);
+    linter.catch(() => linters.delete(dir));
+  }
+  return linter;
+}
+
 export async function inProcessEngine(settings: TaskSettings): Promise<LintEngine> {
-  const linter = await createLinter();
+  const linter = await sharedLinter();
   return {
     version: linter.version,
     lint: async (task) => runTask(linter, task, settings),
