@@ -1,0 +1,42 @@
+import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
+import { REPO } from './lspClient';
+
+/** What `npm run package` would put in the .vsix (`vsce ls` applies package.json and .vscodeignore the same way). */
+describe('extension packaging', function () {
+  this.timeout(60000);
+
+  it('ships the bundles, models, grammar and manifest; never sources, tests, node_modules, maps or checkpoints', () => {
+    const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: REPO, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+    assert.ok(files.includes('package.json'));
+    assert.ok(files.includes('syntaxes/puncteme-tree.tmLanguage.json'));
+    const bad = files.filter((f) => /^(test|client\/src|server\/src|scripts|node_modules|\.ci|examples)\/|\.map$|\.ts$|\.epoch\d+$|\.conllu$|punct-attach/.test(f));
+    assert.deepEqual(bad, []);
+    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|dist\/|models\/en\/|syntaxes\/|server\/out\/config\/)/.test(f)), files.join('\n'));
+  });
+
+  it('declares the commands, settings, grammar and activation the client relies on', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const pkg = require(path.join(REPO, 'package.json'));
+    const commands = pkg.contributes.commands.map((c: { command: string }) => c.command);
+    assert.deepEqual(commands.sort(), ['puncteme.fixAll', 'puncteme.restorePunctuation', 'puncteme.showUnderlyingPunctuation']);
+    const settings = Object.keys(pkg.contributes.configuration.properties);
+    for (const key of ['enable', 'languages', 'quoteStyle', 'serialComma', 'minConfidence', 'severity', 'run', 'exclude', 'maxFileSize']) {
+      assert.ok(settings.includes(`puncteme.${key}`), key);
+      assert.ok(pkg.contributes.configuration.properties[`puncteme.${key}`].description || pkg.contributes.configuration.properties[`puncteme.${key}`].markdownDescription, `${key} has a description`);
+    }
+    // Every setting the server reads is contributed, with its default (one source of truth for users).
+    for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+      const contributed = pkg.contributes.configuration.properties[`puncteme.${key}`];
+      assert.ok(contributed, `puncteme.${key} is contributed`);
+      if (key !== 'languages') assert.deepEqual(contributed.default, value, `default of puncteme.${key}`);
+    }
+    assert.equal(pkg.contributes.grammars[0].language, 'puncteme-tree');
+    for (const lang of ['markdown', 'plaintext', 'latex', 'git-commit']) assert.ok(pkg.activationEvents.includes(`onLanguage:${lang}`));
+    assert.equal(pkg.main, './dist/extension.js');
+  });
+});
