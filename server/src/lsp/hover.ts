@@ -9,20 +9,21 @@ function contains(f: Finding, p: Position): boolean {
   return afterStart && beforeEnd;
 }
 
-/** Lines of an explanation that are bracketings (`[ [“ Dale ”] means … ]`) are shown as code, the rest as text. */
+/**
+ * The explanation as Markdown: a bracketing of the underlying tree (`[ [“ Dale ”] means … ]`, alone on its line or
+ * after a label such as "Underlying punctuation (most probable tree T′):") becomes a `puncteme-tree` code block,
+ * highlighted by the extension's grammar; the rest stays text.
+ */
 export function explanationMarkdown(explanation: string): string {
   const out: string[] = [];
-  let inCode = false;
   for (const line of explanation.split('\n')) {
-    const isTree = /^\s*\[.*\]\s*$/.test(line) || /^\s*(T′|T'|underlying|surface)\s*[:=]/i.test(line);
-    if (isTree !== inCode) {
-      out.push(isTree ? '```puncteme-tree' : '```');
-      inCode = isTree;
-    }
-    out.push(line);
+    const m = /^(.*?:)?\s*(\[.*\])\s*$/.exec(line);
+    if (m) {
+      if (m[1]) out.push(m[1], '');
+      out.push('```puncteme-tree', m[2], '```', '');
+    } else out.push(line, '');
   }
-  if (inCode) out.push('```');
-  return out.join('\n');
+  return out.join('\n').trim();
 }
 
 export function findingHover(findings: readonly Finding[], p: Position): Hover | undefined {
