@@ -8,6 +8,7 @@ import {
   CodeActionKind,
   Connection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   InitializeResult,
   TextDocumentSyncKind,
   TextDocuments,
@@ -33,6 +34,7 @@ export function startServer(connection: Connection): void {
   let globalSettings: unknown = {};
   let canPullConfiguration = false;
   let canShowProgress = false;
+  let canWatchFiles = false;
   let roots: string[] = [];
 
   const status = (p: StatusParams) => void connection.sendNotification(STATUS_NOTIFICATION, p);
@@ -131,6 +133,7 @@ export function startServer(connection: Connection): void {
     const caps = params.capabilities;
     canPullConfiguration = !!caps.workspace?.configuration;
     canShowProgress = !!caps.window?.workDoneProgress;
+    canWatchFiles = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     roots = folders.map((u) => filePath(u)).filter((p): p is string => !!p);
     return {
@@ -146,6 +149,10 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(() => {
     if (canPullConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
+    // Editors other than VS Code (whose client watches the file itself) are asked to report config file changes.
+    if (canWatchFiles) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch(() => undefined);
+    }
     status({ state: 'loading', message: 'Loading the Puncteme models…' });
     engine.start(); // loads the models in the worker while the editor goes on
   });
