@@ -89,3 +89,22 @@ describe('lintDocument', () => {
     assert.equal(extractProse(rtl, 'plaintext').blocks.length, 1);
   });
 });
+
+describe('lintDocument and cancellation', () => {
+  it('a lint cut short by cancellation is not cached', () => {
+    let cancelled = false;
+    const linter: Linter = {
+      version: 'c',
+      lint(text, options) {
+        cancelled = true; // cancellation arrives while this paragraph is analysed
+        return options?.isCancelled?.() ? [] : reporter(',,').lint(text, options);
+      },
+    };
+    const cache = new ParagraphCache();
+    lintDocument(linter, 'a,, b', 'plaintext', { isCancelled: () => cancelled }, cache);
+    assert.equal(cache.size, 0);
+    cancelled = false;
+    const again: Linter = { version: 'c', lint: (t, o) => reporter(',,').lint(t, o) };
+    assert.equal(lintDocument(again, 'a,, b', 'plaintext', {}, cache).length, 1);
+  });
+});

@@ -46,7 +46,8 @@ export function* lintSteps(
     if (!found) {
       try {
         found = linter.lint(block.text, options);
-        if (cache) cache.set(key, found);
+        // A lint cut short by cancellation may be partial: never remember it as the paragraph's findings.
+        if (cache && !options.isCancelled?.()) cache.set(key, found);
       } catch (e) {
         hooks.onBlockError?.(e, block);
         found = [];
