@@ -48,11 +48,14 @@ if [ ! -f "$CS_DIR/.complete" ]; then
   rm -rf "$CS_DIR" && mkdir -p "$CS_DIR"
   (
     cd "$CS_DIR"
+    # Under `npm run`, the outer npm's npm_config_* variables (user agent "node/v20" among them) would become this
+    # npm's config, and code-server's postinstall reads the Node version from that user agent: drop them all.
+    unset $(compgen -e | grep -i '^npm_') || true
     export PATH="$NODE24/bin:$PATH"
     export npm_config_nodedir="$NODE24" npm_config_yes=true
     npm init -y >/dev/null
     # code-server's own postinstall builds its VS Code dependencies; run it even where npm skips install scripts.
-    npm install --no-audit --no-fund --unsafe-perm --foreground-scripts --ignore-scripts=false \
+    npm install --no-audit --no-fund --foreground-scripts --ignore-scripts=false \
       "code-server@$CODE_SERVER_VERSION" >&2
   )
   [ -f "$CS_BIN" ] || { log "code-server entry point missing: $CS_BIN"; exit 1; }
