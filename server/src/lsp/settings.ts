@@ -92,7 +92,10 @@ export function toLintOptions(s: Settings): LintOptions {
     if (v === 'off') disabledRules.push(rule);
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
-  return { quoteStyle: s.quoteStyle, serialComma: s.serialComma, minConfidence: s.minConfidence, disabledRules, severities };
+  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, disabledRules, severities };
+  // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.
+  if (s.minConfidence > 0) options.minConfidence = s.minConfidence;
+  return options;
 }
 
 /** Whether a file is excluded; `root` is its workspace folder (globs are relative to it). */

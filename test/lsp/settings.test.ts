@@ -1,0 +1,36 @@
+import { strict as assert } from 'assert';
+import { fromEditor, isExcluded, toLintOptions, withProjectConfig } from '../../server/src/lsp/settings';
+
+describe('server settings', () => {
+  it('fall back to the defaults for missing or ill-typed values (clients send anything)', () => {
+    const s = fromEditor({ enable: 'yes', quoteStyle: 'british', maxFileSize: -1, languages: [1], severity: null });
+    assert.equal(s.enable, true);
+    assert.equal(s.quoteStyle, 'british');
+    assert.equal(s.maxFileSize, 2_000_000);
+    assert.ok(s.languages.includes('markdown'));
+    assert.deepEqual(s.severity, {});
+    assert.deepEqual(fromEditor(null), fromEditor({}));
+  });
+  it('the project config wins over the editor for the keys it sets', () => {
+    const s = withProjectConfig(fromEditor({ serialComma: 'never', severity: { 'comma-splice': 'hint' }, exclude: ['a/**'] }), {
+      serialComma: 'always',
+      rules: { 'doubled-mark': 'off', 'comma-splice': 'error', comma: 'on' },
+      exclude: ['b/**'],
+    });
+    assert.equal(s.serialComma, 'always');
+    const o = toLintOptions(s);
+    assert.deepEqual(o.disabledRules, ['doubled-mark']);
+    assert.deepEqual(o.severities, { 'comma-splice': 'error' });
+    assert.deepEqual(s.exclude, ['a/**', 'b/**']);
+  });
+  it('minConfidence 0 leaves the engine its calibrated threshold', () => {
+    assert.equal('minConfidence' in toLintOptions(fromEditor({})), false);
+    assert.equal(toLintOptions(fromEditor({ minConfidence: 0.8 })).minConfidence, 0.8);
+  });
+  it('exclude globs match workspace-relative paths and file names', () => {
+    const s = fromEditor({ exclude: ['drafts/**', 'CHANGELOG.md'] });
+    assert.equal(isExcluded(s, '/w/drafts/x/a.md', '/w'), true);
+    assert.equal(isExcluded(s, '/w/docs/CHANGELOG.md', '/w'), true);
+    assert.equal(isExcluded(s, '/w/docs/a.md', '/w'), false);
+  });
+});
