@@ -1,11 +1,22 @@
 /** Which files get linted: directories, globs, ignore files, config include/exclude, shards, standard input, and
  * the awkward inputs (missing, unreadable, binary, very large). */
 import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { removeRepo, runCli, runMain, tempRepo } from './helpers';
 
 const DIRTY = 'A doubled comma,, here.\n';
+
+/** Whether user `nobody` (65534) can read this checkout and its node_modules. */
+function readableByNobody(): boolean {
+  const probe = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require('fs').accessSync(${JSON.stringify(__filename)})`], {
+    uid: 65534,
+    gid: 65534,
+    cwd: '/',
+  });
+  return probe.status === 0;
+}
 
 async function lintedFiles(args: string[], cwd: string): Promise<string[]> {
   const r = await runMain(['lint', '-f', 'json', ...args], { cwd });
@@ -104,7 +115,8 @@ describe('cli: files', function () {
   });
 
   it('reports an unreadable file as an error (exit 2) and lints the rest', function () {
-    if (process.getuid?.() !== 0) return this.skip(); // needs root to run the CLI as another user
+    // Needs root (to run the CLI as another user, for whom chmod 000 means something) and a checkout that user can read.
+    if (process.getuid?.() !== 0 || !readableByNobody()) return this.skip();
     const d = tempRepo({ 'secret.md': DIRTY, 'open.md': DIRTY });
     try {
       fs.chmodSync(path.join(d, 'secret.md'), 0o000);
