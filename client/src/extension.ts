@@ -8,7 +8,7 @@ import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOpt
 import { COMMANDS, STATUS_NOTIFICATION, StatusParams } from '../../server/src/lsp/protocol';
 import { StatusBar } from './statusBar';
 import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
-import { sentenceAt } from './sentenceAt';
+import { sentenceAt } from '../../server/src/lsp/sentenceRange';
 
 const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit'];
 

@@ -1,7 +1,6 @@
 import { strict as assert } from 'assert';
-import { sentenceAt } from '../../client/src/sentenceAt';
 import { extractProse } from '../../server/src/prose';
-import { sentenceAround } from '../../server/src/lsp/sentenceRange';
+import { sentenceAround, sentenceAt } from '../../server/src/lsp/sentenceRange';
 
 describe('the sentence at the cursor', () => {
   const doc = '# Title\n\nFirst one. The second “quoted” one! Third?\n\nNext paragraph here';

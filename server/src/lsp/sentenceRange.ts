@@ -4,6 +4,7 @@
  */
 import { ProseBlock, documentRange } from '../prose';
 
+/** A sentence end: terminal marks, then closing quotes or brackets, before a space. */
 const END = /[.!?]+["'”’)\]]*(?=\s)/gu;
 
 export function sentenceAround(blocks: readonly ProseBlock[], offset: number): { start: number; end: number } | undefined {
@@ -35,4 +36,20 @@ function blockIndexOf(block: ProseBlock, offset: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * The sentence around an offset of a plain string (the client's "current sentence" when nothing is selected): bounded
+ * by blank lines and by sentence ends.
+ */
+export function sentenceAt(text: string, offset: number): string {
+  const paraStart = Math.max(text.lastIndexOf('\n\n', offset - 1) + 2, 0);
+  let paraEnd = text.indexOf('\n\n', offset);
+  if (paraEnd < 0) paraEnd = text.length;
+  const para = text.slice(paraStart, paraEnd) + ' '; // a final mark ends a sentence too
+  const at = offset - paraStart;
+  const ends = [...para.matchAll(END)].map((m) => m.index! + m[0].length);
+  const start = Math.max(0, ...ends.filter((e) => e <= at));
+  const end = ends.find((e) => e > at) ?? para.length;
+  return para.slice(start, end).trim();
 }
