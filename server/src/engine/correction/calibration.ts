@@ -48,12 +48,24 @@ export function loadCalibration(file: string): Calibration {
 }
 
 /**
- * Fits σ(a·x + b) to labelled examples by Newton's method on the L2-regularised log-loss (a small ridge keeps tiny
- * or separable groups finite).
+ * Fits σ(a·x + b) to labelled examples by Newton's method with backtracking on the L2-regularised log-loss (the
+ * ridge, centred on the unfitted default a = 1, b = −3, keeps tiny or separable groups finite).
  */
-export function fitLogistic(xs: readonly number[], ys: readonly number[], ridge = 0.1, iters = 50): KindCalibration {
+export function fitLogistic(xsIn: readonly number[], ys: readonly number[], ridge = 0.1, iters = 100): KindCalibration {
+  const xs = xsIn.map((x) => Math.max(-50, Math.min(50, x)));
+  const loss = (a: number, b: number): number => {
+    let l = 0.5 * ridge * ((a - 1) ** 2 + (b + 3) ** 2);
+    for (let i = 0; i < xs.length; i++) {
+      const z = a * xs[i] + b;
+      // −log σ(z) for y = 1, −log(1 − σ(z)) for y = 0, computed stably.
+      const m = ys[i] ? -z : z;
+      l += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+    }
+    return l;
+  };
   let a = 1;
   let b = -3;
+  let current = loss(a, b);
   for (let it = 0; it < iters; it++) {
     let ga = ridge * (a - 1);
     let gb = ridge * (b + 3);
@@ -61,7 +73,7 @@ export function fitLogistic(xs: readonly number[], ys: readonly number[], ridge 
     let hab = 0;
     let hbb = ridge;
     for (let i = 0; i < xs.length; i++) {
-      const x = Math.max(-50, Math.min(50, xs[i]));
+      const x = xs[i];
       const p = 1 / (1 + Math.exp(-(a * x + b)));
       const r = p - ys[i];
       ga += r * x;
@@ -72,12 +84,21 @@ export function fitLogistic(xs: readonly number[], ys: readonly number[], ridge 
       hbb += w;
     }
     const det = haa * hbb - hab * hab;
-    if (Math.abs(det) < 1e-12) break;
+    if (!(Math.abs(det) > 1e-12)) break;
     const da = (hbb * ga - hab * gb) / det;
     const db = (haa * gb - hab * ga) / det;
-    a -= da;
-    b -= db;
-    if (Math.abs(da) + Math.abs(db) < 1e-9) break;
+    let step = 1;
+    let next = loss(a - da, b - db);
+    while (next > current && step > 1e-6) {
+      step /= 2;
+      next = loss(a - step * da, b - step * db);
+    }
+    if (next > current) break;
+    a -= step * da;
+    b -= step * db;
+    const done = current - next < 1e-10;
+    current = next;
+    if (done) break;
   }
   return { a, b, count: xs.length };
 }

@@ -39,11 +39,12 @@ export function placeCloser(text: string, s: AnalysedSentence, model: EngineMode
   for (let j = from + 1; j <= n; j++) {
     if (j < n && s.wordTokens[j - 1] === s.wordTokens[j]) continue;
     const marks = slotMarks(s, j);
-    // The closer ends the constituent: it comes first in its slot, except that American quotes take a final
-    // period inside, and a bracket closes before the sentence's final mark.
+    // The closer ends the constituent: it comes first in its slot. At the end of the sentence it may also follow
+    // the final mark — "(Laughter.)", American "… a disaster." — when the bracketed part is the whole sentence.
+    options.push({ slot: j, marks: [closer, ...marks] });
     let k = 0;
-    if (j === n && closerNorm === '”') while (k < marks.length && TERMINAL.has(marks[k].norm)) k++;
-    options.push({ slot: j, marks: [...marks.slice(0, k), closer, ...marks.slice(k)] });
+    while (k < marks.length && TERMINAL.has(marks[k].norm)) k++;
+    if (j === n && k > 0) options.push({ slot: j, marks: [...marks.slice(0, k), closer, ...marks.slice(k)] });
   }
   if (options.length === 0) return undefined;
   const lps = model.logProbs(s.tree, options.map((o) => withSlots(s, new Map([[o.slot, o.marks]])).slots));
