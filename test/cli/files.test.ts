@@ -55,6 +55,9 @@ describe('cli: files', function () {
     const r = await runMain(['lint', 'docs/script.js', 'build/out.md', 'README.md'], { cwd: dir });
     assert.match(r.stderr, /docs\/script\.js: skipped \(not Markdown, plain text or LaTeX\)/);
     assert.match(r.stderr, /build\/out\.md: skipped \(matched by an ignore file/);
+    const typo = await runMain(['lint', 'dcos/**/*.md'], { cwd: dir });
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /dcos\/\*\*\/\*\.md: no prose files match this pattern/);
   });
 
   it("applies the config's include and exclude globs (relative to the config file)", async () => {

@@ -93,7 +93,8 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
     else if (isDynamicPattern(arg)) {
       const before = out.files.length;
       walk(arg, opts.cwd);
-      if (out.files.length === before) out.notes.push(`${arg}: no prose files matched`);
+      // A pattern that matches nothing is most likely a typo: in CI it must not pass silently.
+      if (out.files.length === before) out.errors.push(`${arg}: no prose files match this pattern`);
     } else out.errors.push(`${arg}: no such file or directory`);
   }
 
