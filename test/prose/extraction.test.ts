@@ -111,6 +111,9 @@ describe('prose extraction: Markdown', () => {
   it('broken Markdown still yields prose', () => {
     assert.deepEqual(prose('Unclosed `code and *emphasis, [link(\n\n```\nnever closed', 'markdown'), ['Unclosed `code and *emphasis, [link(']);
   });
+  it('keeps the line ending of a hard line break, so words stay apart', () => {
+    assert.deepEqual(prose('First line  \nsecond line\\\nthird.', 'markdown'), ['First line\nsecond line\nthird.']);
+  });
   it('treats `$5` as money, not math', () => {
     assert.deepEqual(prose('It costs $5 and $10, total.', 'markdown'), ['It costs $5 and $10, total.']);
   });

@@ -120,11 +120,16 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
   const inline = (node: MdNode) => {
     if (node.type === 'text') appendText(text, node, builder);
     else if (node.type === 'html') noteDirective(node);
-    else if (INLINE_WRAPPERS.has(node.type)) {
+    else if (node.type === 'break') {
+      // A hard line break (`  ⏎` or `\⏎`): keep its line ending, so the words on both sides stay apart.
+      const start = node.position?.start.offset ?? 0;
+      const nl = text.indexOf('\n', start);
+      if (nl >= 0 && nl < (node.position?.end.offset ?? 0)) builder.append(nl, nl + 1);
+    } else if (INLINE_WRAPPERS.has(node.type)) {
       if (node.type === 'link' && isAutolink(node)) return;
       for (const c of node.children ?? []) inline(c);
     }
-    // inlineCode, inlineMath, image, imageReference, footnoteReference, break: not prose
+    // inlineCode, inlineMath, image, imageReference, footnoteReference: not prose
   };
 
   const block = (node: MdNode) => {
