@@ -9,6 +9,7 @@ import { loadRestorer } from '../cli/restoreAdapter';
 export class EngineHost {
   private loaded: Promise<Linter> | undefined;
   private parts: (LinterParts & { problem?: string }) | undefined;
+  private restorer: ReturnType<typeof loadRestorer> | undefined;
 
   /** Why the models are not in use, if they are not. */
   get problem(): string | undefined {
@@ -43,7 +44,8 @@ export class EngineHost {
 
   /** The text with its punctuation restored by the model (the CLI's restoration, the same code). */
   async restore(text: string): Promise<string> {
-    await this.load();
-    return String(await (await loadRestorer()).restore(text));
+    this.restorer ??= loadRestorer(); // loaded on first use only: most sessions never restore
+    this.restorer.catch(() => (this.restorer = undefined)); // a failed load is retried next time
+    return String(await (await this.restorer).restore(text));
   }
 }
