@@ -6,7 +6,7 @@
  */
 import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
-import { CommaCategory, commaCategory, NONRESTRICTIVE_RELS, spliceAt } from './categories';
+import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -18,6 +18,8 @@ export interface Candidate {
   action: 'insert' | 'delete' | 'replace';
   /** The constituent whose edge(s) the change sits on (for messages and explanations); 0 = the sentence. */
   node: number;
+  /** A finer kind for the error model where writers' habits differ (an introductory clause vs a short phrase). */
+  variant?: string;
 }
 
 export const COMMA: SlotMark = { norm: ',', text: ',' };
@@ -55,10 +57,13 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
   for (let i = 1; i < n; i++) {
     if (!isEditableSlot(s, i)) continue;
     const category = commaCategory(info, i);
-    const node = nodeAt(info, i);
-    if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, changes: new Map([[i, [COMMA]]]) });
+    const intro = category === 'introductory-comma' ? introductoryAt(info, i) : undefined;
+    const node = intro ?? nodeAt(info, i);
+    // Writers set off introductory clauses far more consistently than short introductory phrases.
+    const variant = intro === undefined ? undefined : info.base(intro) === 'advcl' || info.span[intro][1] >= 5 ? 'clause' : 'phrase';
+    if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, changes: new Map([[i, [COMMA]]]) });
     if (onlyComma(i)) {
-      out.push({ category, action: 'delete', node, changes: new Map([[i, []]]) });
+      out.push({ category, action: 'delete', node, variant, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);
       if (clause !== undefined)
         out.push({ category: 'comma-splice', action: 'replace', node: clause, changes: new Map([[i, [{ norm: ';', text: ';' }]]]) });

@@ -69,15 +69,16 @@ function subjectVerbAt(info: TreeInfo, i: number): boolean {
   return false;
 }
 
-function introductoryAt(info: TreeInfo, i: number): boolean {
+/** The introductory constituent that slot i closes, if any (a pre-verbal dependent of the main verb from word 1). */
+export function introductoryAt(info: TreeInfo, i: number): number | undefined {
   for (let w = 1; w <= info.n; w++) {
     const [a, b] = info.span[w];
     if (a !== 1 || b !== i || i >= info.n) continue;
     const h = info.head(w);
     if (h === 0 || info.head(h) !== 0 || h <= b) continue;
-    if (INTRODUCTORY_BASES.has(info.base(w))) return true;
+    if (INTRODUCTORY_BASES.has(info.base(w))) return w;
   }
-  return false;
+  return undefined;
 }
 
 /** The category of inserting or deleting a comma at slot i (1 ≤ i < n). */
@@ -85,6 +86,6 @@ export function commaCategory(info: TreeInfo, i: number): CommaCategory {
   if (serialCommaAt(info, i) !== undefined) return 'serial-comma';
   if (nonrestrictiveAt(info, i).length > 0) return 'nonrestrictive-comma';
   if (subjectVerbAt(info, i)) return 'subject-verb-comma';
-  if (introductoryAt(info, i)) return 'introductory-comma';
+  if (introductoryAt(info, i) !== undefined) return 'introductory-comma';
   return 'comma';
 }

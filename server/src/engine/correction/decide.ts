@@ -41,7 +41,7 @@ export function scoreCandidates(model: EngineModel, s: AnalysedSentence, info: T
   return cands.map((candidate, k) => {
     const lp = lps[k + 1];
     const delta = Number.isFinite(base) ? lp - base : lp === -Infinity ? -100 : 100;
-    const key = kindKey(candidate.category, candidate.action);
+    const key = kindKey(candidate.category, candidate.action) + (candidate.variant ? `/${candidate.variant}` : '');
     return { candidate, delta, key, confidence: confidenceOf(cal, key, Math.max(-100, Math.min(100, delta))) };
   });
 }
