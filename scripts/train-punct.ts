@@ -35,7 +35,7 @@ const { values } = parseArgs({
     'dev-sentences': { type: 'string', default: '600' },
     tag: { type: 'string' },
     warm: { type: 'boolean', default: false },
-    bits: { type: 'string', default: '20' },
+    bits: { type: 'string', default: '22' },
   },
 });
 

@@ -17,7 +17,19 @@ export interface Context {
 }
 
 /** Relations whose dependents are function words worth seeing lexically. */
-const LEXICAL_CHILD = new Set(['cc', 'mark', 'case', 'cop', 'advmod', 'discourse', 'aux', 'nsubj']);
+const LEXICAL_CHILD = new Set(['cc', 'mark', 'advmod', 'discourse', 'nsubj']);
+
+/**
+ * Lexical contexts are kept to closed-class words (open-class words would multiply the hashed features by the
+ * vocabulary size for little gain); the words that decide English comma conventions get the full (l, r) pair.
+ */
+const CLOSED_UPOS = new Set(['PRON', 'SCONJ', 'CCONJ', 'ADP', 'ADV', 'DET', 'AUX', 'PART', 'INTJ']);
+export const KEY_WORDS = new Set([
+  'which', 'that', 'who', 'whom', 'whose', 'where', 'when', 'while', 'whereas', 'because', 'although', 'though',
+  'if', 'unless', 'since', 'as', 'after', 'before', 'until', 'and', 'or', 'but', 'nor', 'so', 'yet', 'however',
+  'therefore', 'also', 'too', 'then', 'thus', 'instead', 'indeed', 'yes', 'no', 'well', 'oh', 'please', 'thanks',
+  'i.e', 'e.g', 'etc', 'including', 'such', 'like', 'unlike', 'especially', 'namely', 'say', 'said', 'says',
+]);
 
 function lenBucket(len: number): string {
   return len <= 1 ? '1' : len === 2 ? '2' : len <= 4 ? '3-4' : len <= 8 ? '5-8' : len <= 16 ? '9-16' : '17+';
@@ -33,14 +45,18 @@ export function staticContexts(info: TreeInfo, w: number, wordKey: (form: string
   const h = info.head[w - 1];
   const hpos = h === 0 ? 'ROOT' : W[h - 1].upos;
   const hd = h === 0 ? 'ROOT' : W[h - 1].deprel;
-  const g = h === 0 ? 0 : info.head[h - 1];
-  const gd = h === 0 ? '-' : g === 0 ? 'ROOT' : W[g - 1].deprel;
   const side = h === 0 ? 'root' : w < h ? 'L' : 'R';
   const a = info.lo[w], b = info.hi[w];
   const posBefore = a > 1 ? W[a - 2].upos : 'BOS';
   const posAfter = b < n ? W[b].upos : 'EOS';
-  const firstWord = wordKey(W[a - 1].form);
-  const lastWord = wordKey(W[b - 1].form);
+  const lex = (k: number): string | undefined => {
+    const wd = W[k - 1];
+    const f = wd.form.toLowerCase();
+    if (KEY_WORDS.has(f)) return f;
+    return CLOSED_UPOS.has(wd.upos) ? wordKey(wd.form) : undefined;
+  };
+  const firstWord = lex(a);
+  const ownWord = lex(w);
   const out: Context[] = [
     { name: 'b', outputs: OUT_ALL | OUT_SYM },
     { name: `d=${d}`, outputs: OUT_ALL | OUT_SYM },
@@ -50,23 +66,25 @@ export function staticContexts(info: TreeInfo, w: number, wordKey: (form: string
     { name: `hpos=${hpos}|${d}|${side}`, outputs: OUT_ALL },
     { name: `pp=${node.upos}|${hpos}`, outputs: OUT_PAIR },
     { name: `p2=${d}^${hd}`, outputs: OUT_ALL },
-    { name: `p3=${d}^${hd}^${gd}`, outputs: OUT_PAIR },
     { name: `fl=${posBefore}|${W[a - 1].upos}`, outputs: OUT_L },
     { name: `fld=${posBefore}|${W[a - 1].upos}|${d}`, outputs: OUT_L },
     { name: `fr=${W[b - 1].upos}|${posAfter}`, outputs: OUT_R },
     { name: `frd=${W[b - 1].upos}|${posAfter}|${d}`, outputs: OUT_R },
-    { name: `fw=${firstWord}|${d}`, outputs: OUT_ALL },
-    { name: `fw0=${firstWord}`, outputs: OUT_L },
-    { name: `lw=${lastWord}|${d}`, outputs: OUT_R },
-    { name: `w=${wordKey(node.form)}|${d}`, outputs: OUT_ALL },
     { name: `len=${lenBucket(b - a + 1)}|${d}`, outputs: OUT_ALL },
     { name: `edge=${a === 1 ? 'S' : '-'}${b === n ? 'E' : '-'}|${d}`, outputs: OUT_ALL },
   ];
+  if (firstWord !== undefined) {
+    out.push({ name: `fw=${firstWord}|${d}`, outputs: KEY_WORDS.has(firstWord) ? OUT_ALL : OUT_L | OUT_R });
+    out.push({ name: `fw0=${firstWord}`, outputs: OUT_L });
+  }
+  if (ownWord !== undefined) out.push({ name: `w=${ownWord}|${d}`, outputs: KEY_WORDS.has(ownWord) ? OUT_ALL : OUT_L | OUT_R });
   for (const c of info.left[w]) out.push(childContext(info, w, c, 'L', wordKey));
   for (const c of info.right[w]) out.push(childContext(info, w, c, 'R', wordKey));
   for (const c of [...info.left[w], ...info.right[w]]) {
     const cd = W[c - 1].deprel;
-    if (LEXICAL_CHILD.has(cd.split(':')[0])) out.push({ name: `cw=${d}>${cd}=${wordKey(W[c - 1].form)}`, outputs: OUT_ALL });
+    if (!LEXICAL_CHILD.has(cd.split(':')[0])) continue;
+    const cw = lex(c);
+    if (cw !== undefined) out.push({ name: `cw=${d}>${cd}=${cw}`, outputs: KEY_WORDS.has(cw) ? OUT_ALL : OUT_L | OUT_R });
   }
   // Position in a list of conjuncts (the serial comma is a property of the last one, paper §5.2).
   if (base === 'conj' && h !== 0) {
@@ -91,7 +109,7 @@ export function internalPunctContexts(info: TreeInfo, w: number, slots: readonly
   if (set.size === 0) return [{ name: `int=none|${info.words[w - 1].deprel}`, outputs: OUT_PAIR }];
   const toks = [...set].sort();
   const d = info.words[w - 1].deprel;
-  const out: Context[] = [{ name: `int=${toks.slice(0, 4).join('')}|${d}`, outputs: OUT_ALL }];
+  const out: Context[] = [{ name: `int=${toks.slice(0, 4).join('')}|${d}`, outputs: OUT_L | OUT_R | OUT_SYM }];
   for (const t of toks) out.push({ name: `it=${t}|${d}`, outputs: OUT_ALL });
   return out;
 }

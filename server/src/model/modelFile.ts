@@ -1,8 +1,9 @@
 /**
  * The on-disk format of a trained punctuation model (`models/en/punct.json`): JSON with the vocabularies, the channel
- * logits and the hashed Attach weights (dense int16 with one scale, base64).
+ * logits and the hashed Attach weights (dense int16 with one scale, gzipped, base64).
  */
 import * as fs from 'fs';
+import * as zlib from 'zlib';
 import { Alphabet, Direction, newChannel } from './channel';
 import { ModelCore } from './model';
 import { attachVocabFromJson, VocabJson } from './vocabulary';
@@ -19,7 +20,7 @@ export interface ModelJson {
   vocab: VocabJson;
   channelLogits: number[];
   hashBits: number;
-  /** The hashed weights, dense, quantised to int16 (value = q · weightScale), base64. */
+  /** The hashed weights, dense, quantised to int16 (value = q · weightScale), gzipped, base64. */
   weights: string;
   weightScale: number;
   /** Free-form training metadata (hyperparameters, data, timings, dev scores). */
@@ -32,13 +33,14 @@ export function coreFromJson(j: ModelJson): ModelCore {
   const vocab = attachVocabFromJson(j.vocab, alphabet);
   const channel = newChannel(alphabet, j.direction, j.identity, Float64Array.from(j.channelLogits));
   const weights = new Float64Array(1 << j.hashBits);
-  const q = new Int16Array(bufferOf(j.weights));
+  const q = new Int16Array(bufferOf(j.weights, true));
   for (let i = 0; i < q.length; i++) weights[i] = q[i] * j.weightScale;
   return new ModelCore({ vocab, channel, weights, eta: j.eta });
 }
 
-function bufferOf(b64: string): ArrayBuffer {
-  const buf = Buffer.from(b64, 'base64');
+function bufferOf(b64: string, gzipped = false): ArrayBuffer {
+  const raw = Buffer.from(b64, 'base64');
+  const buf = gzipped ? zlib.gunzipSync(raw) : raw;
   return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
 }
 
@@ -57,7 +59,7 @@ export function coreToJson(core: ModelCore, vocab: VocabJson, version: string, t
     vocab,
     channelLogits: Array.from(core.channel.logits, (v) => Math.round(v * 1e5) / 1e5),
     hashBits: Math.log2(core.weights.length),
-    weights: Buffer.from(q.buffer).toString('base64'),
+    weights: zlib.gzipSync(Buffer.from(q.buffer), { level: 9 }).toString('base64'),
     weightScale: scale,
     training,
   };
