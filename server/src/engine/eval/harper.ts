@@ -15,6 +15,11 @@ function wordChars(s: string): string {
   return s.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
 }
 
+/** The marks of a string, spaces, letters and digits removed. */
+function punctChars(s: string): string {
+  return s.replace(/[\p{L}\p{N}\s]/gu, '');
+}
+
 /** Harper's spans count Unicode scalar values; JavaScript strings count UTF-16 units. */
 function utf16Offsets(text: string): (charIndex: number) => number {
   const map: number[] = [];
@@ -51,8 +56,9 @@ export async function loadHarper(): Promise<HarperRunner> {
             : kind === harper.SuggestionKind.InsertAfter
               ? { start: end, end, newText: repl }
               : { start, end, newText: repl };
-        if (wordChars(text.slice(edit.start, edit.end)) !== wordChars(edit.newText)) continue;
-        if (text.slice(edit.start, edit.end) === edit.newText) continue;
+        const before = text.slice(edit.start, edit.end);
+        if (wordChars(before) !== wordChars(edit.newText)) continue;
+        if (punctChars(before) === punctChars(edit.newText)) continue; // case or spacing only
         out.push({ edits: [edit], kind: l.lint_kind(), message: l.message() });
       }
       return out;

@@ -45,7 +45,7 @@ export const doubledMarksRule: TextRule = {
       );
     }
     // A weaker mark stacked on a stronger one: `.?` `.!` `?.` `!.` `,.` `;.` `:.` `,?` `,!`.
-    const stacked = /(?<![.…])([.,;:])([?!])|([?!])\.(?![.…])|([,;:])\.(?![.…])/g;
+    const stacked = /(?<![.…])([.,;])([?!])|([?!])\.(?![.…])|([,;:])\.(?![.…])/g;
     for (let m = stacked.exec(text); m; m = stacked.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
