@@ -16,9 +16,18 @@ const cache = new ParagraphCache();
 const engine = new EngineHost();
 
 engine.load().then(
-  (l) => post({ type: 'ready', version: l.version, note: engine.problem }),
+  (l) => {
+    warmUp();
+    post({ type: 'ready', version: l.version, note: engine.problem });
+  },
   (e) => post({ type: 'loadError', message: e instanceof Error ? e.message : String(e) }),
 );
+
+/** Runs the extractors once on a small document while the editor is still opening: the first real parse is then warm. */
+function warmUp(): void {
+  const sample = '---\na: 1\n---\n# Title\n\nSome *text*, with `code` and a [link](x).\n\n- item one\n- item two\n\n> quote\n\n```\nx\n```\n';
+  for (let i = 0; i < 20; i++) extractProse(sample.repeat(4) + String(i), 'markdown');
+}
 
 async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult> {
   const linter = await engine.load();
