@@ -55,8 +55,10 @@ if [ ! -f "$CS_DIR/.complete" ]; then
     export npm_config_nodedir="$NODE24" npm_config_yes=true
     npm init -y >/dev/null
     # code-server's own postinstall builds its VS Code dependencies; run it even where npm skips install scripts.
+    # Hundreds of lines of native builds: keep them in a log, show its end only if the install fails.
     npm install --no-audit --no-fund --foreground-scripts --ignore-scripts=false \
-      "code-server@$CODE_SERVER_VERSION" >&2
+      "code-server@$CODE_SERVER_VERSION" >"$CACHE/code-server-install.log" 2>&1 ||
+      { tail -n 60 "$CACHE/code-server-install.log" >&2; log "code-server install failed; log: $CACHE/code-server-install.log"; exit 1; }
   )
   [ -f "$CS_BIN" ] || { log "code-server entry point missing: $CS_BIN"; exit 1; }
   touch "$CS_DIR/.complete"
