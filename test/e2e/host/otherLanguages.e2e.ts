@@ -1,8 +1,9 @@
 /**
  * The other document kinds the extension activates for — plain text, LaTeX, git commit messages — each with one
  * seeded error in prose and the same marks repeated where they are not prose (LaTeX comments and math, commit
- * message comments), which must stay silent. Runs after markdown.e2e.ts (files run in name order), whose Problems
- * panel counts assume that only its own document has findings.
+ * message comments), which must stay silent; "Puncteme: Fix All" then fixes that one error and nothing else.
+ * Runs after markdown.e2e.ts (files run in name order), whose Problems panel counts assume that only its own
+ * document has findings.
  */
 import * as assert from 'assert';
 import * as path from 'path';
@@ -26,7 +27,7 @@ const show = (r: vscode.Range) => `${r.start.line}:${r.start.character}-${r.end.
 
 describe('Puncteme in VS Code: plain text, LaTeX, commit messages', () => {
   for (const c of CASES) {
-    it(`reports only the prose error in ${c.language} (${c.file})`, async () => {
+    it(`reports only the prose error in ${c.language} (${c.file}); Fix All fixes it alone`, async () => {
       const folder = vscode.workspace.workspaceFolders?.[0];
       assert.ok(folder, 'the workbench opened no folder');
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(folder.uri.fsPath, c.file)));
@@ -44,6 +45,17 @@ describe('Puncteme in VS Code: plain text, LaTeX, commit messages', () => {
         diags.map((d) => show(d.range)),
         [show(expected)],
         `diagnostics: ${JSON.stringify(diags.map((d) => [show(d.range), d.message]))}`,
+      );
+
+      // "Puncteme: Fix All" changes that one mark and nothing else, non-prose included.
+      const before = doc.getText();
+      await vscode.commands.executeCommand('puncteme.fixAll');
+      const after = before.slice(0, at) + ',' + before.slice(at + 2);
+      await waitFor('the fix', () => (doc.getText() === after ? true : undefined), 10_000).catch(() => {
+        assert.strictEqual(doc.getText(), after);
+      });
+      await waitFor('no diagnostics', () =>
+        vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'puncteme') ? undefined : true,
       );
     });
   }
