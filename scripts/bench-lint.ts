@@ -96,7 +96,7 @@ async function evaluate(sys: System, items: readonly SuiteItem[]): Promise<{ row
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const cats: Row['categories'] = {};
   for (const [c, t] of [...tally(results)].sort()) cats[c] = { ...t, ...f05(t) };
-  return { row: { system: sys.name, categories: cats, msPer1000: (ms / (2 * items.length)) * 1000, sentences: 2 * items.length }, results };
+  return { row: { system: sys.name, categories: cats, msPer1000: (ms / items.length) * 1000, sentences: items.length }, results };
 }
 
 /** Labelled candidates of a suite half: label 1 when the candidate's fix is exactly (part of) the gold repair. */

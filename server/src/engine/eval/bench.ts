@@ -19,7 +19,7 @@ export interface ItemResult {
   id: string;
   category: string;
   correct: number;
-  wrong: Array<{ slot: number; category: string; text: 'corrupted' | 'original'; now: string; ruleId: string }>;
+  wrong: Array<{ slot: number; category: string; text: 'corrupted'; now: string; ruleId: string }>;
   missed: number;
 }
 
@@ -45,22 +45,17 @@ function compact(r: Rendered, i: number): string {
 export async function runItem(sys: System, item: SuiteItem): Promise<ItemResult> {
   const res: ItemResult = { id: item.id, category: item.corruption.category, correct: 0, wrong: [], missed: 0 };
   const matched = new Set<number>();
-  for (const which of ['corrupted', 'original'] as const) {
-    const r = which === 'corrupted' ? item.corrupted : item.original;
-    const proposals = await sys.propose(r.text);
-    for (const p of proposals) {
-      const changed = slotEdits(r, p.edits);
-      if (which === 'corrupted') {
-        const j = judge(item.corruption, changed);
-        j.correct.forEach((i) => matched.add(i));
-        res.correct += j.correct.length;
-        for (const i of j.wrong) {
-          const cat = item.corruption.gold.has(i) ? item.corruption.category : slotCategory(r.sentence.tree, i, compact(r, i), changed.get(i)!);
-          res.wrong.push({ slot: i, category: cat, text: which, now: changed.get(i)!, ruleId: p.ruleId });
-        }
-      } else {
-        for (const [i, now] of changed) res.wrong.push({ slot: i, category: slotCategory(r.sentence.tree, i, compact(r, i), now), text: which, now, ruleId: p.ruleId });
-      }
+  // As in the M² scorers, only the corrupted sentence is linted; its original gives the gold repair. (False alarms
+  // on clean text are measured apart, on EWT test.)
+  const r = item.corrupted;
+  for (const p of await sys.propose(r.text)) {
+    const changed = slotEdits(r, p.edits);
+    const j = judge(item.corruption, changed);
+    j.correct.forEach((i) => matched.add(i));
+    res.correct += j.correct.length;
+    for (const i of j.wrong) {
+      const cat = item.corruption.gold.has(i) ? item.corruption.category : slotCategory(r.sentence.tree, i, compact(r, i), changed.get(i)!);
+      res.wrong.push({ slot: i, category: cat, text: 'corrupted', now: changed.get(i)!, ruleId: p.ruleId });
     }
   }
   res.missed = [...item.corruption.gold.keys()].filter((i) => !matched.has(i)).length;
