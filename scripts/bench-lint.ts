@@ -9,6 +9,7 @@
  *   --no-harper      skip harper.js;  --no-parser  skip the end-to-end row;  --no-gold  skip the oracle row
  *   --clean N        lint the first N clean EWT test sentences (default 2077 = all; 0 to skip)
  *   --out FILE       write everything as JSON
+ *   --markdown FILE  write the tables as Markdown (for BENCHMARKS.md)
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -37,6 +38,7 @@ const { values: opt } = parseArgs({
     'no-gold': { type: 'boolean' },
     clean: { type: 'string' },
     out: { type: 'string' },
+    markdown: { type: 'string' },
     seed: { type: 'string' },
   },
 });
@@ -185,6 +187,34 @@ function printRow(r: Row): void {
     console.log(`${c.padEnd(22)} ${String(m.tp).padStart(5)} ${String(m.fp).padStart(5)} ${String(m.fn).padStart(5)}  ${m.precision.toFixed(3)}  ${m.recall.toFixed(3)}  ${m.f05.toFixed(3)}`);
 }
 
+function markdownTables(rows: Row[], out: Record<string, unknown>): string {
+  const lines: string[] = [];
+  const cats = [...new Set(rows.flatMap((r) => Object.keys(r.categories)))].filter((c) => c !== 'overall').sort();
+  lines.push(`| category | ${rows.map((r) => `${r.system} P / R / F0.5`).join(' | ')} |`);
+  lines.push(`| --- | ${rows.map(() => '---').join(' | ')} |`);
+  const cell = (r: Row, c: string) => {
+    const m = r.categories[c];
+    return m ? `${m.precision.toFixed(2)} / ${m.recall.toFixed(2)} / ${m.f05.toFixed(2)} (${m.tp}/${m.fp}/${m.fn})` : '–';
+  };
+  for (const c of cats) lines.push(`| ${c} | ${rows.map((r) => cell(r, c)).join(' | ')} |`);
+  lines.push(`| **overall** | ${rows.map((r) => `**${cell(r, 'overall')}**`).join(' | ')} |`);
+  lines.push(`| ms per 1,000 sentences (one thread, warm) | ${rows.map((r) => r.msPer1000.toFixed(0)).join(' | ')} |`);
+  lines.push('', '(TP/FP/FN in brackets.)', '');
+  const rel = out.reliability as ReturnType<typeof reliability> | undefined;
+  if (rel) {
+    lines.push(`Reliability of the confidence (every scored candidate of the held-out half; ECE ${rel.ece.toFixed(3)}):`, '');
+    lines.push('| confidence | candidates | mean confidence | fraction right |', '| --- | --- | --- | --- |');
+    for (const b of rel.rows) if (b.n) lines.push(`| ${b.bin} | ${b.n} | ${b.meanConfidence.toFixed(3)} | ${b.accuracy.toFixed(3)} |`);
+    lines.push('');
+  }
+  const clean = out.clean as Record<string, { sentences: number; paragraphs: number; findings: number; per1000: number; msPer1000: number }> | undefined;
+  if (clean) {
+    lines.push('| clean EWT test, as written | findings | per 1,000 sentences | ms per 1,000 sentences |', '| --- | --- | --- | --- |');
+    for (const [k, v] of Object.entries(clean)) lines.push(`| ${k} (${v.sentences} sentences, ${v.paragraphs} paragraphs) | ${v.findings} | ${v.per1000.toFixed(1)} | ${v.msPer1000.toFixed(0)} |`);
+  }
+  return lines.join('\n') + '\n';
+}
+
 async function main(): Promise<void> {
   const t0 = Date.now();
   const dev = readTreebank(path.join(DATA, 'en_ewt-ud-dev.conllu'));
@@ -270,6 +300,7 @@ async function main(): Promise<void> {
     out.clean = clean;
   }
   out.details = details;
+  if (opt.markdown) fs.writeFileSync(opt.markdown, markdownTables(rows, out));
   if (opt.out) fs.writeFileSync(opt.out, JSON.stringify(out, null, 1));
   console.log(`\ntotal ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
