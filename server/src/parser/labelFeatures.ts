@@ -94,6 +94,20 @@ export function labelFeatures(
     if (dir === 1 ? k < d && k > sib : k > d && (sib < 0 || k < sib)) sib = k;
   }
   f.add3(t++, T(sib), dt, ht);
+  // The head's other dependents: auxiliaries and markers (`was` makes a subject nsubj:pass, `is` makes a cop), and
+  // how many nominals follow d on the head's side (a first of two objects is an iobj).
+  let nominalsAfter = 0;
+  let rank = 0;
+  for (const k of hk) {
+    if (k === d) continue;
+    const ku = uposNames[tags.upos[k]] ?? '';
+    if (FUNCTION_UPOS.has(ku)) f.add4(620, W(k), dt, dir, k < h ? 0 : 1);
+    f.add4(621, T(k), dt, dir, k < d ? 0 : 1);
+    if (dir === 1 && k > d && (ku === 'NOUN' || ku === 'PRON' || ku === 'PROPN')) nominalsAfter++;
+    if ((dir === 1 && k > h && k < d) || (dir === 0 && k < h && k > d)) rank++;
+  }
+  f.add3(t++, Math.min(nominalsAfter, 2), dt, ht);
+  f.add3(t++, Math.min(rank, 3), dt, dir);
   f.add3(t++, W(sib), dt, dir);
   f.add2(t++, Math.min(hk.length, 5), dt);
 

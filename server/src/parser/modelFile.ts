@@ -1,13 +1,16 @@
 /**
  * The shipped model file: a JSON header (tag sets, relation labels, scorer shapes) followed by the scorers' typed
- * arrays, gzip-compressed as a whole. Loading is one gunzip and a few typed-array copies.
+ * arrays, each section padded to 4 bytes so that loading maps them as typed-array views without copying. Files
+ * named `*.gz` (the shipped model, caches) are gzip-compressed as a whole.
  */
 import * as fs from 'fs';
 import * as zlib from 'zlib';
 import { SparseWeights } from './weights';
 import { ClusterMap } from './wordClusters';
 
-const MAGIC = 'PUNCTEME-PARSER-1';
+const MAGIC = 'PUNCTEME-PARSER-2';
+/** Version 1 (no padding, JSON length first) is still read: tagger caches of older runs use it. */
+const MAGIC_V1 = 'PUNCTEME-PARSER-1';
 
 export interface ModelHeader {
   version: string;
@@ -32,63 +35,85 @@ interface ScorerShape {
   entries: number;
 }
 
+function padTo4(parts: Buffer[], length: number): number {
+  const pad = (4 - (length % 4)) % 4;
+  if (pad) parts.push(Buffer.alloc(pad));
+  return length + pad;
+}
+
 export function writeModel(file: string, m: ModelContents): number {
   const shapes: Record<string, ScorerShape> = {};
-  const parts: Buffer[] = [];
+  const body: Buffer[] = [];
+  let length = 0;
+  const add = (a: ArrayBufferView) => {
+    body.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    length = padTo4(body, length + a.byteLength);
+  };
   for (const [name, s] of Object.entries(m.scorers)) {
     shapes[name] = { nClasses: s.nClasses, bits: s.bits, scale: s.scale, keys: s.keys.length, entries: s.values.length };
-    for (const a of [s.keys, s.offsets, s.classes, s.values]) parts.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    for (const a of [s.keys, s.offsets, s.classes, s.values]) add(a);
   }
   const clusterWords = m.clusters ? m.clusters.keys.length : 0;
-  if (m.clusters) {
-    const c = m.clusters;
-    parts.push(Buffer.from(c.keys.buffer, c.keys.byteOffset, c.keys.byteLength), Buffer.from(c.fine), Buffer.from(c.coarse));
-  }
-  const head = Buffer.from(JSON.stringify({ magic: MAGIC, header: m.header, shapes, clusterWords }), 'utf8');
-  const len = Buffer.alloc(4);
-  len.writeUInt32LE(head.length);
-  const gz = zlib.gzipSync(Buffer.concat([len, head, ...parts]), { level: 9 });
-  fs.writeFileSync(file, gz);
-  return gz.length;
+  if (m.clusters) for (const a of [m.clusters.keys, m.clusters.fine, m.clusters.coarse]) add(a);
+  const headParts: Buffer[] = [Buffer.alloc(4), Buffer.from(JSON.stringify({ magic: MAGIC, header: m.header, shapes, clusterWords }), 'utf8')];
+  const headLength = padTo4(headParts, 4 + headParts[1].length);
+  headParts[0].writeUInt32LE(headLength);
+  const raw = Buffer.concat([...headParts, ...body]);
+  const out = file.endsWith('.gz') ? zlib.gzipSync(raw, { level: 9 }) : raw;
+  fs.writeFileSync(file, out);
+  return out.length;
 }
 
 export function readModel(file: string): ModelContents {
   let raw: Buffer;
   try {
-    raw = zlib.gunzipSync(fs.readFileSync(file));
+    raw = fs.readFileSync(file);
+    if (file.endsWith('.gz')) raw = zlib.gunzipSync(raw);
   } catch (e) {
     throw new Error(`cannot read parser model ${file}: ${(e as Error).message}`);
   }
-  const len = raw.readUInt32LE(0);
-  const meta = JSON.parse(raw.subarray(4, 4 + len).toString('utf8')) as {
-    magic: string;
-    header: ModelHeader;
-    shapes: Record<string, ScorerShape>;
-    clusterWords?: number;
-  };
-  if (meta.magic !== MAGIC) throw new Error(`${file} is not a Puncteme parser model`);
-  let pos = 4 + len;
-  // Copy into fresh (aligned) arrays: the gunzipped buffer's offsets need not be multiples of 4.
-  const take = <T>(bytes: number, make: (b: ArrayBuffer) => T): T => {
-    const ab = new ArrayBuffer(bytes);
-    new Uint8Array(ab).set(raw.subarray(pos, pos + bytes));
-    pos += bytes;
-    return make(ab);
+  // Typed-array views need 4-byte aligned offsets; a fresh copy is aligned if the file buffer is not.
+  if (raw.byteOffset % 4 !== 0) raw = Buffer.from(Uint8Array.prototype.slice.call(raw));
+  const headLength = raw.readUInt32LE(0);
+  let meta: { magic: string; header: ModelHeader; shapes: Record<string, ScorerShape>; clusterWords?: number };
+  let v1 = false;
+  try {
+    const text = raw.subarray(4, Math.min(raw.length, 4 + headLength)).toString('utf8');
+    v1 = text.includes(`"magic":"${MAGIC_V1}"`);
+    meta = JSON.parse(v1 ? text : raw.subarray(4, headLength).toString('utf8').replace(/\0+$/, ''));
+  } catch {
+    throw new Error(`${file} is not a Puncteme parser model`);
+  }
+  if (meta.magic !== MAGIC && meta.magic !== MAGIC_V1) throw new Error(`${file} is not a Puncteme parser model`);
+  let pos = v1 ? 4 + headLength : headLength;
+  const take = <T>(bytes: number, make: (b: ArrayBuffer, offset: number) => T): T => {
+    let view: T;
+    if (v1) {
+      // Unpadded sections: copy each into its own aligned buffer.
+      const ab = new ArrayBuffer(bytes);
+      new Uint8Array(ab).set(raw.subarray(pos, pos + bytes));
+      view = make(ab, 0);
+      pos += bytes;
+    } else {
+      view = make(raw.buffer as ArrayBuffer, raw.byteOffset + pos);
+      pos += bytes + ((4 - (bytes % 4)) % 4);
+    }
+    return view;
   };
   const scorers: Record<string, SparseWeights> = {};
   for (const [name, s] of Object.entries(meta.shapes)) {
-    const keys = take(4 * s.keys, (b) => new Uint32Array(b));
-    const offsets = take(4 * (s.keys + 1), (b) => new Uint32Array(b));
-    const classes = take(s.entries, (b) => new Uint8Array(b));
-    const values = take(2 * s.entries, (b) => new Int16Array(b));
+    const keys = take(4 * s.keys, (b, o) => new Uint32Array(b, o, s.keys));
+    const offsets = take(4 * (s.keys + 1), (b, o) => new Uint32Array(b, o, s.keys + 1));
+    const classes = take(s.entries, (b, o) => new Uint8Array(b, o, s.entries));
+    const values = take(2 * s.entries, (b, o) => new Int16Array(b, o, s.entries));
     scorers[name] = new SparseWeights(s.nClasses, s.bits, s.scale, keys, offsets, classes, values);
   }
   const cw = meta.clusterWords ?? 0;
   const clusters: ClusterMap | undefined = cw
     ? {
-        keys: take(4 * cw, (b) => new Uint32Array(b)),
-        fine: take(cw, (b) => new Uint8Array(b)),
-        coarse: take(cw, (b) => new Uint8Array(b)),
+        keys: take(4 * cw, (b, o) => new Uint32Array(b, o, cw)),
+        fine: take(cw, (b, o) => new Uint8Array(b, o, cw)),
+        coarse: take(cw, (b, o) => new Uint8Array(b, o, cw)),
       }
     : undefined;
   return { header: meta.header, scorers, clusters };

@@ -6,6 +6,9 @@ export interface QuoteContext {
   /** Whether the mark touches the token before / after it (no space between). */
   attachedBefore: boolean;
   attachedAfter: boolean;
+  /** Whether any token precedes / follows it in the sentence. */
+  first: boolean;
+  last: boolean;
 }
 
 export class QuotePairer {
@@ -19,6 +22,8 @@ export class QuotePairer {
     let side: 'open' | 'close';
     if (ctx.attachedAfter && !ctx.attachedBefore) side = 'open';
     else if (ctx.attachedBefore && !ctx.attachedAfter) side = 'close';
+    else if (ctx.last) side = 'close';
+    else if (ctx.first) side = 'open';
     else side = isOpen ? 'close' : 'open';
     if (double) this.openDouble = side === 'open';
     else this.openSingle = side === 'open';

@@ -27,6 +27,8 @@ export function slotSentence(tokens: readonly SurfaceToken[]): SlottedSentence {
       const side = quotes.side(t.text, {
         attachedBefore: prev !== undefined && prev.end === t.start,
         attachedAfter: next !== undefined && next.start === t.end,
+        first: prev === undefined,
+        last: next === undefined,
       });
       slots[slots.length - 1].push(normalisePunct(t.text, side));
       slotTokens[slotTokens.length - 1].push(k);

@@ -44,10 +44,10 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   seed: 1,
   tagEpochs: 8,
   parseEpochs: 12,
-  labelEpochs: 8,
+  labelEpochs: 5,
   folds: 4,
   tagBits: 20,
-  parseBits: 22,
+  parseBits: 24,
   labelBits: 19,
   prune: { tag: 0.5, parse: 0.5, label: 0.5 },
   explore: 0.9,
@@ -184,8 +184,21 @@ function trainTransitionsOn(
   return right;
 }
 
-export function trainParser(trees: readonly PunctuatedTree[], dev: readonly PunctuatedTree[], opts: Partial<TrainOptions> = {}): ModelContents {
-  const o: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, ...opts };
+interface Prepared {
+  o: TrainOptions;
+  t0: number;
+  gold: GoldSentence[];
+  tagSet: TagSet;
+  rels: { list: string[]; id: (s: string) => number };
+  tagger: Tagger;
+  /** Tags for training sentence i: from the fold tagger that did not see it. */
+  tagFor: (i: number, e: EncodedSentence) => TagIds;
+  lookup: ReturnType<typeof clusterLookup>;
+  rand: () => number;
+}
+
+/** Gold data, tag sets and the (jackknifed) taggers: everything the parser and the labeller train on. */
+function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prepared {
   const t0 = Date.now();
   const words = trees.flatMap((t) => t.words);
   const upos = indexer(words.map((w) => w.upos));
@@ -222,11 +235,14 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
   if (!cached) o.taggerCache?.save([tagger, ...foldTaggers]);
   const tagFor = (i: number, e: EncodedSentence): TagIds => (o.folds > 1 ? foldTaggers[foldOf[i]] : tagger).tag(e);
   o.log(`taggers done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return { o, t0, gold, tagSet, rels, tagger, tagFor, lookup, rand };
+}
 
+/** The labeller, on gold trees with jackknifed tags. */
+function trainLabeller(p: Prepared): SparseWeights {
+  const { o, gold, tagSet, rels, tagFor, lookup, rand } = p;
   const f = new FeatureBuffer();
   const order = gold.map((_, i) => i);
-
-  // Labeller, on gold trees with jackknifed tags.
   const lp = new AveragedPerceptron(rels.list.length, o.labelBits);
   const rootId = rels.id('root');
   const ls = new Float64Array(lp.nClasses);
@@ -253,7 +269,34 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
     }
     o.log(`  labeller epoch ${epoch + 1}: train label accuracy ${((100 * right) / total).toFixed(2)}`);
   }
-  const labels = lp.toSparse(o.prune.label);
+  return lp.toSparse(o.prune.label);
+}
+
+/** Replaces the labeller of a trained model (same treebank, same tagger cache), keeping its tagger and parser. */
+export function retrainLabeller(
+  trees: readonly PunctuatedTree[],
+  dev: readonly PunctuatedTree[],
+  model: ModelContents,
+  opts: Partial<TrainOptions> = {},
+): ModelContents {
+  const o: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, ...opts };
+  const p = prepare(trees, o);
+  if (p.rels.list.join(' ') !== model.header.deprels.join(' ')) throw new Error('relation labels differ from the model\'s');
+  const labels = trainLabeller(p);
+  const tagger = new Tagger(model.scorers.xpos, model.scorers.upos, { upos: model.header.upos, xpos: model.header.xpos });
+  const models: ParserModels = { tagger, transitions: model.scorers.transitions, labels, deprels: model.header.deprels, clusters: model.clusters };
+  const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
+  o.log(`relabelled: dev UAS ${d?.uas} LAS ${d?.las}`);
+  return { ...model, header: { ...model.header, info: { ...model.header.info, dev: d, relabelled: true } }, scorers: { ...model.scorers, labels } };
+}
+
+export function trainParser(trees: readonly PunctuatedTree[], dev: readonly PunctuatedTree[], opts: Partial<TrainOptions> = {}): ModelContents {
+  const o: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, ...opts };
+  const p = prepare(trees, o);
+  const { t0, gold, tagSet, rels, tagger, tagFor, lookup, rand } = p;
+  const f = new FeatureBuffer();
+  const order = gold.map((_, i) => i);
+  const labels = trainLabeller(p);
 
   // Transition parser.
   const pp = new AveragedPerceptron(N_TRANSITIONS, o.parseBits);

@@ -145,6 +145,26 @@ export class SparseWeights implements Scorer {
   get entries(): number {
     return this.values.length;
   }
+
+  /** A copy without the entries whose weight is below `minAbs` (to trade accuracy for size after training). */
+  pruned(minAbs: number): SparseWeights {
+    const keys: number[] = [];
+    const offsets: number[] = [0];
+    const classes: number[] = [];
+    const values: number[] = [];
+    for (let i = 0; i < this.keys.length; i++) {
+      for (let e = this.offsets[i]; e < this.offsets[i + 1]; e++) {
+        if (Math.abs(this.values[e] * this.scale) < minAbs) continue;
+        classes.push(this.classes[e]);
+        values.push(this.values[e]);
+      }
+      if (classes.length > offsets[offsets.length - 1]) {
+        keys.push(this.keys[i]);
+        offsets.push(classes.length);
+      }
+    }
+    return new SparseWeights(this.nClasses, this.bits, this.scale, Uint32Array.from(keys), Uint32Array.from(offsets), Uint8Array.from(classes), Int16Array.from(values));
+  }
 }
 
 /** Index of the best-scoring class among those `allowed` (all when omitted); ties go to the lowest index. */

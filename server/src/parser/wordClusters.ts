@@ -78,15 +78,19 @@ export function buildClusters(
 ): ClusterMap {
   const emb = JSON.parse(fs.readFileSync(embeddingsFile, 'utf8')) as { words: string[]; dimensions: number; vectors: Record<string, number[]> };
   const dim = emb.dimensions;
-  const words = emb.words.slice(0, opts.words).filter((w) => emb.vectors[w]);
+  const words = emb.words.slice(0, opts.words).filter((w) => Array.isArray(emb.vectors[w]));
   const n = words.length;
+  // Centre, then normalise: skip-gram vectors share a common direction that would otherwise pull most words into
+  // one giant cluster.
+  const mean = new Float64Array(dim);
+  for (const w of words) for (let d = 0; d < dim; d++) mean[d] += emb.vectors[w][d] / n;
   const x = new Float32Array(n * dim);
   words.forEach((w, i) => {
     const v = emb.vectors[w];
     let norm = 0;
-    for (let d = 0; d < dim; d++) norm += v[d] * v[d];
+    for (let d = 0; d < dim; d++) norm += (v[d] - mean[d]) ** 2;
     norm = Math.sqrt(norm) || 1;
-    for (let d = 0; d < dim; d++) x[i * dim + d] = v[d] / norm;
+    for (let d = 0; d < dim; d++) x[i * dim + d] = (v[d] - mean[d]) / norm;
   });
   opts.log(`k-means on ${n} words × ${dim} dims: ${opts.fine} fine, ${opts.coarse} coarse clusters`);
   const fine = kmeans(x, n, dim, opts.fine, opts.iterations, opts.rand);

@@ -4,7 +4,7 @@
  */
 import { TokenizedSentence } from './token';
 import { toUdTokens } from './udConventions';
-import { winkSentences } from './winkTokens';
+import { winkSentences, WinkToken } from './winkTokens';
 
 export type { SurfaceToken, TokenizedSentence } from './token';
 export { isPunctForm } from './punctForms';
@@ -12,8 +12,22 @@ export { warmUpWink } from './winkTokens';
 
 export function tokenizeText(text: string): TokenizedSentence[] {
   if (text.trim() === '') return [];
-  return winkSentences(text)
-    .map((s) => toUdTokens(s.tokens, text))
+  // wink sometimes ends a sentence before its closing marks (`… the phrase. '`, `format.?`): marks-only pieces belong
+  // to the sentence before them (or, at the start, to the one after), as in the treebank.
+  const merged: WinkToken[][] = [];
+  let pending: WinkToken[] = [];
+  for (const { tokens } of winkSentences(text)) {
+    if (tokens.every((t) => t.punct)) {
+      if (merged.length) merged[merged.length - 1].push(...tokens);
+      else pending.push(...tokens);
+      continue;
+    }
+    merged.push([...pending, ...tokens]);
+    pending = [];
+  }
+  if (pending.length) merged.push(pending);
+  return merged
+    .map((toks) => toUdTokens(toks, text))
     .filter((toks) => toks.length > 0)
     .map((tokens) => ({ start: tokens[0].start, end: tokens[tokens.length - 1].end, tokens }));
 }

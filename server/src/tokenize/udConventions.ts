@@ -4,7 +4,8 @@
  * - `gonna`/`wanna`/`gotta` → `gon na`, `wan na`, `got ta`;
  * - hyphenated words stay split (`long - term`) except after the prefixes EWT keeps whole (`e-mail`, `non-human`);
  * - runs of marks written together are one token (`!!!`, `?!`, `--`, `<<`);
- * - a possessive apostrophe after a plural (`boys' toys`) is a word, not a closing quote.
+ * - a possessive apostrophe after a plural (`boys' toys`) is a word, not a closing quote;
+ * - a sentence-final `X.` is the letter `X` and a period, not an initial.
  */
 import { isPunctForm } from './punctForms';
 import { SurfaceToken } from './token';
@@ -70,7 +71,16 @@ export function toUdTokens(tokens: readonly WinkToken[], text: string): SurfaceT
     out.push(t);
   }
   markPossessives(out, text);
+  splitFinalInitial(out);
   return out;
+}
+
+/** wink reads a sentence-final `X.` as an initial; at the end of a sentence it is the letter and a period. */
+function splitFinalInitial(tokens: SurfaceToken[]): void {
+  const last = tokens[tokens.length - 1];
+  if (!last || last.punct || !/^\p{Lu}\.$/u.test(last.text)) return;
+  tokens[tokens.length - 1] = sub(last, 0, 1);
+  tokens.push(sub(last, 1, 2));
 }
 
 /** `boys'` + space: the apostrophe is the possessive (a word), unless a single quote is open. */
