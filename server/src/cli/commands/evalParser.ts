@@ -36,8 +36,10 @@ export const evalParserCommand: Command = {
     if (sentences.length === 0) throw new UsageError(`${file} holds no sentences`);
 
     const t0 = process.hrtime.bigint();
+    const cpu0 = process.cpuUsage();
     const parser = loadParser(values.model);
     const loadMs = Math.round(Number(process.hrtime.bigint() - t0) / 1e6);
+    const loadCpu = process.cpuUsage(cpu0);
 
     const gold = scoreGoldTokens(parser, sentences);
     const trees = depunctuatedTrees(sentences);
@@ -55,7 +57,9 @@ export const evalParserCommand: Command = {
       uasCorrupted: uasWithPunctuation(parser, trees, corruptWithSeed(seed)),
       robustnessSentences: trees.length,
       sentencesPerSecond: Math.round(gold.sentences / gold.parseSeconds),
+      sentencesPerCpuSecond: Math.round(gold.sentences / gold.parseCpuSeconds),
       loadMs,
+      loadCpuMs: Math.round((loadCpu.user + loadCpu.system) / 1000),
       ...(values['no-e2e'] ? {} : { endToEnd: scoreEndToEnd(parser, sentences) }),
       ...(values['compare-wink'] ? { winkTagger: compareWithWinkTags(parser, sentences) } : {}),
     };
@@ -72,7 +76,9 @@ export const evalParserCommand: Command = {
       ['UAS, punctuation removed', result.uasUnpunctuated],
       ['UAS, punctuation corrupted', result.uasCorrupted],
       ['sentences / s (one thread)', result.sentencesPerSecond],
+      ['sentences / CPU second', result.sentencesPerCpuSecond],
       ['model load (ms)', result.loadMs],
+      ['model load (CPU ms)', result.loadCpuMs],
     ];
     if (result.endToEnd) {
       const e = result.endToEnd;
