@@ -74,7 +74,7 @@ function loadParserAnalyser(): SentenceAnalyser | undefined {
   }
 }
 
-function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american'): System {
+function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto'): System {
   const linter = makeLinter({ analyser, model, calibration: cal });
   return {
     name,
@@ -282,8 +282,9 @@ async function main(): Promise<void> {
     }
     const clean: Record<string, unknown> = {};
     const cleanSystems: System[] = [];
-    if (parser && model) cleanSystems.push(linterSystem('puncteme (parser + model)', parser, model, cal, 'american'));
-    else cleanSystems.push(linterSystem('puncteme typographic rules only', undefined, undefined, cal, 'american'));
+    // Product defaults here (quote style `auto`: the text's own habit), unlike the suite, which is American English.
+    if (parser && model) cleanSystems.push(linterSystem('puncteme (parser + model)', parser, model, cal, 'auto'));
+    else cleanSystems.push(linterSystem('puncteme typographic rules only', undefined, undefined, cal, 'auto'));
     if (!opt['no-harper']) {
       const h = await loadHarper();
       cleanSystems.push({ name: 'harper.js', propose: async (text) => (await h.edits(text)).map((x) => ({ ruleId: x.kind, edits: x.edits })) });

@@ -60,7 +60,8 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
     const intro = category === 'introductory-comma' ? introductoryAt(info, i) : undefined;
     const node = intro ?? nodeAt(info, i);
     // Writers set off introductory clauses far more consistently than short introductory phrases.
-    const variant = intro === undefined ? undefined : info.base(intro) === 'advcl' || info.span[intro][1] >= 5 ? 'clause' : 'phrase';
+    // A single word ("However", but also "Please") is its own kind.
+    const variant = intro === undefined ? undefined : info.base(intro) === 'advcl' || info.span[intro][1] >= 5 ? 'clause' : info.span[intro][1] === 1 ? 'word' : 'phrase';
     if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, changes: new Map([[i, [COMMA]]]) });
     if (onlyComma(i)) {
       out.push({ category, action: 'delete', node, variant, changes: new Map([[i, []]]) });
