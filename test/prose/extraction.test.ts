@@ -59,6 +59,8 @@ describe('prose extraction: Markdown in independent chunks', () => {
     ...FRAGMENTS, '```\ncode\n\nstill code\n```', '~~~~\n```\n\nx\n~~~~', '<!-- a comment\n\nstill comment -->', '<pre>\n\n</pre>',
     '$$\n\nmath\n$$', '- list\n\n  continued item', '> quote\n\n> another', 'Setext\n===', '    indented\n\n    code', '[^1]: note\n\n    more',
     '<script>\n\nx\n</script>', '<?php\n\n?>', '| a |\n|---|\n| b |', '***', '\t\ttabbed',
+    '<br>', '<p align="center">', '</div>', '  ```\n  x\n\ny\n  ```', '- a\n  ```\n  code', '> ```\n> code', '```', '~~~', '$$', '<!--', '-->',
+    '<pre>', '</pre>', 'Setext\n---', '1. one\n\n   two', '   ```js', '\tcode', '---', '+++',
     '[ref]: http://example.org', 'See [the text][ref] here.', 'A [ref] alone.', 'A note[^n] here.', '[^n]: The note.', '[Other]: <x>', 'Use [other].',
   ];
   it('chunked extraction equals whole-document extraction (blocks, offsets and suppressions)', () => {
@@ -75,7 +77,7 @@ describe('prose extraction: Markdown in independent chunks', () => {
   });
   it('splits at blank lines before column-0 lines, never inside fences or front matter', () => {
     const doc = '---\na: 1\n\nb: 2\n---\n\nPara one.\n\n```\nx\n\ny\n```\n\n- item\n\n  more\n\nPara two.\n';
-    assert.deepEqual(markdownChunks(doc).map(([s, e]) => doc.slice(s, e)), ['---\na: 1\n\nb: 2\n---\n\n', 'Para one.\n\n', '```\nx\n\ny\n```\n\n', '- item\n\n  more\n\n', 'Para two.\n']);
+    assert.deepEqual(markdownChunks(doc).map(([s, e]) => doc.slice(s, e)), ['---\na: 1\n\nb: 2\n---\n\n', 'Para one.\n\n', '```\nx\n\ny\n```\n\n', '- item\n\n  more\n\nPara two.\n']);
   });
 });
 
@@ -136,6 +138,12 @@ describe('prose extraction: LaTeX', () => {
       ' First item.\n',
       ' Second item.\n',
     ]);
+  });
+});
+
+describe('prose extraction: LaTeX inline verbatim', () => {
+  it('\\verb, \\verb* and \\lstinline are not prose', () => {
+    assert.deepEqual(prose('Use \\verb|a,,b| or \\verb*+c,,d+ or \\lstinline[x]{e,,f} here.', 'latex'), ['Use  or  or  here.']);
   });
 });
 

@@ -59,7 +59,7 @@ export function extractMarkdown(text: string): Extraction {
   const blocks: ProseBlock[] = [];
   const directives: Directive[] = [];
   for (const { start, chunk, parsed: own } of chunks) {
-    const foreign = own.definitions.length === labels.size ? [] : [...labels].filter((l) => !own.definitions.includes(l));
+    const foreign = labels.size ? [...labels].filter((l) => !own.definitions.includes(l)) : [];
     const parsed = foreign.length && chunk.includes('[')
       ? memoised(`${start === 0 ? 'F' : 'C'}${foreign.join('\n')}\u0000${chunk}`, () => extractChunk(chunk, start === 0, foreign))
       : own;
@@ -96,11 +96,13 @@ export function extractMarkdownWhole(text: string): Extraction {
 }
 
 function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinitions: readonly string[] = []): ChunkProse {
-  // A blank line ends whatever block the chunk ends in; definitions after it are seen by the whole chunk.
-  const appendix = foreignDefinitions.length
-    ? '\n\n' + foreignDefinitions.map((l) => (l.startsWith('^') ? `[${l}]: note` : `[${l}]: #`)).join('\n\n') + '\n'
-    : '';
-  const text = chunk + appendix;
+  // Definitions from elsewhere in the document, as blocks of their own: before the chunk (it starts at column 0
+  // after a blank line, so it parses the same), or after it for the first chunk, whose front matter must stay first
+  // (it then ends outside any fence: the splitter cut there).
+  const defs = foreignDefinitions.map((l) => (l.startsWith('^') ? `[${l}]: note` : `[${l}]: #`)).join('\n\n');
+  const prefix = defs && !atDocumentStart ? defs + '\n\n' : '';
+  const suffix = defs && atDocumentStart ? '\n\n' + defs + '\n' : '';
+  const text = prefix + chunk + suffix;
   const tree = fromMarkdown(text, atDocumentStart ? WITH_FRONT_MATTER : WITHOUT_FRONT_MATTER) as unknown as MdNode;
   const definitions: string[] = [];
   const blocks: ProseBlock[] = [];
@@ -146,9 +148,14 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
   };
 
   block(tree);
-  if (!appendix) return { blocks, directives, definitions };
-  const inChunk = (b: ProseBlock) => b.offsets[0] < chunk.length;
-  return { blocks: blocks.filter(inChunk), directives: directives.filter((d) => d.start < chunk.length), definitions };
+  if (!defs) return { blocks, directives, definitions };
+  const shift = prefix.length;
+  const inChunk = (at: number) => at >= shift && at < shift + chunk.length;
+  return {
+    blocks: blocks.filter((b) => inChunk(b.offsets[0])).map((b) => ({ text: b.text, offsets: b.offsets.map((o) => o - shift) })),
+    directives: directives.filter((d) => inChunk(d.start)).map((d) => ({ ...d, start: d.start - shift, end: d.end - shift })),
+    definitions,
+  };
 }
 
 /** `<https://x.org>` and GFM's bare `www.x.org`: the label is the target itself. */
