@@ -9,7 +9,6 @@ import { loadRestorer } from '../cli/restoreAdapter';
 export class EngineHost {
   private loaded: Promise<Linter> | undefined;
   private parts: (LinterParts & { problem?: string }) | undefined;
-  private restorer: ReturnType<typeof loadRestorer> | undefined;
 
   /** Why the models are not in use, if they are not. */
   get problem(): string | undefined {
@@ -44,8 +43,8 @@ export class EngineHost {
 
   /** The text with its punctuation restored by the model (the CLI's restoration, the same code). */
   async restore(text: string): Promise<string> {
-    this.restorer ??= loadRestorer(); // loaded on first use only: most sessions never restore
-    this.restorer.catch(() => (this.restorer = undefined)); // a failed load is retried next time
-    return String(await (await this.restorer).restore(text));
+    // Loaded per use and then dropped: the restorer holds its own parser and model, which would double the worker's
+    // memory for a command most sessions never run.
+    return String(await (await loadRestorer()).restore(text));
   }
 }
