@@ -19,7 +19,7 @@ import { buildSuite, SuiteItem } from '../server/src/engine/eval/suite';
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
 import { f05, slotEdits, judge } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
-import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir } from '../server/src/engine';
+import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile } from '../server/src/engine';
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
 import { engineModel } from '../server/src/engine/modelAdapter';
@@ -56,7 +56,9 @@ function loadModel(): EngineModel | undefined {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { loadPunctModel } = require('../server/src/model') as typeof import('../server/src/model');
-    return engineModel(loadPunctModel(path.join(defaultModelDir(), 'punct.json')));
+    const file = punctModelFile(defaultModelDir());
+    console.log(`punctuation model: ${file}`);
+    return engineModel(loadPunctModel(file));
   } catch (e) {
     console.error(`no punctuation model: ${(e as Error).message}`);
     return undefined;

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { main } from '../../server/src/cli/main';
 import { CliIO } from '../../server/src/cli/command';
-import { defaultModelDir } from '../../server/src/engine';
+import { defaultModelDir, punctModelFile } from '../../server/src/engine';
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -29,7 +29,7 @@ describe('engine: puncteme explain', function () {
   });
 
   it('prints the parse and the MAP underlying bracketing when the models are there', async function () {
-    if (!fs.existsSync(path.join(defaultModelDir(), 'punct.json')) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
     const r = await run(['explain', 'My brother, who lives in Paris, is a doctor.']);
     assert.match(r.out, /relation/);
     assert.match(r.out, /Underlying punctuation \(MAP tree T′\):\n {2}\[/);

@@ -9,13 +9,13 @@ import * as path from 'path';
 import { readTreebank } from '../../server/src/data/treebank';
 import { buildSuite } from '../../server/src/engine/eval/suite';
 import { runItem } from '../../server/src/engine/eval/bench';
-import { makeLinter, CALIBRATION_FILE, defaultModelDir } from '../../server/src/engine';
+import { makeLinter, CALIBRATION_FILE, defaultModelDir, punctModelFile } from '../../server/src/engine';
 import { loadCalibration } from '../../server/src/engine/correction/calibration';
 import { engineModel } from '../../server/src/engine/modelAdapter';
 import { loadPunctModel } from '../../server/src/model';
 
 const DEV = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
-const modelFile = path.join(defaultModelDir(), 'punct.json');
+const modelFile = punctModelFile(defaultModelDir());
 
 describe('engine: model-based decisions on gold trees', function () {
   this.timeout(300000);

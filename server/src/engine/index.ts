@@ -5,6 +5,7 @@
  * `Linter.lint` is then synchronous and works on one stretch of prose (a paragraph or a plain-text document). Without
  * the trained models (a fresh checkout before training) it runs the typographic rules alone and says so in `version`.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { Finding, LintOptions } from './types';
 import { FindingBuilder, PlainFinding } from './finding';
@@ -65,6 +66,13 @@ export function defaultModelDir(): string {
   return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
 }
 
+/** The full model (Attach + NoisyChannel) when present, else the Attach-only ablation. */
+export function punctModelFile(dir: string): string {
+  const full = path.join(dir, 'punct.json');
+  const attach = path.join(dir, 'punct-attach.json');
+  return fs.existsSync(full) || !fs.existsSync(attach) ? full : attach;
+}
+
 /** Loads the parser, the model and the calibration; without parser or model, `analyser`/`model` stay undefined. */
 export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & { problem?: string } {
   let analyser: SentenceAnalyser | undefined;
@@ -76,7 +84,7 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { loadPunctModel } = require('../model') as typeof import('../model');
     analyser = loadParser(dir);
-    model = engineModel(loadPunctModel(path.join(dir, 'punct.json')));
+    model = engineModel(loadPunctModel(punctModelFile(dir)));
   } catch (e) {
     analyser = undefined;
     model = undefined;
