@@ -16,6 +16,9 @@ import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
 import { buildSuite, SuiteItem } from '../server/src/engine/eval/suite';
+import { spliceItems } from '../server/src/engine/eval/splice';
+
+const SPLICES = 200;
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
 import { f05, slotEdits, judge } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
@@ -220,7 +223,8 @@ function markdownTables(rows: Row[], out: Record<string, unknown>): string {
 async function main(): Promise<void> {
   const t0 = Date.now();
   const dev = readTreebank(path.join(DATA, 'en_ewt-ud-dev.conllu'));
-  let suite = buildSuite(dev.sentences, { seed: Number(opt.seed ?? 1) });
+  // One corruption per dev sentence, categories balanced, plus comma splices made of two consecutive sentences.
+  let suite = [...buildSuite(dev.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(dev.sentences, SPLICES)];
   if (opt.limit) suite = suite.slice(0, Number(opt.limit));
   // Even items fit the calibration, odd items are reported.
   const fitHalf = suite.filter((_, k) => k % 2 === 0);

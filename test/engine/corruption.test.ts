@@ -8,6 +8,7 @@ import { buildSuite } from '../../server/src/engine/eval/suite';
 import { judge, slotEdits, f05 } from '../../server/src/engine/eval/score';
 import { seededRng } from '../../server/src/engine/eval/rng';
 import { slotRegion } from '../../server/src/engine/sentence';
+import { spliceItems } from '../../server/src/engine/eval/splice';
 
 const DEV = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
 const dev = readTreebank(DEV);
@@ -65,6 +66,23 @@ describe('engine: corruption suite on EWT dev', () => {
     const counts = new Map<string, number>();
     for (const it of a) counts.set(it.corruption.category, (counts.get(it.corruption.category) ?? 0) + 1);
     assert.ok(counts.size >= 8);
+  });
+
+  it('makes comma splices of two consecutive sentences whose period (or a semicolon) is the gold repair', () => {
+    const items = spliceItems(dev.sentences.slice(0, 300), 20);
+    assert.ok(items.length >= 10);
+    for (const it of items) {
+      const [[slot, accept]] = [...it.corruption.gold];
+      assert.deepStrictEqual(accept, ['.', ';']);
+      const r = it.corrupted;
+      assert.strictEqual(r.text.slice(r.regions[slot].start, r.regions[slot].end), ', ');
+      assert.strictEqual(it.original.text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase(), r.text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase());
+      const tree = r.sentence.tree;
+      const second = tree.words[slot];
+      assert.ok(tree.words.filter((w) => w.head === 0).length === 1 && (second.head === 0 || tree.words.some((w) => w.deprel === 'parataxis')));
+      const fix = judge(it.corruption, slotEdits(r, [{ start: r.regions[slot].start, end: r.regions[slot].start + 1, newText: ';' }]));
+      assert.deepStrictEqual(fix.correct, [slot]);
+    }
   });
 
   it('computes F0.5 as the GEC scorers do', () => {
