@@ -10,6 +10,9 @@ export interface Scorer {
   score(f: FeatureBuffer, out: Float64Array): void;
 }
 
+/** Scorers with at most this many classes keep their weights inline in the lookup table. */
+const DENSE_MAX = 4;
+
 export class AveragedPerceptron implements Scorer {
   readonly W: Float32Array;
   /** Σ t·Δw, so that the average of w over all ticks is w − U/t. */
@@ -94,13 +97,22 @@ export class AveragedPerceptron implements Scorer {
 }
 
 /**
- * Shipped weights: for each used row (sorted `keys`), its nonzero classes and int16 weights. An open-addressing
- * table built at load time maps a row to its entries in O(1).
+ * Shipped weights: for each used row (sorted `keys`), its nonzero classes and int16 weights. At load time they are
+ * laid out for lookup speed, since a parse is dominated by one random memory access per feature: an open-addressing
+ * table whose slot holds the row key and its weights side by side (few classes: the transition scorer), or the key
+ * and the bounds of its packed (class, weight) entries (many classes: tagger, labeller).
  */
 export class SparseWeights implements Scorer {
-  private readonly table: Int32Array;
   private readonly tableMask: number;
+  private readonly shift: number;
   private readonly mask: number;
+  /** Dense layout (nClasses ≤ DENSE_MAX): slot s = [key+1, w_0 … w_{C−1}] as Int32 / Float32 views of one buffer. */
+  private readonly denseKeys?: Int32Array;
+  private readonly denseWeights?: Float32Array;
+  private readonly stride: number;
+  /** Sparse layout: slot s = [key+1, first entry, end entry]; entries packed as class << 16 | uint16 weight. */
+  private readonly slots?: Int32Array;
+  private readonly packed?: Int32Array;
 
   constructor(
     readonly nClasses: number,
@@ -113,33 +125,64 @@ export class SparseWeights implements Scorer {
   ) {
     this.mask = (1 << bits) - 1;
     let cap = 16;
-    while (cap < keys.length * 2) cap *= 2;
+    while (cap < keys.length * 1.5) cap *= 2;
     this.tableMask = cap - 1;
-    this.table = new Int32Array(cap).fill(-1);
-    for (let i = 0; i < keys.length; i++) {
-      let p = (Math.imul(keys[i], 0x9e3779b1) >>> 0) & this.tableMask;
-      while (this.table[p] !== -1) p = (p + 1) & this.tableMask;
-      this.table[p] = i;
-    }
-  }
-
-  private find(row: number): number {
-    let p = (Math.imul(row, 0x9e3779b1) >>> 0) & this.tableMask;
-    for (;;) {
-      const i = this.table[p];
-      if (i === -1 || this.keys[i] === row) return i;
-      p = (p + 1) & this.tableMask;
+    this.shift = homeShift(bits, this.tableMask);
+    if (nClasses <= DENSE_MAX) {
+      this.stride = 1 + nClasses;
+      [this.denseKeys, this.denseWeights] = buildDenseTable(keys, offsets, classes, values, scale, this.stride, this.tableMask, this.shift);
+    } else {
+      this.stride = 3;
+      [this.slots, this.packed] = buildSparseTable(keys, offsets, classes, values, this.tableMask, this.shift);
     }
   }
 
   score(f: FeatureBuffer, out: Float64Array): void {
-    out.fill(0, 0, this.nClasses);
-    for (let k = 0; k < f.n; k++) {
-      const i = this.find(f.buf[k] & this.mask);
-      if (i < 0) continue;
-      for (let e = this.offsets[i]; e < this.offsets[i + 1]; e++) out[this.classes[e]] += this.values[e];
+    const C = this.nClasses;
+    out.fill(0, 0, C);
+    const tm = this.tableMask;
+    const shift = this.shift;
+    if (this.denseKeys) {
+      const keys = this.denseKeys;
+      const w = this.denseWeights!;
+      const stride = this.stride;
+      for (let k = 0; k < f.n; k++) {
+        const row = f.buf[k] & this.mask;
+        const key = row + 1;
+        let p = home(row, shift);
+        for (;;) {
+          const o = p * stride;
+          const found = keys[o];
+          if (found === key) {
+            for (let c = 0; c < C; c++) out[c] += w[o + 1 + c];
+            break;
+          }
+          if (found === 0) break;
+          p = (p + 1) & tm;
+        }
+      }
+      return;
     }
-    for (let c = 0; c < this.nClasses; c++) out[c] *= this.scale;
+    const slots = this.slots!;
+    const packed = this.packed!;
+    for (let k = 0; k < f.n; k++) {
+      const row = f.buf[k] & this.mask;
+      const key = row + 1;
+      let p = home(row, shift);
+      for (;;) {
+        const found = slots[p * 3];
+        if (found === key) {
+          for (let e = slots[p * 3 + 1], end = slots[p * 3 + 2]; e < end; e++) {
+            const x = packed[e];
+            out[x >>> 16] += (x << 16) >> 16;
+          }
+          break;
+        }
+        if (found === 0) break;
+        p = (p + 1) & tm;
+      }
+    }
+    for (let c = 0; c < C; c++) out[c] *= this.scale;
   }
 
   get entries(): number {
@@ -175,4 +218,48 @@ export function argmax(scores: Float64Array, n: number, allowed?: (c: number) =>
     if (best < 0 || scores[c] > scores[best]) best = c;
   }
   return best;
+}
+
+/**
+ * A row's home slot: the top bits of its key. Keys are hash values (uniform), and the mapping is monotone, so
+ * inserting the sorted keys sweeps the table front to back, which keeps building it at load time cheap.
+ */
+function home(key: number, shift: number): number {
+  return shift >= 0 ? key >>> shift : key << -shift;
+}
+
+function homeShift(bits: number, tableMask: number): number {
+  return bits - Math.log2(tableMask + 1);
+}
+
+function buildDenseTable(
+  keys: Uint32Array, offsets: Uint32Array, classes: Uint8Array, values: Int16Array, scale: number, stride: number, tableMask: number, shift: number,
+): [Int32Array, Float32Array] {
+  const buf = new ArrayBuffer(4 * (tableMask + 1) * stride);
+  const tk = new Int32Array(buf);
+  const tw = new Float32Array(buf);
+  for (let i = 0; i < keys.length; i++) {
+    let p = home(keys[i], shift);
+    while (tk[p * stride] !== 0) p = (p + 1) & tableMask;
+    const o = p * stride;
+    tk[o] = keys[i] + 1;
+    for (let e = offsets[i]; e < offsets[i + 1]; e++) tw[o + 1 + classes[e]] = values[e] * scale;
+  }
+  return [tk, tw];
+}
+
+function buildSparseTable(
+  keys: Uint32Array, offsets: Uint32Array, classes: Uint8Array, values: Int16Array, tableMask: number, shift: number,
+): [Int32Array, Int32Array] {
+  const slots = new Int32Array((tableMask + 1) * 3);
+  const packed = new Int32Array(values.length);
+  for (let e = 0; e < values.length; e++) packed[e] = (classes[e] << 16) | (values[e] & 0xffff);
+  for (let i = 0; i < keys.length; i++) {
+    let p = home(keys[i], shift);
+    while (slots[p * 3] !== 0) p = (p + 1) & tableMask;
+    slots[p * 3] = keys[i] + 1;
+    slots[p * 3 + 1] = offsets[i];
+    slots[p * 3 + 2] = offsets[i + 1];
+  }
+  return [slots, packed];
 }
