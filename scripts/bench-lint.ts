@@ -19,6 +19,8 @@ import { buildSuite, SuiteItem } from '../server/src/engine/eval/suite';
 import { spliceItems } from '../server/src/engine/eval/splice';
 
 const SPLICES = 200;
+/** Kinds of edit with at least this many labelled candidates get an isotonic calibration. */
+const ISOTONIC_MIN = 40;
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
 import { f05, slotEdits, judge } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
@@ -26,7 +28,7 @@ import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctM
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
 import { engineModel } from '../server/src/engine/modelAdapter';
-import { Calibration, DEFAULT_CALIBRATION, fitLogistic, loadCalibration, kindKey } from '../server/src/engine/correction/calibration';
+import { Calibration, confidenceOf, DEFAULT_CALIBRATION, fitIsotonic, fitLogistic, loadCalibration } from '../server/src/engine/correction/calibration';
 import { sentenceCandidates } from '../server/src/engine/correction/modelRules';
 import { selectCandidates, ScoredCandidate } from '../server/src/engine/correction/decide';
 import { slotTextEdits } from '../server/src/engine/correction/slotEdit';
@@ -135,14 +137,11 @@ function fitCalibration(data: ReturnType<typeof labelledCandidates>): Calibratio
     g.ys.push(d.y);
   }
   const kinds: Calibration['kinds'] = {};
-  for (const [k, g] of byKey) kinds[k] = fitLogistic(g.xs, g.ys);
+  // Isotonic where there are enough examples, the logistic below that.
+  for (const [k, g] of byKey) kinds[k] = { ...fitLogistic(g.xs, g.ys), ...(g.xs.length >= ISOTONIC_MIN ? { points: fitIsotonic(g.xs, g.ys) } : {}) };
   const cal: Calibration = { threshold: 0.5, kinds, note: '' };
   // Threshold: best F0.5 of the model's own edits on the fit half with precision ≥ 0.9, by the same greedy selection.
-  const rescored = data.map((d) => {
-    const k = kinds[d.c.key];
-    const conf = 1 / (1 + Math.exp(-(k.a * Math.max(-50, Math.min(50, d.c.delta)) + k.b)));
-    return { ...d, c: { ...d.c, confidence: conf } };
-  });
+  const rescored = data.map((d) => ({ ...d, c: { ...d.c, confidence: confidenceOf(cal, d.c.key, d.c.delta) } }));
   const positives = rescored.filter((d) => d.y === 1).length;
   let best = { t: 0.9, f: -1 };
   for (let t = 0.5; t <= 0.991; t += 0.01) {
@@ -169,8 +168,7 @@ function fitCalibration(data: ReturnType<typeof labelledCandidates>): Calibratio
 function reliability(data: ReturnType<typeof labelledCandidates>, cal: Calibration) {
   const bins = Array.from({ length: 10 }, () => ({ n: 0, conf: 0, acc: 0 }));
   for (const d of data) {
-    const k = cal.kinds[d.c.key] ?? { a: 1, b: -3 };
-    const p = 1 / (1 + Math.exp(-(k.a * Math.max(-50, Math.min(50, d.c.delta)) + k.b)));
+    const p = confidenceOf(cal, d.c.key, d.c.delta);
     const b = bins[Math.min(9, Math.floor(p * 10))];
     b.n++;
     b.conf += p;

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { readTreebank } from '../../server/src/data/treebank';
 import { goldSentence } from '../../server/src/engine/eval/goldSentence';
-import { fitLogistic } from '../../server/src/engine/correction/calibration';
+import { confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/calibration';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
@@ -45,6 +45,16 @@ describe('engine: decisions', () => {
     const h = 1e-5;
     assert.ok(Math.abs((loss(k.a + h, k.b) - loss(k.a - h, k.b)) / (2 * h)) < 1e-3);
     assert.ok(Math.abs((loss(k.a, k.b + h) - loss(k.a, k.b - h)) / (2 * h)) < 1e-3);
+  });
+
+  it('fits an isotonic calibration by pooling adjacent violators', () => {
+    assert.deepStrictEqual(fitIsotonic([1, 2, 3, 4], [0, 1, 0, 1], 0), [[1, 0], [2.5, 0.5], [4, 1]]);
+    const pts = fitIsotonic([5, 1, 3, 2, 4, 6], [1, 0, 1, 0, 0, 1], 2);
+    for (let k = 1; k < pts.length; k++) assert.ok(pts[k][1] >= pts[k - 1][1] && pts[k][0] > pts[k - 1][0]);
+    const cal = { threshold: 0.5, kinds: { 'comma/delete': { a: 0, b: 0, points: [[0, 0.1], [10, 0.9]] as Array<[number, number]> } } };
+    assert.strictEqual(confidenceOf(cal, 'comma/delete', 5), 0.5);
+    assert.strictEqual(confidenceOf(cal, 'comma/delete', 20), 0.9);
+    assert.strictEqual(confidenceOf(cal, 'comma/delete', -3), 0.1);
   });
 
   it('finds the non-restrictive edges and the serial comma on real EWT trees', () => {

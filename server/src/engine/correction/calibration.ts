@@ -14,6 +14,12 @@ export interface KindCalibration {
   b: number;
   /** Training examples behind the fit (0 for the built-in default). */
   count?: number;
+  /**
+   * Isotonic calibration (when fitted): confidence at increasing Δ, interpolated linearly between the points and
+   * flat beyond them. It replaces σ(a·Δ + b) where Δ's effect is not logistic: the model's insertion noise η caps Δ for
+   * a stray comma near −log η, where the logistic would need an unreachable Δ.
+   */
+  points?: Array<[number, number]>;
 }
 
 export interface Calibration {
@@ -34,9 +40,47 @@ export function kindKey(category: string, action: string): string {
 }
 
 export function confidenceOf(cal: Calibration, key: string, delta: number): number {
-  const k = cal.kinds[key] ?? { a: 1, b: -3 };
+  const k = cal.kinds[key] ?? cal.kinds[key.split('/').slice(0, 2).join('/')] ?? { a: 1, b: -3 };
+  if (k.points && k.points.length > 0) return interpolate(k.points, delta);
   const z = k.a * delta + k.b;
   return 1 / (1 + Math.exp(-z));
+}
+
+function interpolate(points: ReadonlyArray<[number, number]>, x: number): number {
+  if (x <= points[0][0]) return points[0][1];
+  const last = points[points.length - 1];
+  if (x >= last[0]) return last[1];
+  let k = 1;
+  while (points[k][0] < x) k++;
+  const [x0, y0] = points[k - 1];
+  const [x1, y1] = points[k];
+  return x1 === x0 ? y1 : y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+}
+
+/**
+ * Isotonic regression of y on x (pool adjacent violators), each block's mean smoothed towards the overall rate with
+ * `prior` pseudo-examples, returned as (block centre, rate) points. Monotone non-decreasing in x.
+ */
+export function fitIsotonic(xsIn: readonly number[], ys: readonly number[], prior = 2): Array<[number, number]> {
+  const order = xsIn.map((x, i) => [Math.max(-50, Math.min(50, x)), ys[i]] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const base = ys.reduce((a, b) => a + b, 0) / Math.max(1, ys.length);
+  const blocks: Array<{ sx: number; sy: number; w: number }> = [];
+  for (const [x, y] of order) {
+    blocks.push({ sx: x, sy: y, w: 1 });
+    while (blocks.length > 1) {
+      const b = blocks[blocks.length - 1];
+      const a = blocks[blocks.length - 2];
+      if (a.sy / a.w < b.sy / b.w) break;
+      blocks.splice(blocks.length - 2, 2, { sx: a.sx + b.sx, sy: a.sy + b.sy, w: a.w + b.w });
+    }
+  }
+  const points: Array<[number, number]> = [];
+  let floor = 0;
+  for (const b of blocks) {
+    floor = Math.max(floor, (b.sy + prior * base) / (b.w + prior));
+    points.push([b.sx / b.w, floor]);
+  }
+  return points;
 }
 
 export function loadCalibration(file: string): Calibration {
