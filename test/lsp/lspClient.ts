@@ -83,7 +83,7 @@ export class LspClient {
   }
 
   /** Resolves when `test()` holds, re-checked after each notification; rejects after `ms`. */
-  waitFor<T>(test: () => T | undefined, ms = 20000, what = 'condition'): Promise<T> {
+  waitFor<T>(test: () => T | undefined, ms = 60000, what = 'condition'): Promise<T> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; stderr: ${this.logs.join('').slice(-2000)}`)), ms);
       const check = () => {
@@ -101,7 +101,7 @@ export class LspClient {
   diagnosticsAfter(uri: string, afterCount: number, version?: number): Promise<PublishDiagnostics> {
     return this.waitFor(
       () => this.published.slice(afterCount).find((p) => p.uri === uri && (version === undefined || p.version === version)),
-      20000,
+      60000, // generous: the models load and the machine is shared
       `diagnostics for ${uri}`,
     );
   }

@@ -3,11 +3,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { LspClient, PublishDiagnostics } from './lspClient';
+import { LspClient, PublishDiagnostics, REPO } from './lspClient';
 
 /** Protocol tests: the real server process over stdio, driven by a JSON-RPC client the way an editor drives it. */
 describe('language server over stdio', function () {
-  this.timeout(60000);
+  this.timeout(120000);
   let client: LspClient;
   let dir: string;
   let rootUri: string;
@@ -38,13 +38,15 @@ describe('language server over stdio', function () {
     const n = client.published.length;
     await client.open(uri, 'markdown', doc);
     const p = await client.diagnosticsAfter(uri, n);
-    assert.equal(p.diagnostics.length, 2);
-    const d = p.diagnostics[0];
+    const doubledMarks = p.diagnostics.filter((x) => x.code === 'doubled-mark'); // the model's rules may add others
+    assert.equal(doubledMarks.length, 2);
+    assert.ok(p.diagnostics.every((x) => x.range.start.line !== 5), 'nothing inside the code block');
+    const d = doubledMarks[0];
     assert.equal(d.source, 'puncteme');
     assert.equal(d.code, 'doubled-mark');
     assert.match(d.codeDescription!.href, /README\.md\?rule=doubled-mark#rules$/);
     assert.deepEqual(d.range, { start: { line: 2, character: 8 }, end: { line: 2, character: 10 } });
-    assert.deepEqual(p.diagnostics[1].range.start, { line: 8, character: 6 });
+    assert.deepEqual(doubledMarks[1].range.start, { line: 8, character: 6 });
   });
 
   it('didChange (incremental) updates the diagnostics of the new version', async () => {
@@ -53,8 +55,7 @@ describe('language server over stdio', function () {
     // delete one comma of "Second,,": line 8, characters 6..7
     await client.change(uri, 2, [{ range: { start: { line: 8, character: 6 }, end: { line: 8, character: 7 } }, text: '' }]);
     const p = await client.diagnosticsAfter(uri, n, 2);
-    assert.equal(p.diagnostics.length, 1);
-    assert.equal(p.diagnostics[0].range.start.line, 2);
+    assert.deepEqual(p.diagnostics.filter((x) => x.code === 'doubled-mark').map((x) => x.range.start.line), [2]);
   });
 
   it('codeAction offers the fix, fix-all-of-rule, ignore-sentence and disable-rule; source.fixAll on demand', async () => {
@@ -89,36 +90,45 @@ describe('language server over stdio', function () {
   it('executeCommand fixAll applies the fixes through workspace/applyEdit', async () => {
     const uri = uriOf('a.md');
     const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.fixAll', arguments: [uri] });
-    assert.deepEqual(r, { applied: true, edits: 1 });
+    assert.equal(r.applied, true);
     const applied = client.appliedEdits.at(-1) as any;
-    assert.equal(applied.edit.documentChanges[0].edits[0].newText, ',');
+    const edits = applied.edit.documentChanges[0].edits;
+    assert.equal(edits.length, r.edits);
+    assert.ok(edits.some((e: any) => e.newText === ',' && e.range.start.line === 2 && e.range.start.character === 8), JSON.stringify(edits));
   });
 
   it('executeCommand disableRule writes .punctemerc.json and the rule goes quiet', async () => {
     const uri = uriOf('b.md');
     let n = client.published.length;
     await client.open(uri, 'markdown', 'One,, two.\n');
-    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.length, 1);
+    const doubled = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'doubled-mark').length;
+    assert.equal(doubled(await client.diagnosticsAfter(uri, n)), 1);
     n = client.published.length;
     const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.disableRule', arguments: ['doubled-mark', uri] });
     assert.equal(r.file, path.join(dir, '.punctemerc.json'));
     assert.deepEqual(JSON.parse(fs.readFileSync(r.file, 'utf8')), { rules: { 'doubled-mark': 'off' } });
-    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.length, 0);
+    assert.equal(doubled(await client.diagnosticsAfter(uri, n)), 0);
     fs.rmSync(r.file);
     n = client.published.length;
     await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(r.file).href, type: 3 }] });
-    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.length, 1);
+    assert.equal(doubled(await client.diagnosticsAfter(uri, n)), 1);
   });
 
-  it('explain and restore answer, or fail with a clear message', async () => {
-    for (const command of ['puncteme.server.explain', 'puncteme.server.restore']) {
-      try {
-        const r = await client.request<unknown>('workspace/executeCommand', { command, arguments: ['the cat sat on the mat'] });
-        assert.equal(typeof r, 'string');
-      } catch (e) {
-        assert.match(String((e as Error).message), /\S{10,}/);
-      }
+  it('explain and restore answer with the trained models, or fail with a clear message without them', async () => {
+    const run = (command: string, text: string) => client.request<string>('workspace/executeCommand', { command, arguments: [text] });
+    let tree: string;
+    try {
+      tree = await run('puncteme.server.explain', 'When the rain stopped, we went home.');
+    } catch (e) {
+      assert.match((e as Error).message, /parser|model/); // no trained models in this checkout
+      await assert.rejects(run('puncteme.server.restore', 'the cat sat on the mat'), /parser|model/);
+      return;
     }
+    assert.match(tree, /^# When the rain stopped, we went home\.\n\[.*\]$/m);
+    // Restoration needs the full model (punct.json); explanation works with any trained model.
+    const restored = await run('puncteme.server.restore', 'when the rain stopped we went home').catch((e: Error) => e);
+    if (restored instanceof Error) assert.match(restored.message, /parser|model/);
+    else assert.deepEqual(restored.match(/\p{L}+/gu), 'when the rain stopped we went home'.split(' '), 'restoration keeps the words');
   });
 
   it('settings: severity per rule and puncteme.enable are honoured', async () => {
@@ -127,7 +137,7 @@ describe('language server over stdio', function () {
     await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     let n = client.published.length;
     await client.open(uri, 'markdown', 'A,, b.\n');
-    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics[0].severity, 1);
+    assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.find((d) => d.code === 'doubled-mark')!.severity, 1);
     client.settings = { enable: false };
     n = client.published.length;
     await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });

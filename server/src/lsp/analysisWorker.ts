@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'worker_threads';
 import { ParagraphCache, extractProse, lintSteps } from '../prose';
+import { PARAGRAPH_BUDGET_MS } from './budget';
 import { errorText } from './errors';
 import { EngineHost } from './engineHost';
 import { FromWorker, LintResult, ToWorker } from './workerProtocol';
@@ -32,18 +33,25 @@ function warmUp(): void {
 async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult> {
   const linter = await engine.load();
   const flag = new Int32Array(m.cancel);
-  const isCancelled = () => Atomics.load(flag, 0) !== 0;
+  const cancelled = () => Atomics.load(flag, 0) !== 0;
+  let deadline = Infinity;
+  const isCancelled = () => cancelled() || performance.now() > deadline;
   const t0 = performance.now();
   const extraction = extractProse(m.text, m.kind);
   const total = extraction.blocks.length;
   const steps = lintSteps(linter, m.text, extraction, { ...m.options, isCancelled }, cache, {
     onBlockError: (e, block) => post({ type: 'log', message: `puncteme: analysis of the paragraph at offset ${block.offsets[0]} failed: ${errorText(e)}` }),
   });
+  const truncated: number[] = [];
   let lastReport = -Infinity; // the first report goes out at once: the client shows progress from the start
-  for (;;) {
-    if (isCancelled()) return { findings: [], blocks: [], busyMs: performance.now() - t0, cancelled: true };
+  for (let block = 0; ; block++) {
+    if (cancelled()) return { findings: [], blocks: [], truncated, busyMs: performance.now() - t0, cancelled: true };
+    deadline = performance.now() + PARAGRAPH_BUDGET_MS; // each step analyses one paragraph
     const r = steps.next();
-    if (r.done) return { findings: r.value, blocks: extraction.blocks, busyMs: performance.now() - t0, cancelled: false };
+    const overran = performance.now() > deadline && !cancelled();
+    deadline = Infinity;
+    if (overran && block < total) truncated.push(extraction.blocks[block].offsets[0]);
+    if (r.done) return { findings: r.value, blocks: extraction.blocks, truncated, busyMs: performance.now() - t0, cancelled: false };
     if (total >= m.progressFrom && performance.now() - lastReport > 100) {
       lastReport = performance.now();
       post({ type: 'progress', id: m.id, done: r.value, total });

@@ -21,6 +21,8 @@ export interface Job {
 export interface Analysis extends Job {
   findings: Finding[];
   blocks: ProseBlock[];
+  /** Document offsets of paragraphs analysed only in part (over the time budget). */
+  truncated: number[];
   /** Time the worker spent analysing (without the debounce and the messaging). */
   busyMs: number;
 }
@@ -96,7 +98,7 @@ export class Analyzer {
       const r = await handle.result;
       if (this.running.get(uri) === handle.cancel) this.running.delete(uri);
       if (r.cancelled || !this.current(uri, generation)) return;
-      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, busyMs: r.busyMs };
+      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, busyMs: r.busyMs };
       this.results.set(uri, analysis);
       this.hooks.publish(analysis);
     } catch (e) {

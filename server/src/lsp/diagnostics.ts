@@ -37,3 +37,14 @@ export function toDiagnostic(f: Finding, uri: string, index: number): Diagnostic
     data: { index, confidence: f.confidence },
   };
 }
+
+/** Said where a paragraph's analysis ran over its time budget: its findings may be incomplete. */
+export function truncatedDiagnostic(position: { line: number; character: number }, budgetMs: number): Diagnostic {
+  return {
+    range: { start: position, end: position },
+    severity: DiagnosticSeverity.Information,
+    source: 'puncteme',
+    code: 'analysis-truncated',
+    message: `Puncteme stopped analysing this paragraph after ${budgetMs / 1000} s (it is very long); punctuation problems further on may be missed. Shorter sentences are checked fully.`,
+  };
+}

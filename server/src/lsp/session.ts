@@ -18,7 +18,9 @@ import { CONFIG_FILE_NAME } from '../config';
 import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose';
 import { Analysis, Analyzer, Job, errorText } from './analyzer';
 import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, allFirstFixEdits, codeActions } from './codeActions';
-import { toDiagnostic, rangeOf } from './diagnostics';
+import { rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';
+import { PARAGRAPH_BUDGET_MS } from './budget';
+import { lineStarts, positionFromStarts } from '../engine/positions';
 import { EngineClient } from './engineClient';
 import { findingHover } from './hover';
 import { ProjectConfigCache } from './projectConfigCache';
@@ -52,7 +54,12 @@ export function startServer(connection: Connection): void {
     log,
     publish(a: Analysis) {
       lastAnalysisMs[a.uri] = a.busyMs;
-      void connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics: a.findings.map((f, i) => toDiagnostic(f, a.uri, i)) });
+      const diagnostics = a.findings.map((f, i) => toDiagnostic(f, a.uri, i));
+      if (a.truncated.length) {
+        const starts = lineStarts(a.text);
+        for (const offset of a.truncated) diagnostics.push(truncatedDiagnostic(positionFromStarts(starts, offset), PARAGRAPH_BUDGET_MS));
+      }
+      void connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics });
       status({ state: 'ready', uri: a.uri, findings: a.findings.length });
     },
     async progress(job: Job, blocks: number) {

@@ -11,6 +11,8 @@ export interface LintResult {
   findings: Finding[];
   /** The prose blocks (for code actions that need sentence bounds). */
   blocks: Array<{ text: string; offsets: Int32Array }>;
+  /** Document offsets of paragraphs whose analysis ran over its time budget (their findings may be incomplete). */
+  truncated: number[];
   /** Time the worker spent on this document. */
   busyMs: number;
   cancelled: boolean;

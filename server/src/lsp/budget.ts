@@ -1,0 +1,6 @@
+/**
+ * Longest the engine may spend on one paragraph. It checks `isCancelled` between sentences, so a paragraph that runs
+ * over (a 5,000-word sentence is cut into many parser-sized pieces) stops there with the findings so far, and the
+ * editor is told, instead of the document waiting minutes for its diagnostics.
+ */
+export const PARAGRAPH_BUDGET_MS = 2000;
