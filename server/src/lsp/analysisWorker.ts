@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'worker_threads';
 import { ParagraphCache, extractProse, lintSteps } from '../prose';
-import { PARAGRAPH_BUDGET_MS } from './budget';
+import { PARAGRAPH_BUDGET_MS, PROGRESS_AFTER_MS } from './budget';
 import { errorText } from './errors';
 import { EngineHost } from './engineHost';
 import { FromWorker, LintResult, ToWorker } from './workerProtocol';
@@ -52,7 +52,9 @@ async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult>
     deadline = Infinity;
     if (overran && block < total) truncated.push(extraction.blocks[block].offsets[0]);
     if (r.done) return { findings: r.value, blocks: extraction.blocks, truncated, busyMs: performance.now() - t0, cancelled: false };
-    if (total >= m.progressFrom && performance.now() - lastReport > 100) {
+    // Progress for long documents: many paragraphs, or an analysis that is taking a while.
+    const long = total >= m.progressFrom || performance.now() - t0 > PROGRESS_AFTER_MS;
+    if (long && total > 1 && performance.now() - lastReport > 100) {
       lastReport = performance.now();
       post({ type: 'progress', id: m.id, done: r.value, total });
     }

@@ -4,3 +4,6 @@
  * editor is told, instead of the document waiting minutes for its diagnostics.
  */
 export const PARAGRAPH_BUDGET_MS = 2000;
+
+/** An analysis still running after this long gets a progress notification, however few its paragraphs. */
+export const PROGRESS_AFTER_MS = 500;
