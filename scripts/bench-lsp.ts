@@ -5,6 +5,7 @@
  * Runs the shipped bundle (dist/server.js) unless --module PATH says otherwise. `--json` prints one JSON object.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { LspClient, REPO } from '../test/lsp/lspClient';
@@ -64,13 +65,16 @@ async function main(): Promise<void> {
   await client.open(uri, 'markdown', text, 1);
   const first = await client.diagnosticsAfter(uri, n, 1);
   const openMs = performance.now() - tOpen;
-  const stats0 = await client.request<{ lastAnalysisMs: Record<string, number> }>('puncteme/stats', {});
+  type Stats = { lastAnalysisMs: Record<string, number>; lastAnalysisCpuMs: Record<string, number> };
+  const stats0 = await client.request<Stats>('puncteme/stats', {});
   const openAnalysisMs = stats0.lastAnalysisMs[uri];
+  const openAnalysisCpuMs = stats0.lastAnalysisCpuMs[uri];
 
   // Single-character edits spread over the document: insert a comma after the first word of a prose line.
   const prose = lines.map((l, i) => [l, i] as const).filter(([l]) => /^[A-Z][a-z]+ /.test(l)).map(([, i]) => i);
   const editMs: number[] = [];
   const analysisMs: number[] = [];
+  const analysisCpuMs: number[] = [];
   let version = 1;
   for (let e = 0; e < EDITS; e++) {
     const line = prose[Math.floor(((e + 0.5) * prose.length) / EDITS)];
@@ -81,8 +85,9 @@ async function main(): Promise<void> {
     await client.change(uri, version, [{ range: { start: { line, character }, end: { line, character } }, text: ',' }]);
     await client.diagnosticsAfter(uri, n, version);
     editMs.push(performance.now() - t);
-    const stats = await client.request<{ lastAnalysisMs: Record<string, number> }>('puncteme/stats', {});
+    const stats = await client.request<Stats>('puncteme/stats', {});
     analysisMs.push(stats.lastAnalysisMs[uri]);
+    analysisCpuMs.push(stats.lastAnalysisCpuMs[uri]);
   }
   const stats = await client.request<{ rssBytes: number; cacheHits: number; cacheMisses: number }>('puncteme/stats', {});
   const peak = peakRssBytes(client.proc.pid!);
@@ -96,10 +101,13 @@ async function main(): Promise<void> {
     modelsReadyMs: round(modelsReadyMs),
     openToDiagnosticsMs: round(openMs),
     openAnalysisMs: round(openAnalysisMs),
+    openAnalysisCpuMs: round(openAnalysisCpuMs),
     firstDiagnostics: first.diagnostics.length,
     edits: EDITS,
     editToDiagnosticsMs: { p50: round(pct(editMs, 50)), p95: round(pct(editMs, 95)), max: round(Math.max(...editMs)) },
     editAnalysisMs: { p50: round(pct(analysisMs, 50)), p95: round(pct(analysisMs, 95)), max: round(Math.max(...analysisMs)) },
+    editAnalysisCpuMs: { p50: round(pct(analysisCpuMs, 50)), p95: round(pct(analysisCpuMs, 95)) },
+    loadAverage: os.loadavg().map(round),
     debounceMs: 100,
     rssMB: round(stats.rssBytes / 2 ** 20),
     peakRssMB: peak === undefined ? undefined : round(peak / 2 ** 20),
@@ -109,9 +117,10 @@ async function main(): Promise<void> {
   else {
     console.log(`language server benchmark (${result.server}; ${result.words} words of EWT dev Markdown)`);
     console.log(`  initialize                       ${result.initializeMs} ms   (models ready after ${result.modelsReadyMs} ms)`);
-    console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, ${result.firstDiagnostics} diagnostics)`);
+    console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, CPU ${result.openAnalysisCpuMs} ms; ${result.firstDiagnostics} diagnostics)`);
     console.log(`  edit → diagnostics (${EDITS} edits)   p50 ${result.editToDiagnosticsMs.p50} ms, p95 ${result.editToDiagnosticsMs.p95} ms (debounce ${result.debounceMs} ms included)`);
-    console.log(`  analysis alone per edit          p50 ${result.editAnalysisMs.p50} ms, p95 ${result.editAnalysisMs.p95} ms`);
+    console.log(`  analysis alone per edit          p50 ${result.editAnalysisMs.p50} ms, p95 ${result.editAnalysisMs.p95} ms (CPU p50 ${result.editAnalysisCpuMs.p50}, p95 ${result.editAnalysisCpuMs.p95} ms)`);
+    console.log(`  load average (1, 5, 15 min)      ${result.loadAverage.join(', ')}`);
     console.log(`  server RSS                       ${result.rssMB} MB (peak ${result.peakRssMB} MB)`);
     console.log(`  paragraph cache                  ${result.cache.hits} hits, ${result.cache.misses} misses`);
   }

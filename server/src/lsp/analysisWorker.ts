@@ -37,6 +37,11 @@ async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult>
   let deadline = Infinity;
   const isCancelled = () => cancelled() || performance.now() > deadline;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const cpuMs = () => {
+    const d = process.cpuUsage(cpu0);
+    return (d.user + d.system) / 1000;
+  };
   const extraction = extractProse(m.text, m.kind);
   const total = extraction.blocks.length;
   const steps = lintSteps(linter, m.text, extraction, { ...m.options, isCancelled }, cache, {
@@ -45,13 +50,13 @@ async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult>
   const truncated: number[] = [];
   let lastReport = -Infinity; // the first report goes out at once: the client shows progress from the start
   for (let block = 0; ; block++) {
-    if (cancelled()) return { findings: [], blocks: [], truncated, busyMs: performance.now() - t0, cancelled: true };
+    if (cancelled()) return { findings: [], blocks: [], truncated, busyMs: performance.now() - t0, cpuMs: cpuMs(), cancelled: true };
     deadline = performance.now() + PARAGRAPH_BUDGET_MS; // each step analyses one paragraph
     const r = steps.next();
     const overran = performance.now() > deadline && !cancelled();
     deadline = Infinity;
     if (overran && block < total) truncated.push(extraction.blocks[block].offsets[0]);
-    if (r.done) return { findings: r.value, blocks: extraction.blocks, truncated, busyMs: performance.now() - t0, cancelled: false };
+    if (r.done) return { findings: r.value, blocks: extraction.blocks, truncated, busyMs: performance.now() - t0, cpuMs: cpuMs(), cancelled: false };
     // Progress for long documents: many paragraphs, or an analysis that is taking a while.
     const long = total >= m.progressFrom || performance.now() - t0 > PROGRESS_AFTER_MS;
     if (long && total > 1 && performance.now() - lastReport > 100) {

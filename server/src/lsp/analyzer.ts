@@ -23,8 +23,9 @@ export interface Analysis extends Job {
   blocks: ProseBlock[];
   /** Document offsets of paragraphs analysed only in part (over the time budget). */
   truncated: number[];
-  /** Time the worker spent analysing (without the debounce and the messaging). */
+  /** Time the worker spent analysing (without the debounce and the messaging), wall clock and CPU. */
   busyMs: number;
+  cpuMs: number;
 }
 
 export interface ProgressSink {
@@ -98,7 +99,7 @@ export class Analyzer {
       const r = await handle.result;
       if (this.running.get(uri) === handle.cancel) this.running.delete(uri);
       if (r.cancelled || !this.current(uri, generation)) return;
-      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, busyMs: r.busyMs };
+      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, busyMs: r.busyMs, cpuMs: r.cpuMs };
       this.results.set(uri, analysis);
       this.hooks.publish(analysis);
     } catch (e) {

@@ -19,6 +19,8 @@ export const STATS_REQUEST = 'puncteme/stats';
 export interface StatsResult {
   /** Analysis time of the last completed analysis per document, without the debounce. */
   lastAnalysisMs: Record<string, number>;
+  /** CPU time of the same analyses. */
+  lastAnalysisCpuMs: Record<string, number>;
   cacheHits: number;
   cacheMisses: number;
   cacheEntries: number;

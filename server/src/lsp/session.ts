@@ -32,6 +32,7 @@ export function startServer(connection: Connection): void {
   const projectConfigs = new ProjectConfigCache((m) => void connection.window.showWarningMessage(`Puncteme: ${m}`));
   const editorSettings = new Map<string, Promise<unknown>>();
   const lastAnalysisMs: Record<string, number> = {};
+  const lastAnalysisCpuMs: Record<string, number> = {};
   const toldTooLarge = new Set<string>();
   let globalSettings: unknown = {};
   let canPullConfiguration = false;
@@ -54,6 +55,7 @@ export function startServer(connection: Connection): void {
     log,
     publish(a: Analysis) {
       lastAnalysisMs[a.uri] = a.busyMs;
+      lastAnalysisCpuMs[a.uri] = a.cpuMs;
       const diagnostics = a.findings.map((f, i) => toDiagnostic(f, a.uri, i));
       if (a.truncated.length) {
         const starts = lineStarts(a.text);
@@ -185,6 +187,7 @@ export function startServer(connection: Connection): void {
     editorSettings.delete(e.document.uri);
     toldTooLarge.delete(e.document.uri);
     delete lastAnalysisMs[e.document.uri];
+    delete lastAnalysisCpuMs[e.document.uri];
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
@@ -246,6 +249,7 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(STATS_REQUEST, async (): Promise<StatsResult> => ({
     lastAnalysisMs: { ...lastAnalysisMs },
+    lastAnalysisCpuMs: { ...lastAnalysisCpuMs },
     ...(await engine.stats()),
     rssBytes: process.memoryUsage().rss,
   }));

@@ -13,8 +13,10 @@ export interface LintResult {
   blocks: Array<{ text: string; offsets: Int32Array }>;
   /** Document offsets of paragraphs whose analysis ran over its time budget (their findings may be incomplete). */
   truncated: number[];
-  /** Time the worker spent on this document. */
+  /** Time the worker spent on this document (wall clock). */
   busyMs: number;
+  /** CPU time of the process meanwhile (the worker's, as the main thread idles): robust to a loaded machine. */
+  cpuMs: number;
   cancelled: boolean;
 }
 
