@@ -2,9 +2,11 @@
  * `npm run train:punct` — trains the punctuation model on UD English EWT train (gold trees), selects epochs on dev,
  * and writes models/en/punct-attach.json (identity-channel ablation) and models/en/punct.json (full model).
  *
- * Options (all optional): --only attach|full  --dir L|R  --xi X  --sigma S  --lr R  --batch B  --spe N (sentences
+ * Options (all optional): --only attach|full  --dir L|R  --xi X  --sigma S  --lr R  --decay D  --batch B  --spe N (sentences
  * per epoch)  --epochs E  --minutes M (per model)  --out DIR  --seed N  --data DIR  --dev-sentences N  --tag NAME
- * (writes punct-NAME.json instead, for tuning runs)  --warm (start the full model's θ from the Attach model).
+ * (writes punct-NAME.json instead, for tuning runs)  --warm (start the full model's θ from the Attach model)
+ * --rules-sentences N (training trees whose MAP underlying trees give the bigram counts of `eval rules`)
+ * --rules-only (only recompute those statistics for an existing punct.json).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -17,6 +19,7 @@ import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../server/s
 import { PunctModelImpl, seededRng } from '../server/src/model';
 import { perplexity } from '../server/src/model/evaluate';
 import { trainModel } from '../server/src/model/train';
+import { ruleStats } from '../server/src/model/rules';
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +27,8 @@ const { values } = parseArgs({
     dir: { type: 'string', default: 'R' },
     xi: { type: 'string', default: '1' },
     sigma: { type: 'string', default: '1e-6' },
-    lr: { type: 'string', default: '0.05' },
+    lr: { type: 'string', default: '0.03' },
+    decay: { type: 'string', default: '0.5' },
     batch: { type: 'string', default: '10' },
     spe: { type: 'string', default: '2000' },
     epochs: { type: 'string', default: '8' },
@@ -36,6 +40,8 @@ const { values } = parseArgs({
     tag: { type: 'string' },
     warm: { type: 'boolean', default: false },
     bits: { type: 'string', default: '22' },
+    'rules-sentences': { type: 'string', default: '4000' },
+    'rules-only': { type: 'boolean', default: false },
   },
 });
 
@@ -69,6 +75,7 @@ function trainOne(identity: boolean, file: string, warmFrom?: string): void {
     xi: Number(values.xi),
     sigma: Number(values.sigma),
     lr: Number(values.lr),
+    decay: Number(values.decay),
     batch: Number(values.batch),
     sentencesPerEpoch: Number(values.spe),
     epochs: Number(values.epochs),
@@ -104,11 +111,25 @@ function trainOne(identity: boolean, file: string, warmFrom?: string): void {
   );
   for (const f of fs.readdirSync(path.dirname(file))) if (f.startsWith(path.basename(file) + '.epoch')) fs.unlinkSync(path.join(path.dirname(file), f));
   log(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB)`);
+  if (!identity) storeRuleStats(file);
+}
+
+/** Stores the statistics `puncteme eval rules` prints (MAP underlying bigram counts, Table 4 pairs) in the model. */
+function storeRuleStats(file: string): void {
+  const t = Date.now();
+  const j = readModelJson(file);
+  const model = new PunctModelImpl(coreFromJson(j), j.version);
+  const trees = train.trees.slice(0, Number(values['rules-sentences']));
+  const stats = ruleStats(model, trees);
+  j.training = { ...(j.training ?? {}), rules: stats };
+  writeModelJson(file, j);
+  log(`rule statistics from ${trees.length} training trees stored in ${path.basename(file)} (${((Date.now() - t) / 1000).toFixed(0)} s)`);
 }
 
 const suffix = values.tag ? `-${values.tag}` : '';
 const attachFile = path.join(values.out!, `punct-attach${suffix}.json`);
 const fullFile = path.join(values.out!, `punct${suffix}.json`);
-if (values.only !== 'full') trainOne(true, attachFile);
-if (values.only !== 'attach') trainOne(false, fullFile, values.warm ? attachFile : undefined);
+if (values.only !== 'full' && !values['rules-only']) trainOne(true, attachFile);
+if (values['rules-only']) storeRuleStats(fullFile);
+else if (values.only !== 'attach') trainOne(false, fullFile, values.warm ? attachFile : undefined);
 log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

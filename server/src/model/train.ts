@@ -13,6 +13,8 @@ export interface TrainOptions {
   xi: number;
   sigma: number;
   lr: number;
+  /** Learning rate multiplier per epoch (1 = constant). */
+  decay?: number;
   batch: number;
   /** Sentences drawn (with reshuffling) per epoch. */
   sentencesPerEpoch: number;
@@ -48,7 +50,7 @@ class Adam {
   private t = 0;
   constructor(
     size: number,
-    private readonly lr: number,
+    public lr: number,
     private readonly b1 = 0.9,
     private readonly b2 = 0.999,
   ) {
@@ -94,6 +96,7 @@ export function trainModel(core: ModelCore, trees: readonly PunctuatedTree[], op
   const grads = newGradients(core);
   outer: for (let e = 1; e <= opts.epochs; e++) {
     const t0 = Date.now();
+    adamT.lr = adamP.lr = opts.lr * Math.pow(opts.decay ?? 1, e - 1);
     let obj = 0, ecSum = 0, count = 0;
     for (let b = 0; b < opts.sentencesPerEpoch; b += opts.batch) {
       grads.theta.clear();
