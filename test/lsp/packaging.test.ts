@@ -14,7 +14,7 @@ describe('extension packaging', function () {
     const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
     assert.ok(files.includes('package.json'));
     assert.ok(files.includes('syntaxes/puncteme-tree.tmLanguage.json'));
-    const bad = files.filter((f) => /^(test|client\/src|server\/src|scripts|node_modules|\.ci|examples)\/|\.map$|\.ts$|\.epoch\d+$|\.conllu$|punct-attach/.test(f));
+    const bad = files.filter((f) => /^(test|client\/src|server\/src|scripts|node_modules|\.ci|examples)\/|\.map$|\.ts$|\.epoch\d+$|\.conllu$/.test(f));
     assert.deepEqual(bad, []);
     assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|dist\/|models\/en\/|syntaxes\/|server\/out\/config\/)/.test(f)), files.join('\n'));
   });
