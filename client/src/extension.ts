@@ -78,13 +78,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   status.set({ state: 'loading', message: 'Starting the Puncteme server…' });
   status.focus(vscode.window.activeTextEditor?.document.uri.toString());
+  // Registered before start: the server reports "loading" as soon as it is initialised.
+  context.subscriptions.push(client.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.set(p)));
   try {
     await client.start();
   } catch (e) {
     status.set({ state: 'error', message: `The Puncteme server did not start: ${e instanceof Error ? e.message : e}` });
     throw e;
   }
-  context.subscriptions.push(client.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.set(p)));
 }
 
 export async function deactivate(): Promise<void> {
