@@ -96,3 +96,25 @@ describe('model/inside: Algorithm 1 against brute force on real EWT sentences', 
     assert.equal(m.pairs.length, words.length);
   });
 });
+
+describe('model/index: scoring alternatives of one tree', function () {
+  this.timeout(60000);
+  it('logProbs with the IN(w) memo equals fresh inside passes, for many one-slot edits', () => {
+    const trees = smallSentences(12, 30);
+    const core = randomCore(trees, 8, 'R', false);
+    const model = new PunctModelImpl(core, 'test');
+    const fresh = new PunctModelImpl(core, 'fresh');
+    for (const t of trees.slice(0, 6)) {
+      const alts: string[][][] = [t.slots];
+      for (let i = 0; i < t.slots.length; i++) {
+        alts.push(t.slots.map((s, k) => (k === i ? [...s, ','] : s)));
+        if (t.slots[i].length) alts.push(t.slots.map((s, k) => (k === i ? [] : s)));
+      }
+      const got = model.logProbs(t, alts);
+      alts.forEach((slots, k) => {
+        const want = fresh.logProb({ words: t.words.map((w) => ({ ...w })), slots });
+        assert.ok(Math.abs(got[k] - want) < 1e-9, `${t.id} alternative ${k}: ${got[k]} vs ${want}`);
+      });
+    }
+  });
+});

@@ -7,7 +7,7 @@ import * as path from 'path';
 import { PunctuatedTree } from '../data/depunct';
 import { PunctemeKey, punctemeTokens } from '../data/vocab';
 import { channelDistribution } from './channel';
-import { backward, inside } from './inside';
+import { backward, inside, InsideMemo } from './inside';
 import { ModelCore, PreparedTree } from './model';
 import { coreFromJson, readModelJson } from './modelFile';
 import { mbrDecode, sampleObserved, underlyingSlots } from './sample';
@@ -81,11 +81,24 @@ export class PunctModelImpl implements PunctModel {
 
   logProbs(tree: Pick<PunctuatedTree, 'words'>, alternatives: readonly (readonly (readonly string[])[])[]): number[] {
     const prep = this.prepare(tree);
+    const map = this.memoOf(prep);
     return alternatives.map((slotsIn) => {
       if (slotsIn.length !== prep.info.n + 1) throw new Error(`expected ${prep.info.n + 1} slots, got ${slotsIn.length}`);
       const slots = slotsIn.map((s) => this.core.normaliseSlot(s));
-      return inside(prep.info, this.core.automata(slots), this.core.V, this.core.nodeInputs(prep, slots)).logZ;
+      const memo = { map, slotKeys: slots.map((s) => s.join(' ')) };
+      return inside(prep.info, this.core.automata(slots), this.core.V, this.core.nodeInputs(prep, slots), memo).logZ;
     });
+  }
+
+  /** Per tree: the IN(w) memo shared by every scoring of that tree (reset when the parameters change). */
+  private memos = new WeakMap<PreparedTree, { generation: number; map: InsideMemo['map'] }>();
+  private memoOf(prep: PreparedTree): InsideMemo['map'] {
+    let m = this.memos.get(prep);
+    if (!m || m.generation !== this.core.generation || m.map.size > 20000) {
+      m = { generation: this.core.generation, map: new Map() };
+      this.memos.set(prep, m);
+    }
+    return m.map;
   }
 
   private pairKeys(prep: PreparedTree, w: number, j: number): [PunctemeKey, PunctemeKey] {

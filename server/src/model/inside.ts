@@ -61,10 +61,45 @@ function matrixOf(aut: SlotAutomaton, V: PunctemeTable, id: number, transposed: 
   return m ?? false;
 }
 
-export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[]): InsideResult {
+/**
+ * Memo of IN(w) across calls for one tree and one parameter generation, keyed by the surface strings of the slots
+ * w spans (IN(w) depends on nothing else): scoring alternatives that differ in one slot recomputes only the nodes
+ * whose span contains it. A result computed with a memo cannot be used for the reverse pass.
+ */
+export interface InsideMemo {
+  map: Map<string, { I: Mat; scale: number }>;
+  slotKeys: string[];
+}
+
+export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[], memo?: InsideMemo): InsideResult {
   const nodes: Array<NodeState | undefined> = new Array(info.n + 1);
   const scale = new Float64Array(info.n + 1);
+  let skip: Uint8Array | undefined;
+  let keys: string[] | undefined;
+  if (memo) {
+    skip = new Uint8Array(info.n + 1);
+    keys = new Array(info.n + 1);
+    // Top-down: a node found in the memo needs none of its descendants.
+    const mark = (w: number, covered: boolean) => {
+      if (covered) skip![w] = 1;
+      let hit = false;
+      if (!covered && w !== info.root) {
+        keys![w] = `${w}|${memo.slotKeys.slice(info.lo[w] - 1, info.hi[w] + 1).join('|')}`;
+        const m = memo.map.get(keys![w]);
+        if (m) {
+          nodes[w] = { X: [], xs: [], M: m.I, Mo: m.I, flip: false, groups: [], norm: 1, I: m.I };
+          scale[w] = m.scale;
+          skip![w] = 2;
+          hit = true;
+        }
+      }
+      for (const c of info.left[w]) mark(c, covered || hit);
+      for (const c of info.right[w]) mark(c, covered || hit);
+    };
+    mark(info.root, false);
+  }
   for (const w of info.postorder) {
+    if (skip && skip[w]) continue;
     const i = info.lo[w] - 1, k = info.hi[w], j = w - 1;
     const X: Mat[] = [];
     const xs: number[] = [];
@@ -121,6 +156,7 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
     for (let q = 0; q < I.d.length; q++) I.d[q] /= norm;
     scale[w] = s + Math.log(norm);
     nodes[w] = { X, xs, M, Mo, flip, groups, norm, I };
+    if (memo) memo.map.set(keys![w], { I, scale: scale[w] });
   }
   throw new Error('the root was not reached');
 }

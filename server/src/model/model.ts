@@ -121,15 +121,26 @@ export class ModelCore {
     return hit;
   }
 
-  /** Inputs to Algorithm 1: pair weights per node, optionally tilted by e^{β·unmatched} (posterior regulariser). */
+  /**
+   * Inputs to Algorithm 1: pair weights per node, optionally tilted by e^{β·unmatched} (posterior regulariser).
+   * Entries are computed on first access, so nodes that Algorithm 1 takes from its memo cost nothing.
+   */
   nodeInputs(prep: PreparedTree, slots: readonly (readonly string[])[], tilt = 0): NodeInput[] {
     const input: NodeInput[] = new Array(prep.info.n + 1);
     for (let w = 1; w <= prep.info.n; w++) {
-      const { logp } = this.nodeLogProbs(prep, w, slots);
-      const rp = prep.rp[w];
-      const weight = new Float64Array(logp.length);
-      for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (tilt && rp.sym[j] === SYM_UNMATCHED ? tilt : 0));
-      input[w] = { rp, weight };
+      let value: NodeInput | undefined;
+      Object.defineProperty(input, w, {
+        get: () => {
+          if (!value) {
+            const { logp } = this.nodeLogProbs(prep, w, slots);
+            const rp = prep.rp[w];
+            const weight = new Float64Array(logp.length);
+            for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (tilt && rp.sym[j] === SYM_UNMATCHED ? tilt : 0));
+            value = { rp, weight };
+          }
+          return value;
+        },
+      });
     }
     return input;
   }
