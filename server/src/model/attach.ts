@@ -130,6 +130,22 @@ function outSym(o: OutputSpace, c: number): number {
 
 /** Log-probabilities log p_θ(l_j, r_j | w) for the pairs j of `rp`. */
 export function pairLogProbs(weights: Float64Array, space: OutputSpace, ctx: HashedContexts, rp: RelPairs): Float64Array {
+  return logNormalise(pairScores(weights, space, ctx, rp));
+}
+
+/** In place: scores → log-softmax. */
+export function logNormalise(s: Float64Array): Float64Array {
+  let m = -Infinity;
+  for (let j = 0; j < s.length; j++) if (s[j] > m) m = s[j];
+  let z = 0;
+  for (let j = 0; j < s.length; j++) z += Math.exp(s[j] - m);
+  const lz = m + Math.log(z);
+  for (let j = 0; j < s.length; j++) s[j] -= lz;
+  return s;
+}
+
+/** Unnormalised scores θ · f(l_j, r_j, w) for the pairs j of `rp`. */
+export function pairScores(weights: Float64Array, space: OutputSpace, ctx: HashedContexts, rp: RelPairs): Float64Array {
   const mask = weights.length - 1;
   const k = rp.pair.length;
   const s = new Float64Array(k);
@@ -141,15 +157,7 @@ export function pairLogProbs(weights: Float64Array, space: OutputSpace, ctx: Has
     if (o & OUT_R) for (let j = 0; j < rp.rs.length; j++) sR[j] += weights[featureIndex(h, outR(space, rp.rs[j]), mask)];
     if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) sS[j] += weights[featureIndex(h, outSym(space, j), mask)];
   }
-  let m = -Infinity;
-  for (let j = 0; j < k; j++) {
-    s[j] += sL[rp.lPos[j]] + sR[rp.rPos[j]] + sS[rp.sym[j]];
-    if (s[j] > m) m = s[j];
-  }
-  let z = 0;
-  for (let j = 0; j < k; j++) z += Math.exp(s[j] - m);
-  const lz = m + Math.log(z);
-  for (let j = 0; j < k; j++) s[j] -= lz;
+  for (let j = 0; j < k; j++) s[j] += sL[rp.lPos[j]] + sR[rp.rPos[j]] + sS[rp.sym[j]];
   return s;
 }
 

@@ -11,7 +11,8 @@ import {
   HashedContexts,
   hashContexts,
   OutputSpace,
-  pairLogProbs,
+  logNormalise,
+  pairScores,
   relPairsFor,
   RelPairs,
   SYM_UNMATCHED,
@@ -35,6 +36,8 @@ export interface PreparedTree {
   ctx: HashedContexts[];
   /** Cache of D-dependent node distributions keyed by `w|internal tokens`, valid for one parameter generation. */
   probCache: Map<string, { ctx: HashedContexts; logp: Float64Array }>;
+  /** Unnormalised scores of the static contexts per node (same generation). */
+  staticScores: Float64Array[];
   generation: number;
 }
 
@@ -78,7 +81,7 @@ export class ModelCore {
       rp[w] = relPairsFor(this.vocab, tree.words[w - 1].deprel);
       ctx[w] = hashContexts(staticContexts(info, w, this.wordKey));
     }
-    return { info, rp, ctx, probCache: new Map(), generation: this.generation };
+    return { info, rp, ctx, probCache: new Map(), staticScores: [], generation: this.generation };
   }
 
   /** Tokens of a slot mapped into Σ (unknown marks become the symbol stand-in; a stray ∘ is dropped). */
@@ -107,6 +110,7 @@ export class ModelCore {
     const info = prep.info;
     if (prep.generation !== this.generation) {
       prep.probCache.clear();
+      prep.staticScores = [];
       prep.generation = this.generation;
     }
     const a = info.lo[w], b = info.hi[w];
@@ -114,8 +118,13 @@ export class ModelCore {
     for (let s = a; s < b; s++) if (slots[s].length) key += `${s}:${slots[s].join(' ')};`;
     let hit = prep.probCache.get(key);
     if (!hit) {
-      const ctx = concatContexts(prep.ctx[w], hashContexts(internalPunctContexts(info, w, slots)));
-      hit = { ctx, logp: pairLogProbs(this.weights, this.space, ctx, prep.rp[w]) };
+      // The static contexts' scores are computed once per node; only the few D contexts are added per surface.
+      let st = prep.staticScores[w];
+      if (!st) prep.staticScores[w] = st = pairScores(this.weights, this.space, prep.ctx[w], prep.rp[w]);
+      const dctx = hashContexts(internalPunctContexts(info, w, slots));
+      const logp = pairScores(this.weights, this.space, dctx, prep.rp[w]);
+      for (let j = 0; j < logp.length; j++) logp[j] += st[j];
+      hit = { ctx: concatContexts(prep.ctx[w], dctx), logp: logNormalise(logp) };
       prep.probCache.set(key, hit);
     }
     return hit;
