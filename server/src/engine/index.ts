@@ -41,6 +41,8 @@ export interface LinterConfig {
 }
 
 export const CALIBRATION_FILE = 'lint-calibration.json';
+/** Where an unclosed bracket closes is offered as a fix only when the model puts this much posterior on one place. */
+const CLOSER_MIN_SHARE = 0.95;
 
 export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPairsRule, quotePlacementRule];
 
@@ -142,7 +144,8 @@ function placeClosers(text: string, plain: PlainFinding[], sentences: readonly A
       const p = placeCloser(text, s, model, f.start);
       if (!p) continue;
       // The mark is surely unbalanced; where it closes is offered as a fix only when the model is sure enough.
-      f.fixes = p.share >= threshold ? [{ title: f.fixes[0].title, edits: p.edits }] : [];
+      // (The share is the model's own posterior, not calibrated like the comma decisions: ask for more.)
+      f.fixes = p.share >= Math.max(threshold, CLOSER_MIN_SHARE) ? [{ title: f.fixes[0].title, edits: p.edits }] : [];
       f.explanation += ` The model puts the closing mark where the constituent it brackets most probably ends (${(100 * p.share).toFixed(0)}% of the posterior over the possible places).`;
     } catch {
       // keep the text rule's guess
