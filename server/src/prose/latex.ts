@@ -127,6 +127,15 @@ export function extractLatex(text: string): Extraction {
       }
       return name === 'begin' ? skipArguments(text, j, stop) : j;
     }
+    if (name === 'verb' || name === 'verb*' || name === 'lstinline') {
+      // Inline verbatim: `\verb|…|` with any delimiter (`\lstinline` also takes braces).
+      j = skipOptional(text, j, stop);
+      const open = text[j];
+      if (open === undefined) return j;
+      const close = open === '{' ? '}' : open;
+      const end = text.indexOf(close, j + 1);
+      return end < 0 || end >= stop ? stop : end + 1;
+    }
     if (BREAKS.has(name)) {
       flush(top());
       return skipOptional(text, j, stop);
