@@ -3,8 +3,8 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { makeRestorer } from '../../server/src/cli/restoreAdapter';
-import { PunctModel } from '../../server/src/model';
-import { ParsedSentence, Parser } from '../../server/src/parser';
+import { DEFAULT_MODEL_FILE, defaultModelDir as punctModelDir, PunctModel } from '../../server/src/model';
+import { defaultModelDir as parserModelDir, MODEL_FILE as PARSER_FILE, ParsedSentence, Parser } from '../../server/src/parser';
 import { removeRepo, runMain, tempRepo } from './helpers';
 
 /** A stand-in parser: words are maximal runs of letters/digits/apostrophes, `n't` split off as UD does. */
@@ -67,7 +67,8 @@ describe('cli: restore', function () {
       assert.equal(missing.code, 2);
       assert.match(missing.stderr, /nope\.txt: no such file/);
       const r = await runMain(['restore', 'dictated.txt'], { cwd: dir });
-      const haveModels = fs.existsSync(path.resolve(__dirname, '../../models/en/parser.bin.gz')) && fs.existsSync(path.resolve(__dirname, '../../models/en/punct.json'));
+      const haveModels =
+        fs.existsSync(path.join(parserModelDir(), PARSER_FILE)) && fs.existsSync(path.join(punctModelDir(), DEFAULT_MODEL_FILE));
       if (!haveModels) {
         assert.equal(r.code, 2);
         assert.match(r.stderr, /restoration needs the trained parser and punctuation model/);
