@@ -125,6 +125,8 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
         cache!.hits = 0;
       }
       cache?.setEngine(fingerprint, version);
+      // The engine says so in its version when the trained models are missing (a checkout before training).
+      if (version === 'rules-only') out.notes.push('the trained models are missing: only the typographic rules ran');
       const lintEngine = engine;
       await Promise.all(
         docs.map(async (doc, id) => {
