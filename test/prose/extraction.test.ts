@@ -98,7 +98,7 @@ describe('prose extraction: Markdown', () => {
     assert.deepEqual(blocks, [
       'A heading, with emphasis',
       'A quoted line\ncontinued here  there.',
-      'First item with  in it.',
+      'First item with inline in it.', // the code span's first word stands in for it
       'See the docs or .',
       'Text with  and math:',
     ]);

@@ -39,10 +39,28 @@ describe('lintDocument', () => {
 
   it('drops findings and edits that would cross non-prose (inline code, emphasis markers)', () => {
     const doc = 'A `x` B and *y* C.';
-    assert.equal(lintDocument(reporter('A  B'), doc, 'markdown').length, 0); // the block text spans the code span
+    assert.equal(lintDocument(reporter('A x B'), doc, 'markdown').length, 0); // spans the code span
+    assert.equal(lintDocument(reporter('x'), doc, 'markdown').length, 0); // the code's stand-in itself
     assert.equal(lintDocument(reporter('y C'), doc, 'markdown').length, 0); // would delete the closing `*`
     const ok = lintDocument(reporter('C.'), doc, 'markdown');
     assert.equal(doc.slice(ok[0].start.offset, ok[0].end.offset), 'C.');
+  });
+
+  it('inline code: a stand-in word for the linter; insertions next to it land outside the code span', () => {
+    const doc = 'Run `npm ci` then `npm test` now.';
+    const inserter = (before: string): Linter => ({
+      version: 'ins',
+      lint(text) {
+        const at = positionAt(text, text.indexOf(before));
+        return [{ ruleId: 'ins', message: '', severity: 'warning', confidence: 1, start: at, end: at, explanation: '', fixes: [{ title: 'comma', edits: [{ start: at, end: at, newText: ',' }] }] }];
+      },
+    });
+    const block = extractProse(doc, 'markdown').blocks[0];
+    assert.equal(block.text, 'Run npm then npm now.');
+    const apply = (f: Finding[]) => applyFixes(doc, f);
+    assert.equal(apply(lintDocument(inserter(' then'), doc, 'markdown')), 'Run `npm ci`, then `npm test` now.'); // after the span
+    assert.equal(apply(lintDocument(inserter('npm then'), doc, 'markdown')), 'Run ,`npm ci` then `npm test` now.'); // before it
+    assert.equal(lintDocument(inserter('pm then'), doc, 'markdown').length, 0); // inside it: never
   });
 
   it('applies inline disable comments', async () => {

@@ -2,7 +2,7 @@
  * The sentence around an offset, in document offsets, found inside the prose block that holds it (so markup never
  * counts as part of it). A sentence ends after `.`, `!` or `?` (and any closing quotes or brackets) before a space.
  */
-import { ProseBlock, documentRange } from '../prose';
+import { ProseBlock, endPoint, insertionPoint } from '../prose';
 
 /** A sentence end: terminal marks, then closing quotes or brackets, before a space. */
 const END = /[.!?]+["'”’)\]]*(?=\s)/gu;
@@ -24,7 +24,8 @@ export function sentenceAround(blocks: readonly ProseBlock[], offset: number): {
   END.lastIndex = 0;
   while (start < end && /\s/.test(block.text[start])) start++;
   while (end > start && /\s/.test(block.text[end - 1])) end--;
-  return documentRange(block, start, end) ?? { start: block.offsets[start], end: block.offsets[end - 1] + 1 };
+  // Around the sentence: a leading or trailing code span belongs to it (its stand-in is the first or last char).
+  return { start: insertionPoint(block, start) ?? block.offsets[start], end: endPoint(block, end) };
 }
 
 function blockIndexOf(block: ProseBlock, offset: number): number {

@@ -7,11 +7,26 @@ export interface ProseBlock {
   text: string;
   /** offsets[i] = document offset of text[i]; offsets[text.length] = the document offset just after the last char. */
   offsets: Int32Array;
+  /**
+   * Stand-ins: a non-prose element (inline code) shown to the linter as a run of its own characters (its first word),
+   * so that the parser sees a word there; never reported on and never edited.
+   */
+  standIns?: StandIn[];
+}
+
+export interface StandIn {
+  /** Block positions [index, index + length) of the stand-in characters. */
+  index: number;
+  length: number;
+  /** Document range of the whole element it stands for (the code span with its backticks). */
+  start: number;
+  end: number;
 }
 
 export class BlockBuilder {
   private readonly parts: string[] = [];
   private readonly offs: number[] = [];
+  private standIns: StandIn[] = [];
   private length = 0;
 
   constructor(private readonly doc: string) {}
@@ -24,6 +39,12 @@ export class BlockBuilder {
     this.length += end - start;
   }
 
+  /** Appends the document characters [from, to) as the stand-in of the non-prose element at [start, end). */
+  appendStandIn(from: number, to: number, start: number, end: number): void {
+    this.standIns.push({ index: this.length, length: to - from, start, end });
+    this.append(from, to);
+  }
+
   get isEmpty(): boolean {
     return this.length === 0;
   }
@@ -34,23 +55,49 @@ export class BlockBuilder {
     const offsets = new Int32Array(this.offs.length + 1);
     offsets.set(this.offs);
     offsets[this.offs.length] = this.offs.length ? this.offs[this.offs.length - 1] + 1 : 0;
+    const standIns = this.standIns;
     this.parts.length = 0;
     this.offs.length = 0;
+    this.standIns = [];
     this.length = 0;
-    return /[\p{L}\p{N}]/u.test(text) ? { text, offsets } : undefined;
+    if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
+    return standIns.length ? { text, offsets, standIns } : { text, offsets };
   }
 }
 
 /**
- * The document range of block range [start, end), or undefined if that range is not one contiguous stretch of the
- * document (it would span non-prose: markup, code, a comment), which must never be reported or edited.
+ * The document range of block range [start, end), or undefined if it may not be reported or edited: it is not one
+ * contiguous stretch of the document (it would span non-prose: markup, code, a comment) or it holds a stand-in.
+ * An insertion point (start = end) next to a stand-in goes on the prose side of the element, never into it.
  */
 export function documentRange(block: ProseBlock, start: number, end: number): { start: number; end: number } | undefined {
   const n = block.text.length;
   if (start < 0 || end > n || end < start) return undefined;
-  if (end === start) return { start: block.offsets[start], end: block.offsets[start] };
+  if (end === start) {
+    const at = insertionPoint(block, start);
+    return at === undefined ? undefined : { start: at, end: at };
+  }
+  if (block.standIns?.some((s) => s.index < end && start < s.index + s.length)) return undefined;
   const docStart = block.offsets[start];
   const docLast = block.offsets[end - 1];
   if (docLast - docStart !== end - 1 - start) return undefined;
   return { start: docStart, end: docLast + 1 };
+}
+
+/** The document offset of an insertion at block position `p`: before the char at p, but outside any element. */
+export function insertionPoint(block: ProseBlock, p: number): number | undefined {
+  const standIns = block.standIns ?? [];
+  if (standIns.some((s) => s.index < p && p < s.index + s.length)) return undefined; // inside one
+  const here = standIns.find((s) => s.index === p);
+  const before = standIns.find((s) => s.index + s.length === p);
+  if (here && before) return before.end === here.start ? here.start : undefined;
+  if (here) return here.start;
+  if (before) return before.end;
+  return block.offsets[p];
+}
+
+/** The document offset just after block position `p - 1` (the end of a range ending there), outside any element. */
+export function endPoint(block: ProseBlock, p: number): number {
+  const last = block.standIns?.find((s) => s.index + s.length === p);
+  return last ? last.end : block.offsets[p - 1] + 1;
 }

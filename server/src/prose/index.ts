@@ -14,7 +14,7 @@ import { ParagraphCache } from './paragraphCache';
 import { extractPlaintext } from './plaintext';
 
 export { ProseKind, proseKindForPath, proseKindForLanguageId } from './kinds';
-export { ProseBlock, documentRange } from './block';
+export { ProseBlock, StandIn, documentRange, endPoint, insertionPoint } from './block';
 export { Suppressions, SuppressedRange, isSuppressed } from './suppressions';
 export { Extraction } from './extraction';
 export { ParagraphCache } from './paragraphCache';

@@ -63,7 +63,7 @@ export function extractMarkdown(text: string): Extraction {
     const parsed = foreign.length && chunk.includes('[')
       ? memoised(`${start === 0 ? 'F' : 'C'}${foreign.join('\n')}\u0000${chunk}`, () => extractChunk(chunk, start === 0, foreign))
       : own;
-    for (const b of parsed.blocks) blocks.push({ text: b.text, offsets: b.offsets.map((o) => o + start) });
+    for (const b of parsed.blocks) blocks.push({ ...b, offsets: b.offsets.map((o) => o + start) });
     for (const d of parsed.directives) directives.push({ ...d, start: d.start + start, end: d.end + start });
   }
   while (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
@@ -127,11 +127,17 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
       const start = node.position?.start.offset ?? 0;
       const nl = text.indexOf('\n', start);
       if (nl >= 0 && nl < (node.position?.end.offset ?? 0)) builder.append(nl, nl + 1);
+    } else if (node.type === 'inlineCode') {
+      // Code is not prose, but a sentence needs a word there: the code's first word stands in for it.
+      const start = node.position?.start.offset ?? 0;
+      const end = node.position?.end.offset ?? 0;
+      const word = /[\p{L}\p{N}]+/u.exec(text.slice(start, end));
+      if (word) builder.appendStandIn(start + word.index, start + word.index + word[0].length, start, end);
     } else if (INLINE_WRAPPERS.has(node.type)) {
       if (node.type === 'link' && isAutolink(node)) return;
       for (const c of node.children ?? []) inline(c);
     }
-    // inlineCode, inlineMath, image, imageReference, footnoteReference: not prose
+    // inlineMath, image, imageReference, footnoteReference: not prose
   };
 
   const block = (node: MdNode) => {
@@ -152,7 +158,7 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
   const shift = prefix.length;
   const inChunk = (at: number) => at >= shift && at < shift + chunk.length;
   return {
-    blocks: blocks.filter((b) => inChunk(b.offsets[0])).map((b) => ({ text: b.text, offsets: b.offsets.map((o) => o - shift) })),
+    blocks: blocks.filter((b) => inChunk(b.offsets[0])).map((b) => ({ ...b, offsets: b.offsets.map((o) => o - shift) })),
     directives: directives.filter((d) => inChunk(d.start)).map((d) => ({ ...d, start: d.start - shift, end: d.end - shift })),
     definitions,
   };
