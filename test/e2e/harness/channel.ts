@@ -4,7 +4,7 @@
  * take screenshots). Files, not sockets: both sides share the machine's file system, and the extension host's exit
  * code and stdout do not reach the harness anyway.
  *
- * Layout of the channel directory: `req-<n>.json` (host → harness), `res-<n>.json` (harness → host), and
+ * Layout of the channel directory: `req-<id>.json` (host → harness), `res-<id>.json` (harness → host), and
  * `result.json`, written once by the host when its test run ends. Every file is written to a temporary name and
  * renamed, so a reader never sees half a file.
  */
@@ -18,7 +18,9 @@ export type UiRequest =
   | { kind: 'problems' }
   | { kind: 'statusBar' }
   | { kind: 'texts'; selector: string }
-  | { kind: 'screenshot'; name: string };
+  | { kind: 'screenshot'; name: string }
+  /** Keys pressed in the page, Playwright's names (`Control+.`, `Enter`). */
+  | { kind: 'press'; keys: string };
 
 export interface ProblemRow {
   text: string;
@@ -38,6 +40,7 @@ export interface UiAnswers {
   /** innerText of every element the selector matches. */
   texts: string[];
   screenshot: string;
+  press: null;
 }
 
 export interface TestOutcome {
@@ -54,7 +57,7 @@ export interface RunResult {
 }
 
 interface Envelope<T> {
-  id: number;
+  id: string;
   body: T;
 }
 
@@ -80,6 +83,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The extension-host side: asks the harness about the workbench and waits for the answer. */
 export class UiClient {
   private next = 0;
+  /** Each test file is bundled with its own client: a random prefix keeps their request ids apart. */
+  private readonly prefix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   constructor(private readonly dir: string, private readonly timeoutMs = 30_000) {}
 
   static fromEnv(): UiClient {
@@ -89,7 +94,7 @@ export class UiClient {
   }
 
   async ask<K extends UiRequest['kind']>(request: Extract<UiRequest, { kind: K }>): Promise<UiAnswers[K]> {
-    const id = ++this.next;
+    const id = `${this.prefix}-${++this.next}`;
     writeJsonAtomic(path.join(this.dir, `req-${id}.json`), { id, body: request } satisfies Envelope<UiRequest>);
     const resFile = path.join(this.dir, `res-${id}.json`);
     const deadline = Date.now() + this.timeoutMs;
@@ -111,7 +116,7 @@ export class UiClient {
 
 /** The harness side: answers requests as they arrive until the host reports its result (or `stop()` says so). */
 export class UiServer {
-  private answered = new Set<number>();
+  private answered = new Set<string>();
 
   constructor(private readonly dir: string, private readonly handle: (req: UiRequest) => Promise<unknown>) {}
 
@@ -123,8 +128,8 @@ export class UiServer {
       const reason = shouldStop();
       if (reason) throw new Error(reason);
       for (const name of fs.readdirSync(this.dir)) {
-        const m = /^req-(\d+)\.json$/.exec(name);
-        if (!m || this.answered.has(Number(m[1]))) continue;
+        const m = /^req-([\w-]+)\.json$/.exec(name);
+        if (!m || this.answered.has(m[1])) continue;
         const req = readJsonIfPresent<Envelope<UiRequest>>(path.join(this.dir, name));
         if (!req) continue;
         this.answered.add(req.id);

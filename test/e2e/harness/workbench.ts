@@ -1,7 +1,7 @@
 /**
  * Headless Debian Chromium driven by playwright-core (pinned in package.json to the Playwright release built for
  * Debian's Chromium), showing code-server's workbench. Answers the extension host's questions about what is on
- * screen: Problems panel rows, status bar items, texts of elements, screenshots.
+ * screen: Problems panel rows, status bar items, texts of elements, screenshots; and types keys for them.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -82,6 +82,9 @@ export async function openWorkbench(url: string, profileDir: string, artifactsDi
           return page.locator(req.selector).allInnerTexts();
         case 'screenshot':
           return screenshot(req.name);
+        case 'press':
+          await page.keyboard.press(req.keys);
+          return null;
       }
     },
     close: () => context.close(),

@@ -160,4 +160,25 @@ describe('Puncteme in VS Code (code-server)', () => {
     await diagnosticsCount(doc.uri, 0);
     await statusBarShows(/Puncteme: 0\b/);
   });
+
+  it('offers the quick fix in the editor\'s Quick Fix menu (Ctrl+.) and applies it from there', async () => {
+    const text = 'One more,, please.\n';
+    const other = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
+    const ed = await vscode.window.showTextDocument(other);
+    const [d] = await diagnosticsCount(other.uri, 1);
+    ed.selection = new vscode.Selection(d.range.start, d.range.start);
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await ui.ask({ kind: 'press', keys: 'Control+.' });
+    const items = await waitFor('the Quick Fix menu', async () => {
+      const rows = await ui.ask({ kind: 'texts', selector: '.action-widget .monaco-list-row.action' });
+      return rows.length ? rows : undefined;
+    });
+    await ui.ask({ kind: 'screenshot', name: 'quick-fix-menu' });
+    assert.match(items[0], /Replace with ","/, `menu: ${JSON.stringify(items)}`);
+    await ui.ask({ kind: 'press', keys: 'Enter' });
+    await waitFor('the fixed text', () => (other.getText() === 'One more, please.\n' ? true : undefined), 10_000).catch(() => {
+      assert.strictEqual(other.getText(), 'One more, please.\n');
+    });
+    await diagnosticsCount(other.uri, 0);
+  });
 });
