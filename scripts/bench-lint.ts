@@ -191,7 +191,7 @@ function printRow(r: Row): void {
 }
 
 function markdownTables(rows: Row[], out: Record<string, unknown>): string {
-  const lines: string[] = [];
+  const lines: string[] = [`Models: ${out.versions}; calibration threshold ${(out.threshold as number | undefined)?.toFixed(2) ?? '—'}; ${out.date}.`, ''];
   const cats = [...new Set(rows.flatMap((r) => Object.keys(r.categories)))].filter((c) => c !== 'overall').sort();
   lines.push(`| category | ${rows.map((r) => `${r.system} P / R / F0.5`).join(' | ')} |`);
   lines.push(`| --- | ${rows.map(() => '---').join(' | ')} |`);
@@ -235,7 +235,9 @@ async function main(): Promise<void> {
   const parser = opt['no-parser'] ? undefined : loadParserAnalyser();
   const calFile = path.join(defaultModelDir(), CALIBRATION_FILE);
   let cal = loadCalibration(calFile);
-  const out: Record<string, unknown> = { date: new Date().toISOString(), suite: { size: suite.length, eval: evalHalf.length, counts } };
+  const versions = `parser ${parser?.version ?? '—'}, punctuation model ${model?.version ?? '—'}`;
+  console.log(versions);
+  const out: Record<string, unknown> = { date: new Date().toISOString(), versions, suite: { size: suite.length, eval: evalHalf.length, counts } };
 
   if (opt.fit && model) {
     const analyser = parser ?? goldAnalyser(fitHalf);
@@ -247,6 +249,7 @@ async function main(): Promise<void> {
     console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}; written to ${calFile}`);
   }
 
+  out.threshold = cal.threshold;
   const rows: Row[] = [];
   const systems: System[] = [];
   if (!opt['no-gold']) systems.push(linterSystem(model ? 'puncteme (gold trees)' : 'puncteme typographic rules only (gold sentences)', goldAnalyser(suite), model, cal, 'american'));
