@@ -24,9 +24,9 @@ describe('engine: model-based decisions on gold trees', function () {
   });
 
   it('gives well-formed, explained findings that are mostly right on corrupted dev sentences', async () => {
-    const suite = buildSuite(readTreebank(DEV).sentences.slice(0, 400), { seed: 11 }).filter((it) =>
+    const suite = buildSuite(readTreebank(DEV).sentences.slice(0, 1000), { seed: 11 }).filter((it) =>
       ['subject-verb-comma', 'nonrestrictive-comma', 'comma', 'introductory-comma', 'sentence-final'].includes(it.corruption.category),
-    ).slice(0, 40);
+    ).slice(0, 100);
     const byText = new Map(suite.flatMap((it) => [[it.corrupted.text, it.corrupted.sentence], [it.original.text, it.original.sentence]] as const));
     const cal = loadCalibration(path.join(defaultModelDir(), CALIBRATION_FILE));
     const linter = makeLinter({ analyser: { version: 'gold', parseText: (t) => (byText.has(t) ? [byText.get(t)!] : []) }, model: engineModel(loadPunctModel(modelFile)), calibration: cal });
@@ -47,7 +47,7 @@ describe('engine: model-based decisions on gold trees', function () {
       tp += r.correct;
       fp += r.wrong.length;
     }
-    assert.ok(tp + fp > 10, `only ${tp + fp} edits`);
-    assert.ok(tp / (tp + fp) >= 0.6, `precision ${tp}/${tp + fp}`);
+    assert.ok(tp + fp >= 8, `only ${tp + fp} edits`);
+    assert.ok(tp / (tp + fp) >= 0.75, `precision ${tp}/${tp + fp}`);
   });
 });

@@ -46,6 +46,14 @@ export function confidenceOf(cal: Calibration, key: string, delta: number): numb
   return 1 / (1 + Math.exp(-z));
 }
 
+/** Whether any Δ could bring this kind of edit to the threshold (else its candidates need not be scored at all). */
+export function canReach(cal: Calibration, key: string, threshold: number): boolean {
+  const k = cal.kinds[key] ?? cal.kinds[key.split('/').slice(0, 2).join('/')];
+  if (!k) return true;
+  if (k.points && k.points.length > 0) return k.points[k.points.length - 1][1] >= threshold;
+  return confidenceOf(cal, key, k.a >= 0 ? 50 : -50) >= threshold;
+}
+
 function interpolate(points: ReadonlyArray<[number, number]>, x: number): number {
   if (x <= points[0][0]) return points[0][1];
   const last = points[points.length - 1];

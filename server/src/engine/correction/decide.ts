@@ -33,17 +33,32 @@ export function withSlots(s: AnalysedSentence, changes: ReadonlyMap<number, read
 /** Comma insertions whose prior probability is below this are not scored (see `EngineModel.commaPrior`). */
 export const MIN_COMMA_PRIOR = 0.02;
 
-export function scoreCandidates(model: EngineModel, s: AnalysedSentence, info: TreeInfo, cal: Calibration): ScoredCandidate[] {
-  const cands = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR);
+/**
+ * Scores the candidates of a sentence. With `keep`, only candidates it accepts are scored (each costs one inference):
+ * the linter skips kinds of edit whose calibration can never reach the threshold, and style kinds nobody asked for.
+ */
+export function scoreCandidates(
+  model: EngineModel,
+  s: AnalysedSentence,
+  info: TreeInfo,
+  cal: Calibration,
+  keep?: (c: Candidate, key: string) => boolean,
+): ScoredCandidate[] {
+  const all = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR);
+  const cands = keep ? all.filter((c) => keep(c, candidateKey(c))) : all;
   if (cands.length === 0) return [];
   const lps = model.logProbs(s.tree, [s.tree.slots, ...cands.map((c) => withSlots(s, c.changes).slots)]);
   const base = lps[0];
   return cands.map((candidate, k) => {
     const lp = lps[k + 1];
     const delta = Number.isFinite(base) ? lp - base : lp === -Infinity ? -100 : 100;
-    const key = kindKey(candidate.category, candidate.action) + (candidate.variant ? `/${candidate.variant}` : '');
+    const key = candidateKey(candidate);
     return { candidate, delta, key, confidence: confidenceOf(cal, key, Math.max(-100, Math.min(100, delta))) };
   });
+}
+
+export function candidateKey(c: Candidate): string {
+  return kindKey(c.category, c.action) + (c.variant ? `/${c.variant}` : '');
 }
 
 /** The most confident candidates above the threshold that do not touch the same slot. */

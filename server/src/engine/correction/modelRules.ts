@@ -7,7 +7,7 @@ import { EngineModel } from '../punctModel';
 import { AnalysedSentence } from '../sentence';
 import { treeInfo } from '../treeInfo';
 import { LintOptions } from '../types';
-import { Calibration } from './calibration';
+import { Calibration, canReach } from './calibration';
 import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
 import { candidateFinding } from './findings';
 import { britishQuoteFindings } from './britishQuotes';
@@ -26,11 +26,13 @@ export function sentenceFindings(
 ): PlainFinding[] {
   if (s.tree.words.length === 0) return [];
   const info = treeInfo(s.tree);
-  const scored = scoreCandidates(model, s, info, cal);
+  const serial = options.serialComma ?? 'ignore';
+  const scored = scoreCandidates(model, s, info, cal, (c, key) =>
+    c.category === 'serial-comma' ? serial !== 'ignore' : canReach(cal, key, threshold),
+  );
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
   const chosen = selectCandidates(errors, threshold);
   const style: ScoredCandidate[] = [];
-  const serial = options.serialComma ?? 'ignore';
   for (const c of scored) {
     if (c.candidate.category !== 'serial-comma') continue;
     if ((serial === 'always' && c.candidate.action === 'insert') || (serial === 'never' && c.candidate.action === 'delete'))
