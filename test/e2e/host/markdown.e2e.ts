@@ -27,6 +27,9 @@ async function diagnosticsCount(uri: vscode.Uri, n: number): Promise<vscode.Diag
   return waitFor(`${n} Puncteme diagnostic(s)`, () => {
     const d = punctemeDiagnostics(uri);
     return d.length === n ? d : undefined;
+  }).catch((e: Error) => {
+    const got = punctemeDiagnostics(uri).map((d) => `${show(d.range)} ${codeOf(d)}: ${d.message}`);
+    throw new Error(`${e.message}; got ${JSON.stringify(got)}`);
   });
 }
 
@@ -89,9 +92,7 @@ describe('Puncteme in VS Code (code-server)', () => {
 
   it('reports exactly the seeded errors in prose, at their exact ranges, linked to the rule docs', async () => {
     const expected = seededErrors(doc);
-    const diags = await diagnosticsCount(doc.uri, expected.length).catch((e: Error) => {
-      throw new Error(`${e.message}; got ${JSON.stringify(punctemeDiagnostics(doc.uri).map((d) => [show(d.range), d.message]))}`);
-    });
+    const diags = await diagnosticsCount(doc.uri, expected.length);
     // Nothing from the inline code span or the fenced block, which repeat the same marks.
     assert.deepStrictEqual(diags.map((d) => show(d.range)).sort(), expected.map((e) => show(e.range)).sort());
     for (const d of diags) {

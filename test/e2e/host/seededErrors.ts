@@ -13,7 +13,7 @@ export interface SeededError {
 }
 
 /** The prose line that carries the seeded `doubled-mark` errors; code spans and blocks repeat them as non-prose. */
-export const SEEDED_LINE = 'Hello,, world.. This paragraph has two doubled marks.';
+export const SEEDED_LINE = 'When the storm ended,, the town was quiet.. This paragraph has two doubled marks.';
 
 export function seededErrors(doc: vscode.TextDocument): SeededError[] {
   const at = doc.getText().indexOf(SEEDED_LINE);
