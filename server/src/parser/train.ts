@@ -42,7 +42,7 @@ export interface TrainOptions {
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   seed: 1,
-  tagEpochs: 8,
+  tagEpochs: 6,
   parseEpochs: 12,
   labelEpochs: 5,
   folds: 4,
