@@ -74,7 +74,8 @@ describe('cli: output formats', function () {
 
   it('sarif: valid against the SARIF 2.1.0 schema, regions 1-based in UTF-16 columns', async () => {
     const r = await runMain(['lint', '-f', 'sarif', '.'], { cwd: dir });
-    const log = JSON.parse(r.stdout);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const log: { version: string; runs: any[] } = JSON.parse(r.stdout);
     const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
     const validate = ajv.compile(sarifSchema);
     assert.ok(validate(log), JSON.stringify(validate.errors, null, 1));
