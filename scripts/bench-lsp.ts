@@ -61,10 +61,14 @@ async function main(): Promise<void> {
 
   const uri = 'file:///bench/document.md';
   let n = client.published.length;
+  const statusesBefore = client.statuses.length;
   const tOpen = performance.now();
   await client.open(uri, 'markdown', text, 1);
-  const first = await client.diagnosticsAfter(uri, n, 1);
+  await client.diagnosticsAfter(uri, n, 1); // the first diagnostics: partial ones while a long analysis runs
   const openMs = performance.now() - tOpen;
+  await client.waitFor(() => client.statuses.slice(statusesBefore).find((s) => s.uri === uri && s.state === 'ready'), 300000, 'complete analysis');
+  const openCompleteMs = performance.now() - tOpen;
+  const first = client.published.filter((p) => p.uri === uri && p.version === 1).at(-1)!;
   type Stats = { lastAnalysisMs: Record<string, number>; lastAnalysisCpuMs: Record<string, number> };
   const stats0 = await client.request<Stats>('puncteme/stats', {});
   const openAnalysisMs = stats0.lastAnalysisMs[uri];
@@ -100,6 +104,7 @@ async function main(): Promise<void> {
     initializeMs: round(initializeMs),
     modelsReadyMs: round(modelsReadyMs),
     openToDiagnosticsMs: round(openMs),
+    openToCompleteDiagnosticsMs: round(openCompleteMs),
     openAnalysisMs: round(openAnalysisMs),
     openAnalysisCpuMs: round(openAnalysisCpuMs),
     firstDiagnostics: first.diagnostics.length,
@@ -117,7 +122,8 @@ async function main(): Promise<void> {
   else {
     console.log(`language server benchmark (${result.server}; ${result.words} words of EWT dev Markdown)`);
     console.log(`  initialize                       ${result.initializeMs} ms   (models ready after ${result.modelsReadyMs} ms)`);
-    console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, CPU ${result.openAnalysisCpuMs} ms; ${result.firstDiagnostics} diagnostics)`);
+    console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms (partial while the analysis runs)`);
+    console.log(`  open → complete diagnostics      ${result.openToCompleteDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, CPU ${result.openAnalysisCpuMs} ms; ${result.firstDiagnostics} diagnostics)`);
     console.log(`  edit → diagnostics (${EDITS} edits)   p50 ${result.editToDiagnosticsMs.p50} ms, p95 ${result.editToDiagnosticsMs.p95} ms (debounce ${result.debounceMs} ms included)`);
     console.log(`  analysis alone per edit          p50 ${result.editAnalysisMs.p50} ms, p95 ${result.editAnalysisMs.p95} ms (CPU p50 ${result.editAnalysisCpuMs.p50}, p95 ${result.editAnalysisCpuMs.p95} ms)`);
     console.log(`  load average (1, 5, 15 min)      ${result.loadAverage.join(', ')}`);

@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'worker_threads';
 import { ParagraphCache, extractProse, lintSteps } from '../prose';
-import { PARAGRAPH_BUDGET_MS, PROGRESS_AFTER_MS } from './budget';
+import { PARAGRAPH_BUDGET_MS, PARTIAL_EVERY_MS, PROGRESS_AFTER_MS } from './budget';
 import { errorText } from './errors';
 import { EngineHost } from './engineHost';
 import { FromWorker, LintResult, ToWorker } from './workerProtocol';
@@ -49,6 +49,7 @@ async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult>
   });
   const truncated: number[] = [];
   let lastReport = -Infinity; // the first report goes out at once: the client shows progress from the start
+  let lastPartial = t0;
   for (let block = 0; ; block++) {
     if (cancelled()) return { findings: [], blocks: [], truncated, busyMs: performance.now() - t0, cpuMs: cpuMs(), cancelled: true };
     deadline = performance.now() + PARAGRAPH_BUDGET_MS; // each step analyses one paragraph
@@ -61,7 +62,12 @@ async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult>
     const long = total >= m.progressFrom || performance.now() - t0 > PROGRESS_AFTER_MS;
     if (long && total > 1 && performance.now() - lastReport > 100) {
       lastReport = performance.now();
-      post({ type: 'progress', id: m.id, done: r.value, total });
+      post({ type: 'progress', id: m.id, done: r.value.done, total });
+    }
+    // A long first analysis shows what it has found so far, every half second, instead of nothing until the end.
+    if (performance.now() - lastPartial > PARTIAL_EVERY_MS && r.value.done < total) {
+      lastPartial = performance.now();
+      post({ type: 'partial', id: m.id, findings: [...r.value.findings].sort((a, b) => a.start.offset - b.start.offset) });
     }
   }
 }

@@ -35,6 +35,8 @@ export interface ProgressSink {
 
 export interface AnalyzerHooks {
   publish(analysis: Analysis): void;
+  /** The findings so far of a long analysis (no code actions yet: those wait for the complete analysis). */
+  partial?(job: Job, findings: Finding[]): void;
   /** Called for documents with many blocks; may return undefined (the client cannot show progress). */
   progress?(job: Job, blocks: number): Promise<ProgressSink | undefined>;
   log(message: string): void;
@@ -91,10 +93,19 @@ export class Analyzer {
       job = await prepare();
       if (!job || !this.current(uri, generation)) return;
       const j = job;
-      const handle = this.engine.lint(j.text, j.kind, j.options, PROGRESS_MIN_BLOCKS, (done, total) => {
-        progressStarting ??= this.hooks.progress?.(j, total).then((p) => (progress = p));
-        progress?.report(Math.floor((100 * done) / total), `${done}/${total} paragraphs`);
-      });
+      const handle = this.engine.lint(
+        j.text,
+        j.kind,
+        j.options,
+        PROGRESS_MIN_BLOCKS,
+        (done, total) => {
+          progressStarting ??= this.hooks.progress?.(j, total).then((p) => (progress = p));
+          progress?.report(Math.floor((100 * done) / total), `${done}/${total} paragraphs`);
+        },
+        (findings) => {
+          if (this.current(uri, generation)) this.hooks.partial?.(j, findings);
+        },
+      );
       this.running.set(uri, handle.cancel);
       const r = await handle.result;
       if (this.running.get(uri) === handle.cancel) this.running.delete(uri);

@@ -7,3 +7,6 @@ export const PARAGRAPH_BUDGET_MS = 2000;
 
 /** An analysis still running after this long gets a progress notification, however few its paragraphs. */
 export const PROGRESS_AFTER_MS = 500;
+
+/** While a long analysis runs, the findings so far are published this often. */
+export const PARTIAL_EVERY_MS = 500;

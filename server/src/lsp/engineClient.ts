@@ -4,7 +4,7 @@
  */
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { LintOptions } from '../engine/types';
+import { Finding, LintOptions } from '../engine/types';
 import { ProseKind } from '../prose';
 import { FromWorker, LintResult, ToWorker, WorkerStats } from './workerProtocol';
 
@@ -18,6 +18,7 @@ interface Pending {
   resolve(v: unknown): void;
   reject(e: Error): void;
   progress?(done: number, total: number): void;
+  partial?(findings: Finding[]): void;
 }
 
 /** The worker script beside this file: `.ts` under tsx (tests), `.js` compiled or bundled. */
@@ -61,6 +62,8 @@ export class EngineClient {
         return this.events.log(m.message);
       case 'progress':
         return this.pending.get(m.id)?.progress?.(m.done, m.total);
+      case 'partial':
+        return this.pending.get(m.id)?.partial?.(m.findings);
       case 'result':
       case 'error': {
         const p = this.pending.get(m.id);
@@ -71,20 +74,27 @@ export class EngineClient {
     }
   }
 
-  private request<T>(message: ToWorker, progress?: Pending['progress']): Promise<T> {
+  private request<T>(message: ToWorker, progress?: Pending['progress'], partial?: Pending['partial']): Promise<T> {
     this.start();
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(message.id, { resolve: resolve as (v: unknown) => void, reject, progress });
+      this.pending.set(message.id, { resolve: resolve as (v: unknown) => void, reject, progress, partial });
       this.worker!.postMessage(message);
     });
   }
 
   /** Lints a document; `cancel()` on the returned handle makes the worker stop between two paragraphs. */
-  lint(text: string, kind: ProseKind, options: LintOptions, progressFrom: number, progress?: Pending['progress']): { result: Promise<LintResult>; cancel(): void } {
+  lint(
+    text: string,
+    kind: ProseKind,
+    options: LintOptions,
+    progressFrom: number,
+    progress?: Pending['progress'],
+    partial?: Pending['partial'],
+  ): { result: Promise<LintResult>; cancel(): void } {
     const buffer = new SharedArrayBuffer(4);
     const flag = new Int32Array(buffer);
     const { isCancelled: _local, ...plain } = options; // functions do not cross threads; the flag does
-    const result = this.request<LintResult>({ type: 'lint', id: this.nextId++, text, kind, options: plain, cancel: buffer, progressFrom }, progress);
+    const result = this.request<LintResult>({ type: 'lint', id: this.nextId++, text, kind, options: plain, cancel: buffer, progressFrom }, progress, partial);
     return { result, cancel: () => Atomics.store(flag, 0, 1) };
   }
 

@@ -64,6 +64,10 @@ export function startServer(connection: Connection): void {
       void connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics });
       status({ state: 'ready', uri: a.uri, findings: a.findings.length });
     },
+    partial(job: Job, findings) {
+      void connection.sendDiagnostics({ uri: job.uri, version: job.version, diagnostics: findings.map((f, i) => toDiagnostic(f, job.uri, i)) });
+      status({ state: 'loading', uri: job.uri, findings: findings.length, message: `Checking… ${findings.length} finding(s) so far` });
+    },
     async progress(job: Job, blocks: number) {
       if (!canShowProgress) return undefined;
       const reporter = await connection.window.createWorkDoneProgress();

@@ -30,6 +30,7 @@ export type FromWorker =
   | { type: 'ready'; version: string; note?: string }
   | { type: 'loadError'; message: string }
   | { type: 'progress'; id: number; done: number; total: number }
+  | { type: 'partial'; id: number; findings: Finding[] }
   | { type: 'result'; id: number; value: unknown }
   | { type: 'error'; id: number; message: string }
   | { type: 'log'; message: string };

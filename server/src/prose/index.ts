@@ -18,7 +18,7 @@ export { ProseBlock, StandIn, documentRange, endPoint, insertionPoint } from './
 export { Suppressions, SuppressedRange, isSuppressed } from './suppressions';
 export { Extraction } from './extraction';
 export { ParagraphCache } from './paragraphCache';
-export { LintHooks, LintCancelled, lintSteps, runSteps } from './lintDocument';
+export { LintHooks, LintCancelled, LintStep, lintSteps, runSteps } from './lintDocument';
 
 const EXTRACTORS: Readonly<Record<ProseKind, (text: string) => Extraction>> = {
   markdown: extractMarkdown,

@@ -16,6 +16,13 @@ export interface LintHooks {
   onBlockError?: (error: unknown, block: ProseBlock) => void;
 }
 
+export interface LintStep {
+  /** Blocks analysed so far. */
+  done: number;
+  /** Their findings (in document coordinates, unsorted; the array grows as the steps go on). */
+  findings: readonly Finding[];
+}
+
 /** Raised (by the async variant) when `options.isCancelled()` turns true between blocks. */
 export class LintCancelled extends Error {
   constructor() {
@@ -24,8 +31,9 @@ export class LintCancelled extends Error {
 }
 
 /**
- * The work of `lintDocument`, one block at a time: yields after each block, so callers can interleave other work
- * (the language server answers requests between blocks) or check for cancellation. Returns the findings.
+ * The work of `lintDocument`, one block at a time: yields after each block (how many are done, and the findings so
+ * far, unsorted), so callers can interleave other work, check for cancellation or show partial results. Returns the
+ * findings, sorted.
  */
 export function* lintSteps(
   linter: Linter,
@@ -34,7 +42,7 @@ export function* lintSteps(
   options: LintOptions = {},
   cache?: ParagraphCache,
   hooks: LintHooks = {},
-): Generator<number, Finding[], void> {
+): Generator<LintStep, Finding[], void> {
   const starts = lineStarts(text);
   const pos = (offset: number): Position => positionFromStarts(starts, offset);
   const out: Finding[] = [];
@@ -58,13 +66,13 @@ export function* lintSteps(
       if (mapped && !isSuppressed(extraction.suppressions, mapped.ruleId, mapped.start.offset)) out.push(mapped);
     }
     done++;
-    yield done;
+    yield { done, findings: out };
   }
   return out.sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
 }
 
 /** Runs a `lintSteps` generator to the end synchronously. */
-export function runSteps(steps: Generator<number, Finding[], void>): Finding[] {
+export function runSteps(steps: Generator<LintStep, Finding[], void>): Finding[] {
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
