@@ -4,7 +4,7 @@
  * The analysis itself runs in the worker thread (engineClient.ts), so the connection is never blocked.
  */
 import { Finding, LintOptions } from '../engine/types';
-import { ProseBlock, ProseKind } from '../prose';
+import type { ProseBlock, ProseKind } from '../prose';
 import { EngineClient } from './engineClient';
 import { errorText } from './errors';
 

@@ -5,7 +5,7 @@
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { Finding, LintOptions } from '../engine/types';
-import { ProseKind } from '../prose';
+import type { ProseKind } from '../prose';
 import { FromWorker, LintResult, ToWorker, WorkerStats } from './workerProtocol';
 
 export interface EngineEvents {

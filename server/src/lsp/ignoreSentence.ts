@@ -3,7 +3,7 @@
  * Markdown comments are inline (`<!-- … -->` renders as nothing, and does not split the paragraph); LaTeX, plain text
  * and commit messages have line comments, so the directive goes on a line of its own above the sentence's line(s).
  */
-import { ProseKind } from '../prose';
+import type { ProseKind } from '../prose';
 
 export interface InsertEdit {
   offset: number;

@@ -2,7 +2,7 @@
  * The sentence around an offset, in document offsets, found inside the prose block that holds it (so markup never
  * counts as part of it). A sentence ends after `.`, `!` or `?` (and any closing quotes or brackets) before a space.
  */
-import { ProseBlock, endPoint, insertionPoint } from '../prose';
+import { ProseBlock, endPoint, insertionPoint } from '../prose/block'; // not ../prose: the client bundles this file
 
 /** A sentence end: terminal marks, then closing quotes or brackets, before a space. */
 const END = /[.!?]+["'”’)\]]*(?=\s)/gu;

@@ -15,7 +15,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../config';
-import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose';
+import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose/kinds'; // the extractors live in the worker
 import { Analysis, Analyzer, Job, errorText } from './analyzer';
 import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, allFirstFixEdits, codeActions } from './codeActions';
 import { rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';

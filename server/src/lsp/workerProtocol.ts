@@ -1,6 +1,6 @@
 /** Messages between the server's main thread (the LSP connection) and its analysis worker (the engine). */
 import { Finding, LintOptions } from '../engine/types';
-import { ProseKind } from '../prose';
+import type { ProseKind } from '../prose';
 
 export type ToWorker =
   | { type: 'lint'; id: number; text: string; kind: ProseKind; options: LintOptions; cancel: SharedArrayBuffer; progressFrom: number }
