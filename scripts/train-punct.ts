@@ -1,12 +1,14 @@
 /**
  * `npm run train:punct` — trains the punctuation model on UD English EWT train (gold trees), selects epochs on dev,
- * and writes models/en/punct-attach.json (identity-channel ablation) and models/en/punct.json (full model).
+ * and writes models/en/punct-attach.json (identity-channel ablation) and models/en/punct.json (full model), in the
+ * three phases described at `Phase` below. `--only attach|full` runs one phase (with `--warm`/`--continue`).
  *
- * Options (all optional): --only attach|full  --dir L|R  --xi X  --sigma S  --lr R  --decay D  --batch B  --spe N (sentences
+ * Options (all optional): --only attach|full  --dir L|R  --xi X  --sigma S  --lr R  --lr-channel R  --decay D  --batch B  --spe N (sentences
  * per epoch)  --epochs E  --minutes M (per model)  --out DIR  --seed N  --data DIR  --dev-sentences N  --tag NAME
  * (writes punct-NAME.json instead, for tuning runs)  --warm (start the full model's θ from the Attach model)
+ * --continue (start the Attach model from its own saved weights: the ablation gets the full model's extra budget)
  * --rules-sentences N (training trees whose MAP underlying trees give the bigram counts of `eval rules`)
- * --rules-only (only recompute those statistics for an existing punct.json).
+ * --keep-bias B (added to the initial keep logits of φ)  --rules-only (only recompute those statistics for an existing punct.json).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -26,24 +28,59 @@ const { values } = parseArgs({
     only: { type: 'string' },
     dir: { type: 'string', default: 'R' },
     xi: { type: 'string', default: '1' },
-    sigma: { type: 'string', default: '1e-6' },
-    lr: { type: 'string', default: '0.03' },
-    decay: { type: 'string', default: '0.5' },
+    sigma: { type: 'string' },
+    lr: { type: 'string' },
+    decay: { type: 'string' },
+    'lr-channel': { type: 'string' },
+    'keep-bias': { type: 'string' },
     batch: { type: 'string', default: '10' },
-    spe: { type: 'string', default: '2000' },
-    epochs: { type: 'string', default: '8' },
-    minutes: { type: 'string', default: '20' },
+    spe: { type: 'string' },
+    epochs: { type: 'string' },
+    minutes: { type: 'string' },
     out: { type: 'string', default: path.resolve(__dirname, '../models/en') },
     seed: { type: 'string', default: '42' },
     data: { type: 'string', default: path.resolve(__dirname, '../../shared/data/ud-english-ewt') },
     'dev-sentences': { type: 'string', default: '600' },
     tag: { type: 'string' },
     warm: { type: 'boolean', default: false },
+    continue: { type: 'boolean', default: false },
     bits: { type: 'string', default: '22' },
     'rules-sentences': { type: 'string', default: '4000' },
     'rules-only': { type: 'boolean', default: false },
   },
 });
+
+/**
+ * The default pipeline (what `npm run train:punct` runs), tuned on dev: (1) Attach from θ = 0; (2) the full model,
+ * θ warm-started from (1), φ ~ N(0,1) with +3 on keep, a small θ rate and a larger φ rate; (3) the Attach ablation
+ * continued with (2)'s schedule and number of epochs, so that both get the same training budget. `--minutes` caps
+ * each phase (then the machine's speed decides where it stops; the model file records the epochs it ran).
+ */
+interface Phase {
+  lr: number;
+  lrChannel?: number;
+  decay: number;
+  sigma: number;
+  spe: number;
+  epochs: number;
+  minutes: number;
+  keepBias: number;
+}
+const num = (v: string | undefined, d: number | undefined) => (v === undefined ? d : Number(v));
+function phase(base: Phase): Phase {
+  return {
+    lr: num(values.lr, base.lr)!,
+    lrChannel: num(values['lr-channel'], base.lrChannel),
+    decay: num(values.decay, base.decay)!,
+    sigma: num(values.sigma, base.sigma)!,
+    spe: num(values.spe, base.spe)!,
+    epochs: num(values.epochs, base.epochs)!,
+    minutes: num(values.minutes, base.minutes)!,
+    keepBias: num(values['keep-bias'], base.keepBias)!,
+  };
+}
+const ATTACH: Phase = { lr: 0.03, decay: 0.5, sigma: 1e-5, spe: 3000, epochs: 3, minutes: 10, keepBias: 0 };
+const FULL: Phase = { lr: 0.004, lrChannel: 0.05, decay: 0.8, sigma: 1e-5, spe: 1000, epochs: 8, minutes: 28, keepBias: 3 };
 
 const log = (s: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${s}`);
 const t0 = Date.now();
@@ -60,12 +97,14 @@ function gaussian(rng: () => number): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-function trainOne(identity: boolean, file: string, warmFrom?: string): void {
+function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string): number {
   const seed = Number(values.seed);
   const rng = seededRng(seed);
   const dir = values.dir as Direction;
   // φ ~ N(0, 1) as in the paper; θ starts at 0 (uniform over W_d) or from the Attach model.
-  const logits = new Float64Array(alphabet.size * alphabet.size * 4).map(() => gaussian(rng));
+  // --keep-bias adds to the keep logits, so that a warm-started model begins close to its Attach model.
+  const keepBias = ph.keepBias;
+  const logits = new Float64Array(alphabet.size * alphabet.size * 4).map((_, i) => gaussian(rng) + (i % 4 === 0 ? keepBias : 0));
   const channel = newChannel(alphabet, dir, identity, logits);
   const weights = new Float64Array(1 << Number(values.bits));
   if (warmFrom && fs.existsSync(warmFrom)) weights.set(coreFromJson(readModelJson(warmFrom)).weights);
@@ -73,14 +112,15 @@ function trainOne(identity: boolean, file: string, warmFrom?: string): void {
   const model = new PunctModelImpl(core, 'training');
   const opts = {
     xi: Number(values.xi),
-    sigma: Number(values.sigma),
-    lr: Number(values.lr),
-    decay: Number(values.decay),
+    sigma: ph.sigma,
+    lr: ph.lr,
+    decay: ph.decay,
+    lrChannel: ph.lrChannel,
     batch: Number(values.batch),
-    sentencesPerEpoch: Number(values.spe),
-    epochs: Number(values.epochs),
+    sentencesPerEpoch: ph.spe,
+    epochs: ph.epochs,
     seed,
-    maxMinutes: Number(values.minutes),
+    maxMinutes: ph.minutes,
   };
   const name = identity ? 'Attach (identity channel)' : `Attach + NoisyChannel (${dir})`;
   log(`training ${name}: ${JSON.stringify(opts)}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}`);
@@ -100,6 +140,7 @@ function trainOne(identity: boolean, file: string, warmFrom?: string): void {
       direction: dir,
       identity,
       warmStart: warmFrom ? path.basename(warmFrom) : null,
+      keepBias,
       trainSentences: train.trees.length,
       devPerplexity: full.perplexity,
       devSlots: full.slots,
@@ -112,6 +153,7 @@ function trainOne(identity: boolean, file: string, warmFrom?: string): void {
   for (const f of fs.readdirSync(path.dirname(file))) if (f.startsWith(path.basename(file) + '.epoch')) fs.unlinkSync(path.join(path.dirname(file), f));
   log(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB)`);
   if (!identity) storeRuleStats(file);
+  return res.epochs.length;
 }
 
 /** Stores the statistics `puncteme eval rules` prints (MAP underlying bigram counts, Table 4 pairs) in the model. */
@@ -129,7 +171,12 @@ function storeRuleStats(file: string): void {
 const suffix = values.tag ? `-${values.tag}` : '';
 const attachFile = path.join(values.out!, `punct-attach${suffix}.json`);
 const fullFile = path.join(values.out!, `punct${suffix}.json`);
-if (values.only !== 'full' && !values['rules-only']) trainOne(true, attachFile);
 if (values['rules-only']) storeRuleStats(fullFile);
-else if (values.only !== 'attach') trainOne(false, fullFile, values.warm ? attachFile : undefined);
+else if (values.only === 'attach') trainOne(true, attachFile, phase(values.continue ? FULL : ATTACH), values.continue ? attachFile : undefined);
+else if (values.only === 'full') trainOne(false, fullFile, phase(FULL), values.warm ? attachFile : undefined);
+else {
+  trainOne(true, attachFile, phase(ATTACH));
+  const epochs = trainOne(false, fullFile, phase(FULL), attachFile);
+  trainOne(true, attachFile, { ...phase(FULL), epochs, minutes: 60 }, attachFile);
+}
 log(`done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

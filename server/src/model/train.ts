@@ -13,6 +13,8 @@ export interface TrainOptions {
   xi: number;
   sigma: number;
   lr: number;
+  /** Learning rate of the channel logits φ (default: lr). */
+  lrChannel?: number;
   /** Learning rate multiplier per epoch (1 = constant). */
   decay?: number;
   batch: number;
@@ -77,7 +79,8 @@ export function trainModel(core: ModelCore, trees: readonly PunctuatedTree[], op
   const rng = seededRng(opts.seed);
   const preps: PreparedTree[] = trees.map((t) => core.prepare(t));
   const adamT = new Adam(core.weights.length, opts.lr);
-  const adamP = new Adam(core.channel.logits.length, opts.lr);
+  const lrP = opts.lrChannel ?? opts.lr;
+  const adamP = new Adam(core.channel.logits.length, lrP);
   const start = Date.now();
   const order = trees.map((_, i) => i);
   let pos = order.length;
@@ -96,7 +99,8 @@ export function trainModel(core: ModelCore, trees: readonly PunctuatedTree[], op
   const grads = newGradients(core);
   outer: for (let e = 1; e <= opts.epochs; e++) {
     const t0 = Date.now();
-    adamT.lr = adamP.lr = opts.lr * Math.pow(opts.decay ?? 1, e - 1);
+    adamT.lr = opts.lr * Math.pow(opts.decay ?? 1, e - 1);
+    adamP.lr = lrP * Math.pow(opts.decay ?? 1, e - 1);
     let obj = 0, ecSum = 0, count = 0;
     for (let b = 0; b < opts.sentencesPerEpoch; b += opts.batch) {
       grads.theta.clear();
