@@ -4,6 +4,11 @@
  *
  *   const parser = loadParser();            // models/en/parser.bin.gz, synchronous
  *   for (const s of parser.parseText(text)) model.score(s.tree) …
+ *
+ * Awkward input never throws from parseText: empty or blank text gives no sentences; marks-only pieces (`!!!`) join
+ * the neighbouring sentence or, alone, give none; sentences longer than MAX_WORDS words are cut into pieces noted
+ * `split-long`; text mostly in a non-Latin script is parsed but noted `not-english`. A missing or foreign model file
+ * makes loadParser throw a ParserError / Error naming the file.
  */
 import * as fs from 'fs';
 import * as path from 'path';
