@@ -10,7 +10,8 @@ export class TreeDocuments implements vscode.TextDocumentContentProvider {
   /** Stores the content and returns the URI that shows it. */
   show(source: string, tree: string): vscode.Uri {
     const uri = vscode.Uri.from({ scheme: TREE_SCHEME, path: `/Underlying punctuation ${++this.count}.puncteme-tree` });
-    this.contents.set(uri.toString(), `${tree.trim()}\n\n# source: ${source.replace(/\s+/g, ' ').trim()}\n`);
+    // The server's explanation already names each sentence in a `#` line above its bracketing.
+    this.contents.set(uri.toString(), tree.trim() ? `${tree.trim()}\n` : `# ${source.replace(/\s+/g, ' ').trim()}\n# (no underlying tree)\n`);
     return uri;
   }
 
