@@ -23,6 +23,9 @@ describe('language server over stdio', function () {
     assert.ok(caps.hoverProvider);
     assert.ok(caps.codeActionProvider.codeActionKinds.includes('source.fixAll.puncteme'));
     assert.ok(caps.executeCommandProvider.commands.includes('puncteme.server.fixAll'));
+    // The status bar's states: loading at once, then ready when the worker has loaded the models.
+    await client.waitFor(() => client.statuses.find((st) => !st.uri && st.state === 'loading'), 10000, 'loading status');
+    await client.waitFor(() => client.statuses.find((st) => !st.uri && st.state === 'ready'), 60000, 'ready status');
   });
 
   after(async () => {

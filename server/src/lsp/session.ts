@@ -38,6 +38,7 @@ export function startServer(connection: Connection): void {
   let canPullConfiguration = false;
   let canShowProgress = false;
   let canWatchFiles = false;
+  let canTrackFolders = false;
   let roots: string[] = [];
 
   const status = (p: StatusParams) => void connection.sendNotification(STATUS_NOTIFICATION, p);
@@ -147,6 +148,7 @@ export function startServer(connection: Connection): void {
     canPullConfiguration = !!caps.workspace?.configuration;
     canShowProgress = !!caps.window?.workDoneProgress;
     canWatchFiles = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    canTrackFolders = !!caps.workspace?.workspaceFolders;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     roots = folders.map((u) => filePath(u)).filter((p): p is string => !!p);
     return {
@@ -155,6 +157,7 @@ export function startServer(connection: Connection): void {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
         hoverProvider: true,
         executeCommandProvider: { commands: Object.values(COMMANDS) },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'puncteme-ls', version: '0.1.0' },
     };
@@ -165,6 +168,14 @@ export function startServer(connection: Connection): void {
     // Editors other than VS Code (whose client watches the file itself) are asked to report config file changes.
     if (canWatchFiles) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch(() => undefined);
+    }
+    // Roots decide where `puncteme.exclude` globs start and where a new .punctemerc.json goes.
+    if (canTrackFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const removed = new Set(e.removed.map((f) => filePath(f.uri)));
+        roots = [...roots.filter((r) => !removed.has(r)), ...e.added.map((f) => filePath(f.uri)).filter((p): p is string => !!p)];
+        validateAll();
+      });
     }
     status({ state: 'loading', message: 'Loading the Puncteme models…' });
     engine.start(); // loads the models in the worker while the editor goes on
