@@ -6,9 +6,10 @@
  * document has findings.
  */
 import * as assert from 'assert';
-import * as path from 'path';
 import * as vscode from 'vscode';
+import { diagnosticsCount, show } from './diagnostics';
 import { waitFor } from './wait';
+import { workspaceFile } from './workspace';
 
 interface Case {
   file: string;
@@ -23,29 +24,19 @@ const CASES: Case[] = [
   { file: 'COMMIT_EDITMSG', language: 'git-commit', flagged: 'When the tests pass,, merge' },
 ];
 
-const show = (r: vscode.Range) => `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
-
 describe('Puncteme in VS Code: plain text, LaTeX, commit messages', () => {
   for (const c of CASES) {
     it(`reports only the prose error in ${c.language} (${c.file}); Fix All fixes it alone`, async () => {
-      const folder = vscode.workspace.workspaceFolders?.[0];
-      assert.ok(folder, 'the workbench opened no folder');
-      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(folder.uri.fsPath, c.file)));
+      const doc = await vscode.workspace.openTextDocument(workspaceFile(c.file));
       await vscode.window.showTextDocument(doc);
       assert.strictEqual(doc.languageId, c.language);
       const at = doc.getText().indexOf(c.flagged) + c.flagged.indexOf(',,');
       const expected = new vscode.Range(doc.positionAt(at), doc.positionAt(at + 2));
-      // Wait for the first analysis, then a moment more so that late diagnostics in non-prose would show too.
-      await waitFor('diagnostics', () =>
-        vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'puncteme') ? true : undefined,
-      );
+      const [d] = await diagnosticsCount(doc.uri, 1);
+      assert.strictEqual(show(d.range), show(expected));
+      // A moment more, so that a late diagnostic in non-prose would show too.
       await new Promise((r) => setTimeout(r, 500));
-      const diags = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'puncteme');
-      assert.deepStrictEqual(
-        diags.map((d) => show(d.range)),
-        [show(expected)],
-        `diagnostics: ${JSON.stringify(diags.map((d) => [show(d.range), d.message]))}`,
-      );
+      await diagnosticsCount(doc.uri, 1);
 
       // "Puncteme: Fix All" changes that one mark and nothing else, non-prose included.
       const before = doc.getText();
@@ -55,12 +46,7 @@ describe('Puncteme in VS Code: plain text, LaTeX, commit messages', () => {
         assert.strictEqual(doc.getText(), after);
       });
       // The doubled mark is gone; the comma left is the one an introductory clause takes, so nothing else appears.
-      await waitFor('no diagnostics', () =>
-        vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'puncteme') ? undefined : true,
-      ).catch((e: Error) => {
-        const left = vscode.languages.getDiagnostics(doc.uri).map((d) => [show(d.range), d.message]);
-        throw new Error(`${e.message}; left: ${JSON.stringify(left)}`);
-      });
+      await diagnosticsCount(doc.uri, 0);
     });
   }
 });
