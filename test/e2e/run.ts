@@ -22,7 +22,8 @@ const repo = path.resolve(__dirname, '../..');
 const cache = process.env.PUNCTEME_E2E_CACHE ?? path.join(os.homedir(), '.cache/puncteme-e2e');
 const artifacts = path.join(__dirname, 'artifacts');
 const hostOut = path.join(repo, 'out-test/e2e/host');
-const timeoutMs = Number(process.env.PUNCTEME_E2E_TIMEOUT_MS ?? 300_000);
+/** For the whole in-host run; a healthy one takes under a minute, every test failing by timeout about 8. */
+const timeoutMs = Number(process.env.PUNCTEME_E2E_TIMEOUT_MS ?? 480_000);
 /** The extension under test: this repository, unless a harness check points elsewhere. */
 const extensionDir = path.resolve(process.env.PUNCTEME_E2E_EXTENSION ?? repo);
 

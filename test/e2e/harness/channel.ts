@@ -5,7 +5,8 @@
  * code and stdout do not reach the harness anyway.
  *
  * Layout of the channel directory: `req-<id>.json` (host → harness), `res-<id>.json` (harness → host), and
- * `result.json`, written once by the host when its test run ends. Every file is written to a temporary name and
+ * `progress.json` (the outcomes so far, rewritten after each test) and `result.json`, written once by the host
+ * when its test run ends. Every file is written to a temporary name and
  * renamed, so a reader never sees half a file.
  */
 import * as fs from 'fs';
@@ -109,6 +110,11 @@ export class UiClient {
     throw new Error(`harness did not answer ${request.kind} within ${this.timeoutMs} ms`);
   }
 
+  /** The outcomes so far: what the harness reports if the run never finishes. */
+  progress(result: RunResult): void {
+    writeJsonAtomic(path.join(this.dir, 'progress.json'), result);
+  }
+
   finish(result: RunResult): void {
     writeJsonAtomic(path.join(this.dir, 'result.json'), result);
   }
@@ -120,13 +126,19 @@ export class UiServer {
 
   constructor(private readonly dir: string, private readonly handle: (req: UiRequest) => Promise<unknown>) {}
 
-  /** Polls until `result.json` appears or `shouldStop()` returns a reason; returns the result or throws that reason. */
+  /**
+   * Polls until `result.json` appears or `shouldStop()` returns a reason; then returns the result, or the outcomes
+   * reported so far with that reason as the run's error.
+   */
   async serveUntilResult(shouldStop: () => string | undefined): Promise<RunResult> {
     for (;;) {
       const result = readJsonIfPresent<RunResult>(path.join(this.dir, 'result.json'));
       if (result) return result;
       const reason = shouldStop();
-      if (reason) throw new Error(reason);
+      if (reason) {
+        const sofar = readJsonIfPresent<RunResult>(path.join(this.dir, 'progress.json'));
+        return { tests: sofar?.tests ?? [], error: reason };
+      }
       for (const name of fs.readdirSync(this.dir)) {
         const m = /^req-([\w-]+)\.json$/.exec(name);
         if (!m || this.answered.has(m[1])) continue;

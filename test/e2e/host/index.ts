@@ -12,18 +12,22 @@ export async function run(): Promise<void> {
   const ui = UiClient.fromEnv();
   const tests: TestOutcome[] = [];
   try {
-    const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+    const mocha = new Mocha({ ui: 'bdd', timeout: 45_000, color: false, reporter: 'spec' });
     for (const f of fs.readdirSync(__dirname).filter((f) => f.endsWith('.e2e.js')).sort()) {
       mocha.addFile(path.join(__dirname, f));
     }
     const { EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
     await new Promise<void>((resolve) => {
       const runner = mocha.run(() => resolve());
-      runner.on(EVENT_TEST_PASS, (t) => tests.push({ title: t.fullTitle(), state: 'passed', durationMs: t.duration }));
-      runner.on(EVENT_TEST_PENDING, (t) => tests.push({ title: t.fullTitle(), state: 'pending' }));
+      const record = (outcome: TestOutcome) => {
+        tests.push(outcome);
+        ui.progress({ tests });
+      };
+      runner.on(EVENT_TEST_PASS, (t) => record({ title: t.fullTitle(), state: 'passed', durationMs: t.duration }));
+      runner.on(EVENT_TEST_PENDING, (t) => record({ title: t.fullTitle(), state: 'pending' }));
       // Also fires for failing hooks, whose "test" is the hook: report those too, or a broken `before` passes silently.
       runner.on(EVENT_TEST_FAIL, (t, err: Error) =>
-        tests.push({ title: t.fullTitle(), state: 'failed', durationMs: t.duration, error: err.stack ?? String(err) }),
+        record({ title: t.fullTitle(), state: 'failed', durationMs: t.duration, error: err.stack ?? String(err) }),
       );
     });
     ui.finish({ tests });

@@ -2,7 +2,7 @@
 export async function waitFor<T>(
   what: string,
   probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 30_000,
+  timeoutMs = 20_000,
   intervalMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
