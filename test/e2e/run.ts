@@ -23,7 +23,7 @@ const cache = process.env.PUNCTEME_E2E_CACHE ?? path.join(os.homedir(), '.cache/
 const artifacts = path.join(__dirname, 'artifacts');
 const hostOut = path.join(repo, 'out-test/e2e/host');
 /** For the whole in-host run; a healthy one takes under a minute, every test failing by timeout about 8. */
-const timeoutMs = Number(process.env.PUNCTEME_E2E_TIMEOUT_MS ?? 480_000);
+const timeoutMs = Number(process.env.PUNCTEME_E2E_TIMEOUT_MS || 480_000);
 /** The extension under test: this repository, unless a harness check points elsewhere. */
 const extensionDir = path.resolve(process.env.PUNCTEME_E2E_EXTENSION ?? repo);
 
