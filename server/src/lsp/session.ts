@@ -144,7 +144,7 @@ export function startServer(connection: Connection): void {
   const validateAll = () => documents.all().forEach((d) => void validate(d.uri, 'settings'));
 
   connection.onInitialize((params): InitializeResult => {
-    const caps = params.capabilities;
+    const caps = params.capabilities ?? {}; // clients must send it; a bare one still gets a server
     canPullConfiguration = !!caps.workspace?.configuration;
     canShowProgress = !!caps.window?.workDoneProgress;
     canWatchFiles = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
