@@ -43,7 +43,7 @@ describe('engine: typographic rules', () => {
     assert.strictEqual(f[0].ruleId, 'unbalanced-pair');
     assert.strictEqual(f[0].start.offset, text.indexOf('('));
     assert.strictEqual(applyFirstFix(text, f[0]), 'The fee (about ten dollars is due today).');
-    assert.deepStrictEqual(linter.lint('Thanks :) see you soon.\n1) first item'), []);
+    assert.deepStrictEqual(linter.lint('Thanks :) see you soon, Amy:-) and the series:)\n1) first item'), []);
     // An EWT test email signature: the x of "(fax)" is no emoticon.
     assert.deepStrictEqual(linter.lint('Austin, Texas 78712-1179 512-232-2787 (phone) 512-471-5073 (fax) titman@mail.utexas.edu'), []);
     assert.deepStrictEqual(linter.lint('A closing ) with no opener.').map((x) => x.ruleId), ['unbalanced-pair']);

@@ -16,7 +16,7 @@ function isNonPairing(text: string, i: number): boolean {
   const c = text[i];
   if (c === ')' || c === ']') {
     // An emoticon's eyes stand alone: `:)` `;-)` `8)`, but not the x of `(fax)`.
-    if (/(^|[^\p{L}\p{N}])[:;=8xX]-?$/u.test(text.slice(Math.max(0, i - 3), i))) return true;
+    if (/[:;=]-?$|(^|[^\p{L}\p{N}])[8xX]-?$/u.test(text.slice(Math.max(0, i - 3), i))) return true;
     if (/(^|\n)\s*(\w{1,3}|[ivxIVX]+)$/.test(text.slice(Math.max(0, i - 8), i))) return true;
   }
   if (c === '(' && /^-?[:;]/.test(text.slice(i + 1, i + 3))) return true;
