@@ -35,6 +35,8 @@ export interface SlotAutomaton {
   /** Cache of puncteme matrices M(l) by key, and of their transposes; null when zero. */
   cache: Map<string, Mat | null>;
   cacheT: Map<string, Mat | null>;
+  /** Vectors λᵀM(l) and M(r)ρ by puncteme (used at the root of Algorithm 1). */
+  vecCache: Map<string, Float64Array>;
 }
 
 /** q(x): the insertion-noise distribution over non-empty strings (geometric length, uniform tokens). */
@@ -147,7 +149,7 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
     m.d[s * n + t] += r.param < 0 ? 1 : ch.probs[r.param];
     arcs[r.tok].push({ s, t, param: r.param });
   }
-  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map() };
+  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), vecCache: new Map() };
 }
 
 /** M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids; null when zero. Cached by key. */

@@ -208,14 +208,18 @@ function rootForward(aut0: SlotAutomaton, autN: SlotAutomaton, V: PunctemeTable,
       const A = matrixOf(aut0, V, l, false);
       if (A === false) continue;
       st.A.set(l, A);
-      st.a.set(l, (a = A ? vecMat(aut0.lambda, A) : aut0.lambda));
+      // λ_0ᵀA_l depends on slot 0's automaton only: cached there across calls.
+      let c = aut0.vecCache.get(`λ${l}`);
+      if (!c) aut0.vecCache.set(`λ${l}`, (c = A ? vecMat(aut0.lambda, A) : aut0.lambda));
+      st.a.set(l, (a = c));
     }
     let Mb = st.Mb.get(r);
     if (!Mb) {
       const B = matrixOf(autN, V, r, false);
       if (B === false) continue;
       st.B.set(r, B);
-      const b = B ? matVec(B, autN.rho) : autN.rho;
+      let b = autN.vecCache.get(`ρ${r}`);
+      if (!b) autN.vecCache.set(`ρ${r}`, (b = B ? matVec(B, autN.rho) : autN.rho));
       st.b.set(r, b);
       st.Mb.set(r, (Mb = matVec(M, b)));
     }
