@@ -42,17 +42,9 @@ export interface PunctModel {
   surfaceOf(underlying: string[]): Array<{ surface: string[]; p: number }>;
 }
 
-/** A seeded PRNG (mulberry32) for reproducible sampling. */
-export function seededRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (mulberry32), re-exported for reproducible sampling and training. */
+import { seededRng } from '../random/seededRng';
+export { seededRng };
 
 export function bracketing(info: TreeInfo, lKey: (w: number) => string, rKey: (w: number) => string): string {
   const show = (w: number): string => {

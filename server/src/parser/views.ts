@@ -9,16 +9,8 @@ import { WordSequence } from './encoding';
 export type ViewKind = 'kept' | 'removed' | 'corrupted';
 export const VIEW_KINDS: readonly ViewKind[] = ['kept', 'removed', 'corrupted'];
 
-/** mulberry32: a small seeded generator, so that training is reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (mulberry32), under the name the parser's training uses. */
+export { seededRng as seededRandom } from '../random/seededRng';
 
 export interface CorruptionRates {
   dropComma: number;
