@@ -6,21 +6,8 @@
 import { BOS_MARK } from '../data/punctTokens';
 import { sampleChannel } from './channel';
 import { ModelCore, PreparedTree } from './model';
-import { TreeInfo } from './treeInfo';
+import { slotMembers, TreeInfo } from './treeInfo';
 
-/** Constituents whose right edge is at slot s (innermost first) and whose left edge is at s (outermost first). */
-export function slotMembers(info: TreeInfo): { ends: number[][]; starts: number[][] } {
-  const ends: number[][] = Array.from({ length: info.n + 1 }, () => []);
-  const starts: number[][] = Array.from({ length: info.n + 1 }, () => []);
-  for (let w = 1; w <= info.n; w++) {
-    ends[info.hi[w]].push(w);
-    starts[info.lo[w] - 1].push(w);
-  }
-  const size = (w: number) => info.hi[w] - info.lo[w];
-  for (const e of ends) e.sort((a, b) => size(a) - size(b));
-  for (const s of starts) s.sort((a, b) => size(b) - size(a));
-  return { ends, starts };
-}
 
 /** u_i from the chosen (l, r) keys of every node (paper §2.3: right punctemes innermost first, then left outermost first). */
 export function underlyingSlots(info: TreeInfo, lKey: (w: number) => string, rKey: (w: number) => string): string[][] {

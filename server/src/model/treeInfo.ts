@@ -53,3 +53,17 @@ export function treeInfo(tree: Pick<PunctuatedTree, 'words'>): TreeInfo {
   if (postorder.length !== n) throw new Error('tree is not connected');
   return { n, words, head, lo, hi, left, right, postorder, root, lifted };
 }
+
+/** Constituents whose right edge is at slot s (innermost first) and whose left edge is at s (outermost first). */
+export function slotMembers(info: TreeInfo): { ends: number[][]; starts: number[][] } {
+  const ends: number[][] = Array.from({ length: info.n + 1 }, () => []);
+  const starts: number[][] = Array.from({ length: info.n + 1 }, () => []);
+  for (let w = 1; w <= info.n; w++) {
+    ends[info.hi[w]].push(w);
+    starts[info.lo[w] - 1].push(w);
+  }
+  const size = (w: number) => info.hi[w] - info.lo[w];
+  for (const e of ends) e.sort((a, b) => size(a) - size(b));
+  for (const s of starts) s.sort((a, b) => size(b) - size(a));
+  return { ends, starts };
+}

@@ -7,7 +7,7 @@ import { SlotAutomaton } from './automaton';
 import { Mat } from './matrix';
 import { NodeInput, PunctemeTable } from './inside';
 import { automatonWeight, punctemeMatrix } from './automaton';
-import { TreeInfo } from './treeInfo';
+import { slotMembers, TreeInfo } from './treeInfo';
 
 interface LMat {
   rows: number;
@@ -150,7 +150,7 @@ export function refineMap(
   pairs: readonly (readonly [number, number])[],
   tokenId: (t: string) => number,
 ): number {
-  const { ends, starts } = members(info);
+  const { ends, starts } = slotMembers(info);
   const keyL = (w: number) => pairs[input[w].rp.pair[choice[w]]][0];
   const keyR = (w: number) => pairs[input[w].rp.pair[choice[w]]][1];
   const slotU = (s: number): number[] => [
@@ -186,17 +186,4 @@ export function refineMap(
     if (!improved) break;
   }
   return best;
-}
-
-function members(info: TreeInfo): { ends: number[][]; starts: number[][] } {
-  const ends: number[][] = Array.from({ length: info.n + 1 }, () => []);
-  const starts: number[][] = Array.from({ length: info.n + 1 }, () => []);
-  for (let w = 1; w <= info.n; w++) {
-    ends[info.hi[w]].push(w);
-    starts[info.lo[w] - 1].push(w);
-  }
-  const size = (w: number) => info.hi[w] - info.lo[w];
-  for (const e of ends) e.sort((a, b) => size(a) - size(b));
-  for (const s of starts) s.sort((a, b) => size(b) - size(a));
-  return { ends, starts };
 }
