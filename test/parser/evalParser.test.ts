@@ -2,18 +2,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { main } from '../../server/src/cli/main';
-import { CliIO } from '../../server/src/cli/command';
+import { runMain } from '../cli/helpers';
 
 const DATA = path.resolve(__dirname, '../../../shared/data/ud-english-ewt');
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIO = { stdout: (s) => (out += s), stderr: (s) => (err += s), readStdin: async () => '', isTTY: false, cwd: process.cwd() };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+const RUN_OPTS = { cwd: process.cwd() };
 
 describe('puncteme eval parser', function () {
   this.timeout(120000);
@@ -25,9 +18,9 @@ describe('puncteme eval parser', function () {
     const text = fs.readFileSync(path.join(DATA, 'en_ewt-ud-dev.conllu'), 'utf8').split(/\n\n/).slice(0, 40).join('\n\n') + '\n\n';
     const file = path.join(dir, 'small.conllu');
     fs.writeFileSync(file, text);
-    const r = await run(['eval', 'parser', '--json', file]);
-    assert.strictEqual(r.code, 0, r.err);
-    const j = JSON.parse(r.out);
+    const r = await runMain(['eval', 'parser', '--json', file], RUN_OPTS);
+    assert.strictEqual(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
     for (const k of ['uas', 'las', 'uasUnpunctuated', 'uasCorrupted', 'upos', 'sentencesPerSecond', 'loadMs']) {
       assert.strictEqual(typeof j[k], 'number', k);
     }
@@ -39,11 +32,11 @@ describe('puncteme eval parser', function () {
   it('fails with a clear message and exit code 2 on an empty or missing file', async () => {
     const empty = path.join(dir, 'empty.conllu');
     fs.writeFileSync(empty, '');
-    const r = await run(['eval', 'parser', '--json', empty]);
+    const r = await runMain(['eval', 'parser', '--json', empty], RUN_OPTS);
     assert.strictEqual(r.code, 2);
-    assert.match(r.err, /holds no sentences/);
-    const m = await run(['eval', 'parser', path.join(dir, 'missing.conllu')]);
+    assert.match(r.stderr, /holds no sentences/);
+    const m = await runMain(['eval', 'parser', path.join(dir, 'missing.conllu')], RUN_OPTS);
     assert.strictEqual(m.code, 2);
-    assert.match(m.err, /cannot read/);
+    assert.match(m.stderr, /cannot read/);
   });
 });
