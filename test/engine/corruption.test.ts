@@ -1,5 +1,4 @@
 import * as assert from 'assert';
-import * as path from 'path';
 import { readTreebank } from '../../server/src/data/treebank';
 import { goldSentence } from '../../server/src/engine/eval/goldSentence';
 import { draftOf, renderDraft } from '../../server/src/engine/eval/draft';
@@ -9,8 +8,9 @@ import { judge, slotEdits, f05 } from '../../server/src/engine/eval/score';
 import { seededRng } from '../../server/src/engine/eval/rng';
 import { slotRegion } from '../../server/src/engine/sentence';
 import { spliceItems } from '../../server/src/engine/eval/splice';
+import { ewtFile } from '../ewt';
 
-const DEV = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
+const DEV = ewtFile('dev');
 const dev = readTreebank(DEV);
 
 describe('engine: corruption suite on EWT dev', () => {

@@ -1,5 +1,4 @@
 import * as assert from 'assert';
-import * as path from 'path';
 import { readTreebank } from '../../server/src/data/treebank';
 import { goldSentence } from '../../server/src/engine/eval/goldSentence';
 import { confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/calibration';
@@ -10,8 +9,9 @@ import { treeInfo } from '../../server/src/engine/treeInfo';
 import { commaCategory, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
 import { seededRng } from '../../server/src/engine/eval/rng';
 import { parseConllu } from '../../server/src/data/conllu';
+import { ewtFile } from '../ewt';
 
-const DEV = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
+const DEV = ewtFile('dev');
 const dev = readTreebank(DEV);
 
 function apply(text: string, edits: Array<{ start: number; end: number; newText: string }>): string {

@@ -13,8 +13,9 @@ import { makeLinter, CALIBRATION_FILE, defaultModelDir, punctModelFile } from '.
 import { loadCalibration } from '../../server/src/engine/correction/calibration';
 import { engineModel } from '../../server/src/engine/modelAdapter';
 import { loadPunctModel } from '../../server/src/model';
+import { ewtFile } from '../ewt';
 
-const DEV = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
+const DEV = ewtFile('dev');
 const modelFile = punctModelFile(defaultModelDir());
 
 describe('engine: model-based decisions on gold trees', function () {

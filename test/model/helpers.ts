@@ -6,8 +6,9 @@ import { Direction, newChannel } from '../../server/src/model/channel';
 import { ModelCore } from '../../server/src/model/model';
 import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../../server/src/model/vocabulary';
 import { seededRng } from '../../server/src/model';
+import { EWT_DIR } from '../ewt';
 
-export const EWT = path.resolve(__dirname, '../../../shared/data/ud-english-ewt');
+export const EWT = EWT_DIR;
 
 let dev: PunctuatedTree[] | undefined;
 export function devTrees(): PunctuatedTree[] {

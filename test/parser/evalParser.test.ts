@@ -3,8 +3,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { runMain } from '../cli/helpers';
+import { EWT_DIR } from '../ewt';
 
-const DATA = path.resolve(__dirname, '../../../shared/data/ud-english-ewt');
+const DATA = EWT_DIR;
 
 const RUN_OPTS = { cwd: process.cwd() };
 

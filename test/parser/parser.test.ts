@@ -6,8 +6,9 @@ import { readTreebank } from '../../server/src/data/treebank';
 import { loadParser, MAX_WORDS, ParsedSentence, Parser } from '../../server/src/parser';
 import { seededRandom } from '../../server/src/parser/views';
 import { assertWellFormed } from './treeChecks';
+import { EWT_DIR } from '../ewt';
 
-const DATA = path.resolve(__dirname, '../../../shared/data/ud-english-ewt');
+const DATA = EWT_DIR;
 
 /** Every invariant of the parseText contract for one sentence of `text`. */
 function assertSentence(text: string, s: ParsedSentence): void {

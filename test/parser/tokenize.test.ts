@@ -2,8 +2,9 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { readTreebank } from '../../server/src/data/treebank';
 import { isPunctForm, tokenizeText } from '../../server/src/tokenize';
+import { EWT_DIR } from '../ewt';
 
-const DATA = path.resolve(__dirname, '../../../shared/data/ud-english-ewt');
+const DATA = EWT_DIR;
 
 /** Tokens of the whole text, punctuation marked with a leading `_`. */
 function toks(text: string): string[] {

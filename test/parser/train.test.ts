@@ -9,8 +9,9 @@ import { trainParser } from '../../server/src/parser/train';
 import { normaliseWord } from '../../server/src/parser/encoding';
 import { hashString } from '../../server/src/parser/hash';
 import { assertWellFormed } from './treeChecks';
+import { EWT_DIR } from '../ewt';
 
-const DATA = path.resolve(__dirname, '../../../shared/data/ud-english-ewt');
+const DATA = EWT_DIR;
 
 describe('parser training (smoke, a few sentences)', function () {
   this.timeout(120000);
