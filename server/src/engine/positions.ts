@@ -28,10 +28,3 @@ export function positionFromStarts(starts: number[], offset: number): Position {
   }
   return { line: lo, character: offset - starts[lo], offset };
 }
-
-export function offsetAt(starts: number[], line: number, character: number, textLength: number): number {
-  if (line < 0) return 0;
-  if (line >= starts.length) return textLength;
-  const next = line + 1 < starts.length ? starts[line + 1] : textLength;
-  return Math.min(starts[line] + Math.max(0, character), next);
-}
