@@ -93,6 +93,7 @@ describe('cli: output formats', function () {
       assert.equal(loc.region.startColumn, f.start.character + 1);
       assert.equal(loc.region.charOffset, f.start.offset);
       assert.equal(run.tool.driver.rules[res.ruleIndex].id, f.ruleId);
+      assert.ok(!/^Puncteme rule /.test(run.tool.driver.rules[res.ruleIndex].shortDescription.text), 'rule described from the catalog');
       assert.equal(res.fixes.length, f.fixes.length);
     }
   });

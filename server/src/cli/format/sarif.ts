@@ -3,6 +3,7 @@
  * lines and UTF-16 columns (`columnKind: utf16CodeUnits`, the unit our offsets use), plus charOffset/charLength;
  * each fix becomes a SARIF fix with its replacements.
  */
+import { ruleDoc } from '../../engine/ruleCatalog';
 import { Finding, Position, Severity } from '../../engine/types';
 import { Formatter } from './report';
 
@@ -61,7 +62,16 @@ export const formatSarif: Formatter = (reports, ctx) => {
             name: 'puncteme',
             version: ctx.toolVersion,
             informationUri: 'https://example.invalid/puncteme',
-            rules: ruleIds.map((id) => ({ id, name: id, shortDescription: { text: `Puncteme rule ${id}` } })),
+            rules: ruleIds.map((id) => {
+              const doc = ruleDoc(id);
+              return {
+                id,
+                name: id,
+                shortDescription: { text: doc.summary },
+                ...(doc.example ? { help: { text: `Example: ${doc.example}` } } : {}),
+                properties: { tags: [doc.style ? 'style' : 'punctuation'] },
+              };
+            }),
           },
         },
         columnKind: 'utf16CodeUnits',

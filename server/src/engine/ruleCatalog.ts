@@ -1,0 +1,66 @@
+/**
+ * What each rule means, in one sentence, with one example: the text SARIF viewers show beside a finding (and that
+ * the README's "Rules" table documents at length; a test checks that every rule here has its row there).
+ */
+export interface RuleDoc {
+  /** One line: what the rule checks. */
+  summary: string;
+  /** A sentence it flags and what the fix gives. */
+  example: string;
+  /** Style rules report a setting's choice, not an error. */
+  style?: boolean;
+}
+
+export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
+  'nonrestrictive-comma': {
+    summary: 'A non-restrictive relative clause or apposition is set off by commas on both sides; a restrictive one takes none.',
+    example: 'My brother, who lives in Paris is a doctor. → My brother, who lives in Paris, is a doctor.',
+  },
+  'subject-verb-comma': {
+    summary: 'No comma between a subject and its verb, or between a verb and its object.',
+    example: 'The people in the back row, could not hear. → The people in the back row could not hear.',
+  },
+  'introductory-comma': {
+    summary: 'A comma after an introductory clause or phrase.',
+    example: 'When the rain stopped we left. → When the rain stopped, we left.',
+  },
+  'comma-splice': {
+    summary: 'Two independent clauses joined by a comma alone (fix: a semicolon, a period, or a comma and a conjunction).',
+    example: 'It was late, we went home. → It was late; we went home.',
+  },
+  comma: {
+    summary: 'A missing or unnecessary comma the punctuation model is confident about.',
+    example: 'He smiled, and, left. → He smiled, and left.',
+  },
+  'sentence-final': {
+    summary: 'A sentence without final punctuation.',
+    example: 'We met at noon → We met at noon.',
+  },
+  'serial-comma': {
+    summary: 'The comma before the conjunction of the last of three or more items, as the serialComma setting asks.',
+    example: 'red, white and blue → red, white, and blue (serialComma: always)',
+    style: true,
+  },
+  'quote-placement': {
+    summary: 'Periods and commas inside (American) or outside (British) a closing quote, as the quoteStyle setting asks.',
+    example: 'He called it "a disaster". → He called it "a disaster." (american)',
+    style: true,
+  },
+  'doubled-mark': {
+    summary: 'A punctuation mark written twice (an ellipsis is fine).',
+    example: 'He left,, quickly.. → He left, quickly.',
+  },
+  'mark-absorption': {
+    summary: 'Two marks where the stronger absorbs the weaker: an abbreviation dot ends the sentence, ? or ! absorbs a period.',
+    example: 'We sold it to Apple Inc.. → We sold it to Apple Inc.',
+  },
+  'unbalanced-pair': {
+    summary: 'A bracket or quote opened and never closed, or closed and never opened.',
+    example: 'The fee (about ten dollars is due. → The fee (about ten dollars) is due.',
+  },
+};
+
+/** The rule's documentation, or a generic line for an id the catalog does not know (never throws). */
+export function ruleDoc(ruleId: string): RuleDoc {
+  return RULE_CATALOG[ruleId] ?? { summary: `Puncteme rule ${ruleId}.`, example: '' };
+}

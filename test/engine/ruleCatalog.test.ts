@@ -1,0 +1,15 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { RULE_IDS } from '../../server/src/engine';
+import { RULE_CATALOG } from '../../server/src/engine/ruleCatalog';
+
+describe('rule catalog', () => {
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+  it('documents every rule the engine can report, and nothing else', () => {
+    assert.deepStrictEqual([...RULE_IDS].sort(), Object.keys(RULE_CATALOG).sort());
+  });
+  it('every rule has its row in the README rules table', () => {
+    for (const id of RULE_IDS) assert.ok(readme.includes(`| \`${id}\` |`), `README has no row for ${id}`);
+  });
+});
