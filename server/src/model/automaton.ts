@@ -10,7 +10,8 @@
  */
 import { BOS_MARK } from '../data/punctTokens';
 import { Channel, processingWindow } from './channel';
-import { Mat, mul, transpose, zeros } from './matrix';
+import { Mat, mul, zeros } from './matrix';
+import { SparseMat, sparseBytes, toDense, toSparse, transposeSparse } from './sparse';
 
 export const DEFAULT_ETA = 1e-4;
 
@@ -32,9 +33,9 @@ export interface SlotAutomaton {
   lambdaArcs: Arc[];
   lambdaScale: number;
   escape: number;
-  /** Cache of puncteme matrices M(l) by key, and of their transposes; null when zero. */
-  cache: Map<string, Mat | null>;
-  cacheT: Map<string, Mat | null>;
+  /** Cache of puncteme matrices M(l) by key, and of their transposes, sparse; null when zero. */
+  cache: Map<string, SparseMat | null>;
+  cacheT: Map<string, SparseMat | null>;
   /** Vectors λᵀM(l) and M(r)ρ by puncteme (used at the root of Algorithm 1). */
   vecCache: Map<string, Float64Array>;
 }
@@ -152,8 +153,18 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
   return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), vecCache: new Map() };
 }
 
-/** M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids; null when zero. Cached by key. */
-export function punctemeMatrix(aut: SlotAutomaton, key: string, toks: readonly number[]): Mat | null {
+/** Bytes held by an automaton and its caches, roughly (for the model's cache budget). */
+export function automatonBytes(aut: SlotAutomaton): number {
+  let b = 64 * (aut.n + 4);
+  for (const m of aut.mats) if (m) b += m.d.byteLength;
+  for (const m of aut.cache.values()) if (m) b += sparseBytes(m);
+  for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
+  for (const v of aut.vecCache.values()) b += v.byteLength;
+  return b;
+}
+
+/** M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids, sparse; null when zero. Cached by key. */
+export function punctemeSparse(aut: SlotAutomaton, key: string, toks: readonly number[]): SparseMat | null {
   const hit = aut.cache.get(key);
   if (hit !== undefined) return hit;
   let m: Mat | null = null;
@@ -161,6 +172,7 @@ export function punctemeMatrix(aut: SlotAutomaton, key: string, toks: readonly n
     m = zeros(aut.n, aut.n);
     for (let i = 0; i < aut.n; i++) m.d[i * aut.n + i] = 1;
   } else {
+    // The product is taken densely, in the same order as always, so the entries are exactly those of before.
     for (const t of toks) {
       const mt = aut.mats[t];
       if (!mt) {
@@ -171,17 +183,25 @@ export function punctemeMatrix(aut: SlotAutomaton, key: string, toks: readonly n
     }
     if (m && m.d.every((v) => v === 0)) m = null;
   }
-  aut.cache.set(key, m);
-  return m;
+  const s = m ? toSparse(m) : null;
+  aut.cache.set(key, s);
+  return s;
 }
 
-export function punctemeMatrixT(aut: SlotAutomaton, key: string, toks: readonly number[]): Mat | null {
+/** M(l)ᵀ, sparse; null when zero. Cached by key. */
+export function punctemeSparseT(aut: SlotAutomaton, key: string, toks: readonly number[]): SparseMat | null {
   const hit = aut.cacheT.get(key);
   if (hit !== undefined) return hit;
-  const m = punctemeMatrix(aut, key, toks);
-  const t = m ? transpose(m) : null;
+  const m = punctemeSparse(aut, key, toks);
+  const t = m ? transposeSparse(m) : null;
   aut.cacheT.set(key, t);
   return t;
+}
+
+/** M(l) as a dense matrix (a fresh copy of the cached sparse one); null when zero. */
+export function punctemeMatrix(aut: SlotAutomaton, key: string, toks: readonly number[]): Mat | null {
+  const m = punctemeSparse(aut, key, toks);
+  return m ? toDense(m) : null;
 }
 
 /** p(x_i | u) through the automaton (for tests and for scoring one slot). */

@@ -7,10 +7,11 @@
  * so nothing underflows however long the sentence. Constants do not depend on the parameters, so the reverse pass
  * on the normalised matrices yields exact derivatives of log Z.
  */
-import { SlotAutomaton, punctemeMatrix, punctemeMatrixT } from './automaton';
+import { SlotAutomaton, punctemeSparse, punctemeSparseT } from './automaton';
 import { RelPairs } from './attach';
 import { TreeInfo } from './treeInfo';
-import { Mat, addScaled, dot, mul, mulInto, mulTransAInto, mulTransBInto, outer, transpose, zeros } from './matrix';
+import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, transpose, zeros } from './matrix';
+import { SparseMat, spAddScaled, spDot, spMatVec, spMul, spMulInto, spMulTransAInto, spVecMat } from './sparse';
 
 export interface NodeInput {
   rp: RelPairs;
@@ -25,13 +26,13 @@ export interface PunctemeTable {
 
 interface Group {
   l: number;
-  A: Mat | null; // null = identity (ε)
+  A: SparseMat | null; // null = identity (ε)
   C: Mat;
   /** A · Mo (reused by the reverse pass). */
   AM: Mat;
   /** Pair indices (into rp) and their B_r (null = identity). */
   js: number[];
-  Bs: Array<Mat | null>;
+  Bs: Array<SparseMat | null>;
 }
 
 interface NodeState {
@@ -55,9 +56,9 @@ export interface InsideResult {
 }
 
 /** M(l) (or its transpose), null for ε (the identity), false when zero. */
-function matrixOf(aut: SlotAutomaton, V: PunctemeTable, id: number, transposed: boolean): Mat | null | false {
+function matrixOf(aut: SlotAutomaton, V: PunctemeTable, id: number, transposed: boolean): SparseMat | null | false {
   if (V.tokens[id].length === 0) return null;
-  const m = transposed ? punctemeMatrixT(aut, V.keys[id], V.tokens[id]) : punctemeMatrix(aut, V.keys[id], V.tokens[id]);
+  const m = transposed ? punctemeSparseT(aut, V.keys[id], V.tokens[id]) : punctemeSparse(aut, V.keys[id], V.tokens[id]);
   return m ?? false;
 }
 
@@ -108,8 +109,11 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
     X.push(outer(auts[j].rho, auts[j + 1].lambda));
     xs.push(0);
     for (const c of info.right[w]) (X.push(nodes[c]!.I), xs.push(c), (s += scale[c]));
+    // With a memo the pass is forward only: what the reverse pass would need is not kept, so the intermediate
+    // matrices live in reused scratch buffers (same arithmetic, far less allocation and garbage collection).
+    const keep = !memo;
     let M = X[0];
-    for (let q = 1; q < X.length; q++) M = mul(M, X[q]);
+    for (let q = 1; q < X.length; q++) M = keep ? mul(M, X[q]) : mulScratch(q % 2, M, X[q]);
     const { rp, weight } = input[w];
     if (w === info.root) {
       // The root's matrix is only ever contracted with λ_0 and ρ_n: work with vectors a_l = A_lᵀλ_0 and
@@ -124,8 +128,8 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
     const flip = auts[k].n > auts[i].n;
     const first = flip ? auts[k] : auts[i], second = flip ? auts[i] : auts[k];
     const firstIds = flip ? rp.r : rp.l, secondIds = flip ? rp.l : rp.r;
-    const Mo = flip ? transpose(M) : M;
-    const raw = zeros(first.n, second.n);
+    const Mo = flip ? (keep ? transpose(M) : transposeScratch(2, M)) : M;
+    const raw = keep ? zeros(first.n, second.n) : scratchMat(3, first.n, second.n);
     const byL = new Map<number, Group>();
     const groups: Group[] = [];
     for (let p = 0; p < rp.pair.length; p++) {
@@ -136,29 +140,59 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
       if (B === false) continue;
       let g = byL.get(firstIds[p]);
       if (!g) {
-        g = { l: firstIds[p], A, C: zeros(second.n, second.n), AM: Mo, js: [], Bs: [] };
+        g = { l: firstIds[p], A, C: EMPTY_MAT, AM: Mo, js: [], Bs: [] };
         byL.set(firstIds[p], g);
         groups.push(g);
       }
-      if (B) addScaled(g.C, B, weight[p]);
-      else for (let d = 0; d < second.n; d++) g.C.d[d * second.n + d] += weight[p];
       g.js.push(p);
       g.Bs.push(B);
     }
+    // raw = Σ_l A_l · Mo · C_l with C_l = Σ_r w_lr B_r (each C_l summed in pair order, as the pairs come).
     for (const g of groups) {
-      if (g.A) g.AM = mul(g.A, Mo);
+      g.C = keep ? zeros(second.n, second.n) : scratchMat(4, second.n, second.n);
+      for (let t = 0; t < g.js.length; t++) {
+        const B = g.Bs[t], wp = weight[g.js[t]];
+        if (B) spAddScaled(g.C, B, wp);
+        else for (let d = 0; d < second.n; d++) g.C.d[d * second.n + d] += wp;
+      }
+      if (g.A) g.AM = keep ? spMul(g.A, Mo) : spMulInto(scratchMat(5, g.A.rows, Mo.cols), g.A, Mo);
       mulInto(raw, g.AM, g.C, true);
     }
     let norm = 0;
     for (let q = 0; q < raw.d.length; q++) if (raw.d[q] > norm) norm = raw.d[q];
     if (norm === 0 || !Number.isFinite(norm)) return { logZ: -Infinity, nodes, zt: 0 };
-    const I = flip ? transpose(raw) : raw;
+    const I = flip ? transpose(raw) : keep ? raw : { rows: raw.rows, cols: raw.cols, d: raw.d.slice() };
     for (let q = 0; q < I.d.length; q++) I.d[q] /= norm;
     scale[w] = s + Math.log(norm);
-    nodes[w] = { X, xs, M, Mo, flip, groups, norm, I };
+    nodes[w] = keep ? { X, xs, M, Mo, flip, groups, norm, I } : { X: [], xs: [], M: I, Mo: I, flip, groups: [], norm, I };
     if (memo) memo.map.set(keys![w], { I, scale: scale[w] });
   }
   throw new Error('the root was not reached');
+}
+
+const EMPTY_MAT: Mat = zeros(0, 0);
+
+/** Buffers reused by the forward-only pass (Algorithm 1 is not re-entrant), one per role. */
+const scratch: Float64Array[] = [];
+function scratchMat(role: number, rows: number, cols: number): Mat {
+  const size = rows * cols;
+  let b = scratch[role];
+  if (!b || b.length < size) scratch[role] = b = new Float64Array(Math.max(size, 2 * (b?.length ?? 0)));
+  const d = b.subarray(0, size);
+  d.fill(0);
+  return { rows, cols, d };
+}
+
+function mulScratch(role: number, a: Mat, b: Mat): Mat {
+  const out = scratchMat(role, a.rows, b.cols);
+  mulInto(out, a, b, true);
+  return out;
+}
+
+function transposeScratch(role: number, a: Mat): Mat {
+  const t = scratchMat(role, a.cols, a.rows);
+  for (let i = 0; i < a.rows; i++) for (let j = 0; j < a.cols; j++) t.d[j * a.rows + i] = a.d[i * a.cols + j];
+  return t;
 }
 
 interface RootState {
@@ -168,8 +202,8 @@ interface RootState {
   a: Map<number, Float64Array>;
   b: Map<number, Float64Array>;
   Mb: Map<number, Float64Array>;
-  A: Map<number, Mat | null>;
-  B: Map<number, Mat | null>;
+  A: Map<number, SparseMat | null>;
+  B: Map<number, SparseMat | null>;
 }
 
 function matVec(m: Mat, v: Float64Array): Float64Array {
@@ -210,7 +244,7 @@ function rootForward(aut0: SlotAutomaton, autN: SlotAutomaton, V: PunctemeTable,
       st.A.set(l, A);
       // λ_0ᵀA_l depends on slot 0's automaton only: cached there across calls.
       let c = aut0.vecCache.get(`λ${l}`);
-      if (!c) aut0.vecCache.set(`λ${l}`, (c = A ? vecMat(aut0.lambda, A) : aut0.lambda));
+      if (!c) aut0.vecCache.set(`λ${l}`, (c = A ? spVecMat(aut0.lambda, A) : aut0.lambda));
       st.a.set(l, (a = c));
     }
     let Mb = st.Mb.get(r);
@@ -219,7 +253,7 @@ function rootForward(aut0: SlotAutomaton, autN: SlotAutomaton, V: PunctemeTable,
       if (B === false) continue;
       st.B.set(r, B);
       let b = autN.vecCache.get(`ρ${r}`);
-      if (!b) autN.vecCache.set(`ρ${r}`, (b = B ? matVec(B, autN.rho) : autN.rho));
+      if (!b) autN.vecCache.set(`ρ${r}`, (b = B ? spMatVec(B, autN.rho) : autN.rho));
       st.b.set(r, b);
       st.Mb.set(r, (Mb = matVec(M, b)));
     }
@@ -284,7 +318,7 @@ export function backward(
         const p = g.js[t];
         const B = g.Bs[t];
         let dp: number;
-        if (B) dp = dot(dC, B);
+        if (B) dp = spDot(dC, B);
         else {
           dp = 0;
           for (let d = 0; d < dC.rows; d++) dp += dC.d[d * dC.cols + d];
@@ -299,7 +333,7 @@ export function backward(
         addPunctGrad(firstSlot, g.l, dA, 1, st.flip);
       }
       // dMo += Aᵀ · Graw · Cᵀ
-      if (g.A) mulTransAInto(dMo, g.A, GC);
+      if (g.A) spMulTransAInto(dMo, g.A, GC);
       else addScaled(dMo, GC, 1);
     }
     const dM = st.flip ? transpose(dMo) : dMo;
@@ -390,7 +424,7 @@ function rootBackward(
         const dA = zeros(A.rows, A.cols);
         for (let i = 0; i < lam0.length; i++) if (lam0[i] !== 0) for (let j = 0; j < Mc.length; j++) dA.d[i * A.cols + j] += lam0[i] * Mc[j];
         accumulate(slotGrads[0], l, dA);
-        const AMc = matVec(A, Mc);
+        const AMc = spMatVec(A, Mc);
         for (let i = 0; i < dLam!.length; i++) dLam![i] += AMc[i];
       } else for (let i = 0; i < dLam!.length; i++) dLam![i] += Mc[i];
     }

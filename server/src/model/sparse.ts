@@ -1,0 +1,126 @@
+/**
+ * Sparse (CSR) matrices for the puncteme matrices M(l) of the slot automata. With the noisy channel a marked slot's
+ * automaton has ~28–80 states and every puncteme has a non-zero matrix there, but only 4–10% of its entries are
+ * non-zero: dense, the cached matrices of a few dozen automata took ~100 MB. The products below visit the non-zero
+ * entries in exactly the order the dense kernels of `matrix.ts` do (which skip zeros of their left operand), and
+ * every skipped term is an exact +0 or −0 added to a sum that is never −0, so results are bit-for-bit those of the
+ * dense computation (tested against it).
+ */
+import { Mat, zeros } from './matrix';
+
+export interface SparseMat {
+  rows: number;
+  cols: number;
+  /** Row r's entries are idx/val[ptr[r] … ptr[r+1]), columns ascending. */
+  ptr: Int32Array;
+  idx: Int32Array;
+  val: Float64Array;
+}
+
+export function toSparse(m: Mat): SparseMat {
+  let nnz = 0;
+  for (let q = 0; q < m.d.length; q++) if (m.d[q] !== 0) nnz++;
+  const ptr = new Int32Array(m.rows + 1), idx = new Int32Array(nnz), val = new Float64Array(nnz);
+  let e = 0;
+  for (let i = 0; i < m.rows; i++) {
+    for (let j = 0; j < m.cols; j++) {
+      const v = m.d[i * m.cols + j];
+      if (v !== 0) ((idx[e] = j), (val[e++] = v));
+    }
+    ptr[i + 1] = e;
+  }
+  return { rows: m.rows, cols: m.cols, ptr, idx, val };
+}
+
+export function toDense(s: SparseMat): Mat {
+  const m = zeros(s.rows, s.cols);
+  for (let i = 0; i < s.rows; i++) for (let e = s.ptr[i]; e < s.ptr[i + 1]; e++) m.d[i * s.cols + s.idx[e]] = s.val[e];
+  return m;
+}
+
+export function transposeSparse(s: SparseMat): SparseMat {
+  const ptr = new Int32Array(s.cols + 1), idx = new Int32Array(s.val.length), val = new Float64Array(s.val.length);
+  for (let e = 0; e < s.idx.length; e++) ptr[s.idx[e] + 1]++;
+  for (let j = 0; j < s.cols; j++) ptr[j + 1] += ptr[j];
+  const next = ptr.slice(0, s.cols);
+  // Rows of s in ascending order: each transposed row receives its columns ascending.
+  for (let i = 0; i < s.rows; i++)
+    for (let e = s.ptr[i]; e < s.ptr[i + 1]; e++) {
+      const t = next[s.idx[e]]++;
+      idx[t] = i;
+      val[t] = s.val[e];
+    }
+  return { rows: s.cols, cols: s.rows, ptr, idx, val };
+}
+
+/** a · b (= `mul(toDense(a), b)`). */
+export function spMul(a: SparseMat, b: Mat): Mat {
+  return spMulInto(zeros(a.rows, b.cols), a, b);
+}
+
+/** out += a · b; returns out (all zeros on entry: `spMul`). */
+export function spMulInto(out: Mat, a: SparseMat, b: Mat): Mat {
+  if (a.cols !== b.rows || out.rows !== a.rows || out.cols !== b.cols) throw new Error(`matrix shapes ${a.rows}×${a.cols} · ${b.rows}×${b.cols}`);
+  const p = b.cols, od = out.d, bd = b.d;
+  for (let i = 0; i < a.rows; i++) {
+    const oi = i * p;
+    for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) {
+      const v = a.val[e], bk = a.idx[e] * p;
+      for (let j = 0; j < p; j++) od[oi + j] += v * bd[bk + j];
+    }
+  }
+  return out;
+}
+
+/** out += scale · a (= `addScaled(out, toDense(a), scale)` for an `out` without −0 entries). */
+export function spAddScaled(out: Mat, a: SparseMat, scale: number): void {
+  const od = out.d, c = a.cols;
+  for (let i = 0; i < a.rows; i++) for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) od[i * c + a.idx[e]] += scale * a.val[e];
+}
+
+/** ⟨a, b⟩ (= `dot(a, toDense(b))`). */
+export function spDot(a: Mat, b: SparseMat): number {
+  let s = 0;
+  const c = b.cols;
+  for (let i = 0; i < b.rows; i++) for (let e = b.ptr[i]; e < b.ptr[i + 1]; e++) s += a.d[i * c + b.idx[e]] * b.val[e];
+  return s;
+}
+
+/** out += aᵀ · b (= `mulTransAInto(out, toDense(a), b)`). */
+export function spMulTransAInto(out: Mat, a: SparseMat, b: Mat): void {
+  const p = b.cols, od = out.d, bd = b.d;
+  for (let k = 0; k < a.rows; k++) {
+    const bk = k * p;
+    for (let e = a.ptr[k]; e < a.ptr[k + 1]; e++) {
+      const v = a.val[e], oi = a.idx[e] * p;
+      for (let j = 0; j < p; j++) od[oi + j] += v * bd[bk + j];
+    }
+  }
+}
+
+/** m · v. */
+export function spMatVec(m: SparseMat, v: Float64Array): Float64Array {
+  const out = new Float64Array(m.rows);
+  for (let i = 0; i < m.rows; i++) {
+    let s = 0;
+    for (let e = m.ptr[i]; e < m.ptr[i + 1]; e++) s += m.val[e] * v[m.idx[e]];
+    out[i] = s;
+  }
+  return out;
+}
+
+/** vᵀ · m. */
+export function spVecMat(v: Float64Array, m: SparseMat): Float64Array {
+  const out = new Float64Array(m.cols);
+  for (let i = 0; i < m.rows; i++) {
+    const x = v[i];
+    if (x === 0) continue;
+    for (let e = m.ptr[i]; e < m.ptr[i + 1]; e++) out[m.idx[e]] += x * m.val[e];
+  }
+  return out;
+}
+
+/** Bytes held by the typed arrays of `s` (for cache budgets). */
+export function sparseBytes(s: SparseMat): number {
+  return s.ptr.byteLength + s.idx.byteLength + s.val.byteLength;
+}

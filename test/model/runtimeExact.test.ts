@@ -1,0 +1,91 @@
+/**
+ * The inference-time economies of the model (sparse puncteme matrices, the forward-only inside pass with scratch
+ * buffers, int16 weights with per-context weight vectors) must give bit-for-bit the numbers of the plain dense
+ * float64 computation: these tests compare with `===`, not with a tolerance.
+ */
+import * as assert from 'assert';
+import { PunctModelImpl, seededRng } from '../../server/src/model';
+import { inside } from '../../server/src/model/inside';
+import { addScaled, dot, Mat, mul, mulTransAInto, transpose, zeros } from '../../server/src/model/matrix';
+import { ModelCore } from '../../server/src/model/model';
+import { spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spVecMat, toDense, toSparse, transposeSparse } from '../../server/src/model/sparse';
+import { gaussian, randomCore, smallSentences } from './helpers';
+
+function randomSparse(rng: () => number, rows: number, cols: number, density: number, signed: boolean): Mat {
+  const m = zeros(rows, cols);
+  for (let q = 0; q < m.d.length; q++) if (rng() < density) m.d[q] = signed ? gaussian(rng) : rng();
+  return m;
+}
+
+const sameArray = (a: Float64Array, b: Float64Array, what: string) => {
+  assert.strictEqual(a.length, b.length, what);
+  for (let q = 0; q < a.length; q++) assert.ok(Object.is(a[q], b[q]) || (a[q] === 0 && b[q] === 0), `${what}[${q}]: ${a[q]} vs ${b[q]}`);
+};
+
+describe('model/sparse: CSR kernels equal the dense kernels bit for bit', () => {
+  it('products, scaled sums, dot products and transposes on random sparse matrices', () => {
+    const rng = seededRng(5);
+    for (let trial = 0; trial < 200; trial++) {
+      const n = 1 + Math.floor(rng() * 30), m = 1 + Math.floor(rng() * 30), p = 1 + Math.floor(rng() * 30);
+      const density = [0, 0.05, 0.1, 0.5, 1][trial % 5];
+      const A = randomSparse(rng, n, m, density, false);
+      const B = randomSparse(rng, m, p, 0.7, true);
+      const S = toSparse(A);
+      sameArray(toDense(S).d, A.d, 'round trip');
+      sameArray(spMul(S, B).d, mul(A, B).d, 'A·B');
+      sameArray(toDense(transposeSparse(S)).d, transpose(A).d, 'Aᵀ');
+      const C1 = randomSparse(rng, n, m, 0.5, false), C2 = { rows: n, cols: m, d: C1.d.slice() };
+      addScaled(C1, A, 0.37);
+      spAddScaled(C2, S, 0.37);
+      sameArray(C2.d, C1.d, 'C + w·A');
+      const G = randomSparse(rng, n, m, 0.8, true);
+      assert.ok(Object.is(spDot(G, S), dot(G, A)), 'dot');
+      const H = randomSparse(rng, n, p, 0.8, true);
+      const o1 = zeros(m, p), o2 = zeros(m, p);
+      mulTransAInto(o1, A, H);
+      spMulTransAInto(o2, S, H);
+      sameArray(o2.d, o1.d, 'Aᵀ·H');
+      const v = Float64Array.from({ length: m }, () => rng()), u = Float64Array.from({ length: n }, () => rng());
+      sameArray(spMatVec(S, v), mul(A, { rows: m, cols: 1, d: v }).d, 'A·v');
+      sameArray(spVecMat(u, S), mul({ rows: 1, cols: n, d: u }, A).d, 'uᵀ·A');
+    }
+  });
+});
+
+describe('model at inference time: the same numbers as the plain computation', () => {
+  it('the forward-only inside pass (memo, scratch buffers) gives the logZ of the full pass', () => {
+    const trees = smallSentences(14, 40);
+    const core = randomCore(trees, 11, 'R', false);
+    const model = new PunctModelImpl(core, 'test');
+    for (const t of trees.slice(0, 25)) {
+      const prep = model.prepare(t);
+      const slots = t.slots.map((s) => core.normaliseSlot(s));
+      const full = inside(prep.info, core.automata(slots), core.V, core.nodeInputs(prep, slots)).logZ;
+      const memo = { map: new Map(), slotKeys: slots.map((s) => s.join(' ')) };
+      const fwd = inside(prep.info, core.automata(slots), core.V, core.nodeInputs(prep, slots), memo).logZ;
+      assert.ok(Object.is(fwd, full), `${t.id}: ${fwd} vs ${full}`);
+      // And again from the memo, as the engine does for each alternative.
+      assert.ok(Object.is(inside(prep.info, core.automata(slots), core.V, core.nodeInputs(prep, slots), memo).logZ, full));
+    }
+  });
+
+  it('int16 weights with cached context vectors score exactly as the float64 weights they denote', () => {
+    const trees = smallSentences(14, 40);
+    const base = randomCore(trees, 12, 'R', false, 14);
+    const rng = seededRng(3);
+    const q = Int16Array.from({ length: base.weights.length }, () => (rng() < 0.3 ? 0 : Math.round(gaussian(rng) * 8000)));
+    const scale = 1.0656531787752636e-4;
+    const parts = { vocab: base.vocab, channel: base.channel, eta: base.eta };
+    const quantised = new PunctModelImpl(new ModelCore({ ...parts, weights: { q, scale } }), 'q');
+    const dense = new PunctModelImpl(new ModelCore({ ...parts, weights: Float64Array.from(q, (x) => x * scale) }), 'f64');
+    for (const t of trees.slice(0, 25)) {
+      const alts = [t.slots, ...t.slots.map((_, i) => t.slots.map((s, k) => (k === i ? [...s, ','] : s)))];
+      const a = quantised.logProbs(t, alts), b = dense.logProbs({ words: t.words.map((w) => ({ ...w })) }, alts);
+      a.forEach((x, k) => assert.ok(Object.is(x, b[k]), `${t.id} alternative ${k}: ${x} vs ${b[k]}`));
+    }
+    // Reading `weights` (training, writing a model) turns the quantised core into the float64 one, same values.
+    const w = quantised.core.weights;
+    assert.ok(w instanceof Float64Array);
+    sameArray(w, dense.core.weights, 'materialised θ');
+  });
+});
