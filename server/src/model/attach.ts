@@ -144,21 +144,65 @@ export function logNormalise(s: Float64Array): Float64Array {
   return s;
 }
 
-/** Unnormalised scores θ · f(l_j, r_j, w) for the pairs j of `rp`. */
-export function pairScores(weights: Float64Array, space: OutputSpace, ctx: HashedContexts, rp: RelPairs): Float64Array {
-  const mask = weights.length - 1;
+/**
+ * Unnormalised scores θ · f(l_j, r_j, w) for the pairs j of `rp`, θ_i = weights[i] · scale: float64 weights with
+ * scale 1 (training), or the shipped int16 quantisation with its scale (inference: 4× less memory, and the product
+ * is exactly the float64 value the file denotes). With `cache`, each context's weights come from it (see
+ * `ContextWeightCache`); the sums are the same, term by term and in the same order.
+ */
+export function pairScores(
+  weights: Float64Array | Int16Array,
+  space: OutputSpace,
+  ctx: HashedContexts,
+  rp: RelPairs,
+  scale = 1,
+  cache?: { get(h: number, o: number, rp: RelPairs): ContextWeights },
+): Float64Array {
   const k = rp.pair.length;
   const s = new Float64Array(k);
   const sL = new Float64Array(rp.ls.length), sR = new Float64Array(rp.rs.length), sS = new Float64Array(SYM_CLASSES);
   for (let c = 0; c < ctx.hash.length; c++) {
     const h = ctx.hash[c], o = ctx.outputs[c];
-    if (o & OUT_PAIR) for (let j = 0; j < k; j++) s[j] += weights[featureIndex(h, rp.pair[j], mask)];
-    if (o & OUT_L) for (let j = 0; j < rp.ls.length; j++) sL[j] += weights[featureIndex(h, outL(space, rp.ls[j]), mask)];
-    if (o & OUT_R) for (let j = 0; j < rp.rs.length; j++) sR[j] += weights[featureIndex(h, outR(space, rp.rs[j]), mask)];
-    if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) sS[j] += weights[featureIndex(h, outSym(space, j), mask)];
+    if (!cache) {
+      addContextWeights(weights, scale, space, h, o, rp, s, sL, sR, sS);
+      continue;
+    }
+    const cw = cache.get(h, o, rp);
+    if (o & OUT_PAIR) for (let j = 0; j < k; j++) s[j] += cw.pair[j];
+    if (o & OUT_L) for (let j = 0; j < sL.length; j++) sL[j] += cw.l[j];
+    if (o & OUT_R) for (let j = 0; j < sR.length; j++) sR[j] += cw.r[j];
+    if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) sS[j] += cw.sym[j];
   }
   for (let j = 0; j < k; j++) s[j] += sL[rp.lPos[j]] + sR[rp.rPos[j]] + sS[rp.sym[j]];
   return s;
+}
+
+/** The weights one context (hash h, outputs o) gives each pair, l, r and symmetry class of `rp`. */
+export interface ContextWeights {
+  pair: Float64Array;
+  l: Float64Array;
+  r: Float64Array;
+  sym: Float64Array;
+}
+
+/** Adds the weights of one context into the score vectors: one hashed (random) memory access per output. */
+export function addContextWeights(
+  weights: Float64Array | Int16Array,
+  scale: number,
+  space: OutputSpace,
+  h: number,
+  o: number,
+  rp: RelPairs,
+  s: Float64Array,
+  sL: Float64Array,
+  sR: Float64Array,
+  sS: Float64Array,
+): void {
+  const mask = weights.length - 1;
+  if (o & OUT_PAIR) for (let j = 0; j < rp.pair.length; j++) s[j] += weights[featureIndex(h, rp.pair[j], mask)] * scale;
+  if (o & OUT_L) for (let j = 0; j < rp.ls.length; j++) sL[j] += weights[featureIndex(h, outL(space, rp.ls[j]), mask)] * scale;
+  if (o & OUT_R) for (let j = 0; j < rp.rs.length; j++) sR[j] += weights[featureIndex(h, outR(space, rp.rs[j]), mask)] * scale;
+  if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) sS[j] += weights[featureIndex(h, outSym(space, j), mask)] * scale;
 }
 
 /** grad[feature] += Σ_j g_j · ∂score_j/∂θ[feature], where g_j is the gradient w.r.t. the score of pair j. */

@@ -17,16 +17,23 @@ import {
   RelPairs,
   SYM_UNMATCHED,
 } from './attach';
-import { buildSlotAutomaton, DEFAULT_ETA, SlotAutomaton } from './automaton';
+import { automatonBytes, buildSlotAutomaton, DEFAULT_ETA, SlotAutomaton } from './automaton';
 import { Channel } from './channel';
+import { ContextWeightCache } from './contextCache';
 import { internalPunctContexts, staticContexts } from './features';
 import { NodeInput, PunctemeTable } from './inside';
 import { TreeInfo, treeInfo } from './treeInfo';
 
+/** The hashed weights as shipped: θ_i = q[i] · scale. */
+export interface QuantisedWeights {
+  q: Int16Array;
+  scale: number;
+}
+
 export interface ModelParts {
   vocab: AttachVocab;
   channel: Channel;
-  weights: Float64Array;
+  weights: Float64Array | QuantisedWeights;
   eta: number;
 }
 
@@ -41,22 +48,50 @@ export interface PreparedTree {
   generation: number;
 }
 
+/** Memory the slot automata and their caches may keep (see `trimAutomata`). */
+const AUTOMATA_BUDGET_BYTES = 24 * 2 ** 20;
+
 export class ModelCore {
   readonly vocab: AttachVocab;
   readonly channel: Channel;
-  readonly weights: Float64Array;
+  /** θ as scored: float64 (scale 1), or the loaded int16 quantisation until something asks for `weights`. */
+  private theta: Float64Array | Int16Array;
+  private thetaScale: number;
   eta: number;
   readonly space: OutputSpace;
   readonly V: PunctemeTable;
   private autCache = new Map<string, SlotAutomaton>();
+  private autInserts = 0;
 
   constructor(parts: ModelParts) {
     this.vocab = parts.vocab;
     this.channel = parts.channel;
-    this.weights = parts.weights;
+    if (parts.weights instanceof Float64Array) [this.theta, this.thetaScale] = [parts.weights, 1];
+    else [this.theta, this.thetaScale] = [parts.weights.q, parts.weights.scale];
     this.eta = parts.eta ?? DEFAULT_ETA;
     this.space = { nPairs: this.vocab.pairs.length, nPunctemes: this.vocab.punctemes.length };
     this.V = { keys: this.vocab.punctemes, tokens: this.vocab.tokens };
+  }
+
+  /**
+   * θ as float64, for training and for writing a model. A loaded model keeps its int16 form (8 MB instead of 32 MB)
+   * until this is first read; from then on it is scored in float64, with exactly the same values.
+   */
+  get weights(): Float64Array {
+    if (!(this.theta instanceof Float64Array)) {
+      const q = this.theta, scale = this.thetaScale;
+      const w = new Float64Array(q.length);
+      for (let i = 0; i < q.length; i++) w[i] = q[i] * scale;
+      [this.theta, this.thetaScale] = [w, 1];
+    }
+    return this.theta;
+  }
+
+  private contextWeights: ContextWeightCache | undefined;
+  /** Per-context weight vectors, while θ is the loaded int16 vector (fixed); none once θ is float64 (trainable). */
+  private contextCache(): ContextWeightCache | undefined {
+    if (!(this.theta instanceof Int16Array)) return undefined;
+    return (this.contextWeights ??= new ContextWeightCache(this.theta, this.thetaScale, this.space));
   }
 
   /** Bumped whenever parameters change, so that cached node distributions are recomputed. */
@@ -93,12 +128,30 @@ export class ModelCore {
   automaton(slot: readonly string[], slot0: boolean): SlotAutomaton {
     const key = (slot0 ? '0|' : '|') + slot.join(' ');
     let a = this.autCache.get(key);
-    if (!a) {
-      a = buildSlotAutomaton(this.channel, slot, slot0, this.eta);
-      if (this.autCache.size > 5000) this.autCache.clear();
+    if (a) {
+      // Map order is recency order: a hit moves to the back, so the budget below drops the least recently used.
+      this.autCache.delete(key);
       this.autCache.set(key, a);
+    } else {
+      a = buildSlotAutomaton(this.channel, slot, slot0, this.eta);
+      this.autCache.set(key, a);
+      if (++this.autInserts % 16 === 0) this.trimAutomata();
     }
     return a;
+  }
+
+  /**
+   * The automata fill their puncteme-matrix caches as they are used (a marked slot's automaton grows to ~0.5–1.5 MB),
+   * so the cache is bounded by bytes, not by count: a long editing session must not grow without limit.
+   */
+  private trimAutomata(): void {
+    let bytes = 0;
+    for (const a of this.autCache.values()) bytes += automatonBytes(a);
+    for (const [key, a] of this.autCache) {
+      if (bytes <= AUTOMATA_BUDGET_BYTES) break;
+      bytes -= automatonBytes(a);
+      this.autCache.delete(key);
+    }
   }
 
   automata(slots: readonly (readonly string[])[]): SlotAutomaton[] {
@@ -120,9 +173,10 @@ export class ModelCore {
     if (!hit) {
       // The static contexts' scores are computed once per node; only the few D contexts are added per surface.
       let st = prep.staticScores[w];
-      if (!st) prep.staticScores[w] = st = pairScores(this.weights, this.space, prep.ctx[w], prep.rp[w]);
+      const cache = this.contextCache();
+      if (!st) prep.staticScores[w] = st = pairScores(this.theta, this.space, prep.ctx[w], prep.rp[w], this.thetaScale, cache);
       const dctx = hashContexts(internalPunctContexts(info, w, slots));
-      const logp = pairScores(this.weights, this.space, dctx, prep.rp[w]);
+      const logp = pairScores(this.theta, this.space, dctx, prep.rp[w], this.thetaScale, cache);
       for (let j = 0; j < logp.length; j++) logp[j] += st[j];
       hit = { ctx: concatContexts(prep.ctx[w], dctx), logp: logNormalise(logp) };
       prep.probCache.set(key, hit);
