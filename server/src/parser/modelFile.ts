@@ -68,7 +68,8 @@ export function readModel(file: string): ModelContents {
   let raw: Buffer;
   try {
     raw = fs.readFileSync(file);
-    if (file.endsWith('.gz')) raw = zlib.gunzipSync(raw);
+    // One output buffer of the final size (gzip's trailer holds it, mod 2^32): no growing and concatenating chunks.
+    if (file.endsWith('.gz')) raw = zlib.gunzipSync(raw, raw.length >= 4 ? { chunkSize: Math.max(64 * 1024, raw.readUInt32LE(raw.length - 4)) } : {});
   } catch (e) {
     throw new Error(`cannot read parser model ${file}: ${(e as Error).message}`);
   }
@@ -109,11 +110,12 @@ export function readModel(file: string): ModelContents {
     scorers[name] = new SparseWeights(s.nClasses, s.bits, s.scale, keys, offsets, classes, values);
   }
   const cw = meta.clusterWords ?? 0;
+  // Copies (the scorers keep only their lookup tables), so that nothing holds on to the file's buffer.
   const clusters: ClusterMap | undefined = cw
     ? {
-        keys: take(4 * cw, (b, o) => new Uint32Array(b, o, cw)),
-        fine: take(cw, (b, o) => new Uint8Array(b, o, cw)),
-        coarse: take(cw, (b, o) => new Uint8Array(b, o, cw)),
+        keys: take(4 * cw, (b, o) => new Uint32Array(b, o, cw)).slice(),
+        fine: take(cw, (b, o) => new Uint8Array(b, o, cw)).slice(),
+        coarse: take(cw, (b, o) => new Uint8Array(b, o, cw)).slice(),
       }
     : undefined;
   return { header: meta.header, scorers, clusters };
