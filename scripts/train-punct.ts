@@ -8,7 +8,8 @@
  * (writes punct-NAME.json instead, for tuning runs)  --warm (start the full model's θ from the Attach model)
  * --continue (start the Attach model from its own saved weights: the ablation gets the full model's extra budget)
  * --rules-sentences N (training trees whose MAP underlying trees give the bigram counts of `eval rules`)
- * --keep-bias B (added to the initial keep logits of φ)  --rules-only (only recompute those statistics for an existing punct.json).
+ * --keep-bias B (added to the initial keep logits of φ)  --rules-only (only recompute those statistics for an existing punct.json)
+ * --resume FILE (start the full model's θ and φ from a saved full model, e.g. to continue a run with a smaller rate).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     bits: { type: 'string', default: '22' },
     'rules-sentences': { type: 'string', default: '4000' },
     'rules-only': { type: 'boolean', default: false },
+    resume: { type: 'string' },
   },
 });
 
@@ -97,7 +99,7 @@ function gaussian(rng: () => number): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string): number {
+function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string, resumeFrom?: string): number {
   const seed = Number(values.seed);
   const rng = seededRng(seed);
   const dir = values.dir as Direction;
@@ -105,9 +107,15 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string)
   // --keep-bias adds to the keep logits, so that a warm-started model begins close to its Attach model.
   const keepBias = ph.keepBias;
   const logits = new Float64Array(alphabet.size * alphabet.size * 4).map((_, i) => gaussian(rng) + (i % 4 === 0 ? keepBias : 0));
-  const channel = newChannel(alphabet, dir, identity, logits);
   const weights = new Float64Array(1 << Number(values.bits));
   if (warmFrom && fs.existsSync(warmFrom)) weights.set(coreFromJson(readModelJson(warmFrom)).weights);
+  if (resumeFrom) {
+    const saved = coreFromJson(readModelJson(resumeFrom));
+    if (saved.channel.direction !== dir) throw new Error(`${resumeFrom} was trained in direction ${saved.channel.direction}, not ${dir}`);
+    weights.set(saved.weights);
+    logits.set(saved.channel.logits);
+  }
+  const channel = newChannel(alphabet, dir, identity, logits);
   const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4 });
   const model = new PunctModelImpl(core, 'training');
   const opts = {
@@ -123,7 +131,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string)
     maxMinutes: ph.minutes,
   };
   const name = identity ? 'Attach (identity channel)' : `Attach + NoisyChannel (${dir})`;
-  log(`training ${name}: ${JSON.stringify(opts)}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}`);
+  log(`training ${name}: ${JSON.stringify(opts)}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}${resumeFrom ? ` resumed from ${resumeFrom}` : ''}`);
   const version = `punct-en-${identity ? 'attach' : 'nc'}-${new Date().toISOString().slice(0, 10)}`;
   const res = trainModel(core, train.trees, {
     ...opts,
@@ -140,6 +148,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string)
       direction: dir,
       identity,
       warmStart: warmFrom ? path.basename(warmFrom) : null,
+      resumedFrom: resumeFrom ? path.basename(resumeFrom) : null,
       keepBias,
       trainSentences: train.trees.length,
       devPerplexity: full.perplexity,
@@ -173,7 +182,7 @@ const attachFile = path.join(values.out!, `punct-attach${suffix}.json`);
 const fullFile = path.join(values.out!, `punct${suffix}.json`);
 if (values['rules-only']) storeRuleStats(fullFile);
 else if (values.only === 'attach') trainOne(true, attachFile, phase(values.continue ? FULL : ATTACH), values.continue ? attachFile : undefined);
-else if (values.only === 'full') trainOne(false, fullFile, phase(FULL), values.warm ? attachFile : undefined);
+else if (values.only === 'full') trainOne(false, fullFile, phase(FULL), values.warm ? attachFile : undefined, values.resume);
 else {
   trainOne(true, attachFile, phase(ATTACH));
   const epochs = trainOne(false, fullFile, phase(FULL), attachFile);
