@@ -11,7 +11,7 @@
 import { BOS_MARK } from '../data/punctTokens';
 import { Channel, processingWindow } from './channel';
 import { Mat, mul, zeros } from './matrix';
-import { SparseMat, sparseBytes, toDense, toSparse, transposeSparse } from './sparse';
+import { SparseMat, sparseBytes, toSparse, transposeSparse } from './sparse';
 
 export const DEFAULT_ETA = 1e-4;
 
@@ -38,6 +38,11 @@ export interface SlotAutomaton {
   cacheT: Map<string, SparseMat | null>;
   /** Vectors λᵀM(l) and M(r)ρ by puncteme (used at the root of Algorithm 1). */
   vecCache: Map<string, Float64Array>;
+  /** The same matrices by puncteme id of the model's V (inside.ts), sparse and transposed; undefined = not yet. */
+  byId: Array<SparseMat | null | undefined>;
+  byIdT: Array<SparseMat | null | undefined>;
+  /** log M(l), sparse (entries log p of the non-zero ones), by puncteme id (viterbi.ts). */
+  logById: Array<SparseMat | undefined>;
 }
 
 /** q(x): the insertion-noise distribution over non-empty strings (geometric length, uniform tokens). */
@@ -150,7 +155,7 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
     m.d[s * n + t] += r.param < 0 ? 1 : ch.probs[r.param];
     arcs[r.tok].push({ s, t, param: r.param });
   }
-  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), vecCache: new Map() };
+  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), vecCache: new Map(), byId: [], byIdT: [], logById: [] };
 }
 
 /** Bytes held by an automaton and its caches, roughly (for the model's cache budget). */
@@ -160,7 +165,8 @@ export function automatonBytes(aut: SlotAutomaton): number {
   for (const m of aut.cache.values()) if (m) b += sparseBytes(m);
   for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
   for (const v of aut.vecCache.values()) b += v.byteLength;
-  return b;
+  for (const m of aut.logById) if (m) b += sparseBytes(m);
+  return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length);
 }
 
 /** M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids, sparse; null when zero. Cached by key. */
@@ -196,12 +202,6 @@ export function punctemeSparseT(aut: SlotAutomaton, key: string, toks: readonly 
   const t = m ? transposeSparse(m) : null;
   aut.cacheT.set(key, t);
   return t;
-}
-
-/** M(l) as a dense matrix (a fresh copy of the cached sparse one); null when zero. */
-export function punctemeMatrix(aut: SlotAutomaton, key: string, toks: readonly number[]): Mat | null {
-  const m = punctemeSparse(aut, key, toks);
-  return m ? toDense(m) : null;
 }
 
 /** p(x_i | u) through the automaton (for tests and for scoring one slot). */

@@ -58,7 +58,10 @@ export interface InsideResult {
 /** M(l) (or its transpose), null for ε (the identity), false when zero. */
 function matrixOf(aut: SlotAutomaton, V: PunctemeTable, id: number, transposed: boolean): SparseMat | null | false {
   if (V.tokens[id].length === 0) return null;
-  const m = transposed ? punctemeSparseT(aut, V.keys[id], V.tokens[id]) : punctemeSparse(aut, V.keys[id], V.tokens[id]);
+  // Looked up by id, not by key string: this runs for every pair of every node of every alternative.
+  const byId = transposed ? aut.byIdT : aut.byId;
+  let m = byId[id];
+  if (m === undefined) byId[id] = m = transposed ? punctemeSparseT(aut, V.keys[id], V.tokens[id]) : punctemeSparse(aut, V.keys[id], V.tokens[id]);
   return m ?? false;
 }
 

@@ -42,7 +42,7 @@ export interface PreparedTree {
   rp: RelPairs[];
   ctx: HashedContexts[];
   /** Cache of D-dependent node distributions keyed by `w|internal tokens`, valid for one parameter generation. */
-  probCache: Map<string, { ctx: HashedContexts; logp: Float64Array }>;
+  probCache: Map<string, { ctx: HashedContexts; logp: Float64Array; weight?: Float64Array }>;
   /** Unnormalised scores of the static contexts per node (same generation). */
   staticScores: Float64Array[];
   generation: number;
@@ -159,7 +159,7 @@ export class ModelCore {
   }
 
   /** log p_θ(· | w) over rp[w], given the surface slots (for the D features); cached per internal punctuation. */
-  nodeLogProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): { ctx: HashedContexts; logp: Float64Array } {
+  nodeLogProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): { ctx: HashedContexts; logp: Float64Array; weight?: Float64Array } {
     const info = prep.info;
     if (prep.generation !== this.generation) {
       prep.probCache.clear();
@@ -195,10 +195,16 @@ export class ModelCore {
       Object.defineProperty(input, w, {
         get: () => {
           if (!value) {
-            const { logp } = this.nodeLogProbs(prep, w, slots);
+            const hit = this.nodeLogProbs(prep, w, slots);
+            const { logp } = hit;
             const rp = prep.rp[w];
-            const weight = new Float64Array(logp.length);
-            for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (tilt && rp.sym[j] === SYM_UNMATCHED ? tilt : 0));
+            // Untilted weights are the same for every alternative that shares this node's distribution: kept with it.
+            let weight = tilt ? undefined : hit.weight;
+            if (!weight) {
+              weight = new Float64Array(logp.length);
+              for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (tilt && rp.sym[j] === SYM_UNMATCHED ? tilt : 0));
+              if (!tilt) hit.weight = weight;
+            }
             value = { rp, weight };
           }
           return value;

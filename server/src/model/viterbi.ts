@@ -4,9 +4,9 @@
  * punctemes and the automaton states between them are maximised. Works with log weights, so nothing underflows.
  */
 import { SlotAutomaton } from './automaton';
-import { Mat } from './matrix';
 import { NodeInput, PunctemeTable } from './inside';
-import { automatonWeight, punctemeMatrix } from './automaton';
+import { automatonWeight, punctemeSparse } from './automaton';
+import { SparseMat } from './sparse';
 import { slotMembers, TreeInfo } from './treeInfo';
 
 interface LMat {
@@ -15,11 +15,66 @@ interface LMat {
   d: Float64Array;
 }
 
-function logOf(m: Mat | null, n: number): LMat {
-  const d = new Float64Array(n * n).fill(-Infinity);
-  if (!m) for (let i = 0; i < n; i++) d[i * n + i] = 0;
-  else for (let i = 0; i < d.length; i++) d[i] = m.d[i] > 0 ? Math.log(m.d[i]) : -Infinity;
-  return { rows: n, cols: n, d };
+/**
+ * log M(l) as a sparse matrix of its finite entries (the identity's zeros for ε), cached on the automaton by
+ * puncteme id; undefined when M(l) is zero. The max-plus products below skip −∞ entries, so visiting only the
+ * finite ones changes nothing (updates need a strictly larger sum, and −∞ never is).
+ */
+function logSparse(aut: SlotAutomaton, V: PunctemeTable, id: number): SparseMat | undefined {
+  let m = aut.logById[id];
+  if (m) return m;
+  const toks = V.tokens[id];
+  if (toks.length === 0) {
+    const n = aut.n;
+    m = { rows: n, cols: n, ptr: Int32Array.from({ length: n + 1 }, (_, i) => i), idx: Int32Array.from({ length: n }, (_, i) => i), val: new Float64Array(n) };
+  } else {
+    const p = punctemeSparse(aut, V.keys[id], toks);
+    if (!p) return undefined;
+    m = { ...p, val: p.val.map((v) => (v > 0 ? Math.log(v) : -Infinity)) };
+  }
+  aut.logById[id] = m;
+  return m;
+}
+
+/** maxMul(a, b) with a sparse log matrix on the left. */
+function maxMulSparseA(a: SparseMat, b: LMat): { m: LMat; bp: Int32Array } {
+  const out = new Float64Array(a.rows * b.cols).fill(-Infinity);
+  const bp = new Int32Array(a.rows * b.cols).fill(-1);
+  for (let i = 0; i < a.rows; i++) {
+    for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) {
+      const v = a.val[e], k = a.idx[e];
+      if (v === -Infinity) continue;
+      for (let j = 0; j < b.cols; j++) {
+        const s = v + b.d[k * b.cols + j];
+        if (s > out[i * b.cols + j]) {
+          out[i * b.cols + j] = s;
+          bp[i * b.cols + j] = k;
+        }
+      }
+    }
+  }
+  return { m: { rows: a.rows, cols: b.cols, d: out }, bp };
+}
+
+/** maxMul(a, b) with a sparse log matrix on the right. */
+function maxMulSparseB(a: LMat, b: SparseMat): { m: LMat; bp: Int32Array } {
+  const out = new Float64Array(a.rows * b.cols).fill(-Infinity);
+  const bp = new Int32Array(a.rows * b.cols).fill(-1);
+  for (let i = 0; i < a.rows; i++) {
+    for (let k = 0; k < a.cols; k++) {
+      const v = a.d[i * a.cols + k];
+      if (v === -Infinity) continue;
+      for (let e = b.ptr[k]; e < b.ptr[k + 1]; e++) {
+        const j = b.idx[e];
+        const s = v + b.val[e];
+        if (s > out[i * b.cols + j]) {
+          out[i * b.cols + j] = s;
+          bp[i * b.cols + j] = k;
+        }
+      }
+    }
+  }
+  return { m: { rows: a.rows, cols: b.cols, d: out }, bp };
 }
 
 function maxMul(a: LMat, b: LMat): { m: LMat; bp: Int32Array } {
@@ -87,14 +142,13 @@ export function viterbi(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable,
     const t1Cache = new Map<number, { m: LMat; bp: Int32Array }>();
     for (let p = 0; p < rp.pair.length; p++) {
       if (weight[p] === 0) continue;
-      const lTok = V.tokens[rp.l[p]], rTok = V.tokens[rp.r[p]];
-      const A = lTok.length ? punctemeMatrix(auts[i], V.keys[rp.l[p]], lTok) : null;
-      if (lTok.length && !A) continue;
-      const B = rTok.length ? punctemeMatrix(auts[k], V.keys[rp.r[p]], rTok) : null;
-      if (rTok.length && !B) continue;
+      const A = logSparse(auts[i], V, rp.l[p]);
+      if (!A) continue;
+      const B = logSparse(auts[k], V, rp.r[p]);
+      if (!B) continue;
       let t1 = t1Cache.get(rp.l[p]);
-      if (!t1) t1Cache.set(rp.l[p], (t1 = maxMul(logOf(A, Ni), M)));
-      const t2 = maxMul(t1.m, logOf(B, Nk));
+      if (!t1) t1Cache.set(rp.l[p], (t1 = maxMulSparseA(A, M)));
+      const t2 = maxMulSparseB(t1.m, B);
       const lw = Math.log(weight[p]);
       for (let s = 0; s < Ni; s++)
         for (let t = 0; t < Nk; t++) {
