@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseArgs } from 'util';
+import { StatsResult } from '../server/src/lsp/protocol';
 import { LspClient, REPO } from '../test/lsp/lspClient';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' } } });
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
     analysisMs.push(stats.lastAnalysisMs[uri]);
     analysisCpuMs.push(stats.lastAnalysisCpuMs[uri]);
   }
-  const stats = await client.request<{ rssBytes: number; cacheHits: number; cacheMisses: number }>('puncteme/stats', {});
+  const stats = await client.request<StatsResult>('puncteme/stats', {});
   const peak = peakRssBytes(client.proc.pid!);
   await client.shutdown();
 
@@ -115,6 +116,11 @@ async function main(): Promise<void> {
     loadAverage: os.loadavg().map(round),
     debounceMs: 100,
     rssMB: round(stats.rssBytes / 2 ** 20),
+    memoryMB: {
+      arrayBuffers: round(stats.arrayBufferBytes / 2 ** 20),
+      mainHeap: round(stats.mainHeapBytes / 2 ** 20),
+      workerHeap: round(stats.workerHeapBytes / 2 ** 20),
+    },
     peakRssMB: peak === undefined ? undefined : round(peak / 2 ** 20),
     cache: { hits: stats.cacheHits, misses: stats.cacheMisses },
   };
@@ -128,6 +134,8 @@ async function main(): Promise<void> {
     console.log(`  analysis alone per edit          p50 ${result.editAnalysisMs.p50} ms, p95 ${result.editAnalysisMs.p95} ms (CPU p50 ${result.editAnalysisCpuMs.p50}, p95 ${result.editAnalysisCpuMs.p95} ms)`);
     console.log(`  load average (1, 5, 15 min)      ${result.loadAverage.join(', ')}`);
     console.log(`  server RSS                       ${result.rssMB} MB (peak ${result.peakRssMB} MB)`);
+    const m = result.memoryMB;
+    console.log(`    of which                       typed arrays ${m.arrayBuffers} MB, V8 heaps: connection ${m.mainHeap} MB, worker ${m.workerHeap} MB`);
     console.log(`  paragraph cache                  ${result.cache.hits} hits, ${result.cache.misses} misses`);
   }
 }

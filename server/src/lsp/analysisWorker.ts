@@ -3,6 +3,7 @@
  * and the paragraph cache. It lints documents block by block, checking a shared cancellation flag between blocks,
  * and answers explain/restore. The main thread stays free to answer the editor whatever the engine is doing.
  */
+import * as v8 from 'v8';
 import { parentPort } from 'worker_threads';
 import { ParagraphCache, extractProse, lintSteps } from '../prose';
 import { PARAGRAPH_BUDGET_MS, PARTIAL_EVERY_MS, PROGRESS_AFTER_MS } from './budget';
@@ -82,7 +83,13 @@ port.on('message', (m: ToWorker) => {
       case 'restore':
         return engine.restore(m.text);
       case 'stats':
-        return { cacheHits: cache.hits, cacheMisses: cache.misses, cacheEntries: cache.size };
+        return {
+          cacheHits: cache.hits,
+          cacheMisses: cache.misses,
+          cacheEntries: cache.size,
+          workerHeapBytes: v8.getHeapStatistics().total_heap_size,
+          workerArrayBufferBytes: process.memoryUsage().arrayBuffers,
+        };
     }
   };
   run().then(

@@ -25,6 +25,11 @@ export interface StatsResult {
   cacheMisses: number;
   cacheEntries: number;
   rssBytes: number;
+  /** Typed-array memory of both threads (models, caches). */
+  arrayBufferBytes: number;
+  /** V8 heap committed by the connection's thread and by the analysis worker. */
+  mainHeapBytes: number;
+  workerHeapBytes: number;
 }
 
 /** workspace/executeCommand commands the server implements. */

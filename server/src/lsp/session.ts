@@ -3,6 +3,7 @@
  * Everything that translates lives in its own module (diagnostics, codeActions, hover); this file only routes.
  */
 import * as path from 'path';
+import * as v8 from 'v8';
 import { fileURLToPath } from 'url';
 import {
   CodeActionKind,
@@ -262,12 +263,17 @@ export function startServer(connection: Connection): void {
     }
   });
 
-  connection.onRequest(STATS_REQUEST, async (): Promise<StatsResult> => ({
-    lastAnalysisMs: { ...lastAnalysisMs },
-    lastAnalysisCpuMs: { ...lastAnalysisCpuMs },
-    ...(await engine.stats()),
-    rssBytes: process.memoryUsage().rss,
-  }));
+  connection.onRequest(STATS_REQUEST, async (): Promise<StatsResult> => {
+    const { workerArrayBufferBytes, ...worker } = await engine.stats();
+    return {
+      lastAnalysisMs: { ...lastAnalysisMs },
+      lastAnalysisCpuMs: { ...lastAnalysisCpuMs },
+      ...worker,
+      rssBytes: process.memoryUsage().rss,
+      arrayBufferBytes: process.memoryUsage().arrayBuffers + workerArrayBufferBytes,
+      mainHeapBytes: v8.getHeapStatistics().total_heap_size,
+    };
+  });
 
   connection.onShutdown(() => engine.stop());
 

@@ -24,6 +24,8 @@ export interface WorkerStats {
   cacheHits: number;
   cacheMisses: number;
   cacheEntries: number;
+  workerHeapBytes: number;
+  workerArrayBufferBytes: number;
 }
 
 export type FromWorker =
