@@ -2,20 +2,25 @@
  * `npm run test:e2e`: the extension in VS Code itself (code-server + headless Debian Chromium).
  *
  * 1. transpiles the in-host tests (test/e2e/host) to out-test/e2e/host,
- * 2. starts code-server with the smoke-test driver and a temporary workspace holding test/e2e/fixtures,
- * 3. opens the workbench in Chromium with this repository as the extension under development and the host tests
- *    as its tests module,
- * 4. answers the tests' questions about the screen until they report their result, then prints it.
+ * 2. installs the packaged extension, `puncteme.vsix` (`npm run package`), with `code-server --install-extension`
+ *    — the artifact we ship is what is tested,
+ * 3. starts code-server with the smoke-test driver and a temporary workspace holding test/e2e/fixtures,
+ * 4. opens the workbench in Chromium with the host tests as the tests module (VS Code wants an extension under
+ *    development beside them: an empty stub, so the installed extension is the only Puncteme),
+ * 5. answers the tests' questions about the screen until they report their result, then prints it.
  *
- * Needs scripts/e2e/setup.sh to have run (the npm script does that). Screenshots and, on failure, the workbench
- * logs go to test/e2e/artifacts/. Exit code 0 only if every test passed.
+ * `PUNCTEME_E2E_UNPACKAGED=1` tests this checkout unpackaged instead (its esbuild bundle in dist/, no packaging
+ * step: quicker while developing); `PUNCTEME_E2E_VSIX=FILE` tests another package.
+ *
+ * Needs scripts/e2e/setup.sh to have run (the npm script does that, and packages the extension). Screenshots and,
+ * on failure, the workbench logs go to test/e2e/artifacts/. Exit code 0 only if every test passed.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { build } from 'esbuild';
-import { CHANNEL_ENV, RunResult, UiServer } from './harness/channel';
-import { RunningCodeServer, startCodeServer } from './harness/codeServer';
+import { CHANNEL_ENV, INSTALLED_ENV, RunResult, UiServer } from './harness/channel';
+import { RunningCodeServer, installVsix, startCodeServer } from './harness/codeServer';
 import { openWorkbench, Workbench } from './harness/workbench';
 
 const repo = path.resolve(__dirname, '../..');
@@ -24,8 +29,19 @@ const artifacts = path.join(__dirname, 'artifacts');
 const hostOut = path.join(repo, 'out-test/e2e/host');
 /** For the whole in-host run; a healthy one takes under a minute, every test failing by timeout about 8. */
 const timeoutMs = Number(process.env.PUNCTEME_E2E_TIMEOUT_MS || 480_000);
-/** The extension under test: this repository, unless a harness check points elsewhere. */
+/** Unpackaged runs: the extension under development is this repository, unless a harness check points elsewhere. */
 const extensionDir = path.resolve(process.env.PUNCTEME_E2E_EXTENSION ?? repo);
+const unpackaged = process.env.PUNCTEME_E2E_UNPACKAGED === '1' || process.env.PUNCTEME_E2E_EXTENSION !== undefined;
+const vsix = path.resolve(process.env.PUNCTEME_E2E_VSIX ?? path.join(repo, 'puncteme.vsix'));
+
+/** An extension with nothing in it: VS Code runs a tests module only beside an extension under development. */
+function stubExtension(root: string): string {
+  const dir = path.join(root, 'e2e-stub-extension');
+  fs.mkdirSync(dir, { recursive: true });
+  const manifest = { name: 'puncteme-e2e-stub', publisher: 'puncteme-e2e', version: '0.0.0', engines: { vscode: '*' } };
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest));
+  return dir;
+}
 
 async function buildHostSuite(): Promise<string> {
   const hostSrc = path.join(__dirname, 'host');
@@ -91,8 +107,12 @@ async function main(): Promise<number> {
     console.error(`${launcher} is missing: run scripts/e2e/setup.sh first (npm run test:e2e does).`);
     return 2;
   }
-  if (!fs.existsSync(path.join(extensionDir, 'package.json'))) {
+  if (unpackaged && !fs.existsSync(path.join(extensionDir, 'package.json'))) {
     console.error(`no extension at ${extensionDir}`);
+    return 2;
+  }
+  if (!unpackaged && !fs.existsSync(vsix)) {
+    console.error(`${vsix} is missing: run \`npm run package\` first (npm run test:e2e does).`);
     return 2;
   }
   // Fresh artifacts each run, so a screenshot never comes from an earlier one.
@@ -110,9 +130,18 @@ async function main(): Promise<number> {
   let ok = false;
   let summary = 'e2e: 0 passed, 1 failed';
   try {
-    server = await startCodeServer({ launcher, stateDir: path.join(stateDir, 'cs'), env: { [CHANNEL_ENV]: channel } });
+    const csState = path.join(stateDir, 'cs');
+    const env: Record<string, string> = { [CHANNEL_ENV]: channel };
+    let devExtension = extensionDir;
+    if (!unpackaged) {
+      const t = Date.now();
+      env[INSTALLED_ENV] = installVsix(launcher, csState, vsix);
+      devExtension = stubExtension(stateDir);
+      console.log(`installed ${path.relative(repo, vsix)} (${(fs.statSync(vsix).size / 1e6).toFixed(1)} MB) in ${Date.now() - t} ms`);
+    }
+    server = await startCodeServer({ launcher, stateDir: csState, env });
     console.log(`code-server up at ${server.origin} after ${Date.now() - started} ms`);
-    const url = server.testUrl(workspace, extensionDir, testsModule);
+    const url = server.testUrl(workspace, devExtension, testsModule);
     bench = await openWorkbench(url, path.join(stateDir, 'chromium'), artifacts);
     const b = bench;
     const s = server;
@@ -120,7 +149,7 @@ async function main(): Promise<number> {
     const result = await new UiServer(channel, (req) => b.answer(req)).serveUntilResult(() =>
       s.exitReason() ?? (Date.now() > deadline ? `no result from the extension host within ${timeoutMs} ms` : undefined),
     );
-    console.log(`\nVS Code (code-server) extension-host tests, ${extensionDir}:`);
+    console.log(`\nVS Code (code-server) extension-host tests, ${unpackaged ? extensionDir : `${vsix} installed`}:`);
     ({ ok, summary } = report(result));
   } catch (e) {
     console.log(`\ne2e harness failed: ${e instanceof Error ? e.message : String(e)}`);

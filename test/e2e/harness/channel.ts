@@ -14,6 +14,8 @@ import * as path from 'path';
 
 /** Environment variable through which code-server's extension host learns where the channel is. */
 export const CHANNEL_ENV = 'PUNCTEME_E2E_CHANNEL';
+/** Set (to the folder the `.vsix` was installed in) when the run tests the packaged extension, not the checkout. */
+export const INSTALLED_ENV = 'PUNCTEME_E2E_INSTALLED';
 
 export type UiRequest =
   | { kind: 'problems' }

@@ -4,7 +4,7 @@
  * load an unpackaged extension plus a tests module (`extensionDevelopmentPath` / `extensionTestsPath`), as
  * @vscode/test-electron does with a desktop VS Code.
  */
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess, spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
@@ -54,6 +54,29 @@ async function waitForHealth(origin: string, proc: ChildProcess, timeoutMs: numb
   throw new Error(`code-server did not answer ${origin}/healthz within ${timeoutMs} ms`);
 }
 
+/** The extensions folder of a state directory (`--extensions-dir`), where an installed `.vsix` lands. */
+export function extensionsDir(stateDir: string): string {
+  return path.join(stateDir, 'ext');
+}
+
+/**
+ * Installs a packaged extension the way a user does (`code-server --install-extension X.vsix`) into the state
+ * directory that `startCodeServer` will then use. Returns the folder it was unpacked to.
+ */
+export function installVsix(launcher: string, stateDir: string, vsix: string): string {
+  const ext = extensionsDir(stateDir);
+  fs.mkdirSync(ext, { recursive: true });
+  const r = spawnSync(launcher, ['--user-data-dir', path.join(stateDir, 'ud'), '--extensions-dir', ext, '--install-extension', vsix], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
+  if (r.status !== 0) throw new Error(`installing ${vsix} failed (exit ${r.status ?? r.signal}): ${output}`);
+  const installed = fs.readdirSync(ext).filter((d) => fs.existsSync(path.join(ext, d, 'package.json')));
+  if (installed.length !== 1) throw new Error(`expected one extension in ${ext} after installing ${vsix}, found [${installed.join(', ')}]: ${output}`);
+  return path.join(ext, installed[0]);
+}
+
 export async function startCodeServer(opts: CodeServerOptions): Promise<RunningCodeServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -90,7 +113,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<RunningC
       '--disable-workspace-trust',
       '--disable-getting-started-override',
       '--user-data-dir', path.join(d, 'ud'),
-      '--extensions-dir', path.join(d, 'ext'),
+      '--extensions-dir', extensionsDir(d),
       '--config', path.join(d, 'cs.yaml'),
       '--vscode-option', 'enable-smoke-test-driver',
     ],
