@@ -28,6 +28,18 @@ describe('engine: puncteme explain', function () {
     assert.match(r.stdout, /Underlying punctuation \(MAP tree T′\):\n {2}\[/);
   });
 
+  it('--candidates lists every correction weighed, with Δ and confidence, consistent with the findings', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    const r = await runMain(['explain', '--candidates', 'The people in the back row, could not hear.'], RUN_OPTS);
+    const table = r.stdout.split('Corrections weighed')[1];
+    assert.ok(table, r.stdout);
+    const row = table.split('\n').find((l) => l.startsWith('subject-verb-comma/delete'));
+    assert.ok(row, 'the subject–verb comma deletion is weighed');
+    assert.match(row!, /"row _ could" → nothing/);
+    // A row marked as reported is exactly a finding of the same rule.
+    assert.strictEqual(/ yes\s*$/.test(row!), /^\d+:\d+ {2}subject-verb-comma /m.test(r.stdout));
+  });
+
   it('rejects bad usage with exit code 2', async () => {
     assert.strictEqual((await runMain(['explain'], RUN_OPTS)).code, 2);
     assert.strictEqual((await runMain(['explain', '--quote-style', 'french', 'x'], RUN_OPTS)).code, 2);

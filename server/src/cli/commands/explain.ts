@@ -1,18 +1,21 @@
 /**
  * `puncteme explain "text"`: the parse of each sentence, the MAP underlying bracketing T′ of what was written, and the
  * findings with their explanations. `puncteme explain --tree FILE.conllu --sentence N`: the MAP underlying bracketing
- * of treebank sentence N (1-based) under its gold tree.
+ * of treebank sentence N (1-based) under its gold tree. `--candidates` adds every correction the model weighed, with its
+ * Δ log p and calibrated confidence against the threshold: the answer to "why was this not flagged?".
  */
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
 import { loadEngineParts, makeLinter } from '../../engine';
+import { sentenceCandidates } from '../../engine/correction/modelRules';
+import { AnalysedSentence, SlotMark } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
 import { formatTable } from '../table';
 
 export const explainCommand: Command = {
   path: ['explain'],
   summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
-  usage: 'puncteme explain [--quote-style american|british|auto] [--serial-comma always|never|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
+  usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -21,6 +24,7 @@ export const explainCommand: Command = {
         sentence: { type: 'string' },
         'quote-style': { type: 'string' },
         'serial-comma': { type: 'string' },
+        candidates: { type: 'boolean' },
       },
       allowPositionals: true,
     });
@@ -53,6 +57,7 @@ export const explainCommand: Command = {
         } catch (e) {
           io.stdout(`Underlying punctuation: none explains this surface (${(e as Error).message})\n\n`);
         }
+        if (values.candidates && parts.calibration) io.stdout(candidateTable(s, parts) + '\n\n');
       }
     } else {
       io.stdout(`(parser or model not available: ${parts.problem}; typographic rules only)\n\n`);
@@ -67,3 +72,21 @@ export const explainCommand: Command = {
     return findings.length > 0 ? 1 : 0;
   },
 };
+
+/** Every scored correction of one sentence, most confident first: where it changes what, Δ log p, confidence. */
+function candidateTable(s: AnalysedSentence, parts: ReturnType<typeof loadEngineParts>): string {
+  const cal = parts.calibration!;
+  const scored = sentenceCandidates(s, parts.model!, cal).sort((a, b) => b.confidence - a.confidence);
+  const words = s.tree.words;
+  const marks = (m: readonly SlotMark[]) => (m.length ? m.map((x) => x.text).join('') : 'nothing');
+  const where = (i: number) => (i === words.length ? `after "${words[i - 1].form}"` : `"${words[i - 1]?.form ?? ''} _ ${words[i].form}"`);
+  const rows = scored.map((c) => [
+    c.key,
+    [...c.candidate.changes].map(([i, m]) => `${where(i)} → ${marks(m)}`).join('; '),
+    c.delta.toFixed(2),
+    c.confidence.toFixed(3),
+    c.confidence >= cal.threshold ? 'yes' : '',
+  ]);
+  const head = `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ ${cal.threshold}):`;
+  return rows.length ? `${head}\n${formatTable(['kind', 'change', 'Δ', 'confidence', 'reported'], rows)}` : `${head} none.`;
+}
