@@ -69,6 +69,26 @@ describe('model at inference time: the same numbers as the plain computation', (
     }
   });
 
+  it('log-probabilities remembered across calls (same content, new objects) equal fresh ones; new parameters are not served old results', () => {
+    const trees = smallSentences(14, 40);
+    const core = randomCore(trees, 13, 'R', false);
+    const model = new PunctModelImpl(core, 'memo');
+    const copy = (t: (typeof trees)[number]) => ({ words: t.words.map((w) => ({ ...w })), slots: t.slots.map((s) => [...s]) });
+    for (const t of trees.slice(0, 10)) {
+      const alts = [t.slots, ...t.slots.map((_, i) => t.slots.map((s, k) => (k === i ? [...s, ','] : s)))];
+      const first = model.logProbs(t, alts);
+      const again = model.logProbs(copy(t), alts.map((a) => a.map((s) => [...s])));
+      const fresh = new PunctModelImpl(core, 'fresh').logProbs(copy(t), alts);
+      first.forEach((x, k) => assert.ok(Object.is(x, again[k]) && Object.is(x, fresh[k]), `${t.id} alternative ${k}`));
+    }
+    const t = trees[0];
+    const before = model.logProb(t);
+    core.weights.fill(0.01); // training changes θ and says so
+    core.invalidate();
+    assert.ok(Object.is(model.logProb(copy(t)), new PunctModelImpl(core, 'fresh').logProb(copy(t))));
+    assert.notStrictEqual(model.logProb(t), before);
+  });
+
   it('int16 weights with cached context vectors score exactly as the float64 weights they denote', () => {
     const trees = smallSentences(14, 40);
     const base = randomCore(trees, 12, 'R', false, 14);

@@ -20,7 +20,7 @@ export class ContextWeightCache {
     private readonly scale: number,
     private readonly space: OutputSpace,
     /** Beyond this the cache starts again (entries are cheap to recompute; a bound matters, recency little). */
-    private readonly maxBytes = 8 * 2 ** 20,
+    private readonly maxBytes = 4 * 2 ** 20,
   ) {}
 
   get(h: number, o: number, rp: RelPairs): ContextWeights {

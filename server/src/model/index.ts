@@ -3,6 +3,7 @@
  * Everything is exact (Algorithm 1 and its reverse pass), in natural logs, on the model's projective version of the
  * tree (non-projective arcs are lifted, see `projective.ts`).
  */
+import { createHash } from 'crypto';
 import * as path from 'path';
 import { PunctuatedTree } from '../data/depunct';
 import { PunctemeKey, punctemeTokens } from '../data/vocab';
@@ -54,6 +55,9 @@ export function bracketing(info: TreeInfo, lKey: (w: number) => string, rKey: (w
   return show(info.root);
 }
 
+/** Bound of the cross-call memo of log-probabilities (~150 bytes each). */
+const MAX_RESULTS = 50_000;
+
 export class PunctModelImpl implements PunctModel {
   private prepCache = new WeakMap<object, PreparedTree>();
   constructor(
@@ -72,14 +76,40 @@ export class PunctModelImpl implements PunctModel {
   }
 
   logProbs(tree: Pick<PunctuatedTree, 'words'>, alternatives: readonly (readonly (readonly string[])[])[]): number[] {
-    const prep = this.prepare(tree);
-    const map = this.memoOf(prep);
+    const treeKey = this.treeKey(tree.words);
+    let prep: PreparedTree | undefined;
+    let map: InsideMemo['map'] | undefined;
     return alternatives.map((slotsIn) => {
+      const key = `${this.core.generation}\u0002${treeKey}\u0002${slotsIn.map((s) => s.join('\u0001')).join('\u0002')}`;
+      const known = this.results.get(key);
+      if (known !== undefined) return known;
+      prep ??= this.prepare(tree);
+      map ??= this.memoOf(prep);
       if (slotsIn.length !== prep.info.n + 1) throw new Error(`expected ${prep.info.n + 1} slots, got ${slotsIn.length}`);
       const slots = slotsIn.map((s) => this.core.normaliseSlot(s));
       const memo = { map, slotKeys: slots.map((s) => s.join(' ')) };
-      return inside(prep.info, this.core.automata(slots), this.core.V, this.core.nodeInputs(prep, slots), memo).logZ;
+      const logZ = inside(prep.info, this.core.automata(slots), this.core.V, this.core.nodeInputs(prep, slots), memo).logZ;
+      if (this.results.size >= MAX_RESULTS) this.results.clear();
+      this.results.set(key, logZ);
+      return logZ;
     });
+  }
+
+  /**
+   * log p(x′ | T) by tree content and surface, across calls: an editor re-analyses a whole paragraph after each
+   * keystroke, and the sentences the keystroke did not touch come back as new objects with the same content. A
+   * pure memo of a deterministic result (keyed also by the parameter generation), so nothing changes but the time.
+   */
+  private results = new Map<string, number>();
+  private treeKeys = new WeakMap<object, string>();
+  private treeKey(words: PunctuatedTree['words']): string {
+    let k = this.treeKeys.get(words);
+    if (k === undefined) {
+      const h = createHash('sha1');
+      for (const w of words) h.update(`\u0000${w.form}\u0001${w.lemma}\u0001${w.upos}\u0001${w.xpos}\u0001${w.feats}\u0001${w.deprel}\u0001${w.head}`);
+      this.treeKeys.set(words, (k = h.digest('base64')));
+    }
+    return k;
   }
 
   /** Per tree: the IN(w) memo shared by every scoring of that tree (reset when the parameters change). */

@@ -49,7 +49,7 @@ export interface PreparedTree {
 }
 
 /** Memory the slot automata and their caches may keep (see `trimAutomata`). */
-const AUTOMATA_BUDGET_BYTES = 24 * 2 ** 20;
+const AUTOMATA_BUDGET_BYTES = 8 * 2 ** 20;
 
 export class ModelCore {
   readonly vocab: AttachVocab;

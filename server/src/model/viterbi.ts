@@ -211,7 +211,15 @@ export function refineMap(
     ...ends[s].flatMap((w) => V.tokens[keyR(w)] as number[]),
     ...starts[s].flatMap((w) => V.tokens[keyL(w)] as number[]),
   ];
-  const slotLog = (s: number) => Math.log(automatonWeight(auts[s], slotU(s)));
+  // The same (slot, u) comes back for every candidate pair of every node: each is scored once.
+  const seen = new Map<string, number>();
+  const slotLog = (s: number) => {
+    const u = slotU(s);
+    const key = `${s}:${u.join(',')}`;
+    let v = seen.get(key);
+    if (v === undefined) seen.set(key, (v = Math.log(automatonWeight(auts[s], u))));
+    return v;
+  };
   const total = () => {
     let t = 0;
     for (let w = 1; w <= info.n; w++) t += Math.log(input[w].weight[choice[w]]);
