@@ -76,6 +76,9 @@ export class ParserError extends Error {
   }
 }
 
+/** Sentences whose parse is remembered (a few KB each). */
+const PARSE_MEMO_ENTRIES = 1024;
+
 class TransitionParser implements Parser {
   private readonly lookup: ClusterLookup | undefined;
 
@@ -104,8 +107,28 @@ class TransitionParser implements Parser {
     return out;
   }
 
+  /**
+   * Parses by sentence content: an editor re-parses a whole paragraph after each keystroke, and the sentences it did
+   * not touch come back with the same tokens (shifted). The parse depends on the tokens' texts, kinds and relative
+   * spans only, so a remembered parse is exactly what parsing again would give.
+   */
+  private readonly memo = new Map<string, Pick<ParsedSentence, 'tree' | 'wordTokens' | 'slotTokens'> | null>();
+
   /** One sentence's tokens → tree; undefined when it has no words (only marks and symbols). */
   parseSentenceTokens(tokens: SurfaceToken[]): ParsedSentence | undefined {
+    const base = tokens.length ? tokens[0].start : 0;
+    const key = tokens.map((t) => `${t.text}\u0001${t.start - base}\u0001${t.end - base}\u0001${t.punct ? 1 : 0}`).join('\u0002');
+    let hit = this.memo.get(key);
+    if (hit === undefined) {
+      const parsed = this.parseUncached(tokens);
+      hit = parsed ? { tree: parsed.tree, wordTokens: parsed.wordTokens, slotTokens: parsed.slotTokens } : null;
+      if (this.memo.size >= PARSE_MEMO_ENTRIES) this.memo.delete(this.memo.keys().next().value as string);
+      this.memo.set(key, hit);
+    }
+    return hit ? { start: tokens[0].start, end: tokens[tokens.length - 1].end, tokens, ...hit } : undefined;
+  }
+
+  private parseUncached(tokens: SurfaceToken[]): ParsedSentence | undefined {
     const s = slotSentence(tokens);
     if (s.forms.length === 0) return undefined;
     const e = encodeSentence(s, this.lookup);
