@@ -11,7 +11,7 @@
 import { BOS_MARK } from '../data/punctTokens';
 import { Channel, processingWindow } from './channel';
 import { Mat, mul, zeros } from './matrix';
-import { SparseMat, sparseBytes, toSparse, transposeSparse } from './sparse';
+import { SparseMat, sparseBytes, spVecMat, toDense, toSparse, transposeSparse } from './sparse';
 
 export const DEFAULT_ETA = 1e-4;
 
@@ -27,7 +27,7 @@ export interface SlotAutomaton {
   lambda: Float64Array;
   rho: Float64Array;
   /** Per token id (of Σ): its matrix, or undefined when all zero. ∘ is consumed into λ at slot 0. */
-  mats: Array<Mat | undefined>;
+  mats: Array<SparseMat | undefined>;
   arcs: Arc[][];
   /** Slot 0: λ = (1−η)·(λ₀ᵀ M(∘)); these arcs carry its φ dependence (target state, param, weight of source). */
   lambdaArcs: Arc[];
@@ -145,23 +145,25 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
     lambda[escape] = eta * noiseProb(real.length, S);
     rho[escape] = 1;
   }
-  const mats: Array<Mat | undefined> = new Array(S).fill(undefined);
+  const dense: Array<Mat | undefined> = new Array(S).fill(undefined);
   const arcs: Arc[][] = Array.from({ length: S }, () => []);
   for (const r of body) {
     const s = newId[r.from], t = newId[r.to];
     if (s < 0 || t < 0) continue;
-    let m = mats[r.tok];
-    if (!m) mats[r.tok] = m = zeros(n, n);
+    let m = dense[r.tok];
+    if (!m) dense[r.tok] = m = zeros(n, n);
     m.d[s * n + t] += r.param < 0 ? 1 : ch.probs[r.param];
     arcs[r.tok].push({ s, t, param: r.param });
   }
+  // Kept sparse (~5–10% of the entries are non-zero at a marked slot); products expand them exactly.
+  const mats = dense.map((m) => (m ? toSparse(m) : undefined));
   return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), vecCache: new Map(), byId: [], byIdT: [], logById: [] };
 }
 
 /** Bytes held by an automaton and its caches, roughly (for the model's cache budget). */
 export function automatonBytes(aut: SlotAutomaton): number {
   let b = 64 * (aut.n + 4);
-  for (const m of aut.mats) if (m) b += m.d.byteLength;
+  for (const m of aut.mats) if (m) b += sparseBytes(m);
   for (const m of aut.cache.values()) if (m) b += sparseBytes(m);
   for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
   for (const v of aut.vecCache.values()) b += v.byteLength;
@@ -185,7 +187,7 @@ export function punctemeSparse(aut: SlotAutomaton, key: string, toks: readonly n
         m = null;
         break;
       }
-      m = m ? mul(m, mt) : mt;
+      m = m ? mul(m, toDense(mt)) : toDense(mt);
     }
     if (m && m.d.every((v) => v === 0)) m = null;
   }
@@ -206,16 +208,11 @@ export function punctemeSparseT(aut: SlotAutomaton, key: string, toks: readonly 
 
 /** p(x_i | u) through the automaton (for tests and for scoring one slot). */
 export function automatonWeight(aut: SlotAutomaton, u: readonly number[]): number {
-  let v = Float64Array.from(aut.lambda);
+  let v: Float64Array = Float64Array.from(aut.lambda);
   for (const t of u) {
     const m = aut.mats[t];
     if (!m) return 0;
-    const nv = new Float64Array(aut.n);
-    for (let s = 0; s < aut.n; s++) {
-      if (v[s] === 0) continue;
-      for (let j = 0; j < aut.n; j++) nv[j] += v[s] * m.d[s * aut.n + j];
-    }
-    v = nv;
+    v = spVecMat(v, m);
   }
   let z = 0;
   for (let s = 0; s < aut.n; s++) z += v[s] * aut.rho[s];

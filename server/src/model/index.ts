@@ -57,9 +57,16 @@ export function bracketing(info: TreeInfo, lKey: (w: number) => string, rKey: (w
 
 /** Bound of the cross-call memo of log-probabilities (~150 bytes each). */
 const MAX_RESULTS = 50_000;
+/** Prepared trees kept (the sentences being worked on: a paragraph's, and a few more). */
+const PREPARED_TREES = 64;
 
 export class PunctModelImpl implements PunctModel {
-  private prepCache = new WeakMap<object, PreparedTree>();
+  /**
+   * Prepared trees (with their IN(w) memo and node distributions) of the most recent sentences, by words object.
+   * Bounded: parses are remembered by content, so a document's trees stay alive, and each prepared tree holds
+   * ~10–100 KB of arrays; older sentences are served by `results` or prepared again.
+   */
+  private prepCache = new Map<object, PreparedTree>();
   constructor(
     readonly core: ModelCore,
     readonly version: string,
@@ -67,7 +74,10 @@ export class PunctModelImpl implements PunctModel {
 
   prepare(tree: Pick<PunctuatedTree, 'words'>): PreparedTree {
     let p = this.prepCache.get(tree.words);
-    if (!p) this.prepCache.set(tree.words, (p = this.core.prepare(tree)));
+    if (p) this.prepCache.delete(tree.words); // re-inserted below: Map order is recency order
+    else p = this.core.prepare(tree);
+    this.prepCache.set(tree.words, p);
+    if (this.prepCache.size > PREPARED_TREES) this.prepCache.delete(this.prepCache.keys().next().value as object);
     return p;
   }
 

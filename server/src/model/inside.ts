@@ -11,7 +11,7 @@ import { SlotAutomaton, punctemeSparse, punctemeSparseT } from './automaton';
 import { RelPairs } from './attach';
 import { TreeInfo } from './treeInfo';
 import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, transpose, zeros } from './matrix';
-import { SparseMat, spAddScaled, spDot, spMatVec, spMul, spMulInto, spMulTransAInto, spVecMat } from './sparse';
+import { SparseMat, spAddScaled, spDot, spMatVec, spMul, spMulInto, spMulTransAInto, spVecMat, toDense } from './sparse';
 
 export interface NodeInput {
   rp: RelPairs;
@@ -463,14 +463,14 @@ export function channelGradient(auts: SlotAutomaton[], V: PunctemeTable, slotGra
       for (let q = 0; q < toks.length; q++) {
         let left = dA;
         if (q > 0) {
-          let P = aut.mats[toks[0]]!;
-          for (let u = 1; u < q; u++) P = mul(P, aut.mats[toks[u]]!);
+          let P = toDense(aut.mats[toks[0]]!);
+          for (let u = 1; u < q; u++) P = mul(P, toDense(aut.mats[toks[u]]!));
           left = zeros(aut.n, aut.n);
           mulTransAInto(left, P, dA);
         }
         if (q < toks.length - 1) {
-          let Sm = aut.mats[toks[q + 1]]!;
-          for (let u = q + 2; u < toks.length; u++) Sm = mul(Sm, aut.mats[toks[u]]!);
+          let Sm = toDense(aut.mats[toks[q + 1]]!);
+          for (let u = q + 2; u < toks.length; u++) Sm = mul(Sm, toDense(aut.mats[toks[u]]!));
           const t2 = zeros(aut.n, aut.n);
           mulTransBInto(t2, left, Sm);
           left = t2;

@@ -62,6 +62,7 @@ export class ModelCore {
   readonly V: PunctemeTable;
   private autCache = new Map<string, SlotAutomaton>();
   private autInserts = 0;
+  private autUses = 0;
 
   constructor(parts: ModelParts) {
     this.vocab = parts.vocab;
@@ -155,6 +156,8 @@ export class ModelCore {
   }
 
   automata(slots: readonly (readonly string[])[]): SlotAutomaton[] {
+    // Automata grow after insertion (their matrix caches fill as they are used): re-check the budget now and then.
+    if (++this.autUses % 256 === 0) this.trimAutomata();
     return slots.map((s, i) => this.automaton(s, i === 0));
   }
 
