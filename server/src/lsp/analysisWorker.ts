@@ -12,6 +12,15 @@ import { EngineHost } from './engineHost';
 import type { Linter } from '../engine';
 import { FromWorker, LintResult, ToWorker } from './workerProtocol';
 
+/**
+ * V8 lets the old generation grow to a multiple of its live size (up to 4×) before a full collection; the
+ * analysis's short-lived matrices and strings get promoted and pile up meanwhile. Growing by at most 30% keeps the
+ * server ~30 MB smaller (bench:lsp: 241 MB twice, against 264–276 MB) at no cost we could measure in edit latency.
+ * The flag is process-wide; it is read at each collection, so setting it here, before the models load, suffices.
+ */
+const HEAP_GROWING_PERCENT = 30;
+v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+
 const port = parentPort;
 if (!port) throw new Error('analysisWorker must run in a worker thread');
 const post = (m: FromWorker) => port.postMessage(m);
