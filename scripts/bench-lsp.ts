@@ -2,16 +2,19 @@
  * `npm run bench:lsp`: the language server over stdio on a 5,000-word Markdown document built from EWT dev text.
  * Measures initialize time, model load, open → first diagnostics, single-character edit → updated diagnostics
  * (p50/p95 over 20 edits, debounce included; and the server's own analysis time without it), and server memory.
- * Runs the shipped bundle (dist/server.js) unless --module PATH says otherwise. `--json` prints one JSON object.
+ * Runs the shipped bundle (dist/server.js) unless --module PATH says otherwise; `--as-vscode` starts it with the
+ * environment the VS Code client gives it (SERVER_ENV). `--json` prints one JSON object.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { StatsResult } from '../server/src/lsp/protocol';
+import { SERVER_ENV, StatsResult } from '../server/src/lsp/protocol';
 import { LspClient, REPO } from '../test/lsp/lspClient';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' }, 'as-vscode': { type: 'boolean' } },
+});
 const WORDS = Number(values.words ?? 5000);
 const EDITS = Number(values.edits ?? 20);
 const DEV = path.resolve(REPO, '../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
@@ -54,7 +57,8 @@ async function main(): Promise<void> {
   const lines = text.split('\n');
   const module = values.module ?? 'dist/server.js';
   const t0 = performance.now();
-  const client = new LspClient({ module, settings: {} });
+  // --as-vscode: the server's environment as the VS Code client sets it (protocol.ts SERVER_ENV).
+  const client = new LspClient({ module, settings: {}, env: values['as-vscode'] ? SERVER_ENV : undefined });
   await client.initialize(null);
   const initializeMs = performance.now() - t0;
   await client.waitFor(() => client.statuses.find((s) => !s.uri && (s.state === 'ready' || s.state === 'error')), 120000, 'models');
@@ -100,6 +104,7 @@ async function main(): Promise<void> {
 
   const result = {
     server: module,
+    environment: values['as-vscode'] ? SERVER_ENV : {},
     words: text.split(/\s+/).filter(Boolean).length,
     characters: text.length,
     initializeMs: round(initializeMs),
@@ -126,7 +131,7 @@ async function main(): Promise<void> {
   };
   if (values.json) console.log(JSON.stringify(result));
   else {
-    console.log(`language server benchmark (${result.server}; ${result.words} words of EWT dev Markdown)`);
+    console.log(`language server benchmark (${result.server}${values['as-vscode'] ? ', started as VS Code does' : ''}; ${result.words} words of EWT dev Markdown)`);
     console.log(`  initialize                       ${result.initializeMs} ms   (models ready after ${result.modelsReadyMs} ms)`);
     console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms (partial while the analysis runs)`);
     console.log(`  open → complete diagnostics      ${result.openToCompleteDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, CPU ${result.openAnalysisCpuMs} ms; ${result.firstDiagnostics} diagnostics)`);

@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { COMMANDS, STATUS_NOTIFICATION, StatusParams } from '../../server/src/lsp/protocol';
+import { COMMANDS, SERVER_ENV, STATUS_NOTIFICATION, StatusParams } from '../../server/src/lsp/protocol';
 import { StatusBar } from './statusBar';
 import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
 import { sentenceAt } from '../../server/src/lsp/sentenceRange';
@@ -23,8 +23,8 @@ function serverModule(context: vscode.ExtensionContext): string {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const module = serverModule(context);
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.ipc, options: { env: SERVER_ENV } },
+    debug: { module, transport: TransportKind.ipc, options: { env: SERVER_ENV, execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }]),

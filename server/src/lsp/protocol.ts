@@ -32,6 +32,14 @@ export interface StatsResult {
   workerHeapBytes: number;
 }
 
+/**
+ * Environment the VS Code client starts the server with. glibc gives every thread that allocates concurrently its
+ * own malloc arena (the analysis worker, V8's and libuv's helper threads), each holding freed memory of its own;
+ * two arenas keep the server ~20 MB smaller (bench:lsp with and without it). Harmless where glibc is not the libc.
+ * Other editors can set the same when they start `puncteme-ls`.
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
 /** workspace/executeCommand commands the server implements. */
 export const COMMANDS = {
   /** [uri] → { applied, edits }: applies the first fix of every finding (non-overlapping). */
