@@ -6,7 +6,8 @@
 import { ABBREV_DOT, BOS_MARK, SYMBOL } from '../data/punctTokens';
 import { renderSlot } from '../engine/render';
 import { loadPunctModel, PunctModel } from '../model';
-import { loadParser, Parser } from '../parser';
+import { loadParser } from '../parser';
+import type { SentenceAnalyser } from '../engine';
 
 export interface Restorer {
   restore(text: string): string;
@@ -19,7 +20,8 @@ function surfaceOf(token: string): string | undefined {
   return token;
 }
 
-export function makeRestorer(parser: Parser, model: PunctModel): Restorer {
+/** Any sentence analyser will do: the language server passes the engine's own, already loaded parser. */
+export function makeRestorer(parser: SentenceAnalyser, model: Pick<PunctModel, 'restore'>): Restorer {
   return {
     restore(text) {
       // Whitespace the writer put between two words (never their punctuation: that is what we regenerate).

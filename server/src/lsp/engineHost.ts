@@ -3,8 +3,9 @@
  * bracketing of each sentence) and "restore" (MBR restoration) for the client's commands. Without trained models
  * the engine runs its typographic rules alone; explain and restore then fail with a message that says so.
  */
-import { Linter, LinterParts, loadEngineParts, makeLinter } from '../engine';
-import { loadRestorer } from '../cli/restoreAdapter';
+import { defaultModelDir, Linter, LinterParts, loadEngineParts, makeLinter, punctModelFile } from '../engine';
+import { makeRestorer } from '../cli/restoreAdapter';
+import { loadPunctModel, PunctModel } from '../model';
 
 export class EngineHost {
   private loaded: Promise<Linter> | undefined;
@@ -43,8 +44,16 @@ export class EngineHost {
 
   /** The text with its punctuation restored by the model (the CLI's restoration, the same code). */
   async restore(text: string): Promise<string> {
-    // Loaded per use and then dropped: the restorer holds its own parser and model, which would double the worker's
-    // memory for a command most sessions never run.
-    return String(await (await loadRestorer()).restore(text));
+    await this.load();
+    const { analyser, problem } = this.parts!;
+    if (!analyser || !this.punctModel) throw new Error(`restoration needs the trained parser and punctuation model, which are not available (${problem ?? 'not loaded'})`);
+    // The engine's own parser and model: restoring loads nothing more (it used to load a second parser per use).
+    return makeRestorer(analyser, this.punctModel).restore(text);
+  }
+
+  /** The punctuation model the engine loaded (loadPunctModel keeps one instance per file), for restoration. */
+  private get punctModel(): PunctModel | undefined {
+    if (!this.parts?.model) return undefined;
+    return loadPunctModel(punctModelFile(defaultModelDir()));
   }
 }
