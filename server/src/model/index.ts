@@ -55,8 +55,8 @@ export function bracketing(info: TreeInfo, lKey: (w: number) => string, rKey: (w
   return show(info.root);
 }
 
-/** Bound of the cross-call memo of log-probabilities (~150 bytes each). */
-const MAX_RESULTS = 50_000;
+/** Bound of the cross-call memo of log-probabilities (~200 bytes each; a 5,000-word document needs ~11,000). */
+const MAX_RESULTS = 20_000;
 /** Prepared trees kept (the sentences being worked on: a paragraph's, and a few more). */
 const PREPARED_TREES = 64;
 
