@@ -56,10 +56,11 @@ function maxMulSparseA(a: SparseMat, b: LMat): { m: LMat; bp: Int32Array } {
   return { m: { rows: a.rows, cols: b.cols, d: out }, bp };
 }
 
-/** maxMul(a, b) with a sparse log matrix on the right. */
-function maxMulSparseB(a: LMat, b: SparseMat): { m: LMat; bp: Int32Array } {
-  const out = new Float64Array(a.rows * b.cols).fill(-Infinity);
-  const bp = new Int32Array(a.rows * b.cols).fill(-1);
+/** maxMul(a, b) with a sparse log matrix on the right, into `into` when given (its arrays are overwritten). */
+function maxMulSparseB(a: LMat, b: SparseMat, into?: { m: LMat; bp: Int32Array }): { m: LMat; bp: Int32Array } {
+  const size = a.rows * b.cols;
+  const out = into && into.m.d.length === size ? into.m.d.fill(-Infinity) : new Float64Array(size).fill(-Infinity);
+  const bp = into && into.bp.length === size ? into.bp.fill(-1) : new Int32Array(size).fill(-1);
   for (let i = 0; i < a.rows; i++) {
     for (let k = 0; k < a.cols; k++) {
       const v = a.d[i * a.cols + k];
@@ -140,6 +141,7 @@ export function viterbi(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable,
     const bestJ = new Int32Array(Ni * Nk).fill(-1), bestA = new Int32Array(Ni * Nk), bestB = new Int32Array(Ni * Nk);
     const { rp, weight } = input[w];
     const t1Cache = new Map<number, { m: LMat; bp: Int32Array }>();
+    let t2Buffer: { m: LMat; bp: Int32Array } | undefined;
     for (let p = 0; p < rp.pair.length; p++) {
       if (weight[p] === 0) continue;
       const A = logSparse(auts[i], V, rp.l[p]);
@@ -148,7 +150,8 @@ export function viterbi(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable,
       if (!B) continue;
       let t1 = t1Cache.get(rp.l[p]);
       if (!t1) t1Cache.set(rp.l[p], (t1 = maxMulSparseA(A, M)));
-      const t2 = maxMulSparseB(t1.m, B);
+      // One pair at a time: its product is read just below and not kept, so one buffer serves every pair.
+      const t2 = (t2Buffer = maxMulSparseB(t1.m, B, t2Buffer));
       const lw = Math.log(weight[p]);
       for (let s = 0; s < Ni; s++)
         for (let t = 0; t < Nk; t++) {
