@@ -207,6 +207,8 @@ export function refineMap(
   pairs: readonly (readonly [number, number])[],
   tokenId: (t: string) => number,
 ): number {
+  // Node inputs are lazy getters; the loops below read them thousands of times, so take each once.
+  input = Array.from(input);
   const { ends, starts } = slotMembers(info);
   const keyL = (w: number) => pairs[input[w].rp.pair[choice[w]]][0];
   const keyR = (w: number) => pairs[input[w].rp.pair[choice[w]]][1];
