@@ -12,38 +12,47 @@ import { OUT_L, OUT_PAIR, OUT_R, OUT_SYM } from './features';
 const EMPTY = new Float64Array(0);
 
 export class ContextWeightCache {
-  private readonly byRel = new Map<RelPairs, Map<number, ContextWeights>>();
+  /** By relation id · 2^36 + context hash · 16 + outputs (exact integers); Map order is recency order. */
+  private readonly entries = new Map<number, ContextWeights>();
+  private readonly relIds = new Map<RelPairs, number>();
   private bytes = 0;
 
   constructor(
     private readonly weights: Float64Array | Int16Array,
     private readonly scale: number,
     private readonly space: OutputSpace,
-    /** Beyond this the cache starts again (entries are cheap to recompute; a bound matters, recency little). */
-    private readonly maxBytes = 4 * 2 ** 20,
+    /** Beyond this the least recently used entries go (they are cheap to recompute, but a burst of misses is not). */
+    private readonly maxBytes = 8 * 2 ** 20,
   ) {}
 
   get(h: number, o: number, rp: RelPairs): ContextWeights {
-    let m = this.byRel.get(rp);
-    if (!m) this.byRel.set(rp, (m = new Map()));
-    const key = h * 16 + o; // h < 2^32 and o < 16 (four output bits): an exact integer key
-    let cw = m.get(key);
-    if (!cw) {
-      cw = {
-        pair: o & OUT_PAIR ? new Float64Array(rp.pair.length) : EMPTY,
-        l: o & OUT_L ? new Float64Array(rp.ls.length) : EMPTY,
-        r: o & OUT_R ? new Float64Array(rp.rs.length) : EMPTY,
-        sym: o & OUT_SYM ? new Float64Array(SYM_CLASSES) : EMPTY,
-      };
-      addContextWeights(this.weights, this.scale, this.space, h, o, rp, cw.pair, cw.l, cw.r, cw.sym);
-      this.bytes += 8 * (cw.pair.length + cw.l.length + cw.r.length + cw.sym.length) + 200;
-      if (this.bytes > this.maxBytes) {
-        this.byRel.clear();
-        this.bytes = 0;
-        this.byRel.set(rp, (m = new Map()));
-      }
-      m.set(key, cw);
+    let rel = this.relIds.get(rp);
+    if (rel === undefined) this.relIds.set(rp, (rel = this.relIds.size));
+    const key = rel * 2 ** 36 + h * 16 + o; // h < 2^32, o < 16, and far fewer than 2^17 relations
+    let cw = this.entries.get(key);
+    if (cw) {
+      this.entries.delete(key);
+      this.entries.set(key, cw);
+      return cw;
+    }
+    cw = {
+      pair: o & OUT_PAIR ? new Float64Array(rp.pair.length) : EMPTY,
+      l: o & OUT_L ? new Float64Array(rp.ls.length) : EMPTY,
+      r: o & OUT_R ? new Float64Array(rp.rs.length) : EMPTY,
+      sym: o & OUT_SYM ? new Float64Array(SYM_CLASSES) : EMPTY,
+    };
+    addContextWeights(this.weights, this.scale, this.space, h, o, rp, cw.pair, cw.l, cw.r, cw.sym);
+    this.entries.set(key, cw);
+    this.bytes += entryBytes(cw);
+    for (const [k, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.bytes -= entryBytes(old);
+      this.entries.delete(k);
     }
     return cw;
   }
+}
+
+function entryBytes(cw: ContextWeights): number {
+  return 8 * (cw.pair.length + cw.l.length + cw.r.length + cw.sym.length) + 200;
 }
