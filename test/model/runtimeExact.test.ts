@@ -8,6 +8,8 @@ import { PunctModelImpl, seededRng } from '../../server/src/model';
 import { inside } from '../../server/src/model/inside';
 import { addScaled, dot, Mat, mul, mulTransAInto, transpose, zeros } from '../../server/src/model/matrix';
 import { ModelCore } from '../../server/src/model/model';
+import { addContextWeights } from '../../server/src/model/attach';
+import { ContextWeightCache } from '../../server/src/model/contextCache';
 import { spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spVecMat, toDense, toSparse, transposeSparse } from '../../server/src/model/sparse';
 import { gaussian, randomCore, smallSentences } from './helpers';
 
@@ -87,6 +89,27 @@ describe('model at inference time: the same numbers as the plain computation', (
     core.invalidate();
     assert.ok(Object.is(model.logProb(copy(t)), new PunctModelImpl(core, 'fresh').logProb(copy(t))));
     assert.notStrictEqual(model.logProb(t), before);
+  });
+
+  it('the context weight cache returns exact weights while it evicts', () => {
+    const trees = smallSentences(14, 40);
+    const base = randomCore(trees, 14, 'R', false, 14);
+    const rng = seededRng(4);
+    const q = Int16Array.from({ length: base.weights.length }, () => Math.round(gaussian(rng) * 8000));
+    const scale = 3e-4;
+    const space = { nPairs: base.vocab.pairs.length, nPunctemes: base.vocab.punctemes.length };
+    const cache = new ContextWeightCache(q, scale, space, 20_000); // a few entries only: every few gets evict
+    const rels = [...base.vocab.rel.values()];
+    for (let k = 0; k < 400; k++) {
+      const rp = rels[k % rels.length], h = Math.floor(rng() * 50) >>> 0, o = 1 + Math.floor(rng() * 15);
+      const got = cache.get(h, o, rp);
+      const want = { pair: new Float64Array(rp.pair.length), l: new Float64Array(rp.ls.length), r: new Float64Array(rp.rs.length), sym: new Float64Array(4) };
+      addContextWeights(q, scale, space, h, o, rp, want.pair, want.l, want.r, want.sym);
+      if (o & 1) sameArray(got.pair, want.pair, 'pair');
+      if (o & 2) sameArray(got.l, want.l, 'l');
+      if (o & 4) sameArray(got.r, want.r, 'r');
+      if (o & 8) sameArray(got.sym, want.sym, 'sym');
+    }
   });
 
   it('int16 weights with cached context vectors score exactly as the float64 weights they denote', () => {
