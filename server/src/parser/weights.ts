@@ -213,8 +213,16 @@ export class SparseWeights implements Scorer {
     return this.sorted().values;
   }
 
-  /** The sorted arrays the table was built from, exactly (rows ascending, classes ascending within a row). */
+  /**
+   * The sorted arrays the table was built from, exactly (rows ascending, classes ascending within a row). Rebuilt on
+   * first use and then kept: only training and writing ask, and they read all four arrays.
+   */
+  private sortedArrays?: { keys: Uint32Array; offsets: Uint32Array; classes: Uint8Array; values: Int16Array };
   private sorted(): { keys: Uint32Array; offsets: Uint32Array; classes: Uint8Array; values: Int16Array } {
+    return (this.sortedArrays ??= this.rebuildSorted());
+  }
+
+  private rebuildSorted(): { keys: Uint32Array; offsets: Uint32Array; classes: Uint8Array; values: Int16Array } {
     const C = this.nClasses;
     const rows: Array<{ key: number; first: number; end: number; slot: number }> = [];
     const n = this.tableMask + 1;
