@@ -9,13 +9,15 @@
  * --continue (start the Attach model from its own saved weights: the ablation gets the full model's extra budget)
  * --rules-sentences N (training trees whose MAP underlying trees give the bigram counts of `eval rules`)
  * --keep-bias B (added to the initial keep logits of φ)  --rules-only (only recompute those statistics for an existing punct.json)
- * --resume FILE (start the full model's θ and φ from a saved full model, e.g. to continue a run with a smaller rate).
+ * --resume FILE (start the full model's θ and φ from a saved full model, e.g. to continue a run with a smaller rate)
+ * --bos-commas-only (the initial mark ∘ may absorb only a comma, as in the paper's App. notes: fixes every other ∘ window to keep).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
 import { Direction, newChannel } from '../server/src/model/channel';
+import { BOS_MARK } from '../server/src/data/punctTokens';
 import { ModelCore } from '../server/src/model/model';
 import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../server/src/model/modelFile';
 import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../server/src/model/vocabulary';
@@ -49,6 +51,7 @@ const { values } = parseArgs({
     'rules-sentences': { type: 'string', default: '4000' },
     'rules-only': { type: 'boolean', default: false },
     resume: { type: 'string' },
+    'bos-commas-only': { type: 'boolean', default: false },
   },
 });
 
@@ -99,6 +102,22 @@ function gaussian(rng: () => number): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
+/**
+ * The paper's initial mark ∘ exists to absorb a sentence-initial comma (∘ , ↦ ∘). Left free, a cold-started channel
+ * also learns to delete underlying opening quotes, dashes and symbols after ∘, which explains surfaces with
+ * implausible underlying trees (a whole sentence quoted, its opening quote absorbed). A logit of −10⁴ makes an edit's
+ * probability exactly 0 in float64, so its gradient is 0 and training never revives it.
+ */
+const NEVER = -1e4;
+function fixBosWindows(logits: Float64Array): void {
+  const S = alphabet.size;
+  const bos = alphabet.id(BOS_MARK);
+  for (let b = 0; b < S; b++) {
+    if (alphabet.tokens[b] === ',') continue;
+    for (let e = 1; e < 4; e++) logits[(bos * S + b) * 4 + e] = NEVER;
+  }
+}
+
 function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string, resumeFrom?: string): number {
   const seed = Number(values.seed);
   const rng = seededRng(seed);
@@ -115,6 +134,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     weights.set(saved.weights);
     logits.set(saved.channel.logits);
   }
+  if (values['bos-commas-only']) fixBosWindows(logits);
   const channel = newChannel(alphabet, dir, identity, logits);
   const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4 });
   const model = new PunctModelImpl(core, 'training');
@@ -149,6 +169,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
       identity,
       warmStart: warmFrom ? path.basename(warmFrom) : null,
       resumedFrom: resumeFrom ? path.basename(resumeFrom) : null,
+      bosCommasOnly: values['bos-commas-only'],
       keepBias,
       trainSentences: train.trees.length,
       devPerplexity: full.perplexity,
