@@ -1,8 +1,12 @@
 /**
- * `npm run train:parser`: trains the tagger, transition parser and labeller on EWT train (three punctuation views),
- * selects the epoch by dev LAS, and writes models/en/parser.bin.gz. Seeded; checkpoints after every improvement.
+ * `npm run train:parser`: trains the tagger (left to right and right to left), the labeller and the transition parser
+ * (which labels its arcs as it makes them) on EWT train (three punctuation views), selects the epoch by dev LAS, and
+ * writes models/en/parser.bin.gz. Seeded; checkpoints after every improvement.
  *
  *   tsx scripts/train-parser.ts [--train FILE] [--dev FILE] [--out FILE] [--seed N] [--limit N] [--parse-epochs N] …
+ *
+ * `--forward-tagger` trains the left-to-right tagger alone (the ablation in BENCHMARKS.md); `--tagger-cache FILE`
+ * keeps the five trained taggers between development runs that change only the labeller or the parser.
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -10,6 +14,7 @@ import { readTreebank } from '../server/src/data/treebank';
 import * as fs from 'fs';
 import { readModel, writeModel, ModelContents } from '../server/src/parser/modelFile';
 import { Tagger } from '../server/src/parser/tagger';
+import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerScorers';
 import { seededRandom } from '../server/src/parser/views';
 import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
@@ -28,6 +33,7 @@ const { values } = parseArgs({
     'parse-epochs': { type: 'string' },
     'label-epochs': { type: 'string' },
     folds: { type: 'string' },
+    'forward-tagger': { type: 'boolean' },
     'parse-bits': { type: 'string' },
     'label-bits': { type: 'string' },
     'prune-tag': { type: 'string' },
@@ -49,6 +55,7 @@ if (values.reprune) {
   const m = readModel(values.reprune);
   const limits: Record<string, number> = {
     xpos: num(values['prune-tag']) ?? 0, upos: num(values['prune-tag']) ?? 0,
+    xposR: num(values['prune-tag']) ?? 0, uposR: num(values['prune-tag']) ?? 0,
     transitions: num(values['prune-parse']) ?? 0, labels: num(values['prune-label']) ?? 0,
   };
   for (const [name, w] of Object.entries(m.scorers)) {
@@ -80,6 +87,7 @@ const opts = Object.fromEntries(
     parseEpochs: num(values['parse-epochs']),
     labelEpochs: num(values['label-epochs']),
     folds: num(values.folds),
+    bidirectionalTagger: values['forward-tagger'] ? false : undefined,
     parseBits: num(values['parse-bits']),
     labelBits: num(values['label-bits']),
   }).filter(([, v]) => v !== undefined),
@@ -103,15 +111,11 @@ const taggerCache = cacheFile
         const m = readModel(cacheFile);
         log(`taggers from ${cacheFile}`);
         const tags = { upos: m.header.upos, xpos: m.header.xpos };
-        const count = Object.keys(m.scorers).length / 2;
-        return Array.from({ length: count }, (_, k) => new Tagger(m.scorers[`xpos${k}`], m.scorers[`upos${k}`], tags));
+        const count = Object.keys(m.scorers).filter((k) => /^xpos\d+$/.test(k)).length;
+        return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k)));
       },
       save(taggers: Tagger[]): void {
-        const scorers: Record<string, SparseWeights> = {};
-        taggers.forEach((t, k) => {
-          scorers[`xpos${k}`] = t.xposScorer as SparseWeights;
-          scorers[`upos${k}`] = t.uposScorer as SparseWeights;
-        });
+        const scorers: Record<string, SparseWeights> = Object.assign({}, ...taggers.map((t, k) => taggerScorers(t, String(k))));
         const { upos, xpos } = taggers[0].tags;
         writeModel(cacheFile, { header: { version: 'tagger-cache', upos, xpos, deprels: [], info: {} }, scorers });
       },

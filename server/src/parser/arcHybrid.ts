@@ -29,6 +29,15 @@ export class ArcHybridState {
   readonly nRight: Int32Array;
   readonly leftEdge: Int32Array;
   readonly rightEdge: Int32Array;
+  /**
+   * Relation of each attached word (-1 until labelled, see `ArcLabeller`), and the set of relations of each node's
+   * left and right dependents as bit masks (relation ids below 31 in `…Lo`, the rest in `…Hi`).
+   */
+  readonly label: Int32Array;
+  readonly leftSetLo: Int32Array;
+  readonly leftSetHi: Int32Array;
+  readonly rightSetLo: Int32Array;
+  readonly rightSetHi: Int32Array;
 
   constructor(n: number) {
     this.n = n;
@@ -43,6 +52,23 @@ export class ArcHybridState {
     this.nRight = new Int32Array(n + 1);
     this.leftEdge = Int32Array.from({ length: n + 1 }, (_, i) => i);
     this.rightEdge = Int32Array.from({ length: n + 1 }, (_, i) => i);
+    this.label = new Int32Array(n + 1).fill(-1);
+    this.leftSetLo = new Int32Array(n + 1);
+    this.leftSetHi = new Int32Array(n + 1);
+    this.rightSetLo = new Int32Array(n + 1);
+    this.rightSetHi = new Int32Array(n + 1);
+  }
+
+  /** Records the relation of the arc to d (already attached). */
+  setLabel(d: number, rel: number): void {
+    this.label[d] = rel;
+    const h = this.head[d];
+    const bit = 1 << rel % 31;
+    if (d < h) {
+      if (rel < 31) this.leftSetLo[h] |= bit;
+      else this.leftSetHi[h] |= bit;
+    } else if (rel < 31) this.rightSetLo[h] |= bit;
+    else this.rightSetHi[h] |= bit;
   }
 
   /** Stack item k from the top (0 = s0), or -1. */
@@ -66,16 +92,18 @@ export class ArcHybridState {
     return this.sp >= 2;
   }
 
-  apply(t: number): void {
+  /** Applies transition t; returns the word it attached, or -1 for SHIFT. */
+  apply(t: number): number {
     if (t === SHIFT) {
       this.inStack[this.b] = 1;
       this.stack[this.sp++] = this.b++;
-      return;
+      return -1;
     }
     const d = this.stack[--this.sp];
     this.inStack[d] = 0;
     if (t === LEFT) this.attach(this.b, d);
     else this.attach(this.stack[this.sp - 1], d);
+    return d;
   }
 
   private attach(h: number, d: number): void {

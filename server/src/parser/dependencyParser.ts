@@ -2,10 +2,11 @@
  * The runtime pipeline over one word sequence: tag, parse greedily with the arc-hybrid system, then label every arc.
  */
 import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
+import { ArcLabeller } from './arcLabeller';
 import { ClusterLookup, EncodedSentence } from './encoding';
 import { ClusterMap, clusterOf } from './wordClusters';
 import { FeatureBuffer } from './hash';
-import { labelFeatures, treeView } from './labelFeatures';
+import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { parseFeatures, TagIds } from './parseFeatures';
 import { Tagger } from './tagger';
 import { Scorer } from './weights';
@@ -31,23 +32,31 @@ export interface WordParse {
   deprel: Int32Array;
 }
 
-/** Greedy transition parse: highest-scoring legal transition at each step. */
+/** Greedy transition parse: highest-scoring legal transition at each step, each arc labelled as it is made. */
 export function parseHeads(
   transitions: Scorer,
+  arcs: ArcLabeller,
   e: EncodedSentence,
   tags: TagIds,
   f = new FeatureBuffer(),
   scores = new Float64Array(N_TRANSITIONS),
 ): Int32Array {
   const st = new ArcHybridState(e.n);
+  arcs.start(st);
   while (!st.isTerminal()) {
     parseFeatures(e, tags, st, f);
     transitions.score(f, scores);
     let best = -1;
     for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || scores[t] > scores[best])) best = t;
-    st.apply(best);
+    const d = st.apply(best);
+    if (d >= 0) arcs.arcMade(e, tags, st, d);
   }
   return st.head;
+}
+
+/** The arc labeller that parseHeads uses, over a model's relation scorer. */
+export function arcLabeller(m: Pick<ParserModels, 'labels' | 'deprels' | 'tagger'>): ArcLabeller {
+  return new ArcLabeller(m.labels, m.tagger.tags.upos, m.deprels.indexOf('root'));
 }
 
 /** Labels for every arc of a finished tree; the word attached to the root gets `root`, no other word does. */
@@ -63,13 +72,13 @@ export function labelArcs(
   const rootId = deprels.indexOf('root');
   const scores = new Float64Array(labels.nClasses);
   const tree = treeView(head);
-  const out = new Int32Array(e.n);
-  for (let d = 0; d < e.n; d++) {
+  const out = new Int32Array(e.n).fill(-1);
+  for (const d of labelOrder(tree)) {
     if (head[d] === e.n) {
       out[d] = rootId;
       continue;
     }
-    labelFeatures(e, tags, uposNames, tree, d, f);
+    labelFeatures(e, tags, uposNames, tree, out, d, f);
     labels.score(f, scores);
     let best = -1;
     for (let c = 0; c < labels.nClasses; c++) if (c !== rootId && (best < 0 || scores[c] > scores[best])) best = c;
@@ -81,7 +90,7 @@ export function labelArcs(
 export function parseWords(m: ParserModels, e: EncodedSentence, tags?: TagIds): WordParse {
   const t = tags ?? m.tagger.tag(e);
   const f = new FeatureBuffer();
-  const head = parseHeads(m.transitions, e, t, f);
+  const head = parseHeads(m.transitions, arcLabeller(m), e, t, f);
   const deprel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, t, head, f);
   return { tags: t, head, deprel };
 }

@@ -98,3 +98,34 @@ export function encodeSentence(s: WordSequence, clusters?: ClusterLookup): Encod
   }
   return e;
 }
+
+/**
+ * The sentence read right to left (for the reverse tagger): word i becomes word n−1−i and slot i (before word i)
+ * becomes slot n−i, so the marks stay between the same two words.
+ */
+export function reverseSentence(e: EncodedSentence): EncodedSentence {
+  const n = e.n;
+  const rev = (a: Int32Array) => {
+    const out = new Int32Array(a.length);
+    for (let i = 0; i < a.length; i++) out[i] = a[a.length - 1 - i];
+    return out;
+  };
+  const commasBefore = new Int32Array(n + 2);
+  for (let i = 0; i <= n; i++) commasBefore[i + 1] = commasBefore[i] + e.commasBefore[n - i + 1] - e.commasBefore[n - i];
+  return {
+    n,
+    form: rev(e.form),
+    lower: rev(e.lower),
+    suffix1: rev(e.suffix1),
+    suffix2: rev(e.suffix2),
+    suffix3: rev(e.suffix3),
+    suffix4: rev(e.suffix4),
+    prefix1: rev(e.prefix1),
+    prefix2: rev(e.prefix2),
+    shape: rev(e.shape),
+    slot: rev(e.slot),
+    commasBefore,
+    cluster: rev(e.cluster),
+    coarse: rev(e.coarse),
+  };
+}

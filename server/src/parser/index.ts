@@ -19,7 +19,7 @@ import { clusterLookup, parseWords, ParserModels } from './dependencyParser';
 import { ClusterLookup, encodeSentence } from './encoding';
 import { readModel } from './modelFile';
 import { slotSentence } from './sentenceBuilder';
-import { Tagger } from './tagger';
+import { taggerFromScorers } from './taggerScorers';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
 
 export type { SurfaceToken } from '../tokenize/token';
@@ -189,7 +189,7 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   if (!fs.existsSync(file)) throw new ParserError(`no parser model at ${file} (run \`npm run train:parser\`)`);
   const m = readModel(file);
   const { header, scorers } = m;
-  const tagger = new Tagger(scorers.xpos, scorers.upos, { upos: header.upos, xpos: header.xpos });
+  const tagger = taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos });
   warmUpWink();
   return new TransitionParser(header.version, {
     tagger,

@@ -11,7 +11,8 @@ import { distanceBucket, TagIds } from './parseFeatures';
 /** The tree as the labeller reads it: heads (root = n), children lists and subtree edges. */
 export interface TreeView {
   head: Int32Array;
-  kids: Int32Array[];
+  /** Each node's dependents in sentence order. */
+  kids: readonly (ArrayLike<number> & Iterable<number>)[];
   leftEdge: Int32Array;
   rightEdge: Int32Array;
 }
@@ -38,11 +39,29 @@ export function treeView(head: Int32Array): TreeView {
 /** Tags whose words carry the relation's meaning; the labeller sees their words, not just their tags. */
 const FUNCTION_UPOS = new Set(['ADP', 'SCONJ', 'AUX', 'PART', 'DET', 'CCONJ', 'PRON']);
 
+/**
+ * The order in which arcs are labelled: top down (a head before its dependents), each head's dependents left to
+ * right, so that the head's own relation and its earlier dependents' relations are known when d is labelled.
+ */
+export function labelOrder(tree: TreeView): Int32Array {
+  const n = tree.head.length;
+  const order = new Int32Array(n);
+  let size = 0;
+  for (const k of tree.kids[n]) order[size++] = k;
+  for (let q = 0; q < size; q++) for (const k of tree.kids[order[q]]) order[size++] = k;
+  return order;
+}
+
+/**
+ * `labels[x]` is the relation already given to word x, or -1: in `labelOrder`, that is d's head (when it is a word)
+ * and d's siblings to its left.
+ */
 export function labelFeatures(
   e: EncodedSentence,
   tags: TagIds,
   uposNames: readonly string[],
   tree: TreeView,
+  labels: Int32Array,
   d: number,
   f: FeatureBuffer,
 ): void {
@@ -126,4 +145,20 @@ export function labelFeatures(
   t = 600;
   f.add1(t++, C(d)); f.add2(t++, C(d), ht); f.add2(t++, C(h), dt); f.add3(t++, K(d), K(h), dir);
   f.add3(t++, C(d), dir, hu);
+  // Relations already given: the head's (an nmod's dependent is rarely an obj) and the siblings' to the left (a
+  // second nominal after an obj is not another obj; one nsubj per clause).
+  const L = (x: number) => (x < 0 || x >= n ? -2 : labels[x]);
+  const hl = L(h);
+  t = 650;
+  f.add2(t++, hl, dt); f.add3(t++, hl, ht, dt); f.add3(t++, hl, dir, du); f.add3(t++, hl, hw, dt);
+  let prev = -1;
+  for (const k of hk) {
+    if (k === d) break;
+    prev = k;
+    f.add3(660, labels[k], dt, dir);
+  }
+  f.add3(t++, L(prev), dt, dir); f.add4(t++, L(prev), dt, ht, dir); f.add3(t++, L(prev), W(prev), dt);
+  f.add4(t++, L(prev), L(sib), dt, ht);
+  // Auxiliaries and markers together with the head's tag: `was` + VBN makes nsubj:pass and aux:pass.
+  for (const k of hk) if (k !== d && FUNCTION_UPOS.has(uposNames[tags.upos[k]] ?? '')) f.add4(670, W(k), ht, dt, k < d ? 0 : 1);
 }

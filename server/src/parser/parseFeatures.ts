@@ -127,4 +127,23 @@ export function parseFeatures(e: EncodedSentence, tags: TagIds, st: ArcHybridSta
   f.add2(t++, s1c, s0t); f.add2(t++, s1t, s0c); f.add2(t++, b0c, b1c); f.add2(t++, b0c, b1t);
   f.add3(t++, K(s0), K(b0), dist); f.add3(t++, K(s1), K(s0), dist1); f.add3(t++, s0t, b0t, K(b0));
   f.add3(t++, s0c, s0t, b0t); f.add2(t++, C(s0R), s0t); f.add2(t++, C(b0L), b0t); f.add3(t++, s0c, pb0, b0t);
+  // Relations of the dependents already attached (`ArcLabeller`): the outermost ones and the sets.
+  const R = (x: number) => (x < 0 ? NONE : st.label[x]);
+  const s0Ll = R(s0L), s0Rl = R(s0R), b0Ll = R(b0L), s1Rl = R(s1R);
+  t = 400;
+  f.add1(t++, s0Ll); f.add1(t++, s0Rl); f.add1(t++, b0Ll); f.add1(t++, s1Rl); f.add1(t++, R(s1L));
+  f.add2(t++, s0t, s0Ll); f.add2(t++, s0t, s0Rl); f.add2(t++, b0t, b0Ll); f.add2(t++, s1t, s1Rl);
+  f.add3(t++, s0t, s0Ll, R(s0L2)); f.add3(t++, s0t, s0Rl, R(s0R2)); f.add3(t++, b0t, b0Ll, R(b0L2));
+  f.add3(t++, s0t, b0t, s0Ll); f.add3(t++, s0t, b0t, b0Ll); f.add3(t++, s0t, b0t, s0Rl); f.add3(t++, s1t, s0t, s1Rl);
+  f.add2(t++, s0w, s0Ll); f.add2(t++, b0w, b0Ll); f.add2(t++, s0w, s0Rl);
+  const set = (lo: Int32Array, hi: Int32Array, x: number) => (x < 0 ? NONE : mixSet(lo[x], hi[x]));
+  const s0LS = set(st.leftSetLo, st.leftSetHi, s0), s0RS = set(st.rightSetLo, st.rightSetHi, s0);
+  const b0LS = set(st.leftSetLo, st.leftSetHi, b0), s1RS = set(st.rightSetLo, st.rightSetHi, s1);
+  f.add2(t++, s0t, s0LS); f.add2(t++, s0t, s0RS); f.add2(t++, b0t, b0LS); f.add2(t++, s1t, s1RS);
+  f.add3(t++, s0t, b0t, s0LS); f.add3(t++, s0t, b0t, b0LS); f.add3(t++, s1t, s0t, s1RS); f.add2(t++, s0w, s0LS);
+}
+
+/** One integer for a relation set given as two bit masks. */
+function mixSet(lo: number, hi: number): number {
+  return lo ^ Math.imul(hi, 0x9e3779b1);
 }

@@ -4,7 +4,7 @@
  * It reads the punctuation slots around each word, and is trained on kept, removed and corrupted punctuation.
  */
 import { FeatureBuffer } from './hash';
-import { EncodedSentence } from './encoding';
+import { EncodedSentence, reverseSentence } from './encoding';
 import { argmax, Scorer } from './weights';
 
 export interface TagSet {
@@ -77,6 +77,28 @@ export interface Tagging {
   xpos: Int32Array;
 }
 
+/** The two scorers of one tagging direction. */
+export interface TagScorers {
+  xpos: Scorer;
+  upos: Scorer;
+}
+
+/**
+ * Scores of every class at every position (row-major, position × class), from the right-to-left pass, added to
+ * the left-to-right pass's own before each decision.
+ */
+interface PositionScores {
+  x: Float64Array;
+  u: Float64Array;
+}
+
+/**
+ * A bidirectional tagger: a right-to-left pass (over the reversed sentence, see `reverseSentence`) scores every
+ * position, then the left-to-right pass decides with the sum of both directions' scores — a product of experts
+ * that sees the tags to the right of a word as well as those to its left (Toutanova et al. 2003 get the same from
+ * one bidirectional model; two greedy models are cheaper to train and run). Without the reverse scorers it is the
+ * plain left-to-right tagger.
+ */
 export class Tagger {
   private readonly f = new FeatureBuffer();
   private readonly sx: Float64Array;
@@ -86,23 +108,48 @@ export class Tagger {
     readonly xposScorer: Scorer,
     readonly uposScorer: Scorer,
     readonly tags: TagSet,
+    readonly reverse?: TagScorers,
   ) {
     this.sx = new Float64Array(xposScorer.nClasses);
     this.su = new Float64Array(uposScorer.nClasses);
   }
 
   tag(e: EncodedSentence): Tagging {
+    if (!this.reverse) return this.pass(e, this.xposScorer, this.uposScorer);
+    const nx = this.xposScorer.nClasses;
+    const nu = this.uposScorer.nClasses;
+    const kept: PositionScores = { x: new Float64Array(e.n * nx), u: new Float64Array(e.n * nu) };
+    this.pass(reverseSentence(e), this.reverse.xpos, this.reverse.upos, undefined, kept);
+    return this.pass(e, this.xposScorer, this.uposScorer, kept);
+  }
+
+  /**
+   * One greedy pass. `prior` is added to this pass's scores at each position; `keep` receives this pass's scores,
+   * stored at the position the word has in the reversed (= original) sentence.
+   */
+  private pass(e: EncodedSentence, xs: Scorer, us: Scorer, prior?: PositionScores, keep?: PositionScores): Tagging {
     const upos = new Int32Array(e.n);
     const xpos = new Int32Array(e.n);
+    const nx = xs.nClasses;
+    const nu = us.nClasses;
     let x1 = START;
     let x2 = START2;
     let u1 = START;
     for (let i = 0; i < e.n; i++) {
       tagFeatures(e, i, x1, x2, u1, this.f);
-      this.xposScorer.score(this.f, this.sx);
-      this.uposScorer.score(this.f, this.su);
-      xpos[i] = argmax(this.sx, this.xposScorer.nClasses);
-      upos[i] = argmax(this.su, this.uposScorer.nClasses);
+      xs.score(this.f, this.sx);
+      us.score(this.f, this.su);
+      if (prior) {
+        for (let c = 0; c < nx; c++) this.sx[c] += prior.x[i * nx + c];
+        for (let c = 0; c < nu; c++) this.su[c] += prior.u[i * nu + c];
+      }
+      if (keep) {
+        const j = e.n - 1 - i;
+        for (let c = 0; c < nx; c++) keep.x[j * nx + c] = this.sx[c];
+        for (let c = 0; c < nu; c++) keep.u[j * nu + c] = this.su[c];
+      }
+      xpos[i] = argmax(this.sx, nx);
+      upos[i] = argmax(this.su, nu);
       x2 = x1;
       x1 = xpos[i];
       u1 = upos[i];

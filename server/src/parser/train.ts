@@ -5,13 +5,15 @@
  */
 import { PunctuatedTree } from '../data/depunct';
 import { ArcHybridState, goldChildren, N_TRANSITIONS } from './arcHybrid';
-import { clusterLookup, labelArcs, parseHeads, ParserModels } from './dependencyParser';
-import { encodeSentence, EncodedSentence } from './encoding';
+import { arcLabeller, clusterLookup, labelArcs, parseHeads, ParserModels } from './dependencyParser';
+import { ArcLabeller } from './arcLabeller';
+import { encodeSentence, EncodedSentence, reverseSentence } from './encoding';
 import { FeatureBuffer } from './hash';
-import { labelFeatures, treeView } from './labelFeatures';
+import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { ModelContents } from './modelFile';
+import { taggerFromScorers, taggerScorers } from './taggerScorers';
 import { parseFeatures, TagIds } from './parseFeatures';
-import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
+import { Tagger, TAG_START, tagFeatures, TagScorers, TagSet } from './tagger';
 import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
 import { ClusterMap } from './wordClusters';
@@ -23,6 +25,8 @@ export interface TrainOptions {
   labelEpochs: number;
   /** Jackknife folds: the parser and labeller train on tags predicted by a tagger that did not see the sentence. */
   folds: number;
+  /** Adds a right-to-left tagger whose scores the left-to-right one adds to its own (`Tagger`). */
+  bidirectionalTagger: boolean;
   tagBits: number;
   parseBits: number;
   labelBits: number;
@@ -46,6 +50,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   parseEpochs: 12,
   labelEpochs: 5,
   folds: 4,
+  bidirectionalTagger: true,
   tagBits: 20,
   parseBits: 24,
   labelBits: 19,
@@ -91,12 +96,13 @@ export interface EvalScores {
 export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[], kind: ViewKind, seed = 7): EvalScores {
   const rand = seededRandom(seed);
   const lookup = clusterLookup(m.clusters);
+  const arcs = arcLabeller(m);
   let words = 0, uh = 0, lh = 0, up = 0;
   const f = new FeatureBuffer();
   for (const tree of trees) {
     const e = encodeSentence(viewOf(tree, kind, rand), lookup);
     const tags = m.tagger.tag(e);
-    const head = parseHeads(m.transitions, e, tags, f);
+    const head = parseHeads(m.transitions, arcs, e, tags, f);
     const rel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags, head, f);
     tree.words.forEach((w, i) => {
       words++;
@@ -112,7 +118,8 @@ export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[],
   return { sentences: trees.length, words, uas: pct(uh), las: pct(lh), upos: pct(up) };
 }
 
-function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
+/** One direction of the tagger; `reverse` trains on the sentences read right to left. */
+function trainTaggerDirection(gold: readonly GoldSentence[], tags: TagSet, o: TrainOptions, seed: number, reverse: boolean): TagScorers & { xpos: SparseWeights; upos: SparseWeights } {
   const px = new AveragedPerceptron(tags.xpos.length, o.tagBits);
   const pu = new AveragedPerceptron(tags.upos.length, o.tagBits);
   const f = new FeatureBuffer();
@@ -124,19 +131,21 @@ function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOption
     let right = 0, total = 0;
     for (const g of shuffled(gold, rand)) {
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand), lookup);
+        const fwd = encodeSentence(viewOf(g.tree, kind, rand), lookup);
+        const e = reverse ? reverseSentence(fwd) : fwd;
         let { x1, x2, u1 } = TAG_START;
         for (let i = 0; i < e.n; i++) {
+          const w = reverse ? e.n - 1 - i : i;
           tagFeatures(e, i, x1, x2, u1, f);
           px.score(f, sx);
           pu.score(f, su);
           const gx = argmax(sx, px.nClasses);
           const gu = argmax(su, pu.nClasses);
-          px.update(f, g.xpos[i], gx);
-          pu.update(f, g.upos[i], gu);
+          px.update(f, g.xpos[w], gx);
+          pu.update(f, g.upos[w], gu);
           px.tick();
           pu.tick();
-          if (gu === g.upos[i]) right++;
+          if (gu === g.upos[w]) right++;
           total++;
           x2 = x1;
           x1 = gx;
@@ -144,14 +153,21 @@ function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOption
         }
       }
     }
-    o.log(`  tagger epoch ${epoch + 1}: train UPOS ${((100 * right) / total).toFixed(2)}`);
+    o.log(`  tagger${reverse ? ' (right to left)' : ''} epoch ${epoch + 1}: train UPOS ${((100 * right) / total).toFixed(2)}`);
   }
-  return new Tagger(px.toSparse(o.prune.tag), pu.toSparse(o.prune.tag), tags);
+  return { xpos: px.toSparse(o.prune.tag), upos: pu.toSparse(o.prune.tag) };
+}
+
+function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
+  const forward = trainTaggerDirection(gold, tags, o, seed, false);
+  const reverse = o.bidirectionalTagger ? trainTaggerDirection(gold, tags, o, seed + 50, true) : undefined;
+  return new Tagger(forward.xpos, forward.upos, tags, reverse);
 }
 
 /** One pass of dynamic-oracle training over a sentence; returns the number of correct heads of the path taken. */
 function trainTransitionsOn(
   p: AveragedPerceptron,
+  arcs: ArcLabeller,
   e: EncodedSentence,
   tags: TagIds,
   g: GoldSentence,
@@ -161,6 +177,7 @@ function trainTransitionsOn(
   scores: Float64Array,
 ): number {
   const st = new ArcHybridState(e.n);
+  arcs.start(st);
   const costs = new Int32Array(N_TRANSITIONS);
   while (!st.isTerminal()) {
     parseFeatures(e, tags, st, f);
@@ -177,7 +194,8 @@ function trainTransitionsOn(
     }
     if (costs[pred] > minCost) p.update(f, best, pred);
     p.tick();
-    st.apply(explore > 0 && rand() < explore ? pred : best);
+    const d = st.apply(explore > 0 && rand() < explore ? pred : best);
+    if (d >= 0) arcs.arcMade(e, tags, st, d);
   }
   let right = 0;
   for (let i = 0; i < e.n; i++) if (st.head[i] === g.head[i]) right++;
@@ -254,12 +272,18 @@ function trainLabeller(p: Prepared): SparseWeights {
         const e = encodeSentence(viewOf(g.tree, kind, rand), lookup);
         const tags = tagFor(i, e);
         const tv = treeView(g.head);
-        for (let d = 0; d < e.n; d++) {
-          if (g.head[d] === e.n) continue;
-          labelFeatures(e, tags, tagSet.upos, tv, d, f);
+        // The relations given so far are the labeller's own guesses, as at run time.
+        const given = new Int32Array(e.n).fill(-1);
+        for (const d of labelOrder(tv)) {
+          if (g.head[d] === e.n) {
+            given[d] = rootId;
+            continue;
+          }
+          labelFeatures(e, tags, tagSet.upos, tv, given, d, f);
           lp.score(f, ls);
           ls[rootId] = -Infinity;
           const guess = argmax(ls, lp.nClasses);
+          given[d] = guess;
           lp.update(f, g.deprel[d], guess);
           lp.tick();
           if (guess === g.deprel[d]) right++;
@@ -283,7 +307,7 @@ export function retrainLabeller(
   const p = prepare(trees, o);
   if (p.rels.list.join(' ') !== model.header.deprels.join(' ')) throw new Error('relation labels differ from the model\'s');
   const labels = trainLabeller(p);
-  const tagger = new Tagger(model.scorers.xpos, model.scorers.upos, { upos: model.header.upos, xpos: model.header.xpos });
+  const tagger = taggerFromScorers(model.scorers, { upos: model.header.upos, xpos: model.header.xpos });
   const models: ParserModels = { tagger, transitions: model.scorers.transitions, labels, deprels: model.header.deprels, clusters: model.clusters };
   const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
   o.log(`relabelled: dev UAS ${d?.uas} LAS ${d?.las}`);
@@ -300,6 +324,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
 
   // Transition parser.
   const pp = new AveragedPerceptron(N_TRANSITIONS, o.parseBits);
+  const arcs = arcLabeller({ labels, deprels: rels.list, tagger });
   const scores = new Float64Array(N_TRANSITIONS);
   let best: ModelContents | undefined;
   let bestDev = -1;
@@ -310,7 +335,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
       const g = gold[i];
       for (const kind of o.views) {
         const e = encodeSentence(viewOf(g.tree, kind, rand), lookup);
-        right += trainTransitionsOn(pp, e, tagFor(i, e), g, explore, rand, f, scores);
+        right += trainTransitionsOn(pp, arcs, e, tagFor(i, e), g, explore, rand, f, scores);
         total += e.n;
       }
     }
@@ -333,7 +358,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
           deprels: rels.list,
           info: { epoch: epoch + 1, dev: d, seed: o.seed, views: o.views, trainSentences: trees.length },
         },
-        scorers: { xpos: tagger.xposScorer as SparseWeights, upos: tagger.uposScorer as SparseWeights, transitions, labels },
+        scorers: { ...taggerScorers(tagger), transitions, labels },
         clusters: o.clusters,
       };
       o.checkpoint?.(best);

@@ -1,0 +1,24 @@
+/**
+ * How a tagger is stored among a model file's named scorers: `xpos`/`upos` (left to right) and, for a bidirectional
+ * tagger, `xposR`/`uposR` (right to left). A suffix tells several taggers apart in one file (the training cache).
+ */
+import { Tagger, TagSet } from './tagger';
+import { SparseWeights } from './weights';
+
+export function taggerScorers(t: Tagger, suffix = ''): Record<string, SparseWeights> {
+  const out: Record<string, SparseWeights> = {
+    [`xpos${suffix}`]: t.xposScorer as SparseWeights,
+    [`upos${suffix}`]: t.uposScorer as SparseWeights,
+  };
+  if (t.reverse) {
+    out[`xposR${suffix}`] = t.reverse.xpos as SparseWeights;
+    out[`uposR${suffix}`] = t.reverse.upos as SparseWeights;
+  }
+  return out;
+}
+
+export function taggerFromScorers(scorers: Record<string, SparseWeights>, tags: TagSet, suffix = ''): Tagger {
+  const xr = scorers[`xposR${suffix}`];
+  const ur = scorers[`uposR${suffix}`];
+  return new Tagger(scorers[`xpos${suffix}`], scorers[`upos${suffix}`], tags, xr && ur ? { xpos: xr, upos: ur } : undefined);
+}
