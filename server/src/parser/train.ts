@@ -13,7 +13,7 @@ import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { ModelContents } from './modelFile';
 import { taggerFromScorers, taggerScorers } from './taggerScorers';
 import { parseFeatures, TagIds } from './parseFeatures';
-import { Tagger, TAG_START, tagFeatures, TagScorers, TagSet } from './tagger';
+import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
 import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
 import { ClusterMap } from './wordClusters';
@@ -119,7 +119,13 @@ export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[],
 }
 
 /** One direction of the tagger; `reverse` trains on the sentences read right to left. */
-function trainTaggerDirection(gold: readonly GoldSentence[], tags: TagSet, o: TrainOptions, seed: number, reverse: boolean): TagScorers & { xpos: SparseWeights; upos: SparseWeights } {
+function trainTaggerDirection(
+  gold: readonly GoldSentence[],
+  tags: TagSet,
+  o: TrainOptions,
+  seed: number,
+  reverse: boolean,
+): { xpos: SparseWeights; upos: SparseWeights } {
   const px = new AveragedPerceptron(tags.xpos.length, o.tagBits);
   const pu = new AveragedPerceptron(tags.upos.length, o.tagBits);
   const f = new FeatureBuffer();
