@@ -35,6 +35,12 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(toks('Wait -- what...'), ['Wait', '_--', 'what', '_...']);
   });
 
+  it('ends a sentence at a doubled period before a capital, not before a lower-case word', () => {
+    const sentences = (t: string) => tokenizeText(t).map((s) => t.slice(s.start, s.end));
+    assert.deepStrictEqual(sentences('The town was quiet.. This paragraph is next.'), ['The town was quiet..', 'This paragraph is next.']);
+    assert.deepStrictEqual(sentences('I was a photographer.. come and visit.'), ['I was a photographer.. come and visit.']);
+  });
+
   it('classifies symbols EWT treats as words', () => {
     for (const w of ['$', '%', '&', ':)', '@', '/']) assert.strictEqual(isPunctForm(w), false, w);
     for (const p of [',', '.', '"', '(', '--', '!!!', '...', '<<', '*']) assert.strictEqual(isPunctForm(p), true, p);

@@ -16,7 +16,7 @@ export function tokenizeText(text: string): TokenizedSentence[] {
   // to the sentence before them (or, at the start, to the one after), as in the treebank.
   const merged: WinkToken[][] = [];
   let pending: WinkToken[] = [];
-  for (const { tokens } of winkSentences(text)) {
+  for (const tokens of winkSentences(text).flatMap((s) => splitAtDoubledPeriods(s.tokens))) {
     if (tokens.every((t) => t.punct)) {
       if (merged.length) merged[merged.length - 1].push(...tokens);
       else pending.push(...tokens);
@@ -30,4 +30,23 @@ export function tokenizeText(text: string): TokenizedSentence[] {
     .map((toks) => toUdTokens(toks, text))
     .filter((toks) => toks.length > 0)
     .map((tokens) => ({ start: tokens[0].start, end: tokens[tokens.length - 1].end, tokens }));
+}
+
+/**
+ * wink reads a doubled period as an ellipsis and keeps going (`quiet.. This paragraph`): the parser then sees one
+ * run-on sentence and the model flags commas in a garbage parse. A doubled period followed by a capitalised word ends
+ * the sentence (the `doubled-mark` rule still reports the extra dot); before a lower-case word (`photographer.. come
+ * and visit`) it is a pause, as EWT treats it.
+ */
+export function splitAtDoubledPeriods(tokens: WinkToken[]): WinkToken[][] {
+  const out: WinkToken[][] = [];
+  let from = 0;
+  for (let k = 0; k + 1 < tokens.length; k++) {
+    if (tokens[k].text === '..' && !tokens[k + 1].punct && /^\p{Lu}/u.test(tokens[k + 1].text)) {
+      out.push(tokens.slice(from, k + 1));
+      from = k + 1;
+    }
+  }
+  out.push(tokens.slice(from));
+  return out;
 }
