@@ -6,7 +6,7 @@ import { candidates } from '../../server/src/engine/correction/candidates';
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
 import { treeInfo } from '../../server/src/engine/treeInfo';
-import { commaCategory, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
+import { commaCategory, frontedClauseVerbObjectAt, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
 import { seededRng } from '../../server/src/engine/eval/rng';
 import { parseConllu } from '../../server/src/data/conllu';
 import { ewtFile } from '../ewt';
@@ -83,6 +83,30 @@ describe('engine: decisions', () => {
     assert.strictEqual(commaCategory(li, 4), 'serial-comma');
     assert.strictEqual(commaCategory(li, 3), 'comma');
     assert.strictEqual(spliceAt(li, 4), undefined);
+  });
+
+  it('never deletes the comma of a fronted clause that the parser read as verb–object (a garden-path misparse)', () => {
+    // "When the storm ended, the town was quiet." parsed as "ended the town" (obj), the way a comma-robust parser can.
+    const conllu = (rows: string[][]) =>
+      goldSentence(parseConllu(['# text = x', ...rows.map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t')), ''].join('\n'))[0])!
+        .sentence;
+    const misparsed = conllu([
+      ['When', 'ADV', '4', 'advmod'], ['the', 'DET', '3', 'det'], ['storm', 'NOUN', '4', 'nsubj'], ['ended', 'VERB', '9', 'advcl'],
+      [',', 'PUNCT', '4', 'punct'], ['the', 'DET', '7', 'det'], ['town', 'NOUN', '4', 'obj'], ['was', 'AUX', '9', 'cop'],
+      ['quiet', 'ADJ', '0', 'root'], ['.', 'PUNCT', '9', 'punct'],
+    ]);
+    const mi = treeInfo(misparsed.tree);
+    assert.strictEqual(commaCategory(mi, 4), 'subject-verb-comma');
+    assert.ok(frontedClauseVerbObjectAt(mi, 4));
+    assert.ok(!candidates(misparsed, mi).some((c) => c.action === 'delete' && c.changes.has(4)));
+    // The same comma in a main clause ("The committee wrote, a long letter.") is a verb–object comma to delete.
+    const main = conllu([
+      ['The', 'DET', '2', 'det'], ['committee', 'NOUN', '3', 'nsubj'], ['wrote', 'VERB', '0', 'root'], [',', 'PUNCT', '3', 'punct'],
+      ['a', 'DET', '6', 'det'], ['letter', 'NOUN', '3', 'obj'], ['.', 'PUNCT', '3', 'punct'],
+    ]);
+    const ma = treeInfo(main.tree);
+    assert.ok(!frontedClauseVerbObjectAt(ma, 3));
+    assert.ok(candidates(main, ma).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(3)));
   });
 
   it('turns every candidate into text edits that change exactly its slots, keeping the words', () => {

@@ -6,7 +6,7 @@
  */
 import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
-import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
+import { CommaCategory, commaCategory, frontedClauseVerbObjectAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -67,7 +67,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       // A comma shortly followed by another is most likely one of a list's ("A, B, and C"): parses of lists are
       // fragile, and a list comma read as one between a verb and its object must not be deleted.
       const listLike = (category === 'comma' || category === 'subject-verb-comma') && [1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d));
-      if (!listLike) out.push({ category, action: 'delete', node, variant, changes: new Map([[i, []]]) });
+      if (!listLike && !frontedClauseVerbObjectAt(info, i)) out.push({ category, action: 'delete', node, variant, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);
       if (clause !== undefined)
         out.push({ category: 'comma-splice', action: 'replace', node: clause, changes: new Map([[i, [{ norm: ';', text: ';' }]]]) });

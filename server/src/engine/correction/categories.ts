@@ -69,6 +69,18 @@ function subjectVerbAt(info: TreeInfo, i: number): boolean {
   return false;
 }
 
+/**
+ * Slot i lies between the verb of a sentence-initial subordinate clause and what the parser made that verb's object
+ * ("When the storm ended, the town was quiet" read as "ended the town"). Writers put the introductory clause's comma
+ * exactly there, and a parser trained to ignore missing commas can take the main clause's subject for the object: a
+ * comma at such a slot is not evidence of a comma between verb and object, so the engine never deletes it.
+ */
+export function frontedClauseVerbObjectAt(info: TreeInfo, i: number): boolean {
+  const v = i;
+  if (v < 1 || v >= info.n || info.base(v) !== 'advcl' || info.head(v) <= v || info.span[v][0] !== 1) return false;
+  return info.children[v].some((c) => (info.base(c) === 'obj' || info.base(c) === 'iobj') && info.span[c][0] - 1 === i);
+}
+
 /** The introductory constituent that slot i closes, if any (a pre-verbal dependent of the main verb from word 1). */
 export function introductoryAt(info: TreeInfo, i: number): number | undefined {
   for (let w = 1; w <= info.n; w++) {
