@@ -10,7 +10,9 @@
  * --rules-sentences N (training trees whose MAP underlying trees give the bigram counts of `eval rules`)
  * --keep-bias B (added to the initial keep logits of φ)  --rules-only (only recompute those statistics for an existing punct.json)
  * --resume FILE (start the full model's θ and φ from a saved full model, e.g. to continue a run with a smaller rate)
- * --bos-commas-only (the initial mark ∘ may absorb only a comma, as in the paper's App. notes: fixes every other ∘ window to keep).
+ * --bos-commas-only (the initial mark ∘ may absorb only a comma, as in the paper's App. notes: fixes every other ∘ window to keep)
+ * --nunberg (the channel may only make Nunberg's kinds of rewrite: a point mark absorbed by an equal or stronger one next to it
+ * or by a bracket or quote; a period or comma transposed with a closing quote; brackets, quotes and symbols never deleted).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     'rules-only': { type: 'boolean', default: false },
     resume: { type: 'string' },
     'bos-commas-only': { type: 'boolean', default: false },
+    nunberg: { type: 'boolean', default: false },
   },
 });
 
@@ -118,6 +121,38 @@ function fixBosWindows(logits: Float64Array): void {
   }
 }
 
+/**
+ * Strength of the point marks in Nunberg's hierarchy (paper Table 1): a mark may be absorbed by an adjacent one at
+ * least as strong (`,. ↦ .`, `.? ↦ ?`, `... .` ↦ `...`), never the reverse (the cold channel otherwise explains a
+ * final period as an underlying `. ?` or `... .` whose stronger mark vanished).
+ */
+const POINT_STRENGTH: Record<string, number> = { ',': 1, '-': 2, '—': 2, ';': 2, ':': 3, '<.>': 4, '.': 4, '?': 5, '!': 5, '?!': 5, '...': 5 };
+const CLOSERS = new Set([')', ']', '}', '>', '”', '’']);
+const OPENERS = new Set(['(', '[', '{', '<', '“', '‘']);
+const QUOTES_CLOSE = new Set(['”', '’']);
+function restrictToNunberg(logits: Float64Array): void {
+  const S = alphabet.size;
+  const tok = alphabet.tokens;
+  const bos = alphabet.id(BOS_MARK);
+  const strength = (t: string) => POINT_STRENGTH[t];
+  const bracket = (t: string) => CLOSERS.has(t) || OPENERS.has(t);
+  for (let a = 0; a < S; a++) {
+    for (let b = 0; b < S; b++) {
+      if (a === bos) continue; // fixBosWindows' business
+      const [ta, tb] = [tok[a], tok[b]];
+      const sa = strength(ta), sb = strength(tb);
+      // delL (ab ↦ b) deletes a; delR (ab ↦ a) deletes b.
+      const delL = sa !== undefined && ((sb !== undefined && sa <= sb) || bracket(tb));
+      const delR = sb !== undefined && ((sa !== undefined && sb <= sa) || bracket(ta));
+      const swap = (QUOTES_CLOSE.has(ta) && (tb === '.' || tb === ',')) || (QUOTES_CLOSE.has(tb) && (ta === '.' || ta === ','));
+      const o = (a * S + b) * 4;
+      if (!delL) logits[o + 1] = NEVER;
+      if (!delR) logits[o + 2] = NEVER;
+      if (!swap) logits[o + 3] = NEVER;
+    }
+  }
+}
+
 function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string, resumeFrom?: string): number {
   const seed = Number(values.seed);
   const rng = seededRng(seed);
@@ -135,6 +170,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     logits.set(saved.channel.logits);
   }
   if (values['bos-commas-only']) fixBosWindows(logits);
+  if (values.nunberg) restrictToNunberg(logits);
   const channel = newChannel(alphabet, dir, identity, logits);
   const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4 });
   const model = new PunctModelImpl(core, 'training');
@@ -170,6 +206,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
       warmStart: warmFrom ? path.basename(warmFrom) : null,
       resumedFrom: resumeFrom ? path.basename(resumeFrom) : null,
       bosCommasOnly: values['bos-commas-only'],
+      nunberg: values.nunberg,
       keepBias,
       trainSentences: train.trees.length,
       devPerplexity: full.perplexity,
