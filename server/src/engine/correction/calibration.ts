@@ -39,8 +39,13 @@ export function kindKey(category: string, action: string): string {
   return `${category}/${action}`;
 }
 
+/** The fitted calibration of a kind of edit, falling back from `category/action/variant` to `category/action`. */
+function fittedKind(cal: Calibration, key: string): KindCalibration | undefined {
+  return cal.kinds[key] ?? cal.kinds[key.split('/').slice(0, 2).join('/')];
+}
+
 export function confidenceOf(cal: Calibration, key: string, delta: number): number {
-  const k = cal.kinds[key] ?? cal.kinds[key.split('/').slice(0, 2).join('/')] ?? { a: 1, b: -3 };
+  const k = fittedKind(cal, key) ?? { a: 1, b: -3 };
   if (k.points && k.points.length > 0) return interpolate(k.points, delta);
   const z = k.a * delta + k.b;
   return 1 / (1 + Math.exp(-z));
@@ -48,7 +53,7 @@ export function confidenceOf(cal: Calibration, key: string, delta: number): numb
 
 /** Whether any Δ could bring this kind of edit to the threshold (else its candidates need not be scored at all). */
 export function canReach(cal: Calibration, key: string, threshold: number): boolean {
-  const k = cal.kinds[key] ?? cal.kinds[key.split('/').slice(0, 2).join('/')];
+  const k = fittedKind(cal, key);
   if (!k) return true;
   if (k.points && k.points.length > 0) return k.points[k.points.length - 1][1] >= threshold;
   return confidenceOf(cal, key, k.a >= 0 ? 50 : -50) >= threshold;
