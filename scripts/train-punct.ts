@@ -18,8 +18,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
-import { Direction, newChannel } from '../server/src/model/channel';
-import { BOS_MARK } from '../server/src/data/punctTokens';
+import { DEL_L, DEL_R, Direction, newChannel, paramIndex, SWAP } from '../server/src/model/channel';
+import { BOS_MARK, CLOSE_DOUBLE, CLOSE_SINGLE, CLOSERS, MIRROR } from '../server/src/data/punctTokens';
 import { ModelCore } from '../server/src/model/model';
 import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../server/src/model/modelFile';
 import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../server/src/model/vocabulary';
@@ -117,7 +117,7 @@ function fixBosWindows(logits: Float64Array): void {
   const bos = alphabet.id(BOS_MARK);
   for (let b = 0; b < S; b++) {
     if (alphabet.tokens[b] === ',') continue;
-    for (let e = 1; e < 4; e++) logits[(bos * S + b) * 4 + e] = NEVER;
+    for (const e of [DEL_L, DEL_R, SWAP]) logits[paramIndex(S, bos, b, e)] = NEVER;
   }
 }
 
@@ -127,15 +127,13 @@ function fixBosWindows(logits: Float64Array): void {
  * final period as an underlying `. ?` or `... .` whose stronger mark vanished).
  */
 const POINT_STRENGTH: Record<string, number> = { ',': 1, '-': 2, '—': 2, ';': 2, ':': 3, '<.>': 4, '.': 4, '?': 5, '!': 5, '?!': 5, '...': 5 };
-const CLOSERS = new Set([')', ']', '}', '>', '”', '’']);
-const OPENERS = new Set(['(', '[', '{', '<', '“', '‘']);
-const QUOTES_CLOSE = new Set(['”', '’']);
+const QUOTES_CLOSE = new Set([CLOSE_DOUBLE, CLOSE_SINGLE]);
 function restrictToNunberg(logits: Float64Array): void {
   const S = alphabet.size;
   const tok = alphabet.tokens;
   const bos = alphabet.id(BOS_MARK);
   const strength = (t: string) => POINT_STRENGTH[t];
-  const bracket = (t: string) => CLOSERS.has(t) || OPENERS.has(t);
+  const bracket = (t: string) => MIRROR.has(t) || CLOSERS.has(t);
   for (let a = 0; a < S; a++) {
     for (let b = 0; b < S; b++) {
       if (a === bos) continue; // fixBosWindows' business
@@ -145,10 +143,9 @@ function restrictToNunberg(logits: Float64Array): void {
       const delL = sa !== undefined && ((sb !== undefined && sa <= sb) || bracket(tb));
       const delR = sb !== undefined && ((sa !== undefined && sb <= sa) || bracket(ta));
       const swap = (QUOTES_CLOSE.has(ta) && (tb === '.' || tb === ',')) || (QUOTES_CLOSE.has(tb) && (ta === '.' || ta === ','));
-      const o = (a * S + b) * 4;
-      if (!delL) logits[o + 1] = NEVER;
-      if (!delR) logits[o + 2] = NEVER;
-      if (!swap) logits[o + 3] = NEVER;
+      if (!delL) logits[paramIndex(S, a, b, DEL_L)] = NEVER;
+      if (!delR) logits[paramIndex(S, a, b, DEL_R)] = NEVER;
+      if (!swap) logits[paramIndex(S, a, b, SWAP)] = NEVER;
     }
   }
 }
