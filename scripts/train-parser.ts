@@ -19,6 +19,11 @@ import { seededRandom } from '../server/src/parser/views';
 import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
 import { retrainLabeller, trainParser } from '../server/src/parser/train';
+import { crossesFirstComma, frontedClauses, modelParse, scoreFrontedClauses } from '../server/src/parser/frontedClauses';
+import { slotSentence } from '../server/src/parser/sentenceBuilder';
+import { tokenizeText } from '../server/src/tokenize';
+import { parserModels } from '../server/src/parser';
+import { ParserModels } from '../server/src/parser/dependencyParser';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values } = parseArgs({
@@ -43,6 +48,8 @@ const { values } = parseArgs({
     'build-clusters': { type: 'string' },
     reprune: { type: 'string' },
     relabel: { type: 'string' },
+    'check-fronted': { type: 'string' },
+    'no-protect-fronted': { type: 'boolean' },
     clusters: { type: 'string', default: path.resolve(__dirname, '../models/en/parser-clusters.bin.gz') },
   },
 });
@@ -72,6 +79,27 @@ if (values['build-clusters']) {
   log(`wrote ${values.clusters} (${map.keys.length} words)`);
   process.exit(0);
 }
+if (values['check-fronted']) {
+  // The fronted-clause check on dev (BENCHMARKS.md): does the clause's verb swallow the words after its comma?
+  const cases = frontedClauses(readTreebank(values.dev!).trees);
+  const models = parserModels(readModel(values['check-fronted']));
+  const parse = modelParse(models);
+  // And the hand-written sentences of test/parser/fixtures, through the tokeniser as users' text goes.
+  const lines = fs.readFileSync(path.resolve(__dirname, '../test/parser/fixtures/fronted-clauses.txt'), 'utf8').split('\n').filter((l) => l.trim());
+  const crossed = lines.filter((line) => {
+    const s = slotSentence(tokenizeText(line)[0].tokens);
+    const p = parse(s);
+    const words = s.forms.map((form, i) => ({ form, lemma: '_', upos: '_', xpos: '_', feats: '_', deprel: p.deprel[i], head: p.head[i] === s.forms.length ? 0 : p.head[i] + 1 }));
+    return crossesFirstComma({ words, slots: s.slots });
+  });
+  const result = {
+    keep: scoreFrontedClauses(cases, parse, 'keep'),
+    dropComma: scoreFrontedClauses(cases, parse, 'dropComma'),
+    handWritten: { sentences: lines.length, crossed: crossed.length, which: crossed },
+  };
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
 const clusters = fs.existsSync(values.clusters!) ? readClusters(values.clusters!) : undefined;
 log(clusters ? `word clusters: ${clusters.keys.length} words from ${values.clusters}` : 'no word clusters');
 let train = readTreebank(values.train!).trees;
@@ -90,6 +118,7 @@ const opts = Object.fromEntries(
     bidirectionalTagger: values['forward-tagger'] ? false : undefined,
     parseBits: num(values['parse-bits']),
     labelBits: num(values['label-bits']),
+    protectFrontedCommas: values['no-protect-fronted'] ? false : undefined,
   }).filter(([, v]) => v !== undefined),
 );
 const prune = {
@@ -126,6 +155,13 @@ if (values.relabel) {
   const m = readModel(values.relabel);
   save(retrainLabeller(train, dev, m, { ...opts, prune, log, taggerCache, clusters: m.clusters }));
 } else {
-  trainParser(train, dev, { ...opts, prune, log, checkpoint: save, taggerCache, clusters });
+  // Each epoch's log line also gives the fronted-clause check on dev (clause comma kept / dropped).
+  const cases = frontedClauses(dev);
+  const probe = (m: ParserModels) => {
+    const parse = modelParse(m);
+    const k = scoreFrontedClauses(cases, parse, 'keep'), d = scoreFrontedClauses(cases, parse, 'dropComma');
+    return `fronted clauses crossed ${k.crossing}/${k.cases} (comma dropped ${d.crossing})`;
+  };
+  trainParser(train, dev, { ...opts, prune, log, checkpoint: save, taggerCache, clusters, probe });
 }
 log('done');

@@ -17,7 +17,7 @@ import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
 import { SurfaceToken } from '../tokenize/token';
 import { clusterLookup, parseWords, ParserModels } from './dependencyParser';
 import { ClusterLookup, encodeSentence } from './encoding';
-import { readModel } from './modelFile';
+import { ModelContents, readModel } from './modelFile';
 import { slotSentence } from './sentenceBuilder';
 import { taggerFromScorers } from './taggerScorers';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
@@ -188,16 +188,20 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const file = path.join(modelDir, MODEL_FILE);
   if (!fs.existsSync(file)) throw new ParserError(`no parser model at ${file} (run \`npm run train:parser\`)`);
   const m = readModel(file);
-  const { header, scorers } = m;
-  const tagger = taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos });
   warmUpWink();
-  return new TransitionParser(header.version, {
-    tagger,
+  return new TransitionParser(m.header.version, parserModels(m));
+}
+
+/** The parts of a read model file that parse (no tokeniser). */
+export function parserModels(m: ModelContents): ParserModels {
+  const { header, scorers } = m;
+  return {
+    tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }),
     transitions: scorers.transitions,
     labels: scorers.labels,
     deprels: header.deprels,
     clusters: m.clusters,
-  });
+  };
 }
 
 export { MAX_WORDS as MAX_SENTENCE_WORDS };

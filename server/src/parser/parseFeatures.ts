@@ -141,6 +141,12 @@ export function parseFeatures(e: EncodedSentence, tags: TagIds, st: ArcHybridSta
   const b0LS = set(st.leftSetLo, st.leftSetHi, b0), s1RS = set(st.rightSetLo, st.rightSetHi, s1);
   f.add2(t++, s0t, s0LS); f.add2(t++, s0t, s0RS); f.add2(t++, b0t, b0LS); f.add2(t++, s1t, s1RS);
   f.add3(t++, s0t, b0t, s0LS); f.add3(t++, s0t, b0t, b0LS); f.add3(t++, s1t, s0t, s1RS); f.add2(t++, s0w, s0LS);
+  // The comma between s1 and s0 against what s1 is: a clause opened by a subordinator at the start of the sentence
+  // ("When the storm ended, | the town") ends at its comma, so RIGHT would make the main clause's subject its object.
+  const s1LS = set(st.leftSetLo, st.leftSetHi, s1);
+  const s1Initial = s1 >= 0 && s1 < n && st.leftEdge[s1] === 0 ? 1 : 0;
+  t = 460;
+  f.add3(t++, pL0, s1LS, U(s0)); f.add4(t++, pL0, R(s1L), s1Initial, U(s0)); f.add3(t++, pL0, s1t, R(s1L));
 }
 
 /** One integer for a relation set given as two bit masks. */

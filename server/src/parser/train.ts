@@ -14,7 +14,7 @@ import { ModelContents } from './modelFile';
 import { taggerFromScorers, taggerScorers } from './taggerScorers';
 import { parseFeatures, TagIds } from './parseFeatures';
 import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
-import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
+import { protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
 import { ClusterMap } from './wordClusters';
 
@@ -35,6 +35,10 @@ export interface TrainOptions {
   /** Probability of following the model's own (possibly wrong) transition after the first epoch. */
   explore: number;
   views: readonly ViewKind[];
+  /** The labeller's and parser's corrupted views keep the comma closing a fronted adverbial clause (`protectedSlots`). */
+  protectFrontedCommas: boolean;
+  /** Extra measure of each epoch's parser for the log (the fronted-clause check). */
+  probe?: (m: ParserModels) => string;
   log: (msg: string) => void;
   /** Called with a complete model whenever the parser improves on dev (checkpoints). */
   checkpoint?: (m: ModelContents) => void;
@@ -57,6 +61,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   prune: { tag: 0.5, parse: 0.5, label: 0.5 },
   explore: 0.9,
   views: VIEW_KINDS,
+  protectFrontedCommas: true,
   log: () => undefined,
 };
 
@@ -67,6 +72,8 @@ interface GoldSentence {
   head: Int32Array;
   kids: Int32Array[];
   deprel: Int32Array;
+  /** Slots the labeller's and parser's corrupted views leave as written. */
+  keep?: Set<number>;
 }
 
 function indexer(values: Iterable<string>): { list: string[]; id: (s: string) => number } {
@@ -239,6 +246,7 @@ function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prepared {
       head,
       kids: goldChildren(head),
       deprel: Int32Array.from(tree.words, (w) => rels.id(w.deprel)),
+      keep: o.protectFrontedCommas ? protectedSlots(tree) : undefined,
     };
   });
   const rand = seededRandom(o.seed);
@@ -275,7 +283,7 @@ function trainLabeller(p: Prepared): SparseWeights {
     for (const i of shuffled(order, rand)) {
       const g = gold[i];
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand), lookup);
+        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), lookup);
         const tags = tagFor(i, e);
         const tv = treeView(g.head);
         // The relations given so far are the labeller's own guesses, as at run time.
@@ -340,8 +348,8 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
     for (const i of shuffled(order, rand)) {
       const g = gold[i];
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand), lookup);
-        right += trainTransitionsOn(pp, arcs, e, tagFor(i, e), g, explore, rand, f, scores);
+        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), lookup);
+        right +=  trainTransitionsOn(pp, arcs, e, tagFor(i, e), g, explore, rand, f, scores);
         total += e.n;
       }
     }
@@ -351,6 +359,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
     o.log(
       `  parser epoch ${epoch + 1}: train path UAS ${((100 * right) / total).toFixed(2)}` +
         (d ? `, dev UAS ${d.uas} LAS ${d.las} UPOS ${d.upos}` : '') +
+        (o.probe ? `, ${o.probe(models)}` : '') +
         ` (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
     );
     const score = d ? d.las : epoch;
@@ -362,7 +371,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
           upos: tagSet.upos,
           xpos: tagSet.xpos,
           deprels: rels.list,
-          info: { epoch: epoch + 1, dev: d, seed: o.seed, views: o.views, trainSentences: trees.length },
+          info: { epoch: epoch + 1, dev: d, seed: o.seed, views: o.views, protectFrontedCommas: o.protectFrontedCommas, trainSentences: trees.length },
         },
         scorers: { ...taggerScorers(tagger), transitions, labels },
         clusters: o.clusters,

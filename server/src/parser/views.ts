@@ -5,6 +5,7 @@
  */
 import { PunctuatedTree } from '../data/depunct';
 import { WordSequence } from './encoding';
+import { frontedAdverbialClauses } from './frontedClauses';
 
 export type ViewKind = 'kept' | 'removed' | 'corrupted';
 export const VIEW_KINDS: readonly ViewKind[] = ['kept', 'removed', 'corrupted'];
@@ -22,9 +23,11 @@ export interface CorruptionRates {
 
 export const DEFAULT_CORRUPTION: CorruptionRates = { dropComma: 0.3, insertComma: 0.06, doubleComma: 0.03, dropSlot: 0.1 };
 
-export function corruptSlots(slots: string[][], rand: () => number, rates = DEFAULT_CORRUPTION): string[][] {
+/** `keep`: slots left as written (see `protectedSlots`). */
+export function corruptSlots(slots: string[][], rand: () => number, rates = DEFAULT_CORRUPTION, keep?: ReadonlySet<number>): string[][] {
   const n = slots.length - 1;
   return slots.map((marks, i) => {
+    if (keep?.has(i)) return marks;
     if (marks.length && rand() < rates.dropSlot) return [];
     const out: string[] = [];
     for (const m of marks) {
@@ -39,9 +42,18 @@ export function corruptSlots(slots: string[][], rand: () => number, rates = DEFA
   });
 }
 
-export function viewOf(tree: PunctuatedTree, kind: ViewKind, rand: () => number): WordSequence {
+export function viewOf(tree: PunctuatedTree, kind: ViewKind, rand: () => number, keep?: ReadonlySet<number>): WordSequence {
   const forms = tree.words.map((w) => w.form);
   if (kind === 'kept') return { forms, slots: tree.slots };
   if (kind === 'removed') return { forms, slots: tree.slots.map(() => []) };
-  return { forms, slots: corruptSlots(tree.slots, rand) };
+  return { forms, slots: corruptSlots(tree.slots, rand, DEFAULT_CORRUPTION, keep) };
+}
+
+/**
+ * Slots the corrupted view leaves as written: the comma closing a sentence-initial adverbial clause. Writers drop it
+ * often, but when it is there it is the evidence that the clause has ended ("When the storm ended, the town…"); a
+ * parser that never sees it kept while its neighbours are corrupted learns to read past it.
+ */
+export function protectedSlots(tree: PunctuatedTree): Set<number> {
+  return new Set(frontedAdverbialClauses(tree).map((c) => c.last + 1));
 }

@@ -1,0 +1,85 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseConllu } from '../../server/src/data/conllu';
+import { depunctuate, PunctuatedTree } from '../../server/src/data/depunct';
+import { loadParser } from '../../server/src/parser';
+import { WordSequence } from '../../server/src/parser/encoding';
+import { crossesFirstComma, frontedAdverbialClauses, frontedClauses, scoreFrontedClauses } from '../../server/src/parser/frontedClauses';
+import { corruptSlots, protectedSlots, seededRandom } from '../../server/src/parser/views';
+
+/** A depunctuated tree from rows of (form, UPOS, XPOS, head, relation). */
+function tree(rows: Array<[string, string, string, number, string]>): PunctuatedTree {
+  const lines = rows.map((r, k) => [k + 1, r[0], '_', r[1], r[2], '_', r[3], r[4], '_', '_'].join('\t'));
+  const r = depunctuate(parseConllu(['# text = x', ...lines, ''].join('\n'))[0]);
+  assert.ok(r.ok);
+  return r.tree;
+}
+
+// "When the storm ended, the town was quiet." (EWT attaches "when" as advmod, the clause as advcl of "quiet").
+const storm = tree([
+  ['When', 'ADV', 'WRB', 4, 'advmod'], ['the', 'DET', 'DT', 3, 'det'], ['storm', 'NOUN', 'NN', 4, 'nsubj'],
+  ['ended', 'VERB', 'VBD', 9, 'advcl'], [',', 'PUNCT', ',', 4, 'punct'], ['the', 'DET', 'DT', 7, 'det'],
+  ['town', 'NOUN', 'NN', 9, 'nsubj'], ['was', 'AUX', 'VBD', 9, 'cop'], ['quiet', 'ADJ', 'JJ', 0, 'root'], ['.', 'PUNCT', '.', 9, 'punct'],
+]);
+// "After lunch, we left." has a fronted obl, not a clause; "He left, and we stayed." has no fronted clause.
+const lunch = tree([
+  ['After', 'ADP', 'IN', 2, 'case'], ['lunch', 'NOUN', 'NN', 5, 'obl'], [',', 'PUNCT', ',', 2, 'punct'],
+  ['we', 'PRON', 'PRP', 5, 'nsubj'], ['left', 'VERB', 'VBD', 0, 'root'], ['.', 'PUNCT', '.', 5, 'punct'],
+]);
+
+describe('fronted-clause check', () => {
+  it('finds the sentence-initial subordinate clause closed by a comma, and nothing else', () => {
+    assert.deepStrictEqual(frontedAdverbialClauses(storm), [{ verb: 3, last: 3, subordinated: true }]);
+    assert.deepStrictEqual(frontedAdverbialClauses(lunch), []);
+    const cases = frontedClauses([storm, lunch]);
+    assert.strictEqual(cases.length, 1);
+    assert.strictEqual(cases[0].nominal, 5, 'the first nominal after the comma is "town"');
+  });
+
+  it('counts the garden-path parse "ended the town" and not the right one, with the comma kept or dropped', () => {
+    const cases = frontedClauses([storm]);
+    const gold = { head: storm.words.map((w) => (w.head === 0 ? storm.words.length : w.head - 1)), deprel: storm.words.map((w) => w.deprel) };
+    const seen: WordSequence[] = [];
+    const right = (s: WordSequence) => (seen.push(s), gold);
+    assert.deepStrictEqual(scoreFrontedClauses(cases, right), { cases: 1, swallowed: 0, swallowedAsObject: 0, crossing: 0 });
+    assert.deepStrictEqual(seen[0].slots[4], [',']);
+    scoreFrontedClauses(cases, right, 'dropComma');
+    assert.deepStrictEqual(seen[1].slots[4], [], 'the clause comma is dropped');
+    assert.deepStrictEqual(seen[1].slots[8], ['.'], 'other marks stay');
+    const head = gold.head.slice();
+    head[5] = 3; // town → ended
+    const deprel = gold.deprel.slice();
+    deprel[5] = 'obj';
+    const wrong = () => ({ head, deprel });
+    assert.deepStrictEqual(scoreFrontedClauses(cases, wrong), { cases: 1, swallowed: 1, swallowedAsObject: 1, crossing: 1 });
+    const words = storm.words.map((w, i) => ({ ...w, head: head[i] === storm.words.length ? 0 : head[i] + 1 }));
+    assert.strictEqual(crossesFirstComma({ words, slots: storm.slots }), true);
+    assert.strictEqual(crossesFirstComma(storm), false);
+  });
+
+  it('corrupted views never touch a protected slot but still corrupt the others', () => {
+    const keep = protectedSlots(storm);
+    assert.deepStrictEqual([...keep], [4]);
+    const slots = storm.slots.map((m, i) => (i === 7 ? [','] : m));
+    let droppedOther = 0;
+    const rand = seededRandom(3);
+    for (let k = 0; k < 300; k++) {
+      const out = corruptSlots(slots, rand, undefined, keep);
+      assert.deepStrictEqual(out[4], [',']);
+      if (out[7].length === 0) droppedOther++;
+    }
+    assert.ok(droppedOther > 50, `the unprotected comma is dropped too (${droppedOther}/300)`);
+  });
+
+  it('the shipped parser keeps hand-written fronted clauses within their comma', function () {
+    this.timeout(60000);
+    const parser = loadParser();
+    const lines = fs.readFileSync(path.join(__dirname, 'fixtures', 'fronted-clauses.txt'), 'utf8').split('\n').filter((l) => l.trim());
+    const crossed = lines.filter((l) => crossesFirstComma(parser.parseText(l)[0].tree));
+    assert.ok(crossed.length <= MAX_CROSSED, `${crossed.length} of ${lines.length} crossed: ${crossed.join(' | ')}`);
+  });
+});
+
+/** Measured for the shipped model (BENCHMARKS.md, Parser); e12 crossed 11 of the 40. */
+const MAX_CROSSED = 11;
