@@ -3,8 +3,11 @@
  * built from EWT dev, false alarms on clean EWT test sentences as written, calibration (reliability by bins), speed;
  * Puncteme with gold trees (oracle), Puncteme end to end (parser + model), and harper.js, in the same run.
  *
- *   --fit            fit the error model's calibration and the threshold on the FIT half of dev, write
- *                    models/en/lint-calibration.json (never uses test)
+ *   --fit            train the error model on corruptions of EWT train, calibrate it and fit the threshold on the FIT
+ *                    half of dev, write models/en/lint-calibration.json (never uses test; see eval/calibrationFit.ts)
+ *   --fit-dev-only   --fit without the train stage (error model fitted on the dev half alone, as before)
+ *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model and seed), so refits
+ *                    after changing only the fitting are quick
  *   --limit N        use the first N suite items (default: all)
  *   --no-harper      skip harper.js;  --no-parser  skip the end-to-end row;  --no-gold  skip the oracle row
  *   --clean N        lint the first N clean EWT test sentences (default 2077 = all; 0 to skip)
@@ -19,24 +22,22 @@ import { buildSuite, SuiteItem } from '../server/src/engine/eval/suite';
 import { spliceItems } from '../server/src/engine/eval/splice';
 
 const SPLICES = 200;
-/** Kinds of edit with at least this many labelled candidates get an isotonic calibration. */
-const ISOTONIC_MIN = 40;
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
-import { f05, slotEdits, judge } from '../server/src/engine/eval/score';
+import { f05 } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
 import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile } from '../server/src/engine';
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
 import { engineModel } from '../server/src/engine/modelAdapter';
-import { Calibration, confidenceOf, DEFAULT_CALIBRATION, fitIsotonic, fitLogistic, loadCalibration } from '../server/src/engine/correction/calibration';
-import { sentenceCandidates } from '../server/src/engine/correction/modelRules';
-import { selectCandidates, ScoredCandidate } from '../server/src/engine/correction/decide';
-import { slotTextEdits } from '../server/src/engine/correction/slotEdit';
+import { Calibration, confidenceOf, DEFAULT_CALIBRATION, loadCalibration } from '../server/src/engine/correction/calibration';
+import { cachedLabelledCandidates, fitCalibration, labelledCandidates, LabelledCandidate } from '../server/src/engine/eval/calibrationFit';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values: opt } = parseArgs({
   options: {
     fit: { type: 'boolean' },
+    'fit-dev-only': { type: 'boolean' },
+    'fit-cache': { type: 'string' },
     limit: { type: 'string' },
     'no-harper': { type: 'boolean' },
     'no-parser': { type: 'boolean' },
@@ -108,64 +109,8 @@ async function evaluate(sys: System, items: readonly SuiteItem[]): Promise<{ row
   return { row: { system: sys.name, categories: cats, msPer1000: (ms / items.length) * 1000, sentences: items.length }, results };
 }
 
-/** Labelled candidates of a suite half: label 1 when the candidate's fix is exactly (part of) the gold repair. */
-function labelledCandidates(items: readonly SuiteItem[], analyser: SentenceAnalyser, model: EngineModel, cal: Calibration) {
-  const out: Array<{ sentence: number; c: ScoredCandidate; y: number }> = [];
-  items.forEach((it, k) => {
-    for (const which of ['corrupted', 'original'] as const) {
-      const r = which === 'corrupted' ? it.corrupted : it.original;
-      for (const s of analyser.parseText(r.text)) {
-        for (const c of sentenceCandidates(s, model, cal)) {
-          if (c.candidate.category === 'serial-comma') continue;
-          const edits = [...c.candidate.changes].flatMap(([i, m]) => slotTextEdits(s, r.text, i, m));
-          const changed = slotEdits(r, edits);
-          const j = which === 'corrupted' ? judge(it.corruption, changed) : { correct: [], wrong: [...changed.keys()] };
-          out.push({ sentence: 2 * k + (which === 'original' ? 1 : 0), c, y: j.wrong.length === 0 && j.correct.length > 0 ? 1 : 0 });
-        }
-      }
-    }
-  });
-  return out;
-}
-
-function fitCalibration(data: ReturnType<typeof labelledCandidates>): Calibration {
-  const byKey = new Map<string, { xs: number[]; ys: number[] }>();
-  for (const d of data) {
-    let g = byKey.get(d.c.key);
-    if (!g) byKey.set(d.c.key, (g = { xs: [], ys: [] }));
-    g.xs.push(Math.max(-50, Math.min(50, d.c.delta)));
-    g.ys.push(d.y);
-  }
-  const kinds: Calibration['kinds'] = {};
-  // Isotonic where there are enough examples, the logistic below that.
-  for (const [k, g] of byKey) kinds[k] = { ...fitLogistic(g.xs, g.ys), ...(g.xs.length >= ISOTONIC_MIN ? { points: fitIsotonic(g.xs, g.ys) } : {}) };
-  const cal: Calibration = { threshold: 0.5, kinds, note: '' };
-  // Threshold: best F0.5 of the model's own edits on the fit half with precision ≥ 0.9, by the same greedy selection.
-  const rescored = data.map((d) => ({ ...d, c: { ...d.c, confidence: confidenceOf(cal, d.c.key, d.c.delta) } }));
-  const positives = rescored.filter((d) => d.y === 1).length;
-  let best = { t: 0.9, f: -1 };
-  for (let t = 0.5; t <= 0.991; t += 0.01) {
-    const bySentence = new Map<number, typeof rescored>();
-    for (const d of rescored) {
-      let l = bySentence.get(d.sentence);
-      if (!l) bySentence.set(d.sentence, (l = []));
-      l.push(d);
-    }
-    let tp = 0;
-    let fp = 0;
-    for (const l of bySentence.values()) {
-      const chosen = new Set(selectCandidates(l.map((d) => d.c), t));
-      for (const d of l) if (chosen.has(d.c)) d.y ? tp++ : fp++;
-    }
-    const m = f05({ tp, fp, fn: positives - tp });
-    if (m.precision >= 0.9 && m.f05 > best.f) best = { t, f: m.f05 };
-  }
-  cal.threshold = Math.round(best.t * 100) / 100;
-  return cal;
-}
-
 /** Reliability by bins: mean confidence vs observed accuracy of every scored candidate. */
-function reliability(data: ReturnType<typeof labelledCandidates>, cal: Calibration) {
+function reliability(data: readonly LabelledCandidate[], cal: Calibration) {
   const bins = Array.from({ length: 10 }, () => ({ n: 0, conf: 0, acc: 0 }));
   for (const d of data) {
     const p = confidenceOf(cal, d.c.key, d.c.delta);
@@ -239,12 +184,27 @@ async function main(): Promise<void> {
   console.log(versions);
   const out: Record<string, unknown> = { date: new Date().toISOString(), versions, suite: { size: suite.length, eval: evalHalf.length, counts } };
 
-  if (opt.fit && model) {
+  if ((opt.fit || opt['fit-dev-only']) && model) {
     const analyser = parser ?? goldAnalyser(fitHalf);
     const tf = Date.now();
-    const data = labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION);
-    cal = fitCalibration(data);
-    cal.note = `fitted on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}`;
+    let train: LabelledCandidate[] | undefined;
+    let trainNote = '';
+    const cacheFile = (which: string) =>
+      opt['fit-cache'] ? path.join(opt['fit-cache'], `labelled-${which}-${parser?.version ?? 'gold'}-${model.version}-seed${opt.seed ?? 1}.json`) : undefined;
+    if (!opt['fit-dev-only']) {
+      const tb = readTreebank(path.join(DATA, 'en_ewt-ud-train.conllu'));
+      const trainSuite = [...buildSuite(tb.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(tb.sentences, SPLICES * 6)];
+      const trainAnalyser = parser ?? goldAnalyser(trainSuite);
+      console.log(`error model: ${trainSuite.length} corrupted EWT train sentences`);
+      train = cachedLabelledCandidates(cacheFile('train'), () =>
+        labelledCandidates(trainSuite, trainAnalyser, model, DEFAULT_CALIBRATION, (k) => process.stdout.write(`\r  ${k} / ${trainSuite.length}`)),
+      );
+      console.log(`\r  ${train.length} labelled candidates in ${((Date.now() - tf) / 1000).toFixed(0)} s`);
+      trainNote = `error model trained on ${trainSuite.length} corrupted EWT train sentences + originals (${train.length} candidates), `;
+    }
+    const data = cachedLabelledCandidates(cacheFile('devfit'), () => labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION));
+    cal = fitCalibration(train, data);
+    cal.note = `${trainNote}${train ? 'calibrated' : 'fitted'} on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}`;
     fs.writeFileSync(calFile, JSON.stringify(cal, null, 1) + '\n');
     console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}; written to ${calFile}`);
   }

@@ -1,7 +1,8 @@
 import * as assert from 'assert';
 import { readTreebank } from '../../server/src/data/treebank';
 import { goldSentence } from '../../server/src/engine/eval/goldSentence';
-import { confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/calibration';
+import { canReach, confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/calibration';
+import { fitCalibration, LabelledCandidate } from '../../server/src/engine/eval/calibrationFit';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
@@ -55,6 +56,36 @@ describe('engine: decisions', () => {
     assert.strictEqual(confidenceOf(cal, 'comma/delete', 5), 0.5);
     assert.strictEqual(confidenceOf(cal, 'comma/delete', 20), 0.9);
     assert.strictEqual(confidenceOf(cal, 'comma/delete', -3), 0.1);
+  });
+
+  it('trains the error model on one set and recalibrates it on another: optimism is taken back, order kept', () => {
+    // "Train": the edit is right with probability σ(Δ − 1). "Dev" (worse trees): σ(0.8·(Δ − 1) − 1), which is
+    // σ(a·logit(p) + b) of the train probability p with a = 0.8, b = −1; stage 2 must recover that map.
+    const rng = seededRng(11);
+    const make = (n: number, offset: number, prob: (delta: number) => number): LabelledCandidate[] =>
+      Array.from({ length: n }, (_, i) => {
+        const delta = 10 * rng() - 4;
+        const c = { candidate: { category: 'comma', changes: new Map(), action: 'delete', node: 0 }, delta, key: 'comma/delete', confidence: 0 } as ScoredCandidate;
+        return { sentence: offset + i, c, y: rng() < prob(delta) ? 1 : 0 };
+      });
+    const sigma = (z: number) => 1 / (1 + Math.exp(-z));
+    const cal = fitCalibration(make(20000, 0, (d) => sigma(d - 1)), make(8000, 100000, (d) => sigma(0.8 * (d - 1) - 1)));
+    const recal = cal.kinds['comma/delete'].recal!;
+    assert.ok(Math.abs(recal.a - 0.8) < 0.1 && Math.abs(recal.b + 1) < 0.15, JSON.stringify(recal));
+    for (const delta of [0, 2, 5]) {
+      const got = confidenceOf(cal, 'comma/delete', delta);
+      const want = sigma(0.8 * (delta - 1) - 1);
+      assert.ok(Math.abs(got - want) < 0.05, `Δ ${delta}: ${got} vs ${want}`);
+    }
+    let last = 0;
+    for (let d = -5; d <= 7; d += 0.5) {
+      const p = confidenceOf(cal, 'comma/delete', d);
+      assert.ok(p >= last - 1e-12, 'monotone in Δ');
+      last = p;
+    }
+    // The best this kind reaches on dev is σ(0.8·5 − 1) ≈ 0.95 at the end of the data: canReach agrees.
+    assert.strictEqual(canReach(cal, 'comma/delete', 0.99), false);
+    assert.strictEqual(canReach(cal, 'comma/delete', 0.9), true);
   });
 
   it('finds the non-restrictive edges and the serial comma on real EWT trees', () => {

@@ -4,8 +4,9 @@
  * model gives the first difference (Δ) and p_err, a per-slot error model, depends only on the kind of edit (dropping
  * a comma before a non-restrictive clause, adding one between subject and verb, …). Written as a logistic model,
  * confidence = σ(a·Δ + b), b is the error model's log prior odds for that kind of edit and a corrects the model's
- * over- or under-confidence; both are fitted per kind on corrupted dev sentences (`npm run bench:lint -- --fit`), so
- * the confidence is a calibrated probability that the fix is right.
+ * over- or under-confidence; both are trained per kind on corrupted EWT train sentences, and one monotone
+ * recalibration on corrupted EWT dev sentences maps the result to the rate observed there (`npm run bench:lint --
+ * --fit`, `eval/calibrationFit.ts`), so the confidence is a calibrated probability that the fix is right.
  */
 import * as fs from 'fs';
 
@@ -20,6 +21,12 @@ export interface KindCalibration {
    * a stray comma near −log η, where the logistic would need an unreachable Δ.
    */
   points?: Array<[number, number]>;
+  /**
+   * Stage 2, when the kind was trained on EWT train corruptions: maps its probability p to the rate observed on EWT
+   * dev for this kind (the parser has seen train, so p is optimistic there) — isotonic in logit(p) where dev has
+   * enough examples of the kind, else σ(a·logit(p) + b); see `eval/calibrationFit.ts`.
+   */
+  recal?: { a: number; b: number; points?: Array<[number, number]> };
 }
 
 export interface Calibration {
@@ -46,17 +53,31 @@ function fittedKind(cal: Calibration, key: string): KindCalibration | undefined 
 
 export function confidenceOf(cal: Calibration, key: string, delta: number): number {
   const k = fittedKind(cal, key) ?? { a: 1, b: -3 };
+  const p = kindProbability(k, delta);
+  if (!k.recal) return p;
+  if (k.recal.points && k.recal.points.length > 0) return interpolate(k.recal.points, logit(p));
+  return 1 / (1 + Math.exp(-(k.recal.a * logit(p) + k.recal.b)));
+}
+
+/** log(p / (1 − p)), kept finite (isotonic rates can be exactly 0 or 1). */
+export function logit(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+}
+
+/** The error model's probability for one kind of edit (stage 1), before any recalibration. */
+function kindProbability(k: KindCalibration, delta: number): number {
   if (k.points && k.points.length > 0) return interpolate(k.points, delta);
-  const z = k.a * delta + k.b;
-  return 1 / (1 + Math.exp(-z));
+  return 1 / (1 + Math.exp(-(k.a * delta + k.b)));
 }
 
 /** Whether any Δ could bring this kind of edit to the threshold (else its candidates need not be scored at all). */
 export function canReach(cal: Calibration, key: string, threshold: number): boolean {
   const k = fittedKind(cal, key);
   if (!k) return true;
-  if (k.points && k.points.length > 0) return k.points[k.points.length - 1][1] >= threshold;
-  return confidenceOf(cal, key, k.a >= 0 ? 50 : -50) >= threshold;
+  // Both stages are monotone in Δ (isotonic, or logistic with the sign of a), so the best Δ is at one end.
+  const best = k.points && k.points.length > 0 ? 50 : k.a >= 0 ? 50 : -50;
+  return confidenceOf(cal, key, best) >= threshold;
 }
 
 function interpolate(points: ReadonlyArray<[number, number]>, x: number): number {
@@ -106,12 +127,19 @@ export function loadCalibration(file: string): Calibration {
 
 /**
  * Fits σ(a·x + b) to labelled examples by Newton's method with backtracking on the L2-regularised log-loss (the
- * ridge, centred on the unfitted default a = 1, b = −3, keeps tiny or separable groups finite).
+ * ridge, centred by default on the unfitted a = 1, b = −3, keeps tiny or separable groups finite; a recalibration
+ * centres it on the identity a = 1, b = 0 instead).
  */
-export function fitLogistic(xsIn: readonly number[], ys: readonly number[], ridge = 0.1, iters = 100): KindCalibration {
+export function fitLogistic(
+  xsIn: readonly number[],
+  ys: readonly number[],
+  ridge = 0.1,
+  iters = 100,
+  centre: { a: number; b: number } = { a: 1, b: -3 },
+): KindCalibration {
   const xs = xsIn.map((x) => Math.max(-50, Math.min(50, x)));
   const loss = (a: number, b: number): number => {
-    let l = 0.5 * ridge * ((a - 1) ** 2 + (b + 3) ** 2);
+    let l = 0.5 * ridge * ((a - centre.a) ** 2 + (b - centre.b) ** 2);
     for (let i = 0; i < xs.length; i++) {
       const z = a * xs[i] + b;
       // −log σ(z) for y = 1, −log(1 − σ(z)) for y = 0, computed stably.
@@ -120,12 +148,12 @@ export function fitLogistic(xsIn: readonly number[], ys: readonly number[], ridg
     }
     return l;
   };
-  let a = 1;
-  let b = -3;
+  let a = centre.a;
+  let b = centre.b;
   let current = loss(a, b);
   for (let it = 0; it < iters; it++) {
-    let ga = ridge * (a - 1);
-    let gb = ridge * (b + 3);
+    let ga = ridge * (a - centre.a);
+    let gb = ridge * (b - centre.b);
     let haa = ridge;
     let hab = 0;
     let hbb = ridge;
