@@ -140,6 +140,28 @@ describe('engine: decisions', () => {
     assert.ok(candidates(main, ma).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(3)));
   });
 
+  it('never deletes a list comma that the parser read as one between subject and verb', () => {
+    // "The Spanish, Thai and other contingents…" misparsed with "Spanish" as the subject of "Thai…": the comma is
+    // followed by a coordinator two words on, the shape of a list, so it is not a deletion candidate; the comma after
+    // a one-word subject without such a shape is.
+    const conllu = (rows: string[][]) =>
+      goldSentence(parseConllu(['# text = x', ...rows.map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t')), ''].join('\n'))[0])!
+        .sentence;
+    const listy = conllu([
+      ['Spanish', 'PROPN', '3', 'nsubj'], [',', 'PUNCT', '3', 'punct'], ['Thai', 'PROPN', '0', 'root'], ['and', 'CCONJ', '5', 'cc'],
+      ['other', 'ADJ', '3', 'conj'], ['.', 'PUNCT', '3', 'punct'],
+    ]);
+    const li = treeInfo(listy.tree);
+    assert.strictEqual(commaCategory(li, 1), 'subject-verb-comma');
+    assert.ok(!candidates(listy, li).some((c) => c.action === 'delete' && c.changes.has(1)));
+    const plain = conllu([
+      ['Students', 'NOUN', '3', 'nsubj'], [',', 'PUNCT', '3', 'punct'], ['want', 'VERB', '0', 'root'], ['to', 'PART', '5', 'mark'],
+      ['learn', 'VERB', '3', 'xcomp'], ['.', 'PUNCT', '3', 'punct'],
+    ]);
+    const pi = treeInfo(plain.tree);
+    assert.ok(candidates(plain, pi).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(1)));
+  });
+
   it('turns every candidate into text edits that change exactly its slots, keeping the words', () => {
     let checked = 0;
     for (const s of dev.sentences.slice(0, 150)) {

@@ -64,9 +64,12 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
     const variant = intro === undefined ? undefined : info.base(intro) === 'advcl' || info.span[intro][1] >= 5 ? 'clause' : info.span[intro][1] === 1 ? 'word' : 'phrase';
     if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, changes: new Map([[i, [COMMA]]]) });
     if (onlyComma(i)) {
-      // A comma shortly followed by another is most likely one of a list's ("A, B, and C"): parses of lists are
-      // fragile, and a list comma read as one between a verb and its object must not be deleted.
-      const listLike = (category === 'comma' || category === 'subject-verb-comma') && [1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d));
+      // A comma shortly followed by another, or by a coordinator ("A, B and C", "a mouse, rat, hamster or gerbil"),
+      // is most likely one of a list's: parses of lists are fragile, and a list comma read as one between a verb and
+      // its object, or a subject and its verb, must not be deleted.
+      const listLike =
+        (category === 'comma' || category === 'subject-verb-comma') &&
+        ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ'));
       if (!listLike && !frontedClauseVerbObjectAt(info, i)) out.push({ category, action: 'delete', node, variant, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);
       if (clause !== undefined)
