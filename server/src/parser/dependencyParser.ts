@@ -17,6 +17,8 @@ export interface ParserModels {
   labels: Scorer;
   deprels: string[];
   clusters?: ClusterMap;
+  /** The optional parser template blocks the model was trained with (`parseFeatures.ts`); 0 when absent. */
+  featureSet?: number;
 }
 
 /** The cluster lookup `encodeSentence` needs, or undefined for a model without clusters. */
@@ -40,11 +42,12 @@ export function parseHeads(
   tags: TagIds,
   f = new FeatureBuffer(),
   scores = new Float64Array(N_TRANSITIONS),
+  featureSet = 0,
 ): Int32Array {
   const st = new ArcHybridState(e.n);
   arcs.start(st);
   while (!st.isTerminal()) {
-    parseFeatures(e, tags, st, f);
+    parseFeatures(e, tags, st, f, featureSet);
     transitions.score(f, scores);
     let best = -1;
     for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || scores[t] > scores[best])) best = t;
@@ -90,7 +93,7 @@ export function labelArcs(
 export function parseWords(m: ParserModels, e: EncodedSentence, tags?: TagIds): WordParse {
   const t = tags ?? m.tagger.tag(e);
   const f = new FeatureBuffer();
-  const head = parseHeads(m.transitions, arcLabeller(m), e, t, f);
+  const head = parseHeads(m.transitions, arcLabeller(m), e, t, f, undefined, m.featureSet);
   const deprel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, t, head, f);
   return { tags: t, head, deprel };
 }

@@ -17,13 +17,14 @@ import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
 import { SurfaceToken } from '../tokenize/token';
 import { clusterLookup, parseWords, ParserModels } from './dependencyParser';
 import { ClusterLookup, encodeSentence } from './encoding';
-import { ModelContents, readModel } from './modelFile';
+import { readModel } from './modelFile';
+import { parserModels } from './parserModels';
 import { slotSentence } from './sentenceBuilder';
-import { taggerFromScorers } from './taggerScorers';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
+export { parserModels } from './parserModels';
 
 export type SentenceNote = 'split-long' | 'not-english';
 
@@ -190,18 +191,6 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const m = readModel(file);
   warmUpWink();
   return new TransitionParser(m.header.version, parserModels(m));
-}
-
-/** The parts of a read model file that parse (no tokeniser). */
-export function parserModels(m: ModelContents): ParserModels {
-  const { header, scorers } = m;
-  return {
-    tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }),
-    transitions: scorers.transitions,
-    labels: scorers.labels,
-    deprels: header.deprels,
-    clusters: m.clusters,
-  };
 }
 
 export { MAX_WORDS as MAX_SENTENCE_WORDS };

@@ -22,7 +22,14 @@ export function distanceBucket(d: number): number {
   return 7;
 }
 
-export function parseFeatures(e: EncodedSentence, tags: TagIds, st: ArcHybridState, f: FeatureBuffer): void {
+/**
+ * Optional template blocks, as bit flags. A model records the blocks it was trained with (`featureSet` in its
+ * header), since weights are looked up by hashed row: a template a model never saw would read other rows' weights.
+ */
+export const FRONTED_COMMA_FEATURES = 1;
+export const COORDINATION_FEATURES = 2;
+
+export function parseFeatures(e: EncodedSentence, tags: TagIds, st: ArcHybridState, f: FeatureBuffer, featureSet = 0): void {
   f.clear();
   const n = e.n;
   const W = (x: number) => (x < 0 ? NONE : x === n ? ROOT : e.lower[x]);
@@ -141,12 +148,21 @@ export function parseFeatures(e: EncodedSentence, tags: TagIds, st: ArcHybridSta
   const b0LS = set(st.leftSetLo, st.leftSetHi, b0), s1RS = set(st.rightSetLo, st.rightSetHi, s1);
   f.add2(t++, s0t, s0LS); f.add2(t++, s0t, s0RS); f.add2(t++, b0t, b0LS); f.add2(t++, s1t, s1RS);
   f.add3(t++, s0t, b0t, s0LS); f.add3(t++, s0t, b0t, b0LS); f.add3(t++, s1t, s0t, s1RS); f.add2(t++, s0w, s0LS);
-  // The comma between s1 and s0 against what s1 is: a clause opened by a subordinator at the start of the sentence
-  // ("When the storm ended, | the town") ends at its comma, so RIGHT would make the main clause's subject its object.
-  const s1LS = set(st.leftSetLo, st.leftSetHi, s1);
-  const s1Initial = s1 >= 0 && s1 < n && st.leftEdge[s1] === 0 ? 1 : 0;
-  t = 460;
-  f.add3(t++, pL0, s1LS, U(s0)); f.add4(t++, pL0, R(s1L), s1Initial, U(s0)); f.add3(t++, pL0, s1t, R(s1L));
+  if (featureSet & FRONTED_COMMA_FEATURES) {
+    // The comma between s1 and s0 against what s1 is: a clause opened by a subordinator at the start of the sentence
+    // ("When the storm ended, | the town") ends at its comma, so RIGHT would make the main clause's subject its object.
+    const s1LS = set(st.leftSetLo, st.leftSetHi, s1);
+    const s1Initial = s1 >= 0 && s1 < n && st.leftEdge[s1] === 0 ? 1 : 0;
+    t = 460;
+    f.add3(t++, pL0, s1LS, U(s0)); f.add4(t++, pL0, R(s1L), s1Initial, U(s0)); f.add3(t++, pL0, s1t, R(s1L));
+  }
+  if (featureSet & COORDINATION_FEATURES) {
+    // Coordination (conj heads are the most frequent error): when b0 has taken a `cc`, which of s0 and s1 it is like;
+    // and prepositional attachment: the preposition b0 has taken against s0's and s1's words.
+    t = 480;
+    f.add4(t++, s1t, s0t, b0t, b0Ll); f.add4(t++, s0t === b0t ? 1 : 0, s1t === b0t ? 1 : 0, b0Ll, U(b0));
+    f.add3(t++, s0c, b0c, b0Ll); f.add3(t++, s0w, W(b0L), b0t); f.add3(t++, s1w, W(b0L), s0t);
+  }
 }
 
 /** One integer for a relation set given as two bit masks. */

@@ -11,8 +11,9 @@ import { encodeSentence, EncodedSentence, reverseSentence } from './encoding';
 import { FeatureBuffer } from './hash';
 import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { ModelContents } from './modelFile';
+import { parserModels } from './parserModels';
 import { taggerFromScorers, taggerScorers } from './taggerScorers';
-import { parseFeatures, TagIds } from './parseFeatures';
+import { COORDINATION_FEATURES, FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from './parseFeatures';
 import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
 import { protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
@@ -37,6 +38,8 @@ export interface TrainOptions {
   views: readonly ViewKind[];
   /** The labeller's and parser's corrupted views keep the comma closing a fronted adverbial clause (`protectedSlots`). */
   protectFrontedCommas: boolean;
+  /** Optional parser template blocks (`parseFeatures.ts` flags), recorded in the model. */
+  featureSet: number;
   /** Extra measure of each epoch's parser for the log (the fronted-clause check). */
   probe?: (m: ParserModels) => string;
   log: (msg: string) => void;
@@ -62,6 +65,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   explore: 0.9,
   views: VIEW_KINDS,
   protectFrontedCommas: true,
+  featureSet: FRONTED_COMMA_FEATURES | COORDINATION_FEATURES,
   log: () => undefined,
 };
 
@@ -109,7 +113,7 @@ export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[],
   for (const tree of trees) {
     const e = encodeSentence(viewOf(tree, kind, rand), lookup);
     const tags = m.tagger.tag(e);
-    const head = parseHeads(m.transitions, arcs, e, tags, f);
+    const head = parseHeads(m.transitions, arcs, e, tags, f, undefined, m.featureSet);
     const rel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags, head, f);
     tree.words.forEach((w, i) => {
       words++;
@@ -188,12 +192,13 @@ function trainTransitionsOn(
   rand: () => number,
   f: FeatureBuffer,
   scores: Float64Array,
+  featureSet: number,
 ): number {
   const st = new ArcHybridState(e.n);
   arcs.start(st);
   const costs = new Int32Array(N_TRANSITIONS);
   while (!st.isTerminal()) {
-    parseFeatures(e, tags, st, f);
+    parseFeatures(e, tags, st, f, featureSet);
     p.score(f, scores);
     let pred = -1, best = -1, minCost = Infinity;
     for (let t = 0; t < N_TRANSITIONS; t++) {
@@ -322,7 +327,7 @@ export function retrainLabeller(
   if (p.rels.list.join(' ') !== model.header.deprels.join(' ')) throw new Error('relation labels differ from the model\'s');
   const labels = trainLabeller(p);
   const tagger = taggerFromScorers(model.scorers, { upos: model.header.upos, xpos: model.header.xpos });
-  const models: ParserModels = { tagger, transitions: model.scorers.transitions, labels, deprels: model.header.deprels, clusters: model.clusters };
+  const models: ParserModels = { ...parserModels(model), labels };
   const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
   o.log(`relabelled: dev UAS ${d?.uas} LAS ${d?.las}`);
   return { ...model, header: { ...model.header, info: { ...model.header.info, dev: d, relabelled: true } }, scorers: { ...model.scorers, labels } };
@@ -349,12 +354,12 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
       const g = gold[i];
       for (const kind of o.views) {
         const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), lookup);
-        right +=  trainTransitionsOn(pp, arcs, e, tagFor(i, e), g, explore, rand, f, scores);
+        right += trainTransitionsOn(pp, arcs, e, tagFor(i, e), g, explore, rand, f, scores, o.featureSet);
         total += e.n;
       }
     }
     const transitions = pp.toSparse(o.prune.parse);
-    const models: ParserModels = { tagger, transitions, labels, deprels: rels.list, clusters: o.clusters };
+    const models: ParserModels = { tagger, transitions, labels, deprels: rels.list, clusters: o.clusters, featureSet: o.featureSet };
     const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
     o.log(
       `  parser epoch ${epoch + 1}: train path UAS ${((100 * right) / total).toFixed(2)}` +
@@ -371,7 +376,15 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
           upos: tagSet.upos,
           xpos: tagSet.xpos,
           deprels: rels.list,
-          info: { epoch: epoch + 1, dev: d, seed: o.seed, views: o.views, protectFrontedCommas: o.protectFrontedCommas, trainSentences: trees.length },
+          info: {
+            epoch: epoch + 1,
+            dev: d,
+            seed: o.seed,
+            views: o.views,
+            protectFrontedCommas: o.protectFrontedCommas,
+            featureSet: o.featureSet,
+            trainSentences: trees.length,
+          },
         },
         scorers: { ...taggerScorers(tagger), transitions, labels },
         clusters: o.clusters,

@@ -1,0 +1,17 @@
+/** The parts of a read model file that tag, parse and label (no tokeniser). */
+import { ParserModels } from './dependencyParser';
+import { ModelContents } from './modelFile';
+import { taggerFromScorers } from './taggerScorers';
+
+export function parserModels(m: ModelContents): ParserModels {
+  const { header, scorers } = m;
+  return {
+    tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }),
+    transitions: scorers.transitions,
+    labels: scorers.labels,
+    deprels: header.deprels,
+    clusters: m.clusters,
+    // Models from before the optional template blocks have none.
+    featureSet: typeof header.info.featureSet === 'number' ? header.info.featureSet : 0,
+  };
+}
