@@ -19,7 +19,7 @@ import { seededRandom } from '../server/src/parser/views';
 import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
 import { retrainLabeller, trainParser } from '../server/src/parser/train';
-import { crossesFirstComma, frontedClauses, modelParse, scoreFrontedClauses } from '../server/src/parser/frontedClauses';
+import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
 import { parserModels } from '../server/src/parser';
@@ -95,6 +95,7 @@ if (values['check-fronted']) {
   const result = {
     keep: scoreFrontedClauses(cases, parse, 'keep'),
     dropComma: scoreFrontedClauses(cases, parse, 'dropComma'),
+    constituents: scoreFrontedClauses(frontedConstituents(readTreebank(values.dev!).trees), parse, 'keep'),
     handWritten: { sentences: lines.length, crossed: crossed.length, which: crossed },
   };
   console.log(JSON.stringify(result));

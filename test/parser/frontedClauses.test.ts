@@ -5,7 +5,7 @@ import { parseConllu } from '../../server/src/data/conllu';
 import { depunctuate, PunctuatedTree } from '../../server/src/data/depunct';
 import { loadParser } from '../../server/src/parser';
 import { WordSequence } from '../../server/src/parser/encoding';
-import { crossesFirstComma, frontedAdverbialClauses, frontedClauses, scoreFrontedClauses } from '../../server/src/parser/frontedClauses';
+import { crossesFirstComma, frontedAdverbialClauses, frontedClauses, frontedConstituents, scoreFrontedClauses } from '../../server/src/parser/frontedClauses';
 import { corruptSlots, protectedSlots, seededRandom } from '../../server/src/parser/views';
 
 /** A depunctuated tree from rows of (form, UPOS, XPOS, head, relation). */
@@ -35,6 +35,8 @@ describe('fronted-clause check', () => {
     const cases = frontedClauses([storm, lunch]);
     assert.strictEqual(cases.length, 1);
     assert.strictEqual(cases[0].nominal, 5, 'the first nominal after the comma is "town"');
+    // The wider set takes any fronted constituent of two or more words: both clauses' and "After lunch".
+    assert.deepStrictEqual(frontedConstituents([storm, lunch]).map((c) => [c.verb, c.last]), [[3, 3], [1, 1]]);
   });
 
   it('counts the garden-path parse "ended the town" and not the right one, with the comma kept or dropped', () => {

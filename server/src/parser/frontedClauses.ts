@@ -77,6 +77,26 @@ export function frontedClauses(trees: readonly PunctuatedTree[]): FrontedClause[
   return out;
 }
 
+/**
+ * A wider set for statistical power: every sentence-initial constituent of two or more words closed by a comma
+ * whose head lies after it ("After the long meeting, we…", "Tired of waiting, she…"), clause or not.
+ */
+export function frontedConstituents(trees: readonly PunctuatedTree[]): FrontedClause[] {
+  const out: FrontedClause[] = [];
+  for (const tree of trees) {
+    const w = tree.words;
+    const span = spans(tree);
+    for (let v = 0; v < w.length; v++) {
+      const last = span[v][1];
+      if (span[v][0] !== 0 || last < 1 || w[v].head - 1 <= last || !tree.slots[last + 1].includes(',')) continue;
+      let nominal = -1;
+      for (let k = last + 1; k < w.length && nominal < 0; k++) if (NOMINAL.has(w[k].upos)) nominal = k;
+      out.push({ tree, verb: v, last, nominal });
+    }
+  }
+  return out;
+}
+
 export interface FrontedClauseScores {
   cases: number;
   /** First nominal after the comma attached to the clause's verb (against gold). */
