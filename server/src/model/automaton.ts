@@ -11,7 +11,7 @@
 import { BOS_MARK } from '../data/punctTokens';
 import { Channel, processingWindow } from './channel';
 import { Mat, mul, zeros } from './matrix';
-import { SparseMat, sparseBytes, spVecMat, toDense, toSparse, transposeSparse } from './sparse';
+import { SparseMat, sparseBytes, spVecMat, toDense, toSparse, transposeSparse, TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
 
 export const DEFAULT_ETA = 1e-4;
 
@@ -160,14 +160,25 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
   return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), vecCache: new Map(), byId: [], byIdT: [], logById: [] };
 }
 
-/** Bytes held by an automaton and its caches, roughly (for the model's cache budget). */
+/** A Map entry with a short string key (the key, the entry, the table's slack). */
+const MAP_ENTRY_BYTES = 100;
+/** An arc object {s, t, param} and its slot in its list. */
+const ARC_BYTES = 48;
+
+/**
+ * Bytes held by an automaton and its caches, the objects' overheads included (for the model's cache budget; checked
+ * against the memory freed when the caches are dropped, in the language server's worker).
+ */
 export function automatonBytes(aut: SlotAutomaton): number {
   let b = 64 * (aut.n + 4);
   for (const m of aut.mats) if (m) b += sparseBytes(m);
   for (const m of aut.cache.values()) if (m) b += sparseBytes(m);
   for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
-  for (const v of aut.vecCache.values()) b += v.byteLength;
-  for (const m of aut.logById) if (m) b += sparseBytes(m);
+  for (const v of aut.vecCache.values()) b += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
+  // log M(l) shares its pattern with M(l): its own values only.
+  for (const m of aut.logById) if (m) b += m.val.byteLength + TYPED_ARRAY_OVERHEAD_BYTES + 80;
+  b += MAP_ENTRY_BYTES * (aut.cache.size + aut.cacheT.size + aut.vecCache.size);
+  for (const list of aut.arcs) b += ARC_BYTES * list.length;
   return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length);
 }
 

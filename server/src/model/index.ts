@@ -57,8 +57,11 @@ export function bracketing(info: TreeInfo, lKey: (w: number) => string, rKey: (w
 
 /** Bound of the cross-call memo of log-probabilities (~200 bytes each; a 5,000-word document needs ~11,000). */
 const MAX_RESULTS = 20_000;
-/** Prepared trees kept (the sentences being worked on: a paragraph's, and a few more). */
-const PREPARED_TREES = 64;
+/**
+ * Prepared trees kept (the sentences being worked on: a paragraph's, and a few more). Each holds ~60 KB; an edit
+ * scores the edited paragraph's sentences again, and the others are answered by `results`.
+ */
+const PREPARED_TREES = 24;
 
 export class PunctModelImpl implements PunctModel {
   /**

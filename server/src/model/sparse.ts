@@ -17,10 +17,24 @@ export interface SparseMat {
   val: Float64Array;
 }
 
+/**
+ * An all-zero CSR matrix with room for `nnz` entries, its three arrays views of one buffer: the automata caches hold
+ * tens of thousands of small matrices, and every separate typed array costs ~200 bytes of its own (measured: 25 MB
+ * for 14 MB of entries with three buffers a matrix).
+ */
+function allocSparse(rows: number, cols: number, nnz: number): SparseMat {
+  const buf = new ArrayBuffer(8 * nnz + 4 * (rows + 1 + nnz));
+  const val = new Float64Array(buf, 0, nnz);
+  const ptr = new Int32Array(buf, 8 * nnz, rows + 1);
+  const idx = new Int32Array(buf, 8 * nnz + 4 * (rows + 1), nnz);
+  return { rows, cols, ptr, idx, val };
+}
+
 export function toSparse(m: Mat): SparseMat {
   let nnz = 0;
   for (let q = 0; q < m.d.length; q++) if (m.d[q] !== 0) nnz++;
-  const ptr = new Int32Array(m.rows + 1), idx = new Int32Array(nnz), val = new Float64Array(nnz);
+  const out = allocSparse(m.rows, m.cols, nnz);
+  const { ptr, idx, val } = out;
   let e = 0;
   for (let i = 0; i < m.rows; i++) {
     for (let j = 0; j < m.cols; j++) {
@@ -29,7 +43,7 @@ export function toSparse(m: Mat): SparseMat {
     }
     ptr[i + 1] = e;
   }
-  return { rows: m.rows, cols: m.cols, ptr, idx, val };
+  return out;
 }
 
 export function toDense(s: SparseMat): Mat {
@@ -39,7 +53,8 @@ export function toDense(s: SparseMat): Mat {
 }
 
 export function transposeSparse(s: SparseMat): SparseMat {
-  const ptr = new Int32Array(s.cols + 1), idx = new Int32Array(s.val.length), val = new Float64Array(s.val.length);
+  const out = allocSparse(s.cols, s.rows, s.val.length);
+  const { ptr, idx, val } = out;
   for (let e = 0; e < s.idx.length; e++) ptr[s.idx[e] + 1]++;
   for (let j = 0; j < s.cols; j++) ptr[j + 1] += ptr[j];
   const next = ptr.slice(0, s.cols);
@@ -50,7 +65,7 @@ export function transposeSparse(s: SparseMat): SparseMat {
       idx[t] = i;
       val[t] = s.val[e];
     }
-  return { rows: s.cols, cols: s.rows, ptr, idx, val };
+  return out;
 }
 
 /** a · b (= `mul(toDense(a), b)`). */
@@ -120,7 +135,14 @@ export function spVecMat(v: Float64Array, m: SparseMat): Float64Array {
   return out;
 }
 
-/** Bytes held by the typed arrays of `s` (for cache budgets). */
+/**
+ * What a typed array costs beyond its elements: its JS object, its ArrayBuffer and the buffer's bookkeeping (V8 and
+ * malloc), measured in the worker (heap + array buffers freed when the automata caches are dropped).
+ */
+export const TYPED_ARRAY_OVERHEAD_BYTES = 200;
+
+/** Bytes held by `s`, its arrays' overheads included (for cache budgets). */
 export function sparseBytes(s: SparseMat): number {
-  return s.ptr.byteLength + s.idx.byteLength + s.val.byteLength;
+  const buffers = new Set([s.ptr.buffer, s.idx.buffer, s.val.buffer]).size;
+  return s.ptr.byteLength + s.idx.byteLength + s.val.byteLength + 80 * 3 + TYPED_ARRAY_OVERHEAD_BYTES * buffers;
 }
