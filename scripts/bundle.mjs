@@ -1,8 +1,10 @@
 // Bundles the extension for the .vsix: dist/extension.js (the VS Code client; `vscode` is provided by the host)
 // dist/server.js (the language server) and dist/analysisWorker.js (its worker thread, with the whole engine), so the package needs no node_modules.
 import { build } from 'esbuild';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const common = {
@@ -21,9 +23,24 @@ const common = {
   conditions: ['node', 'import', 'default'],
 };
 
+// The language server keeps each bundle's source in memory as a string for as long as it runs (V8 compiles
+// functions lazily from it), two bytes a character if any character is not Latin-1: the worker's was 8.5 MB. So the
+// server and its worker are minified (names kept, for stack traces and errors) and made ASCII: esbuild escapes
+// strings but not regular expressions, whose non-ASCII characters become \uXXXX escapes (the same code units).
+const lean = { minify: true, keepNames: true };
+
+/** Escapes every non-ASCII UTF-16 code unit of a bundle, and checks that it still compiles. */
+function asciiOnly(file) {
+  const path = resolve(root, file);
+  const text = readFileSync(path, 'utf8').replace(/[^\x00-\x7f]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  new Script(text, { filename: file });
+  writeFileSync(path, text);
+}
+
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js' }),
-  build({ ...common, entryPoints: ['server/src/lsp/server.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, ...lean, entryPoints: ['server/src/lsp/server.ts'], outfile: 'dist/server.js' }),
   // The engine runs in a worker thread of the server; the server finds it beside itself.
-  build({ ...common, entryPoints: ['server/src/lsp/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
+  build({ ...common, ...lean, entryPoints: ['server/src/lsp/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
 ]);
+for (const file of ['dist/server.js', 'dist/analysisWorker.js']) asciiOnly(file);
