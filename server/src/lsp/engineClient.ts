@@ -2,7 +2,10 @@
  * The main thread's handle on the analysis worker: requests with ids, a cancellation flag per lint, progress, and a
  * fresh worker if one dies (its pending requests fail; the next request starts a new one).
  */
+import * as fs from 'fs';
 import * as path from 'path';
+import { pipeline } from 'stream/promises';
+import * as v8 from 'v8';
 import { Worker } from 'worker_threads';
 import { Finding, LintOptions } from '../engine/types';
 import type { ProseKind } from '../prose';
@@ -28,6 +31,20 @@ interface Pending {
  */
 const YOUNG_GENERATION_MB = 4;
 
+/**
+ * V8 flags for isolates created from now on, i.e. the worker's (they are read when an isolate is set up).
+ *
+ * glibc gives every thread that allocates its own malloc arena, and V8's optimiser allocates large temporary zones on
+ * its helper threads; freed, they stay resident in those arenas (the worker's hot functions are optimised while a
+ * document is first analysed). Limiting the arenas (MALLOC_ARENA_MAX=2, which the VS Code client sets: SERVER_ENV)
+ * cures it; without that, the worker optimises on its own thread (`--no-concurrent-recompilation`): −23 MB RSS on
+ * the benchmark document either way. The latter costs the first edits their compile time (~12 ms an edit over the
+ * first 20), so it is the fallback, for editors that start `puncteme-ls` without the variable.
+ */
+export function workerV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
+  return env.MALLOC_ARENA_MAX ? [] : ['--no-concurrent-recompilation'];
+}
+
 /** The worker script beside this file: `.ts` under tsx (tests), `.js` compiled or bundled. */
 function workerScript(): string {
   return path.join(__dirname, 'analysisWorker' + (path.extname(__filename) === '.ts' ? '.ts' : '.js'));
@@ -38,14 +55,19 @@ export class EngineClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly events: EngineEvents) {}
+  constructor(
+    private readonly events: EngineEvents,
+    /** The worker's script (the one beside this file unless a benchmark names another, e.g. the bundle). */
+    private readonly script: string = workerScript(),
+  ) {}
 
   /** Starts the worker (and so the model loading) now rather than at the first request. */
   start(): void {
     if (this.worker) return;
+    for (const flag of workerV8Flags()) v8.setFlagsFromString(flag);
     // `eval` + require: lets the worker load a .ts entry when the server itself runs under tsx (which the worker's
     // inherited execArgv registers); compiled and bundled servers load the .js beside them the same way.
-    const w = new Worker(`require(${JSON.stringify(workerScript())});`, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const w = new Worker(`require(${JSON.stringify(this.script)});`, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     w.on('message', (m: FromWorker) => this.onMessage(m));
     w.on('error', (e) => this.events.log(`puncteme: analysis worker error: ${e.stack ?? e}`));
     w.on('exit', (code) => {
@@ -115,6 +137,12 @@ export class EngineClient {
 
   stats(): Promise<WorkerStats> {
     return this.request<WorkerStats>({ type: 'stats', id: this.nextId++ });
+  }
+
+  /** Writes the worker's V8 heap snapshot (for memory work: scripts/bench-lsp-memory.ts). */
+  async writeHeapSnapshot(file: string): Promise<void> {
+    this.start();
+    await pipeline(await this.worker!.getHeapSnapshot(), fs.createWriteStream(file));
   }
 
   async stop(): Promise<void> {
