@@ -7,35 +7,16 @@
  */
 import * as fs from 'fs';
 import * as os from 'os';
-import * as path from 'path';
 import { parseArgs } from 'util';
 import { SERVER_ENV, StatsResult } from '../server/src/lsp/protocol';
-import { LspClient, REPO } from '../test/lsp/lspClient';
+import { LspClient } from '../test/lsp/lspClient';
+import { buildDocument, editPosition } from './bench-lsp-document';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' }, 'as-vscode': { type: 'boolean' } },
 });
 const WORDS = Number(values.words ?? 5000);
 const EDITS = Number(values.edits ?? 20);
-const DEV = path.resolve(REPO, '../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
-
-/** Markdown with headings, paragraphs of five sentences, a list and a code block now and then. */
-function buildDocument(): string {
-  const sentences = fs.readFileSync(DEV, 'utf8').split('\n').filter((l) => l.startsWith('# text = ')).map((l) => l.slice(9).trim());
-  const out: string[] = ['---', 'title: Benchmark document', '---', ''];
-  let words = 0;
-  let i = 0;
-  for (let para = 0; words < WORDS; para++) {
-    if (para % 8 === 0) out.push(`## Section ${para / 8 + 1}`, '');
-    if (para % 10 === 5) out.push('```ts', 'const x = [1,, 2];', '```', '');
-    const chunk = sentences.slice(i, i + 5);
-    i += 5;
-    const text = para % 10 === 7 ? chunk.map((s) => `- ${s}`).join('\n') : chunk.join(' ');
-    words += text.split(/\s+/).filter(Boolean).length;
-    out.push(text, '');
-  }
-  return out.join('\n');
-}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -53,7 +34,7 @@ function peakRssBytes(pid: number): number | undefined {
 }
 
 async function main(): Promise<void> {
-  const text = buildDocument();
+  const text = buildDocument(WORDS);
   const lines = text.split('\n');
   const module = values.module ?? 'dist/server.js';
   const t0 = performance.now();
@@ -80,14 +61,12 @@ async function main(): Promise<void> {
   const openAnalysisCpuMs = stats0.lastAnalysisCpuMs[uri];
 
   // Single-character edits spread over the document: insert a comma after the first word of a prose line.
-  const prose = lines.map((l, i) => [l, i] as const).filter(([l]) => /^[A-Z][a-z]+ /.test(l)).map(([, i]) => i);
   const editMs: number[] = [];
   const analysisMs: number[] = [];
   const analysisCpuMs: number[] = [];
   let version = 1;
   for (let e = 0; e < EDITS; e++) {
-    const line = prose[Math.floor(((e + 0.5) * prose.length) / EDITS)];
-    const character = lines[line].indexOf(' ');
+    const { line, character } = editPosition(lines, e, EDITS);
     version++;
     n = client.published.length;
     const t = performance.now();
