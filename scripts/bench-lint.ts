@@ -203,7 +203,7 @@ async function main(): Promise<void> {
       trainNote = `error model trained on ${trainSuite.length} corrupted EWT train sentences + originals (${train.length} candidates), `;
     }
     const data = cachedLabelledCandidates(cacheFile('devfit'), () => labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION));
-    cal = fitCalibration(train, data);
+    cal = fitCalibration(train, data, fitHalf.length);
     cal.note = `${trainNote}${train ? 'calibrated' : 'fitted'} on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}`;
     fs.writeFileSync(calFile, JSON.stringify(cal, null, 1) + '\n');
     console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}; written to ${calFile}`);

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { readTreebank } from '../../server/src/data/treebank';
 import { goldSentence } from '../../server/src/engine/eval/goldSentence';
 import { canReach, confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/calibration';
-import { fitCalibration, LabelledCandidate } from '../../server/src/engine/eval/calibrationFit';
+import { fitCalibration, fitThreshold, LabelledCandidate } from '../../server/src/engine/eval/calibrationFit';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
@@ -69,7 +69,7 @@ describe('engine: decisions', () => {
         return { sentence: offset + i, c, y: rng() < prob(delta) ? 1 : 0 };
       });
     const sigma = (z: number) => 1 / (1 + Math.exp(-z));
-    const cal = fitCalibration(make(20000, 0, (d) => sigma(d - 1)), make(8000, 100000, (d) => sigma(0.8 * (d - 1) - 1)));
+    const cal = fitCalibration(make(20000, 0, (d) => sigma(d - 1)), make(8000, 100000, (d) => sigma(0.8 * (d - 1) - 1)), 4000);
     const recal = cal.kinds['comma/delete'].recal!;
     assert.ok(Math.abs(recal.a - 0.8) < 0.1 && Math.abs(recal.b + 1) < 0.15, JSON.stringify(recal));
     for (const delta of [0, 2, 5]) {
@@ -86,6 +86,24 @@ describe('engine: decisions', () => {
     // The best this kind reaches on dev is σ(0.8·5 − 1) ≈ 0.95 at the end of the data: canReach agrees.
     assert.strictEqual(canReach(cal, 'comma/delete', 0.99), false);
     assert.strictEqual(canReach(cal, 'comma/delete', 0.9), true);
+  });
+
+  it('chooses the threshold within the budget of findings on clean sentences', () => {
+    // Confidence = Δ here. 300 corrupted sentences with a right edit (100 at 0.95, 200 at 0.7); 8 originals with a
+    // wrong edit at 0.7. Precision is 0.97 at any threshold, so only the clean budget (5 per 1,000) can rule out 0.7.
+    const cal = { threshold: 0.5, kinds: { 'comma/delete': { a: 0, b: 0, points: [[0, 0], [1, 1]] as Array<[number, number]> } } };
+    const cand = (sentence: number, delta: number, y: number): LabelledCandidate => ({
+      sentence,
+      c: { candidate: { category: 'comma', changes: new Map([[1, []]]), action: 'delete', node: 0 }, delta, key: 'comma/delete', confidence: 0 },
+      y,
+    });
+    const data = [
+      ...Array.from({ length: 100 }, (_, k) => cand(2 * k, 0.95, 1)),
+      ...Array.from({ length: 200 }, (_, k) => cand(2 * (100 + k), 0.7, 1)),
+      ...Array.from({ length: 8 }, (_, k) => cand(2 * k + 1, 0.7, 0)),
+    ];
+    assert.ok(fitThreshold(data, cal, 1000) > 0.7, 'eight findings in 1,000 clean sentences are over budget');
+    assert.ok(fitThreshold(data, cal, 100000) <= 0.7, 'eight in 100,000 are not');
   });
 
   it('finds the non-restrictive edges and the serial comma on real EWT trees', () => {
