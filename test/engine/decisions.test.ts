@@ -21,6 +21,12 @@ function apply(text: string, edits: Array<{ start: number; end: number; newText:
   return out;
 }
 
+/** A gold sentence from rows of (form, UPOS, head, relation). */
+function conllu(rows: string[][]) {
+  const lines = rows.map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t'));
+  return goldSentence(parseConllu(['# text = x', ...lines, ''].join('\n'))[0])!.sentence;
+}
+
 describe('engine: decisions', () => {
   it('fits the error model by maximum likelihood: the gradient vanishes and known parameters are recovered', () => {
     const rng = seededRng(5);
@@ -136,9 +142,6 @@ describe('engine: decisions', () => {
 
   it('never deletes the comma of a fronted clause that the parser read as verb–object (a garden-path misparse)', () => {
     // "When the storm ended, the town was quiet." parsed as "ended the town" (obj), the way a comma-robust parser can.
-    const conllu = (rows: string[][]) =>
-      goldSentence(parseConllu(['# text = x', ...rows.map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t')), ''].join('\n'))[0])!
-        .sentence;
     const misparsed = conllu([
       ['When', 'ADV', '4', 'advmod'], ['the', 'DET', '3', 'det'], ['storm', 'NOUN', '4', 'nsubj'], ['ended', 'VERB', '9', 'advcl'],
       [',', 'PUNCT', '4', 'punct'], ['the', 'DET', '7', 'det'], ['town', 'NOUN', '4', 'obj'], ['was', 'AUX', '9', 'cop'],
@@ -162,9 +165,6 @@ describe('engine: decisions', () => {
     // "The Spanish, Thai and other contingents…" misparsed with "Spanish" as the subject of "Thai…": the comma is
     // followed by a coordinator two words on, the shape of a list, so it is not a deletion candidate; the comma after
     // a one-word subject without such a shape is.
-    const conllu = (rows: string[][]) =>
-      goldSentence(parseConllu(['# text = x', ...rows.map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t')), ''].join('\n'))[0])!
-        .sentence;
     const listy = conllu([
       ['Spanish', 'PROPN', '3', 'nsubj'], [',', 'PUNCT', '3', 'punct'], ['Thai', 'PROPN', '0', 'root'], ['and', 'CCONJ', '5', 'cc'],
       ['other', 'ADJ', '3', 'conj'], ['.', 'PUNCT', '3', 'punct'],
