@@ -41,6 +41,14 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(sentences('I was a photographer.. come and visit.'), ['I was a photographer.. come and visit.']);
   });
 
+  it('keeps file names and domains whole and in their sentence; a capital after a dot still ends one', () => {
+    const sentences = (t: string) => tokenizeText(t).map((s) => t.slice(s.start, s.end));
+    assert.deepStrictEqual(toks('Edit config.yaml and README.md, then www.adobe.com.'), ['Edit', 'config.yaml', 'and', 'README.md', '_,', 'then', 'www.adobe.com', '_.']);
+    assert.deepStrictEqual(sentences('Our domain is paulhastings.com. In most cases it works.'), ['Our domain is paulhastings.com.', 'In most cases it works.']);
+    assert.deepStrictEqual(sentences('I went home.Then I slept.'), ['I went home.', 'Then I slept.']);
+    assert.deepStrictEqual(toks('It costs 3.5 dollars, e.g. today.'), ['It', 'costs', '3.5', 'dollars', '_,', 'e.g.', 'today', '_.']);
+  });
+
   it('classifies symbols EWT treats as words', () => {
     for (const w of ['$', '%', '&', ':)', '@', '/']) assert.strictEqual(isPunctForm(w), false, w);
     for (const p of [',', '.', '"', '(', '--', '!!!', '...', '<<', '*']) assert.strictEqual(isPunctForm(p), true, p);

@@ -5,6 +5,7 @@
 import { TokenizedSentence } from './token';
 import { toUdTokens } from './udConventions';
 import { winkSentences, WinkToken } from './winkTokens';
+import { joinDottedWords, joinSentencesAtDottedWords } from './dottedWords';
 
 export type { SurfaceToken, TokenizedSentence } from './token';
 export { isPunctForm } from './punctForms';
@@ -16,7 +17,8 @@ export function tokenizeText(text: string): TokenizedSentence[] {
   // to the sentence before them (or, at the start, to the one after), as in the treebank.
   const merged: WinkToken[][] = [];
   let pending: WinkToken[] = [];
-  for (const tokens of winkSentences(text).flatMap((s) => splitAtDoubledPeriods(s.tokens))) {
+  const sentences = joinSentencesAtDottedWords(winkSentences(text).map((s) => s.tokens), text);
+  for (const tokens of sentences.flatMap((s) => splitAtDoubledPeriods(joinDottedWords(s, text)))) {
     if (tokens.every((t) => t.punct)) {
       if (merged.length) merged[merged.length - 1].push(...tokens);
       else pending.push(...tokens);
