@@ -73,15 +73,13 @@ describe('bundled parser', function () {
   });
 
   it('keeps every contract of parseText on the raw text of every EWT test sentence', () => {
-    let sentences = 0;
     for (const s of test.sentences) {
       const text = s.text ?? '';
-      for (const p of parser.parseText(text)) {
-        assertSentence(text, p);
-        sentences++;
-      }
+      const parsed = parser.parseText(text);
+      for (const p of parsed) assertSentence(text, p);
+      // Marks and lines alone (`------`, `=)`) are no sentence; any text with a letter or digit gives at least one.
+      if (/[\p{L}\p{N}]/u.test(text)) assert.ok(parsed.length > 0, text);
     }
-    assert.ok(sentences >= test.sentences.length);
   });
 
   it('slots the punctuation exactly as depunctuate() does (Kerry sentence of the paper)', () => {

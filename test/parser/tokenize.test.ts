@@ -49,6 +49,13 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(toks('It costs 3.5 dollars, e.g. today.'), ['It', 'costs', '3.5', 'dollars', '_,', 'e.g.', 'today', '_.']);
   });
 
+  it('keeps a pause of dots before a lower-case word, and a closing smiley, in the sentence', () => {
+    const sentences = (t: string) => tokenizeText(t).map((s) => t.slice(s.start, s.end));
+    assert.deepStrictEqual(sentences('It is missing..and more. Food is okay.. won\'t crave it.'), ['It is missing..and more.', "Food is okay.. won't crave it."]);
+    assert.deepStrictEqual(toks('hurt in the past...and you'), ['hurt', 'in', 'the', 'past', '_...', 'and', 'you']);
+    assert.deepStrictEqual(sentences('Loved every bit of it. :) Will come back.'), ['Loved every bit of it. :)', 'Will come back.']);
+  });
+
   it('classifies symbols EWT treats as words', () => {
     for (const w of ['$', '%', '&', ':)', '@', '/']) assert.strictEqual(isPunctForm(w), false, w);
     for (const p of [',', '.', '"', '(', '--', '!!!', '...', '<<', '*']) assert.strictEqual(isPunctForm(p), true, p);

@@ -13,13 +13,17 @@ function dotInsideWord(text: string, at: number): boolean {
   return text[at] === '.' && at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1]) && /[\p{Ll}\p{N}]/u.test(text[at + 1] ?? '');
 }
 
-/** Joins consecutive sentences that wink split at a dot inside a word. */
+/** Joins consecutive sentences that wink split at a dot inside a word, inside a run of dots, or after a pause. */
 export function joinSentencesAtDottedWords(sentences: readonly WinkToken[][], text: string): WinkToken[][] {
   const out: WinkToken[][] = [];
   for (const tokens of sentences) {
     const prev = out[out.length - 1];
     const last = prev?.[prev.length - 1];
-    if (last && tokens.length > 0 && tokens[0].start === last.end && dotInsideWord(text, last.end - 1)) prev.push(...tokens);
+    const touches = last !== undefined && tokens.length > 0 && tokens[0].start === last.end;
+    // `config. | yaml`, and an ellipsis wink cut in two (`the past. | ..and you keep`).
+    // A run of dots before a lower-case word is a pause, not an end (`missing.. and there are`), as in EWT.
+    const pause = last !== undefined && /\.\.$/.test(text.slice(Math.max(0, last.end - 2), last.end)) && /^\p{Ll}/u.test(tokens[0]?.text ?? '');
+    if ((touches && (dotInsideWord(text, last.end - 1) || (last.text.endsWith('.') && tokens[0].text.startsWith('.')))) || pause) prev.push(...tokens);
     else out.push([...tokens]);
   }
   return out;

@@ -13,18 +13,25 @@ export { warmUpWink } from './winkTokens';
 
 export function tokenizeText(text: string): TokenizedSentence[] {
   if (text.trim() === '') return [];
-  // wink sometimes ends a sentence before its closing marks (`… the phrase. '`, `format.?`): marks-only pieces belong
-  // to the sentence before them (or, at the start, to the one after), as in the treebank.
+  // wink sometimes ends a sentence before its closing marks (`… the phrase. '`, `format.?`) or a smiley (`Loved it. :)`):
+  // pieces of marks and emoticons only belong to the sentence before them (or, at the start, to the one after), as in
+  // the treebank.
   const merged: WinkToken[][] = [];
   let pending: WinkToken[] = [];
   const sentences = joinSentencesAtDottedWords(winkSentences(text).map((s) => s.tokens), text);
   for (const tokens of sentences.flatMap((s) => splitAtDoubledPeriods(joinDottedWords(s, text)))) {
-    if (tokens.every((t) => t.punct)) {
+    if (tokens.every((t) => t.punct || t.type === 'emoticon' || t.type === 'emoji')) {
       if (merged.length) merged[merged.length - 1].push(...tokens);
       else pending.push(...tokens);
       continue;
     }
-    merged.push([...pending, ...tokens]);
+    // A smiley wink put at the start of the next sentence on the same line closes the one before (`it. :) Will`).
+    let lead = 0;
+    while (merged.length && lead < tokens.length - 1 && (tokens[lead].type === 'emoticon' || tokens[lead].type === 'emoji')) lead++;
+    const prev = merged[merged.length - 1];
+    if (lead > 0 && !/\n/.test(text.slice(prev[prev.length - 1].end, tokens[0].start))) prev.push(...tokens.slice(0, lead));
+    else lead = 0;
+    merged.push([...pending, ...tokens.slice(lead)]);
     pending = [];
   }
   if (pending.length) merged.push(pending);
