@@ -36,6 +36,8 @@ async function main(): Promise<void> {
     console.log(`${name.padEnd(8)} RSS ${MB(rssBytes())} MB, worker V8 heap ${MB(s.workerHeapBytes)} MB, worker typed arrays ${MB(s.workerArrayBufferBytes)} MB`);
   };
   console.log(`${'start'.padEnd(8)} RSS ${MB(rssBytes())} MB`);
+  // The server's connection keeps the process alive while the (unref'd) worker works; here a timer does.
+  const alive = setInterval(() => {}, 1000);
   engine.start();
   await isReady;
   await stage('ready');
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     console.log(`wrote the worker's heap snapshot to ${values.snapshot}`);
   }
   await engine.stop();
+  clearInterval(alive);
   const m = readModel(path.join(process.env.PUNCTEME_MODEL_DIR, 'parser.bin.gz'));
   let total = 0;
   for (const [name, s] of Object.entries(m.scorers)) {
