@@ -50,6 +50,7 @@ const { values } = parseArgs({
     relabel: { type: 'string' },
     'check-fronted': { type: 'string' },
     'no-protect-fronted': { type: 'boolean' },
+    'feature-set': { type: 'string' },
     clusters: { type: 'string', default: path.resolve(__dirname, '../models/en/parser-clusters.bin.gz') },
   },
 });
@@ -120,6 +121,7 @@ const opts = Object.fromEntries(
     parseBits: num(values['parse-bits']),
     labelBits: num(values['label-bits']),
     protectFrontedCommas: values['no-protect-fronted'] ? false : undefined,
+    featureSet: num(values['feature-set']),
   }).filter(([, v]) => v !== undefined),
 );
 const prune = {

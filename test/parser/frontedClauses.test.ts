@@ -7,6 +7,10 @@ import { loadParser } from '../../server/src/parser';
 import { WordSequence } from '../../server/src/parser/encoding';
 import { crossesFirstComma, frontedAdverbialClauses, frontedClauses, frontedConstituents, scoreFrontedClauses } from '../../server/src/parser/frontedClauses';
 import { corruptSlots, protectedSlots, seededRandom } from '../../server/src/parser/views';
+import { ArcHybridState, SHIFT } from '../../server/src/parser/arcHybrid';
+import { encodeSentence } from '../../server/src/parser/encoding';
+import { FeatureBuffer } from '../../server/src/parser/hash';
+import { FRONTED_COMMA_FEATURES, parseFeatures } from '../../server/src/parser/parseFeatures';
 
 /** A depunctuated tree from rows of (form, UPOS, XPOS, head, relation). */
 function tree(rows: Array<[string, string, string, number, string]>): PunctuatedTree {
@@ -72,6 +76,18 @@ describe('fronted-clause check', () => {
       if (out[7].length === 0) droppedOther++;
     }
     assert.ok(droppedOther > 50, `the unprotected comma is dropped too (${droppedOther}/300)`);
+  });
+
+  it('the fronted-comma template block only appends features, so a model without it reads exactly what it was trained on', () => {
+    const e = encodeSentence({ forms: storm.words.map((w) => w.form), slots: storm.slots });
+    const tags = { upos: Int32Array.from(storm.words, (_, i) => i % 5), xpos: Int32Array.from(storm.words, (_, i) => i % 7) };
+    const st = new ArcHybridState(e.n);
+    for (let k = 0; k < 5; k++) st.apply(SHIFT); // s1 = "ended", s0 = "the", with the comma between them
+    const plain = new FeatureBuffer(), more = new FeatureBuffer();
+    parseFeatures(e, tags, st, plain, 0);
+    parseFeatures(e, tags, st, more, FRONTED_COMMA_FEATURES);
+    assert.strictEqual(more.n, plain.n + 3);
+    assert.deepStrictEqual(Array.from(more.buf.subarray(0, plain.n)), Array.from(plain.buf.subarray(0, plain.n)));
   });
 
   it('the shipped parser keeps hand-written fronted clauses within their comma', function () {

@@ -13,7 +13,7 @@ import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { ModelContents } from './modelFile';
 import { parserModels } from './parserModels';
 import { taggerFromScorers, taggerScorers } from './taggerScorers';
-import { COORDINATION_FEATURES, FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from './parseFeatures';
+import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from './parseFeatures';
 import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
 import { protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
@@ -65,7 +65,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   explore: 0.9,
   views: VIEW_KINDS,
   protectFrontedCommas: true,
-  featureSet: FRONTED_COMMA_FEATURES | COORDINATION_FEATURES,
+  featureSet: FRONTED_COMMA_FEATURES,
   log: () => undefined,
 };
 
@@ -367,8 +367,9 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
         (o.probe ? `, ${o.probe(models)}` : '') +
         ` (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
     );
-    const score = d ? d.las : epoch;
-    if (score > bestDev) {
+    // Dev LAS, ties broken by dev UAS (and then by the later epoch).
+    const score = d ? d.las * 1000 + d.uas : epoch;
+    if (score >= bestDev) {
       bestDev = score;
       best = {
         header: {
