@@ -115,7 +115,7 @@ export class AveragedPerceptron implements Scorer {
  * lookup reads three cache lines (bucket, rows, entries; the hashed layout this replaces read two, and five separate
  * arrays made the whole parse 15–25% slower).
  *
- * Parser e12's lookup tables took 54 MB in the layout this replaces, 26 MB in this one, with the same scores bit for
+ * Parser e12's lookup tables took 52 MB in the layout this replaces, 27.5 MB in this one, with the same scores bit for
  * bit (the same sums in the same order). `keys`, `offsets`, `classes` and `values` are rebuilt from the layout when
  * training or writing asks for them, so the loaded file's buffer can be freed.
  */
