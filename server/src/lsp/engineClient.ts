@@ -34,16 +34,15 @@ const YOUNG_GENERATION_MB = 4;
 /**
  * V8 flags for isolates created from now on, i.e. the worker's (they are read when an isolate is set up).
  *
- * glibc gives every thread that allocates its own malloc arena, and V8's optimiser allocates large temporary zones on
- * its helper threads; freed, they stay resident in those arenas (the worker's hot functions are optimised while a
- * document is first analysed): ~23 MB RSS on the benchmark document. Limiting the arenas (MALLOC_ARENA_MAX=2, which
- * the VS Code client sets: SERVER_ENV) cures most of it; where that variable is unset, the worker optimises on its own
- * thread (`--no-concurrent-recompilation`), which cures it as well but puts the compile time of what gets optimised
- * during the first edits (53–79 functions, 240–330 ms over 20 edits) inside those edits: analysis p95 ~+10 ms.
+ * `--no-concurrent-recompilation`: the worker optimises its hot functions on its own thread. On V8's helper threads
+ * the optimiser's large temporary zones, once freed, stay resident in those threads' own glibc malloc arenas (the
+ * worker's functions are optimised while a document is first analysed): −23 MB RSS on the benchmark document without
+ * MALLOC_ARENA_MAX (which the VS Code client sets as well, SERVER_ENV; other editors need not), and with that variable
+ * alone the server was 194–205 MB, over the 200 MB goal. The cost: what gets optimised during the first edits (53–79
+ * functions, 240–330 ms of compiling over 20 edits) runs inside those edits' analysis (BENCHMARKS, "Memory (session
+ * 3)": the analysis p95 within the noise of the shared machine, a few ms worse at most).
  */
-export function workerV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
-  return env.MALLOC_ARENA_MAX ? [] : ['--no-concurrent-recompilation'];
-}
+export const WORKER_V8_FLAGS: readonly string[] = ['--no-concurrent-recompilation'];
 
 /** The worker script beside this file: `.ts` under tsx (tests), `.js` compiled or bundled. */
 function workerScript(): string {
@@ -64,7 +63,7 @@ export class EngineClient {
   /** Starts the worker (and so the model loading) now rather than at the first request. */
   start(): void {
     if (this.worker) return;
-    for (const flag of workerV8Flags()) v8.setFlagsFromString(flag);
+    for (const flag of WORKER_V8_FLAGS) v8.setFlagsFromString(flag);
     // `eval` + require: lets the worker load a .ts entry when the server itself runs under tsx (which the worker's
     // inherited execArgv registers); compiled and bundled servers load the .js beside them the same way.
     const w = new Worker(`require(${JSON.stringify(this.script)});`, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
