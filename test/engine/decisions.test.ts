@@ -7,7 +7,7 @@ import { candidates } from '../../server/src/engine/correction/candidates';
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
 import { treeInfo } from '../../server/src/engine/treeInfo';
-import { commaCategory, frontedClauseVerbObjectAt, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
+import { commaCategory, frontedClauseCommaAt, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
 import { seededRng } from '../../server/src/engine/eval/rng';
 import { parseConllu } from '../../server/src/data/conllu';
 import { ewtFile } from '../ewt';
@@ -149,7 +149,7 @@ describe('engine: decisions', () => {
     ]);
     const mi = treeInfo(misparsed.tree);
     assert.strictEqual(commaCategory(mi, 4), 'subject-verb-comma');
-    assert.ok(frontedClauseVerbObjectAt(mi, 4));
+    assert.ok(frontedClauseCommaAt(misparsed.tree, 4));
     assert.ok(!candidates(misparsed, mi).some((c) => c.action === 'delete' && c.changes.has(4)));
     // The same comma in a main clause ("The committee wrote, a long letter.") is a verb–object comma to delete.
     const main = conllu([
@@ -157,8 +157,28 @@ describe('engine: decisions', () => {
       ['a', 'DET', '6', 'det'], ['letter', 'NOUN', '3', 'obj'], ['.', 'PUNCT', '3', 'punct'],
     ]);
     const ma = treeInfo(main.tree);
-    assert.ok(!frontedClauseVerbObjectAt(ma, 3));
+    assert.ok(!frontedClauseCommaAt(main.tree, 3));
     assert.ok(candidates(main, ma).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(3)));
+  });
+
+  it('never deletes the comma after a fronted clause whose main verb the tagger took for a noun', () => {
+    // "If a job fails, the scheduler retries it." read with "fails" as the root and "retries" as its object.
+    const misparsed = conllu([
+      ['If', 'SCONJ', '4', 'mark'], ['a', 'DET', '3', 'det'], ['job', 'NOUN', '4', 'nsubj'], ['fails', 'VERB', '0', 'root'],
+      [',', 'PUNCT', '4', 'punct'], ['the', 'DET', '7', 'det'], ['retries', 'NOUN', '4', 'obj'], ['it', 'PRON', '7', 'obj'],
+      ['.', 'PUNCT', '4', 'punct'],
+    ]);
+    const mi = treeInfo(misparsed.tree);
+    assert.strictEqual(commaCategory(mi, 4), 'subject-verb-comma');
+    assert.ok(frontedClauseCommaAt(misparsed.tree, 4));
+    assert.ok(!candidates(misparsed, mi).some((c) => c.action === 'delete' && c.changes.has(4)));
+    // Only the first comma, and only after a subordinator: "If, as you say, …" and later commas are not protected.
+    const aside = conllu([
+      ['If', 'SCONJ', '8', 'mark'], [',', 'PUNCT', '5', 'punct'], ['as', 'SCONJ', '5', 'mark'], ['you', 'PRON', '5', 'nsubj'],
+      ['say', 'VERB', '8', 'advcl'], [',', 'PUNCT', '5', 'punct'], ['it', 'PRON', '8', 'nsubj'], ['works', 'VERB', '0', 'root'],
+    ]);
+    assert.ok(!frontedClauseCommaAt(aside.tree, 1));
+    assert.ok(!frontedClauseCommaAt(aside.tree, 4));
   });
 
   it('never deletes a list comma that the parser read as one between subject and verb', () => {

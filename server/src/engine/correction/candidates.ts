@@ -6,7 +6,7 @@
  */
 import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
-import { CommaCategory, commaCategory, frontedClauseVerbObjectAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
+import { CommaCategory, commaCategory, frontedClauseCommaAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -70,7 +70,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       const listLike =
         (category === 'comma' || category === 'subject-verb-comma') &&
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ'));
-      if (!listLike && !frontedClauseVerbObjectAt(info, i)) out.push({ category, action: 'delete', node, variant, changes: new Map([[i, []]]) });
+      if (!listLike && !frontedClauseCommaAt(s.tree, i)) out.push({ category, action: 'delete', node, variant, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);
       if (clause !== undefined)
         out.push({ category: 'comma-splice', action: 'replace', node: clause, changes: new Map([[i, [{ norm: ';', text: ';' }]]]) });

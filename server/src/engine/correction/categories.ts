@@ -3,6 +3,7 @@
  * relation. One function serves the engine (to name its findings) and the benchmark (to file gold edits and the
  * edits of other tools under the same categories).
  */
+import { PunctuatedTree } from '../../data/depunct';
 import { hasSubject, TreeInfo } from '../treeInfo';
 
 export type CommaCategory =
@@ -69,16 +70,26 @@ function subjectVerbAt(info: TreeInfo, i: number): boolean {
   return false;
 }
 
+/** Words that open a fronted adverbial clause. */
+const SUBORDINATORS = new Set([
+  'if', 'when', 'whenever', 'while', 'because', 'although', 'though', 'since', 'after', 'before', 'unless', 'until',
+  'once', 'as', 'where', 'wherever', 'whereas',
+]);
+
 /**
- * Slot i lies between the verb of a sentence-initial subordinate clause and what the parser made that verb's object
- * ("When the storm ended, the town was quiet" read as "ended the town"). Writers put the introductory clause's comma
- * exactly there, and a parser trained to ignore missing commas can take the main clause's subject for the object: a
- * comma at such a slot is not evidence of a comma between verb and object, so the engine never deletes it.
+ * Slot i holds the first comma of a sentence that opens with a subordinator and has a verb before the slot: the comma
+ * that closes a fronted adverbial clause ("If a job fails, the scheduler retries it"). Writers put it there by
+ * convention. A parser that misreads the clause — the main clause's subject taken for the clause verb's object ("When
+ * the storm ended, the town was quiet" read as "ended the town"), or the main verb tagged as a noun ("the scheduler
+ * retries") — would make it look like a comma between subject and verb or verb and object, so the engine never
+ * deletes it. Read off the words and marks, not the tree, because the tree is what goes wrong.
  */
-export function frontedClauseVerbObjectAt(info: TreeInfo, i: number): boolean {
-  const v = i;
-  if (v < 1 || v >= info.n || info.base(v) !== 'advcl' || info.head(v) <= v || info.span[v][0] !== 1) return false;
-  return info.children[v].some((c) => (info.base(c) === 'obj' || info.base(c) === 'iobj') && info.span[c][0] - 1 === i);
+export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  if (i < 2 || i >= words.length || !tree.slots[i].includes(',')) return false;
+  if (!SUBORDINATORS.has(words[0].form.toLowerCase()) && words[0].upos !== 'SCONJ') return false;
+  for (let j = 1; j < i; j++) if (tree.slots[j].includes(',')) return false;
+  return words.slice(1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX');
 }
 
 /** The introductory constituent that slot i closes, if any (a pre-verbal dependent of the main verb from word 1). */
