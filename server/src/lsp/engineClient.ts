@@ -36,13 +36,19 @@ const YOUNG_GENERATION_MB = 4;
  *
  * `--no-concurrent-recompilation`: the worker optimises its hot functions on its own thread. On V8's helper threads
  * the optimiser's large temporary zones, once freed, stay resident in those threads' own glibc malloc arenas (the
- * worker's functions are optimised while a document is first analysed): −23 MB RSS on the benchmark document without
- * MALLOC_ARENA_MAX (which the VS Code client sets as well, SERVER_ENV; other editors need not), and with that variable
- * alone the server was 194–205 MB, over the 200 MB goal. The cost: what gets optimised during the first edits (53–79
- * functions, 240–330 ms of compiling over 20 edits) runs inside those edits' analysis (BENCHMARKS, "Memory (session
- * 3)": the analysis p95 within the noise of the shared machine, a few ms worse at most).
+ * worker's functions are optimised while a document is first analysed): −23 MB RSS on the benchmark document. The
+ * cost: what gets optimised during the first edits (53–79 functions, 240–330 ms of compiling over 20 edits) runs
+ * inside those edits' analysis — on a quiet machine the analysis p95 went from ~45 to ~80 ms. So it is used only
+ * where MALLOC_ARENA_MAX is unset (a plain `puncteme-ls --stdio`): with the VS Code client's MALLOC_ARENA_MAX=1
+ * (SERVER_ENV; all threads share one arena, so freed zones are reused) the optimiser stays concurrent and the server
+ * kept within 200 MB and a 50 ms p95 in 4 of 5 runs (BENCHMARKS, "Memory (session 3)").
  */
 export const WORKER_V8_FLAGS: readonly string[] = ['--no-concurrent-recompilation'];
+
+/** The flags for this process: none where the launcher already limits malloc arenas. */
+export function workerV8Flags(env: NodeJS.ProcessEnv = process.env): readonly string[] {
+  return env.MALLOC_ARENA_MAX ? [] : WORKER_V8_FLAGS;
+}
 
 /** The worker script beside this file: `.ts` under tsx (tests), `.js` compiled or bundled. */
 function workerScript(): string {
@@ -63,7 +69,7 @@ export class EngineClient {
   /** Starts the worker (and so the model loading) now rather than at the first request. */
   start(): void {
     if (this.worker) return;
-    for (const flag of WORKER_V8_FLAGS) v8.setFlagsFromString(flag);
+    for (const flag of workerV8Flags()) v8.setFlagsFromString(flag);
     // `eval` + require: lets the worker load a .ts entry when the server itself runs under tsx (which the worker's
     // inherited execArgv registers); compiled and bundled servers load the .js beside them the same way.
     const w = new Worker(`require(${JSON.stringify(this.script)});`, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });

@@ -34,11 +34,12 @@ export interface StatsResult {
 
 /**
  * Environment the VS Code client starts the server with. glibc gives every thread that allocates concurrently its
- * own malloc arena (the analysis worker, V8's and libuv's helper threads), each holding freed memory of its own;
- * two arenas keep the server ~20 MB smaller (bench:lsp with and without it). Harmless where glibc is not the libc.
+ * own malloc arena (the analysis worker, V8's and libuv's helper threads), each holding freed memory of its own —
+ * above all the optimiser's temporary zones; one arena for all keeps the server ~25 MB smaller (bench:lsp with and
+ * without it) and lets the worker optimise concurrently (see `workerV8Flags`). Harmless where glibc is not the libc.
  * Other editors can set the same when they start `puncteme-ls`.
  */
-export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
 
 /** workspace/executeCommand commands the server implements. */
 export const COMMANDS = {
