@@ -2,6 +2,7 @@
  * Attach p_θ(l, r | w) (paper eq. 4): a log-linear distribution over the allowed pairs W_d of w's relation d.
  * Weights are hashed: θ[hash(context, output)], outputs being the pair, l alone, r alone and the symmetry class.
  */
+import { RankedInt16 } from './rankedWeights';
 import { MIRROR, CLOSERS } from '../data/punctTokens';
 import { PunctemeKey, punctemeTokens } from '../data/vocab';
 import { Alphabet } from './channel';
@@ -151,7 +152,7 @@ export function logNormalise(s: Float64Array): Float64Array {
  * `ContextWeightCache`); the sums are the same, term by term and in the same order.
  */
 export function pairScores(
-  weights: Float64Array | Int16Array,
+  weights: WeightVector,
   space: OutputSpace,
   ctx: HashedContexts,
   rp: RelPairs,
@@ -185,9 +186,12 @@ export interface ContextWeights {
   sym: Float64Array;
 }
 
+/** θ as scored: float64 (training), the file's int16 quantisation, or that without its zeros (the shipped engine). */
+export type WeightVector = Float64Array | Int16Array | RankedInt16;
+
 /** Adds the weights of one context into the score vectors: one hashed (random) memory access per output. */
 export function addContextWeights(
-  weights: Float64Array | Int16Array,
+  weights: WeightVector,
   scale: number,
   space: OutputSpace,
   h: number,
@@ -199,6 +203,14 @@ export function addContextWeights(
   sS: Float64Array,
 ): void {
   const mask = weights.length - 1;
+  if (weights instanceof RankedInt16) {
+    // The shipped θ without its zeros: the same values in the same order as the dense branch below.
+    if (o & OUT_PAIR) for (let j = 0; j < rp.pair.length; j++) s[j] += weights.get(featureIndex(h, rp.pair[j], mask)) * scale;
+    if (o & OUT_L) for (let j = 0; j < rp.ls.length; j++) sL[j] += weights.get(featureIndex(h, outL(space, rp.ls[j]), mask)) * scale;
+    if (o & OUT_R) for (let j = 0; j < rp.rs.length; j++) sR[j] += weights.get(featureIndex(h, outR(space, rp.rs[j]), mask)) * scale;
+    if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) sS[j] += weights.get(featureIndex(h, outSym(space, j), mask)) * scale;
+    return;
+  }
   if (o & OUT_PAIR) for (let j = 0; j < rp.pair.length; j++) s[j] += weights[featureIndex(h, rp.pair[j], mask)] * scale;
   if (o & OUT_L) for (let j = 0; j < rp.ls.length; j++) sL[j] += weights[featureIndex(h, outL(space, rp.ls[j]), mask)] * scale;
   if (o & OUT_R) for (let j = 0; j < rp.rs.length; j++) sR[j] += weights[featureIndex(h, outR(space, rp.rs[j]), mask)] * scale;

@@ -6,7 +6,7 @@
  * is 0 + θ_i, exactly θ_i (θ_i = −0 becomes +0, and adding either to a score that is never −0 gives the same sum).
  * Only for fixed weights: the model uses it while θ is the loaded, never-trained int16 vector.
  */
-import { addContextWeights, ContextWeights, OutputSpace, RelPairs, SYM_CLASSES } from './attach';
+import { addContextWeights, ContextWeights, OutputSpace, RelPairs, SYM_CLASSES, WeightVector } from './attach';
 import { OUT_L, OUT_PAIR, OUT_R, OUT_SYM } from './features';
 import { TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
 
@@ -19,7 +19,7 @@ export class ContextWeightCache {
   private bytes = 0;
 
   constructor(
-    private readonly weights: Float64Array | Int16Array,
+    private readonly weights: WeightVector,
     private readonly scale: number,
     private readonly space: OutputSpace,
     /** Beyond this the least recently used entries go (they are cheap to recompute, but a burst of misses is not). */

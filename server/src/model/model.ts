@@ -2,6 +2,7 @@
  * The full generative model p(x | T) = Σ_T′ p_θ(T′ | T) · Π_i p_φ(x_i | u_i) (paper eqs. 2–4): Attach weights,
  * the channel, the vocabularies, and per-tree preparation shared by inference, sampling and training.
  */
+import { RankedInt16 } from './rankedWeights';
 import { PunctuatedTree } from '../data/depunct';
 import { BOS_MARK, SYMBOL } from '../data/punctTokens';
 import { UNK } from '../data/vocab';
@@ -54,8 +55,11 @@ const AUTOMATA_BUDGET_BYTES = 8 * 2 ** 20;
 export class ModelCore {
   readonly vocab: AttachVocab;
   readonly channel: Channel;
-  /** θ as scored: float64 (scale 1), or the loaded int16 quantisation until something asks for `weights`. */
-  private theta: Float64Array | Int16Array;
+  /**
+   * θ as scored: float64 (scale 1), or the loaded int16 quantisation without its zeros (`RankedInt16`, 3.4 MB instead
+   * of 8.4) until something asks for `weights`.
+   */
+  private theta: Float64Array | RankedInt16;
   private thetaScale: number;
   eta: number;
   readonly space: OutputSpace;
@@ -68,7 +72,7 @@ export class ModelCore {
     this.vocab = parts.vocab;
     this.channel = parts.channel;
     if (parts.weights instanceof Float64Array) [this.theta, this.thetaScale] = [parts.weights, 1];
-    else [this.theta, this.thetaScale] = [parts.weights.q, parts.weights.scale];
+    else [this.theta, this.thetaScale] = [new RankedInt16(parts.weights.q), parts.weights.scale];
     this.eta = parts.eta ?? DEFAULT_ETA;
     this.space = { nPairs: this.vocab.pairs.length, nPunctemes: this.vocab.punctemes.length };
     this.V = { keys: this.vocab.punctemes, tokens: this.vocab.tokens };
@@ -82,7 +86,7 @@ export class ModelCore {
     if (!(this.theta instanceof Float64Array)) {
       const q = this.theta, scale = this.thetaScale;
       const w = new Float64Array(q.length);
-      for (let i = 0; i < q.length; i++) w[i] = q[i] * scale;
+      for (let i = 0; i < q.length; i++) w[i] = q.get(i) * scale;
       [this.theta, this.thetaScale] = [w, 1];
     }
     return this.theta;
@@ -91,7 +95,7 @@ export class ModelCore {
   private contextWeights: ContextWeightCache | undefined;
   /** Per-context weight vectors, while θ is the loaded int16 vector (fixed); none once θ is float64 (trainable). */
   private contextCache(): ContextWeightCache | undefined {
-    if (!(this.theta instanceof Int16Array)) return undefined;
+    if (!(this.theta instanceof RankedInt16)) return undefined;
     return (this.contextWeights ??= new ContextWeightCache(this.theta, this.thetaScale, this.space));
   }
 
