@@ -20,14 +20,14 @@ export function tokenizeText(text: string): TokenizedSentence[] {
   let pending: WinkToken[] = [];
   const sentences = joinSentencesAtDottedWords(winkSentences(text).map((s) => s.tokens), text);
   for (const tokens of sentences.flatMap((s) => splitAtDoubledPeriods(joinDottedWords(s, text)))) {
-    if (tokens.every((t) => t.punct || t.type === 'emoticon' || t.type === 'emoji')) {
+    if (tokens.every((t) => t.punct || isSmiley(t))) {
       if (merged.length) merged[merged.length - 1].push(...tokens);
       else pending.push(...tokens);
       continue;
     }
     // A smiley wink put at the start of the next sentence on the same line closes the one before (`it. :) Will`).
     let lead = 0;
-    while (merged.length && lead < tokens.length - 1 && (tokens[lead].type === 'emoticon' || tokens[lead].type === 'emoji')) lead++;
+    while (merged.length && lead < tokens.length - 1 && isSmiley(tokens[lead])) lead++;
     const prev = merged[merged.length - 1];
     if (lead > 0 && !/\n/.test(text.slice(prev[prev.length - 1].end, tokens[0].start))) prev.push(...tokens.slice(0, lead));
     else lead = 0;
@@ -39,6 +39,11 @@ export function tokenizeText(text: string): TokenizedSentence[] {
     .map((toks) => toUdTokens(toks, text))
     .filter((toks) => toks.length > 0)
     .map((tokens) => ({ start: tokens[0].start, end: tokens[tokens.length - 1].end, tokens }));
+}
+
+/** An emoticon or emoji, which EWT attaches to the sentence it closes. */
+function isSmiley(t: WinkToken): boolean {
+  return t.type === 'emoticon' || t.type === 'emoji';
 }
 
 /**

@@ -64,17 +64,26 @@ export function labelledCandidates(
   return out;
 }
 
-/** Per kind of edit: the logistic in Δ, and isotonic points where there are enough examples. */
-export function fitKinds(data: readonly LabelledCandidate[]): Record<string, KindCalibration> {
-  const byKey = new Map<string, { xs: number[]; ys: number[] }>();
-  for (const d of data) {
-    let g = byKey.get(d.c.key);
-    if (!g) byKey.set(d.c.key, (g = { xs: [], ys: [] }));
-    g.xs.push(Math.max(-50, Math.min(50, d.c.delta)));
-    g.ys.push(d.y);
+/** The items grouped by a key, in first-seen order. */
+function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const t of items) {
+    const k = key(t);
+    const g = groups.get(k);
+    if (g) g.push(t);
+    else groups.set(k, [t]);
   }
+  return groups;
+}
+
+/** Per kind of edit: the logistic in Δ, and isotonic points where there are enough examples (both clamp Δ). */
+export function fitKinds(data: readonly LabelledCandidate[]): Record<string, KindCalibration> {
   const kinds: Record<string, KindCalibration> = {};
-  for (const [k, g] of byKey) kinds[k] = { ...fitLogistic(g.xs, g.ys), ...(g.xs.length >= ISOTONIC_MIN ? { points: fitIsotonic(g.xs, g.ys) } : {}) };
+  for (const [k, g] of groupBy(data, (d) => d.c.key)) {
+    const xs = g.map((d) => d.c.delta);
+    const ys = g.map((d) => d.y);
+    kinds[k] = { ...fitLogistic(xs, ys), ...(xs.length >= ISOTONIC_MIN ? { points: fitIsotonic(xs, ys) } : {}) };
+  }
   return kinds;
 }
 
@@ -94,12 +103,7 @@ export const MAX_CLEAN_FINDINGS_PER_1000 = 5;
 export function fitThreshold(data: readonly LabelledCandidate[], cal: Calibration, originals: number, minPrecision = 0.9): number {
   const rescored = data.map((d) => ({ ...d, c: { ...d.c, confidence: confidenceOf(cal, d.c.key, d.c.delta) } }));
   const positives = rescored.filter((d) => d.y === 1).length;
-  const bySentence = new Map<number, typeof rescored>();
-  for (const d of rescored) {
-    let l = bySentence.get(d.sentence);
-    if (!l) bySentence.set(d.sentence, (l = []));
-    l.push(d);
-  }
+  const bySentence = groupBy(rescored, (d) => d.sentence);
   let best = { t: 0.99, f: -1 };
   // Thresholds k/100 exactly (a running sum of 0.01 drifts above k/100 and would test a threshold it does not report).
   for (let k = 50; k <= 99; k++) {
@@ -140,17 +144,11 @@ export const RECAL_ISOTONIC_MIN = 150;
 export function fitCalibration(train: readonly LabelledCandidate[] | undefined, dev: readonly LabelledCandidate[], devItems: number): Calibration {
   const cal: Calibration = { threshold: 0.5, kinds: fitKinds(train ?? dev), note: '' };
   if (train) {
-    const byKey = new Map<string, { xs: number[]; ys: number[] }>();
-    for (const d of dev) {
-      if (!cal.kinds[d.c.key]) continue;
-      let g = byKey.get(d.c.key);
-      if (!g) byKey.set(d.c.key, (g = { xs: [], ys: [] }));
-      g.xs.push(logit(confidenceOf(cal, d.c.key, d.c.delta)));
-      g.ys.push(d.y);
-    }
-    for (const [k, g] of byKey) {
-      const { a, b } = fitLogistic(g.xs, g.ys, RECAL_RIDGE, 100, { a: 1, b: 0 });
-      cal.kinds[k].recal = { a, b, ...(g.xs.length >= RECAL_ISOTONIC_MIN ? { points: fitIsotonic(g.xs, g.ys) } : {}) };
+    for (const [k, g] of groupBy(dev.filter((d) => cal.kinds[d.c.key]), (d) => d.c.key)) {
+      const xs = g.map((d) => logit(confidenceOf(cal, k, d.c.delta)));
+      const ys = g.map((d) => d.y);
+      const { a, b } = fitLogistic(xs, ys, RECAL_RIDGE, 100, { a: 1, b: 0 });
+      cal.kinds[k].recal = { a, b, ...(xs.length >= RECAL_ISOTONIC_MIN ? { points: fitIsotonic(xs, ys) } : {}) };
     }
   }
   cal.threshold = fitThreshold(dev, cal, devItems);
