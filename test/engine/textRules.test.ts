@@ -27,6 +27,26 @@ describe('engine: typographic rules', () => {
     assert.strictEqual(f[0].end.offset, 9);
   });
 
+  it('leaves a two-dot pause before a lower-case word alone; a doubled period before a capital or at the end is fixed', () => {
+    // EWT dev as written (reviews and answers): `..` inside a sentence is an informal ellipsis.
+    for (const text of [
+      'okay so i live in San Rafael Ca like by the mi pueble and the Home Depot.. what are fun things to do around there?',
+      'Food is just okay..won\'t crave it, but wouldn\'t mind coming back for a quick meal.',
+      'In the past there have been .. and maybe there still are many things that you have had to do without.',
+    ])
+      assert.deepStrictEqual(linter.lint(text), [], text);
+    const text = 'No service.. But good food..';
+    const f = linter.lint(text);
+    assert.deepStrictEqual(f.map((x) => x.ruleId), ['doubled-mark', 'doubled-mark']);
+    assert.strictEqual(fixAll(text), 'No service. But good food.');
+    // One fix (so `--fix` applies it); the message names the ellipsis for a writer who trails off.
+    assert.deepStrictEqual(f[1].fixes.map((x) => x.edits[0].newText), ['.']);
+    assert.match(f[1].message, /"\.\.\." if the sentence trails off/);
+    // Dots after a stronger mark are absorbed by it.
+    assert.strictEqual(fixAll('Games, music and more! ..'), 'Games, music and more!');
+    assert.deepStrictEqual(linter.lint('Games, music and more! ..').map((x) => x.ruleId), ['mark-absorption']);
+  });
+
   it('absorbs the period after an abbreviation and stacked marks (Nunberg Table 1)', () => {
     assert.strictEqual(fixAll('We sold it to Apple Inc..'), 'We sold it to Apple Inc.');
     assert.deepStrictEqual(linter.lint('We sold it to Apple Inc..').map((x) => x.ruleId), ['mark-absorption']);

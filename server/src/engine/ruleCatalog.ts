@@ -47,7 +47,7 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
     style: true,
   },
   'doubled-mark': {
-    summary: 'A punctuation mark written twice (an ellipsis is fine).',
+    summary: 'A punctuation mark written twice (an ellipsis is fine, and so is a two-dot pause before a lower-case word).',
     example: 'He left,, quickly.. → He left, quickly.',
   },
   'mark-absorption': {

@@ -2,7 +2,16 @@
  * Doubled and stacked marks (paper Table 1, Nunberg's absorption rules applied at the surface): `,,` `;;` `::` and
  * a doubled period are written once (`doubled-mark`); a period after an abbreviation's own dot (`Inc..`), a period
  * stacked on a stronger mark (`.?` `?.` `!.`) and a comma or semicolon before a period (`,.` `;.`) are absorbed by the
- * stronger mark (`mark-absorption`). An ellipsis (`...`, `…`) is never touched.
+ * stronger mark (`mark-absorption`). An ellipsis (`...`, `…`) is never touched, and neither is a two-dot pause.
+ *
+ * A two-dot pause is `..` followed by a lower-case word: the sentence goes on ("you gotta burn it..thats the only
+ * way", "the food..well no complaints"). EWT's annotators tag such a `..` like an ellipsis — XPOS `,` (a pause) in 36
+ * of the 46 train + dev cases before a lower-case word, exactly as they tag `...` mid-sentence — the punctuation model
+ * reads every run of dots as `...` (`data/punctTokens.ts`), and the tokenizer keeps the words after it in the same
+ * sentence (`tokenize/dottedWords.ts`). So it is an ellipsis written with two dots, an informal spelling like `…` for
+ * `...`, and the doubled-period fix (`.`) would end a sentence before a lower-case continuation. A `..` before a
+ * capital or at the end of the text is the doubled period the rule is for: writing it once is the fix (the message
+ * names the ellipsis for a writer who trails off).
  */
 import { PlainFinding } from '../finding';
 import { TextRule } from './rule';
@@ -26,12 +35,22 @@ export const doubledMarksRule: TextRule = {
   ids: ['doubled-mark', 'mark-absorption'],
   check(text) {
     const out: PlainFinding[] = [];
-    // `,,` `;;` `::` (spaces between allowed), and `..` not part of a longer run.
-    const doubled = /([,;:])\s*\1(?!\1)|(?<![.…])\.\.(?![.…])/g;
+    // `,,` `;;` `::` (spaces between allowed), and `..` not part of a longer run nor a two-dot pause.
+    const doubled = /([,;:])\s*\1(?!\1)|(?<![.…])\.\.(?![.…]|\s*\p{Ll})/gu;
     for (let m = doubled.exec(text); m; m = doubled.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
       const mark = m[1] ?? '.';
+      const stronger = mark === '.' ? /[?!]\s*$/.exec(text.slice(Math.max(0, start - 3), start)) : null;
+      if (stronger) {
+        // `more! ..`: the question or exclamation mark already ends the sentence and absorbs the dots.
+        const from = start - (stronger[0].length - 1);
+        out.push(
+          finding('mark-absorption', from, end, '', `"${text.slice(from - 1, end)}": the "${stronger[0][0]}" already ends the sentence; drop the dots.`,
+            'A stronger mark absorbs a weaker one at the end of a sentence (paper Table 1: .? ↦ ?  .! ↦ !).'),
+        );
+        continue;
+      }
       if (mark === '.' && ABBREVIATION.test(text.slice(Math.max(0, start - 12), start + 1))) {
         out.push(
           finding('mark-absorption', start + 1, end, '', `The abbreviation's dot already ends the sentence: drop the extra period.`,
@@ -39,8 +58,10 @@ export const doubledMarksRule: TextRule = {
         );
         continue;
       }
+      // One fix only (`--fix` applies single-fix findings); the message names the ellipsis for a writer who trails off.
+      const alternative = mark === '.' ? ' (or "..." if the sentence trails off)' : '';
       out.push(
-        finding('doubled-mark', start, end, mark, `Doubled "${mark}": write it once.`,
+        finding('doubled-mark', start, end, mark, `Doubled "${mark}": write it once${alternative}.`,
           `Two identical marks meet here. Point absorption (paper Table 1: ${mark}${mark} ↦ ${mark}) keeps only one on the surface.`),
       );
     }
