@@ -24,6 +24,7 @@ import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
 import { parserModels } from '../server/src/parser';
 import { ParserModels } from '../server/src/parser/dependencyParser';
+import { DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values } = parseArgs({
@@ -51,11 +52,32 @@ const { values } = parseArgs({
     'check-fronted': { type: 'string' },
     'no-protect-fronted': { type: 'boolean' },
     'feature-set': { type: 'string' },
+    // The neural transition scorer (BiLSTM + MLP, `neuralTrain.ts`) instead of the perceptron.
+    neural: { type: 'boolean' },
+    'neural-epochs': { type: 'string' },
+    'neural-lr': { type: 'string' },
+    'neural-batch': { type: 'string' },
+    'neural-explore': { type: 'string' },
+    'word-dim': { type: 'string' },
+    lstm: { type: 'string' },
+    hidden: { type: 'string' },
     clusters: { type: 'string', default: path.resolve(__dirname, '../models/en/parser-clusters.bin.gz') },
   },
 });
 
 const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
+function neuralOptions(): NeuralTrainOptions {
+  const d = DEFAULT_NEURAL_OPTIONS;
+  return {
+    ...d,
+    seed: Number(values.seed),
+    epochs: num(values['neural-epochs']) ?? d.epochs,
+    lr: num(values['neural-lr']) ?? d.lr,
+    batch: num(values['neural-batch']) ?? d.batch,
+    explore: num(values['neural-explore']) ?? d.explore,
+    dims: { ...d.dims, word: num(values['word-dim']) ?? d.dims.word, lstm: num(values.lstm) ?? d.dims.lstm, hidden: num(values.hidden) ?? d.dims.hidden },
+  };
+}
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
 if (values.reprune) {
@@ -122,6 +144,7 @@ const opts = Object.fromEntries(
     labelBits: num(values['label-bits']),
     protectFrontedCommas: values['no-protect-fronted'] ? false : undefined,
     featureSet: num(values['feature-set']),
+    neural: values.neural ? neuralOptions() : undefined,
   }).filter(([, v]) => v !== undefined),
 );
 const prune = {
@@ -130,7 +153,7 @@ const prune = {
   label: num(values['prune-label']) ?? 0.5,
 };
 const save = (m: ModelContents) => {
-  m.header.version = `en-ewt-archybrid-s${seed}-e${String(m.header.info.epoch)}`;
+  m.header.version = `en-ewt-${m.header.info.neural ? 'bilstm' : 'archybrid'}-s${seed}-e${String(m.header.info.epoch)}`;
   const bytes = writeModel(values.out!, m);
   log(`wrote ${values.out} (${(bytes / 1e6).toFixed(2)} MB, version ${m.header.version})`);
 };

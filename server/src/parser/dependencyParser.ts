@@ -10,10 +10,14 @@ import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { parseFeatures, TagIds } from './parseFeatures';
 import { Tagger } from './tagger';
 import { Scorer } from './weights';
+import { NeuralScorer } from './neuralScorer';
 
 export interface ParserModels {
   tagger: Tagger;
-  transitions: Scorer;
+  /** The perceptron transition scorer; absent in a neural model. */
+  transitions?: Scorer;
+  /** The neural transition scorer (`neuralScorer.ts`), which replaces the perceptron's when present. */
+  neural?: NeuralScorer;
   labels: Scorer;
   deprels: string[];
   clusters?: ClusterMap;
@@ -90,10 +94,17 @@ export function labelArcs(
   return out;
 }
 
+/** Heads from the model's transition scorer: the neural one if it has one, else the perceptron. */
+export function predictHeads(m: ParserModels, e: EncodedSentence, tags: TagIds, f = new FeatureBuffer(), arcs?: ArcLabeller): Int32Array {
+  if (m.neural) return m.neural.parse(e, tags);
+  if (!m.transitions) throw new Error('parser model has no transition scorer');
+  return parseHeads(m.transitions, arcs ?? arcLabeller(m), e, tags, f, undefined, m.featureSet);
+}
+
 export function parseWords(m: ParserModels, e: EncodedSentence, tags?: TagIds): WordParse {
   const t = tags ?? m.tagger.tag(e);
   const f = new FeatureBuffer();
-  const head = parseHeads(m.transitions, arcLabeller(m), e, t, f, undefined, m.featureSet);
+  const head = predictHeads(m, e, t, f);
   const deprel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, t, head, f);
   return { tags: t, head, deprel };
 }

@@ -25,6 +25,8 @@ export interface ModelContents {
   header: ModelHeader;
   scorers: Record<string, SparseWeights>;
   clusters?: ClusterMap;
+  /** Dense arrays (the neural scorer's θ and vocabularies); absent in perceptron-only models, which read as before. */
+  dense?: Record<string, Float32Array | Int32Array>;
 }
 
 interface ScorerShape {
@@ -55,7 +57,13 @@ export function writeModel(file: string, m: ModelContents): number {
   }
   const clusterWords = m.clusters ? m.clusters.keys.length : 0;
   if (m.clusters) for (const a of [m.clusters.keys, m.clusters.fine, m.clusters.coarse]) add(a);
-  const headParts: Buffer[] = [Buffer.alloc(4), Buffer.from(JSON.stringify({ magic: MAGIC, header: m.header, shapes, clusterWords }), 'utf8')];
+  const dense: Record<string, { type: 'f32' | 'i32'; length: number }> = {};
+  for (const [name, a] of Object.entries(m.dense ?? {})) {
+    dense[name] = { type: a instanceof Float32Array ? 'f32' : 'i32', length: a.length };
+    add(a);
+  }
+  const meta = { magic: MAGIC, header: m.header, shapes, clusterWords, ...(m.dense ? { dense } : {}) };
+  const headParts: Buffer[] = [Buffer.alloc(4), Buffer.from(JSON.stringify(meta), 'utf8')];
   const headLength = padTo4(headParts, 4 + headParts[1].length);
   headParts[0].writeUInt32LE(headLength);
   const raw = Buffer.concat([...headParts, ...body]);
@@ -76,7 +84,13 @@ export function readModel(file: string): ModelContents {
   // Typed-array views need 4-byte aligned offsets; a fresh copy is aligned if the file buffer is not.
   if (raw.byteOffset % 4 !== 0) raw = Buffer.from(Uint8Array.prototype.slice.call(raw));
   const headLength = raw.readUInt32LE(0);
-  let meta: { magic: string; header: ModelHeader; shapes: Record<string, ScorerShape>; clusterWords?: number };
+  let meta: {
+    magic: string;
+    header: ModelHeader;
+    shapes: Record<string, ScorerShape>;
+    clusterWords?: number;
+    dense?: Record<string, { type: 'f32' | 'i32'; length: number }>;
+  };
   let v1 = false;
   try {
     const text = raw.subarray(4, Math.min(raw.length, 4 + headLength)).toString('utf8');
@@ -118,5 +132,12 @@ export function readModel(file: string): ModelContents {
         coarse: take(cw, (b, o) => new Uint8Array(b, o, cw)).slice(),
       }
     : undefined;
-  return { header: meta.header, scorers, clusters };
+  let dense: Record<string, Float32Array | Int32Array> | undefined;
+  if (meta.dense) {
+    dense = {};
+    for (const [name, d] of Object.entries(meta.dense)) {
+      dense[name] = d.type === 'f32' ? take(4 * d.length, (b, o) => new Float32Array(b, o, d.length)) : take(4 * d.length, (b, o) => new Int32Array(b, o, d.length));
+    }
+  }
+  return { header: meta.header, scorers, clusters, ...(dense ? { dense } : {}) };
 }

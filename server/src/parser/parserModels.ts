@@ -2,12 +2,14 @@
 import { ParserModels } from './dependencyParser';
 import { ModelContents } from './modelFile';
 import { taggerFromScorers } from './taggerScorers';
+import { neuralFromModel } from './neuralModel';
 
 export function parserModels(m: ModelContents): ParserModels {
   const { header, scorers } = m;
   return {
     tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }),
     transitions: scorers.transitions,
+    neural: neuralFromModel(m),
     labels: scorers.labels,
     deprels: header.deprels,
     clusters: m.clusters,

@@ -5,7 +5,7 @@
  */
 import { PunctuatedTree } from '../data/depunct';
 import { ArcHybridState, goldChildren, N_TRANSITIONS } from './arcHybrid';
-import { arcLabeller, clusterLookup, labelArcs, parseHeads, ParserModels } from './dependencyParser';
+import { arcLabeller, clusterLookup, labelArcs, predictHeads, ParserModels } from './dependencyParser';
 import { ArcLabeller } from './arcLabeller';
 import { encodeSentence, EncodedSentence, reverseSentence } from './encoding';
 import { FeatureBuffer } from './hash';
@@ -18,6 +18,10 @@ import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
 import { protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
 import { ClusterMap } from './wordClusters';
+import { normaliseWord } from './encoding';
+import { neuralArrays } from './neuralModel';
+import { NeuralScorer } from './neuralScorer';
+import { buildVocab, newNeuralScorer, NeuralTrainOptions, trainNeuralScorer } from './neuralTrain';
 
 export interface TrainOptions {
   seed: number;
@@ -47,6 +51,8 @@ export interface TrainOptions {
   checkpoint?: (m: ModelContents) => void;
   /** Word clusters (from `wordClusters.ts`), shipped inside the model. */
   clusters?: ClusterMap;
+  /** Train the neural transition scorer (`neuralTrain.ts`) instead of the perceptron. */
+  neural?: NeuralTrainOptions;
   /** Reuse of the trained taggers between runs that change only the parser or labeller (development only). */
   taggerCache?: { load(): Tagger[] | undefined; save(taggers: Tagger[]): void };
 }
@@ -113,7 +119,7 @@ export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[],
   for (const tree of trees) {
     const e = encodeSentence(viewOf(tree, kind, rand), lookup);
     const tags = m.tagger.tag(e);
-    const head = parseHeads(m.transitions, arcs, e, tags, f, undefined, m.featureSet);
+    const head = predictHeads(m, e, tags, f, arcs);
     const rel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags, head, f);
     tree.words.forEach((w, i) => {
       words++;
@@ -340,6 +346,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
   const f = new FeatureBuffer();
   const order = gold.map((_, i) => i);
   const labels = trainLabeller(p);
+  if (o.neural) return trainNeuralParser(p, labels, dev, trees.length);
 
   // Transition parser.
   const pp = new AveragedPerceptron(N_TRANSITIONS, o.parseBits);
@@ -393,6 +400,62 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
       o.checkpoint?.(best);
     }
   }
+  if (!best) throw new Error('no training epochs');
+  return best;
+}
+
+/** The neural transition scorer over the same taggers and labeller; each epoch is evaluated on dev like the perceptron's. */
+function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly PunctuatedTree[], trainSentences: number): ModelContents {
+  const { o, t0, gold, tagSet, rels, tagger, tagFor, lookup } = p;
+  const no = o.neural!;
+  const rand = seededRandom(no.seed);
+  // Words (and their counts, for word dropout) from the sentences as written; slots also from a corrupted view, so
+  // that doubled commas have an embedding of their own.
+  const kept = gold.map((g) => viewOf(g.tree, 'kept', rand));
+  const { vocab, wordCounts } = buildVocab(kept, normaliseWord);
+  const slotVocab = buildVocab([...kept, ...gold.map((g) => viewOf(g.tree, 'corrupted', rand, g.keep))], normaliseWord).vocab;
+  vocab.slots = slotVocab.slots;
+  const net = newNeuralScorer(vocab, { upos: tagSet.upos.length, xpos: tagSet.xpos.length }, no.dims, rand);
+  o.log(`neural scorer: ${vocab.words.length} words, ${vocab.slots.length} slots, θ ${net.theta.length} (${JSON.stringify(no.dims)})`);
+  let lastDev: EvalScores | undefined;
+  const models = (neural: NeuralScorer): ParserModels => ({ tagger, neural, labels, deprels: rels.list, clusters: o.clusters });
+  const data = {
+    count: gold.length,
+    sentence(i: number) {
+      const g = gold[i];
+      const kind = o.views[Math.floor(rand() * o.views.length)];
+      const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), lookup);
+      return { e, tags: tagFor(i, e), gold: { head: g.head, kids: g.kids } };
+    },
+    evaluate(net: NeuralScorer) {
+      const m = models(net);
+      const d = evaluateTrees(m, dev, 'kept');
+      const u = evaluateTrees(m, dev, 'removed');
+      lastDev = d;
+      return { score: d.las * 1000 + d.uas, note: `dev UAS ${d.uas} LAS ${d.las} unpunctuated UAS ${u.uas}${o.probe ? `, ${o.probe(m)}` : ''}`, d };
+    },
+  };
+  let best: ModelContents | undefined;
+  const toModel = (net: NeuralScorer, epoch: number): ModelContents => {
+    const { info, dense } = neuralArrays(net);
+    return {
+      header: {
+        version: '',
+        upos: tagSet.upos,
+        xpos: tagSet.xpos,
+        deprels: rels.list,
+        info: { epoch, dev: lastDev, seed: o.seed, views: o.views, protectFrontedCommas: o.protectFrontedCommas, trainSentences, neural: info, neuralOptions: { ...no, dims: undefined } },
+      },
+      scorers: { ...taggerScorers(tagger), labels },
+      clusters: o.clusters,
+      dense,
+    };
+  };
+  trainNeuralScorer(net, wordCounts, data, no, rand, o.log, (b, epoch) => {
+    best = toModel(b, epoch);
+    o.checkpoint?.(best);
+  });
+  o.log(`neural training done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   if (!best) throw new Error('no training epochs');
   return best;
 }

@@ -1,0 +1,195 @@
+/**
+ * The neural transition scorer's parameters (Kiperwasser & Goldberg 2016): one flat Float64Array θ holding word,
+ * tag, cluster and punctuation-slot embeddings, a one-layer BiLSTM and an MLP over the BiLSTM vectors of s2, s1, s0
+ * and b0. One flat array keeps Adam, gradient checks and the model file to a single loop each; `NeuralLayout` names
+ * the tensors inside it.
+ */
+import { EncodedSentence } from './encoding';
+import { TagIds } from './parseFeatures';
+
+export interface NeuralDims {
+  /** Embedding sizes: word (lower-cased, digits as 0), UPOS, XPOS, fine word cluster, punctuation slot. */
+  word: number;
+  upos: number;
+  xpos: number;
+  cluster: number;
+  slot: number;
+  /** LSTM state size per direction (the BiLSTM vector of a word has 2·lstm entries). */
+  lstm: number;
+  /** MLP hidden units. */
+  hidden: number;
+}
+
+/** Table sizes, fixed by the vocabularies. */
+export interface NeuralVocabSizes {
+  words: number;
+  upos: number;
+  xpos: number;
+  clusters: number;
+  slots: number;
+}
+
+/** Feature positions the MLP reads: s2, s1, s0, b0 (arc-hybrid, as in Kiperwasser & Goldberg). */
+export const N_POSITIONS = 4;
+export const N_OUT = 3;
+
+export interface Tensor {
+  offset: number;
+  rows: number;
+  cols: number;
+}
+
+export interface NeuralLayout {
+  dims: NeuralDims;
+  sizes: NeuralVocabSizes;
+  /** Input width of the LSTM: word, UPOS, XPOS, cluster, slot before, slot after. */
+  D: number;
+  eWord: Tensor;
+  eUpos: Tensor;
+  eXpos: Tensor;
+  eCluster: Tensor;
+  eSlot: Tensor;
+  /** Per direction (0 = left to right, 1 = right to left): gate pre-activations = Wx·x + Wh·h + b, gates i f o g. */
+  wx: [Tensor, Tensor];
+  wh: [Tensor, Tensor];
+  bias: [Tensor, Tensor];
+  /** Learned BiLSTM vectors for the root (b0 at the end) and for an empty position. */
+  root: Tensor;
+  empty: Tensor;
+  /** N_POSITIONS blocks of hidden × 2·lstm. */
+  w1: Tensor;
+  b1: Tensor;
+  w2: Tensor;
+  b2: Tensor;
+  size: number;
+}
+
+export function neuralLayout(dims: NeuralDims, sizes: NeuralVocabSizes): NeuralLayout {
+  let offset = 0;
+  const t = (rows: number, cols: number): Tensor => {
+    const x = { offset, rows, cols };
+    offset += rows * cols;
+    return x;
+  };
+  const D = dims.word + dims.upos + dims.xpos + dims.cluster + 2 * dims.slot;
+  const H = dims.lstm;
+  const V = 2 * H;
+  const l: Omit<NeuralLayout, 'size'> = {
+    dims,
+    sizes,
+    D,
+    eWord: t(sizes.words, dims.word),
+    eUpos: t(sizes.upos, dims.upos),
+    eXpos: t(sizes.xpos, dims.xpos),
+    eCluster: t(sizes.clusters, dims.cluster),
+    eSlot: t(sizes.slots, dims.slot),
+    wx: [t(4 * H, D), t(4 * H, D)],
+    wh: [t(4 * H, H), t(4 * H, H)],
+    bias: [t(1, 4 * H), t(1, 4 * H)],
+    root: t(1, V),
+    empty: t(1, V),
+    w1: t(N_POSITIONS * dims.hidden, V),
+    b1: t(1, dims.hidden),
+    w2: t(N_OUT, dims.hidden),
+    b2: t(1, N_OUT),
+  };
+  return { ...l, size: offset };
+}
+
+/** Seeded initialisation: uniform ±sqrt(6 / (fan-in + fan-out)) (Glorot), embeddings ±sqrt(3 / dim), forget bias 1. */
+export function initialTheta(l: NeuralLayout, rand: () => number): Float64Array {
+  const theta = new Float64Array(l.size);
+  const fill = (t: Tensor, scale: number) => {
+    for (let i = 0; i < t.rows * t.cols; i++) theta[t.offset + i] = (2 * rand() - 1) * scale;
+  };
+  for (const e of [l.eWord, l.eUpos, l.eXpos, l.eCluster, l.eSlot]) fill(e, Math.sqrt(3 / Math.max(1, e.cols)));
+  const H = l.dims.lstm;
+  for (let d = 0; d < 2; d++) {
+    fill(l.wx[d], Math.sqrt(6 / (l.D + H)));
+    fill(l.wh[d], Math.sqrt(6 / (2 * H)));
+    for (let j = H; j < 2 * H; j++) theta[l.bias[d].offset + j] = 1;
+  }
+  fill(l.root, 0.1);
+  fill(l.empty, 0.1);
+  fill(l.w1, Math.sqrt(6 / (N_POSITIONS * 2 * H + l.dims.hidden)));
+  fill(l.w2, Math.sqrt(6 / (l.dims.hidden + N_OUT)));
+  return theta;
+}
+
+/**
+ * Word and slot vocabularies: hashes of normalised words (`EncodedSentence.lower`) and of slot contents
+ * (`EncodedSentence.slot`), in id order. Word id 0 is the unknown word; slot id 0 the empty slot, 1 an unknown one.
+ */
+export interface NeuralVocab {
+  words: Int32Array;
+  slots: Int32Array;
+}
+
+export const UNKNOWN_WORD = 0;
+const EMPTY_SLOT = 0;
+const UNKNOWN_SLOT = 1;
+
+/** The lookups of a vocabulary, built once per model. */
+export class VocabIndex {
+  private readonly words = new Map<number, number>();
+  private readonly slots = new Map<number, number>();
+
+  constructor(readonly vocab: NeuralVocab) {
+    vocab.words.forEach((h, i) => this.words.set(h, i + 1));
+    vocab.slots.forEach((h, i) => this.slots.set(h, i + 2));
+  }
+
+  get wordCount(): number {
+    return this.vocab.words.length + 1;
+  }
+
+  get slotCount(): number {
+    return this.vocab.slots.length + 2;
+  }
+
+  word(hash: number): number {
+    return this.words.get(hash) ?? UNKNOWN_WORD;
+  }
+
+  slot(hash: number): number {
+    return hash === 0 ? EMPTY_SLOT : (this.slots.get(hash) ?? UNKNOWN_SLOT);
+  }
+}
+
+/** Integer inputs of one sentence: per word its word, tags, cluster, and the slots before and after it. */
+export interface NeuralInput {
+  n: number;
+  word: Int32Array;
+  upos: Int32Array;
+  xpos: Int32Array;
+  cluster: Int32Array;
+  slotBefore: Int32Array;
+  slotAfter: Int32Array;
+}
+
+export function neuralInput(v: VocabIndex, e: EncodedSentence, tags: TagIds): NeuralInput {
+  const n = e.n;
+  const x: NeuralInput = {
+    n,
+    word: new Int32Array(n),
+    upos: tags.upos,
+    xpos: tags.xpos,
+    cluster: e.cluster,
+    slotBefore: new Int32Array(n),
+    slotAfter: new Int32Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    x.word[i] = v.word(e.lower[i]);
+    x.slotBefore[i] = v.slot(e.slot[i]);
+    x.slotAfter[i] = v.slot(e.slot[i + 1]);
+  }
+  return x;
+}
+
+/** What the model file's header records of a neural scorer (`info.neural`); θ and the vocabularies go in dense arrays. */
+export interface NeuralInfo {
+  dims: NeuralDims;
+  sizes: NeuralVocabSizes;
+}
+
+export const NEURAL_ARRAYS = { theta: 'neuralTheta', words: 'neuralWords', slots: 'neuralSlots' } as const;

@@ -1,0 +1,167 @@
+/**
+ * The neural transition scorer at run time and the forward pass training shares (Kiperwasser & Goldberg 2016):
+ * a BiLSTM over each word's embeddings gives one vector per word; an MLP over the vectors of s2, s1, s0 and b0
+ * scores SHIFT / LEFT / RIGHT.
+ *
+ * Speed: the MLP's first layer is linear in each position's vector, so W1_k·v_i is computed once per word and
+ * position (`A`), and a transition costs only a sum of four rows, tanh and the small output layer.
+ */
+import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
+import { EncodedSentence } from './encoding';
+import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
+import { N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, Tensor, VocabIndex } from './neuralNet';
+import { TagIds } from './parseFeatures';
+
+/** Everything one sentence's forward pass computed; training's backward reads it. */
+export interface SentenceForward {
+  input: NeuralInput;
+  n: number;
+  /** n × D embeddings, concatenated. */
+  x: Float64Array;
+  /** Per direction, n × 4H input projections and the LSTM cache. */
+  xproj: [Float64Array, Float64Array];
+  cache: [LstmCache, LstmCache];
+  /** (n + 2) × 2H: BiLSTM vectors, then the root's (row n) and the empty position's (row n + 1). */
+  v: Float64Array;
+  /** N_POSITIONS × (n + 2) × hidden: W1_k · v_r. */
+  a: Float64Array;
+}
+
+export class NeuralScorer {
+  readonly vocab: VocabIndex;
+  private readonly lstm: [LstmView, LstmView];
+
+  constructor(
+    readonly layout: NeuralLayout,
+    readonly theta: Float64Array,
+    vocab: VocabIndex,
+  ) {
+    this.vocab = vocab;
+    const view = (d: number): LstmView => ({ theta, H: layout.dims.lstm, wh: layout.wh[d].offset, b: layout.bias[d].offset });
+    this.lstm = [view(0), view(1)];
+  }
+
+  lstmView(d: number): LstmView {
+    return this.lstm[d];
+  }
+
+  input(e: EncodedSentence, tags: TagIds): NeuralInput {
+    return neuralInput(this.vocab, e, tags);
+  }
+
+  /** The embedding concatenation of every word; `word` may replace the input's word ids (word dropout). */
+  embed(input: NeuralInput, word: Int32Array = input.word): Float64Array {
+    const l = this.layout;
+    const th = this.theta;
+    const D = l.D;
+    const x = new Float64Array(input.n * D);
+    for (let t = 0; t < input.n; t++) {
+      let col = t * D;
+      const copy = (e: Tensor, id: number) => {
+        const from = e.offset + id * e.cols;
+        for (let j = 0; j < e.cols; j++) x[col + j] = th[from + j];
+        col += e.cols;
+      };
+      copy(l.eWord, word[t]);
+      copy(l.eUpos, input.upos[t]);
+      copy(l.eXpos, input.xpos[t]);
+      copy(l.eCluster, input.cluster[t]);
+      copy(l.eSlot, input.slotBefore[t]);
+      copy(l.eSlot, input.slotAfter[t]);
+    }
+    return x;
+  }
+
+  forward(input: NeuralInput, word?: Int32Array): SentenceForward {
+    const l = this.layout;
+    const th = this.theta;
+    const n = input.n;
+    const H = l.dims.lstm;
+    const V = 2 * H;
+    const M = l.dims.hidden;
+    const D = l.D;
+    const G = 4 * H;
+    const x = this.embed(input, word);
+    const xproj: [Float64Array, Float64Array] = [new Float64Array(n * G), new Float64Array(n * G)];
+    const cache: [LstmCache, LstmCache] = [lstmCache(n, H), lstmCache(n, H)];
+    const v = new Float64Array((n + 2) * V);
+    for (let d = 0; d < 2; d++) {
+      const wx = l.wx[d].offset;
+      const xp = xproj[d];
+      for (let t = 0; t < n; t++) {
+        for (let j = 0; j < G; j++) {
+          let s = 0;
+          const row = wx + j * D;
+          const xr = t * D;
+          for (let k = 0; k < D; k++) s += th[row + k] * x[xr + k];
+          xp[t * G + j] = s;
+        }
+      }
+      lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d]);
+    }
+    for (let j = 0; j < V; j++) {
+      v[n * V + j] = th[l.root.offset + j];
+      v[(n + 1) * V + j] = th[l.empty.offset + j];
+    }
+    const rows = n + 2;
+    const a = new Float64Array(N_POSITIONS * rows * M);
+    for (let k = 0; k < N_POSITIONS; k++) {
+      for (let r = 0; r < rows; r++) {
+        const out = (k * rows + r) * M;
+        for (let m = 0; m < M; m++) {
+          let s = 0;
+          const w = l.w1.offset + (k * M + m) * V;
+          const vr = r * V;
+          for (let j = 0; j < V; j++) s += th[w + j] * v[vr + j];
+          a[out + m] = s;
+        }
+      }
+    }
+    return { input, n, x, xproj, cache, v, a };
+  }
+
+  /** Rows of `a` the MLP reads in state st: s2, s1, s0, b0 (the root is row n, an empty position row n + 1). */
+  positions(st: ArcHybridState, n: number, out: Int32Array): void {
+    const at = (i: number) => (i < 0 ? n + 1 : i);
+    out[0] = at(st.s(2));
+    out[1] = at(st.s(1));
+    out[2] = at(st.s(0));
+    out[3] = at(st.bf(0));
+  }
+
+  /** Transition scores for the rows `pos`; `hidden` receives the MLP's hidden layer (tanh). */
+  scores(fw: SentenceForward, pos: Int32Array, hidden: Float64Array, out: Float64Array): void {
+    const l = this.layout;
+    const th = this.theta;
+    const M = l.dims.hidden;
+    const rows = fw.n + 2;
+    for (let m = 0; m < M; m++) {
+      let z = th[l.b1.offset + m];
+      for (let k = 0; k < N_POSITIONS; k++) z += fw.a[(k * rows + pos[k]) * M + m];
+      hidden[m] = Math.tanh(z);
+    }
+    for (let c = 0; c < N_OUT; c++) {
+      let s = th[l.b2.offset + c];
+      const w = l.w2.offset + c * M;
+      for (let m = 0; m < M; m++) s += th[w + m] * hidden[m];
+      out[c] = s;
+    }
+  }
+
+  /** Greedy parse: the highest-scoring legal transition at each step. Returns the heads (n = root). */
+  parse(e: EncodedSentence, tags: TagIds): Int32Array {
+    const fw = this.forward(this.input(e, tags));
+    const st = new ArcHybridState(e.n);
+    const pos = new Int32Array(N_POSITIONS);
+    const hidden = new Float64Array(this.layout.dims.hidden);
+    const s = new Float64Array(N_OUT);
+    while (!st.isTerminal()) {
+      this.positions(st, e.n, pos);
+      this.scores(fw, pos, hidden, s);
+      let best = -1;
+      for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || s[t] > s[best])) best = t;
+      st.apply(best);
+    }
+    return st.head;
+  }
+}

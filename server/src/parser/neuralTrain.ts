@@ -1,0 +1,347 @@
+/**
+ * Training of the neural transition scorer (Kiperwasser & Goldberg 2016): per sentence, a greedy pass with the exact
+ * dynamic oracle (`ArcHybridState.cost`), a hinge loss at every step where a wrong transition scores within 1 of
+ * the best correct one, error exploration, word dropout; gradients by hand (MLP, BiLSTM, embeddings) into the flat
+ * θ layout, Adam over mini-batches of sentences. Seeded.
+ */
+import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
+import { lstmBackward } from './bilstm';
+import { EncodedSentence } from './encoding';
+import { hashString } from './hash';
+import { initialTheta, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, Tensor, UNKNOWN_WORD, VocabIndex } from './neuralNet';
+import { NeuralScorer, SentenceForward } from './neuralScorer';
+import { TagIds } from './parseFeatures';
+
+export const DEFAULT_NEURAL_DIMS: NeuralDims = { word: 64, upos: 16, xpos: 16, cluster: 16, slot: 12, lstm: 64, hidden: 100 };
+
+/** Fine clusters are bytes (`wordClusters.ts`): 0 = unknown word. */
+export const CLUSTER_IDS = 256;
+
+export interface GoldHeads {
+  head: Int32Array;
+  kids: Int32Array[];
+}
+
+/** Result of one sentence's training pass. */
+export interface SentenceLoss {
+  loss: number;
+  /** Steps with a positive hinge loss. */
+  errors: number;
+}
+
+/**
+ * One training pass over a sentence: adds dLoss/dθ into `grad` and returns the loss (sum of the steps' hinge
+ * losses). `word` are the word ids after dropout. With explore = 0 the pass follows the best correct transition
+ * (the loss is then a fixed function of θ away from ties, which the gradient check uses).
+ */
+export function sentenceGradient(
+  net: NeuralScorer,
+  grad: Float64Array,
+  input: NeuralInput,
+  word: Int32Array,
+  gold: GoldHeads,
+  explore: number,
+  rand: () => number,
+): SentenceLoss {
+  const n = input.n;
+  const M = net.layout.dims.hidden;
+  const fw = net.forward(input, word);
+  const rows = n + 2;
+  const dA = new Float64Array(fw.a.length);
+  const touched = new Uint8Array(N_POSITIONS * rows);
+  const st = new ArcHybridState(n);
+  const pos = new Int32Array(N_POSITIONS);
+  const hidden = new Float64Array(M);
+  const s = new Float64Array(N_OUT);
+  const costs = new Int32Array(N_TRANSITIONS);
+  let loss = 0;
+  let errors = 0;
+  while (!st.isTerminal()) {
+    net.positions(st, n, pos);
+    net.scores(fw, pos, hidden, s);
+    let minCost = Infinity;
+    for (let t = 0; t < N_TRANSITIONS; t++) {
+      if (!st.isLegal(t)) continue;
+      costs[t] = st.cost(t, gold.head, gold.kids);
+      if (costs[t] < minCost) minCost = costs[t];
+    }
+    let right = -1, wrong = -1, pred = -1;
+    for (let t = 0; t < N_TRANSITIONS; t++) {
+      if (!st.isLegal(t)) continue;
+      if (pred < 0 || s[t] > s[pred]) pred = t;
+      if (costs[t] === minCost) {
+        if (right < 0 || s[t] > s[right]) right = t;
+      } else if (wrong < 0 || s[t] > s[wrong]) wrong = t;
+    }
+    if (wrong >= 0 && s[wrong] + 1 > s[right]) {
+      loss += 1 + s[wrong] - s[right];
+      errors++;
+      backpropStep(net, grad, pos, hidden, right, wrong, dA, touched, rows);
+    }
+    // Error exploration: a wrong prediction is followed with probability `explore`, the best correct one otherwise.
+    st.apply(costs[pred] === minCost || (explore > 0 && rand() < explore) ? pred : right);
+  }
+  if (errors) backpropSentence(net, grad, fw, word, dA, touched);
+  return { loss, errors };
+}
+
+/** One hinge step: d score[wrong] = +1, d score[right] = −1, through the output layer and tanh into dA. */
+function backpropStep(
+  net: NeuralScorer,
+  grad: Float64Array,
+  pos: Int32Array,
+  hidden: Float64Array,
+  right: number,
+  wrong: number,
+  dA: Float64Array,
+  touched: Uint8Array,
+  rows: number,
+): void {
+  const l = net.layout;
+  const th = net.theta;
+  const M = l.dims.hidden;
+  grad[l.b2.offset + wrong] += 1;
+  grad[l.b2.offset + right] -= 1;
+  const ww = l.w2.offset + wrong * M;
+  const wr = l.w2.offset + right * M;
+  for (let m = 0; m < M; m++) {
+    const h = hidden[m];
+    grad[ww + m] += h;
+    grad[wr + m] -= h;
+    const dz = (th[ww + m] - th[wr + m]) * (1 - h * h);
+    grad[l.b1.offset + m] += dz;
+    for (let k = 0; k < N_POSITIONS; k++) dA[(k * rows + pos[k]) * M + m] += dz;
+  }
+  for (let k = 0; k < N_POSITIONS; k++) touched[k * rows + pos[k]] = 1;
+}
+
+/** From dA back through W1, the BiLSTM and the input projections into the embeddings. */
+function backpropSentence(
+  net: NeuralScorer,
+  grad: Float64Array,
+  fw: SentenceForward,
+  word: Int32Array,
+  dA: Float64Array,
+  touched: Uint8Array,
+): void {
+  const l = net.layout;
+  const th = net.theta;
+  const n = fw.n;
+  const rows = n + 2;
+  const H = l.dims.lstm;
+  const V = 2 * H;
+  const M = l.dims.hidden;
+  const D = l.D;
+  const G = 4 * H;
+  const dV = new Float64Array(rows * V);
+  for (let k = 0; k < N_POSITIONS; k++) {
+    for (let r = 0; r < rows; r++) {
+      if (!touched[k * rows + r]) continue;
+      const da = (k * rows + r) * M;
+      const vr = r * V;
+      for (let m = 0; m < M; m++) {
+        const d = dA[da + m];
+        if (d === 0) continue;
+        const w = l.w1.offset + (k * M + m) * V;
+        for (let j = 0; j < V; j++) {
+          grad[w + j] += d * fw.v[vr + j];
+          dV[vr + j] += d * th[w + j];
+        }
+      }
+    }
+  }
+  for (let j = 0; j < V; j++) {
+    grad[l.root.offset + j] += dV[n * V + j];
+    grad[l.empty.offset + j] += dV[(n + 1) * V + j];
+  }
+  const dx = new Float64Array(n * D);
+  const dxproj = new Float64Array(n * G);
+  for (let d = 0; d < 2; d++) {
+    lstmBackward(net.lstmView(d), n, d === 1, fw.v, dV, V, d * H, fw.cache[d], dxproj, grad);
+    const wx = l.wx[d].offset;
+    for (let t = 0; t < n; t++) {
+      for (let j = 0; j < G; j++) {
+        const g = dxproj[t * G + j];
+        if (g === 0) continue;
+        const row = wx + j * D;
+        const xr = t * D;
+        for (let k = 0; k < D; k++) {
+          grad[row + k] += g * fw.x[xr + k];
+          dx[xr + k] += g * th[row + k];
+        }
+      }
+    }
+  }
+  const input = fw.input;
+  for (let t = 0; t < n; t++) {
+    let col = t * D;
+    const scatter = (e: Tensor, id: number) => {
+      const to = e.offset + id * e.cols;
+      for (let j = 0; j < e.cols; j++) grad[to + j] += dx[col + j];
+      col += e.cols;
+    };
+    scatter(l.eWord, word[t]);
+    scatter(l.eUpos, input.upos[t]);
+    scatter(l.eXpos, input.xpos[t]);
+    scatter(l.eCluster, input.cluster[t]);
+    scatter(l.eSlot, input.slotBefore[t]);
+    scatter(l.eSlot, input.slotAfter[t]);
+  }
+}
+
+/** Adam (Kingma & Ba 2015) over the whole flat θ, with the gradient's global norm clipped. */
+export class Adam {
+  private readonly m: Float64Array;
+  private readonly v: Float64Array;
+  private t = 0;
+
+  constructor(
+    size: number,
+    private readonly lr = 1e-3,
+    private readonly clip = 5,
+    private readonly b1 = 0.9,
+    private readonly b2 = 0.999,
+    private readonly eps = 1e-8,
+  ) {
+    this.m = new Float64Array(size);
+    this.v = new Float64Array(size);
+  }
+
+  /** Applies grad to θ and zeroes grad. */
+  step(theta: Float64Array, grad: Float64Array): void {
+    let norm = 0;
+    for (let i = 0; i < grad.length; i++) norm += grad[i] * grad[i];
+    norm = Math.sqrt(norm);
+    const scale = norm > this.clip ? this.clip / norm : 1;
+    this.t++;
+    const c1 = 1 - Math.pow(this.b1, this.t);
+    const c2 = 1 - Math.pow(this.b2, this.t);
+    const { m, v, b1, b2 } = this;
+    const lr = (this.lr * Math.sqrt(c2)) / c1;
+    for (let i = 0; i < theta.length; i++) {
+      const g = grad[i] * scale;
+      m[i] = b1 * m[i] + (1 - b1) * g;
+      v[i] = b2 * v[i] + (1 - b2) * g * g;
+      theta[i] -= (lr * m[i]) / (Math.sqrt(v[i]) + this.eps);
+      grad[i] = 0;
+    }
+  }
+}
+
+/** Word and slot vocabularies from training sentences (words seen at least `minCount` times), with word counts. */
+export function buildVocab(
+  sentences: Iterable<{ forms: string[]; slots: string[][] }>,
+  normalise: (form: string) => string,
+  minCount = 2,
+): { vocab: NeuralVocab; wordCounts: Map<number, number> } {
+  const words = new Map<number, number>();
+  const slots = new Map<number, number>();
+  for (const s of sentences) {
+    for (const f of s.forms) {
+      const h = hashString(normalise(f));
+      words.set(h, (words.get(h) ?? 0) + 1);
+    }
+    for (const marks of s.slots) {
+      if (!marks.length) continue;
+      const h = hashString(marks.join(' '));
+      slots.set(h, (slots.get(h) ?? 0) + 1);
+    }
+  }
+  const keep = (m: Map<number, number>) => Int32Array.from([...m].filter(([, c]) => c >= minCount).map(([h]) => h).sort((a, b) => a - b));
+  return { vocab: { words: keep(words), slots: keep(slots) }, wordCounts: words };
+}
+
+export interface NeuralTrainOptions {
+  dims: NeuralDims;
+  epochs: number;
+  seed: number;
+  lr: number;
+  /** Sentences per Adam step. */
+  batch: number;
+  /** Word dropout: a word seen c times becomes unknown with probability α / (α + c). */
+  wordDropout: number;
+  /** Probability of following the model's own wrong transition (after the first epoch). */
+  explore: number;
+}
+
+export const DEFAULT_NEURAL_OPTIONS: NeuralTrainOptions = {
+  dims: DEFAULT_NEURAL_DIMS,
+  epochs: 12,
+  seed: 1,
+  lr: 1e-3,
+  batch: 8,
+  wordDropout: 0.25,
+  explore: 0.1,
+};
+
+/** What the training loop needs of the data: a view of training sentence i (encoded, tagged) with its gold heads. */
+export interface NeuralTrainingData {
+  count: number;
+  sentence(i: number): { e: EncodedSentence; tags: TagIds; gold: GoldHeads };
+  /** Called after every epoch with the current scorer; returns a score to select on (higher is better) and a note. */
+  evaluate(net: NeuralScorer, epoch: number): { score: number; note: string };
+}
+
+export function newNeuralScorer(vocab: NeuralVocab, tagSizes: { upos: number; xpos: number }, dims: NeuralDims, rand: () => number): NeuralScorer {
+  const index = new VocabIndex(vocab);
+  const layout = neuralLayout(dims, { words: index.wordCount, upos: tagSizes.upos, xpos: tagSizes.xpos, clusters: CLUSTER_IDS, slots: index.slotCount });
+  return new NeuralScorer(layout, initialTheta(layout, rand), index);
+}
+
+/**
+ * Trains for o.epochs and returns θ of the best epoch by `data.evaluate`; `checkpoint` is called with each improving
+ * scorer. The θ of the returned scorer is a copy, independent of further training.
+ */
+export function trainNeuralScorer(
+  net: NeuralScorer,
+  wordCounts: ReadonlyMap<number, number>,
+  data: NeuralTrainingData,
+  o: NeuralTrainOptions,
+  rand: () => number,
+  log: (msg: string) => void,
+  checkpoint?: (best: NeuralScorer, epoch: number) => void,
+): NeuralScorer {
+  const grad = new Float64Array(net.theta.length);
+  const adam = new Adam(net.theta.length, o.lr);
+  const order = Array.from({ length: data.count }, (_, i) => i);
+  // Dropout probability per word id (by the count of the word it stands for).
+  const dropP = new Float64Array(net.vocab.wordCount);
+  net.vocab.vocab.words.forEach((h, i) => {
+    const c = wordCounts.get(h) ?? 0;
+    dropP[i + 1] = o.wordDropout / (o.wordDropout + c);
+  });
+  let best: NeuralScorer | undefined;
+  let bestScore = -Infinity;
+  const t0 = Date.now();
+  for (let epoch = 0; epoch < o.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    let loss = 0, errors = 0, inBatch = 0;
+    const explore = epoch === 0 ? 0 : o.explore;
+    for (const i of order) {
+      const { e, tags, gold } = data.sentence(i);
+      const input = net.input(e, tags);
+      const word = input.word.slice();
+      for (let t = 0; t < word.length; t++) if (word[t] !== UNKNOWN_WORD && rand() < dropP[word[t]]) word[t] = UNKNOWN_WORD;
+      const r = sentenceGradient(net, grad, input, word, gold, explore, rand);
+      loss += r.loss;
+      errors += r.errors;
+      if (++inBatch === o.batch) {
+        adam.step(net.theta, grad);
+        inBatch = 0;
+      }
+    }
+    if (inBatch) adam.step(net.theta, grad);
+    const ev = data.evaluate(net, epoch + 1);
+    log(`  neural epoch ${epoch + 1}: loss ${(loss / data.count).toFixed(3)}/sentence, ${errors} margin errors, ${ev.note} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    if (ev.score >= bestScore) {
+      bestScore = ev.score;
+      best = new NeuralScorer(net.layout, net.theta.slice(), net.vocab);
+      checkpoint?.(best, epoch + 1);
+    }
+  }
+  if (!best) throw new Error('no training epochs');
+  return best;
+}

@@ -1,0 +1,72 @@
+import * as assert from 'assert';
+import { goldChildren } from '../../server/src/parser/arcHybrid';
+import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
+import { NeuralDims, UNKNOWN_WORD } from '../../server/src/parser/neuralNet';
+import { buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/parser/neuralTrain';
+import { seededRandom } from '../../server/src/parser/views';
+
+const TINY: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 3, hidden: 4 };
+
+// "When the storm ended , the town was quiet ." with its gold heads (root = n).
+const forms = ['When', 'the', 'storm', 'ended', 'the', 'town', 'was', 'quiet'];
+const slots = [[], [], [], [], [','], [], [], [], ['.']];
+const head = Int32Array.from([3, 2, 3, 7, 5, 7, 7, 8]);
+const tags = { upos: Int32Array.from([0, 1, 2, 3, 1, 2, 3, 0]), xpos: Int32Array.from([1, 0, 2, 3, 0, 2, 3, 1]) };
+
+function setup(seed: number) {
+  const { vocab } = buildVocab([{ forms, slots }, { forms, slots }], normaliseWord);
+  const net = newNeuralScorer(vocab, { upos: 4, xpos: 4 }, TINY, seededRandom(seed));
+  const e = encodeSentence({ forms, slots }, () => ({ fine: 5, coarse: 1 }));
+  const input = net.input(e, tags);
+  return { net, e, input };
+}
+
+describe('neural transition scorer', () => {
+  it('gradients of the hinge loss match finite differences for every tensor', () => {
+    const { net, input } = setup(3);
+    const gold = { head, kids: goldChildren(head) };
+    const word = input.word.slice();
+    word[2] = UNKNOWN_WORD; // the unknown word's row gets a gradient too
+    const grad = new Float64Array(net.theta.length);
+    const r = sentenceGradient(net, grad, input, word, gold, 0, () => 0);
+    assert.ok(r.errors > 0, 'untrained scorer makes margin errors');
+    const loss = () => sentenceGradient(net, new Float64Array(net.theta.length), input, word, gold, 0, () => 0).loss;
+    const l = net.layout;
+    const tensors = { eWord: l.eWord, eUpos: l.eUpos, eXpos: l.eXpos, eCluster: l.eCluster, eSlot: l.eSlot, wx0: l.wx[0], wx1: l.wx[1], wh0: l.wh[0], wh1: l.wh[1], bias0: l.bias[0], bias1: l.bias[1], root: l.root, empty: l.empty, w1: l.w1, b1: l.b1, w2: l.w2, b2: l.b2 };
+    const eps = 1e-6;
+    let checked = 0;
+    for (const [name, t] of Object.entries(tensors)) {
+      let nonZero = 0;
+      for (let i = t.offset; i < t.offset + t.rows * t.cols; i++) {
+        const keep = net.theta[i];
+        net.theta[i] = keep + eps;
+        const up = loss();
+        net.theta[i] = keep - eps;
+        const down = loss();
+        net.theta[i] = keep;
+        const fd = (up - down) / (2 * eps);
+        assert.ok(Math.abs(fd - grad[i]) <= 1e-5 + 1e-4 * Math.abs(fd), `${name}[${i - t.offset}]: analytic ${grad[i]} vs finite difference ${fd}`);
+        if (grad[i] !== 0) nonZero++;
+        checked++;
+      }
+      // Every tensor the sentence reaches must get some gradient (embedding tables only in the rows it uses). The
+      // root's vector is read only when b0 is the root, where exactly one transition is legal: it never gets one.
+      if (name !== 'root') assert.ok(nonZero > 0, `${name} has no gradient`);
+    }
+    assert.ok(checked === net.theta.length);
+  });
+
+  it('parses into a well-formed projective tree with one root', () => {
+    const { net, e } = setup(5);
+    const h = net.parse(e, tags);
+    assert.strictEqual(h.length, forms.length);
+    assert.strictEqual(Array.from(h).filter((x) => x === forms.length).length, 1);
+    for (let i = 0; i < h.length; i++) {
+      const seen = new Set<number>();
+      for (let j = i; j !== forms.length; j = h[j]) {
+        assert.ok(!seen.has(j), 'cycle');
+        seen.add(j);
+      }
+    }
+  });
+});
