@@ -54,6 +54,7 @@ const { values } = parseArgs({
     'feature-set': { type: 'string' },
     // The neural transition scorer (BiLSTM + MLP, `neuralTrain.ts`) instead of the perceptron.
     neural: { type: 'boolean' },
+    'labeller-from': { type: 'string' },
     'neural-epochs': { type: 'string' },
     'neural-lr': { type: 'string' },
     'neural-batch': { type: 'string' },
@@ -66,6 +67,11 @@ const { values } = parseArgs({
 });
 
 const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
+/** The labeller of a model trained with the same data, seed, taggers and labeller options (saves its training). */
+function labellerOf(file: string) {
+  const m = readModel(file);
+  return { deprels: m.header.deprels, labels: m.scorers.labels };
+}
 function neuralOptions(): NeuralTrainOptions {
   const d = DEFAULT_NEURAL_OPTIONS;
   return {
@@ -145,6 +151,7 @@ const opts = Object.fromEntries(
     protectFrontedCommas: values['no-protect-fronted'] ? false : undefined,
     featureSet: num(values['feature-set']),
     neural: values.neural ? neuralOptions() : undefined,
+    labeller: values['labeller-from'] ? labellerOf(values['labeller-from']) : undefined,
   }).filter(([, v]) => v !== undefined),
 );
 const prune = {

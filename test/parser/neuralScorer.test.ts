@@ -56,6 +56,15 @@ describe('neural transition scorer', () => {
     assert.ok(checked === net.theta.length);
   });
 
+  it('the input lookup tables of parsing give the same BiLSTM vectors as the full product of training', () => {
+    const { net, input } = setup(7);
+    const fast = net.forward(input);
+    const full = net.forward(input, input.word);
+    assert.strictEqual(fast.v.length, full.v.length);
+    for (let i = 0; i < fast.v.length; i++) assert.ok(Math.abs(fast.v[i] - full.v[i]) < 1e-12, `v[${i}]`);
+    for (let i = 0; i < fast.a.length; i++) assert.ok(Math.abs(fast.a[i] - full.a[i]) < 1e-12, `a[${i}]`);
+  });
+
   it('parses into a well-formed projective tree with one root', () => {
     const { net, e } = setup(5);
     const h = net.parse(e, tags);

@@ -26,6 +26,8 @@ export function lstmCache(n: number, H: number): LstmCache {
   return { gates: new Float64Array(n * 4 * H), c: new Float64Array(n * H), tc: new Float64Array(n * H) };
 }
 
+import { dot } from './dot';
+
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
 export function lstmForward(
@@ -47,12 +49,7 @@ export function lstmForward(
     for (let j = 0; j < G; j++) pre[j] = xproj[t * G + j] + theta[w.b + j];
     if (prev >= 0) {
       const hp = prev * stride + col;
-      for (let j = 0; j < G; j++) {
-        let s = 0;
-        const row = w.wh + j * H;
-        for (let k = 0; k < H; k++) s += theta[row + k] * out[hp + k];
-        pre[j] += s;
-      }
+      for (let j = 0; j < G; j++) pre[j] += dot(theta, w.wh + j * H, out, hp, H);
     }
     const g0 = t * G;
     for (let k = 0; k < H; k++) {

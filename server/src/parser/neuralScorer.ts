@@ -11,6 +11,7 @@ import { EncodedSentence } from './encoding';
 import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
 import { N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, Tensor, VocabIndex } from './neuralNet';
 import { TagIds } from './parseFeatures';
+import { dot } from './dot';
 
 /** Everything one sentence's forward pass computed; training's backward reads it. */
 export interface SentenceForward {
@@ -29,6 +30,8 @@ export interface SentenceForward {
 
 export class NeuralScorer {
   readonly vocab: VocabIndex;
+  /** Built on the first parse: θ must not change after that (training parses only snapshots). */
+  private tables: InputTables | undefined;
   private readonly lstm: [LstmView, LstmView];
 
   constructor(
@@ -72,6 +75,11 @@ export class NeuralScorer {
     return x;
   }
 
+  /**
+   * The forward pass. Training (`word` given, dropout applied) multiplies Wx by the whole embedding concatenation x,
+   * which backward needs; parsing takes the input projections from `InputTables` instead (the same sums, in
+   * another order).
+   */
   forward(input: NeuralInput, word?: Int32Array): SentenceForward {
     const l = this.layout;
     const th = this.theta;
@@ -81,21 +89,18 @@ export class NeuralScorer {
     const M = l.dims.hidden;
     const D = l.D;
     const G = 4 * H;
-    const x = this.embed(input, word);
+    const training = word !== undefined;
+    const x = training ? this.embed(input, word) : new Float64Array(0);
     const xproj: [Float64Array, Float64Array] = [new Float64Array(n * G), new Float64Array(n * G)];
     const cache: [LstmCache, LstmCache] = [lstmCache(n, H), lstmCache(n, H)];
     const v = new Float64Array((n + 2) * V);
+    const tables = training ? undefined : (this.tables ??= new InputTables(l, th));
     for (let d = 0; d < 2; d++) {
       const wx = l.wx[d].offset;
       const xp = xproj[d];
-      for (let t = 0; t < n; t++) {
-        for (let j = 0; j < G; j++) {
-          let s = 0;
-          const row = wx + j * D;
-          const xr = t * D;
-          for (let k = 0; k < D; k++) s += th[row + k] * x[xr + k];
-          xp[t * G + j] = s;
-        }
+      if (tables) tables.project(input, d, xp);
+      else {
+        for (let t = 0; t < n; t++) for (let j = 0; j < G; j++) xp[t * G + j] = dot(th, wx + j * D, x, t * D, D);
       }
       lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d]);
     }
@@ -108,13 +113,7 @@ export class NeuralScorer {
     for (let k = 0; k < N_POSITIONS; k++) {
       for (let r = 0; r < rows; r++) {
         const out = (k * rows + r) * M;
-        for (let m = 0; m < M; m++) {
-          let s = 0;
-          const w = l.w1.offset + (k * M + m) * V;
-          const vr = r * V;
-          for (let j = 0; j < V; j++) s += th[w + j] * v[vr + j];
-          a[out + m] = s;
-        }
+        for (let m = 0; m < M; m++) a[out + m] = dot(th, l.w1.offset + (k * M + m) * V, v, r * V, V);
       }
     }
     return { input, n, x, xproj, cache, v, a };
@@ -163,5 +162,55 @@ export class NeuralScorer {
       st.apply(best);
     }
     return st.head;
+  }
+}
+
+/**
+ * Wx·x is a sum over the parts of x, so for the tag, cluster and slot embeddings — small tables — Wx's block times
+ * every row is computed once (per direction, 4H each); only the word embedding is multiplied per token.
+ */
+class InputTables {
+  private readonly G: number;
+  /** Per direction: [upos, xpos, cluster, slot before, slot after] tables, ids × 4H. */
+  private readonly parts: Float64Array[][];
+  private readonly wordCol: number;
+
+  constructor(
+    private readonly l: NeuralLayout,
+    private readonly th: Float64Array,
+  ) {
+    const G = (this.G = 4 * l.dims.lstm);
+    const d0 = l.dims;
+    // Column where each part of x starts, in `embed`'s order: word, upos, xpos, cluster, slot before, slot after.
+    this.wordCol = 0;
+    const specs: [Tensor, number][] = [
+      [l.eUpos, d0.word],
+      [l.eXpos, d0.word + d0.upos],
+      [l.eCluster, d0.word + d0.upos + d0.xpos],
+      [l.eSlot, d0.word + d0.upos + d0.xpos + d0.cluster],
+      [l.eSlot, d0.word + d0.upos + d0.xpos + d0.cluster + d0.slot],
+    ];
+    this.parts = [0, 1].map((d) =>
+      specs.map(([e, col]) => {
+        const out = new Float64Array(e.rows * G);
+        for (let id = 0; id < e.rows; id++) {
+          for (let j = 0; j < G; j++) out[id * G + j] = dot(th, l.wx[d].offset + j * l.D + col, th, e.offset + id * e.cols, e.cols);
+        }
+        return out;
+      }),
+    );
+  }
+
+  project(input: NeuralInput, d: number, xp: Float64Array): void {
+    const { G, l, th } = this;
+    const [up, xpT, cl, sb, sa] = this.parts[d];
+    const dw = l.dims.word;
+    const wx = l.wx[d].offset + this.wordCol;
+    for (let t = 0; t < input.n; t++) {
+      const o = t * G;
+      const u = input.upos[t] * G, x = input.xpos[t] * G, c = input.cluster[t] * G, b = input.slotBefore[t] * G, a = input.slotAfter[t] * G;
+      const we = l.eWord.offset + input.word[t] * dw;
+      for (let j = 0; j < G; j++) xp[o + j] = dot(th, wx + j * l.D, th, we, dw) + up[u + j] + xpT[x + j] + cl[c + j] + sb[b + j] + sa[a + j];
+    }
   }
 }

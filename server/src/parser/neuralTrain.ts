@@ -334,11 +334,13 @@ export function trainNeuralScorer(
       }
     }
     if (inBatch) adam.step(net.theta, grad);
-    const ev = data.evaluate(net, epoch + 1);
+    // Parsing builds lookup tables from θ, so it runs on a snapshot.
+    const snapshot = new NeuralScorer(net.layout, net.theta.slice(), net.vocab);
+    const ev = data.evaluate(snapshot, epoch + 1);
     log(`  neural epoch ${epoch + 1}: loss ${(loss / data.count).toFixed(3)}/sentence, ${errors} margin errors, ${ev.note} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     if (ev.score >= bestScore) {
       bestScore = ev.score;
-      best = new NeuralScorer(net.layout, net.theta.slice(), net.vocab);
+      best = snapshot;
       checkpoint?.(best, epoch + 1);
     }
   }

@@ -51,6 +51,11 @@ export interface TrainOptions {
   checkpoint?: (m: ModelContents) => void;
   /** Word clusters (from `wordClusters.ts`), shipped inside the model. */
   clusters?: ClusterMap;
+  /**
+   * A trained labeller to reuse (development aid, like `taggerCache`): the labeller depends only on the data, the
+   * seed, the taggers and its own options, so a model trained with the same ones has exactly this labeller.
+   */
+  labeller?: { deprels: string[]; labels: SparseWeights };
   /** Train the neural transition scorer (`neuralTrain.ts`) instead of the perceptron. */
   neural?: NeuralTrainOptions;
   /** Reuse of the trained taggers between runs that change only the parser or labeller (development only). */
@@ -345,7 +350,8 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
   const { t0, gold, tagSet, rels, tagger, tagFor, lookup, rand } = p;
   const f = new FeatureBuffer();
   const order = gold.map((_, i) => i);
-  const labels = trainLabeller(p);
+  if (o.labeller && o.labeller.deprels.join(' ') !== rels.list.join(' ')) throw new Error('the reused labeller has other relation labels');
+  const labels = o.labeller ? o.labeller.labels : trainLabeller(p);
   if (o.neural) return trainNeuralParser(p, labels, dev, trees.length);
 
   // Transition parser.
