@@ -4,6 +4,12 @@ import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding'
 import { NeuralDims, UNKNOWN_WORD } from '../../server/src/parser/neuralNet';
 import { buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/parser/neuralTrain';
 import { seededRandom } from '../../server/src/parser/views';
+import { readModel, writeModel } from '../../server/src/parser/modelFile';
+import { neuralArrays, neuralFromModel } from '../../server/src/parser/neuralModel';
+import { NeuralScorer } from '../../server/src/parser/neuralScorer';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 
 const TINY: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 3, hidden: 4 };
 
@@ -77,5 +83,19 @@ describe('neural transition scorer', () => {
         seen.add(j);
       }
     }
+  });
+
+  it('round-trips through the model file: θ as float32, the same parses', () => {
+    const { net, e } = setup(11);
+    const { info, dense } = neuralArrays(net);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'neural-')), 'm.bin.gz');
+    writeModel(file, { header: { version: 'test', upos: [], xpos: [], deprels: [], info: { neural: info } }, scorers: {}, dense });
+    const back = neuralFromModel(readModel(file));
+    assert.ok(back);
+    assert.deepStrictEqual(Array.from(back.theta), Array.from(Float32Array.from(net.theta)));
+    const rounded = new NeuralScorer(net.layout, Float64Array.from(Float32Array.from(net.theta)), net.vocab);
+    assert.deepStrictEqual(Array.from(back.parse(e, tags)), Array.from(rounded.parse(e, tags)));
+    // A perceptron model (no dense arrays) has no neural scorer.
+    assert.strictEqual(neuralFromModel({ header: { version: 'p', upos: [], xpos: [], deprels: [], info: {} }, scorers: {} }), undefined);
   });
 });
