@@ -97,6 +97,8 @@ async function main(): Promise<void> {
     editToDiagnosticsMs: { p50: round(pct(editMs, 50)), p95: round(pct(editMs, 95)), max: round(Math.max(...editMs)) },
     editAnalysisMs: { p50: round(pct(analysisMs, 50)), p95: round(pct(analysisMs, 95)), max: round(Math.max(...analysisMs)) },
     editAnalysisCpuMs: { p50: round(pct(analysisCpuMs, 50)), p95: round(pct(analysisCpuMs, 95)) },
+    // Each edit's analysis in order: a slow start (compiling) and a slow outlier (a collection) look different.
+    editAnalysisEachMs: analysisMs.map(round),
     loadAverage: os.loadavg().map(round),
     debounceMs: 100,
     rssMB: round(stats.rssBytes / 2 ** 20),

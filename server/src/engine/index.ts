@@ -19,6 +19,7 @@ import { engineModel } from './modelAdapter';
 import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
 import { sentenceFindings } from './correction/modelRules';
 import { placeCloser } from './correction/closePair';
+import { SentenceFindingsMemo } from './sentenceMemo';
 
 export * from './types';
 
@@ -104,6 +105,7 @@ export function makeLinter(parts: LinterParts): Linter {
   const cal = parts.calibration ?? DEFAULT_CALIBRATION;
   const { analyser, model } = parts;
   const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}` : 'rules-only';
+  const memo = new SentenceFindingsMemo();
   return {
     version,
     lint(text: string, options: LintOptions = {}): Finding[] {
@@ -119,11 +121,13 @@ export function makeLinter(parts: LinterParts): Linter {
         }
         placeClosers(text, plain, sentences, model, threshold);
         const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle);
+        // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo).
+        const context = `${threshold}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}`;
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;
           try {
-            plain.push(...sentenceFindings(text, s, model, cal, options, threshold, quoteStyle));
+            plain.push(...memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, threshold, quoteStyle)));
           } catch {
             // One sentence the model cannot handle must not cost the findings of the others.
           }

@@ -43,6 +43,11 @@ const WARM_UP_PARAGRAPHS = [
     'We bought apples, pears and plums at the market; the prices were high. Did you see the report from the agency?',
   'After the meeting ended, the director, Ms. Smith announced new rules (effective in May. ' +
     'The company that makes these parts is based in Ohio, it employs 500 people. I think so, but I am not sure!',
+  // A long sentence: the model's and the parser's kernels for long sentences are compiled separately.
+  'Ever since the committee first published its draft rules, most of the residents who had followed the debate ' +
+    'closely feared that the new limits, which the council approved after a long and often bitter hearing in the ' +
+    'old town hall last spring, would be far too strict for the small shops and cafes that line the river, even if ' +
+    'the mayor promised "a fair review" of every single case before the end of the year.',
 ];
 
 /**

@@ -1,0 +1,66 @@
+/**
+ * The model's findings per sentence, remembered by the sentence's content. An editor re-lints a whole paragraph after
+ * each keystroke; the parser already remembers the parses of the sentences the keystroke did not touch, and this
+ * memo spares the model's work on them too (scoring every candidate edit of a sentence costs a few milliseconds,
+ * which made up most of an edit's analysis).
+ *
+ * A sentence's findings depend on its tokens and its tree (with the parser a function of the tokens, but the benchmark
+ * lints gold trees too, so the tree is in the key), on the characters of the text it covers plus one on each side (a fix looks at the spaces around a mark), and
+ * on the decision context (threshold, serial-comma setting, quote style). All of that is in the key; offsets are
+ * stored relative to the keyed span, so a sentence that merely moved is still a hit, with its findings shifted.
+ */
+import { createHash } from 'crypto';
+import { LRUCache } from 'lru-cache';
+import { PlainFinding } from './finding';
+import { AnalysedSentence } from './sentence';
+
+/** Sentences remembered: a paragraph-sized neighbourhood of every recent edit, many times over (a digest and, rarely, a finding or two). */
+export const SENTENCE_MEMO_ENTRIES = 2048;
+
+export class SentenceFindingsMemo {
+  private readonly entries: LRUCache<string, PlainFinding[]>;
+
+  constructor(maxEntries = SENTENCE_MEMO_ENTRIES) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
+
+  /** The findings of `s` in `text` under `context`: remembered, or computed by `compute` and remembered. */
+  findings(text: string, s: AnalysedSentence, context: string, compute: () => PlainFinding[]): PlainFinding[] {
+    let lo = s.start;
+    let hi = s.end;
+    for (const t of s.tokens) {
+      lo = Math.min(lo, t.start);
+      hi = Math.max(hi, t.end);
+    }
+    lo = Math.max(0, lo - 1);
+    hi = Math.min(text.length, hi + 1);
+    const tokens = s.tokens.map((t) => `${t.start - lo}\u0001${t.end - lo}\u0001${t.punct ? 1 : 0}`).join('\u0002');
+    const tree = s.tree.words.map((w) => `${w.form}\u0001${w.head}\u0001${w.deprel}\u0001${w.upos}\u0001${w.xpos}`).join('\u0002');
+    const slots = s.tree.slots.map((marks) => marks.join('\u0001')).join('\u0002');
+    const layout = `${s.start - lo}\u0003${s.end - lo}\u0003${tokens}\u0003${s.wordTokens.join(' ')}\u0003${s.slotTokens.map((x) => x.join(' ')).join(',')}`;
+    // Hashed: the key is ~1 KB of text, its digest 28 bytes (the memo must not cost the server's memory budget).
+    const key = createHash('sha1').update(`${context}\u0004${layout}\u0004${tree}\u0004${slots}\u0004${text.slice(lo, hi)}`).digest('base64');
+    let hit = this.entries.get(key);
+    if (hit === undefined) {
+      hit = compute().map((f) => shift(f, -lo));
+      this.entries.set(key, hit);
+    }
+    return hit.map((f) => shift(f, lo));
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** A copy of `f` with every offset moved by `by` (the memo hands out copies: callers may change what they get). */
+function shift(f: PlainFinding, by: number): PlainFinding {
+  const out: PlainFinding = {
+    ...f,
+    start: f.start + by,
+    end: f.end + by,
+    fixes: f.fixes.map((x) => ({ title: x.title, edits: x.edits.map((e) => ({ start: e.start + by, end: e.end + by, newText: e.newText })) })),
+  };
+  if (f.related) out.related = f.related.map((r) => ({ ...r, start: r.start + by, end: r.end + by }));
+  return out;
+}
