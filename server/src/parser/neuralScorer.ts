@@ -28,6 +28,9 @@ export interface SentenceForward {
   a: Float64Array;
 }
 
+/** Index of b0 among the MLP's positions. */
+const B0 = 3;
+
 export class NeuralScorer {
   readonly vocab: VocabIndex;
   /** Built on the first parse: θ must not change after that (training parses only snapshots). */
@@ -112,6 +115,8 @@ export class NeuralScorer {
     const a = new Float64Array(N_POSITIONS * rows * M);
     for (let k = 0; k < N_POSITIONS; k++) {
       for (let r = 0; r < rows; r++) {
+        // Stack positions never hold the root; b0 is never empty before the end (`positions`).
+        if (r === (k === B0 ? n + 1 : n)) continue;
         const out = (k * rows + r) * M;
         for (let m = 0; m < M; m++) a[out + m] = dot(th, l.w1.offset + (k * M + m) * V, v, r * V, V);
       }
@@ -167,13 +172,17 @@ export class NeuralScorer {
 
 /**
  * Wx·x is a sum over the parts of x, so for the tag, cluster and slot embeddings — small tables — Wx's block times
- * every row is computed once (per direction, 4H each); only the word embedding is multiplied per token.
+ * every row is computed once (per direction, 4H each). Word rows are computed the first time a word is seen and
+ * kept (a zero-filled table the size of the vocabulary: only the pages of words met become resident).
  */
 class InputTables {
   private readonly G: number;
   /** Per direction: [upos, xpos, cluster, slot before, slot after] tables, ids × 4H. */
   private readonly parts: Float64Array[][];
   private readonly wordCol: number;
+  /** Per word id: both directions' Wx_word·e_word (2 × 4H), valid where `wordDone` is set. */
+  private readonly wordRows: Float64Array;
+  private readonly wordDone: Uint8Array;
 
   constructor(
     private readonly l: NeuralLayout,
@@ -190,6 +199,8 @@ class InputTables {
       [l.eSlot, d0.word + d0.upos + d0.xpos + d0.cluster],
       [l.eSlot, d0.word + d0.upos + d0.xpos + d0.cluster + d0.slot],
     ];
+    this.wordRows = new Float64Array(l.eWord.rows * 2 * G);
+    this.wordDone = new Uint8Array(l.eWord.rows);
     this.parts = [0, 1].map((d) =>
       specs.map(([e, col]) => {
         const out = new Float64Array(e.rows * G);
@@ -204,13 +215,26 @@ class InputTables {
   project(input: NeuralInput, d: number, xp: Float64Array): void {
     const { G, l, th } = this;
     const [up, xpT, cl, sb, sa] = this.parts[d];
-    const dw = l.dims.word;
-    const wx = l.wx[d].offset + this.wordCol;
+    const rows = this.wordRows;
     for (let t = 0; t < input.n; t++) {
       const o = t * G;
       const u = input.upos[t] * G, x = input.xpos[t] * G, c = input.cluster[t] * G, b = input.slotBefore[t] * G, a = input.slotAfter[t] * G;
-      const we = l.eWord.offset + input.word[t] * dw;
-      for (let j = 0; j < G; j++) xp[o + j] = dot(th, wx + j * l.D, th, we, dw) + up[u + j] + xpT[x + j] + cl[c + j] + sb[b + j] + sa[a + j];
+      const id = input.word[t];
+      if (!this.wordDone[id]) this.fillWord(id);
+      const w = (2 * id + d) * G;
+      for (let j = 0; j < G; j++) xp[o + j] = rows[w + j] + up[u + j] + xpT[x + j] + cl[c + j] + sb[b + j] + sa[a + j];
     }
+  }
+
+  private fillWord(id: number): void {
+    const { G, l, th } = this;
+    const dw = l.dims.word;
+    const we = l.eWord.offset + id * dw;
+    for (let d = 0; d < 2; d++) {
+      const wx = l.wx[d].offset + this.wordCol;
+      const w = (2 * id + d) * G;
+      for (let j = 0; j < G; j++) this.wordRows[w + j] = dot(th, wx + j * l.D, th, we, dw);
+    }
+    this.wordDone[id] = 1;
   }
 }
