@@ -8,6 +8,8 @@
  *   --fit-dev-only   --fit without the train stage (error model fitted on the dev half alone, as before)
  *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model and seed), so refits
  *                    after changing only the fitting are quick
+ *   --calibration FILE  read (and with --fit, write) this calibration instead of models/en/lint-calibration.json,
+ *                    so a variant can be measured without touching the shipped file others' runs read
  *   --limit N        use the first N suite items (default: all)
  *   --no-harper      skip harper.js;  --no-parser  skip the end-to-end row;  --no-gold  skip the oracle row
  *   --clean N        lint the first N clean EWT test sentences (default 2077 = all; 0 to skip)
@@ -38,6 +40,7 @@ const { values: opt } = parseArgs({
     fit: { type: 'boolean' },
     'fit-dev-only': { type: 'boolean' },
     'fit-cache': { type: 'string' },
+    calibration: { type: 'string' },
     limit: { type: 'string' },
     'no-harper': { type: 'boolean' },
     'no-parser': { type: 'boolean' },
@@ -113,7 +116,7 @@ async function evaluate(sys: System, items: readonly SuiteItem[]): Promise<{ row
 function reliability(data: readonly LabelledCandidate[], cal: Calibration) {
   const bins = Array.from({ length: 10 }, () => ({ n: 0, conf: 0, acc: 0 }));
   for (const d of data) {
-    const p = confidenceOf(cal, d.c.key, d.c.delta);
+    const p = confidenceOf(cal, d.c.key, d.c.delta, d.c.candidate.size);
     const b = bins[Math.min(9, Math.floor(p * 10))];
     b.n++;
     b.conf += p;
@@ -178,7 +181,7 @@ async function main(): Promise<void> {
 
   const model = loadModel();
   const parser = opt['no-parser'] ? undefined : loadParserAnalyser();
-  const calFile = path.join(defaultModelDir(), CALIBRATION_FILE);
+  const calFile = opt.calibration ?? path.join(defaultModelDir(), CALIBRATION_FILE);
   let cal = loadCalibration(calFile);
   const versions = `parser ${parser?.version ?? '—'}, punctuation model ${model?.version ?? '—'}`;
   console.log(versions);

@@ -2,12 +2,12 @@ import * as assert from 'assert';
 import { readTreebank } from '../../server/src/data/treebank';
 import { goldSentence } from '../../server/src/engine/eval/goldSentence';
 import { canReach, confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/calibration';
-import { fitCalibration, fitThreshold, LabelledCandidate } from '../../server/src/engine/eval/calibrationFit';
-import { candidates } from '../../server/src/engine/correction/candidates';
+import { fitCalibration, fitKinds, fitSizeWeight, fitThreshold, LabelledCandidate } from '../../server/src/engine/eval/calibrationFit';
+import { candidates, introductoryKind, repetitionCommaAt } from '../../server/src/engine/correction/candidates';
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
 import { treeInfo } from '../../server/src/engine/treeInfo';
-import { commaCategory, frontedClauseCommaAt, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
+import { commaCategory, frontedClauseCommaAt, implausibleArgumentAt, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
 import { seededRng } from '../../server/src/engine/eval/rng';
 import { parseConllu } from '../../server/src/data/conllu';
 import { ewtFile } from '../ewt';
@@ -198,6 +198,88 @@ describe('engine: decisions', () => {
     ]);
     const pi = treeInfo(plain.tree);
     assert.ok(candidates(plain, pi).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(1)));
+  });
+
+  it('never deletes the comma of an emphatic repetition that the parser read as a modifier ("far, far too much")', () => {
+    // EWT test as written, parsed by e11 with the first "far" modifying the second.
+    const far = conllu([
+      ['you', 'PRON', '2', 'nsubj'], ['have', 'VERB', '0', 'root'], ['far', 'ADV', '5', 'advmod'], [',', 'PUNCT', '3', 'punct'],
+      ['far', 'ADV', '2', 'advmod'], ['too', 'ADV', '7', 'advmod'], ['much', 'ADJ', '8', 'amod'], ['time', 'NOUN', '5', 'obl'],
+    ]);
+    const fi = treeInfo(far.tree);
+    assert.ok(repetitionCommaAt(far.tree, 3));
+    assert.ok(!candidates(far, fi).some((c) => c.action === 'delete' && c.changes.has(3)));
+    // Two different words: the comma is a candidate as before.
+    const other = conllu([
+      ['you', 'PRON', '2', 'nsubj'], ['have', 'VERB', '0', 'root'], ['far', 'ADV', '2', 'advmod'], [',', 'PUNCT', '3', 'punct'],
+      ['too', 'ADV', '6', 'advmod'], ['much', 'ADJ', '2', 'obj'],
+    ]);
+    assert.ok(!repetitionCommaAt(other.tree, 3));
+    assert.ok(candidates(other, treeInfo(other.tree)).some((c) => c.action === 'delete' && c.changes.has(3)));
+  });
+
+  it('never deletes a subject–verb comma whose "object" has a tag no object has ("you know, whatever")', () => {
+    // EWT test as written, parsed by e11 with the discourse "whatever" (ADV) as the object of "know".
+    const misparsed = conllu([
+      ['you', 'PRON', '2', 'nsubj'], ['know', 'VERB', '0', 'root'], [',', 'PUNCT', '2', 'punct'], ['whatever', 'ADV', '2', 'obj'],
+      ['.', 'PUNCT', '2', 'punct'],
+    ]);
+    const mi = treeInfo(misparsed.tree);
+    assert.strictEqual(commaCategory(mi, 2), 'subject-verb-comma');
+    assert.ok(implausibleArgumentAt(misparsed.tree, mi, 2));
+    assert.ok(!candidates(misparsed, mi).some((c) => c.action === 'delete' && c.changes.has(2)));
+    // A pronoun object is an object: "I like, it." keeps its deletion candidate.
+    const object = conllu([
+      ['I', 'PRON', '2', 'nsubj'], ['like', 'VERB', '0', 'root'], [',', 'PUNCT', '2', 'punct'], ['it', 'PRON', '2', 'obj'],
+      ['.', 'PUNCT', '2', 'punct'],
+    ]);
+    const oi = treeInfo(object.tree);
+    assert.ok(!implausibleArgumentAt(object.tree, oi, 2));
+    assert.ok(candidates(object, oi).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(2)));
+  });
+
+  it('gives introductory-comma candidates the kind and the length of the introductory element', () => {
+    const rows = (intro: string[][], rest: string[][]) => conllu([...intro, ...rest]);
+    // "However you…": a single word; "After the long meeting with the board we left": a 7-word phrase;
+    // "When the storm ended the town was quiet": a clause.
+    const however = rows([['However', 'ADV', '3', 'advmod']], [['you', 'PRON', '3', 'nsubj'], ['go', 'VERB', '0', 'root']]);
+    const after = rows(
+      [['After', 'ADP', '4', 'case'], ['the', 'DET', '4', 'det'], ['long', 'ADJ', '4', 'amod'], ['meeting', 'NOUN', '10', 'obl'],
+        ['with', 'ADP', '7', 'case'], ['the', 'DET', '7', 'det'], ['board', 'NOUN', '4', 'nmod']],
+      [['we', 'PRON', '10', 'nsubj'], ['finally', 'ADV', '10', 'advmod'], ['left', 'VERB', '0', 'root']],
+    );
+    const storm = rows(
+      [['When', 'SCONJ', '4', 'mark'], ['the', 'DET', '3', 'det'], ['storm', 'NOUN', '4', 'nsubj'], ['ended', 'VERB', '8', 'advcl']],
+      [['the', 'DET', '6', 'det'], ['town', 'NOUN', '8', 'nsubj'], ['was', 'AUX', '8', 'cop'], ['quiet', 'ADJ', '0', 'root']],
+    );
+    const intro = (s: ReturnType<typeof conllu>, i: number) =>
+      candidates(s, treeInfo(s.tree)).find((c) => c.category === 'introductory-comma' && c.action === 'insert' && c.changes.has(i));
+    assert.deepStrictEqual([intro(however, 1)?.variant, intro(however, 1)?.size], ['word', 1]);
+    assert.deepStrictEqual([intro(after, 7)?.variant, intro(after, 7)?.size], ['phrase', 7]);
+    assert.deepStrictEqual([intro(storm, 4)?.variant, intro(storm, 4)?.size], ['clause', 4]);
+    assert.strictEqual(introductoryKind(treeInfo(storm.tree), 4), 'clause');
+  });
+
+  it('fits the weight of the introductory element\'s length beside Δ by profile likelihood', () => {
+    // Right with probability σ(Δ + 1.5·log2(size) − 3): the fit must find w = 1.5 (the grid holds it) and the
+    // calibration must read Δ shifted by it.
+    const rng = seededRng(3);
+    const data: LabelledCandidate[] = Array.from({ length: 20000 }, (_, i) => {
+      const delta = 8 * rng() - 4;
+      const size = 1 + Math.floor(12 * rng());
+      const c = { candidate: { category: 'introductory-comma', changes: new Map(), action: 'insert', node: 1, variant: 'phrase', size }, delta, key: 'introductory-comma/insert/phrase', confidence: 0 } as ScoredCandidate;
+      return { sentence: i, c, y: rng() < 1 / (1 + Math.exp(-(delta + 1.5 * Math.log2(size) - 3))) ? 1 : 0 };
+    });
+    assert.strictEqual(fitSizeWeight(data), 1.5);
+    const kinds = fitKinds(data);
+    const cal = { threshold: 0.5, kinds };
+    assert.strictEqual(kinds['introductory-comma/insert/phrase'].sizeWeight, 1.5);
+    // The longer element is more likely right at the same Δ, and σ(Δ + 1.5·log2(8) − 3) = σ(1.5) at Δ = 0.
+    assert.ok(confidenceOf(cal, 'introductory-comma/insert/phrase', 0, 8) > confidenceOf(cal, 'introductory-comma/insert/phrase', 0, 2));
+    assert.ok(Math.abs(confidenceOf(cal, 'introductory-comma/insert/phrase', 0, 8) - 1 / (1 + Math.exp(-1.5))) < 0.05);
+    // Without sizes (every other kind) the weight is 0 and Δ is read as it is.
+    const plain = data.map((d) => ({ ...d, c: { ...d.c, candidate: { ...d.c.candidate, size: undefined } } }));
+    assert.strictEqual(fitSizeWeight(plain), 0);
   });
 
   it('turns every candidate into text edits that change exactly its slots, keeping the words', () => {

@@ -22,6 +22,11 @@ export interface KindCalibration {
    */
   points?: Array<[number, number]>;
   /**
+   * Weight of the candidate's `size` (words in an introductory element) beside Δ: the calibration reads the effective
+   * Δ + sizeWeight·log2(size) wherever it reads Δ (`effectiveDelta`), fitted by profile likelihood in stage 1.
+   */
+  sizeWeight?: number;
+  /**
    * Stage 2, when the kind was trained on EWT train corruptions: maps its probability p to the rate observed on EWT
    * dev for this kind (the parser has seen train, so p is optimistic there) — isotonic in logit(p) where dev has
    * enough examples of the kind, else σ(a·logit(p) + b); see `eval/calibrationFit.ts`.
@@ -51,9 +56,14 @@ function fittedKind(cal: Calibration, key: string): KindCalibration | undefined 
   return cal.kinds[key] ?? cal.kinds[key.split('/').slice(0, 2).join('/')];
 }
 
-export function confidenceOf(cal: Calibration, key: string, delta: number): number {
+/** Δ shifted by the kind's size feature (an introductory element's length in words); Δ itself without one. */
+export function effectiveDelta(k: KindCalibration, delta: number, size?: number): number {
+  return k.sizeWeight && size ? delta + k.sizeWeight * Math.log2(size) : delta;
+}
+
+export function confidenceOf(cal: Calibration, key: string, delta: number, size?: number): number {
   const k = fittedKind(cal, key) ?? { a: 1, b: -3 };
-  const p = kindProbability(k, delta);
+  const p = kindProbability(k, effectiveDelta(k, delta, size));
   if (!k.recal) return p;
   if (k.recal.points && k.recal.points.length > 0) return interpolate(k.recal.points, logit(p));
   return 1 / (1 + Math.exp(-(k.recal.a * logit(p) + k.recal.b)));
@@ -75,7 +85,8 @@ function kindProbability(k: KindCalibration, delta: number): number {
 export function canReach(cal: Calibration, key: string, threshold: number): boolean {
   const k = fittedKind(cal, key);
   if (!k) return true;
-  // Both stages are monotone in Δ (isotonic, or logistic with the sign of a), so the best Δ is at one end.
+  // Both stages are monotone in Δ (isotonic, or logistic with the sign of a), so the best Δ is at one end (the size
+  // feature only shifts Δ).
   const best = k.points && k.points.length > 0 ? 50 : k.a >= 0 ? 50 : -50;
   return confidenceOf(cal, key, best) >= threshold;
 }

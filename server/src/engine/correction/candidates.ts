@@ -4,9 +4,10 @@
  * constituent, a semicolon for a comma that joins two clauses, and a final period. The noisy-channel decision
  * (decide.ts) scores each against what was written.
  */
+import { PunctuatedTree } from '../../data/depunct';
 import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
-import { CommaCategory, commaCategory, frontedClauseCommaAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
+import { CommaCategory, commaCategory, frontedClauseCommaAt, implausibleArgumentAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -20,6 +21,11 @@ export interface Candidate {
   node: number;
   /** A finer kind for the error model where writers' habits differ (an introductory clause vs a short phrase). */
   variant?: string;
+  /**
+   * Words in the introductory element whose comma this is (introductory commas only): a feature of the error model
+   * beside Δ, since writers set off long introductory elements far more consistently than "In 2005".
+   */
+  size?: number;
 }
 
 export const COMMA: SlotMark = { norm: ',', text: ',' };
@@ -46,6 +52,27 @@ export function nodeAt(info: TreeInfo, i: number): number {
 }
 
 /**
+ * The kind of introductory element w is, for the error model: a clause (adverbial or complement), a phrase (a
+ * prepositional or noun phrase), or a single word (a conjunctive adverb or discourse marker: "However", but also
+ * "Please", "So"). Writers' habits differ by kind; within a kind, the element's length is a feature (`size`).
+ */
+export function introductoryKind(info: TreeInfo, w: number): 'clause' | 'phrase' | 'word' {
+  const base = info.base(w);
+  if (base === 'advcl' || base === 'ccomp') return 'clause';
+  return info.span[w][1] === 1 ? 'word' : 'phrase';
+}
+
+/**
+ * Slot i holds the comma of an emphatic repetition ("far, far too much", "very, very good", "no, no"): a word
+ * repeated, the first copy followed by the comma alone. Writers set the copies apart by convention, and parsers read
+ * the first copy as a modifier of the second, which makes the comma look spurious.
+ */
+export function repetitionCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  return i >= 1 && i < words.length && words[i - 1].form.toLowerCase() === words[i].form.toLowerCase() && /^\p{L}+$/u.test(words[i].form);
+}
+
+/**
  * `prior` (optional, per slot): the model's prior probability of a comma there; insertions below `minPrior` are not
  * considered (they would cost an inference each and the model would not propose them).
  */
@@ -59,10 +86,9 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
     const category = commaCategory(info, i);
     const intro = category === 'introductory-comma' ? introductoryAt(info, i) : undefined;
     const node = intro ?? nodeAt(info, i);
-    // Writers set off introductory clauses far more consistently than short introductory phrases.
-    // A single word ("However", but also "Please") is its own kind.
-    const variant = intro === undefined ? undefined : info.base(intro) === 'advcl' || info.span[intro][1] >= 5 ? 'clause' : info.span[intro][1] === 1 ? 'word' : 'phrase';
-    if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, changes: new Map([[i, [COMMA]]]) });
+    const variant = intro === undefined ? undefined : introductoryKind(info, intro);
+    const size = intro === undefined ? undefined : info.span[intro][1];
+    if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, size, changes: new Map([[i, [COMMA]]]) });
     if (onlyComma(i)) {
       // A comma shortly followed by another, or by a coordinator ("A, B and C", "a mouse, rat, hamster or gerbil"),
       // is most likely one of a list's: parses of lists are fragile, and a list comma read as one between a verb and
@@ -70,7 +96,9 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       const listLike =
         (category === 'comma' || category === 'subject-verb-comma') &&
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ'));
-      if (!listLike && !frontedClauseCommaAt(s.tree, i)) out.push({ category, action: 'delete', node, variant, changes: new Map([[i, []]]) });
+      const misparsed = category === 'subject-verb-comma' && implausibleArgumentAt(s.tree, info, i);
+      if (!listLike && !misparsed && !frontedClauseCommaAt(s.tree, i) && !repetitionCommaAt(s.tree, i))
+        out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);
       if (clause !== undefined)
         out.push({ category: 'comma-splice', action: 'replace', node: clause, changes: new Map([[i, [{ norm: ';', text: ';' }]]]) });

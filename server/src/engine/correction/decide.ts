@@ -53,7 +53,7 @@ export function scoreCandidates(
     const lp = lps[k + 1];
     const delta = Number.isFinite(base) ? lp - base : lp === -Infinity ? -100 : 100;
     const key = candidateKey(candidate);
-    return { candidate, delta, key, confidence: confidenceOf(cal, key, Math.max(-100, Math.min(100, delta))) };
+    return { candidate, delta, key, confidence: confidenceOf(cal, key, Math.max(-100, Math.min(100, delta)), candidate.size) };
   });
 }
 

@@ -13,7 +13,7 @@
  * Without train data (`fitCalibration(undefined, dev)`) stage 1 is fitted on dev and there is no stage 2, as before.
  */
 import * as fs from 'fs';
-import { Calibration, confidenceOf, fitIsotonic, fitLogistic, KindCalibration, logit } from '../correction/calibration';
+import { Calibration, confidenceOf, effectiveDelta, fitIsotonic, fitLogistic, KindCalibration, logit } from '../correction/calibration';
 import { sentenceCandidates } from '../correction/modelRules';
 import { selectCandidates, ScoredCandidate } from '../correction/decide';
 import { slotTextEdits } from '../correction/slotEdit';
@@ -76,13 +76,49 @@ function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** Per kind of edit: the logistic in Δ, and isotonic points where there are enough examples (both clamp Δ). */
+/** Weights of log2(size) tried for kinds whose candidates carry a size (an introductory element's length). */
+export const SIZE_WEIGHTS = Array.from({ length: 33 }, (_, k) => (k - 8) / 4);
+
+/** Mean log-loss of σ(a·x + b) on labelled x (the fit's quality, without its ridge). */
+export function logLoss(xs: readonly number[], ys: readonly number[], a: number, b: number): number {
+  let l = 0;
+  xs.forEach((x, i) => {
+    const m = ys[i] ? -(a * x + b) : a * x + b;
+    l += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+  });
+  return l / Math.max(1, xs.length);
+}
+
+/**
+ * The weight w of log2(size) beside Δ by profile likelihood: for each w of `SIZE_WEIGHTS`, the logistic in
+ * Δ + w·log2(size) is fitted, and the w whose fit has the least log-loss wins (0, no shift, when no candidate of
+ * the kind has a size). One parameter on hundreds of train examples per kind.
+ */
+export function fitSizeWeight(g: readonly LabelledCandidate[]): number {
+  if (!g.some((d) => (d.c.candidate.size ?? 1) > 1)) return 0;
+  const ys = g.map((d) => d.y);
+  let best = { w: 0, loss: Infinity };
+  for (const w of SIZE_WEIGHTS) {
+    const xs = g.map((d) => effectiveDelta({ a: 1, b: 0, sizeWeight: w }, d.c.delta, d.c.candidate.size));
+    const { a, b } = fitLogistic(xs, ys);
+    const loss = logLoss(xs.map((x) => Math.max(-50, Math.min(50, x))), ys, a, b);
+    if (loss < best.loss - 1e-12) best = { w, loss };
+  }
+  return best.w;
+}
+
+/**
+ * Per kind of edit: the logistic in Δ (shifted by the size feature where the kind has one), and isotonic points
+ * where there are enough examples (both clamp Δ).
+ */
 export function fitKinds(data: readonly LabelledCandidate[]): Record<string, KindCalibration> {
   const kinds: Record<string, KindCalibration> = {};
   for (const [k, g] of groupBy(data, (d) => d.c.key)) {
-    const xs = g.map((d) => d.c.delta);
+    const sizeWeight = fitSizeWeight(g);
+    const shift: KindCalibration = { a: 1, b: 0, sizeWeight };
+    const xs = g.map((d) => effectiveDelta(shift, d.c.delta, d.c.candidate.size));
     const ys = g.map((d) => d.y);
-    kinds[k] = { ...fitLogistic(xs, ys), ...(xs.length >= ISOTONIC_MIN ? { points: fitIsotonic(xs, ys) } : {}) };
+    kinds[k] = { ...fitLogistic(xs, ys), ...(xs.length >= ISOTONIC_MIN ? { points: fitIsotonic(xs, ys) } : {}), ...(sizeWeight ? { sizeWeight } : {}) };
   }
   return kinds;
 }
@@ -101,7 +137,7 @@ export const MAX_CLEAN_FINDINGS_PER_1000 = 5;
  * own edits chosen as the linter chooses them (most confident non-overlapping candidates per sentence).
  */
 export function fitThreshold(data: readonly LabelledCandidate[], cal: Calibration, originals: number, minPrecision = 0.9): number {
-  const rescored = data.map((d) => ({ ...d, c: { ...d.c, confidence: confidenceOf(cal, d.c.key, d.c.delta) } }));
+  const rescored = data.map((d) => ({ ...d, c: { ...d.c, confidence: confidenceOf(cal, d.c.key, d.c.delta, d.c.candidate.size) } }));
   const positives = rescored.filter((d) => d.y === 1).length;
   const bySentence = groupBy(rescored, (d) => d.sentence);
   let best = { t: 0.99, f: -1 };
@@ -145,7 +181,7 @@ export function fitCalibration(train: readonly LabelledCandidate[] | undefined, 
   const cal: Calibration = { threshold: 0.5, kinds: fitKinds(train ?? dev), note: '' };
   if (train) {
     for (const [k, g] of groupBy(dev.filter((d) => cal.kinds[d.c.key]), (d) => d.c.key)) {
-      const xs = g.map((d) => logit(confidenceOf(cal, k, d.c.delta)));
+      const xs = g.map((d) => logit(confidenceOf(cal, k, d.c.delta, d.c.candidate.size)));
       const ys = g.map((d) => d.y);
       const { a, b } = fitLogistic(xs, ys, RECAL_RIDGE, 100, { a: 1, b: 0 });
       cal.kinds[k].recal = { a, b, ...(xs.length >= RECAL_ISOTONIC_MIN ? { points: fitIsotonic(xs, ys) } : {}) };
