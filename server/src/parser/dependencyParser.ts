@@ -18,6 +18,8 @@ export interface ParserModels {
   transitions?: Scorer;
   /** The neural transition scorer (`neuralScorer.ts`), which replaces the perceptron's when present. */
   neural?: NeuralScorer;
+  /** With both scorers: the weight of the neural scores added to the perceptron's (0 or absent: neural alone). */
+  neuralWeight?: number;
   labels: Scorer;
   deprels: string[];
   clusters?: ClusterMap;
@@ -47,12 +49,14 @@ export function parseHeads(
   f = new FeatureBuffer(),
   scores = new Float64Array(N_TRANSITIONS),
   featureSet = 0,
+  extra?: (st: ArcHybridState, scores: Float64Array) => void,
 ): Int32Array {
   const st = new ArcHybridState(e.n);
   arcs.start(st);
   while (!st.isTerminal()) {
     parseFeatures(e, tags, st, f, featureSet);
     transitions.score(f, scores);
+    extra?.(st, scores);
     let best = -1;
     for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || scores[t] > scores[best])) best = t;
     const d = st.apply(best);
@@ -96,9 +100,11 @@ export function labelArcs(
 
 /** Heads from the model's transition scorer: the neural one if it has one, else the perceptron. */
 export function predictHeads(m: ParserModels, e: EncodedSentence, tags: TagIds, f = new FeatureBuffer(), arcs?: ArcLabeller): Int32Array {
-  if (m.neural) return m.neural.parse(e, tags);
+  if (m.neural && !(m.transitions && m.neuralWeight)) return m.neural.parse(e, tags);
   if (!m.transitions) throw new Error('parser model has no transition scorer');
-  return parseHeads(m.transitions, arcs ?? arcLabeller(m), e, tags, f, undefined, m.featureSet);
+  // Both scorers: the perceptron's scores plus the neural ones times neuralWeight (an experiment, see BENCHMARKS).
+  const extra = m.neural && m.neuralWeight ? m.neural.addScores(e, tags, m.neuralWeight) : undefined;
+  return parseHeads(m.transitions, arcs ?? arcLabeller(m), e, tags, f, undefined, m.featureSet, extra);
 }
 
 export function parseWords(m: ParserModels, e: EncodedSentence, tags?: TagIds): WordParse {

@@ -152,6 +152,19 @@ export class NeuralScorer {
     }
   }
 
+  /** For a combination with another scorer: adds weight × this scorer's transition scores in each state. */
+  addScores(e: EncodedSentence, tags: TagIds, weight: number): (st: ArcHybridState, scores: Float64Array) => void {
+    const fw = this.forward(this.input(e, tags));
+    const pos = new Int32Array(N_POSITIONS);
+    const hidden = new Float64Array(this.layout.dims.hidden);
+    const s = new Float64Array(N_OUT);
+    return (st, scores) => {
+      this.positions(st, e.n, pos);
+      this.scores(fw, pos, hidden, s);
+      for (let t = 0; t < N_OUT; t++) scores[t] += weight * s[t];
+    };
+  }
+
   /** Greedy parse: the highest-scoring legal transition at each step. Returns the heads (n = root). */
   parse(e: EncodedSentence, tags: TagIds): Int32Array {
     const fw = this.forward(this.input(e, tags));
