@@ -3,7 +3,9 @@
  * Measures initialize time, model load, open → first diagnostics, single-character edit → updated diagnostics
  * (p50/p95 over 20 edits, debounce included; and the server's own analysis time without it), and server memory.
  * Runs the shipped bundle (dist/server.js) unless --module PATH says otherwise; `--as-vscode` starts it with the
- * environment the VS Code client gives it (SERVER_ENV). `--json` prints one JSON object.
+ * environment the VS Code client gives it (SERVER_ENV); `--as-bin` runs the `puncteme-ls` bin through its shebang, as
+ * `npx puncteme-ls --stdio` does for any other editor (the compiled server in server/out). `--json` prints one JSON
+ * object.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -13,7 +15,7 @@ import { LspClient } from '../test/lsp/lspClient';
 import { buildDocument, editPosition } from './bench-lsp-document';
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' }, 'as-vscode': { type: 'boolean' } },
+  options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' }, 'as-vscode': { type: 'boolean' }, 'as-bin': { type: 'boolean' } },
 });
 const WORDS = Number(values.words ?? 5000);
 const EDITS = Number(values.edits ?? 20);
@@ -33,15 +35,29 @@ function peakRssBytes(pid: number): number | undefined {
   }
 }
 
+/** The allocator setting the server process actually started with (what the launcher gave it). */
+function allocatorEnvironment(pid: number): Record<string, string> {
+  try {
+    const vars = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    const arena = vars.find((v) => v.startsWith('MALLOC_ARENA_MAX='));
+    return arena ? { MALLOC_ARENA_MAX: arena.split('=')[1] } : {};
+  } catch {
+    return {};
+  }
+}
+
 async function main(): Promise<void> {
   const text = buildDocument(WORDS);
   const lines = text.split('\n');
-  const module = values.module ?? 'dist/server.js';
+  const module = values['as-bin'] ? 'node_modules/.bin/puncteme-ls' : (values.module ?? 'dist/server.js');
   const t0 = performance.now();
   // --as-vscode: the server's environment as the VS Code client sets it (protocol.ts SERVER_ENV).
-  const client = new LspClient({ module, settings: {}, env: values['as-vscode'] ? SERVER_ENV : undefined });
+  const client = values['as-bin']
+    ? new LspClient({ command: [module, '--stdio'], settings: {} })
+    : new LspClient({ module, settings: {}, env: values['as-vscode'] ? SERVER_ENV : undefined });
   await client.initialize(null);
   const initializeMs = performance.now() - t0;
+  const serverEnvironment = allocatorEnvironment(client.proc.pid!); // after start-up: a launcher may exec node
   await client.waitFor(() => client.statuses.find((s) => !s.uri && (s.state === 'ready' || s.state === 'error')), 120000, 'models');
   const modelsReadyMs = performance.now() - t0;
 
@@ -83,7 +99,7 @@ async function main(): Promise<void> {
 
   const result = {
     server: module,
-    environment: values['as-vscode'] ? SERVER_ENV : {},
+    environment: serverEnvironment,
     words: text.split(/\s+/).filter(Boolean).length,
     characters: text.length,
     initializeMs: round(initializeMs),
@@ -112,7 +128,9 @@ async function main(): Promise<void> {
   };
   if (values.json) console.log(JSON.stringify(result));
   else {
-    console.log(`language server benchmark (${result.server}${values['as-vscode'] ? ', started as VS Code does' : ''}; ${result.words} words of EWT dev Markdown)`);
+    const how = values['as-vscode'] ? ', started as VS Code does' : values['as-bin'] ? ', started as `npx puncteme-ls --stdio` does' : '';
+    const env = Object.entries(result.environment).map(([k, v]) => `${k}=${v}`).join(' ') || 'no allocator setting';
+    console.log(`language server benchmark (${result.server}${how}; ${env}; ${result.words} words of EWT dev Markdown)`);
     console.log(`  initialize                       ${result.initializeMs} ms   (models ready after ${result.modelsReadyMs} ms)`);
     console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms (partial while the analysis runs)`);
     console.log(`  open → complete diagnostics      ${result.openToCompleteDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, CPU ${result.openAnalysisCpuMs} ms; ${result.firstDiagnostics} diagnostics)`);

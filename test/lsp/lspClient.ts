@@ -27,6 +27,8 @@ export interface PublishDiagnostics {
 export interface StartOptions {
   /** Run this compiled server module (server/out/lsp/server.js, dist/server.js) instead of the sources through tsx. */
   module?: string;
+  /** Run this executable with these arguments instead (e.g. the `puncteme-ls` bin, started through its shebang). */
+  command?: string[];
   /** What `workspace/configuration` answers for the `puncteme` section. */
   settings?: Record<string, unknown>;
   env?: NodeJS.ProcessEnv;
@@ -47,7 +49,8 @@ export class LspClient {
     const args = opts.module
       ? [path.resolve(REPO, opts.module), '--stdio']
       : ['--require', 'tsx/cjs', path.join(REPO, 'server/src/lsp/server.ts'), '--stdio'];
-    this.proc = spawn(process.execPath, args, { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
+    const [file, ...rest] = opts.command ?? [process.execPath, ...args];
+    this.proc = spawn(file, rest, { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
     this.proc.stderr!.on('data', (d) => this.logs.push(String(d)));
     this.settings = opts.settings ?? {};
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));

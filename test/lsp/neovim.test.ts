@@ -23,7 +23,9 @@ describe('Neovim as an LSP client', function () {
       const file = path.join(dir, 'notes.md');
       fs.writeFileSync(file, '# Notes\n\nThe plan,, as agreed, is fine.\n\n```\nx,, y\n```\n');
       const out = path.join(dir, 'result.json');
-      const cmd = [process.execPath, '--require', 'tsx/cjs', path.join(REPO, 'server/src/lsp/server.ts'), '--stdio'];
+      // What `npx puncteme-ls --stdio` runs (README): the bin through its shebang, on the compiled server (`npm test`
+      // builds it first).
+      const cmd = [path.join(REPO, 'node_modules/.bin/puncteme-ls'), '--stdio'];
       const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'NONE', '-c', `luafile ${path.join(__dirname, 'neovim.lua')}`], {
         cwd: REPO,
         env: { ...process.env, XDG_CACHE_HOME: dir, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, PUNCTEME_NVIM_OUT: out, PUNCTEME_NVIM_FILE: file, PUNCTEME_NVIM_CMD: JSON.stringify(cmd) },
