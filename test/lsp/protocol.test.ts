@@ -90,6 +90,19 @@ describe('language server over stdio', function () {
     assert.equal(none, null);
   });
 
+  it("hover on a model finding shows the model's explanation, which the edit's analysis left out", async () => {
+    const uri = uriOf('model.md');
+    const n = client.published.length;
+    await client.open(uri, 'markdown', '# Notes\n\nThe committee wrote, a long letter to the mayor.\n');
+    const p = await client.diagnosticsAfter(uri, n);
+    const d = p.diagnostics.find((x) => x.code === 'subject-verb-comma');
+    assert.ok(d, JSON.stringify(p.diagnostics));
+    const h = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: d.range.start });
+    assert.match(h.contents.value, /subject-verb-comma/);
+    assert.match(h.contents.value, /Underlying punctuation/);
+    assert.match(h.contents.value, /```puncteme-tree\n\[/, 'the bracketing as a highlighted block');
+  });
+
   it('executeCommand fixAll applies the fixes through workspace/applyEdit', async () => {
     const uri = uriOf('a.md');
     const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.fixAll', arguments: [uri] });

@@ -122,7 +122,7 @@ export function makeLinter(parts: LinterParts): Linter {
         placeClosers(text, plain, sentences, model, threshold);
         const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle);
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo).
-        const context = `${threshold}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}`;
+        const context = `${threshold}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}`;
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;

@@ -52,4 +52,9 @@ export interface LintOptions {
   severities?: Readonly<Record<string, Severity>>;
   /** Cancellation: checked between sentences. */
   isCancelled?: () => boolean;
+  /**
+   * Write each model finding's explanation (default true). Explaining runs the model's Viterbi once per finding, a
+   * sixth of a keystroke's analysis: the language server leaves it out and explains the findings a hover asks for.
+   */
+  explain?: boolean;
 }

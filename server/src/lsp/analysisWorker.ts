@@ -85,6 +85,10 @@ port.on('message', (m: ToWorker) => {
         return lint(m);
       case 'explain':
         return engine.explain(m.text);
+      case 'explainBlock': {
+        const linter = await engine.load();
+        return linter.lint(m.text, { ...m.options, explain: true }).map((f) => ({ start: f.start.offset, end: f.end.offset, ruleId: f.ruleId, explanation: f.explanation }));
+      }
       case 'restore':
         return engine.restore(m.text);
       case 'stats':

@@ -9,7 +9,7 @@ import * as v8 from 'v8';
 import { Worker } from 'worker_threads';
 import { Finding, LintOptions } from '../engine/types';
 import type { ProseKind } from '../prose';
-import { FromWorker, LintResult, ToWorker, WorkerStats } from './workerProtocol';
+import { BlockExplanation, FromWorker, LintResult, ToWorker, WorkerStats } from './workerProtocol';
 
 export interface EngineEvents {
   ready(version: string, note?: string): void;
@@ -128,8 +128,16 @@ export class EngineClient {
     const buffer = new SharedArrayBuffer(4);
     const flag = new Int32Array(buffer);
     const { isCancelled: _local, ...plain } = options; // functions do not cross threads; the flag does
-    const result = this.request<LintResult>({ type: 'lint', id: this.nextId++, text, kind, options: plain, cancel: buffer, progressFrom }, progress, partial);
+    // Findings come without explanations (a sixth of a keystroke's analysis); a hover asks for them (explainBlock).
+    const wire: LintOptions = { ...plain, explain: false };
+    const result = this.request<LintResult>({ type: 'lint', id: this.nextId++, text, kind, options: wire, cancel: buffer, progressFrom }, progress, partial);
     return { result, cancel: () => Atomics.store(flag, 0, 1) };
+  }
+
+  /** The findings of one prose block with their explanations, in block coordinates. */
+  explainBlock(text: string, options: LintOptions): Promise<BlockExplanation[]> {
+    const { isCancelled: _local, ...plain } = options;
+    return this.request<BlockExplanation[]>({ type: 'explainBlock', id: this.nextId++, text, options: plain });
   }
 
   explain(text: string): Promise<string> {

@@ -1,7 +1,9 @@
 /** Hover on a finding: the message, the confidence, and the model's explanation with the bracketing as code. */
 import { Hover, MarkupKind, Position } from 'vscode-languageserver';
-import { Finding } from '../engine/types';
+import { Finding, LintOptions } from '../engine/types';
+import { ProseBlock, documentRange } from '../prose';
 import { rangeOf, ruleDocsHref } from './diagnostics';
+import type { BlockExplanation } from './workerProtocol';
 
 function contains(f: Finding, p: Position): boolean {
   const afterStart = p.line > f.start.line || (p.line === f.start.line && p.character >= f.start.character);
@@ -24,6 +26,33 @@ export function explanationMarkdown(explanation: string): string {
     } else out.push(line, '');
   }
   return out.join('\n').trim();
+}
+
+/**
+ * The findings at `p` with their explanations. An edit's analysis leaves explanations out (they cost a Viterbi pass
+ * each); here the block of each finding that lacks one is linted again with explanations, and the finding is matched
+ * by rule and document range.
+ */
+export async function explainedAt(
+  analysis: { findings: readonly Finding[]; blocks: readonly ProseBlock[]; options: LintOptions },
+  p: Position,
+  explainBlock: (text: string, options: LintOptions) => Promise<BlockExplanation[]>,
+): Promise<Finding[]> {
+  const here = analysis.findings.filter((f) => contains(f, p));
+  return Promise.all(
+    here.map(async (f) => {
+      if (f.explanation) return f;
+      const at = f.start.offset;
+      const block = analysis.blocks.find((b) => b.offsets[0] <= at && at <= b.offsets[b.text.length]);
+      if (!block) return f;
+      const explained = await explainBlock(block.text, analysis.options);
+      const match = explained.find((e) => {
+        const r = e.ruleId === f.ruleId ? documentRange(block, e.start, e.end) : undefined;
+        return r !== undefined && r.start === f.start.offset && r.end === f.end.offset;
+      });
+      return match ? { ...f, explanation: match.explanation } : f;
+    }),
+  );
 }
 
 export function findingHover(findings: readonly Finding[], p: Position): Hover | undefined {

@@ -23,7 +23,7 @@ import { rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';
 import { PARAGRAPH_BUDGET_MS } from './budget';
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { EngineClient } from './engineClient';
-import { findingHover } from './hover';
+import { explainedAt, findingHover } from './hover';
 import { ProjectConfigCache } from './projectConfigCache';
 import { COMMANDS, STATS_REQUEST, STATUS_NOTIFICATION, StatsResult, StatusParams } from './protocol';
 import { Settings, fromEditor, isExcluded, toLintOptions, withProjectConfig } from './settings';
@@ -221,9 +221,11 @@ export function startServer(connection: Connection): void {
     return codeActions(a, params.range, params.context.only, s.fixMinConfidence);
   });
 
-  connection.onHover((params) => {
+  connection.onHover(async (params) => {
     const a = fresh(params.textDocument.uri);
-    return a ? findingHover(a.findings, params.position) : undefined;
+    if (!a) return undefined;
+    const here = await explainedAt(a, params.position, (text, options) => engine.explainBlock(text, options));
+    return findingHover(here, params.position);
   });
 
   connection.onExecuteCommand(async (params) => {

@@ -5,7 +5,17 @@ import type { ProseKind } from '../prose';
 export type ToWorker =
   | { type: 'lint'; id: number; text: string; kind: ProseKind; options: LintOptions; cancel: SharedArrayBuffer; progressFrom: number }
   | { type: 'explain' | 'restore'; id: number; text: string }
+  /** One prose block linted again with explanations (the hover's; edits are analysed without them). */
+  | { type: 'explainBlock'; id: number; text: string; options: LintOptions }
   | { type: 'stats'; id: number };
+
+/** A finding of a block, in block coordinates, with its explanation. */
+export interface BlockExplanation {
+  start: number;
+  end: number;
+  ruleId: string;
+  explanation: string;
+}
 
 export interface LintResult {
   findings: Finding[];

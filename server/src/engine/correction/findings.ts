@@ -108,7 +108,7 @@ function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, mo
   return lines.join('\n');
 }
 
-export function candidateFinding(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, text: string, model: EngineModel): PlainFinding {
+export function candidateFinding(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, text: string, model: EngineModel, explain = true): PlainFinding {
   const slots = [...c.candidate.changes.keys()].sort((a, b) => a - b);
   const main = rangeAt(s, slots[0]);
   const isStyle = c.candidate.category === 'serial-comma';
@@ -120,7 +120,7 @@ export function candidateFinding(c: ScoredCandidate, s: AnalysedSentence, info: 
     start: main.start,
     end: main.end,
     fixes: fixes(c, s, text),
-    explanation: explanation(c, s, info, model),
+    explanation: explain ? explanation(c, s, info, model) : '',
     related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of the same constituent.' })),
   };
 }

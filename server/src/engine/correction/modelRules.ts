@@ -38,7 +38,7 @@ export function sentenceFindings(
     if ((serial === 'always' && c.candidate.action === 'insert') || (serial === 'never' && c.candidate.action === 'delete'))
       style.push({ ...c, confidence: STYLE_CONFIDENCE });
   }
-  const out = [...chosen, ...style].map((c) => candidateFinding(c, s, info, text, model));
+  const out = [...chosen, ...style].map((c) => candidateFinding(c, s, info, text, model, options.explain ?? true));
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
   return out;
 }
