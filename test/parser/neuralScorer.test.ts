@@ -10,6 +10,11 @@ import { NeuralScorer } from '../../server/src/parser/neuralScorer';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { defaultModelDir } from '../../server/src/parser';
+import { parserModels } from '../../server/src/parser/parserModels';
+import { clusterLookup, predictHeads } from '../../server/src/parser/dependencyParser';
+import { readTreebank } from '../../server/src/data/treebank';
+import { ewtFile } from '../ewt';
 
 const TINY: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 3, hidden: 4 };
 
@@ -97,5 +102,23 @@ describe('neural transition scorer', () => {
     assert.deepStrictEqual(Array.from(back.parse(e, tags)), Array.from(rounded.parse(e, tags)));
     // A perceptron model (no dense arrays) has no neural scorer.
     assert.strictEqual(neuralFromModel({ header: { version: 'p', upos: [], xpos: [], deprels: [], info: {} }, scorers: {} }), undefined);
+  });
+
+  it('adds its scores to the perceptron\'s: a negligible weight parses as the perceptron, an overwhelming one as itself', () => {
+    const base = parserModels(readModel(path.join(defaultModelDir(), 'parser.bin.gz')));
+    const { vocab } = buildVocab([{ forms, slots }, { forms, slots }], normaliseWord);
+    const neural = newNeuralScorer(vocab, { upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length }, TINY, seededRandom(13));
+    const lookup = clusterLookup(base.clusters);
+    let differ = 0;
+    for (const tree of readTreebank(ewtFile('dev')).trees.slice(0, 40)) {
+      const e = encodeSentence({ forms: tree.words.map((w) => w.form), slots: tree.slots }, lookup);
+      const t = base.tagger.tag(e);
+      const perceptron = Array.from(predictHeads(base, e, t));
+      const alone = Array.from(neural.parse(e, t));
+      assert.deepStrictEqual(Array.from(predictHeads({ ...base, neural, neuralWeight: 1e-9 }, e, t)), perceptron);
+      assert.deepStrictEqual(Array.from(predictHeads({ ...base, neural, neuralWeight: 1e9 }, e, t)), alone);
+      if (alone.join() !== perceptron.join()) differ++;
+    }
+    assert.ok(differ > 0, 'the two scorers disagree somewhere, so the test tells them apart');
   });
 });
