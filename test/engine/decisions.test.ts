@@ -181,6 +181,25 @@ describe('engine: decisions', () => {
     assert.ok(!frontedClauseCommaAt(aside.tree, 4));
   });
 
+  it('never deletes the comma after a fronted clause whose verb the tagger took for a noun, when a subject follows', () => {
+    // e11 as shipped: "If a job fails, the scheduler retries it three times" with "fails" and "retries" both nouns.
+    const nouns = conllu([
+      ['If', 'SCONJ', '4', 'mark'], ['a', 'DET', '3', 'det'], ['job', 'NOUN', '4', 'nsubj'], ['fails', 'NOUN', '0', 'root'],
+      [',', 'PUNCT', '4', 'punct'], ['the', 'DET', '8', 'det'], ['scheduler', 'NOUN', '8', 'compound'], ['retries', 'NOUN', '4', 'obj'],
+      ['it', 'PRON', '4', 'obj'], ['.', 'PUNCT', '4', 'punct'],
+    ]);
+    assert.ok(frontedClauseCommaAt(nouns.tree, 4));
+    assert.ok(!candidates(nouns, treeInfo(nouns.tree)).some((c) => c.action === 'delete' && c.changes.has(4)));
+    // A comma inside the clause, before its verb ("When the storm, ended the town was quiet"), stays a candidate.
+    const inside = conllu([
+      ['When', 'SCONJ', '5', 'mark'], ['the', 'DET', '3', 'det'], ['storm', 'NOUN', '5', 'nsubj'], [',', 'PUNCT', '3', 'punct'],
+      ['ended', 'VERB', '9', 'advcl'], ['the', 'DET', '7', 'det'], ['town', 'NOUN', '9', 'nsubj'], ['was', 'AUX', '9', 'cop'],
+      ['quiet', 'ADJ', '0', 'root'],
+    ]);
+    assert.ok(!frontedClauseCommaAt(inside.tree, 3));
+    assert.ok(candidates(inside, treeInfo(inside.tree)).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(3)));
+  });
+
   it('never deletes a list comma that the parser read as one between subject and verb', () => {
     // "The Spanish, Thai and other contingents…" misparsed with "Spanish" as the subject of "Thai…": the comma is
     // followed by a coordinator two words on, the shape of a list, so it is not a deletion candidate; the comma after

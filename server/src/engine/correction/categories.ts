@@ -90,20 +90,25 @@ const SUBORDINATORS = new Set([
   'once', 'as', 'where', 'wherever', 'whereas',
 ]);
 
+/** Tags that open a main clause's subject right after a fronted clause's comma ("…, the scheduler", "…, it"). */
+const SUBJECT_OPENERS = new Set(['DET', 'PRON']);
+
 /**
- * Slot i holds the first comma of a sentence that opens with a subordinator and has a verb before the slot: the comma
- * that closes a fronted adverbial clause ("If a job fails, the scheduler retries it"). Writers put it there by
- * convention. A parser that misreads the clause — the main clause's subject taken for the clause verb's object ("When
- * the storm ended, the town was quiet" read as "ended the town"), or the main verb tagged as a noun ("the scheduler
- * retries") — would make it look like a comma between subject and verb or verb and object, so the engine never
- * deletes it. Read off the words and marks, not the tree, because the tree is what goes wrong.
+ * Slot i holds the first comma of a sentence that opens with a subordinator, with a verb before the slot or at least
+ * two words before it and a determiner or pronoun after it: the comma that closes a fronted adverbial clause ("If a
+ * job fails, the scheduler retries it"). Writers put it there by convention. A parser that misreads the clause — the
+ * main clause's subject taken for the clause verb's object ("When the storm ended, the town was quiet" read as "ended
+ * the town"), or a verb tagged as a noun (e11 tags both "fails" and "retries" in the example as nouns) — would make it
+ * look like a comma between subject and verb or verb and object, so the engine never deletes it. Read off the words
+ * and marks, not the tree, because the tree is what goes wrong; the determiner or pronoun after the comma stands in
+ * for the verb the tagger missed, and keeps a comma inside the clause ("When the storm, ended …") a candidate.
  */
 export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   if (i < 2 || i >= words.length || !tree.slots[i].includes(',')) return false;
   if (!SUBORDINATORS.has(words[0].form.toLowerCase()) && words[0].upos !== 'SCONJ') return false;
   for (let j = 1; j < i; j++) if (tree.slots[j].includes(',')) return false;
-  return words.slice(1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX');
+  return words.slice(1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= 3 && SUBJECT_OPENERS.has(words[i].upos));
 }
 
 /** The introductory constituent that slot i closes, if any (a pre-verbal dependent of the main verb from word 1). */
