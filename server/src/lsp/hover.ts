@@ -1,7 +1,7 @@
 /** Hover on a finding: the message, the confidence, and the model's explanation with the bracketing as code. */
 import { Hover, MarkupKind, Position } from 'vscode-languageserver';
 import { Finding, LintOptions } from '../engine/types';
-import { ProseBlock, documentRange } from '../prose';
+import { ProseBlock, documentRange } from '../prose/block'; // not the index: it would load the extractors into the main thread
 import { rangeOf, ruleDocsHref } from './diagnostics';
 import type { BlockExplanation } from './workerProtocol';
 
