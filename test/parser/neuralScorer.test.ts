@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { goldChildren } from '../../server/src/parser/arcHybrid';
+import { ArcHybridState, goldChildren, LEFT, RIGHT, SHIFT } from '../../server/src/parser/arcHybrid';
 import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
 import { NeuralDims, UNKNOWN_WORD } from '../../server/src/parser/neuralNet';
 import { buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/parser/neuralTrain';
@@ -73,7 +73,16 @@ describe('neural transition scorer', () => {
     const full = net.forward(input, input.word);
     assert.strictEqual(fast.v.length, full.v.length);
     for (let i = 0; i < fast.v.length; i++) assert.ok(Math.abs(fast.v[i] - full.v[i]) < 1e-12, `v[${i}]`);
-    for (let i = 0; i < fast.a.length; i++) assert.ok(Math.abs(fast.a[i] - full.a[i]) < 1e-12, `a[${i}]`);
+    // And the same transition scores in every state of a parse (A's rows are filled as they are read).
+    const st = new ArcHybridState(input.n);
+    const pos = new Int32Array(4), h = new Float64Array(TINY.hidden), s1 = new Float64Array(3), s2 = new Float64Array(3);
+    while (!st.isTerminal()) {
+      net.positions(st, input.n, pos);
+      net.scores(fast, pos, h, s1);
+      net.scores(full, pos, h, s2);
+      for (let t = 0; t < 3; t++) assert.ok(Math.abs(s1[t] - s2[t]) < 1e-12);
+      st.apply(st.isLegal(SHIFT) ? SHIFT : st.isLegal(RIGHT) ? RIGHT : LEFT);
+    }
   });
 
   it('parses into a well-formed projective tree with one root', () => {

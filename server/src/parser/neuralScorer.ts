@@ -4,7 +4,7 @@
  * scores SHIFT / LEFT / RIGHT.
  *
  * Speed: the MLP's first layer is linear in each position's vector, so W1_k·v_i is computed once per word and
- * position (`A`), and a transition costs only a sum of four rows, tanh and the small output layer.
+ * position (`A`), when first read, and a transition costs only a sum of four rows, tanh and the small output layer.
  */
 import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
 import { EncodedSentence } from './encoding';
@@ -24,12 +24,10 @@ export interface SentenceForward {
   cache: [LstmCache, LstmCache];
   /** (n + 2) × 2H: BiLSTM vectors, then the root's (row n) and the empty position's (row n + 1). */
   v: Float64Array;
-  /** N_POSITIONS × (n + 2) × hidden: W1_k · v_r. */
+  /** N_POSITIONS × (n + 2) × hidden: W1_k · v_r, filled where `aDone` is set (rows the MLP has read). */
   a: Float64Array;
+  aDone: Uint8Array;
 }
-
-/** Index of b0 among the MLP's positions. */
-const B0 = 3;
 
 export class NeuralScorer {
   readonly vocab: VocabIndex;
@@ -112,16 +110,17 @@ export class NeuralScorer {
       v[(n + 1) * V + j] = th[l.empty.offset + j];
     }
     const rows = n + 2;
-    const a = new Float64Array(N_POSITIONS * rows * M);
-    for (let k = 0; k < N_POSITIONS; k++) {
-      for (let r = 0; r < rows; r++) {
-        // Stack positions never hold the root; b0 is never empty before the end (`positions`).
-        if (r === (k === B0 ? n + 1 : n)) continue;
-        const out = (k * rows + r) * M;
-        for (let m = 0; m < M; m++) a[out + m] = dot(th, l.w1.offset + (k * M + m) * V, v, r * V, V);
-      }
-    }
-    return { input, n, x, xproj, cache, v, a };
+    return { input, n, x, xproj, cache, v, a: new Float64Array(N_POSITIONS * rows * M), aDone: new Uint8Array(N_POSITIONS * rows) };
+  }
+
+  /** Row r of A_k = W1_k · v_r, computed the first time the MLP reads word r at position k. */
+  private fillA(fw: SentenceForward, k: number, r: number): void {
+    const l = this.layout;
+    const M = l.dims.hidden;
+    const V = 2 * l.dims.lstm;
+    const out = (k * (fw.n + 2) + r) * M;
+    for (let m = 0; m < M; m++) fw.a[out + m] = dot(this.theta, l.w1.offset + (k * M + m) * V, fw.v, r * V, V);
+    fw.aDone[k * (fw.n + 2) + r] = 1;
   }
 
   /** Rows of `a` the MLP reads in state st: s2, s1, s0, b0 (the root is row n, an empty position row n + 1). */
@@ -139,6 +138,7 @@ export class NeuralScorer {
     const th = this.theta;
     const M = l.dims.hidden;
     const rows = fw.n + 2;
+    for (let k = 0; k < N_POSITIONS; k++) if (!fw.aDone[k * rows + pos[k]]) this.fillA(fw, k, pos[k]);
     for (let m = 0; m < M; m++) {
       let z = th[l.b1.offset + m];
       for (let k = 0; k < N_POSITIONS; k++) z += fw.a[(k * rows + pos[k]) * M + m];
