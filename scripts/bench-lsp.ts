@@ -4,7 +4,7 @@
  * (p50/p95 over 20 edits, debounce included; and the server's own analysis time without it), and server memory.
  * Runs the shipped bundle (dist/server.js) unless --module PATH says otherwise; `--as-vscode` starts it with the
  * environment the VS Code client gives it (SERVER_ENV); `--as-bin` runs the `puncteme-ls` bin through its shebang, as
- * `npx puncteme-ls --stdio` does for any other editor (the compiled server in server/out). `--json` prints one JSON
+ * `npx puncteme-ls --stdio` does for any other editor (the bundle that `npm run build` makes). `--json` prints one JSON
  * object.
  */
 import * as fs from 'fs';

@@ -23,8 +23,8 @@ describe('Neovim as an LSP client', function () {
       const file = path.join(dir, 'notes.md');
       fs.writeFileSync(file, '# Notes\n\nThe plan,, as agreed, is fine.\n\n```\nx,, y\n```\n');
       const out = path.join(dir, 'result.json');
-      // What `npx puncteme-ls --stdio` runs (README): the bin through its shebang, on the compiled server (`npm test`
-      // builds it first).
+      // What `npx puncteme-ls --stdio` runs (README): the bin through its shebang, on the bundle (`npm test` builds it
+      // first).
       const cmd = [path.join(REPO, 'node_modules/.bin/puncteme-ls'), '--stdio'];
       const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'NONE', '-c', `luafile ${path.join(__dirname, 'neovim.lua')}`], {
         cwd: REPO,
