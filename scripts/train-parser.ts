@@ -59,6 +59,7 @@ const { values } = parseArgs({
     'neural-lr': { type: 'string' },
     'neural-batch': { type: 'string' },
     'neural-explore': { type: 'string' },
+    'neural-dropout': { type: 'string' },
     'word-dim': { type: 'string' },
     lstm: { type: 'string' },
     hidden: { type: 'string' },
@@ -81,6 +82,7 @@ function neuralOptions(): NeuralTrainOptions {
     lr: num(values['neural-lr']) ?? d.lr,
     batch: num(values['neural-batch']) ?? d.batch,
     explore: num(values['neural-explore']) ?? d.explore,
+    dropout: num(values['neural-dropout']) ?? d.dropout,
     dims: { ...d.dims, word: num(values['word-dim']) ?? d.dims.word, lstm: num(values.lstm) ?? d.dims.lstm, hidden: num(values.hidden) ?? d.dims.hidden },
   };
 }

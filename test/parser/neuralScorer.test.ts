@@ -67,6 +67,31 @@ describe('neural transition scorer', () => {
     assert.ok(checked === net.theta.length);
   });
 
+  it('gradients with dropout on the BiLSTM vectors match finite differences (the same mask in every evaluation)', () => {
+    const { net, input } = setup(17);
+    const gold = { head, kids: goldChildren(head) };
+    const run = (grad: Float64Array) => sentenceGradient(net, grad, input, input.word, gold, 0, seededRandom(99), 0.3).loss;
+    const grad = new Float64Array(net.theta.length);
+    run(grad);
+    const l = net.layout;
+    const eps = 1e-6;
+    let nonZero = 0;
+    for (const t of [l.wx[0], l.wh[1], l.w1, l.eWord]) {
+      for (let i = t.offset; i < t.offset + t.rows * t.cols; i++) {
+        const keep = net.theta[i];
+        net.theta[i] = keep + eps;
+        const up = run(new Float64Array(net.theta.length));
+        net.theta[i] = keep - eps;
+        const down = run(new Float64Array(net.theta.length));
+        net.theta[i] = keep;
+        const fd = (up - down) / (2 * eps);
+        assert.ok(Math.abs(fd - grad[i]) <= 1e-5 + 1e-4 * Math.abs(fd), `[${i}]: analytic ${grad[i]} vs finite difference ${fd}`);
+        if (grad[i] !== 0) nonZero++;
+      }
+    }
+    assert.ok(nonZero > 0);
+  });
+
   it('the input lookup tables of parsing give the same BiLSTM vectors as the full product of training', () => {
     const { net, input } = setup(7);
     const fast = net.forward(input);

@@ -24,6 +24,10 @@ export interface SentenceForward {
   cache: [LstmCache, LstmCache];
   /** (n + 2) × 2H: BiLSTM vectors, then the root's (row n) and the empty position's (row n + 1). */
   v: Float64Array;
+  /** What the MLP reads: v, or in training with dropout a copy with entries zeroed and the rest scaled by 1/(1−p). */
+  mlpIn: Float64Array;
+  /** The dropout scale of every entry of mlpIn (0 or 1/(1−p)); absent without dropout. */
+  keep?: Float64Array;
   /** N_POSITIONS × (n + 2) × hidden: W1_k · v_r, filled where `aDone` is set (rows the MLP has read). */
   a: Float64Array;
   aDone: Uint8Array;
@@ -81,7 +85,7 @@ export class NeuralScorer {
    * which backward needs; parsing takes the input projections from `InputTables` instead (the same sums, in
    * another order).
    */
-  forward(input: NeuralInput, word?: Int32Array): SentenceForward {
+  forward(input: NeuralInput, word?: Int32Array, dropout?: { p: number; rand: () => number }): SentenceForward {
     const l = this.layout;
     const th = this.theta;
     const n = input.n;
@@ -110,7 +114,19 @@ export class NeuralScorer {
       v[(n + 1) * V + j] = th[l.empty.offset + j];
     }
     const rows = n + 2;
-    return { input, n, x, xproj, cache, v, a: new Float64Array(N_POSITIONS * rows * M), aDone: new Uint8Array(N_POSITIONS * rows) };
+    let mlpIn = v;
+    let keep: Float64Array | undefined;
+    if (dropout && dropout.p > 0) {
+      // Dropout on the BiLSTM vectors of the words (not the root's or the empty position's).
+      keep = new Float64Array(v.length).fill(1);
+      mlpIn = v.slice();
+      const scale = 1 / (1 - dropout.p);
+      for (let i = 0; i < n * V; i++) {
+        keep[i] = dropout.rand() < dropout.p ? 0 : scale;
+        mlpIn[i] *= keep[i];
+      }
+    }
+    return { input, n, x, xproj, cache, v, mlpIn, keep, a: new Float64Array(N_POSITIONS * rows * M), aDone: new Uint8Array(N_POSITIONS * rows) };
   }
 
   /** Row r of A_k = W1_k · v_r, computed the first time the MLP reads word r at position k. */
@@ -119,7 +135,7 @@ export class NeuralScorer {
     const M = l.dims.hidden;
     const V = 2 * l.dims.lstm;
     const out = (k * (fw.n + 2) + r) * M;
-    for (let m = 0; m < M; m++) fw.a[out + m] = dot(this.theta, l.w1.offset + (k * M + m) * V, fw.v, r * V, V);
+    for (let m = 0; m < M; m++) fw.a[out + m] = dot(this.theta, l.w1.offset + (k * M + m) * V, fw.mlpIn, r * V, V);
     fw.aDone[k * (fw.n + 2) + r] = 1;
   }
 

@@ -42,10 +42,11 @@ export function sentenceGradient(
   gold: GoldHeads,
   explore: number,
   rand: () => number,
+  dropout = 0,
 ): SentenceLoss {
   const n = input.n;
   const M = net.layout.dims.hidden;
-  const fw = net.forward(input, word);
+  const fw = net.forward(input, word, { p: dropout, rand });
   const rows = n + 2;
   const dA = new Float64Array(fw.a.length);
   const touched = new Uint8Array(N_POSITIONS * rows);
@@ -144,7 +145,7 @@ function backpropSentence(
         if (d === 0) continue;
         const w = l.w1.offset + (k * M + m) * V;
         for (let j = 0; j < V; j++) {
-          grad[w + j] += d * fw.v[vr + j];
+          grad[w + j] += d * fw.mlpIn[vr + j];
           dV[vr + j] += d * th[w + j];
         }
       }
@@ -154,6 +155,7 @@ function backpropSentence(
     grad[l.root.offset + j] += dV[n * V + j];
     grad[l.empty.offset + j] += dV[(n + 1) * V + j];
   }
+  if (fw.keep) for (let i = 0; i < n * V; i++) dV[i] *= fw.keep[i];
   const dx = new Float64Array(n * D);
   const dxproj = new Float64Array(n * G);
   for (let d = 0; d < 2; d++) {
@@ -262,6 +264,8 @@ export interface NeuralTrainOptions {
   wordDropout: number;
   /** Probability of following the model's own wrong transition (after the first epoch). */
   explore: number;
+  /** Dropout on the BiLSTM vectors the MLP reads (0 = none, as in n1 and n2 of BENCHMARKS). */
+  dropout: number;
 }
 
 export const DEFAULT_NEURAL_OPTIONS: NeuralTrainOptions = {
@@ -272,6 +276,7 @@ export const DEFAULT_NEURAL_OPTIONS: NeuralTrainOptions = {
   batch: 8,
   wordDropout: 0.25,
   explore: 0.1,
+  dropout: 0,
 };
 
 /** What the training loop needs of the data: a view of training sentence i (encoded, tagged) with its gold heads. */
@@ -325,7 +330,7 @@ export function trainNeuralScorer(
       const input = net.input(e, tags);
       const word = input.word.slice();
       for (let t = 0; t < word.length; t++) if (word[t] !== UNKNOWN_WORD && rand() < dropP[word[t]]) word[t] = UNKNOWN_WORD;
-      const r = sentenceGradient(net, grad, input, word, gold, explore, rand);
+      const r = sentenceGradient(net, grad, input, word, gold, explore, rand, o.dropout);
       loss += r.loss;
       errors += r.errors;
       if (++inBatch === o.batch) {
