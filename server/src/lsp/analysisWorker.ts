@@ -5,7 +5,7 @@
  */
 import * as v8 from 'v8';
 import { parentPort } from 'worker_threads';
-import { ParagraphCache, extractProse, lintSteps, runSteps } from '../prose';
+import { ParagraphCache, extractProse, lintSteps } from '../prose';
 import { PARAGRAPH_BUDGET_MS, PARTIAL_EVERY_MS, PROGRESS_AFTER_MS } from './budget';
 import { errorText } from './errors';
 import { EngineHost } from './engineHost';
