@@ -167,6 +167,35 @@ export interface NeuralInput {
   slotAfter: Int32Array;
 }
 
+/** One part of the LSTM input x: its embedding table, the column where it starts in x, and each word's row. */
+export interface InputPart {
+  table: Tensor;
+  col: number;
+  ids: Int32Array;
+}
+
+/**
+ * The parts of x in order — word, UPOS, XPOS, cluster, slot before, slot after — the one place that order is written:
+ * the forward gather (`NeuralScorer.embed`), its gradient (`backpropSentence`) and the run-time input tables read it.
+ * `word` may replace the input's word ids (word dropout).
+ */
+export function inputParts(l: NeuralLayout, input: NeuralInput, word: Int32Array = input.word): InputPart[] {
+  const tables: Array<[Tensor, Int32Array]> = [
+    [l.eWord, word],
+    [l.eUpos, input.upos],
+    [l.eXpos, input.xpos],
+    [l.eCluster, input.cluster],
+    [l.eSlot, input.slotBefore],
+    [l.eSlot, input.slotAfter],
+  ];
+  let col = 0;
+  return tables.map(([table, ids]) => {
+    const part = { table, col, ids };
+    col += table.cols;
+    return part;
+  });
+}
+
 export function neuralInput(v: VocabIndex, e: EncodedSentence, tags: TagIds): NeuralInput {
   const n = e.n;
   const x: NeuralInput = {

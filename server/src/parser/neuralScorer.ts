@@ -9,11 +9,15 @@
 import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
 import { EncodedSentence } from './encoding';
 import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
-import { N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, Tensor, VocabIndex } from './neuralNet';
+import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, VocabIndex } from './neuralNet';
 import { TagIds } from './parseFeatures';
 import { dot } from './dot';
 
 /** Everything one sentence's forward pass computed; training's backward reads it. */
+/** A sentence of no words: `inputParts` of it names the tables and columns alone. */
+const NONE = new Int32Array(0);
+const NO_WORDS: NeuralInput = { n: 0, word: NONE, upos: NONE, xpos: NONE, cluster: NONE, slotBefore: NONE, slotAfter: NONE };
+
 export interface SentenceForward {
   input: NeuralInput;
   n: number;
@@ -63,19 +67,11 @@ export class NeuralScorer {
     const th = this.theta;
     const D = l.D;
     const x = new Float64Array(input.n * D);
-    for (let t = 0; t < input.n; t++) {
-      let col = t * D;
-      const copy = (e: Tensor, id: number) => {
-        const from = e.offset + id * e.cols;
-        for (let j = 0; j < e.cols; j++) x[col + j] = th[from + j];
-        col += e.cols;
-      };
-      copy(l.eWord, word[t]);
-      copy(l.eUpos, input.upos[t]);
-      copy(l.eXpos, input.xpos[t]);
-      copy(l.eCluster, input.cluster[t]);
-      copy(l.eSlot, input.slotBefore[t]);
-      copy(l.eSlot, input.slotAfter[t]);
+    for (const { table, col, ids } of inputParts(l, input, word)) {
+      for (let t = 0; t < input.n; t++) {
+        const from = table.offset + ids[t] * table.cols;
+        for (let j = 0; j < table.cols; j++) x[t * D + col + j] = th[from + j];
+      }
     }
     return x;
   }
@@ -218,20 +214,14 @@ class InputTables {
     private readonly th: Float64Array,
   ) {
     const G = (this.G = 4 * l.dims.lstm);
-    const d0 = l.dims;
-    // Column where each part of x starts, in `embed`'s order: word, upos, xpos, cluster, slot before, slot after.
-    this.wordCol = 0;
-    const specs: [Tensor, number][] = [
-      [l.eUpos, d0.word],
-      [l.eXpos, d0.word + d0.upos],
-      [l.eCluster, d0.word + d0.upos + d0.xpos],
-      [l.eSlot, d0.word + d0.upos + d0.xpos + d0.cluster],
-      [l.eSlot, d0.word + d0.upos + d0.xpos + d0.cluster + d0.slot],
-    ];
+    // The parts of x after the word (`inputParts`' order, which `project` reads: upos, xpos, cluster, slot before,
+    // slot after); only their tables and columns matter here, so any input will do.
+    const [word, ...specs] = inputParts(l, NO_WORDS);
+    this.wordCol = word.col;
     this.wordRows = new Float64Array(l.eWord.rows * 2 * G);
     this.wordDone = new Uint8Array(l.eWord.rows);
     this.parts = [0, 1].map((d) =>
-      specs.map(([e, col]) => {
+      specs.map(({ table: e, col }) => {
         const out = new Float64Array(e.rows * G);
         for (let id = 0; id < e.rows; id++) {
           for (let j = 0; j < G; j++) out[id * G + j] = dot(th, l.wx[d].offset + j * l.D + col, th, e.offset + id * e.cols, e.cols);

@@ -8,7 +8,7 @@ import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
 import { lstmBackward } from './bilstm';
 import { EncodedSentence } from './encoding';
 import { hashString } from './hash';
-import { initialTheta, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, Tensor, UNKNOWN_WORD, VocabIndex } from './neuralNet';
+import { initialTheta, inputParts, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, UNKNOWN_WORD, VocabIndex } from './neuralNet';
 import { NeuralScorer, SentenceForward } from './neuralScorer';
 import { TagIds } from './parseFeatures';
 
@@ -174,20 +174,11 @@ function backpropSentence(
       }
     }
   }
-  const input = fw.input;
-  for (let t = 0; t < n; t++) {
-    let col = t * D;
-    const scatter = (e: Tensor, id: number) => {
-      const to = e.offset + id * e.cols;
-      for (let j = 0; j < e.cols; j++) grad[to + j] += dx[col + j];
-      col += e.cols;
-    };
-    scatter(l.eWord, word[t]);
-    scatter(l.eUpos, input.upos[t]);
-    scatter(l.eXpos, input.xpos[t]);
-    scatter(l.eCluster, input.cluster[t]);
-    scatter(l.eSlot, input.slotBefore[t]);
-    scatter(l.eSlot, input.slotAfter[t]);
+  for (const { table, col, ids } of inputParts(l, fw.input, word)) {
+    for (let t = 0; t < n; t++) {
+      const to = table.offset + ids[t] * table.cols;
+      for (let j = 0; j < table.cols; j++) grad[to + j] += dx[t * D + col + j];
+    }
   }
 }
 
