@@ -171,9 +171,10 @@ export class SparseWeights implements Scorer {
     for (let b = 0; b < nb; b++) buckets[2 * (b + 1)] += buckets[2 * b];
     for (let b = 0; b <= nb; b++) buckets[2 * b + 1] = offsets[buckets[2 * b]];
     this.remMask = 2 ** this.remBits - 1;
-    const rows = (this.rows = this.remBits + this.countBits <= 16 ? new Uint16Array(n) : new Uint32Array(n));
+    // One spare row and entry at the end, so that `score` may touch the first row and entry of an empty last bucket.
+    const rows = (this.rows = this.remBits + this.countBits <= 16 ? new Uint16Array(n + 1) : new Uint32Array(n + 1));
     for (let i = 0; i < n; i++) rows[i] = (keys[i] & this.remMask) * 2 ** this.countBits + (offsets[i + 1] - offsets[i]);
-    const packed = (this.packed = new Int32Array(offsets[n]));
+    const packed = (this.packed = new Int32Array(offsets[n] + 1));
     for (let e = 0; e < offsets[n]; e++) packed[e] = (classes[e] << 16) | (values[e] & 0xffff);
   }
 
@@ -187,9 +188,20 @@ export class SparseWeights implements Scorer {
       const perKey = this.homeSlots / (this.mask + 1);
       const perSlot = (this.mask + 1) / this.homeSlots;
       const shift = this.maxShift;
-      for (let k = 0; k < f.n; k++) {
+      const n = f.n;
+      const home = this.scratch(n);
+      // First touch every feature's home slot, loads that do not depend on each other, so that the memory system
+      // fetches them all at once; the scans below then read from cache (the table is far larger than the cache).
+      let touched = 0;
+      for (let k = 0; k < n; k++) {
+        const p = Math.floor((f.buf[k] & this.mask) * perKey);
+        home[k] = p;
+        touched ^= rows[p * R];
+      }
+      this.touched = touched;
+      for (let k = 0; k < n; k++) {
         const row = f.buf[k] & this.mask;
-        for (let p = Math.floor(row * perKey); ; p++) {
+        for (let p = home[k]; ; p++) {
           const tag = rows[p * R];
           if (tag === 0) break;
           const key = Math.ceil((p - shift) * perSlot) + tag - 1;
@@ -207,10 +219,20 @@ export class SparseWeights implements Scorer {
     const remMask = this.remMask;
     const countBits = this.countBits;
     const countMask = countBits === 8 ? 0xff : 0xffff;
-    for (let k = 0; k < f.n; k++) {
-      const row = f.buf[k] & this.mask;
-      const r = row & remMask;
-      const b2 = 2 * (row >>> remBits);
+    const n = f.n;
+    const at = this.scratch(n);
+    // As above: first every feature's bucket and the first row and entry it points to, without a branch, so that
+    // the memory system fetches them for all features at once; then the scans.
+    let touched = 0;
+    for (let k = 0; k < n; k++) {
+      const b2 = 2 * ((f.buf[k] & this.mask) >>> remBits);
+      at[k] = b2;
+      touched ^= rows[buckets[b2]] ^ packed[buckets[b2 + 1]];
+    }
+    this.touched = touched;
+    for (let k = 0; k < n; k++) {
+      const r = f.buf[k] & this.mask & remMask;
+      const b2 = at[k];
       let e = buckets[b2 + 1];
       for (let i = buckets[b2], end = buckets[b2 + 2]; i < end; i++) {
         const x = rows[i];
@@ -229,6 +251,16 @@ export class SparseWeights implements Scorer {
       }
     }
     for (let c = 0; c < C; c++) out[c] *= this.scale;
+  }
+
+  /** Per-feature positions between the passes of `score`. */
+  private homes = new Int32Array(256);
+  /** The XOR of the slots `score` touched ahead of its scans, kept so that the compiler keeps those loads. */
+  touched = 0;
+
+  private scratch(n: number): Int32Array {
+    if (this.homes.length < n) this.homes = new Int32Array(Math.max(n, 2 * this.homes.length));
+    return this.homes;
   }
 
   /** The used rows' keys, ascending (rebuilt from the layout). */
@@ -268,15 +300,16 @@ export class SparseWeights implements Scorer {
     if (this.denseRows) return this.rebuildSortedDense(this.denseRows);
     const buckets = this.buckets!;
     const rows = this.rows!;
-    const n = rows.length;
+    const n = rows.length - 1;
     const keys = new Uint32Array(n);
     const offsets = new Uint32Array(n + 1);
     const countMask = 2 ** this.countBits - 1;
     for (let b = 0; 2 * b + 2 < buckets.length; b++)
       for (let i = buckets[2 * b]; i < buckets[2 * b + 2]; i++) keys[i] = b * 2 ** this.remBits + Math.floor(rows[i] / 2 ** this.countBits);
     for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + (rows[i] & countMask);
-    const classes = Uint8Array.from(this.packed!, (p) => p >>> 16);
-    const values = Int16Array.from(this.packed!, (p) => (p << 16) >> 16);
+    const entries = this.packed!.subarray(0, this.entries);
+    const classes = Uint8Array.from(entries, (p) => p >>> 16);
+    const values = Int16Array.from(entries, (p) => (p << 16) >> 16);
     return { keys, offsets, classes, values };
   }
 

@@ -1,0 +1,20 @@
+/**
+ * Equivalence check of the parser's run time (issue 4, fifth session): prints every tag, head and relation that the
+ * parser code under ROOT gives on all of EWT dev and test (`parseLines.ts`), so that two checkouts — the code before
+ * a speed change (e.g. a `git worktree`) and after it — can be compared with `cmp`.
+ *
+ *   npx tsx test/parser/speed/dumpParses.ts ROOT [--limit N] [--neural MODEL WEIGHT] > out.txt
+ *
+ * `PARSER_BUILD=out` runs ROOT's compiled JavaScript instead of its sources. The model is ROOT's models/en.
+ * `--limit 40` wrote test/parser/fixtures/speed-expected.txt (from the code before the speed work).
+ */
+import * as path from 'path';
+import { modulesAt, parseLines } from './parseLines';
+
+const args = process.argv.slice(2);
+const root = path.resolve(args[0] ?? '.');
+const at = (flag: string) => args.indexOf(flag);
+const limit = at('--limit') > 0 ? Number(args[at('--limit') + 1]) : undefined;
+const neural = at('--neural') > 0 ? { file: args[at('--neural') + 1], weight: Number(args[at('--neural') + 2]) } : undefined;
+const mods = modulesAt(root, process.env.PARSER_BUILD === 'out' ? 'out' : 'src');
+process.stdout.write(parseLines(mods, { modelDir: path.join(root, 'models/en'), limit, neural }).join('\n') + '\n');
