@@ -12,7 +12,15 @@
  *                    so a variant can be measured without touching the shipped file others' runs read
  *   --limit N        use the first N suite items (default: all)
  *   --no-harper      skip harper.js;  --no-parser  skip the end-to-end row;  --no-gold  skip the oracle row
- *   --clean N        lint the first N clean EWT test sentences (default 2077 = all; 0 to skip)
+ *   --clean N        lint the first N clean EWT test (or --clean-split) sentences (default 2077 = all; 0 to skip)
+ *   --half fit|eval  which half of the suite the table reports (default eval, the held-out half; `fit` is for
+ *                    choices made before the held-out half is looked at)
+ *   --clean-split test|dev  the clean text as written (default test; `dev` for choices, never tune on test)
+ *   --introductory-comma edited|ignore  the style setting both puncteme systems lint with (default: the engine's)
+ *   --fit-introductory  learn the edited-prose convention for introductory commas from EWT train as written (gold
+ *                    trees; --min-count N, --min-share P), write models/en/lint-introductory-convention.json (or
+ *                    --convention FILE), print the table, and stop
+ *   --convention FILE   read (and with --fit-introductory, write) this convention file instead of the shipped one
  *   --out FILE       write everything as JSON
  *   --markdown FILE  write the tables as Markdown (for BENCHMARKS.md)
  */
@@ -27,7 +35,10 @@ const SPLICES = 200;
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
 import { f05 } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
-import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile } from '../server/src/engine';
+import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_CONVENTION_FILE } from '../server/src/engine';
+import { depunctuate } from '../server/src/data/depunct';
+import { treeInfo } from '../server/src/engine/treeInfo';
+import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/introductoryConvention';
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
 import { engineModel } from '../server/src/engine/modelAdapter';
@@ -49,6 +60,13 @@ const { values: opt } = parseArgs({
     out: { type: 'string' },
     markdown: { type: 'string' },
     seed: { type: 'string' },
+    half: { type: 'string' },
+    'clean-split': { type: 'string' },
+    'introductory-comma': { type: 'string' },
+    'fit-introductory': { type: 'boolean' },
+    'min-count': { type: 'string' },
+    'min-share': { type: 'string' },
+    convention: { type: 'string' },
   },
 });
 
@@ -85,11 +103,15 @@ function loadParserAnalyser(): SentenceAnalyser | undefined {
   }
 }
 
+if (opt['introductory-comma'] !== undefined && !isIntroductoryComma(opt['introductory-comma'])) throw new Error('--introductory-comma: edited or ignore');
+const introductoryComma: IntroductoryComma | undefined = isIntroductoryComma(opt['introductory-comma']) ? opt['introductory-comma'] : undefined;
+const conventionFile = opt.convention ?? path.join(defaultModelDir(), INTRODUCTORY_CONVENTION_FILE);
+
 function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto'): System {
-  const linter = makeLinter({ analyser, model, calibration: cal });
+  const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile) });
   return {
     name,
-    propose: (text) => linter.lint(text, { quoteStyle }).map((f) => ({ ruleId: f.ruleId, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
+    propose: (text) => linter.lint(text, { quoteStyle, ...(introductoryComma ? { introductoryComma } : {}) }).map((f) => ({ ruleId: f.ruleId, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
   };
 }
 
@@ -160,24 +182,50 @@ function markdownTables(rows: Row[], out: Record<string, unknown>): string {
   }
   const clean = out.clean as Record<string, { sentences: number; paragraphs: number; findings: number; per1000: number; msPer1000: number; paragraphP50: number; paragraphP95: number }> | undefined;
   if (clean) {
-    lines.push('| clean EWT test, as written | findings | per 1,000 sentences | ms per 1,000 sentences | ms per paragraph p50 / p95 |', '| --- | --- | --- | --- | --- |');
+    lines.push(`| clean EWT ${out.cleanSplit ?? 'test'}, as written | findings | per 1,000 sentences | ms per 1,000 sentences | ms per paragraph p50 / p95 |`, '| --- | --- | --- | --- | --- |');
     for (const [k, v] of Object.entries(clean)) lines.push(`| ${k} (${v.sentences} sentences, ${v.paragraphs} paragraphs) | ${v.findings} | ${v.per1000.toFixed(1)} | ${v.msPer1000.toFixed(0)} | ${v.paragraphP50.toFixed(1)} / ${v.paragraphP95.toFixed(1)} |`);
   }
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Learns the edited-prose convention for introductory commas from EWT train as written (gold trees) and writes it.
+ * Never reads dev or test: which descriptions it covers is the train share alone.
+ */
+function fitIntroductory(): void {
+  const tb = readTreebank(path.join(DATA, 'en_ewt-ud-train.conllu'));
+  const trees = tb.sentences.flatMap((s) => {
+    const d = depunctuate(s);
+    return d.ok ? [{ tree: d.tree, info: treeInfo(d.tree) }] : [];
+  });
+  const conv: IntroductoryConvention = {
+    minCount: Number(opt['min-count'] ?? 10),
+    minShare: Number(opt['min-share'] ?? 0.75),
+    counts: countConvention(trees),
+  };
+  conv.note = `EWT train as written, ${trees.length} trees, min count ${conv.minCount}, min share ${conv.minShare}, ${new Date().toISOString().slice(0, 10)}`;
+  const rows = Object.entries(conv.counts).filter(([, c]) => c.n >= conv.minCount).sort(([a], [b]) => a.localeCompare(b));
+  for (const [k, c] of rows)
+    console.log(`${conventionCovers(conv, [k]) ? 'covered' : '       '}  ${k.padEnd(28)} ${String(c.comma).padStart(4)} / ${String(c.n).padEnd(4)} ${(c.comma / c.n).toFixed(2)}`);
+  fs.writeFileSync(conventionFile, JSON.stringify(conv) + '\n');
+  console.log(`${rows.length} descriptions with ≥ ${conv.minCount} elements; written to ${conventionFile}`);
+}
+
 async function main(): Promise<void> {
   const t0 = Date.now();
+  if (opt['fit-introductory']) return fitIntroductory();
   const dev = readTreebank(path.join(DATA, 'en_ewt-ud-dev.conllu'));
   // One corruption per dev sentence, categories balanced, plus comma splices made of two consecutive sentences.
   let suite = [...buildSuite(dev.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(dev.sentences, SPLICES)];
   if (opt.limit) suite = suite.slice(0, Number(opt.limit));
-  // Even items fit the calibration, odd items are reported.
+  // Even items fit the calibration, odd items are reported (`--half fit` reports the fit half, for choices).
   const fitHalf = suite.filter((_, k) => k % 2 === 0);
-  const evalHalf = suite.filter((_, k) => k % 2 === 1);
+  const heldOut = suite.filter((_, k) => k % 2 === 1);
+  if (opt.half !== undefined && opt.half !== 'fit' && opt.half !== 'eval') throw new Error('--half: fit or eval');
+  const evalHalf = opt.half === 'fit' ? fitHalf : heldOut;
   const counts: Record<string, number> = {};
   for (const it of evalHalf) counts[it.corruption.category] = (counts[it.corruption.category] ?? 0) + 1;
-  console.log(`suite: ${suite.length} corrupted dev sentences (fit ${fitHalf.length}, eval ${evalHalf.length}); eval categories ${JSON.stringify(counts)}`);
+  console.log(`suite: ${suite.length} corrupted dev sentences (fit ${fitHalf.length}, held out ${heldOut.length}); reporting the ${opt.half ?? 'eval'} half, categories ${JSON.stringify(counts)}`);
 
   const model = loadModel();
   const parser = opt['no-parser'] ? undefined : loadParserAnalyser();
@@ -185,7 +233,12 @@ async function main(): Promise<void> {
   let cal = loadCalibration(calFile);
   const versions = `parser ${parser?.version ?? '—'}, punctuation model ${model?.version ?? '—'}`;
   console.log(versions);
-  const out: Record<string, unknown> = { date: new Date().toISOString(), versions, suite: { size: suite.length, eval: evalHalf.length, counts } };
+  const out: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    versions,
+    suite: { size: suite.length, half: opt.half ?? 'eval', eval: evalHalf.length, counts },
+    introductoryComma: introductoryComma ?? 'engine default',
+  };
 
   if ((opt.fit || opt['fit-dev-only']) && model) {
     const analyser = parser ?? goldAnalyser(fitHalf);
@@ -240,7 +293,10 @@ async function main(): Promise<void> {
 
   const cleanN = Number(opt.clean ?? 2077);
   if (cleanN > 0) {
-    const test = readTreebank(path.join(DATA, 'en_ewt-ud-test.conllu'));
+    const cleanSplit = opt['clean-split'] ?? 'test';
+    if (cleanSplit !== 'test' && cleanSplit !== 'dev') throw new Error('--clean-split: test or dev');
+    out.cleanSplit = cleanSplit;
+    const test = readTreebank(path.join(DATA, `en_ewt-ud-${cleanSplit}.conllu`));
     // Lint whole paragraphs (as the editor and the CLI do), sentences joined as the treebank's `# newpar` groups them.
     const paragraphs: string[] = [];
     let sentenceCount = 0;
@@ -274,7 +330,7 @@ async function main(): Promise<void> {
       latencies.sort((a, b) => a - b);
       const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
       clean[sys.name] = { sentences: n, paragraphs: paragraphs.length, findings: found.length, per1000: (1000 * found.length) / n, msPer1000: (1000 * ms) / n, paragraphP50: pct(0.5), paragraphP95: pct(0.95), list: found };
-      console.log(`\nclean EWT test (${n} sentences as written, in ${paragraphs.length} paragraphs), ${sys.name}: ${found.length} findings = ${((1000 * found.length) / n).toFixed(1)} per 1,000 sentences; ${((1000 * ms) / n).toFixed(0)} ms per 1,000 sentences; per paragraph p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms`);
+      console.log(`\nclean EWT ${cleanSplit} (${n} sentences as written, in ${paragraphs.length} paragraphs), ${sys.name}: ${found.length} findings = ${((1000 * found.length) / n).toFixed(1)} per 1,000 sentences; ${((1000 * ms) / n).toFixed(0)} ms per 1,000 sentences; per paragraph p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms`);
     }
     out.clean = clean;
   }

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Ajv, { ErrorObject } from 'ajv';
-import { LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import schema from './punctemerc.schema.json';
 
 export const CONFIG_FILE_NAME = '.punctemerc.json';
@@ -17,6 +17,7 @@ export interface ProjectConfig {
   rules?: Record<string, RuleSetting>;
   quoteStyle?: QuoteStyle;
   serialComma?: SerialComma;
+  introductoryComma?: IntroductoryComma;
   minConfidence?: number;
   fixMinConfidence?: number;
   include?: string[];
@@ -100,6 +101,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   const options: LintOptions = {};
   if (config.quoteStyle) options.quoteStyle = config.quoteStyle;
   if (config.serialComma) options.serialComma = config.serialComma;
+  if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
   if (disabledRules.length) options.disabledRules = disabledRules;
   if (Object.keys(severities).length) options.severities = severities;

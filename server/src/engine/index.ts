@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Finding, LintOptions } from './types';
+import { DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions } from './types';
 import { FindingBuilder, PlainFinding } from './finding';
 import { doubledMarksRule } from './rules/doubledMarks';
 import { unbalancedPairsRule } from './rules/unbalancedPairs';
@@ -20,6 +20,7 @@ import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/
 import { sentenceFindings } from './correction/modelRules';
 import { placeCloser } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
+import { IntroductoryConvention, loadConvention } from './correction/introductoryConvention';
 
 export * from './types';
 
@@ -42,6 +43,8 @@ export interface LinterConfig {
 }
 
 export const CALIBRATION_FILE = 'lint-calibration.json';
+/** The edited-prose convention for introductory commas, learned from EWT train (`npm run bench:lint -- --fit-introductory`). */
+export const INTRODUCTORY_CONVENTION_FILE = 'lint-introductory-convention.json';
 /** Where an unclosed bracket closes is offered as a fix only when the model puts this much posterior on one place. */
 const CLOSER_MIN_SHARE = 0.95;
 
@@ -63,6 +66,8 @@ export interface LinterParts {
   analyser?: SentenceAnalyser;
   model?: EngineModel;
   calibration?: Calibration;
+  /** Without it, `introductoryComma: edited` has nothing to go by and reports nothing. */
+  convention?: IntroductoryConvention;
 }
 
 export function defaultModelDir(): string {
@@ -93,7 +98,13 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
     model = undefined;
     problem = (e as Error).message;
   }
-  return { analyser, model, calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)), problem };
+  return {
+    analyser,
+    model,
+    calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)),
+    convention: loadConvention(path.join(dir, INTRODUCTORY_CONVENTION_FILE)),
+    problem,
+  };
 }
 
 /** Loads the parser and the model; whichever is missing leaves the typographic rules alone in charge. */
@@ -103,8 +114,8 @@ export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
 
 export function makeLinter(parts: LinterParts): Linter {
   const cal = parts.calibration ?? DEFAULT_CALIBRATION;
-  const { analyser, model } = parts;
-  const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}` : 'rules-only';
+  const { analyser, model, convention } = parts;
+  const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}${convention ? `+intro-${convention.note ?? ''}` : ''}` : 'rules-only';
   const memo = new SentenceFindingsMemo();
   return {
     version,
@@ -122,12 +133,13 @@ export function makeLinter(parts: LinterParts): Linter {
         placeClosers(text, plain, sentences, model, threshold);
         const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle);
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo).
-        const context = `${threshold}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}`;
+        const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
+        const context = `${threshold}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}`;
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;
           try {
-            plain.push(...memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, threshold, quoteStyle)));
+            plain.push(...memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, threshold, quoteStyle, convention)));
           } catch {
             // One sentence the model cannot handle must not cost the findings of the others.
           }

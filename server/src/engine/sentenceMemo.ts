@@ -6,7 +6,7 @@
  *
  * A sentence's findings depend on its tokens and its tree (with the parser a function of the tokens, but the benchmark
  * lints gold trees too, so the tree is in the key), on the characters of the text it covers plus one on each side (a fix looks at the spaces around a mark), and
- * on the decision context (threshold, serial-comma setting, quote style). All of that is in the key; offsets are
+ * on the decision context (threshold, serial-comma and introductory-comma settings, quote style). All of that is in the key; offsets are
  * stored relative to the keyed span, so a sentence that merely moved is still a hit, with its findings shifted.
  */
 import { createHash } from 'crypto';

@@ -40,10 +40,24 @@ export interface Finding {
 
 export type QuoteStyle = 'american' | 'british' | 'auto';
 export type SerialComma = 'always' | 'never' | 'ignore';
+/**
+ * The comma after an introductory element: `edited` reports it where edited prose writes it (the elements after which
+ * most of EWT's writers already put it, and the model agrees in the sentence at hand), `ignore` leaves it to the
+ * error model alone (which, calibrated on writers who often omit it, almost never reports one).
+ */
+export const INTRODUCTORY_COMMA_VALUES = ['edited', 'ignore'] as const;
+export type IntroductoryComma = (typeof INTRODUCTORY_COMMA_VALUES)[number];
+export function isIntroductoryComma(v: unknown): v is IntroductoryComma {
+  return (INTRODUCTORY_COMMA_VALUES as readonly unknown[]).includes(v);
+}
+/** The product default, decided by the benchmark (BENCHMARKS, lint "Session 5"); settings and config fall back to it. */
+export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'ignore';
 
 export interface LintOptions {
   quoteStyle?: QuoteStyle;
   serialComma?: SerialComma;
+  /** Default: `DEFAULT_INTRODUCTORY_COMMA`. */
+  introductoryComma?: IntroductoryComma;
   /** Findings below this confidence are dropped. */
   minConfidence?: number;
   /** Rule ids switched off. */

@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isIntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { ProjectConfig } from '../config';
 
 export type RunTrigger = 'onType' | 'onSave';
@@ -16,6 +16,7 @@ export interface Settings {
   languages: string[];
   quoteStyle: QuoteStyle;
   serialComma: SerialComma;
+  introductoryComma: IntroductoryComma;
   minConfidence: number;
   /** Per rule: a severity, or 'off'. */
   severity: Record<string, Severity | 'off'>;
@@ -35,6 +36,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   languages: ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'gitcommit', 'text'],
   quoteStyle: 'auto',
   serialComma: 'ignore',
+  introductoryComma: DEFAULT_INTRODUCTORY_COMMA,
   minConfidence: 0,
   severity: {},
   run: 'onType',
@@ -56,6 +58,7 @@ export function fromEditor(raw: unknown): Settings {
     languages: pick('languages', isStrings),
     quoteStyle: pick('quoteStyle', (v) => v === 'american' || v === 'british' || v === 'auto'),
     serialComma: pick('serialComma', (v) => v === 'always' || v === 'never' || v === 'ignore'),
+    introductoryComma: pick('introductoryComma', isIntroductoryComma),
     minConfidence: pick('minConfidence', isNum),
     severity: pick('severity', (v) => !!v && typeof v === 'object' && !Array.isArray(v)),
     run: pick('run', (v) => v === 'onType' || v === 'onSave'),
@@ -72,6 +75,7 @@ export function withProjectConfig(s: Settings, config: ProjectConfig): Settings 
     ...s,
     quoteStyle: config.quoteStyle ?? s.quoteStyle,
     serialComma: config.serialComma ?? s.serialComma,
+    introductoryComma: config.introductoryComma ?? s.introductoryComma,
     minConfidence: config.minConfidence ?? s.minConfidence,
     fixMinConfidence: config.fixMinConfidence ?? s.fixMinConfidence,
     severity: { ...s.severity, ...projectSeverities(config) },
@@ -92,7 +96,7 @@ export function toLintOptions(s: Settings): LintOptions {
     if (v === 'off') disabledRules.push(rule);
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
-  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, disabledRules, severities };
+  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, disabledRules, severities };
   // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.
   if (s.minConfidence > 0) options.minConfidence = s.minConfidence;
   return options;

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
-import { loadEngineParts, makeLinter } from '../../engine';
+import { isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
 import { sentenceCandidates } from '../../engine/correction/modelRules';
 import { AnalysedSentence, SlotMark } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
@@ -15,7 +15,7 @@ import { formatTable } from '../table';
 export const explainCommand: Command = {
   path: ['explain'],
   summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
-  usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
+  usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -24,6 +24,7 @@ export const explainCommand: Command = {
         sentence: { type: 'string' },
         'quote-style': { type: 'string' },
         'serial-comma': { type: 'string' },
+        'introductory-comma': { type: 'string' },
         candidates: { type: 'boolean' },
       },
       allowPositionals: true,
@@ -47,6 +48,8 @@ export const explainCommand: Command = {
     const serialComma = values['serial-comma'] as 'always' | 'never' | 'ignore' | undefined;
     if (quoteStyle && !['american', 'british', 'auto'].includes(quoteStyle)) throw new UsageError('--quote-style: american, british or auto');
     if (serialComma && !['always', 'never', 'ignore'].includes(serialComma)) throw new UsageError('--serial-comma: always, never or ignore');
+    const introductoryComma = values['introductory-comma'];
+    if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new UsageError('--introductory-comma: edited or ignore');
     if (parts.analyser && parts.model) {
       for (const s of parts.analyser.parseText(text)) {
         io.stdout(`Sentence: ${text.slice(s.start, s.end)}\n\n`);
@@ -62,7 +65,7 @@ export const explainCommand: Command = {
     } else {
       io.stdout(`(parser or model not available: ${parts.problem}; typographic rules only)\n\n`);
     }
-    const findings = makeLinter(parts).lint(text, { quoteStyle, serialComma });
+    const findings = makeLinter(parts).lint(text, { quoteStyle, serialComma, introductoryComma });
     if (findings.length === 0) io.stdout('No findings.\n');
     for (const f of findings) {
       io.stdout(`${f.start.line + 1}:${f.start.character + 1}  ${f.ruleId}  (confidence ${f.confidence.toFixed(2)})  ${f.message}\n`);

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { ConfigError, loadProjectConfig, toLintOptions } from '../../config';
+import { isIntroductoryComma } from '../../engine/types';
 import { Command, UsageError } from '../command';
 import { collectFiles } from '../files/collect';
 import { parseShard } from '../files/shard';
@@ -26,6 +27,8 @@ Options:
       --fix-dry-run        print the safe fixes as a unified diff; change nothing
       --fix-min-confidence P   confidence a fix needs to be applied (default: config, else ${DEFAULT_FIX_MIN_CONFIDENCE})
       --min-confidence P   report only findings at least this confident (overrides the config)
+      --introductory-comma edited|ignore   the comma after an introductory element as edited prose writes it,
+                           or only when the error model is sure it was dropped (overrides the config)
   -c, --config FILE        use FILE instead of the nearest .punctemerc.json
   -j, --jobs N             worker threads (default: one per core, as many as the amount of text is worth)
       --cache              reuse findings of unchanged files
@@ -67,6 +70,7 @@ export const lintCommand: Command = {
         'fix-dry-run': { type: 'boolean' },
         'fix-min-confidence': { type: 'string' },
         'min-confidence': { type: 'string' },
+        'introductory-comma': { type: 'string' },
         config: { type: 'string', short: 'c' },
         jobs: { type: 'string', short: 'j' },
         cache: { type: 'boolean' },
@@ -108,6 +112,11 @@ export const lintCommand: Command = {
     const options = toLintOptions(config);
     const minConfidence = parseProbability('--min-confidence', values['min-confidence']);
     if (minConfidence !== undefined) options.minConfidence = minConfidence;
+    const introductoryComma = values['introductory-comma'];
+    if (introductoryComma !== undefined) {
+      if (!isIntroductoryComma(introductoryComma)) throw new UsageError('--introductory-comma: edited or ignore');
+      options.introductoryComma = introductoryComma;
+    }
     const fixMinConfidence =
       parseProbability('--fix-min-confidence', values['fix-min-confidence']) ?? config.fixMinConfidence ?? DEFAULT_FIX_MIN_CONFIDENCE;
 

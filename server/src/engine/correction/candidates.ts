@@ -8,6 +8,7 @@ import { PunctuatedTree } from '../../data/depunct';
 import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
 import { CommaCategory, commaCategory, frontedClauseCommaAt, implausibleArgumentAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
+import { introductoryKind } from './introductoryConvention';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -49,17 +50,6 @@ export function nodeAt(info: TreeInfo, i: number): number {
     }
   }
   return best;
-}
-
-/**
- * The kind of introductory element w is, for the error model: a clause (adverbial or complement), a phrase (a
- * prepositional or noun phrase), or a single word (a conjunctive adverb or discourse marker: "However", but also
- * "Please", "So"). Writers' habits differ by kind; within a kind, the element's length is a feature (`size`).
- */
-export function introductoryKind(info: TreeInfo, w: number): 'clause' | 'phrase' | 'word' {
-  const base = info.base(w);
-  if (base === 'advcl' || base === 'ccomp') return 'clause';
-  return info.span[w][1] === 1 ? 'word' : 'phrase';
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ScoredCandidate {
   delta: number;
   key: string;
   confidence: number;
+  /** A style finding (a setting asked for it), not the error model's decision. */
+  style?: boolean;
 }
 
 /** The tree with some slots replaced (abbreviation dots, written inside words, kept). */

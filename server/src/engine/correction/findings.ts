@@ -40,7 +40,8 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
     case 'subject-verb-comma':
       return action === 'delete' ? 'Do not separate a subject from its verb, or a verb from its object, with a comma.' : 'Missing comma.';
     case 'introductory-comma':
-      return action === 'insert' ? `Add a comma after the introductory ${what} "${p}".` : `No comma is needed after "${p}".`;
+      if (action !== 'insert') return `No comma is needed after "${p}".`;
+      return c.style ? `Edited prose sets off the introductory ${what} "${p}" with a comma.` : `Add a comma after the introductory ${what} "${p}".`;
     case 'comma-splice':
       return 'Comma splice: two independent clauses are joined by a comma alone.';
     case 'sentence-final':
@@ -111,7 +112,7 @@ function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, mo
 export function candidateFinding(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, text: string, model: EngineModel, explain = true): PlainFinding {
   const slots = [...c.candidate.changes.keys()].sort((a, b) => a - b);
   const main = rangeAt(s, slots[0]);
-  const isStyle = c.candidate.category === 'serial-comma';
+  const isStyle = c.style === true;
   return {
     ruleId: c.candidate.category,
     message: message(c, s, info),

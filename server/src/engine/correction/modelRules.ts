@@ -1,19 +1,35 @@
 /**
- * The model-based rules of one sentence: score candidates, keep the confident ones, add style findings (serial comma)
- * as the settings ask, and build the findings.
+ * The model-based rules of one sentence: score candidates, keep the confident ones, add style findings (serial comma,
+ * the edited-prose introductory comma) as the settings ask, and build the findings.
  */
 import { PlainFinding } from '../finding';
 import { EngineModel } from '../punctModel';
 import { AnalysedSentence } from '../sentence';
-import { treeInfo } from '../treeInfo';
-import { LintOptions } from '../types';
+import { treeInfo, TreeInfo } from '../treeInfo';
+import { DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../types';
 import { Calibration, canReach } from './calibration';
+import { Candidate } from './candidates';
 import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
 import { candidateFinding } from './findings';
 import { britishQuoteFindings } from './britishQuotes';
+import { conventionCovers, introductoryElement, IntroductoryConvention } from './introductoryConvention';
 
-/** Confidence given to a style finding: the setting decides, the parse could still be wrong. */
+/**
+ * Confidence given to a style finding: the setting decides whether the mark belongs there, so this is not the error
+ * model's probability; 0.9 says that the parse (which constituent the slot closes) could still be wrong.
+ */
 const STYLE_CONFIDENCE = 0.9;
+
+/**
+ * An introductory comma edited prose asks for: an insertion after an introductory element (in the sense of
+ * `introductoryElement`) whose description most of EWT's writers already follow with a comma.
+ */
+function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined): boolean {
+  if (!conv || c.category !== 'introductory-comma' || c.action !== 'insert') return false;
+  const [slot] = c.changes.keys();
+  const el = introductoryElement(s.tree, info, slot);
+  return el !== undefined && conventionCovers(conv, el.keys);
+}
 
 export function sentenceFindings(
   text: string,
@@ -23,20 +39,28 @@ export function sentenceFindings(
   options: LintOptions,
   threshold: number,
   quoteStyle?: 'american' | 'british',
+  convention?: IntroductoryConvention,
 ): PlainFinding[] {
   if (s.tree.words.length === 0) return [];
   const info = treeInfo(s.tree);
   const serial = options.serialComma ?? 'ignore';
+  const conv = (options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA) === 'edited' ? convention : undefined;
+  const isStyle = (c: Candidate) => c.category === 'serial-comma' || editedIntroductory(c, s, info, conv);
   const scored = scoreCandidates(model, s, info, cal, (c, key) =>
-    c.category === 'serial-comma' ? serial !== 'ignore' : canReach(cal, key, threshold),
+    c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, threshold),
   );
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
   const chosen = selectCandidates(errors, threshold);
+  const taken = new Set(chosen.flatMap((c) => [...c.candidate.changes.keys()]));
   const style: ScoredCandidate[] = [];
   for (const c of scored) {
-    if (c.candidate.category !== 'serial-comma') continue;
-    if ((serial === 'always' && c.candidate.action === 'insert') || (serial === 'never' && c.candidate.action === 'delete'))
-      style.push({ ...c, confidence: STYLE_CONFIDENCE });
+    if (!isStyle(c.candidate) || [...c.candidate.changes.keys()].some((i) => taken.has(i))) continue;
+    const { category, action } = c.candidate;
+    const serialWanted = category === 'serial-comma' && ((serial === 'always' && action === 'insert') || (serial === 'never' && action === 'delete'));
+    // The introductory comma also needs the model's agreement in this sentence (Δ > 0: the MAP reading of this tree
+    // prefers the comma), so that a misparse or an odd context does not fire.
+    const introWanted = category === 'introductory-comma' && c.delta > 0;
+    if (serialWanted || introWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
   }
   const out = [...chosen, ...style].map((c) => candidateFinding(c, s, info, text, model, options.explain ?? true));
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
