@@ -3,7 +3,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ConfigError, loadProjectConfig, parseProjectConfig, toLintOptions } from '../../server/src/config';
-import { removeRepo, tempRepo } from './helpers';
+import { removeRepo, runMain, tempRepo } from './helpers';
 
 describe('config: .punctemerc.json', () => {
   let dir: string;
@@ -55,6 +55,7 @@ describe('config: .punctemerc.json', () => {
         rules: { 'comma-splice': 'off', 'doubled-mark': 'error', 'quote-placement': 'on' },
         quoteStyle: 'american',
         serialComma: 'always',
+        introductoryComma: 'edited',
         minConfidence: 0.7,
         include: ['**/*.md'],
       },
@@ -63,10 +64,27 @@ describe('config: .punctemerc.json', () => {
     assert.deepEqual(toLintOptions(config), {
       quoteStyle: 'american',
       serialComma: 'always',
+      introductoryComma: 'edited',
       minConfidence: 0.7,
       disabledRules: ['comma-splice'],
       severities: { 'doubled-mark': 'error' },
     });
+  });
+
+  it('introductoryComma: the config asks for edited prose, --introductory-comma overrides it, a bad value is exit 2', async function () {
+    this.timeout(120000);
+    assert.throws(() => parseProjectConfig({ introductoryComma: 'always' }, 'x'), /introductoryComma: must be one of "edited", "ignore"/);
+    const repo = tempRepo({ '.punctemerc.json': JSON.stringify({ introductoryComma: 'edited' }), 'a.md': 'However we decided to stay.\n' });
+    try {
+      const edited = await runMain(['lint', '--format', 'json', 'a.md'], { cwd: repo });
+      const ids = (JSON.parse(edited.stdout) as Array<{ findings: Array<{ ruleId: string }> }>).flatMap((f) => f.findings.map((x) => x.ruleId));
+      if (ids.length === 0) this.skip(); // no trained model in this checkout: the style needs the parser
+      assert.deepEqual(ids, ['introductory-comma']);
+      assert.equal((await runMain(['lint', '--introductory-comma', 'ignore', 'a.md'], { cwd: repo })).code, 0);
+      assert.equal((await runMain(['lint', '--introductory-comma', 'always', 'a.md'], { cwd: repo })).code, 2);
+    } finally {
+      removeRepo(repo);
+    }
   });
 
   it('the shipped JSON schema is a valid draft-07 schema that accepts the documented example', () => {

@@ -40,8 +40,17 @@ describe('engine: puncteme explain', function () {
     assert.strictEqual(/ yes\s*$/.test(row!), /^\d+:\d+ {2}subject-verb-comma /m.test(r.stdout));
   });
 
+  it('--introductory-comma edited reports the comma after "However" as edited prose writes it', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
+    const r = await runMain(['explain', '--introductory-comma', 'edited', 'However we decided to stay.'], RUN_OPTS);
+    assert.strictEqual(r.code, 1);
+    assert.match(r.stdout, /^1:1 {2}introductory-comma {2}\(confidence 0\.90\) {2}Edited prose sets off the introductory element "However"/m);
+    assert.strictEqual((await runMain(['explain', 'However we decided to stay.'], RUN_OPTS)).code, 0);
+  });
+
   it('rejects bad usage with exit code 2', async () => {
     assert.strictEqual((await runMain(['explain'], RUN_OPTS)).code, 2);
     assert.strictEqual((await runMain(['explain', '--quote-style', 'french', 'x'], RUN_OPTS)).code, 2);
+    assert.strictEqual((await runMain(['explain', '--introductory-comma', 'always', 'x'], RUN_OPTS)).code, 2);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The per-sentence findings memo must be invisible: a linter that remembers sentences gives exactly what a fresh
  * linter gives, when the remembered sentences move (text inserted before them), when one sentence of a paragraph is
- * edited, and when the decision context (threshold, serial comma, quote style) changes.
+ * edited, and when the decision context (threshold, serial comma, introductory comma, quote style) changes.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -28,6 +28,8 @@ describe('engine: sentence findings memo', function () {
       [`Some text.\n\n${PARAGRAPH.replace('Boston visits', 'Boston, visits')}`, {}],
       [PARAGRAPH, { minConfidence: 0.3 }],
       [PARAGRAPH, { serialComma: 'always' }],
+      [`However we left early. ${PARAGRAPH}`, { introductoryComma: 'edited' }],
+      [`However we left early. ${PARAGRAPH}`, { introductoryComma: 'ignore' }],
       [PARAGRAPH, { quoteStyle: 'british' }],
       [PARAGRAPH.replace('We bought', 'we bought'), { quoteStyle: 'british' }],
     ];

@@ -25,7 +25,7 @@ describe('extension packaging', function () {
     const commands = pkg.contributes.commands.map((c: { command: string }) => c.command);
     assert.deepEqual(commands.sort(), ['puncteme.fixAll', 'puncteme.restorePunctuation', 'puncteme.showUnderlyingPunctuation']);
     const settings = Object.keys(pkg.contributes.configuration.properties);
-    for (const key of ['enable', 'languages', 'quoteStyle', 'serialComma', 'minConfidence', 'severity', 'run', 'exclude', 'maxFileSize']) {
+    for (const key of ['enable', 'languages', 'quoteStyle', 'serialComma', 'introductoryComma', 'minConfidence', 'severity', 'run', 'exclude', 'maxFileSize']) {
       assert.ok(settings.includes(`puncteme.${key}`), key);
       assert.ok(pkg.contributes.configuration.properties[`puncteme.${key}`].description || pkg.contributes.configuration.properties[`puncteme.${key}`].markdownDescription, `${key} has a description`);
     }

@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import { fromEditor, isExcluded, toLintOptions, withProjectConfig } from '../../server/src/lsp/settings';
+import { DEFAULT_INTRODUCTORY_COMMA } from '../../server/src/engine/types';
 
 describe('server settings', () => {
   it('fall back to the defaults for missing or ill-typed values (clients send anything)', () => {
@@ -22,6 +23,13 @@ describe('server settings', () => {
     assert.deepEqual(o.disabledRules, ['doubled-mark']);
     assert.deepEqual(o.severities, { 'comma-splice': 'error' });
     assert.deepEqual(s.exclude, ['a/**', 'b/**']);
+  });
+  it('introductoryComma: the editor value if valid, else the engine default; the project config wins; passed to the engine', () => {
+    assert.equal(fromEditor({}).introductoryComma, DEFAULT_INTRODUCTORY_COMMA);
+    assert.equal(fromEditor({ introductoryComma: 'sometimes' }).introductoryComma, DEFAULT_INTRODUCTORY_COMMA);
+    assert.equal(toLintOptions(fromEditor({ introductoryComma: 'edited' })).introductoryComma, 'edited');
+    assert.equal(withProjectConfig(fromEditor({ introductoryComma: 'edited' }), { introductoryComma: 'ignore' }).introductoryComma, 'ignore');
+    assert.equal(withProjectConfig(fromEditor({ introductoryComma: 'edited' }), {}).introductoryComma, 'edited');
   });
   it('minConfidence 0 leaves the engine its calibrated threshold', () => {
     assert.equal('minConfidence' in toLintOptions(fromEditor({})), false);

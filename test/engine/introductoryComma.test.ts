@@ -1,0 +1,117 @@
+/**
+ * The `introductoryComma` style: the convention learned from EWT train as written, and the findings it gives with
+ * the real parser and model (skipped while no trained model is present).
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { readTreebank } from '../../server/src/data/treebank';
+import { depunctuate } from '../../server/src/data/depunct';
+import { treeInfo } from '../../server/src/engine/treeInfo';
+import { Finding, INTRODUCTORY_CONVENTION_FILE, LinterParts, loadEngineParts, makeLinter, defaultModelDir, punctModelFile, DEFAULT_INTRODUCTORY_COMMA } from '../../server/src/engine';
+import { conventionCovers, conventionShare, countConvention, IntroductoryConvention, introductoryElement } from '../../server/src/engine/correction/introductoryConvention';
+import { parseConllu } from '../../server/src/data/conllu';
+import { ewtFile, haveEwt } from '../ewt';
+
+function apply(text: string, f: Finding): string {
+  let out = text;
+  for (const e of [...f.fixes[0].edits].sort((a, b) => b.start.offset - a.start.offset)) out = out.slice(0, e.start.offset) + e.newText + out.slice(e.end.offset);
+  return out;
+}
+
+/** One CoNLL-U sentence from (form, upos, xpos, head, deprel) rows; punctuation rows are PUNCT/punct. */
+function conllu(rows: Array<[string, string, string, number, string]>): string {
+  return rows.map(([form, upos, xpos, head, rel], k) => [k + 1, form, form.toLowerCase(), upos, xpos, '_', head, rel, '_', '_'].join('\t')).join('\n') + '\n\n';
+}
+
+describe('engine: introductory comma as an edited-prose style', function () {
+  this.timeout(120000);
+
+  it('counts writers’ commas per description; other marks and wh-adverbs are not counted', () => {
+    const text =
+      conllu([['However', 'ADV', 'RB', 4, 'advmod'], [',', 'PUNCT', ',', 1, 'punct'], ['we', 'PRON', 'PRP', 4, 'nsubj'], ['stayed', 'VERB', 'VBD', 0, 'root']]) +
+      conllu([['However', 'ADV', 'RB', 3, 'advmod'], ['we', 'PRON', 'PRP', 3, 'nsubj'], ['stayed', 'VERB', 'VBD', 0, 'root']]) +
+      conllu([['However', 'ADV', 'RB', 4, 'advmod'], [':', 'PUNCT', ':', 1, 'punct'], ['we', 'PRON', 'PRP', 4, 'nsubj'], ['stayed', 'VERB', 'VBD', 0, 'root']]) +
+      conllu([['How', 'ADV', 'WRB', 3, 'advmod'], ['we', 'PRON', 'PRP', 3, 'nsubj'], ['stayed', 'VERB', 'VBD', 0, 'root']]);
+    const trees = parseConllu(text).flatMap((s) => {
+      const d = depunctuate(s);
+      return d.ok ? [{ tree: d.tree, info: treeInfo(d.tree) }] : [];
+    });
+    assert.strictEqual(trees.length, 4);
+    const counts = countConvention(trees);
+    assert.deepStrictEqual(counts['word/however'], { n: 2, comma: 1 }, 'the colon is the writer’s other choice, not counted');
+    assert.strictEqual(counts['word/how'], undefined, 'a wh-adverb is not an introductory element');
+    assert.strictEqual(introductoryElement(trees[3].tree, trees[3].info, 1), undefined);
+  });
+
+  it('the most specific description with enough evidence decides', () => {
+    const conv: IntroductoryConvention = {
+      minCount: 10,
+      minShare: 0.75,
+      counts: { 'phrase/in/7+': { n: 5, comma: 5 }, 'phrase/in': { n: 100, comma: 60 }, 'phrase/len:7+': { n: 50, comma: 45 }, phrase: { n: 500, comma: 300 } },
+    };
+    assert.deepStrictEqual(conventionShare(conv, ['phrase/in/7+', 'phrase/in', 'phrase/len:7+', 'phrase']), { key: 'phrase/in', share: 0.6, n: 100 });
+    assert.strictEqual(conventionCovers(conv, ['phrase/in/7+', 'phrase/in', 'phrase/len:7+', 'phrase']), false);
+    assert.strictEqual(conventionCovers(conv, ['phrase/at/7+', 'phrase/at', 'phrase/len:7+', 'phrase']), true, 'backs off to the length');
+    assert.strictEqual(conventionCovers(conv, ['clause/if', 'clause']), false, 'no evidence, no convention');
+  });
+
+  it('the shipped convention is what EWT train as written gives (bench:lint --fit-introductory)', function () {
+    const file = path.join(defaultModelDir(), INTRODUCTORY_CONVENTION_FILE);
+    if (!haveEwt() || !fs.existsSync(file)) this.skip();
+    const shipped = JSON.parse(fs.readFileSync(file, 'utf8')) as IntroductoryConvention;
+    const trees = readTreebank(ewtFile('train')).sentences.flatMap((s) => {
+      const d = depunctuate(s);
+      return d.ok ? [{ tree: d.tree, info: treeInfo(d.tree) }] : [];
+    });
+    assert.deepStrictEqual(countConvention(trees), shipped.counts);
+    // What the numbers say about the words the lead asked about: "However" is covered, "So"/"Then"/"Now"/"Also" not.
+    for (const [word, covered] of [['however', true], ['so', false], ['then', false], ['now', false], ['also', false], ['please', false]] as const)
+      assert.strictEqual(conventionCovers(shipped, [`word/${word}`]), covered, word);
+  });
+
+  describe('with the trained parser and model', () => {
+    let parts: LinterParts;
+    before(function () {
+      if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
+      parts = loadEngineParts();
+      if (!parts.analyser || !parts.model || !parts.convention) this.skip();
+    });
+    const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
+
+    it('"However we decided to stay." gets a style finding and the fix under edited, nothing under ignore', () => {
+      const text = 'However we decided to stay.';
+      const linter = makeLinter(parts);
+      const [f, ...rest] = intro(linter.lint(text, { introductoryComma: 'edited' }));
+      assert.ok(f, 'a finding');
+      assert.strictEqual(rest.length, 0);
+      assert.strictEqual(f.severity, 'info', 'a style finding');
+      assert.strictEqual(f.confidence, 0.9);
+      assert.strictEqual(text.slice(f.start.offset, f.end.offset), 'However');
+      assert.strictEqual(apply(text, f), 'However, we decided to stay.');
+      assert.match(f.explanation, /\[However ,\]/, 'explained by the underlying bracketing');
+      assert.deepStrictEqual(intro(linter.lint(text, { introductoryComma: 'ignore' })), []);
+      assert.deepStrictEqual(linter.lint(text), linter.lint(text, { introductoryComma: DEFAULT_INTRODUCTORY_COMMA }));
+    });
+
+    it('leaves alone a degree "However", a wh-clause "However", a comma already written, and what writers do not set off', () => {
+      const linter = makeLinter(parts);
+      for (const text of [
+        'However hard I try, I cannot finish it.',
+        'However you do it, it will work.',
+        'However, we decided to stay.',
+        'Although it rained, we went out.',
+        'So we went home.',
+        'Please call me tomorrow.',
+      ])
+        assert.deepStrictEqual(intro(linter.lint(text, { introductoryComma: 'edited' })), [], text);
+    });
+
+    it('sets off a fronted clause its writers set off', () => {
+      const text = 'Although it rained we went out.';
+      const [f] = intro(makeLinter(parts).lint(text, { introductoryComma: 'edited' }));
+      assert.ok(f);
+      assert.strictEqual(apply(text, f), 'Although it rained, we went out.');
+    });
+  });
+});
