@@ -18,12 +18,14 @@ import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerSco
 import { seededRandom } from '../server/src/parser/views';
 import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { retrainLabeller, trainParser } from '../server/src/parser/train';
+import { evaluateTrees, retrainLabeller, trainParser } from '../server/src/parser/train';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
 import { parserModels } from '../server/src/parser';
-import { ParserModels } from '../server/src/parser/dependencyParser';
+import { clusterLookup, labelArcs, ParserModels, predictHeads } from '../server/src/parser/dependencyParser';
+import { encodeSentence } from '../server/src/parser/encoding';
+import * as os from 'os';
 import { DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
@@ -69,6 +71,14 @@ const { values } = parseArgs({
     // its most frequent words the model keeps besides the training words.
     pretrained: { type: 'string' },
     'pretrained-top': { type: 'string' },
+    // Dev sweep of perceptron (--perceptron, default the shipped model) + w × the neural model's transition scores.
+    combine: { type: 'string' },
+    perceptron: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
+    weights: { type: 'string', default: '-1,16,32,64,128' },
+    // CPU ms per sentence of tagging, parsing and labelling, timed apart over --speed-file (three rounds); with
+    // --combine and one --weights value, of that combination.
+    'stage-times': { type: 'string' },
+    'speed-file': { type: 'string', default: path.join(DATA, 'en_ewt-ud-test.conllu') },
     'word-dim': { type: 'string' },
     lstm: { type: 'string' },
     hidden: { type: 'string' },
@@ -130,6 +140,46 @@ if (values['build-clusters']) {
   const map = buildClusters(values['build-clusters'], { words: 80000, fine: 200, coarse: 40, iterations: 6, rand: seededRandom(Number(values.seed)), log });
   writeClusters(values.clusters!, map);
   log(`wrote ${values.clusters} (${map.keys.length} words)`);
+  process.exit(0);
+}
+if (values['stage-times']) {
+  const base = parserModels(readModel(values['stage-times']));
+  const w = Number(values.weights!.split(',')[0]);
+  const m: ParserModels = values.combine ? { ...base, neural: parserModels(readModel(values.combine)).neural, neuralWeight: w } : base;
+  const lookup = clusterLookup(m.clusters);
+  const es = readTreebank(values['speed-file']!).trees.map((t) => encodeSentence({ forms: t.words.map((x) => x.form), slots: t.slots }, lookup));
+  const cpu = () => {
+    const c = process.cpuUsage();
+    return (c.user + c.system) / 1e3;
+  };
+  for (let round = 0; round < 3; round++) {
+    let c0 = cpu();
+    const tags = es.map((e) => m.tagger.tag(e));
+    const tag = cpu() - c0;
+    c0 = cpu();
+    const heads = es.map((e, i) => predictHeads(m, e, tags[i]));
+    const parse = cpu() - c0;
+    c0 = cpu();
+    es.forEach((e, i) => labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags[i], heads[i]));
+    const label = cpu() - c0;
+    const per = (t: number) => (t / es.length).toFixed(3);
+    log(`round ${round + 1}, ${es.length} sentences, CPU ms per sentence: tag ${per(tag)}, parse ${per(parse)}, label ${per(label)}, total ${per(tag + parse + label)} (load ${os.loadavg()[0].toFixed(2)})`);
+  }
+  process.exit(0);
+}
+if (values.combine) {
+  // Dev only: the perceptron's transition scores plus w × the neural scorer's (w = -1: the neural scorer alone,
+  // w = 0: the perceptron alone), with the perceptron model's taggers and labeller; the unpunctuated and corrupted
+  // views as `eval parser` builds them (corruption seed 13).
+  const base = parserModels(readModel(values.perceptron!));
+  const neural = parserModels(readModel(values.combine)).neural;
+  if (!neural) throw new Error(`${values.combine} has no neural scorer`);
+  const devTrees = readTreebank(values.dev!).trees;
+  for (const w of values.weights!.split(',').map(Number)) {
+    const m: ParserModels = w < 0 ? { ...base, neural, transitions: undefined } : { ...base, neural: w ? neural : undefined, neuralWeight: w };
+    const d = evaluateTrees(m, devTrees, 'kept'), u = evaluateTrees(m, devTrees, 'removed'), c = evaluateTrees(m, devTrees, 'corrupted', 13);
+    log(`weight ${w}: dev UAS ${d.uas} LAS ${d.las}, unpunctuated ${u.uas}, corrupted ${c.uas}`);
+  }
   process.exit(0);
 }
 if (values['check-fronted']) {

@@ -249,6 +249,7 @@ export function inputParts(l: NeuralLayout, input: NeuralInput, word: Int32Array
     [l.eSlot, input.slotAfter],
     [l.eSuffix, input.suffix],
     [l.eShape, input.shape],
+    // Last: training's backward pass stops dx before the fixed table's columns.
     [l.ePretrained, input.pretrained],
   ];
   let col = 0;

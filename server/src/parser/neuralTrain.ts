@@ -171,6 +171,9 @@ function backpropSentence(
   if (fw.keep) for (let i = 0; i < n * V; i++) dV[i] *= fw.keep[i];
   const dx = new Float64Array(n * D);
   const dxproj = new Float64Array(n * G);
+  // The columns of x before the fixed pretrained vectors (the last part): no gradient goes into that table, so dx
+  // stops there (the pretrained vectors are 100 of ~250 columns).
+  const trained = D - l.ePretrained.cols;
   for (let d = 0; d < 2; d++) {
     lstmBackward(net.lstmView(d), n, d === 1, fw.v, dV, V, d * H, fw.cache[d], dxproj, grad);
     const wx = l.wx[d].offset;
@@ -180,10 +183,8 @@ function backpropSentence(
         if (g === 0) continue;
         const row = wx + j * D;
         const xr = t * D;
-        for (let k = 0; k < D; k++) {
-          grad[row + k] += g * fw.x[xr + k];
-          dx[xr + k] += g * th[row + k];
-        }
+        for (let k = 0; k < D; k++) grad[row + k] += g * fw.x[xr + k];
+        for (let k = 0; k < trained; k++) dx[xr + k] += g * th[row + k];
       }
     }
   }
