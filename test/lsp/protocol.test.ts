@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { LspClient, PublishDiagnostics, REPO } from './lspClient';
+import { defaultModelDir, punctModelFile } from '../../server/src/engine';
 
 /** Protocol tests: the real server process over stdio, driven by a JSON-RPC client the way an editor drives it. */
 describe('language server over stdio', function () {
@@ -158,6 +159,26 @@ describe('language server over stdio', function () {
     n = client.published.length;
     await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     assert.equal((await client.diagnosticsAfter(uri, n)).diagnostics.length, 0);
+    client.settings = { debounceMs: 20 };
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+  });
+
+  it('settings: puncteme.introductoryComma edited adds the style finding, ignore takes it away', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip(); // the style needs the parser and the model
+    const uri = uriOf('intro.md');
+    const intro = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'introductory-comma');
+    client.settings = { debounceMs: 20, introductoryComma: 'edited' };
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    let n = client.published.length;
+    await client.open(uri, 'markdown', 'However we decided to stay.\n');
+    const [d] = intro(await client.diagnosticsAfter(uri, n));
+    assert.ok(d, 'a finding under edited');
+    assert.equal(d.severity, 3, 'information: a style finding');
+    assert.deepEqual(d.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 7 } });
+    client.settings = { debounceMs: 20, introductoryComma: 'ignore' };
+    n = client.published.length;
+    await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    assert.deepEqual(intro(await client.diagnosticsAfter(uri, n)), []);
     client.settings = { debounceMs: 20 };
     await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
   });
