@@ -11,6 +11,7 @@ import { treeInfo } from '../../server/src/engine/treeInfo';
 import { Finding, INTRODUCTORY_CONVENTION_FILE, LinterParts, loadEngineParts, makeLinter, defaultModelDir, punctModelFile, DEFAULT_INTRODUCTORY_COMMA } from '../../server/src/engine';
 import { conventionCovers, conventionShare, countConvention, IntroductoryConvention, introductoryElement } from '../../server/src/engine/correction/introductoryConvention';
 import { parseConllu } from '../../server/src/data/conllu';
+import { introductoryAt } from '../../server/src/engine/correction/categories';
 import { ewtFile, haveEwt } from '../ewt';
 
 function apply(text: string, f: Finding): string {
@@ -42,6 +43,28 @@ describe('engine: introductory comma as an edited-prose style', function () {
     assert.deepStrictEqual(counts['word/however'], { n: 2, comma: 1 }, 'the colon is the writer’s other choice, not counted');
     assert.strictEqual(counts['word/how'], undefined, 'a wh-adverb is not an introductory element');
     assert.strictEqual(introductoryElement(trees[3].tree, trees[3].info, 1), undefined);
+  });
+
+  it('misparse shapes are not introductory elements: a subject split from its verb, a phrase with a finite verb, a clause without a subordinator', () => {
+    const trees = parseConllu(
+      // "Unless Abbas steps in Gaza will look …" with the clause read as an oblique phrase ending at "Gaza".
+      conllu([['Unless', 'SCONJ', 'IN', 5, 'case'], ['Abbas', 'PROPN', 'NNP', 1, 'compound'], ['steps', 'VERB', 'VBZ', 2, 'nmod'], ['in', 'ADP', 'IN', 5, 'case'], ['Gaza', 'PROPN', 'NNP', 7, 'obl'], ['will', 'AUX', 'MD', 7, 'aux'], ['look', 'VERB', 'VB', 0, 'root']]) +
+      // "Fish tacos are my fave recommend it" with the first sentence read as an adverbial clause of "recommend".
+      conllu([['Fish', 'NOUN', 'NN', 2, 'compound'], ['tacos', 'NOUN', 'NNS', 5, 'nsubj'], ['are', 'AUX', 'VBP', 5, 'cop'], ['my', 'PRON', 'PRP$', 5, 'nmod:poss'], ['fave', 'NOUN', 'NN', 6, 'advcl'], ['recommend', 'VERB', 'VB', 0, 'root'], ['it', 'PRON', 'PRP', 6, 'obj']]) +
+      // The same shapes read right: "In the end we left", "If possible call me".
+      conllu([['In', 'ADP', 'IN', 3, 'case'], ['the', 'DET', 'DT', 3, 'det'], ['end', 'NOUN', 'NN', 5, 'obl'], ['we', 'PRON', 'PRP', 5, 'nsubj'], ['left', 'VERB', 'VBD', 0, 'root']]) +
+      conllu([['If', 'SCONJ', 'IN', 2, 'mark'], ['possible', 'ADJ', 'JJ', 3, 'advcl'], ['call', 'VERB', 'VB', 0, 'root'], ['me', 'PRON', 'PRP', 3, 'obj']]),
+    ).map((s) => {
+      const d = depunctuate(s);
+      assert.ok(d.ok);
+      return { tree: d.tree, info: treeInfo(d.tree) };
+    });
+    const at = (k: number, i: number) => introductoryElement(trees[k].tree, trees[k].info, i)?.kind;
+    for (const [k, i] of [[0, 5], [1, 5]]) assert.notStrictEqual(introductoryAt(trees[k].info, i), undefined, 'the tree alone would call it introductory');
+    assert.strictEqual(at(0, 5), undefined, '"Gaza ‸ will": subject and finite verb (and a finite verb inside the phrase)');
+    assert.strictEqual(at(1, 5), undefined, '"… my fave ‸ recommend": a clause with no subordinator');
+    assert.strictEqual(at(2, 3), 'phrase');
+    assert.strictEqual(at(3, 2), 'clause');
   });
 
   it('the most specific description with enough evidence decides', () => {
