@@ -6,6 +6,9 @@ import { neuralFromModel } from './neuralModel';
 
 export function parserModels(m: ModelContents): ParserModels {
   const { header, scorers } = m;
+  // Layouts are built now, at load, rather than in the first sentence (the tagger joins its own, `jointWeights.ts`).
+  scorers.transitions?.prepare();
+  scorers.labels?.prepare();
   return {
     tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }),
     transitions: scorers.transitions,

@@ -6,6 +6,7 @@
 import { FeatureBuffer } from './hash';
 import { EncodedSentence, reverseSentence } from './encoding';
 import { argmax, Scorer } from './weights';
+import { ScorerPair, scorerPair } from './jointWeights';
 
 export interface TagSet {
   upos: string[];
@@ -103,42 +104,54 @@ export class Tagger {
   private readonly f = new FeatureBuffer();
   private readonly sx: Float64Array;
   private readonly su: Float64Array;
+  /** Each direction's XPOS and UPOS scorers, scored together (`jointWeights.ts`: one lookup for both). */
+  private readonly forward: ScorerPair;
+  private readonly backward?: ScorerPair;
 
-  constructor(
-    readonly xposScorer: Scorer,
-    readonly uposScorer: Scorer,
-    readonly tags: TagSet,
-    readonly reverse?: TagScorers,
-  ) {
+  constructor(xposScorer: Scorer, uposScorer: Scorer, readonly tags: TagSet, reverse?: TagScorers) {
+    this.forward = scorerPair(xposScorer, uposScorer);
+    this.backward = reverse && scorerPair(reverse.xpos, reverse.upos);
     this.sx = new Float64Array(xposScorer.nClasses);
     this.su = new Float64Array(uposScorer.nClasses);
   }
 
+  get xposScorer(): Scorer {
+    return this.forward.first;
+  }
+
+  get uposScorer(): Scorer {
+    return this.forward.second;
+  }
+
+  /** The right-to-left scorers of a bidirectional tagger. */
+  get reverse(): TagScorers | undefined {
+    return this.backward && { xpos: this.backward.first, upos: this.backward.second };
+  }
+
   tag(e: EncodedSentence): Tagging {
-    if (!this.reverse) return this.pass(e, this.xposScorer, this.uposScorer);
-    const nx = this.xposScorer.nClasses;
-    const nu = this.uposScorer.nClasses;
+    if (!this.backward) return this.pass(e, this.forward);
+    const nx = this.sx.length;
+    const nu = this.su.length;
     const kept: PositionScores = { x: new Float64Array(e.n * nx), u: new Float64Array(e.n * nu) };
-    this.pass(reverseSentence(e), this.reverse.xpos, this.reverse.upos, undefined, kept);
-    return this.pass(e, this.xposScorer, this.uposScorer, kept);
+    this.pass(reverseSentence(e), this.backward, undefined, kept);
+    return this.pass(e, this.forward, kept);
   }
 
   /**
    * One greedy pass. `prior` is added to this pass's scores at each position; `keep` receives this pass's scores,
    * stored at the position the word has in the reversed (= original) sentence.
    */
-  private pass(e: EncodedSentence, xs: Scorer, us: Scorer, prior?: PositionScores, keep?: PositionScores): Tagging {
+  private pass(e: EncodedSentence, scorers: ScorerPair, prior?: PositionScores, keep?: PositionScores): Tagging {
     const upos = new Int32Array(e.n);
     const xpos = new Int32Array(e.n);
-    const nx = xs.nClasses;
-    const nu = us.nClasses;
+    const nx = this.sx.length;
+    const nu = this.su.length;
     let x1 = START;
     let x2 = START2;
     let u1 = START;
     for (let i = 0; i < e.n; i++) {
       tagFeatures(e, i, x1, x2, u1, this.f);
-      xs.score(this.f, this.sx);
-      us.score(this.f, this.su);
+      scorers.score(this.f, this.sx, this.su);
       if (prior) {
         for (let c = 0; c < nx; c++) this.sx[c] += prior.x[i * nx + c];
         for (let c = 0; c < nu; c++) this.su[c] += prior.u[i * nu + c];

@@ -4,6 +4,14 @@
  */
 import { FeatureBuffer } from './hash';
 
+/** A scorer's rows as stored: ascending keys, row i's entries at [offsets[i], offsets[i+1]) of classes / values. */
+export interface Sorted {
+  keys: Uint32Array;
+  offsets: Uint32Array;
+  classes: Uint8Array;
+  values: Int16Array;
+}
+
 export interface Scorer {
   readonly nClasses: number;
   /** Adds the score of every class into `out` (which it first zeroes). */
@@ -117,25 +125,37 @@ export class AveragedPerceptron implements Scorer {
  *
  * Parser e12's lookup tables took 52 MB in the layout this replaces, 27.5 MB in this one, with the same scores bit for
  * bit (the same sums in the same order). `keys`, `offsets`, `classes` and `values` are rebuilt from the layout when
- * training or writing asks for them, so the loaded file's buffer can be freed.
+ * training or writing asks for them, so the loaded file's buffer can be freed. The layout itself is built on first
+ * use or by `prepare()`, so that a scorer that is only read into another table (the tagger's, `jointWeights.ts`)
+ * never builds one.
+ *
+ * Sums are exact whatever their order (fifth session): a sparse row adds integers; a dense row adds float32 values
+ * fround(q · scale), |q| ≤ 32767, which are all multiples of the smallest one's last bit, so a float64 sum of fewer
+ * than 2^14 of them has no rounding. Scores may therefore be split, cached or joined without changing a decision.
  */
 export class SparseWeights implements Scorer {
   private readonly mask: number;
+  /**
+   * The sorted arrays given to the constructor, until the layout is built from them (`prepare`, or the first score):
+   * a scorer that is only read (`JointWeights.join`) never builds one. The lookup fields below belong to the built
+   * layout.
+   */
+  private source?: Sorted;
   /** Dense layout (nClasses ≤ DENSE_MAX): slot p is denseRows[p · (nClasses + 1) …] = [tag, weight of each class]. */
-  private readonly denseRows?: Int16Array;
-  private readonly homeSlots: number = 0;
-  private readonly maxShift: number = 0;
+  private denseRows?: Int16Array;
+  private homeSlots: number = 0;
+  private maxShift: number = 0;
   /**
    * Sparse layout: bucket b's rows are buckets[2b] … buckets[2b+2] − 1 and its first entry is buckets[2b+1]; row i is
    * rows[i] = low key bits << countBits | number of entries.
    */
-  private readonly remBits: number = 0;
-  private readonly remMask: number = 0;
-  private readonly countBits: number = 0;
-  private readonly buckets?: Uint32Array;
+  private remBits: number = 0;
+  private remMask: number = 0;
+  private countBits: number = 0;
+  private buckets?: Uint32Array;
   /** 16-bit where the low key bits and the count fit (every shipped scorer), else 32-bit. */
-  private readonly rows?: Uint16Array | Uint32Array;
-  private readonly packed?: Int32Array;
+  private rows?: Uint16Array | Uint32Array;
+  private packed?: Int32Array;
   readonly entries: number;
 
   constructor(
@@ -152,13 +172,26 @@ export class SparseWeights implements Scorer {
     const n = keys.length;
     for (let i = 1; i < n; i++) if (keys[i] <= keys[i - 1]) throw new Error('parser weights: row keys must be strictly ascending');
     if (n && keys[n - 1] > this.mask) throw new Error(`parser weights: row key ${keys[n - 1]} does not fit in ${bits} bits`);
+    // Dense rows cannot hold an explicit zero weight, so such entries (none in files we write) are not counted.
+    let entries = values.length;
+    if (nClasses <= DENSE_MAX) for (let e = 0; e < values.length; e++) if (values[e] === 0) entries--;
+    this.entries = entries;
+    this.source = { keys, offsets, classes, values };
+  }
+
+  /** Builds the lookup layout now (a loaded parser does this at load, not in its first sentence). */
+  prepare(): void {
+    const src = this.source;
+    if (!src) return;
+    this.source = undefined;
+    const { keys, offsets, classes, values } = src;
+    const nClasses = this.nClasses;
+    const bits = this.bits;
+    const n = keys.length;
     if (nClasses <= DENSE_MAX) {
-      // Dense rows cannot hold an explicit zero weight, so such entries (none in files we write) are not counted.
-      this.entries = values.reduce((k, q) => k + (q !== 0 ? 1 : 0), 0);
       [this.denseRows, this.homeSlots, this.maxShift] = buildOrderedTable(keys, offsets, classes, values, nClasses, bits);
       return;
     }
-    this.entries = values.length;
     // About four rows a bucket: a lookup scans a few rows, and the bucket index costs about two bytes a row. A row's
     // low key bits and count share 16 bits where they fit.
     this.countBits = nClasses <= 255 ? 8 : 16;
@@ -178,30 +211,58 @@ export class SparseWeights implements Scorer {
     for (let e = 0; e < offsets[n]; e++) packed[e] = (classes[e] << 16) | (values[e] & 0xffff);
   }
 
+  /**
+   * Reads, for every feature of `f`, the memory its lookup will need first (the home slot; the bucket with its first
+   * row and entry), and keeps those positions for `score`. The loads do not depend on each other and there is no
+   * branch, so the memory system fetches them all at once instead of one miss after another (the tables are far
+   * larger than the cache). (Touching a whole sentence's tagger features, or the second tagger scorer's, ahead of
+   * time was measured and bought nothing more.)
+   */
+  private locate(f: FeatureBuffer): Int32Array {
+    if (this.source) this.prepare();
+    const n = f.n;
+    const at = this.scratch(n);
+    const mask = this.mask;
+    let touched = 0;
+    if (this.denseRows) {
+      const rows = this.denseRows;
+      const R = this.nClasses + 1;
+      const perKey = this.homeSlots / (mask + 1);
+      for (let k = 0; k < n; k++) {
+        const p = Math.floor((f.buf[k] & mask) * perKey);
+        at[k] = p;
+        touched ^= rows[p * R];
+      }
+    } else {
+      const buckets = this.buckets!;
+      const rows = this.rows!;
+      const packed = this.packed!;
+      const remBits = this.remBits;
+      for (let k = 0; k < n; k++) {
+        const b2 = 2 * ((f.buf[k] & mask) >>> remBits);
+        at[k] = b2;
+        touched ^= rows[buckets[b2]] ^ packed[buckets[b2 + 1]];
+      }
+    }
+    this.touched = touched;
+    return at;
+  }
+
   score(f: FeatureBuffer, out: Float64Array): void {
     const C = this.nClasses;
     out.fill(0, 0, C);
+    const at = this.locate(f);
+    const n = f.n;
+    const mask = this.mask;
     if (this.denseRows) {
       const rows = this.denseRows;
       const R = C + 1;
       const scale = this.scale;
-      const perKey = this.homeSlots / (this.mask + 1);
-      const perSlot = (this.mask + 1) / this.homeSlots;
+      const perSlot = (mask + 1) / this.homeSlots;
       const shift = this.maxShift;
-      const n = f.n;
-      const home = this.scratch(n);
-      // First touch every feature's home slot, loads that do not depend on each other, so that the memory system
-      // fetches them all at once; the scans below then read from cache (the table is far larger than the cache).
-      let touched = 0;
       for (let k = 0; k < n; k++) {
-        const p = Math.floor((f.buf[k] & this.mask) * perKey);
-        home[k] = p;
-        touched ^= rows[p * R];
-      }
-      this.touched = touched;
-      for (let k = 0; k < n; k++) {
-        const row = f.buf[k] & this.mask;
-        for (let p = home[k]; ; p++) {
+        const row = f.buf[k] & mask;
+        for (let p = at[k]; ; p++) {
           const tag = rows[p * R];
           if (tag === 0) break;
           const key = Math.ceil((p - shift) * perSlot) + tag - 1;
@@ -215,23 +276,11 @@ export class SparseWeights implements Scorer {
     const buckets = this.buckets!;
     const rows = this.rows!;
     const packed = this.packed!;
-    const remBits = this.remBits;
     const remMask = this.remMask;
     const countBits = this.countBits;
     const countMask = countBits === 8 ? 0xff : 0xffff;
-    const n = f.n;
-    const at = this.scratch(n);
-    // As above: first every feature's bucket and the first row and entry it points to, without a branch, so that
-    // the memory system fetches them for all features at once; then the scans.
-    let touched = 0;
     for (let k = 0; k < n; k++) {
-      const b2 = 2 * ((f.buf[k] & this.mask) >>> remBits);
-      at[k] = b2;
-      touched ^= rows[buckets[b2]] ^ packed[buckets[b2 + 1]];
-    }
-    this.touched = touched;
-    for (let k = 0; k < n; k++) {
-      const r = f.buf[k] & this.mask & remMask;
+      const r = f.buf[k] & mask & remMask;
       const b2 = at[k];
       let e = buckets[b2 + 1];
       for (let i = buckets[b2], end = buckets[b2 + 2]; i < end; i++) {
@@ -253,9 +302,9 @@ export class SparseWeights implements Scorer {
     for (let c = 0; c < C; c++) out[c] *= this.scale;
   }
 
-  /** Per-feature positions between the passes of `score`. */
+  /** Per-feature positions from `locate` to the scans of `score`. */
   private homes = new Int32Array(256);
-  /** The XOR of the slots `score` touched ahead of its scans, kept so that the compiler keeps those loads. */
+  /** The XOR of what `locate` touched, kept so that the compiler keeps those loads. */
   touched = 0;
 
   private scratch(n: number): Int32Array {
@@ -283,6 +332,7 @@ export class SparseWeights implements Scorer {
 
   /** Bytes of the lookup layout (for benchmarks and tests of its size). */
   get layoutBytes(): number {
+    this.prepare();
     const arrays = [this.denseRows, this.buckets, this.rows, this.packed];
     return arrays.reduce((b, a) => b + (a?.byteLength ?? 0), 0);
   }
@@ -291,9 +341,9 @@ export class SparseWeights implements Scorer {
    * The sorted arrays the layout was built from, exactly (rows ascending, classes ascending within a row). Rebuilt
    * on first use and then kept: only training and writing ask, and they read all four arrays.
    */
-  private sortedArrays?: { keys: Uint32Array; offsets: Uint32Array; classes: Uint8Array; values: Int16Array };
-  private sorted(): { keys: Uint32Array; offsets: Uint32Array; classes: Uint8Array; values: Int16Array } {
-    return (this.sortedArrays ??= this.rebuildSorted());
+  private sortedArrays?: Sorted;
+  private sorted(): Sorted {
+    return this.source ?? (this.sortedArrays ??= this.rebuildSorted());
   }
 
   private rebuildSorted(): { keys: Uint32Array; offsets: Uint32Array; classes: Uint8Array; values: Int16Array } {
@@ -307,9 +357,15 @@ export class SparseWeights implements Scorer {
     for (let b = 0; 2 * b + 2 < buckets.length; b++)
       for (let i = buckets[2 * b]; i < buckets[2 * b + 2]; i++) keys[i] = b * 2 ** this.remBits + Math.floor(rows[i] / 2 ** this.countBits);
     for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + (rows[i] & countMask);
-    const entries = this.packed!.subarray(0, this.entries);
-    const classes = Uint8Array.from(entries, (p) => p >>> 16);
-    const values = Int16Array.from(entries, (p) => (p << 16) >> 16);
+    // Plain loops: typed-array `from` with a mapping function costs a call per entry (half a second at load for
+    // the tagger's tables, which `JointWeights.join` reads through here).
+    const packed = this.packed!;
+    const classes = new Uint8Array(this.entries);
+    const values = new Int16Array(this.entries);
+    for (let e = 0; e < this.entries; e++) {
+      classes[e] = packed[e] >>> 16;
+      values[e] = (packed[e] << 16) >> 16;
+    }
     return { keys, offsets, classes, values };
   }
 
