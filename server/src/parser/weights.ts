@@ -279,28 +279,39 @@ export class SparseWeights implements Scorer {
     const remMask = this.remMask;
     const countBits = this.countBits;
     const countMask = countBits === 8 ? 0xff : 0xffff;
-    for (let k = 0; k < n; k++) {
-      const r = f.buf[k] & mask & remMask;
-      const b2 = at[k];
-      let e = buckets[b2 + 1];
-      for (let i = buckets[b2], end = buckets[b2 + 2]; i < end; i++) {
-        const x = rows[i];
-        const rx = x >>> countBits;
-        if (rx < r) {
-          e += x & countMask;
-          continue;
-        }
-        // Integer sums (exact in float64), scaled once at the end.
-        if (rx === r)
-          for (const last = e + (x & countMask); e < last; e++) {
-            const p = packed[e];
-            out[p >>> 16] += (p << 16) >> 16;
+    // Integer sums in an Int32Array (cheaper than adding to doubles), moved to `out` (exact in float64) and scaled
+    // once at the end; in chunks of 2^16 features, so that no int32 sum can overflow (|q| < 2^15).
+    const acc = this.sums;
+    for (let k0 = 0; k0 < n; k0 += 65536) {
+      for (let k = k0, kEnd = Math.min(n, k0 + 65536); k < kEnd; k++) {
+        const r = f.buf[k] & mask & remMask;
+        const b2 = at[k];
+        let e = buckets[b2 + 1];
+        for (let i = buckets[b2], end = buckets[b2 + 2]; i < end; i++) {
+          const x = rows[i];
+          const rx = x >>> countBits;
+          if (rx < r) {
+            e += x & countMask;
+            continue;
           }
-        break;
+          if (rx === r)
+            for (const last = e + (x & countMask); e < last; e++) {
+              const p = packed[e];
+              acc[p >>> 16] += (p << 16) >> 16;
+            }
+          break;
+        }
+      }
+      for (let c = 0; c < C; c++) {
+        out[c] += acc[c];
+        acc[c] = 0;
       }
     }
     for (let c = 0; c < C; c++) out[c] *= this.scale;
   }
+
+  /** Integer sums of `score` (bucketed layout; classes are 8-bit), all zero between calls. */
+  private readonly sums = new Int32Array(256);
 
   /** Per-feature positions from `locate` to the scans of `score`. */
   private homes = new Int32Array(256);
