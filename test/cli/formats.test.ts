@@ -144,6 +144,12 @@ describe('cli: output formats', function () {
     assert.ok(forcedOn.stdout.includes('\x1b['));
   });
 
+  it('stylish: the summary names style findings (info) apart from warnings', async () => {
+    const r = await runMain(['lint', '--introductory-comma', 'edited', '-'], { cwd: dir, input: 'However we decided to stay,, as planned.\n' });
+    assert.match(r.stdout, / info +.*introductory-comma\n/);
+    assert.match(r.stdout, /✖ 2 problems \(0 errors, 1 warning, 1 info\)/);
+  });
+
   it('--output-file writes the report to a file', async () => {
     const r = await runMain(['lint', '-f', 'json', '-o', 'report.json', 'docs'], { cwd: dir });
     assert.equal(r.stdout, '');

@@ -25,7 +25,17 @@ export const formatStylish: Formatter = (reports, ctx) => {
   const { errors, others } = countSeverities(reports);
   const total = errors + others;
   if (total === 0) return '';
-  const summary = `✖ ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${others} warning${others === 1 ? '' : 's'})`;
+  // Name each severity that occurs: style findings (info) are not warnings, and a writer reading the summary should
+  // not think they are. Errors are always named, as ESLint does.
+  const bySeverity = new Map<Severity, number>();
+  for (const r of reports) for (const f of r.findings) bySeverity.set(f.severity, (bySeverity.get(f.severity) ?? 0) + 1);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [plural(errors, 'error')];
+  for (const [sev, word] of [['warning', 'warning'], ['info', 'info'], ['hint', 'hint']] as const) {
+    const n = bySeverity.get(sev) ?? 0;
+    if (n > 0 || (sev === 'warning' && others === 0)) parts.push(plural(n, word));
+  }
+  const summary = `✖ ${plural(total, 'problem')} (${parts.join(', ')})`;
   lines.push('', paint('bold', paint(errors ? 'red' : 'yellow', summary)), '');
   return lines.join('\n') + '\n';
 };
