@@ -16,7 +16,13 @@
  *   --half fit|eval  which half of the suite the table reports (default eval, the held-out half; `fit` is for
  *                    choices made before the held-out half is looked at)
  *   --clean-split test|dev  the clean text as written (default test; `dev` for choices, never tune on test)
- *   --introductory-comma edited|ignore  the style setting both puncteme systems lint with (default: the engine's)
+ *   --introductory-comma edited|auto|ignore  the style setting both puncteme systems lint with (default: the engine's)
+ *   --clean-docs     lint the clean text one document per call (the treebank's `# newdoc id` groups, paragraphs
+ *                    joined by a blank line), as `introductoryComma: auto` needs; with --introductory-comma other than
+ *                    ignore, each document is linted with `ignore` too and the findings the setting adds are listed
+ *                    (with their sentences), and the documents' habit (covered introductory elements written with
+ *                    and without the comma, parser trees) is tallied
+ *   --clean-only     skip the corruption suite (and its reliability table): the clean-text run alone
  *   --fit-introductory  learn the edited-prose convention for introductory commas from EWT train as written (gold
  *                    trees; --min-count N, --min-share P), write models/en/lint-introductory-convention.json (or
  *                    --convention FILE), print the table, and stop
@@ -33,12 +39,13 @@ import { spliceItems } from '../server/src/engine/eval/splice';
 
 const SPLICES = 200;
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
-import { f05 } from '../server/src/engine/eval/score';
+import { f05, PlainEdit } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
 import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_CONVENTION_FILE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
 import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/introductoryConvention';
+import { habitCount, habitHolds } from '../server/src/engine/correction/introductoryHabit';
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
 import { engineModel } from '../server/src/engine/modelAdapter';
@@ -63,6 +70,8 @@ const { values: opt } = parseArgs({
     half: { type: 'string' },
     'clean-split': { type: 'string' },
     'introductory-comma': { type: 'string' },
+    'clean-docs': { type: 'boolean' },
+    'clean-only': { type: 'boolean' },
     'fit-introductory': { type: 'boolean' },
     'min-count': { type: 'string' },
     'min-share': { type: 'string' },
@@ -103,16 +112,75 @@ function loadParserAnalyser(): SentenceAnalyser | undefined {
   }
 }
 
-if (opt['introductory-comma'] !== undefined && !isIntroductoryComma(opt['introductory-comma'])) throw new Error('--introductory-comma: edited or ignore');
+if (opt['introductory-comma'] !== undefined && !isIntroductoryComma(opt['introductory-comma'])) throw new Error('--introductory-comma: edited, auto or ignore');
 const introductoryComma: IntroductoryComma | undefined = isIntroductoryComma(opt['introductory-comma']) ? opt['introductory-comma'] : undefined;
 const conventionFile = opt.convention ?? path.join(defaultModelDir(), INTRODUCTORY_CONVENTION_FILE);
 
-function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto'): System {
+function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto', intro = introductoryComma): System {
   const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile) });
   return {
     name,
-    propose: (text) => linter.lint(text, { quoteStyle, ...(introductoryComma ? { introductoryComma } : {}) }).map((f) => ({ ruleId: f.ruleId, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
+    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
   };
+}
+
+/** The clean text to lint, one string per call: paragraphs (`# newpar`) or, with --clean-docs, documents (`# newdoc id`). */
+function cleanTexts(sentences: ReturnType<typeof readTreebank>['sentences'], byDocument: boolean): { texts: string[]; ids: string[] } {
+  const texts: string[] = [];
+  const ids: string[] = [];
+  for (const s of sentences) {
+    const text = s.text ?? '';
+    const doc = s.comments.find((c) => c.startsWith('# newdoc id'));
+    const par = s.comments.some((c) => c.startsWith('# newpar'));
+    if (texts.length === 0 || (byDocument ? doc !== undefined : par)) {
+      texts.push(text);
+      ids.push(doc?.replace(/^# newdoc id = /, '') ?? ids[ids.length - 1] ?? '');
+    } else texts[texts.length - 1] += (byDocument && par ? '\n\n' : ' ') + text;
+  }
+  return { texts, ids };
+}
+
+/** The sentence of `text` around `offset` (for reading a finding in the log). */
+function sentenceAround(text: string, offset: number): string {
+  const before = text.slice(0, offset).search(/[^.!?\n]*$/);
+  const after = text.slice(offset).search(/[.!?\n]/);
+  return text.slice(before, after < 0 ? text.length : offset + after + 1).trim();
+}
+
+/**
+ * The documents' own habit for `introductoryComma: auto`, with the parser's trees (what the linter sees): per
+ * document, the covered introductory elements written with and without the comma.
+ */
+function habitTally(texts: readonly string[], ids: readonly string[], parser: SentenceAnalyser): Record<string, unknown> {
+  const conv = loadConvention(conventionFile);
+  if (!conv) return {};
+  const docs: Array<{ id: string; written: number; omitted: number; holds: boolean }> = [];
+  texts.forEach((text, k) => {
+    const h = { written: 0, omitted: 0 };
+    for (const s of parser.parseText(text)) {
+      const c = habitCount(s.tree, treeInfo(s.tree), conv);
+      h.written += c.written;
+      h.omitted += c.omitted;
+    }
+    docs.push({ id: ids[k], ...h, holds: habitHolds(h) });
+  });
+  const withAny = docs.filter((d) => d.written + d.omitted > 0);
+  const sum = (xs: typeof docs, f: (d: (typeof docs)[number]) => number) => xs.reduce((a, d) => a + f(d), 0);
+  const holding = docs.filter((d) => d.holds);
+  const out = {
+    documents: docs.length,
+    withCoveredElements: withAny.length,
+    written: sum(docs, (d) => d.written),
+    omitted: sum(docs, (d) => d.omitted),
+    habitHolds: holding.length,
+    omittedWhereHabitHolds: sum(holding, (d) => d.omitted),
+    pattern: Object.fromEntries(
+      [...withAny.reduce((m, d) => m.set(`${d.written}/${d.omitted}`, (m.get(`${d.written}/${d.omitted}`) ?? 0) + 1), new Map<string, number>())].sort(),
+    ),
+  };
+  console.log(`\nhabit (covered introductory elements, parser trees): ${JSON.stringify(out)}`);
+  console.log('  written/omitted per document -> documents; the habit holds at ≥ 3 written and ≥ 75% written');
+  return out;
 }
 
 interface Row {
@@ -182,8 +250,9 @@ function markdownTables(rows: Row[], out: Record<string, unknown>): string {
   }
   const clean = out.clean as Record<string, { sentences: number; paragraphs: number; findings: number; per1000: number; msPer1000: number; paragraphP50: number; paragraphP95: number }> | undefined;
   if (clean) {
-    lines.push(`| clean EWT ${out.cleanSplit ?? 'test'}, as written | findings | per 1,000 sentences | ms per 1,000 sentences | ms per paragraph p50 / p95 |`, '| --- | --- | --- | --- | --- |');
-    for (const [k, v] of Object.entries(clean)) lines.push(`| ${k} (${v.sentences} sentences, ${v.paragraphs} paragraphs) | ${v.findings} | ${v.per1000.toFixed(1)} | ${v.msPer1000.toFixed(0)} | ${v.paragraphP50.toFixed(1)} / ${v.paragraphP95.toFixed(1)} |`);
+    const unit = (out.cleanUnit as string | undefined) ?? 'paragraphs';
+    lines.push(`| clean EWT ${out.cleanSplit ?? 'test'}, as written | findings | per 1,000 sentences | ms per 1,000 sentences | ms per ${unit.replace(/s$/, '')} p50 / p95 |`, '| --- | --- | --- | --- | --- |');
+    for (const [k, v] of Object.entries(clean)) lines.push(`| ${k} (${v.sentences} sentences, ${v.paragraphs} ${unit}) | ${v.findings} | ${v.per1000.toFixed(1)} | ${v.msPer1000.toFixed(0)} | ${v.paragraphP50.toFixed(1)} / ${v.paragraphP95.toFixed(1)} |`);
   }
   return lines.join('\n') + '\n';
 }
@@ -275,6 +344,7 @@ async function main(): Promise<void> {
     systems.push({ name: 'harper.js', propose: async (text) => (await h.edits(text)).map((x) => ({ ruleId: x.kind, edits: x.edits })) });
   }
   const details: Record<string, ItemResult[]> = {};
+  if (opt['clean-only']) systems.length = 0;
   for (const sys of systems) {
     const { row, results } = await evaluate(sys, evalHalf);
     rows.push(row);
@@ -283,7 +353,7 @@ async function main(): Promise<void> {
   }
   out.rows = rows;
 
-  if (model) {
+  if (model && !opt['clean-only']) {
     const analyser = parser ?? goldAnalyser(evalHalf);
     const rel = reliability(labelledCandidates(evalHalf, analyser, model, cal), cal);
     out.reliability = rel;
@@ -297,15 +367,12 @@ async function main(): Promise<void> {
     if (cleanSplit !== 'test' && cleanSplit !== 'dev') throw new Error('--clean-split: test or dev');
     out.cleanSplit = cleanSplit;
     const test = readTreebank(path.join(DATA, `en_ewt-ud-${cleanSplit}.conllu`));
-    // Lint whole paragraphs (as the editor and the CLI do), sentences joined as the treebank's `# newpar` groups them.
-    const paragraphs: string[] = [];
-    let sentenceCount = 0;
-    for (const s of test.sentences.slice(0, cleanN)) {
-      const text = s.text ?? '';
-      sentenceCount++;
-      if (s.comments.some((c) => c.startsWith('# newpar')) || paragraphs.length === 0) paragraphs.push(text);
-      else paragraphs[paragraphs.length - 1] += ' ' + text;
-    }
+    // Lint whole paragraphs (as the editor and the CLI do), sentences joined as the treebank's `# newpar` groups them;
+    // or whole documents (--clean-docs), paragraphs joined by a blank line.
+    const byDocument = opt['clean-docs'] === true;
+    const sentenceCount = Math.min(cleanN, test.sentences.length);
+    const { texts: paragraphs, ids } = cleanTexts(test.sentences.slice(0, cleanN), byDocument);
+    out.cleanUnit = byDocument ? 'documents' : 'paragraphs';
     const clean: Record<string, unknown> = {};
     const cleanSystems: System[] = [];
     // Product defaults here (quote style `auto`: the text's own habit), unlike the suite, which is American English.
@@ -316,23 +383,40 @@ async function main(): Promise<void> {
       cleanSystems.push({ name: 'harper.js', propose: async (text) => (await h.edits(text)).map((x) => ({ ruleId: x.kind, edits: x.edits })) });
     }
     for (const sys of cleanSystems) {
-      const found: Array<{ id: string; text: string; ruleId: string; edits: unknown }> = [];
+      const found: Array<{ id: string; text: string; ruleId: string; message?: string; edits: PlainEdit[] }> = [];
       const t1 = process.hrtime.bigint();
       const latencies: number[] = [];
-      for (const text of paragraphs) {
+      for (const [k, text] of paragraphs.entries()) {
         const tp = process.hrtime.bigint();
         const proposals = await sys.propose(text);
         latencies.push(Number(process.hrtime.bigint() - tp) / 1e6);
-        for (const p of proposals) found.push({ id: '', text, ruleId: p.ruleId, edits: p.edits });
+        for (const p of proposals) found.push({ id: ids[k], text, ruleId: p.ruleId, message: (p as { message?: string }).message, edits: p.edits });
       }
       const ms = Number(process.hrtime.bigint() - t1) / 1e6;
       const n = sentenceCount;
       latencies.sort((a, b) => a - b);
       const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
       clean[sys.name] = { sentences: n, paragraphs: paragraphs.length, findings: found.length, per1000: (1000 * found.length) / n, msPer1000: (1000 * ms) / n, paragraphP50: pct(0.5), paragraphP95: pct(0.95), list: found };
-      console.log(`\nclean EWT ${cleanSplit} (${n} sentences as written, in ${paragraphs.length} paragraphs), ${sys.name}: ${found.length} findings = ${((1000 * found.length) / n).toFixed(1)} per 1,000 sentences; ${((1000 * ms) / n).toFixed(0)} ms per 1,000 sentences; per paragraph p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms`);
+      console.log(`\nclean EWT ${cleanSplit} (${n} sentences as written, in ${paragraphs.length} ${out.cleanUnit}), ${sys.name}: ${found.length} findings = ${((1000 * found.length) / n).toFixed(1)} per 1,000 sentences; ${((1000 * ms) / n).toFixed(0)} ms per 1,000 sentences; per paragraph p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms`);
     }
     out.clean = clean;
+    if (parser && model && introductoryComma && introductoryComma !== 'ignore') {
+      // What the setting adds to `ignore` on the same texts, each with its sentence, to be read one by one.
+      const base = linterSystem('ignore', parser, model, cal, 'auto', 'ignore');
+      const withSetting = (clean['puncteme (parser + model)'] as { list: Array<{ id: string; text: string; ruleId: string; message?: string; edits: PlainEdit[] }> }).list;
+      const added: Array<{ id: string; ruleId: string; sentence: string; message?: string; edits: PlainEdit[] }> = [];
+      for (const [k, text] of paragraphs.entries()) {
+        const without = new Set((await base.propose(text)).map((p) => JSON.stringify([p.ruleId, p.edits])));
+        for (const p of withSetting) {
+          if (p.text !== text || p.id !== ids[k] || without.has(JSON.stringify([p.ruleId, p.edits]))) continue;
+          added.push({ id: p.id, ruleId: p.ruleId, sentence: sentenceAround(text, p.edits[0]?.start ?? 0), message: p.message, edits: p.edits });
+        }
+      }
+      out.added = { setting: introductoryComma, findings: added.length, per1000: (1000 * added.length) / sentenceCount, list: added };
+      console.log(`\nintroductoryComma ${introductoryComma} adds ${added.length} findings to ignore (${((1000 * added.length) / sentenceCount).toFixed(1)} per 1,000 sentences):`);
+      for (const x of added) console.log(`  [${x.id}] ${x.ruleId} ${JSON.stringify(x.edits)}\n    ${x.sentence}\n    ${x.message ?? ''}`);
+      if (byDocument) out.habit = habitTally(paragraphs, ids, parser);
+    }
   }
   out.details = details;
   if (opt.markdown) fs.writeFileSync(opt.markdown, markdownTables(rows, out));

@@ -12,6 +12,7 @@ import { Finding, INTRODUCTORY_CONVENTION_FILE, LinterParts, loadEngineParts, ma
 import { conventionCovers, conventionShare, countConvention, IntroductoryConvention, introductoryElement } from '../../server/src/engine/correction/introductoryConvention';
 import { parseConllu } from '../../server/src/data/conllu';
 import { introductoryAt } from '../../server/src/engine/correction/categories';
+import { habitCount } from '../../server/src/engine/correction/introductoryHabit';
 import { ewtFile, haveEwt } from '../ewt';
 
 function apply(text: string, f: Finding): string {
@@ -65,6 +66,24 @@ describe('engine: introductory comma as an edited-prose style', function () {
     assert.strictEqual(at(1, 5), undefined, '"… my fave ‸ recommend": a clause with no subordinator');
     assert.strictEqual(at(2, 3), 'phrase');
     assert.strictEqual(at(3, 2), 'clause');
+  });
+
+  it('a document’s habit counts the covered elements written with and without the comma, not other marks or uncovered ones', () => {
+    const trees = parseConllu(
+      conllu([['However', 'ADV', 'RB', 4, 'advmod'], [',', 'PUNCT', ',', 1, 'punct'], ['we', 'PRON', 'PRP', 4, 'nsubj'], ['stayed', 'VERB', 'VBD', 0, 'root']]) +
+      conllu([['However', 'ADV', 'RB', 3, 'advmod'], ['we', 'PRON', 'PRP', 3, 'nsubj'], ['stayed', 'VERB', 'VBD', 0, 'root']]) +
+      conllu([['However', 'ADV', 'RB', 4, 'advmod'], [':', 'PUNCT', ':', 1, 'punct'], ['we', 'PRON', 'PRP', 4, 'nsubj'], ['stayed', 'VERB', 'VBD', 0, 'root']]) +
+      conllu([['So', 'ADV', 'RB', 4, 'advmod'], [',', 'PUNCT', ',', 1, 'punct'], ['we', 'PRON', 'PRP', 4, 'nsubj'], ['stayed', 'VERB', 'VBD', 0, 'root']]),
+    ).map((s) => {
+      const d = depunctuate(s);
+      assert.ok(d.ok);
+      return { tree: d.tree, info: treeInfo(d.tree) };
+    });
+    const conv: IntroductoryConvention = { minCount: 10, minShare: 0.75, counts: { 'word/however': { n: 40, comma: 32 }, 'word/so': { n: 80, comma: 16 } } };
+    assert.deepStrictEqual(
+      trees.map(({ tree, info }) => habitCount(tree, info, conv)),
+      [{ written: 1, omitted: 0 }, { written: 0, omitted: 1 }, { written: 0, omitted: 0 }, { written: 0, omitted: 0 }],
+    );
   });
 
   it('the most specific description with enough evidence decides', () => {

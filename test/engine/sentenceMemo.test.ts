@@ -30,6 +30,8 @@ describe('engine: sentence findings memo', function () {
       [PARAGRAPH, { serialComma: 'always' }],
       [`However we left early. ${PARAGRAPH}`, { introductoryComma: 'edited' }],
       [`However we left early. ${PARAGRAPH}`, { introductoryComma: 'ignore' }],
+      [`However, we left. However, it rained. However, we stayed dry. However we left early. ${PARAGRAPH}`, { introductoryComma: 'auto' }],
+      [`However, we left. However, it rained. However we stayed dry. However we left early. ${PARAGRAPH}`, { introductoryComma: 'auto' }],
       [PARAGRAPH, { quoteStyle: 'british' }],
       [PARAGRAPH.replace('We bought', 'we bought'), { quoteStyle: 'british' }],
     ];
@@ -61,15 +63,19 @@ describe('engine: sentence findings memo', function () {
     let computed = 0;
     const compute = (at: number) => () => {
       computed++;
-      return [{ ruleId: 'comma', message: 'm', confidence: 0.9, start: at + 2, end: at + 3, fixes: [{ title: 't', edits: [{ start: at + 2, end: at + 3, newText: '' }] }], explanation: 'e' }];
+      const finding = { ruleId: 'comma', message: 'm', confidence: 0.9, start: at + 2, end: at + 3, fixes: [{ title: 't', edits: [{ start: at + 2, end: at + 3, newText: '' }] }], explanation: 'e' };
+      return { findings: [finding], habit: { written: 1, omitted: 1, pending: [{ finding: { ...finding, ruleId: 'introductory-comma' }, element: 'word "Hi"' }] } };
     };
-    const a = memo.findings('Ah. Hi, there', sentence(4), 'ctx', compute(4));
-    const b = memo.findings('Well. Hi, there', sentence(6), 'ctx', compute(6));
+    const a = memo.findings('Ah. Hi, there', sentence(4), 'ctx', compute(4)).findings;
+    const moved = memo.findings('Well. Hi, there', sentence(6), 'ctx', compute(6));
+    const b = moved.findings;
     assert.strictEqual(computed, 1, 'the moved sentence is a hit');
     assert.deepStrictEqual([b[0].start, b[0].end, b[0].fixes[0].edits[0].start], [8, 9, 8]);
     assert.deepStrictEqual([a[0].start, a[0].end], [6, 7]);
+    const p = moved.habit?.pending[0].finding;
+    assert.deepStrictEqual([p?.start, p?.fixes[0].edits[0].start, moved.habit?.written, moved.habit?.omitted], [8, 8, 1, 1], 'the habit part moves too');
     b[0].fixes[0].edits[0].newText = 'changed';
-    assert.strictEqual(memo.findings('Ah. Hi, there', sentence(4), 'ctx', compute(4))[0].fixes[0].edits[0].newText, '', 'callers get copies');
+    assert.strictEqual(memo.findings('Ah. Hi, there', sentence(4), 'ctx', compute(4)).findings[0].fixes[0].edits[0].newText, '', 'callers get copies');
     memo.findings('Ah. Hi, there', sentence(4), 'other context', compute(4));
     memo.findings('Ah. Hi, there!', sentence(4), 'ctx', compute(4)); // the character after the sentence is in the key
     memo.findings('Ah.\nHi, there', sentence(4), 'ctx', compute(4)); // and the one before it

@@ -21,6 +21,7 @@ import { sentenceFindings } from './correction/modelRules';
 import { placeCloser } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/introductoryConvention';
+import { habitFindings, SentenceHabit } from './correction/introductoryHabit';
 
 export * from './types';
 
@@ -66,7 +67,7 @@ export interface LinterParts {
   analyser?: SentenceAnalyser;
   model?: EngineModel;
   calibration?: Calibration;
-  /** Without it, `introductoryComma: edited` has nothing to go by and reports nothing. */
+  /** Without it, `introductoryComma: edited` and `auto` have nothing to go by and report nothing. */
   convention?: IntroductoryConvention;
 }
 
@@ -135,15 +136,20 @@ export function makeLinter(parts: LinterParts): Linter {
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo).
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
         const context = `${threshold}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}`;
+        const habits: SentenceHabit[] = [];
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;
           try {
-            plain.push(...memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, threshold, quoteStyle, convention)));
+            const r = memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, threshold, quoteStyle, convention));
+            plain.push(...r.findings);
+            if (r.habit) habits.push(r.habit);
           } catch {
             // One sentence the model cannot handle must not cost the findings of the others.
           }
         }
+        // `introductoryComma: auto`: decided over the whole text, after every sentence (whose parts the memo keeps).
+        plain.push(...habitFindings(habits));
       }
       return finish(text, plain, options);
     },

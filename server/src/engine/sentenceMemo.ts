@@ -8,24 +8,29 @@
  * lints gold trees too, so the tree is in the key), on the characters of the text it covers plus one on each side (a fix looks at the spaces around a mark), and
  * on the decision context (threshold, serial-comma and introductory-comma settings, quote style). All of that is in the key; offsets are
  * stored relative to the keyed span, so a sentence that merely moved is still a hit, with its findings shifted.
+ *
+ * What depends on the rest of the document is not remembered here: under `introductoryComma: auto` the sentence's
+ * part of the habit (its counts and pending omissions) is, and the decision over the document is made after it, on
+ * every lint (`introductoryHabit.ts`).
  */
 import { createHash } from 'crypto';
 import { LRUCache } from 'lru-cache';
 import { PlainFinding } from './finding';
+import { SentenceFindings } from './correction/modelRules';
 import { AnalysedSentence } from './sentence';
 
 /** Sentences remembered: a paragraph-sized neighbourhood of every recent edit, many times over (a digest and, rarely, a finding or two). */
 export const SENTENCE_MEMO_ENTRIES = 2048;
 
 export class SentenceFindingsMemo {
-  private readonly entries: LRUCache<string, PlainFinding[]>;
+  private readonly entries: LRUCache<string, SentenceFindings>;
 
   constructor(maxEntries = SENTENCE_MEMO_ENTRIES) {
     this.entries = new LRUCache({ max: maxEntries });
   }
 
   /** The findings of `s` in `text` under `context`: remembered, or computed by `compute` and remembered. */
-  findings(text: string, s: AnalysedSentence, context: string, compute: () => PlainFinding[]): PlainFinding[] {
+  findings(text: string, s: AnalysedSentence, context: string, compute: () => SentenceFindings): SentenceFindings {
     let lo = s.start;
     let hi = s.end;
     for (const t of s.tokens) {
@@ -42,15 +47,21 @@ export class SentenceFindingsMemo {
     const key = createHash('sha1').update(`${context}\u0004${layout}\u0004${tree}\u0004${slots}\u0004${text.slice(lo, hi)}`).digest('base64');
     let hit = this.entries.get(key);
     if (hit === undefined) {
-      hit = compute().map((f) => shift(f, -lo));
+      hit = shiftAll(compute(), -lo);
       this.entries.set(key, hit);
     }
-    return hit.map((f) => shift(f, lo));
+    return shiftAll(hit, lo);
   }
 
   get size(): number {
     return this.entries.size;
   }
+}
+
+function shiftAll(r: SentenceFindings, by: number): SentenceFindings {
+  const out: SentenceFindings = { findings: r.findings.map((f) => shift(f, by)) };
+  if (r.habit) out.habit = { ...r.habit, pending: r.habit.pending.map((p) => ({ ...p, finding: shift(p.finding, by) })) };
+  return out;
 }
 
 /** A copy of `f` with every offset moved by `by` (the memo hands out copies: callers may change what they get). */

@@ -42,10 +42,12 @@ export type QuoteStyle = 'american' | 'british' | 'auto';
 export type SerialComma = 'always' | 'never' | 'ignore';
 /**
  * The comma after an introductory element: `edited` reports it where edited prose writes it (the elements after which
- * most of EWT's writers already put it, and the model agrees in the sentence at hand), `ignore` leaves it to the
- * error model alone (which, calibrated on writers who often omit it, almost never reports one).
+ * most of EWT's writers already put it, and the model agrees in the sentence at hand); `auto` reports the same
+ * omissions only where the document's own habit is the comma (it writes one after at least 3 of those elements and
+ * at least 75% of them; `correction/introductoryHabit.ts`); `ignore` leaves it to the error model alone (which,
+ * calibrated on writers who often omit it, almost never reports one).
  */
-export const INTRODUCTORY_COMMA_VALUES = ['edited', 'ignore'] as const;
+export const INTRODUCTORY_COMMA_VALUES = ['edited', 'auto', 'ignore'] as const;
 export type IntroductoryComma = (typeof INTRODUCTORY_COMMA_VALUES)[number];
 export function isIntroductoryComma(v: unknown): v is IntroductoryComma {
   return (INTRODUCTORY_COMMA_VALUES as readonly unknown[]).includes(v);

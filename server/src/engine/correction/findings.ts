@@ -28,6 +28,12 @@ function constituentName(info: TreeInfo, w: number): string {
   return 'element';
 }
 
+/** What a finding calls the constituent a candidate is about: `clause "When the rain stopped"`, `word "However"`. */
+export function constituentLabel(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
+  const node = c.candidate.node;
+  return node > 0 ? `${constituentName(info, node)} "${phrase(s, info, node)}"` : 'element';
+}
+
 function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
   const { category, action, node, changes } = c.candidate;
   const slots = [...changes.keys()];

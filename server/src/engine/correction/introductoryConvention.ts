@@ -91,22 +91,29 @@ export function introductoryElement(tree: PunctuatedTree, info: TreeInfo, i: num
 }
 
 /**
- * Counts, over trees as written, each description's introductory elements and those followed by a comma. A slot
- * with some other mark (a colon, a dash, an ellipsis: "HOWEVER: you will pay") is the writer's other choice, neither
- * a comma nor an omission, and is not counted.
+ * The introductory elements of a tree as written, each with whether the writer put a comma after it. A slot with some
+ * other mark (a colon, a dash, an ellipsis: "HOWEVER: you will pay") is the writer's other choice, neither a comma nor
+ * an omission, and is left out.
  */
+export function* writtenIntroductions(tree: PunctuatedTree, info: TreeInfo): Generator<{ slot: number; keys: string[]; comma: boolean }> {
+  for (let i = 1; i < info.n; i++) {
+    const el = introductoryElement(tree, info, i);
+    if (!el) continue;
+    const marks = tree.slots[i];
+    if (marks.length > 1 || (marks.length === 1 && marks[0] !== ',')) continue;
+    yield { slot: i, keys: el.keys, comma: marks.length === 1 };
+  }
+}
+
+/** Counts, over trees as written, each description's introductory elements and those followed by a comma. */
 export function countConvention(trees: Iterable<{ tree: PunctuatedTree; info: TreeInfo }>): Record<string, ConventionCount> {
   const counts: Record<string, ConventionCount> = {};
   for (const { tree, info } of trees) {
-    for (let i = 1; i < info.n; i++) {
-      const el = introductoryElement(tree, info, i);
-      if (!el) continue;
-      const marks = tree.slots[i];
-      if (marks.length > 1 || (marks.length === 1 && marks[0] !== ',')) continue;
-      for (const k of el.keys) {
+    for (const { keys, comma } of writtenIntroductions(tree, info)) {
+      for (const k of keys) {
         const c = (counts[k] ??= { n: 0, comma: 0 });
         c.n++;
-        if (marks.length === 1) c.comma++;
+        if (comma) c.comma++;
       }
     }
   }

@@ -1,6 +1,8 @@
 /**
  * The model-based rules of one sentence: score candidates, keep the confident ones, add style findings (serial comma,
- * the edited-prose introductory comma) as the settings ask, and build the findings.
+ * the edited-prose introductory comma) as the settings ask, and build the findings. Under `introductoryComma: auto`
+ * the introductory-comma style findings are not decided here: the sentence hands them on, with its part of the
+ * document's habit, to the document-level step (`introductoryHabit.ts`).
  */
 import { PlainFinding } from '../finding';
 import { EngineModel } from '../punctModel';
@@ -10,9 +12,10 @@ import { DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../types';
 import { Calibration, canReach } from './calibration';
 import { Candidate } from './candidates';
 import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
-import { candidateFinding } from './findings';
+import { candidateFinding, constituentLabel } from './findings';
 import { britishQuoteFindings } from './britishQuotes';
 import { conventionCovers, introductoryElement, IntroductoryConvention } from './introductoryConvention';
+import { habitCount, SentenceHabit } from './introductoryHabit';
 
 /**
  * Confidence given to a style finding: the setting decides whether the mark belongs there, so this is not the error
@@ -31,6 +34,13 @@ function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, c
   return el !== undefined && conventionCovers(conv, el.keys);
 }
 
+/** What one sentence contributes to a document's findings. */
+export interface SentenceFindings {
+  findings: PlainFinding[];
+  /** Under `introductoryComma: auto`: its covered introductory elements and the omissions that wait for the habit. */
+  habit?: SentenceHabit;
+}
+
 export function sentenceFindings(
   text: string,
   s: AnalysedSentence,
@@ -40,11 +50,13 @@ export function sentenceFindings(
   threshold: number,
   quoteStyle?: 'american' | 'british',
   convention?: IntroductoryConvention,
-): PlainFinding[] {
-  if (s.tree.words.length === 0) return [];
+): SentenceFindings {
+  if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
   const serial = options.serialComma ?? 'ignore';
-  const conv = (options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA) === 'edited' ? convention : undefined;
+  const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
+  // `auto` weighs the same omissions as `edited`; only the document's habit decides whether they are reported.
+  const conv = intro === 'edited' || intro === 'auto' ? convention : undefined;
   const isStyle = (c: Candidate) => c.category === 'serial-comma' || editedIntroductory(c, s, info, conv);
   const scored = scoreCandidates(model, s, info, cal, (c, key) =>
     c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, threshold),
@@ -62,9 +74,14 @@ export function sentenceFindings(
     const introWanted = category === 'introductory-comma' && c.delta > 0;
     if (serialWanted || introWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
   }
-  const out = [...chosen, ...style].map((c) => candidateFinding(c, s, info, text, model, options.explain ?? true));
+  const explain = options.explain ?? true;
+  const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
+  const habitual = (c: ScoredCandidate) => intro === 'auto' && c.candidate.category === 'introductory-comma';
+  const out = [...chosen, ...style.filter((c) => !habitual(c))].map(toFinding);
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
-  return out;
+  if (intro !== 'auto' || !convention) return { findings: out };
+  const pending = style.filter(habitual).map((c) => ({ finding: toFinding(c), element: constituentLabel(c, s, info) }));
+  return { findings: out, habit: { ...habitCount(s.tree, info, convention), pending } };
 }
 
 /** Every scored candidate of a sentence (for calibration and threshold tuning). */

@@ -1,0 +1,89 @@
+/**
+ * `introductoryComma: auto`: the document's own habit decides. The decision over the document is made after the
+ * per-sentence findings (which the sentence memo keeps), so an edit in one sentence that changes the habit must change
+ * the findings of sentences that were not analysed again.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import { defaultModelDir, Finding, LinterParts, loadEngineParts, makeLinter, punctModelFile } from '../../server/src/engine';
+import { HABIT_MIN_SHARE, HABIT_MIN_WRITTEN, habitFindings, habitHolds } from '../../server/src/engine/correction/introductoryHabit';
+
+/** Three "However," and one "However we …". */
+const HABIT = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
+/** One of each. */
+const NO_HABIT = 'However, we left early. It rained all day. The roads stayed dry. However we reached home late.';
+
+const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
+
+describe('engine: introductoryComma auto, the document’s own habit', function () {
+  this.timeout(120000);
+
+  it('a habit is at least 3 commas and at least 75% of the covered elements', () => {
+    assert.deepStrictEqual([HABIT_MIN_WRITTEN, HABIT_MIN_SHARE], [3, 0.75]);
+    const holds = (written: number, omitted: number) => habitHolds({ written, omitted });
+    assert.deepStrictEqual(
+      [holds(3, 0), holds(3, 1), holds(6, 2), holds(2, 0), holds(3, 2), holds(6, 3), holds(0, 0)],
+      [true, true, true, false, false, false, false],
+    );
+  });
+
+  it('the document decides: its sentences’ pending omissions are reported with the count, or none are', () => {
+    const finding = { ruleId: 'introductory-comma', message: 'm', severity: 'info' as const, confidence: 0.9, start: 40, end: 47, fixes: [], explanation: 'why' };
+    const pending = { finding, element: 'element "However"' };
+    const parts = [
+      { written: 2, omitted: 0, pending: [] },
+      { written: 1, omitted: 1, pending: [pending] },
+    ];
+    const [f, ...rest] = habitFindings(parts);
+    assert.strictEqual(rest.length, 0);
+    assert.deepStrictEqual({ ...f, message: '' }, { ...finding, message: '' }, 'the finding itself is unchanged');
+    assert.strictEqual(f.message, 'Set off the introductory element "However" with a comma: you write one after introductory elements elsewhere in this document (3 of 4).');
+    assert.deepStrictEqual(habitFindings([parts[1], { written: 1, omitted: 0, pending: [] }]), [], '2 of 3 is no habit');
+  });
+
+  describe('with the trained parser and model', () => {
+    let parts: LinterParts;
+    before(function () {
+      if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
+      parts = loadEngineParts();
+      if (!parts.analyser || !parts.model || !parts.convention) this.skip();
+    });
+
+    it('three "However," and one "However we": one finding, on the fourth, saying so; ignore: none', () => {
+      const linter = makeLinter(parts);
+      const [f, ...rest] = intro(linter.lint(HABIT, { introductoryComma: 'auto' }));
+      assert.ok(f, 'a finding');
+      assert.strictEqual(rest.length, 0);
+      assert.strictEqual(f.start.offset, HABIT.lastIndexOf('However'));
+      assert.strictEqual(HABIT.slice(f.start.offset, f.end.offset), 'However');
+      assert.strictEqual(f.severity, 'info');
+      assert.strictEqual(f.confidence, 0.9);
+      assert.match(f.message, /elsewhere in this document \(3 of 4\)/);
+      assert.deepStrictEqual(f.fixes[0].edits.map((e) => [e.start.offset, e.end.offset, e.newText]), [[f.end.offset, f.end.offset, ',']]);
+      assert.match(f.explanation, /\[However ,\]/, 'the model’s explanation');
+      assert.deepStrictEqual(intro(linter.lint(HABIT, { introductoryComma: 'ignore' })), []);
+    });
+
+    it('one of each: no habit, no finding (edited still reports it)', () => {
+      const linter = makeLinter(parts);
+      assert.deepStrictEqual(intro(linter.lint(NO_HABIT, { introductoryComma: 'auto' })), []);
+      assert.strictEqual(intro(linter.lint(NO_HABIT, { introductoryComma: 'edited' })).length, 1);
+    });
+
+    it('an edit elsewhere that changes the habit changes the findings, as a fresh linter gives them', () => {
+      const shared = makeLinter(parts);
+      const auto = { introductoryComma: 'auto' as const };
+      const broken = HABIT.replace('However, the roads', 'However the roads'); // 2 of 4: the habit is gone
+      const longer = `${broken} However, we slept well.`; // 3 of 5: still none (60%)
+      const restored = `${HABIT} However, we slept well.`; // 4 of 5: back
+      const counts: number[] = [];
+      for (const text of [HABIT, broken, longer, restored, HABIT]) {
+        const remembered = intro(shared.lint(text, auto));
+        assert.deepStrictEqual(remembered, intro(makeLinter(parts).lint(text, auto)), text);
+        counts.push(remembered.length);
+      }
+      assert.deepStrictEqual(counts, [1, 0, 0, 1, 1]);
+      assert.match(intro(shared.lint(restored, auto))[0].message, /\(4 of 5\)/);
+    });
+  });
+});
