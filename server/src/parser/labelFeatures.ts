@@ -6,7 +6,7 @@
  */
 import { EncodedSentence } from './encoding';
 import { FeatureBuffer } from './hash';
-import { distanceBucket, TagIds } from './parseFeatures';
+import { distanceBucket, TagIds, valueAt } from './parseFeatures';
 
 /** The tree as the labeller reads it: heads (root = n), children lists and subtree edges. */
 export interface TreeView {
@@ -67,11 +67,11 @@ export function labelFeatures(
 ): void {
   f.clear();
   const n = e.n;
+  const { lower, cluster, coarse } = e;
+  const { xpos, upos } = tags;
   const h = tree.head[d];
-  const W = (x: number) => (x < 0 ? -1 : x === n ? -2 : e.lower[x]);
-  const T = (x: number) => (x < 0 ? -1 : x === n ? -2 : tags.xpos[x]);
-  const U = (x: number) => (x < 0 ? -1 : x === n ? -2 : tags.upos[x]);
-  const dw = W(d), dt = T(d), du = U(d), hw = W(h), ht = T(h), hu = U(h);
+  const dw = valueAt(lower, n, d), dt = valueAt(xpos, n, d), du = valueAt(upos, n, d);
+  const hw = valueAt(lower, n, h), ht = valueAt(xpos, n, h), hu = valueAt(upos, n, h);
   const dir = h === n ? 2 : h < d ? 1 : 0;
   const dist = h === n ? 8 : distanceBucket(Math.abs(h - d));
   const g = h < n ? tree.head[h] : -1;
@@ -83,7 +83,7 @@ export function labelFeatures(
   f.add2(t++, ht, dt); f.add2(t++, hu, du); f.add2(t++, hw, dt); f.add2(t++, ht, dw); f.add2(t++, hw, dw);
   f.add3(t++, dir, ht, dt); f.add2(t++, dir, dt); f.add3(t++, dir, dist, dt); f.add4(t++, dir, dist, hu, du);
   f.add3(t++, dir, dw, ht);
-  f.add3(t++, T(g), ht, dt); f.add4(t++, T(g), hu, du, dir);
+  f.add3(t++, valueAt(xpos, n, g), ht, dt); f.add4(t++, valueAt(xpos, n, g), hu, du, dir);
   f.add2(t++, e.suffix3[d], dt);
   f.add2(t++, e.shape[d], du);
   f.add2(t++, d === 0 ? 1 : 0, dt);
@@ -94,15 +94,16 @@ export function labelFeatures(
   let nLeft = 0;
   for (const k of kids) {
     if (k < d) nLeft++;
-    f.add2(t, T(k), dt);
-    f.add3(t + 1, T(k), dt, dir);
+    f.add2(t, valueAt(xpos, n, k), dt);
+    f.add3(t + 1, valueAt(xpos, n, k), dt, dir);
     if (FUNCTION_UPOS.has(uposNames[tags.upos[k]] ?? '')) {
-      f.add2(t + 2, W(k), dt);
-      f.add3(t + 3, W(k), du, hu);
+      f.add2(t + 2, valueAt(lower, n, k), dt);
+      f.add3(t + 3, valueAt(lower, n, k), du, hu);
     }
   }
   t += 4;
-  f.add3(t++, nLeft > 0 ? T(kids[0]) : -3, nLeft < kids.length ? T(kids[kids.length - 1]) : -3, dt);
+  const firstKid = nLeft > 0 ? valueAt(xpos, n, kids[0]) : -3;
+  f.add3(t++, firstKid, nLeft < kids.length ? valueAt(xpos, n, kids[kids.length - 1]) : -3, dt);
   f.add2(t++, Math.min(nLeft, 3), Math.min(kids.length - nLeft, 3));
 
   // The nearest sibling between h and d (or on the far side), e.g. a preceding `nsubj` or `obj`.
@@ -112,7 +113,7 @@ export function labelFeatures(
     if (k === d) continue;
     if (dir === 1 ? k < d && k > sib : k > d && (sib < 0 || k < sib)) sib = k;
   }
-  f.add3(t++, T(sib), dt, ht);
+  f.add3(t++, valueAt(xpos, n, sib), dt, ht);
   // The head's other dependents: auxiliaries and markers (`was` makes a subject nsubj:pass, `is` makes a cop), and
   // how many nominals follow d on the head's side (a first of two objects is an iobj).
   let nominalsAfter = 0;
@@ -120,14 +121,14 @@ export function labelFeatures(
   for (const k of hk) {
     if (k === d) continue;
     const ku = uposNames[tags.upos[k]] ?? '';
-    if (FUNCTION_UPOS.has(ku)) f.add4(620, W(k), dt, dir, k < h ? 0 : 1);
-    f.add4(621, T(k), dt, dir, k < d ? 0 : 1);
+    if (FUNCTION_UPOS.has(ku)) f.add4(620, valueAt(lower, n, k), dt, dir, k < h ? 0 : 1);
+    f.add4(621, valueAt(xpos, n, k), dt, dir, k < d ? 0 : 1);
     if (dir === 1 && k > d && (ku === 'NOUN' || ku === 'PRON' || ku === 'PROPN')) nominalsAfter++;
     if ((dir === 1 && k > h && k < d) || (dir === 0 && k < h && k > d)) rank++;
   }
   f.add3(t++, Math.min(nominalsAfter, 2), dt, ht);
   f.add3(t++, Math.min(rank, 3), dt, dir);
-  f.add3(t++, W(sib), dt, dir);
+  f.add3(t++, valueAt(lower, n, sib), dt, dir);
   f.add2(t++, Math.min(hk.length, 5), dt);
 
   // Punctuation at the edges of d's subtree and right before/after d.
@@ -140,15 +141,13 @@ export function labelFeatures(
   f.add4(t++, pl, dir, hu, du);
   f.add3(t++, l === 0 ? 1 : 0, r === n - 1 ? 1 : 0, dt);
   // Word clusters of both ends.
-  const C = (x: number) => (x < 0 ? -1 : x === n ? -2 : e.cluster[x]);
-  const K = (x: number) => (x < 0 ? -1 : x === n ? -2 : e.coarse[x]);
   t = 600;
-  f.add1(t++, C(d)); f.add2(t++, C(d), ht); f.add2(t++, C(h), dt); f.add3(t++, K(d), K(h), dir);
-  f.add3(t++, C(d), dir, hu);
+  f.add1(t++, valueAt(cluster, n, d)); f.add2(t++, valueAt(cluster, n, d), ht);
+  f.add2(t++, valueAt(cluster, n, h), dt); f.add3(t++, valueAt(coarse, n, d), valueAt(coarse, n, h), dir);
+  f.add3(t++, valueAt(cluster, n, d), dir, hu);
   // Relations already given: the head's (an nmod's dependent is rarely an obj) and the siblings' to the left (a
   // second nominal after an obj is not another obj; one nsubj per clause).
-  const L = (x: number) => (x < 0 || x >= n ? -2 : labels[x]);
-  const hl = L(h);
+  const hl = labelOf(labels, n, h);
   t = 650;
   f.add2(t++, hl, dt); f.add3(t++, hl, ht, dt); f.add3(t++, hl, dir, du); f.add3(t++, hl, hw, dt);
   let prev = -1;
@@ -157,8 +156,17 @@ export function labelFeatures(
     prev = k;
     f.add3(660, labels[k], dt, dir);
   }
-  f.add3(t++, L(prev), dt, dir); f.add4(t++, L(prev), dt, ht, dir); f.add3(t++, L(prev), W(prev), dt);
-  f.add4(t++, L(prev), L(sib), dt, ht);
+  const prevL = labelOf(labels, n, prev);
+  f.add3(t++, prevL, dt, dir); f.add4(t++, prevL, dt, ht, dir); f.add3(t++, prevL, valueAt(lower, n, prev), dt);
+  f.add4(t++, prevL, labelOf(labels, n, sib), dt, ht);
   // Auxiliaries and markers together with the head's tag: `was` + VBN makes nsubj:pass and aux:pass.
-  for (const k of hk) if (k !== d && FUNCTION_UPOS.has(uposNames[tags.upos[k]] ?? '')) f.add4(670, W(k), ht, dt, k < d ? 0 : 1);
+  for (const k of hk) {
+    if (k === d || !FUNCTION_UPOS.has(uposNames[tags.upos[k]] ?? '')) continue;
+    f.add4(670, valueAt(lower, n, k), ht, dt, k < d ? 0 : 1);
+  }
+}
+
+/** The relation already given to word x, or -2 for the root and no word (a plain function, see `valueAt`). */
+function labelOf(labels: Int32Array, n: number, x: number): number {
+  return x < 0 || x >= n ? -2 : labels[x];
 }

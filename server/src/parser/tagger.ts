@@ -26,8 +26,6 @@ export function tagFeatures(
   f: FeatureBuffer,
 ): void {
   f.clear();
-  const w = (j: number) => (j < 0 ? 11 : j >= e.n ? 13 : e.lower[j]);
-  const s3 = (j: number) => (j < 0 ? 11 : j >= e.n ? 13 : e.suffix3[j]);
   let t = 1;
   f.add1(t++, 0); // bias
   f.add1(t++, e.lower[i]);
@@ -45,15 +43,15 @@ export function tagFeatures(
   f.add2(t++, x1, x2);
   f.add2(t++, x1, e.lower[i]);
   f.add2(t++, x1, e.suffix3[i]);
-  f.add1(t++, w(i - 1));
-  f.add1(t++, s3(i - 1));
-  f.add1(t++, w(i - 2));
-  f.add1(t++, w(i + 1));
-  f.add1(t++, s3(i + 1));
-  f.add1(t++, w(i + 2));
-  f.add2(t++, w(i - 1), e.lower[i]);
-  f.add2(t++, e.lower[i], w(i + 1));
-  f.add2(t++, x1, w(i + 1));
+  f.add1(t++, wordNear(e, i - 1));
+  f.add1(t++, suffixNear(e, i - 1));
+  f.add1(t++, wordNear(e, i - 2));
+  f.add1(t++, wordNear(e, i + 1));
+  f.add1(t++, suffixNear(e, i + 1));
+  f.add1(t++, wordNear(e, i + 2));
+  f.add2(t++, wordNear(e, i - 1), e.lower[i]);
+  f.add2(t++, e.lower[i], wordNear(e, i + 1));
+  f.add2(t++, x1, wordNear(e, i + 1));
   f.add1(t++, i + 1 < e.n ? e.shape[i + 1] : 13);
   // Punctuation around the word: before, after, and with the word itself.
   f.add1(t++, e.slot[i]);
@@ -62,15 +60,30 @@ export function tagFeatures(
   f.add2(t++, e.slot[i + 1], e.lower[i]);
   f.add2(t++, e.slot[i], x1);
   // Word clusters: the word's, its neighbours', and with the previous tag.
-  const c = (j: number) => (j < 0 ? -1 : j >= e.n ? -2 : e.cluster[j]);
   t = 60;
   f.add1(t++, e.cluster[i]);
   f.add1(t++, e.coarse[i]);
   f.add2(t++, e.cluster[i], x1);
-  f.add1(t++, c(i - 1));
-  f.add1(t++, c(i + 1));
+  f.add1(t++, clusterNear(e, i - 1));
+  f.add1(t++, clusterNear(e, i + 1));
   f.add2(t++, e.cluster[i], e.suffix2[i]);
-  f.add2(t++, e.coarse[i], c(i + 1));
+  f.add2(t++, e.coarse[i], clusterNear(e, i + 1));
+}
+
+/*
+ * A neighbour's word, suffix and cluster, with sentinels outside the sentence: plain functions, since closures made
+ * at every position would each be named at run time in the language server's bundle (esbuild keepNames).
+ */
+function wordNear(e: EncodedSentence, j: number): number {
+  return j < 0 ? 11 : j >= e.n ? 13 : e.lower[j];
+}
+
+function suffixNear(e: EncodedSentence, j: number): number {
+  return j < 0 ? 11 : j >= e.n ? 13 : e.suffix3[j];
+}
+
+function clusterNear(e: EncodedSentence, j: number): number {
+  return j < 0 ? -1 : j >= e.n ? -2 : e.cluster[j];
 }
 
 export interface Tagging {
