@@ -12,10 +12,11 @@
  *                    so a variant can be measured without touching the shipped file others' runs read
  *   --limit N        use the first N suite items (default: all)
  *   --no-harper      skip harper.js;  --no-parser  skip the end-to-end row;  --no-gold  skip the oracle row
- *   --clean N        lint the first N clean EWT test (or --clean-split) sentences (default 2077 = all; 0 to skip)
+ *   --clean N        lint the first N clean EWT test (or --clean-split) sentences (default 2077; 0 to skip)
  *   --half fit|eval  which half of the suite the table reports (default eval, the held-out half; `fit` is for
  *                    choices made before the held-out half is looked at)
- *   --clean-split test|dev  the clean text as written (default test; `dev` for choices, never tune on test)
+ *   --clean-split test|dev|train  the clean text as written (default test; `dev` for choices, never tune on test;
+ *                    `train` only to look at more documents — the parser and the models were trained on it)
  *   --introductory-comma edited|auto|ignore  the style setting both puncteme systems lint with (default: the engine's)
  *   --clean-docs     lint the clean text one document per call (the treebank's `# newdoc id` groups, paragraphs
  *                    joined by a blank line), as `introductoryComma: auto` needs; with --introductory-comma other than
@@ -41,7 +42,7 @@ const SPLICES = 200;
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
 import { f05, PlainEdit } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
-import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_CONVENTION_FILE } from '../server/src/engine';
+import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
 import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/introductoryConvention';
@@ -112,7 +113,7 @@ function loadParserAnalyser(): SentenceAnalyser | undefined {
   }
 }
 
-if (opt['introductory-comma'] !== undefined && !isIntroductoryComma(opt['introductory-comma'])) throw new Error('--introductory-comma: edited, auto or ignore');
+if (opt['introductory-comma'] !== undefined && !isIntroductoryComma(opt['introductory-comma'])) throw new Error(INTRODUCTORY_COMMA_USAGE);
 const introductoryComma: IntroductoryComma | undefined = isIntroductoryComma(opt['introductory-comma']) ? opt['introductory-comma'] : undefined;
 const conventionFile = opt.convention ?? path.join(defaultModelDir(), INTRODUCTORY_CONVENTION_FILE);
 
@@ -364,7 +365,8 @@ async function main(): Promise<void> {
   const cleanN = Number(opt.clean ?? 2077);
   if (cleanN > 0) {
     const cleanSplit = opt['clean-split'] ?? 'test';
-    if (cleanSplit !== 'test' && cleanSplit !== 'dev') throw new Error('--clean-split: test or dev');
+    // train: for looking at what a setting does on more (and longer) documents; the parser and the models have seen it.
+    if (cleanSplit !== 'test' && cleanSplit !== 'dev' && cleanSplit !== 'train') throw new Error('--clean-split: test, dev or train');
     out.cleanSplit = cleanSplit;
     const test = readTreebank(path.join(DATA, `en_ewt-ud-${cleanSplit}.conllu`));
     // Lint whole paragraphs (as the editor and the CLI do), sentences joined as the treebank's `# newpar` groups them;

@@ -48,6 +48,15 @@ describe('engine: puncteme explain', function () {
     assert.strictEqual((await runMain(['explain', 'However we decided to stay.'], RUN_OPTS)).code, 0);
   });
 
+  it('--introductory-comma auto reports the omission only where the text’s habit is the comma', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
+    const habit = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
+    const r = await runMain(['explain', '--introductory-comma', 'auto', habit], RUN_OPTS);
+    assert.strictEqual(r.code, 1);
+    assert.match(r.stdout, /introductory-comma {2}\(confidence 0\.90\) {2}Set off the introductory element "However" with a comma: you write one after introductory elements elsewhere in this document \(3 of 4\)/);
+    assert.strictEqual((await runMain(['explain', '--introductory-comma', 'auto', 'However we decided to stay.'], RUN_OPTS)).code, 0);
+  });
+
   it('rejects bad usage with exit code 2', async () => {
     assert.strictEqual((await runMain(['explain'], RUN_OPTS)).code, 2);
     assert.strictEqual((await runMain(['explain', '--quote-style', 'french', 'x'], RUN_OPTS)).code, 2);

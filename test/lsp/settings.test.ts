@@ -1,6 +1,8 @@
 import { strict as assert } from 'assert';
 import { fromEditor, isExcluded, toLintOptions, withProjectConfig } from '../../server/src/lsp/settings';
-import { DEFAULT_INTRODUCTORY_COMMA } from '../../server/src/engine/types';
+import { DEFAULT_INTRODUCTORY_COMMA, INTRODUCTORY_COMMA_VALUES } from '../../server/src/engine/types';
+import * as fs from 'fs';
+import * as path from 'path';
 
 describe('server settings', () => {
   it('fall back to the defaults for missing or ill-typed values (clients send anything)', () => {
@@ -30,6 +32,17 @@ describe('server settings', () => {
     assert.equal(toLintOptions(fromEditor({ introductoryComma: 'edited' })).introductoryComma, 'edited');
     assert.equal(withProjectConfig(fromEditor({ introductoryComma: 'edited' }), { introductoryComma: 'ignore' }).introductoryComma, 'ignore');
     assert.equal(withProjectConfig(fromEditor({ introductoryComma: 'edited' }), {}).introductoryComma, 'edited');
+    assert.equal(toLintOptions(fromEditor({ introductoryComma: 'auto' })).introductoryComma, 'auto');
+    assert.equal(withProjectConfig(fromEditor({ introductoryComma: 'ignore' }), { introductoryComma: 'auto' }).introductoryComma, 'auto');
+  });
+  it('introductoryComma: the engine’s values and default are the ones the editor setting and .punctemerc.json offer', () => {
+    const read = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../..', file), 'utf8'));
+    const setting = read('package.json').contributes.configuration.properties['puncteme.introductoryComma'];
+    const rcSchema = read('server/src/config/punctemerc.schema.json');
+    assert.deepEqual(setting.enum, [...INTRODUCTORY_COMMA_VALUES]);
+    assert.equal(setting.enumDescriptions.length, INTRODUCTORY_COMMA_VALUES.length);
+    assert.equal(setting.default, DEFAULT_INTRODUCTORY_COMMA);
+    assert.deepEqual(rcSchema.properties.introductoryComma.enum, [...INTRODUCTORY_COMMA_VALUES]);
   });
   it('minConfidence 0 leaves the engine its calibrated threshold', () => {
     assert.equal('minConfidence' in toLintOptions(fromEditor({})), false);

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
-import { isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
+import { INTRODUCTORY_COMMA_USAGE, isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
 import { sentenceCandidates } from '../../engine/correction/modelRules';
 import { AnalysedSentence, SlotMark } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
@@ -15,7 +15,7 @@ import { formatTable } from '../table';
 export const explainCommand: Command = {
   path: ['explain'],
   summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
-  usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
+  usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -49,7 +49,7 @@ export const explainCommand: Command = {
     if (quoteStyle && !['american', 'british', 'auto'].includes(quoteStyle)) throw new UsageError('--quote-style: american, british or auto');
     if (serialComma && !['always', 'never', 'ignore'].includes(serialComma)) throw new UsageError('--serial-comma: always, never or ignore');
     const introductoryComma = values['introductory-comma'];
-    if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new UsageError('--introductory-comma: edited or ignore');
+    if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
     if (parts.analyser && parts.model) {
       for (const s of parts.analyser.parseText(text)) {
         io.stdout(`Sentence: ${text.slice(s.start, s.end)}\n\n`);

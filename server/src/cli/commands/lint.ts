@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { ConfigError, loadProjectConfig, toLintOptions } from '../../config';
-import { isIntroductoryComma } from '../../engine/types';
+import { INTRODUCTORY_COMMA_USAGE, isIntroductoryComma } from '../../engine/types';
 import { Command, UsageError } from '../command';
 import { collectFiles } from '../files/collect';
 import { parseShard } from '../files/shard';
@@ -27,8 +27,9 @@ Options:
       --fix-dry-run        print the safe fixes as a unified diff; change nothing
       --fix-min-confidence P   confidence a fix needs to be applied (default: config, else ${DEFAULT_FIX_MIN_CONFIDENCE})
       --min-confidence P   report only findings at least this confident (overrides the config)
-      --introductory-comma edited|ignore   the comma after an introductory element as edited prose writes it,
-                           or only when the error model is sure it was dropped (overrides the config)
+      --introductory-comma edited|auto|ignore   the comma after an introductory element as edited prose writes
+                           it, where the document's own habit is the comma (auto), or only when the error model
+                           is sure it was dropped (overrides the config)
   -c, --config FILE        use FILE instead of the nearest .punctemerc.json
   -j, --jobs N             worker threads (default: one per core, as many as the amount of text is worth)
       --cache              reuse findings of unchanged files
@@ -114,7 +115,7 @@ export const lintCommand: Command = {
     if (minConfidence !== undefined) options.minConfidence = minConfidence;
     const introductoryComma = values['introductory-comma'];
     if (introductoryComma !== undefined) {
-      if (!isIntroductoryComma(introductoryComma)) throw new UsageError('--introductory-comma: edited or ignore');
+      if (!isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
       options.introductoryComma = introductoryComma;
     }
     const fixMinConfidence =
