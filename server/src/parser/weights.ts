@@ -118,10 +118,10 @@ export class AveragedPerceptron implements Scorer {
  * as in the hashed table this replaces (12-byte slots at load 0.64), in 8-byte slots.
  *
  * Many classes (taggers, labellers): rows grouped in buckets by their top bits (about four rows a bucket) in key
- * order. `buckets` holds each bucket's first row and first entry side by side, a row is one small integer (its low
- * key bits and its number of entries), and the entries are packed (class << 16 | uint16 weight) in row order: a
- * lookup reads three cache lines (bucket, rows, entries; the hashed layout this replaces read two, and five separate
- * arrays made the whole parse 15–25% slower).
+ * order, in one Int32Array: each row is a header (its low key bits << 16 | its number of entries) followed by its
+ * entries (class << 16 | uint16 weight), and `buckets` holds where each bucket starts. A lookup reads two cache
+ * lines, the bucket's start and the bucket's rows (fifth session; the layout before kept the row headers in an
+ * array of their own, a third line per lookup, and the one before that five separate arrays).
  *
  * Parser e12's lookup tables took 52 MB in the layout this replaces, 27.5 MB in this one, with the same scores bit for
  * bit (the same sums in the same order). `keys`, `offsets`, `classes` and `values` are rebuilt from the layout when
@@ -146,16 +146,14 @@ export class SparseWeights implements Scorer {
   private homeSlots: number = 0;
   private maxShift: number = 0;
   /**
-   * Sparse layout: bucket b's rows are buckets[2b] … buckets[2b+2] − 1 and its first entry is buckets[2b+1]; row i is
-   * rows[i] = low key bits << countBits | number of entries.
+   * Bucketed layout: bucket b is packed[buckets[b] … buckets[b+1] − 1], its rows in key order, each a header
+   * (key's low `remBits` bits << 16 | number of entries) and then its entries (class << 16 | uint16 weight).
    */
   private remBits: number = 0;
   private remMask: number = 0;
-  private countBits: number = 0;
   private buckets?: Uint32Array;
-  /** 16-bit where the low key bits and the count fit (every shipped scorer), else 32-bit. */
-  private rows?: Uint16Array | Uint32Array;
   private packed?: Int32Array;
+  private rowCount = 0;
   readonly entries: number;
 
   constructor(
@@ -192,23 +190,23 @@ export class SparseWeights implements Scorer {
       [this.denseRows, this.homeSlots, this.maxShift] = buildOrderedTable(keys, offsets, classes, values, nClasses, bits);
       return;
     }
-    // About four rows a bucket: a lookup scans a few rows, and the bucket index costs about two bytes a row. A row's
-    // low key bits and count share 16 bits where they fit.
-    this.countBits = nClasses <= 255 ? 8 : 16;
+    // About four rows a bucket: a lookup scans a few rows, and the bucket index costs a byte a row. A header holds
+    // 16 key bits and a count below 2^16 (classes are 8-bit).
     let bucketBits = Math.min(bits, Math.max(0, Math.round(Math.log2(Math.max(1, n / 4)))));
-    bucketBits = Math.max(bucketBits, bits - (32 - this.countBits));
+    bucketBits = Math.max(bucketBits, bits - 16);
     this.remBits = bits - bucketBits;
-    const nb = 2 ** bucketBits;
-    const buckets = (this.buckets = new Uint32Array(2 * (nb + 1)));
-    for (let i = 0; i < n; i++) buckets[2 * ((keys[i] >>> this.remBits) + 1)]++;
-    for (let b = 0; b < nb; b++) buckets[2 * (b + 1)] += buckets[2 * b];
-    for (let b = 0; b <= nb; b++) buckets[2 * b + 1] = offsets[buckets[2 * b]];
     this.remMask = 2 ** this.remBits - 1;
-    // One spare row and entry at the end, so that `score` may touch the first row and entry of an empty last bucket.
-    const rows = (this.rows = this.remBits + this.countBits <= 16 ? new Uint16Array(n + 1) : new Uint32Array(n + 1));
-    for (let i = 0; i < n; i++) rows[i] = (keys[i] & this.remMask) * 2 ** this.countBits + (offsets[i + 1] - offsets[i]);
-    const packed = (this.packed = new Int32Array(offsets[n] + 1));
-    for (let e = 0; e < offsets[n]; e++) packed[e] = (classes[e] << 16) | (values[e] & 0xffff);
+    this.rowCount = n;
+    const nb = 2 ** bucketBits;
+    const buckets = (this.buckets = new Uint32Array(nb + 1));
+    for (let i = 0; i < n; i++) buckets[(keys[i] >>> this.remBits) + 1] += 1 + offsets[i + 1] - offsets[i];
+    for (let b = 0; b < nb; b++) buckets[b + 1] += buckets[b];
+    // One spare slot at the end, so that `locate` may touch the start of an empty last bucket.
+    const packed = (this.packed = new Int32Array(n + offsets[n] + 1));
+    for (let i = 0, w = 0; i < n; i++) {
+      packed[w++] = (keys[i] & this.remMask) * 65536 + (offsets[i + 1] - offsets[i]);
+      for (let e = offsets[i]; e < offsets[i + 1]; e++) packed[w++] = (classes[e] << 16) | (values[e] & 0xffff);
+    }
   }
 
   /**
@@ -235,13 +233,12 @@ export class SparseWeights implements Scorer {
       }
     } else {
       const buckets = this.buckets!;
-      const rows = this.rows!;
       const packed = this.packed!;
       const remBits = this.remBits;
       for (let k = 0; k < n; k++) {
-        const b2 = 2 * ((f.buf[k] & mask) >>> remBits);
-        at[k] = b2;
-        touched ^= rows[buckets[b2]] ^ packed[buckets[b2 + 1]];
+        const b = (f.buf[k] & mask) >>> remBits;
+        at[k] = b;
+        touched ^= packed[buckets[b]];
       }
     }
     this.touched = touched;
@@ -274,29 +271,26 @@ export class SparseWeights implements Scorer {
       return;
     }
     const buckets = this.buckets!;
-    const rows = this.rows!;
     const packed = this.packed!;
     const remMask = this.remMask;
-    const countBits = this.countBits;
-    const countMask = countBits === 8 ? 0xff : 0xffff;
     // Integer sums in an Int32Array (cheaper than adding to doubles), moved to `out` (exact in float64) and scaled
     // once at the end; in chunks of 2^16 features, so that no int32 sum can overflow (|q| < 2^15).
     const acc = this.sums;
     for (let k0 = 0; k0 < n; k0 += 65536) {
       for (let k = k0, kEnd = Math.min(n, k0 + 65536); k < kEnd; k++) {
         const r = f.buf[k] & mask & remMask;
-        const b2 = at[k];
-        let e = buckets[b2 + 1];
-        for (let i = buckets[b2], end = buckets[b2 + 2]; i < end; i++) {
-          const x = rows[i];
-          const rx = x >>> countBits;
+        const b = at[k];
+        for (let e = buckets[b], end = buckets[b + 1]; e < end; ) {
+          const h = packed[e];
+          const rx = h >>> 16;
+          const count = h & 0xffff;
           if (rx < r) {
-            e += x & countMask;
+            e += 1 + count;
             continue;
           }
           if (rx === r)
-            for (const last = e + (x & countMask); e < last; e++) {
-              const p = packed[e];
+            for (let x = e + 1, last = e + 1 + count; x < last; x++) {
+              const p = packed[x];
               acc[p >>> 16] += (p << 16) >> 16;
             }
           break;
@@ -344,7 +338,7 @@ export class SparseWeights implements Scorer {
   /** Bytes of the lookup layout (for benchmarks and tests of its size). */
   get layoutBytes(): number {
     this.prepare();
-    const arrays = [this.denseRows, this.buckets, this.rows, this.packed];
+    const arrays = [this.denseRows, this.buckets, this.packed];
     return arrays.reduce((b, a) => b + (a?.byteLength ?? 0), 0);
   }
 
@@ -360,23 +354,22 @@ export class SparseWeights implements Scorer {
   private rebuildSorted(): { keys: Uint32Array; offsets: Uint32Array; classes: Uint8Array; values: Int16Array } {
     if (this.denseRows) return this.rebuildSortedDense(this.denseRows);
     const buckets = this.buckets!;
-    const rows = this.rows!;
-    const n = rows.length - 1;
+    const packed = this.packed!;
+    const n = this.rowCount;
     const keys = new Uint32Array(n);
     const offsets = new Uint32Array(n + 1);
-    const countMask = 2 ** this.countBits - 1;
-    for (let b = 0; 2 * b + 2 < buckets.length; b++)
-      for (let i = buckets[2 * b]; i < buckets[2 * b + 2]; i++) keys[i] = b * 2 ** this.remBits + Math.floor(rows[i] / 2 ** this.countBits);
-    for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + (rows[i] & countMask);
-    // Plain loops: typed-array `from` with a mapping function costs a call per entry (half a second at load for
-    // the tagger's tables, which `JointWeights.join` reads through here).
-    const packed = this.packed!;
     const classes = new Uint8Array(this.entries);
     const values = new Int16Array(this.entries);
-    for (let e = 0; e < this.entries; e++) {
-      classes[e] = packed[e] >>> 16;
-      values[e] = (packed[e] << 16) >> 16;
-    }
+    for (let b = 0, i = 0, e = 0; b + 1 < buckets.length; b++)
+      for (let x = buckets[b]; x < buckets[b + 1]; i++) {
+        const count = packed[x] & 0xffff;
+        keys[i] = b * 2 ** this.remBits + (packed[x++] >>> 16);
+        for (const last = x + count; x < last; x++, e++) {
+          classes[e] = packed[x] >>> 16;
+          values[e] = (packed[x] << 16) >> 16;
+        }
+        offsets[i + 1] = e;
+      }
     return { keys, offsets, classes, values };
   }
 
