@@ -3,9 +3,10 @@
  * parser code under ROOT gives on all of EWT dev and test (`parseLines.ts`), so that two checkouts — the code before
  * a speed change (e.g. a `git worktree`) and after it — can be compared with `cmp`.
  *
- *   npx tsx test/parser/speed/dumpParses.ts ROOT [--limit N] [--neural MODEL WEIGHT] > out.txt
+ *   npx tsx test/parser/speed/dumpParses.ts ROOT [--limit N] [--neural MODEL WEIGHT] [--model-dir DIR] > out.txt
  *
- * `PARSER_BUILD=out` runs ROOT's compiled JavaScript instead of its sources. The model is ROOT's models/en.
+ * `PARSER_BUILD=out` runs ROOT's compiled JavaScript instead of its sources. The model is ROOT's models/en, or the
+ * parser.bin.gz in DIR (an older model).
  * `--limit 40` wrote test/parser/fixtures/speed-expected.txt (from the code before the speed work).
  */
 import * as path from 'path';
@@ -16,5 +17,6 @@ const root = path.resolve(args[0] ?? '.');
 const at = (flag: string) => args.indexOf(flag);
 const limit = at('--limit') > 0 ? Number(args[at('--limit') + 1]) : undefined;
 const neural = at('--neural') > 0 ? { file: args[at('--neural') + 1], weight: Number(args[at('--neural') + 2]) } : undefined;
+const modelDir = at('--model-dir') > 0 ? path.resolve(args[at('--model-dir') + 1]) : path.join(root, 'models/en');
 const mods = modulesAt(root, process.env.PARSER_BUILD === 'out' ? 'out' : 'src');
-process.stdout.write(parseLines(mods, { modelDir: path.join(root, 'models/en'), limit, neural }).join('\n') + '\n');
+process.stdout.write(parseLines(mods, { modelDir, limit, neural }).join('\n') + '\n');
