@@ -21,13 +21,21 @@ import { sentenceFindings } from './correction/modelRules';
 import { placeCloser } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/introductoryConvention';
-import { habitFindings, SentenceHabit } from './correction/introductoryHabit';
+import { HabitPart, SentenceHabit } from './correction/introductoryHabit';
+import { keepStrongest, LintPart, settleParts } from './documentPart';
 
 export * from './types';
+export { LintPart, lintAsPart, settleParts } from './documentPart';
 
 export interface Linter {
   /** Findings for a stretch of prose; offsets are into `text`. */
   lint(text: string, options?: LintOptions): Finding[];
+  /**
+   * The same text as one part of a larger document (a prose block): its own findings and its part of the decisions
+   * made over the whole document (`settleParts`). Linters without it (test doubles) are taken to decide nothing over
+   * the document: the prose layer uses `lint` for each block.
+   */
+  lintPart?(text: string, options?: LintOptions): LintPart;
   /** Identifies the models in use (for caches keyed by model version). */
   readonly version: string;
 }
@@ -113,16 +121,21 @@ export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
   return makeLinter(loadEngineParts(config.modelDir));
 }
 
-export function makeLinter(parts: LinterParts): Linter {
+export function makeLinter(parts: LinterParts): Required<Linter> {
   const cal = parts.calibration ?? DEFAULT_CALIBRATION;
   const { analyser, model, convention } = parts;
   const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}${convention ? `+intro-${convention.note ?? ''}` : ''}` : 'rules-only';
   const memo = new SentenceFindingsMemo();
-  return {
+  const linter: Required<Linter> = {
     version,
     lint(text: string, options: LintOptions = {}): Finding[] {
+      // A text alone is a document of one part.
+      return settleParts([linter.lintPart(text, options)])[0];
+    },
+    lintPart(text: string, options: LintOptions = {}): LintPart {
       const threshold = options.minConfidence ?? cal.threshold;
       const plain: PlainFinding[] = [];
+      const habits: SentenceHabit[] = [];
       for (const rule of TEXT_RULES) plain.push(...rule.check(text, options));
       if (analyser && model && /\p{L}/u.test(text)) {
         let sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
@@ -132,11 +145,10 @@ export function makeLinter(parts: LinterParts): Linter {
           sentences = []; // the parser refuses this text (symbols only, …): the typographic rules still apply
         }
         placeClosers(text, plain, sentences, model, threshold);
-        const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle);
+        const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit);
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo).
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
         const context = `${threshold}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}`;
-        const habits: SentenceHabit[] = [];
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;
@@ -148,12 +160,12 @@ export function makeLinter(parts: LinterParts): Linter {
             // One sentence the model cannot handle must not cost the findings of the others.
           }
         }
-        // `introductoryComma: auto`: decided over the whole text, after every sentence (whose parts the memo keeps).
-        plain.push(...habitFindings(habits));
       }
-      return finish(text, plain, options);
+      // `introductoryComma: auto` is decided over the whole document, after every part (`settleParts`).
+      return finish(text, plain, habits, options);
     },
   };
+  return linter;
 }
 
 /** Unclosed brackets and quotes: the model chooses where they close (the text rule only guessed the sentence end). */
@@ -175,19 +187,25 @@ function placeClosers(text: string, plain: PlainFinding[], sentences: readonly A
   }
 }
 
-/** Filters (disabled rules, confidence), applies severity overrides, drops findings that overlap a stronger one. */
-function finish(text: string, plain: PlainFinding[], options: LintOptions): Finding[] {
+/**
+ * Filters (disabled rules, confidence), applies severity overrides, drops findings that overlap a stronger one; the
+ * sentences' habit parts are summed into the text's, their pending omissions filtered and built the same way.
+ */
+function finish(text: string, plain: PlainFinding[], habits: readonly SentenceHabit[], options: LintOptions): LintPart {
   const disabled = new Set(options.disabledRules ?? []);
   // Model findings already passed the decision threshold; this is the user's own floor.
   const threshold = options.minConfidence ?? 0;
-  const kept: PlainFinding[] = [];
-  for (const f of [...plain].sort((a, b) => b.confidence - a.confidence)) {
-    if (disabled.has(f.ruleId) || f.confidence < threshold) continue;
-    const overlaps = kept.some((k) => f.start < k.end && k.start < f.end);
-    if (!overlaps) kept.push(f);
-  }
+  const wanted = (f: PlainFinding) => !disabled.has(f.ruleId) && f.confidence >= threshold;
   const builder = new FindingBuilder(text);
-  return kept
-    .sort((a, b) => a.start - b.start || a.end - b.end)
-    .map((f) => builder.build({ ...f, severity: options.severities?.[f.ruleId] ?? f.severity }));
+  const build = (f: PlainFinding) => builder.build({ ...f, severity: options.severities?.[f.ruleId] ?? f.severity });
+  const candidates = plain.filter(wanted);
+  const findings = keepStrongest(candidates, (f) => f).map(build);
+  if (!habits.length) return { findings };
+  const habit: HabitPart<Finding> = { written: 0, omitted: 0, pending: [] };
+  for (const h of habits) {
+    habit.written += h.written;
+    habit.omitted += h.omitted;
+    for (const p of h.pending) if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding) });
+  }
+  return habit.pending.length ? { findings, habit, contenders: candidates.map(build) } : { findings, habit };
 }

@@ -39,6 +39,8 @@ export interface Finding {
 }
 
 export type QuoteStyle = 'american' | 'british' | 'auto';
+/** The placement a whole document shows most often under `quoteStyle: auto` ('none': a tie, or no quotes at all). */
+export type QuoteHabit = 'american' | 'british' | 'none';
 export type SerialComma = 'always' | 'never' | 'ignore';
 /**
  * The comma after an introductory element: `edited` reports it where edited prose writes it (the elements after which
@@ -62,6 +64,11 @@ export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'auto';
 
 export interface LintOptions {
   quoteStyle?: QuoteStyle;
+  /**
+   * Set by the prose layer, not by users: under `quoteStyle: auto`, the habit of the whole document this text is a
+   * part of, which then decides instead of the text's own (absent: the text is the document).
+   */
+  quoteHabit?: QuoteHabit;
   serialComma?: SerialComma;
   /** Default: `DEFAULT_INTRODUCTORY_COMMA`. */
   introductoryComma?: IntroductoryComma;

@@ -5,6 +5,7 @@
  */
 import * as v8 from 'v8';
 import { parentPort } from 'worker_threads';
+import { lintAsPart } from '../engine';
 import { ParagraphCache, extractProse, lintSteps } from '../prose';
 import { PARAGRAPH_BUDGET_MS, PARTIAL_EVERY_MS, PROGRESS_AFTER_MS } from './budget';
 import { errorText } from './errors';
@@ -87,7 +88,11 @@ port.on('message', (m: ToWorker) => {
         return engine.explain(m.text);
       case 'explainBlock': {
         const linter = await engine.load();
-        return linter.lint(m.text, { ...m.options, explain: true }).map((f) => ({ start: f.start.offset, end: f.end.offset, ruleId: f.ruleId, explanation: f.explanation }));
+        // The block as a part: a finding the document's habit reports (introductoryComma: auto) is one of its
+        // pending omissions, which the block alone would not report.
+        const part = lintAsPart(linter, m.text, { ...m.options, explain: true });
+        const found = [...(part.contenders ?? part.findings), ...(part.habit?.pending.map((p) => p.finding) ?? [])];
+        return found.map((f) => ({ start: f.start.offset, end: f.end.offset, ruleId: f.ruleId, explanation: f.explanation }));
       }
       case 'restore':
         return engine.restore(m.text);

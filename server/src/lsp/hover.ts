@@ -2,6 +2,7 @@
 import { Hover, MarkupKind, Position } from 'vscode-languageserver';
 import { Finding, LintOptions } from '../engine/types';
 import { ProseBlock, documentRange } from '../prose/block'; // not the index: it would load the extractors into the main thread
+import { blockOptions, documentQuoteHabit } from '../prose/documentOptions';
 import { rangeOf, ruleDocsHref } from './diagnostics';
 import type { BlockExplanation } from './workerProtocol';
 
@@ -30,8 +31,9 @@ export function explanationMarkdown(explanation: string): string {
 
 /**
  * The findings at `p` with their explanations. An edit's analysis leaves explanations out (they cost a Viterbi pass
- * each); here the block of each finding that lacks one is linted again with explanations, and the finding is matched
- * by rule and document range.
+ * each); here the block of each finding that lacks one is linted again with explanations (with the options the
+ * analysis gave that block, and its findings that wait for the document's habit), and the finding is matched by rule
+ * and document range.
  */
 export async function explainedAt(
   analysis: { findings: readonly Finding[]; blocks: readonly ProseBlock[]; options: LintOptions },
@@ -45,7 +47,9 @@ export async function explainedAt(
       const at = f.start.offset;
       const block = analysis.blocks.find((b) => b.offsets[0] <= at && at <= b.offsets[b.text.length]);
       if (!block) return f;
-      const explained = await explainBlock(block.text, analysis.options);
+      // The block's options as the document's analysis had them (the document's quote habit).
+      const options = blockOptions(analysis.options, documentQuoteHabit(analysis.blocks, analysis.options), block.text);
+      const explained = await explainBlock(block.text, options);
       const match = explained.find((e) => {
         const r = e.ruleId === f.ruleId ? documentRange(block, e.start, e.end) : undefined;
         return r !== undefined && r.start === f.start.offset && r.end === f.end.offset;

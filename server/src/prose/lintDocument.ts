@@ -1,13 +1,16 @@
 /**
- * Lints a whole document: extracts its prose blocks, lints each block (through the cache), maps findings back to
+ * Lints a whole document: extracts its prose blocks, lints each block (through the cache), decides what depends on
+ * the whole document (its habits, see `lintSteps`), maps findings back to
  * document coordinates and drops what must not be reported: findings in suppressed ranges, and findings or edits
  * whose range would cross non-prose. One block's failure is logged and skipped; it never loses the others.
  */
 import type { Linter } from '../engine';
+import { LintPart, lintAsPart, settleParts } from '../engine/documentPart';
 import { Finding, LintOptions, Position, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { ProseBlock, documentRange } from './block';
 import { Extraction } from './extraction';
+import { blockOptions, documentQuoteHabit } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
 import { isSuppressed } from './suppressions';
 
@@ -34,6 +37,12 @@ export class LintCancelled extends Error {
  * The work of `lintDocument`, one block at a time: yields after each block (how many are done, and the findings so
  * far, unsorted), so callers can interleave other work, check for cancellation or show partial results. Returns the
  * findings, sorted.
+ *
+ * The document is the file, not the block: settings that follow the document's own habit (`quoteStyle: auto`,
+ * `introductoryComma: auto`) decide over all blocks. The quote habit is a count of marks, made before the blocks are
+ * linted (`documentOptions.ts`); the introductory-comma habit needs each block's analysis, so every block hands its
+ * part (counts and pending omissions, cached with its findings) to `settleParts` after the last block — a sum over
+ * the parts, not a new analysis. The partial results before that step lack only the habit's findings.
  */
 export function* lintSteps(
   linter: Linter,
@@ -45,30 +54,45 @@ export function* lintSteps(
 ): Generator<LintStep, Finding[], void> {
   const starts = lineStarts(text);
   const pos = (offset: number): Position => positionFromStarts(starts, offset);
-  const out: Finding[] = [];
-  let done = 0;
-  for (const block of extraction.blocks) {
-    let found: Finding[] | undefined;
-    const key = cache ? ParagraphCache.key(linter.version, options, block.text) : '';
-    if (cache) found = cache.get(key);
-    if (!found) {
-      try {
-        found = linter.lint(block.text, options);
-        // A lint cut short by cancellation may be partial: never remember it as the paragraph's findings.
-        if (cache && !options.isCancelled?.()) cache.set(key, found);
-      } catch (e) {
-        hooks.onBlockError?.(e, block);
-        found = [];
-      }
-    }
+  const quoteHabit = documentQuoteHabit(extraction.blocks, options);
+  const toDocumentAll = (found: readonly Finding[], block: ProseBlock): Finding[] => {
+    const out: Finding[] = [];
     for (const f of found) {
       const mapped = toDocument(f, block, pos);
       if (mapped && !isSuppressed(extraction.suppressions, mapped.ruleId, mapped.start.offset)) out.push(mapped);
     }
-    done++;
-    yield { done, findings: out };
+    return out;
+  };
+  const parts: LintPart[] = [];
+  const mapped: Finding[][] = [];
+  const out: Finding[] = [];
+  for (const block of extraction.blocks) {
+    const part = lintBlock(linter, block, blockOptions(options, quoteHabit, block.text), cache, hooks);
+    parts.push(part);
+    mapped.push(toDocumentAll(part.findings, block));
+    out.push(...mapped[mapped.length - 1]);
+    yield { done: parts.length, findings: out };
   }
-  return out.sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
+  // The decisions over the whole document; only the blocks they change are mapped again.
+  const settled = settleParts(parts);
+  const all = settled.flatMap((found, i) => (found === parts[i].findings ? mapped[i] : toDocumentAll(found, extraction.blocks[i])));
+  return all.sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
+}
+
+/** One block's part, from the cache or the linter; a block the linter fails on is logged and counts as empty. */
+function lintBlock(linter: Linter, block: ProseBlock, options: LintOptions, cache: ParagraphCache | undefined, hooks: LintHooks): LintPart {
+  const key = cache ? ParagraphCache.key(linter.version, options, block.text) : '';
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  try {
+    const part = lintAsPart(linter, block.text, options);
+    // A lint cut short by cancellation may be partial: never remember it as the paragraph's part.
+    if (cache && !options.isCancelled?.()) cache.set(key, part);
+    return part;
+  } catch (e) {
+    hooks.onBlockError?.(e, block);
+    return { findings: [] };
+  }
 }
 
 /** Runs a `lintSteps` generator to the end synchronously. */

@@ -36,17 +36,23 @@ export interface HabitCount {
   omitted: number;
 }
 
-/** An omission `edited` would report, waiting for the document's habit: the finding and what to call its element. */
-export interface PendingOmission {
-  finding: PlainFinding;
+/**
+ * An omission `edited` would report, waiting for the document's habit: the finding and what to call its element.
+ * `F` is the finding's form: plain offsets within the engine, a built `Finding` in a part handed to the prose layer.
+ */
+export interface PendingOmission<F = PlainFinding> {
+  finding: F;
   /** E.g. `word "However"`, `clause "When the rain stopped"`. */
   element: string;
 }
 
-/** One sentence's part of the document's habit. */
-export interface SentenceHabit extends HabitCount {
-  pending: PendingOmission[];
+/** One text's part of the document's habit (a sentence's, or a whole block's): its counts and pending omissions. */
+export interface HabitPart<F = PlainFinding> extends HabitCount {
+  pending: PendingOmission<F>[];
 }
+
+/** One sentence's part of the document's habit. */
+export type SentenceHabit = HabitPart<PlainFinding>;
 
 /** The covered introductory elements of one tree as written, with and without the comma. */
 export function habitCount(tree: PunctuatedTree, info: TreeInfo, conv: IntroductoryConvention): HabitCount {
@@ -63,19 +69,27 @@ export function habitHolds(h: HabitCount): boolean {
   return h.written >= HABIT_MIN_WRITTEN && h.written >= HABIT_MIN_SHARE * (h.written + h.omitted);
 }
 
-/** The document-level decision over its sentences' parts: the pending omissions as findings, or none. */
-export function habitFindings(parts: readonly SentenceHabit[]): PlainFinding[] {
+/** The document's tally over its parts when it is a habit (see `habitHolds`), else undefined. */
+export function documentHabit(parts: readonly HabitCount[]): HabitCount | undefined {
   const total: HabitCount = { written: 0, omitted: 0 };
   for (const p of parts) {
     total.written += p.written;
     total.omitted += p.omitted;
   }
-  if (!habitHolds(total)) return [];
+  return habitHolds(total) ? total : undefined;
+}
+
+/** A pending omission reported under the document's habit `total`: the message says whose habit and how strong. */
+export function habitFinding<F extends { message: string }>({ finding, element }: PendingOmission<F>, total: HabitCount): F {
   const of = `${total.written} of ${total.written + total.omitted}`;
-  return parts.flatMap((p) =>
-    p.pending.map(({ finding, element }) => ({
-      ...finding,
-      message: `Set off the introductory ${element} with a comma: you write one after introductory elements elsewhere in this document (${of}).`,
-    })),
-  );
+  return {
+    ...finding,
+    message: `Set off the introductory ${element} with a comma: you write one after introductory elements elsewhere in this document (${of}).`,
+  };
+}
+
+/** The document-level decision over its parts: the pending omissions as findings, or none. */
+export function habitFindings<F extends { message: string }>(parts: readonly HabitPart<F>[]): F[] {
+  const total = documentHabit(parts);
+  return total ? parts.flatMap((p) => p.pending.map((o) => habitFinding(o, total))) : [];
 }

@@ -7,28 +7,39 @@
  * This text rule covers American style; British style needs the underlying tree (is the period the quotation's own?)
  * and is decided by the model-based rules.
  */
-import { LintOptions, QuoteStyle } from '../types';
+import { LintOptions, QuoteHabit, QuoteStyle } from '../types';
 import { PlainFinding } from '../finding';
 import { TextRule } from './rule';
 
 const AMERICAN = /(?<=\S)[.,](?:["”])(?!\w)/g;
 const BRITISH = /(?<=\S)["”][.,](?![.\w])/g;
 
-/** The quote style the text shows: the majority of its `.”`/`,”` vs `”.`/`”,`; undefined on a tie. */
-export function detectQuoteStyle(text: string): 'american' | 'british' | undefined {
-  const a = text.match(AMERICAN)?.length ?? 0;
-  const b = text.match(BRITISH)?.length ?? 0;
-  return a > b ? 'american' : b > a ? 'british' : undefined;
+/** How often the text writes `.”`/`,”` (American) and `”.`/`”,` (British). */
+export function quotePlacements(text: string): { american: number; british: number } {
+  return { american: text.match(AMERICAN)?.length ?? 0, british: text.match(BRITISH)?.length ?? 0 };
 }
 
-export function effectiveQuoteStyle(text: string, style: QuoteStyle | undefined): 'american' | 'british' | undefined {
-  return (style ?? 'auto') === 'auto' ? detectQuoteStyle(text) : (style as 'american' | 'british');
+/** The style the counts show: the majority; undefined on a tie. */
+export function majorityQuoteStyle({ american, british }: { american: number; british: number }): 'american' | 'british' | undefined {
+  return american > british ? 'american' : british > american ? 'british' : undefined;
+}
+
+/** The quote style the text shows: the majority of its `.”`/`,”` vs `”.`/`”,`; undefined on a tie. */
+export function detectQuoteStyle(text: string): 'american' | 'british' | undefined {
+  return majorityQuoteStyle(quotePlacements(text));
+}
+
+/** The style to hold `text` to: the setting, or under `auto` the document's habit when given (`quoteHabit`), else the text's own. */
+export function effectiveQuoteStyle(text: string, style: QuoteStyle | undefined, habit?: QuoteHabit): 'american' | 'british' | undefined {
+  if ((style ?? 'auto') !== 'auto') return style as 'american' | 'british';
+  if (habit === undefined) return detectQuoteStyle(text);
+  return habit === 'none' ? undefined : habit;
 }
 
 export const quotePlacementRule: TextRule = {
   ids: ['quote-placement'],
   check(text, options: LintOptions) {
-    if (effectiveQuoteStyle(text, options.quoteStyle) !== 'american') return [];
+    if (effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit) !== 'american') return [];
     const out: PlainFinding[] = [];
     for (const m of text.matchAll(BRITISH)) {
       const start = m.index ?? 0;

@@ -1,0 +1,70 @@
+/**
+ * A text linted as one part of a larger document (a prose block of a Markdown file, which the prose layer lints one
+ * at a time and caches): the findings that are the text's own, and what a decision over the whole document needs
+ * from it. One such decision exists today, `introductoryComma: auto` (the document's own habit,
+ * `correction/introductoryHabit.ts`); `quoteStyle: auto` is decided before the blocks are linted, from a count of
+ * marks (`LintOptions.quoteHabit`).
+ *
+ * `settleParts` makes the document-level decision over the parts alone — a sum over counts that were computed (and
+ * cached) with each part, never a new analysis — so an edit that changes the habit in one block changes the findings
+ * of the others without their being analysed again. `Linter.lint(text)` is `settleParts([lintPart(text)])`: a text
+ * linted alone is a document of one part, and gets exactly what it got before parts existed.
+ */
+import { documentHabit, habitFinding, HabitPart } from './correction/introductoryHabit';
+import type { Linter } from './index';
+import { Finding, LintOptions } from './types';
+
+export interface LintPart {
+  /** The findings that hold whatever the rest of the document says; offsets are into the part's text. */
+  findings: Finding[];
+  /**
+   * Under `introductoryComma: auto` (with the convention loaded): the part's covered introductory elements and the
+   * omissions that wait for the document's habit, built like `findings` (rules switched off and the confidence floor
+   * already applied, severity overrides too; the message is written when the habit is decided).
+   */
+  habit?: HabitPart<Finding>;
+  /**
+   * Present when `habit.pending` is not empty: the part's findings before overlapping ones were dropped, so that a
+   * reported omission displaces a weaker finding it overlaps (or is displaced by a stronger one) exactly as it would
+   * in one `lint` of the whole text.
+   */
+  contenders?: Finding[];
+}
+
+/** `linter.lintPart`, or for a linter without it (a test double) a part that decides nothing over the document. */
+export function lintAsPart(linter: Linter, text: string, options?: LintOptions): LintPart {
+  return linter.lintPart ? linter.lintPart(text, options) : { findings: linter.lint(text, options) };
+}
+
+/** Whether two findings' ranges overlap (as `lint` has always judged it: strictly, by offsets). */
+function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+/**
+ * The findings to report when some overlap: the most confident first, each kept only if it overlaps none kept
+ * before it; in document order. Ties keep the input's order (the sort is stable).
+ */
+export function keepStrongest<F extends { confidence: number }>(items: readonly F[], span: (f: F) => { start: number; end: number }): F[] {
+  const kept: F[] = [];
+  for (const f of [...items].sort((a, b) => b.confidence - a.confidence)) {
+    if (!kept.some((k) => overlaps(span(f), span(k)))) kept.push(f);
+  }
+  return kept.sort((a, b) => span(a).start - span(b).start || span(a).end - span(b).end);
+}
+
+/** A built finding's range as offsets. */
+export const findingSpan = (f: Finding) => ({ start: f.start.offset, end: f.end.offset });
+
+/**
+ * The document-level decisions over its parts: each part's findings, in the part's own coordinates. A part the
+ * decisions do not touch gets its `findings` array itself back (callers may test identity to skip work).
+ */
+export function settleParts(parts: readonly LintPart[]): Finding[][] {
+  const total = documentHabit(parts.flatMap((p) => (p.habit ? [p.habit] : [])));
+  return parts.map((p) => {
+    if (!total || !p.habit?.pending.length) return p.findings;
+    const reported = p.habit.pending.map((o) => habitFinding(o, total));
+    return keepStrongest([...(p.contenders ?? p.findings), ...reported], findingSpan);
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * The document of `auto` is the file: `introductoryComma: auto` and `quoteStyle: auto` decide over every prose block
+ * of it, though the prose layer lints (and caches) one block at a time. The habit's decision is made after the last
+ * block from the blocks' cached parts, so it must follow an edit in another paragraph, never a stale cache entry.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import { defaultModelDir, Finding, LinterParts, LintOptions, loadEngineParts, makeLinter, punctModelFile } from '../../server/src/engine';
+import { HabitPart } from '../../server/src/engine/correction/introductoryHabit';
+import { keepStrongest, findingSpan, settleParts } from '../../server/src/engine/documentPart';
+import { positionAt } from '../../server/src/engine/positions';
+import { ParagraphCache, lintDocument } from '../../server/src/prose';
+import { blockOptions, documentQuoteHabit } from '../../server/src/prose/documentOptions';
+
+/** Three paragraphs with "However," and a fourth with "However we": the file's habit is the comma (3 of 4). */
+export const HABIT_DOC = '# Trip\n\nHowever, we left early.\n\nHowever, it rained all day.\n\nHowever, the roads stayed dry.\n\nHowever we reached home late.\n';
+
+const intro = (fs: readonly Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
+const applyFirstFix = (text: string, f: Finding) => {
+  const edits = [...f.fixes[0].edits].sort((a, b) => b.start.offset - a.start.offset);
+  for (const e of edits) text = text.slice(0, e.start.offset) + e.newText + text.slice(e.end.offset);
+  return text;
+};
+
+/** A built finding at [start, end) of `text`. */
+function finding(text: string, start: number, end: number, confidence: number, ruleId = 'r'): Finding {
+  return { ruleId, message: ruleId, severity: 'info', confidence, start: positionAt(text, start), end: positionAt(text, end), fixes: [], explanation: '' };
+}
+
+describe('the document of auto is the file: decisions over all blocks', function () {
+  this.timeout(120000);
+
+  it('settleParts: the habit summed over parts; a reported omission takes part in the overlap rule as in one lint', () => {
+    const text = 'x'.repeat(40);
+    const pending = (start: number): HabitPart<Finding> => ({ written: 1, omitted: 1, pending: [{ finding: finding(text, start, start + 5, 0.9, 'introductory-comma'), element: 'word "However"' }] });
+    const weak = finding(text, 2, 8, 0.8);
+    const strong = finding(text, 20, 30, 0.95);
+    const parts = [
+      { findings: [weak], habit: pending(0), contenders: [weak] },
+      { findings: [strong], habit: pending(22), contenders: [strong] },
+      { findings: [], habit: { written: 2, omitted: 0, pending: [] } },
+    ];
+    const [a, b, c] = settleParts(parts); // 4 of 6 = 67%: no habit
+    assert.ok(a === parts[0].findings && b === parts[1].findings && c === parts[2].findings, 'untouched parts are returned as they are');
+    parts[2].habit.written = 4; // 6 of 8 = 75%: a habit
+    const [a2, b2] = settleParts(parts);
+    assert.deepEqual(a2.map((f) => [f.ruleId, f.start.offset]), [['introductory-comma', 0]], 'the omission (0.9) displaces the weaker finding it overlaps');
+    assert.match(a2[0].message, /\(6 of 8\)/);
+    assert.deepEqual(b2.map((f) => [f.ruleId, f.start.offset]), [['r', 20]], 'and is displaced by a stronger one');
+    // keepStrongest is the overlap rule of one lint: by confidence, then document order.
+    // (The 0.9 overlaps the 0.95 and goes; the 0.8 then overlaps nothing kept.)
+    assert.deepEqual(keepStrongest([strong, finding(text, 5, 25, 0.9), weak], findingSpan).map((f) => f.confidence), [0.8, 0.95]);
+  });
+
+  it('quoteStyle auto: the document’s majority over all blocks; a block whose own majority agrees keeps its options', () => {
+    const blocks = ['He said "yes." Then "no," she said.', 'It was "fine".', 'No quotes here.'].map((text) => ({ text }));
+    assert.equal(documentQuoteHabit(blocks, {}), 'american');
+    assert.equal(documentQuoteHabit(blocks, { quoteStyle: 'british' }), undefined, 'a named style: nothing to decide');
+    assert.equal(documentQuoteHabit(blocks.slice(1, 3), {}), 'british');
+    assert.equal(documentQuoteHabit([blocks[2]], { quoteStyle: 'auto' }), 'none');
+    const options: LintOptions = { quoteStyle: 'auto' };
+    assert.equal(blockOptions(options, 'american', blocks[0].text), options);
+    assert.equal(blockOptions(options, 'none', blocks[2].text), options);
+    assert.deepEqual(blockOptions(options, 'american', blocks[1].text), { quoteStyle: 'auto', quoteHabit: 'american' });
+  });
+
+  it('quoteStyle auto over a file: a "fine". in its own paragraph is held to the file’s American habit', async () => {
+    const linter = makeLinter({}); // the American check is a text rule: no model needed
+    const doc = 'He said "yes." Then "no," she said.\n\nIt was "fine".\n';
+    const quotes = lintDocument(linter, doc, 'markdown').filter((f) => f.ruleId === 'quote-placement');
+    assert.deepEqual(quotes.map((f) => doc.slice(f.start.offset, f.end.offset)), ['".']);
+    assert.deepEqual(linter.lint('It was "fine".').filter((f) => f.ruleId === 'quote-placement'), [], 'the paragraph alone has no habit to break');
+    const tie = 'He said "yes."\n\nIt was "fine".\n';
+    assert.deepEqual(lintDocument(linter, tie, 'markdown').filter((f) => f.ruleId === 'quote-placement'), [], 'a tie is no habit');
+  });
+
+  describe('introductoryComma auto, with the trained parser and model', () => {
+    let parts: LinterParts;
+    before(function () {
+      if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
+      parts = loadEngineParts();
+      if (!parts.analyser || !parts.model || !parts.convention) this.skip();
+    });
+
+    it('one "However," per paragraph three times, then "However we": one finding, in the fourth paragraph, with a working fix', () => {
+      const linter = makeLinter(parts);
+      const found = lintDocument(linter, HABIT_DOC, 'markdown', { introductoryComma: 'auto' });
+      const [f, ...rest] = intro(found);
+      assert.ok(f, JSON.stringify(found));
+      assert.equal(rest.length, 0);
+      assert.equal(f.start.offset, HABIT_DOC.lastIndexOf('However'));
+      assert.deepEqual([f.start.line, f.start.character, f.end.character], [8, 0, 7]);
+      assert.match(f.message, /elsewhere in this document \(3 of 4\)/);
+      assert.equal(applyFirstFix(HABIT_DOC, f), HABIT_DOC.replace('However we', 'However, we'));
+      assert.deepEqual(intro(lintDocument(linter, HABIT_DOC, 'markdown', { introductoryComma: 'ignore' })), []);
+      // Every paragraph alone: no habit, no finding (what the prose layer reported before the file decided).
+      assert.deepEqual(intro(linter.lint('However we reached home late.', { introductoryComma: 'auto' })), []);
+    });
+
+    it('an edit in another paragraph that breaks the habit removes the finding (the cache keeps parts, not decisions)', () => {
+      const linter = makeLinter(parts);
+      const cache = new ParagraphCache();
+      const auto: LintOptions = { introductoryComma: 'auto' };
+      const broken = HABIT_DOC.replace('However, it rained', 'However it rained'); // 2 of 4
+      const lengths: number[] = [];
+      for (const doc of [HABIT_DOC, broken, HABIT_DOC]) {
+        const misses = cache.misses;
+        const cached = lintDocument(linter, doc, 'markdown', auto, cache);
+        assert.deepEqual(cached, lintDocument(makeLinter(parts), doc, 'markdown', auto), 'as a fresh linter without a cache');
+        lengths.push(intro(cached).length);
+        if (doc !== broken) continue;
+        assert.equal(cache.misses - misses, 1, 'only the edited paragraph is analysed again');
+      }
+      assert.deepEqual(lengths, [1, 0, 1]);
+    });
+
+    it('a suppressed range hides the finding; the habit still counts the commas written there', () => {
+      const linter = makeLinter(parts);
+      const auto: LintOptions = { introductoryComma: 'auto' };
+      const hidden = HABIT_DOC.replace('However we', '<!-- puncteme-disable-next-line introductory-comma -->\nHowever we');
+      assert.deepEqual(intro(lintDocument(linter, hidden, 'markdown', auto)), []);
+      const region = HABIT_DOC.replace('# Trip\n', '# Trip\n\n<!-- puncteme-disable -->').replace('However we', '<!-- puncteme-enable -->\n\nHowever we');
+      const [f] = intro(lintDocument(linter, region, 'markdown', auto));
+      assert.ok(f, 'commas written in a disabled region are still the writer’s habit');
+      assert.equal(f.start.offset, region.lastIndexOf('However'));
+    });
+
+    it('a single text is a document of one part: lint(text) and the settled part agree', () => {
+      const linter = makeLinter(parts);
+      const text = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
+      const auto: LintOptions = { introductoryComma: 'auto' };
+      const part = linter.lintPart(text, auto);
+      assert.equal(intro(part.findings).length, 0, 'the omission waits for the document');
+      assert.equal(part.habit?.pending.length, 1);
+      assert.deepEqual(settleParts([part])[0], linter.lint(text, auto));
+      assert.equal(intro(linter.lint(text, auto)).length, 1);
+    });
+  });
+});
