@@ -71,7 +71,7 @@ describe('config: .punctemerc.json', () => {
     });
   });
 
-  it('introductoryComma: the config asks for edited prose, --introductory-comma overrides it (auto: the paragraph’s habit), a bad value is exit 2', async function () {
+  it('introductoryComma: the config asks for edited prose, --introductory-comma overrides it (auto: the file’s habit), a bad value is exit 2', async function () {
     this.timeout(120000);
     assert.throws(() => parseProjectConfig({ introductoryComma: 'always' }, 'x'), /introductoryComma: must be one of "edited", "auto", "ignore"/);
     assert.deepEqual(toLintOptions(parseProjectConfig({ introductoryComma: 'auto' }, 'x')), { introductoryComma: 'auto' });

@@ -5,6 +5,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { LspClient, PublishDiagnostics, REPO } from './lspClient';
 import { defaultModelDir, punctModelFile } from '../../server/src/engine';
+import { HABIT_DOC } from '../prose/habitDocument';
 
 /** Protocol tests: the real server process over stdio, driven by a JSON-RPC client the way an editor drives it. */
 describe('language server over stdio', function () {
@@ -181,6 +182,32 @@ describe('language server over stdio', function () {
     assert.deepEqual(intro(await client.diagnosticsAfter(uri, n)), []);
     client.settings = { debounceMs: 20 };
     await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+  });
+
+  it('introductoryComma auto (the default) decides over the file: one finding, its fix and hover; an edit in another paragraph takes it away', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip(); // the habit needs the parser and the model
+    const uri = uriOf('habit.md');
+    const intro = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'introductory-comma');
+    let n = client.published.length;
+    await client.open(uri, 'markdown', HABIT_DOC);
+    const [d, ...rest] = intro(await client.diagnosticsAfter(uri, n));
+    assert.ok(d, 'a finding: the habit is the file’s (3 of 4), not one paragraph’s');
+    assert.equal(rest.length, 0);
+    assert.deepEqual(d.range, { start: { line: 8, character: 0 }, end: { line: 8, character: 7 } });
+    assert.match(d.message, /\(3 of 4\)/);
+    const actions = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+    const fix = actions.find((a) => a.kind === 'quickfix' && a.edit);
+    assert.deepEqual(fix.edit.documentChanges[0].edits, [{ range: { start: { line: 8, character: 7 }, end: { line: 8, character: 7 } }, newText: ',' }]);
+    const h = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: d.range.start });
+    assert.match(h.contents.value, /introductory-comma/);
+    assert.match(h.contents.value, /```puncteme-tree\n\[/, 'the model’s explanation of a finding the file decided');
+    // Delete the comma of "However, it rained" (line 4): 2 of 4, no habit; the fourth paragraph was not edited.
+    n = client.published.length;
+    await client.change(uri, 2, [{ range: { start: { line: 4, character: 7 }, end: { line: 4, character: 8 } }, text: '' }]);
+    assert.deepEqual(intro(await client.diagnosticsAfter(uri, n, 2)), []);
+    n = client.published.length;
+    await client.change(uri, 3, [{ range: { start: { line: 4, character: 7 }, end: { line: 4, character: 7 } }, text: ',' }]);
+    assert.equal(intro(await client.diagnosticsAfter(uri, n, 3)).length, 1, 'the comma back: the habit back');
   });
 
   it('any input: empty, binary, too large, RTL, emoji, broken Markdown, a 5,000-word sentence', async () => {

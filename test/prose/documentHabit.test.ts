@@ -11,9 +11,8 @@ import { keepStrongest, findingSpan, settleParts } from '../../server/src/engine
 import { positionAt } from '../../server/src/engine/positions';
 import { ParagraphCache, lintDocument } from '../../server/src/prose';
 import { blockOptions, documentQuoteHabit } from '../../server/src/prose/documentOptions';
+import { HABIT_DOC } from './habitDocument';
 
-/** Three paragraphs with "However," and a fourth with "However we": the file's habit is the comma (3 of 4). */
-export const HABIT_DOC = '# Trip\n\nHowever, we left early.\n\nHowever, it rained all day.\n\nHowever, the roads stayed dry.\n\nHowever we reached home late.\n';
 
 const intro = (fs: readonly Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
 const applyFirstFix = (text: string, f: Finding) => {

@@ -2,7 +2,8 @@
  * The engine's public API: text in, findings out. Front ends (CLI, language server) depend on this module only.
  *
  * `createLinter()` loads the models once (parser and punctuation model, plus the calibration of the error model);
- * `Linter.lint` is then synchronous and works on one stretch of prose (a paragraph or a plain-text document). Without
+ * `Linter.lint` is then synchronous and works on one stretch of prose (a paragraph or a plain-text document);
+ * `Linter.lintPart` lints the same text as one block of a larger document (`documentPart.ts`). Without
  * the trained models (a fresh checkout before training) it runs the typographic rules alone and says so in `version`.
  */
 import * as fs from 'fs';

@@ -9,7 +9,11 @@ import * as path from 'path';
 import { Finding } from '../../engine/types';
 import { writeFileAtomic } from '../fix/atomicWrite';
 
-const FORMAT = 1;
+/**
+ * Bumped when the same file, options and models give other findings: 2 since `auto` settings decide over the whole
+ * file rather than each paragraph (findings cached by an older CLI would otherwise be served unchanged).
+ */
+const FORMAT = 2;
 
 interface CacheEntry {
   key: string;

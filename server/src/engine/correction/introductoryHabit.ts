@@ -1,6 +1,7 @@
 /**
  * `introductoryComma: auto` — the document's own habit. Where `edited` holds every writer to the convention most of
- * EWT's writers follow, `auto` holds a writer only to their own: in one document (the text one `lint` call sees), it
+ * EWT's writers follow, `auto` holds a writer only to their own: in one document (a file: all the prose blocks the
+ * prose layer lints, whose parts `documentPart.ts` sums; a text linted alone is a document of one part), it
  * counts the introductory elements the convention covers (`introductoryElement` + the learned table) and whether the
  * writer put the comma after each. When the writer clearly does (at least `HABIT_MIN_WRITTEN` commas, and at least
  * `HABIT_MIN_SHARE` of the covered elements), the omissions that `edited` would report are reported as
@@ -16,8 +17,9 @@
  *   prior), and each omission it reports goes against the writer's own commas three to one.
  *
  * The per-sentence part (the tally and the findings an omission would give) is remembered with the sentence
- * (`SentenceFindingsMemo`); only the sum over the document, made after every sentence, decides. So an edit in one
- * sentence that changes the habit changes the findings of the others without their being analysed again.
+ * (`SentenceFindingsMemo`), and summed into its block's part (cached by the prose layer); only the sum over the
+ * document, made after every block (`settleParts`), decides. So an edit in one sentence that changes the habit
+ * changes the findings of the others without their being analysed again.
  */
 import { PlainFinding } from '../finding';
 import { PunctuatedTree } from '../../data/depunct';

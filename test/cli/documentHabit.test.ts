@@ -1,0 +1,38 @@
+/** `introductoryComma: auto` (the default) in the CLI: the habit is the file's, across its paragraphs. */
+import { strict as assert } from 'assert';
+import { readFile, removeRepo, runMain, tempRepo } from './helpers';
+import { HABIT_DOC } from '../prose/habitDocument';
+
+interface JsonFinding {
+  ruleId: string;
+  message: string;
+  start: { line: number; character: number; offset: number };
+  fixes: Array<{ edits: Array<{ start: { offset: number }; end: { offset: number }; newText: string }> }>;
+}
+
+describe('CLI: introductoryComma auto over the whole file', function () {
+  this.timeout(120000);
+
+  it('three paragraphs with "However," and one with "However we": one finding (JSON), --fix inserts the comma', async function () {
+    const repo = tempRepo({ 'trip.md': HABIT_DOC, 'one.md': 'However we reached home late.\n' });
+    try {
+      const r = await runMain(['lint', '--format', 'json', 'trip.md', 'one.md'], { cwd: repo });
+      const files = JSON.parse(r.stdout) as Array<{ file: string; findings: JsonFinding[] }>;
+      const found = files.flatMap((f) => f.findings.filter((x) => x.ruleId === 'introductory-comma').map((x) => ({ file: f.file, ...x })));
+      if (!found.length) this.skip(); // no trained model in this checkout: the habit needs the parser
+      assert.deepEqual(
+        found.map((f) => [f.file, f.start.line, f.start.character, f.start.offset]),
+        [['trip.md', 8, 0, HABIT_DOC.lastIndexOf('However')]],
+        'one.md alone has no habit',
+      );
+      assert.match(found[0].message, /\(3 of 4\)/);
+      assert.deepEqual(found[0].fixes[0].edits.map((e) => [e.start.offset, e.newText]), [[HABIT_DOC.lastIndexOf('However') + 'However'.length, ',']]);
+      assert.equal(r.code, 1);
+      await runMain(['lint', '--fix', 'trip.md'], { cwd: repo });
+      assert.equal(readFile(repo, 'trip.md'), HABIT_DOC.replace('However we', 'However, we'));
+      assert.equal((await runMain(['lint', 'trip.md'], { cwd: repo })).code, 0, 'nothing left after the fix');
+    } finally {
+      removeRepo(repo);
+    }
+  });
+});
