@@ -26,7 +26,7 @@ export function lstmCache(n: number, H: number): LstmCache {
   return { gates: new Float64Array(n * 4 * H), c: new Float64Array(n * H), tc: new Float64Array(n * H) };
 }
 
-import { dot } from './dot';
+import { matVec } from './dot';
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
@@ -43,13 +43,15 @@ export function lstmForward(
   const { theta, H } = w;
   const G = 4 * H;
   const pre = new Float64Array(G);
+  const rec = new Float64Array(G);
   for (let step = 0; step < n; step++) {
     const t = reverse ? n - 1 - step : step;
     const prev = step === 0 ? -1 : reverse ? t + 1 : t - 1;
     for (let j = 0; j < G; j++) pre[j] = xproj[t * G + j] + theta[w.b + j];
     if (prev >= 0) {
-      const hp = prev * stride + col;
-      for (let j = 0; j < G; j++) pre[j] += dot(theta, w.wh + j * H, out, hp, H);
+      // Wh·h_prev, each row's product exactly `dot`'s (`matVec`), added as before.
+      matVec(theta, w.wh, G, H, out, prev * stride + col, rec, 0);
+      for (let j = 0; j < G; j++) pre[j] += rec[j];
     }
     const g0 = t * G;
     for (let k = 0; k < H; k++) {

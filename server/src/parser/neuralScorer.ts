@@ -11,7 +11,7 @@ import { EncodedSentence } from './encoding';
 import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
 import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, Tensor, VocabIndex } from './neuralNet';
 import { TagIds } from './parseFeatures';
-import { dot } from './dot';
+import { dot, matVec } from './dot';
 import { FixedVectors } from './pretrainedVectors';
 
 /** Everything one sentence's forward pass computed; training's backward reads it. */
@@ -142,7 +142,7 @@ export class NeuralScorer {
     const M = l.dims.hidden;
     const V = 2 * l.dims.lstm;
     const out = (k * (fw.n + 2) + r) * M;
-    for (let m = 0; m < M; m++) fw.a[out + m] = dot(this.theta, l.w1.offset + (k * M + m) * V, fw.mlpIn, r * V, V);
+    matVec(this.theta, l.w1.offset + k * M * V, M, V, fw.mlpIn, r * V, fw.a, out);
     fw.aDone[k * (fw.n + 2) + r] = 1;
   }
 
@@ -165,17 +165,24 @@ export class NeuralScorer {
     const M = l.dims.hidden;
     const rows = fw.n + 2;
     for (let k = 0; k < N_POSITIONS; k++) if (!fw.aDone[k * rows + pos[k]]) this.fillA(fw, k, pos[k]);
+    // Unrolled over the four positions and the three outputs (fifth session, neural speed): the same sums in the
+    // same order as a loop over k and then one over c, so the same scores bit for bit, in one pass over the hidden
+    // layer.
+    const a = fw.a;
+    const a0 = pos[0] * M, a1 = (rows + pos[1]) * M, a2 = (2 * rows + pos[2]) * M, a3 = (3 * rows + pos[3]) * M;
+    const b1 = l.b1.offset, w0 = l.w2.offset, w1 = w0 + M, w2 = w1 + M;
+    let s0 = th[l.b2.offset], s1 = th[l.b2.offset + 1], s2 = th[l.b2.offset + 2];
     for (let m = 0; m < M; m++) {
-      let z = th[l.b1.offset + m];
-      for (let k = 0; k < N_POSITIONS; k++) z += fw.a[(k * rows + pos[k]) * M + m];
-      hidden[m] = keepHidden ? Math.tanh(z) * keepHidden[m] : Math.tanh(z);
+      const z = th[b1 + m] + a[a0 + m] + a[a1 + m] + a[a2 + m] + a[a3 + m];
+      const h = keepHidden ? Math.tanh(z) * keepHidden[m] : Math.tanh(z);
+      hidden[m] = h;
+      s0 += th[w0 + m] * h;
+      s1 += th[w1 + m] * h;
+      s2 += th[w2 + m] * h;
     }
-    for (let c = 0; c < N_OUT; c++) {
-      let s = th[l.b2.offset + c];
-      const w = l.w2.offset + c * M;
-      for (let m = 0; m < M; m++) s += th[w + m] * hidden[m];
-      out[c] = s;
-    }
+    out[0] = s0;
+    out[1] = s1;
+    out[2] = s2;
   }
 
   /** For a combination with another scorer: adds weight × this scorer's transition scores in each state. */
@@ -208,6 +215,9 @@ export class NeuralScorer {
     return st.head;
   }
 }
+
+// `scores` is unrolled over the four positions and the three transitions.
+if (N_POSITIONS !== 4 || N_OUT !== 3) throw new Error('the unrolled MLP reads four positions and scores three transitions');
 
 /** Dropout mask of n entries: 0 with probability p, else 1/(1−p). */
 function mask(n: number, p: number, rand: () => number): Float64Array {
