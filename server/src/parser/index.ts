@@ -189,8 +189,11 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const file = path.join(modelDir, MODEL_FILE);
   if (!fs.existsSync(file)) throw new ParserError(`no parser model at ${file} (run \`npm run train:parser\`)`);
   const m = readModel(file);
+  // The lookup layouts are built before wink-nlp loads its model: the collections that the layouts' large
+  // allocations trigger then walk a small heap, and the inflated file can be freed before wink's heap grows.
+  const models = parserModels(m);
   warmUpWink();
-  return new TransitionParser(m.header.version, parserModels(m));
+  return new TransitionParser(m.header.version, models);
 }
 
 export { MAX_WORDS as MAX_SENTENCE_WORDS };
