@@ -58,9 +58,12 @@ describe('the document of auto is the file: decisions over all blocks', function
     assert.equal(documentQuoteHabit(blocks.slice(1, 3), {}), 'british');
     assert.equal(documentQuoteHabit([blocks[2]], { quoteStyle: 'auto' }), 'none');
     const options: LintOptions = { quoteStyle: 'auto' };
-    assert.equal(blockOptions(options, 'american', blocks[0].text), options);
-    assert.equal(blockOptions(options, 'none', blocks[2].text), options);
-    assert.deepEqual(blockOptions(options, 'american', blocks[1].text), { quoteStyle: 'auto', quoteHabit: 'american' });
+    const [first, second, third] = blockOptions(blocks, options);
+    assert.ok(first === options && third === options, 'agrees, or has no quote: the same options (the same cache key)');
+    assert.deepEqual(second, { quoteStyle: 'auto', quoteHabit: 'american' });
+    assert.deepEqual(blockOptions([blocks[0], blocks[1], blocks[1], blocks[1]], options)[0], { quoteStyle: 'auto', quoteHabit: 'british' }, '3 British to 2');
+    assert.deepEqual(blockOptions([blocks[0], blocks[1], blocks[1]], options)[0], { quoteStyle: 'auto', quoteHabit: 'none' }, '2 to 2: no habit, not the block’s own');
+    assert.deepEqual(blockOptions([blocks[0], blocks[1], { text: 'It was "odd".' }, { text: 'She said "hi."' }], options).map((o) => o.quoteHabit), [undefined, 'american', 'american', undefined], 'a tie inside a block');
   });
 
   it('quoteStyle auto over a file: a "fine". in its own paragraph is held to the file’s American habit', async () => {

@@ -2,7 +2,7 @@
 import { Hover, MarkupKind, Position } from 'vscode-languageserver';
 import { Finding, LintOptions } from '../engine/types';
 import { ProseBlock, documentRange } from '../prose/block'; // not the index: it would load the extractors into the main thread
-import { blockOptions, documentQuoteHabit } from '../prose/documentOptions';
+import { blockOptions } from '../prose/documentOptions';
 import { rangeOf, ruleDocsHref } from './diagnostics';
 import type { BlockExplanation } from './workerProtocol';
 
@@ -45,11 +45,11 @@ export async function explainedAt(
     here.map(async (f) => {
       if (f.explanation) return f;
       const at = f.start.offset;
-      const block = analysis.blocks.find((b) => b.offsets[0] <= at && at <= b.offsets[b.text.length]);
-      if (!block) return f;
+      const index = analysis.blocks.findIndex((b) => b.offsets[0] <= at && at <= b.offsets[b.text.length]);
+      if (index < 0) return f;
+      const block = analysis.blocks[index];
       // The block's options as the document's analysis had them (the document's quote habit).
-      const options = blockOptions(analysis.options, documentQuoteHabit(analysis.blocks, analysis.options), block.text);
-      const explained = await explainBlock(block.text, options);
+      const explained = await explainBlock(block.text, blockOptions(analysis.blocks, analysis.options)[index]);
       const match = explained.find((e) => {
         const r = e.ruleId === f.ruleId ? documentRange(block, e.start, e.end) : undefined;
         return r !== undefined && r.start === f.start.offset && r.end === f.end.offset;

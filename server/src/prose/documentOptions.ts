@@ -3,27 +3,45 @@
  * placement the document (all its prose blocks) writes most often. A block is then held to the document's habit, not
  * to its own: a paragraph with one `”.` in a file that otherwise writes `.”` is told so.
  *
- * Only a block whose own majority differs from the document's gets the habit in its options (`quoteHabit`); for the
- * others the result is the same either way, and leaving their options alone keeps their paragraph-cache entries
- * when the document's habit changes. Kept free of the extractors: the hover (main thread) uses it too.
+ * Only a block that holds a closing quote and whose own majority differs from the document's gets the habit in its
+ * options (`quoteHabit`); for the others the result is the same either way, and leaving their options alone keeps
+ * their paragraph-cache entries (and the sentence memo's) when the document's habit changes. Kept free of the extractors: the hover (main thread) uses it too.
  */
-import { majorityQuoteStyle, detectQuoteStyle, quotePlacements } from '../engine/rules/quotePlacement';
+import { majorityQuoteStyle, quotePlacements } from '../engine/rules/quotePlacement';
 import { LintOptions, QuoteHabit } from '../engine/types';
 
-/** The document's quote habit under `auto`; undefined when the setting names a style (nothing to decide). */
-export function documentQuoteHabit(blocks: ReadonlyArray<{ text: string }>, options: LintOptions): QuoteHabit | undefined {
+type Counts = { american: number; british: number };
+
+/**
+ * Any closing double quote as the parser reads one (`data/punctTokens.ts`): a block without one has nothing the
+ * quote style can change, and keeps its options (so a change of the document's habit leaves its cache entries be).
+ */
+const CLOSING_QUOTE = /["\u201D\u00BB]|''/;
+
+/** A block's placements (most blocks hold no quote at all, and are skipped without the placement regexes). */
+function placements(text: string): Counts | undefined {
+  return CLOSING_QUOTE.test(text) ? quotePlacements(text) : undefined;
+}
+
+/** The document's quote habit under `auto` from its blocks' counts; undefined when the setting names a style. */
+function habitOf(counts: ReadonlyArray<Counts | undefined>, options: LintOptions): QuoteHabit | undefined {
   if ((options.quoteStyle ?? 'auto') !== 'auto') return undefined;
   const total = { american: 0, british: 0 };
-  for (const b of blocks) {
-    const c = quotePlacements(b.text);
-    total.american += c.american;
-    total.british += c.british;
+  for (const c of counts) {
+    total.american += c?.american ?? 0;
+    total.british += c?.british ?? 0;
   }
   return majorityQuoteStyle(total) ?? 'none';
 }
 
-/** The options to lint one block of the document with. */
-export function blockOptions(options: LintOptions, habit: QuoteHabit | undefined, blockText: string): LintOptions {
-  if (habit === undefined || (detectQuoteStyle(blockText) ?? 'none') === habit) return options;
-  return { ...options, quoteHabit: habit };
+/** The document's quote habit under `auto`; undefined when the setting names a style (nothing to decide). */
+export function documentQuoteHabit(blocks: ReadonlyArray<{ text: string }>, options: LintOptions): QuoteHabit | undefined {
+  return habitOf(blocks.map((b) => placements(b.text)), options);
+}
+
+/** The options to lint each block of the document with (in the blocks' order). */
+export function blockOptions(blocks: ReadonlyArray<{ text: string }>, options: LintOptions): LintOptions[] {
+  const counts = blocks.map((b) => placements(b.text));
+  const habit = habitOf(counts, options);
+  return counts.map((c) => (habit === undefined || !c || (majorityQuoteStyle(c) ?? 'none') === habit ? options : { ...options, quoteHabit: habit }));
 }

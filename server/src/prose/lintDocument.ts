@@ -10,7 +10,7 @@ import { Finding, LintOptions, Position, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { ProseBlock, documentRange } from './block';
 import { Extraction } from './extraction';
-import { blockOptions, documentQuoteHabit } from './documentOptions';
+import { blockOptions } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
 import { isSuppressed } from './suppressions';
 
@@ -54,7 +54,7 @@ export function* lintSteps(
 ): Generator<LintStep, Finding[], void> {
   const starts = lineStarts(text);
   const pos = (offset: number): Position => positionFromStarts(starts, offset);
-  const quoteHabit = documentQuoteHabit(extraction.blocks, options);
+  const optionsOf = blockOptions(extraction.blocks, options);
   const toDocumentAll = (found: readonly Finding[], block: ProseBlock): Finding[] => {
     const out: Finding[] = [];
     for (const f of found) {
@@ -67,7 +67,7 @@ export function* lintSteps(
   const mapped: Finding[][] = [];
   const out: Finding[] = [];
   for (const block of extraction.blocks) {
-    const part = lintBlock(linter, block, blockOptions(options, quoteHabit, block.text), cache, hooks);
+    const part = lintBlock(linter, block, optionsOf[parts.length], cache, hooks);
     parts.push(part);
     mapped.push(toDocumentAll(part.findings, block));
     out.push(...mapped[mapped.length - 1]);
