@@ -171,7 +171,7 @@ if (values['stage-times']) {
   }
   process.exit(0);
 }
-if (values.combine) {
+if (values.combine && !values['check-fronted']) {
   // Dev only: the perceptron's transition scores plus w × the neural scorer's (w = -1: the neural scorer alone,
   // w = 0: the perceptron alone), with the perceptron model's taggers and labeller; the unpunctuated and corrupted
   // views as `eval parser` builds them (corruption seed 13).
@@ -189,7 +189,9 @@ if (values.combine) {
 if (values['check-fronted']) {
   // The fronted-clause check on dev (BENCHMARKS.md): does the clause's verb swallow the words after its comma?
   const cases = frontedClauses(readTreebank(values.dev!).trees);
-  const models = parserModels(readModel(values['check-fronted']));
+  // With --combine NEURAL and one --weights value: of that combination with the perceptron model given here.
+  const checked = parserModels(readModel(values['check-fronted']));
+  const models: ParserModels = values.combine ? { ...checked, neural: parserModels(readModel(values.combine)).neural, neuralWeight: Number(values.weights!.split(',')[0]) } : checked;
   const parse = modelParse(models);
   // And the hand-written sentences of test/parser/fixtures, through the tokeniser as users' text goes.
   const lines = fs.readFileSync(path.resolve(__dirname, '../test/parser/fixtures/fronted-clauses.txt'), 'utf8').split('\n').filter((l) => l.trim());
