@@ -27,6 +27,7 @@ export function lstmCache(n: number, H: number): LstmCache {
 }
 
 import { matVec } from './dot';
+import { MatVecKernel } from './wasmMatVec';
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
@@ -39,6 +40,8 @@ export function lstmForward(
   stride: number,
   col: number,
   cache: LstmCache,
+  /** Wh in WebAssembly (parsing; `wasmMatVec.ts`), the same products as `matVec` over θ. */
+  whKernel?: MatVecKernel,
 ): void {
   const { theta, H } = w;
   const G = 4 * H;
@@ -50,7 +53,8 @@ export function lstmForward(
     for (let j = 0; j < G; j++) pre[j] = xproj[t * G + j] + theta[w.b + j];
     if (prev >= 0) {
       // Wh·h_prev, each row's product exactly `dot`'s (`matVec`), added as before.
-      matVec(theta, w.wh, G, H, out, prev * stride + col, rec, 0);
+      if (whKernel) whKernel.mul(0, G, out, prev * stride + col, rec, 0);
+      else matVec(theta, w.wh, G, H, out, prev * stride + col, rec, 0);
       for (let j = 0; j < G; j++) pre[j] += rec[j];
     }
     const g0 = t * G;

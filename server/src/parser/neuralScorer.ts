@@ -13,6 +13,7 @@ import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout,
 import { TagIds } from './parseFeatures';
 import { dot, matVec } from './dot';
 import { FixedVectors } from './pretrainedVectors';
+import { MatVecKernel } from './wasmMatVec';
 
 /** Everything one sentence's forward pass computed; training's backward reads it. */
 /** A sentence of no words: `inputParts` of it names the tables and columns alone. */
@@ -38,12 +39,15 @@ export interface SentenceForward {
   /** N_POSITIONS × (n + 2) × hidden: W1_k · v_r, filled where `aDone` is set (rows the MLP has read). */
   a: Float64Array;
   aDone: Uint8Array;
+  /** Parsing's products (`RunTimeKernels`), absent in training, whose θ changes between sentences. */
+  kernels?: RunTimeKernels;
 }
 
 export class NeuralScorer {
   readonly vocab: VocabIndex;
   /** Built on the first parse: θ must not change after that (training parses only snapshots). */
   private tables: InputTables | undefined;
+  private kernels: RunTimeKernels | undefined;
   private readonly lstm: [LstmView, LstmView];
 
   constructor(
@@ -110,6 +114,7 @@ export class NeuralScorer {
     const cache: [LstmCache, LstmCache] = [lstmCache(n, H), lstmCache(n, H)];
     const v = new Float64Array((n + 2) * V);
     const tables = training ? undefined : (this.tables ??= new InputTables(l, th, this.fixed));
+    const kernels = training ? undefined : (this.kernels ??= new RunTimeKernels(l, th));
     for (let d = 0; d < 2; d++) {
       const wx = l.wx[d].offset;
       const xp = xproj[d];
@@ -117,7 +122,7 @@ export class NeuralScorer {
       else {
         for (let t = 0; t < n; t++) for (let j = 0; j < G; j++) xp[t * G + j] = dot(th, wx + j * D, x, t * D, D);
       }
-      lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d]);
+      lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d], kernels?.wh[d]);
     }
     for (let j = 0; j < V; j++) {
       v[n * V + j] = th[l.root.offset + j];
@@ -133,7 +138,7 @@ export class NeuralScorer {
       mlpIn = v.slice();
       for (let i = 0; i < n * V; i++) mlpIn[i] *= keep[i];
     }
-    return { input, n, x, keepX, xproj, cache, v, mlpIn, keep, a: new Float64Array(N_POSITIONS * rows * M), aDone: new Uint8Array(N_POSITIONS * rows) };
+    return { input, n, x, keepX, xproj, cache, v, mlpIn, keep, a: new Float64Array(N_POSITIONS * rows * M), aDone: new Uint8Array(N_POSITIONS * rows), kernels };
   }
 
   /** Row r of A_k = W1_k · v_r, computed the first time the MLP reads word r at position k. */
@@ -142,7 +147,9 @@ export class NeuralScorer {
     const M = l.dims.hidden;
     const V = 2 * l.dims.lstm;
     const out = (k * (fw.n + 2) + r) * M;
-    matVec(this.theta, l.w1.offset + k * M * V, M, V, fw.mlpIn, r * V, fw.a, out);
+    const w1 = fw.kernels?.w1;
+    if (w1) w1.mul(k * M, M, fw.mlpIn, r * V, fw.a, out);
+    else matVec(this.theta, l.w1.offset + k * M * V, M, V, fw.mlpIn, r * V, fw.a, out);
     fw.aDone[k * (fw.n + 2) + r] = 1;
   }
 
@@ -232,6 +239,22 @@ export interface Dropout {
   p: number;
   input?: number;
   rand: () => number;
+}
+
+/**
+ * Parsing's matrix products in WebAssembly SIMD (`wasmMatVec.ts`, the same results bit for bit): W1 (all four
+ * positions' blocks) and each direction's Wh, copied from θ when the scorer first parses. Absent kernels (no
+ * WebAssembly SIMD) leave the JavaScript products in place.
+ */
+class RunTimeKernels {
+  readonly w1: MatVecKernel | undefined;
+  readonly wh: [MatVecKernel | undefined, MatVecKernel | undefined];
+
+  constructor(l: NeuralLayout, th: Float64Array) {
+    const H = l.dims.lstm;
+    this.w1 = MatVecKernel.create(th, l.w1.offset, N_POSITIONS * l.dims.hidden, 2 * H);
+    this.wh = [MatVecKernel.create(th, l.wh[0].offset, 4 * H, H), MatVecKernel.create(th, l.wh[1].offset, 4 * H, H)];
+  }
 }
 
 /** Tables with more rows than this (words, pretrained vectors) get their products on first use, not at load. */

@@ -1,0 +1,177 @@
+/**
+ * The neural scorer's largest run-time cost, W1_k·v (a matrix times a vector per word and MLP position), in
+ * WebAssembly with 128-bit SIMD: two float64 lanes per instruction where V8's JavaScript does one. Results are bit
+ * for bit those of `dot` (`dot.ts`): `dot` keeps four running sums s0…s3 over k ≡ 0…3 (mod 4), adds the tail to s0
+ * and returns ((s0 + s1) + s2) + s3; here lanes (s0, s1) and (s2, s3) are two f64x2 sums, each lane a separate
+ * IEEE multiply and add exactly as in JavaScript (WebAssembly has no implicit fused multiply-add), then the same tail
+ * and the same final additions.
+ *
+ * The module is assembled here from its opcodes (about 200 bytes, no toolchain needed): one exported function
+ * `matvec(a, rows, n, b, out)` over byte offsets into its own memory, out[m] = Σ_k a[m·n + k] · b[k]. A kernel
+ * copies its matrix into that memory once; each product copies the vector in and the results out.
+ */
+
+const I32 = 0x7f;
+const F64 = 0x7c;
+const V128 = 0x7b;
+
+/** Unsigned LEB128. */
+function leb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+}
+
+const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
+const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
+const name = (s: string) => [...leb(s.length), ...Buffer.from(s, 'utf8')];
+
+// Instructions used by the function body.
+const get = (i: number) => [0x20, i];
+const set = (i: number) => [0x21, i];
+const i32 = (v: number) => [0x41, v]; // small non-negative constants only (one LEB byte, < 64)
+const I32_ADD = [0x6a];
+const I32_SHL = [0x74];
+const I32_GE_S = [0x4e];
+const F64_ADD = [0xa0];
+const F64_MUL = [0xa2];
+const f64load = (offset: number) => [0x2b, 3, ...leb(offset)];
+const F64_STORE = [0x39, 3, 0];
+const v128load = (offset: number) => [0xfd, 0x00, 3, ...leb(offset)];
+const V128_ZERO = [0xfd, 0x0c, ...new Array(16).fill(0)];
+const F64X2_ADD = [0xfd, ...leb(0xf0)];
+const F64X2_MUL = [0xfd, ...leb(0xf2)];
+const lane = (l: number) => [0xfd, 0x21, l]; // f64x2.extract_lane
+const BLOCK = [0x02, 0x40];
+const LOOP = [0x03, 0x40];
+const END = [0x0b];
+const br = (depth: number) => [0x0c, depth];
+const brIf = (depth: number) => [0x0d, depth];
+
+// Parameters 0–4 (byte offsets, counts), then locals.
+const [A, ROWS, N, B, OUT] = [0, 1, 2, 3, 4];
+const [M, K, ROW, ROW_BYTES, ACC01, ACC23, S0] = [5, 6, 7, 8, 9, 10, 11];
+
+/** k-th float64 of the row / of the vector, as a byte address. */
+const rowAt = [...get(ROW), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
+const vecAt = [...get(B), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
+
+const body = [
+  // locals: m, k, row, rowBytes (i32); acc01, acc23 (v128); s0 (f64)
+  ...vec([[4, I32], [2, V128], [1, F64]]),
+  ...get(N), ...i32(3), ...I32_SHL, ...set(ROW_BYTES),
+  ...get(A), ...set(ROW),
+  ...i32(0), ...set(M),
+  ...BLOCK, ...LOOP, // rows
+  ...get(M), ...get(ROWS), ...I32_GE_S, ...brIf(1),
+  ...V128_ZERO, ...set(ACC01),
+  ...V128_ZERO, ...set(ACC23),
+  ...i32(0), ...set(K),
+  ...BLOCK, ...LOOP, // k + 3 < n, four at a time
+  ...get(K), ...i32(3), ...I32_ADD, ...get(N), ...I32_GE_S, ...brIf(1),
+  ...get(ACC01), ...rowAt, ...v128load(0), ...vecAt, ...v128load(0), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC01),
+  ...get(ACC23), ...rowAt, ...v128load(16), ...vecAt, ...v128load(16), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC23),
+  ...get(K), ...i32(4), ...I32_ADD, ...set(K),
+  ...br(0),
+  ...END, ...END,
+  ...get(ACC01), ...lane(0), ...set(S0),
+  ...BLOCK, ...LOOP, // the tail, into s0
+  ...get(K), ...get(N), ...I32_GE_S, ...brIf(1),
+  ...get(S0), ...rowAt, ...f64load(0), ...vecAt, ...f64load(0), ...F64_MUL, ...F64_ADD, ...set(S0),
+  ...get(K), ...i32(1), ...I32_ADD, ...set(K),
+  ...br(0),
+  ...END, ...END,
+  // out[m] = ((s0 + s1) + s2) + s3
+  ...get(OUT),
+  ...get(S0), ...get(ACC01), ...lane(1), ...F64_ADD, ...get(ACC23), ...lane(0), ...F64_ADD, ...get(ACC23), ...lane(1), ...F64_ADD,
+  ...F64_STORE,
+  ...get(ROW), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW),
+  ...get(OUT), ...i32(8), ...I32_ADD, ...set(OUT),
+  ...get(M), ...i32(1), ...I32_ADD, ...set(M),
+  ...br(0),
+  ...END, ...END,
+  ...END,
+];
+
+const MODULE_BYTES = Uint8Array.from([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 5) → ()
+  ...section(3, vec([[0]])), // function 0 has type 0
+  ...section(5, vec([[0x00, 1]])), // one memory, at least one page
+  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('matvec'), 0x00, 0]])),
+  ...section(10, vec([[...leb(body.length), ...body]])),
+]);
+
+/** What is used of the WebAssembly API (the server's TypeScript libraries do not declare it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmInstance {
+  readonly exports: { mem: WasmMemory; matvec: (a: number, rows: number, n: number, b: number, out: number) => void };
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => WasmInstance;
+}
+const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+
+let compiled: object | null | undefined;
+
+/** The compiled module, or null where WebAssembly or its SIMD is not available (callers then use `matVec`). */
+function wasmModule(): object | null {
+  if (compiled === undefined) {
+    try {
+      compiled = wasm ? new wasm.Module(MODULE_BYTES) : null;
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+const PAGE = 65536;
+
+/**
+ * A row-major matrix (rows × n float64, copied from `source` at `offset`) in WebAssembly memory, multiplied by
+ * vectors; any consecutive block of its rows can be used (`mul`). Undefined from `create` when WebAssembly SIMD is
+ * unavailable.
+ */
+export class MatVecKernel {
+  private readonly f64: Float64Array;
+  private readonly run: (a: number, rows: number, n: number, b: number, out: number) => void;
+  /** Float64 indices of the vector and output slots in memory. */
+  private readonly vecAt: number;
+  private readonly outAt: number;
+
+  private constructor(instance: WasmInstance, source: Float64Array, offset: number, readonly rows: number, readonly n: number) {
+    const mem = instance.exports.mem;
+    const doubles = rows * n + n + rows;
+    const bytes = doubles * 8;
+    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    this.f64 = new Float64Array(mem.buffer);
+    this.f64.set(source.subarray(offset, offset + rows * n), 0);
+    this.vecAt = rows * n;
+    this.outAt = rows * n + n;
+    this.run = instance.exports.matvec;
+  }
+
+  static create(source: Float64Array, offset: number, rows: number, n: number): MatVecKernel | undefined {
+    const mod = wasmModule();
+    return mod && wasm ? new MatVecKernel(new wasm.Instance(mod, {}), source, offset, rows, n) : undefined;
+  }
+
+  /** out[oo + m] = row (from + m) · b[bo … bo + n) for m < count: `dot`'s result bit for bit. */
+  mul(from: number, count: number, b: Float64Array, bo: number, out: Float64Array, oo: number): void {
+    const f = this.f64;
+    const n = this.n;
+    f.set(b.subarray(bo, bo + n), this.vecAt);
+    this.run(from * n * 8, count, n, this.vecAt * 8, this.outAt * 8);
+    out.set(f.subarray(this.outAt, this.outAt + count), oo);
+  }
+}

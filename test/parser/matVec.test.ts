@@ -1,0 +1,37 @@
+import * as assert from 'assert';
+import { dot, matVec } from '../../server/src/parser/dot';
+import { MatVecKernel } from '../../server/src/parser/wasmMatVec';
+import { seededRandom } from '../../server/src/parser/views';
+
+/**
+ * The neural scorer's faster products must give `dot`'s results bit for bit (the parse may not change): the
+ * two-rows-at-a-time JavaScript `matVec` and the WebAssembly SIMD kernel, on float32-valued weights (as θ is, read
+ * from the model file) and float64 vectors, at sizes that exercise the four-wide loop, its tail and an odd row.
+ */
+describe('matrix–vector products of the neural scorer', () => {
+  const rand = seededRandom(3);
+  for (const [rows, n] of [[1, 1], [3, 2], [5, 3], [7, 13], [64, 64], [101, 96], [192, 48]]) {
+    it(`equal dot row by row, exactly (${rows} × ${n})`, () => {
+      const skip = 5; // the matrix starts inside θ
+      const a = new Float64Array(skip + 2 * rows * n).map(() => Math.fround((rand() - 0.5) * 2));
+      const b = new Float64Array(3 * n).map(() => (rand() - 0.5) * 7);
+      b[1] = -0;
+      const kernel = MatVecKernel.create(a, skip, 2 * rows, n);
+      assert.ok(kernel, 'WebAssembly SIMD is available in this Node');
+      for (let block = 0; block < 2; block++)
+        for (let bo = 0; bo + n <= b.length; bo += n) {
+          const js = new Float64Array(rows + 1);
+          const wasm = new Float64Array(rows + 1);
+          matVec(a, skip + block * rows * n, rows, n, b, bo, js, 1);
+          kernel.mul(block * rows, rows, b, bo, wasm, 1);
+          for (let m = 0; m < rows; m++) {
+            const want = dot(a, skip + (block * rows + m) * n, b, bo, n);
+            assert.ok(Object.is(js[1 + m], want), `matVec row ${m}`);
+            assert.ok(Object.is(wasm[1 + m], want), `kernel row ${m}`);
+          }
+          assert.strictEqual(js[0], 0);
+          assert.strictEqual(wasm[0], 0);
+        }
+    });
+  }
+});
