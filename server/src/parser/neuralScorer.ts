@@ -115,11 +115,11 @@ export class NeuralScorer {
     const v = new Float64Array((n + 2) * V);
     const tables = training ? undefined : (this.tables ??= new InputTables(l, th, this.fixed));
     const kernels = training ? undefined : (this.kernels ??= new RunTimeKernels(l, th));
+    if (tables) tables.project(input, xproj);
     for (let d = 0; d < 2; d++) {
       const wx = l.wx[d].offset;
       const xp = xproj[d];
-      if (tables) tables.project(input, d, xp);
-      else {
+      if (!tables) {
         for (let t = 0; t < n; t++) for (let j = 0; j < G; j++) xp[t * G + j] = dot(th, wx + j * D, x, t * D, D);
       }
       lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d], kernels?.wh[d]);
@@ -271,6 +271,8 @@ class InputTables {
   /** Per part of x (width > 0): its ids × (2 directions × 4H) products, and which rows are filled. */
   private readonly parts: Array<{ col: number; table: Tensor; fixed: boolean; rows: Float64Array; done: Uint8Array }>;
   private readonly scratch: Float64Array;
+  /** Each direction's Wx in WebAssembly (`wasmMatVec.ts`) for the rows' products, when available. */
+  private readonly wx: Array<MatVecKernel | undefined>;
 
   constructor(
     private readonly l: NeuralLayout,
@@ -283,24 +285,29 @@ class InputTables {
       .filter((p) => p.table.cols > 0)
       .map(({ col, table, fixed }) => ({ col, table, fixed, rows: new Float64Array(table.rows * 2 * G), done: new Uint8Array(table.rows) }));
     this.scratch = new Float64Array(Math.max(0, ...this.parts.map((p) => p.table.cols)));
+    this.wx = [0, 1].map((d) => MatVecKernel.create(th, l.wx[d].offset, G, l.D));
     for (let k = 0; k < this.parts.length; k++) {
       if (this.parts[k].table.rows <= EAGER_ROWS) for (let id = 0; id < this.parts[k].table.rows; id++) this.fill(k, id);
     }
   }
 
-  project(input: NeuralInput, d: number, xp: Float64Array): void {
+  /** Both directions' input projections: xproj[d][t] = Σ over the parts (in their order, from 0) of the part's row. */
+  project(input: NeuralInput, xproj: [Float64Array, Float64Array]): void {
     const G = this.G;
     const ids = inputParts(this.l, input).filter((p) => p.table.cols > 0).map((p) => p.ids);
-    xp.fill(0, 0, input.n * G);
-    for (let k = 0; k < this.parts.length; k++) {
-      const { rows, done } = this.parts[k];
-      const idk = ids[k];
-      for (let t = 0; t < input.n; t++) {
-        const id = idk[t];
-        if (!done[id]) this.fill(k, id);
-        const o = t * G;
-        const w = (2 * id + d) * G;
-        for (let j = 0; j < G; j++) xp[o + j] += rows[w + j];
+    for (let d = 0; d < 2; d++) {
+      const xp = xproj[d];
+      xp.fill(0, 0, input.n * G);
+      for (let k = 0; k < this.parts.length; k++) {
+        const { rows, done } = this.parts[k];
+        const idk = ids[k];
+        for (let t = 0; t < input.n; t++) {
+          const id = idk[t];
+          if (!done[id]) this.fill(k, id);
+          const o = t * G;
+          const w = (2 * id + d) * G;
+          for (let j = 0; j < G; j++) xp[o + j] += rows[w + j];
+        }
       }
     }
   }
@@ -316,7 +323,9 @@ class InputTables {
     for (let d = 0; d < 2; d++) {
       const wx = l.wx[d].offset + col;
       const o = (2 * id + d) * G;
-      for (let j = 0; j < G; j++) rows[o + j] = dot(th, wx + j * l.D, w, 0, n);
+      const kernel = this.wx[d];
+      if (kernel) kernel.mul(0, G, w, 0, rows, o, col, n);
+      else for (let j = 0; j < G; j++) rows[o + j] = dot(th, wx + j * l.D, w, 0, n);
     }
     done[id] = 1;
   }

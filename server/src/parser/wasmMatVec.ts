@@ -7,8 +7,8 @@
  * and the same final additions.
  *
  * The module is assembled here from its opcodes (about 200 bytes, no toolchain needed): one exported function
- * `matvec(a, rows, n, b, out)` over byte offsets into its own memory, out[m] = Σ_k a[m·n + k] · b[k]. A kernel
- * copies its matrix into that memory once; each product copies the vector in and the results out.
+ * `matvec(a, rows, n, stride, b, out)` over byte offsets into its own memory, out[m] = Σ_{k<n} a[m·stride + k] · b[k].
+ * A kernel copies its matrix into that memory once; each product copies the vector in and the results out.
  */
 
 const I32 = 0x7f;
@@ -53,9 +53,9 @@ const END = [0x0b];
 const br = (depth: number) => [0x0c, depth];
 const brIf = (depth: number) => [0x0d, depth];
 
-// Parameters 0–4 (byte offsets, counts), then locals.
-const [A, ROWS, N, B, OUT] = [0, 1, 2, 3, 4];
-const [M, K, ROW, ROW_BYTES, ACC01, ACC23, S0] = [5, 6, 7, 8, 9, 10, 11];
+// Parameters 0–5 (byte offsets, counts), then locals.
+const [A, ROWS, N, STRIDE, B, OUT] = [0, 1, 2, 3, 4, 5];
+const [M, K, ROW, ROW_BYTES, ACC01, ACC23, S0] = [6, 7, 8, 9, 10, 11, 12];
 
 /** k-th float64 of the row / of the vector, as a byte address. */
 const rowAt = [...get(ROW), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
@@ -64,7 +64,7 @@ const vecAt = [...get(B), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
 const body = [
   // locals: m, k, row, rowBytes (i32); acc01, acc23 (v128); s0 (f64)
   ...vec([[4, I32], [2, V128], [1, F64]]),
-  ...get(N), ...i32(3), ...I32_SHL, ...set(ROW_BYTES),
+  ...get(STRIDE), ...i32(3), ...I32_SHL, ...set(ROW_BYTES),
   ...get(A), ...set(ROW),
   ...i32(0), ...set(M),
   ...BLOCK, ...LOOP, // rows
@@ -100,7 +100,7 @@ const body = [
 
 const MODULE_BYTES = Uint8Array.from([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 5) → ()
+  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 6) → ()
   ...section(3, vec([[0]])), // function 0 has type 0
   ...section(5, vec([[0x00, 1]])), // one memory, at least one page
   ...section(7, vec([[...name('mem'), 0x02, 0], [...name('matvec'), 0x00, 0]])),
@@ -113,7 +113,7 @@ interface WasmMemory {
   grow(pages: number): number;
 }
 interface WasmInstance {
-  readonly exports: { mem: WasmMemory; matvec: (a: number, rows: number, n: number, b: number, out: number) => void };
+  readonly exports: { mem: WasmMemory; matvec: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void };
 }
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
@@ -138,40 +138,43 @@ function wasmModule(): object | null {
 const PAGE = 65536;
 
 /**
- * A row-major matrix (rows × n float64, copied from `source` at `offset`) in WebAssembly memory, multiplied by
- * vectors; any consecutive block of its rows can be used (`mul`). Undefined from `create` when WebAssembly SIMD is
- * unavailable.
+ * A row-major matrix (rows × n float64, row r copied from `source` at `offset` + r · `stride`) in WebAssembly
+ * memory, multiplied by vectors; any consecutive block of its rows, and of its columns, can be used (`mul`).
+ * Undefined from `create` when WebAssembly SIMD is unavailable.
  */
 export class MatVecKernel {
   private readonly f64: Float64Array;
-  private readonly run: (a: number, rows: number, n: number, b: number, out: number) => void;
+  private readonly run: WasmInstance['exports']['matvec'];
   /** Float64 indices of the vector and output slots in memory. */
   private readonly vecAt: number;
   private readonly outAt: number;
 
-  private constructor(instance: WasmInstance, source: Float64Array, offset: number, readonly rows: number, readonly n: number) {
+  private constructor(instance: WasmInstance, source: Float64Array, offset: number, stride: number, readonly rows: number, readonly n: number) {
     const mem = instance.exports.mem;
     const doubles = rows * n + n + rows;
     const bytes = doubles * 8;
     if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
     this.f64 = new Float64Array(mem.buffer);
-    this.f64.set(source.subarray(offset, offset + rows * n), 0);
+    for (let r = 0; r < rows; r++) this.f64.set(source.subarray(offset + r * stride, offset + r * stride + n), r * n);
     this.vecAt = rows * n;
     this.outAt = rows * n + n;
     this.run = instance.exports.matvec;
   }
 
-  static create(source: Float64Array, offset: number, rows: number, n: number): MatVecKernel | undefined {
+  static create(source: Float64Array, offset: number, rows: number, n: number, stride = n): MatVecKernel | undefined {
     const mod = wasmModule();
-    return mod && wasm ? new MatVecKernel(new wasm.Instance(mod, {}), source, offset, rows, n) : undefined;
+    return mod && wasm ? new MatVecKernel(new wasm.Instance(mod, {}), source, offset, stride, rows, n) : undefined;
   }
 
-  /** out[oo + m] = row (from + m) · b[bo … bo + n) for m < count: `dot`'s result bit for bit. */
-  mul(from: number, count: number, b: Float64Array, bo: number, out: Float64Array, oo: number): void {
+  /**
+   * out[oo + m] = columns [col, col + width) of row (from + m) · b[bo … bo + width) for m < count: `dot`'s result
+   * bit for bit.
+   */
+  mul(from: number, count: number, b: Float64Array, bo: number, out: Float64Array, oo: number, col = 0, width = this.n): void {
     const f = this.f64;
     const n = this.n;
-    f.set(b.subarray(bo, bo + n), this.vecAt);
-    this.run(from * n * 8, count, n, this.vecAt * 8, this.outAt * 8);
+    f.set(b.subarray(bo, bo + width), this.vecAt);
+    this.run((from * n + col) * 8, count, width, n, this.vecAt * 8, this.outAt * 8);
     out.set(f.subarray(this.outAt, this.outAt + count), oo);
   }
 }
