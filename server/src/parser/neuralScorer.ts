@@ -48,6 +48,7 @@ export class NeuralScorer {
   /** Built on the first parse: θ must not change after that (training parses only snapshots). */
   private tables: InputTables | undefined;
   private kernels: RunTimeKernels | undefined;
+  private buffers: RunTimeBuffers | undefined;
   private readonly lstm: [LstmView, LstmView];
 
   constructor(
@@ -110,9 +111,11 @@ export class NeuralScorer {
     const x = training ? this.embed(input, word) : new Float64Array(0);
     const keepX = dropout && dropout.input ? mask(x.length, dropout.input, dropout.rand) : undefined;
     if (keepX) for (let i = 0; i < x.length; i++) x[i] *= keepX[i];
-    const xproj: [Float64Array, Float64Array] = [new Float64Array(n * G), new Float64Array(n * G)];
-    const cache: [LstmCache, LstmCache] = [lstmCache(n, H), lstmCache(n, H)];
-    const v = new Float64Array((n + 2) * V);
+    // Parsing reuses the scorer's buffers (`RunTimeBuffers`): a parse allocated ~150 KB of typed arrays a sentence.
+    const buffers = training ? undefined : (this.buffers ??= new RunTimeBuffers(l)).take(n);
+    const xproj: [Float64Array, Float64Array] = buffers?.xproj ?? [new Float64Array(n * G), new Float64Array(n * G)];
+    const cache: [LstmCache, LstmCache] = buffers?.cache ?? [lstmCache(n, H), lstmCache(n, H)];
+    const v = buffers?.v ?? new Float64Array((n + 2) * V);
     const tables = training ? undefined : (this.tables ??= new InputTables(l, th, this.fixed));
     const kernels = training ? undefined : (this.kernels ??= new RunTimeKernels(l, th));
     if (tables) tables.project(input, xproj);
@@ -138,7 +141,9 @@ export class NeuralScorer {
       mlpIn = v.slice();
       for (let i = 0; i < n * V; i++) mlpIn[i] *= keep[i];
     }
-    return { input, n, x, keepX, xproj, cache, v, mlpIn, keep, a: new Float64Array(N_POSITIONS * rows * M), aDone: new Uint8Array(N_POSITIONS * rows), kernels };
+    const a = buffers?.a ?? new Float64Array(N_POSITIONS * rows * M);
+    const aDone = buffers?.aDone ?? new Uint8Array(N_POSITIONS * rows);
+    return { input, n, x, keepX, xproj, cache, v, mlpIn, keep, a, aDone, kernels };
   }
 
   /** Row r of A_k = W1_k · v_r, computed the first time the MLP reads word r at position k. */
@@ -254,6 +259,50 @@ class RunTimeKernels {
     const H = l.dims.lstm;
     this.w1 = MatVecKernel.create(th, l.w1.offset, N_POSITIONS * l.dims.hidden, 2 * H);
     this.wh = [MatVecKernel.create(th, l.wh[0].offset, 4 * H, H), MatVecKernel.create(th, l.wh[1].offset, 4 * H, H)];
+  }
+}
+
+/**
+ * The arrays of parsing's forward pass, kept by the scorer and handed out as views of the sentence's size: what
+ * `forward` returns when parsing is valid until the scorer's next parse (a parse reads it only while it parses that
+ * sentence; training allocates its own, which its backward pass keeps).
+ */
+class RunTimeBuffers {
+  private words = 0;
+  private xproj: Float64Array[] = [];
+  private gates: Float64Array[] = [];
+  private cells: Float64Array[] = [];
+  private v = new Float64Array(0);
+  private a = new Float64Array(0);
+  private aDone = new Uint8Array(0);
+
+  constructor(private readonly l: NeuralLayout) {}
+
+  take(n: number): Pick<SentenceForward, 'xproj' | 'cache' | 'v' | 'a' | 'aDone'> {
+    const H = this.l.dims.lstm;
+    const G = 4 * H;
+    const V = 2 * H;
+    const M = this.l.dims.hidden;
+    if (n > this.words) {
+      const w = (this.words = Math.max(n, 2 * this.words, 64));
+      this.xproj = [new Float64Array(w * G), new Float64Array(w * G)];
+      this.gates = [new Float64Array(w * G), new Float64Array(w * G)];
+      this.cells = [0, 1, 2, 3].map(() => new Float64Array(w * H));
+      this.v = new Float64Array((w + 2) * V);
+      this.a = new Float64Array(N_POSITIONS * (w + 2) * M);
+      this.aDone = new Uint8Array(N_POSITIONS * (w + 2));
+    }
+    const rows = n + 2;
+    const aDone = this.aDone.subarray(0, N_POSITIONS * rows);
+    aDone.fill(0);
+    const cache = (d: number): LstmCache => ({ gates: this.gates[d].subarray(0, n * G), c: this.cells[2 * d].subarray(0, n * H), tc: this.cells[2 * d + 1].subarray(0, n * H) });
+    return {
+      xproj: [this.xproj[0].subarray(0, n * G), this.xproj[1].subarray(0, n * G)],
+      cache: [cache(0), cache(1)],
+      v: this.v.subarray(0, rows * V),
+      a: this.a.subarray(0, N_POSITIONS * rows * M),
+      aDone,
+    };
   }
 }
 
