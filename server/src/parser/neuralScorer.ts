@@ -218,10 +218,16 @@ export class NeuralScorer {
     const hidden = new Float64Array(this.layout.dims.hidden);
     const s = new Float64Array(N_OUT);
     while (!st.isTerminal()) {
-      this.positions(st, e.n, pos);
-      this.scores(fw, pos, hidden, s);
+      // A forced transition needs no scores (as in `parseHeads`).
       let best = -1;
-      for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || s[t] > s[best])) best = t;
+      let legal = 0;
+      for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t)) ((best = t), legal++);
+      if (legal > 1) {
+        this.positions(st, e.n, pos);
+        this.scores(fw, pos, hidden, s);
+        best = -1;
+        for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || s[t] > s[best])) best = t;
+      }
       st.apply(best);
     }
     return st.head;
