@@ -1,8 +1,8 @@
 /**
  * Lints a whole document: extracts its prose blocks, lints each block (through the cache), decides what depends on
- * the whole document (its habits, see `lintSteps`), maps findings back to
- * document coordinates and drops what must not be reported: findings in suppressed ranges, and findings or edits
- * whose range would cross non-prose. One block's failure is logged and skipped; it never loses the others.
+ * the whole document (its habits, see `lintSteps`), maps findings back to document coordinates and drops what must
+ * not be reported: findings in suppressed ranges, and findings or edits whose range would cross non-prose. One
+ * block's failure is logged and skipped; it never loses the others.
  */
 import type { Linter } from '../engine';
 import { LintPart, lintAsPart, settleParts } from '../engine/documentPart';
@@ -22,7 +22,10 @@ export interface LintHooks {
 export interface LintStep {
   /** Blocks analysed so far. */
   done: number;
-  /** Their findings (in document coordinates, unsorted; the array grows as the steps go on). */
+  /**
+   * Their findings (in document coordinates, unsorted; the array grows as the steps go on), without those the whole
+   * document decides after its last block (the generator's return value has them).
+   */
   findings: readonly Finding[];
 }
 
