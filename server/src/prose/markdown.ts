@@ -2,7 +2,8 @@
  * Markdown prose through a real CommonMark + GFM parser (micromark / mdast, which give exact source offsets).
  * Prose = the text of paragraphs and headings (in lists, block quotes, footnotes too) and of link labels.
  * Not prose: code blocks and inline code, HTML, link and image targets, images, front matter, tables, math,
- * list markers and block-quote markers, emphasis markers, autolinks.
+ * list markers and block-quote markers, emphasis markers, autolinks. Inline code and autolinks still stand in as
+ * one word of their sentence (the code's first word, the link's address), and findings inside them are dropped.
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfm } from 'micromark-extension-gfm';
@@ -119,6 +120,17 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
     }
   };
 
+  /** Puts the first match of `word` (its first capture group if it has one) in the block for the node's whole span. */
+  const standIn = (node: MdNode, word: RegExp) => {
+    const start = node.position?.start.offset ?? 0;
+    const end = node.position?.end.offset ?? 0;
+    const m = word.exec(text.slice(start, end));
+    if (!m) return;
+    const w = m[1] ?? m[0];
+    const at = start + m.index + m[0].length - w.length;
+    builder.appendStandIn(at, at + w.length, start, end);
+  };
+
   const inline = (node: MdNode) => {
     if (node.type === 'text') appendText(text, node, builder);
     else if (node.type === 'html') noteDirective(node);
@@ -129,13 +141,14 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
       if (nl >= 0 && nl < (node.position?.end.offset ?? 0)) builder.append(nl, nl + 1);
     } else if (node.type === 'inlineCode') {
       // Code is not prose, but a sentence needs a word there: the code's first word stands in for it.
-      const start = node.position?.start.offset ?? 0;
-      const end = node.position?.end.offset ?? 0;
-      const word = /[\p{L}\p{N}]+/u.exec(text.slice(start, end));
-      if (word) builder.appendStandIn(start + word.index, start + word.index + word[0].length, start, end);
+      standIn(node, /[\p{L}\p{N}]+/u);
     } else if (INLINE_WRAPPERS.has(node.type)) {
-      if (node.type === 'link' && isAutolink(node)) return;
-      for (const c of node.children ?? []) inline(c);
+      // An autolink (`<https://x.org>`, a bare `www.x.org` or e-mail address) is not prose either, but it is a word of
+      // its sentence ("send it to kent@x.com, copy to me"): dropping it left "to , copy", a comma the model then
+      // called unnecessary. The address itself stands in, as the tokenizer reads it in plain text (one token);
+      // findings inside it are dropped like those inside code.
+      if (node.type === 'link' && isAutolink(node)) standIn(node, AUTOLINK_ADDRESS);
+      else for (const c of node.children ?? []) inline(c);
     }
     // inlineMath, image, imageReference, footnoteReference: not prose
   };
@@ -163,6 +176,9 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
     definitions,
   };
 }
+
+/** The stand-in of an autolink: the address, without the angle brackets of `<https://x.org>`. */
+const AUTOLINK_ADDRESS = /^<?([^<>\s]+)/u;
 
 /** `<https://x.org>` and GFM's bare `www.x.org`: the label is the target itself. */
 function isAutolink(node: MdNode): boolean {
