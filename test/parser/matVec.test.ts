@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { dot, matVec } from '../../server/src/parser/dot';
-import { MatVecKernel } from '../../server/src/parser/wasmMatVec';
+import { MatVecKernel, RowArena } from '../../server/src/parser/wasmMatVec';
 import { seededRandom } from '../../server/src/parser/views';
 
 /**
@@ -34,4 +34,20 @@ describe('matrix–vector products of the neural scorer', () => {
         }
     });
   }
+
+  it('adds rows in WebAssembly exactly as JavaScript adds them (RowArena), odd lengths and -0 included', () => {
+    const arena = RowArena.create([7, 40, 13]);
+    assert.ok(arena, 'WebAssembly SIMD is available in this Node');
+    const [a, b, c] = arena.arrays;
+    for (const x of [a, b, c]) for (let i = 0; i < x.length; i++) x[i] = (rand() - 0.5) * 10 ** Math.floor(rand() * 8);
+    b[3] = -0;
+    c[0] = -0;
+    const want = Float64Array.from(b);
+    for (const [src, so, count] of [[0, 0, 7], [2, 0, 13], [2, 5, 8], [0, 1, 1]] as const) {
+      const from = src === 0 ? a : c;
+      for (let i = 0; i < count; i++) want[20 + i] += from[so + i];
+      arena.add(1, 20, src, so, count);
+      for (let i = 0; i < b.length; i++) assert.ok(Object.is(b[i], want[i]), `entry ${i}`);
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout,
 import { TagIds } from './parseFeatures';
 import { dot, matVec } from './dot';
 import { FixedVectors } from './pretrainedVectors';
-import { MatVecKernel } from './wasmMatVec';
+import { MatVecKernel, RowArena } from './wasmMatVec';
 
 /** Everything one sentence's forward pass computed; training's backward reads it. */
 /** A sentence of no words: `inputParts` of it names the tables and columns alone. */
@@ -312,6 +312,9 @@ class RunTimeBuffers {
   }
 }
 
+/** Sentences up to this many words are projected in WebAssembly (`InputTables.arena`); longer ones in JavaScript. */
+const ARENA_WORDS = 256;
+
 /** Tables with more rows than this (words, pretrained vectors) get their products on first use, not at load. */
 const EAGER_ROWS = 4096;
 
@@ -328,6 +331,11 @@ class InputTables {
   private readonly scratch: Float64Array;
   /** Each direction's Wx in WebAssembly (`wasmMatVec.ts`) for the rows' products, when available. */
   private readonly wx: Array<MatVecKernel | undefined>;
+  /**
+   * When WebAssembly SIMD is available: the parts' rows (arrays 0 … P − 1) and a sum area (array P, both directions
+   * of up to ARENA_WORDS words) in one WebAssembly memory, where `project` adds the rows two entries at a time.
+   */
+  private readonly arena: RowArena | undefined;
 
   constructor(
     private readonly l: NeuralLayout,
@@ -336,9 +344,15 @@ class InputTables {
   ) {
     const G = (this.G = 4 * l.dims.lstm);
     // Only the tables and columns of `inputParts` matter here, so any input will do.
-    this.parts = inputParts(l, NO_WORDS)
-      .filter((p) => p.table.cols > 0)
-      .map(({ col, table, fixed }) => ({ col, table, fixed, rows: new Float64Array(table.rows * 2 * G), done: new Uint8Array(table.rows) }));
+    const used = inputParts(l, NO_WORDS).filter((p) => p.table.cols > 0);
+    this.arena = RowArena.create([...used.map((p) => p.table.rows * 2 * G), 2 * ARENA_WORDS * G]);
+    this.parts = used.map(({ col, table, fixed }, k) => ({
+      col,
+      table,
+      fixed,
+      rows: this.arena?.arrays[k] ?? new Float64Array(table.rows * 2 * G),
+      done: new Uint8Array(table.rows),
+    }));
     this.scratch = new Float64Array(Math.max(0, ...this.parts.map((p) => p.table.cols)));
     this.wx = [0, 1].map((d) => MatVecKernel.create(th, l.wx[d].offset, G, l.D));
     for (let k = 0; k < this.parts.length; k++) {
@@ -350,6 +364,26 @@ class InputTables {
   project(input: NeuralInput, xproj: [Float64Array, Float64Array]): void {
     const G = this.G;
     const ids = inputParts(this.l, input).filter((p) => p.table.cols > 0).map((p) => p.ids);
+    const arena = this.arena;
+    if (arena && input.n <= ARENA_WORDS) {
+      // The same additions in the same order as below, in WebAssembly (fifth session, neural speed).
+      const P = this.parts.length;
+      const sums = arena.arrays[P];
+      const n = input.n;
+      for (let d = 0; d < 2; d++) sums.fill(0, d * ARENA_WORDS * G, (d * ARENA_WORDS + n) * G);
+      for (let k = 0; k < P; k++) {
+        const done = this.parts[k].done;
+        const idk = ids[k];
+        for (let t = 0; t < n; t++) {
+          const id = idk[t];
+          if (!done[id]) this.fill(k, id);
+          arena.add(P, t * G, k, 2 * id * G, G);
+          arena.add(P, (ARENA_WORDS + t) * G, k, (2 * id + 1) * G, G);
+        }
+      }
+      for (let d = 0; d < 2; d++) xproj[d].set(sums.subarray(d * ARENA_WORDS * G, (d * ARENA_WORDS + n) * G));
+      return;
+    }
     for (let d = 0; d < 2; d++) {
       const xp = xproj[d];
       xp.fill(0, 0, input.n * G);

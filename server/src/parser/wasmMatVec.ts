@@ -98,13 +98,40 @@ const body = [
   ...END,
 ];
 
+// addrows(out, src, count): out[i] += src[i] for i < count (byte offsets), two lanes at a time: each entry's one
+// IEEE addition, as in JavaScript. Parameters 0–2, local 3 the byte position, local 4 the byte count.
+const V128_STORE = [0xfd, 0x0b, 3, 0];
+const F64X2 = { add: F64X2_ADD };
+const [R_OUT, R_SRC, R_COUNT, R_I, R_BYTES] = [0, 1, 2, 3, 4];
+const outAt = [...get(R_OUT), ...get(R_I), ...I32_ADD];
+const srcAt = [...get(R_SRC), ...get(R_I), ...I32_ADD];
+const addRowsBody = [
+  ...vec([[2, I32]]),
+  ...get(R_COUNT), ...i32(3), ...I32_SHL, ...set(R_BYTES),
+  ...i32(0), ...set(R_I),
+  ...BLOCK, ...LOOP, // i + 16 ≤ bytes: two entries
+  ...get(R_I), ...i32(16), ...I32_ADD, ...get(R_BYTES), [0x4a] /* i32.gt_s */, ...brIf(1),
+  ...outAt, ...outAt, ...v128load(0), ...srcAt, ...v128load(0), ...F64X2.add, ...V128_STORE,
+  ...get(R_I), ...i32(16), ...I32_ADD, ...set(R_I),
+  ...br(0),
+  ...END, ...END,
+  ...BLOCK, ...LOOP, // the odd last entry
+  ...get(R_I), ...get(R_BYTES), ...I32_GE_S, ...brIf(1),
+  ...outAt, ...outAt, ...f64load(0), ...srcAt, ...f64load(0), ...F64_ADD, ...F64_STORE,
+  ...get(R_I), ...i32(8), ...I32_ADD, ...set(R_I),
+  ...br(0),
+  ...END, ...END,
+  ...END,
+].flat();
+
 const MODULE_BYTES = Uint8Array.from([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 6) → ()
-  ...section(3, vec([[0]])), // function 0 has type 0
+  // types: (i32 × 6) → (), (i32 × 3) → ()
+  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0], [0x60, ...vec([[I32], [I32], [I32]]), 0]])),
+  ...section(3, vec([[0], [1]])), // function 0 (matvec) has type 0, function 1 (addrows) type 1
   ...section(5, vec([[0x00, 1]])), // one memory, at least one page
-  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('matvec'), 0x00, 0]])),
-  ...section(10, vec([[...leb(body.length), ...body]])),
+  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('matvec'), 0x00, 0], [...name('addrows'), 0x00, 1]])),
+  ...section(10, vec([[...leb(body.length), ...body], [...leb(addRowsBody.length), ...addRowsBody]])),
 ]);
 
 /** What is used of the WebAssembly API (the server's TypeScript libraries do not declare it). */
@@ -113,7 +140,11 @@ interface WasmMemory {
   grow(pages: number): number;
 }
 interface WasmInstance {
-  readonly exports: { mem: WasmMemory; matvec: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void };
+  readonly exports: {
+    mem: WasmMemory;
+    matvec: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void;
+    addrows: (out: number, src: number, count: number) => void;
+  };
 }
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
@@ -176,5 +207,46 @@ export class MatVecKernel {
     f.set(b.subarray(bo, bo + width), this.vecAt);
     this.run((from * n + col) * 8, count, width, n, this.vecAt * 8, this.outAt * 8);
     out.set(f.subarray(this.outAt, this.outAt + count), oo);
+  }
+}
+
+/**
+ * Float64 arrays in one WebAssembly memory, for sums of rows (the neural scorer's input projections): `add` is
+ * out[i] += src[i], two entries per instruction, each entry the same IEEE addition as JavaScript's. All arrays are
+ * made at once (`create`), since growing the memory would detach their views; pages never written stay unmapped, as
+ * in a zero-filled Float64Array.
+ */
+export class RowArena {
+  readonly arrays: Float64Array[];
+  private readonly offsets: number[];
+  private readonly run: WasmInstance['exports']['addrows'];
+
+  private constructor(instance: WasmInstance, sizes: number[]) {
+    const mem = instance.exports.mem;
+    this.offsets = [];
+    let bytes = 0;
+    for (const n of sizes) {
+      this.offsets.push(bytes);
+      bytes += Math.ceil((n * 8) / 16) * 16;
+    }
+    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    this.arrays = sizes.map((n, i) => new Float64Array(mem.buffer, this.offsets[i], n));
+    this.run = instance.exports.addrows;
+  }
+
+  /** Arrays of these lengths (float64 entries), or undefined without WebAssembly SIMD or memory for them. */
+  static create(sizes: number[]): RowArena | undefined {
+    const mod = wasmModule();
+    if (!mod || !wasm) return undefined;
+    try {
+      return new RowArena(new wasm.Instance(mod, {}), sizes);
+    } catch {
+      return undefined; // more than WebAssembly's 4 GB, or no memory to reserve
+    }
+  }
+
+  /** arrays[out][oo …] += arrays[src][so …], `count` entries. */
+  add(out: number, oo: number, src: number, so: number, count: number): void {
+    this.run(this.offsets[out] + oo * 8, this.offsets[src] + so * 8, count);
   }
 }
