@@ -24,9 +24,10 @@ import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
 import { parserModels } from '../server/src/parser';
 import { clusterLookup, labelArcs, ParserModels, predictHeads } from '../server/src/parser/dependencyParser';
-import { encodeSentence } from '../server/src/parser/encoding';
+import { encodeSentence, normaliseWord } from '../server/src/parser/encoding';
 import * as os from 'os';
-import { DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
+import { buildVocab, DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
+import { combineModels } from '../server/src/parser/combinedModel';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values } = parseArgs({
@@ -75,6 +76,10 @@ const { values } = parseArgs({
     'pretrained-top': { type: 'string' },
     // Dev sweep of perceptron (--perceptron, default the shipped model) + w × the neural model's transition scores.
     combine: { type: 'string' },
+    // With --combine NEURAL and one --weights value: write perceptron + neural as one model file (`combinedModel.ts`),
+    // optionally with only the training words' pretrained rows and --pretrained-top others, and θ as float16.
+    'combine-into': { type: 'string' },
+    'theta16': { type: 'boolean' },
     perceptron: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
     weights: { type: 'string', default: '-1,16,32,64,128' },
     // CPU ms per sentence of tagging, parsing and labelling, timed apart over --speed-file (three rounds); with
@@ -169,6 +174,16 @@ if (values['stage-times']) {
     const per = (t: number) => (t / es.length).toFixed(3);
     log(`round ${round + 1}, ${es.length} sentences, CPU ms per sentence: tag ${per(tag)}, parse ${per(parse)}, label ${per(label)}, total ${per(tag + parse + label)} (load ${os.loadavg()[0].toFixed(2)})`);
   }
+  process.exit(0);
+}
+if (values['combine-into']) {
+  if (!values.combine) throw new Error('--combine-into needs --combine NEURAL');
+  const top = num(values['pretrained-top']);
+  // The training words as neural training chose the pretrained rows by (`buildVocab` over the sentences as written).
+  const trainingWords = top === undefined ? undefined : new Set(buildVocab(readTreebank(values.train!).trees.map((t) => ({ forms: t.words.map((w) => w.form), slots: [] })), normaliseWord).wordCounts.keys());
+  const out = values['combine-into'];
+  const m = combineModels(readModel(values.perceptron!), readModel(values.combine), { weight: Number(values.weights!.split(',')[0]), pretrainedOthers: top, trainingWords, theta16: values.theta16 });
+  log(`wrote ${out}: ${(writeModel(out, m) / 1e6).toFixed(2)} MB, neural weight ${m.header.info.neuralWeight}, ${(m.header.info.neural as { sizes: { pretrained?: number } }).sizes.pretrained ?? 0} pretrained rows${values.theta16 ? ', θ float16' : ''}`);
   process.exit(0);
 }
 if (values.combine && !values['check-fronted']) {

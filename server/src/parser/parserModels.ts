@@ -3,6 +3,7 @@ import { ParserModels } from './dependencyParser';
 import { ModelContents } from './modelFile';
 import { taggerFromScorers } from './taggerScorers';
 import { neuralFromModel } from './neuralModel';
+import { neuralWeightOf, withFloat32Theta } from './combinedModel';
 
 export function parserModels(m: ModelContents): ParserModels {
   const { header, scorers } = m;
@@ -12,7 +13,9 @@ export function parserModels(m: ModelContents): ParserModels {
   return {
     tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }),
     transitions: scorers.transitions,
-    neural: neuralFromModel(m),
+    neural: neuralFromModel(withFloat32Theta(m)),
+    // A combined file's weight of the neural scores (`combinedModel.ts`); absent in older files, which parse as before.
+    neuralWeight: neuralWeightOf(header),
     labels: scorers.labels,
     deprels: header.deprels,
     clusters: m.clusters,
