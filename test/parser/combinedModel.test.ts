@@ -2,7 +2,6 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { defaultModelDir } from '../../server/src/parser';
 import { combineModels, neuralWeightOf } from '../../server/src/parser/combinedModel';
 import { clusterLookup, ParserModels, predictHeads } from '../../server/src/parser/dependencyParser';
 import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
@@ -46,7 +45,8 @@ describe('float16', () => {
 
 describe('combined model file (perceptron + neural weight × neural)', function () {
   this.timeout(120000);
-  const file = path.join(defaultModelDir(), 'parser.bin.gz');
+  // The shipped perceptron file itself, also when PUNCTEME_MODEL_DIR points the other tests at a combined candidate.
+  const file = path.resolve(__dirname, '../../models/en/parser.bin.gz');
   const trees = readTreebank(ewtFile('dev')).trees.slice(0, 60);
   const sentences = trees.map((t) => ({ forms: t.words.map((w) => w.form), slots: t.slots }));
   const base = parserModels(readModel(file));
@@ -79,7 +79,9 @@ describe('combined model file (perceptron + neural weight × neural)', function 
     return parserModels(readModel(out));
   }
 
-  it('older files load as before: no neural weight, the perceptron alone', () => {
+  it('older files load as before: no neural weight, the perceptron alone', function () {
+    // Once a combined file ships, there is no older file here to check.
+    if (readModel(file).header.info.neural) this.skip();
     assert.strictEqual(base.neuralWeight, undefined);
     assert.strictEqual(base.neural, undefined);
     assert.strictEqual(neuralWeightOf({ version: 'x', upos: [], xpos: [], deprels: [], info: {} }), undefined);

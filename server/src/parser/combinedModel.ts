@@ -50,7 +50,10 @@ export function combineModels(perceptron: ModelContents, neural: ModelContents, 
     const { [NEURAL_ARRAYS.theta]: theta, ...rest } = dense;
     dense = { ...rest, [THETA16]: packHalves(theta) };
   }
-  const header = { ...perceptron.header, info: { ...perceptron.header.info, neural: { ...info, sizes }, neuralWeight: o.weight } };
+  // A version of its own, so that nothing keyed on the parser's version takes it for the perceptron model alone.
+  const variant = `${o.theta16 ? '-f16' : ''}${o.pretrainedOthers !== undefined ? `-top${o.pretrainedOthers}` : ''}`;
+  const version = `${perceptron.header.version}+${neural.header.version}x${o.weight}${variant}`;
+  const header = { ...perceptron.header, version, info: { ...perceptron.header.info, neural: { ...info, sizes }, neuralWeight: o.weight } };
   return { ...perceptron, header, dense };
 }
 
