@@ -154,11 +154,15 @@ const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 
 let compiled: object | null | undefined;
 
-/** The compiled module, or null where WebAssembly or its SIMD is not available (callers then use `matVec`). */
+/**
+ * The compiled module, or null where WebAssembly or its SIMD is not available (callers then use `matVec`), or where
+ * `PUNCTEME_NO_WASM=1` asks for the plain TypeScript products (the same results bit for bit, slower: to measure the
+ * parser as pure TypeScript, or on a host that forbids WebAssembly).
+ */
 function wasmModule(): object | null {
   if (compiled === undefined) {
     try {
-      compiled = wasm ? new wasm.Module(MODULE_BYTES) : null;
+      compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(MODULE_BYTES) : null;
     } catch {
       compiled = null;
     }
