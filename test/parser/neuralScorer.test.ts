@@ -14,7 +14,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { defaultModelDir } from '../../server/src/parser';
 import { parserModels } from '../../server/src/parser/parserModels';
-import { clusterLookup, predictHeads } from '../../server/src/parser/dependencyParser';
+import { clusterLookup, ParserModels, predictHeads } from '../../server/src/parser/dependencyParser';
 import { readTreebank } from '../../server/src/data/treebank';
 import { ewtFile } from '../ewt';
 
@@ -176,7 +176,8 @@ describe('neural transition scorer', () => {
   });
 
   it('adds its scores to the perceptron\'s: a negligible weight parses as the perceptron, an overwhelming one as itself', () => {
-    const base = parserModels(readModel(path.join(defaultModelDir(), 'parser.bin.gz')));
+    // The perceptron part of the model (a combined file, `combinedModel.ts`, carries a neural scorer of its own).
+    const base: ParserModels = { ...parserModels(readModel(path.join(defaultModelDir(), 'parser.bin.gz'))), neural: undefined, neuralWeight: undefined };
     const { vocab } = buildVocab([{ forms, slots }, { forms, slots }], normaliseWord);
     const neural = newNeuralScorer(vocab, { upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length }, TINY, seededRandom(13));
     const lookup = clusterLookup(base.clusters);
