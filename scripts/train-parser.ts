@@ -23,7 +23,8 @@ import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, sco
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
 import { parserModels } from '../server/src/parser';
-import { clusterLookup, labelArcs, ParserModels, predictHeads } from '../server/src/parser/dependencyParser';
+import { arcLabeller, clusterLookup, labelArcs, ParserModels, predictHeads } from '../server/src/parser/dependencyParser';
+import { stageTimer } from '../server/src/parser/stageTimes';
 import { encodeSentence, normaliseWord } from '../server/src/parser/encoding';
 import * as os from 'os';
 import { buildVocab, DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
@@ -157,22 +158,10 @@ if (values['stage-times']) {
   const m: ParserModels = values.combine ? { ...base, neural: parserModels(readModel(values.combine)).neural, neuralWeight: w } : base;
   const lookup = clusterLookup(m.clusters);
   const es = readTreebank(values['speed-file']!).trees.map((t) => encodeSentence({ forms: t.words.map((x) => x.form), slots: t.slots }, lookup));
-  const cpu = () => {
-    const c = process.cpuUsage();
-    return (c.user + c.system) / 1e3;
-  };
+  const time = stageTimer({ arcLabeller, predictHeads, labelArcs }, m, es);
   for (let round = 0; round < 3; round++) {
-    let c0 = cpu();
-    const tags = es.map((e) => m.tagger.tag(e));
-    const tag = cpu() - c0;
-    c0 = cpu();
-    const heads = es.map((e, i) => predictHeads(m, e, tags[i]));
-    const parse = cpu() - c0;
-    c0 = cpu();
-    es.forEach((e, i) => labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags[i], heads[i]));
-    const label = cpu() - c0;
-    const per = (t: number) => (t / es.length).toFixed(3);
-    log(`round ${round + 1}, ${es.length} sentences, CPU ms per sentence: tag ${per(tag)}, parse ${per(parse)}, label ${per(label)}, total ${per(tag + parse + label)} (load ${os.loadavg()[0].toFixed(2)})`);
+    const t = time();
+    log(`round ${round + 1}, ${es.length} sentences, CPU ms per sentence: tag ${t.tag.toFixed(3)}, parse ${t.parse.toFixed(3)}, label ${t.label.toFixed(3)}, total ${t.total.toFixed(3)} (load ${os.loadavg()[0].toFixed(2)})`);
   }
   process.exit(0);
 }

@@ -11,6 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { EWT_DIR } from '../../ewt';
 import { modulesAt, ParserModules } from './parseLines';
+import { stageTimer } from '../../../server/src/parser/stageTimes';
 
 const args = process.argv.slice(2);
 const roots = [path.resolve(args[0]), path.resolve(args[1])];
@@ -18,11 +19,6 @@ const rounds = Number(args[2] && !args[2].startsWith('--') ? args[2] : 5);
 const at = args.indexOf('--neural');
 const neural = at > 0 ? { file: args[at + 1], weight: Number(args[at + 2]) } : undefined;
 const build = process.env.PARSER_BUILD === 'out' ? 'out' : 'src';
-
-const cpuMs = () => {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1e3;
-};
 
 function setUp(root: string, mods: ParserModules) {
   const dp = mods.dependencyParser;
@@ -33,18 +29,10 @@ function setUp(root: string, mods: ParserModules) {
   const trees = mods.treebank.readTreebank(path.join(EWT_DIR, 'en_ewt-ud-test.conllu')).trees;
   const lookup = dp.clusterLookup(m.clusters);
   const es = trees.map((t) => mods.encoding.encodeSentence({ forms: t.words.map((w) => w.form), slots: t.slots }, lookup));
-  const arcs = dp.arcLabeller(m);
+  const time = stageTimer(dp, m, es);
   return () => {
-    let t0 = cpuMs();
-    const tags = es.map((e) => m.tagger.tag(e));
-    const tag = cpuMs() - t0;
-    t0 = cpuMs();
-    const heads = es.map((e, i) => dp.predictHeads(m, e, tags[i], undefined, arcs));
-    const parse = cpuMs() - t0;
-    t0 = cpuMs();
-    es.forEach((e, i) => dp.labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags[i], heads[i]));
-    const label = cpuMs() - t0;
-    return [tag, parse, label, tag + parse + label].map((x) => x / es.length);
+    const t = time();
+    return [t.tag, t.parse, t.label, t.total];
   };
 }
 

@@ -11,6 +11,7 @@
 import * as os from 'os';
 import * as path from 'path';
 import { EWT_DIR } from '../../ewt';
+import { stageTimer } from '../../../server/src/parser/stageTimes';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const rounds = Number(process.argv[3] ?? 3);
@@ -33,19 +34,10 @@ const m = process.argv[4] ? { ...base, neural: parserModels(readModel(process.ar
 const trees = readTreebank(path.join(EWT_DIR, 'en_ewt-ud-test.conllu')).trees;
 const lookup = dp.clusterLookup(m.clusters);
 const es = trees.map((t) => encodeSentence({ forms: t.words.map((w) => w.form), slots: t.slots }, lookup));
-const arcs = dp.arcLabeller(m);
+const time = stageTimer(dp, m, es);
 for (let round = 0; round < rounds; round++) {
-  t0 = cpuMs();
-  const tags = es.map((e) => m.tagger.tag(e));
-  const tTag = cpuMs() - t0;
-  t0 = cpuMs();
-  const heads = es.map((e, i) => dp.predictHeads(m, e, tags[i], undefined, arcs));
-  const tParse = cpuMs() - t0;
-  t0 = cpuMs();
-  es.forEach((e, i) => dp.labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags[i], heads[i]));
-  const tLabel = cpuMs() - t0;
-  const per = (x: number) => (x / es.length).toFixed(3);
+  const t = time();
   console.log(
-    `${path.basename(root)}${process.argv[4] ? ' +neural' : ''}: model ${loadMs.toFixed(0)} CPU ms; CPU ms per sentence: tag ${per(tTag)}, parse ${per(tParse)}, label ${per(tLabel)}, total ${per(tTag + tParse + tLabel)} (load average ${os.loadavg()[0].toFixed(2)})`,
+    `${path.basename(root)}${process.argv[4] ? ' +neural' : ''}: model ${loadMs.toFixed(0)} CPU ms; CPU ms per sentence: tag ${t.tag.toFixed(3)}, parse ${t.parse.toFixed(3)}, label ${t.label.toFixed(3)}, total ${t.total.toFixed(3)} (load average ${os.loadavg()[0].toFixed(2)})`,
   );
 }
