@@ -80,6 +80,9 @@ const { values } = parseArgs({
     // With --combine NEURAL and one --weights value: write perceptron + neural as one model file (`combinedModel.ts`),
     // optionally with only the training words' pretrained rows and --pretrained-top others, and θ as float16.
     'combine-into': { type: 'string' },
+    // --relayout IN --out OUT: rewrite a model file with the same weights, the transition table stored as laid out in
+    // memory (`modelFile.ts` version 3; every model written now has it).
+    relayout: { type: 'string' },
     'theta16': { type: 'boolean' },
     perceptron: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
     weights: { type: 'string', default: '-1,16,32,64,128' },
@@ -130,6 +133,12 @@ function neuralOptions(): NeuralTrainOptions {
 }
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
+if (values.relayout) {
+  const out = values.out;
+  if (!out || path.resolve(out) === path.resolve(values.relayout)) throw new Error('--relayout IN --out OUT: give an output file other than the input');
+  log(`wrote ${out} (${(writeModel(out, readModel(values.relayout)) / 1e6).toFixed(2)} MB)`);
+  process.exit(0);
+}
 if (values.reprune) {
   // Size/accuracy trade-off after training: drop more small weights from an existing model.
   const m = readModel(values.reprune);

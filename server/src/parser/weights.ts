@@ -18,6 +18,16 @@ export interface Scorer {
   score(f: FeatureBuffer, out: Float64Array): void;
 }
 
+/** The ordered table of a scorer of few classes (see `SparseWeights`), as built and as a model file may store it. */
+export interface OrderedTable {
+  /** Slot p is rows[p · (nClasses + 1) …] = [tag, weight of each class]. */
+  rows: Int16Array;
+  homeSlots: number;
+  maxShift: number;
+  /** Nonzero weights in the table. */
+  entries: number;
+}
+
 /** Scorers with at most this many classes keep their weights inline in the lookup table. */
 const DENSE_MAX = 4;
 
@@ -175,6 +185,30 @@ export class SparseWeights implements Scorer {
     if (nClasses <= DENSE_MAX) for (let e = 0; e < values.length; e++) if (values[e] === 0) entries--;
     this.entries = entries;
     this.source = { keys, offsets, classes, values };
+  }
+
+  /**
+   * A scorer of few classes from its ordered table exactly as `orderedTable` gave it (a model file that stores the
+   * table as laid out in memory, `modelFile.ts`): nothing is built at load. The table's shape is checked, its rows
+   * are trusted (they were written from a table this class built).
+   */
+  static fromOrderedTable(nClasses: number, bits: number, scale: number, t: OrderedTable): SparseWeights {
+    if (nClasses > DENSE_MAX) throw new Error(`parser weights: an ordered table holds at most ${DENSE_MAX} classes, not ${nClasses}`);
+    if (t.rows.length % (nClasses + 1) !== 0 || t.rows.length < (t.homeSlots + 1) * (nClasses + 1) || !(t.homeSlots >= 1) || !(t.maxShift >= 0))
+      throw new Error('parser weights: malformed ordered table');
+    const w = new SparseWeights(nClasses, bits, scale, new Uint32Array(0), new Uint32Array(1), new Uint8Array(0), new Int16Array(0));
+    w.source = undefined;
+    w.denseRows = t.rows;
+    w.homeSlots = t.homeSlots;
+    w.maxShift = t.maxShift;
+    (w as { entries: number }).entries = t.entries;
+    return w;
+  }
+
+  /** The built ordered table (few classes), as a model file may store it; undefined for the bucketed layout. */
+  get orderedTable(): OrderedTable | undefined {
+    this.prepare();
+    return this.denseRows ? { rows: this.denseRows, homeSlots: this.homeSlots, maxShift: this.maxShift, entries: this.entries } : undefined;
   }
 
   /** Builds the lookup layout now (a loaded parser does this at load, not in its first sentence). */
