@@ -39,7 +39,9 @@ export async function openWorkbench(url: string, profileDir: string, artifactsDi
     viewport: { width: 1400, height: 900 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  // code-server serves the first page slowly on a busy 2-core machine (30 s, Playwright's default, was seen to run out
+  // twice while other jobs held the cores): allow two minutes, far inside the run's own deadline.
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
 
   const screenshot = async (name: string) => {
     fs.mkdirSync(artifactsDir, { recursive: true });
