@@ -5,8 +5,8 @@
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
-import { defaultModelDir, Finding, LinterParts, loadEngineParts, makeLinter, punctModelFile } from '../../server/src/engine';
-import { HABIT_MIN_SHARE, HABIT_MIN_WRITTEN, habitFindings, habitHolds } from '../../server/src/engine/correction/introductoryHabit';
+import { defaultModelDir, Finding, LintPart, LinterParts, loadEngineParts, makeLinter, punctModelFile, settleParts } from '../../server/src/engine';
+import { HABIT_MIN_SHARE, HABIT_MIN_WRITTEN, habitHolds } from '../../server/src/engine/correction/introductoryHabit';
 
 /** Three "However," and one "However we …". */
 const HABIT = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
@@ -28,17 +28,18 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
   });
 
   it('the document decides: its sentences’ pending omissions are reported with the count, or none are', () => {
-    const finding = { ruleId: 'introductory-comma', message: 'm', severity: 'info' as const, confidence: 0.9, start: 40, end: 47, fixes: [], explanation: 'why' };
+    const at = (offset: number) => ({ line: 0, character: offset, offset });
+    const finding: Finding = { ruleId: 'introductory-comma', message: 'm', severity: 'info', confidence: 0.9, start: at(40), end: at(47), fixes: [], explanation: 'why' };
     const pending = { finding, element: 'element "However"' };
-    const parts = [
-      { written: 2, omitted: 0, pending: [] },
-      { written: 1, omitted: 1, pending: [pending] },
+    const parts: LintPart[] = [
+      { findings: [], habit: { written: 2, omitted: 0, pending: [] } },
+      { findings: [], habit: { written: 1, omitted: 1, pending: [pending] } },
     ];
-    const [f, ...rest] = habitFindings(parts);
+    const [f, ...rest] = settleParts(parts).flat();
     assert.strictEqual(rest.length, 0);
     assert.deepStrictEqual({ ...f, message: '' }, { ...finding, message: '' }, 'the finding itself is unchanged');
     assert.strictEqual(f.message, 'Set off the introductory element "However" with a comma: you write one after introductory elements elsewhere in this document (3 of 4).');
-    assert.deepStrictEqual(habitFindings([parts[1], { written: 1, omitted: 0, pending: [] }]), [], '2 of 3 is no habit');
+    assert.deepStrictEqual(settleParts([parts[1], { findings: [], habit: { written: 1, omitted: 0, pending: [] } }]).flat(), [], '2 of 3 is no habit');
   });
 
   describe('with the trained parser and model', () => {

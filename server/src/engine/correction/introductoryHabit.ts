@@ -89,9 +89,3 @@ export function habitFinding<F extends { message: string }>({ finding, element }
     message: `Set off the introductory ${element} with a comma: you write one after introductory elements elsewhere in this document (${of}).`,
   };
 }
-
-/** The document-level decision over its parts: the pending omissions as findings, or none. */
-export function habitFindings<F extends { message: string }>(parts: readonly HabitPart<F>[]): F[] {
-  const total = documentHabit(parts);
-  return total ? parts.flatMap((p) => p.pending.map((o) => habitFinding(o, total))) : [];
-}
