@@ -41,6 +41,8 @@ export async function explainedAt(
   explainBlock: (text: string, options: LintOptions) => Promise<BlockExplanation[]>,
 ): Promise<Finding[]> {
   const here = analysis.findings.filter((f) => contains(f, p));
+  // The blocks' options as the document's analysis had them (the document's quote habit); only if one is needed.
+  let optionsOf: LintOptions[] | undefined;
   return Promise.all(
     here.map(async (f) => {
       if (f.explanation) return f;
@@ -48,8 +50,8 @@ export async function explainedAt(
       const index = analysis.blocks.findIndex((b) => b.offsets[0] <= at && at <= b.offsets[b.text.length]);
       if (index < 0) return f;
       const block = analysis.blocks[index];
-      // The block's options as the document's analysis had them (the document's quote habit).
-      const explained = await explainBlock(block.text, blockOptions(analysis.blocks, analysis.options)[index]);
+      optionsOf ??= blockOptions(analysis.blocks, analysis.options);
+      const explained = await explainBlock(block.text, optionsOf[index]);
       const match = explained.find((e) => {
         const r = e.ruleId === f.ruleId ? documentRange(block, e.start, e.end) : undefined;
         return r !== undefined && r.start === f.start.offset && r.end === f.end.offset;
