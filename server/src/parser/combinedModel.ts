@@ -12,6 +12,7 @@
 import { ModelContents, ModelHeader } from './modelFile';
 import { NEURAL_ARRAYS, NeuralInfo, neuralLayout } from './neuralNet';
 import { packHalves, unpackHalves } from './float16';
+import { packCodes, unpackCodes } from './neuralModel';
 
 /** The dense array of θ stored as float16 (instead of NEURAL_ARRAYS.theta). */
 export const THETA16 = 'neuralTheta16';
@@ -62,7 +63,7 @@ function prunePretrained(dense: Record<string, Float32Array | Int32Array>, dim: 
   const hashes = dense[NEURAL_ARRAYS.pretrainedWords] as Int32Array;
   const scales = dense[NEURAL_ARRAYS.pretrainedScales] as Float32Array;
   const packed = dense[NEURAL_ARRAYS.pretrainedCodes] as Int32Array;
-  const codes = new Int8Array(packed.buffer, packed.byteOffset, scales.length * dim);
+  const codes = unpackCodes(packed, scales.length * dim);
   const kept: number[] = [];
   let extra = 0;
   hashes.forEach((h, i) => {
@@ -73,7 +74,7 @@ function prunePretrained(dense: Record<string, Float32Array | Int32Array>, dim: 
     }
   });
   const rows = kept.length + 1;
-  const newCodes = new Int8Array(Math.ceil((rows * dim) / 4) * 4);
+  const newCodes = new Int8Array(rows * dim);
   const newScales = new Float32Array(rows);
   // Row 0, a word without a vector, stays first; row r of the table is hashes[r - 1].
   newCodes.set(codes.subarray(0, dim));
@@ -87,7 +88,7 @@ function prunePretrained(dense: Record<string, Float32Array | Int32Array>, dim: 
     dense: {
       ...dense,
       [NEURAL_ARRAYS.pretrainedWords]: Int32Array.from(kept, (i) => hashes[i]),
-      [NEURAL_ARRAYS.pretrainedCodes]: new Int32Array(newCodes.buffer),
+      [NEURAL_ARRAYS.pretrainedCodes]: packCodes(newCodes),
       [NEURAL_ARRAYS.pretrainedScales]: newScales,
     },
   };

@@ -3,7 +3,7 @@
  * arrays, each section padded to 4 bytes so that loading maps them as typed-array views without copying. Files
  * named `*.gz` (the shipped model, caches) are gzip-compressed as a whole.
  *
- * Version 3 (sixth session, load time): a scorer of few classes (the transition scorer) may be stored as its ordered
+ * Version 3 (fifth session, load time): a scorer of few classes (the transition scorer) may be stored as its ordered
  * lookup table exactly as laid out in memory (its shape then has `table`), so that loading copies it instead of
  * building it from sorted rows. Files without tables keep magic 2 and read exactly as before.
  */

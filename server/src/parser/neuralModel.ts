@@ -9,10 +9,15 @@ import { NeuralScorer } from './neuralScorer';
 import { FixedVectors } from './pretrainedVectors';
 
 /** Int8 codes four to an int32 (the model file holds float32 and int32 arrays), zero-padded to a multiple of 4. */
-function packCodes(codes: Int8Array): Int32Array {
+export function packCodes(codes: Int8Array): Int32Array {
   const padded = new Int8Array(Math.ceil(codes.length / 4) * 4);
   padded.set(codes);
   return new Int32Array(padded.buffer);
+}
+
+/** The first `length` int8 codes that `packCodes` packed (a view, not a copy). */
+export function unpackCodes(packed: Int32Array, length: number): Int8Array {
+  return new Int8Array(packed.buffer, packed.byteOffset, length);
 }
 
 export function neuralArrays(net: NeuralScorer): { info: NeuralInfo; dense: Record<string, Float32Array | Int32Array> } {
@@ -50,7 +55,7 @@ export function neuralFromModel(m: ModelContents): NeuralScorer | undefined {
   const scales = m.dense[NEURAL_ARRAYS.pretrainedScales];
   const codes = ints(NEURAL_ARRAYS.pretrainedCodes);
   const dim = layout.ePretrained.cols;
-  const fixed = dim && codes && scales instanceof Float32Array ? new FixedVectors(dim, new Int8Array(codes.buffer, 0, scales.length * dim), scales.slice()) : undefined;
+  const fixed = dim && codes && scales instanceof Float32Array ? new FixedVectors(dim, unpackCodes(codes, scales.length * dim), scales.slice()) : undefined;
   const vocab = { words: words.slice(), slots: slots.slice(), suffixes: ints(NEURAL_ARRAYS.suffixes), shapes: ints(NEURAL_ARRAYS.shapes), pretrained: ints(NEURAL_ARRAYS.pretrainedWords) };
   return new NeuralScorer(layout, Float64Array.from(theta), new VocabIndex(vocab), fixed);
 }
