@@ -10,7 +10,7 @@
  * when training or writing a model asks for them, so a loaded model does not keep both layouts in memory.
  */
 import { FeatureBuffer } from './hash';
-import { Scorer, Sorted, SparseWeights } from './weights';
+import { Scorer, selectEntries, Sorted, SparseWeights } from './weights';
 
 /** Two scorers over the same features, scored together. */
 export interface ScorerPair {
@@ -86,24 +86,8 @@ export class JointWeights implements ScorerPair {
 
   /** One part's scorer, rebuilt: its rows are the joined rows that have entries in its class range. */
   private part(p: PartShape): SparseWeights {
-    const s = sortedOf(this.table);
-    const keys: number[] = [];
-    const offsets: number[] = [0];
-    const classes: number[] = [];
-    const values: number[] = [];
-    for (let i = 0; i < s.keys.length; i++) {
-      for (let x = s.offsets[i]; x < s.offsets[i + 1]; x++) {
-        const c = s.classes[x] - p.from;
-        if (c < 0 || c >= p.nClasses) continue;
-        classes.push(c);
-        values.push(s.values[x]);
-      }
-      if (classes.length > offsets[offsets.length - 1]) {
-        keys.push(s.keys[i]);
-        offsets.push(classes.length);
-      }
-    }
-    return new SparseWeights(p.nClasses, this.table.bits, p.scale, Uint32Array.from(keys), Uint32Array.from(offsets), Uint8Array.from(classes), Int16Array.from(values));
+    const rows = selectEntries(sortedOf(this.table), (c) => (c >= p.from && c < p.from + p.nClasses ? c - p.from : -1));
+    return new SparseWeights(p.nClasses, this.table.bits, p.scale, rows.keys, rows.offsets, rows.classes, rows.values);
   }
 }
 

@@ -430,24 +430,33 @@ export class SparseWeights implements Scorer {
 
   /** A copy without the entries whose weight is below `minAbs` (to trade accuracy for size after training). */
   pruned(minAbs: number): SparseWeights {
-    const src = this.sorted();
-    const keys: number[] = [];
-    const offsets: number[] = [0];
-    const classes: number[] = [];
-    const values: number[] = [];
-    for (let i = 0; i < src.keys.length; i++) {
-      for (let e = src.offsets[i]; e < src.offsets[i + 1]; e++) {
-        if (Math.abs(src.values[e] * this.scale) < minAbs) continue;
-        classes.push(src.classes[e]);
-        values.push(src.values[e]);
-      }
-      if (classes.length > offsets[offsets.length - 1]) {
-        keys.push(src.keys[i]);
-        offsets.push(classes.length);
-      }
-    }
-    return new SparseWeights(this.nClasses, this.bits, this.scale, Uint32Array.from(keys), Uint32Array.from(offsets), Uint8Array.from(classes), Int16Array.from(values));
+    const rows = selectEntries(this.sorted(), (c, v) => (Math.abs(v * this.scale) < minAbs ? -1 : c));
+    return new SparseWeights(this.nClasses, this.bits, this.scale, rows.keys, rows.offsets, rows.classes, rows.values);
   }
+}
+
+/**
+ * The rows of `src` with each entry's class mapped by `classOf` (−1 drops the entry) and the rows left empty dropped:
+ * what pruning a scorer and taking one part of a joined table (`jointWeights.ts`) both do.
+ */
+export function selectEntries(src: Sorted, classOf: (c: number, v: number) => number): Sorted {
+  const keys: number[] = [];
+  const offsets: number[] = [0];
+  const classes: number[] = [];
+  const values: number[] = [];
+  for (let i = 0; i < src.keys.length; i++) {
+    for (let e = src.offsets[i]; e < src.offsets[i + 1]; e++) {
+      const c = classOf(src.classes[e], src.values[e]);
+      if (c < 0) continue;
+      classes.push(c);
+      values.push(src.values[e]);
+    }
+    if (classes.length > offsets[offsets.length - 1]) {
+      keys.push(src.keys[i]);
+      offsets.push(classes.length);
+    }
+  }
+  return { keys: Uint32Array.from(keys), offsets: Uint32Array.from(offsets), classes: Uint8Array.from(classes), values: Int16Array.from(values) };
 }
 
 /** Index of the best-scoring class among those `allowed` (all when omitted); ties go to the lowest index. */
