@@ -92,6 +92,27 @@ export class ArcHybridState {
     return this.sp >= 2;
   }
 
+  /**
+   * The only legal transition, or −1 when there is a choice: a forced transition (SHIFT onto an empty stack, the
+   * arcs left once the buffer is empty) needs no scores, so the parsers skip features and scoring for it.
+   */
+  forced(): number {
+    let only = -1;
+    for (let t = 0; t < N_TRANSITIONS; t++) {
+      if (!this.isLegal(t)) continue;
+      if (only >= 0) return -1;
+      only = t;
+    }
+    return only;
+  }
+
+  /** The highest-scoring legal transition (ties go to the lowest). */
+  bestLegal(scores: ArrayLike<number>): number {
+    let best = -1;
+    for (let t = 0; t < N_TRANSITIONS; t++) if (this.isLegal(t) && (best < 0 || scores[t] > scores[best])) best = t;
+    return best;
+  }
+
   /** Applies transition t; returns the word it attached, or -1 for SHIFT. */
   apply(t: number): number {
     if (t === SHIFT) {

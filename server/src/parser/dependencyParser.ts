@@ -54,17 +54,14 @@ export function parseHeads(
   const st = new ArcHybridState(e.n);
   arcs.start(st);
   while (!st.isTerminal()) {
-    // A forced transition (SHIFT onto an empty stack, the arcs left once the buffer is empty) needs no scores: the
-    // same choice, without the feature lookups and the neural scorer's MLP (fifth session, speed).
-    let best = -1;
-    let legal = 0;
-    for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t)) ((best = t), legal++);
-    if (legal > 1) {
+    // A forced transition needs no scores: the same choice, without the feature lookups and the neural scorer's MLP
+    // (fifth session, speed).
+    let best = st.forced();
+    if (best < 0) {
       parseFeatures(e, tags, st, f, featureSet);
       transitions.score(f, scores);
       extra?.(st, scores);
-      best = -1;
-      for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || scores[t] > scores[best])) best = t;
+      best = st.bestLegal(scores);
     }
     const d = st.apply(best);
     if (d >= 0) arcs.arcMade(e, tags, st, d);

@@ -6,7 +6,7 @@
  * Speed: the MLP's first layer is linear in each position's vector, so W1_k·v_i is computed once per word and
  * position (`A`), when first read, and a transition costs only a sum of four rows, tanh and the small output layer.
  */
-import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
+import { ArcHybridState } from './arcHybrid';
 import { EncodedSentence } from './encoding';
 import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
 import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, Tensor, VocabIndex } from './neuralNet';
@@ -219,14 +219,11 @@ export class NeuralScorer {
     const s = new Float64Array(N_OUT);
     while (!st.isTerminal()) {
       // A forced transition needs no scores (as in `parseHeads`).
-      let best = -1;
-      let legal = 0;
-      for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t)) ((best = t), legal++);
-      if (legal > 1) {
+      let best = st.forced();
+      if (best < 0) {
         this.positions(st, e.n, pos);
         this.scores(fw, pos, hidden, s);
-        best = -1;
-        for (let t = 0; t < N_TRANSITIONS; t++) if (st.isLegal(t) && (best < 0 || s[t] > s[best])) best = t;
+        best = st.bestLegal(s);
       }
       st.apply(best);
     }
