@@ -8,12 +8,13 @@ import * as path from 'path';
 import { readTreebank } from '../../server/src/data/treebank';
 import { depunctuate } from '../../server/src/data/depunct';
 import { treeInfo } from '../../server/src/engine/treeInfo';
-import { Finding, INTRODUCTORY_CONVENTION_FILE, LinterParts, loadEngineParts, makeLinter, defaultModelDir, punctModelFile, DEFAULT_INTRODUCTORY_COMMA } from '../../server/src/engine';
+import { Finding, INTRODUCTORY_CONVENTION_FILE, makeLinter, defaultModelDir, DEFAULT_INTRODUCTORY_COMMA } from '../../server/src/engine';
 import { conventionCovers, conventionShare, countConvention, IntroductoryConvention, introductoryElement } from '../../server/src/engine/correction/introductoryConvention';
 import { parseConllu } from '../../server/src/data/conllu';
 import { introductoryAt } from '../../server/src/engine/correction/categories';
 import { habitCount } from '../../server/src/engine/correction/introductoryHabit';
 import { ewtFile, haveEwt } from '../ewt';
+import { trainedEngineParts } from './trainedParts';
 
 function apply(text: string, f: Finding): string {
   let out = text;
@@ -113,17 +114,12 @@ describe('engine: introductory comma as an edited-prose style', function () {
   });
 
   describe('with the trained parser and model', () => {
-    let parts: LinterParts;
-    before(function () {
-      if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
-      parts = loadEngineParts();
-      if (!parts.analyser || !parts.model || !parts.convention) this.skip();
-    });
+    const parts = trainedEngineParts();
     const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
 
     it('"However we decided to stay." gets a style finding and the fix under edited, nothing under ignore', () => {
       const text = 'However we decided to stay.';
-      const linter = makeLinter(parts);
+      const linter = makeLinter(parts());
       const [f, ...rest] = intro(linter.lint(text, { introductoryComma: 'edited' }));
       assert.ok(f, 'a finding');
       assert.strictEqual(rest.length, 0);
@@ -137,7 +133,7 @@ describe('engine: introductory comma as an edited-prose style', function () {
     });
 
     it('leaves alone a degree "However", a wh-clause "However", a comma already written, and what writers do not set off', () => {
-      const linter = makeLinter(parts);
+      const linter = makeLinter(parts());
       for (const text of [
         'However hard I try, I cannot finish it.',
         'However you do it, it will work.',
@@ -151,7 +147,7 @@ describe('engine: introductory comma as an edited-prose style', function () {
 
     it('sets off a fronted clause its writers set off', () => {
       const text = 'Although it rained we went out.';
-      const [f] = intro(makeLinter(parts).lint(text, { introductoryComma: 'edited' }));
+      const [f] = intro(makeLinter(parts()).lint(text, { introductoryComma: 'edited' }));
       assert.ok(f);
       assert.strictEqual(apply(text, f), 'Although it rained, we went out.');
     });

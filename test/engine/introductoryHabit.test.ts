@@ -4,9 +4,9 @@
  * the findings of sentences that were not analysed again.
  */
 import * as assert from 'assert';
-import * as fs from 'fs';
-import { defaultModelDir, Finding, LintPart, LinterParts, loadEngineParts, makeLinter, punctModelFile, settleParts } from '../../server/src/engine';
+import { Finding, LintPart, makeLinter, settleParts } from '../../server/src/engine';
 import { HABIT_MIN_SHARE, HABIT_MIN_WRITTEN, habitHolds } from '../../server/src/engine/correction/introductoryHabit';
+import { trainedEngineParts } from './trainedParts';
 
 /** Three "However," and one "However we …". */
 const HABIT = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
@@ -43,15 +43,10 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
   });
 
   describe('with the trained parser and model', () => {
-    let parts: LinterParts;
-    before(function () {
-      if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
-      parts = loadEngineParts();
-      if (!parts.analyser || !parts.model || !parts.convention) this.skip();
-    });
+    const parts = trainedEngineParts();
 
     it('three "However," and one "However we": one finding, on the fourth, saying so; ignore: none', () => {
-      const linter = makeLinter(parts);
+      const linter = makeLinter(parts());
       const [f, ...rest] = intro(linter.lint(HABIT, { introductoryComma: 'auto' }));
       assert.ok(f, 'a finding');
       assert.strictEqual(rest.length, 0);
@@ -66,13 +61,13 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
     });
 
     it('one of each: no habit, no finding (edited still reports it)', () => {
-      const linter = makeLinter(parts);
+      const linter = makeLinter(parts());
       assert.deepStrictEqual(intro(linter.lint(NO_HABIT, { introductoryComma: 'auto' })), []);
       assert.strictEqual(intro(linter.lint(NO_HABIT, { introductoryComma: 'edited' })).length, 1);
     });
 
     it('an edit elsewhere that changes the habit changes the findings, as a fresh linter gives them', () => {
-      const shared = makeLinter(parts);
+      const shared = makeLinter(parts());
       const auto = { introductoryComma: 'auto' as const };
       const broken = HABIT.replace('However, the roads', 'However the roads'); // 2 of 4: the habit is gone
       const longer = `${broken} However, we slept well.`; // 3 of 5: still none (60%)
@@ -80,7 +75,7 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
       const counts: number[] = [];
       for (const text of [HABIT, broken, longer, restored, HABIT]) {
         const remembered = intro(shared.lint(text, auto));
-        assert.deepStrictEqual(remembered, intro(makeLinter(parts).lint(text, auto)), text);
+        assert.deepStrictEqual(remembered, intro(makeLinter(parts()).lint(text, auto)), text);
         counts.push(remembered.length);
       }
       assert.deepStrictEqual(counts, [1, 0, 0, 1, 1]);

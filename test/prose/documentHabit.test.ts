@@ -4,14 +4,14 @@
  * block from the blocks' cached parts, so it must follow an edit in another paragraph, never a stale cache entry.
  */
 import { strict as assert } from 'assert';
-import * as fs from 'fs';
-import { defaultModelDir, Finding, LinterParts, LintOptions, loadEngineParts, makeLinter, punctModelFile } from '../../server/src/engine';
+import { Finding, LintOptions, makeLinter } from '../../server/src/engine';
 import { HabitPart } from '../../server/src/engine/correction/introductoryHabit';
 import { keepStrongest, findingSpan, settleParts } from '../../server/src/engine/documentPart';
 import { positionAt } from '../../server/src/engine/positions';
 import { ParagraphCache, lintDocument } from '../../server/src/prose';
 import { blockOptions, documentQuoteHabit } from '../../server/src/prose/documentOptions';
 import { HABIT_DOC } from './habitDocument';
+import { trainedEngineParts } from '../engine/trainedParts';
 
 
 const intro = (fs: readonly Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
@@ -77,15 +77,10 @@ describe('the document of auto is the file: decisions over all blocks', function
   });
 
   describe('introductoryComma auto, with the trained parser and model', () => {
-    let parts: LinterParts;
-    before(function () {
-      if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
-      parts = loadEngineParts();
-      if (!parts.analyser || !parts.model || !parts.convention) this.skip();
-    });
+    const parts = trainedEngineParts();
 
     it('one "However," per paragraph three times, then "However we": one finding, in the fourth paragraph, with a working fix', () => {
-      const linter = makeLinter(parts);
+      const linter = makeLinter(parts());
       const found = lintDocument(linter, HABIT_DOC, 'markdown', { introductoryComma: 'auto' });
       const [f, ...rest] = intro(found);
       assert.ok(f, JSON.stringify(found));
@@ -100,7 +95,7 @@ describe('the document of auto is the file: decisions over all blocks', function
     });
 
     it('an edit in another paragraph that breaks the habit removes the finding (the cache keeps parts, not decisions)', () => {
-      const linter = makeLinter(parts);
+      const linter = makeLinter(parts());
       const cache = new ParagraphCache();
       const auto: LintOptions = { introductoryComma: 'auto' };
       const broken = HABIT_DOC.replace('However, it rained', 'However it rained'); // 2 of 4
@@ -108,7 +103,7 @@ describe('the document of auto is the file: decisions over all blocks', function
       for (const doc of [HABIT_DOC, broken, HABIT_DOC]) {
         const misses = cache.misses;
         const cached = lintDocument(linter, doc, 'markdown', auto, cache);
-        assert.deepEqual(cached, lintDocument(makeLinter(parts), doc, 'markdown', auto), 'as a fresh linter without a cache');
+        assert.deepEqual(cached, lintDocument(makeLinter(parts()), doc, 'markdown', auto), 'as a fresh linter without a cache');
         lengths.push(intro(cached).length);
         if (doc !== broken) continue;
         assert.equal(cache.misses - misses, 1, 'only the edited paragraph is analysed again');
@@ -117,7 +112,7 @@ describe('the document of auto is the file: decisions over all blocks', function
     });
 
     it('a suppressed range hides the finding; the habit still counts the commas written there', () => {
-      const linter = makeLinter(parts);
+      const linter = makeLinter(parts());
       const auto: LintOptions = { introductoryComma: 'auto' };
       const hidden = HABIT_DOC.replace('However we', '<!-- puncteme-disable-next-line introductory-comma -->\nHowever we');
       assert.deepEqual(intro(lintDocument(linter, hidden, 'markdown', auto)), []);
@@ -128,7 +123,7 @@ describe('the document of auto is the file: decisions over all blocks', function
     });
 
     it('a single text is a document of one part: lint(text) and the settled part agree', () => {
-      const linter = makeLinter(parts);
+      const linter = makeLinter(parts());
       const text = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
       const auto: LintOptions = { introductoryComma: 'auto' };
       const part = linter.lintPart(text, auto);
