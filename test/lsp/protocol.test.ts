@@ -8,6 +8,9 @@ import { defaultModelDir, punctModelFile } from '../../server/src/engine';
 import { HABIT_DOC } from '../prose/habitDocument';
 
 /** Protocol tests: the real server process over stdio, driven by a JSON-RPC client the way an editor drives it. */
+/** The introductory-comma diagnostics of a publication. */
+const intro = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'introductory-comma');
+
 describe('language server over stdio', function () {
   this.timeout(120000);
   let client: LspClient;
@@ -167,7 +170,6 @@ describe('language server over stdio', function () {
   it('settings: puncteme.introductoryComma edited adds the style finding, ignore takes it away', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip(); // the style needs the parser and the model
     const uri = uriOf('intro.md');
-    const intro = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'introductory-comma');
     client.settings = { debounceMs: 20, introductoryComma: 'edited' };
     await client.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     let n = client.published.length;
@@ -187,7 +189,6 @@ describe('language server over stdio', function () {
   it('introductoryComma auto (the default) decides over the file: one finding, its fix and hover; an edit in another paragraph takes it away', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip(); // the habit needs the parser and the model
     const uri = uriOf('habit.md');
-    const intro = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'introductory-comma');
     let n = client.published.length;
     await client.open(uri, 'markdown', HABIT_DOC);
     const [d, ...rest] = intro(await client.diagnosticsAfter(uri, n));
