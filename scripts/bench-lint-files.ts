@@ -20,6 +20,7 @@ import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
 import { Finding, Linter, LintOptions, makeLinter, loadEngineParts } from '../server/src/engine';
 import { lintDocument, ProseKind } from '../server/src/prose';
+import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const ROOT = path.resolve(__dirname, '..');
@@ -29,20 +30,11 @@ const { values: opt } = parseArgs({
 });
 const kind: ProseKind = opt.kind === 'md' ? 'markdown' : opt.kind === 'txt' ? 'plaintext' : (() => { throw new Error('--kind: txt or md'); })();
 
-/** The documents of a split as bench:lint --clean-docs joins them. */
-function documents(split: string): Array<{ id: string; text: string; sentences: number }> {
-  const out: Array<{ id: string; text: string; sentences: number }> = [];
-  for (const s of readTreebank(path.join(DATA, `en_ewt-ud-${split}.conllu`)).sentences) {
-    const doc = s.comments.find((c) => c.startsWith('# newdoc id'));
-    const par = s.comments.some((c) => c.startsWith('# newpar'));
-    if (out.length === 0 || doc !== undefined) out.push({ id: doc?.replace(/^# newdoc id = /, '') ?? `doc${out.length}`, text: s.text ?? '', sentences: 1 });
-    else {
-      const last = out[out.length - 1];
-      last.text += (par ? '\n\n' : ' ') + (s.text ?? '');
-      last.sentences++;
-    }
-  }
-  return out;
+/** The documents of a split as bench:lint --clean-docs joins them, and how many sentences they hold. */
+function documents(split: string): { docs: Array<{ id: string; text: string }>; sentences: number } {
+  const { sentences } = readTreebank(path.join(DATA, `en_ewt-ud-${split}.conllu`));
+  const { texts, ids } = cleanTexts(sentences, true);
+  return { docs: texts.map((text, i) => ({ id: ids[i], text })), sentences: sentences.length };
 }
 
 type Key = string;
@@ -54,14 +46,8 @@ function blockAlone(linter: Linter): Linter {
   return { version: `${linter.version}+alone`, lint: (t, o) => linter.lint(t, { ...o, quoteHabit: undefined }) };
 }
 
-function sentenceAround(text: string, offset: number): string {
-  const before = text.slice(0, offset).search(/[^.!?\n]*$/);
-  const after = text.slice(offset).search(/[.!?\n]/);
-  return text.slice(before, after < 0 ? text.length : offset + after + 1).trim();
-}
-
 function main(): void {
-  const docs = documents(opt.split!);
+  const { docs, sentences } = documents(opt.split!);
   const dir = opt.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-ewt-docs-'));
   fs.mkdirSync(dir, { recursive: true });
   const ext = opt.kind === 'md' ? 'md' : 'txt';
@@ -97,7 +83,6 @@ function main(): void {
     for (const f of r.findings) found.files.set(keyOf(d.id, f), { id: d.id, text: d.text, f });
   }
 
-  const sentences = docs.reduce((n, d) => n + d.sentences, 0);
   console.log(`EWT ${opt.split}: ${docs.length} documents, ${sentences} sentences, written as .${ext} files in ${dir}`);
   for (const [name, m] of Object.entries(found)) console.log(`  ${name.padEnd(11)} ${String(m.size).padStart(4)} findings (${((1000 * m.size) / sentences).toFixed(1)} per 1,000 sentences)`);
   console.log(`  in-process lints ${(inProcessMs / 1000).toFixed(1)} s (docs + paragraphs + prose), CLI ${(cliMs / 1000).toFixed(1)} s`);

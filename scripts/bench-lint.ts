@@ -42,6 +42,7 @@ const SPLICES = 200;
 import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
 import { f05, PlainEdit } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
+import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
 import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
@@ -123,29 +124,6 @@ function linterSystem(name: string, analyser: SentenceAnalyser | undefined, mode
     name,
     propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
   };
-}
-
-/** The clean text to lint, one string per call: paragraphs (`# newpar`) or, with --clean-docs, documents (`# newdoc id`). */
-function cleanTexts(sentences: ReturnType<typeof readTreebank>['sentences'], byDocument: boolean): { texts: string[]; ids: string[] } {
-  const texts: string[] = [];
-  const ids: string[] = [];
-  for (const s of sentences) {
-    const text = s.text ?? '';
-    const doc = s.comments.find((c) => c.startsWith('# newdoc id'));
-    const par = s.comments.some((c) => c.startsWith('# newpar'));
-    if (texts.length === 0 || (byDocument ? doc !== undefined : par)) {
-      texts.push(text);
-      ids.push(doc?.replace(/^# newdoc id = /, '') ?? ids[ids.length - 1] ?? '');
-    } else texts[texts.length - 1] += (byDocument && par ? '\n\n' : ' ') + text;
-  }
-  return { texts, ids };
-}
-
-/** The sentence of `text` around `offset` (for reading a finding in the log). */
-function sentenceAround(text: string, offset: number): string {
-  const before = text.slice(0, offset).search(/[^.!?\n]*$/);
-  const after = text.slice(offset).search(/[.!?\n]/);
-  return text.slice(before, after < 0 ? text.length : offset + after + 1).trim();
 }
 
 /**
