@@ -10,7 +10,9 @@ import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { parseFeatures, TagIds } from './parseFeatures';
 import { Tagger } from './tagger';
 import { Scorer } from './weights';
-import { NeuralScorer } from './neuralScorer';
+import { NeuralScorer, SentenceForward } from './neuralScorer';
+import { NeuralLabeller } from './neuralLabeller';
+import { RelationLabeller } from './neuralLabellerModel';
 
 export interface ParserModels {
   tagger: Tagger;
@@ -21,6 +23,8 @@ export interface ParserModels {
   /** With both scorers: the weight of the neural scores added to the perceptron's (0 or absent: neural alone). */
   neuralWeight?: number;
   labels: Scorer;
+  /** The neural relation labeller over the neural scorer's BiLSTM (`neuralLabeller.ts`), when the model has one. */
+  relations?: RelationLabeller;
   deprels: string[];
   clusters?: ClusterMap;
   /** The optional parser template blocks the model was trained with (`parseFeatures.ts`); 0 when absent. */
@@ -74,7 +78,17 @@ export function arcLabeller(m: Pick<ParserModels, 'labels' | 'deprels' | 'tagger
   return new ArcLabeller(m.labels, m.tagger.tags.upos, m.deprels.indexOf('root'));
 }
 
-/** Labels for every arc of a finished tree; the word attached to the root gets `root`, no other word does. */
+/** The neural relation labeller's input for one sentence: its BiLSTM vectors (row i at i · 2H). */
+export interface NeuralRelations {
+  labeller: NeuralLabeller;
+  weight: number;
+  v: ArrayLike<number>;
+}
+
+/**
+ * Labels for every arc of a finished tree; the word attached to the root gets `root`, no other word does. With
+ * `neural`, each arc's perceptron scores get weight × the neural labeller's scores added (sixth session).
+ */
 export function labelArcs(
   labels: Scorer,
   deprels: readonly string[],
@@ -83,11 +97,19 @@ export function labelArcs(
   tags: TagIds,
   head: Int32Array,
   f = new FeatureBuffer(),
+  neural?: NeuralRelations,
 ): Int32Array {
   const rootId = deprels.indexOf('root');
   const scores = new Float64Array(labels.nClasses);
   const tree = treeView(head);
   const out = new Int32Array(e.n).fill(-1);
+  const K = labels.nClasses;
+  let added: Float64Array | undefined;
+  if (neural) {
+    if (neural.labeller.classes !== K) throw new Error(`the neural labeller scores ${neural.labeller.classes} relations, the perceptron ${K}`);
+    added = new Float64Array(e.n * K);
+    neural.labeller.scoreTree(neural.v, e.n, head, added);
+  }
   for (const d of labelOrder(tree)) {
     if (head[d] === e.n) {
       out[d] = rootId;
@@ -95,6 +117,7 @@ export function labelArcs(
     }
     labelFeatures(e, tags, uposNames, tree, out, d, f);
     labels.score(f, scores);
+    if (added) for (let c = 0; c < K; c++) scores[c] += neural!.weight * added[d * K + c];
     let best = -1;
     for (let c = 0; c < labels.nClasses; c++) if (c !== rootId && (best < 0 || scores[c] > scores[best])) best = c;
     out[d] = best;
@@ -103,18 +126,28 @@ export function labelArcs(
 }
 
 /** Heads from the model's transition scorer: the neural one if it has one, else the perceptron. */
-export function predictHeads(m: ParserModels, e: EncodedSentence, tags: TagIds, f = new FeatureBuffer(), arcs?: ArcLabeller): Int32Array {
+export function predictHeads(m: ParserModels, e: EncodedSentence, tags: TagIds, f = new FeatureBuffer(), arcs?: ArcLabeller, fw?: SentenceForward): Int32Array {
   if (m.neural && !(m.transitions && m.neuralWeight)) return m.neural.parse(e, tags);
   if (!m.transitions) throw new Error('parser model has no transition scorer');
   // Both scorers: the perceptron's scores plus the neural ones times neuralWeight (an experiment, see BENCHMARKS).
-  const extra = m.neural && m.neuralWeight ? m.neural.addScores(e, tags, m.neuralWeight) : undefined;
+  const extra = m.neural && m.neuralWeight ? m.neural.addScores(e, tags, m.neuralWeight, fw) : undefined;
   return parseHeads(m.transitions, arcs ?? arcLabeller(m), e, tags, f, undefined, m.featureSet, extra);
+}
+
+/**
+ * Heads and relations of tagged words. With a neural relation labeller, the neural scorer's forward pass is computed
+ * once here, read by the transition scores and then by the labeller (its vectors stay valid until the scorer's next
+ * forward pass).
+ */
+export function parseAndLabel(m: ParserModels, e: EncodedSentence, tags: TagIds, f = new FeatureBuffer(), arcs?: ArcLabeller): { head: Int32Array; deprel: Int32Array } {
+  const fw = m.relations && m.neural ? m.neural.forward(m.neural.input(e, tags)) : undefined;
+  const head = predictHeads(m, e, tags, f, arcs, fw);
+  const neural = fw && m.relations ? { ...m.relations, v: fw.v } : undefined;
+  const deprel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags, head, f, neural);
+  return { head, deprel };
 }
 
 export function parseWords(m: ParserModels, e: EncodedSentence, tags?: TagIds): WordParse {
   const t = tags ?? m.tagger.tag(e);
-  const f = new FeatureBuffer();
-  const head = predictHeads(m, e, t, f);
-  const deprel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, t, head, f);
-  return { tags: t, head, deprel };
+  return { tags: t, ...parseAndLabel(m, e, t) };
 }

@@ -19,6 +19,7 @@ import { clusterLookup, parseWords, ParserModels } from './dependencyParser';
 import { ClusterLookup, encodeSentence } from './encoding';
 import { readModel } from './modelFile';
 import { parserModels } from './parserModels';
+import { readLabellerBeside } from './neuralLabellerModel';
 import { slotSentence } from './sentenceBuilder';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
 
@@ -191,7 +192,8 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const m = readModel(file);
   // The lookup layouts are built before wink-nlp loads its model: the collections that the layouts' large
   // allocations trigger then walk a small heap, and the inflated file can be freed before wink's heap grows.
-  const models = parserModels(m);
+  // With the optional neural relation labeller beside it (`neuralLabellerModel.ts`).
+  const models = parserModels(m, readLabellerBeside(modelDir));
   warmUpWink();
   return new TransitionParser(m.header.version, models);
 }

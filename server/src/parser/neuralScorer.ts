@@ -198,8 +198,7 @@ export class NeuralScorer {
   }
 
   /** For a combination with another scorer: adds weight × this scorer's transition scores in each state. */
-  addScores(e: EncodedSentence, tags: TagIds, weight: number): (st: ArcHybridState, scores: Float64Array) => void {
-    const fw = this.forward(this.input(e, tags));
+  addScores(e: EncodedSentence, tags: TagIds, weight: number, fw = this.forward(this.input(e, tags))): (st: ArcHybridState, scores: Float64Array) => void {
     const pos = new Int32Array(N_POSITIONS);
     const hidden = new Float64Array(this.layout.dims.hidden);
     const s = new Float64Array(N_OUT);

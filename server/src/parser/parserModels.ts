@@ -4,16 +4,20 @@ import { ModelContents } from './modelFile';
 import { taggerFromScorers } from './taggerScorers';
 import { neuralFromModel } from './neuralModel';
 import { neuralWeightOf, withFloat32Theta } from './combinedModel';
+import { labellerFromContents } from './neuralLabellerModel';
 
-export function parserModels(m: ModelContents): ParserModels {
+/** `labeller`: the contents of a neural relation labeller file (`neuralLabellerModel.ts`) to label with. */
+export function parserModels(m: ModelContents, labeller?: ModelContents): ParserModels {
   const { header, scorers } = m;
   // Layouts are built now, at load, rather than in the first sentence (the tagger joins its own, `jointWeights.ts`).
   scorers.transitions?.prepare();
   scorers.labels?.prepare();
+  const neural = neuralFromModel(withFloat32Theta(m));
   return {
     tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }),
     transitions: scorers.transitions,
-    neural: neuralFromModel(withFloat32Theta(m)),
+    neural,
+    relations: labeller ? labellerFromContents(labeller, header.deprels, neural) : undefined,
     // A combined file's weight of the neural scores (`combinedModel.ts`); absent in older files, which parse as before.
     neuralWeight: neuralWeightOf(header),
     labels: scorers.labels,

@@ -5,7 +5,7 @@
  */
 import { PunctuatedTree } from '../data/depunct';
 import { ArcHybridState, goldChildren, N_TRANSITIONS } from './arcHybrid';
-import { arcLabeller, clusterLookup, labelArcs, predictHeads, ParserModels } from './dependencyParser';
+import { arcLabeller, clusterLookup, parseAndLabel, ParserModels } from './dependencyParser';
 import { ArcLabeller } from './arcLabeller';
 import { encodeSentence, EncodedSentence, reverseSentence } from './encoding';
 import { FeatureBuffer } from './hash';
@@ -81,7 +81,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   log: () => undefined,
 };
 
-interface GoldSentence {
+export interface GoldSentence {
   tree: PunctuatedTree;
   upos: Int32Array;
   xpos: Int32Array;
@@ -125,8 +125,7 @@ export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[],
   for (const tree of trees) {
     const e = encodeSentence(viewOf(tree, kind, rand), lookup);
     const tags = m.tagger.tag(e);
-    const head = predictHeads(m, e, tags, f, arcs);
-    const rel = labelArcs(m.labels, m.deprels, m.tagger.tags.upos, e, tags, head, f);
+    const { head, deprel: rel } = parseAndLabel(m, e, tags, f, arcs);
     tree.words.forEach((w, i) => {
       words++;
       const h = head[i] === e.n ? 0 : head[i] + 1;
@@ -232,7 +231,7 @@ function trainTransitionsOn(
   return right;
 }
 
-interface Prepared {
+export interface Prepared {
   o: TrainOptions;
   t0: number;
   gold: GoldSentence[];
@@ -246,7 +245,7 @@ interface Prepared {
 }
 
 /** Gold data, tag sets and the (jackknifed) taggers: everything the parser and the labeller train on. */
-function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prepared {
+export function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prepared {
   const t0 = Date.now();
   const words = trees.flatMap((t) => t.words);
   const upos = indexer(words.map((w) => w.upos));
