@@ -29,6 +29,8 @@ import { encodeSentence, normaliseWord } from '../server/src/parser/encoding';
 import * as os from 'os';
 import { buildVocab, DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
 import { combineModels } from '../server/src/parser/combinedModel';
+import { DEFAULT_LABELLER_OPTIONS, LabellerTrainOptions, trainLabellerOver } from '../server/src/parser/neuralLabellerTrain';
+import { labellerFromContents } from '../server/src/parser/neuralLabellerModel';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values } = parseArgs({
@@ -94,6 +96,19 @@ const { values } = parseArgs({
     lstm: { type: 'string' },
     hidden: { type: 'string' },
     clusters: { type: 'string', default: path.resolve(__dirname, '../models/en/parser-clusters.bin.gz') },
+    // The neural relation labeller (`neuralLabellerTrain.ts`): --neural-labeller OUT trains one over the BiLSTM of
+    // --parser-model (a neural or combined model), selecting the epoch and the weight (--labeller-weights) on dev;
+    // --labeller-eval FILE measures a trained one on dev at each of --labeller-weights (0: without it).
+    'neural-labeller': { type: 'string' },
+    'labeller-eval': { type: 'string' },
+    'parser-model': { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
+    'labeller-hidden': { type: 'string' },
+    'labeller-epochs': { type: 'string' },
+    'labeller-lr': { type: 'string' },
+    'labeller-batch': { type: 'string' },
+    'labeller-dropout': { type: 'string' },
+    'labeller-hidden-dropout': { type: 'string' },
+    'labeller-weights': { type: 'string' },
   },
 });
 
@@ -133,6 +148,15 @@ function neuralOptions(): NeuralTrainOptions {
 }
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
+/** The taggers of a tagger cache (`--tagger-cache`), or undefined when the file does not exist yet. */
+function loadTaggers(cacheFile: string): Tagger[] | undefined {
+  if (!fs.existsSync(cacheFile)) return undefined;
+  const m = readModel(cacheFile);
+  log(`taggers from ${cacheFile}`);
+  const tags = { upos: m.header.upos, xpos: m.header.xpos };
+  const count = Object.keys(m.scorers).filter((k) => /^xpos\d+$/.test(k)).length;
+  return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k)));
+}
 if (values.relayout) {
   const out = values.out;
   if (!out || path.resolve(out) === path.resolve(values.relayout)) throw new Error('--relayout IN --out OUT: give an output file other than the input');
@@ -199,6 +223,35 @@ if (values.combine && !values['check-fronted']) {
   }
   process.exit(0);
 }
+if (values['neural-labeller'] || values['labeller-eval']) {
+  const m = parserModels(readModel(values['parser-model']!));
+  const d = DEFAULT_LABELLER_OPTIONS;
+  const o: LabellerTrainOptions = {
+    seed: Number(values.seed),
+    hidden: num(values['labeller-hidden']) ?? d.hidden,
+    epochs: num(values['labeller-epochs']) ?? d.epochs,
+    lr: num(values['labeller-lr']) ?? d.lr,
+    lrDecay: num(values['lr-decay']) ?? d.lrDecay,
+    batch: num(values['labeller-batch']) ?? d.batch,
+    inputDropout: num(values['labeller-dropout']) ?? d.inputDropout,
+    hiddenDropout: num(values['labeller-hidden-dropout']) ?? d.hiddenDropout,
+    weights: values['labeller-weights']?.split(',').map(Number) ?? d.weights,
+  };
+  let dev = readTreebank(values.dev!).trees;
+  if (values['dev-limit']) dev = dev.slice(0, Number(values['dev-limit']));
+  const cache = values['tagger-cache'];
+  const taggerCache = cache ? { load: () => loadTaggers(cache), save: () => undefined } : undefined;
+  const trained = values['labeller-eval']
+    ? labellerFromContents(readModel(values['labeller-eval']), m.deprels, m.neural, values['labeller-eval'])
+    : trainLabellerOver(m, readTreebank(values.train!).trees.slice(0, num(values.limit)), dev, o, { taggerCache, log }, values['neural-labeller']);
+  // Through the whole pipeline (`evaluateTrees` → `parseAndLabel`), in the three views `eval parser` measures.
+  for (const w of values['labeller-eval'] ? o.weights : [0, trained.weight]) {
+    const mw: ParserModels = { ...m, relations: w ? { labeller: trained.labeller, weight: w } : undefined };
+    const k = evaluateTrees(mw, dev, 'kept'), u = evaluateTrees(mw, dev, 'removed'), c = evaluateTrees(mw, dev, 'corrupted', 13);
+    log(`labeller weight ${w}: dev UAS ${k.uas} LAS ${k.las}, unpunctuated ${u.uas} / ${u.las}, corrupted ${c.uas} / ${c.las}`);
+  }
+  process.exit(0);
+}
 if (values['check-fronted']) {
   // The fronted-clause check on dev (BENCHMARKS.md): does the clause's verb swallow the words after its comma?
   const cases = frontedClauses(readTreebank(values.dev!).trees);
@@ -261,14 +314,7 @@ const save = (m: ModelContents) => {
 const cacheFile = values['tagger-cache'];
 const taggerCache = cacheFile
   ? {
-      load(): Tagger[] | undefined {
-        if (!fs.existsSync(cacheFile)) return undefined;
-        const m = readModel(cacheFile);
-        log(`taggers from ${cacheFile}`);
-        const tags = { upos: m.header.upos, xpos: m.header.xpos };
-        const count = Object.keys(m.scorers).filter((k) => /^xpos\d+$/.test(k)).length;
-        return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k)));
-      },
+      load: () => loadTaggers(cacheFile),
       save(taggers: Tagger[]): void {
         const scorers: Record<string, SparseWeights> = Object.assign({}, ...taggers.map((t, k) => taggerScorers(t, String(k))));
         const { upos, xpos } = taggers[0].tags;

@@ -15,8 +15,9 @@ import { arcBucket, arcHidden, arcOutput, LabellerDims, LabellerLayout, labeller
 import { NeuralScorer } from './neuralScorer';
 import { Adam } from './neuralTrain';
 import { TagIds } from './parseFeatures';
-import { Prepared } from './train';
-import { seededRandom, viewOf, ViewKind } from './views';
+import { DEFAULT_TRAIN_OPTIONS, prepare, Prepared, TrainOptions } from './train';
+import { seededRandom, viewOf, ViewKind, VIEW_KINDS } from './views';
+import { bilstmFingerprint, writeLabeller } from './neuralLabellerModel';
 
 export interface LabellerTrainOptions {
   seed: number;
@@ -201,15 +202,17 @@ export function wordVectors(net: NeuralScorer, e: EncodedSentence, tags: TagIds)
 
 /**
  * Training examples: every gold sentence in each view (drawn once, seeded), tagged as the neural scorer was
- * trained (`Prepared.tagFor`, jackknifed), with the frozen scorer's vectors.
+ * trained (`Prepared.tagFor`, jackknifed), with the frozen scorer's vectors; `relation` maps the training data's
+ * relation ids to the parser model's.
  */
-export function trainingExamples(p: Prepared, net: NeuralScorer, views: readonly ViewKind[], seed: number): LabellerExample[] {
+export function trainingExamples(p: Prepared, net: NeuralScorer, views: readonly ViewKind[], seed: number, relation: Int32Array): LabellerExample[] {
   const rand = seededRandom(seed);
   const out: LabellerExample[] = [];
   p.gold.forEach((g, i) => {
+    const deprel = Int32Array.from(g.deprel, (r) => relation[r]);
     for (const kind of views) {
       const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), p.lookup);
-      out.push({ n: e.n, v: wordVectors(net, e, p.tagFor(i, e)), head: g.head, deprel: g.deprel });
+      out.push({ n: e.n, v: wordVectors(net, e, p.tagFor(i, e)), head: g.head, deprel });
     }
   });
   return out;
@@ -330,4 +333,41 @@ export function trainNeuralLabeller(
   }
   if (!best) throw new Error('no labeller epochs');
   return best;
+}
+
+/**
+ * `train-parser --neural-labeller OUT`: a labeller over model `m`'s BiLSTM, trained on `train` (three views,
+ * jackknifed tags from `prepare`, so from the tagger cache when given) and selected on dev; each new best is
+ * written to `out` with the weight chosen on dev.
+ */
+export function trainLabellerOver(
+  m: ParserModels,
+  train: readonly PunctuatedTree[],
+  dev: readonly PunctuatedTree[],
+  o: LabellerTrainOptions,
+  setup: Pick<TrainOptions, 'taggerCache' | 'log'>,
+  out?: string,
+): TrainedLabeller {
+  const net = m.neural;
+  if (!net) throw new Error('the parser model has no BiLSTM (a neural or combined model is needed)');
+  const log = setup.log;
+  const p = prepare(train, { ...DEFAULT_TRAIN_OPTIONS, seed: o.seed, clusters: m.clusters, taggerCache: setup.taggerCache, log });
+  // The neural scorer reads tag ids: the taggers' tag sets must be the model's.
+  const same = (a: readonly string[], b: readonly string[]) => a.join(' ') === b.join(' ');
+  if (!same(p.tagger.tags.upos, m.tagger.tags.upos) || !same(p.tagger.tags.xpos, m.tagger.tags.xpos)) throw new Error('the training tag sets differ from the parser model\'s');
+  const relation = Int32Array.from(p.rels.list, (r) => m.deprels.indexOf(r));
+  if (relation.includes(-1)) throw new Error('the training data has relations the parser model does not');
+  const t0 = Date.now();
+  const examples = trainingExamples(p, net, VIEW_KINDS, o.seed + 7, relation);
+  const parses = devParses(m, dev, 'kept');
+  const baseline = devLas(m, parses);
+  log(`labeller: ${examples.length} training views, BiLSTM vectors in ${((Date.now() - t0) / 1000).toFixed(0)} s; dev LAS without it ${baseline}`);
+  const dims: LabellerDims = { input: 2 * net.layout.dims.lstm, hidden: o.hidden, classes: m.deprels.length };
+  const bilstm = bilstmFingerprint(net);
+  return trainNeuralLabeller(examples, dims, m.deprels.indexOf('root'), o, (lab, w) => devLas(m, parses, lab, w), log, (best) => {
+    if (!out) return;
+    const training = { options: o, epoch: best.epoch, devLas: best.devLas, devLasWithout: baseline, history: best.history, trainSentences: train.length };
+    const bytes = writeLabeller(out, best.labeller, { dims, weight: best.weight, deprels: m.deprels, bilstm, training });
+    log(`  wrote ${out} (${(bytes / 1e3).toFixed(1)} kB; epoch ${best.epoch}, weight ${best.weight}, dev LAS ${best.devLas})`);
+  });
 }

@@ -1,0 +1,188 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { readTreebank } from '../../server/src/data/treebank';
+import { defaultModelDir, loadParser } from '../../server/src/parser';
+import { clusterLookup, labelArcs, parseAndLabel, ParserModels, predictHeads } from '../../server/src/parser/dependencyParser';
+import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
+import { fromHalf, toHalf } from '../../server/src/parser/float16';
+import { labellerLayout, LabellerDims, NeuralLabeller } from '../../server/src/parser/neuralLabeller';
+import { bilstmFingerprint, LABELLER_FILE, labellerContents, labellerFromContents, writeLabeller } from '../../server/src/parser/neuralLabellerModel';
+import { ArcScratch, arcScores, exampleGradient, initialLabellerTheta, LabellerExample, wordVectors } from '../../server/src/parser/neuralLabellerTrain';
+import { readModel } from '../../server/src/parser/modelFile';
+import { NeuralDims } from '../../server/src/parser/neuralNet';
+import { buildVocab, newNeuralScorer } from '../../server/src/parser/neuralTrain';
+import { parserModels } from '../../server/src/parser/parserModels';
+import { seededRandom } from '../../server/src/parser/views';
+import { hashedScorer } from './stubScorers';
+import { ewtFile } from '../ewt';
+
+const SMALL: LabellerDims = { input: 6, hidden: 5, classes: 7 };
+const ROOT = 0;
+
+/** A random labeller and a sentence of 9 words with random vectors, a tree over them and random relations. */
+function setup(seed: number, dims = SMALL) {
+  const rand = seededRandom(seed);
+  const l = labellerLayout(dims);
+  const th = initialLabellerTheta(l, rand);
+  // Non-zero biases and bucket rows, so that their gradients are checked at a generic point.
+  for (let i = l.e; i < l.b1 + dims.hidden; i++) th[i] = rand() - 0.5;
+  for (let i = l.b2; i < l.size; i++) th[i] = rand() - 0.5;
+  // Heads (root = 9): arcs in both directions and at distances from 1 to 8.
+  const head = Int32Array.from([1, 9, 1, 4, 1, 4, 1, 8, 0]);
+  const n = head.length;
+  const ex: LabellerExample = {
+    n,
+    v: Float64Array.from({ length: n * dims.input }, () => 2 * rand() - 1),
+    head,
+    deprel: Int32Array.from({ length: n }, (_, i) => (head[i] === n ? ROOT : 1 + Math.floor(rand() * (dims.classes - 1)))),
+  };
+  return { l, th, ex };
+}
+
+describe('neural relation labeller', () => {
+  for (const dropout of [false, true]) {
+    it(`gradients of the cross-entropy match finite differences in every entry of θ${dropout ? ' (with input and hidden dropout, fixed masks)' : ''}`, () => {
+      const { l, th, ex } = setup(5);
+      const sc = new ArcScratch(l.dims);
+      // The same seed for every evaluation: the same masks, so the loss is a fixed function of θ.
+      const loss = (grad: Float64Array) => exampleGradient(l, th, grad, ex, ROOT, sc, dropout ? { input: 0.3, hidden: 0.3, rand: seededRandom(9) } : undefined).loss;
+      const grad = new Float64Array(l.size);
+      loss(grad);
+      const eps = 1e-6;
+      let nonZero = 0;
+      for (let i = 0; i < l.size; i++) {
+        const keep = th[i];
+        th[i] = keep + eps;
+        const up = loss(new Float64Array(l.size));
+        th[i] = keep - eps;
+        const down = loss(new Float64Array(l.size));
+        th[i] = keep;
+        const fd = (up - down) / (2 * eps);
+        assert.ok(Math.abs(fd - grad[i]) <= 1e-7 + 1e-5 * Math.abs(fd), `θ[${i}]: analytic ${grad[i]} vs finite difference ${fd}`);
+        if (grad[i] !== 0) nonZero++;
+      }
+      // All of Wd, Wh, b1, W2 and b2 get gradients; of E only the buckets the tree's arcs fall in.
+      assert.ok(nonZero > l.size - 16 * l.dims.hidden, `${nonZero} of ${l.size} entries have a gradient`);
+    });
+  }
+
+  it('the run-time path (per-word products) gives the training path\'s scores exactly', () => {
+    const { l, th, ex } = setup(7, { input: 64, hidden: 48, classes: 51 });
+    const run = new NeuralLabeller(l.dims, th);
+    const K = l.dims.classes;
+    const out = new Float64Array(ex.n * K);
+    // Float32 vectors (the neural scorer's may become float32) are widened exactly.
+    run.scoreTree(Float32Array.from(ex.v), ex.n, ex.head, out);
+    const ex32 = { ...ex, v: Float64Array.from(Float32Array.from(ex.v)) };
+    const sc = new ArcScratch(l.dims);
+    for (let d = 0; d < ex.n; d++) {
+      if (ex.head[d] === ex.n) continue;
+      arcScores(l, th, ex32, d, sc);
+      for (let c = 0; c < K; c++) assert.ok(Object.is(out[d * K + c], sc.s[c]), `word ${d} relation ${c}: ${out[d * K + c]} vs ${sc.s[c]}`);
+    }
+  });
+
+  it('labelArcs: weight 0 labels as the perceptron alone, an overwhelming weight as the labeller alone (never root)', () => {
+    const K = 12;
+    const dims: LabellerDims = { input: 6, hidden: 5, classes: K };
+    const { th, ex } = setup(11, dims);
+    const labeller = new NeuralLabeller(dims, th);
+    const deprels = ['root', ...Array.from({ length: K - 1 }, (_, i) => `r${i}`)];
+    const e = encodeSentence({ forms: Array.from({ length: ex.n }, (_, i) => `w${i}`), slots: Array.from({ length: ex.n + 1 }, () => []) });
+    const tags = { upos: new Int32Array(ex.n), xpos: new Int32Array(ex.n) };
+    const labels = hashedScorer(K, 77);
+    const alone = labelArcs(labels, deprels, ['X'], e, tags, ex.head);
+    assert.deepStrictEqual(labelArcs(labels, deprels, ['X'], e, tags, ex.head, undefined, { labeller, weight: 0, v: ex.v }), alone);
+    const big = labelArcs(labels, deprels, ['X'], e, tags, ex.head, undefined, { labeller, weight: 1e9, v: ex.v });
+    const s = new Float64Array(ex.n * K);
+    labeller.scoreTree(ex.v, ex.n, ex.head, s);
+    for (let d = 0; d < ex.n; d++) {
+      if (ex.head[d] === ex.n) {
+        assert.strictEqual(big[d], 0);
+        continue;
+      }
+      let best = 1;
+      for (let c = 2; c < K; c++) if (s[d * K + c] > s[d * K + best]) best = c;
+      assert.strictEqual(big[d], best, `word ${d}`);
+    }
+    assert.notDeepStrictEqual(Array.from(big), Array.from(alone), 'the two scorers disagree somewhere, so the test tells them apart');
+  });
+
+  it('round-trips through its file with θ as float16, and refuses another BiLSTM or other relations', () => {
+    const tiny: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 3, hidden: 4 };
+    const { vocab } = buildVocab([{ forms: ['a', 'b'], slots: [[], [], []] }], normaliseWord);
+    const net = newNeuralScorer(vocab, { upos: 3, xpos: 3 }, tiny, seededRandom(1));
+    const other = newNeuralScorer(vocab, { upos: 3, xpos: 3 }, tiny, seededRandom(2));
+    const dims: LabellerDims = { input: 6, hidden: 5, classes: 4 };
+    const { th, ex } = setup(3, dims);
+    const deprels = ['root', 'a', 'b', 'c'];
+    const info = { dims, weight: 2.5, deprels, bilstm: bilstmFingerprint(net) };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labeller-'));
+    try {
+      const file = path.join(dir, LABELLER_FILE);
+      writeLabeller(file, new NeuralLabeller(dims, th), info);
+      const back = labellerFromContents(readModel(file), deprels, net);
+      assert.strictEqual(back.weight, 2.5);
+      const rounded = new NeuralLabeller(dims, th.map((x) => fromHalf(toHalf(x))));
+      const a = new Float64Array(ex.n * 4), b = new Float64Array(ex.n * 4);
+      back.labeller.scoreTree(ex.v, ex.n, ex.head, a);
+      rounded.scoreTree(ex.v, ex.n, ex.head, b);
+      assert.deepStrictEqual(Array.from(a), Array.from(b));
+      assert.throws(() => labellerFromContents(readModel(file), deprels, other), /another BiLSTM/);
+      assert.throws(() => labellerFromContents(readModel(file), ['root', 'a', 'c', 'b'], net), /relations differ/);
+      assert.throws(() => labellerFromContents(readModel(file), deprels, undefined), /no BiLSTM/);
+      // The fingerprint reads θ at half precision: float16, float32 and float64 copies of one θ agree.
+      const half = newNeuralScorer(vocab, { upos: 3, xpos: 3 }, tiny, seededRandom(1));
+      half.theta.set(net.theta.map((x) => fromHalf(toHalf(x))));
+      assert.strictEqual(bilstmFingerprint(half), bilstmFingerprint(net));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('in the pipeline: the parse is unchanged and the relations are labelArcs\' over the forward pass\'s vectors', function () {
+    this.timeout(60000);
+    const base = parserModels(readModel(path.join(defaultModelDir(), 'parser.bin.gz')));
+    const tiny: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 4, hidden: 4 };
+    const { vocab } = buildVocab([{ forms: ['the', 'a'], slots: [[], [], []] }], normaliseWord);
+    const neural = newNeuralScorer(vocab, { upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length }, tiny, seededRandom(13));
+    const dims: LabellerDims = { input: 8, hidden: 6, classes: base.deprels.length };
+    const labeller = new NeuralLabeller(dims, initialLabellerTheta(labellerLayout(dims), seededRandom(4)));
+    const m: ParserModels = { ...base, neural, neuralWeight: 0.5 };
+    const withLabeller: ParserModels = { ...m, relations: { labeller, weight: 3 } };
+    const lookup = clusterLookup(base.clusters);
+    let changed = 0;
+    for (const tree of readTreebank(ewtFile('dev')).trees.slice(0, 30)) {
+      const e = encodeSentence({ forms: tree.words.map((w) => w.form), slots: tree.slots }, lookup);
+      const tags = base.tagger.tag(e);
+      const plain = parseAndLabel(m, e, tags);
+      const got = parseAndLabel(withLabeller, e, tags);
+      assert.deepStrictEqual(Array.from(got.head), Array.from(predictHeads(m, e, tags)));
+      assert.deepStrictEqual(got.head, plain.head);
+      const v = wordVectors(neural, e, tags);
+      const expect = labelArcs(base.labels, base.deprels, base.tagger.tags.upos, e, tags, got.head, undefined, { labeller, weight: 3, v });
+      assert.deepStrictEqual(got.deprel, expect);
+      if (got.deprel.join() !== plain.deprel.join()) changed++;
+    }
+    assert.ok(changed > 0, 'the labeller changes some relations, so the test tells the paths apart');
+  });
+
+  it('loadParser reads a labeller file beside the parser model and refuses one the model cannot run', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labeller-dir-'));
+    try {
+      for (const f of fs.readdirSync(defaultModelDir())) fs.symlinkSync(path.join(defaultModelDir(), f), path.join(dir, f));
+      const deprels = readModel(path.join(dir, 'parser.bin.gz')).header.deprels;
+      const dims: LabellerDims = { input: 8, hidden: 3, classes: deprels.length };
+      const contents = labellerContents(new NeuralLabeller(dims, new Float64Array(labellerLayout(dims).size)), { dims, weight: 1, deprels, bilstm: 'x' });
+      const m = parserModels(readModel(path.join(dir, 'parser.bin.gz')));
+      // The shipped model has no BiLSTM (or, combined, another one than 'x'): the labeller cannot run with it.
+      assert.throws(() => labellerFromContents(contents, deprels, m.neural), m.neural ? /another BiLSTM/ : /no BiLSTM/);
+      writeLabeller(path.join(dir, LABELLER_FILE), new NeuralLabeller(dims, new Float64Array(labellerLayout(dims).size)), { dims, weight: 1, deprels, bilstm: 'x' });
+      assert.throws(() => loadParser(dir), /parser-labeller\.bin\.gz/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
