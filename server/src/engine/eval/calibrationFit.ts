@@ -13,6 +13,7 @@
  * Without train data (`fitCalibration(undefined, dev)`) stage 1 is fitted on dev and there is no stage 2, as before.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { Calibration, confidenceOf, effectiveDelta, fitIsotonic, fitLogistic, KindCalibration, logit } from '../correction/calibration';
 import { sentenceCandidates } from '../correction/modelRules';
 import { selectCandidates, ScoredCandidate } from '../correction/decide';
@@ -201,6 +202,8 @@ export function cachedLabelledCandidates(file: string | undefined, compute: () =
     const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as LabelledCandidate[];
     return rows.map((d) => ({ ...d, c: { ...d.c, candidate: { ...d.c.candidate, changes: new Map(d.c.candidate.changes as unknown as Array<[number, SlotMark[]]>) } } }));
   }
+  // The folder is made before the ~10-minute computation, so that a missing one cannot throw its result away.
+  if (file) fs.mkdirSync(path.dirname(file), { recursive: true });
   const data = compute();
   if (file) fs.writeFileSync(file, JSON.stringify(data, (k, v) => (v instanceof Map ? [...v] : v)));
   return data;
