@@ -75,8 +75,8 @@ describe('config: .punctemerc.json', () => {
     this.timeout(120000);
     assert.throws(() => parseProjectConfig({ introductoryComma: 'always' }, 'x'), /introductoryComma: must be one of "edited", "auto", "ignore"/);
     assert.deepEqual(toLintOptions(parseProjectConfig({ introductoryComma: 'auto' }, 'x')), { introductoryComma: 'auto' });
-    const habit = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.\n';
-    const repo = tempRepo({ '.punctemerc.json': JSON.stringify({ introductoryComma: 'edited' }), 'a.md': 'However we decided to stay.\n', 'b.md': habit });
+    const habit = 'Finally, we left early. Finally, it rained all day. Finally, the roads stayed dry. Finally we reached home late.\n';
+    const repo = tempRepo({ '.punctemerc.json': JSON.stringify({ introductoryComma: 'edited' }), 'a.md': 'Finally we decided to stay.\n', 'b.md': habit });
     try {
       const edited = await runMain(['lint', '--format', 'json', 'a.md'], { cwd: repo });
       const ids = (JSON.parse(edited.stdout) as Array<{ findings: Array<{ ruleId: string }> }>).flatMap((f) => f.findings.map((x) => x.ruleId));
@@ -86,7 +86,7 @@ describe('config: .punctemerc.json', () => {
       assert.equal((await runMain(['lint', '--introductory-comma', 'always', 'a.md'], { cwd: repo })).code, 2);
       const auto = await runMain(['lint', '--format', 'json', '--introductory-comma', 'auto', 'a.md', 'b.md'], { cwd: repo });
       const found = (JSON.parse(auto.stdout) as Array<{ file: string; findings: Array<{ ruleId: string; message: string; start: { offset: number } }> }>).flatMap((f) => f.findings.map((x) => ({ file: f.file, ...x })));
-      assert.deepEqual(found.map((f) => [f.file, f.ruleId, f.start.offset]), [['b.md', 'introductory-comma', habit.lastIndexOf('However')]], 'a.md alone has no habit');
+      assert.deepEqual(found.map((f) => [f.file, f.ruleId, f.start.offset]), [['b.md', 'introductory-comma', habit.lastIndexOf('Finally')]], 'a.md alone has no habit');
       assert.match(found[0].message, /\(3 of 4\)/);
     } finally {
       removeRepo(repo);

@@ -13,8 +13,8 @@ interface JsonFinding {
 describe('CLI: introductoryComma auto over the whole file', function () {
   this.timeout(120000);
 
-  it('three paragraphs with "However," and one with "However we": one finding (JSON), --fix inserts the comma', async function () {
-    const repo = tempRepo({ 'trip.md': HABIT_DOC, 'one.md': 'However we reached home late.\n' });
+  it('three paragraphs with "Finally," and one with "Finally we": one finding (JSON), --fix inserts the comma', async function () {
+    const repo = tempRepo({ 'trip.md': HABIT_DOC, 'one.md': 'Finally we reached home late.\n' });
     try {
       const r = await runMain(['lint', '--format', 'json', 'trip.md', 'one.md'], { cwd: repo });
       const files = JSON.parse(r.stdout) as Array<{ file: string; findings: JsonFinding[] }>;
@@ -22,14 +22,14 @@ describe('CLI: introductoryComma auto over the whole file', function () {
       if (!found.length) this.skip(); // no trained model in this checkout: the habit needs the parser
       assert.deepEqual(
         found.map((f) => [f.file, f.start.line, f.start.character, f.start.offset]),
-        [['trip.md', 8, 0, HABIT_DOC.lastIndexOf('However')]],
+        [['trip.md', 8, 0, HABIT_DOC.lastIndexOf('Finally')]],
         'one.md alone has no habit',
       );
       assert.match(found[0].message, /\(3 of 4\)/);
-      assert.deepEqual(found[0].fixes[0].edits.map((e) => [e.start.offset, e.newText]), [[HABIT_DOC.lastIndexOf('However') + 'However'.length, ',']]);
+      assert.deepEqual(found[0].fixes[0].edits.map((e) => [e.start.offset, e.newText]), [[HABIT_DOC.lastIndexOf('Finally') + 'Finally'.length, ',']]);
       assert.equal(r.code, 1);
       await runMain(['lint', '--fix', 'trip.md'], { cwd: repo });
-      assert.equal(readFile(repo, 'trip.md'), HABIT_DOC.replace('However we', 'However, we'));
+      assert.equal(readFile(repo, 'trip.md'), HABIT_DOC.replace('Finally we', 'Finally, we'));
       assert.equal((await runMain(['lint', 'trip.md'], { cwd: repo })).code, 0, 'nothing left after the fix');
     } finally {
       removeRepo(repo);

@@ -45,16 +45,18 @@ describe('engine: puncteme explain', function () {
     const r = await runMain(['explain', '--introductory-comma', 'edited', 'However we decided to stay.'], RUN_OPTS);
     assert.strictEqual(r.code, 1);
     assert.match(r.stdout, /^1:1 {2}introductory-comma {2}\(confidence 0\.90\) {2}Edited prose sets off the introductory element "However"/m);
-    assert.strictEqual((await runMain(['explain', 'However we decided to stay.'], RUN_OPTS)).code, 0);
+    assert.strictEqual((await runMain(['explain', '--introductory-comma', 'ignore', 'However we decided to stay.'], RUN_OPTS)).code, 0);
+    // The default (auto) reports the comma after a transition without a habit (lint "Session 6").
+    assert.strictEqual((await runMain(['explain', 'However we decided to stay.'], RUN_OPTS)).code, 1);
   });
 
   it('--introductory-comma auto reports the omission only where the text’s habit is the comma', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
-    const habit = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
+    const habit = 'Finally, we left early. Finally, it rained all day. Finally, the roads stayed dry. Finally we reached home late.';
     const r = await runMain(['explain', '--introductory-comma', 'auto', habit], RUN_OPTS);
     assert.strictEqual(r.code, 1);
-    assert.match(r.stdout, /introductory-comma {2}\(confidence 0\.90\) {2}Set off the introductory element "However" with a comma: you write one after introductory elements elsewhere in this document \(3 of 4\)/);
-    assert.strictEqual((await runMain(['explain', '--introductory-comma', 'auto', 'However we decided to stay.'], RUN_OPTS)).code, 0);
+    assert.match(r.stdout, /introductory-comma {2}\(confidence 0\.90\) {2}Set off the introductory element "Finally" with a comma: you write one after introductory elements elsewhere in this document \(3 of 4\)/);
+    assert.strictEqual((await runMain(['explain', '--introductory-comma', 'auto', 'Finally we decided to stay.'], RUN_OPTS)).code, 0);
   });
 
   it('rejects bad usage with exit code 2', async () => {

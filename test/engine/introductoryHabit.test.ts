@@ -8,10 +8,13 @@ import { Finding, LintPart, makeLinter, settleParts } from '../../server/src/eng
 import { HABIT_MIN_SHARE, HABIT_MIN_WRITTEN, habitHolds } from '../../server/src/engine/correction/introductoryHabit';
 import { trainedEngineParts } from './trainedParts';
 
-/** Three "However," and one "However we …". */
-const HABIT = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
+/**
+ * Three "Finally," and one "Finally we …": an element the learned convention covers, not a transition (whose comma
+ * `auto` reports without a habit: `introductoryTransition.test.ts`).
+ */
+const HABIT = 'Finally, we left early. Finally, it rained all day. Finally, the roads stayed dry. Finally we reached home late.';
 /** One of each. */
-const NO_HABIT = 'However, we left early. It rained all day. The roads stayed dry. However we reached home late.';
+const NO_HABIT = 'Finally, we left early. It rained all day. The roads stayed dry. Finally we reached home late.';
 
 const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
 
@@ -45,18 +48,18 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
   describe('with the trained parser and model', () => {
     const parts = trainedEngineParts();
 
-    it('three "However," and one "However we": one finding, on the fourth, saying so; ignore: none', () => {
+    it('three "Finally," and one "Finally we": one finding, on the fourth, saying so; ignore: none', () => {
       const linter = makeLinter(parts());
       const [f, ...rest] = intro(linter.lint(HABIT, { introductoryComma: 'auto' }));
       assert.ok(f, 'a finding');
       assert.strictEqual(rest.length, 0);
-      assert.strictEqual(f.start.offset, HABIT.lastIndexOf('However'));
-      assert.strictEqual(HABIT.slice(f.start.offset, f.end.offset), 'However');
+      assert.strictEqual(f.start.offset, HABIT.lastIndexOf('Finally'));
+      assert.strictEqual(HABIT.slice(f.start.offset, f.end.offset), 'Finally');
       assert.strictEqual(f.severity, 'info');
       assert.strictEqual(f.confidence, 0.9);
       assert.match(f.message, /elsewhere in this document \(3 of 4\)/);
       assert.deepStrictEqual(f.fixes[0].edits.map((e) => [e.start.offset, e.end.offset, e.newText]), [[f.end.offset, f.end.offset, ',']]);
-      assert.match(f.explanation, /\[However ,\]/, 'the model’s explanation');
+      assert.match(f.explanation, /\[Finally ,\]/, 'the model’s explanation');
       assert.deepStrictEqual(intro(linter.lint(HABIT, { introductoryComma: 'ignore' })), []);
     });
 
@@ -69,9 +72,9 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
     it('an edit elsewhere that changes the habit changes the findings, as a fresh linter gives them', () => {
       const shared = makeLinter(parts());
       const auto = { introductoryComma: 'auto' as const };
-      const broken = HABIT.replace('However, the roads', 'However the roads'); // 2 of 4: the habit is gone
-      const longer = `${broken} However, we slept well.`; // 3 of 5: still none (60%)
-      const restored = `${HABIT} However, we slept well.`; // 4 of 5: back
+      const broken = HABIT.replace('Finally, the roads', 'Finally the roads'); // 2 of 4: the habit is gone
+      const longer = `${broken} Finally, we slept well.`; // 3 of 5: still none (60%)
+      const restored = `${HABIT} Finally, we slept well.`; // 4 of 5: back
       const counts: number[] = [];
       for (const text of [HABIT, broken, longer, restored, HABIT]) {
         const remembered = intro(shared.lint(text, auto));

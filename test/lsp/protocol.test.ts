@@ -202,7 +202,7 @@ describe('language server over stdio', function () {
     const h = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: d.range.start });
     assert.match(h.contents.value, /introductory-comma/);
     assert.match(h.contents.value, /```puncteme-tree\n\[/, 'the model’s explanation of a finding the file decided');
-    // Delete the comma of "However, it rained" (line 4): 2 of 4, no habit; the fourth paragraph was not edited.
+    // Delete the comma of "Finally, it rained" (line 4): 2 of 4, no habit; the fourth paragraph was not edited.
     n = client.published.length;
     await client.change(uri, 2, [{ range: { start: { line: 4, character: 7 }, end: { line: 4, character: 8 } }, text: '' }]);
     assert.deepEqual(intro(await client.diagnosticsAfter(uri, n, 2)), []);

@@ -79,26 +79,26 @@ describe('the document of auto is the file: decisions over all blocks', function
   describe('introductoryComma auto, with the trained parser and model', () => {
     const parts = trainedEngineParts();
 
-    it('one "However," per paragraph three times, then "However we": one finding, in the fourth paragraph, with a working fix', () => {
+    it('one "Finally," per paragraph three times, then "Finally we": one finding, in the fourth paragraph, with a working fix', () => {
       const linter = makeLinter(parts());
       const found = lintDocument(linter, HABIT_DOC, 'markdown', { introductoryComma: 'auto' });
       const [f, ...rest] = intro(found);
       assert.ok(f, JSON.stringify(found));
       assert.equal(rest.length, 0);
-      assert.equal(f.start.offset, HABIT_DOC.lastIndexOf('However'));
+      assert.equal(f.start.offset, HABIT_DOC.lastIndexOf('Finally'));
       assert.deepEqual([f.start.line, f.start.character, f.end.character], [8, 0, 7]);
       assert.match(f.message, /elsewhere in this document \(3 of 4\)/);
-      assert.equal(applyFirstFix(HABIT_DOC, f), HABIT_DOC.replace('However we', 'However, we'));
+      assert.equal(applyFirstFix(HABIT_DOC, f), HABIT_DOC.replace('Finally we', 'Finally, we'));
       assert.deepEqual(intro(lintDocument(linter, HABIT_DOC, 'markdown', { introductoryComma: 'ignore' })), []);
       // Every paragraph alone: no habit, no finding (what the prose layer reported before the file decided).
-      assert.deepEqual(intro(linter.lint('However we reached home late.', { introductoryComma: 'auto' })), []);
+      assert.deepEqual(intro(linter.lint('Finally we reached home late.', { introductoryComma: 'auto' })), []);
     });
 
     it('an edit in another paragraph that breaks the habit removes the finding (the cache keeps parts, not decisions)', () => {
       const linter = makeLinter(parts());
       const cache = new ParagraphCache();
       const auto: LintOptions = { introductoryComma: 'auto' };
-      const broken = HABIT_DOC.replace('However, it rained', 'However it rained'); // 2 of 4
+      const broken = HABIT_DOC.replace('Finally, it rained', 'Finally it rained'); // 2 of 4
       const lengths: number[] = [];
       for (const doc of [HABIT_DOC, broken, HABIT_DOC]) {
         const misses = cache.misses;
@@ -114,17 +114,17 @@ describe('the document of auto is the file: decisions over all blocks', function
     it('a suppressed range hides the finding; the habit still counts the commas written there', () => {
       const linter = makeLinter(parts());
       const auto: LintOptions = { introductoryComma: 'auto' };
-      const hidden = HABIT_DOC.replace('However we', '<!-- puncteme-disable-next-line introductory-comma -->\nHowever we');
+      const hidden = HABIT_DOC.replace('Finally we', '<!-- puncteme-disable-next-line introductory-comma -->\nFinally we');
       assert.deepEqual(intro(lintDocument(linter, hidden, 'markdown', auto)), []);
-      const region = HABIT_DOC.replace('# Trip\n', '# Trip\n\n<!-- puncteme-disable -->').replace('However we', '<!-- puncteme-enable -->\n\nHowever we');
+      const region = HABIT_DOC.replace('# Trip\n', '# Trip\n\n<!-- puncteme-disable -->').replace('Finally we', '<!-- puncteme-enable -->\n\nFinally we');
       const [f] = intro(lintDocument(linter, region, 'markdown', auto));
       assert.ok(f, 'commas written in a disabled region are still the writer’s habit');
-      assert.equal(f.start.offset, region.lastIndexOf('However'));
+      assert.equal(f.start.offset, region.lastIndexOf('Finally'));
     });
 
     it('a single text is a document of one part: lint(text) and the settled part agree', () => {
       const linter = makeLinter(parts());
-      const text = 'However, we left early. However, it rained all day. However, the roads stayed dry. However we reached home late.';
+      const text = 'Finally, we left early. Finally, it rained all day. Finally, the roads stayed dry. Finally we reached home late.';
       const auto: LintOptions = { introductoryComma: 'auto' };
       const part = linter.lintPart(text, auto);
       assert.equal(intro(part.findings).length, 0, 'the omission waits for the document');

@@ -21,8 +21,8 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
     example: 'The people in the back row, could not hear. → The people in the back row could not hear.',
   },
   'introductory-comma': {
-    summary: 'A comma after an introductory word, phrase or clause: where the error model is sure it was dropped, where the document\'s own habit is the comma (introductoryComma: auto), or (edited) wherever edited prose writes it.',
-    example: 'When the rain stopped we left. → When the rain stopped, we left. · However we stayed. → However, we stayed. (edited; auto after three "However," in the same text)',
+    summary: 'A comma after an introductory word, phrase or clause: where the error model is sure it was dropped, after a transition such as "However" or "For example" and where the document\'s own habit is the comma (introductoryComma: auto), or (edited) wherever edited prose writes it.',
+    example: 'When the rain stopped we left. → When the rain stopped, we left. (edited; auto after three such commas in the same text) · However we stayed. → However, we stayed. (auto and edited)',
   },
   'comma-splice': {
     summary: 'Two independent clauses joined by a comma alone (fix: a semicolon, a period, or a comma and a conjunction).',

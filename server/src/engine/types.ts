@@ -58,7 +58,8 @@ export function isIntroductoryComma(v: unknown): v is IntroductoryComma {
 export const INTRODUCTORY_COMMA_USAGE = `--introductory-comma: ${INTRODUCTORY_COMMA_VALUES.slice(0, -1).join(', ')} or ${INTRODUCTORY_COMMA_VALUES[INTRODUCTORY_COMMA_VALUES.length - 1]}`;
 /**
  * The product default, decided by the benchmark (BENCHMARKS, lint "Session 5": `edited` fails the criterion; "Session
- * 5b": `auto` meets it); settings and config fall back to it.
+ * 5b": `auto` meets it; "Session 6": `auto` also reports the comma after a transition such as "However" without a
+ * habit, `correction/introductoryTransition.ts`); settings and config fall back to it.
  */
 export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'auto';
 

@@ -1,5 +1,6 @@
 /**
- * `introductoryComma: auto` — the document's own habit. Where `edited` holds every writer to the convention most of
+ * `introductoryComma: auto` — the document's own habit (for every element but a transition such as "However", whose
+ * comma `auto` reports as it is: `introductoryTransition.ts`). Where `edited` holds every writer to the convention most of
  * EWT's writers follow, `auto` holds a writer only to their own: in one document (a file: all the prose blocks the
  * prose layer lints, whose parts `documentPart.ts` sums; a text linted alone is a document of one part), it
  * counts the introductory elements the convention covers (`introductoryElement` + the learned table) and whether the

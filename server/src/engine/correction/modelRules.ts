@@ -14,8 +14,9 @@ import { Candidate } from './candidates';
 import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
 import { candidateFinding, constituentLabel } from './findings';
 import { britishQuoteFindings } from './britishQuotes';
-import { conventionCovers, introductoryElement, IntroductoryConvention } from './introductoryConvention';
+import { IntroductoryConvention } from './introductoryConvention';
 import { habitCount, SentenceHabit } from './introductoryHabit';
+import { IntroductoryStyle, introductoryStyleAt } from './introductoryTransition';
 
 /**
  * Confidence given to a style finding: the setting decides whether the mark belongs there, so this is not the error
@@ -24,14 +25,13 @@ import { habitCount, SentenceHabit } from './introductoryHabit';
 const STYLE_CONFIDENCE = 0.9;
 
 /**
- * An introductory comma edited prose asks for: an insertion after an introductory element (in the sense of
- * `introductoryElement`) whose description most of EWT's writers already follow with a comma.
+ * An introductory comma edited prose asks for: an insertion after a transition ("However", "For example") or after an
+ * introductory element whose description most of EWT's writers already follow with a comma (`introductoryStyleAt`).
  */
-function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined): boolean {
-  if (!conv || c.category !== 'introductory-comma' || c.action !== 'insert') return false;
+function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined): IntroductoryStyle | undefined {
+  if (!conv || c.category !== 'introductory-comma' || c.action !== 'insert') return undefined;
   const [slot] = c.changes.keys();
-  const el = introductoryElement(s.tree, info, slot);
-  return el !== undefined && conventionCovers(conv, el.keys);
+  return introductoryStyleAt(s.tree, info, slot, conv);
 }
 
 /** What one sentence contributes to a document's findings. */
@@ -57,7 +57,7 @@ export function sentenceFindings(
   const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
   // `auto` weighs the same omissions as `edited`; only the document's habit decides whether they are reported.
   const conv = intro === 'edited' || intro === 'auto' ? convention : undefined;
-  const isStyle = (c: Candidate) => c.category === 'serial-comma' || editedIntroductory(c, s, info, conv);
+  const isStyle = (c: Candidate) => c.category === 'serial-comma' || editedIntroductory(c, s, info, conv) !== undefined;
   const scored = scoreCandidates(model, s, info, cal, (c, key) =>
     c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, threshold),
   );
@@ -76,7 +76,8 @@ export function sentenceFindings(
   }
   const explain = options.explain ?? true;
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
-  const habitual = (c: ScoredCandidate) => intro === 'auto' && c.candidate.category === 'introductory-comma';
+  // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
+  const habitual = (c: ScoredCandidate) => intro === 'auto' && editedIntroductory(c.candidate, s, info, conv) === 'convention';
   const out = [...chosen, ...style.filter((c) => !habitual(c))].map(toFinding);
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
   if (intro !== 'auto' || !convention) return { findings: out };

@@ -1,0 +1,100 @@
+/**
+ * The introductory commas edited prose treats as obligatory: after a sentence-initial *transition* — a conjunctive
+ * adverb ("However", "Moreover", "Nevertheless"), a sentence adverb of comment ("Unfortunately") or a transitional
+ * phrase ("For example", "On the other hand") — when it is, alone, the main clause's introductory element.
+ *
+ * Why a closed list here, when the rest of the style (`introductoryConvention.ts`) is learned: for these the style
+ * guides do not weigh the element's length or the writer's pause: they set the transition off (the Chicago Manual
+ * and the usual school and press guides, for "however" and the transitional expressions), so the comma is the rule of
+ * edited prose rather than a majority habit. Every entry is such a transition in the guides, and EWT train as written (gold trees) does not
+ * contradict it: no entry with at least `VETO_MIN_COUNT` train elements has a comma share below the convention's bar
+ * (0.75; `test/engine/introductoryTransition.test.ts` checks it on train). Left out because EWT's writers leave the
+ * comma out too often: "Also" (34/56), "Then" (10/36), "Now" (8/29), "In fact" (6/10), "Of course" (5/7); left out
+ * because the word has a second, comma-less use at the start: "Finally" (= at last), "Anyway" (= any way), "Besides"
+ * (a preposition), "Therefore"/"Thus"/"Hence" (the guides let their comma go).
+ *
+ * This is what `introductoryComma: auto` (the default) reports even without a habit in the document, and what
+ * `edited` reports besides the convention's elements — always with the model's agreement (Δ > 0) and through
+ * `introductoryElement`'s misparse guards (BENCHMARKS, lint "Session 6").
+ */
+import { PunctuatedTree } from '../../data/depunct';
+import { TreeInfo } from '../treeInfo';
+import { conventionCovers, IntroductoryConvention, introductoryElement } from './introductoryConvention';
+
+/** The transitions, lower case, words separated by one space. */
+export const TRANSITIONS: readonly string[] = [
+  // conjunctive adverbs
+  'however',
+  'moreover',
+  'furthermore',
+  'nevertheless',
+  'nonetheless',
+  'consequently',
+  'additionally',
+  'conversely',
+  'likewise',
+  'similarly',
+  'meanwhile',
+  'otherwise',
+  'incidentally',
+  'alternatively',
+  // sentence adverbs of comment
+  'unfortunately',
+  'fortunately',
+  // transitional phrases
+  'for example',
+  'for instance',
+  'in addition',
+  'on the other hand',
+  'in other words',
+  'as a result',
+  'in contrast',
+  'on the contrary',
+  'in conclusion',
+  'in summary',
+  'by the way',
+];
+
+/** An entry with at least this many train elements must have EWT's writers behind it (share ≥ the convention's bar). */
+export const VETO_MIN_COUNT = 5;
+
+const TRANSITION_SET = new Set(TRANSITIONS);
+/**
+ * Words a degree "However" modifies ("However hard I try", "However much it costs"): "However" before one of them is
+ * not taken for a transition. A closed set rather than every adjective or adverb, because the conjunctive "However"
+ * often opens on one ("However Pakistani officials insist …", "However then I asked …": 5 of EWT train's 48).
+ */
+const DEGREE_HEAD = new Set(['much', 'many', 'few', 'little', 'long', 'far', 'often', 'hard']);
+
+/** The words of the element that slot i closes, lower case, as `TRANSITIONS` spells them. */
+function elementText(tree: PunctuatedTree, i: number): string {
+  return tree.words
+    .slice(0, i)
+    .map((w) => w.form.toLowerCase())
+    .join(' ');
+}
+
+/**
+ * The transition that slot i closes, if the whole introductory element before it (in the sense of
+ * `introductoryElement`, so not a wh-adverb and not a misparse shape) is one; "However" before a degree word is not.
+ */
+export function transitionAt(tree: PunctuatedTree, info: TreeInfo, i: number): string | undefined {
+  const el = introductoryElement(tree, info, i);
+  if (!el || el.kind === 'clause') return undefined;
+  const text = elementText(tree, i);
+  if (!TRANSITION_SET.has(text)) return undefined;
+  if (text === 'however' && i < tree.words.length && DEGREE_HEAD.has(tree.words[i].form.toLowerCase())) return undefined;
+  return text;
+}
+
+/**
+ * Why edited prose wants a comma at slot i, if it does: after a transition (reported by `auto` and `edited` alike),
+ * or after an element the learned convention covers (`edited` always, `auto` only under the document's habit).
+ */
+export type IntroductoryStyle = 'transition' | 'convention';
+
+export function introductoryStyleAt(tree: PunctuatedTree, info: TreeInfo, i: number, conv: IntroductoryConvention): IntroductoryStyle | undefined {
+  if (transitionAt(tree, info, i) !== undefined) return 'transition';
+  const el = introductoryElement(tree, info, i);
+  return el !== undefined && conventionCovers(conv, el.keys) ? 'convention' : undefined;
+}
