@@ -11,9 +11,10 @@ import { writeFileAtomic } from '../fix/atomicWrite';
 
 /**
  * Bumped when the same file, options and models give other findings: 2 since `auto` settings decide over the whole
- * file rather than each paragraph (findings cached by an older CLI would otherwise be served unchanged).
+ * file rather than each paragraph (findings cached by an older CLI would otherwise be served unchanged); 3 since
+ * `introductoryComma: auto` reports the comma after a transition ("However") without a habit.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface CacheEntry {
   key: string;
