@@ -63,6 +63,18 @@ describe('lintDocument', () => {
     assert.equal(lintDocument(inserter('pm then'), doc, 'markdown').length, 0); // inside it: never
   });
 
+  it('drops findings between two pieces of code, where the punctuation is the code\'s', () => {
+    const doc = 'Set it (`--no-flag`, `client.ts` `flags`), which keeps `a` and, `b` apart, `c`, `d`.';
+    const at = (needle: string) => lintDocument(reporter(needle), doc, 'markdown').map((f) => f.start.offset);
+    assert.deepEqual(at('no, client'), []); // the comma between two code spans: dropped
+    // Every ", " of the text: kept where a word of prose is on one side, dropped between two code spans.
+    assert.deepEqual(at(', ').map((o) => doc.slice(o - 5, o)), ['flags`)', 'a` and', ' apart'].map((w) => w.slice(-5)));
+    const comma = lintDocument(reporter(', which'), doc, 'markdown');
+    assert.equal(doc.slice(comma[0].start.offset, comma[0].end.offset), ', which'); // code on one side only: kept
+    const and = lintDocument(reporter('and,'), doc, 'markdown');
+    assert.equal(and.length, 1); // words between the two spans: prose, kept
+  });
+
   it('applies inline disable comments', async () => {
     const linter = await createLinter();
     const doc = 'One,, here.\n\n<!-- puncteme-disable-next-line doubled-mark -->\nTwo,, here.\n\nThree,, here.\n';

@@ -84,6 +84,21 @@ export function documentRange(block: ProseBlock, start: number, end: number): { 
   return { start: docStart, end: docLast + 1 };
 }
 
+/**
+ * Whether block range [start, end) lies in a gap between two stand-ins that holds only spaces and marks, as the comma
+ * in "(`--flag`, `file.ts` `name`)". Between two pieces of code the punctuation follows the code, not English
+ * grammar, and the parser reads the code's stand-in words as nonsense English: findings there are false alarms.
+ */
+export function betweenStandIns(block: ProseBlock, start: number, end: number): boolean {
+  const standIns = block.standIns;
+  if (!standIns || standIns.length < 2) return false;
+  const gap = /^[\s\p{P}]*$/u;
+  if (!gap.test(block.text.slice(start, end))) return false;
+  const before = standIns.some((s) => s.index + s.length <= start && gap.test(block.text.slice(s.index + s.length, start)));
+  const after = standIns.some((s) => s.index >= end && gap.test(block.text.slice(end, s.index)));
+  return before && after;
+}
+
 /** The document offset of an insertion at block position `p`: before the char at p, but outside any element. */
 export function insertionPoint(block: ProseBlock, p: number): number | undefined {
   const standIns = block.standIns ?? [];
