@@ -7,7 +7,10 @@ import { defaultModelDir, loadParser } from '../../server/src/parser';
 import { clusterLookup, labelArcs, parseAndLabel, ParserModels, predictHeads } from '../../server/src/parser/dependencyParser';
 import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
 import { fromHalf, toHalf } from '../../server/src/parser/float16';
-import { labellerLayout, LabellerDims, NeuralLabeller } from '../../server/src/parser/neuralLabeller';
+import { arcLookups, labellerLayout, LabellerDims, LOOKUPS, NeuralLabeller } from '../../server/src/parser/neuralLabeller';
+import { labelFeatures, labelOrder, treeView } from '../../server/src/parser/labelFeatures';
+import { FeatureBuffer } from '../../server/src/parser/hash';
+import { TagIds } from '../../server/src/parser/parseFeatures';
 import { bilstmFingerprint, LABELLER_FILE, labellerContents, labellerFromContents, writeLabeller } from '../../server/src/parser/neuralLabellerModel';
 import { ArcScratch, arcScores, exampleGradient, initialLabellerTheta, LabellerExample, wordVectors } from '../../server/src/parser/neuralLabellerTrain';
 import { readModel } from '../../server/src/parser/modelFile';
@@ -18,27 +21,37 @@ import { seededRandom } from '../../server/src/parser/views';
 import { hashedScorer } from './stubScorers';
 import { ewtFile } from '../ewt';
 
-const SMALL: LabellerDims = { input: 6, hidden: 5, classes: 7 };
+const dimsOf = (input: number, hidden: number, classes: number): LabellerDims => ({ input, hidden, classes, upos: 4, xpos: 5, marginCuts: [0.5, 1, 2] });
+const SMALL = dimsOf(6, 5, 7);
 const ROOT = 0;
 
-/** A random labeller and a sentence of 9 words with random vectors, a tree over them and random relations. */
+/**
+ * A random labeller and a sentence of 9 words with random vectors, tags and perceptron scores, a tree over them and
+ * random relations.
+ */
 function setup(seed: number, dims = SMALL) {
   const rand = seededRandom(seed);
   const l = labellerLayout(dims);
   const th = initialLabellerTheta(l, rand);
-  // Non-zero biases and bucket rows, so that their gradients are checked at a generic point.
+  // Non-zero biases and lookup rows, so that their gradients are checked at a generic point.
   for (let i = l.e; i < l.b1 + dims.hidden; i++) th[i] = rand() - 0.5;
   for (let i = l.b2; i < l.size; i++) th[i] = rand() - 0.5;
   // Heads (root = 9): arcs in both directions and at distances from 1 to 8.
   const head = Int32Array.from([1, 9, 1, 4, 1, 4, 1, 8, 0]);
   const n = head.length;
+  const K = dims.classes;
+  const tags: TagIds = { upos: Int32Array.from({ length: n }, () => Math.floor(rand() * dims.upos)), xpos: Int32Array.from({ length: n }, () => Math.floor(rand() * dims.xpos)) };
+  const scores = Float64Array.from({ length: n * K }, () => 3 * rand());
+  const rows = new Int32Array(n * LOOKUPS.length);
+  for (let d = 0; d < n; d++) if (head[d] < n) arcLookups(l, d, head[d], tags, scores.subarray(d * K, (d + 1) * K), ROOT, rows, d * LOOKUPS.length);
   const ex: LabellerExample = {
     n,
     v: Float64Array.from({ length: n * dims.input }, () => 2 * rand() - 1),
     head,
     deprel: Int32Array.from({ length: n }, (_, i) => (head[i] === n ? ROOT : 1 + Math.floor(rand() * (dims.classes - 1)))),
+    rows,
   };
-  return { l, th, ex };
+  return { l, th, ex, tags, scores };
 }
 
 describe('neural relation labeller', () => {
@@ -63,50 +76,63 @@ describe('neural relation labeller', () => {
         assert.ok(Math.abs(fd - grad[i]) <= 1e-7 + 1e-5 * Math.abs(fd), `θ[${i}]: analytic ${grad[i]} vs finite difference ${fd}`);
         if (grad[i] !== 0) nonZero++;
       }
-      // All of Wd, Wh, b1, W2 and b2 get gradients; of E only the buckets the tree's arcs fall in.
-      assert.ok(nonZero > l.size - 16 * l.dims.hidden, `${nonZero} of ${l.size} entries have a gradient`);
+      // Without dropout all of Wd, Wh, b1, W2 and b2 get gradients but the root relation's output row (it is out of
+      // every softmax); of E only the rows the tree's arcs read. Dropout zeroes some more.
+      const read = new Set(Array.from(ex.rows).filter((_, i) => ex.head[Math.floor(i / LOOKUPS.length)] < ex.n)).size;
+      const expected = l.size - (l.rows - read) * l.dims.hidden - (l.dims.hidden + 1);
+      if (dropout) assert.ok(nonZero > expected / 2 && nonZero < expected, `${nonZero} of ${l.size} entries have a gradient`);
+      else assert.strictEqual(nonZero, expected);
     });
   }
 
   it('the run-time path (per-word products) gives the training path\'s scores exactly', () => {
-    const { l, th, ex } = setup(7, { input: 64, hidden: 48, classes: 51 });
+    const { l, th, ex, tags, scores } = setup(7, dimsOf(64, 48, 51));
     const run = new NeuralLabeller(l.dims, th);
     const K = l.dims.classes;
-    const out = new Float64Array(ex.n * K);
+    const out = new Float64Array(K);
     // Float32 vectors (the neural scorer's may become float32) are widened exactly.
-    run.scoreTree(Float32Array.from(ex.v), ex.n, ex.head, out);
+    run.prepare(Float32Array.from(ex.v), ex.n, ex.head);
     const ex32 = { ...ex, v: Float64Array.from(Float32Array.from(ex.v)) };
     const sc = new ArcScratch(l.dims);
     for (let d = 0; d < ex.n; d++) {
       if (ex.head[d] === ex.n) continue;
+      run.scoreArc(d, ex.head[d], tags, scores.subarray(d * K, (d + 1) * K), ROOT, out);
       arcScores(l, th, ex32, d, sc);
-      for (let c = 0; c < K; c++) assert.ok(Object.is(out[d * K + c], sc.s[c]), `word ${d} relation ${c}: ${out[d * K + c]} vs ${sc.s[c]}`);
+      for (let c = 0; c < K; c++) assert.ok(Object.is(out[c], sc.s[c]), `word ${d} relation ${c}: ${out[c]} vs ${sc.s[c]}`);
     }
   });
 
   it('labelArcs: weight 0 labels as the perceptron alone, an overwhelming weight as the labeller alone (never root)', () => {
     const K = 12;
-    const dims: LabellerDims = { input: 6, hidden: 5, classes: K };
-    const { th, ex } = setup(11, dims);
+    const dims = dimsOf(6, 5, K);
+    const { th, ex, tags } = setup(11, dims);
     const labeller = new NeuralLabeller(dims, th);
     const deprels = ['root', ...Array.from({ length: K - 1 }, (_, i) => `r${i}`)];
+    const upos = ['A', 'B', 'C', 'D'];
     const e = encodeSentence({ forms: Array.from({ length: ex.n }, (_, i) => `w${i}`), slots: Array.from({ length: ex.n + 1 }, () => []) });
-    const tags = { upos: new Int32Array(ex.n), xpos: new Int32Array(ex.n) };
     const labels = hashedScorer(K, 77);
-    const alone = labelArcs(labels, deprels, ['X'], e, tags, ex.head);
-    assert.deepStrictEqual(labelArcs(labels, deprels, ['X'], e, tags, ex.head, undefined, { labeller, weight: 0, v: ex.v }), alone);
-    const big = labelArcs(labels, deprels, ['X'], e, tags, ex.head, undefined, { labeller, weight: 1e9, v: ex.v });
-    const s = new Float64Array(ex.n * K);
-    labeller.scoreTree(ex.v, ex.n, ex.head, s);
-    for (let d = 0; d < ex.n; d++) {
+    const alone = labelArcs(labels, deprels, upos, e, tags, ex.head);
+    assert.deepStrictEqual(labelArcs(labels, deprels, upos, e, tags, ex.head, undefined, { labeller, weight: 0, v: ex.v }), alone);
+    const big = labelArcs(labels, deprels, upos, e, tags, ex.head, undefined, { labeller, weight: 1e9, v: ex.v });
+    // The labeller alone, top down, reading the perceptron's scores of each arc given the relations chosen so far.
+    const tree = treeView(ex.head);
+    const given = new Int32Array(ex.n).fill(-1);
+    const f = new FeatureBuffer();
+    const p = new Float64Array(K), s = new Float64Array(K);
+    labeller.prepare(ex.v, ex.n, ex.head);
+    for (const d of labelOrder(tree)) {
       if (ex.head[d] === ex.n) {
-        assert.strictEqual(big[d], 0);
+        given[d] = 0;
         continue;
       }
+      labelFeatures(e, tags, upos, tree, given, d, f);
+      labels.score(f, p);
+      labeller.scoreArc(d, ex.head[d], tags, p, 0, s);
       let best = 1;
-      for (let c = 2; c < K; c++) if (s[d * K + c] > s[d * K + best]) best = c;
-      assert.strictEqual(big[d], best, `word ${d}`);
+      for (let c = 2; c < K; c++) if (s[c] > s[best]) best = c;
+      given[d] = best;
     }
+    assert.deepStrictEqual(big, given);
     assert.notDeepStrictEqual(Array.from(big), Array.from(alone), 'the two scorers disagree somewhere, so the test tells them apart');
   });
 
@@ -115,8 +141,8 @@ describe('neural relation labeller', () => {
     const { vocab } = buildVocab([{ forms: ['a', 'b'], slots: [[], [], []] }], normaliseWord);
     const net = newNeuralScorer(vocab, { upos: 3, xpos: 3 }, tiny, seededRandom(1));
     const other = newNeuralScorer(vocab, { upos: 3, xpos: 3 }, tiny, seededRandom(2));
-    const dims: LabellerDims = { input: 6, hidden: 5, classes: 4 };
-    const { th, ex } = setup(3, dims);
+    const dims = dimsOf(6, 5, 4);
+    const { th, ex, tags, scores } = setup(3, dims);
     const deprels = ['root', 'a', 'b', 'c'];
     const info = { dims, weight: 2.5, deprels, bilstm: bilstmFingerprint(net) };
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labeller-'));
@@ -126,10 +152,16 @@ describe('neural relation labeller', () => {
       const back = labellerFromContents(readModel(file), deprels, net);
       assert.strictEqual(back.weight, 2.5);
       const rounded = new NeuralLabeller(dims, th.map((x) => fromHalf(toHalf(x))));
-      const a = new Float64Array(ex.n * 4), b = new Float64Array(ex.n * 4);
-      back.labeller.scoreTree(ex.v, ex.n, ex.head, a);
-      rounded.scoreTree(ex.v, ex.n, ex.head, b);
-      assert.deepStrictEqual(Array.from(a), Array.from(b));
+      assert.deepStrictEqual(back.labeller.layout, rounded.layout);
+      const a = new Float64Array(4), b = new Float64Array(4);
+      back.labeller.prepare(ex.v, ex.n, ex.head);
+      rounded.prepare(ex.v, ex.n, ex.head);
+      for (let d = 0; d < ex.n; d++) {
+        if (ex.head[d] === ex.n) continue;
+        back.labeller.scoreArc(d, ex.head[d], tags, scores.subarray(4 * d, 4 * d + 4), ROOT, a);
+        rounded.scoreArc(d, ex.head[d], tags, scores.subarray(4 * d, 4 * d + 4), ROOT, b);
+        assert.deepStrictEqual(Array.from(a), Array.from(b));
+      }
       assert.throws(() => labellerFromContents(readModel(file), deprels, other), /another BiLSTM/);
       assert.throws(() => labellerFromContents(readModel(file), ['root', 'a', 'c', 'b'], net), /relations differ/);
       assert.throws(() => labellerFromContents(readModel(file), deprels, undefined), /no BiLSTM/);
@@ -148,7 +180,7 @@ describe('neural relation labeller', () => {
     const tiny: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 4, hidden: 4 };
     const { vocab } = buildVocab([{ forms: ['the', 'a'], slots: [[], [], []] }], normaliseWord);
     const neural = newNeuralScorer(vocab, { upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length }, tiny, seededRandom(13));
-    const dims: LabellerDims = { input: 8, hidden: 6, classes: base.deprels.length };
+    const dims: LabellerDims = { input: 8, hidden: 6, classes: base.deprels.length, upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length, marginCuts: [1, 5, 20] };
     const labeller = new NeuralLabeller(dims, initialLabellerTheta(labellerLayout(dims), seededRandom(4)));
     const m: ParserModels = { ...base, neural, neuralWeight: 0.5 };
     const withLabeller: ParserModels = { ...m, relations: { labeller, weight: 3 } };
@@ -174,7 +206,7 @@ describe('neural relation labeller', () => {
     try {
       for (const f of fs.readdirSync(defaultModelDir())) fs.symlinkSync(path.join(defaultModelDir(), f), path.join(dir, f));
       const deprels = readModel(path.join(dir, 'parser.bin.gz')).header.deprels;
-      const dims: LabellerDims = { input: 8, hidden: 3, classes: deprels.length };
+      const dims: LabellerDims = { input: 8, hidden: 3, classes: deprels.length, upos: 17, xpos: 50, marginCuts: [] };
       const contents = labellerContents(new NeuralLabeller(dims, new Float64Array(labellerLayout(dims).size)), { dims, weight: 1, deprels, bilstm: 'x' });
       const m = parserModels(readModel(path.join(dir, 'parser.bin.gz')));
       // The shipped model has no BiLSTM (or, combined, another one than 'x'): the labeller cannot run with it.

@@ -107,8 +107,8 @@ export function labelArcs(
   let added: Float64Array | undefined;
   if (neural) {
     if (neural.labeller.classes !== K) throw new Error(`the neural labeller scores ${neural.labeller.classes} relations, the perceptron ${K}`);
-    added = new Float64Array(e.n * K);
-    neural.labeller.scoreTree(neural.v, e.n, head, added);
+    added = new Float64Array(K);
+    neural.labeller.prepare(neural.v, e.n, head);
   }
   for (const d of labelOrder(tree)) {
     if (head[d] === e.n) {
@@ -117,7 +117,11 @@ export function labelArcs(
     }
     labelFeatures(e, tags, uposNames, tree, out, d, f);
     labels.score(f, scores);
-    if (added) for (let c = 0; c < K; c++) scores[c] += neural!.weight * added[d * K + c];
+    if (added) {
+      // The labeller reads the perceptron's own scores of the arc (its best guesses and their margin).
+      neural!.labeller.scoreArc(d, head[d], tags, scores, rootId, added);
+      for (let c = 0; c < K; c++) scores[c] += neural!.weight * added[c];
+    }
     let best = -1;
     for (let c = 0; c < labels.nClasses; c++) if (c !== rootId && (best < 0 || scores[c] > scores[best])) best = c;
     out[d] = best;

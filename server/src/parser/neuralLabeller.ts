@@ -2,18 +2,19 @@
  * The neural relation labeller (sixth session): relation scores for each arc d → h of a finished tree from the
  * neural transition scorer's BiLSTM vectors (`SentenceForward.v`, frozen: the parse does not change), an MLP
  *
- *   z = b1 + E[bucket(d, h)] + Wd·v_d + Wh·v_h,   s = W2·tanh(z) + b2   (one score per relation),
+ *   z = b1 + Σ_f E[row_f] + Wd·v_d + Wh·v_h,   s = W2·tanh(z) + b2   (one score per relation),
  *
- * where the bucket is the arc's direction and distance (`distanceBucket`). `labelArcs` adds weight × s to the
- * perceptron labeller's scores, so that the relations come from both (BiLSTM parsers label ~97% of the attached
- * words right, the perceptron ~95%).
+ * where the rows E[row_f] are looked up for a few discrete facts about the arc (`arcLookups`): its direction and
+ * distance, the UPOS and XPOS of d and h, and what the perceptron labeller thinks of it (its best and second-best
+ * relation and the margin between them, bucketed), so that the MLP learns where the BiLSTM's context should overrule
+ * the perceptron. `labelArcs` adds weight × s to the perceptron's scores.
  *
- * Speed: Wd·v and Wh·v are linear in each word's vector, so run time computes them once per word (not per arc) and
- * an arc costs a sum of four rows, tanh and the K × M output layer. Training (`neuralLabellerTrain.ts`) computes the
- * same sums per arc in the same order (`arcHidden`), so both paths give the same scores bit for bit.
+ * Speed: Wd·v and Wh·v are linear in each word's vector, so run time computes them once per word (`prepare`), and
+ * an arc costs seven row lookups, tanh and the K × M output layer. Training (`neuralLabellerTrain.ts`) computes the
+ * same sums per arc in the same order, so both paths give the same scores bit for bit.
  */
 import { matVec } from './dot';
-import { distanceBucket } from './parseFeatures';
+import { distanceBucket, TagIds } from './parseFeatures';
 
 export interface LabellerDims {
   /** Width of a BiLSTM vector (2H of the neural scorer). */
@@ -21,10 +22,22 @@ export interface LabellerDims {
   hidden: number;
   /** Number of relations (the parser model's `deprels`, root included). */
   classes: number;
+  /** Sizes of the parser model's UPOS and XPOS tag sets. */
+  upos: number;
+  xpos: number;
+  /** Ascending bounds of the perceptron's margin buckets (margin ≤ cuts[0] is bucket 0, …). */
+  marginCuts: number[];
 }
 
 /** Direction (head left or right of d) × the 8 distance buckets of `distanceBucket`. */
-export const LABELLER_BUCKETS = 16;
+export const ARC_BUCKETS = 16;
+
+/** The lookup tables, in the order of their rows in E and of the sum in `arcHidden`. */
+export const LOOKUPS = ['arc', 'uposD', 'uposH', 'xposD', 'xposH', 'best', 'second', 'margin'] as const;
+
+function tableRows(d: LabellerDims): number[] {
+  return [ARC_BUCKETS, d.upos, d.upos, d.xpos, d.xpos, d.classes, d.classes, d.marginCuts.length + 1];
+}
 
 export function arcBucket(d: number, h: number): number {
   return (h < d ? 8 : 0) + distanceBucket(Math.abs(h - d));
@@ -37,8 +50,11 @@ export interface LabellerLayout {
   wd: number;
   /** hidden × input */
   wh: number;
-  /** LABELLER_BUCKETS × hidden */
+  /** rows × hidden: the lookup tables, one after another */
   e: number;
+  /** First row of each lookup table in E. */
+  firstRow: number[];
+  rows: number;
   /** hidden */
   b1: number;
   /** classes × hidden */
@@ -50,18 +66,52 @@ export interface LabellerLayout {
 
 export function labellerLayout(dims: LabellerDims): LabellerLayout {
   const { input: I, hidden: M, classes: K } = dims;
-  if (!(I > 0 && M > 0 && K > 0)) throw new Error(`bad labeller dims ${JSON.stringify(dims)}`);
+  if (!(I > 0 && M > 0 && K > 1 && dims.upos > 0 && dims.xpos > 0)) throw new Error(`bad labeller dims ${JSON.stringify(dims)}`);
+  const firstRow: number[] = [];
+  let rows = 0;
+  for (const r of tableRows(dims)) firstRow.push(rows), (rows += r);
   let at = 0;
   const take = (n: number) => ((at += n), at - n);
-  const wd = take(M * I), wh = take(M * I), e = take(LABELLER_BUCKETS * M), b1 = take(M), w2 = take(K * M), b2 = take(K);
-  return { dims, wd, wh, e, b1, w2, b2, size: at };
+  const wd = take(M * I), wh = take(M * I), e = take(rows * M), b1 = take(M), w2 = take(K * M), b2 = take(K);
+  return { dims, wd, wh, e, firstRow, rows, b1, w2, b2, size: at };
 }
 
-/** z = b1 + E[bucket] + pd + ph, the hidden pre-activation, in the one order both paths use. */
-export function arcHidden(l: LabellerLayout, th: Float64Array, bucket: number, pd: Float64Array, pdo: number, ph: Float64Array, pho: number, z: Float64Array): void {
+/**
+ * The rows of E that arc d → h reads, into out[at …]: `p` holds the perceptron labeller's scores of the arc, of
+ * which relation `exclude` (the root) is never a candidate.
+ */
+export function arcLookups(l: LabellerLayout, d: number, h: number, tags: TagIds, p: ArrayLike<number>, exclude: number, out: Int32Array, at: number): void {
+  const K = l.dims.classes;
+  let best = -1, second = -1;
+  for (let c = 0; c < K; c++) {
+    if (c === exclude) continue;
+    if (best < 0 || p[c] > p[best]) (second = best), (best = c);
+    else if (second < 0 || p[c] > p[second]) second = c;
+  }
+  const margin = p[best] - p[second];
+  const cuts = l.dims.marginCuts;
+  let m = 0;
+  while (m < cuts.length && margin > cuts[m]) m++;
+  const f = l.firstRow;
+  out[at] = f[0] + arcBucket(d, h);
+  out[at + 1] = f[1] + tags.upos[d];
+  out[at + 2] = f[2] + tags.upos[h];
+  out[at + 3] = f[3] + tags.xpos[d];
+  out[at + 4] = f[4] + tags.xpos[h];
+  out[at + 5] = f[5] + best;
+  out[at + 6] = f[6] + second;
+  out[at + 7] = f[7] + m;
+}
+
+/** z = b1 + Σ_f E[rows[ro + f]] + pd + ph, the hidden pre-activation, in the one order both paths use. */
+export function arcHidden(l: LabellerLayout, th: Float64Array, rows: Int32Array, ro: number, pd: Float64Array, pdo: number, ph: Float64Array, pho: number, z: Float64Array): void {
   const M = l.dims.hidden;
-  const eo = l.e + bucket * M;
-  for (let m = 0; m < M; m++) z[m] = th[l.b1 + m] + th[eo + m] + pd[pdo + m] + ph[pho + m];
+  for (let m = 0; m < M; m++) z[m] = th[l.b1 + m];
+  for (let k = 0; k < LOOKUPS.length; k++) {
+    const eo = l.e + rows[ro + k] * M;
+    for (let m = 0; m < M; m++) z[m] += th[eo + m];
+  }
+  for (let m = 0; m < M; m++) z[m] += pd[pdo + m] + ph[pho + m];
 }
 
 /** out[oo + c] = b2[c] + W2[c]·a: the relation scores of hidden activations a. */
@@ -79,6 +129,7 @@ export class NeuralLabeller {
   private pd = new Float64Array(0);
   private ph = new Float64Array(0);
   private readonly z: Float64Array;
+  private readonly rows = new Int32Array(LOOKUPS.length);
 
   constructor(
     dims: LabellerDims,
@@ -94,13 +145,12 @@ export class NeuralLabeller {
   }
 
   /**
-   * Relation scores of every arc of a tree over n words: out[d·K + c] for word d and relation c (rows of words
-   * attached to the root, h = n, are left alone: their relation is `root`). `v` holds (at least) n rows of the
-   * BiLSTM vectors, row i at i·input.
+   * Starts a tree over n words: each word's Wd·v (words attached to a word) and Wh·v (words heading one). `v` holds
+   * (at least) n rows of BiLSTM vectors, row i at i · input.
    */
-  scoreTree(v: ArrayLike<number>, n: number, head: Int32Array, out: Float64Array): void {
+  prepare(v: ArrayLike<number>, n: number, head: Int32Array): void {
     const l = this.layout;
-    const { input: I, hidden: M, classes: K } = l.dims;
+    const { input: I, hidden: M } = l.dims;
     const th = this.theta;
     if (n > this.words) {
       this.words = Math.max(n, 2 * this.words, 64);
@@ -108,21 +158,24 @@ export class NeuralLabeller {
       this.pd = new Float64Array(this.words * M);
       this.ph = new Float64Array(this.words * M);
     }
-    const x = this.v, pd = this.pd, ph = this.ph, z = this.z;
+    const x = this.v;
     for (let i = 0; i < n * I; i++) x[i] = v[i];
-    // Wh·v only for the words that head something (about half of them).
     const heads = new Uint8Array(n);
     for (let d = 0; d < n; d++) if (head[d] < n) heads[head[d]] = 1;
     for (let i = 0; i < n; i++) {
-      if (head[i] < n) matVec(th, l.wd, M, I, x, i * I, pd, i * M);
-      if (heads[i]) matVec(th, l.wh, M, I, x, i * I, ph, i * M);
+      if (head[i] < n) matVec(th, l.wd, M, I, x, i * I, this.pd, i * M);
+      if (heads[i]) matVec(th, l.wh, M, I, x, i * I, this.ph, i * M);
     }
-    for (let d = 0; d < n; d++) {
-      const h = head[d];
-      if (h >= n) continue;
-      arcHidden(l, th, arcBucket(d, h), pd, d * M, ph, h * M, z);
-      for (let m = 0; m < M; m++) z[m] = Math.tanh(z[m]);
-      arcOutput(l, th, z, out, d * K);
-    }
+  }
+
+  /** Relation scores of arc d → h (h a word) of the prepared tree into out[0 … K), given the perceptron's scores p. */
+  scoreArc(d: number, h: number, tags: TagIds, p: ArrayLike<number>, exclude: number, out: Float64Array): void {
+    const l = this.layout;
+    const M = l.dims.hidden;
+    const z = this.z;
+    arcLookups(l, d, h, tags, p, exclude, this.rows, 0);
+    arcHidden(l, this.theta, this.rows, 0, this.pd, d * M, this.ph, h * M, z);
+    for (let m = 0; m < M; m++) z[m] = Math.tanh(z[m]);
+    arcOutput(l, this.theta, z, out, 0);
   }
 }

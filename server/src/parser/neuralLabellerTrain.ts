@@ -11,7 +11,8 @@ import { arcLabeller, clusterLookup, labelArcs, ParserModels, predictHeads } fro
 import { encodeSentence, EncodedSentence } from './encoding';
 import { FeatureBuffer } from './hash';
 import { matVec } from './dot';
-import { arcBucket, arcHidden, arcOutput, LabellerDims, LabellerLayout, labellerLayout, NeuralLabeller } from './neuralLabeller';
+import { arcHidden, arcLookups, arcOutput, LabellerDims, LabellerLayout, labellerLayout, LOOKUPS, NeuralLabeller } from './neuralLabeller';
+import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { NeuralScorer } from './neuralScorer';
 import { Adam } from './neuralTrain';
 import { TagIds } from './parseFeatures';
@@ -54,6 +55,8 @@ export interface LabellerExample {
   v: Float64Array;
   head: Int32Array;
   deprel: Int32Array;
+  /** n × LOOKUPS.length: the rows of E each arc reads (`arcLookups`; unused for words attached to the root). */
+  rows: Int32Array;
 }
 
 /** Glorot-uniform matrices, zero biases and bucket rows, from the seeded generator. */
@@ -123,7 +126,7 @@ export function arcScores(l: LabellerLayout, th: Float64Array, ex: LabellerExamp
   }
   matVec(th, l.wd, M, I, xd, od, sc.pd, 0);
   matVec(th, l.wh, M, I, xh, oh, sc.ph, 0);
-  arcHidden(l, th, arcBucket(d, h), sc.pd, 0, sc.ph, 0, sc.z);
+  arcHidden(l, th, ex.rows, d * LOOKUPS.length, sc.pd, 0, sc.ph, 0, sc.z);
   const pk = dropout ? dropout.hidden : 0;
   for (let m = 0; m < M; m++) {
     sc.keep[m] = pk > 0 && dropout!.rand() < pk ? 0 : 1 / (1 - pk);
@@ -176,14 +179,14 @@ export function exampleGradient(
     }
     const xd = dropout && dropout.input > 0 ? sc.xd : ex.v, od = xd === ex.v ? d * I : 0;
     const xh = dropout && dropout.input > 0 ? sc.xh : ex.v, oh = xh === ex.v ? h * I : 0;
-    const eo = l.e + arcBucket(d, h) * M;
     const hasKeep = dropout !== undefined && dropout.hidden > 0;
+    const ro = d * LOOKUPS.length;
     for (let m = 0; m < M; m++) {
       const t = Math.tanh(sc.z[m]);
       const dz = da[m] * (hasKeep ? sc.keep[m] : 1) * (1 - t * t);
       if (dz === 0) continue;
       grad[l.b1 + m] += dz;
-      grad[eo + m] += dz;
+      for (let k = 0; k < LOOKUPS.length; k++) grad[l.e + ex.rows[ro + k] * M + m] += dz;
       const wd = l.wd + m * I, wh = l.wh + m * I;
       for (let i = 0; i < I; i++) {
         grad[wd + i] += dz * xd[od + i];
@@ -205,16 +208,72 @@ export function wordVectors(net: NeuralScorer, e: EncodedSentence, tags: TagIds)
  * trained (`Prepared.tagFor`, jackknifed), with the frozen scorer's vectors; `relation` maps the training data's
  * relation ids to the parser model's.
  */
-export function trainingExamples(p: Prepared, net: NeuralScorer, views: readonly ViewKind[], seed: number, relation: Int32Array): LabellerExample[] {
+export function trainingExamples(p: Prepared, m: ParserModels, views: readonly ViewKind[], seed: number, relation: Int32Array, o: LabellerTrainOptions): { examples: LabellerExample[]; dims: LabellerDims } {
+  const net = m.neural!;
   const rand = seededRandom(seed);
-  const out: LabellerExample[] = [];
+  const K = m.deprels.length;
+  const rootId = m.deprels.indexOf('root');
+  const raw: Array<{ ex: LabellerExample; tags: TagIds; scores: Float32Array }> = [];
+  const margins: number[] = [];
   p.gold.forEach((g, i) => {
     const deprel = Int32Array.from(g.deprel, (r) => relation[r]);
     for (const kind of views) {
       const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), p.lookup);
-      out.push({ n: e.n, v: wordVectors(net, e, p.tagFor(i, e)), head: g.head, deprel });
+      const tags = p.tagFor(i, e);
+      const scores = perceptronScores(m, e, tags, g.head, rootId);
+      for (let d = 0; d < e.n; d++) if (g.head[d] < e.n) margins.push(margin(scores, d * K, K, rootId));
+      raw.push({ ex: { n: e.n, v: wordVectors(net, e, tags), head: g.head, deprel, rows: new Int32Array(e.n * LOOKUPS.length) }, tags, scores });
     }
   });
+  // Margin buckets of equal training mass.
+  margins.sort((a, b) => a - b);
+  const marginCuts = Array.from({ length: MARGIN_BUCKETS - 1 }, (_, k) => margins[Math.floor(((k + 1) * margins.length) / MARGIN_BUCKETS)]);
+  const dims: LabellerDims = { input: 2 * net.layout.dims.lstm, hidden: o.hidden, classes: K, upos: m.tagger.tags.upos.length, xpos: m.tagger.tags.xpos.length, marginCuts };
+  const l = labellerLayout(dims);
+  for (const { ex, tags, scores } of raw) {
+    for (let d = 0; d < ex.n; d++) {
+      if (ex.head[d] < ex.n) arcLookups(l, d, ex.head[d], tags, scores.subarray(d * K, (d + 1) * K), rootId, ex.rows, d * LOOKUPS.length);
+    }
+  }
+  return { examples: raw.map((r) => r.ex), dims };
+}
+
+const MARGIN_BUCKETS = 8;
+
+function margin(s: ArrayLike<number>, at: number, K: number, exclude: number): number {
+  let best = -Infinity, second = -Infinity;
+  for (let c = 0; c < K; c++) {
+    if (c === exclude) continue;
+    const x = s[at + c];
+    if (x > best) (second = best), (best = x);
+    else if (x > second) second = x;
+  }
+  return best - second;
+}
+
+/**
+ * The perceptron labeller's scores of every arc of a gold tree (n × K), in `labelArcs`' order with its own guesses
+ * as the relations already given, as it is trained and as it runs.
+ */
+export function perceptronScores(m: ParserModels, e: EncodedSentence, tags: TagIds, head: Int32Array, rootId: number): Float32Array {
+  const K = m.labels.nClasses;
+  const out = new Float32Array(e.n * K);
+  const tree = treeView(head);
+  const given = new Int32Array(e.n).fill(-1);
+  const f = new FeatureBuffer();
+  const s = new Float64Array(K);
+  for (const d of labelOrder(tree)) {
+    if (head[d] === e.n) {
+      given[d] = rootId;
+      continue;
+    }
+    labelFeatures(e, tags, m.tagger.tags.upos, tree, given, d, f);
+    m.labels.score(f, s);
+    out.set(s, d * K);
+    let best = -1;
+    for (let c = 0; c < K; c++) if (c !== rootId && (best < 0 || s[c] > s[best])) best = c;
+    given[d] = best;
+  }
   return out;
 }
 
@@ -358,11 +417,10 @@ export function trainLabellerOver(
   const relation = Int32Array.from(p.rels.list, (r) => m.deprels.indexOf(r));
   if (relation.includes(-1)) throw new Error('the training data has relations the parser model does not');
   const t0 = Date.now();
-  const examples = trainingExamples(p, net, VIEW_KINDS, o.seed + 7, relation);
+  const { examples, dims } = trainingExamples(p, m, VIEW_KINDS, o.seed + 7, relation, o);
   const parses = devParses(m, dev, 'kept');
   const baseline = devLas(m, parses);
-  log(`labeller: ${examples.length} training views, BiLSTM vectors in ${((Date.now() - t0) / 1000).toFixed(0)} s; dev LAS without it ${baseline}`);
-  const dims: LabellerDims = { input: 2 * net.layout.dims.lstm, hidden: o.hidden, classes: m.deprels.length };
+  log(`labeller: ${examples.length} training views, BiLSTM vectors and perceptron scores in ${((Date.now() - t0) / 1000).toFixed(0)} s; margin cuts ${dims.marginCuts.map((c) => c.toFixed(2)).join(' ')}; dev LAS without it ${baseline}`);
   const bilstm = bilstmFingerprint(net);
   return trainNeuralLabeller(examples, dims, m.deprels.indexOf('root'), o, (lab, w) => devLas(m, parses, lab, w), log, (best) => {
     if (!out) return;
