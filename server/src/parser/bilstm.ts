@@ -8,7 +8,7 @@
  */
 
 export interface LstmView {
-  theta: Float64Array;
+  theta: Weights;
   H: number;
   /** Offsets in θ of Wh (4H × H) and b (4H). */
   wh: number;
@@ -26,7 +26,7 @@ export function lstmCache(n: number, H: number): LstmCache {
   return { gates: new Float64Array(n * 4 * H), c: new Float64Array(n * H), tc: new Float64Array(n * H) };
 }
 
-import { matVec } from './dot';
+import { matVec, Weights } from './dot';
 import { MatVecKernel } from './wasmMatVec';
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));

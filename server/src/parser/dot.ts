@@ -2,7 +2,13 @@
  * Dot product of a[ao..ao+n) and b[bo..bo+n), four running sums: V8 does not vectorise, and independent sums let
  * the multiplies overlap (measured ~1.5× faster than one sum on this machine's Float64Arrays).
  */
-export function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n: number): number {
+/**
+ * Weights as the products read them: float64 in training, float32 at run time (a loaded θ is float32 or float16 in the
+ * model file, so keeping it float32 holds the same values in half the memory, and every product widens them exactly).
+ */
+export type Weights = Float64Array | Float32Array;
+
+export function dot(a: Weights, ao: number, b: Float64Array, bo: number, n: number): number {
   let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   let k = 0;
   for (; k + 3 < n; k += 4) {
@@ -21,7 +27,7 @@ export function dot(a: Float64Array, ao: number, b: Float64Array, bo: number, n:
  * `dot`'s order, so every result is bit for bit what `dot` gives (~1.3–1.6× faster in a micro-benchmark at the
  * neural scorer's sizes; four rows at a time spill registers and are slower).
  */
-export function matVec(a: Float64Array, ao: number, rows: number, n: number, b: Float64Array, bo: number, out: Float64Array, oo: number): void {
+export function matVec(a: Weights, ao: number, rows: number, n: number, b: Float64Array, bo: number, out: Float64Array, oo: number): void {
   let m = 0;
   for (; m + 1 < rows; m += 2) {
     const r0 = ao + m * n;

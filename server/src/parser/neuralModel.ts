@@ -1,7 +1,9 @@
 /**
  * The neural scorer in the model file: dims and table sizes in the header (`info.neural`), θ as float32 and the
- * vocabularies as int32 dense arrays (`modelFile.ts`). Loading widens θ to float64, the precision it was trained in,
- * and copies everything, so nothing holds on to the file's buffer.
+ * vocabularies as int32 dense arrays (`modelFile.ts`). Loading copies everything, so nothing holds on to the file's
+ * buffer. θ is widened to float64, the precision training updates it in, unless it is loaded for parsing only: then
+ * it stays float32 (sixth session, memory: the same values, since the file holds float32 or float16, in half the
+ * memory; every product widens them exactly, so parses are the same bit for bit).
  */
 import { ModelContents } from './modelFile';
 import { NEURAL_ARRAYS, NeuralInfo, neuralLayout, VocabIndex } from './neuralNet';
@@ -38,8 +40,8 @@ export function neuralArrays(net: NeuralScorer): { info: NeuralInfo; dense: Reco
   return { info: { dims: net.layout.dims, sizes: net.layout.sizes }, dense };
 }
 
-/** The model's neural scorer, or undefined for a perceptron-only model. */
-export function neuralFromModel(m: ModelContents): NeuralScorer | undefined {
+/** The model's neural scorer, or undefined for a perceptron-only model; `parsing`: θ stays float32 (not trainable). */
+export function neuralFromModel(m: ModelContents, parsing = false): NeuralScorer | undefined {
   const info = m.header.info.neural as NeuralInfo | undefined;
   if (!info || !m.dense) return undefined;
   const theta = m.dense[NEURAL_ARRAYS.theta];
@@ -57,5 +59,5 @@ export function neuralFromModel(m: ModelContents): NeuralScorer | undefined {
   const dim = layout.ePretrained.cols;
   const fixed = dim && codes && scales instanceof Float32Array ? new FixedVectors(dim, unpackCodes(codes, scales.length * dim), scales.slice()) : undefined;
   const vocab = { words: words.slice(), slots: slots.slice(), suffixes: ints(NEURAL_ARRAYS.suffixes), shapes: ints(NEURAL_ARRAYS.shapes), pretrained: ints(NEURAL_ARRAYS.pretrainedWords) };
-  return new NeuralScorer(layout, Float64Array.from(theta), new VocabIndex(vocab), fixed);
+  return new NeuralScorer(layout, parsing ? theta.slice() : Float64Array.from(theta), new VocabIndex(vocab), fixed);
 }

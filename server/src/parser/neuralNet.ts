@@ -6,6 +6,7 @@
  */
 import { EncodedSentence } from './encoding';
 import { TagIds } from './parseFeatures';
+import { HashIndex } from './hashIndex';
 
 export interface NeuralDims {
   /** Embedding sizes: word (lower-cased, digits as 0), UPOS, XPOS, fine word cluster, punctuation slot. */
@@ -154,19 +155,19 @@ const UNKNOWN_SLOT = 1;
 
 /** The lookups of a vocabulary, built once per model. */
 export class VocabIndex {
-  private readonly words = new Map<number, number>();
-  private readonly slots = new Map<number, number>();
-
-  private readonly suffixes = new Map<number, number>();
-  private readonly shapes = new Map<number, number>();
-  private readonly pretrained = new Map<number, number>();
+  private readonly words: HashIndex;
+  private readonly slots: HashIndex;
+  private readonly suffixes: HashIndex;
+  private readonly shapes: HashIndex;
+  private readonly pretrained: HashIndex;
 
   constructor(readonly vocab: NeuralVocab) {
-    vocab.words.forEach((h, i) => this.words.set(h, i + 1));
-    vocab.slots.forEach((h, i) => this.slots.set(h, i + 2));
-    vocab.suffixes?.forEach((h, i) => this.suffixes.set(h, i + 1));
-    vocab.shapes?.forEach((h, i) => this.shapes.set(h, i + 1));
-    vocab.pretrained?.forEach((h, i) => this.pretrained.set(h, i + 1));
+    const none = new Int32Array(0);
+    this.words = new HashIndex(vocab.words);
+    this.slots = new HashIndex(vocab.slots);
+    this.suffixes = new HashIndex(vocab.suffixes ?? none);
+    this.shapes = new HashIndex(vocab.shapes ?? none);
+    this.pretrained = new HashIndex(vocab.pretrained ?? none);
   }
 
   get suffixCount(): number {
@@ -181,16 +182,17 @@ export class VocabIndex {
     return (this.vocab.pretrained?.length ?? 0) + 1;
   }
 
+  // Positions are ids less one (id 0 is the unknown one), −1 for an absent hash: id 0.
   suffix(hash: number): number {
-    return this.suffixes.get(hash) ?? 0;
+    return this.suffixes.get(hash) + 1;
   }
 
   shape(hash: number): number {
-    return this.shapes.get(hash) ?? 0;
+    return this.shapes.get(hash) + 1;
   }
 
   pretrainedRow(hash: number): number {
-    return this.pretrained.get(hash) ?? 0;
+    return this.pretrained.get(hash) + 1;
   }
 
   get wordCount(): number {
@@ -202,11 +204,13 @@ export class VocabIndex {
   }
 
   word(hash: number): number {
-    return this.words.get(hash) ?? UNKNOWN_WORD;
+    return this.words.get(hash) + 1; // UNKNOWN_WORD (0) when absent
   }
 
   slot(hash: number): number {
-    return hash === 0 ? EMPTY_SLOT : (this.slots.get(hash) ?? UNKNOWN_SLOT);
+    if (hash === 0) return EMPTY_SLOT;
+    const p = this.slots.get(hash);
+    return p < 0 ? UNKNOWN_SLOT : p + 2;
   }
 }
 

@@ -9,17 +9,14 @@
 import { ArcHybridState } from './arcHybrid';
 import { EncodedSentence } from './encoding';
 import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
-import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, Tensor, VocabIndex } from './neuralNet';
+import { inputParts, N_OUT, N_POSITIONS, neuralInput, NeuralInput, NeuralLayout, VocabIndex } from './neuralNet';
 import { TagIds } from './parseFeatures';
-import { dot, matVec } from './dot';
+import { dot, matVec, Weights } from './dot';
 import { FixedVectors } from './pretrainedVectors';
-import { MatVecKernel, RowArena } from './wasmMatVec';
+import { MatVecKernel } from './wasmMatVec';
+import { InputTables } from './inputTables';
 
 /** Everything one sentence's forward pass computed; training's backward reads it. */
-/** A sentence of no words: `inputParts` of it names the tables and columns alone. */
-const NONE = new Int32Array(0);
-const NO_WORDS: NeuralInput = { n: 0, word: NONE, upos: NONE, xpos: NONE, cluster: NONE, slotBefore: NONE, slotAfter: NONE, suffix: NONE, shape: NONE, pretrained: NONE };
-
 export interface SentenceForward {
   input: NeuralInput;
   n: number;
@@ -53,7 +50,8 @@ export class NeuralScorer {
 
   constructor(
     readonly layout: NeuralLayout,
-    readonly theta: Float64Array,
+    /** Float64 in training; float32 when loaded for parsing (`neuralFromModel`), the same values in half the memory. */
+    readonly theta: Weights,
     vocab: VocabIndex,
     /** The fixed pretrained vectors the layout's `ePretrained` part reads (absent when it has width 0). */
     readonly fixed?: FixedVectors,
@@ -257,7 +255,7 @@ class RunTimeKernels {
   readonly w1: MatVecKernel | undefined;
   readonly wh: [MatVecKernel | undefined, MatVecKernel | undefined];
 
-  constructor(l: NeuralLayout, th: Float64Array) {
+  constructor(l: NeuralLayout, th: Weights) {
     const H = l.dims.lstm;
     this.w1 = MatVecKernel.create(th, l.w1.offset, N_POSITIONS * l.dims.hidden, 2 * H);
     this.wh = [MatVecKernel.create(th, l.wh[0].offset, 4 * H, H), MatVecKernel.create(th, l.wh[1].offset, 4 * H, H)];
@@ -305,113 +303,5 @@ class RunTimeBuffers {
       a: this.a.subarray(0, N_POSITIONS * rows * M),
       aDone,
     };
-  }
-}
-
-/** Sentences up to this many words are projected in WebAssembly (`InputTables.arena`); longer ones in JavaScript. */
-const ARENA_WORDS = 256;
-
-/** Tables with more rows than this (words, pretrained vectors) get their products on first use, not at load. */
-const EAGER_ROWS = 4096;
-
-/**
- * Wx·x is a sum over the parts of x, so each part's block of Wx times each row of its table is computed once (per
- * direction, 4H each) and parsing sums one row per part. Small tables (tags, clusters, slots, suffixes, shapes) are
- * filled when the scorer first parses; large ones (words, pretrained vectors) a row the first time it is read, into
- * a zero-filled table of which only the pages of rows met become resident.
- */
-class InputTables {
-  private readonly G: number;
-  /** Per part of x (width > 0): its ids × (2 directions × 4H) products, and which rows are filled. */
-  private readonly parts: Array<{ col: number; table: Tensor; fixed: boolean; rows: Float64Array; done: Uint8Array }>;
-  private readonly scratch: Float64Array;
-  /** Each direction's Wx in WebAssembly (`wasmMatVec.ts`) for the rows' products, when available. */
-  private readonly wx: Array<MatVecKernel | undefined>;
-  /**
-   * When WebAssembly SIMD is available: the parts' rows (arrays 0 … P − 1) and a sum area (array P, both directions
-   * of up to ARENA_WORDS words) in one WebAssembly memory, where `project` adds the rows two entries at a time.
-   */
-  private readonly arena: RowArena | undefined;
-
-  constructor(
-    private readonly l: NeuralLayout,
-    private readonly th: Float64Array,
-    private readonly fixed: FixedVectors | undefined,
-  ) {
-    const G = (this.G = 4 * l.dims.lstm);
-    // Only the tables and columns of `inputParts` matter here, so any input will do.
-    const used = inputParts(l, NO_WORDS).filter((p) => p.table.cols > 0);
-    this.arena = RowArena.create([...used.map((p) => p.table.rows * 2 * G), 2 * ARENA_WORDS * G]);
-    this.parts = used.map(({ col, table, fixed }, k) => ({
-      col,
-      table,
-      fixed,
-      rows: this.arena?.arrays[k] ?? new Float64Array(table.rows * 2 * G),
-      done: new Uint8Array(table.rows),
-    }));
-    this.scratch = new Float64Array(Math.max(0, ...this.parts.map((p) => p.table.cols)));
-    this.wx = [0, 1].map((d) => MatVecKernel.create(th, l.wx[d].offset, G, l.D));
-    for (let k = 0; k < this.parts.length; k++) {
-      if (this.parts[k].table.rows <= EAGER_ROWS) for (let id = 0; id < this.parts[k].table.rows; id++) this.fill(k, id);
-    }
-  }
-
-  /** Both directions' input projections: xproj[d][t] = Σ over the parts (in their order, from 0) of the part's row. */
-  project(input: NeuralInput, xproj: [Float64Array, Float64Array]): void {
-    const G = this.G;
-    const ids = inputParts(this.l, input).filter((p) => p.table.cols > 0).map((p) => p.ids);
-    const arena = this.arena;
-    if (arena && input.n <= ARENA_WORDS) {
-      // The same additions in the same order as below, in WebAssembly (fifth session, neural speed).
-      const P = this.parts.length;
-      const sums = arena.arrays[P];
-      const n = input.n;
-      for (let d = 0; d < 2; d++) sums.fill(0, d * ARENA_WORDS * G, (d * ARENA_WORDS + n) * G);
-      for (let k = 0; k < P; k++) {
-        const done = this.parts[k].done;
-        const idk = ids[k];
-        for (let t = 0; t < n; t++) {
-          const id = idk[t];
-          if (!done[id]) this.fill(k, id);
-          arena.add(P, t * G, k, 2 * id * G, G);
-          arena.add(P, (ARENA_WORDS + t) * G, k, (2 * id + 1) * G, G);
-        }
-      }
-      for (let d = 0; d < 2; d++) xproj[d].set(sums.subarray(d * ARENA_WORDS * G, (d * ARENA_WORDS + n) * G));
-      return;
-    }
-    for (let d = 0; d < 2; d++) {
-      const xp = xproj[d];
-      xp.fill(0, 0, input.n * G);
-      for (let k = 0; k < this.parts.length; k++) {
-        const { rows, done } = this.parts[k];
-        const idk = ids[k];
-        for (let t = 0; t < input.n; t++) {
-          const id = idk[t];
-          if (!done[id]) this.fill(k, id);
-          const o = t * G;
-          const w = (2 * id + d) * G;
-          for (let j = 0; j < G; j++) xp[o + j] += rows[w + j];
-        }
-      }
-    }
-  }
-
-  /** Both directions' Wx-block · row `id` of part k. */
-  private fill(k: number, id: number): void {
-    const { G, l, th } = this;
-    const { col, table, fixed, rows, done } = this.parts[k];
-    const w = this.scratch;
-    const n = table.cols;
-    if (fixed) this.fixed!.row(id, w);
-    else for (let j = 0; j < n; j++) w[j] = th[table.offset + id * n + j];
-    for (let d = 0; d < 2; d++) {
-      const wx = l.wx[d].offset + col;
-      const o = (2 * id + d) * G;
-      const kernel = this.wx[d];
-      if (kernel) kernel.mul(0, G, w, 0, rows, o, col, n);
-      else for (let j = 0; j < G; j++) rows[o + j] = dot(th, wx + j * l.D, w, 0, n);
-    }
-    done[id] = 1;
   }
 }

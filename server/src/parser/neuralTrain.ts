@@ -373,15 +373,18 @@ export function trainNeuralScorer(
   log: (msg: string) => void,
   checkpoint?: (best: NeuralScorer, epoch: number) => void,
 ): NeuralScorer {
-  const grad = new Float64Array(net.theta.length);
-  const adam = new Adam(net.theta.length, o.lr);
+  const theta = net.theta;
+  // A scorer loaded for parsing keeps θ in float32 (`neuralFromModel`); training updates it in float64.
+  if (!(theta instanceof Float64Array)) throw new Error('training needs θ in float64 (neuralFromModel(m), not for parsing)');
+  const grad = new Float64Array(theta.length);
+  const adam = new Adam(theta.length, o.lr);
   // Exponential moving average of θ over the steps (Polyak averaging): what is evaluated and kept, when asked for.
-  const average = o.average ? net.theta.slice() : undefined;
+  const average = o.average ? theta.slice() : undefined;
   const step = () => {
-    adam.step(net.theta, grad);
+    adam.step(theta, grad);
     if (!average) return;
     const d = o.average;
-    for (let i = 0; i < average.length; i++) average[i] = d * average[i] + (1 - d) * net.theta[i];
+    for (let i = 0; i < average.length; i++) average[i] = d * average[i] + (1 - d) * theta[i];
   };
   const order = Array.from({ length: data.count }, (_, i) => i);
   // Dropout probability per word id (by the count of the word it stands for).
@@ -418,7 +421,7 @@ export function trainNeuralScorer(
     }
     if (inBatch) step();
     // Parsing builds lookup tables from θ, so it runs on a snapshot (of the running average when there is one).
-    const snapshot = new NeuralScorer(net.layout, (average ?? net.theta).slice(), net.vocab, net.fixed);
+    const snapshot = new NeuralScorer(net.layout, (average ?? theta).slice(), net.vocab, net.fixed);
     const ev = data.evaluate(snapshot, epoch + 1);
     log(`  neural epoch ${epoch + 1}: loss ${(loss / data.count).toFixed(3)}/sentence, ${errors} margin errors, ${ev.note} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     if (ev.score >= bestScore) {

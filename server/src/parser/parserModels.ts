@@ -12,7 +12,8 @@ export function parserModels(m: ModelContents, labeller?: ModelContents): Parser
   // Layouts are built now, at load, rather than in the first sentence (the tagger joins its own, `jointWeights.ts`).
   scorers.transitions?.prepare();
   scorers.labels?.prepare();
-  const neural = neuralFromModel(withFloat32Theta(m));
+  // θ stays float32 for parsing (`neuralModel.ts`).
+  const neural = neuralFromModel(withFloat32Theta(m), true);
   return {
     tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }),
     transitions: scorers.transitions,

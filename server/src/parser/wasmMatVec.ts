@@ -11,6 +11,8 @@
  * A kernel copies its matrix into that memory once; each product copies the vector in and the results out.
  */
 
+import type { Weights } from './dot';
+
 const I32 = 0x7f;
 const F64 = 0x7c;
 const V128 = 0x7b;
@@ -184,7 +186,7 @@ export class MatVecKernel {
   private readonly vecAt: number;
   private readonly outAt: number;
 
-  private constructor(instance: WasmInstance, source: Float64Array, offset: number, stride: number, readonly rows: number, readonly n: number) {
+  private constructor(instance: WasmInstance, source: Weights, offset: number, stride: number, readonly rows: number, readonly n: number) {
     const mem = instance.exports.mem;
     const doubles = rows * n + n + rows;
     const bytes = doubles * 8;
@@ -196,7 +198,7 @@ export class MatVecKernel {
     this.run = instance.exports.matvec;
   }
 
-  static create(source: Float64Array, offset: number, rows: number, n: number, stride = n): MatVecKernel | undefined {
+  static create(source: Weights, offset: number, rows: number, n: number, stride = n): MatVecKernel | undefined {
     const mod = wasmModule();
     return mod && wasm ? new MatVecKernel(new wasm.Instance(mod, {}), source, offset, stride, rows, n) : undefined;
   }
