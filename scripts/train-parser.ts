@@ -109,6 +109,8 @@ const { values } = parseArgs({
     'labeller-dropout': { type: 'string' },
     'labeller-hidden-dropout': { type: 'string' },
     'labeller-weights': { type: 'string' },
+    // Keeps the jackknifed perceptron labellers the neural labeller trains over between runs (like --tagger-cache).
+    'labeller-folds-cache': { type: 'string' },
   },
 });
 
@@ -243,7 +245,7 @@ if (values['neural-labeller'] || values['labeller-eval']) {
   const taggerCache = cache ? { load: () => loadTaggers(cache), save: () => undefined } : undefined;
   const trained = values['labeller-eval']
     ? labellerFromContents(readModel(values['labeller-eval']), m.deprels, m.neural, values['labeller-eval'])
-    : trainLabellerOver(m, readTreebank(values.train!).trees.slice(0, num(values.limit)), dev, o, { taggerCache, log }, values['neural-labeller']);
+    : trainLabellerOver(m, readTreebank(values.train!).trees.slice(0, num(values.limit)), dev, o, { taggerCache, log, foldCache: values['labeller-folds-cache'] }, values['neural-labeller']);
   if (values['labeller-eval']) {
     // The labeller's added cost: labelling dev parses (made once) with and without it, CPU µs per sentence, 3 rounds.
     const parses = devParses(m, dev, 'kept');

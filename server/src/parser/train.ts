@@ -287,7 +287,7 @@ export function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prep
 }
 
 /** The labeller, on gold trees with jackknifed tags. */
-function trainLabeller(p: Prepared): SparseWeights {
+export function trainLabeller(p: Prepared): SparseWeights {
   const { o, gold, tagSet, rels, tagFor, lookup, rand } = p;
   const f = new FeatureBuffer();
   const order = gold.map((_, i) => i);
