@@ -157,7 +157,7 @@ function loadTaggers(cacheFile: string): Tagger[] | undefined {
   log(`taggers from ${cacheFile}`);
   const tags = { upos: m.header.upos, xpos: m.header.xpos };
   const count = Object.keys(m.scorers).filter((k) => /^xpos\d+$/.test(k)).length;
-  return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k)));
+  return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k), m.joined));
 }
 if (values.relayout) {
   const out = values.out;

@@ -41,6 +41,12 @@ describe('float16', () => {
     const a = Float32Array.from([0.1, -2.5, 1e-6, 3, 70000]);
     assert.deepStrictEqual(Array.from(unpackHalves(packHalves(a), a.length)), Array.from(a, (x) => fromHalf(toHalf(x))));
   });
+
+  it('unpacks every half, by its bits, to the value fromHalf gives', () => {
+    const all = new Uint16Array(0x10000).map((_, h) => h);
+    const got = unpackHalves(new Int32Array(all.buffer), all.length);
+    for (let h = 0; h < 0x10000; h++) assert.ok(Object.is(got[h], Math.fround(fromHalf(h))), `half ${h.toString(16)}: ${got[h]}`);
+  });
 });
 
 describe('combined model file (perceptron + neural weight × neural)', function () {

@@ -49,10 +49,20 @@ export function packHalves(a: ArrayLike<number>): Int32Array {
   return new Int32Array(h.buffer);
 }
 
-/** The first `length` values of packHalves' output, as float32. */
+/**
+ * The first `length` values of packHalves' output, as float32: each normal half's bits moved into a float32's (its
+ * exponent rebased), ~15× faster than `fromHalf` per value at load (sixth session); zeros, subnormals, infinities
+ * and NaN through `fromHalf`. The same values (tested on all 65,536 halves).
+ */
 export function unpackHalves(packed: Int32Array, length: number): Float32Array {
   const h = new Uint16Array(packed.buffer, packed.byteOffset, packed.length * 2);
   const out = new Float32Array(length);
-  for (let i = 0; i < length; i++) out[i] = fromHalf(h[i]);
+  const bits = new Uint32Array(out.buffer);
+  for (let i = 0; i < length; i++) {
+    const x = h[i];
+    const e = x & 0x7c00;
+    if (e === 0 || e === 0x7c00) out[i] = fromHalf(x);
+    else bits[i] = ((x & 0x8000) << 16) | ((e + 0x1c000) << 13) | ((x & 0x3ff) << 13);
+  }
   return out;
 }

@@ -14,16 +14,17 @@ export class HashIndex {
     // At most two thirds full, so that a lookup of an absent hash stops after a few slots.
     let bits = 1;
     while (1 << bits < 1.5 * hashes.length) bits++;
-    this.shift = 32 - bits;
-    this.mask = (1 << bits) - 1;
-    this.keys = new Int32Array(1 << bits);
-    this.places = new Int32Array(1 << bits);
+    const shift = (this.shift = 32 - bits);
+    const mask = (this.mask = (1 << bits) - 1);
+    const keys = (this.keys = new Int32Array(1 << bits));
+    const places = (this.places = new Int32Array(1 << bits));
+    // Locals and the hash written out: this loop runs once per table at load, before V8 optimises it.
     for (let i = 0; i < hashes.length; i++) {
       const h = hashes[i] | 0;
-      let s = this.home(h);
-      while (this.places[s] && this.keys[s] !== h) s = (s + 1) & this.mask;
-      this.keys[s] = h;
-      this.places[s] = i + 1;
+      let s = Math.imul(h, 0x9e3779b1) >>> shift;
+      while (places[s] !== 0 && keys[s] !== h) s = (s + 1) & mask;
+      keys[s] = h;
+      places[s] = i + 1;
     }
   }
 

@@ -16,6 +16,8 @@ import { Scorer, selectEntries, Sorted, SparseWeights } from './weights';
 export interface ScorerPair {
   readonly first: Scorer;
   readonly second: Scorer;
+  /** The two scorers' numbers of classes (without rebuilding a joined table's parts). */
+  readonly classes: readonly [number, number];
   /** `first`'s scores into `a`, `second`'s into `b` (each zeroed first). */
   score(f: FeatureBuffer, a: Float64Array, b: Float64Array): void;
 }
@@ -26,6 +28,10 @@ class SeparatePair implements ScorerPair {
     readonly first: Scorer,
     readonly second: Scorer,
   ) {}
+
+  get classes(): readonly [number, number] {
+    return [this.first.nClasses, this.second.nClasses];
+  }
 
   score(f: FeatureBuffer, a: Float64Array, b: Float64Array): void {
     this.first.score(f, a);
@@ -42,6 +48,22 @@ export class JointWeights implements ScorerPair {
     private readonly shapes: readonly [PartShape, PartShape],
   ) {
     this.sums = new Float64Array(table.nClasses);
+    const [a, b] = shapes;
+    if (a.from !== 0 || b.from !== a.nClasses || a.nClasses + b.nClasses !== table.nClasses || table.scale !== 1) throw new Error('joined tagger table: parts do not match the table');
+  }
+
+  /** A joined table as a model file stores it (`stored`; version 4): the table is used as it is, nothing is built. */
+  static fromTable(table: SparseWeights, shapes: readonly [PartShape, PartShape]): JointWeights {
+    return new JointWeights(table, shapes);
+  }
+
+  /** The joined table and its parts' shapes, for a model file. */
+  get stored(): { table: SparseWeights; shapes: readonly [PartShape, PartShape] } {
+    return { table: this.table, shapes: this.shapes };
+  }
+
+  get classes(): readonly [number, number] {
+    return [this.shapes[0].nClasses, this.shapes[1].nClasses];
   }
 
   /** The joined table of two sparse scorers over the same row keys, or undefined where they cannot be joined. */
@@ -91,7 +113,7 @@ export class JointWeights implements ScorerPair {
   }
 }
 
-interface PartShape {
+export interface PartShape {
   nClasses: number;
   scale: number;
   /** The part's first class in the joined table. */

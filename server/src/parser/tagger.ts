@@ -121,12 +121,24 @@ export class Tagger {
   private readonly forward: ScorerPair;
   private readonly backward?: ScorerPair;
 
-  constructor(xposScorer: Scorer, uposScorer: Scorer, readonly tags: TagSet, reverse?: TagScorers) {
-    this.forward = scorerPair(xposScorer, uposScorer);
-    this.backward = reverse && scorerPair(reverse.xpos, reverse.upos);
-    this.sx = new Float64Array(xposScorer.nClasses);
-    this.su = new Float64Array(uposScorer.nClasses);
+  constructor(xposScorer: Scorer, uposScorer: Scorer, tags: TagSet, reverse?: TagScorers);
+  /** From each direction's pair as it is (a model file's stored joined tables, `modelFile.ts` version 4). */
+  constructor(forward: ScorerPair, tags: TagSet, backward?: ScorerPair);
+  constructor(a: Scorer | ScorerPair, b: Scorer | TagSet, c?: TagSet | TagScorers | ScorerPair, d?: TagScorers) {
+    if ('second' in a) {
+      this.forward = a;
+      this.tags = b as TagSet;
+      this.backward = c as ScorerPair | undefined;
+    } else {
+      this.forward = scorerPair(a, b as Scorer);
+      this.tags = c as TagSet;
+      this.backward = d && scorerPair(d.xpos, d.upos);
+    }
+    this.sx = new Float64Array(this.forward.classes[0]);
+    this.su = new Float64Array(this.forward.classes[1]);
   }
+
+  readonly tags: TagSet;
 
   get xposScorer(): Scorer {
     return this.forward.first;

@@ -337,7 +337,7 @@ export function retrainLabeller(
   const p = prepare(trees, o);
   if (p.rels.list.join(' ') !== model.header.deprels.join(' ')) throw new Error('relation labels differ from the model\'s');
   const labels = trainLabeller(p);
-  const tagger = taggerFromScorers(model.scorers, { upos: model.header.upos, xpos: model.header.xpos });
+  const tagger = taggerFromScorers(model.scorers, { upos: model.header.upos, xpos: model.header.xpos }, '', model.joined);
   const models: ParserModels = { ...parserModels(model), labels };
   const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
   o.log(`relabelled: dev UAS ${d?.uas} LAS ${d?.las}`);

@@ -19,6 +19,18 @@ export interface Scorer {
 }
 
 /** The ordered table of a scorer of few classes (see `SparseWeights`), as built and as a model file may store it. */
+/**
+ * The bucketed layout of a scorer of many classes exactly as laid out in memory (`SparseWeights.bucketedTable`), as
+ * a model file may store it (the tagger's joined tables, `jointWeights.ts`, model file version 4).
+ */
+export interface BucketedTable {
+  buckets: Uint32Array;
+  packed: Int32Array;
+  remBits: number;
+  rows: number;
+  entries: number;
+}
+
 export interface OrderedTable {
   /** Slot p is rows[p · (nClasses + 1) …] = [tag, weight of each class]. */
   rows: Int16Array;
@@ -203,6 +215,32 @@ export class SparseWeights implements Scorer {
     w.maxShift = t.maxShift;
     (w as { entries: number }).entries = t.entries;
     return w;
+  }
+
+  /**
+   * A scorer of many classes from its bucketed layout exactly as `bucketedTable` gave it (sixth session, load time):
+   * nothing is built at load. Its shape is checked, its rows are trusted (written from a layout this class built).
+   */
+  static fromBucketedTable(nClasses: number, bits: number, scale: number, t: BucketedTable): SparseWeights {
+    if (nClasses <= DENSE_MAX) throw new Error(`parser weights: a bucketed table holds more than ${DENSE_MAX} classes, not ${nClasses}`);
+    const nb = t.buckets.length - 1;
+    if (!(t.remBits >= 0 && t.remBits <= 16 && t.remBits <= bits) || nb !== 2 ** (bits - t.remBits) || t.packed.length !== t.buckets[nb] + 1 || t.buckets[nb] !== t.rows + t.entries)
+      throw new Error('parser weights: malformed bucketed table');
+    const w = new SparseWeights(nClasses, bits, scale, new Uint32Array(0), new Uint32Array(1), new Uint8Array(0), new Int16Array(0));
+    w.source = undefined;
+    w.remBits = t.remBits;
+    w.remMask = 2 ** t.remBits - 1;
+    w.buckets = t.buckets;
+    w.packed = t.packed;
+    w.rowCount = t.rows;
+    (w as { entries: number }).entries = t.entries;
+    return w;
+  }
+
+  /** The built bucketed layout (many classes), as a model file may store it; undefined for the ordered table. */
+  get bucketedTable(): BucketedTable | undefined {
+    this.prepare();
+    return this.packed ? { buckets: this.buckets!, packed: this.packed, remBits: this.remBits, rows: this.rowCount, entries: this.entries } : undefined;
   }
 
   /** The built ordered table (few classes), as a model file may store it; undefined for the bucketed layout. */
