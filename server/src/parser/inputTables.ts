@@ -18,10 +18,12 @@ import { MatVecKernel, RowArena } from './wasmMatVec';
 const ARENA_WORDS = 256;
 
 /**
- * Rows kept at most by default (2 KB each for c: 2 × 4H float64). EWT test (2,077 sentences) reads 8,058 distinct
- * rows of c: 4,096 slots compute 9,984 rows over it, 2,048 slots 14,119.
+ * Rows kept at most by default: 16 MB of c's 2 KB rows (2 × 4H float64). EWT test (2,077 sentences) reads 8,058
+ * distinct rows of c, so a second pass over it computes none (with 4,096 slots a pass computes ~10,000, and steady
+ * parsing was ~0.05 ms a sentence slower; with 2,048, 14,119); the language server's 5,000-word benchmark document
+ * reads ~3,500.
  */
-export const MAX_ROWS = Number(process.env.PUNCTEME_ROWS ?? 4096);
+export const MAX_ROWS = 8192;
 
 /** A slot's owner is its part << ID_BITS | the row's id. */
 const ID_BITS = 24;
