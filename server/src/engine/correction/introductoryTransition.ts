@@ -6,12 +6,12 @@
  * Why a closed list here, when the rest of the style (`introductoryConvention.ts`) is learned: for these the style
  * guides do not weigh the element's length or the writer's pause: they set the transition off (the Chicago Manual
  * and the usual school and press guides, for "however" and the transitional expressions), so the comma is the rule of
- * edited prose rather than a majority habit. Every entry is such a transition in the guides, and EWT train as written (gold trees) does not
- * contradict it: no entry with at least `VETO_MIN_COUNT` train elements has a comma share below the convention's bar
- * (0.75; `test/engine/introductoryTransition.test.ts` checks it on train). Left out because EWT's writers leave the
- * comma out too often: "Also" (34/56), "Then" (10/36), "Now" (8/29), "In fact" (6/10), "Of course" (5/7); left out
- * because the word has a second, comma-less use at the start: "Finally" (= at last), "Anyway" (= any way), "Besides"
- * (a preposition), "Therefore"/"Thus"/"Hence" (the guides let their comma go).
+ * edited prose rather than a majority habit. Every entry is such a transition in the guides, and EWT train as written
+ * (gold trees) does not contradict it: no entry with at least `VETO_MIN_COUNT` train elements has a comma share below
+ * the convention's bar (0.75; `test/engine/introductoryTransition.test.ts` checks it on train). Left out because EWT's
+ * writers leave the comma out too often: "Also" (34/56), "Then" (10/36), "Now" (8/29), "In fact" (6/10), "Of course"
+ * (5/7); because the word has a second, comma-less use at the start: "Finally" (= at last), "Anyway" (= any way),
+ * "Besides" (a preposition); and "Therefore", "Thus", "Hence", whose comma the guides let go.
  *
  * This is what `introductoryComma: auto` (the default) reports even without a habit in the document, and what
  * `edited` reports besides the convention's elements — always with the model's agreement (Δ > 0) and through
@@ -19,7 +19,7 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
-import { conventionCovers, IntroductoryConvention, introductoryElement } from './introductoryConvention';
+import { conventionCovers, IntroductoryConvention, introductoryElement, IntroductoryKind } from './introductoryConvention';
 
 /** The transitions, lower case, words separated by one space. */
 export const TRANSITIONS: readonly string[] = [
@@ -74,17 +74,22 @@ function elementText(tree: PunctuatedTree, i: number): string {
     .join(' ');
 }
 
+/** The transition an introductory element of this kind closed by slot i is, if it is one. */
+function transitionOf(tree: PunctuatedTree, kind: IntroductoryKind, i: number): string | undefined {
+  if (kind === 'clause') return undefined;
+  const text = elementText(tree, i);
+  if (!TRANSITION_SET.has(text)) return undefined;
+  if (text === 'however' && i < tree.words.length && DEGREE_HEAD.has(tree.words[i].form.toLowerCase())) return undefined;
+  return text;
+}
+
 /**
  * The transition that slot i closes, if the whole introductory element before it (in the sense of
  * `introductoryElement`, so not a wh-adverb and not a misparse shape) is one; "However" before a degree word is not.
  */
 export function transitionAt(tree: PunctuatedTree, info: TreeInfo, i: number): string | undefined {
   const el = introductoryElement(tree, info, i);
-  if (!el || el.kind === 'clause') return undefined;
-  const text = elementText(tree, i);
-  if (!TRANSITION_SET.has(text)) return undefined;
-  if (text === 'however' && i < tree.words.length && DEGREE_HEAD.has(tree.words[i].form.toLowerCase())) return undefined;
-  return text;
+  return el && transitionOf(tree, el.kind, i);
 }
 
 /**
@@ -94,7 +99,8 @@ export function transitionAt(tree: PunctuatedTree, info: TreeInfo, i: number): s
 export type IntroductoryStyle = 'transition' | 'convention';
 
 export function introductoryStyleAt(tree: PunctuatedTree, info: TreeInfo, i: number, conv: IntroductoryConvention): IntroductoryStyle | undefined {
-  if (transitionAt(tree, info, i) !== undefined) return 'transition';
   const el = introductoryElement(tree, info, i);
-  return el !== undefined && conventionCovers(conv, el.keys) ? 'convention' : undefined;
+  if (!el) return undefined;
+  if (transitionOf(tree, el.kind, i) !== undefined) return 'transition';
+  return conventionCovers(conv, el.keys) ? 'convention' : undefined;
 }

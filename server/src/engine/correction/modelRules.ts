@@ -1,8 +1,9 @@
 /**
  * The model-based rules of one sentence: score candidates, keep the confident ones, add style findings (serial comma,
  * the edited-prose introductory comma) as the settings ask, and build the findings. Under `introductoryComma: auto`
- * the introductory-comma style findings are not decided here: the sentence hands them on, with its part of the
- * document's habit, to the document-level step (`introductoryHabit.ts`).
+ * the introductory-comma style findings (but for the comma after a transition, `introductoryTransition.ts`) are not
+ * decided here: the sentence hands them on, with its part of the document's habit, to the document-level step
+ * (`introductoryHabit.ts`).
  */
 import { PlainFinding } from '../finding';
 import { EngineModel } from '../punctModel';
@@ -55,7 +56,7 @@ export function sentenceFindings(
   const info = treeInfo(s.tree);
   const serial = options.serialComma ?? 'ignore';
   const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-  // `auto` weighs the same omissions as `edited`; only the document's habit decides whether they are reported.
+  // `auto` weighs the same omissions as `edited`; the document's habit decides whether the convention's are reported.
   const conv = intro === 'edited' || intro === 'auto' ? convention : undefined;
   const isStyle = (c: Candidate) => c.category === 'serial-comma' || editedIntroductory(c, s, info, conv) !== undefined;
   const scored = scoreCandidates(model, s, info, cal, (c, key) =>
