@@ -50,4 +50,20 @@ describe('matrix–vector products of the neural scorer', () => {
       for (let i = 0; i < b.length; i++) assert.ok(Object.is(b[i], want[i]), `entry ${i}`);
     }
   });
+
+  it('adds float32 rows to float64 sums in WebAssembly exactly as JavaScript does (RowArena.addWidened)', () => {
+    const arena = RowArena.create([9, 40, 15], [2]);
+    assert.ok(arena, 'WebAssembly SIMD is available in this Node');
+    const [a, b, c] = arena.arrays;
+    assert.ok(c instanceof Float32Array && a instanceof Float64Array);
+    for (const x of [a, b, c]) for (let i = 0; i < x.length; i++) x[i] = (rand() - 0.5) * 10 ** Math.floor(rand() * 8);
+    b[4] = -0;
+    c[1] = -0;
+    const want = Float64Array.from(b);
+    for (const [so, count] of [[0, 15], [3, 8], [5, 1], [1, 2]] as const) {
+      for (let i = 0; i < count; i++) want[20 + i] += c[so + i];
+      arena.addWidened(1, 20, 2, so, count);
+      for (let i = 0; i < b.length; i++) assert.ok(Object.is(b[i], want[i]), `entry ${i}`);
+    }
+  });
 });

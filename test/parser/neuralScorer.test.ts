@@ -129,7 +129,8 @@ describe('neural transition scorer', () => {
     const fast = net.forward(input);
     const full = net.forward(input, input.word);
     assert.strictEqual(fast.v.length, full.v.length);
-    for (let i = 0; i < fast.v.length; i++) assert.ok(Math.abs(fast.v[i] - full.v[i]) < 1e-12, `v[${i}]`);
+    // Parsing keeps each part's input row in float32 (`inputTables.ts`): agreement to float32 precision.
+    for (let i = 0; i < fast.v.length; i++) assert.ok(Math.abs(fast.v[i] - full.v[i]) < 1e-6, `v[${i}]: ${fast.v[i]} vs ${full.v[i]}`);
     // And the same transition scores in every state of a parse (A's rows are filled as they are read).
     const st = new ArcHybridState(input.n);
     const pos = new Int32Array(4), h = new Float64Array(dims.hidden), s1 = new Float64Array(3), s2 = new Float64Array(3);
@@ -137,7 +138,7 @@ describe('neural transition scorer', () => {
       net.positions(st, input.n, pos);
       net.scores(fast, pos, h, s1);
       net.scores(full, pos, h, s2);
-      for (let t = 0; t < 3; t++) assert.ok(Math.abs(s1[t] - s2[t]) < 1e-12);
+      for (let t = 0; t < 3; t++) assert.ok(Math.abs(s1[t] - s2[t]) < 1e-5);
       st.apply(st.isLegal(SHIFT) ? SHIFT : st.isLegal(RIGHT) ? RIGHT : LEFT);
     }
   });

@@ -18,7 +18,7 @@ import { MatVecKernel, RowArena } from './wasmMatVec';
 const ARENA_WORDS = 256;
 
 /**
- * Rows kept at most by default: 16 MB of c's 2 KB rows (2 × 4H float64). EWT test (2,077 sentences) reads 8,058
+ * Rows kept at most by default: 8 MB of c's 1 KB rows (2 × 4H float32). EWT test (2,077 sentences) reads 8,058
  * distinct rows of c, so a second pass over it computes none (with 4,096 slots a pass computes ~10,000, and steady
  * parsing was ~0.05 ms a sentence slower; with 2,048, 14,119); the language server's 5,000-word benchmark document
  * reads ~3,500.
@@ -51,8 +51,11 @@ export class InputTables {
   private readonly owner: Int32Array;
   private readonly recent: Uint8Array;
   private hand = 0;
-  /** The rows, packed; in WebAssembly memory (`arena.arrays[0]`) when available, else a growing Float64Array. */
-  private rows: Float64Array;
+  /**
+   * The rows, packed, in float32 (sixth session, memory: half the bytes; each product is rounded once to float32,
+   * and the sums stay float64); in WebAssembly memory (`arena.arrays[0]`) when available, else a growing array.
+   */
+  private rows: Float32Array;
   /** Both directions' Wx, stacked (they are consecutive in θ), in WebAssembly (`wasmMatVec.ts`), when available. */
   private readonly wx: MatVecKernel | undefined;
   /** When WebAssembly SIMD is available: the rows (array 0) and a sum area (array 1, ARENA_WORDS words × R). */
@@ -76,8 +79,8 @@ export class InputTables {
     this.owner = new Int32Array(this.capacity);
     this.recent = new Uint8Array(this.capacity);
     if (Math.max(...parts.map((p) => p.table.rows)) > ID_MASK + 1) throw new Error('an input table is too large for the row cache');
-    this.arena = RowArena.create([this.capacity * this.R, ARENA_WORDS * this.R]);
-    this.rows = this.arena?.arrays[0] ?? new Float64Array(Math.min(this.capacity, 1024) * this.R);
+    this.arena = RowArena.create([this.capacity * this.R, ARENA_WORDS * this.R], [0]);
+    this.rows = (this.arena?.arrays[0] as Float32Array | undefined) ?? new Float32Array(Math.min(this.capacity, 1024) * this.R);
     this.scratch = new Float64Array(Math.max(0, ...parts.map((p) => p.table.cols)));
     this.wx = MatVecKernel.create(th, l.wx[0].offset, this.R, l.D);
   }
@@ -98,11 +101,11 @@ export class InputTables {
     if (arena && n <= ARENA_WORDS) {
       // The same additions in the same order as below, in WebAssembly (fifth session, neural speed): one row holds
       // both directions, so one add per word and part.
-      const sums = arena.arrays[1];
+      const sums = arena.arrays[1] as Float64Array;
       sums.fill(0, 0, n * R);
       for (let k = 0; k < P; k++) {
         const idk = ids[k];
-        for (let t = 0; t < n; t++) arena.add(1, t * R, 0, this.rowOf(k, idk[t]), R);
+        for (let t = 0; t < n; t++) arena.addWidened(1, t * R, 0, this.rowOf(k, idk[t]), R);
       }
       for (let t = 0; t < n; t++) {
         xproj[0].set(sums.subarray(t * R, t * R + G), t * G);
@@ -176,7 +179,7 @@ export class InputTables {
    */
   private growTo(rows: number): void {
     if (rows * this.R <= this.rows.length) return;
-    const grown = new Float64Array(Math.min(Math.max(2 * this.rows.length, rows * this.R), this.capacity * this.R));
+    const grown = new Float32Array(Math.min(Math.max(2 * this.rows.length, rows * this.R), this.capacity * this.R));
     grown.set(this.rows.subarray(0, this.used * this.R));
     this.rows = grown;
   }

@@ -126,14 +126,42 @@ const addRowsBody = [
   ...END,
 ].flat();
 
+// addwide(out, src, count): out[i] += src[i] for i < count, out float64 and src float32 (byte offsets), two lanes at a
+// time: each entry widened exactly (f64x2.promote_low_f32x4, f64.promote_f32) and added with one IEEE addition, as
+// JavaScript adds a Float32Array's entry to a number. Local 3 the entry index, local 4 the count of pairs × 2.
+const V128_LOAD64_ZERO = (offset: number) => [0xfd, 0x5d, 3, ...leb(offset)];
+const F64X2_PROMOTE_LOW = [0xfd, 0x5f];
+const F32_LOAD = [0x2a, 2, 0];
+const F64_PROMOTE = [0xbb];
+const [W_OUT, W_SRC, W_COUNT, W_I] = [0, 1, 2, 3];
+const wOutAt = [...get(W_OUT), ...get(W_I), ...i32(3), ...I32_SHL, ...I32_ADD];
+const wSrcAt = [...get(W_SRC), ...get(W_I), ...i32(2), ...I32_SHL, ...I32_ADD];
+const addWideBody = [
+  ...vec([[1, I32]]),
+  ...i32(0), ...set(W_I),
+  ...BLOCK, ...LOOP, // i + 2 ≤ count: two entries
+  ...get(W_I), ...i32(2), ...I32_ADD, ...get(W_COUNT), [0x4a] /* i32.gt_s */, ...brIf(1),
+  ...wOutAt, ...wOutAt, ...v128load(0), ...wSrcAt, ...V128_LOAD64_ZERO(0), ...F64X2_PROMOTE_LOW, ...F64X2.add, ...V128_STORE,
+  ...get(W_I), ...i32(2), ...I32_ADD, ...set(W_I),
+  ...br(0),
+  ...END, ...END,
+  ...BLOCK, ...LOOP, // the odd last entry
+  ...get(W_I), ...get(W_COUNT), ...I32_GE_S, ...brIf(1),
+  ...wOutAt, ...wOutAt, ...f64load(0), ...wSrcAt, ...F32_LOAD, ...F64_PROMOTE, ...F64_ADD, ...F64_STORE,
+  ...get(W_I), ...i32(1), ...I32_ADD, ...set(W_I),
+  ...br(0),
+  ...END, ...END,
+  ...END,
+].flat();
+
 const MODULE_BYTES = Uint8Array.from([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
   // types: (i32 × 6) → (), (i32 × 3) → ()
   ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0], [0x60, ...vec([[I32], [I32], [I32]]), 0]])),
-  ...section(3, vec([[0], [1]])), // function 0 (matvec) has type 0, function 1 (addrows) type 1
+  ...section(3, vec([[0], [1], [1]])), // function 0 (matvec) has type 0, functions 1 (addrows) and 2 (addwide) type 1
   ...section(5, vec([[0x00, 1]])), // one memory, at least one page
-  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('matvec'), 0x00, 0], [...name('addrows'), 0x00, 1]])),
-  ...section(10, vec([[...leb(body.length), ...body], [...leb(addRowsBody.length), ...addRowsBody]])),
+  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('matvec'), 0x00, 0], [...name('addrows'), 0x00, 1], [...name('addwide'), 0x00, 2]])),
+  ...section(10, vec([[...leb(body.length), ...body], [...leb(addRowsBody.length), ...addRowsBody], [...leb(addWideBody.length), ...addWideBody]])),
 ]);
 
 /** What is used of the WebAssembly API (the server's TypeScript libraries do not declare it). */
@@ -146,6 +174,7 @@ interface WasmInstance {
     mem: WasmMemory;
     matvec: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void;
     addrows: (out: number, src: number, count: number) => void;
+    addwide: (out: number, src: number, count: number) => void;
   };
 }
 interface WasmApi {
@@ -205,9 +234,9 @@ export class MatVecKernel {
 
   /**
    * out[oo + m] = columns [col, col + width) of row (from + m) · b[bo … bo + width) for m < count: `dot`'s result
-   * bit for bit.
+   * bit for bit (rounded to the nearest float32 when `out` is a Float32Array, as JavaScript stores it).
    */
-  mul(from: number, count: number, b: Float64Array, bo: number, out: Float64Array, oo: number, col = 0, width = this.n): void {
+  mul(from: number, count: number, b: Float64Array, bo: number, out: Float64Array | Float32Array, oo: number, col = 0, width = this.n): void {
     const f = this.f64;
     const n = this.n;
     f.set(b.subarray(bo, bo + width), this.vecAt);
@@ -217,42 +246,52 @@ export class MatVecKernel {
 }
 
 /**
- * Float64 arrays in one WebAssembly memory, for sums of rows (the neural scorer's input projections): `add` is
- * out[i] += src[i], two entries per instruction, each entry the same IEEE addition as JavaScript's. All arrays are
- * made at once (`create`), since growing the memory would detach their views; pages never written stay unmapped, as
- * in a zero-filled Float64Array.
+ * Float64 (and float32) arrays in one WebAssembly memory, for sums of rows (the neural scorer's input projections):
+ * `add` is out[i] += src[i] over float64 arrays, `addWidened` the same from a float32 array, two entries per
+ * instruction, each entry the same IEEE addition as JavaScript's. All arrays are made at once (`create`), since
+ * growing the memory would detach their views; pages never written stay unmapped, as in a zero-filled typed array.
  */
 export class RowArena {
-  readonly arrays: Float64Array[];
+  readonly arrays: Array<Float64Array | Float32Array>;
   private readonly offsets: number[];
   private readonly run: WasmInstance['exports']['addrows'];
+  private readonly runWide: WasmInstance['exports']['addwide'];
 
-  private constructor(instance: WasmInstance, sizes: number[]) {
+  private constructor(instance: WasmInstance, sizes: number[], float32: ReadonlySet<number>) {
     const mem = instance.exports.mem;
     this.offsets = [];
     let bytes = 0;
-    for (const n of sizes) {
+    sizes.forEach((n, i) => {
       this.offsets.push(bytes);
-      bytes += Math.ceil((n * 8) / 16) * 16;
-    }
+      bytes += Math.ceil((n * (float32.has(i) ? 4 : 8)) / 16) * 16;
+    });
     if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
-    this.arrays = sizes.map((n, i) => new Float64Array(mem.buffer, this.offsets[i], n));
+    this.arrays = sizes.map((n, i) => (float32.has(i) ? new Float32Array(mem.buffer, this.offsets[i], n) : new Float64Array(mem.buffer, this.offsets[i], n)));
     this.run = instance.exports.addrows;
+    this.runWide = instance.exports.addwide;
   }
 
-  /** Arrays of these lengths (float64 entries), or undefined without WebAssembly SIMD or memory for them. */
-  static create(sizes: number[]): RowArena | undefined {
+  /**
+   * Arrays of these lengths (float64 entries; float32 for the indices in `float32`), or undefined without
+   * WebAssembly SIMD or memory for them.
+   */
+  static create(sizes: number[], float32: readonly number[] = []): RowArena | undefined {
     const mod = wasmModule();
     if (!mod || !wasm) return undefined;
     try {
-      return new RowArena(new wasm.Instance(mod, {}), sizes);
+      return new RowArena(new wasm.Instance(mod, {}), sizes, new Set(float32));
     } catch {
       return undefined; // more than WebAssembly's 4 GB, or no memory to reserve
     }
   }
 
-  /** arrays[out][oo …] += arrays[src][so …], `count` entries. */
+  /** arrays[out][oo …] += arrays[src][so …], `count` entries, both float64. */
   add(out: number, oo: number, src: number, so: number, count: number): void {
     this.run(this.offsets[out] + oo * 8, this.offsets[src] + so * 8, count);
+  }
+
+  /** arrays[out][oo …] += arrays[src][so …], `count` entries, out float64 and src float32. */
+  addWidened(out: number, oo: number, src: number, so: number, count: number): void {
+    this.runWide(this.offsets[out] + oo * 8, this.offsets[src] + so * 4, count);
   }
 }
