@@ -59,5 +59,7 @@ export function neuralFromModel(m: ModelContents, parsing = false): NeuralScorer
   const dim = layout.ePretrained.cols;
   const fixed = dim && codes && scales instanceof Float32Array ? new FixedVectors(dim, unpackCodes(codes, scales.length * dim), scales.slice()) : undefined;
   const vocab = { words: words.slice(), slots: slots.slice(), suffixes: ints(NEURAL_ARRAYS.suffixes), shapes: ints(NEURAL_ARRAYS.shapes), pretrained: ints(NEURAL_ARRAYS.pretrainedWords) };
-  return new NeuralScorer(layout, parsing ? theta.slice() : Float64Array.from(theta), new VocabIndex(vocab), fixed);
+  // A θ that fills its own buffer (unpacked from float16, `withFloat32Theta`) is not a view of the file: no copy.
+  const own = theta.byteOffset === 0 && theta.byteLength === theta.buffer.byteLength;
+  return new NeuralScorer(layout, parsing ? (own ? theta : theta.slice()) : Float64Array.from(theta), new VocabIndex(vocab), fixed);
 }
