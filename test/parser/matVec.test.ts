@@ -17,21 +17,34 @@ describe('matrix–vector products of the neural scorer', () => {
       const b = new Float64Array(3 * n).map(() => (rand() - 0.5) * 7);
       b[1] = -0;
       const kernel = MatVecKernel.create(a, skip, 2 * rows, n);
-      assert.ok(kernel, 'WebAssembly SIMD is available in this Node');
+      // The same matrix from a float32 θ (as parsing loads it): kept as float32 and widened in each product.
+      const kernel32 = MatVecKernel.create(Float32Array.from(a), skip, 2 * rows, n);
+      assert.ok(kernel && kernel32, 'WebAssembly SIMD is available in this Node');
       for (let block = 0; block < 2; block++)
         for (let bo = 0; bo + n <= b.length; bo += n) {
           const js = new Float64Array(rows + 1);
           const wasm = new Float64Array(rows + 1);
+          const wasm32 = new Float64Array(rows + 1);
           matVec(a, skip + block * rows * n, rows, n, b, bo, js, 1);
           kernel.mul(block * rows, rows, b, bo, wasm, 1);
+          kernel32.mul(block * rows, rows, b, bo, wasm32, 1);
           for (let m = 0; m < rows; m++) {
             const want = dot(a, skip + (block * rows + m) * n, b, bo, n);
             assert.ok(Object.is(js[1 + m], want), `matVec row ${m}`);
             assert.ok(Object.is(wasm[1 + m], want), `kernel row ${m}`);
+            assert.ok(Object.is(wasm32[1 + m], want), `float32 kernel row ${m}`);
           }
           assert.strictEqual(js[0], 0);
           assert.strictEqual(wasm[0], 0);
+          assert.strictEqual(wasm32[0], 0);
         }
+      // Columns [col, col + width) of the float32 matrix (the input rows' products read Wx so).
+      if (n >= 3) {
+        const col = 1, width = n - 2;
+        const out = new Float64Array(rows);
+        kernel32.mul(0, rows, b, 0, out, 0, col, width);
+        for (let m = 0; m < rows; m++) assert.ok(Object.is(out[m], dot(a, skip + m * n + col, b, 0, width)), `columns of row ${m}`);
+      }
     });
   }
 

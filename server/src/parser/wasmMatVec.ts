@@ -55,50 +55,66 @@ const END = [0x0b];
 const br = (depth: number) => [0x0c, depth];
 const brIf = (depth: number) => [0x0d, depth];
 
+// Loading float32 entries widened to float64.
+const V128_LOAD64_ZERO = (offset: number) => [0xfd, 0x5d, 3, ...leb(offset)];
+const F64X2_PROMOTE_LOW = [0xfd, 0x5f];
+const F32_LOAD = [0x2a, 2, 0];
+const F64_PROMOTE = [0xbb];
+
 // Parameters 0–5 (byte offsets, counts), then locals.
 const [A, ROWS, N, STRIDE, B, OUT] = [0, 1, 2, 3, 4, 5];
 const [M, K, ROW, ROW_BYTES, ACC01, ACC23, S0] = [6, 7, 8, 9, 10, 11, 12];
 
-/** k-th float64 of the row / of the vector, as a byte address. */
-const rowAt = [...get(ROW), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
-const vecAt = [...get(B), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
-
-const body = [
-  // locals: m, k, row, rowBytes (i32); acc01, acc23 (v128); s0 (f64)
-  ...vec([[4, I32], [2, V128], [1, F64]]),
-  ...get(STRIDE), ...i32(3), ...I32_SHL, ...set(ROW_BYTES),
-  ...get(A), ...set(ROW),
-  ...i32(0), ...set(M),
-  ...BLOCK, ...LOOP, // rows
-  ...get(M), ...get(ROWS), ...I32_GE_S, ...brIf(1),
-  ...V128_ZERO, ...set(ACC01),
-  ...V128_ZERO, ...set(ACC23),
-  ...i32(0), ...set(K),
-  ...BLOCK, ...LOOP, // k + 3 < n, four at a time
-  ...get(K), ...i32(3), ...I32_ADD, ...get(N), ...I32_GE_S, ...brIf(1),
-  ...get(ACC01), ...rowAt, ...v128load(0), ...vecAt, ...v128load(0), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC01),
-  ...get(ACC23), ...rowAt, ...v128load(16), ...vecAt, ...v128load(16), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC23),
-  ...get(K), ...i32(4), ...I32_ADD, ...set(K),
-  ...br(0),
-  ...END, ...END,
-  ...get(ACC01), ...lane(0), ...set(S0),
-  ...BLOCK, ...LOOP, // the tail, into s0
-  ...get(K), ...get(N), ...I32_GE_S, ...brIf(1),
-  ...get(S0), ...rowAt, ...f64load(0), ...vecAt, ...f64load(0), ...F64_MUL, ...F64_ADD, ...set(S0),
-  ...get(K), ...i32(1), ...I32_ADD, ...set(K),
-  ...br(0),
-  ...END, ...END,
-  // out[m] = ((s0 + s1) + s2) + s3
-  ...get(OUT),
-  ...get(S0), ...get(ACC01), ...lane(1), ...F64_ADD, ...get(ACC23), ...lane(0), ...F64_ADD, ...get(ACC23), ...lane(1), ...F64_ADD,
-  ...F64_STORE,
-  ...get(ROW), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW),
-  ...get(OUT), ...i32(8), ...I32_ADD, ...set(OUT),
-  ...get(M), ...i32(1), ...I32_ADD, ...set(M),
-  ...br(0),
-  ...END, ...END,
-  ...END,
-];
+/**
+ * matvec's body over a float64 matrix, or over a float32 one (sixth session: the run-time θ is float32, so its
+ * matrices are copied as they are, in half the memory): each float32 entry is widened exactly
+ * (`f64x2.promote_low_f32x4`, `f64.promote_f32`) before the same float64 multiply, so the products are the same.
+ */
+function matvecBody(float32: boolean): number[] {
+  const shift = float32 ? 2 : 3;
+  /** k-th entry of the row / of the vector, as a byte address. */
+  const rowAt = [...get(ROW), ...get(K), ...i32(shift), ...I32_SHL, ...I32_ADD];
+  const vecAt = [...get(B), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
+  // Two entries of the row from byte offset o as an f64x2, and one as an f64.
+  const pair = (o: number) => (float32 ? [...V128_LOAD64_ZERO(o), ...F64X2_PROMOTE_LOW] : v128load(o));
+  const one = float32 ? [...F32_LOAD, ...F64_PROMOTE] : f64load(0);
+  return [
+    // locals: m, k, row, rowBytes (i32); acc01, acc23 (v128); s0 (f64)
+    ...vec([[4, I32], [2, V128], [1, F64]]),
+    ...get(STRIDE), ...i32(shift), ...I32_SHL, ...set(ROW_BYTES),
+    ...get(A), ...set(ROW),
+    ...i32(0), ...set(M),
+    ...BLOCK, ...LOOP, // rows
+    ...get(M), ...get(ROWS), ...I32_GE_S, ...brIf(1),
+    ...V128_ZERO, ...set(ACC01),
+    ...V128_ZERO, ...set(ACC23),
+    ...i32(0), ...set(K),
+    ...BLOCK, ...LOOP, // k + 3 < n, four at a time
+    ...get(K), ...i32(3), ...I32_ADD, ...get(N), ...I32_GE_S, ...brIf(1),
+    ...get(ACC01), ...rowAt, ...pair(0), ...vecAt, ...v128load(0), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC01),
+    ...get(ACC23), ...rowAt, ...pair(float32 ? 8 : 16), ...vecAt, ...v128load(16), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC23),
+    ...get(K), ...i32(4), ...I32_ADD, ...set(K),
+    ...br(0),
+    ...END, ...END,
+    ...get(ACC01), ...lane(0), ...set(S0),
+    ...BLOCK, ...LOOP, // the tail, into s0
+    ...get(K), ...get(N), ...I32_GE_S, ...brIf(1),
+    ...get(S0), ...rowAt, ...one, ...vecAt, ...f64load(0), ...F64_MUL, ...F64_ADD, ...set(S0),
+    ...get(K), ...i32(1), ...I32_ADD, ...set(K),
+    ...br(0),
+    ...END, ...END,
+    // out[m] = ((s0 + s1) + s2) + s3
+    ...get(OUT),
+    ...get(S0), ...get(ACC01), ...lane(1), ...F64_ADD, ...get(ACC23), ...lane(0), ...F64_ADD, ...get(ACC23), ...lane(1), ...F64_ADD,
+    ...F64_STORE,
+    ...get(ROW), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW),
+    ...get(OUT), ...i32(8), ...I32_ADD, ...set(OUT),
+    ...get(M), ...i32(1), ...I32_ADD, ...set(M),
+    ...br(0),
+    ...END, ...END,
+    ...END,
+  ];
+}
 
 // addrows(out, src, count): out[i] += src[i] for i < count (byte offsets), two lanes at a time: each entry's one
 // IEEE addition, as in JavaScript. Parameters 0–2, local 3 the byte position, local 4 the byte count.
@@ -129,10 +145,6 @@ const addRowsBody = [
 // addwide(out, src, count): out[i] += src[i] for i < count, out float64 and src float32 (byte offsets), two lanes at a
 // time: each entry widened exactly (f64x2.promote_low_f32x4, f64.promote_f32) and added with one IEEE addition, as
 // JavaScript adds a Float32Array's entry to a number. Local 3 the entry index, local 4 the count of pairs × 2.
-const V128_LOAD64_ZERO = (offset: number) => [0xfd, 0x5d, 3, ...leb(offset)];
-const F64X2_PROMOTE_LOW = [0xfd, 0x5f];
-const F32_LOAD = [0x2a, 2, 0];
-const F64_PROMOTE = [0xbb];
 const [W_OUT, W_SRC, W_COUNT, W_I] = [0, 1, 2, 3];
 const wOutAt = [...get(W_OUT), ...get(W_I), ...i32(3), ...I32_SHL, ...I32_ADD];
 const wSrcAt = [...get(W_SRC), ...get(W_I), ...i32(2), ...I32_SHL, ...I32_ADD];
@@ -154,14 +166,18 @@ const addWideBody = [
   ...END,
 ].flat();
 
+const body = matvecBody(false);
+const body32 = matvecBody(true);
+
 const MODULE_BYTES = Uint8Array.from([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
   // types: (i32 × 6) → (), (i32 × 3) → ()
   ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0], [0x60, ...vec([[I32], [I32], [I32]]), 0]])),
-  ...section(3, vec([[0], [1], [1]])), // function 0 (matvec) has type 0, functions 1 (addrows) and 2 (addwide) type 1
+  // function 0 (matvec) and 3 (matvec32) have type 0, functions 1 (addrows) and 2 (addwide) type 1
+  ...section(3, vec([[0], [1], [1], [0]])),
   ...section(5, vec([[0x00, 1]])), // one memory, at least one page
-  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('matvec'), 0x00, 0], [...name('addrows'), 0x00, 1], [...name('addwide'), 0x00, 2]])),
-  ...section(10, vec([[...leb(body.length), ...body], [...leb(addRowsBody.length), ...addRowsBody], [...leb(addWideBody.length), ...addWideBody]])),
+  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('matvec'), 0x00, 0], [...name('addrows'), 0x00, 1], [...name('addwide'), 0x00, 2], [...name('matvec32'), 0x00, 3]])),
+  ...section(10, vec([[...leb(body.length), ...body], [...leb(addRowsBody.length), ...addRowsBody], [...leb(addWideBody.length), ...addWideBody], [...leb(body32.length), ...body32]])),
 ]);
 
 /** What is used of the WebAssembly API (the server's TypeScript libraries do not declare it). */
@@ -175,6 +191,7 @@ interface WasmInstance {
     matvec: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void;
     addrows: (out: number, src: number, count: number) => void;
     addwide: (out: number, src: number, count: number) => void;
+    matvec32: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void;
   };
 }
 interface WasmApi {
@@ -211,20 +228,25 @@ const PAGE = 65536;
 export class MatVecKernel {
   private readonly f64: Float64Array;
   private readonly run: WasmInstance['exports']['matvec'];
+  /** Bytes per matrix entry: 4 when the source is float32 (kept as float32, widened in each product), else 8. */
+  private readonly entry: number;
   /** Float64 indices of the vector and output slots in memory. */
   private readonly vecAt: number;
   private readonly outAt: number;
 
   private constructor(instance: WasmInstance, source: Weights, offset: number, stride: number, readonly rows: number, readonly n: number) {
     const mem = instance.exports.mem;
-    const doubles = rows * n + n + rows;
-    const bytes = doubles * 8;
+    const float32 = source instanceof Float32Array;
+    this.entry = float32 ? 4 : 8;
+    const matrixBytes = Math.ceil((rows * n * this.entry) / 16) * 16;
+    const bytes = matrixBytes + (n + rows) * 8;
     if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
     this.f64 = new Float64Array(mem.buffer);
-    for (let r = 0; r < rows; r++) this.f64.set(source.subarray(offset + r * stride, offset + r * stride + n), r * n);
-    this.vecAt = rows * n;
-    this.outAt = rows * n + n;
-    this.run = instance.exports.matvec;
+    const matrix = float32 ? new Float32Array(mem.buffer, 0, rows * n) : this.f64;
+    for (let r = 0; r < rows; r++) matrix.set(source.subarray(offset + r * stride, offset + r * stride + n), r * n);
+    this.vecAt = matrixBytes / 8;
+    this.outAt = this.vecAt + n;
+    this.run = float32 ? instance.exports.matvec32 : instance.exports.matvec;
   }
 
   static create(source: Weights, offset: number, rows: number, n: number, stride = n): MatVecKernel | undefined {
@@ -240,7 +262,7 @@ export class MatVecKernel {
     const f = this.f64;
     const n = this.n;
     f.set(b.subarray(bo, bo + width), this.vecAt);
-    this.run((from * n + col) * 8, count, width, n, this.vecAt * 8, this.outAt * 8);
+    this.run((from * n + col) * this.entry, count, width, n, this.vecAt * 8, this.outAt * 8);
     out.set(f.subarray(this.outAt, this.outAt + count), oo);
   }
 }
