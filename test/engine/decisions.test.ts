@@ -8,7 +8,7 @@ import { introductoryKind } from '../../server/src/engine/correction/introductor
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
 import { treeInfo } from '../../server/src/engine/treeInfo';
-import { commaCategory, frontedClauseCommaAt, implausibleArgumentAt, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
+import { commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
 import { seededRng } from '../../server/src/engine/eval/rng';
 import { parseConllu } from '../../server/src/data/conllu';
 import { ewtFile } from '../ewt';
@@ -23,8 +23,9 @@ function apply(text: string, edits: Array<{ start: number; end: number; newText:
 }
 
 /** A gold sentence from rows of (form, UPOS, head, relation). */
+/** Rows of [form, UPOS, head, relation, XPOS?]. */
 function conllu(rows: string[][]) {
-  const lines = rows.map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t'));
+  const lines = rows.map((r, k) => [k + 1, r[0], '_', r[1], r[4] ?? '_', '_', r[2], r[3], '_', '_'].join('\t'));
   return goldSentence(parseConllu(['# text = x', ...lines, ''].join('\n'))[0])!.sentence;
 }
 
@@ -199,6 +200,58 @@ describe('engine: decisions', () => {
     ]);
     assert.ok(!frontedClauseCommaAt(inside.tree, 3));
     assert.ok(candidates(inside, treeInfo(inside.tree)).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(3)));
+  });
+
+  it('never deletes the comma after a fronted phrase that the parser read into what follows', () => {
+    const deletes = (t: ReturnType<typeof conllu>, i: number) => candidates(t, treeInfo(t.tree)).some((c) => c.action === 'delete' && c.changes.has(i));
+    // "By default, integers are returned as numbers." read with "default" a compound of "integers" (e11 does).
+    const byDefault = conllu([
+      ['By', 'ADP', '2', 'case', 'IN'], ['default', 'NOUN', '4', 'compound', 'NN'], [',', 'PUNCT', '2', 'punct', ','], ['integers', 'NOUN', '6', 'nsubj:pass', 'NNS'],
+      ['are', 'AUX', '6', 'aux:pass', 'VBP'], ['returned', 'VERB', '0', 'root', 'VBN'], ['.', 'PUNCT', '6', 'punct', '.'],
+    ]);
+    assert.ok(frontedPhraseCommaAt(byDefault.tree, 2));
+    assert.ok(!deletes(byDefault, 2));
+    // "To use these, call the method." read with "call" the object of "use"; after an infinitive, whatever the tag.
+    for (const tag of ['VB', 'VBP', 'VBZ']) {
+      const toUse = conllu([
+        ['To', 'PART', '2', 'mark', 'TO'], ['use', 'VERB', '0', 'root', 'VB'], ['these', 'DET', '5', 'det', 'DT'], [',', 'PUNCT', '3', 'punct', ','],
+        ['call', 'VERB', '2', 'obj', tag], ['the', 'DET', '7', 'det', 'DT'], ['method', 'NOUN', '5', 'obj', 'NN'],
+      ]);
+      assert.ok(frontedPhraseCommaAt(toUse.tree, 3), tag);
+    }
+    // A finite verb right after the comma keeps a subject–verb comma a candidate: "In my opinion the movie, was boring."
+    const opinion = conllu([
+      ['In', 'ADP', '3', 'case', 'IN'], ['my', 'PRON', '3', 'nmod:poss', 'PRP$'], ['opinion', 'NOUN', '8', 'obl', 'NN'], ['the', 'DET', '5', 'det', 'DT'],
+      ['movie', 'NOUN', '8', 'nsubj', 'NN'], [',', 'PUNCT', '5', 'punct', ','], ['was', 'AUX', '8', 'cop', 'VBD'], ['boring', 'ADJ', '0', 'root', 'JJ'],
+    ]);
+    assert.ok(!frontedPhraseCommaAt(opinion.tree, 5));
+    assert.ok(deletes(opinion, 5));
+    // Not a phrase: a finite verb before the comma ("From the AP comes, this story"), or a modifier whose noun comes
+    // after it ("For more, details").
+    const comes = conllu([
+      ['From', 'ADP', '2', 'case', 'IN'], ['AP', 'PROPN', '3', 'obl', 'NNP'], ['comes', 'VERB', '0', 'root', 'VBZ'], [',', 'PUNCT', '3', 'punct', ','],
+      ['this', 'DET', '6', 'det', 'DT'], ['story', 'NOUN', '3', 'nsubj', 'NN'],
+    ]);
+    assert.ok(!frontedPhraseCommaAt(comes.tree, 3));
+    // A finite verb inside a clause the phrase embeds is the phrase's own: "For info on what it relates to, see …".
+    const info = conllu([
+      ['For', 'ADP', '2', 'case', 'IN'], ['info', 'NOUN', '9', 'obl', 'NN'], ['on', 'ADP', '6', 'mark', 'IN'], ['what', 'PRON', '6', 'obl', 'WP'],
+      ['it', 'PRON', '6', 'nsubj', 'PRP'], ['relates', 'VERB', '2', 'acl', 'VBZ'], ['to', 'ADP', '4', 'case', 'IN'], [',', 'PUNCT', '6', 'punct', ','],
+      ['see', 'VERB', '0', 'root', 'VB'],
+    ]);
+    assert.ok(frontedPhraseCommaAt(info.tree, 7));
+    const more = conllu([
+      ['For', 'ADP', '2', 'case', 'IN'], ['more', 'ADJ', '4', 'amod', 'JJR'], [',', 'PUNCT', '2', 'punct', ','], ['details', 'NOUN', '0', 'root', 'NNS'],
+    ]);
+    assert.ok(!frontedPhraseCommaAt(more.tree, 2));
+  });
+
+  it('never deletes the comma after a fronted clause before an imperative ("When decoding, be sure …")', () => {
+    const decoding = conllu([
+      ['When', 'ADV', '2', 'advmod', 'WRB'], ['decoding', 'NOUN', '5', 'nsubj', 'NN'], [',', 'PUNCT', '2', 'punct', ','], ['be', 'AUX', '5', 'cop', 'VB'],
+      ['sure', 'ADJ', '0', 'root', 'JJ'],
+    ]);
+    assert.ok(frontedClauseCommaAt(decoding.tree, 2));
   });
 
   it('never deletes a list comma that the parser read as one between subject and verb', () => {

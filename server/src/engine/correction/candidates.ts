@@ -7,7 +7,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
-import { CommaCategory, commaCategory, frontedClauseCommaAt, implausibleArgumentAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
+import { CommaCategory, commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
 import { introductoryKind } from './introductoryConvention';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
@@ -87,7 +87,8 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
         (category === 'comma' || category === 'subject-verb-comma') &&
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ'));
       const misparsed = category === 'subject-verb-comma' && implausibleArgumentAt(s.tree, info, i);
-      if (!listLike && !misparsed && !frontedClauseCommaAt(s.tree, i) && !repetitionCommaAt(s.tree, i))
+      const fronted = frontedClauseCommaAt(s.tree, i) || frontedPhraseCommaAt(s.tree, i);
+      if (!listLike && !misparsed && !fronted && !repetitionCommaAt(s.tree, i))
         out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);
       if (clause !== undefined)

@@ -108,7 +108,51 @@ export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
   if (i < 2 || i >= words.length || !tree.slots[i].includes(',')) return false;
   if (!SUBORDINATORS.has(words[0].form.toLowerCase()) && words[0].upos !== 'SCONJ') return false;
   for (let j = 1; j < i; j++) if (tree.slots[j].includes(',')) return false;
+  if (words[i].xpos === 'VB') return true; // an imperative main clause: "When decoding, be sure …", "If a function, use it"
   return words.slice(1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= 3 && SUBJECT_OPENERS.has(words[i].upos));
+}
+
+/** Fine tags of a finite verb: after one, the comma may well sit between a subject and its verb. */
+const FINITE_VERB_TAGS = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
+
+/** Fine tags of the wh-words that open a clause inside a phrase ("on what GFM relates to", "where it runs"). */
+const EMBEDDING_TAGS = new Set(['WDT', 'WP', 'WP$', 'WRB']);
+
+/** Fine tags of a word that modifies a noun after it: adjectives, determiners, possessives. */
+const DANGLING_MODIFIER_TAGS = new Set(['JJ', 'JJR', 'JJS', 'DT', 'PDT', 'WDT', 'PRP$', 'WP$']);
+
+/**
+ * Slot i holds the first comma of a sentence that opens with a fronted phrase rather than a clause: a preposition
+ * ("By default, integers are returned", "At the time of writing, the latest …") or a participle ("Using a cache, the
+ * server …") and the word after the comma is not a finite verb, or with an infinitive of purpose ("To use these, call …").
+ * A comma-robust parser reads such openers into whatever follows ("default" a compound of "integers", "call" the
+ * object of "use"), and the comma then looks unnecessary or like one between a verb and its object; but writers set
+ * these openers off by convention, and technical prose is full of them. A finite verb right after the comma ("In my
+ * opinion the film, was boring") keeps the subject–verb comma a candidate. Read off words and tags, as
+ * `frontedClauseCommaAt`, because the tree is what goes wrong.
+ */
+export function frontedPhraseCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  if (i < 2 || i >= words.length || !tree.slots[i].includes(',')) return false;
+  for (let j = 1; j < i; j++) if (tree.slots[j].includes(',')) return false;
+  const first = words[0];
+  // "To configure linkify-it, access …": after an infinitive of purpose the main clause is most often an imperative,
+  // which the tagger reads as any verb form (VB, VBP, even VBZ there), so the verb after the comma cannot tell an
+  // imperative from a subject's verb: the comma is kept whatever follows ("To use these, call …": "these" is the
+  // infinitive's object).
+  const infinitive = first.form.toLowerCase() === 'to' && (words[1].upos === 'VERB' || (words[1].upos === 'ADV' && words[2].upos === 'VERB'));
+  if (infinitive) return true;
+  // A phrase holds no finite verb of its own ("From the AP comes, this story" is an inversion, "Having a pet isn't,
+  // easy" a clause); one inside a clause the phrase embeds is fine ("For info on what GFM relates to, see …").
+  let embedded = false;
+  for (let j = 0; j < i; j++) {
+    if (EMBEDDING_TAGS.has(words[j].xpos) || (j > 0 && words[j].upos === 'SCONJ')) embedded = true;
+    else if (!embedded && FINITE_VERB_TAGS.has(words[j].xpos)) return false;
+  }
+  const opens = first.upos === 'ADP' || (first.upos === 'VERB' && (first.xpos === 'VBG' || first.xpos === 'VBN'));
+  // Nor does a prepositional phrase end on a modifier whose noun comes after the comma ("For more, details", "for
+  // Books that, Speak": that comma splits a phrase).
+  return opens && !DANGLING_MODIFIER_TAGS.has(words[i - 1].xpos) && !FINITE_VERB_TAGS.has(words[i].xpos);
 }
 
 /** The introductory constituent that slot i closes, if any (a pre-verbal dependent of the main verb from word 1). */
