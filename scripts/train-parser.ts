@@ -111,6 +111,8 @@ const { values } = parseArgs({
     'labeller-weights': { type: 'string' },
     // Keeps the jackknifed perceptron labellers the neural labeller trains over between runs (like --tagger-cache).
     'labeller-folds-cache': { type: 'string' },
+    // With --labeller-eval: only the timing of labelling with and without it (no dev sweep).
+    'labeller-time': { type: 'boolean' },
   },
 });
 
@@ -246,7 +248,7 @@ if (values['neural-labeller'] || values['labeller-eval']) {
   const trained = values['labeller-eval']
     ? labellerFromContents(readModel(values['labeller-eval']), m.deprels, m.neural, values['labeller-eval'])
     : trainLabellerOver(m, readTreebank(values.train!).trees.slice(0, num(values.limit)), dev, o, { taggerCache, log, foldCache: values['labeller-folds-cache'] }, values['neural-labeller']);
-  if (values['labeller-eval']) {
+  if (values['labeller-eval'] && values['labeller-time']) {
     // The labeller's added cost: labelling dev parses (made once) with and without it, CPU µs per sentence, 3 rounds.
     const parses = devParses(m, dev, 'kept');
     const cpu = (f: () => void) => {
@@ -260,6 +262,7 @@ if (values['neural-labeller'] || values['labeller-eval']) {
       const withIt = cpu(() => devLas(m, parses, trained.labeller, trained.weight));
       log(`round ${round}: labelling ${without.toFixed(1)} → ${withIt.toFixed(1)} CPU µs per dev sentence (+${(withIt - without).toFixed(1)}; load ${os.loadavg()[0].toFixed(2)})`);
     }
+    process.exit(0);
   }
   // Through the whole pipeline (`evaluateTrees` → `parseAndLabel`), in the three views `eval parser` measures.
   for (const w of values['labeller-eval'] ? o.weights : [0, trained.weight]) {
