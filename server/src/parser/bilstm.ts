@@ -31,6 +31,9 @@ import { MatVecKernel } from './wasmMatVec';
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
+/** lstmForward's gate pre-activations and recurrent products (2 × 4H), reused. */
+let scratch = new Float64Array(0);
+
 export function lstmForward(
   w: LstmView,
   xproj: Float64Array,
@@ -45,8 +48,10 @@ export function lstmForward(
 ): void {
   const { theta, H } = w;
   const G = 4 * H;
-  const pre = new Float64Array(G);
-  const rec = new Float64Array(G);
+  // Scratch kept between calls (one forward pass at a time): two allocations less per direction and sentence.
+  if (scratch.length < 2 * G) scratch = new Float64Array(2 * G);
+  const pre = scratch.subarray(0, G);
+  const rec = scratch.subarray(G, 2 * G);
   for (let step = 0; step < n; step++) {
     const t = reverse ? n - 1 - step : step;
     const prev = step === 0 ? -1 : reverse ? t + 1 : t - 1;

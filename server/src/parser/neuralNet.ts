@@ -266,17 +266,19 @@ export function inputParts(l: NeuralLayout, input: NeuralInput, word: Int32Array
 
 export function neuralInput(v: VocabIndex, e: EncodedSentence, tags: TagIds): NeuralInput {
   const n = e.n;
+  // One allocation for the six id arrays (views of it).
+  const ids = new Int32Array(6 * n);
   const x: NeuralInput = {
     n,
-    word: new Int32Array(n),
+    word: ids.subarray(0, n),
     upos: tags.upos,
     xpos: tags.xpos,
     cluster: e.cluster,
-    slotBefore: new Int32Array(n),
-    slotAfter: new Int32Array(n),
-    suffix: new Int32Array(n),
-    shape: new Int32Array(n),
-    pretrained: new Int32Array(n),
+    slotBefore: ids.subarray(n, 2 * n),
+    slotAfter: ids.subarray(2 * n, 3 * n),
+    suffix: ids.subarray(3 * n, 4 * n),
+    shape: ids.subarray(4 * n, 5 * n),
+    pretrained: ids.subarray(5 * n, 6 * n),
   };
   for (let i = 0; i < n; i++) {
     x.word[i] = v.word(e.lower[i]);
