@@ -18,7 +18,7 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
   },
   'subject-verb-comma': {
     summary: 'No comma between a subject and its verb, or between a verb and its object.',
-    example: 'The people in the back row, could not hear. → The people in the back row could not hear.',
+    example: 'Our new manager, wants a report by Friday. → Our new manager wants a report by Friday.',
   },
   'introductory-comma': {
     summary: 'A comma after an introductory word, phrase or clause: where the error model is sure it was dropped, after a transition such as "However" or "For example" and where the document\'s own habit is the comma (introductoryComma: auto), or (edited) wherever edited prose writes it.',
