@@ -13,7 +13,9 @@ import { FeatureBuffer } from '../../server/src/parser/hash';
 import { TagIds } from '../../server/src/parser/parseFeatures';
 import { bilstmFingerprint, LABELLER_FILE, labellerContents, labellerFromContents, writeLabeller } from '../../server/src/parser/neuralLabellerModel';
 import { ArcScratch, arcScores, exampleGradient, initialLabellerTheta, LabellerExample, wordVectors } from '../../server/src/parser/neuralLabellerTrain';
-import { readModel } from '../../server/src/parser/modelFile';
+import { readModel, writeModel } from '../../server/src/parser/modelFile';
+import { combineModels } from '../../server/src/parser/combinedModel';
+import { neuralArrays } from '../../server/src/parser/neuralModel';
 import { NeuralDims } from '../../server/src/parser/neuralNet';
 import { buildVocab, newNeuralScorer } from '../../server/src/parser/neuralTrain';
 import { parserModels } from '../../server/src/parser/parserModels';
@@ -199,6 +201,41 @@ describe('neural relation labeller', () => {
       if (got.deprel.join() !== plain.deprel.join()) changed++;
     }
     assert.ok(changed > 0, 'the labeller changes some relations, so the test tells the paths apart');
+  });
+
+  it('loadParser reads a labeller file beside a combined model: its version names it, the heads stay, relations change', function () {
+    this.timeout(60000);
+    const file = path.resolve(__dirname, '../../models/en/parser.bin.gz');
+    const perceptron = readModel(file);
+    const trees = readTreebank(ewtFile('dev')).trees.slice(0, 40);
+    const sentences = trees.map((t) => ({ forms: t.words.map((w) => w.form), slots: t.slots }));
+    const { vocab } = buildVocab(sentences, normaliseWord);
+    const tiny: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 4, hidden: 4 };
+    const net = newNeuralScorer(vocab, { upos: perceptron.header.upos.length, xpos: perceptron.header.xpos.length }, tiny, seededRandom(21));
+    const { info, dense } = neuralArrays(net);
+    const combined = combineModels(perceptron, { header: { version: 'tiny', upos: [], xpos: [], deprels: [], info: { neural: info } }, scorers: {}, dense }, { weight: 2 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labeller-combined-'));
+    try {
+      writeModel(path.join(dir, 'parser.bin.gz'), combined);
+      const m = parserModels(readModel(path.join(dir, 'parser.bin.gz')));
+      const deprels = m.deprels;
+      const dims: LabellerDims = { input: 8, hidden: 6, classes: deprels.length, upos: m.tagger.tags.upos.length, xpos: m.tagger.tags.xpos.length, marginCuts: [10, 40] };
+      const th = initialLabellerTheta(labellerLayout(dims), seededRandom(8));
+      const without = loadParser(dir);
+      writeLabeller(path.join(dir, LABELLER_FILE), new NeuralLabeller(dims, th), { dims, weight: 50, deprels, bilstm: bilstmFingerprint(m.neural!) });
+      const withIt = loadParser(dir);
+      assert.ok(withIt.version.startsWith(`${without.version}+labeller-`), withIt.version);
+      let changed = 0;
+      for (const s of sentences) {
+        const forms = s.forms;
+        const a = without.parseTokens(forms), b = withIt.parseTokens(forms);
+        assert.deepStrictEqual(b.head, a.head);
+        if (b.deprel.join() !== a.deprel.join()) changed++;
+      }
+      assert.ok(changed > 0, 'the labeller changes some relations');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('loadParser reads a labeller file beside the parser model and refuses one the model cannot run', () => {

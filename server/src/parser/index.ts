@@ -192,10 +192,11 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const m = readModel(file);
   // The lookup layouts are built before wink-nlp loads its model: the collections that the layouts' large
   // allocations trigger then walk a small heap, and the inflated file can be freed before wink's heap grows.
-  // With the optional neural relation labeller beside it (`neuralLabellerModel.ts`).
-  const models = parserModels(m, readLabellerBeside(modelDir));
+  // With the optional neural relation labeller beside it (`neuralLabellerModel.ts`), named in the version.
+  const labeller = readLabellerBeside(modelDir);
+  const models = parserModels(m, labeller);
   warmUpWink();
-  return new TransitionParser(m.header.version, models);
+  return new TransitionParser(labeller ? `${m.header.version}+${labeller.header.version}` : m.header.version, models);
 }
 
 export { MAX_WORDS as MAX_SENTENCE_WORDS };

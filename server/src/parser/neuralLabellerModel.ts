@@ -41,8 +41,11 @@ export interface RelationLabeller {
  * float64 (the combined file's float16 θ read either way), different for any other trained scorer.
  */
 export function bilstmFingerprint(net: NeuralScorer): string {
+  return halfFingerprint(net.theta);
+}
+
+function halfFingerprint(th: ArrayLike<number>): string {
   let h = 0x811c9dc5;
-  const th = net.theta;
   for (let i = 0; i < th.length; i++) {
     const b = toHalf(th[i]);
     h = Math.imul(h ^ (b & 0xff), 0x01000193);
@@ -53,7 +56,9 @@ export function bilstmFingerprint(net: NeuralScorer): string {
 
 export function labellerContents(labeller: NeuralLabeller, info: LabellerInfo): ModelContents {
   return {
-    header: { version: `labeller-${info.bilstm}`, upos: [], xpos: [], deprels: info.deprels, info: { neuralLabeller: info } },
+    // The version names this labeller (its θ and weight): the parser's version, which caches of findings are keyed
+    // by, includes it (`loadParser`).
+    header: { version: `labeller-${halfFingerprint(labeller.theta)}-w${info.weight}`, upos: [], xpos: [], deprels: info.deprels, info: { neuralLabeller: info } },
     scorers: {},
     dense: { [THETA16]: packHalves(labeller.theta) },
   };
