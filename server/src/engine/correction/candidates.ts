@@ -7,6 +7,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
+import { callArgumentSlots } from './callArguments';
 import { CommaCategory, commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
 import { introductoryKind } from './introductoryConvention';
 
@@ -71,8 +72,10 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
   const out: Candidate[] = [];
   const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
   const onlyComma = (i: number) => marks[i].length === 1 && marks[i][0].norm === ',';
+  const inCall = callArgumentSlots(s);
+  const judged = (i: number) => isEditableSlot(s, i) && !inCall[i];
   for (let i = 1; i < n; i++) {
-    if (!isEditableSlot(s, i)) continue;
+    if (!judged(i)) continue;
     const category = commaCategory(info, i);
     const intro = category === 'introductory-comma' ? introductoryAt(info, i) : undefined;
     const node = intro ?? nodeAt(info, i);
@@ -99,7 +102,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
     if (!NONRESTRICTIVE_RELS.has(info.rel(w))) continue;
     const [a, b] = info.span[w];
     const li = a - 1;
-    if (b >= n || !isEditableSlot(s, li) || !isEditableSlot(s, b)) continue;
+    if (b >= n || !judged(li) || !judged(b)) continue;
     const category: CandidateCategory = 'nonrestrictive-comma';
     if (marks[li].length === 0 && marks[b].length === 0 && (!prior || Math.max(prior[li], prior[b]) >= minPrior))
       out.push({ category, action: 'insert', node: w, changes: new Map([[li, [COMMA]], [b, [COMMA]]]) });

@@ -1,0 +1,35 @@
+import { strict as assert } from 'assert';
+import { makeLinter } from '../../server/src/engine';
+import { callArgumentSlots } from '../../server/src/engine/correction/callArguments';
+import { AnalysedSentence } from '../../server/src/engine/sentence';
+import { trainedEngineParts } from './trainedParts';
+
+describe('engine: commas between the arguments of a call written in prose', () => {
+  const parts = trainedEngineParts();
+  const sentence = (text: string): AnalysedSentence => parts().analyser!.parseText(text)[0];
+  /** The words on the two sides of every slot the check marks, as "left|right". */
+  const marked = (text: string) => {
+    const s = sentence(text);
+    const words = s.tree.words.map((w) => w.form);
+    return callArgumentSlots(s).flatMap((inside, i) => (inside ? [`${words[i - 1]}|${words[i]}`] : []));
+  };
+
+  it('marks the slots between a call\'s arguments, and only those', () => {
+    assert.deepEqual(marked('Use yallist.reduce(fn, initialValue) like Array.reduce.'), ['fn|initialValue']);
+    assert.deepEqual(marked('parseJson(string, reviver, filename) throws a JSONError.'), ['string|reviver', 'reviver|filename']);
+    // Nested: every slot inside the outer call, the inner call's opening one included; none after it closes.
+    assert.deepEqual(marked('Call f(a, g(b, c)) first.'), ['a|g', 'g|b', 'b|c']);
+  });
+
+  it('leaves prose in parentheses alone: English puts a space before the parenthesis', () => {
+    assert.deepEqual(marked('The fee (about ten dollars, or more) is due.'), []);
+    assert.deepEqual(marked('Bring the book(s), a pen and paper.'), []);
+  });
+
+  it('no comma finding inside a call, while the same words in prose are still judged', () => {
+    const linter = makeLinter(parts());
+    const commas = (text: string) => linter.lint(text, { minConfidence: 0 }).filter((f) => f.ruleId !== 'sentence-final');
+    assert.deepEqual(commas('Use yallist.reduce(fn, initialValue) like Array.reduce.'), []);
+    assert.ok(commas('Use the reduce, function like Array.reduce.').length > 0);
+  });
+});
