@@ -3,7 +3,7 @@
  * packages this repository installs (`node_modules`, fixed by package-lock.json; none of it is in EWT) are linted as
  * Markdown with the product defaults, and the findings are counted per rule and per 1,000 prose sentences.
  *
- *   npx tsx scripts/bench-docs.ts [--half look|held-out|all] [--list] [--json FILE]
+ *   npm run bench:docs -- [--half look|held-out|all] [--list] [--json FILE]
  *
  * The packages are split by name, for honest choices: `look` (names from "@" to "m") is the half one may read
  * findings from and design against; `held-out` (names from "n" on) is measured once per change, never iterated on.
