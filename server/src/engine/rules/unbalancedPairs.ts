@@ -23,6 +23,18 @@ function isNonPairing(text: string, i: number): boolean {
   return false;
 }
 
+/**
+ * A closer that looks like an emoticon or a list label (`X)`, `7.x)`, `=)`) still closes an open bracket when no
+ * other closer of its kind follows in the paragraph: "use lowercase `x` (instead of uppercase `X`)", "Node 6.12+
+ * (excluding 7.x)", "strict equality (===)". An emoticon inside brackets, "(see you soon :))", leaves the last one.
+ */
+function closesLastChance(stack: ReadonlyArray<{ c: string }>, text: string, i: number): boolean {
+  const opener = OPENER_OF[text[i]];
+  if (!stack.some((o) => o.c === opener)) return false;
+  const end = text.indexOf('\n\n', i + 1);
+  return !text.slice(i + 1, end < 0 ? text.length : end).includes(text[i]);
+}
+
 /** Offset where a pair opened at `from` should close: before the end mark of its sentence (or at the line's end). */
 function closingPoint(text: string, from: number, closer: string): number {
   const rest = text.slice(from);
@@ -59,7 +71,7 @@ export const unbalancedPairsRule: TextRule = {
         continue;
       }
       if (CLOSER_OF[c] && !isNonPairing(text, i)) stack.push({ c, at: i });
-      else if (OPENER_OF[c] && !isNonPairing(text, i)) {
+      else if (OPENER_OF[c] && (!isNonPairing(text, i) || closesLastChance(stack, text, i))) {
         const k = stack.map((o) => o.c).lastIndexOf(OPENER_OF[c]);
         if (k >= 0) {
           for (const o of stack.splice(k + 1)) out.push(unclosed(o));
