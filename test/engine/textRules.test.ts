@@ -69,7 +69,7 @@ describe('engine: typographic rules', () => {
     assert.deepStrictEqual(linter.lint('A closing ) with no opener.').map((x) => x.ruleId), ['unbalanced-pair']);
     // A closer that looks like an emoticon or a list label still closes an open bracket when no other one follows
     // (package READMEs: "uppercase `X`)", "Node 6.12+ (excluding 7.x)", "strict equality (===)").
-    for (const t of ['Use lowercase x (instead of uppercase X), because it works.', 'It only works on Node 6.12+ (excluding 7.x). Then go.', 'It compares each item for strict equality (===). Then go.'])
+    for (const t of ['Use lowercase x (instead of uppercase X), because it works. Use a space (instead of a tab).', 'It only works on Node 6.12+ (excluding 7.x). Then go.', 'It compares each item for strict equality (===). Then go.'])
       assert.deepStrictEqual(linter.lint(t).filter((x) => x.ruleId === 'unbalanced-pair'), [], t);
     // An emoticon inside brackets leaves the closing to a later ")"; with none, the smiley closes the bracket, as
     // informal writers let it. Either way, nothing to report.

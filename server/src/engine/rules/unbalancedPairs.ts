@@ -29,10 +29,16 @@ function isNonPairing(text: string, i: number): boolean {
  * (excluding 7.x)", "strict equality (===)". An emoticon inside brackets, "(see you soon :))", leaves the last one.
  */
 function closesLastChance(stack: ReadonlyArray<{ c: string }>, text: string, i: number): boolean {
-  const opener = OPENER_OF[text[i]];
+  const closer = text[i];
+  const opener = OPENER_OF[closer];
   if (!stack.some((o) => o.c === opener)) return false;
-  const end = text.indexOf('\n\n', i + 1);
-  return !text.slice(i + 1, end < 0 ? text.length : end).includes(text[i]);
+  // A later closer that could close this bracket: one not taken by a bracket opened after i.
+  let depth = 0;
+  for (let j = i + 1; j < text.length && !(text[j] === '\n' && text[j + 1] === '\n'); j++) {
+    if (text[j] === opener) depth++;
+    else if (text[j] === closer && depth-- === 0) return false;
+  }
+  return true;
 }
 
 /** Offset where a pair opened at `from` should close: before the end mark of its sentence (or at the line's end). */
