@@ -100,16 +100,35 @@ export function labelArcs(
   neural?: NeuralRelations,
 ): Int32Array {
   const rootId = deprels.indexOf('root');
+  const K = labels.nClasses;
+  if (!neural) return labelInOrder(labels, rootId, uposNames, e, tags, head, f);
+  if (neural.labeller.classes !== K) throw new Error(`the neural labeller scores ${neural.labeller.classes} relations, the perceptron ${K}`);
+  const added = new Float64Array(K);
+  neural.labeller.prepare(neural.v, e.n, head);
+  return labelInOrder(labels, rootId, uposNames, e, tags, head, f, (d, scores) => {
+    // The labeller reads the perceptron's own scores of the arc (its best guesses and their margin).
+    neural.labeller.scoreArc(d, head[d], tags, scores, rootId, added);
+    for (let c = 0; c < K; c++) scores[c] += neural.weight * added[c];
+  });
+}
+
+/**
+ * The top-down labelling loop of `labelArcs`: each arc's relation is the best non-root one of the perceptron's scores,
+ * which `onScores` (if given) sees first and may change; the relations given so far are the labeller's features.
+ */
+export function labelInOrder(
+  labels: Scorer,
+  rootId: number,
+  uposNames: readonly string[],
+  e: EncodedSentence,
+  tags: TagIds,
+  head: Int32Array,
+  f = new FeatureBuffer(),
+  onScores?: (d: number, scores: Float64Array) => void,
+): Int32Array {
   const scores = new Float64Array(labels.nClasses);
   const tree = treeView(head);
   const out = new Int32Array(e.n).fill(-1);
-  const K = labels.nClasses;
-  let added: Float64Array | undefined;
-  if (neural) {
-    if (neural.labeller.classes !== K) throw new Error(`the neural labeller scores ${neural.labeller.classes} relations, the perceptron ${K}`);
-    added = new Float64Array(K);
-    neural.labeller.prepare(neural.v, e.n, head);
-  }
   for (const d of labelOrder(tree)) {
     if (head[d] === e.n) {
       out[d] = rootId;
@@ -117,11 +136,7 @@ export function labelArcs(
     }
     labelFeatures(e, tags, uposNames, tree, out, d, f);
     labels.score(f, scores);
-    if (added) {
-      // The labeller reads the perceptron's own scores of the arc (its best guesses and their margin).
-      neural!.labeller.scoreArc(d, head[d], tags, scores, rootId, added);
-      for (let c = 0; c < K; c++) scores[c] += neural!.weight * added[c];
-    }
+    onScores?.(d, scores);
     let best = -1;
     for (let c = 0; c < labels.nClasses; c++) if (c !== rootId && (best < 0 || scores[c] > scores[best])) best = c;
     out[d] = best;

@@ -7,12 +7,11 @@
  * w asked for), over dev parses made once (the BiLSTM, the tagger and the parse do not change).
  */
 import { PunctuatedTree } from '../data/depunct';
-import { arcLabeller, clusterLookup, labelArcs, ParserModels, predictHeads } from './dependencyParser';
+import { arcLabeller, clusterLookup, labelArcs, labelInOrder, ParserModels, predictHeads } from './dependencyParser';
 import { encodeSentence, EncodedSentence } from './encoding';
 import { FeatureBuffer } from './hash';
 import { matVec } from './dot';
 import { arcHidden, arcLookups, arcOutput, LabellerDims, LabellerLayout, labellerLayout, LOOKUPS, NeuralLabeller } from './neuralLabeller';
-import { labelFeatures, labelOrder, treeView } from './labelFeatures';
 import { NeuralScorer } from './neuralScorer';
 import { Adam } from './neuralTrain';
 import { TagIds } from './parseFeatures';
@@ -310,22 +309,7 @@ function margin(s: ArrayLike<number>, at: number, K: number, exclude: number): n
 export function perceptronScores(labels: Scorer, uposNames: readonly string[], e: EncodedSentence, tags: TagIds, head: Int32Array, rootId: number): Float32Array {
   const K = labels.nClasses;
   const out = new Float32Array(e.n * K);
-  const tree = treeView(head);
-  const given = new Int32Array(e.n).fill(-1);
-  const f = new FeatureBuffer();
-  const s = new Float64Array(K);
-  for (const d of labelOrder(tree)) {
-    if (head[d] === e.n) {
-      given[d] = rootId;
-      continue;
-    }
-    labelFeatures(e, tags, uposNames, tree, given, d, f);
-    labels.score(f, s);
-    out.set(s, d * K);
-    let best = -1;
-    for (let c = 0; c < K; c++) if (c !== rootId && (best < 0 || s[c] > s[best])) best = c;
-    given[d] = best;
-  }
+  labelInOrder(labels, rootId, uposNames, e, tags, head, new FeatureBuffer(), (d, scores) => out.set(scores, d * K));
   return out;
 }
 
