@@ -84,6 +84,13 @@ export function implausibleArgumentAt(tree: PunctuatedTree, info: TreeInfo, i: n
   return w !== undefined && NEVER_SUBJECT_OR_OBJECT.has(tree.words[w - 1].upos);
 }
 
+/** Slot i (inside the sentence, after at least two words) holds a comma, and the sentence's first one. */
+function firstCommaAfterOpener(tree: PunctuatedTree, i: number): boolean {
+  if (i < 2 || i >= tree.words.length || !tree.slots[i].includes(',')) return false;
+  for (let j = 1; j < i; j++) if (tree.slots[j].includes(',')) return false;
+  return true;
+}
+
 /** Words that open a fronted adverbial clause. */
 const SUBORDINATORS = new Set([
   'if', 'when', 'whenever', 'while', 'because', 'although', 'though', 'since', 'after', 'before', 'unless', 'until',
@@ -105,9 +112,8 @@ const SUBJECT_OPENERS = new Set(['DET', 'PRON']);
  */
 export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (i < 2 || i >= words.length || !tree.slots[i].includes(',')) return false;
+  if (!firstCommaAfterOpener(tree, i)) return false;
   if (!SUBORDINATORS.has(words[0].form.toLowerCase()) && words[0].upos !== 'SCONJ') return false;
-  for (let j = 1; j < i; j++) if (tree.slots[j].includes(',')) return false;
   if (words[i].xpos === 'VB') return true; // an imperative main clause: "When decoding, be sure …", "If a function, use it"
   return words.slice(1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= 3 && SUBJECT_OPENERS.has(words[i].upos));
 }
@@ -133,8 +139,7 @@ const DANGLING_MODIFIER_TAGS = new Set(['JJ', 'JJR', 'JJS', 'DT', 'PDT', 'WDT', 
  */
 export function frontedPhraseCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (i < 2 || i >= words.length || !tree.slots[i].includes(',')) return false;
-  for (let j = 1; j < i; j++) if (tree.slots[j].includes(',')) return false;
+  if (!firstCommaAfterOpener(tree, i)) return false;
   const first = words[0];
   // "To configure linkify-it, access …": after an infinitive of purpose the main clause is most often an imperative,
   // which the tagger reads as any verb form (VB, VBP, even VBZ there), so the verb after the comma cannot tell an
