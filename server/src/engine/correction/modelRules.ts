@@ -58,7 +58,14 @@ export function sentenceFindings(
   const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
   // `auto` weighs the same omissions as `edited`; the document's habit decides whether the convention's are reported.
   const conv = intro === 'edited' || intro === 'auto' ? convention : undefined;
-  const isStyle = (c: Candidate) => c.category === 'serial-comma' || editedIntroductory(c, s, info, conv) !== undefined;
+  // Each candidate's introductory style, found once (a walk over the tree): the scoring filter, the style step and
+  // the habit split below all ask for it.
+  const styles = new Map<Candidate, IntroductoryStyle | undefined>();
+  const introStyle = (c: Candidate) => {
+    if (!styles.has(c)) styles.set(c, editedIntroductory(c, s, info, conv));
+    return styles.get(c);
+  };
+  const isStyle = (c: Candidate) => c.category === 'serial-comma' || introStyle(c) !== undefined;
   const scored = scoreCandidates(model, s, info, cal, (c, key) =>
     c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, threshold),
   );
@@ -78,7 +85,7 @@ export function sentenceFindings(
   const explain = options.explain ?? true;
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
   // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
-  const habitual = (c: ScoredCandidate) => intro === 'auto' && editedIntroductory(c.candidate, s, info, conv) === 'convention';
+  const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
   const out = [...chosen, ...style.filter((c) => !habitual(c))].map(toFinding);
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
   if (intro !== 'auto' || !convention) return { findings: out };
