@@ -8,6 +8,7 @@
  *   --fit-dev-only   --fit without the train stage (error model fitted on the dev half alone, as before)
  *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model and seed), so refits
  *                    after changing only the fitting are quick
+ *   --single-threshold  with --fit: one threshold for every kind of edit (as before session 7), no category's own
  *   --calibration FILE  read (and with --fit, write) this calibration instead of models/en/lint-calibration.json,
  *                    so a variant can be measured without touching the shipped file others' runs read
  *   --limit N        use the first N suite items (default: all)
@@ -60,6 +61,7 @@ const { values: opt } = parseArgs({
     fit: { type: 'boolean' },
     'fit-dev-only': { type: 'boolean' },
     'fit-cache': { type: 'string' },
+    'single-threshold': { type: 'boolean' },
     calibration: { type: 'string' },
     limit: { type: 'string' },
     'no-harper': { type: 'boolean' },
@@ -208,7 +210,7 @@ function printRow(r: Row): void {
 }
 
 function markdownTables(rows: Row[], out: Record<string, unknown>): string {
-  const lines: string[] = [`Models: ${out.versions}; calibration threshold ${(out.threshold as number | undefined)?.toFixed(2) ?? '—'}; ${out.date}.`, ''];
+  const lines: string[] = [`Models: ${out.versions}; calibration threshold ${(out.threshold as number | undefined)?.toFixed(2) ?? '—'}${ownThresholds({ thresholds: out.thresholds as Record<string, number> | undefined })}; ${out.date}.`, ''];
   const cats = [...new Set(rows.flatMap((r) => Object.keys(r.categories)))].filter((c) => c !== 'overall').sort();
   lines.push(`| category | ${rows.map((r) => `${r.system} P / R / F0.5`).join(' | ')} |`);
   lines.push(`| --- | ${rows.map(() => '---').join(' | ')} |`);
@@ -259,6 +261,12 @@ function fitIntroductory(): void {
   console.log(`${rows.length} descriptions with ≥ ${conv.minCount} elements; written to ${conventionFile}`);
 }
 
+/** The categories' own thresholds, for the log and the table's heading ('' when there are none). */
+function ownThresholds(cal: Pick<Calibration, 'thresholds'>): string {
+  const own = Object.entries(cal.thresholds ?? {});
+  return own.length ? ` (own: ${own.map(([k, t]) => `${k} ${t.toFixed(2)}`).join(', ')})` : '';
+}
+
 async function main(): Promise<void> {
   const t0 = Date.now();
   if (opt['fit-introductory']) return fitIntroductory();
@@ -307,13 +315,14 @@ async function main(): Promise<void> {
       trainNote = `error model trained on ${trainSuite.length} corrupted EWT train sentences + originals (${train.length} candidates), `;
     }
     const data = cachedLabelledCandidates(cacheFile('devfit'), () => labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION));
-    cal = fitCalibration(train, data, fitHalf.length);
+    cal = fitCalibration(train, data, fitHalf.length, { perCategory: !opt['single-threshold'] });
     cal.note = `${trainNote}${train ? 'calibrated' : 'fitted'} on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}`;
     fs.writeFileSync(calFile, JSON.stringify(cal, null, 1) + '\n');
-    console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}; written to ${calFile}`);
+    console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}${ownThresholds(cal)}; written to ${calFile}`);
   }
 
   out.threshold = cal.threshold;
+  if (cal.thresholds) out.thresholds = cal.thresholds;
   const rows: Row[] = [];
   const systems: System[] = [];
   if (!opt['no-gold']) systems.push(linterSystem(model ? 'puncteme (gold trees)' : 'puncteme typographic rules only (gold sentences)', goldAnalyser(suite), model, cal, 'american'));

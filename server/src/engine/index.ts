@@ -17,7 +17,7 @@ import { TextRule } from './rules/rule';
 import { AnalysedSentence } from './sentence';
 import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
-import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
+import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
 import { sentenceFindings } from './correction/modelRules';
 import { placeCloser } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
@@ -134,6 +134,9 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       return settleParts([linter.lintPart(text, options)])[0];
     },
     lintPart(text: string, options: LintOptions = {}): LintPart {
+      // One threshold per kind of edit (the calibration's own, or the user's minConfidence for all alike); the
+      // closing-mark placement is not a kind of edit and takes the global one.
+      const thresholdOf = decisionThresholds(cal, options.minConfidence);
       const threshold = options.minConfidence ?? cal.threshold;
       const plain: PlainFinding[] = [];
       const habits: SentenceHabit[] = [];
@@ -147,14 +150,15 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         }
         placeClosers(text, plain, sentences, model, threshold);
         const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit);
-        // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo).
+        // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
+        // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-        const context = `${threshold}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}`;
+        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}`;
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;
           try {
-            const r = memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, threshold, quoteStyle, convention));
+            const r = memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention));
             plain.push(...r.findings);
             if (r.habit) habits.push(r.habit);
           } catch {

@@ -8,6 +8,7 @@ import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
 import { INTRODUCTORY_COMMA_USAGE, isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
 import { sentenceCandidates } from '../../engine/correction/modelRules';
+import { Calibration, thresholdFor } from '../../engine/correction/calibration';
 import { AnalysedSentence, SlotMark } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
 import { formatTable } from '../table';
@@ -88,8 +89,14 @@ function candidateTable(s: AnalysedSentence, parts: ReturnType<typeof loadEngine
     [...c.candidate.changes].map(([i, m]) => `${where(i)} → ${marks(m)}`).join('; '),
     c.delta.toFixed(2),
     c.confidence.toFixed(3),
-    c.confidence >= cal.threshold ? 'yes' : '',
+    c.confidence >= thresholdFor(cal, c.key) ? 'yes' : '',
   ]);
-  const head = `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ ${cal.threshold}):`;
+  const head = `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ its kind's threshold, ${thresholdNote(cal)}):`;
   return rows.length ? `${head}\n${formatTable(['kind', 'change', 'Δ', 'confidence', 'reported'], rows)}` : `${head} none.`;
+}
+
+/** The global threshold and the kinds' own ones, for the table's heading. */
+function thresholdNote(cal: Calibration): string {
+  const own = Object.entries(cal.thresholds ?? {}).map(([k, t]) => `${k} ${t}`);
+  return own.length ? `${cal.threshold}; ${own.join(', ')}` : `${cal.threshold}`;
 }

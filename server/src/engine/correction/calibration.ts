@@ -35,8 +35,14 @@ export interface KindCalibration {
 }
 
 export interface Calibration {
-  /** Default decision threshold on confidence (tuned on dev for precision). */
+  /** Default decision threshold on confidence (tuned on dev for precision); kinds without one of their own use it. */
   threshold: number;
+  /**
+   * Decision thresholds of their own, by category (`subject-verb-comma`) or kind of edit (`comma/insert`), fitted on
+   * the dev fit half beside the global one (`eval/calibrationFit.ts fitThresholds`): a category whose calibrated
+   * confidence is reliable lower down can report lower, one that draws false alarms higher. Absent in older files.
+   */
+  thresholds?: Record<string, number>;
   kinds: Record<string, KindCalibration>;
   /** Comma insertions with a lower prior are not scored (speed); see `EngineModel.commaPrior`. */
   minCommaPrior?: number;
@@ -79,6 +85,28 @@ export function logit(p: number): number {
 function kindProbability(k: KindCalibration, delta: number): number {
   if (k.points && k.points.length > 0) return interpolate(k.points, delta);
   return 1 / (1 + Math.exp(-(k.a * delta + k.b)));
+}
+
+/**
+ * The decision threshold of a kind of edit: its own (by full key, `category/action`, or category), else the global one.
+ */
+export function thresholdFor(cal: Calibration, key: string): number {
+  const t = cal.thresholds;
+  if (!t) return cal.threshold;
+  const parts = key.split('/');
+  for (let n = parts.length; n >= 1; n--) {
+    const own = t[parts.slice(0, n).join('/')];
+    if (own !== undefined) return own;
+  }
+  return cal.threshold;
+}
+
+/**
+ * The threshold each kind of edit is decided at. The user's `minConfidence` ("report only at or above this
+ * confidence") overrides the fitted thresholds, all of them alike: below them it shows more, above them less.
+ */
+export function decisionThresholds(cal: Calibration, minConfidence?: number): (key: string) => number {
+  return minConfidence === undefined ? (key) => thresholdFor(cal, key) : () => minConfidence;
 }
 
 /** Whether any Δ could bring this kind of edit to the threshold (else its candidates need not be scored at all). */

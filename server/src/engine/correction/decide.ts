@@ -63,12 +63,17 @@ export function candidateKey(c: Candidate): string {
   return kindKey(c.category, c.action) + (c.variant ? `/${c.variant}` : '');
 }
 
-/** The most confident candidates above the threshold that do not touch the same slot. */
-export function selectCandidates(scored: readonly ScoredCandidate[], threshold: number): ScoredCandidate[] {
+/**
+ * The most confident candidates at or above their kind's threshold (one number for all kinds, or one per kind key,
+ * `calibration.ts decisionThresholds`) that do not touch the same slot. A candidate below its own threshold claims no
+ * slot, so a less confident one of a kind with a lower threshold can still be chosen there.
+ */
+export function selectCandidates(scored: readonly ScoredCandidate[], threshold: number | ((key: string) => number)): ScoredCandidate[] {
+  const thresholdOf = typeof threshold === 'number' ? () => threshold : threshold;
   const used = new Set<number>();
   const out: ScoredCandidate[] = [];
   for (const c of [...scored].sort((x, y) => y.confidence - x.confidence)) {
-    if (c.confidence < threshold) break;
+    if (c.confidence < thresholdOf(c.key)) continue;
     const slots = [...c.candidate.changes.keys()];
     if (slots.some((i) => used.has(i))) continue;
     slots.forEach((i) => used.add(i));

@@ -48,7 +48,8 @@ export function sentenceFindings(
   model: EngineModel,
   cal: Calibration,
   options: LintOptions,
-  threshold: number,
+  /** The decision threshold of each kind of edit (`calibration.ts decisionThresholds`). */
+  thresholdOf: (key: string) => number,
   quoteStyle?: 'american' | 'british',
   convention?: IntroductoryConvention,
 ): SentenceFindings {
@@ -67,10 +68,10 @@ export function sentenceFindings(
   };
   const isStyle = (c: Candidate) => c.category === 'serial-comma' || introStyle(c) !== undefined;
   const scored = scoreCandidates(model, s, info, cal, (c, key) =>
-    c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, threshold),
+    c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, thresholdOf(key)),
   );
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
-  const chosen = selectCandidates(errors, threshold);
+  const chosen = selectCandidates(errors, thresholdOf);
   const taken = new Set(chosen.flatMap((c) => [...c.candidate.changes.keys()]));
   const style: ScoredCandidate[] = [];
   for (const c of scored) {

@@ -8,13 +8,14 @@
  *    to the rate observed on dev, with a ridge towards the identity. The parser has seen EWT train, so its trees
  *    there are better than a user's and stage 1 is optimistic, by different amounts for different kinds (a
  *    non-restrictive comma depends on an attachment, a doubled comma does not); stage 2 takes that back while
- *    keeping stage 1's finer shape in Δ. The threshold is chosen on the same dev half.
+ *    keeping stage 1's finer shape in Δ. The threshold is chosen on the same dev half, and then a threshold of its
+ *    own for each category with enough data (`fitThresholds`), under the same precision floor and clean budget.
  *
  * Without train data (`fitCalibration(undefined, dev)`) stage 1 is fitted on dev and there is no stage 2, as before.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Calibration, confidenceOf, effectiveDelta, fitIsotonic, fitLogistic, KindCalibration, logit } from '../correction/calibration';
+import { Calibration, confidenceOf, effectiveDelta, fitIsotonic, fitLogistic, KindCalibration, logit, thresholdFor } from '../correction/calibration';
 import { sentenceCandidates } from '../correction/modelRules';
 import { selectCandidates, ScoredCandidate } from '../correction/decide';
 import { slotTextEdits } from '../correction/slotEdit';
@@ -132,35 +133,125 @@ export function fitKinds(data: readonly LabelledCandidate[]): Record<string, Kin
  */
 export const MAX_CLEAN_FINDINGS_PER_1000 = 5;
 
+/** Categories with fewer right candidates than this on the fit half keep the global threshold (too few to fit one). */
+export const CATEGORY_MIN_POSITIVES = 40;
+/** Every category with a threshold of its own keeps at least this precision on the fit half. */
+export const CATEGORY_MIN_PRECISION = 0.85;
+/** The thresholds tried, k/100 exactly (a running sum of 0.01 drifts above k/100 and would test one it does not report). */
+export const THRESHOLD_GRID = Array.from({ length: 50 }, (_, k) => (50 + k) / 100);
+
+/** What the linter's choice (most confident non-overlapping candidates per sentence) makes of the data. */
+export interface ThresholdOutcome {
+  tp: number;
+  fp: number;
+  /** Findings on the originals (odd `sentence` indices). */
+  clean: number;
+  byCategory: Map<string, { tp: number; fp: number }>;
+}
+
+/** The outcome of deciding every candidate at its category's threshold (`thresholds`, else `global`). */
+export function thresholdOutcome(bySentence: ReadonlyMap<number, readonly LabelledCandidate[]>, global: number, thresholds: Readonly<Record<string, number>>): ThresholdOutcome {
+  const cal: Calibration = { threshold: global, thresholds: { ...thresholds }, kinds: {} };
+  const out: ThresholdOutcome = { tp: 0, fp: 0, clean: 0, byCategory: new Map() };
+  for (const [sentence, l] of bySentence) {
+    const chosen = new Set(selectCandidates(l.map((d) => d.c), (key) => thresholdFor(cal, key)));
+    for (const d of l) {
+      if (!chosen.has(d.c)) continue;
+      const cat = d.c.candidate.category;
+      const row = out.byCategory.get(cat) ?? { tp: 0, fp: 0 };
+      out.byCategory.set(cat, row);
+      if (d.y) {
+        out.tp++;
+        row.tp++;
+      } else {
+        out.fp++;
+        row.fp++;
+      }
+      if (sentence % 2 === 1) out.clean++;
+    }
+  }
+  return out;
+}
+
+/** The data as the decision sees it under `cal`: candidates rescored and grouped by sentence, and the right ones counted. */
+function decisionData(data: readonly LabelledCandidate[], cal: Calibration): { bySentence: Map<number, LabelledCandidate[]>; positives: number } {
+  const rescored = data.map((d) => ({ ...d, c: { ...d.c, confidence: confidenceOf(cal, d.c.key, d.c.delta, d.c.candidate.size) } }));
+  return { bySentence: groupBy(rescored, (d) => d.sentence), positives: rescored.filter((d) => d.y === 1).length };
+}
+
 /**
  * The threshold with the best F0.5 among those whose precision is at least `minPrecision` and whose findings on the
  * originals (odd `sentence` indices; `originals` of them) stay within `MAX_CLEAN_FINDINGS_PER_1000`, for the model's
  * own edits chosen as the linter chooses them (most confident non-overlapping candidates per sentence).
  */
 export function fitThreshold(data: readonly LabelledCandidate[], cal: Calibration, originals: number, minPrecision = 0.9): number {
-  const rescored = data.map((d) => ({ ...d, c: { ...d.c, confidence: confidenceOf(cal, d.c.key, d.c.delta, d.c.candidate.size) } }));
-  const positives = rescored.filter((d) => d.y === 1).length;
-  const bySentence = groupBy(rescored, (d) => d.sentence);
+  const { bySentence, positives } = decisionData(data, cal);
   let best = { t: 0.99, f: -1 };
-  // Thresholds k/100 exactly (a running sum of 0.01 drifts above k/100 and would test a threshold it does not report).
-  for (let k = 50; k <= 99; k++) {
-    const t = k / 100;
-    let tp = 0;
-    let fp = 0;
-    let clean = 0;
-    for (const [sentence, l] of bySentence) {
-      const chosen = new Set(selectCandidates(l.map((d) => d.c), t));
-      for (const d of l) {
-        if (!chosen.has(d.c)) continue;
-        d.y ? tp++ : fp++;
-        if (sentence % 2 === 1) clean++;
-      }
-    }
+  for (const t of THRESHOLD_GRID) {
+    const { tp, fp, clean } = thresholdOutcome(bySentence, t, {});
     const m = f05({ tp, fp, fn: positives - tp });
     const cleanOk = (1000 * clean) / Math.max(1, originals) <= MAX_CLEAN_FINDINGS_PER_1000;
     if (m.precision >= minPrecision && cleanOk && m.f05 > best.f) best = { t, f: m.f05 };
   }
   return best.t;
+}
+
+/**
+ * Thresholds of their own for the categories with enough data (`CATEGORY_MIN_POSITIVES` right candidates), fitted
+ * with the discipline of the global one: the best overall F0.5 such that overall precision stays ≥ `minPrecision`,
+ * every fitted category's precision ≥ `CATEGORY_MIN_PRECISION`, and the findings on the originals, all categories
+ * together, within the one clean budget (`MAX_CLEAN_FINDINGS_PER_1000`). Coordinate ascent from the global threshold:
+ * each category in turn takes the grid threshold that most improves F0.5 while the whole stays feasible (a first step
+ * raises any fitted category that starts below its precision floor), until a full round changes nothing. Categories
+ * interact only through the shared budget and the slots they compete for, so one category at a time suffices in
+ * practice; `test/engine/categoryThresholds.test.ts` checks it against brute force over the grid.
+ */
+export function fitThresholds(data: readonly LabelledCandidate[], cal: Calibration, originals: number, minPrecision = 0.9): Record<string, number> {
+  const global = cal.threshold;
+  const { bySentence, positives } = decisionData(data, cal);
+  const perCategory = new Map<string, number>();
+  for (const d of data) if (d.y) perCategory.set(d.c.candidate.category, (perCategory.get(d.c.candidate.category) ?? 0) + 1);
+  const fitted = [...perCategory].filter(([, n]) => n >= CATEGORY_MIN_POSITIVES).map(([c]) => c).sort();
+  const thresholds: Record<string, number> = Object.fromEntries(fitted.map((c) => [c, global]));
+  const categoryOk = (o: ThresholdOutcome, c: string) => {
+    const r = o.byCategory.get(c);
+    return !r || r.tp + r.fp === 0 || r.tp / (r.tp + r.fp) >= CATEGORY_MIN_PRECISION;
+  };
+  const feasible = (o: ThresholdOutcome) =>
+    (o.tp + o.fp === 0 || o.tp / (o.tp + o.fp) >= minPrecision) &&
+    (1000 * o.clean) / Math.max(1, originals) <= MAX_CLEAN_FINDINGS_PER_1000 &&
+    fitted.every((c) => categoryOk(o, c));
+  const score = (o: ThresholdOutcome) => f05({ tp: o.tp, fp: o.fp, fn: positives - o.tp }).f05;
+  const outcomeWith = (c: string, t: number) => thresholdOutcome(bySentence, global, { ...thresholds, [c]: t });
+  // A fitted category below its precision floor at the global threshold is first raised to the lowest threshold
+  // that meets it (the global threshold only promised the overall floor).
+  for (const c of fitted) {
+    if (categoryOk(thresholdOutcome(bySentence, global, thresholds), c)) continue;
+    const t = THRESHOLD_GRID.find((x) => x > thresholds[c] && categoryOk(outcomeWith(c, x), c));
+    thresholds[c] = t ?? THRESHOLD_GRID[THRESHOLD_GRID.length - 1];
+  }
+  let current = thresholdOutcome(bySentence, global, thresholds);
+  if (!feasible(current)) return thresholds;
+  for (let round = 0; round < 20; round++) {
+    let moved = false;
+    for (const c of fitted) {
+      let best = { t: thresholds[c], o: current, f: score(current) };
+      for (const t of THRESHOLD_GRID) {
+        if (t === thresholds[c]) continue;
+        const o = outcomeWith(c, t);
+        const f = score(o);
+        // Strictly better only: ties keep the current threshold, so the ascent ends.
+        if (feasible(o) && f > best.f + 1e-12) best = { t, o, f };
+      }
+      if (best.t !== thresholds[c]) {
+        thresholds[c] = best.t;
+        current = best.o;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return thresholds;
 }
 
 /**
@@ -178,7 +269,13 @@ export const RECAL_ISOTONIC_MIN = 150;
  * Stage 1 on `train` (or on `dev` when there is none), stage 2 and the threshold on `dev` (the candidates of
  * `devItems` suite items, corrupted and original).
  */
-export function fitCalibration(train: readonly LabelledCandidate[] | undefined, dev: readonly LabelledCandidate[], devItems: number): Calibration {
+export function fitCalibration(
+  train: readonly LabelledCandidate[] | undefined,
+  dev: readonly LabelledCandidate[],
+  devItems: number,
+  /** `perCategory: false`: one threshold for all kinds, as before session 7. */
+  options: { perCategory?: boolean } = {},
+): Calibration {
   const cal: Calibration = { threshold: 0.5, kinds: fitKinds(train ?? dev), note: '' };
   if (train) {
     for (const [k, g] of groupBy(dev.filter((d) => cal.kinds[d.c.key]), (d) => d.c.key)) {
@@ -189,6 +286,7 @@ export function fitCalibration(train: readonly LabelledCandidate[] | undefined, 
     }
   }
   cal.threshold = fitThreshold(dev, cal, devItems);
+  if (options.perCategory ?? true) cal.thresholds = fitThresholds(dev, cal, devItems);
   return cal;
 }
 
