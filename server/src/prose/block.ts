@@ -12,6 +12,11 @@ export interface ProseBlock {
    * so that the parser sees a word there; never reported on and never edited.
    */
   standIns?: StandIn[];
+  /**
+   * Block positions where a non-prose element that is a word of its sentence left nothing to stand in for it (inline
+   * code with no word of its own, "starts with `//`, then"): the parser reads the words around the gap without it.
+   */
+  holes?: number[];
 }
 
 export interface StandIn {
@@ -27,6 +32,7 @@ export class BlockBuilder {
   private readonly parts: string[] = [];
   private readonly offs: number[] = [];
   private standIns: StandIn[] = [];
+  private holes: number[] = [];
   private length = 0;
 
   constructor(private readonly doc: string) {}
@@ -45,6 +51,11 @@ export class BlockBuilder {
     this.append(from, to);
   }
 
+  /** Notes that a word of the sentence stood here but nothing stands in for it (see `ProseBlock.holes`). */
+  markHole(): void {
+    this.holes.push(this.length);
+  }
+
   get isEmpty(): boolean {
     return this.length === 0;
   }
@@ -56,12 +67,14 @@ export class BlockBuilder {
     offsets.set(this.offs);
     offsets[this.offs.length] = this.offs.length ? this.offs[this.offs.length - 1] + 1 : 0;
     const standIns = this.standIns;
+    const holes = this.holes;
     this.parts.length = 0;
     this.offs.length = 0;
     this.standIns = [];
+    this.holes = [];
     this.length = 0;
     if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
-    return standIns.length ? { text, offsets, standIns } : { text, offsets };
+    return { text, offsets, ...(standIns.length ? { standIns } : {}), ...(holes.length ? { holes } : {}) };
   }
 }
 
@@ -97,6 +110,16 @@ export function betweenStandIns(block: ProseBlock, start: number, end: number): 
   const before = standIns.some((s) => s.index + s.length <= start && gap.test(block.text.slice(s.index + s.length, start)));
   const after = standIns.some((s) => s.index >= end && gap.test(block.text.slice(end, s.index)));
   return before && after;
+}
+
+/**
+ * Whether block range [start, end) touches a hole (only spaces between them): "treated as `''`, which …" reaches the
+ * parser as "treated as , which": the comma's neighbour is missing, so a finding there judges a sentence the writer
+ * did not write.
+ */
+export function besideHole(block: ProseBlock, start: number, end: number): boolean {
+  const space = /^\s*$/u;
+  return (block.holes ?? []).some((h) => (h <= start && space.test(block.text.slice(h, start))) || (h >= end && space.test(block.text.slice(end, h))));
 }
 
 /** The document offset of an insertion at block position `p`: before the char at p, but outside any element. */

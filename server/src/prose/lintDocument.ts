@@ -8,7 +8,7 @@ import type { Linter } from '../engine';
 import { LintPart, lintAsPart, settleParts } from '../engine/documentPart';
 import { Finding, LintOptions, Position, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
-import { ProseBlock, betweenStandIns, documentRange } from './block';
+import { ProseBlock, besideHole, betweenStandIns, documentRange } from './block';
 import { Extraction } from './extraction';
 import { blockOptions } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
@@ -106,10 +106,13 @@ export function runSteps(steps: Generator<LintStep, Finding[], void>): Finding[]
   }
 }
 
-/** A finding in block coordinates → document coordinates; undefined if its range crosses non-prose or sits between two pieces of code. */
+/**
+ * A finding in block coordinates → document coordinates; undefined if its range crosses non-prose, sits between two
+ * pieces of code, or touches a piece of code that left no word in the sentence.
+ */
 function toDocument(f: Finding, block: ProseBlock, pos: (offset: number) => Position): Finding | undefined {
   const range = documentRange(block, f.start.offset, f.end.offset);
-  if (!range || betweenStandIns(block, f.start.offset, f.end.offset)) return undefined;
+  if (!range || betweenStandIns(block, f.start.offset, f.end.offset) || besideHole(block, f.start.offset, f.end.offset)) return undefined;
   const mapEdit = (e: TextEdit): TextEdit | undefined => {
     const r = documentRange(block, e.start.offset, e.end.offset);
     return r && { start: pos(r.start), end: pos(r.end), newText: e.newText };

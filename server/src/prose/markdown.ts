@@ -140,8 +140,13 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
       const nl = text.indexOf('\n', start);
       if (nl >= 0 && nl < (node.position?.end.offset ?? 0)) builder.append(nl, nl + 1);
     } else if (node.type === 'inlineCode') {
-      // Code is not prose, but a sentence needs a word there: the code's first word stands in for it.
-      standIn(node, /[\p{L}\p{N}]+/u);
+      // Code is not prose, but a sentence needs a word there: a word of the code stands in for it (`codeWord`), or,
+      // when it has none, the gap is noted so that findings beside it are dropped.
+      const start = node.position?.start.offset ?? 0;
+      const end = node.position?.end.offset ?? 0;
+      const at = codeWord(text.slice(start, end));
+      if (at) builder.appendStandIn(start + at[0], start + at[1], start, end);
+      else builder.markHole();
     } else if (INLINE_WRAPPERS.has(node.type)) {
       // An autolink (`<https://x.org>`, a bare `www.x.org` or e-mail address) is not prose either, but it is a word of
       // its sentence ("send it to kent@x.com, copy to me"): dropping it left "to , copy", a comma the model then
@@ -175,6 +180,31 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
     directives: directives.filter((d) => inChunk(d.start)).map((d) => ({ ...d, start: d.start - shift, end: d.end - shift })),
     definitions,
   };
+}
+
+/**
+ * Closed-class English words: determiners, pronouns, prepositions, conjunctions, auxiliaries. A piece of code in a
+ * sentence plays the part of a name (a noun phrase); one of these as its stand-in would be read as grammar instead:
+ * "`a/x/b` becomes `a/b`, because …" reached the parser as "a becomes a, because …".
+ */
+const FUNCTION_WORDS = new Set(
+  ('a an the this that these those i me my we us our you your he him his she her it its they them their ' +
+    'if in on of to for at by as with from into onto than then so and or nor but not no ' +
+    'is are was were be been am do does did has have had can will may must shall should would could').split(' '),
+);
+
+/**
+ * [start, end) within a code span's source of the word that stands in for it: its first word that is not a function
+ * word, else its first word (`a` alone is a name); none when it has no word at all (`//`, `''`, `*`).
+ */
+export function codeWord(code: string): [number, number] | undefined {
+  let first: [number, number] | undefined;
+  for (const m of code.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const at: [number, number] = [m.index!, m.index! + m[0].length];
+    if (!FUNCTION_WORDS.has(m[0].toLowerCase())) return at;
+    first ??= at;
+  }
+  return first;
 }
 
 /** The stand-in of an autolink: the address, without the angle brackets of `<https://x.org>`. */
