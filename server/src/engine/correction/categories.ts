@@ -160,6 +160,30 @@ export function frontedPhraseCommaAt(tree: PunctuatedTree, i: number): boolean {
   return opens && !DANGLING_MODIFIER_TAGS.has(words[i - 1].xpos) && !FINITE_VERB_TAGS.has(words[i].xpos);
 }
 
+/**
+ * The sentence's opener is already closed by the writer, at a comma other than slot i: the sentence's first comma
+ * closes a fronted clause or phrase (`frontedClauseCommaAt`, `frontedPhraseCommaAt`) and lies either before i, or
+ * after it with no finite verb of a main clause in between. An introductory element is set off once, at its end;
+ * where the writer marked that end, an element the parse ends elsewhere has its edge in the wrong place: it runs past
+ * the comma ("Although X offers Y, there are‸ also …") or stops inside the opener ("In addition‸ to braces, …", "As a
+ * shortcut‸ to avoid Z, …"). A finite verb between the slot and the comma may begin the main clause ("When it rained‸
+ * the roads were wet, and …" lacks its comma), so it keeps the slot open; one inside a wh-clause the opener embeds
+ * does not ("In a few cases‸ where Bash had no answers, we …").
+ */
+export function openerClosedElsewhere(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  let j = 1;
+  while (j < words.length && !tree.slots[j].includes(',')) j++;
+  if (j >= words.length || j === i || !(frontedClauseCommaAt(tree, j) || frontedPhraseCommaAt(tree, j))) return false;
+  if (j < i) return true;
+  let embedded = false;
+  for (let k = i; k < j; k++) {
+    if (EMBEDDING_TAGS.has(words[k].xpos)) embedded = true;
+    else if (!embedded && FINITE_VERB_TAGS.has(words[k].xpos)) return false;
+  }
+  return true;
+}
+
 /** The introductory constituent that slot i closes, if any (a pre-verbal dependent of the main verb from word 1). */
 export function introductoryAt(info: TreeInfo, i: number): number | undefined {
   for (let w = 1; w <= info.n; w++) {

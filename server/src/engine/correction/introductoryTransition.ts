@@ -20,6 +20,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
 import { conventionCovers, IntroductoryConvention, introductoryElement, IntroductoryKind } from './introductoryConvention';
+import { openerClosedElsewhere } from './categories';
 
 /** The transitions, lower case, words separated by one space. */
 export const TRANSITIONS: readonly string[] = [
@@ -99,6 +100,8 @@ export function transitionAt(tree: PunctuatedTree, info: TreeInfo, i: number): s
 export type IntroductoryStyle = 'transition' | 'convention';
 
 export function introductoryStyleAt(tree: PunctuatedTree, info: TreeInfo, i: number, conv: IntroductoryConvention): IntroductoryStyle | undefined {
+  // Where the writer's own comma already closes the sentence's opener, an element ending at i is a misparse.
+  if (openerClosedElsewhere(tree, i)) return undefined;
   const el = introductoryElement(tree, info, i);
   if (!el) return undefined;
   if (transitionOf(tree, el.kind, i) !== undefined) return 'transition';
