@@ -7,6 +7,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
+import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
 import { CommaCategory, commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, introductoryAt, NONRESTRICTIVE_RELS, spliceAt } from './categories';
 import { introductoryKind } from './introductoryConvention';
@@ -73,7 +74,8 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
   const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
   const onlyComma = (i: number) => marks[i].length === 1 && marks[i][0].norm === ',';
   const inCall = callArgumentSlots(s);
-  const judged = (i: number) => isEditableSlot(s, i) && !inCall[i];
+  const inFragment = bracketFragmentSlots(s);
+  const judged = (i: number) => isEditableSlot(s, i) && !inCall[i] && !inFragment[i];
   for (let i = 1; i < n; i++) {
     if (!judged(i)) continue;
     const category = commaCategory(info, i);
