@@ -105,6 +105,24 @@ export function subjectWithoutFiniteVerbAt(tree: PunctuatedTree, info: TreeInfo,
   return !verbs.some((v) => SUBJECT_VERB_TAGS.has(tree.words[v - 1].xpos));
 }
 
+/**
+ * Whether the subject that slot i separates from its verb is more likely the object of the verb right before it, in
+ * a telegraphic description that leaves a third-person subject out: that verb is a present-tense third-person form
+ * (VBZ) with no subject of its own, the noun phrase follows it with no mark between, and the "subject's" verb is a
+ * VBZ too. "Accepts a `string`, returns a `string`.", "Compiles the query, returns a function.": two like predicates
+ * share the omitted subject, the noun phrase after the first is its object, and the comma separates the predicates.
+ * Only an omitted subject leaves a VBZ without one (an imperative is VB, an omitted "I" gives VBP: "Hope you, are
+ * well" keeps its comma a candidate); the parser reads the second predicate as a clause complement of the first.
+ */
+export function objectReadAsSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
+  const w = subjectVerbAt(info, i);
+  if (w === undefined || info.base(w) !== 'nsubj') return false;
+  const v = info.span[w][0] - 1; // the word right before the subject
+  const h = info.head(w);
+  if (v < 1 || tree.slots[v].length > 0 || hasSubject(info, v)) return false;
+  return tree.words[v - 1].xpos === 'VBZ' && tree.words[h - 1].xpos === 'VBZ';
+}
+
 /** Slot i (inside the sentence, after at least two words) holds a comma, and the sentence's first one. */
 function firstCommaAfterOpener(tree: PunctuatedTree, i: number): boolean {
   if (i < 2 || i >= tree.words.length || !tree.slots[i].includes(',')) return false;
