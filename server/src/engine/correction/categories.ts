@@ -123,11 +123,19 @@ export function objectReadAsSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: n
   return tree.words[v - 1].xpos === 'VBZ' && tree.words[h - 1].xpos === 'VBZ';
 }
 
-/** Slot i (inside the sentence, after at least two words) holds a comma, and the sentence's first one. */
-function firstCommaAfterOpener(tree: PunctuatedTree, i: number): boolean {
-  if (i < 2 || i >= tree.words.length || !tree.slots[i].includes(',')) return false;
-  for (let j = 1; j < i; j++) if (tree.slots[j].includes(',')) return false;
-  return true;
+/**
+ * The first word (0-based) of the opener whose comma slot i may hold, if slot i holds a comma after at least two of
+ * its words and is the first comma since it began. It begins at the sentence's first word, or after the last colon
+ * before the slot: a colon ends a label or an introduction, and a new clause starts after it ("**Notice:** As of
+ * v3.1.0, the tool …", "Tip: if the option is set, the …"), which the sentence splitter keeps with its label.
+ */
+function openerBefore(tree: PunctuatedTree, i: number): number | undefined {
+  if (i >= tree.words.length || !tree.slots[i].includes(',')) return undefined;
+  let start = 0;
+  for (let k = i - 1; k >= 1 && start === 0; k--) if (tree.slots[k].includes(':')) start = k;
+  if (i < start + 2) return undefined;
+  for (let j = start + 1; j < i; j++) if (tree.slots[j].includes(',')) return undefined;
+  return start;
 }
 
 /** Words that open a fronted adverbial clause. */
@@ -151,10 +159,11 @@ const SUBJECT_OPENERS = new Set(['DET', 'PRON']);
  */
 export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (!firstCommaAfterOpener(tree, i)) return false;
-  if (!SUBORDINATORS.has(words[0].form.toLowerCase()) && words[0].upos !== 'SCONJ') return false;
+  const o = openerBefore(tree, i);
+  if (o === undefined) return false;
+  if (!SUBORDINATORS.has(words[o].form.toLowerCase()) && words[o].upos !== 'SCONJ') return false;
   if (words[i].xpos === 'VB') return true; // an imperative main clause: "When decoding, be sure …", "If a function, use it"
-  return words.slice(1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= 3 && SUBJECT_OPENERS.has(words[i].upos));
+  return words.slice(o + 1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= o + 3 && SUBJECT_OPENERS.has(words[i].upos));
 }
 
 /** Fine tags of a finite verb: after one, the comma may well sit between a subject and its verb. */
@@ -178,19 +187,20 @@ const DANGLING_MODIFIER_TAGS = new Set(['JJ', 'JJR', 'JJS', 'DT', 'PDT', 'WDT', 
  */
 export function frontedPhraseCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (!firstCommaAfterOpener(tree, i)) return false;
-  const first = words[0];
+  const o = openerBefore(tree, i);
+  if (o === undefined) return false;
+  const first = words[o];
   // "To configure linkify-it, access …": after an infinitive of purpose the main clause is most often an imperative,
   // which the tagger reads as any verb form (VB, VBP, even VBZ there), so the verb after the comma cannot tell an
   // imperative from a subject's verb: the comma is kept whatever follows ("To use these, call …": "these" is the
   // infinitive's object).
-  const infinitive = first.form.toLowerCase() === 'to' && (words[1].upos === 'VERB' || (words[1].upos === 'ADV' && words[2].upos === 'VERB'));
+  const infinitive = first.form.toLowerCase() === 'to' && (words[o + 1].upos === 'VERB' || (words[o + 1].upos === 'ADV' && words[o + 2].upos === 'VERB'));
   if (infinitive) return true;
   // A phrase holds no finite verb of its own ("From the AP comes, this story" is an inversion, "Having a pet isn't,
   // easy" a clause); one inside a clause the phrase embeds is fine ("For info on what GFM relates to, see …").
   let embedded = false;
-  for (let j = 0; j < i; j++) {
-    if (EMBEDDING_TAGS.has(words[j].xpos) || (j > 0 && words[j].upos === 'SCONJ')) embedded = true;
+  for (let j = o; j < i; j++) {
+    if (EMBEDDING_TAGS.has(words[j].xpos) || (j > o && words[j].upos === 'SCONJ')) embedded = true;
     else if (!embedded && FINITE_VERB_TAGS.has(words[j].xpos)) return false;
   }
   const opens = first.upos === 'ADP' || (first.upos === 'VERB' && (first.xpos === 'VBG' || first.xpos === 'VBN'));
