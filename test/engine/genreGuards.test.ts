@@ -1,0 +1,85 @@
+/**
+ * Session 7's guards against false alarms on documentation (BENCHMARKS, lint "Session 7: other genres"): each on a
+ * sentence of the kind that drew a false alarm (written for this test, not copied from a README), asserting no
+ * finding, beside the genuine error of the same shape, asserting it is still reported.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter, Linter } from '../../server/src/engine';
+import { bracketFragmentSlots } from '../../server/src/engine/correction/bracketFragments';
+import { lintDocument } from '../../server/src/prose';
+import { codeWord } from '../../server/src/prose/markdown';
+import { extractProse } from '../../server/src/prose';
+import { LintOptions } from '../../server/src/engine/types';
+import { trainedEngineParts } from './trainedParts';
+
+describe('engine: guards against false alarms in documentation', () => {
+  const parts = trainedEngineParts();
+  let linter: Linter;
+  before(() => {
+    linter = makeLinter(parts());
+  });
+  /** Each finding as "ruleId@the text before it" (the last 20 characters), for readable failures. */
+  const found = (text: string, options: LintOptions = {}) =>
+    lintDocument(linter, text, 'markdown', options).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
+
+  describe('inline code as a word of its sentence (prose/markdown.ts codeWord)', () => {
+    it('stands in with a word that reads as a name, and leaves a gap where the code has none', () => {
+      const word = (code: string) => {
+        const at = codeWord(code);
+        return at && code.slice(...at);
+      };
+      assert.equal(word('a/x/b'), 'x'); // not the determiner "a"
+      assert.equal(word('fs.lstat'), 'fs');
+      assert.equal(word('a'), 'a'); // only a function word: still a name
+      assert.equal(word("''"), undefined);
+      const [block] = extractProse('Values are treated as `\'\'`, which turns it off.', 'markdown').blocks;
+      assert.deepEqual(block.holes, ['Values are treated as '.length]);
+    });
+    it('no finding beside code that stood in as a function word or left a gap', () => {
+      assert.deepEqual(found("Values other than these are treated as `''`, which turns the option off."), []);
+      assert.deepEqual(found('So `a/*/c` becomes `a/c`, because `*` can match nothing.'), []);
+    });
+    it('a wrong comma after code with a word is still reported', () => {
+      assert.deepEqual(found('The old `config` file, is read first.'), ['subject-verb-comma@he old `config` file']);
+    });
+  });
+
+  describe('an introductory element inside an opener the writer closed (categories.ts openerClosedElsewhere)', () => {
+    it('no comma inside "In a few cases where …," nor after "there are" past "Although …,"', () => {
+      const edited = { introductoryComma: 'edited' } as const;
+      assert.deepEqual(found('In a few cases where the file had no header, we used the first line as a fallback.', edited), []);
+      assert.deepEqual(found('Although the tool offers a quick way of checking links, there are also some limits you should know about.', edited), []);
+    });
+    it('the missing comma after an opener is still reported', () => {
+      const edited = { introductoryComma: 'edited' } as const;
+      assert.deepEqual(found('Although the tool offers a quick way of checking links there are also some limits.', edited), [
+        'introductory-comma@ick way of checking ',
+      ]);
+    });
+  });
+
+  describe('a bracketed fragment with no finite verb (correction/bracketFragments.ts)', () => {
+    it('marks the slots inside a bracket without a finite verb, and only those', () => {
+      const s = parts().analyser!.parseText('Set the limit (a number, default: 30) before the run (it runs, then stops).')[0];
+      const words = s.tree.words.map((w) => w.form);
+      const marked = bracketFragmentSlots(s).flatMap((inside, i) => (inside ? [`${words[i - 1]}|${words[i]}`] : []));
+      assert.deepEqual(marked, ['a|number', 'number|default', 'default|30']);
+    });
+    it('no finding on the comma between a type and its default', () => {
+      assert.deepEqual(found('Label of the back link (`BackLabel` or `string`, default: `backLabel`).'), []);
+      assert.deepEqual(found('The archive is tiny (**4KB minified + gzipped**, 12KB with comments).'), []);
+    });
+    it('a wrong comma inside a bracketed clause is still reported', () => {
+      assert.deepEqual(found('The timeout (which the server, reads at start) is thirty seconds.'), ['subject-verb-comma@ut (which the server']);
+    });
+  });
+
+  describe('a subject needs a finite verb (categories.ts subjectWithoutFiniteVerbAt)', () => {
+    it('no subject–verb finding before a participle', () => {
+      assert.deepEqual(found('The result will be reported as `Foo/bar`, using the case of the pattern.'), []);
+    });
+    it('a comma between a subject and its finite verb is still reported', () => {
+      assert.deepEqual(found('My brother, works at the bank.'), ['subject-verb-comma@My brother']);
+    });
+  });
+});
