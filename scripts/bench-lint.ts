@@ -300,6 +300,7 @@ async function main(): Promise<void> {
     const analyser = parser ?? goldAnalyser(fitHalf);
     const tf = Date.now();
     let train: LabelledCandidate[] | undefined;
+    let trainItems: number | undefined;
     let trainNote = '';
     const cacheFile = (which: string) =>
       opt['fit-cache'] ? path.join(opt['fit-cache'], `labelled-${which}-${parser?.version ?? 'gold'}-${model.version}-seed${opt.seed ?? 1}.json`) : undefined;
@@ -308,6 +309,7 @@ async function main(): Promise<void> {
       const trainSuite = [...buildSuite(tb.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(tb.sentences, SPLICES * 6)];
       const trainAnalyser = parser ?? goldAnalyser(trainSuite);
       console.log(`error model: ${trainSuite.length} corrupted EWT train sentences`);
+      trainItems = trainSuite.length;
       train = cachedLabelledCandidates(cacheFile('train'), () =>
         labelledCandidates(trainSuite, trainAnalyser, model, DEFAULT_CALIBRATION, (k) => process.stdout.write(`\r  ${k} / ${trainSuite.length}`)),
       );
@@ -315,7 +317,7 @@ async function main(): Promise<void> {
       trainNote = `error model trained on ${trainSuite.length} corrupted EWT train sentences + originals (${train.length} candidates), `;
     }
     const data = cachedLabelledCandidates(cacheFile('devfit'), () => labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION));
-    cal = fitCalibration(train, data, fitHalf.length, { perCategory: !opt['single-threshold'] });
+    cal = fitCalibration(train, data, fitHalf.length, { perCategory: !opt['single-threshold'], trainItems });
     cal.note = `${trainNote}${train ? 'calibrated' : 'fitted'} on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}`;
     fs.writeFileSync(calFile, JSON.stringify(cal, null, 1) + '\n');
     console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}${ownThresholds(cal)}; written to ${calFile}`);

@@ -10,6 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Calibration, decisionThresholds, loadCalibration, thresholdFor } from '../../server/src/engine/correction/calibration';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
+import { Candidate, CandidateCategory } from '../../server/src/engine/correction/candidates';
 import {
   CATEGORY_MIN_PRECISION,
   fitThreshold,
@@ -31,7 +32,7 @@ import { ewtFile } from '../ewt';
 /** Confidence = Δ for every kind below (an identity calibration), so the data say directly what is decided. */
 const IDENTITY: Calibration['kinds'][string] = { a: 0, b: 0, points: [[0, 0], [1, 1]] };
 
-function scored(category: string, action: string, slots: number[], confidence: number): ScoredCandidate {
+function scored(category: CandidateCategory, action: Candidate['action'], slots: number[], confidence: number): ScoredCandidate {
   return { candidate: { category, action, node: 1, changes: new Map(slots.map((i) => [i, []])) }, delta: confidence, key: `${category}/${action}`, confidence };
 }
 
@@ -71,24 +72,26 @@ describe('engine: per-category decision thresholds', () => {
     // Category A's right edits sit lower (0.6-1) than its wrong ones hurt; B's wrong edits reach high. Originals
     // (odd sentences) carry wrong candidates of both, so the shared clean budget binds. Some corrupted sentences
     // carry an A and a B candidate on the same slot, so the categories also compete for slots.
+    const A: CandidateCategory = 'subject-verb-comma';
+    const B: CandidateCategory = 'nonrestrictive-comma';
     const rng = seededRng(7);
     const data: LabelledCandidate[] = [];
-    const add = (sentence: number, category: string, slots: number[], confidence: number, y: number) =>
+    const add = (sentence: number, category: CandidateCategory, slots: number[], confidence: number, y: number) =>
       data.push({ sentence, c: { ...scored(category, 'delete', slots, confidence) }, y });
     const items = 600;
     for (let k = 0; k < items; k++) {
-      const cat = k % 3 === 0 ? 'B' : 'A';
-      const right = cat === 'A' ? 0.55 + 0.45 * rng() : 0.7 + 0.3 * rng();
+      const cat: CandidateCategory = k % 3 === 0 ? B : A;
+      const right = cat === A ? 0.55 + 0.45 * rng() : 0.7 + 0.3 * rng();
       add(2 * k, cat, [1], right, 1);
-      if (rng() < 0.3) add(2 * k, cat === 'A' ? 'B' : 'A', [1], 0.5 + 0.3 * rng(), 0);
-      if (rng() < 0.25) add(2 * k, cat, [4], cat === 'A' ? 0.5 + 0.2 * rng() : 0.5 + 0.4 * rng(), 0);
-      if (rng() < 0.04) add(2 * k + 1, 'A', [2], 0.5 + 0.2 * rng(), 0);
-      if (rng() < 0.05) add(2 * k + 1, 'B', [2], 0.6 + 0.4 * rng(), 0);
+      if (rng() < 0.3) add(2 * k, cat === A ? B : A, [1], 0.5 + 0.3 * rng(), 0);
+      if (rng() < 0.25) add(2 * k, cat, [4], cat === A ? 0.5 + 0.2 * rng() : 0.5 + 0.4 * rng(), 0);
+      if (rng() < 0.04) add(2 * k + 1, A, [2], 0.5 + 0.2 * rng(), 0);
+      if (rng() < 0.05) add(2 * k + 1, B, [2], 0.6 + 0.4 * rng(), 0);
     }
-    const cal: Calibration = { threshold: 0.5, kinds: { 'A/delete': IDENTITY, 'B/delete': IDENTITY } };
+    const cal: Calibration = { threshold: 0.5, kinds: { [`${A}/delete`]: IDENTITY, [`${B}/delete`]: IDENTITY } };
     cal.threshold = fitThreshold(data, cal, items);
     const fitted = fitThresholds(data, cal, items);
-    assert.deepStrictEqual(Object.keys(fitted).sort(), ['A', 'B']);
+    assert.deepStrictEqual(Object.keys(fitted).sort(), [B, A]);
 
     const bySentence = new Map<number, LabelledCandidate[]>();
     for (const d of data) bySentence.set(d.sentence, [...(bySentence.get(d.sentence) ?? []), d]);
@@ -102,32 +105,47 @@ describe('engine: per-category decision thresholds', () => {
     };
     let best = -1;
     for (const a of THRESHOLD_GRID) for (const b of THRESHOLD_GRID) {
-      const r = evaluate({ A: a, B: b });
+      const r = evaluate({ [A]: a, [B]: b });
       if (r.feasible) best = Math.max(best, r.f);
     }
     const got = evaluate(fitted);
     assert.ok(got.feasible, JSON.stringify(fitted));
     assert.ok(Math.abs(got.f - best) < 1e-12, `fit ${JSON.stringify(fitted)} F0.5 ${got.f} vs brute force ${best}`);
     // The categories differ, and one threshold for both does worse.
-    assert.notStrictEqual(fitted.A, fitted.B);
-    assert.ok(got.f > evaluate({ A: cal.threshold, B: cal.threshold }).f);
+    assert.notStrictEqual(fitted[A], fitted[B]);
+    assert.ok(got.f > evaluate({ [A]: cal.threshold, [B]: cal.threshold }).f);
+  });
+
+  it("holds a category's lower threshold to the clean cost seen on train's originals", () => {
+    // Dev fit half: right subject-verb edits, 100 at 0.95, 50 at 0.8 and 50 at 0.65, no clean cost in sight; the
+    // global threshold is 0.9 (set by hand here). Train: 4,000 items whose originals hold 10 wrong subject-verb edits
+    // at 0.65 and 1 at 0.75.
+    const dev: LabelledCandidate[] = Array.from({ length: 200 }, (_, k) => ({ sentence: 2 * k, c: scored('subject-verb-comma', 'delete', [1], k < 100 ? 0.95 : k < 150 ? 0.8 : 0.65), y: 1 }));
+    const cal: Calibration = { threshold: 0.9, kinds: { 'subject-verb-comma/delete': IDENTITY } };
+    assert.deepStrictEqual(fitThresholds(dev, cal, 200), { 'subject-verb-comma': 0.65 });
+    const wrong = (k: number, confidence: number): LabelledCandidate => ({ sentence: 2 * k + 1, c: scored('subject-verb-comma', 'delete', [1], confidence), y: 0 });
+    const train = { data: [...Array.from({ length: 10 }, (_, k) => wrong(k, 0.65)), wrong(10, 0.75)], items: 4000 };
+    // 0.25 per 1,000 of 4,000 originals: one added finding is within the bound, eleven are not; of the thresholds
+    // that then reach the edits at 0.8 (0.66-0.8), the highest; 44,000 originals allow all eleven.
+    assert.deepStrictEqual(fitThresholds(dev, cal, 200, 0.9, train), { 'subject-verb-comma': 0.8 });
+    assert.deepStrictEqual(fitThresholds(dev, cal, 200, 0.9, { ...train, items: 44000 }), { 'subject-verb-comma': 0.65 });
   });
 
   it('keeps the global threshold for a category with too few right candidates', () => {
-    const data: LabelledCandidate[] = Array.from({ length: 30 }, (_, k) => ({ sentence: 2 * k, c: scored('A', 'delete', [1], 0.6), y: 1 }));
-    const cal: Calibration = { threshold: 0.9, kinds: { 'A/delete': IDENTITY } };
+    const data: LabelledCandidate[] = Array.from({ length: 30 }, (_, k) => ({ sentence: 2 * k, c: scored('comma', 'delete', [1], 0.6), y: 1 }));
+    const cal: Calibration = { threshold: 0.9, kinds: { 'comma/delete': IDENTITY } };
     assert.deepStrictEqual(fitThresholds(data, cal, 30), {});
   });
 
   it('round-trips the calibration file; a file without thresholds still loads and decides at the global one', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-cal-'));
     try {
-      const cal: Calibration = { threshold: 0.87, thresholds: { 'subject-verb-comma': 0.66 }, kinds: { 'A/delete': IDENTITY }, note: 'test' };
+      const cal: Calibration = { threshold: 0.87, thresholds: { 'subject-verb-comma': 0.66 }, kinds: { 'comma/delete': IDENTITY }, note: 'test' };
       const file = path.join(dir, 'cal.json');
       fs.writeFileSync(file, JSON.stringify(cal, null, 1) + '\n');
       assert.deepStrictEqual(loadCalibration(file), cal);
       const old = path.join(dir, 'old.json');
-      fs.writeFileSync(old, JSON.stringify({ threshold: 0.87, kinds: { 'A/delete': IDENTITY } }));
+      fs.writeFileSync(old, JSON.stringify({ threshold: 0.87, kinds: { 'comma/delete': IDENTITY } }));
       const loaded = loadCalibration(old);
       assert.strictEqual(loaded.thresholds, undefined);
       assert.strictEqual(thresholdFor(loaded, 'subject-verb-comma/delete'), 0.87);
