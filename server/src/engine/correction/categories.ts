@@ -85,24 +85,22 @@ export function implausibleArgumentAt(tree: PunctuatedTree, info: TreeInfo, i: n
 }
 
 /**
- * Fine tags of a word that can carry a subject: the finite forms, and the base form (the tagger gives it to many
- * present-tense verbs, and a subjunctive has it).
- */
-const SUBJECT_VERB_TAGS = new Set(['VBD', 'VBZ', 'VBP', 'MD', 'VB']);
-
-/**
- * Whether the subject that slot i separates from its verb belongs to a verb that cannot have one: neither the head
- * nor any auxiliary or copula of it is finite ("the one, baked-in DOM" read with "one" the subject of "baked",
- * "reported as `Foo/bar`, using the case …" with "using" the verb of "Foo/bar", "(6.75KB, 51.9KB with comments)" with a
- * number for a verb). In English a subject goes with a finite verb; a bare participle, noun or number after the comma
- * begins a modifier or the next item of a list, and the comma before it is not one between a subject and its verb.
+ * Whether the subject that slot i separates from its verb belongs to a bare participle: the "verb" is tagged VBN or
+ * VBG, and neither an auxiliary or copula of it nor the word right before the subject (an inverted auxiliary: "where
+ * is the station, located") is finite. "the one, baked-in DOM" read with "one" the subject of "baked", "reported as
+ * `Foo/bar`, using the case …" with "using" the verb of "Foo/bar": in English a subject goes with a finite verb, and a
+ * bare participle after the comma begins a modifier, so the comma is not one between a subject and its verb. Only
+ * participles: a finite verb the tagger takes for a noun ("the place, caters to …", "that, Speak") keeps its comma a
+ * candidate.
  */
 export function subjectWithoutFiniteVerbAt(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
   const w = subjectVerbAt(info, i);
   if (w === undefined || (info.base(w) !== 'nsubj' && info.base(w) !== 'csubj')) return false;
   const h = info.head(w);
-  const verbs = [h, ...info.children[h].filter((c) => info.base(c) === 'aux' || info.base(c) === 'cop')];
-  return !verbs.some((v) => SUBJECT_VERB_TAGS.has(tree.words[v - 1].xpos));
+  if (tree.words[h - 1].xpos !== 'VBN' && tree.words[h - 1].xpos !== 'VBG') return false;
+  const before = info.span[w][0] - 1;
+  const auxiliaries = [...info.children[h].filter((c) => info.base(c) === 'aux' || info.base(c) === 'cop'), ...(before >= 1 ? [before] : [])];
+  return !auxiliaries.some((v) => FINITE_VERB_TAGS.has(tree.words[v - 1].xpos));
 }
 
 /**
