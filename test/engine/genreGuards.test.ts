@@ -6,6 +6,7 @@
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
 import { bracketFragmentSlots } from '../../server/src/engine/correction/bracketFragments';
+import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/categories';
 import { lintDocument } from '../../server/src/prose';
 import { codeWord } from '../../server/src/prose/markdown';
 import { extractProse } from '../../server/src/prose';
@@ -71,6 +72,32 @@ describe('engine: guards against false alarms in documentation', () => {
     });
     it('a wrong comma inside a bracketed clause is still reported', () => {
       assert.deepEqual(found('The timeout (which the server, reads at start) is thirty seconds.'), ['subject-verb-comma@ut (which the server']);
+    });
+  });
+
+  describe('telegraphic predicates sharing an omitted subject (categories.ts objectReadAsSubjectAt)', () => {
+    it('no subject–verb finding between two predicates of a description', () => {
+      assert.deepEqual(found('Accepts a number, returns a string.'), []);
+      assert.deepEqual(found('Reads the file, returns its lines.'), []);
+    });
+    it('a comma between a subject and its verb after a predicate is still reported', () => {
+      assert.deepEqual(found('Opens the file and my brother, reads it.'), ['subject-verb-comma@ file and my brother']);
+    });
+  });
+
+  describe('an opener after a colon (categories.ts openerBefore)', () => {
+    const commaSlot = (text: string) => {
+      const s = parts().analyser!.parseText(text)[0];
+      return { tree: s.tree, i: s.tree.slots.findIndex((m) => m.includes(',')) };
+    };
+    it('the comma closing a phrase that opens after a label is protected', () => {
+      const { tree, i } = commaSlot('Note: In version 2, the parser keeps comments.');
+      assert.ok(frontedPhraseCommaAt(tree, i));
+      const clause = commaSlot('Tip: If the cache is enabled, the server skips the second read.');
+      assert.ok(frontedClauseCommaAt(clause.tree, clause.i));
+    });
+    it('a comma between the subject and its verb after such an opener is still reported', () => {
+      assert.deepEqual(found('Notice: As of version 3.0 the tool, reads YAML files.'), ['subject-verb-comma@version 3.0 the tool']);
     });
   });
 
