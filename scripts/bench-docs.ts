@@ -3,25 +3,38 @@
  * packages this repository installs (`node_modules`, fixed by package-lock.json; none of it is in EWT) are linted as
  * Markdown with the product defaults, and the findings are counted per rule and per 1,000 prose sentences.
  *
- *   npm run bench:docs -- [--half look|held-out|all] [--list] [--json FILE]
+ *   npm run bench:docs -- [--source readmes|fortunes] [--half look|held-out|all] [--list] [--json FILE]
  *
  * The packages are split by name, for honest choices: `look` (names from "@" to "m") is the half one may read
  * findings from and design against; `held-out` (names from "n" on) is measured once per change, never iterated on.
  * `--list` prints every finding with the text around it, for judging by hand.
+ *
+ * `--source fortunes`: a second genre, edited prose of another kind — the quotations and anecdotes of Debian's
+ * `fortunes` package (`apt-get install fortunes`; BSD fortune-mod data, read here, never copied), linted as plain
+ * text, one file per topic. The attribution lines ("-- Mark Twain, …") are not sentences and are left out. Each
+ * file's entries alternate between the halves (even entries `look`, odd `held-out`), so both halves hold every topic.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { createLinter, Finding } from '../server/src/engine';
-import { extractProse, lintDocument } from '../server/src/prose';
+import { extractProse, lintDocument, ProseKind } from '../server/src/prose';
 import { tokenizeText } from '../server/src/tokenize';
 
 const ROOT = path.resolve(__dirname, '..');
 
 const { values: opt } = parseArgs({
-  options: { half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' } },
+  options: { source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' } },
 });
 if (!['look', 'held-out', 'all'].includes(opt.half!)) throw new Error('--half: look, held-out or all');
+if (!['readmes', 'fortunes'].includes(opt.source!)) throw new Error('--source: readmes or fortunes');
+
+/** One document to lint: its name, its text and how its prose is found. */
+interface Doc {
+  name: string;
+  text: string;
+  kind: ProseKind;
+}
 
 /** Every package's README under node_modules (scoped packages too), as [package name, file]. */
 function readmes(): Array<[string, string]> {
@@ -44,33 +57,57 @@ function readmes(): Array<[string, string]> {
 
 const inHalf = (name: string) => opt.half === 'all' || (opt.half === 'look') === (name.replace(/^@/, '') < 'n');
 
+function readmeDocs(): Doc[] {
+  return readmes()
+    .filter(([name]) => inHalf(name))
+    .map(([name, file]) => ({ name, text: fs.readFileSync(file, 'utf8'), kind: 'markdown' as const }));
+}
+
+const FORTUNES = '/usr/share/games/fortunes';
+/** The topics written as prose (quotations, anecdotes); verse, art, dialogue scripts and word lists are left out. */
+const FORTUNE_TOPICS = [
+  'education', 'food', 'humorists', 'kids', 'law', 'literature', 'love', 'medicine', 'men-women', 'miscellaneous',
+  'news', 'people', 'pets', 'platitudes', 'politics', 'science', 'sports', 'wisdom', 'work',
+];
+
+/** Each topic file's entries of this half, as one document (entries separated by a blank line), attributions cut. */
+function fortuneDocs(): Doc[] {
+  if (!fs.existsSync(FORTUNES)) throw new Error(`${FORTUNES} is missing: apt-get install fortunes`);
+  return FORTUNE_TOPICS.map((topic) => {
+    const entries = fs.readFileSync(path.join(FORTUNES, topic), 'latin1').split(/^%$/m);
+    const kept = entries.filter((_, k) => opt.half === 'all' || (opt.half === 'look') === (k % 2 === 0));
+    // "\t\t-- Mark Twain, …" and whatever follows it in the entry is the attribution; backspace overstrikes go.
+    const prose = kept.map((e) => e.split(/^\s*--\s/m)[0].replace(/.\x08/g, '').trim()).filter(Boolean);
+    return { name: topic, text: prose.join('\n\n') + '\n', kind: 'plaintext' as const };
+  });
+}
+
 async function main(): Promise<void> {
   const linter = await createLinter();
-  const files = readmes().filter(([name]) => inHalf(name));
+  const docs = opt.source === 'fortunes' ? fortuneDocs() : readmeDocs();
   const byRule = new Map<string, number>();
   const rows: Array<{ pkg: string; line: number; ruleId: string; confidence: number; context: string }> = [];
   let sentences = 0;
   const started = Date.now();
-  for (const [k, [pkg, file]] of files.entries()) {
-    const text = fs.readFileSync(file, 'utf8');
-    for (const b of extractProse(text, 'markdown').blocks) sentences += tokenizeText(b.text).length;
-    const findings: Finding[] = lintDocument(linter, text, 'markdown');
+  for (const [k, { name: pkg, text, kind }] of docs.entries()) {
+    for (const b of extractProse(text, kind).blocks) sentences += tokenizeText(b.text).length;
+    const findings: Finding[] = lintDocument(linter, text, kind);
     for (const f of findings) {
       byRule.set(f.ruleId, (byRule.get(f.ruleId) ?? 0) + 1);
       const o = f.start.offset;
       const context = (text.slice(Math.max(0, o - 70), o) + '‸' + text.slice(o, o + 40)).replace(/\s+/g, ' ');
       rows.push({ pkg, line: f.start.line + 1, ruleId: f.ruleId, confidence: f.confidence, context });
     }
-    if ((k + 1) % 50 === 0) process.stderr.write(`${k + 1} / ${files.length} files\n`);
+    if ((k + 1) % 50 === 0) process.stderr.write(`${k + 1} / ${docs.length} files\n`);
   }
   const total = rows.length;
   const per = (n: number) => ((1000 * n) / Math.max(1, sentences)).toFixed(1);
-  console.log(`${files.length} README files (half: ${opt.half}), ${sentences} prose sentences, ${((Date.now() - started) / 1000).toFixed(0)} s, parser ${linter.version}`);
+  console.log(`${docs.length} ${opt.source === 'fortunes' ? 'fortune topic' : 'README'} files (half: ${opt.half}), ${sentences} prose sentences, ${((Date.now() - started) / 1000).toFixed(0)} s, parser ${linter.version}`);
   console.log('\n| rule | findings | per 1,000 sentences |\n| --- | ---: | ---: |');
   for (const [rule, n] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`| ${rule} | ${n} | ${per(n)} |`);
   console.log(`| **all** | **${total}** | **${per(total)}** |`);
   if (opt.list) for (const r of rows) console.log(`${r.ruleId.padEnd(20)} ${r.confidence.toFixed(2)} ${r.pkg}:${r.line}  ${r.context}`);
-  if (opt.json) fs.writeFileSync(opt.json, JSON.stringify({ half: opt.half, files: files.length, sentences, byRule: Object.fromEntries(byRule), rows }, null, 1));
+  if (opt.json) fs.writeFileSync(opt.json, JSON.stringify({ source: opt.source, half: opt.half, files: docs.length, sentences, byRule: Object.fromEntries(byRule), rows }, null, 1));
 }
 
 main().catch((e) => {
