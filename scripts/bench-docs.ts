@@ -11,8 +11,8 @@
  *
  * `--source fortunes`: a second genre, edited prose of another kind — the quotations and anecdotes of Debian's
  * `fortunes` package (`apt-get install fortunes`; BSD fortune-mod data, read here, never copied), linted as plain
- * text, one file per topic. The attribution lines ("-- Mark Twain, …") are not sentences and are left out. Each
- * file's entries alternate between the halves (even entries `look`, odd `held-out`), so both halves hold every topic.
+ * text, each entry a document of its own. The attribution lines ("-- Mark Twain, …") are not sentences and are left
+ * out. Each topic file's entries alternate between the halves (even `look`, odd `held-out`), so both hold every topic.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -70,15 +70,20 @@ const FORTUNE_TOPICS = [
   'news', 'people', 'pets', 'platitudes', 'politics', 'science', 'sports', 'wisdom', 'work',
 ];
 
-/** Each topic file's entries of this half, as one document (entries separated by a blank line), attributions cut. */
+/**
+ * The entries of this half, each its own document (`topic:k`), attributions cut: every entry has its own writer, so
+ * the habits `auto` settings read off a document (quote placement, the introductory comma) are each entry's own.
+ */
 function fortuneDocs(): Doc[] {
   if (!fs.existsSync(FORTUNES)) throw new Error(`${FORTUNES} is missing: apt-get install fortunes`);
-  return FORTUNE_TOPICS.map((topic) => {
+  return FORTUNE_TOPICS.flatMap((topic) => {
     const entries = fs.readFileSync(path.join(FORTUNES, topic), 'latin1').split(/^%$/m);
-    const kept = entries.filter((_, k) => opt.half === 'all' || (opt.half === 'look') === (k % 2 === 0));
-    // "\t\t-- Mark Twain, …" and whatever follows it in the entry is the attribution; backspace overstrikes go.
-    const prose = kept.map((e) => e.split(/^\s*--\s/m)[0].replace(/.\x08/g, '').trim()).filter(Boolean);
-    return { name: topic, text: prose.join('\n\n') + '\n', kind: 'plaintext' as const };
+    return entries.flatMap((e, k) => {
+      if (opt.half !== 'all' && (opt.half === 'look') !== (k % 2 === 0)) return [];
+      // "\t\t-- Mark Twain, …" and whatever follows it in the entry is the attribution; backspace overstrikes go.
+      const prose = e.split(/^\s*--\s/m)[0].replace(/.\x08/g, '').trim();
+      return prose ? [{ name: `${topic}:${k}`, text: prose + '\n', kind: 'plaintext' as const }] : [];
+    });
   });
 }
 
@@ -98,11 +103,11 @@ async function main(): Promise<void> {
       const context = (text.slice(Math.max(0, o - 70), o) + '‸' + text.slice(o, o + 40)).replace(/\s+/g, ' ');
       rows.push({ pkg, line: f.start.line + 1, ruleId: f.ruleId, confidence: f.confidence, context });
     }
-    if ((k + 1) % 50 === 0) process.stderr.write(`${k + 1} / ${docs.length} files\n`);
+    if ((k + 1) % 50 === 0 && docs.length < 1000) process.stderr.write(`${k + 1} / ${docs.length} files\n`);
   }
   const total = rows.length;
   const per = (n: number) => ((1000 * n) / Math.max(1, sentences)).toFixed(1);
-  console.log(`${docs.length} ${opt.source === 'fortunes' ? 'fortune topic' : 'README'} files (half: ${opt.half}), ${sentences} prose sentences, ${((Date.now() - started) / 1000).toFixed(0)} s, parser ${linter.version}`);
+  console.log(`${docs.length} ${opt.source === 'fortunes' ? 'fortune entries' : 'README files'} (half: ${opt.half}), ${sentences} prose sentences, ${((Date.now() - started) / 1000).toFixed(0)} s, parser ${linter.version}`);
   console.log('\n| rule | findings | per 1,000 sentences |\n| --- | ---: | ---: |');
   for (const [rule, n] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`| ${rule} | ${n} | ${per(n)} |`);
   console.log(`| **all** | **${total}** | **${per(total)}** |`);
