@@ -136,6 +136,23 @@ function openerBefore(tree: PunctuatedTree, i: number): number | undefined {
   return start;
 }
 
+/**
+ * Answer words and interjections (a closed class): at the head of a sentence the comma after one is how a reader tells
+ * the answer "No, sir." from the determiner of "No sir would …", and writers set them off by convention ("Yes, those
+ * who …", "Well, it depends"). The tagger reads "No" as a determiner and the model then calls the comma unnecessary.
+ * Imperatives used as discourse markers ("See, …", "Look, …") are left out: "See, the attached file" is a learner's
+ * comma between a verb and its object.
+ */
+const ANSWER_WORDS = new Set(['yes', 'no', 'yeah', 'yep', 'nope', 'well', 'oh', 'ah', 'ok', 'okay', 'hey', 'alas']);
+
+/** Slot i holds the comma after a sentence-initial answer word or interjection (after a coordinator too: "But no, …"). */
+export function interjectionCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  if (i < 1 || i >= words.length || !tree.slots[i].includes(',')) return false;
+  if (i > 2 || (i === 2 && words[0].upos !== 'CCONJ')) return false;
+  return ANSWER_WORDS.has(words[i - 1].form.toLowerCase()) || words[i - 1].upos === 'INTJ';
+}
+
 /** Words that open a fronted adverbial clause. */
 const SUBORDINATORS = new Set([
   'if', 'when', 'whenever', 'while', 'because', 'although', 'though', 'since', 'after', 'before', 'unless', 'until',
