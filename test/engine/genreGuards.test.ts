@@ -101,6 +101,16 @@ describe('engine: guards against false alarms in documentation', () => {
     });
   });
 
+  describe('the comma after a sentence-initial answer word (categories.ts interjectionCommaAt)', () => {
+    it('no finding on the comma after "No" or "Yes"', () => {
+      assert.deepEqual(found('No, Madam. Just a plumber.'), []);
+      assert.deepEqual(found('No, sir. I was at home.'), []);
+    });
+    it('a comma after a sentence-initial determiner is still reported', () => {
+      assert.deepEqual(found('The, dog barked at me.'), ['comma@The']);
+    });
+  });
+
   describe('a subject needs a finite verb (categories.ts subjectWithoutFiniteVerbAt)', () => {
     it('no subject–verb finding before a participle', () => {
       assert.deepEqual(found('The result will be reported as `Foo/bar`, using the case of the pattern.'), []);
