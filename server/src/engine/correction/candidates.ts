@@ -9,7 +9,7 @@ import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
 import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
-import { CommaCategory, commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, introductoryAt, NONRESTRICTIVE_RELS, objectReadAsSubjectAt, spliceAt, subjectWithoutFiniteVerbAt } from './categories';
+import { closesAsideAt, CommaCategory, commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, introductoryAt, NONRESTRICTIVE_RELS, objectReadAsSubjectAt, spliceAt, subjectEndsInModifierAt, subjectWithoutFiniteVerbAt } from './categories';
 import { introductoryKind } from './introductoryConvention';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
@@ -73,15 +73,19 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
   const out: Candidate[] = [];
   const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
   const onlyComma = (i: number) => marks[i].length === 1 && marks[i][0].norm === ',';
+  const hasComma = (i: number) => marks[i].some((m) => m.norm === ',');
   const inCall = callArgumentSlots(s);
   const inFragment = bracketFragmentSlots(s);
   const judged = (i: number) => isEditableSlot(s, i) && !inCall[i] && !inFragment[i];
   for (let i = 1; i < n; i++) {
     if (!judged(i)) continue;
-    const category = commaCategory(info, i);
+    const category = commaCategory(info, i, hasComma);
     const intro = category === 'introductory-comma' ? introductoryAt(info, i) : undefined;
     const node = intro ?? nodeAt(info, i);
-    const variant = intro === undefined ? undefined : introductoryKind(info, intro);
+    // A subject–verb comma after a relative clause or apposition has an error model of its own: there the comma may
+    // also be the second of a pair whose first the writer dropped, which a bare subject never is.
+    const afterModifier = category === 'subject-verb-comma' && subjectEndsInModifierAt(info, i, hasComma);
+    const variant = intro !== undefined ? introductoryKind(info, intro) : afterModifier ? 'after-modifier' : undefined;
     const size = intro === undefined ? undefined : info.span[intro][1];
     if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, size, changes: new Map([[i, [COMMA]]]) });
     if (onlyComma(i)) {
@@ -91,7 +95,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       const listLike =
         (category === 'comma' || category === 'subject-verb-comma') &&
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ'));
-      const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt].some((misread) => misread(s.tree, info, i));
+      const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt].some((misread) => misread(s.tree, info, i));
       const fronted = frontedClauseCommaAt(s.tree, i) || frontedPhraseCommaAt(s.tree, i) || interjectionCommaAt(s.tree, i);
       if (!listLike && !misparsed && !fronted && !repetitionCommaAt(s.tree, i))
         out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });

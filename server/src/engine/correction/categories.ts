@@ -18,6 +18,11 @@ export type CommaCategory =
 export const NONRESTRICTIVE_RELS = new Set(['appos', 'acl:relcl']);
 const INTRODUCTORY_BASES = new Set(['advcl', 'obl', 'advmod', 'discourse', 'intj', 'vocative', 'nmod', 'ccomp']);
 const BETWEEN_SUBJECT_AND_VERB = new Set(['aux', 'cop', 'advmod']);
+/**
+ * After a copula, the predicate's own pre-modifiers ("is a nurse", "are very old friends"): the subject still meets
+ * its verb, the copula, at the slot (UD heads a copular clause on the predicate, not on the verb).
+ */
+const PREDICATE_PREMODIFIERS = new Set(['det', 'amod', 'nummod', 'compound', 'nmod:poss', 'det:poss']);
 
 /** The constituent `w` that makes slot i a non-restrictive edge, with which edge it is. */
 export function nonrestrictiveAt(info: TreeInfo, i: number): Array<{ w: number; side: 'left' | 'right' }> {
@@ -55,6 +60,42 @@ export function spliceAt(info: TreeInfo, i: number): number | undefined {
   return undefined;
 }
 
+/** Words an aside between two commas runs to at most ("if set", "I'm guessing was the owner", "returned from the call"). */
+const ASIDE_MAX_WORDS = 8;
+
+/**
+ * Slot i is a subject–verb comma's place, and the nearest comma before it, two to `ASIDE_MAX_WORDS` words back, does
+ * not close a sentence-initial opener: then the comma at i most likely closes the
+ * aside that comma opened — a parenthetical, an apposition, an interjected clause ("AZURE_LOG_LEVEL, if set, takes
+ * precedence", "The one guy who was there, I'm guessing was the owner, was …"). A parser reads such asides into the
+ * clause (there "set" the subject of "takes", "the owner" that of "was"), so the words, not the tree, tell. Deleting
+ * the comma would leave the opener alone: no deletion candidate. A learner's comma after a long subject has no such
+ * partner ("The girl who sits next to me, is …"), nor does one after a fronted opener's comma ("When I came home, my
+ * brother, was asleep").
+ */
+export function closesAsideAt(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
+  const w = subjectVerbAt(info, i);
+  if (w === undefined || (info.base(w) !== 'nsubj' && info.base(w) !== 'csubj')) return false;
+  for (let j = i - 1; j >= Math.max(1, i - ASIDE_MAX_WORDS); j--) {
+    if (!tree.slots[j].includes(',')) continue;
+    // One word between the commas is the subject itself ("That's it, I, know"), and a coordinator opens the next
+    // clause, not an aside ("…, but I, thought"): those commas are a learner's, after a subject.
+    if (i - j < 2 || tree.words[j].upos === 'CCONJ') return false;
+    return introductoryAt(info, j) === undefined && !frontedClauseCommaAt(tree, j) && !frontedPhraseCommaAt(tree, j);
+  }
+  return false;
+}
+
+/** Words h+1..i all belong to objects of h ("told me, that …"): nothing but the verb's objects before the slot. */
+function onlyObjectsBetween(info: TreeInfo, h: number, i: number): boolean {
+  for (let k = h + 1; k <= i; k++) {
+    let x = k;
+    while (x !== 0 && info.head(x) !== h) x = info.head(x);
+    if (x === 0 || (info.base(x) !== 'obj' && info.base(x) !== 'iobj')) return false;
+  }
+  return true;
+}
+
 /** The subject that slot i separates from its verb, or the object it separates from its verb, if any. */
 export function subjectVerbAt(info: TreeInfo, i: number): number | undefined {
   for (let w = 1; w <= info.n; w++) {
@@ -63,10 +104,20 @@ export function subjectVerbAt(info: TreeInfo, i: number): number | undefined {
     const h = info.head(w);
     if ((base === 'nsubj' || base === 'csubj') && b === i && h > b) {
       let ok = true;
-      for (let k = i + 1; k < h; k++) if (info.head(k) !== h || !BETWEEN_SUBJECT_AND_VERB.has(info.base(k))) ok = false;
+      let copula = false;
+      for (let k = i + 1; k < h; k++) {
+        const between = info.base(k);
+        if (info.head(k) !== h || !(BETWEEN_SUBJECT_AND_VERB.has(between) || (copula && PREDICATE_PREMODIFIERS.has(info.rel(k))))) ok = false;
+        if (between === 'cop') copula = true;
+      }
       if (ok) return w;
     }
     if ((base === 'obj' || base === 'iobj') && a - 1 === i && h === i) return w;
+    // A clause the verb takes as its object, opened by a complementizer ("I believe that …", "told me whether …"):
+    // the comma learners put before "that" separates a verb from its object all the same. Reported speech is not one
+    // of these ("He said, "I am tired"" has no complementizer).
+    const complementizer = info.children[w].some((c) => c === a && info.base(c) === 'mark');
+    if (base === 'ccomp' && a - 1 === i && h <= i && complementizer && onlyObjectsBetween(info, h, i)) return w;
   }
   return undefined;
 }
@@ -260,9 +311,25 @@ export function introductoryAt(info: TreeInfo, i: number): number | undefined {
   return undefined;
 }
 
-/** The category of inserting or deleting a comma at slot i (1 ≤ i < n). */
-export function commaCategory(info: TreeInfo, i: number): CommaCategory {
+/**
+ * Slot i is where a subject ending in a relative clause or an apposition meets its verb, and that constituent has no
+ * comma at its left edge: a comma here does not close a non-restrictive pair, it separates the subject from its verb
+ * ("The book that I bought yesterday, is interesting", "My friend Anna, is a nurse") — the error learners make most
+ * with long subjects. `hasComma(j)`: slot j holds a comma as written.
+ */
+export function subjectEndsInModifierAt(info: TreeInfo, i: number, hasComma: (j: number) => boolean): boolean {
+  const edges = nonrestrictiveAt(info, i);
+  return edges.length > 0 && edges.every((e) => e.side === 'right' && !hasComma(info.span[e.w][0] - 1)) && subjectVerbAt(info, i) !== undefined;
+}
+
+/**
+ * The category of inserting or deleting a comma at slot i (1 ≤ i < n). Without `hasComma` (what the slots hold as
+ * written) a relative clause's or an apposition's edge is always a non-restrictive comma's place; with it, the end of
+ * a subject whose modifier is not set off on the left is a subject–verb comma's (`subjectEndsInModifierAt`).
+ */
+export function commaCategory(info: TreeInfo, i: number, hasComma?: (j: number) => boolean): CommaCategory {
   if (serialCommaAt(info, i) !== undefined) return 'serial-comma';
+  if (hasComma && subjectEndsInModifierAt(info, i, hasComma)) return 'subject-verb-comma';
   if (nonrestrictiveAt(info, i).length > 0) return 'nonrestrictive-comma';
   if (subjectVerbAt(info, i) !== undefined) return 'subject-verb-comma';
   if (introductoryAt(info, i) !== undefined) return 'introductory-comma';

@@ -31,7 +31,7 @@ export function slotCategory(tree: PunctuatedTree, slot: number, before: string,
   if (/["“”()\[\]]/.test(marks)) return /[,.]/.test(before + after) ? 'quote-placement' : 'unbalanced-pair';
   if (/,,/.test(before + after)) return 'doubled-mark';
   if (marks === '' && slot > 0 && slot < n) {
-    const c = commaCategory(treeInfo(tree), slot);
+    const c = commaCategory(treeInfo(tree), slot, (j) => tree.slots[j].includes(','));
     return c === 'serial-comma' ? 'comma' : c;
   }
   if (/;/.test(before + after)) return 'comma-splice';

@@ -89,7 +89,7 @@ function options(d: Draft, info: TreeInfo): Option[] {
   }
   for (let i = 1; i < n; i++) {
     if (!isTokenBoundary(d, i)) continue;
-    const cat = commaCategory(info, i);
+    const cat = commaCategory(info, i, (j) => slots[j].some((m) => m.norm === ','));
     if (cat === 'serial-comma') continue; // style, not error
     if (slots[i].length === 0 && (cat === 'subject-verb-comma' || cat === 'comma'))
       out.push({ kind: cat === 'comma' ? 'insert a comma' : 'comma between subject/verb or verb/object', category: cat, apply: (x) => setSlot(x, i, [COMMA]) });

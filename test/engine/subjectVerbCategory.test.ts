@@ -1,0 +1,99 @@
+import * as assert from 'assert';
+import { goldSentence } from '../../server/src/engine/eval/goldSentence';
+import { parseConllu } from '../../server/src/data/conllu';
+import { treeInfo } from '../../server/src/engine/treeInfo';
+import { candidates } from '../../server/src/engine/correction/candidates';
+import { closesAsideAt, commaCategory, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/categories';
+
+/** A gold sentence from rows of [form, UPOS, head, relation]. */
+function conllu(rows: string[][]) {
+  const lines = rows.map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t'));
+  return goldSentence(parseConllu(['# text = x', ...lines, ''].join('\n'))[0])!.sentence;
+}
+
+describe('engine: the comma between a subject and its verb, or a verb and its object', () => {
+  // "The man who called yesterday, wants a refund."
+  const relcl = conllu([
+    ['The', 'DET', '2', 'det'], ['man', 'NOUN', '7', 'nsubj'], ['who', 'PRON', '4', 'nsubj'], ['called', 'VERB', '2', 'acl:relcl'],
+    ['yesterday', 'NOUN', '4', 'obl:unmarked'], [',', 'PUNCT', '4', 'punct'], ['wants', 'VERB', '0', 'root'], ['a', 'DET', '9', 'det'],
+    ['refund', 'NOUN', '7', 'obj'], ['.', 'PUNCT', '7', 'punct'],
+  ]);
+  const ri = treeInfo(relcl.tree);
+  const hasComma = (tree: typeof relcl.tree) => (j: number) => tree.slots[j].includes(',');
+
+  it('files a comma after a subject that ends in a relative clause not set off on the left as a subject–verb comma', () => {
+    assert.ok(subjectEndsInModifierAt(ri, 5, hasComma(relcl.tree)));
+    assert.strictEqual(commaCategory(ri, 5, hasComma(relcl.tree)), 'subject-verb-comma');
+    // Without knowing the marks, the clause's edge stays a non-restrictive comma's place.
+    assert.strictEqual(commaCategory(ri, 5), 'nonrestrictive-comma');
+    const del = candidates(relcl, ri).find((c) => c.action === 'delete' && c.changes.has(5));
+    assert.deepStrictEqual([del?.category, del?.variant], ['subject-verb-comma', 'after-modifier']);
+  });
+
+  it('keeps the closing comma of a clause set off on both sides non-restrictive', () => {
+    // "The man, who called yesterday, wants a refund."
+    const pair = conllu([
+      ['The', 'DET', '2', 'det'], ['man', 'NOUN', '8', 'nsubj'], [',', 'PUNCT', '5', 'punct'], ['who', 'PRON', '5', 'nsubj'],
+      ['called', 'VERB', '2', 'acl:relcl'], ['yesterday', 'NOUN', '5', 'obl:unmarked'], [',', 'PUNCT', '5', 'punct'],
+      ['wants', 'VERB', '0', 'root'], ['a', 'DET', '10', 'det'], ['refund', 'NOUN', '8', 'obj'], ['.', 'PUNCT', '8', 'punct'],
+    ]);
+    const pi = treeInfo(pair.tree);
+    assert.ok(!subjectEndsInModifierAt(pi, 5, hasComma(pair.tree)));
+    assert.strictEqual(commaCategory(pi, 5, hasComma(pair.tree)), 'nonrestrictive-comma');
+    assert.ok(!candidates(pair, pi).some((c) => c.category === 'subject-verb-comma' && c.changes.has(5)));
+  });
+
+  it('reads a copular verb followed by its predicate\'s modifiers as the verb ("Anna, is a nurse")', () => {
+    const cop = conllu([
+      ['Anna', 'PROPN', '5', 'nsubj'], [',', 'PUNCT', '5', 'punct'], ['is', 'AUX', '5', 'cop'], ['a', 'DET', '5', 'det'],
+      ['nurse', 'NOUN', '0', 'root'], ['.', 'PUNCT', '5', 'punct'],
+    ]);
+    assert.strictEqual(subjectVerbAt(treeInfo(cop.tree), 1), 1);
+    // A determiner before the copula is not the predicate's ("Anna, a nurse" has no verb at the slot).
+    const noCop = conllu([
+      ['Anna', 'PROPN', '0', 'root'], [',', 'PUNCT', '4', 'punct'], ['a', 'DET', '4', 'det'], ['nurse', 'NOUN', '1', 'appos'], ['.', 'PUNCT', '1', 'punct'],
+    ]);
+    assert.strictEqual(subjectVerbAt(treeInfo(noCop.tree), 1), undefined);
+  });
+
+  it('files a comma before a complementizer clause that is the verb\'s object as verb–object, but not reported speech', () => {
+    // "She told me, that she would come."
+    const that = conllu([
+      ['She', 'PRON', '2', 'nsubj'], ['told', 'VERB', '0', 'root'], ['me', 'PRON', '2', 'iobj'], [',', 'PUNCT', '8', 'punct'],
+      ['that', 'SCONJ', '8', 'mark'], ['she', 'PRON', '8', 'nsubj'], ['would', 'AUX', '8', 'aux'], ['come', 'VERB', '2', 'ccomp'],
+      ['.', 'PUNCT', '2', 'punct'],
+    ]);
+    assert.strictEqual(subjectVerbAt(treeInfo(that.tree), 3), 7);
+    // "He said, I am tired." — no complementizer: the comma may introduce the words said.
+    const speech = conllu([
+      ['He', 'PRON', '2', 'nsubj'], ['said', 'VERB', '0', 'root'], [',', 'PUNCT', '6', 'punct'], ['I', 'PRON', '6', 'nsubj'],
+      ['am', 'AUX', '6', 'cop'], ['tired', 'ADJ', '2', 'ccomp'], ['.', 'PUNCT', '2', 'punct'],
+    ]);
+    assert.strictEqual(subjectVerbAt(treeInfo(speech.tree), 2), undefined);
+  });
+});
+
+describe('engine: a comma that closes an aside is never deleted as a subject–verb comma', () => {
+  it('keeps the comma closing an aside the parser read into the clause, and still judges a learner\'s after an opener', () => {
+    // "Logging, if set, takes precedence." read with "set" the subject of "takes" (as a comma-robust parser does).
+    const aside = goldSentence(parseConllu(['# text = x', ...[
+      ['Logging', 'NOUN', '0', 'root'], [',', 'PUNCT', '6', 'punct'], ['if', 'SCONJ', '6', 'mark'], ['set', 'NOUN', '6', 'nsubj'],
+      [',', 'PUNCT', '6', 'punct'], ['takes', 'VERB', '1', 'advcl'], ['precedence', 'NOUN', '6', 'obj'], ['.', 'PUNCT', '1', 'punct'],
+    ].map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t')), ''].join('\n'))[0])!.sentence;
+    const ai = treeInfo(aside.tree);
+    assert.strictEqual(subjectVerbAt(ai, 3), 3);
+    assert.ok(closesAsideAt(aside.tree, ai, 3));
+    assert.ok(!candidates(aside, ai).some((c) => c.action === 'delete' && c.changes.has(3)));
+    // "When I came home, my brother, was asleep.": the first comma closes the fronted clause, so the second is the
+    // learner's subject–verb comma.
+    const opener = goldSentence(parseConllu(['# text = x', ...[
+      ['When', 'SCONJ', '3', 'mark'], ['I', 'PRON', '3', 'nsubj'], ['came', 'VERB', '10', 'advcl'], ['home', 'ADV', '3', 'advmod'],
+      [',', 'PUNCT', '3', 'punct'], ['my', 'PRON', '7', 'nmod:poss'], ['brother', 'NOUN', '10', 'nsubj'], [',', 'PUNCT', '10', 'punct'],
+      ['was', 'AUX', '10', 'cop'], ['asleep', 'ADJ', '0', 'root'], ['.', 'PUNCT', '10', 'punct'],
+    ].map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t')), ''].join('\n'))[0])!.sentence;
+    const oi = treeInfo(opener.tree);
+    assert.strictEqual(subjectVerbAt(oi, 6), 6);
+    assert.ok(!closesAsideAt(opener.tree, oi, 6));
+    assert.ok(candidates(opener, oi).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(6)));
+  });
+});
