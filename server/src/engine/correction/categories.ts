@@ -172,6 +172,12 @@ export function objectReadAsSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: n
   return tree.words[v - 1].xpos === 'VBZ' && tree.words[h - 1].xpos === 'VBZ';
 }
 
+/** The first word (0-based) of the clause slot i lies in: after the last colon before it, else the sentence's first. */
+function clauseStart(tree: PunctuatedTree, i: number): number {
+  for (let k = i - 1; k >= 1; k--) if (tree.slots[k].includes(':')) return k;
+  return 0;
+}
+
 /**
  * The first word (0-based) of the opener whose comma slot i may hold, if slot i holds a comma after at least two of
  * its words and is the first comma since it began. It begins at the sentence's first word, or after the last colon
@@ -180,8 +186,7 @@ export function objectReadAsSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: n
  */
 function openerBefore(tree: PunctuatedTree, i: number): number | undefined {
   if (i >= tree.words.length || !tree.slots[i].includes(',')) return undefined;
-  let start = 0;
-  for (let k = i - 1; k >= 1 && start === 0; k--) if (tree.slots[k].includes(':')) start = k;
+  const start = clauseStart(tree, i);
   if (i < start + 2) return undefined;
   for (let j = start + 1; j < i; j++) if (tree.slots[j].includes(',')) return undefined;
   return start;
@@ -196,12 +201,20 @@ function openerBefore(tree: PunctuatedTree, i: number): number | undefined {
  */
 const ANSWER_WORDS = new Set(['yes', 'no', 'yeah', 'yep', 'nope', 'well', 'oh', 'ah', 'ok', 'okay', 'hey', 'alas']);
 
-/** Slot i holds the comma after a sentence-initial answer word or interjection (after a coordinator too: "But no, …"). */
+/**
+ * Slot i holds the comma after an answer word or interjection that opens the sentence, or the clause after a colon
+ * ("A: No, sir."), alone or after a coordinator ("But no, …").
+ */
 export function interjectionCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   if (i < 1 || i >= words.length || !tree.slots[i].includes(',')) return false;
-  if (i > 2 || (i === 2 && words[0].upos !== 'CCONJ')) return false;
-  return ANSWER_WORDS.has(words[i - 1].form.toLowerCase()) || words[i - 1].upos === 'INTJ';
+  const start = clauseStart(tree, i);
+  if (i - 1 !== start && !(i - 2 === start && words[start].upos === 'CCONJ')) return false;
+  const word = words[i - 1].form.toLowerCase();
+  // "No" right before a noun is most often its determiner, written apart by mistake ("No, service.", "no, place to
+  // sit"); that comma stays a candidate, though a vocative ("No, sir.") then looks the same.
+  if (word === 'no' && (words[i].upos === 'NOUN' || words[i].upos === 'PROPN')) return false;
+  return ANSWER_WORDS.has(word) || words[i - 1].upos === 'INTJ';
 }
 
 /** Words that open a fronted adverbial clause. */
