@@ -97,3 +97,14 @@ describe('engine: a comma that closes an aside is never deleted as a subject–v
     assert.ok(candidates(opener, oi).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(6)));
   });
 });
+
+describe('engine: the subject–verb message names the parts the comma separates', () => {
+  it('names the subject and its verb, or the verb and its object', async () => {
+    const { createLinter } = await import('../../server/src/engine');
+    const linter = await createLinter();
+    const [subject] = linter.lint('Our new manager, wants a report by Friday.').filter((f) => f.ruleId === 'subject-verb-comma');
+    assert.strictEqual(subject?.message, 'No comma between the subject "Our new manager" and its verb "wants".');
+    const [object] = linter.lint('My parents bought, a new house last month.').filter((f) => f.ruleId === 'subject-verb-comma');
+    assert.strictEqual(object?.message, 'No comma between the verb "bought" and its object "a new house".');
+  });
+});

@@ -9,6 +9,7 @@ import { TreeInfo } from '../treeInfo';
 import { constituentBracketing, describeRewrite } from '../explain';
 import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
+import { subjectVerbAt } from './categories';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -34,6 +35,26 @@ export function constituentLabel(c: ScoredCandidate, s: AnalysedSentence, info: 
   return node > 0 ? `${constituentName(info, node)} "${phrase(s, info, node)}"` : 'element';
 }
 
+/**
+ * The subject–verb message names the two parts the comma separates ("No comma between the subject "The man who called
+ * yesterday" and its verb "wants"."): a learner sees which words the rule is about, not only the rule.
+ */
+function subjectVerbMessage(s: AnalysedSentence, info: TreeInfo, i: number): string {
+  const w = subjectVerbAt(info, i);
+  if (w === undefined) return 'Do not separate a subject from its verb, or a verb from its object, with a comma.';
+  const h = info.head(w);
+  const base = info.base(w);
+  if (base !== 'nsubj' && base !== 'csubj') return `No comma between the verb "${s.tree.words[h - 1].form}" and its object "${phrase(s, info, w)}".`;
+  // The verb the reader meets after the comma: an auxiliary or copula before the head ("is" in "… is a nurse").
+  let verb = h;
+  for (let k = i + 1; k < h; k++)
+    if (info.head(k) === h && (info.base(k) === 'aux' || info.base(k) === 'cop')) {
+      verb = k;
+      break;
+    }
+  return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verb - 1].form}".`;
+}
+
 function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
   const { category, action, node, changes } = c.candidate;
   const slots = [...changes.keys()];
@@ -44,7 +65,7 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       if (action === 'insert') return slots.length === 2 ? `Set off the non-restrictive ${what} "${p}" with commas.` : `Add a comma: "${p}" is a non-restrictive ${what}, set off on both sides.`;
       return slots.length === 2 ? `"${p}" is a restrictive ${what}: no commas around it.` : `Remove this comma: it sets off only one side of the ${what} "${p}".`;
     case 'subject-verb-comma':
-      return action === 'delete' ? 'Do not separate a subject from its verb, or a verb from its object, with a comma.' : 'Missing comma.';
+      return action === 'delete' ? subjectVerbMessage(s, info, slots[0]) : 'Missing comma.';
     case 'introductory-comma':
       if (action !== 'insert') return `No comma is needed after "${p}".`;
       return c.style ? `Edited prose sets off the introductory ${what} "${p}" with a comma.` : `Add a comma after the introductory ${what} "${p}".`;
