@@ -3,6 +3,7 @@ import { goldSentence } from '../../server/src/engine/eval/goldSentence';
 import { parseConllu } from '../../server/src/data/conllu';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { candidates } from '../../server/src/engine/correction/candidates';
+import { createLinter } from '../../server/src/engine';
 import { closesAsideAt, commaCategory, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/categories';
 
 /** A gold sentence from rows of [form, UPOS, head, relation]. */
@@ -100,7 +101,6 @@ describe('engine: a comma that closes an aside is never deleted as a subject–v
 
 describe('engine: the subject–verb message names the parts the comma separates', () => {
   it('names the subject and its verb, or the verb and its object', async () => {
-    const { createLinter } = await import('../../server/src/engine');
     const linter = await createLinter();
     const [subject] = linter.lint('Our new manager, wants a report by Friday.').filter((f) => f.ruleId === 'subject-verb-comma');
     assert.strictEqual(subject?.message, 'No comma between the subject "Our new manager" and its verb "wants".');
