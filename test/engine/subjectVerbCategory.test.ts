@@ -77,21 +77,21 @@ describe('engine: the comma between a subject and its verb, or a verb and its ob
 describe('engine: a comma that closes an aside is never deleted as a subject–verb comma', () => {
   it('keeps the comma closing an aside the parser read into the clause, and still judges a learner\'s after an opener', () => {
     // "Logging, if set, takes precedence." read with "set" the subject of "takes" (as a comma-robust parser does).
-    const aside = goldSentence(parseConllu(['# text = x', ...[
+    const aside = conllu([
       ['Logging', 'NOUN', '0', 'root'], [',', 'PUNCT', '6', 'punct'], ['if', 'SCONJ', '6', 'mark'], ['set', 'NOUN', '6', 'nsubj'],
       [',', 'PUNCT', '6', 'punct'], ['takes', 'VERB', '1', 'advcl'], ['precedence', 'NOUN', '6', 'obj'], ['.', 'PUNCT', '1', 'punct'],
-    ].map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t')), ''].join('\n'))[0])!.sentence;
+    ]);
     const ai = treeInfo(aside.tree);
     assert.strictEqual(subjectVerbAt(ai, 3), 3);
     assert.ok(closesAsideAt(aside.tree, ai, 3));
     assert.ok(!candidates(aside, ai).some((c) => c.action === 'delete' && c.changes.has(3)));
     // "When I came home, my brother, was asleep.": the first comma closes the fronted clause, so the second is the
     // learner's subject–verb comma.
-    const opener = goldSentence(parseConllu(['# text = x', ...[
+    const opener = conllu([
       ['When', 'SCONJ', '3', 'mark'], ['I', 'PRON', '3', 'nsubj'], ['came', 'VERB', '10', 'advcl'], ['home', 'ADV', '3', 'advmod'],
       [',', 'PUNCT', '3', 'punct'], ['my', 'PRON', '7', 'nmod:poss'], ['brother', 'NOUN', '10', 'nsubj'], [',', 'PUNCT', '10', 'punct'],
       ['was', 'AUX', '10', 'cop'], ['asleep', 'ADJ', '0', 'root'], ['.', 'PUNCT', '10', 'punct'],
-    ].map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t')), ''].join('\n'))[0])!.sentence;
+    ]);
     const oi = treeInfo(opener.tree);
     assert.strictEqual(subjectVerbAt(oi, 6), 6);
     assert.ok(!closesAsideAt(opener.tree, oi, 6));
