@@ -4,7 +4,7 @@ import { parseConllu } from '../../server/src/data/conllu';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { createLinter } from '../../server/src/engine';
-import { closesAsideAt, commaCategory, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/categories';
+import { closesAsideAt, commaCategory, letterFormulaCommaAt, questionTagCommaAt, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/categories';
 
 /** A gold sentence from rows of [form, UPOS, head, relation]. */
 function conllu(rows: string[][]) {
@@ -106,5 +106,46 @@ describe('engine: the subject–verb message names the parts the comma separates
     assert.strictEqual(subject?.message, 'No comma between the subject "Our new manager" and its verb "wants".');
     const [object] = linter.lint('My parents bought, a new house last month.').filter((f) => f.ruleId === 'subject-verb-comma');
     assert.strictEqual(object?.message, 'No comma between the verb "bought" and its object "a new house".');
+  });
+});
+
+describe('engine: letter formulas and question tags keep their commas', () => {
+  it('never deletes the comma after a salutation or closing formula joined to the next line', () => {
+    // "Kindest regards, Visit our site." read with "regards" the subject of "Visit".
+    const closing = conllu([
+      ['Kindest', 'ADJ', '2', 'amod'], ['regards', 'NOUN', '4', 'nsubj'], [',', 'PUNCT', '4', 'punct'], ['Visit', 'VERB', '0', 'root'],
+      ['our', 'PRON', '6', 'nmod:poss'], ['site', 'NOUN', '4', 'obj'], ['.', 'PUNCT', '4', 'punct'],
+    ]);
+    assert.ok(letterFormulaCommaAt(closing.tree, 2));
+    assert.ok(!candidates(closing, treeInfo(closing.tree)).some((c) => c.action === 'delete' && c.changes.has(2)));
+    // A subject that is no formula keeps its comma a candidate ("Our regards, visit …" is not a letter's closing).
+    const subject = conllu([
+      ['Our', 'PRON', '2', 'nmod:poss'], ['regards', 'NOUN', '4', 'nsubj'], [',', 'PUNCT', '4', 'punct'], ['go', 'VERB', '0', 'root'],
+      ['out', 'ADV', '4', 'advmod'], ['.', 'PUNCT', '4', 'punct'],
+    ]);
+    assert.ok(!letterFormulaCommaAt(subject.tree, 2));
+  });
+
+  it('never deletes the comma before a question tag, and judges a comma before other final words', () => {
+    const tag = conllu([
+      ['You', 'PRON', '3', 'nsubj'], ["'re", 'AUX', '3', 'cop'], ['in', 'ADV', '0', 'root'], [',', 'PUNCT', '5', 'punct'],
+      ['right', 'ADV', '3', 'advmod'], ['?', 'PUNCT', '3', 'punct'],
+    ]);
+    assert.ok(questionTagCommaAt(tag.tree, 3));
+    const auxTag = conllu([
+      ['It', 'PRON', '2', 'nsubj'], ['works', 'VERB', '0', 'root'], [',', 'PUNCT', '4', 'punct'], ['does', 'AUX', '2', 'parataxis'],
+      ["n't", 'PART', '4', 'advmod'], ['it', 'PRON', '4', 'nsubj'], ['?', 'PUNCT', '2', 'punct'],
+    ]);
+    assert.ok(questionTagCommaAt(auxTag.tree, 2));
+    // Not a question: "You're in, right." is no tag; nor is "…, right now?" a tag word alone.
+    const statement = conllu([
+      ['You', 'PRON', '3', 'nsubj'], ["'re", 'AUX', '3', 'cop'], ['in', 'ADV', '0', 'root'], [',', 'PUNCT', '5', 'punct'],
+      ['right', 'ADV', '3', 'advmod'], ['.', 'PUNCT', '3', 'punct'],
+    ]);
+    assert.ok(!questionTagCommaAt(statement.tree, 3));
+    const now = conllu([
+      ['Leave', 'VERB', '0', 'root'], [',', 'PUNCT', '4', 'punct'], ['right', 'ADV', '4', 'advmod'], ['now', 'ADV', '1', 'advmod'], ['?', 'PUNCT', '1', 'punct'],
+    ]);
+    assert.ok(!questionTagCommaAt(now.tree, 1));
   });
 });

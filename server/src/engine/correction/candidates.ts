@@ -9,7 +9,7 @@ import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
 import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
-import { closesAsideAt, CommaCategory, commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, introductoryAt, NONRESTRICTIVE_RELS, objectReadAsSubjectAt, spliceAt, subjectEndsInModifierAt, subjectWithoutFiniteVerbAt } from './categories';
+import { closesAsideAt, CommaCategory, commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, introductoryAt, letterFormulaCommaAt, questionTagCommaAt, NONRESTRICTIVE_RELS, objectReadAsSubjectAt, spliceAt, subjectEndsInModifierAt, subjectWithoutFiniteVerbAt } from './categories';
 import { introductoryKind } from './introductoryConvention';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
@@ -96,7 +96,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
         (category === 'comma' || category === 'subject-verb-comma') &&
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ'));
       const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt].some((misread) => misread(s.tree, info, i));
-      const fronted = frontedClauseCommaAt(s.tree, i) || frontedPhraseCommaAt(s.tree, i) || interjectionCommaAt(s.tree, i);
+      const fronted = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, letterFormulaCommaAt, questionTagCommaAt].some((convention) => convention(s.tree, i));
       if (!listLike && !misparsed && !fronted && !repetitionCommaAt(s.tree, i))
         out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);

@@ -217,6 +217,48 @@ export function interjectionCommaAt(tree: PunctuatedTree, i: number): boolean {
   return ANSWER_WORDS.has(word) || words[i - 1].upos === 'INTJ';
 }
 
+/** Formulas that open or close a letter or an e-mail, which writers set off with a comma ("Dear All,", "Kind regards,"). */
+const SALUTATION_OPENERS = new Set(['dear', 'hi', 'hello']);
+const LETTER_CLOSINGS = new Set([
+  'regards', 'kind regards', 'best regards', 'kindest regards', 'warm regards', 'warmest regards', 'best wishes',
+  'sincerely', 'yours sincerely', 'sincerely yours', 'yours truly', 'yours faithfully', 'thanks', 'many thanks',
+  'thank you', 'cheers', 'best',
+]);
+
+/**
+ * Slot i holds the comma after a salutation ("Dear All", "Hi John", at most four words) or a letter's closing formula
+ * ("Kindest regards") that opens the sentence. E-mail and letter text often reaches the linter with the salutation or
+ * the closing and the next line joined in one sentence ("Kindest regards, Visit …"); the tree then makes the formula a
+ * subject or an object, and the comma looks like one between subject and verb. It is the letter's convention. "Love"
+ * is left out: as a verb it opens a learner's "Love, this park" (a comma between verb and object) as often.
+ */
+export function letterFormulaCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  if (i < 1 || i >= words.length || !tree.slots[i].includes(',')) return false;
+  for (let j = 1; j < i; j++) if (tree.slots[j].length > 0) return false;
+  const opener = words.slice(0, i).map((w) => w.form.toLowerCase());
+  return (SALUTATION_OPENERS.has(opener[0]) && i <= 4) || LETTER_CLOSINGS.has(opener.join(' '));
+}
+
+/** Words that end a sentence as a question tag after a comma ("…, right?", "…, isn't it?"). */
+const TAG_WORDS = new Set(['right', 'ok', 'okay', 'eh', 'huh', 'correct', 'yes', 'no', 'yeah']);
+
+/**
+ * Slot i holds the comma before a question tag that ends the sentence: a tag word ("You're in, right?") or an
+ * auxiliary with a pronoun ("It works, doesn't it?", "You can come, can't you?"). The tag is a clause of its own
+ * that the comma sets off; a parser reads "right" as the predicate's modifier and the comma as spurious.
+ */
+export function questionTagCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  const n = words.length;
+  if (i < 1 || i >= n || !tree.slots[i].includes(',') || !tree.slots[n].includes('?')) return false;
+  const tag = words.slice(i);
+  if (tag.length === 1) return TAG_WORDS.has(tag[0].form.toLowerCase());
+  const auxiliary = tag[0].upos === 'AUX';
+  const rest = tag.slice(1).filter((w) => w.upos !== 'PART');
+  return auxiliary && rest.length === 1 && rest[0].upos === 'PRON' && tag.length <= 3;
+}
+
 /** Words that open a fronted adverbial clause. */
 const SUBORDINATORS = new Set([
   'if', 'when', 'whenever', 'while', 'because', 'although', 'though', 'since', 'after', 'before', 'unless', 'until',
