@@ -8,7 +8,8 @@ import { introductoryKind } from '../../server/src/engine/correction/introductor
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
 import { treeInfo } from '../../server/src/engine/treeInfo';
-import { commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
+import { commaCategory, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
+import { frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt } from '../../server/src/engine/correction/deletionGuards';
 import { seededRng } from '../../server/src/engine/eval/rng';
 import { parseConllu } from '../../server/src/data/conllu';
 import { ewtFile } from '../ewt';

@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
 import { bracketFragmentSlots } from '../../server/src/engine/correction/bracketFragments';
-import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/categories';
+import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/deletionGuards';
 import { lintDocument } from '../../server/src/prose';
 import { codeWord } from '../../server/src/prose/markdown';
 import { extractProse } from '../../server/src/prose';

@@ -4,7 +4,8 @@ import { parseConllu } from '../../server/src/data/conllu';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { createLinter } from '../../server/src/engine';
-import { closesAsideAt, commaCategory, letterFormulaCommaAt, questionTagCommaAt, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/categories';
+import { commaCategory, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/categories';
+import { closesAsideAt, letterFormulaCommaAt, questionTagCommaAt } from '../../server/src/engine/correction/deletionGuards';
 
 /** A gold sentence from rows of [form, UPOS, head, relation]. */
 function conllu(rows: string[][]) {

@@ -9,7 +9,8 @@ import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
 import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
-import { closesAsideAt, CommaCategory, commaCategory, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, introductoryAt, letterFormulaCommaAt, questionTagCommaAt, NONRESTRICTIVE_RELS, objectReadAsSubjectAt, spliceAt, subjectEndsInModifierAt, subjectWithoutFiniteVerbAt } from './categories';
+import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
+import { closesAsideAt, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, objectReadAsSubjectAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
 import { introductoryKind } from './introductoryConvention';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';

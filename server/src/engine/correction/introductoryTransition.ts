@@ -20,7 +20,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
 import { conventionCovers, IntroductoryConvention, introductoryElement, IntroductoryKind } from './introductoryConvention';
-import { openerClosedElsewhere } from './categories';
+import { openerClosedElsewhere } from './deletionGuards';
 
 /** The transitions, lower case, words separated by one space. */
 export const TRANSITIONS: readonly string[] = [
