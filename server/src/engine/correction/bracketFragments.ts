@@ -8,9 +8,8 @@
  * judged as usual.
  */
 import { AnalysedSentence } from '../sentence';
+import { FINITE_VERB_TAGS } from './deletionGuards';
 
-/** Fine tags of a finite verb: a clause's mark. */
-const FINITE_VERB_TAGS = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
 const CLOSER: Record<string, string> = { '(': ')', '[': ']' };
 
 /** For each slot 0…n, whether both of its words lie inside one bracketed fragment. */

@@ -9,6 +9,12 @@ import { PunctuatedTree } from '../../data/depunct';
 import { hasSubject, TreeInfo } from '../treeInfo';
 import { introductoryAt, subjectVerbAt } from './categories';
 
+/**
+ * Fine tags of a finite verb, a clause's mark: after one, the comma may well sit between a subject and its verb; a
+ * bracket without one holds no clause (`bracketFragments.ts`).
+ */
+export const FINITE_VERB_TAGS: ReadonlySet<string> = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
+
 /** Words an aside between two commas runs to at most ("if set", "I'm guessing was the owner", "returned from the call"). */
 const ASIDE_MAX_WORDS = 8;
 
@@ -199,9 +205,6 @@ export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
   if (words[i].xpos === 'VB') return true; // an imperative main clause: "When decoding, be sure …", "If a function, use it"
   return words.slice(o + 1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= o + 3 && SUBJECT_OPENERS.has(words[i].upos));
 }
-
-/** Fine tags of a finite verb: after one, the comma may well sit between a subject and its verb. */
-const FINITE_VERB_TAGS = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
 
 /** Fine tags of the wh-words that open a clause inside a phrase ("on what GFM relates to", "where it runs"). */
 const EMBEDDING_TAGS = new Set(['WDT', 'WP', 'WP$', 'WRB']);

@@ -192,6 +192,12 @@ function decisionData(data: readonly LabelledCandidate[], cal: Calibration): { b
  */
 export const MAX_ADDED_TRAIN_CLEAN_PER_1000 = 0.25;
 
+/** Overall precision at least `minPrecision` (none chosen counts as precise) and the findings on the `originals` within `MAX_CLEAN_FINDINGS_PER_1000`. */
+function withinFloorAndBudget(o: ThresholdOutcome, originals: number, minPrecision: number): boolean {
+  const precise = o.tp + o.fp === 0 || o.tp / (o.tp + o.fp) >= minPrecision;
+  return precise && (1000 * o.clean) / Math.max(1, originals) <= MAX_CLEAN_FINDINGS_PER_1000;
+}
+
 /**
  * The threshold with the best F0.5 among those whose precision is at least `minPrecision` and whose findings on the
  * originals (odd `sentence` indices; `originals` of them) stay within `MAX_CLEAN_FINDINGS_PER_1000`, for the model's
@@ -201,10 +207,9 @@ export function fitThreshold(data: readonly LabelledCandidate[], cal: Calibratio
   const { bySentence, positives } = decisionData(data, cal);
   let best = { t: 0.99, f: -1 };
   for (const t of THRESHOLD_GRID) {
-    const { tp, fp, clean } = thresholdOutcome(bySentence, t, {});
-    const m = f05({ tp, fp, fn: positives - tp });
-    const cleanOk = (1000 * clean) / Math.max(1, originals) <= MAX_CLEAN_FINDINGS_PER_1000;
-    if (m.precision >= minPrecision && cleanOk && m.f05 > best.f) best = { t, f: m.f05 };
+    const o = thresholdOutcome(bySentence, t, {});
+    const f = f05({ tp: o.tp, fp: o.fp, fn: positives - o.tp }).f05;
+    if (withinFloorAndBudget(o, originals, minPrecision) && f > best.f) best = { t, f };
   }
   return best.t;
 }
@@ -241,10 +246,7 @@ export function fitThresholds(
     const r = o.byCategory.get(c);
     return !r || r.tp + r.fp === 0 || r.tp / (r.tp + r.fp) >= CATEGORY_MIN_PRECISION;
   };
-  const feasible = (o: ThresholdOutcome) =>
-    (o.tp + o.fp === 0 || o.tp / (o.tp + o.fp) >= minPrecision) &&
-    (1000 * o.clean) / Math.max(1, originals) <= MAX_CLEAN_FINDINGS_PER_1000 &&
-    fitted.every((c) => categoryOk(o, c));
+  const feasible = (o: ThresholdOutcome) => withinFloorAndBudget(o, originals, minPrecision) && fitted.every((c) => categoryOk(o, c));
   const score = (o: ThresholdOutcome) => f05({ tp: o.tp, fp: o.fp, fn: positives - o.tp }).f05;
   const outcomeWith = (c: string, t: number) => thresholdOutcome(bySentence, global, { ...thresholds, [c]: t });
   // A fitted category below its precision floor at the global threshold is first raised to the lowest threshold
