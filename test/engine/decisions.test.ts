@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { readTreebank } from '../../server/src/data/treebank';
 import { goldSentence } from '../../server/src/engine/eval/goldSentence';
 import { canReach, confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/calibration';
@@ -23,12 +24,6 @@ function apply(text: string, edits: Array<{ start: number; end: number; newText:
   return out;
 }
 
-/** A gold sentence from rows of (form, UPOS, head, relation). */
-/** Rows of [form, UPOS, head, relation, XPOS?]. */
-function conllu(rows: string[][]) {
-  const lines = rows.map((r, k) => [k + 1, r[0], '_', r[1], r[4] ?? '_', '_', r[2], r[3], '_', '_'].join('\t'));
-  return goldSentence(parseConllu(['# text = x', ...lines, ''].join('\n'))[0])!.sentence;
-}
 
 describe('engine: decisions', () => {
   it('fits the error model by maximum likelihood: the gradient vanishes and known parameters are recovered', () => {

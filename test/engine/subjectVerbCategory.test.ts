@@ -1,17 +1,11 @@
 import * as assert from 'assert';
-import { goldSentence } from '../../server/src/engine/eval/goldSentence';
-import { parseConllu } from '../../server/src/data/conllu';
+import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { createLinter } from '../../server/src/engine';
 import { commaCategory, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/categories';
 import { closesAsideAt, letterFormulaCommaAt, questionTagCommaAt } from '../../server/src/engine/correction/deletionGuards';
 
-/** A gold sentence from rows of [form, UPOS, head, relation]. */
-function conllu(rows: string[][]) {
-  const lines = rows.map((r, k) => [k + 1, r[0], '_', r[1], '_', '_', r[2], r[3], '_', '_'].join('\t'));
-  return goldSentence(parseConllu(['# text = x', ...lines, ''].join('\n'))[0])!.sentence;
-}
 
 describe('engine: the comma between a subject and its verb, or a verb and its object', () => {
   // "The man who called yesterday, wants a refund."
