@@ -19,6 +19,8 @@
  *   --clean-split test|dev|train  the clean text as written (default test; `dev` for choices, never tune on test;
  *                    `train` only to look at more documents — the parser and the models were trained on it)
  *   --introductory-comma edited|auto|ignore  the style setting both puncteme systems lint with (default: the engine's)
+ *   --comma-splices edited|ignore  the splice setting both puncteme systems lint with (default: the engine's); with
+ *                    `edited`, the clean run lists its comma-splice findings with their sentences
  *   --clean-docs     lint the clean text one document per call (the treebank's `# newdoc id` groups, paragraphs
  *                    joined by a blank line), as `introductoryComma: auto` needs; with --introductory-comma other than
  *                    ignore, each document is linted with `ignore` too and the findings the setting adds are listed
@@ -44,7 +46,7 @@ import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/be
 import { f05, PlainEdit } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
 import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
-import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE } from '../server/src/engine';
+import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
 import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/introductoryConvention';
@@ -74,6 +76,7 @@ const { values: opt } = parseArgs({
     half: { type: 'string' },
     'clean-split': { type: 'string' },
     'introductory-comma': { type: 'string' },
+    'comma-splices': { type: 'string' },
     'clean-docs': { type: 'boolean' },
     'clean-only': { type: 'boolean' },
     'fit-introductory': { type: 'boolean' },
@@ -118,13 +121,15 @@ function loadParserAnalyser(): SentenceAnalyser | undefined {
 
 if (opt['introductory-comma'] !== undefined && !isIntroductoryComma(opt['introductory-comma'])) throw new Error(INTRODUCTORY_COMMA_USAGE);
 const introductoryComma: IntroductoryComma | undefined = isIntroductoryComma(opt['introductory-comma']) ? opt['introductory-comma'] : undefined;
+if (opt['comma-splices'] !== undefined && !isCommaSplices(opt['comma-splices'])) throw new Error(COMMA_SPLICES_USAGE);
+const commaSplices = isCommaSplices(opt['comma-splices']) ? opt['comma-splices'] : undefined;
 const conventionFile = opt.convention ?? path.join(defaultModelDir(), INTRODUCTORY_CONVENTION_FILE);
 
 function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto', intro = introductoryComma): System {
   const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile) });
   return {
     name,
-    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
+    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
   };
 }
 
@@ -294,6 +299,7 @@ async function main(): Promise<void> {
     versions,
     suite: { size: suite.length, half: opt.half ?? 'eval', eval: evalHalf.length, counts },
     introductoryComma: introductoryComma ?? 'engine default',
+    commaSplices: commaSplices ?? 'engine default',
   };
 
   if ((opt.fit || opt['fit-dev-only']) && model) {
@@ -391,6 +397,11 @@ async function main(): Promise<void> {
       console.log(`\nclean EWT ${cleanSplit} (${n} sentences as written, in ${paragraphs.length} ${out.cleanUnit}), ${sys.name}: ${found.length} findings = ${((1000 * found.length) / n).toFixed(1)} per 1,000 sentences; ${((1000 * ms) / n).toFixed(0)} ms per 1,000 sentences; per paragraph p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms`);
     }
     out.clean = clean;
+    if (commaSplices === 'edited' && parser && model) {
+      const list = (clean['puncteme (parser + model)'] as { list: Array<{ id: string; text: string; ruleId: string; edits: PlainEdit[] }> }).list.filter((f) => f.ruleId === 'comma-splice');
+      console.log(`\ncommaSplices edited: ${list.length} comma-splice findings on the clean text:`);
+      for (const f of list) console.log(`  [${f.id}] ${sentenceAround(f.text, f.edits[0]?.start ?? 0)}`);
+    }
     if (parser && model && introductoryComma && introductoryComma !== 'ignore') {
       // What the setting adds to `ignore` on the same texts, each with its sentence, to be read one by one.
       const base = linterSystem('ignore', parser, model, cal, 'auto', 'ignore');

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Ajv, { ErrorObject } from 'ajv';
-import { IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { CommaSplices, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import schema from './punctemerc.schema.json';
 
 export const CONFIG_FILE_NAME = '.punctemerc.json';
@@ -18,6 +18,7 @@ export interface ProjectConfig {
   quoteStyle?: QuoteStyle;
   serialComma?: SerialComma;
   introductoryComma?: IntroductoryComma;
+  commaSplices?: CommaSplices;
   minConfidence?: number;
   fixMinConfidence?: number;
   include?: string[];
@@ -102,6 +103,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   if (config.quoteStyle) options.quoteStyle = config.quoteStyle;
   if (config.serialComma) options.serialComma = config.serialComma;
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
+  if (config.commaSplices) options.commaSplices = config.commaSplices;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
   if (disabledRules.length) options.disabledRules = disabledRules;
   if (Object.keys(severities).length) options.severities = severities;

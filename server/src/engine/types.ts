@@ -63,6 +63,24 @@ export const INTRODUCTORY_COMMA_USAGE = `--introductory-comma: ${INTRODUCTORY_CO
  */
 export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'auto';
 
+/**
+ * The comma splice ("It was late, everybody was tired"): `edited` reports every comma that joins two independent
+ * clauses, as edited prose would not have it (`correction/spliceStyle.ts`); `ignore` (the default) leaves it to the
+ * error model alone, which, calibrated on writers who often splice, almost never reports one.
+ */
+export const COMMA_SPLICES_VALUES = ['edited', 'ignore'] as const;
+export type CommaSplices = (typeof COMMA_SPLICES_VALUES)[number];
+export function isCommaSplices(v: unknown): v is CommaSplices {
+  return (COMMA_SPLICES_VALUES as readonly unknown[]).includes(v);
+}
+/** The usage error of a command-line option that takes a `CommaSplices`. */
+export const COMMA_SPLICES_USAGE = `--comma-splices: ${COMMA_SPLICES_VALUES.join(' or ')}`;
+/**
+ * The product default: `ignore`, because clean EWT test would get about 10 more findings per 1,000 sentences (its
+ * writers' own splices), over the default's false-alarm budget (BENCHMARKS, lint "Session 8 (lead)").
+ */
+export const DEFAULT_COMMA_SPLICES: CommaSplices = 'ignore';
+
 export interface LintOptions {
   quoteStyle?: QuoteStyle;
   /**
@@ -73,6 +91,8 @@ export interface LintOptions {
   serialComma?: SerialComma;
   /** Default: `DEFAULT_INTRODUCTORY_COMMA`. */
   introductoryComma?: IntroductoryComma;
+  /** Default: `DEFAULT_COMMA_SPLICES`. */
+  commaSplices?: CommaSplices;
   /** Findings below this confidence are dropped. */
   minConfidence?: number;
   /** Rule ids switched off. */

@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isIntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { ProjectConfig } from '../config';
 
 export type RunTrigger = 'onType' | 'onSave';
@@ -17,6 +17,7 @@ export interface Settings {
   quoteStyle: QuoteStyle;
   serialComma: SerialComma;
   introductoryComma: IntroductoryComma;
+  commaSplices: CommaSplices;
   minConfidence: number;
   /** Per rule: a severity, or 'off'. */
   severity: Record<string, Severity | 'off'>;
@@ -37,6 +38,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   quoteStyle: 'auto',
   serialComma: 'ignore',
   introductoryComma: DEFAULT_INTRODUCTORY_COMMA,
+  commaSplices: DEFAULT_COMMA_SPLICES,
   minConfidence: 0,
   severity: {},
   run: 'onType',
@@ -59,6 +61,7 @@ export function fromEditor(raw: unknown): Settings {
     quoteStyle: pick('quoteStyle', (v) => v === 'american' || v === 'british' || v === 'auto'),
     serialComma: pick('serialComma', (v) => v === 'always' || v === 'never' || v === 'ignore'),
     introductoryComma: pick('introductoryComma', isIntroductoryComma),
+    commaSplices: pick('commaSplices', isCommaSplices),
     minConfidence: pick('minConfidence', isNum),
     severity: pick('severity', (v) => !!v && typeof v === 'object' && !Array.isArray(v)),
     run: pick('run', (v) => v === 'onType' || v === 'onSave'),
@@ -76,6 +79,7 @@ export function withProjectConfig(s: Settings, config: ProjectConfig): Settings 
     quoteStyle: config.quoteStyle ?? s.quoteStyle,
     serialComma: config.serialComma ?? s.serialComma,
     introductoryComma: config.introductoryComma ?? s.introductoryComma,
+    commaSplices: config.commaSplices ?? s.commaSplices,
     minConfidence: config.minConfidence ?? s.minConfidence,
     fixMinConfidence: config.fixMinConfidence ?? s.fixMinConfidence,
     severity: { ...s.severity, ...projectSeverities(config) },
@@ -96,7 +100,7 @@ export function toLintOptions(s: Settings): LintOptions {
     if (v === 'off') disabledRules.push(rule);
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
-  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, disabledRules, severities };
+  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, disabledRules, severities };
   // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.
   if (s.minConfidence > 0) options.minConfidence = s.minConfidence;
   return options;

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
-import { INTRODUCTORY_COMMA_USAGE, isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
+import { COMMA_SPLICES_USAGE, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
 import { sentenceCandidates } from '../../engine/correction/modelRules';
 import { Calibration, thresholdFor } from '../../engine/correction/calibration';
 import { AnalysedSentence, SlotMark } from '../../engine/sentence';
@@ -16,7 +16,7 @@ import { formatTable } from '../table';
 export const explainCommand: Command = {
   path: ['explain'],
   summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
-  usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
+  usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -26,6 +26,7 @@ export const explainCommand: Command = {
         'quote-style': { type: 'string' },
         'serial-comma': { type: 'string' },
         'introductory-comma': { type: 'string' },
+        'comma-splices': { type: 'string' },
         candidates: { type: 'boolean' },
       },
       allowPositionals: true,
@@ -51,6 +52,8 @@ export const explainCommand: Command = {
     if (serialComma && !['always', 'never', 'ignore'].includes(serialComma)) throw new UsageError('--serial-comma: always, never or ignore');
     const introductoryComma = values['introductory-comma'];
     if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
+    const commaSplices = values['comma-splices'];
+    if (commaSplices !== undefined && !isCommaSplices(commaSplices)) throw new UsageError(COMMA_SPLICES_USAGE);
     if (parts.analyser && parts.model) {
       for (const s of parts.analyser.parseText(text)) {
         io.stdout(`Sentence: ${text.slice(s.start, s.end)}\n\n`);
@@ -66,7 +69,7 @@ export const explainCommand: Command = {
     } else {
       io.stdout(`(parser or model not available: ${parts.problem}; typographic rules only)\n\n`);
     }
-    const findings = makeLinter(parts).lint(text, { quoteStyle, serialComma, introductoryComma });
+    const findings = makeLinter(parts).lint(text, { quoteStyle, serialComma, introductoryComma, commaSplices });
     if (findings.length === 0) io.stdout('No findings.\n');
     for (const f of findings) {
       io.stdout(`${f.start.line + 1}:${f.start.character + 1}  ${f.ruleId}  (confidence ${f.confidence.toFixed(2)})  ${f.message}\n`);

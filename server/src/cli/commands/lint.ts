@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { ConfigError, loadProjectConfig, toLintOptions } from '../../config';
-import { INTRODUCTORY_COMMA_USAGE, isIntroductoryComma } from '../../engine/types';
+import { COMMA_SPLICES_USAGE, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma } from '../../engine/types';
 import { Command, UsageError } from '../command';
 import { collectFiles } from '../files/collect';
 import { parseShard } from '../files/shard';
@@ -30,6 +30,8 @@ Options:
       --introductory-comma edited|auto|ignore   the comma after an introductory element as edited prose writes
                            it, where the document's own habit is the comma (auto), or only when the error model
                            is sure it was dropped (overrides the config)
+      --comma-splices edited|ignore   report every comma that joins two independent clauses, as edited prose
+                           would not have it (default ignore: only when the error model is sure; overrides the config)
   -c, --config FILE        use FILE instead of the nearest .punctemerc.json
   -j, --jobs N             worker threads (default: one per core, as many as the amount of text is worth)
       --cache              reuse findings of unchanged files
@@ -72,6 +74,7 @@ export const lintCommand: Command = {
         'fix-min-confidence': { type: 'string' },
         'min-confidence': { type: 'string' },
         'introductory-comma': { type: 'string' },
+        'comma-splices': { type: 'string' },
         config: { type: 'string', short: 'c' },
         jobs: { type: 'string', short: 'j' },
         cache: { type: 'boolean' },
@@ -117,6 +120,11 @@ export const lintCommand: Command = {
     if (introductoryComma !== undefined) {
       if (!isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
       options.introductoryComma = introductoryComma;
+    }
+    const commaSplices = values['comma-splices'];
+    if (commaSplices !== undefined) {
+      if (!isCommaSplices(commaSplices)) throw new UsageError(COMMA_SPLICES_USAGE);
+      options.commaSplices = commaSplices;
     }
     const fixMinConfidence =
       parseProbability('--fix-min-confidence', values['fix-min-confidence']) ?? config.fixMinConfidence ?? DEFAULT_FIX_MIN_CONFIDENCE;

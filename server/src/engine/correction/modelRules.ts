@@ -9,7 +9,7 @@ import { PlainFinding } from '../finding';
 import { EngineModel } from '../punctModel';
 import { AnalysedSentence } from '../sentence';
 import { treeInfo, TreeInfo } from '../treeInfo';
-import { DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../types';
+import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../types';
 import { Calibration, canReach } from './calibration';
 import { Candidate } from './candidates';
 import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
@@ -18,6 +18,7 @@ import { britishQuoteFindings } from './britishQuotes';
 import { IntroductoryConvention } from './introductoryConvention';
 import { habitCount, SentenceHabit } from './introductoryHabit';
 import { IntroductoryStyle, introductoryStyleAt } from './introductoryTransition';
+import { editedSpliceAt } from './spliceStyle';
 
 /**
  * Confidence given to a style finding: the setting decides whether the mark belongs there, so this is not the error
@@ -33,6 +34,13 @@ function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, c
   if (!conv || c.category !== 'introductory-comma' || c.action !== 'insert') return undefined;
   const [slot] = c.changes.keys();
   return introductoryStyleAt(s.tree, info, slot, conv);
+}
+
+/** A comma splice edited prose would not have (`commaSplices: edited`, `spliceStyle.ts`). */
+function editedSplice(c: Candidate, s: AnalysedSentence, info: TreeInfo): boolean {
+  if (c.category !== 'comma-splice') return false;
+  const [slot] = c.changes.keys();
+  return editedSpliceAt(s.tree, info, slot) !== undefined;
 }
 
 /** What one sentence contributes to a document's findings. */
@@ -66,7 +74,8 @@ export function sentenceFindings(
     if (!styles.has(c)) styles.set(c, editedIntroductory(c, s, info, conv));
     return styles.get(c);
   };
-  const isStyle = (c: Candidate) => c.category === 'serial-comma' || introStyle(c) !== undefined;
+  const splices = (options.commaSplices ?? DEFAULT_COMMA_SPLICES) === 'edited';
+  const isStyle = (c: Candidate) => c.category === 'serial-comma' || introStyle(c) !== undefined || (splices && editedSplice(c, s, info));
   const scored = scoreCandidates(model, s, info, cal, (c, key) =>
     c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, thresholdOf(key)),
   );
@@ -81,7 +90,9 @@ export function sentenceFindings(
     // The introductory comma also needs the model's agreement in this sentence (Δ > 0: the MAP reading of this tree
     // prefers the comma), so that a misparse or an odd context does not fire.
     const introWanted = category === 'introductory-comma' && c.delta > 0;
-    if (serialWanted || introWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
+    // A splice needs no agreement from the model: its writers splice often, so it finds the comma usual (`spliceStyle.ts`).
+    const spliceWanted = category === 'comma-splice';
+    if (serialWanted || introWanted || spliceWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
   }
   const explain = options.explain ?? true;
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
