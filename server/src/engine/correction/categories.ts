@@ -47,14 +47,22 @@ export function serialCommaAt(info: TreeInfo, i: number): number | undefined {
   return undefined;
 }
 
-/** A clause after slot i whose subject-bearing head sits in a clause before it (two clauses a comma cannot join). */
+/**
+ * Two clauses with their own subjects that slot i joins without a coordinator or subordinator (two clauses a comma
+ * cannot join): a clause after the slot whose head sits in a clause before it (`parataxis`, `conj`), returned; or a
+ * clause ending at the slot that the parse made an adverbial of the clause after it though nothing subordinates it
+ * ("My office moved last year, the building has …": the parser, trained on writers who splice, reads the first of two
+ * spliced clauses as fronted), returned too. Whether the clauses are finite is left to the caller.
+ */
 export function spliceAt(info: TreeInfo, i: number): number | undefined {
+  const unjoined = (w: number) => !info.children[w].some((c) => info.base(c) === 'cc' || info.base(c) === 'mark');
   for (let w = 1; w <= info.n; w++) {
-    const [a] = info.span[w];
-    if (a - 1 !== i || info.head(w) === 0 || info.head(w) > w) continue;
+    const [a, b] = info.span[w];
+    const h = info.head(w);
+    if (h === 0 || !unjoined(w) || !hasSubject(info, w) || !hasSubject(info, h)) continue;
     const base = info.base(w);
-    const noCoordinator = !info.children[w].some((c) => info.base(c) === 'cc' || info.base(c) === 'mark');
-    if ((base === 'parataxis' || base === 'conj') && noCoordinator && hasSubject(info, w) && hasSubject(info, info.head(w))) return w;
+    if (a - 1 === i && h < w && (base === 'parataxis' || base === 'conj')) return w;
+    if (b === i && h > i && base === 'advcl') return w;
   }
   return undefined;
 }

@@ -10,13 +10,21 @@
  * splices by edited norms but over the false-alarm budget a default must keep.
  *
  * The shapes left out are those the style guides themselves allow, or where the comma is not between two clauses:
- * - a right clause that is only a subject and its verb ("…, I think", "I came, I saw"): comment clauses and short
- *   parallel clauses, which the guides let a comma join;
+ * - a clause that is only a subject and its verb, on either side ("…, I think", "I mean, …", "I came, I saw"):
+ *   comment clauses and short parallel clauses, which the guides let a comma join;
+ * - a reporting clause without its complement ("…, it announced this week", "…, she added"): the clause before is
+ *   what was reported, and the guides set the reporting clause off with a comma;
+ * - comparative correlatives ("The more you practise, the better you get"): one clause subordinate to the other;
  * - the middle clauses of a coordinated series ("A wants them, B wants them, and C …"): the comma is a list's;
  * - a clause opened by "so" or "yet", coordinators UD sometimes files as adverbs ("…, so I left");
+ * - a comma that closes a subordinate clause ("…, when we start, we will …"), which may belong to either side;
+ * - a comma next to a short stretch with no finite verb ("…, like Ben, I will …", "That's right, folks, the …"):
+ *   where two clauses meet around an interposed phrase, the parse cannot tell at which of its commas, and a finding
+ *   at the wrong one would mislead;
  * - a question tag ("It's fine, isn't it?");
- * - a right clause with a wh-word before its verb ("…, who is responsible", "…, most of whom had"): a relative clause
- *   the parse took for a main one (or a question, "…, what can I say", which the guides treat as a quotation);
+ * - a wh-word before either clause's verb ("…, who is responsible", "…, most of whom had", "Whatever you do, …"):
+ *   a relative or free relative clause the parse took for a main one (or a question, "…, what can I say", which
+ *   the guides treat as a quotation);
  * - a left clause that is subordinate (has a subordinator, or is an adverbial or adnominal clause: "when X refused,
  *   Y came"), and the comma that closes a fronted clause: only two independent clauses make a splice;
  * - either clause without a finite verb (a fragment or a misparse: without one there is no independent clause).
@@ -41,9 +49,37 @@ function isFinite(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
   return info.children[w].some((c) => (info.base(c) === 'aux' || info.base(c) === 'cop') && FINITE_VERB_TAGS.has(tree.words[c - 1].xpos));
 }
 
-/** A clause that is its subject and verb (with auxiliaries and adverbs) and nothing else: "I think", "she didn't". */
-function bareClause(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
-  return tree.words[w - 1].upos === 'VERB' && info.children[w].every((c) => NOT_COMPLEMENT.has(info.base(c)));
+/**
+ * A clause that is a pronoun subject and its verb (with auxiliaries and adverbs) and nothing else, `other` (the
+ * clause on the other side of the comma, which the parse may attach to it) aside: "I think", "she didn't", "I mean".
+ * A noun subject makes a clause of its own weight ("The train was delayed, we …" is a splice).
+ */
+function bareClause(tree: PunctuatedTree, info: TreeInfo, w: number, other: number): boolean {
+  if (tree.words[w - 1].upos !== 'VERB') return false;
+  const kids = info.children[w].filter((c) => c !== other);
+  return kids.every((c) => NOT_COMPLEMENT.has(info.base(c))) && kids.some((c) => info.base(c) === 'nsubj' && tree.words[c - 1].upos === 'PRON');
+}
+
+/**
+ * Forms of the verbs that report speech or thought and take a clause as complement: without one, the clause they
+ * head comments on the clause next to it ("…, it announced this week", "…, I believe").
+ */
+const REPORTING_VERBS = new Set(
+  ['say', 'tell', 'think', 'believe', 'announce', 'report', 'add', 'explain', 'note', 'suppose', 'guess', 'hope', 'know', 'mean', 'admit', 'claim', 'insist', 'reply', 'write', 'argue', 'suggest', 'recall', 'agree']
+    .flatMap((v) => [v, `${v}s`, v.endsWith('e') ? `${v}d` : `${v}ed`])
+    .concat(['said', 'told', 'thought', 'knew', 'meant', 'wrote', 'replied', 'replies', 'argued', 'agreed']),
+);
+
+/** Clause w is a reporting verb with no clausal complement or object of its own. */
+function reportingClause(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+  return REPORTING_VERBS.has(tree.words[w - 1].form.toLowerCase()) && !info.children[w].some((c) => ['obj', 'ccomp', 'xcomp'].includes(info.base(c)));
+}
+
+/** A clause that opens "the" + a comparative: one half of a comparative correlative ("The more you practise"). */
+function correlativeHalf(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+  const [a] = info.span[w];
+  const next = tree.words[a];
+  return tree.words[a - 1].form.toLowerCase() === 'the' && next !== undefined && (next.xpos === 'JJR' || next.xpos === 'RBR');
 }
 
 /** The conjuncts after w in w's series carry a coordinator: w is a middle item of "A, B, and C". */
@@ -53,15 +89,44 @@ function middleOfSeries(info: TreeInfo, w: number): boolean {
   return later.some((c) => info.children[c].some((x) => info.base(x) === 'cc'));
 }
 
-/** A wh-word among the words from slot i up to the clause head w (a relative clause or a question). */
-function whBeforeVerb(tree: PunctuatedTree, i: number, w: number): boolean {
-  for (let k = i + 1; k <= w; k++) if (WH_TAGS.has(tree.words[k - 1].xpos)) return true;
+/** A wh-word among clause w's words up to its head (a relative clause, a free relative or a question). */
+function whBeforeVerb(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+  for (let k = info.span[w][0]; k <= w; k++) if (WH_TAGS.has(tree.words[k - 1].xpos)) return true;
   return false;
 }
 
-/** Clause head h is subordinate: it has a subordinator, or it is itself an adverbial or adnominal clause. */
+/** Clause head h (the left clause of a `parataxis`/`conj` splice) is subordinate: a subordinator, or it is an adverbial or adnominal clause. */
 function subordinate(info: TreeInfo, h: number): boolean {
   return info.base(h) === 'advcl' || info.base(h) === 'acl' || info.children[h].some((c) => info.base(c) === 'mark');
+}
+
+/**
+ * Slot i closes an adverbial clause with a subordinator that opens after a comma, a coordinator or at the start
+ * ("…, when we start the process‸ we will …", "and when they refused‸ Chuck came …"): set off on both sides, it may
+ * belong to the clause after it, which then is no splice. One attached without a comma before it ("look at them if
+ * you have time‸ they're cool") belongs to the clause before it, and the comma after it still splices.
+ */
+function closesSubordinate(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
+  for (let x = 1; x <= info.n; x++) {
+    const [a, b] = info.span[x];
+    if (b !== i || info.base(x) !== 'advcl') continue;
+    if (!info.children[x].some((c) => info.base(c) === 'mark' && tree.words[c - 1].upos === 'SCONJ')) continue;
+    if (a === 1 || tree.slots[a - 1].includes(',') || tree.words[a - 2].upos === 'CCONJ') return true;
+  }
+  return false;
+}
+
+/** At most this many words make a stretch between two commas an interposed phrase rather than a clause. */
+const INTERPOSED_MAX_WORDS = 4;
+
+/** The words between slot i and the nearest comma on either side, if that is close, hold no finite verb. */
+function besideInterposedPhrase(tree: PunctuatedTree, i: number): boolean {
+  const n = tree.words.length;
+  const comma = (j: number) => tree.slots[j].includes(',');
+  const noFinite = (from: number, to: number) => tree.words.slice(from, to).every((w) => !FINITE_VERB_TAGS.has(w.xpos));
+  for (let j = i - 1; j >= Math.max(1, i - INTERPOSED_MAX_WORDS); j--) if (comma(j)) return noFinite(j, i);
+  for (let k = i + 1; k <= Math.min(n - 1, i + INTERPOSED_MAX_WORDS); k++) if (comma(k)) return noFinite(i, k);
+  return false;
 }
 
 /** The clause that slot i splices onto the clause before it, if edited prose would call the comma a splice. */
@@ -69,10 +134,16 @@ export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number):
   const w = spliceAt(info, i);
   if (w === undefined) return undefined;
   const h = info.head(w);
-  if (!isFinite(tree, info, w) || !isFinite(tree, info, h)) return undefined;
-  if (bareClause(tree, info, w) || middleOfSeries(info, w)) return undefined;
+  // `spliceAt` finds the clause after the slot attached to the one before it, or the one before attached as an
+  // adverbial to the one after (a fronted reading of a splice).
+  const [left, right] = h < w ? [h, w] : [w, h];
+  if (!isFinite(tree, info, left) || !isFinite(tree, info, right)) return undefined;
+  if (bareClause(tree, info, left, right) || bareClause(tree, info, right, left)) return undefined;
+  if (reportingClause(tree, info, left) || reportingClause(tree, info, right)) return undefined;
+  if (correlativeHalf(tree, info, left) || whBeforeVerb(tree, info, left) || whBeforeVerb(tree, info, right)) return undefined;
+  if (h < w && (middleOfSeries(info, w) || subordinate(info, h))) return undefined;
   if (i < tree.words.length && ADVERB_COORDINATORS.has(tree.words[i].form.toLowerCase())) return undefined;
-  if (whBeforeVerb(tree, i, w) || subordinate(info, h)) return undefined;
+  if (closesSubordinate(tree, info, i) || besideInterposedPhrase(tree, i)) return undefined;
   if (questionTagCommaAt(tree, i) || frontedClauseCommaAt(tree, i)) return undefined;
   return w;
 }
