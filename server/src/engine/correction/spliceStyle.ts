@@ -18,9 +18,6 @@
  * - the middle clauses of a coordinated series ("A wants them, B wants them, and C …"): the comma is a list's;
  * - a clause opened by "so" or "yet", coordinators UD sometimes files as adverbs ("…, so I left");
  * - a comma that closes a subordinate clause ("…, when we start, we will …"), which may belong to either side;
- * - a comma next to a short stretch with no finite verb ("…, like Ben, I will …", "That's right, folks, the …"):
- *   where two clauses meet around an interposed phrase, the parse cannot tell at which of its commas, and a finding
- *   at the wrong one would mislead;
  * - a question tag ("It's fine, isn't it?");
  * - a wh-word before either clause's verb ("…, who is responsible", "…, most of whom had", "Whatever you do, …"):
  *   a relative or free relative clause the parse took for a main one (or a question, "…, what can I say", which
@@ -116,19 +113,6 @@ function closesSubordinate(tree: PunctuatedTree, info: TreeInfo, i: number): boo
   return false;
 }
 
-/** At most this many words make a stretch between two commas an interposed phrase rather than a clause. */
-const INTERPOSED_MAX_WORDS = 4;
-
-/** The words between slot i and the nearest comma on either side, if that is close, hold no finite verb. */
-function besideInterposedPhrase(tree: PunctuatedTree, i: number): boolean {
-  const n = tree.words.length;
-  const comma = (j: number) => tree.slots[j].includes(',');
-  const noFinite = (from: number, to: number) => tree.words.slice(from, to).every((w) => !FINITE_VERB_TAGS.has(w.xpos));
-  for (let j = i - 1; j >= Math.max(1, i - INTERPOSED_MAX_WORDS); j--) if (comma(j)) return noFinite(j, i);
-  for (let k = i + 1; k <= Math.min(n - 1, i + INTERPOSED_MAX_WORDS); k++) if (comma(k)) return noFinite(i, k);
-  return false;
-}
-
 /** The clause that slot i splices onto the clause before it, if edited prose would call the comma a splice. */
 export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number): number | undefined {
   const w = spliceAt(info, i);
@@ -143,7 +127,7 @@ export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number):
   if (correlativeHalf(tree, info, left) || whBeforeVerb(tree, info, left) || whBeforeVerb(tree, info, right)) return undefined;
   if (h < w && (middleOfSeries(info, w) || subordinate(info, h))) return undefined;
   if (i < tree.words.length && ADVERB_COORDINATORS.has(tree.words[i].form.toLowerCase())) return undefined;
-  if (closesSubordinate(tree, info, i) || besideInterposedPhrase(tree, i)) return undefined;
+  if (closesSubordinate(tree, info, i)) return undefined;
   if (questionTagCommaAt(tree, i) || frontedClauseCommaAt(tree, i)) return undefined;
   return w;
 }
