@@ -10,7 +10,7 @@
  * splices by edited norms but over the false-alarm budget a default must keep.
  *
  * The shapes left out are those the style guides themselves allow, or where the comma is not between two clauses:
- * - a clause that is only a subject and its verb, on either side ("…, I think", "I mean, …", "I came, I saw"):
+ * - a clause that is only a pronoun subject and its verb, on either side ("…, I think", "I mean, …", "I came, I saw"):
  *   comment clauses and short parallel clauses, which the guides let a comma join;
  * - a reporting clause without its complement ("…, it announced this week", "…, she added"): the clause before is
  *   what was reported, and the guides set the reporting clause off with a comma;
@@ -34,8 +34,7 @@ import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from './de
 /** Coordinators that may open the second clause though UD tags them ADV (then they are no `cc` child). */
 const ADVERB_COORDINATORS = new Set(['so', 'yet']);
 
-/** Relations of a clause head's children that are not part of its predicate's complement. */
-const NOT_COMPLEMENT = new Set(['nsubj', 'csubj', 'expl', 'aux', 'cop', 'advmod', 'discourse', 'punct']);
+const NEGATIONS = new Set(['not', "n't", 'never']);
 
 /** Tags of the wh-words that open relative clauses and questions. */
 const WH_TAGS = new Set(['WDT', 'WP', 'WP$']);
@@ -47,14 +46,16 @@ function isFinite(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
 }
 
 /**
- * A clause that is a pronoun subject and its verb (with auxiliaries and adverbs) and nothing else, `other` (the
- * clause on the other side of the comma, which the parse may attach to it) aside: "I think", "she didn't", "I mean".
- * A noun subject makes a clause of its own weight ("The train was delayed, we …" is a splice).
+ * A clause that is a pronoun subject and its verb (with auxiliaries and a negation) and nothing else, `other` (the
+ * clause on the other side of the comma, which the parse may attach to it) aside: "I think", "you know", "I don't",
+ * "I saw". Anything more ("we went home", "the train was delayed") makes a clause of its own weight.
  */
 function bareClause(tree: PunctuatedTree, info: TreeInfo, w: number, other: number): boolean {
   if (tree.words[w - 1].upos !== 'VERB') return false;
   const kids = info.children[w].filter((c) => c !== other);
-  return kids.every((c) => NOT_COMPLEMENT.has(info.base(c))) && kids.some((c) => info.base(c) === 'nsubj' && tree.words[c - 1].upos === 'PRON');
+  const bare = (c: number) =>
+    (info.base(c) === 'nsubj' && tree.words[c - 1].upos === 'PRON') || info.base(c) === 'aux' || (info.base(c) === 'advmod' && NEGATIONS.has(tree.words[c - 1].form.toLowerCase()));
+  return kids.every(bare) && kids.some((c) => info.base(c) === 'nsubj');
 }
 
 /**
