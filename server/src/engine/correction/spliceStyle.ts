@@ -15,7 +15,8 @@
  * - a reporting clause without its complement ("…, it announced this week", "…, she added"): the clause before is
  *   what was reported, and the guides set the reporting clause off with a comma;
  * - comparative correlatives ("The more you practise, the better you get"): one clause subordinate to the other;
- * - the middle clauses of a coordinated series ("A wants them, B wants them, and C …"): the comma is a list's;
+ * - the commas of a coordinated series of clauses ("A wants them, B wants them, and C …"): the comma is a list's,
+ *   whether or not the parse saw the series (a later ", and" or ", or" before a clause with its own subject);
  * - a clause opened by "so" or "yet", coordinators UD sometimes files as adverbs ("…, so I left");
  * - a comma that closes a subordinate clause ("…, when we start, we will …"), which may belong to either side;
  * - a question tag ("It's fine, isn't it?");
@@ -27,7 +28,7 @@
  * - either clause without a finite verb (a fragment or a misparse: without one there is no independent clause).
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { TreeInfo } from '../treeInfo';
+import { hasSubject, TreeInfo } from '../treeInfo';
 import { spliceAt } from './categories';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from './deletionGuards';
 
@@ -35,6 +36,9 @@ import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from './de
 const ADVERB_COORDINATORS = new Set(['so', 'yet']);
 
 const NEGATIONS = new Set(['not', "n't", 'never']);
+
+/** The coordinators that close a series ("A, B, and C"). */
+const SERIES_COORDINATORS = new Set(['and', 'or']);
 
 /** Tags of the wh-words that open relative clauses and questions. */
 const WH_TAGS = new Set(['WDT', 'WP', 'WP$']);
@@ -114,6 +118,15 @@ function closesSubordinate(tree: PunctuatedTree, info: TreeInfo, i: number): boo
   return false;
 }
 
+/** A comma after slot i is followed by "and"/"or" and a clause with its own subject: slot i is in a series of clauses. */
+function inClauseSeries(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
+  for (let k = i + 1; k < tree.words.length; k++) {
+    const cc = tree.words[k];
+    if (tree.slots[k].includes(',') && cc.upos === 'CCONJ' && SERIES_COORDINATORS.has(cc.form.toLowerCase()) && cc.head !== 0 && hasSubject(info, cc.head)) return true;
+  }
+  return false;
+}
+
 /** The clause that slot i splices onto the clause before it, if edited prose would call the comma a splice. */
 export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number): number | undefined {
   const w = spliceAt(info, i);
@@ -127,6 +140,7 @@ export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number):
   if (reportingClause(tree, info, left) || reportingClause(tree, info, right)) return undefined;
   if (correlativeHalf(tree, info, left) || whBeforeVerb(tree, info, left) || whBeforeVerb(tree, info, right)) return undefined;
   if (h < w && (middleOfSeries(info, w) || subordinate(info, h))) return undefined;
+  if (inClauseSeries(tree, info, i)) return undefined;
   if (i < tree.words.length && ADVERB_COORDINATORS.has(tree.words[i].form.toLowerCase())) return undefined;
   if (closesSubordinate(tree, info, i)) return undefined;
   if (questionTagCommaAt(tree, i) || frontedClauseCommaAt(tree, i)) return undefined;
