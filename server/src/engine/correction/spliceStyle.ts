@@ -16,7 +16,7 @@
  *   what was reported, and the guides set the reporting clause off with a comma;
  * - comparative correlatives ("The more you practise, the better you get"): one clause subordinate to the other;
  * - the commas of a coordinated series of clauses ("A wants them, B wants them, and C …"): the comma is a list's,
- *   whether or not the parse saw the series (a later ", and" or ", or" before a clause with its own subject);
+ *   whether or not the parse saw the series (a later ", and" or ", or" before a predicate);
  * - a clause opened by "so" or "yet", coordinators UD sometimes files as adverbs ("…, so I left");
  * - a comma that closes a subordinate clause ("…, when we start, we will …"), which may belong to either side;
  * - a question tag ("It's fine, isn't it?");
@@ -28,7 +28,7 @@
  * - either clause without a finite verb (a fragment or a misparse: without one there is no independent clause).
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { hasSubject, TreeInfo } from '../treeInfo';
+import { TreeInfo } from '../treeInfo';
 import { spliceAt } from './categories';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from './deletionGuards';
 
@@ -118,11 +118,19 @@ function closesSubordinate(tree: PunctuatedTree, info: TreeInfo, i: number): boo
   return false;
 }
 
-/** A comma after slot i is followed by "and"/"or" and a clause with its own subject: slot i is in a series of clauses. */
+/** Word w heads a predicate: a verb, or a word with a copula or an auxiliary (what makes a conjunct a clause). */
+function predicate(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+  return tree.words[w - 1].upos === 'VERB' || info.children[w].some((c) => info.base(c) === 'cop' || info.base(c) === 'aux');
+}
+
+/**
+ * A comma after slot i is followed by "and"/"or" and a conjunct that is a predicate: slot i is in a series of clauses.
+ * The conjunct's subject is not asked for, because the parse of a long series often loses it.
+ */
 function inClauseSeries(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
   for (let k = i + 1; k < tree.words.length; k++) {
     const cc = tree.words[k];
-    if (tree.slots[k].includes(',') && cc.upos === 'CCONJ' && SERIES_COORDINATORS.has(cc.form.toLowerCase()) && cc.head !== 0 && hasSubject(info, cc.head)) return true;
+    if (tree.slots[k].includes(',') && cc.upos === 'CCONJ' && SERIES_COORDINATORS.has(cc.form.toLowerCase()) && cc.head !== 0 && predicate(tree, info, cc.head)) return true;
   }
   return false;
 }
