@@ -1,0 +1,37 @@
+/**
+ * Commas that literary, spoken and edited English sets by convention where a comma-robust parse sees none: before a
+ * vocative, between the halves of a comparative correlative, around a comment clause, at the gap of a gapped clause,
+ * after a stranded auxiliary, before an appositive marker, and after an opener inside the sentence (after a
+ * semicolon, an opening quote or a coordinator). Each is read off words, marks and tags, since the tree is what goes
+ * wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
+ */
+import { PunctuatedTree } from '../../data/depunct';
+import { appositiveMarkerCommaAt } from './appositiveMarkers';
+import { commentClauseCommaAt } from './commentClauses';
+import { correlativeCommaAt } from './comparativeCorrelatives';
+import { embeddedOpenerCommaAt } from './embeddedOpeners';
+import { gappingCommaAt } from './gapping';
+import { strandedAuxiliaryCommaAt } from './strandedAuxiliary';
+import { vocativeCommaAt } from './vocatives';
+
+/** The conventions, by name (for tests and for measuring each alone). */
+export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: PunctuatedTree, i: number) => boolean]> = [
+  ['vocative', vocativeCommaAt],
+  ['comparative-correlative', correlativeCommaAt],
+  ['comment-clause', commentClauseCommaAt],
+  ['gapping', gappingCommaAt],
+  ['stranded-auxiliary', strandedAuxiliaryCommaAt],
+  ['appositive-marker', appositiveMarkerCommaAt],
+  ['embedded-opener', embeddedOpenerCommaAt],
+];
+
+/**
+ * Conventions left out of the check, by name, from the environment variable PUNCTEME_SKIP_CONVENTIONS
+ * (comma-separated): for measuring what each one changes on the benchmarks without editing code. Empty by default.
+ */
+const SKIPPED = new Set((process.env.PUNCTEME_SKIP_CONVENTIONS ?? '').split(',').filter(Boolean));
+
+/** Slot i holds a comma that one of the conventions sets: never a deletion candidate. */
+export function writersConventionAt(tree: PunctuatedTree, i: number): boolean {
+  return WRITERS_CONVENTIONS.some(([name, at]) => !SKIPPED.has(name) && at(tree, i));
+}

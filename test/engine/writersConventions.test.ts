@@ -1,0 +1,121 @@
+/**
+ * Session 8's guards for commas that literary, spoken and edited English sets by convention (correction/
+ * writersConventions.ts; BENCHMARKS, lint "Session 8: other genres"). Per guard: a sentence of the kind, written for
+ * this test (not copied from the fortunes it was found on), on which the guard holds and the linter finds nothing,
+ * beside the genuine learner error of the same shape, which is still reported.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter, Linter } from '../../server/src/engine';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { appositiveMarkerCommaAt } from '../../server/src/engine/correction/appositiveMarkers';
+import { commentClauseCommaAt } from '../../server/src/engine/correction/commentClauses';
+import { correlativeCommaAt } from '../../server/src/engine/correction/comparativeCorrelatives';
+import { embeddedOpenerCommaAt } from '../../server/src/engine/correction/embeddedOpeners';
+import { gappingCommaAt } from '../../server/src/engine/correction/gapping';
+import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/strandedAuxiliary';
+import { vocativeCommaAt } from '../../server/src/engine/correction/vocatives';
+import { lintDocument } from '../../server/src/prose';
+import { trainedEngineParts } from './trainedParts';
+
+type Guard = (tree: PunctuatedTree, i: number) => boolean;
+
+describe("engine: commas set by writers' conventions (correction/writersConventions.ts)", () => {
+  const parts = trainedEngineParts();
+  let linter: Linter;
+  before(() => {
+    linter = makeLinter(parts());
+  });
+  /** Each finding as "ruleId@the text before it" (the last 20 characters), for readable failures. */
+  const found = (text: string) =>
+    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
+  /** Whether `guard` holds at the comma right after the word `after`, on the parser's reading of `text`. */
+  const holdsAfter = (guard: Guard, text: string, after: string) => {
+    const { tree } = parts().analyser!.parseText(text)[0];
+    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
+    assert.ok(i > 0, `no comma after "${after}"`);
+    return guard(tree, i);
+  };
+
+  describe('the comma before a vocative (vocatives.ts)', () => {
+    it('is kept before a title or term of address after an utterance', () => {
+      assert.ok(holdsAfter(vocativeCommaAt, 'What is the price of this hat, Captain?', 'hat'));
+      assert.ok(holdsAfter(vocativeCommaAt, 'Is this the right road to the village, my friend?', 'village'));
+      assert.deepEqual(found('What is the price of this hat, Captain?'), []);
+    });
+    it('a heading with a capitalised second part is no address, nor is a verb’s object', () => {
+      assert.ok(!holdsAfter(vocativeCommaAt, 'Quarterly Figures, Summary', 'Figures'));
+      assert.ok(!holdsAfter(vocativeCommaAt, 'Yesterday I visited, Grandmother.', 'visited'));
+      assert.deepEqual(found('I visited, my grandmother.'), ['subject-verb-comma@I visited']);
+    });
+  });
+
+  describe('the comma between the halves of a comparative correlative (comparativeCorrelatives.ts)', () => {
+    it('is kept between "the longer …" and "the colder …"', () => {
+      assert.ok(holdsAfter(correlativeCommaAt, 'The longer we waited, the colder the soup became.', 'waited'));
+      assert.deepEqual(found('The longer we waited, the colder the soup became.'), []);
+    });
+    it('a subject opened by "the" and a comparative keeps its subject–verb comma', () => {
+      assert.deepEqual(found('The older students, were given more homework.'), ['subject-verb-comma@The older students']);
+    });
+  });
+
+  describe('the commas around a comment clause (commentClauses.ts)', () => {
+    it('are kept around "I suspect", "you know", and before a final "I think"', () => {
+      assert.deepEqual(found('The answer should be, I suspect, a simple one.'), []);
+      assert.deepEqual(found('This is, you know, a serious problem.'), []);
+      assert.ok(holdsAfter(commentClauseCommaAt, 'The plan will fail, I think.', 'fail'));
+    });
+    it('the comma between "I believe" as the main clause and its object is still reported', () => {
+      assert.ok(!holdsAfter(commentClauseCommaAt, 'I believe, that the plan will fail.', 'believe'));
+      assert.deepEqual(found('I believe, that the plan will fail.'), ['subject-verb-comma@I believe']);
+    });
+  });
+
+  describe('the comma at the gap of a gapped clause (gapping.ts)', () => {
+    it('is kept where the second clause leaves its verb out', () => {
+      assert.ok(holdsAfter(gappingCommaAt, 'The hours were long, the pay miserable.', 'long'));
+      assert.ok(holdsAfter(gappingCommaAt, 'To teach is noble, to learn wise.', 'noble'));
+      assert.deepEqual(found('The hours were long, the pay miserable.'), []);
+    });
+    it('a comma between a verb and its object is still reported', () => {
+      assert.ok(!holdsAfter(gappingCommaAt, 'The new rule may reduce, the costs.', 'reduce'));
+      assert.deepEqual(found('The new rule may reduce, the costs.'), ['subject-verb-comma@ new rule may reduce']);
+      assert.deepEqual(found('She bought, a new car.'), ['subject-verb-comma@She bought']);
+    });
+  });
+
+  describe('the comma after a stranded auxiliary (strandedAuxiliary.ts)', () => {
+    it('is kept after the auxiliary that ends "those who could"', () => {
+      assert.ok(holdsAfter(strandedAuxiliaryCommaAt, 'Those who could, helped.', 'could'));
+      assert.deepEqual(found('Those who could, helped.'), []);
+      assert.deepEqual(found('People who can, travel abroad in the summer.'), []);
+    });
+    it('a comma inside a verb group is still reported', () => {
+      assert.deepEqual(found('I can, do it.'), ['comma@I can']);
+    });
+  });
+
+  describe('the comma before an appositive marker (appositiveMarkers.ts)', () => {
+    it('is kept before "such as" and "including"', () => {
+      assert.ok(holdsAfter(appositiveMarkerCommaAt, 'A few of the members, such as the treasurer, voted against it.', 'members'));
+      assert.ok(holdsAfter(appositiveMarkerCommaAt, 'Most of the guests, including the mayor, left early.', 'guests'));
+      assert.deepEqual(found('A few of the members, such as the treasurer, voted against it.'), []);
+    });
+    it('the comma after the exemplified subject is still reported', () => {
+      assert.ok(!holdsAfter(appositiveMarkerCommaAt, 'The members such as the treasurer, voted against it.', 'treasurer'));
+      assert.deepEqual(found('Our members, voted against it.'), ['subject-verb-comma@Our members']);
+    });
+  });
+
+  describe('the comma after an opener inside the sentence (embeddedOpeners.ts)', () => {
+    it('is kept after a fronted clause in a quotation, after a semicolon, after "But"', () => {
+      assert.ok(holdsAfter(embeddedOpenerCommaAt, 'She said, "If there is anything I hate, it is golf."', 'hate'));
+      assert.ok(holdsAfter(embeddedOpenerCommaAt, 'I stayed at home; if you had asked me, I would have come.', 'me'));
+      assert.ok(holdsAfter(embeddedOpenerCommaAt, 'But when the storm passed, the town was quiet.', 'passed'));
+      assert.deepEqual(found('She said, "If there is anything I hate, it is golf."'), []);
+    });
+    it('a subject–verb comma inside a quotation is still reported', () => {
+      assert.ok(!holdsAfter(embeddedOpenerCommaAt, 'She said, "My brother, lives in Paris."', 'brother'));
+    });
+  });
+});
