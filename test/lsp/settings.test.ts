@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { fromEditor, isExcluded, toLintOptions, withProjectConfig } from '../../server/src/lsp/settings';
-import { DEFAULT_INTRODUCTORY_COMMA, INTRODUCTORY_COMMA_VALUES } from '../../server/src/engine/types';
+import { COMMA_SPLICES_VALUES, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, INTRODUCTORY_COMMA_VALUES } from '../../server/src/engine/types';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -43,6 +43,19 @@ describe('server settings', () => {
     assert.equal(setting.enumDescriptions.length, INTRODUCTORY_COMMA_VALUES.length);
     assert.equal(setting.default, DEFAULT_INTRODUCTORY_COMMA);
     assert.deepEqual(rcSchema.properties.introductoryComma.enum, [...INTRODUCTORY_COMMA_VALUES]);
+  });
+  it('commaSplices: the editor value if valid, else the default; the project config wins; the same values everywhere', () => {
+    assert.equal(fromEditor({}).commaSplices, DEFAULT_COMMA_SPLICES);
+    assert.equal(fromEditor({ commaSplices: 'always' }).commaSplices, DEFAULT_COMMA_SPLICES);
+    assert.equal(toLintOptions(fromEditor({ commaSplices: 'edited' })).commaSplices, 'edited');
+    assert.equal(withProjectConfig(fromEditor({ commaSplices: 'edited' }), { commaSplices: 'ignore' }).commaSplices, 'ignore');
+    assert.equal(withProjectConfig(fromEditor({ commaSplices: 'edited' }), {}).commaSplices, 'edited');
+    const read = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../..', file), 'utf8'));
+    const setting = read('package.json').contributes.configuration.properties['puncteme.commaSplices'];
+    assert.deepEqual(setting.enum, [...COMMA_SPLICES_VALUES]);
+    assert.equal(setting.enumDescriptions.length, COMMA_SPLICES_VALUES.length);
+    assert.equal(setting.default, DEFAULT_COMMA_SPLICES);
+    assert.deepEqual(read('server/src/config/punctemerc.schema.json').properties.commaSplices.enum, [...COMMA_SPLICES_VALUES]);
   });
   it('minConfidence 0 leaves the engine its calibrated threshold', () => {
     assert.equal('minConfidence' in toLintOptions(fromEditor({})), false);
