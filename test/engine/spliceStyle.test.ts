@@ -127,6 +127,9 @@ describe('engine: comma splices as an edited-prose style', function () {
         'Prices went up, wages stayed flat, and everyone complained.',
         'The more you practise, the better you get.',
         'Whatever you decide, we will help.',
+        'Should they decide to leave early, we will follow them.',
+        'The meeting ran late, and we missed the last train.',
+        'My doctor said when a child has a fever, it should rest.',
       ])
         assert.deepStrictEqual(splices(text, true), [], text);
     });

@@ -18,7 +18,11 @@
  * - the commas of a coordinated series of clauses ("A wants them, B wants them, and C …"): the comma is a list's,
  *   whether or not the parse saw the series (a later ", and" or ", or" before a predicate);
  * - a clause opened by "so" or "yet", coordinators UD sometimes files as adverbs ("…, so I left");
- * - a comma that closes a subordinate clause ("…, when we start, we will …"), which may belong to either side;
+ * - a comma after a subordinate clause ("…, when we start, we will …", "My vet told me when a dog vomits‸ it could
+ *   be …"): the clause may belong to either side, and the parse cannot tell which; also when the parse missed it and
+ *   only a subordinator (SCONJ) since the last comma or coordinator shows it, or a conditional inversion ("Should
+ *   they decide to squeeze‸ we will …");
+ * - a coordinator right after the comma ("We waited, and then we left"): joined, not spliced;
  * - a question tag ("It's fine, isn't it?");
  * - a wh-word before either clause's verb ("…, who is responsible", "…, most of whom had", "Whatever you do, …"):
  *   a relative or free relative clause the parse took for a main one (or a question, "…, what can I say", which
@@ -97,23 +101,49 @@ function whBeforeVerb(tree: PunctuatedTree, info: TreeInfo, w: number): boolean 
   return false;
 }
 
+/** The first word (1-based) of the stretch before slot i: after the last comma or coordinator, else the sentence's first. */
+function stretchStart(tree: PunctuatedTree, i: number): number {
+  for (let j = i - 1; j >= 1; j--) if (tree.slots[j].includes(',') || tree.words[j - 1].upos === 'CCONJ') return j + 1;
+  return 1;
+}
+
+/** Words that open a conditional inversion ("Should they decide", "Had I known", "Were it not"). */
+const INVERTED_CONDITIONALS = new Set(['should', 'had', 'were']);
+
+/** Tags of the words that begin a subject: the subordinator before one opens a finite clause ("when a dog …"). */
+const SUBJECT_START = new Set(['PRON', 'DET', 'NOUN', 'PROPN', 'NUM']);
+
+/**
+ * The stretch before slot i is (or ends in) a subordinate clause the parse may have missed: it holds a subordinator
+ * (SCONJ) that opens a finite clause (a subject follows it; "that", which opens the object clause of a main verb, is
+ * not one: "I was told that X had left‸ TK was …" still splices), or it opens with a conditional inversion (the
+ * auxiliary before its subject).
+ */
+function subordinateStretchBefore(tree: PunctuatedTree, i: number): boolean {
+  const start = stretchStart(tree, i);
+  for (let k = start; k < i; k++) {
+    const w = tree.words[k - 1];
+    if (w.upos === 'SCONJ' && w.form.toLowerCase() !== 'that' && SUBJECT_START.has(tree.words[k].upos)) return true;
+  }
+  const first = tree.words[start - 1];
+  const next = tree.words[start];
+  return INVERTED_CONDITIONALS.has(first.form.toLowerCase()) && next !== undefined && start + 1 <= i && ['PRON', 'NOUN', 'PROPN', 'DET'].includes(next.upos);
+}
+
 /** Clause head h (the left clause of a `parataxis`/`conj` splice) is subordinate: a subordinator, or it is an adverbial or adnominal clause. */
 function subordinate(info: TreeInfo, h: number): boolean {
   return info.base(h) === 'advcl' || info.base(h) === 'acl' || info.children[h].some((c) => info.base(c) === 'mark');
 }
 
 /**
- * Slot i closes an adverbial clause with a subordinator that opens after a comma, a coordinator or at the start
- * ("…, when we start the process‸ we will …", "and when they refused‸ Chuck came …"): set off on both sides, it may
- * belong to the clause after it, which then is no splice. One attached without a comma before it ("look at them if
- * you have time‸ they're cool") belongs to the clause before it, and the comma after it still splices.
+ * Slot i closes an adverbial clause with a subordinator ("…, when we start the process‸ we will …", "My vet told me
+ * when a dog vomits‸ it could be …"): it may belong to the clause after it, which then is no splice, and even when it
+ * is attached before the comma ("look at them if you have time‸ they're cool") the parse is not to be trusted there.
  */
 function closesSubordinate(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
   for (let x = 1; x <= info.n; x++) {
-    const [a, b] = info.span[x];
-    if (b !== i || info.base(x) !== 'advcl') continue;
-    if (!info.children[x].some((c) => info.base(c) === 'mark' && tree.words[c - 1].upos === 'SCONJ')) continue;
-    if (a === 1 || tree.slots[a - 1].includes(',') || tree.words[a - 2].upos === 'CCONJ') return true;
+    if (info.span[x][1] !== i || info.base(x) !== 'advcl') continue;
+    if (info.children[x].some((c) => info.base(c) === 'mark' && tree.words[c - 1].upos === 'SCONJ')) return true;
   }
   return false;
 }
@@ -150,7 +180,8 @@ export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number):
   if (h < w && (middleOfSeries(info, w) || subordinate(info, h))) return undefined;
   if (inClauseSeries(tree, info, i)) return undefined;
   if (i < tree.words.length && ADVERB_COORDINATORS.has(tree.words[i].form.toLowerCase())) return undefined;
-  if (closesSubordinate(tree, info, i)) return undefined;
+  if (closesSubordinate(tree, info, i) || subordinateStretchBefore(tree, i)) return undefined;
+  if (i < tree.words.length && tree.words[i].upos === 'CCONJ') return undefined;
   if (questionTagCommaAt(tree, i) || frontedClauseCommaAt(tree, i)) return undefined;
   return w;
 }
