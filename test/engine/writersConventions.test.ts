@@ -8,10 +8,12 @@ import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { appositiveMarkerCommaAt } from '../../server/src/engine/correction/appositiveMarkers';
+import { clauseAfterCommaAt } from '../../server/src/engine/correction/clauseAfterComma';
 import { commentClauseCommaAt } from '../../server/src/engine/correction/commentClauses';
 import { correlativeCommaAt } from '../../server/src/engine/correction/comparativeCorrelatives';
 import { embeddedOpenerCommaAt } from '../../server/src/engine/correction/embeddedOpeners';
 import { gappingCommaAt } from '../../server/src/engine/correction/gapping';
+import { interruptionCloseAt } from '../../server/src/engine/correction/interruptions';
 import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/strandedAuxiliary';
 import { vocativeCommaAt } from '../../server/src/engine/correction/vocatives';
 import { lintDocument } from '../../server/src/prose';
@@ -116,6 +118,31 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
     });
     it('a subject–verb comma inside a quotation is still reported', () => {
       assert.ok(!holdsAfter(embeddedOpenerCommaAt, 'She said, "My brother, lives in Paris."', 'brother'));
+    });
+  });
+
+  describe('the comma before a clause of its own (clauseAfterComma.ts)', () => {
+    it('is kept between two clauses each with a subject and a finite verb', () => {
+      assert.ok(holdsAfter(clauseAfterCommaAt, 'The door swung open, three dogs ran in.', 'open'));
+      assert.ok(holdsAfter(clauseAfterCommaAt, 'It was not the heat that bothered us, it was the noise.', 'us'));
+      assert.deepEqual(found('The door swung open, three dogs ran in.'), []);
+    });
+    it('a clause the verb before takes as its object, and a verb without its own subject, keep the comma a candidate', () => {
+      assert.ok(!holdsAfter(clauseAfterCommaAt, 'I think, he is right.', 'think'));
+      assert.ok(!holdsAfter(clauseAfterCommaAt, 'The book I bought yesterday, was cheap.', 'yesterday'));
+      assert.deepEqual(found('Our new manager, wants a report by Friday.'), ['subject-verb-comma@Our new manager']);
+    });
+  });
+
+  describe('the closing comma of an interruption (interruptions.ts)', () => {
+    it('is kept after "not …", "and even …", "especially if …"', () => {
+      assert.deepEqual(found('This practice may worsen, not ease, the problem.'), []);
+      assert.deepEqual(found('We can foresee, and even prove, that the method works.'), []);
+      assert.ok(holdsAfter(interruptionCloseAt, 'A guest, especially if he arrives late, should apologise.', 'late'));
+    });
+    it('a subject–verb comma after a fronted opener is still reported', () => {
+      assert.ok(!holdsAfter(interruptionCloseAt, 'When I came home, my brother, was asleep.', 'brother'));
+      assert.deepEqual(found('When I came home, my brother, was asleep.'), ['comma@ame home, my brother']);
     });
   });
 });

@@ -1,16 +1,20 @@
 /**
  * Commas that literary, spoken and edited English sets by convention where a comma-robust parse sees none: before a
  * vocative, between the halves of a comparative correlative, around a comment clause, at the gap of a gapped clause,
- * after a stranded auxiliary, before an appositive marker, and after an opener inside the sentence (after a
- * semicolon, an opening quote or a coordinator). Each is read off words, marks and tags, since the tree is what goes
- * wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
+ * after a stranded auxiliary, before an appositive marker, after an opener inside the sentence (after a
+ * semicolon, an opening quote or a coordinator), before a clause of its own (a splice is mended by a semicolon, not by
+ * deleting its comma), and after an interruption its first word announces. Each is read off words, marks and tags,
+ * since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per file,
+ * each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { appositiveMarkerCommaAt } from './appositiveMarkers';
+import { clauseAfterCommaAt } from './clauseAfterComma';
 import { commentClauseCommaAt } from './commentClauses';
 import { correlativeCommaAt } from './comparativeCorrelatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
 import { gappingCommaAt } from './gapping';
+import { interruptionCloseAt } from './interruptions';
 import { strandedAuxiliaryCommaAt } from './strandedAuxiliary';
 import { vocativeCommaAt } from './vocatives';
 
@@ -23,6 +27,8 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['stranded-auxiliary', strandedAuxiliaryCommaAt],
   ['appositive-marker', appositiveMarkerCommaAt],
   ['embedded-opener', embeddedOpenerCommaAt],
+  ['clause-after-comma', clauseAfterCommaAt],
+  ['interruption', interruptionCloseAt],
 ];
 
 /**

@@ -18,9 +18,26 @@ function isNonPairing(text: string, i: number): boolean {
     // An emoticon's eyes stand alone: `:)` `;-)` `8)`, but not the x of `(fax)`.
     if (/[:;=]-?$|(^|[^\p{L}\p{N}])[8xX]-?$/u.test(text.slice(Math.max(0, i - 3), i))) return true;
     if (/(^|\n)\s*(\w{1,3}|[ivxIVX]+)$/.test(text.slice(Math.max(0, i - 8), i))) return true;
+    if (c === ')' && inlineEnumerator(text, i)) return true;
   }
   if (c === '(' && /^-?[:;]/.test(text.slice(i + 1, i + 3))) return true;
   return false;
+}
+
+/**
+ * The ")" of an enumerator inside a running line ("do this: 1) stop, 2) look, 3) listen"): a number or a single
+ * letter after a space, with the enumerator before or after it in the series in the same paragraph ("1)" for "2)",
+ * "b)" for "a)"). Writers label the items of an inline list so, with a closing bracket alone; a lone "(step 1)"
+ * has no such neighbour and still pairs.
+ */
+function inlineEnumerator(text: string, i: number): boolean {
+  const m = /(?:^|\s)(\d{1,2}|[a-z])$/.exec(text.slice(Math.max(0, i - 3), i));
+  if (!m) return false;
+  const label = m[1];
+  const shift = (d: number) => (/\d/.test(label) ? String(Number(label) + d) : String.fromCharCode(label.charCodeAt(0) + d));
+  const paragraph = text.slice(Math.max(0, text.lastIndexOf('\n\n', i)), (text.indexOf('\n\n', i) + 1 || text.length + 1) - 1);
+  const neighbour = (d: number) => new RegExp(`(^|\\s)${shift(d)}\\)`).test(paragraph);
+  return neighbour(1) || neighbour(-1);
 }
 
 /**
