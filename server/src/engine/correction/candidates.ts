@@ -10,7 +10,7 @@ import { TreeInfo } from '../treeInfo';
 import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
-import { closesAsideAt, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, objectReadAsSubjectAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
+import { asyndeticListCommaAt, closesAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, nameChainCommaAt, objectReadAsSubjectAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
 import { introductoryKind } from './introductoryConvention';
 import { writersConventionAt } from './writersConventions';
 
@@ -96,9 +96,9 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       // its object, or a subject and its verb, must not be deleted.
       const listLike =
         (category === 'comma' || category === 'subject-verb-comma') &&
-        ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ'));
+        ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ') || asyndeticListCommaAt(s.tree, i) || nameChainCommaAt(s.tree, i));
       const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt].some((misread) => misread(s.tree, info, i));
-      const fronted = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt].some((convention) => convention(s.tree, i));
+      const fronted = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt].some((convention) => convention(s.tree, i));
       if (!listLike && !misparsed && !fronted && !repetitionCommaAt(s.tree, i))
         out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);

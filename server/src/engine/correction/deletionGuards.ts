@@ -15,12 +15,28 @@ import { introductoryAt, subjectVerbAt } from './categories';
  */
 export const FINITE_VERB_TAGS: ReadonlySet<string> = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
 
+/** Fine tags of the wh-words that open a clause inside a phrase ("on what GFM relates to", "where it runs"). */
+const EMBEDDING_TAGS = new Set(['WDT', 'WP', 'WP$', 'WRB']);
+
 /** Words an aside between two commas runs to at most ("if set", "I'm guessing was the owner", "returned from the call"). */
 const ASIDE_MAX_WORDS = 8;
 
 /**
- * Slot i is a subject–verb comma's place, and the nearest comma before it, two to `ASIDE_MAX_WORDS` words back, does
- * not close a sentence-initial opener: then the comma at i most likely closes the
+ * Words an aside runs to at most when its first word announces a modifier: a preposition, a subordinator, a wh-word
+ * or a participle ("a reprint, with a new cover by the same artist, is"). Such a word cannot continue the clause the
+ * comma interrupted, so the comma that opened it belongs to the aside, however long; an aside with no such first word
+ * is held to `ASIDE_MAX_WORDS`, past which the earlier comma is more likely a clause's or a list's of its own.
+ */
+const MARKED_ASIDE_MAX_WORDS = 15;
+
+/** Whether a word opens a modifier phrase or clause (see `MARKED_ASIDE_MAX_WORDS`). */
+function opensModifier(w: { upos: string; xpos: string }): boolean {
+  return w.upos === 'ADP' || w.upos === 'SCONJ' || EMBEDDING_TAGS.has(w.xpos) || w.xpos === 'VBG' || w.xpos === 'VBN';
+}
+
+/**
+ * Slot i is a subject–verb comma's place, and the nearest comma before it, two to `ASIDE_MAX_WORDS` words back (or
+ * `MARKED_ASIDE_MAX_WORDS` before a word that opens a modifier), does not close a sentence-initial opener: then the comma at i most likely closes the
  * aside that comma opened — a parenthetical, an apposition, an interjected clause ("AZURE_LOG_LEVEL, if set, takes
  * precedence", "The one guy who was there, I'm guessing was the owner, was …"). A parser reads such asides into the
  * clause (there "set" the subject of "takes", "the owner" that of "was"), so the words, not the tree, tell. Deleting
@@ -31,11 +47,12 @@ const ASIDE_MAX_WORDS = 8;
 export function closesAsideAt(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
   const w = subjectVerbAt(info, i);
   if (w === undefined || (info.base(w) !== 'nsubj' && info.base(w) !== 'csubj')) return false;
-  for (let j = i - 1; j >= Math.max(1, i - ASIDE_MAX_WORDS); j--) {
+  for (let j = i - 1; j >= Math.max(1, i - MARKED_ASIDE_MAX_WORDS); j--) {
     if (!tree.slots[j].includes(',')) continue;
     // One word between the commas is the subject itself ("That's it, I, know"), and a coordinator opens the next
     // clause, not an aside ("…, but I, thought"): those commas are a learner's, after a subject.
     if (i - j < 2 || tree.words[j].upos === 'CCONJ') return false;
+    if (i - j > ASIDE_MAX_WORDS && !opensModifier(tree.words[j])) return false;
     return introductoryAt(info, j) === undefined && !frontedClauseCommaAt(tree, j) && !frontedPhraseCommaAt(tree, j);
   }
   return false;
@@ -184,11 +201,16 @@ const SUBORDINATORS = new Set([
   'once', 'as', 'where', 'wherever', 'whereas',
 ]);
 
-/** Tags that open a main clause's subject right after a fronted clause's comma ("…, the scheduler", "…, it"). */
-const SUBJECT_OPENERS = new Set(['DET', 'PRON']);
+/**
+ * Tags that open a main clause's subject right after a fronted clause's comma ("…, the scheduler", "…, it", "…, Gaza"):
+ * a determiner, a pronoun or a proper name begins a noun phrase, and after a complete fronted clause a noun phrase is
+ * the main clause's subject. A common noun is left out: bare, it as often continues the fronted clause's own object.
+ */
+const SUBJECT_OPENERS = new Set(['DET', 'PRON', 'PROPN']);
 
 /**
- * Slot i holds the first comma of a sentence that opens with a subordinator, with a verb before the slot or at least
+ * Slot i holds the first comma of a sentence that opens with a subordinator (after a focusing adverb or a coordinator,
+ * "Even if", "But when", too), with a verb before the slot or at least
  * two words before it and a determiner or pronoun after it: the comma that closes a fronted adverbial clause ("If a
  * job fails, the scheduler retries it"). Writers put it there by convention. A parser that misreads the clause — the
  * main clause's subject taken for the clause verb's object ("When the storm ended, the town was quiet" read as "ended
@@ -199,15 +221,16 @@ const SUBJECT_OPENERS = new Set(['DET', 'PRON']);
  */
 export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  const o = openerBefore(tree, i);
-  if (o === undefined) return false;
-  if (!SUBORDINATORS.has(words[o].form.toLowerCase()) && words[o].upos !== 'SCONJ') return false;
+  const start = openerBefore(tree, i);
+  if (start === undefined) return false;
+  const subordinator = (w: { form: string; upos: string }) => SUBORDINATORS.has(w.form.toLowerCase()) || w.upos === 'SCONJ';
+  // A focusing adverb ("Even if", "Only when", "Just as") or a coordinator ("But if") may come first: it modifies or
+  // links the clause as a whole, and the sentence still opens with the fronted clause.
+  const o = (words[start].upos === 'ADV' || words[start].upos === 'CCONJ') && start + 1 < i && subordinator(words[start + 1]) ? start + 1 : start;
+  if (!subordinator(words[o])) return false;
   if (words[i].xpos === 'VB') return true; // an imperative main clause: "When decoding, be sure …", "If a function, use it"
   return words.slice(o + 1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= o + 3 && SUBJECT_OPENERS.has(words[i].upos));
 }
-
-/** Fine tags of the wh-words that open a clause inside a phrase ("on what GFM relates to", "where it runs"). */
-const EMBEDDING_TAGS = new Set(['WDT', 'WP', 'WP$', 'WRB']);
 
 /** Fine tags of a word that modifies a noun after it: adjectives, determiners, possessives. */
 const DANGLING_MODIFIER_TAGS = new Set(['JJ', 'JJR', 'JJS', 'DT', 'PDT', 'WDT', 'PRP$', 'WP$']);
@@ -268,4 +291,93 @@ export function openerClosedElsewhere(tree: PunctuatedTree, i: number): boolean 
     else if (!embedded && FINITE_VERB_TAGS.has(words[k].xpos)) return false;
   }
   return true;
+}
+
+/** Parts of speech that leave a constituent open when they end it: a preposition without its object, a verb without its. */
+const AWAITS_COMPLEMENT = new Set(['ADP', 'VERB']);
+
+/**
+ * Slot i holds the comma that closes a coordinated insertion: the nearest comma before it, two or more words back, is
+ * followed by a coordinator, and the words before both commas are of one part of speech that awaits a complement (a
+ * preposition, a verb): "use of, or taking of any action in reliance upon, this information", "He supported, and she
+ * opposed, the bill". That is right-node raising: two conjuncts share the complement after the second comma, and the
+ * commas set off the second conjunct, inserted between the first and what they share. A parser gives the shared
+ * complement to the second conjunct alone, and the comma before it looks stray, or like one between a verb and its
+ * object. A comma that cuts a preposition or verb from its complement with no such insertion ("I am interested in,
+ * this job"), or after a coordinated clause that ends otherwise ("…, and my brother ate, them"), stays a candidate.
+ */
+export function closesCoordinatedInsertionAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  if (i < 2 || i >= words.length || !tree.slots[i].includes(',') || !AWAITS_COMPLEMENT.has(words[i - 1].upos)) return false;
+  for (let j = i - 1; j >= 1; j--) {
+    if (!tree.slots[j].includes(',')) continue;
+    return i - j >= 2 && words[j].upos === 'CCONJ' && words[j - 1].upos === words[i - 1].upos;
+  }
+  return false;
+}
+
+/** Words a list item runs to at most ("carrier", "litter box", "a small bed"). */
+const LIST_ITEM_MAX_WORDS = 3;
+
+/**
+ * Slot i ends an item of an asyndetic list: the two commas before it each end an item of one to `LIST_ITEM_MAX_WORDS`
+ * words, and no coordinator lies between the first of them and slot i ("everything, litter box, carrier, etc."). A
+ * list without a coordinator has not ended, so the comma is a list's separator and what follows is another item (or
+ * "etc.", which stands for the rest); a parser that makes an item the subject of what follows (a misspelt "ect." read
+ * as a noun) turns the separator into a comma between a subject and its verb. A list that has its coordinator ("My
+ * brother, my sister and I, went") may end before a learner's comma, which stays a candidate; the existing look ahead
+ * (`candidates.ts` listLike) covers the commas before the coordinator.
+ */
+export function asyndeticListCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  if (i < 1 || i >= words.length || !tree.slots[i].includes(',')) return false;
+  let end = i;
+  let items = 0;
+  for (let j = i - 1; j >= 1 && end - j <= LIST_ITEM_MAX_WORDS; j--) {
+    if (words[j].upos === 'CCONJ') return false; // words[j] lies between slot j and slot j + 1
+    if (!tree.slots[j].includes(',')) continue;
+    if (++items === 2) return true;
+    end = j;
+  }
+  return false;
+}
+
+/**
+ * Slot i holds a comma before a participle that, with the complementizer after it, opens an adverbial clause: "given
+ * that", "provided that", "assuming that", "considering that", "seeing that". These participles have grammaticalised
+ * into subordinators (no subject of their own: the clause after "that" is what the sentence is conditioned on), and a
+ * trailing adverbial clause is set off by a comma when it adds a reason or condition after the fact, which the tree
+ * cannot tell from a restrictive one: prefer silence. The parser attaches the participle to the verb before the comma
+ * ("sights to see, given that …" read as "see given"), and the comma then looks stray. A participle after an auxiliary is a
+ * verb form ("He is, saying that …", a learner's comma), and a comma right before "that" after a verb ("She told me,
+ * that …") is a learner's between a verb and its object: both stay candidates.
+ */
+export function participialSubordinatorCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  if (i < 1 || i + 1 >= words.length || !tree.slots[i].includes(',') || tree.slots[i + 1].length > 0) return false;
+  const participle = words[i].xpos === 'VBN' || words[i].xpos === 'VBG';
+  const complementizer = words[i + 1].upos === 'SCONJ' && words[i + 1].form.toLowerCase() === 'that';
+  return participle && complementizer && words[i - 1].upos !== 'AUX';
+}
+
+/** Whether a word is written with a capital or is a number: a name's or an address's component ("Sector 37", "Leeds"). */
+function nameLike(w: { form: string; upos: string }): boolean {
+  return w.upos === 'NUM' || /^\p{Lu}/u.test(w.form);
+}
+
+/**
+ * Slot i separates two components of a chain of names, each set off by commas: the words on both sides of the slot
+ * and of the comma one to `LIST_ITEM_MAX_WORDS` words before it are capitalised or numbers ("Indian Oil Building,
+ * Sector 37, Taj Express Road", "Kelly Cloud, Senior Vice President, Enron"). Addresses, titles and places are
+ * written as such chains, and the comma is the only sign of where one name ends and the next begins (without it they
+ * read as one name, "Sector 37 Taj Express Road"). The parser joins the components into one noun phrase, and the comma
+ * then looks stray. A comma inside one name ("President, Bush" with no chain before it) stays a candidate, and the
+ * sentence's first word, capitalised by position, counts as no name.
+ */
+export function nameChainCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  const between = (j: number) => j >= 2 && j < words.length && nameLike(words[j - 1]) && words[j].upos === 'PROPN' && /^\p{Lu}/u.test(words[j].form);
+  if (!tree.slots[i]?.includes(',') || !between(i)) return false;
+  for (let j = i - 1; j >= Math.max(1, i - LIST_ITEM_MAX_WORDS); j--) if (tree.slots[j].includes(',')) return nameLike(words[j - 1]) && j >= 2 && nameLike(words[j]);
+  return false;
 }

@@ -1,0 +1,148 @@
+/**
+ * Session 8's deletion guards (BENCHMARKS, lint "Session 8: learner recall"): the kinds of correct comma that a
+ * per-category refit, with a lower subject–verb threshold, reported on clean EWT dev. Each on a sentence written for
+ * this test (not the treebank's), asserting no finding even at a confidence floor of 0.5, far under any threshold the
+ * refit fits (the engine before these guards reports each of them there); beside it, the learner's comma of the same
+ * shape, asserting the guard leaves it alone and it is still reported.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter, Linter } from '../../server/src/engine';
+import {
+  asyndeticListCommaAt,
+  closesAsideAt,
+  closesCoordinatedInsertionAt,
+  frontedClauseCommaAt,
+  nameChainCommaAt,
+  participialSubordinatorCommaAt,
+} from '../../server/src/engine/correction/deletionGuards';
+import { treeInfo } from '../../server/src/engine/treeInfo';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { trainedEngineParts } from './trainedParts';
+
+describe('engine: guards for learner recall (session 8)', () => {
+  const parts = trainedEngineParts();
+  let linter: Linter;
+  before(() => {
+    linter = makeLinter(parts());
+  });
+  const LOW = { minConfidence: 0.5 };
+  /** Each finding as "ruleId@the text before it" (the last 15 characters), for readable failures. */
+  const found = (text: string, options = LOW) =>
+    linter.lint(text, options).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 15), f.start.offset)}`);
+  /** The parsed tree of a one-sentence text, and the slot right after the word `after` (its first occurrence). */
+  const parsed = (text: string, after: string): { tree: PunctuatedTree; slot: number } => {
+    const [s] = parts().analyser!.parseText(text);
+    const k = s.tree.words.findIndex((w) => w.form === after);
+    assert.ok(k >= 0, `"${after}" in ${text}`);
+    return { tree: s.tree, slot: k + 1 };
+  };
+
+  describe('the comma that closes a coordinated insertion (closesCoordinatedInsertionAt)', () => {
+    it('no finding on right-node raising after a preposition or a verb', () => {
+      const text = 'Any copying of, or reliance upon, this report by others is forbidden.';
+      const { tree, slot } = parsed(text, 'upon');
+      assert.ok(closesCoordinatedInsertionAt(tree, slot));
+      assert.deepEqual(found(text), []);
+      assert.deepEqual(found('He supported, and she opposed, the bill.'), []);
+    });
+    it("a learner's comma between a preposition or verb and its complement is still reported", () => {
+      const text = 'We talked about, the weather.';
+      const { tree, slot } = parsed(text, 'about');
+      assert.ok(!closesCoordinatedInsertionAt(tree, slot));
+      assert.deepEqual(found(text), ['comma@We talked about']);
+      // After a coordinated clause that does not end awaiting a complement: no insertion.
+      assert.deepEqual(found('I bought apples, and my brother ate, them.', {}), ['subject-verb-comma@ my brother ate']);
+    });
+  });
+
+  describe('an aside that a preposition opens, past eight words (closesAsideAt)', () => {
+    it('no finding on the comma that closes a long prepositional aside', () => {
+      const text = 'The man, with a long grey coat and a hat from the shop in town, is my father.';
+      const [s] = parts().analyser!.parseText(text);
+      const slot = s.tree.words.findIndex((w) => w.form === 'town') + 1;
+      assert.ok(closesAsideAt(s.tree, treeInfo(s.tree), slot));
+      assert.deepEqual(found(text), []);
+    });
+    it('the same subject without the opening comma is still a subject–verb comma', () => {
+      assert.deepEqual(found('The man with a long grey coat and a hat from the shop in town, is my father.'), ['subject-verb-comma@he shop in town']);
+    });
+  });
+
+  describe('the separator of a list without a coordinator (asyndeticListCommaAt)', () => {
+    it('no finding on the comma before "etc." misspelt', () => {
+      const text = 'It comes with everything, water bowl, blanket, ect.';
+      const { tree, slot } = parsed(text, 'blanket');
+      assert.ok(asyndeticListCommaAt(tree, slot));
+      assert.deepEqual(found(text), []);
+    });
+    it('a run with its coordinator is no open list, and one earlier comma makes none', () => {
+      const { tree, slot } = parsed('Bread, milk and eggs, were on the list.', 'eggs');
+      assert.ok(!asyndeticListCommaAt(tree, slot));
+      const text = 'After the meeting, we, went home.';
+      const after = parsed(text, 'we');
+      assert.ok(!asyndeticListCommaAt(after.tree, after.slot));
+      assert.deepEqual(found(text, {}), ['subject-verb-comma@the meeting, we']);
+    });
+  });
+
+  describe('a fronted clause followed by a proper name (frontedClauseCommaAt)', () => {
+    it('no finding on the comma after the clause when the tagger misses its verb', () => {
+      const text = 'Unless Professor Maria Lopez steps in, Oxford will lose the case.';
+      const { tree, slot } = parsed(text, 'in');
+      assert.ok(frontedClauseCommaAt(tree, slot));
+      assert.deepEqual(found(text), []);
+    });
+    it('a comma inside the fronted clause, between its subject and verb, is still reported', () => {
+      const text = 'Unless the professor, steps in Oxford will lose the case.';
+      const { tree, slot } = parsed(text, 'professor');
+      assert.ok(!frontedClauseCommaAt(tree, slot));
+      assert.deepEqual(found(text).filter((f) => f.startsWith('subject-verb')), ['subject-verb-comma@s the professor']);
+    });
+  });
+
+  describe('a fronted clause after a focusing adverb (frontedClauseCommaAt)', () => {
+    it('no finding on the comma that closes "Even if …"', () => {
+      const text = 'Even if the local leaders stay strong enough to keep the rebels out, the long conflict remains a problem.';
+      const { tree, slot } = parsed(text, 'out');
+      assert.ok(frontedClauseCommaAt(tree, slot));
+      assert.deepEqual(found(text), []);
+    });
+    it("a learner's comma inside it is still reported", () => {
+      assert.deepEqual(found('Even when the old bridge, was closed the ferry kept running.', {}), ['subject-verb-comma@ the old bridge']);
+    });
+  });
+
+  describe('the components of an address (nameChainCommaAt)', () => {
+    it('no finding between the capitalised parts of a chain', () => {
+      const text = 'The shop is in Queen Street, Block 4, West End Road near the bridge.';
+      const { tree, slot } = parsed(text, '4');
+      assert.ok(nameChainCommaAt(tree, slot));
+      assert.deepEqual(found(text), []);
+    });
+    it('a comma inside one name, with no chain before it, stays a candidate', () => {
+      const text = 'We met President, Obama yesterday.';
+      const { tree, slot } = parsed(text, 'President');
+      assert.ok(!nameChainCommaAt(tree, slot));
+      assert.deepEqual(found(text), ['comma@e met President']);
+    });
+  });
+
+  describe('a comma before a participial subordinator (participialSubordinatorCommaAt)', () => {
+    it('no finding on the comma before "given that", "provided that"', () => {
+      const text = 'There is plenty to do, given that the museum opens late.';
+      const { tree, slot } = parsed(text, 'do');
+      assert.ok(participialSubordinatorCommaAt(tree, slot));
+      assert.deepEqual(found(text), []);
+      assert.deepEqual(found('We can leave early, provided that the work is done.'), []);
+    });
+    it('the comma before a verb\'s "that" object, or between an auxiliary and its participle, is still reported', () => {
+      const told = parsed('She told me, that she would come later.', 'me');
+      assert.ok(!participialSubordinatorCommaAt(told.tree, told.slot));
+      assert.deepEqual(found('She told me, that she would come later.', {}), ['subject-verb-comma@She told me']);
+      const text = 'He is, saying that he will come.';
+      const aux = parsed(text, 'is');
+      assert.ok(!participialSubordinatorCommaAt(aux.tree, aux.slot));
+      assert.deepEqual(found(text), ['comma@He is']);
+    });
+  });
+});
