@@ -9,6 +9,8 @@
  *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model and seed), so refits
  *                    after changing only the fitting are quick
  *   --single-threshold  with --fit: one threshold for every kind of edit (as before session 7), no category's own
+ *   --keep-kinds FILE   with --fit: keep FILE's error model and global threshold (e.g. the shipped calibration) and
+ *                    fit only the categories' own thresholds (`refitThresholds`); written to --calibration FILE
  *   --calibration FILE  read (and with --fit, write) this calibration instead of models/en/lint-calibration.json,
  *                    so a variant can be measured without touching the shipped file others' runs read
  *   --limit N        use the first N suite items (default: all)
@@ -55,7 +57,7 @@ import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
 import { engineModel } from '../server/src/engine/modelAdapter';
 import { Calibration, confidenceOf, DEFAULT_CALIBRATION, loadCalibration } from '../server/src/engine/correction/calibration';
-import { cachedLabelledCandidates, fitCalibration, labelledCandidates, LabelledCandidate } from '../server/src/engine/eval/calibrationFit';
+import { cachedLabelledCandidates, fitCalibration, labelledCandidates, LabelledCandidate, refitThresholds } from '../server/src/engine/eval/calibrationFit';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values: opt } = parseArgs({
@@ -64,6 +66,7 @@ const { values: opt } = parseArgs({
     'fit-dev-only': { type: 'boolean' },
     'fit-cache': { type: 'string' },
     'single-threshold': { type: 'boolean' },
+    'keep-kinds': { type: 'string' },
     calibration: { type: 'string' },
     limit: { type: 'string' },
     'no-harper': { type: 'boolean' },
@@ -323,7 +326,11 @@ async function main(): Promise<void> {
       trainNote = `error model trained on ${trainSuite.length} corrupted EWT train sentences + originals (${train.length} candidates), `;
     }
     const data = cachedLabelledCandidates(cacheFile('devfit'), () => labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION));
-    cal = fitCalibration(train, data, fitHalf.length, { perCategory: !opt['single-threshold'], trainItems });
+    const keep = opt['keep-kinds'];
+    cal = keep
+      ? refitThresholds(loadCalibration(keep), data, fitHalf.length, train && trainItems ? { data: train, items: trainItems } : undefined)
+      : fitCalibration(train, data, fitHalf.length, { perCategory: !opt['single-threshold'], trainItems });
+    if (keep) trainNote = `error model and global threshold of ${path.basename(keep)} (${loadCalibration(keep).note ?? ''}); categories' thresholds `;
     cal.note = `${trainNote}${train ? 'calibrated' : 'fitted'} on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}`;
     fs.writeFileSync(calFile, JSON.stringify(cal, null, 1) + '\n');
     console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}${ownThresholds(cal)}; written to ${calFile}`);
