@@ -115,15 +115,17 @@ const SUBJECT_START = new Set(['PRON', 'DET', 'NOUN', 'PROPN', 'NUM']);
 
 /**
  * The stretch before slot i is (or ends in) a subordinate clause the parse may have missed: it holds a subordinator
- * (SCONJ) that opens a finite clause (a subject follows it; "that", which opens the object clause of a main verb, is
- * not one: "I was told that X had left‸ TK was …" still splices), or it opens with a conditional inversion (the
- * auxiliary before its subject).
+ * (SCONJ, or a wh-adverb such as "when") that opens a finite clause (a subject follows it; "that", which opens the
+ * object clause of a main verb, is not one: "I was told that X had left‸ TK was …" still splices), or it opens with
+ * a conditional inversion (the auxiliary before its subject).
  */
 function subordinateStretchBefore(tree: PunctuatedTree, i: number): boolean {
   const start = stretchStart(tree, i);
   for (let k = start; k < i; k++) {
     const w = tree.words[k - 1];
-    if (w.upos === 'SCONJ' && w.form.toLowerCase() !== 'that' && SUBJECT_START.has(tree.words[k].upos)) return true;
+    // UD files "when", "where", "whenever" as adverbs (WRB) of the clause they open, not as SCONJ.
+    const subordinator = (w.upos === 'SCONJ' && w.form.toLowerCase() !== 'that') || w.xpos === 'WRB';
+    if (subordinator && SUBJECT_START.has(tree.words[k].upos)) return true;
   }
   const first = tree.words[start - 1];
   const next = tree.words[start];
