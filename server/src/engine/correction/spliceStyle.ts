@@ -101,9 +101,9 @@ function whBeforeVerb(tree: PunctuatedTree, info: TreeInfo, w: number): boolean 
   return false;
 }
 
-/** The first word (1-based) of the stretch before slot i: after the last comma or coordinator, else the sentence's first. */
+/** The first word (1-based) of the stretch before slot i: after the last comma, else the sentence's first. */
 function stretchStart(tree: PunctuatedTree, i: number): number {
-  for (let j = i - 1; j >= 1; j--) if (tree.slots[j].includes(',') || tree.words[j - 1].upos === 'CCONJ') return j + 1;
+  for (let j = i - 1; j >= 1; j--) if (tree.slots[j].includes(',')) return j + 1;
   return 1;
 }
 
@@ -114,7 +114,8 @@ const INVERTED_CONDITIONALS = new Set(['should', 'had', 'were']);
 const SUBJECT_START = new Set(['PRON', 'DET', 'NOUN', 'PROPN', 'NUM']);
 
 /**
- * The stretch before slot i is (or ends in) a subordinate clause the parse may have missed: it holds a subordinator
+ * The stretch before slot i (since the last comma) is, or ends in, a subordinate clause the parse may have missed: it
+ * holds a subordinator
  * (SCONJ, or a wh-adverb such as "when") that opens a finite clause (a subject follows it; "that", which opens the
  * object clause of a main verb, is not one: "I was told that X had left‸ TK was …" still splices), or it opens with
  * a conditional inversion (the auxiliary before its subject).
@@ -127,9 +128,12 @@ function subordinateStretchBefore(tree: PunctuatedTree, i: number): boolean {
     const subordinator = (w.upos === 'SCONJ' && w.form.toLowerCase() !== 'that') || w.xpos === 'WRB';
     if (subordinator && SUBJECT_START.has(tree.words[k].upos)) return true;
   }
-  const first = tree.words[start - 1];
-  const next = tree.words[start];
-  return INVERTED_CONDITIONALS.has(first.form.toLowerCase()) && next !== undefined && start + 1 <= i && ['PRON', 'NOUN', 'PROPN', 'DET'].includes(next.upos);
+  // An inversion opens the stretch or a clause coordinated inside it ("… and should anyone need to join‸ they may").
+  for (let k = start; k < i; k++) {
+    const opensClause = k === start || tree.words[k - 2].upos === 'CCONJ';
+    if (opensClause && INVERTED_CONDITIONALS.has(tree.words[k - 1].form.toLowerCase()) && SUBJECT_START.has(tree.words[k].upos)) return true;
+  }
+  return false;
 }
 
 /** Clause head h (the left clause of a `parataxis`/`conj` splice) is subordinate: a subordinator, or it is an adverbial or adnominal clause. */
