@@ -14,6 +14,7 @@ import { correlativeCommaAt } from '../../server/src/engine/correction/comparati
 import { embeddedOpenerCommaAt } from '../../server/src/engine/correction/embeddedOpeners';
 import { gappingCommaAt } from '../../server/src/engine/correction/gapping';
 import { interruptionCloseAt } from '../../server/src/engine/correction/interruptions';
+import { renamingAppositionAt } from '../../server/src/engine/correction/renamingAppositions';
 import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/strandedAuxiliary';
 import { vocativeCommaAt } from '../../server/src/engine/correction/vocatives';
 import { lintDocument } from '../../server/src/prose';
@@ -43,6 +44,7 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
       assert.ok(holdsAfter(vocativeCommaAt, 'What is the price of this hat, Captain?', 'hat'));
       assert.ok(holdsAfter(vocativeCommaAt, 'Is this the right road to the village, my friend?', 'village'));
       assert.deepEqual(found('What is the price of this hat, Captain?'), []);
+      assert.ok(holdsAfter(vocativeCommaAt, 'Why are you doing that, Doctor?', 'that')); // "that" alone, a pronoun
     });
     it('a heading with a capitalised second part is no address, nor is a verb’s object', () => {
       assert.ok(!holdsAfter(vocativeCommaAt, 'Quarterly Figures, Summary', 'Figures'));
@@ -114,10 +116,14 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
       assert.ok(holdsAfter(embeddedOpenerCommaAt, 'She said, "If there is anything I hate, it is golf."', 'hate'));
       assert.ok(holdsAfter(embeddedOpenerCommaAt, 'I stayed at home; if you had asked me, I would have come.', 'me'));
       assert.ok(holdsAfter(embeddedOpenerCommaAt, 'But when the storm passed, the town was quiet.', 'passed'));
+      assert.ok(holdsAfter(embeddedOpenerCommaAt, 'Instead of waiting, the team left.', 'waiting'));
+      assert.deepEqual(found('Instead of waiting, the team left.'), []);
       assert.deepEqual(found('She said, "If there is anything I hate, it is golf."'), []);
     });
     it('a subject–verb comma inside a quotation is still reported', () => {
       assert.ok(!holdsAfter(embeddedOpenerCommaAt, 'She said, "My brother, lives in Paris."', 'brother'));
+      assert.ok(!holdsAfter(embeddedOpenerCommaAt, 'Yesterday my brother, went home.', 'brother'));
+      assert.deepEqual(found('Yesterday my brother, went home.'), ['subject-verb-comma@Yesterday my brother']);
     });
   });
 
@@ -129,6 +135,7 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
     });
     it('a clause the verb before takes as its object, and a verb without its own subject, keep the comma a candidate', () => {
       assert.ok(!holdsAfter(clauseAfterCommaAt, 'I think, he is right.', 'think'));
+      assert.ok(!holdsAfter(clauseAfterCommaAt, 'I know, where he lives.', 'know')); // a wh-clause, not a main one
       assert.ok(!holdsAfter(clauseAfterCommaAt, 'The book I bought yesterday, was cheap.', 'yesterday'));
       assert.deepEqual(found('Our new manager, wants a report by Friday.'), ['subject-verb-comma@Our new manager']);
     });
@@ -143,6 +150,20 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
     it('a subject–verb comma after a fronted opener is still reported', () => {
       assert.ok(!holdsAfter(interruptionCloseAt, 'When I came home, my brother, was asleep.', 'brother'));
       assert.deepEqual(found('When I came home, my brother, was asleep.'), ['comma@ame home, my brother']);
+    });
+  });
+
+  describe('the comma before an appositive that renames the end of the clause (renamingAppositions.ts)', () => {
+    it('is kept before a repeated head noun, "one which", and a second predicate noun', () => {
+      assert.ok(holdsAfter(renamingAppositionAt, 'You are all the help we need, a help given freely.', 'need'));
+      assert.ok(holdsAfter(renamingAppositionAt, 'Another method also emerged, one which was faster.', 'emerged'));
+      assert.ok(holdsAfter(renamingAppositionAt, 'The world is your classroom, the place where you learn.', 'classroom'));
+      assert.deepEqual(found('Another method also emerged, one which was faster.'), []);
+    });
+    it("a verb's object after a comma is still reported", () => {
+      assert.ok(!holdsAfter(renamingAppositionAt, 'I need, a letter.', 'need'));
+      assert.ok(!holdsAfter(renamingAppositionAt, 'My father is a doctor, the hospital is big.', 'doctor'));
+      assert.deepEqual(found('I need, a letter.'), ['subject-verb-comma@I need']);
     });
   });
 });

@@ -31,7 +31,9 @@ function clauseVerbFrom(words: TreeWord[], slots: string[][], k: number): number
   const n = words.length;
   let j = k;
   const unmarked = () => j < n && slots[j].length === 0; // no mark between word j-1 and word j
-  if (words[j].upos === 'ADV') j++; // "…, now they'll tell you", "…, then it rains"
+  // "…, now they'll tell you", "…, then it rains"; not a wh-adverb, which opens a subordinate clause ("…, where
+  // there was a victim", "I know, where he lives").
+  if (words[j].upos === 'ADV' && words[j].xpos !== 'WRB') j++;
   if (j > k && !unmarked()) return undefined;
   if (j < n && SUBJECT_WORDS.has(words[j].form.toLowerCase())) j++;
   else {

@@ -29,6 +29,9 @@ const COMPLEMENT_TAKERS = new Set(['VERB', 'AUX', 'ADP', 'DET', 'CCONJ', 'SCONJ'
 /** Whether word k (0-based) is the answer word "no", which the tagger reads as a determiner ("No, sir."). */
 const answerNo = (tree: PunctuatedTree, k: number) => tree.words[k].form.toLowerCase() === 'no' && (k === 0 || tree.slots[k].length > 0);
 
+/** Demonstratives: before a comma they stand alone as pronouns ("Why are you doing that, Sam?"), determining nothing. */
+const DEMONSTRATIVES = new Set(['this', 'that', 'these', 'those']);
+
 /** Marks that may end a vocative: the sentence's end, a comma before the rest of the utterance, a closing quote. */
 const ADDRESS_ENDS = new Set(['?', '!', '.', ',', '...', CLOSE_DOUBLE, CLOSE_SINGLE]);
 
@@ -52,7 +55,8 @@ function isVocative(tree: PunctuatedTree, from: number, to: number): boolean {
 export function vocativeCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   if (i < 1 || i >= words.length || !tree.slots[i].includes(',')) return false;
-  if (COMPLEMENT_TAKERS.has(words[i - 1].upos) && !answerNo(tree, i - 1)) return false;
+  const before = words[i - 1];
+  if (COMPLEMENT_TAKERS.has(before.upos) && !answerNo(tree, i - 1) && !DEMONSTRATIVES.has(before.form.toLowerCase())) return false;
   const [from, to] = phraseAfter(tree, i);
   // A vocative addresses someone in an utterance: the words before it say something (they have a verb, "What is
   // Fate, Master?"), and the address ends at a mark of its own. A title or a heading ("Analyst Team, Participants:",

@@ -3,7 +3,8 @@
  * vocative, between the halves of a comparative correlative, around a comment clause, at the gap of a gapped clause,
  * after a stranded auxiliary, before an appositive marker, after an opener inside the sentence (after a
  * semicolon, an opening quote or a coordinator), before a clause of its own (a splice is mended by a semicolon, not by
- * deleting its comma), and after an interruption its first word announces. Each is read off words, marks and tags,
+ * deleting its comma), after an interruption its first word announces, and before an appositive that renames the end
+ * of the clause before it. Each is read off words, marks and tags,
  * since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per file,
  * each with its grammar.
  */
@@ -15,6 +16,7 @@ import { correlativeCommaAt } from './comparativeCorrelatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
 import { gappingCommaAt } from './gapping';
 import { interruptionCloseAt } from './interruptions';
+import { renamingAppositionAt } from './renamingAppositions';
 import { strandedAuxiliaryCommaAt } from './strandedAuxiliary';
 import { vocativeCommaAt } from './vocatives';
 
@@ -29,6 +31,7 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['embedded-opener', embeddedOpenerCommaAt],
   ['clause-after-comma', clauseAfterCommaAt],
   ['interruption', interruptionCloseAt],
+  ['renaming-apposition', renamingAppositionAt],
 ];
 
 /**

@@ -12,7 +12,12 @@ import { PlainFinding } from '../finding';
 import { TextRule } from './rule';
 
 const AMERICAN = /(?<=\S)[.,](?:["”])(?!\w)/g;
-const BRITISH = /(?<=\S)["”][.,](?![.\w])/g;
+const BRITISH = /(?<=[^\s?!])["”][.,](?![.\w])/g;
+/**
+ * A comma or period after a quotation that ends in "?" or "!": no habit of either style (both drop the mark there),
+ * so it is neither counted as British placement nor moved inside; `endMarkAbsorbs` reports it.
+ */
+const AFTER_QUOTED_END = /(?<=[?!])["”][.,](?![.\w])/g;
 
 /** How often the text writes `.”`/`,”` (American) and `”.`/`”,` (British). */
 export function quotePlacements(text: string): { american: number; british: number } {
@@ -36,11 +41,34 @@ export function effectiveQuoteStyle(text: string, style: QuoteStyle | undefined,
   return habit === 'none' ? undefined : habit;
 }
 
+/**
+ * A quotation that ends in "?" or "!" takes no comma or period after it in either style: the question mark or
+ * exclamation point stands in for the mark the sentence would put there ("Why?" he asked; CMOS 6.119, New Hart's
+ * Rules 4.1.4). In the paper's terms the channel absorbs the weaker mark next to the stronger one, as "?," → "?"
+ * (Table 1). So the finding is the comma or period written after the closing quote, and its fix deletes it: moving
+ * it inside ("Why?,") would be no better.
+ */
+function endMarkAbsorbs(text: string, start: number, q: string, mark: string): PlainFinding {
+  const name = mark === ',' ? 'comma' : 'period';
+  const end = text[start - 1];
+  return {
+    ruleId: 'quote-placement',
+    message: `A quotation that ends in "${end}" takes no ${name} after it: write "${end}${q}" alone.`,
+    severity: 'info',
+    confidence: 0.9,
+    start: start + 1,
+    end: start + 2,
+    fixes: [{ title: `Remove the ${name}`, edits: [{ start: start + 1, end: start + 2, newText: '' }] }],
+    explanation: `Underlying, the ${name} belongs after the quotation, [“ … ${end} ”] ${mark}; edited English in both American and British style lets the "${end}" inside the quotation absorb it (paper Table 1: "${end}${mark}" ↦ "${end}"), so only "${end}${q}" is written.`,
+  };
+}
+
 export const quotePlacementRule: TextRule = {
   ids: ['quote-placement'],
   check(text, options: LintOptions) {
-    if (effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit) !== 'american') return [];
-    const out: PlainFinding[] = [];
+    // Wrong in either style, so reported whatever the style or the document's habit.
+    const out: PlainFinding[] = [...text.matchAll(AFTER_QUOTED_END)].map((m) => endMarkAbsorbs(text, m.index ?? 0, m[0][0], m[0][1]));
+    if (effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit) !== 'american') return out;
     for (const m of text.matchAll(BRITISH)) {
       const start = m.index ?? 0;
       const q = m[0][0];

@@ -1,0 +1,33 @@
+/**
+ * A comma or period after a quotation that ends in "?" or "!" (rules/quotePlacement.ts `endMarkAbsorbs`; BENCHMARKS,
+ * lint "Session 8: other genres"): reported in either style with a fix that deletes it, never moved inside; and it
+ * is no evidence of British placement for `auto`.
+ */
+import { strict as assert } from 'assert';
+import { detectQuoteStyle, quotePlacementRule } from '../../server/src/engine/rules/quotePlacement';
+import { LintOptions } from '../../server/src/engine/types';
+
+describe('engine: a mark after a quoted question or exclamation (rules/quotePlacement.ts)', () => {
+  /** Each finding as its message and the text after its fix. */
+  const check = (text: string, options: LintOptions) =>
+    quotePlacementRule.check(text, options).map((f) => {
+      const e = f.fixes[0].edits[0];
+      return `${f.message} => ${text.slice(0, e.start)}${e.newText}${text.slice(e.end)}`;
+    });
+  it('the comma after "Ready?" is deleted in American and British style alike', () => {
+    const text = '"Ready?", she asked.';
+    const want = ['A quotation that ends in "?" takes no comma after it: write "?"" alone. => "Ready?" she asked.'];
+    assert.deepEqual(check(text, { quoteStyle: 'american' }), want);
+    assert.deepEqual(check(text, { quoteStyle: 'british' }), want);
+    assert.deepEqual(check('He shouted "Stop!".', { quoteStyle: 'auto' }).length, 1);
+  });
+  it('a comma after a plain quotation is still moved inside in American style, and left alone in British', () => {
+    assert.deepEqual(check('She called it "a disaster", and left.', { quoteStyle: 'american' }), [
+      'American style puts the comma inside the closing quotation mark: ","". => She called it "a disaster," and left.',
+    ]);
+    assert.deepEqual(check('She called it "a disaster", and left.', { quoteStyle: 'british' }), []);
+  });
+  it('"?", is no British habit for auto', () => {
+    assert.equal(detectQuoteStyle('"Why?", he asked. "Because," she said.'), 'american');
+  });
+});
