@@ -115,6 +115,8 @@ describe('engine: comma splices as an edited-prose style', function () {
         ['Use a semicolon', 'Split into two sentences', 'Add "and" after the comma'],
       );
       assert.strictEqual(f.fixes[1].edits.map((e) => e.newText).join('|'), '.|W');
+      // The message names both clauses, so that a learner sees the two sentences.
+      assert.match(f.message, /"The train was delayed" and "we missed the concert"/);
     });
 
     it('leaves the commas edited prose allows alone under edited', () => {

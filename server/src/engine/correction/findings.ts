@@ -9,7 +9,7 @@ import { TreeInfo } from '../treeInfo';
 import { constituentBracketing, describeRewrite } from '../explain';
 import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
-import { subjectVerbAt } from './categories';
+import { spliceAt, subjectVerbAt } from './categories';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -55,6 +55,27 @@ function subjectVerbMessage(s: AnalysedSentence, info: TreeInfo, i: number): str
   return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verb - 1].form}".`;
 }
 
+/** Words a..b of the sentence, at most `MAX_PHRASE_WORDS`, cut on the side away from the comma ("from" the start or the end). */
+function clauseText(s: AnalysedSentence, a: number, b: number, keep: 'start' | 'end'): string {
+  const words = s.tree.words.slice(a - 1, b).map((x) => x.form);
+  if (words.length <= MAX_PHRASE_WORDS) return words.join(' ');
+  return keep === 'start' ? `${words.slice(0, MAX_PHRASE_WORDS - 1).join(' ')} …` : `… ${words.slice(1 - MAX_PHRASE_WORDS).join(' ')}`;
+}
+
+/**
+ * The splice message names the two clauses, so that a learner sees what each sentence would be: the clause before the
+ * comma up to it, and the one after it (`spliceAt` gives one of the two; its head the other).
+ */
+function spliceMessage(s: AnalysedSentence, info: TreeInfo, i: number): string {
+  const c = spliceAt(info, i);
+  if (c === undefined) return 'Comma splice: two independent clauses are joined by a comma alone.';
+  const h = info.head(c);
+  const [leftStart, rightEnd] = h < c ? [info.span[h][0], info.span[c][1]] : [info.span[c][0], info.span[h][1]];
+  const left = clauseText(s, leftStart, i, 'end');
+  const right = clauseText(s, i + 1, rightEnd, 'start');
+  return `Comma splice: "${left}" and "${right}" could each stand as a sentence; a comma alone cannot join them.`;
+}
+
 function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
   const { category, action, node, changes } = c.candidate;
   const slots = [...changes.keys()];
@@ -70,7 +91,7 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       if (action !== 'insert') return `No comma is needed after "${p}".`;
       return c.style ? `Edited prose sets off the introductory ${what} "${p}" with a comma.` : `Add a comma after the introductory ${what} "${p}".`;
     case 'comma-splice':
-      return 'Comma splice: two independent clauses are joined by a comma alone.';
+      return spliceMessage(s, info, slots[0]);
     case 'sentence-final':
       return 'The sentence has no final punctuation.';
     case 'serial-comma':
