@@ -6,7 +6,7 @@
  * shape, asserting the guard leaves it alone and it is still reported.
  */
 import { strict as assert } from 'assert';
-import { makeLinter, Linter } from '../../server/src/engine';
+import { makeLinter, Linter, LintOptions } from '../../server/src/engine';
 import {
   asyndeticListCommaAt,
   closesAsideAt,
@@ -25,7 +25,7 @@ describe('engine: guards for learner recall (session 8)', () => {
   before(() => {
     linter = makeLinter(parts());
   });
-  const LOW = { minConfidence: 0.5 };
+  const LOW: LintOptions = { minConfidence: 0.5 };
   /** Each finding as "ruleId@the text before it" (the last 15 characters), for readable failures. */
   const found = (text: string, options = LOW) =>
     linter.lint(text, options).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 15), f.start.offset)}`);
