@@ -331,7 +331,8 @@ async function main(): Promise<void> {
       ? refitThresholds(loadCalibration(keep), data, fitHalf.length, train && trainItems ? { data: train, items: trainItems } : undefined)
       : fitCalibration(train, data, fitHalf.length, { perCategory: !opt['single-threshold'], trainItems });
     if (keep) trainNote = `error model and global threshold of ${path.basename(keep)} (${loadCalibration(keep).note ?? ''}); categories' thresholds `;
-    cal.note = `${trainNote}${train ? 'calibrated' : 'fitted'} on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}`;
+    // The note names the command, so the shipped file says how to make it again.
+    cal.note = `${trainNote}${train && !keep ? 'calibrated' : 'fitted'} on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}; npm run bench:lint -- ${process.argv.slice(2).join(' ')}`;
     fs.writeFileSync(calFile, JSON.stringify(cal, null, 1) + '\n');
     console.log(`calibration fitted in ${((Date.now() - tf) / 1000).toFixed(0)} s, threshold ${cal.threshold}${ownThresholds(cal)}; written to ${calFile}`);
   }
