@@ -76,9 +76,16 @@ const REPORTING_VERBS = new Set(
     .concat(['said', 'told', 'thought', 'knew', 'meant', 'wrote', 'replied', 'replies', 'argued', 'agreed']),
 );
 
-/** Clause w is a reporting verb with no clausal complement or object of its own. */
+/**
+ * Nouns of time: a bare noun phrase on them ("this week", "last year") is an adverbial, though parsers often make it
+ * the verb's object ("…, it announced this week").
+ */
+const TIME_NOUNS = new Set(['day', 'week', 'month', 'year', 'morning', 'afternoon', 'evening', 'night', 'weekend', 'time', 'today', 'yesterday', 'tonight']);
+
+/** Clause w is a reporting verb with no clausal complement or object of its own (a time phrase is no object). */
 function reportingClause(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
-  return REPORTING_VERBS.has(tree.words[w - 1].form.toLowerCase()) && !info.children[w].some((c) => ['obj', 'ccomp', 'xcomp'].includes(info.base(c)));
+  const complement = (c: number) => ['ccomp', 'xcomp'].includes(info.base(c)) || (info.base(c) === 'obj' && !TIME_NOUNS.has(tree.words[c - 1].form.toLowerCase()));
+  return REPORTING_VERBS.has(tree.words[w - 1].form.toLowerCase()) && !info.children[w].some(complement);
 }
 
 /** A clause that opens "the" + a comparative: one half of a comparative correlative ("The more you practise"). */
