@@ -16,6 +16,7 @@ import { gappingCommaAt } from '../../server/src/engine/correction/gapping';
 import { interruptionCloseAt } from '../../server/src/engine/correction/interruptions';
 import { renamingAppositionAt } from '../../server/src/engine/correction/renamingAppositions';
 import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/strandedAuxiliary';
+import { supplementaryAdverbialAt } from '../../server/src/engine/correction/supplementaryAdverbials';
 import { vocativeCommaAt } from '../../server/src/engine/correction/vocatives';
 import { lintDocument } from '../../server/src/prose';
 import { trainedEngineParts } from './trainedParts';
@@ -164,6 +165,19 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
       assert.ok(!holdsAfter(renamingAppositionAt, 'I need, a letter.', 'need'));
       assert.ok(!holdsAfter(renamingAppositionAt, 'My father is a doctor, the hospital is big.', 'doctor'));
       assert.deepEqual(found('I need, a letter.'), ['subject-verb-comma@I need']);
+    });
+  });
+
+  describe('the comma before a supplementary adverbial (supplementaryAdverbials.ts)', () => {
+    it('is kept before "before …", "but without …", "instead of …" after a complete clause', () => {
+      assert.deepEqual(found('The value is transformed, before being returned.'), []);
+      assert.deepEqual(found('There is a method to add many arguments at once, but without descriptions.'), []);
+      assert.ok(holdsAfter(supplementaryAdverbialAt, 'Recursive watching is always supported, instead of partial support.', 'supported'));
+    });
+    it("a comma between a verb and its gerund object, or before a restrictive clause's subordinator, stays a candidate", () => {
+      assert.ok(!holdsAfter(supplementaryAdverbialAt, 'I enjoy, reading books.', 'enjoy'));
+      assert.ok(!holdsAfter(supplementaryAdverbialAt, 'She said, that the bus was late.', 'said'));
+      assert.deepEqual(found('Our new manager, wants a report by Friday.'), ['subject-verb-comma@Our new manager']);
     });
   });
 });

@@ -8,7 +8,7 @@
  * like one between a verb and its object: the clause is read off words and tags.
  */
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
-import { clauseStartBefore } from './clauseSpan';
+import { clauseStartBefore, finiteVerb } from './clauseSpan';
 import { FINITE_VERB_TAGS } from './deletionGuards';
 
 /** Subject pronouns and other words that are a subject on their own ("it's", "that's", "there are"). */
@@ -46,15 +46,6 @@ function clauseVerbFrom(words: TreeWord[], slots: string[][], k: number): number
   return j < n && unmarked() && FINITE_VERB_TAGS.has(words[j].xpos) ? j : undefined;
 }
 
-/** Fine tags of the non-finite verb forms: base form, participles. */
-const NON_FINITE_TAGS = new Set(['VB', 'VBG', 'VBN']);
-
-/**
- * Whether a word is a finite verb: tagged so, or a verb whose fine tag is none of the non-finite forms (the tagger's
- * two tag sets disagree on irregular past forms: "swung" VERB but JJ).
- */
-const finite = (w: TreeWord) => FINITE_VERB_TAGS.has(w.xpos) || (w.upos === 'VERB' && !NON_FINITE_TAGS.has(w.xpos));
-
 /** The word (0-based) that heads the clause of verb v: v itself, or the predicate an auxiliary or copula v serves. */
 function clauseHead(words: TreeWord[], v: number): number {
   const base = words[v].deprel.split(':')[0];
@@ -70,7 +61,7 @@ export function clauseAfterCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   if (i < 2 || i >= words.length || !tree.slots[i].includes(',')) return false;
   const start = clauseStartBefore(tree, i);
-  if (!words.slice(start, i).some(finite)) return false;
+  if (!words.slice(start, i).some(finiteVerb)) return false;
   const v = clauseVerbFrom(words, tree.slots, i);
   if (v === undefined) return false;
   const head = clauseHead(words, v);

@@ -3,8 +3,9 @@
  * against literary and spoken conventions (`writersConventions.ts`) compare the words on the two sides of a comma,
  * and a comma-robust parse cannot be trusted to say where those sides end.
  */
-import { PunctuatedTree } from '../../data/depunct';
+import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { OPEN_DOUBLE, OPEN_SINGLE } from '../../data/punctTokens';
+import { FINITE_VERB_TAGS } from './deletionGuards';
 
 /** Marks after which a new clause begins: a semicolon, a colon, or an opening quotation mark (direct speech). */
 const CLAUSE_OPENERS = new Set([';', ':', OPEN_DOUBLE, OPEN_SINGLE]);
@@ -32,4 +33,16 @@ export function phraseBefore(tree: PunctuatedTree, i: number): [number, number] 
   let k = i - 1;
   while (k >= 1 && !marked(tree, k)) k--;
   return [Math.max(k, 0), i];
+}
+
+/** Fine tags of the non-finite verb forms: base form, participles. */
+const NON_FINITE_TAGS = new Set(['VB', 'VBG', 'VBN']);
+
+/**
+ * Whether a word is a finite verb: tagged so, or a verb whose fine tag is none of the non-finite forms (the tagger's
+ * two tag sets disagree on irregular past forms: "swung" VERB but JJ). A clause with one is complete enough to be
+ * followed by a clause or an adverbial of its own.
+ */
+export function finiteVerb(w: TreeWord): boolean {
+  return FINITE_VERB_TAGS.has(w.xpos) || (w.upos === 'VERB' && !NON_FINITE_TAGS.has(w.xpos));
 }

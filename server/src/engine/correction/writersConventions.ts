@@ -3,10 +3,10 @@
  * vocative, between the halves of a comparative correlative, around a comment clause, at the gap of a gapped clause,
  * after a stranded auxiliary, before an appositive marker, after an opener inside the sentence (after a
  * semicolon, an opening quote or a coordinator), before a clause of its own (a splice is mended by a semicolon, not by
- * deleting its comma), after an interruption its first word announces, and before an appositive that renames the end
- * of the clause before it. Each is read off words, marks and tags,
- * since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per file,
- * each with its grammar.
+ * deleting its comma), after an interruption its first word announces, before an appositive that renames the end of
+ * the clause before it, and before a supplementary adverbial after a complete clause. Each is read off words, marks
+ * and tags, since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept
+ * per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { appositiveMarkerCommaAt } from './appositiveMarkers';
@@ -18,6 +18,7 @@ import { gappingCommaAt } from './gapping';
 import { interruptionCloseAt } from './interruptions';
 import { renamingAppositionAt } from './renamingAppositions';
 import { strandedAuxiliaryCommaAt } from './strandedAuxiliary';
+import { supplementaryAdverbialAt } from './supplementaryAdverbials';
 import { vocativeCommaAt } from './vocatives';
 
 /** The conventions, by name (for tests and for measuring each alone). */
@@ -32,6 +33,7 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['clause-after-comma', clauseAfterCommaAt],
   ['interruption', interruptionCloseAt],
   ['renaming-apposition', renamingAppositionAt],
+  ['supplementary-adverbial', supplementaryAdverbialAt],
 ];
 
 /**
