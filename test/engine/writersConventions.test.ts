@@ -177,6 +177,7 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
     it("a comma between a verb and its gerund object, or before a restrictive clause's subordinator, stays a candidate", () => {
       assert.ok(!holdsAfter(supplementaryAdverbialAt, 'I enjoy, reading books.', 'enjoy'));
       assert.ok(!holdsAfter(supplementaryAdverbialAt, 'She said, that the bus was late.', 'said'));
+      assert.ok(!holdsAfter(supplementaryAdverbialAt, 'The film is, boring and long.', 'is')); // a copula's predicate
       assert.deepEqual(found('Our new manager, wants a report by Friday.'), ['subject-verb-comma@Our new manager']);
     });
   });

@@ -42,5 +42,8 @@ export function supplementaryAdverbialAt(tree: PunctuatedTree, i: number): boole
   if (i < 2 || i >= words.length || !tree.slots[i].includes(',')) return false;
   const start = clauseStartBefore(tree, i);
   if (!words.slice(start, i).some(finiteVerb)) return false;
+  // A clause that ends in an auxiliary or a copula has not reached its predicate: what follows the comma is that
+  // predicate, not a supplement ("He is, saying …", "Delivery is, lightning fast": learners' stray commas).
+  if (words[i - 1].upos === 'AUX') return false;
   return opensSupplement(words, i, words[i - 1]);
 }
