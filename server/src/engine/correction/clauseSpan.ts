@@ -11,7 +11,7 @@ import { FINITE_VERB_TAGS } from './deletionGuards';
 const CLAUSE_OPENERS = new Set([';', ':', OPEN_DOUBLE, OPEN_SINGLE]);
 
 /** Whether slot k holds any punctuation mark. */
-export function marked(tree: PunctuatedTree, k: number): boolean {
+function marked(tree: PunctuatedTree, k: number): boolean {
   return tree.slots[k].length > 0;
 }
 
@@ -26,13 +26,6 @@ export function phraseAfter(tree: PunctuatedTree, i: number): [number, number] {
   let k = i + 1;
   while (k < tree.words.length && !marked(tree, k)) k++;
   return [i, k];
-}
-
-/** The words (0-based [from, to)) between the last marked slot before slot i (or the sentence's start) and slot i. */
-export function phraseBefore(tree: PunctuatedTree, i: number): [number, number] {
-  let k = i - 1;
-  while (k >= 1 && !marked(tree, k)) k--;
-  return [Math.max(k, 0), i];
 }
 
 /** Fine tags of the non-finite verb forms: base form, participles. */
