@@ -14,9 +14,11 @@ import { correlativeCommaAt } from '../../server/src/engine/correction/comparati
 import { embeddedOpenerCommaAt } from '../../server/src/engine/correction/embeddedOpeners';
 import { gappingCommaAt } from '../../server/src/engine/correction/gapping';
 import { interruptionCloseAt } from '../../server/src/engine/correction/interruptions';
+import { predicateSeriesCommaAt } from '../../server/src/engine/correction/predicateSeries';
 import { renamingAppositionAt } from '../../server/src/engine/correction/renamingAppositions';
 import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/strandedAuxiliary';
 import { supplementaryAdverbialAt } from '../../server/src/engine/correction/supplementaryAdverbials';
+import { verblessClauseCommaAt } from '../../server/src/engine/correction/verblessClauses';
 import { vocativeCommaAt } from '../../server/src/engine/correction/vocatives';
 import { lintDocument } from '../../server/src/prose';
 import { trainedEngineParts } from './trainedParts';
@@ -179,6 +181,30 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
       assert.ok(!holdsAfter(supplementaryAdverbialAt, 'She said, that the bus was late.', 'said'));
       assert.ok(!holdsAfter(supplementaryAdverbialAt, 'The film is, boring and long.', 'is')); // a copula's predicate
       assert.deepEqual(found('Our new manager, wants a report by Friday.'), ['subject-verb-comma@Our new manager']);
+    });
+  });
+
+  describe('the comma after a fronted verbless clause (verblessClauses.ts)', () => {
+    it('is kept after "If in doubt" and "Although tired"', () => {
+      assert.ok(holdsAfter(verblessClauseCommaAt, 'If in doubt, ask the teacher.', 'doubt'));
+      assert.ok(holdsAfter(verblessClauseCommaAt, 'Although tired, she kept walking.', 'tired'));
+      assert.deepEqual(found('If in doubt, ask the teacher.'), []);
+    });
+    it('a comma between the clause\'s subject and its verb is still reported', () => {
+      assert.ok(!holdsAfter(verblessClauseCommaAt, 'When the storm, ended we left.', 'storm'));
+      assert.deepEqual(found('When the storm, ended we left.'), ['subject-verb-comma@When the storm']);
+    });
+  });
+
+  describe('the comma between predicates of a series (predicateSeries.ts)', () => {
+    it('is kept in "lays the egg, rolls it over …, then takes"', () => {
+      const text = 'She lays the egg, rolls it over to the father, then takes a nap.';
+      assert.ok(holdsAfter(predicateSeriesCommaAt, text, 'egg'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a subject–verb comma with no series after it is still reported', () => {
+      assert.ok(!holdsAfter(predicateSeriesCommaAt, 'Opens the file and my brother, reads it.', 'brother'));
+      assert.deepEqual(found('Opens the file and my brother, reads it.'), ['subject-verb-comma@ file and my brother']);
     });
   });
 });

@@ -4,9 +4,9 @@
  * after a stranded auxiliary, before an appositive marker, after an opener inside the sentence (after a
  * semicolon, an opening quote or a coordinator), before a clause of its own (a splice is mended by a semicolon, not by
  * deleting its comma), after an interruption its first word announces, before an appositive that renames the end of
- * the clause before it, and before a supplementary adverbial after a complete clause. Each is read off words, marks
- * and tags, since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept
- * per file, each with its grammar.
+ * the clause before it, before a supplementary adverbial after a complete clause, after a fronted verbless clause, and
+ * between the predicates of a series. Each is read off words, marks and tags, since the tree is what goes wrong
+ * there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { appositiveMarkerCommaAt } from './appositiveMarkers';
@@ -16,9 +16,11 @@ import { correlativeCommaAt } from './comparativeCorrelatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
 import { gappingCommaAt } from './gapping';
 import { interruptionCloseAt } from './interruptions';
+import { predicateSeriesCommaAt } from './predicateSeries';
 import { renamingAppositionAt } from './renamingAppositions';
 import { strandedAuxiliaryCommaAt } from './strandedAuxiliary';
 import { supplementaryAdverbialAt } from './supplementaryAdverbials';
+import { verblessClauseCommaAt } from './verblessClauses';
 import { vocativeCommaAt } from './vocatives';
 
 /** The conventions, by name (for tests and for measuring each alone). */
@@ -34,6 +36,8 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['interruption', interruptionCloseAt],
   ['renaming-apposition', renamingAppositionAt],
   ['supplementary-adverbial', supplementaryAdverbialAt],
+  ['verbless-clause', verblessClauseCommaAt],
+  ['predicate-series', predicateSeriesCommaAt],
 ];
 
 /**
