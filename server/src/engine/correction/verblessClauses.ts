@@ -6,15 +6,17 @@
  * one, so the comma looks stray.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { clauseStartBefore } from './clauseSpan';
-import { FINITE_VERB_TAGS } from './deletionGuards';
+import { clauseStartBefore, finiteVerb } from './clauseSpan';
 
 /** Subordinators that open verbless clauses. */
 const VERBLESS_SUBORDINATORS = new Set(['if', 'when', 'whenever', 'while', 'although', 'though', 'once', 'unless', 'whether', 'wherever']);
 
+/** Tags a verbless clause's first word has: the predicate's preposition, adjective or adverb, or "not". */
+const VERBLESS_OPENERS = new Set(['ADP', 'ADJ', 'ADV', 'PART']);
+
 /**
- * Slot i holds the first comma of its clause, after a subordinator and one to five words with no verb and no pronoun,
- * and the word after it is no finite verb. A comma inside a clause whose verb follows it ("When the storm, ended …") has a
+ * Slot i holds the first comma of its clause, after a subordinator and one to five words with no verb, no pronoun and
+ * no noun phrase first, and the word after it is no finite verb or auxiliary. A comma inside a clause whose verb follows it ("When the storm, ended …") has a
  * finite verb right after it and stays a candidate.
  */
 export function verblessClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
@@ -23,8 +25,10 @@ export function verblessClauseCommaAt(tree: PunctuatedTree, i: number): boolean 
   const start = clauseStartBefore(tree, i);
   if (i - start < 2 || i - start > 6 || !VERBLESS_SUBORDINATORS.has(words[start].form.toLowerCase())) return false;
   for (let k = start + 1; k < i; k++) if (tree.slots[k].length > 0) return false;
-  // A verbless clause has no subject either ("if in doubt", not "if its a reel then its", whose verb is misspelt).
+  // A verbless clause has no subject either: it opens with its predicate, a preposition, an adjective, an adverb or
+  // "not" ("if in doubt", "although tired", "if not now"), never with a noun phrase ("Unless the professor, steps …",
+  // "When the storm, ended …": a subject whose verb follows the comma) or a pronoun ("if its a reel then its").
   const opener = words.slice(start + 1, i);
-  if (opener.some((w) => w.upos === 'VERB' || w.upos === 'AUX' || w.upos === 'PRON')) return false;
-  return !FINITE_VERB_TAGS.has(words[i].xpos);
+  if (!VERBLESS_OPENERS.has(opener[0].upos) || opener.some((w) => w.upos === 'VERB' || w.upos === 'AUX' || w.upos === 'PRON')) return false;
+  return !finiteVerb(words[i]) && words[i].upos !== 'AUX';
 }
