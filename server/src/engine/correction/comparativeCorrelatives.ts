@@ -15,7 +15,7 @@ const COMPARATIVE_WORDS = new Set(['more', 'less', 'fewer', 'better', 'worse', '
  * irregular one, or an -er form the tagger took for a noun as it does in this construction, "the harder" NN), not
  * followed by a verb of which it would be the subject.
  */
-function opensHalf(words: TreeWord[], k: number): boolean {
+export function opensHalf(words: readonly TreeWord[], k: number): boolean {
   if (k + 1 >= words.length || words[k].form.toLowerCase() !== 'the') return false;
   const c = words[k + 1];
   // The comparative is not the half's subject: "the teacher said" is a noun and its verb, not a correlative half.

@@ -34,6 +34,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
 import { spliceAt } from './categories';
+import { opensHalf } from './comparativeCorrelatives';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from './deletionGuards';
 
 /** Coordinators that may open the second clause though UD tags them ADV (then they are no `cc` child). */
@@ -86,13 +87,6 @@ const TIME_NOUNS = new Set(['day', 'week', 'month', 'year', 'morning', 'afternoo
 function reportingClause(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
   const complement = (c: number) => ['ccomp', 'xcomp'].includes(info.base(c)) || (info.base(c) === 'obj' && !TIME_NOUNS.has(tree.words[c - 1].form.toLowerCase()));
   return REPORTING_VERBS.has(tree.words[w - 1].form.toLowerCase()) && !info.children[w].some(complement);
-}
-
-/** A clause that opens "the" + a comparative: one half of a comparative correlative ("The more you practise"). */
-function correlativeHalf(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
-  const [a] = info.span[w];
-  const next = tree.words[a];
-  return tree.words[a - 1].form.toLowerCase() === 'the' && next !== undefined && (next.xpos === 'JJR' || next.xpos === 'RBR');
 }
 
 /** The conjuncts after w in w's series carry a coordinator: w is a middle item of "A, B, and C". */
@@ -189,7 +183,10 @@ export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number):
   if (!isFinite(tree, info, left) || !isFinite(tree, info, right)) return undefined;
   if (bareClause(tree, info, left, right) || bareClause(tree, info, right, left)) return undefined;
   if (reportingClause(tree, info, left) || reportingClause(tree, info, right)) return undefined;
-  if (correlativeHalf(tree, info, left) || whBeforeVerb(tree, info, left) || whBeforeVerb(tree, info, right)) return undefined;
+  // A comparative correlative ("The more you practise, the better you get"): one half is subordinate to the other.
+  // The left half's start is read off the tree, which also finds it after "But" or "Then".
+  const correlative = opensHalf(tree.words, info.span[left][0] - 1) && opensHalf(tree.words, i);
+  if (correlative || whBeforeVerb(tree, info, left) || whBeforeVerb(tree, info, right)) return undefined;
   if (h < w && (middleOfSeries(info, w) || subordinate(info, h))) return undefined;
   if (inClauseSeries(tree, info, i)) return undefined;
   if (i < tree.words.length && ADVERB_COORDINATORS.has(tree.words[i].form.toLowerCase())) return undefined;
