@@ -19,12 +19,14 @@ export function treeInfo(tree: PunctuatedTree): TreeInfo {
   const span: Array<[number, number]> = [[0, 0], ...spans];
   const children: number[][] = Array.from({ length: n + 1 }, () => []);
   tree.words.forEach((w, k) => children[w.head].push(k + 1));
+  // Split once: the rules and guards ask for a word's base relation in every walk over the sentence.
+  const bases = tree.words.map((w) => w.deprel.split(':')[0]);
   return {
     n,
     span,
     children,
     rel: (w) => tree.words[w - 1].deprel,
-    base: (w) => tree.words[w - 1].deprel.split(':')[0],
+    base: (w) => bases[w - 1],
     head: (w) => tree.words[w - 1].head,
   };
 }
