@@ -4,7 +4,8 @@
  * corrupting EWT; these are errors as a learner writes them, in sentences no model has seen, so they show how the
  * product fares on writing it was not built from. A measure only: never tuned on.
  *
- *   npm run bench:probes -- [--file F.tsv] [--min-confidence P] [--comma-splices edited|ignore] [--list]
+ *   npm run bench:probes -- [--file F.tsv] [--min-confidence P] [--comma-splices edited|ignore]
+ *                            [--introductory-comma edited|auto|ignore] [--list]
  *
  * Per pair: the written sentence is linted; it is *detected* when a finding's range touches the characters where the
  * two versions differ, *corrected* when one of that finding's fixes turns it into the correction, and every other
@@ -14,7 +15,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { COMMA_SPLICES_USAGE, createLinter, Finding, isCommaSplices, LintOptions } from '../server/src/engine';
+import { COMMA_SPLICES_USAGE, createLinter, Finding, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma, LintOptions } from '../server/src/engine';
 import { applyEdits } from '../server/src/cli/fix/safeFixes';
 
 const { values: opt } = parseArgs({
@@ -22,6 +23,7 @@ const { values: opt } = parseArgs({
     file: { type: 'string', default: path.resolve(__dirname, '../examples/probes/learner-pairs.tsv') },
     'min-confidence': { type: 'string' },
     'comma-splices': { type: 'string' },
+    'introductory-comma': { type: 'string' },
     list: { type: 'boolean' },
   },
 });
@@ -49,7 +51,13 @@ async function main(): Promise<void> {
   const minConfidence = opt['min-confidence'] === undefined ? undefined : Number(opt['min-confidence']);
   const commaSplices = opt['comma-splices'];
   if (commaSplices !== undefined && !isCommaSplices(commaSplices)) throw new Error(COMMA_SPLICES_USAGE);
-  const options: LintOptions = { ...(minConfidence === undefined ? {} : { minConfidence }), ...(commaSplices ? { commaSplices } : {}) };
+  const introductoryComma = opt['introductory-comma'];
+  if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new Error(INTRODUCTORY_COMMA_USAGE);
+  const options: LintOptions = {
+    ...(minConfidence === undefined ? {} : { minConfidence }),
+    ...(commaSplices ? { commaSplices } : {}),
+    ...(introductoryComma ? { introductoryComma } : {}),
+  };
   const lint = (t: string): Finding[] => linter.lint(t, options);
   let errors = 0;
   let detected = 0;
