@@ -12,6 +12,7 @@ import * as fs from 'fs';
 import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
 import { introductoryAt } from './categories';
+import { FINITE_VERB_TAGS } from './deletionGuards';
 
 export type IntroductoryKind = 'clause' | 'phrase' | 'word';
 
@@ -58,8 +59,6 @@ export function conventionKeys(tree: PunctuatedTree, info: TreeInfo, w: number):
   return [`${kind}/${form}/${len}`, `${kind}/${form}`, `${kind}/len:${len}`, kind];
 }
 
-/** Finite verb tags (PTB): a phrase containing one is a clause the parser took for a phrase. */
-const FINITE = new Set(['MD', 'VBD', 'VBZ', 'VBP']);
 /** Non-finite heads of an adverbial clause that opens without a subordinator ("Having said that", "Given the cost"). */
 const NONFINITE = new Set(['VBG', 'VBN']);
 /** Tags of a subject's last word: a comma between one and a finite verb would split subject from verb. */
@@ -85,8 +84,9 @@ export function introductoryElement(tree: PunctuatedTree, info: TreeInfo, i: num
   const kind = introductoryKind(info, w);
   if (kind === 'word' && words[w - 1].xpos === 'WRB') return undefined;
   if (kind === 'clause' && !(words[0].upos === 'SCONJ' || words[0].deprel === 'mark' || NONFINITE.has(words[w - 1].xpos))) return undefined;
-  if (kind === 'phrase' && words.slice(0, i).some((x) => FINITE.has(x.xpos))) return undefined;
-  if (i < words.length && SUBJECT_END.has(words[i - 1].upos) && FINITE.has(words[i].xpos)) return undefined;
+  // A phrase containing a finite verb is a clause the parser took for a phrase.
+  if (kind === 'phrase' && words.slice(0, i).some((x) => FINITE_VERB_TAGS.has(x.xpos))) return undefined;
+  if (i < words.length && SUBJECT_END.has(words[i - 1].upos) && FINITE_VERB_TAGS.has(words[i].xpos)) return undefined;
   return { w, kind, keys: conventionKeys(tree, info, w) };
 }
 
