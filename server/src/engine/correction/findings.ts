@@ -9,7 +9,7 @@ import { TreeInfo } from '../treeInfo';
 import { constituentBracketing, describeRewrite } from '../explain';
 import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
-import { spliceAt, subjectVerbAt } from './categories';
+import { subjectVerbAt } from './categories';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -64,11 +64,11 @@ function clauseText(s: AnalysedSentence, a: number, b: number, keep: 'start' | '
 
 /**
  * The splice message names the two clauses, so that a learner sees what each sentence would be: the clause before the
- * comma up to it, and the one after it (`spliceAt` gives one of the two; its head the other).
+ * comma up to it, and the one after it (the candidate's node `c` is one of the two, as `spliceAt` found it; its head
+ * the other).
  */
-function spliceMessage(s: AnalysedSentence, info: TreeInfo, i: number): string {
-  const c = spliceAt(info, i);
-  if (c === undefined) return 'Comma splice: two independent clauses are joined by a comma alone.';
+function spliceMessage(s: AnalysedSentence, info: TreeInfo, c: number, i: number): string {
+  if (c <= 0) return 'Comma splice: two independent clauses are joined by a comma alone.';
   const h = info.head(c);
   const [leftStart, rightEnd] = h < c ? [info.span[h][0], info.span[c][1]] : [info.span[c][0], info.span[h][1]];
   const left = clauseText(s, leftStart, i, 'end');
@@ -91,7 +91,7 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       if (action !== 'insert') return `No comma is needed after "${p}".`;
       return c.style ? `Edited prose sets off the introductory ${what} "${p}" with a comma.` : `Add a comma after the introductory ${what} "${p}".`;
     case 'comma-splice':
-      return spliceMessage(s, info, slots[0]);
+      return spliceMessage(s, info, node, slots[0]);
     case 'sentence-final':
       return 'The sentence has no final punctuation.';
     case 'serial-comma':
