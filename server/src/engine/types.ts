@@ -42,6 +42,16 @@ export type QuoteStyle = 'american' | 'british' | 'auto';
 /** The placement a whole document shows most often under `quoteStyle: auto` ('none': a tie, or no quotes at all). */
 export type QuoteHabit = 'american' | 'british' | 'none';
 export type SerialComma = 'always' | 'never' | 'ignore';
+
+/** A type guard for the values of a setting that takes one of `values`. */
+function oneOf<T extends string>(values: readonly T[]): (v: unknown) => v is T {
+  return (v: unknown): v is T => (values as readonly unknown[]).includes(v);
+}
+
+/** The usage error of the command-line option `flag` that takes one of `values`: "--flag: a, b or c". */
+function usageOf(flag: string, values: readonly string[]): string {
+  return `${flag}: ${values.length > 1 ? `${values.slice(0, -1).join(', ')} or ` : ''}${values[values.length - 1]}`;
+}
 /**
  * The comma after an introductory element: `edited` reports it where edited prose writes it (the elements after which
  * most of EWT's writers already put it, and the model agrees in the sentence at hand); `auto` reports the same
@@ -51,11 +61,9 @@ export type SerialComma = 'always' | 'never' | 'ignore';
  */
 export const INTRODUCTORY_COMMA_VALUES = ['edited', 'auto', 'ignore'] as const;
 export type IntroductoryComma = (typeof INTRODUCTORY_COMMA_VALUES)[number];
-export function isIntroductoryComma(v: unknown): v is IntroductoryComma {
-  return (INTRODUCTORY_COMMA_VALUES as readonly unknown[]).includes(v);
-}
+export const isIntroductoryComma = oneOf(INTRODUCTORY_COMMA_VALUES);
 /** The usage error of a command-line option that takes an `IntroductoryComma`. */
-export const INTRODUCTORY_COMMA_USAGE = `--introductory-comma: ${INTRODUCTORY_COMMA_VALUES.slice(0, -1).join(', ')} or ${INTRODUCTORY_COMMA_VALUES[INTRODUCTORY_COMMA_VALUES.length - 1]}`;
+export const INTRODUCTORY_COMMA_USAGE = usageOf('--introductory-comma', INTRODUCTORY_COMMA_VALUES);
 /**
  * The product default, decided by the benchmark (BENCHMARKS, lint "Session 5": `edited` fails the criterion; "Session
  * 5b": `auto` meets it; "Session 6": `auto` also reports the comma after a transition such as "However" without a
@@ -70,11 +78,9 @@ export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'auto';
  */
 export const COMMA_SPLICES_VALUES = ['edited', 'ignore'] as const;
 export type CommaSplices = (typeof COMMA_SPLICES_VALUES)[number];
-export function isCommaSplices(v: unknown): v is CommaSplices {
-  return (COMMA_SPLICES_VALUES as readonly unknown[]).includes(v);
-}
+export const isCommaSplices = oneOf(COMMA_SPLICES_VALUES);
 /** The usage error of a command-line option that takes a `CommaSplices`. */
-export const COMMA_SPLICES_USAGE = `--comma-splices: ${COMMA_SPLICES_VALUES.join(' or ')}`;
+export const COMMA_SPLICES_USAGE = usageOf('--comma-splices', COMMA_SPLICES_VALUES);
 /**
  * The product default: `ignore`, because clean EWT test would get about 10 more findings per 1,000 sentences (its
  * writers' own splices), over the default's false-alarm budget (BENCHMARKS, lint "Session 8 (lead)").
