@@ -8,7 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions } from './types';
+import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions } from './types';
 import { FindingBuilder, PlainFinding } from './finding';
 import { doubledMarksRule } from './rules/doubledMarks';
 import { unbalancedPairsRule } from './rules/unbalancedPairs';
@@ -153,7 +153,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? ''}`;
+        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}`;
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;

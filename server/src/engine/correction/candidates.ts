@@ -98,8 +98,8 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
         (category === 'comma' || category === 'subject-verb-comma') &&
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ') || asyndeticListCommaAt(s.tree, i) || nameChainCommaAt(s.tree, i));
       const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt].some((misread) => misread(s.tree, info, i));
-      const fronted = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt].some((convention) => convention(s.tree, i));
-      if (!listLike && !misparsed && !fronted && !repetitionCommaAt(s.tree, i))
+      const conventional = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt].some((convention) => convention(s.tree, i));
+      if (!listLike && !misparsed && !conventional && !repetitionCommaAt(s.tree, i))
         out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
       const clause = spliceAt(info, i);
       if (clause !== undefined)
