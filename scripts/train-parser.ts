@@ -7,6 +7,8 @@
  *
  * `--forward-tagger` trains the left-to-right tagger alone (the ablation in BENCHMARKS.md); `--tagger-cache FILE`
  * keeps the five trained taggers between development runs that change only the labeller or the parser.
+ * `--learner-commas P` (default 0.2; 0 = as before) is the probability of a learner's comma in each subject–verb and
+ * verb–object slot of the labeller's and parser's corrupted views (`learnerCommas.ts`); the taggers do not see them.
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -18,7 +20,7 @@ import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerSco
 import { seededRandom } from '../server/src/parser/views';
 import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { evaluateTrees, retrainLabeller, trainParser } from '../server/src/parser/train';
+import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, retrainLabeller, trainParser } from '../server/src/parser/train';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
@@ -57,6 +59,7 @@ const { values } = parseArgs({
     relabel: { type: 'string' },
     'check-fronted': { type: 'string' },
     'no-protect-fronted': { type: 'boolean' },
+    'learner-commas': { type: 'string' },
     'feature-set': { type: 'string' },
     // The neural transition scorer (BiLSTM + MLP, `neuralTrain.ts`) instead of the perceptron.
     neural: { type: 'boolean' },
@@ -316,6 +319,7 @@ const opts = Object.fromEntries(
     parseBits: num(values['parse-bits']),
     labelBits: num(values['label-bits']),
     protectFrontedCommas: values['no-protect-fronted'] ? false : undefined,
+    learnerCommas: num(values['learner-commas']),
     featureSet: num(values['feature-set']),
     neural: values.neural ? neuralOptions() : undefined,
     labeller: values['labeller-from'] ? labellerOf(values['labeller-from']) : undefined,
@@ -327,7 +331,10 @@ const prune = {
   label: num(values['prune-label']) ?? 0.5,
 };
 const save = (m: ModelContents) => {
-  m.header.version = `en-ewt-${m.header.info.neural ? 'bilstm' : 'archybrid'}-s${seed}-e${String(m.header.info.epoch)}`;
+  // Models trained with learner commas (`learnerCommas.ts`) are named apart, so caches keyed by the version see them.
+  const learner = (opts.learnerCommas as number | undefined) ?? DEFAULT_TRAIN_OPTIONS.learnerCommas;
+  const lc = learner > 0 ? `-lc${Math.round(learner * 100)}` : '';
+  m.header.version = `en-ewt-${m.header.info.neural ? 'bilstm' : 'archybrid'}-s${seed}${lc}-e${String(m.header.info.epoch)}`;
   const bytes = writeModel(values.out!, m);
   log(`wrote ${values.out} (${(bytes / 1e6).toFixed(2)} MB, version ${m.header.version})`);
 };

@@ -26,6 +26,8 @@ describe('puncteme eval parser', function () {
       assert.strictEqual(typeof j[k], 'number', k);
     }
     assert.strictEqual(j.sentences, 40);
+    const lc = j.learnerCommas;
+    assert.ok(lc.sentences > 0 && lc.sentences < 40 && lc.uasAsWritten > 50 && lc.uasWithCommas > 50, JSON.stringify(lc));
     assert.ok(j.uas >= j.las && j.uas > 50 && j.uas <= 100);
     assert.ok(j.endToEnd.tokensF1 > 80);
   });

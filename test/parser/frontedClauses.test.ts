@@ -1,8 +1,6 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseConllu } from '../../server/src/data/conllu';
-import { depunctuate, PunctuatedTree } from '../../server/src/data/depunct';
 import { loadParser } from '../../server/src/parser';
 import { WordSequence } from '../../server/src/parser/encoding';
 import { crossesFirstComma, frontedAdverbialClauses, frontedClauses, frontedConstituents, scoreFrontedClauses } from '../../server/src/parser/frontedClauses';
@@ -11,14 +9,7 @@ import { ArcHybridState, SHIFT } from '../../server/src/parser/arcHybrid';
 import { encodeSentence } from '../../server/src/parser/encoding';
 import { FeatureBuffer } from '../../server/src/parser/hash';
 import { FRONTED_COMMA_FEATURES, parseFeatures } from '../../server/src/parser/parseFeatures';
-
-/** A depunctuated tree from rows of (form, UPOS, XPOS, head, relation). */
-function tree(rows: Array<[string, string, string, number, string]>): PunctuatedTree {
-  const lines = rows.map((r, k) => [k + 1, r[0], '_', r[1], r[2], '_', r[3], r[4], '_', '_'].join('\t'));
-  const r = depunctuate(parseConllu(['# text = x', ...lines, ''].join('\n'))[0]);
-  assert.ok(r.ok);
-  return r.tree;
-}
+import { tree } from './treeRows';
 
 // "When the storm ended, the town was quiet." (EWT attaches "when" as advmod, the clause as advcl of "quiet").
 const storm = tree([

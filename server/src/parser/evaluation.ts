@@ -7,6 +7,7 @@ import { ConlluSentence } from '../data/conllu';
 import { depunctuate, isPunctWord, PunctuatedTree } from '../data/depunct';
 import { ABBREV_DOT } from '../data/punctTokens';
 import { Parser } from './index';
+import { withLearnerCommas } from './learnerCommas';
 import { corruptSlots, seededRandom } from './views';
 
 export interface GoldTokenScores {
@@ -78,12 +79,16 @@ export function surfaceForms(tree: PunctuatedTree, slots: string[][]): { forms: 
 }
 
 /** UAS when the punctuation of every depunctuated sentence is rewritten by `rewrite` (abbreviation dots kept). */
-export function uasWithPunctuation(parser: Parser, trees: readonly PunctuatedTree[], rewrite: (slots: string[][]) => string[][]): number {
+export function uasWithPunctuation(
+  parser: Parser,
+  trees: readonly PunctuatedTree[],
+  rewrite: (slots: string[][], tree: PunctuatedTree) => string[][],
+): number {
   let words = 0, right = 0;
   for (const tree of trees) {
     const dots = tree.slots.map((m) => m.filter((x) => x === ABBREV_DOT));
     const others = tree.slots.map((m) => m.filter((x) => x !== ABBREV_DOT));
-    const slots = rewrite(others).map((m, i) => [...dots[i], ...m]);
+    const slots = rewrite(others, tree).map((m, i) => [...dots[i], ...m]);
     const { forms, wordIndex } = surfaceForms(tree, slots);
     const p = parser.parseTokens(forms);
     tree.words.forEach((w, i) => {
@@ -106,6 +111,8 @@ export function depunctuatedTrees(sentences: readonly ConlluSentence[]): Punctua
 }
 
 export const removeAll = (slots: string[][]) => slots.map(() => []);
+/** Punctuation as written plus a learner's comma in every subject–verb and verb–object slot (`learnerCommas.ts`). */
+export const addLearnerCommas = (slots: string[][], tree: PunctuatedTree) => withLearnerCommas(tree, slots);
 export function corruptWithSeed(seed: number): (slots: string[][]) => string[][] {
   const rand = seededRandom(seed);
   return (slots) => corruptSlots(slots, rand);

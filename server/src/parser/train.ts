@@ -15,7 +15,8 @@ import { parserModels } from './parserModels';
 import { taggerFromScorers, taggerScorers } from './taggerScorers';
 import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from './parseFeatures';
 import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
-import { protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
+import { learnerCommaSlots } from './learnerCommas';
+import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
 import { AveragedPerceptron, argmax, SparseWeights } from './weights';
 import { ClusterMap } from './wordClusters';
 import { normaliseWord } from './encoding';
@@ -43,6 +44,11 @@ export interface TrainOptions {
   views: readonly ViewKind[];
   /** The labeller's and parser's corrupted views keep the comma closing a fronted adverbial clause (`protectedSlots`). */
   protectFrontedCommas: boolean;
+  /**
+   * Probability of a learner's comma in each subject–verb and verb–object slot of the labeller's and parser's
+   * corrupted views (`learnerCommas.ts`); 0 trains as before it existed.
+   */
+  learnerCommas: number;
   /** Optional parser template blocks (`parseFeatures.ts` flags), recorded in the model. */
   featureSet: number;
   /** Extra measure of each epoch's parser for the log (the fronted-clause check). */
@@ -77,6 +83,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   explore: 0.9,
   views: VIEW_KINDS,
   protectFrontedCommas: true,
+  learnerCommas: 0.2,
   featureSet: FRONTED_COMMA_FEATURES,
   log: () => undefined,
 };
@@ -90,6 +97,8 @@ export interface GoldSentence {
   deprel: Int32Array;
   /** Slots the labeller's and parser's corrupted views leave as written. */
   keep?: Set<number>;
+  /** Slots where the labeller's and parser's corrupted views add a learner's comma, and how often. */
+  learner?: LearnerCommas;
 }
 
 function indexer(values: Iterable<string>): { list: string[]; id: (s: string) => number } {
@@ -263,6 +272,7 @@ export function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prep
       kids: goldChildren(head),
       deprel: Int32Array.from(tree.words, (w) => rels.id(w.deprel)),
       keep: o.protectFrontedCommas ? protectedSlots(tree) : undefined,
+      learner: o.learnerCommas > 0 ? { slots: new Set(learnerCommaSlots(tree)), rate: o.learnerCommas } : undefined,
     };
   });
   const rand = seededRandom(o.seed);
@@ -299,7 +309,7 @@ export function trainLabeller(p: Prepared): SparseWeights {
     for (const i of shuffled(order, rand)) {
       const g = gold[i];
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), lookup);
+        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner), lookup);
         const tags = tagFor(i, e);
         const tv = treeView(g.head);
         // The relations given so far are the labeller's own guesses, as at run time.
@@ -366,7 +376,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
     for (const i of shuffled(order, rand)) {
       const g = gold[i];
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), lookup);
+        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner), lookup);
         right += trainTransitionsOn(pp, arcs, e, tagFor(i, e), g, explore, rand, f, scores, o.featureSet);
         total += e.n;
       }
@@ -419,7 +429,7 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
   // that doubled commas have an embedding of their own.
   const kept = gold.map((g) => viewOf(g.tree, 'kept', rand));
   const { vocab, wordCounts } = buildVocab(kept, normaliseWord);
-  const slotVocab = buildVocab([...kept, ...gold.map((g) => viewOf(g.tree, 'corrupted', rand, g.keep))], normaliseWord).vocab;
+  const slotVocab = buildVocab([...kept, ...gold.map((g) => viewOf(g.tree, 'corrupted', rand, g.keep, g.learner))], normaliseWord).vocab;
   vocab.slots = slotVocab.slots;
   if (no.dims.suffix || no.dims.shape) Object.assign(vocab, buildAffixVocab(kept));
   // Pretrained vectors: every training word that has one, and the most frequent others (`pretrainedVectors.ts`).
@@ -441,7 +451,7 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
     sentence(i: number) {
       const g = gold[i];
       const kind = o.views[Math.floor(rand() * o.views.length)];
-      const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep), lookup);
+      const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner), lookup);
       return { e, tags: tagFor(i, e), gold: { head: g.head, kids: g.kids } };
     },
     evaluate(net: NeuralScorer) {

@@ -23,8 +23,23 @@ export interface CorruptionRates {
 
 export const DEFAULT_CORRUPTION: CorruptionRates = { dropComma: 0.3, insertComma: 0.06, doubleComma: 0.03, dropSlot: 0.1 };
 
-/** `keep`: slots left as written (see `protectedSlots`). */
-export function corruptSlots(slots: string[][], rand: () => number, rates = DEFAULT_CORRUPTION, keep?: ReadonlySet<number>): string[][] {
+/** Learner-comma slots of a sentence (`learnerCommas.ts`) and the probability of a comma in each of them. */
+export interface LearnerCommas {
+  slots: ReadonlySet<number>;
+  rate: number;
+}
+
+/**
+ * `keep`: slots left as written (see `protectedSlots`). `learner`: empty slots where a learner's comma is added with
+ * its own probability (drawn only there, so without it the random stream is the one older models were trained on).
+ */
+export function corruptSlots(
+  slots: string[][],
+  rand: () => number,
+  rates = DEFAULT_CORRUPTION,
+  keep?: ReadonlySet<number>,
+  learner?: LearnerCommas,
+): string[][] {
   const n = slots.length - 1;
   return slots.map((marks, i) => {
     if (keep?.has(i)) return marks;
@@ -38,15 +53,16 @@ export function corruptSlots(slots: string[][], rand: () => number, rates = DEFA
       } else out.push(m);
     }
     if (out.length === 0 && marks.length === 0 && i > 0 && i < n && rand() < rates.insertComma) out.push(',');
+    if (out.length === 0 && marks.length === 0 && learner?.slots.has(i) && rand() < learner.rate) out.push(',');
     return out;
   });
 }
 
-export function viewOf(tree: PunctuatedTree, kind: ViewKind, rand: () => number, keep?: ReadonlySet<number>): WordSequence {
+export function viewOf(tree: PunctuatedTree, kind: ViewKind, rand: () => number, keep?: ReadonlySet<number>, learner?: LearnerCommas): WordSequence {
   const forms = tree.words.map((w) => w.form);
   if (kind === 'kept') return { forms, slots: tree.slots };
   if (kind === 'removed') return { forms, slots: tree.slots.map(() => []) };
-  return { forms, slots: corruptSlots(tree.slots, rand, DEFAULT_CORRUPTION, keep) };
+  return { forms, slots: corruptSlots(tree.slots, rand, DEFAULT_CORRUPTION, keep, learner) };
 }
 
 /**

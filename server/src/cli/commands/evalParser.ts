@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { parseConllu } from '../../data/conllu';
-import { corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../../parser/evaluation';
+import { learnerCommaSlots } from '../../parser/learnerCommas';
+import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../../parser/evaluation';
 import { scoreEndToEnd } from '../../parser/endToEnd';
 import { compareWithWinkTags } from '../../parser/winkTagComparison';
 import { loadParser } from '../../parser';
@@ -44,6 +45,7 @@ export const evalParserCommand: Command = {
     const gold = scoreGoldTokens(parser, sentences);
     const trees = depunctuatedTrees(sentences);
     const seed = Number(values.seed);
+    const learnerTrees = trees.filter((t) => learnerCommaSlots(t).length > 0);
     const result = {
       file,
       version: parser.version,
@@ -55,6 +57,12 @@ export const evalParserCommand: Command = {
       labelAccuracy: gold.labelAccuracy,
       uasUnpunctuated: uasWithPunctuation(parser, trees, removeAll),
       uasCorrupted: uasWithPunctuation(parser, trees, corruptWithSeed(seed)),
+      // Only the sentences with a learner-comma slot, as written and with a comma in every such slot.
+      learnerCommas: {
+        sentences: learnerTrees.length,
+        uasAsWritten: uasWithPunctuation(parser, learnerTrees, (slots) => slots),
+        uasWithCommas: uasWithPunctuation(parser, learnerTrees, addLearnerCommas),
+      },
       robustnessSentences: trees.length,
       sentencesPerSecond: Math.round(gold.sentences / gold.parseSeconds),
       sentencesPerCpuSecond: Math.round(gold.sentences / gold.parseCpuSeconds),
@@ -75,6 +83,8 @@ export const evalParserCommand: Command = {
       ['UPOS', result.upos],
       ['UAS, punctuation removed', result.uasUnpunctuated],
       ['UAS, punctuation corrupted', result.uasCorrupted],
+      [`UAS of the ${result.learnerCommas.sentences} sentences with learner-comma slots, as written`, result.learnerCommas.uasAsWritten],
+      ['  … with a learner comma in every such slot', result.learnerCommas.uasWithCommas],
       ['sentences / s (one thread)', result.sentencesPerSecond],
       ['sentences / CPU second', result.sentencesPerCpuSecond],
       ['model load (ms)', result.loadMs],
