@@ -7,7 +7,7 @@
  *
  * `--forward-tagger` trains the left-to-right tagger alone (the ablation in BENCHMARKS.md); `--tagger-cache FILE`
  * keeps the five trained taggers between development runs that change only the labeller or the parser.
- * `--learner-commas P` (default 0.2; 0 = as before) is the probability of a learner's comma in each subject–verb and
+ * `--learner-commas P` (default 0, as the shipped model was trained) is the probability of a learner's comma in each subject–verb and
  * verb–object slot of the labeller's and parser's corrupted views (`learnerCommas.ts`); the taggers do not see them.
  */
 import * as path from 'path';

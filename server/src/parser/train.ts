@@ -83,7 +83,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   explore: 0.9,
   views: VIEW_KINDS,
   protectFrontedCommas: true,
-  learnerCommas: 0.2,
+  learnerCommas: 0,
   featureSet: FRONTED_COMMA_FEATURES,
   log: () => undefined,
 };
