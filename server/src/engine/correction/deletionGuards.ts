@@ -235,6 +235,25 @@ export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
 /** Fine tags of a word that modifies a noun after it: adjectives, determiners, possessives. */
 const DANGLING_MODIFIER_TAGS = new Set(['JJ', 'JJR', 'JJS', 'DT', 'PDT', 'WDT', 'PRP$', 'WP$']);
 
+/** Parts of speech that can continue a noun phrase after a determiner: its noun, or modifiers ("an apparently …"). */
+const NOUN_PHRASE_CONTINUATIONS = new Set(['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'X', 'SYM']);
+
+/** Predeterminers: they come before an article or possessive in one noun phrase ("all the …", "both my …"). */
+const PREDETERMINERS = new Set(['all', 'both', 'half']);
+
+/**
+ * Whether word `next` can go on with the noun phrase that determiner `det` opened: its noun or a modifier, a
+ * participle used as an adjective ("the planned changes"), an article after a predeterminer ("all the …", Quirk et
+ * al. 5.14), "of" after a quantifying pronoun ("those of you"), or a relative pronoun ("those who …").
+ */
+function continuesNounPhrase(det: { form: string }, next: { form: string; upos: string; xpos: string }): boolean {
+  const lower = next.form.toLowerCase();
+  if (NOUN_PHRASE_CONTINUATIONS.has(next.upos) || next.xpos === 'VBN' || next.xpos === 'VBG' || lower === 'of' || lower === 'not') return true;
+  // A relative clause after a demonstrative standing as a pronoun belongs to it ("those who believe").
+  if (next.xpos === 'WP' || next.xpos === 'WDT') return true;
+  return PREDETERMINERS.has(det.form.toLowerCase()) && (next.xpos === 'PRP$' || ['the', 'a', 'an', 'this', 'that', 'these', 'those'].includes(lower));
+}
+
 /**
  * Slot i holds the first comma of a sentence that opens with a fronted phrase rather than a clause: a preposition
  * ("By default, integers are returned", "At the time of writing, the latest …") or a participle ("Using a cache, the
@@ -265,8 +284,12 @@ export function frontedPhraseCommaAt(tree: PunctuatedTree, i: number): boolean {
   }
   const opens = first.upos === 'ADP' || (first.upos === 'VERB' && (first.xpos === 'VBG' || first.xpos === 'VBN'));
   // Nor does a prepositional phrase end on a modifier whose noun comes after the comma ("For more, details", "for
-  // Books that, Speak": that comma splits a phrase).
-  return opens && !DANGLING_MODIFIER_TAGS.has(words[i - 1].xpos) && !FINITE_VERB_TAGS.has(words[i].xpos);
+  // Books that, Speak": that comma splits a phrase). A determiner dangles only if what follows can continue its noun
+  // phrase: before a determiner, pronoun, preposition or verb it stands alone as a pronoun ("After all, any man …",
+  // "After all, everyone …", "after all, isn't that …", "Above all, never …"), and the phrase ends at the comma.
+  const determiner = words[i - 1].xpos === 'DT' || words[i - 1].xpos === 'PDT';
+  const dangling = DANGLING_MODIFIER_TAGS.has(words[i - 1].xpos) && (!determiner || continuesNounPhrase(words[i - 1], words[i]));
+  return opens && !dangling && !FINITE_VERB_TAGS.has(words[i].xpos);
 }
 
 /**

@@ -4,11 +4,13 @@
  * after a stranded auxiliary, before an appositive marker, after an opener inside the sentence (after a
  * semicolon, an opening quote or a coordinator), before a clause of its own (a splice is mended by a semicolon, not by
  * deleting its comma), after an interruption its first word announces, before an appositive that renames the end of
- * the clause before it, before a supplementary adverbial after a complete clause, after a fronted verbless clause, and
- * between the predicates of a series. Each is read off words, marks and tags, since the tree is what goes wrong
+ * the clause before it, before a supplementary adverbial after a complete clause, after a fronted verbless clause,
+ * between the predicates of a series, around a reporting clause ("…," he said, smiling), and on either side of an
+ * adverbial aside ("that, when exposed to air, bread …"). Each is read off words, marks and tags, since the tree is what goes wrong
  * there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
+import { adverbialAsideCommaAt } from './adverbialAsides';
 import { appositiveMarkerCommaAt } from './appositiveMarkers';
 import { clauseAfterCommaAt } from './clauseAfterComma';
 import { commentClauseCommaAt } from './commentClauses';
@@ -18,6 +20,7 @@ import { gappingCommaAt } from './gapping';
 import { interruptionCloseAt } from './interruptions';
 import { predicateSeriesCommaAt } from './predicateSeries';
 import { renamingAppositionAt } from './renamingAppositions';
+import { reportingClauseCommaAt } from './reportingClauses';
 import { strandedAuxiliaryCommaAt } from './strandedAuxiliary';
 import { supplementaryAdverbialAt } from './supplementaryAdverbials';
 import { verblessClauseCommaAt } from './verblessClauses';
@@ -38,6 +41,8 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['supplementary-adverbial', supplementaryAdverbialAt],
   ['verbless-clause', verblessClauseCommaAt],
   ['predicate-series', predicateSeriesCommaAt],
+  ['reporting-clause', reportingClauseCommaAt],
+  ['adverbial-aside', adverbialAsideCommaAt],
 ];
 
 /**

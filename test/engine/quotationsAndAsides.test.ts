@@ -1,0 +1,86 @@
+/**
+ * Session 9's guards for other genres (BENCHMARKS, lint "Session 9: other genres"): the comma after a fronted phrase
+ * ending in a determiner that stands as a pronoun, the commas around a reporting clause, and the two commas around an
+ * adverbial aside. Per guard: a sentence of the kind, written for this test (not copied from the texts it was found
+ * on), on which the guard holds and the linter finds nothing, beside the genuine learner error of the same shape,
+ * which is still reported.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter, Linter } from '../../server/src/engine';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { adverbialAsideCommaAt } from '../../server/src/engine/correction/adverbialAsides';
+import { frontedPhraseCommaAt } from '../../server/src/engine/correction/deletionGuards';
+import { afterReportingClauseAt, beforeInvertedReportingAt } from '../../server/src/engine/correction/reportingClauses';
+import { lintDocument } from '../../server/src/prose';
+import { trainedEngineParts } from './trainedParts';
+
+type Guard = (tree: PunctuatedTree, i: number) => boolean;
+
+describe('engine: quotations and asides (session 9 guards)', () => {
+  const parts = trainedEngineParts();
+  let linter: Linter;
+  before(() => {
+    linter = makeLinter(parts());
+  });
+  /** Each finding as "ruleId@the text before it" (the last 20 characters), for readable failures. */
+  const found = (text: string) =>
+    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
+  /** Whether `guard` holds at the comma right after the word `after`, on the parser's reading of `text`. */
+  const holdsAfter = (guard: Guard, text: string, after: string) => {
+    const { tree } = parts().analyser!.parseText(text)[0];
+    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
+    assert.ok(i > 0, `no comma after "${after}"`);
+    return guard(tree, i);
+  };
+
+  describe('a fronted phrase ending in a determiner that stands as a pronoun (deletionGuards.ts frontedPhraseCommaAt)', () => {
+    it('keeps the comma of "After all," before a new noun phrase', () => {
+      assert.ok(holdsAfter(frontedPhraseCommaAt, 'After all, nobody expected the storm to last.', 'all'));
+      assert.deepEqual(found('After all, nobody expected the storm to last.'), []);
+    });
+    it('a determiner whose noun follows the comma still dangles', () => {
+      assert.ok(!holdsAfter(frontedPhraseCommaAt, 'In this, case we should wait.', 'this'));
+      assert.deepEqual(found('In this, case we should wait.'), ['comma@In this']);
+    });
+  });
+
+  describe('the commas of a reporting clause (reportingClauses.ts)', () => {
+    it('keeps the comma after "he said" that follows a quotation', () => {
+      const text = '"Not a chance," the old sailor replied, shaking his head slowly.';
+      assert.ok(holdsAfter(afterReportingClauseAt, text, 'replied'));
+      assert.deepEqual(found(text), []);
+    });
+    it('keeps the comma before an inverted reporting clause at the end', () => {
+      const text = 'I told you the train was late, answered the porter.';
+      assert.ok(holdsAfter(beforeInvertedReportingAt, text, 'late'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a verb of saying with no quotation before it, or after its own subject, keeps its learner comma', () => {
+      assert.ok(!holdsAfter(afterReportingClauseAt, 'The old sailor replied, a chance.', 'replied'));
+      assert.deepEqual(found('The old sailor replied, a chance.'), ['subject-verb-comma@e old sailor replied']);
+      assert.ok(!holdsAfter(beforeInvertedReportingAt, 'The teacher, said that we should study.', 'teacher'));
+      assert.deepEqual(found('The teacher, said that we should study.'), ['subject-verb-comma@The teacher']);
+    });
+  });
+
+  describe('the two commas around an adverbial aside (adverbialAsides.ts)', () => {
+    it('keeps both commas around a participle phrase after a subject', () => {
+      const text = 'The parcel, sent from Leeds last week, has not arrived.';
+      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'parcel'));
+      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'week'));
+      assert.deepEqual(found(text), []);
+    });
+    it('keeps both commas around a clause before an extraposed infinitive', () => {
+      const text = 'It is a kindness, when a friend is grieving, to sit with him quietly.';
+      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'kindness'));
+      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'grieving'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a clause without its verb is no aside, and a participle after an auxiliary is the predicate', () => {
+      assert.ok(!holdsAfter(adverbialAsideCommaAt, 'I stayed home, because the weather, was bad.', 'weather'));
+      assert.deepEqual(found('I stayed home because the weather, was bad.'), ['subject-verb-comma@ because the weather']);
+      assert.ok(!holdsAfter(adverbialAsideCommaAt, 'He is, saying that he will come, and then leaving.', 'is'));
+      assert.deepEqual(found('He is, saying that he will come.'), ['comma@He is']);
+    });
+  });
+});
