@@ -64,6 +64,8 @@ function isAdverbialAside(words: TreeWord[], from: number, to: number): boolean 
   if (a.upos === 'SCONJ' && !COMPLEMENTIZERS.has(lower)) return true;
   if (a.xpos === 'WRB' && (lower === 'when' || lower === 'while' || lower === 'whenever')) return true;
   if (a.upos === 'VERB' && (a.xpos === 'VBG' || a.xpos === 'VBN')) return true;
+  // "being" and "having" open participle clauses as lexical participles do ("who, being tired, left").
+  if (a.upos === 'AUX' && a.xpos === 'VBG') return true;
   return a.upos === 'VERB' && a.xpos === 'VBD' && words[from + 1].upos === 'ADP';
 }
 

@@ -5,8 +5,9 @@
  * semicolon, an opening quote or a coordinator), before a clause of its own (a splice is mended by a semicolon, not by
  * deleting its comma), after an interruption its first word announces, before an appositive that renames the end of
  * the clause before it, before a supplementary adverbial after a complete clause, after a fronted verbless clause,
- * between the predicates of a series, around a reporting clause ("…," he said, smiling), and on either side of an
- * adverbial aside ("that, when exposed to air, bread …"). Each is read off words, marks and tags, since the tree is what goes wrong
+ * between the predicates of a series, around a reporting clause ("…," he said, smiling), on either side of an
+ * adverbial aside ("that, when exposed to air, bread …") or a parenthetical adverb (", therefore,"), and before a
+ * descriptive appositive that ends the sentence ("…, a crime punishable by …"). Each is read off words, marks and tags, since the tree is what goes wrong
  * there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
@@ -15,9 +16,11 @@ import { appositiveMarkerCommaAt } from './appositiveMarkers';
 import { clauseAfterCommaAt } from './clauseAfterComma';
 import { commentClauseCommaAt } from './commentClauses';
 import { correlativeCommaAt } from './comparativeCorrelatives';
+import { descriptiveAppositionAt } from './descriptiveAppositions';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
 import { gappingCommaAt } from './gapping';
 import { interruptionCloseAt } from './interruptions';
+import { parentheticalAdverbCommaAt } from './parentheticalAdverbs';
 import { predicateSeriesCommaAt } from './predicateSeries';
 import { renamingAppositionAt } from './renamingAppositions';
 import { reportingClauseCommaAt } from './reportingClauses';
@@ -43,6 +46,8 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['predicate-series', predicateSeriesCommaAt],
   ['reporting-clause', reportingClauseCommaAt],
   ['adverbial-aside', adverbialAsideCommaAt],
+  ['descriptive-apposition', descriptiveAppositionAt],
+  ['parenthetical-adverb', parentheticalAdverbCommaAt],
 ];
 
 /**

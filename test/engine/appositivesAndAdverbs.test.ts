@@ -1,0 +1,62 @@
+/**
+ * Session 9's guards for a descriptive appositive that ends the sentence and for a parenthetical conjunct or attitude
+ * adverb between two commas (BENCHMARKS, lint "Session 9: other genres", change 2). Per guard: a sentence of the kind,
+ * written for this test, on which the guard holds and the linter finds nothing, beside the learner's error of the
+ * same shape, which the guard does not cover and the linter still reports.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter, Linter } from '../../server/src/engine';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { descriptiveAppositionAt } from '../../server/src/engine/correction/descriptiveAppositions';
+import { parentheticalAdverbCommaAt } from '../../server/src/engine/correction/parentheticalAdverbs';
+import { lintDocument } from '../../server/src/prose';
+import { trainedEngineParts } from './trainedParts';
+
+type Guard = (tree: PunctuatedTree, i: number) => boolean;
+
+describe('engine: descriptive appositives and parenthetical adverbs (session 9 guards)', () => {
+  const parts = trainedEngineParts();
+  let linter: Linter;
+  before(() => {
+    linter = makeLinter(parts());
+  });
+  const found = (text: string) =>
+    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
+  const holdsAfter = (guard: Guard, text: string, after: string) => {
+    const { tree } = parts().analyser!.parseText(text)[0];
+    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
+    assert.ok(i > 0, `no comma after "${after}"`);
+    return guard(tree, i);
+  };
+
+  describe('the comma before a descriptive appositive that ends the sentence (descriptiveAppositions.ts)', () => {
+    it('is kept before a postmodified noun phrase that describes the one before it', () => {
+      const text = 'The garden is my favourite place, the corner where I read every evening.';
+      assert.ok(holdsAfter(descriptiveAppositionAt, text, 'place'));
+      assert.deepEqual(found(text), []);
+    });
+    it("a verb's object after the comma, or its second object, is no appositive", () => {
+      assert.ok(!holdsAfter(descriptiveAppositionAt, 'She gave the boy, a book that he liked.', 'boy'));
+      assert.ok(!holdsAfter(descriptiveAppositionAt, 'I bought, a book about the sea.', 'bought'));
+      assert.deepEqual(found('I bought, a book about the sea.'), ['subject-verb-comma@I bought']);
+    });
+    it('nor is a noun phrase of time, nor the predicate of a question', () => {
+      assert.ok(!holdsAfter(descriptiveAppositionAt, 'Feed the puppies three times, a day with soft food.', 'times'));
+      assert.ok(!holdsAfter(descriptiveAppositionAt, 'Is your dog, a breed with long ears?', 'dog'));
+    });
+  });
+
+  describe('the commas around a parenthetical adverb (parentheticalAdverbs.ts)', () => {
+    it('keeps both commas around a conjunct inside the clause', () => {
+      const text = 'My brother, however, answered the phone.';
+      assert.ok(holdsAfter(parentheticalAdverbCommaAt, text, 'brother'));
+      assert.ok(holdsAfter(parentheticalAdverbCommaAt, text, 'however'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a degree adverb is never set off, and a comma with no adverb after it is a learner’s', () => {
+      assert.ok(!holdsAfter(parentheticalAdverbCommaAt, 'He was, very, tired after the long walk.', 'was'));
+      assert.ok(!holdsAfter(parentheticalAdverbCommaAt, 'My brother, answered the phone.', 'brother'));
+      assert.deepEqual(found('My brother, answered the phone.'), ['subject-verb-comma@My brother']);
+    });
+  });
+});
