@@ -3,7 +3,7 @@
  * packages this repository installs (`node_modules`, fixed by package-lock.json; none of it is in EWT) are linted as
  * Markdown with the product defaults, and the findings are counted per rule and per 1,000 prose sentences.
  *
- *   npm run bench:docs -- [--source readmes|fortunes] [--half look|held-out|all] [--comma-splices edited] [--list] [--json FILE]
+ *   npm run bench:docs -- [--source readmes|fortunes] [--half look|held-out|all] [--comma-splices edited] [--no-adapt] [--list] [--json FILE]
  *
  * The packages are split by name, for honest choices: `look` (names from "@" to "m") is the half one may read
  * findings from and design against; `held-out` (names from "n" on) is measured once per change, never iterated on.
@@ -24,13 +24,16 @@ import { tokenizeText } from '../server/src/tokenize';
 const ROOT = path.resolve(__dirname, '..');
 
 const { values: opt } = parseArgs({
-  options: { source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' }, 'comma-splices': { type: 'string' } },
+  options: { source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' }, 'comma-splices': { type: 'string' }, 'no-adapt': { type: 'boolean' } },
 });
 if (!['look', 'held-out', 'all'].includes(opt.half!)) throw new Error('--half: look, held-out or all');
 if (!['readmes', 'fortunes'].includes(opt.source!)) throw new Error('--source: readmes or fortunes');
 if (opt['comma-splices'] !== undefined && !isCommaSplices(opt['comma-splices'])) throw new Error(COMMA_SPLICES_USAGE);
-/** The product defaults, but for the splice setting when asked for. */
-const lintOptions = isCommaSplices(opt['comma-splices']) ? { commaSplices: opt['comma-splices'] } : {};
+/** The product defaults, but for the splice setting and the writer's error rate (`--no-adapt`) when asked for. */
+const lintOptions = {
+  ...(isCommaSplices(opt['comma-splices']) ? { commaSplices: opt['comma-splices'] } : {}),
+  ...(opt['no-adapt'] ? { adaptToWriter: false } : {}),
+};
 
 /** One document to lint: its name, its text and how its prose is found. */
 interface Doc {

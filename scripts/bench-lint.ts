@@ -28,6 +28,10 @@
  *                    ignore, each document is linted with `ignore` too and the findings the setting adds are listed
  *                    (with their sentences), and the documents' habit (covered introductory elements written with
  *                    and without the comma, parser trees) is tallied
+ *   --suite-docs     lint the suite's half one treebank document at a time (its sentences, each with its corruption,
+ *                    joined by a space), an error-dense text as a learner's essay is, instead of sentence by sentence;
+ *                    the gold-tree row is left out (gold trees are per sentence)
+ *   --no-adapt       lint with `adaptToWriter: false` (no decisions at an error-prone document's error rate)
  *   --clean-only     skip the corruption suite (and its reliability table): the clean-text run alone
  *   --fit-introductory  learn the edited-prose convention for introductory commas from EWT train as written (gold
  *                    trees; --min-count N, --min-share P), write models/en/lint-introductory-convention.json (or
@@ -44,7 +48,7 @@ import { buildSuite, SuiteItem } from '../server/src/engine/eval/suite';
 import { spliceItems } from '../server/src/engine/eval/splice';
 
 const SPLICES = 200;
-import { runItem, System, tally, ItemResult } from '../server/src/engine/eval/bench';
+import { runDocument, runItem, suiteDocuments, System, tally, ItemResult } from '../server/src/engine/eval/bench';
 import { f05, PlainEdit } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
 import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
@@ -81,6 +85,8 @@ const { values: opt } = parseArgs({
     'introductory-comma': { type: 'string' },
     'comma-splices': { type: 'string' },
     'clean-docs': { type: 'boolean' },
+    'suite-docs': { type: 'boolean' },
+    'no-adapt': { type: 'boolean' },
     'clean-only': { type: 'boolean' },
     'fit-introductory': { type: 'boolean' },
     'min-count': { type: 'string' },
@@ -132,7 +138,7 @@ function linterSystem(name: string, analyser: SentenceAnalyser | undefined, mode
   const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile) });
   return {
     name,
-    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
+    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}), ...(opt['no-adapt'] ? { adaptToWriter: false } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
   };
 }
 
@@ -184,7 +190,8 @@ async function evaluate(sys: System, items: readonly SuiteItem[]): Promise<{ row
   for (const it of items.slice(0, 20)) await sys.propose(it.corrupted.text);
   const t0 = process.hrtime.bigint();
   const results: ItemResult[] = [];
-  for (const it of items) results.push(await runItem(sys, it));
+  if (opt['suite-docs']) for (const doc of suiteDocuments(items)) results.push(...(await runDocument(sys, doc)));
+  else for (const it of items) results.push(await runItem(sys, it));
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const cats: Row['categories'] = {};
   for (const [c, t] of [...tally(results)].sort()) cats[c] = { ...t, ...f05(t) };
@@ -341,7 +348,7 @@ async function main(): Promise<void> {
   if (cal.thresholds) out.thresholds = cal.thresholds;
   const rows: Row[] = [];
   const systems: System[] = [];
-  if (!opt['no-gold']) systems.push(linterSystem(model ? 'puncteme (gold trees)' : 'puncteme typographic rules only (gold sentences)', goldAnalyser(suite), model, cal, 'american'));
+  if (!opt['no-gold'] && !opt['suite-docs']) systems.push(linterSystem(model ? 'puncteme (gold trees)' : 'puncteme typographic rules only (gold sentences)', goldAnalyser(suite), model, cal, 'american'));
   if (parser && model) systems.push(linterSystem('puncteme (parser + model)', parser, model, cal, 'american'));
   if (!opt['no-harper']) {
     const h = await loadHarper();

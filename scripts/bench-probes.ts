@@ -5,7 +5,10 @@
  * product fares on writing it was not built from. A measure only: never tuned on.
  *
  *   npm run bench:probes -- [--file F.tsv] [--min-confidence P] [--comma-splices edited|ignore]
- *                            [--introductory-comma edited|auto|ignore] [--list]
+ *                            [--introductory-comma edited|auto|ignore] [--list] [--as-document] [--no-adapt]
+ *
+ * `--as-document` lints the written sentences as one text (a learner's essay) and the corrections as another, instead
+ * of each sentence alone; `--no-adapt` lints with `adaptToWriter: false`.
  *
  * Per pair: the written sentence is linted; it is *detected* when a finding's range touches the characters where the
  * two versions differ, *corrected* when one of that finding's fixes turns it into the correction, and every other
@@ -25,8 +28,38 @@ const { values: opt } = parseArgs({
     'comma-splices': { type: 'string' },
     'introductory-comma': { type: 'string' },
     list: { type: 'boolean' },
+    'as-document': { type: 'boolean' },
+    'no-adapt': { type: 'boolean' },
   },
 });
+
+/**
+ * Each text's findings: each text linted alone, or (`--as-document`) all of them joined by a space into one text, as
+ * a learner's essay, each finding then given to the text it lies in, its offsets made the text's own.
+ */
+function findingsOf(texts: readonly string[], lint: (t: string) => Finding[], asDocument: boolean): Finding[][] {
+  if (!asDocument) return texts.map(lint);
+  const starts: number[] = [];
+  let joined = '';
+  for (const t of texts) {
+    if (joined) joined += ' ';
+    starts.push(joined.length);
+    joined += t;
+  }
+  const all = lint(joined);
+  return texts.map((t, k) => {
+    const lo = starts[k];
+    const hi = lo + t.length;
+    return all
+      .filter((f) => f.start.offset >= lo && f.end.offset <= hi)
+      .map((f) => ({
+        ...f,
+        start: { ...f.start, offset: f.start.offset - lo },
+        end: { ...f.end, offset: f.end.offset - lo },
+        fixes: f.fixes.map((x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, start: { ...e.start, offset: e.start.offset - lo }, end: { ...e.end, offset: e.end.offset - lo } })) })),
+      }));
+  });
+}
 
 /** The differing region of `a` against `b`: [start, end) in `a` after the common prefix and suffix. */
 export function differingRegion(a: string, b: string): [number, number] {
@@ -57,21 +90,26 @@ async function main(): Promise<void> {
     ...(minConfidence === undefined ? {} : { minConfidence }),
     ...(commaSplices ? { commaSplices } : {}),
     ...(introductoryComma ? { introductoryComma } : {}),
+    ...(opt['no-adapt'] ? { adaptToWriter: false } : {}),
   };
   const lint = (t: string): Finding[] => linter.lint(t, options);
+  const asDocument = opt['as-document'] === true;
+  const wrongFindings = findingsOf(pairs.map((p) => p.wrong), lint, asDocument);
+  const rightFindings = findingsOf(pairs.filter((p) => p.wrong !== p.right).map((p) => p.right), lint, asDocument);
+  let r = 0;
   let errors = 0;
   let detected = 0;
   let corrected = 0;
   let falseAlarms = 0;
   let controls = 0;
   const lines: string[] = [];
-  for (const { wrong, right } of pairs) {
+  for (const [k, { wrong, right }] of pairs.entries()) {
     const isError = wrong !== right;
     if (isError) errors++;
     const [a, b] = differingRegion(wrong, right);
     let hit = false;
     let fixed = false;
-    for (const f of lint(wrong)) {
+    for (const f of wrongFindings[k]) {
       // A finding may stand where the error shows (an unclosed bracket's opener) while its fix edits the place itself.
       const near = (start: number, end: number) => start <= Math.max(b, a + 1) && end >= a - 1;
       const touches = isError && (near(f.start.offset, f.end.offset) || f.fixes.some((x) => x.edits.some((e) => near(e.start.offset, e.end.offset))));
@@ -89,7 +127,7 @@ async function main(): Promise<void> {
     if (fixed) corrected++;
     if (isError) {
       controls++;
-      for (const f of lint(right)) {
+      for (const f of rightFindings[r++]) {
         falseAlarms++;
         lines.push(`  false alarm  ${f.ruleId} ${f.confidence.toFixed(2)}  ${right}`);
       }

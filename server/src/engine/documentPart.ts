@@ -1,8 +1,8 @@
 /**
  * A text linted as one part of a larger document (a prose block of a Markdown file, which the prose layer lints one
  * at a time and caches): the findings that are the text's own, and what a decision over the whole document needs
- * from it. One such decision exists today, `introductoryComma: auto` (the document's own habit,
- * `correction/introductoryHabit.ts`); `quoteStyle: auto` is decided before the blocks are linted, from a count of
+ * from it. Two such decisions exist today, `introductoryComma: auto` (the document's own habit,
+ * `correction/introductoryHabit.ts`) and `adaptToWriter` (its own error rate, `correction/writerErrorRate.ts`); `quoteStyle: auto` is decided before the blocks are linted, from a count of
  * marks (`LintOptions.quoteHabit`).
  *
  * `settleParts` makes the document-level decision over the parts alone — a sum over counts that were computed (and
@@ -11,6 +11,7 @@
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
 import { documentHabit, habitFinding, HabitPart } from './correction/introductoryHabit';
+import { documentErrorRate, errorProneFinding, ErrorRatePart } from './correction/writerErrorRate';
 import type { Linter } from './index';
 import { Finding, LintOptions } from './types';
 
@@ -24,7 +25,12 @@ export interface LintPart {
    */
   habit?: HabitPart<Finding>;
   /**
-   * Present when `habit.pending` is not empty: the part's findings before overlapping ones were dropped, so that a
+   * Under `adaptToWriter`: the part's findings and sentences, which the document sums to decide whether it is
+   * error-prone, and the findings the part adds if it is (`correction/writerErrorRate.ts`), built like `habit.pending`.
+   */
+  errorRate?: ErrorRatePart<Finding>;
+  /**
+   * Present when `habit.pending` or `errorRate.pending` is not empty: the part's findings before overlapping ones were dropped, so that a
    * reported omission displaces a weaker finding it overlaps (or is displaced by a stronger one) exactly as it would
    * in one `lint` of the whole text.
    */
@@ -61,10 +67,14 @@ export const findingSpan = (f: Finding) => ({ start: f.start.offset, end: f.end.
  * decisions do not touch gets its `findings` array itself back (callers may test identity to skip work).
  */
 export function settleParts(parts: readonly LintPart[]): Finding[][] {
-  const total = documentHabit(parts.flatMap((p) => (p.habit ? [p.habit] : [])));
+  const habit = documentHabit(parts.flatMap((p) => (p.habit ? [p.habit] : [])));
+  const errorRate = documentErrorRate(parts.flatMap((p) => (p.errorRate ? [p.errorRate] : [])));
   return parts.map((p) => {
-    if (!total || !p.habit?.pending.length) return p.findings;
-    const reported = p.habit.pending.map((o) => habitFinding(o, total));
+    const reported = [
+      ...(habit && p.habit ? p.habit.pending.map((o) => habitFinding(o, habit)) : []),
+      ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => errorProneFinding(f, errorRate)) : []),
+    ];
+    if (!reported.length) return p.findings;
     return keepStrongest([...(p.contenders ?? p.findings), ...reported], findingSpan);
   });
 }

@@ -140,6 +140,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       const threshold = options.minConfidence ?? cal.threshold;
       const plain: PlainFinding[] = [];
       const habits: SentenceHabit[] = [];
+      const adaptive: PlainFinding[] = [];
+      let sentenceCount = 0;
       for (const rule of TEXT_RULES) plain.push(...rule.check(text, options));
       if (analyser && model && /\p{L}/u.test(text)) {
         let sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
@@ -153,7 +155,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}`;
+        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}`;
         for (const s of sentences) {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;
@@ -161,13 +163,16 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
             const r = memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention));
             plain.push(...r.findings);
             if (r.habit) habits.push(r.habit);
+            if (r.adaptive) adaptive.push(...r.adaptive);
+            sentenceCount++;
           } catch {
             // One sentence the model cannot handle must not cost the findings of the others.
           }
         }
       }
-      // `introductoryComma: auto` is decided over the whole document, after every part (`settleParts`).
-      return finish(text, plain, habits, options);
+      // `introductoryComma: auto` and the writer's error rate are decided over the whole document, after every part
+      // (`settleParts`).
+      return finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive });
     },
   };
   return linter;
@@ -196,7 +201,13 @@ function placeClosers(text: string, plain: PlainFinding[], sentences: readonly A
  * Filters (disabled rules, confidence), applies severity overrides, drops findings that overlap a stronger one; the
  * sentences' habit parts are summed into the text's, their pending omissions filtered and built the same way.
  */
-function finish(text: string, plain: PlainFinding[], habits: readonly SentenceHabit[], options: LintOptions): LintPart {
+function finish(
+  text: string,
+  plain: PlainFinding[],
+  habits: readonly SentenceHabit[],
+  options: LintOptions,
+  adaptive: { sentences: number; pending: readonly PlainFinding[] },
+): LintPart {
   const disabled = new Set(options.disabledRules ?? []);
   // Model findings already passed the decision threshold; this is the user's own floor.
   const threshold = options.minConfidence ?? 0;
@@ -204,13 +215,22 @@ function finish(text: string, plain: PlainFinding[], habits: readonly SentenceHa
   const builder = new FindingBuilder(text);
   const build = (f: PlainFinding) => builder.build({ ...f, severity: options.severities?.[f.ruleId] ?? f.severity });
   const candidates = plain.filter(wanted);
-  const findings = keepStrongest(candidates, (f) => f).map(build);
-  if (!habits.length) return { findings };
-  const habit: HabitPart<Finding> = { written: 0, omitted: 0, pending: [] };
-  for (const h of habits) {
-    habit.written += h.written;
-    habit.omitted += h.omitted;
-    for (const p of h.pending) if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding) });
+  const kept = keepStrongest(candidates, (f) => f);
+  const part: LintPart = { findings: kept.map(build) };
+  if (options.adaptToWriter ?? true) {
+    // Style findings (severity info) are not errors, so they say nothing of the writer's error rate.
+    const errors = kept.filter((f) => f.severity !== 'info').length;
+    part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build) };
   }
-  return habit.pending.length ? { findings, habit, contenders: candidates.map(build) } : { findings, habit };
+  if (habits.length) {
+    const habit: HabitPart<Finding> = { written: 0, omitted: 0, pending: [] };
+    for (const h of habits) {
+      habit.written += h.written;
+      habit.omitted += h.omitted;
+      for (const p of h.pending) if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding) });
+    }
+    part.habit = habit;
+  }
+  if (part.habit?.pending.length || part.errorRate?.pending.length) part.contenders = candidates.map(build);
+  return part;
 }

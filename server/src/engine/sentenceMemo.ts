@@ -11,7 +11,8 @@
  *
  * What depends on the rest of the document is not remembered here: under `introductoryComma: auto` the sentence's
  * part of the habit (its counts and pending omissions) is, and the decision over the document is made after it, on
- * every lint (`introductoryHabit.ts`).
+ * every lint (`introductoryHabit.ts`); so are the findings it would add in an error-prone document
+ * (`writerErrorRate.ts`).
  */
 import { createHash } from 'crypto';
 import { LRUCache } from 'lru-cache';
@@ -61,6 +62,7 @@ export class SentenceFindingsMemo {
 function shiftAll(r: SentenceFindings, by: number): SentenceFindings {
   const out: SentenceFindings = { findings: r.findings.map((f) => shift(f, by)) };
   if (r.habit) out.habit = { ...r.habit, pending: r.habit.pending.map((p) => ({ ...p, finding: shift(p.finding, by) })) };
+  if (r.adaptive) out.adaptive = r.adaptive.map((f) => shift(f, by));
   return out;
 }
 

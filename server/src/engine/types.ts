@@ -99,6 +99,11 @@ export interface LintOptions {
   introductoryComma?: IntroductoryComma;
   /** Default: `DEFAULT_COMMA_SPLICES`. */
   commaSplices?: CommaSplices;
+  /**
+   * In a document with many findings for its length (a learner's essay), make the model's decisions at the higher
+   * error rate it shows, and report what that adds (`correction/writerErrorRate.ts`). Default true.
+   */
+  adaptToWriter?: boolean;
   /** Findings below this confidence are dropped. */
   minConfidence?: number;
   /** Rule ids switched off. */

@@ -19,6 +19,7 @@ import { IntroductoryConvention } from './introductoryConvention';
 import { habitCount, SentenceHabit } from './introductoryHabit';
 import { IntroductoryStyle, introductoryStyleAt } from './introductoryTransition';
 import { editedSpliceAt } from './spliceStyle';
+import { adaptedConfidence, adaptedThreshold } from './writerErrorRate';
 
 /**
  * Confidence given to a style finding: the setting decides whether the mark belongs there, so this is not the error
@@ -48,6 +49,11 @@ export interface SentenceFindings {
   findings: PlainFinding[];
   /** Under `introductoryComma: auto`: its covered introductory elements and the omissions that wait for the habit. */
   habit?: SentenceHabit;
+  /**
+   * Under `adaptToWriter`: the findings the sentence adds if its document turns out error-prone, with their adapted
+   * confidence (`writerErrorRate.ts`); the document's total decides.
+   */
+  adaptive?: PlainFinding[];
 }
 
 export function sentenceFindings(
@@ -76,8 +82,12 @@ export function sentenceFindings(
   };
   const splices = (options.commaSplices ?? DEFAULT_COMMA_SPLICES) === 'edited';
   const isStyle = (c: Candidate) => c.category === 'serial-comma' || introStyle(c) !== undefined || (splices && editedSplice(c, s, info));
+  // An error-prone document decides at lower thresholds on the calibrated confidence (`writerErrorRate.ts`), so the
+  // kinds that can reach those are scored too.
+  const adapt = options.adaptToWriter ?? true;
+  const lowThresholdOf = (key: string) => (adapt ? adaptedThreshold(thresholdOf(key)) : thresholdOf(key));
   const scored = scoreCandidates(model, s, info, cal, (c, key) =>
-    c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, thresholdOf(key)),
+    c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, lowThresholdOf(key)),
   );
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
   const chosen = selectCandidates(errors, thresholdOf);
@@ -100,9 +110,18 @@ export function sentenceFindings(
   const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
   const out = [...chosen, ...style.filter((c) => !habitual(c))].map(toFinding);
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
-  if (intro !== 'auto' || !convention) return { findings: out };
+  // What an error-prone document would add: the decisions at the adapted thresholds, on slots nothing else claims.
+  const claimed = new Set([...taken, ...style.flatMap((c) => [...c.candidate.changes.keys()])]);
+  const adaptive = adapt
+    ? selectCandidates(
+        errors.filter((c) => ![...c.candidate.changes.keys()].some((i) => claimed.has(i))),
+        lowThresholdOf,
+      ).map((c) => toFinding({ ...c, confidence: adaptedConfidence(c.confidence) }))
+    : [];
+  const extra = adaptive.length ? { adaptive } : {};
+  if (intro !== 'auto' || !convention) return { findings: out, ...extra };
   const pending = style.filter(habitual).map((c) => ({ finding: toFinding(c), element: constituentLabel(c, s, info) }));
-  return { findings: out, habit: { ...habitCount(s.tree, info, convention), pending } };
+  return { findings: out, habit: { ...habitCount(s.tree, info, convention), pending }, ...extra };
 }
 
 /** Every scored candidate of a sentence (for calibration and threshold tuning). */

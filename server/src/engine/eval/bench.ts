@@ -43,12 +43,17 @@ function compact(r: Rendered, i: number): string {
 }
 
 export async function runItem(sys: System, item: SuiteItem): Promise<ItemResult> {
-  const res: ItemResult = { id: item.id, category: item.corruption.category, correct: 0, wrong: [], missed: 0 };
-  const matched = new Set<number>();
   // As in the M² scorers, only the corrupted sentence is linted; its original gives the gold repair. (False alarms
   // on clean text are measured apart, on EWT test.)
+  return judgeItem(item, await sys.propose(item.corrupted.text));
+}
+
+/** Judges a system's proposals (offsets into the item's corrupted text) against the item's gold repair. */
+function judgeItem(item: SuiteItem, proposals: ReadonlyArray<{ ruleId: string; edits: PlainEdit[] }>): ItemResult {
+  const res: ItemResult = { id: item.id, category: item.corruption.category, correct: 0, wrong: [], missed: 0 };
+  const matched = new Set<number>();
   const r = item.corrupted;
-  for (const p of await sys.propose(r.text)) {
+  for (const p of proposals) {
     const changed = slotEdits(r, p.edits);
     const j = judge(item.corruption, changed);
     j.correct.forEach((i) => matched.add(i));
@@ -60,6 +65,40 @@ export async function runItem(sys: System, item: SuiteItem): Promise<ItemResult>
   }
   res.missed = [...item.corruption.gold.keys()].filter((i) => !matched.has(i)).length;
   return res;
+}
+
+/**
+ * The suite's items grouped by the treebank document their sentence comes from (ids `doc-NNNN`), in suite order: an
+ * error-dense document, every sentence with its corruption, as a learner's essay is (`bench:lint --suite-docs`).
+ */
+export function suiteDocuments(items: readonly SuiteItem[]): SuiteItem[][] {
+  const docs = new Map<string, SuiteItem[]>();
+  for (const it of items) {
+    const doc = it.id.replace(/-\d+$/, '');
+    if (!docs.has(doc)) docs.set(doc, []);
+    docs.get(doc)!.push(it);
+  }
+  return [...docs.values()];
+}
+
+/** Lints a document's corrupted sentences as one text (joined by a space) and judges each sentence's own proposals. */
+export async function runDocument(sys: System, items: readonly SuiteItem[]): Promise<ItemResult[]> {
+  const starts: number[] = [];
+  let text = '';
+  for (const it of items) {
+    if (text) text += ' ';
+    starts.push(text.length);
+    text += it.corrupted.text;
+  }
+  const proposals = await sys.propose(text);
+  return items.map((it, k) => {
+    const lo = starts[k];
+    const hi = lo + it.corrupted.text.length;
+    const own = proposals
+      .filter((p) => p.edits.length > 0 && p.edits.every((e) => e.start >= lo && e.end <= hi))
+      .map((p) => ({ ruleId: p.ruleId, edits: p.edits.map((e) => ({ ...e, start: e.start - lo, end: e.end - lo })) }));
+    return judgeItem(it, own);
+  });
 }
 
 /** Tallies per category (gold category for hits and misses, slot category for false alarms) and overall. */

@@ -1,0 +1,78 @@
+/**
+ * The writer's own error rate (`adaptToWriter`, on by default). A finding's confidence is the error model's posterior
+ * at the error rate of the corrupted EWT sentences it was calibrated on, and the decision thresholds are set for
+ * clean, edited text, where a false alarm is the likelier mistake. A learner's essay comes from another population:
+ * errors are far more frequent there, so the same evidence is worth more. If the writer's prior odds of an error are
+ * ρ times the calibration's, every posterior's odds are ρ times larger too,
+ *
+ *     p′ = ρp / (ρp + 1 − p),   so that p′ ≥ t  ⇔  p ≥ t / (t + ρ(1 − t)),
+ *
+ * which is what `adaptedConfidence` and `adaptedThreshold` compute. (Rozovskaya & Roth adapt error priors to the
+ * writer's first language for the same reason.)
+ *
+ * Which population a document comes from, the document itself tells: its findings at the ordinary thresholds. On clean
+ * EWT dev, linted a document at a time, no document gets three findings (BENCHMARKS, "Session 9 (lead): the writer's
+ * own error rate"); a document with at least `MIN_FINDINGS` of them, one or more per `MAX_SENTENCES_PER_FINDING`
+ * sentences, is taken to be error-prone, and there every model decision is made at ρ = `PRIOR_ODDS`. ρ = 3 was chosen
+ * on the dev fit half of the corruption suite and the learner probes (error-dense text): higher values added recall
+ * there too, but precision matters more than recall, and the probes gained nothing beyond 3.
+ *
+ * Like the introductory habit (`introductoryHabit.ts`), the decision is a sum over the document's parts, each
+ * sentence's share computed (and cached) with the sentence: the findings ρ would add wait as `pending`, and only the
+ * document's total decides whether they are reported (`documentPart.ts settleParts`).
+ */
+
+/** A document needs at least this many findings to count as error-prone … */
+export const MIN_FINDINGS = 3;
+/** … in at least this many sentences … */
+export const MIN_SENTENCES = 3;
+/** … and at least one finding per this many sentences. */
+export const MAX_SENTENCES_PER_FINDING = 10;
+/** The error-prone writer's prior odds of an error, relative to the calibration's. */
+export const PRIOR_ODDS = 3;
+
+/** The threshold on the calibrated confidence p that reaches `threshold` on the adapted one (p′ ≥ t). */
+export function adaptedThreshold(threshold: number, rho = PRIOR_ODDS): number {
+  return threshold / (threshold + rho * (1 - threshold));
+}
+
+/** The posterior p′ at prior odds ρ times the calibration's. */
+export function adaptedConfidence(p: number, rho = PRIOR_ODDS): number {
+  return (rho * p) / (rho * p + 1 - p);
+}
+
+/** One text's share of the document's error rate (a sentence's or a block's). */
+export interface ErrorRatePart<F> {
+  /** Findings reported at the ordinary thresholds (style findings, which are not errors, left out). */
+  findings: number;
+  sentences: number;
+  /** The findings an error-prone document adds, with their adapted confidence, waiting for the document's total. */
+  pending: F[];
+}
+
+export interface ErrorRate {
+  findings: number;
+  sentences: number;
+}
+
+export function isErrorProne(r: ErrorRate): boolean {
+  return r.findings >= MIN_FINDINGS && r.sentences >= MIN_SENTENCES && r.findings * MAX_SENTENCES_PER_FINDING >= r.sentences;
+}
+
+/** The document's total over its parts when it is error-prone, else undefined. */
+export function documentErrorRate(parts: readonly ErrorRate[]): ErrorRate | undefined {
+  const total: ErrorRate = { findings: 0, sentences: 0 };
+  for (const p of parts) {
+    total.findings += p.findings;
+    total.sentences += p.sentences;
+  }
+  return isErrorProne(total) ? total : undefined;
+}
+
+/** A pending finding reported in an error-prone document: its message says why it is reported. */
+export function errorProneFinding<F extends { message: string }>(finding: F, total: ErrorRate): F {
+  return {
+    ...finding,
+    message: `${finding.message} (Less certain than most findings; reported because this text has ${total.findings} other punctuation findings in ${total.sentences} sentences.)`,
+  };
+}
