@@ -6,8 +6,9 @@
  * deleting its comma), after an interruption its first word announces, before an appositive that renames the end of
  * the clause before it, before a supplementary adverbial after a complete clause, after a fronted verbless clause,
  * between the predicates of a series, around a reporting clause ("…," he said, smiling), on either side of an
- * adverbial aside ("that, when exposed to air, bread …") or a parenthetical adverb (", therefore,"), and before a
- * descriptive appositive that ends the sentence ("…, a crime punishable by …"). Each is read off words, marks and tags, since the tree is what goes wrong
+ * adverbial aside ("that, when exposed to air, bread …") or a parenthetical adverb (", therefore,"), before a
+ * descriptive appositive that ends the sentence ("…, a crime punishable by …"), after an imperative used as a
+ * discourse marker ("See, the two of them …"), and after an aside an appositive marker opened (", such as X, …"). Each is read off words, marks and tags, since the tree is what goes wrong
  * there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
@@ -17,9 +18,11 @@ import { clauseAfterCommaAt } from './clauseAfterComma';
 import { commentClauseCommaAt } from './commentClauses';
 import { correlativeCommaAt } from './comparativeCorrelatives';
 import { descriptiveAppositionAt } from './descriptiveAppositions';
+import { discourseImperativeCommaAt } from './discourseImperatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
 import { gappingCommaAt } from './gapping';
 import { interruptionCloseAt } from './interruptions';
+import { markedAsideCloseAt } from './markedAsideClose';
 import { parentheticalAdverbCommaAt } from './parentheticalAdverbs';
 import { predicateSeriesCommaAt } from './predicateSeries';
 import { renamingAppositionAt } from './renamingAppositions';
@@ -48,6 +51,8 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['adverbial-aside', adverbialAsideCommaAt],
   ['descriptive-apposition', descriptiveAppositionAt],
   ['parenthetical-adverb', parentheticalAdverbCommaAt],
+  ['discourse-imperative', discourseImperativeCommaAt],
+  ['marked-aside-close', markedAsideCloseAt],
 ];
 
 /**

@@ -1,0 +1,58 @@
+/**
+ * Session 9's guards for the comma after an imperative used as a discourse marker and for the comma that closes an
+ * aside an appositive marker opened (BENCHMARKS, lint "Session 9: other genres", change 3). Per guard: a sentence of
+ * the kind, written for this test, on which the guard holds and the linter finds nothing, beside the learner's error
+ * of the same shape, which the guard does not cover and the linter still reports.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter, Linter } from '../../server/src/engine';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { discourseImperativeCommaAt } from '../../server/src/engine/correction/discourseImperatives';
+import { markedAsideCloseAt } from '../../server/src/engine/correction/markedAsideClose';
+import { lintDocument } from '../../server/src/prose';
+import { trainedEngineParts } from './trainedParts';
+
+type Guard = (tree: PunctuatedTree, i: number) => boolean;
+
+describe('engine: discourse imperatives and marked asides (session 9 guards)', () => {
+  const parts = trainedEngineParts();
+  let linter: Linter;
+  before(() => {
+    linter = makeLinter(parts());
+  });
+  const found = (text: string) =>
+    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
+  const holdsAfter = (guard: Guard, text: string, after: string) => {
+    const { tree } = parts().analyser!.parseText(text)[0];
+    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
+    assert.ok(i > 0, `no comma after "${after}"`);
+    return guard(tree, i);
+  };
+
+  describe('the comma after an imperative used as a discourse marker (discourseImperatives.ts)', () => {
+    it('is kept before a complete clause or a direct question', () => {
+      assert.ok(holdsAfter(discourseImperativeCommaAt, 'Look, nobody here wants another meeting.', 'Look'));
+      assert.deepEqual(found('Look, nobody here wants another meeting.'), []);
+      assert.ok(holdsAfter(discourseImperativeCommaAt, 'Tell me, why did you leave so early?', 'me'));
+      assert.deepEqual(found('Tell me, why did you leave so early?'), []);
+    });
+    it("before the verb's object it is a learner's comma, and so after a verb of thinking", () => {
+      assert.ok(!holdsAfter(discourseImperativeCommaAt, 'See, the attached file.', 'See'));
+      assert.deepEqual(found('See, the attached file.'), ['subject-verb-comma@See']);
+      assert.ok(!holdsAfter(discourseImperativeCommaAt, 'Think, you should call him.', 'Think'));
+    });
+  });
+
+  describe('the comma that closes an aside an appositive marker opened (markedAsideClose.ts)', () => {
+    it('is kept after a noun-phrase aside when the host clause resumes', () => {
+      const text = 'Several of the birds, including the old grey heron, were back by noon.';
+      assert.ok(holdsAfter(markedAsideCloseAt, text, 'heron'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a comma inside the aside, or with no comma before the marker, stays a candidate', () => {
+      assert.ok(!holdsAfter(markedAsideCloseAt, 'Several of the birds, including the old, grey heron were back.', 'old'));
+      assert.ok(!holdsAfter(markedAsideCloseAt, 'Birds such as the old grey heron, were back by noon.', 'heron'));
+      assert.deepEqual(found('My brother, answered the phone.'), ['subject-verb-comma@My brother']);
+    });
+  });
+});
