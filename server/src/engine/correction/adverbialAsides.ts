@@ -51,6 +51,16 @@ function clausesComplete(words: TreeWord[], from: number, to: number): boolean {
   return !open;
 }
 
+/** Focusing adverbs that may come before an aside's subordinator ("even when …", "only if …", "especially since …"). */
+const FOCUSING = new Set(['even', 'only', 'just', 'especially', 'particularly', 'mainly', 'partly', 'except']);
+
+/** The word (0-based) that opens the aside starting at `from`: past a focusing adverb before a subordinator. */
+function opening(words: TreeWord[], from: number): number {
+  const next = words[from + 1];
+  const focused = FOCUSING.has(words[from].form.toLowerCase()) && next !== undefined && (next.upos === 'SCONJ' || next.xpos === 'WRB');
+  return focused ? from + 1 : from;
+}
+
 /**
  * Whether the words [from, to) (0-based) are an adverbial aside: a subordinator that opens an adverbial clause, a
  * wh-adverb of time ("when exposed …"), or a participle; a past form the tagger gives for a participle counts before
@@ -59,7 +69,7 @@ function clausesComplete(words: TreeWord[], from: number, to: number): boolean {
  */
 function isAdverbialAside(words: TreeWord[], from: number, to: number): boolean {
   if (to - from < 2 || to - from > ASIDE_MAX_WORDS || OPEN_ENDS.has(words[to - 1].upos) || !clausesComplete(words, from, to)) return false;
-  const a = words[from];
+  const a = words[opening(words, from)];
   const lower = a.form.toLowerCase();
   if (a.upos === 'SCONJ' && !COMPLEMENTIZERS.has(lower)) return true;
   if (a.xpos === 'WRB' && (lower === 'when' || lower === 'while' || lower === 'whenever')) return true;
@@ -104,13 +114,15 @@ function asideBetween(tree: PunctuatedTree, j: number, k: number): boolean {
   const [before, resumed] = [words[j - 1], words[k]];
   // An infinitive resumes the host only after a clause (extraposition: "It is a profitable thing, if one is wise, to
   // seem foolish"); after a participle it is the participle's ("challenging him, to deliver").
-  const clauseAside = words[j].upos === 'SCONJ' || words[j].xpos === 'WRB';
-  const infinitive = clauseAside && resumed.xpos === 'TO' && (words[k + 1]?.upos === 'VERB' || words[k + 1]?.upos === 'AUX');
+  const clauseAside = words[opening(words, j)].upos === 'SCONJ' || words[opening(words, j)].xpos === 'WRB';
+  // Nor when the aside ends on a verb, which takes the infinitive itself ("because he wants, to have …").
+  const infinitive = clauseAside && resumed.xpos === 'TO' && (words[k + 1]?.upos === 'VERB' || words[k + 1]?.upos === 'AUX') && words[k - 1].upos !== 'VERB';
   // A personal pronoun ending the aside is the subject of a finite verb after it ("when Z happens after X it, is").
   const pronounSubject = words[k - 1].xpos === 'PRP';
   const predicate = (FINITE_VERB_TAGS.has(resumed.xpos) && !pronounSubject) || infinitive;
-  // An extraposed infinitive may follow a predicate adjective as well as a noun ("It was wise, if …, to leave").
-  const afterNounPhrase = (NOUN_PHRASE_HEADS.has(before.upos) && predicate && (infinitive || subjectBefore(tree, j))) || (infinitive && before.upos === 'ADJ');
+  // An extraposed infinitive may follow a predicate adjective as well as a noun ("It was wise, if …, to leave"), and
+  // a verb's infinitive complement may follow the clause that interrupts it ("people tend, even when …, to jump").
+  const afterNounPhrase = (NOUN_PHRASE_HEADS.has(before.upos) && predicate && (infinitive || subjectBefore(tree, j))) || (infinitive && (before.upos === 'ADJ' || before.upos === 'VERB'));
   // After a coordinator the clause resumes with its subject ("And, as it is with Kerry, it's …"); after the
   // complementizer "that" with its subject or, the subject being a relative's, its verb. A preposition tagged a
   // subordinator before a gerund ("in identifying") opens no clause.

@@ -8,7 +8,8 @@
  * between the predicates of a series, around a reporting clause ("…," he said, smiling), on either side of an
  * adverbial aside ("that, when exposed to air, bread …") or a parenthetical adverb (", therefore,"), before a
  * descriptive appositive that ends the sentence ("…, a crime punishable by …"), after an imperative used as a
- * discourse marker ("See, the two of them …"), and after an aside an appositive marker opened (", such as X, …"). Each is read off words, marks and tags, since the tree is what goes wrong
+ * discourse marker ("See, the two of them …"), after an aside an appositive marker opened (", such as X, …"), and
+ * before an afterthought adverb that ends the sentence ("…, either."). Each is read off words, marks and tags, since the tree is what goes wrong
  * there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
@@ -20,6 +21,7 @@ import { correlativeCommaAt } from './comparativeCorrelatives';
 import { descriptiveAppositionAt } from './descriptiveAppositions';
 import { discourseImperativeCommaAt } from './discourseImperatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
+import { finalAdverbCommaAt } from './finalAdverbs';
 import { gappingCommaAt } from './gapping';
 import { interruptionCloseAt } from './interruptions';
 import { markedAsideCloseAt } from './markedAsideClose';
@@ -53,6 +55,7 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['parenthetical-adverb', parentheticalAdverbCommaAt],
   ['discourse-imperative', discourseImperativeCommaAt],
   ['marked-aside-close', markedAsideCloseAt],
+  ['final-adverb', finalAdverbCommaAt],
 ];
 
 /**

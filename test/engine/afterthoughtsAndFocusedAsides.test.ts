@@ -1,0 +1,56 @@
+/**
+ * Session 9's change 4 (BENCHMARKS, lint "Session 9: other genres"): the comma before an afterthought adverb that ends
+ * the sentence, and an adverbial aside opened by a focusing adverb that interrupts a verb and its infinitive. Per
+ * guard: a sentence of the kind, written for this test, on which the guard holds and the linter finds nothing, beside
+ * the learner's error of the same shape, which the guard does not cover and the linter still reports.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter, Linter } from '../../server/src/engine';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { adverbialAsideCommaAt } from '../../server/src/engine/correction/adverbialAsides';
+import { finalAdverbCommaAt } from '../../server/src/engine/correction/finalAdverbs';
+import { lintDocument } from '../../server/src/prose';
+import { trainedEngineParts } from './trainedParts';
+
+type Guard = (tree: PunctuatedTree, i: number) => boolean;
+
+describe('engine: afterthought adverbs and focused asides (session 9 guards)', () => {
+  const parts = trainedEngineParts();
+  let linter: Linter;
+  before(() => {
+    linter = makeLinter(parts());
+  });
+  const found = (text: string) =>
+    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
+  const holdsAfter = (guard: Guard, text: string, after: string) => {
+    const { tree } = parts().analyser!.parseText(text)[0];
+    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
+    assert.ok(i > 0, `no comma after "${after}"`);
+    return guard(tree, i);
+  };
+
+  describe('the comma before an afterthought adverb (finalAdverbs.ts)', () => {
+    it('is kept before a final "either"', () => {
+      assert.ok(holdsAfter(finalAdverbCommaAt, 'I never found the key, either.', 'key'));
+      assert.deepEqual(found('I never found the key, either.'), []);
+    });
+    it("an adverb of manner is the verb's, and a comma before the object is a learner's", () => {
+      assert.ok(!holdsAfter(finalAdverbCommaAt, 'He ran home, quickly.', 'home'));
+      assert.ok(!holdsAfter(finalAdverbCommaAt, 'I never found, the key either.', 'found'));
+      assert.deepEqual(found('I never found, the key either.'), ['subject-verb-comma@I never found']);
+    });
+  });
+
+  describe('an aside opened by a focusing adverb between a verb and its infinitive (adverbialAsides.ts)', () => {
+    it('keeps both commas', () => {
+      const text = 'The children tend, even when they are tired, to stay up late.';
+      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'tend'));
+      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'tired'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a comma between a verb and its infinitive with no aside is a learner’s', () => {
+      assert.ok(!holdsAfter(adverbialAsideCommaAt, 'He wants, to stay up late.', 'wants'));
+      assert.deepEqual(found('He wants, to stay up late.'), ['comma@He wants']);
+    });
+  });
+});
