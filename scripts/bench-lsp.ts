@@ -4,8 +4,8 @@
  * (p50/p95 over 20 edits, debounce included; and the server's own analysis time without it), and server memory.
  * Runs the shipped bundle (dist/server.js) unless --module PATH says otherwise; `--as-vscode` starts it with the
  * environment the VS Code client gives it (SERVER_ENV); `--as-bin` runs the `puncteme-ls` bin through its shebang, as
- * `npx puncteme-ls --stdio` does for any other editor (the bundle that `npm run build` makes). `--json` prints one JSON
- * object.
+ * `npx puncteme-ls --stdio` does for any other editor (the bundle that `npm run build` makes). `--settings JSON` sends
+ * the editor's settings (without the `puncteme.` prefix). `--json` prints one JSON object.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -15,7 +15,7 @@ import { LspClient } from '../test/lsp/lspClient';
 import { buildDocument, editPosition } from './bench-lsp-document';
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' }, 'as-vscode': { type: 'boolean' }, 'as-bin': { type: 'boolean' } },
+  options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' }, 'as-vscode': { type: 'boolean' }, 'as-bin': { type: 'boolean' }, settings: { type: 'string' } },
 });
 const WORDS = Number(values.words ?? 5000);
 const EDITS = Number(values.edits ?? 20);
@@ -48,13 +48,15 @@ function allocatorEnvironment(pid: number): Record<string, string> {
 
 async function main(): Promise<void> {
   const text = buildDocument(WORDS);
+  // --settings JSON: the editor's puncteme.* settings, without the prefix (e.g. {"adaptToWriter":false}).
+  const settings = values.settings ? (JSON.parse(values.settings) as Record<string, unknown>) : {};
   const lines = text.split('\n');
   const module = values['as-bin'] ? 'node_modules/.bin/puncteme-ls' : (values.module ?? 'dist/server.js');
   const t0 = performance.now();
   // --as-vscode: the server's environment as the VS Code client sets it (protocol.ts SERVER_ENV).
   const client = values['as-bin']
-    ? new LspClient({ command: [module, '--stdio'], settings: {} })
-    : new LspClient({ module, settings: {}, env: values['as-vscode'] ? SERVER_ENV : undefined });
+    ? new LspClient({ command: [module, '--stdio'], settings })
+    : new LspClient({ module, settings, env: values['as-vscode'] ? SERVER_ENV : undefined });
   await client.initialize(null);
   const initializeMs = performance.now() - t0;
   const serverEnvironment = allocatorEnvironment(client.proc.pid!); // after start-up: a launcher may exec node

@@ -110,6 +110,28 @@ describe('config: .punctemerc.json', () => {
     }
   });
 
+  it('adaptToWriter: the config can turn it off, --no-adapt-to-writer too; a bad value is refused', async function () {
+    this.timeout(120000);
+    assert.throws(() => parseProjectConfig({ adaptToWriter: 'yes' }, 'x'), /adaptToWriter/);
+    assert.deepEqual(toLintOptions(parseProjectConfig({ adaptToWriter: false }, 'x')), { adaptToWriter: false });
+    assert.deepEqual(toLintOptions(parseProjectConfig({}, 'x')), {});
+    const essay =
+      'My older sister, lives in London with her husband. The book that I bought in the station, was very expensive. ' +
+      'We ate rice,, beans and salad for dinner. Where is the nearest bus stop?. We had a very good time there.\n';
+    const repo = tempRepo({ 'a.txt': essay, 'off/.punctemerc.json': JSON.stringify({ adaptToWriter: false }), 'off/a.txt': essay });
+    try {
+      const count = async (args: string[], cwd: string) =>
+        (JSON.parse((await runMain(['lint', '--format', 'json', ...args, 'a.txt'], { cwd })).stdout) as Array<{ findings: unknown[] }>)[0].findings.length;
+      const adapted = await count([], repo);
+      if (adapted === 0) this.skip(); // no trained model in this checkout
+      assert.strictEqual(adapted, 4);
+      assert.strictEqual(await count(['--no-adapt-to-writer'], repo), 3);
+      assert.strictEqual(await count([], path.join(repo, 'off')), 3);
+    } finally {
+      removeRepo(repo);
+    }
+  });
+
   it('the shipped JSON schema is a valid draft-07 schema that accepts the documented example', () => {
     const Ajv = require('ajv').default;
     const schema = require('../../server/src/config/punctemerc.schema.json');

@@ -57,6 +57,16 @@ describe('server settings', () => {
     assert.equal(setting.default, DEFAULT_COMMA_SPLICES);
     assert.deepEqual(read('server/src/config/punctemerc.schema.json').properties.commaSplices.enum, [...COMMA_SPLICES_VALUES]);
   });
+  it('adaptToWriter: on unless the editor or the project config turns it off; the same key everywhere', () => {
+    assert.equal(fromEditor({}).adaptToWriter, true);
+    assert.equal(fromEditor({ adaptToWriter: 'no' }).adaptToWriter, true);
+    assert.equal(toLintOptions(fromEditor({ adaptToWriter: false })).adaptToWriter, false);
+    assert.equal(withProjectConfig(fromEditor({}), { adaptToWriter: false }).adaptToWriter, false);
+    assert.equal(withProjectConfig(fromEditor({ adaptToWriter: false }), {}).adaptToWriter, false);
+    const read = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../..', file), 'utf8'));
+    assert.equal(read('package.json').contributes.configuration.properties['puncteme.adaptToWriter'].default, true);
+    assert.equal(read('server/src/config/punctemerc.schema.json').properties.adaptToWriter.type, 'boolean');
+  });
   it('minConfidence 0 leaves the engine its calibrated threshold', () => {
     assert.equal('minConfidence' in toLintOptions(fromEditor({})), false);
     assert.equal(toLintOptions(fromEditor({ minConfidence: 0.8 })).minConfidence, 0.8);

@@ -19,6 +19,7 @@ export interface ProjectConfig {
   serialComma?: SerialComma;
   introductoryComma?: IntroductoryComma;
   commaSplices?: CommaSplices;
+  adaptToWriter?: boolean;
   minConfidence?: number;
   fixMinConfidence?: number;
   include?: string[];
@@ -104,6 +105,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   if (config.serialComma) options.serialComma = config.serialComma;
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.commaSplices) options.commaSplices = config.commaSplices;
+  if (config.adaptToWriter !== undefined) options.adaptToWriter = config.adaptToWriter;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
   if (disabledRules.length) options.disabledRules = disabledRules;
   if (Object.keys(severities).length) options.severities = severities;

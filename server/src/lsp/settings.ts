@@ -18,6 +18,8 @@ export interface Settings {
   serialComma: SerialComma;
   introductoryComma: IntroductoryComma;
   commaSplices: CommaSplices;
+  /** In an error-prone document, decide at its higher error rate (`correction/writerErrorRate.ts`). */
+  adaptToWriter: boolean;
   minConfidence: number;
   /** Per rule: a severity, or 'off'. */
   severity: Record<string, Severity | 'off'>;
@@ -39,6 +41,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   serialComma: 'ignore',
   introductoryComma: DEFAULT_INTRODUCTORY_COMMA,
   commaSplices: DEFAULT_COMMA_SPLICES,
+  adaptToWriter: true,
   minConfidence: 0,
   severity: {},
   run: 'onType',
@@ -62,6 +65,7 @@ export function fromEditor(raw: unknown): Settings {
     serialComma: pick('serialComma', (v) => v === 'always' || v === 'never' || v === 'ignore'),
     introductoryComma: pick('introductoryComma', isIntroductoryComma),
     commaSplices: pick('commaSplices', isCommaSplices),
+    adaptToWriter: pick('adaptToWriter', (v) => typeof v === 'boolean'),
     minConfidence: pick('minConfidence', isNum),
     severity: pick('severity', (v) => !!v && typeof v === 'object' && !Array.isArray(v)),
     run: pick('run', (v) => v === 'onType' || v === 'onSave'),
@@ -80,6 +84,7 @@ export function withProjectConfig(s: Settings, config: ProjectConfig): Settings 
     serialComma: config.serialComma ?? s.serialComma,
     introductoryComma: config.introductoryComma ?? s.introductoryComma,
     commaSplices: config.commaSplices ?? s.commaSplices,
+    adaptToWriter: config.adaptToWriter ?? s.adaptToWriter,
     minConfidence: config.minConfidence ?? s.minConfidence,
     fixMinConfidence: config.fixMinConfidence ?? s.fixMinConfidence,
     severity: { ...s.severity, ...projectSeverities(config) },
@@ -100,7 +105,7 @@ export function toLintOptions(s: Settings): LintOptions {
     if (v === 'off') disabledRules.push(rule);
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
-  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, disabledRules, severities };
+  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, adaptToWriter: s.adaptToWriter, disabledRules, severities };
   // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.
   if (s.minConfidence > 0) options.minConfidence = s.minConfidence;
   return options;

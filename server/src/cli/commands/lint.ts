@@ -32,6 +32,8 @@ Options:
                            is sure it was dropped (overrides the config)
       --comma-splices edited|ignore   report every comma that joins two independent clauses, as edited prose
                            would not have it (default ignore: only when the error model is sure; overrides the config)
+      --no-adapt-to-writer decide as for edited text everywhere (default: in a text with many findings for its
+                           length, as a learner's essay has, less certain ones are reported too; overrides the config)
   -c, --config FILE        use FILE instead of the nearest .punctemerc.json
   -j, --jobs N             worker threads (default: one per core, as many as the amount of text is worth)
       --cache              reuse findings of unchanged files
@@ -75,6 +77,7 @@ export const lintCommand: Command = {
         'min-confidence': { type: 'string' },
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
+        'no-adapt-to-writer': { type: 'boolean' },
         config: { type: 'string', short: 'c' },
         jobs: { type: 'string', short: 'j' },
         cache: { type: 'boolean' },
@@ -126,6 +129,7 @@ export const lintCommand: Command = {
       if (!isCommaSplices(commaSplices)) throw new UsageError(COMMA_SPLICES_USAGE);
       options.commaSplices = commaSplices;
     }
+    if (values['no-adapt-to-writer']) options.adaptToWriter = false;
     const fixMinConfidence =
       parseProbability('--fix-min-confidence', values['fix-min-confidence']) ?? config.fixMinConfidence ?? DEFAULT_FIX_MIN_CONFIDENCE;
 

@@ -1,0 +1,97 @@
+/**
+ * `adaptToWriter`: a document with many findings for its length has its model decisions made at prior odds of an
+ * error `PRIOR_ODDS` times the calibration's. The decision over the document is a sum over its parts (like the
+ * introductory habit), so the per-sentence findings it adds wait in each part until the document's total is known.
+ */
+import * as assert from 'assert';
+import { Finding, LintPart, makeLinter, settleParts } from '../../server/src/engine';
+import {
+  adaptedConfidence,
+  adaptedThreshold,
+  documentErrorRate,
+  isErrorProne,
+  MAX_SENTENCES_PER_FINDING,
+  MIN_FINDINGS,
+  MIN_SENTENCES,
+  PRIOR_ODDS,
+} from '../../server/src/engine/correction/writerErrorRate';
+import { trainedEngineParts } from './trainedParts';
+
+/** Sentences written for this test: three errors the linter is sure of, and one it reports only in such company. */
+const ESSAY =
+  'My older sister, lives in London with her husband. The book that I bought in the station, was very expensive. ' +
+  'We ate rice,, beans and salad for dinner. Where is the nearest bus stop?. We had a very good time there.';
+const WEAKER = 'The book that I bought in the station, was very expensive.';
+const CLEAN = 'My older sister lives in London with her husband. The book that I bought was very expensive. We ate rice, beans and salad.';
+
+describe('engine: the writer’s own error rate (adaptToWriter)', function () {
+  this.timeout(120000);
+
+  it('the adapted threshold is where the adapted confidence reaches the threshold (p′ = ρp / (ρp + 1 − p))', () => {
+    for (const t of [0.5, 0.77, 0.86, 0.87, 0.95]) {
+      const low = adaptedThreshold(t);
+      assert.ok(low < t);
+      assert.ok(Math.abs(adaptedConfidence(low) - t) < 1e-12, `t = ${t}`);
+      assert.ok(adaptedConfidence(low - 1e-6) < t && adaptedConfidence(low + 1e-6) > t);
+      assert.strictEqual(adaptedThreshold(t, 1), t, 'ρ = 1 changes nothing');
+    }
+    // Posterior odds are the prior odds ratio times the calibrated odds.
+    const odds = (p: number) => p / (1 - p);
+    assert.ok(Math.abs(odds(adaptedConfidence(0.6)) - PRIOR_ODDS * odds(0.6)) < 1e-12);
+  });
+
+  it('error-prone: at least 3 findings, in at least 3 sentences, one or more per 10 sentences', () => {
+    assert.deepStrictEqual([MIN_FINDINGS, MIN_SENTENCES, MAX_SENTENCES_PER_FINDING, PRIOR_ODDS], [3, 3, 10, 3]);
+    const prone = (findings: number, sentences: number) => isErrorProne({ findings, sentences });
+    assert.deepStrictEqual(
+      [prone(3, 3), prone(3, 30), prone(5, 12), prone(2, 3), prone(3, 31), prone(3, 2), prone(0, 0)],
+      [true, true, true, false, false, false, false],
+    );
+    assert.deepStrictEqual(documentErrorRate([{ findings: 2, sentences: 10 }, { findings: 1, sentences: 5 }]), { findings: 3, sentences: 15 });
+    assert.strictEqual(documentErrorRate([{ findings: 2, sentences: 10 }]), undefined);
+  });
+
+  it('the document decides over its parts: one part’s findings make another part’s pending ones reported', () => {
+    const at = (offset: number) => ({ line: 0, character: offset, offset });
+    const pending: Finding = { ruleId: 'subject-verb-comma', message: 'No comma here.', severity: 'warning', confidence: 0.8, start: at(10), end: at(11), fixes: [], explanation: 'why' };
+    const parts: LintPart[] = [
+      { findings: [], errorRate: { findings: 2, sentences: 4, pending: [] } },
+      { findings: [], errorRate: { findings: 1, sentences: 2, pending: [pending] } },
+    ];
+    const [f, ...rest] = settleParts(parts).flat();
+    assert.strictEqual(rest.length, 0);
+    assert.deepStrictEqual({ ...f, message: '' }, { ...pending, message: '' }, 'the finding itself is unchanged');
+    assert.strictEqual(f.message, 'No comma here. (Less certain than most findings; reported because this text has 3 other punctuation findings in 6 sentences.)');
+    assert.deepStrictEqual(settleParts([parts[1]]).flat(), [], 'one finding in two sentences is not error-prone');
+  });
+
+  describe('with the trained parser and model', () => {
+    const parts = trainedEngineParts();
+
+    it('in an essay with three sure errors, a weaker subject–verb comma is reported too, and said why; alone it is not', () => {
+      const linter = makeLinter(parts());
+      const adapted = linter.lint(ESSAY);
+      const fixed = linter.lint(ESSAY, { adaptToWriter: false });
+      const key = (f: Finding) => `${f.ruleId}@${f.start.offset}`;
+      assert.strictEqual(fixed.length, 3, fixed.map(key).join(' '));
+      assert.deepStrictEqual(
+        adapted.filter((f) => !/Less certain/.test(f.message)).map(key),
+        fixed.map(key),
+        'the ordinary findings are the same',
+      );
+      const added = adapted.filter((f) => /Less certain/.test(f.message));
+      assert.strictEqual(added.length, 1, adapted.map(key).join(' '));
+      assert.strictEqual(added[0].ruleId, 'subject-verb-comma');
+      assert.strictEqual(ESSAY.slice(added[0].start.offset, added[0].end.offset), ',');
+      assert.ok(added[0].start.offset > ESSAY.indexOf('station') && added[0].start.offset < ESSAY.indexOf(' was very'));
+      assert.match(added[0].message, /3 other punctuation findings in 5 sentences/);
+      assert.ok(added[0].confidence >= 0.77, 'the adapted confidence passes the ordinary threshold');
+      assert.deepStrictEqual(linter.lint(WEAKER), [], 'the same sentence alone');
+    });
+
+    it('a clean text is linted as before', () => {
+      const linter = makeLinter(parts());
+      assert.deepStrictEqual(linter.lint(CLEAN), linter.lint(CLEAN, { adaptToWriter: false }));
+    });
+  });
+});
