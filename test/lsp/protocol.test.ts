@@ -211,6 +211,32 @@ describe('language server over stdio', function () {
     assert.equal(intro(await client.diagnosticsAfter(uri, n, 3)).length, 1, 'the comma back: the habit back');
   });
 
+  it('adaptToWriter decides over the file: a weaker finding in one paragraph, reported for the errors of another, with its hover; fixing one of them takes it away', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip(); // the model decisions need the parser and the model
+    const uri = uriOf('essay.md');
+    const essay =
+      '# Essay\n\nMy older sister, lives in London with her husband. We ate rice,, beans and salad for dinner. Where is the nearest bus stop?. We had a very good time there.\n\n' +
+      'The book that I bought in the station, was very expensive.\n';
+    const weaker = (p: PublishDiagnostics) => p.diagnostics.filter((d) => /Less certain/.test(d.message));
+    let n = client.published.length;
+    await client.open(uri, 'markdown', essay);
+    const published = await client.diagnosticsAfter(uri, n);
+    assert.equal(published.diagnostics.length, 4);
+    const [d, ...rest] = weaker(published);
+    assert.ok(d, 'the weaker finding of the second paragraph');
+    assert.equal(rest.length, 0);
+    assert.equal(d.code, 'subject-verb-comma');
+    assert.deepEqual(d.range.start, { line: 4, character: 37 });
+    const h = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: d.range.start });
+    assert.match(h.contents.value, /```puncteme-tree\n\[/, 'the model’s explanation of a finding the file decided');
+    // "rice,," → "rice,": two findings left in the file, no longer error-prone; the second paragraph was not edited.
+    n = client.published.length;
+    await client.change(uri, 2, [{ range: { start: { line: 2, character: 63 }, end: { line: 2, character: 64 } }, text: '' }]);
+    const after = await client.diagnosticsAfter(uri, n, 2);
+    assert.equal(after.diagnostics.length, 2);
+    assert.deepEqual(weaker(after), []);
+  });
+
   it('any input: empty, binary, too large, RTL, emoji, broken Markdown, a 5,000-word sentence', async () => {
     // Other rules of the engine may fire too; the typographic one is the fixed point of these checks.
     const doubled = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'doubled-mark');

@@ -88,10 +88,10 @@ port.on('message', (m: ToWorker) => {
         return engine.explain(m.text);
       case 'explainBlock': {
         const linter = await engine.load();
-        // The block as a part: a finding the document's habit reports (introductoryComma: auto) is one of its
-        // pending omissions, which the block alone would not report.
+        // The block as a part: a finding the document's habit reports (introductoryComma: auto), or its error rate
+        // (adaptToWriter), is one of its pending findings, which the block alone would not report.
         const part = lintAsPart(linter, m.text, { ...m.options, explain: true });
-        const found = [...(part.contenders ?? part.findings), ...(part.habit?.pending.map((p) => p.finding) ?? [])];
+        const found = [...(part.contenders ?? part.findings), ...(part.habit?.pending.map((p) => p.finding) ?? []), ...(part.errorRate?.pending ?? [])];
         return found.map((f) => ({ start: f.start.offset, end: f.end.offset, ruleId: f.ruleId, explanation: f.explanation }));
       }
       case 'restore':
