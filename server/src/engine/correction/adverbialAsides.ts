@@ -13,6 +13,7 @@
  */
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
+import { commaAlone } from './commaAlone';
 
 /** Words an aside between two commas runs to at most ("when exposed to the same atmosphere", "whilst this planet has gone cycling on"). */
 const ASIDE_MAX_WORDS = 12;
@@ -28,8 +29,6 @@ const NOUN_PHRASE_HEADS = new Set(['NOUN', 'PROPN', 'PRON']);
 
 /** Parts of speech that open a clause's subject. */
 const CLAUSE_OPENERS = new Set(['DET', 'PRON', 'PROPN', 'NOUN']);
-
-const isComma = (tree: PunctuatedTree, k: number) => tree.slots[k].length === 1 && tree.slots[k][0] === ',';
 
 /** Parts of speech that leave a phrase open when they end it: the aside cannot end on one ("as it is with, Kerry"). */
 const OPEN_ENDS = new Set(['ADP', 'DET', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
@@ -106,7 +105,7 @@ function subjectBefore(tree: PunctuatedTree, j: number): boolean {
  */
 function asideBetween(tree: PunctuatedTree, j: number, k: number): boolean {
   const words = tree.words;
-  if (j < 1 || k >= words.length || !isComma(tree, j) || !isComma(tree, k)) return false;
+  if (j < 1 || k >= words.length || !commaAlone(tree, j) || !commaAlone(tree, k)) return false;
   for (let m = j + 1; m < k; m++) if (tree.slots[m].length > 0) return false;
   // A sentence's opener closed at slot j is no host broken there ("In this case, following the talent, leads"): the
   // fronted guards judge that comma.
@@ -115,8 +114,10 @@ function asideBetween(tree: PunctuatedTree, j: number, k: number): boolean {
   // An infinitive resumes the host only after a clause (extraposition: "It is a profitable thing, if one is wise, to
   // seem foolish"); after a participle it is the participle's ("challenging him, to deliver").
   const clauseAside = words[opening(words, j)].upos === 'SCONJ' || words[opening(words, j)].xpos === 'WRB';
-  // Nor when the aside ends on a verb, which takes the infinitive itself ("because he wants, to have …").
-  const infinitive = clauseAside && resumed.xpos === 'TO' && (words[k + 1]?.upos === 'VERB' || words[k + 1]?.upos === 'AUX') && words[k - 1].upos !== 'VERB';
+  // Nor when the aside ends on a finite or bare verb, which takes the infinitive itself ("because he wants, to have
+  // …"); a participle ending it ("when a friend is grieving, to sit …") closes its clause more often.
+  const takesInfinitive = words[k - 1].upos === 'VERB' && words[k - 1].xpos !== 'VBG' && words[k - 1].xpos !== 'VBN';
+  const infinitive = clauseAside && resumed.xpos === 'TO' && (words[k + 1]?.upos === 'VERB' || words[k + 1]?.upos === 'AUX') && !takesInfinitive;
   // A personal pronoun ending the aside is the subject of a finite verb after it ("when Z happens after X it, is").
   const pronounSubject = words[k - 1].xpos === 'PRP';
   const predicate = (FINITE_VERB_TAGS.has(resumed.xpos) && !pronounSubject) || infinitive;
@@ -135,7 +136,7 @@ function asideBetween(tree: PunctuatedTree, j: number, k: number): boolean {
 
 /** Slot i holds either comma of an adverbial aside inside its host clause. */
 export function adverbialAsideCommaAt(tree: PunctuatedTree, i: number): boolean {
-  if (i < 1 || i >= tree.words.length || !isComma(tree, i)) return false;
+  if (i < 1 || i >= tree.words.length || !commaAlone(tree, i)) return false;
   let after = i + 1;
   while (after < tree.words.length && tree.slots[after].length === 0) after++;
   let before = i - 1;

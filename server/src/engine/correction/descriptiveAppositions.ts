@@ -12,6 +12,7 @@
  */
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { FINITE_VERB_TAGS } from './deletionGuards';
+import { commaAlone } from './commaAlone';
 
 /** Words the appositive runs to at most. */
 const APPOSITIVE_MAX_WORDS = 15;
@@ -75,7 +76,7 @@ const TIME_DETERMINERS = new Set(['each', 'every', 'this', 'next', 'last']);
 export function descriptiveAppositionAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   const n = words.length;
-  if (i < 2 || i >= n - 2 || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',' || tree.slots[n].includes('?')) return false;
+  if (i < 2 || i >= n - 2 || !commaAlone(tree, i) || tree.slots[n].includes('?')) return false;
   if (TIME_DETERMINERS.has(words[i].form.toLowerCase()) || words.slice(i + 1, i + 3).some((w) => TIME_NOUNS.has(w.form.toLowerCase()))) return false;
   for (let k = i + 1; k < n; k++) if (tree.slots[k].length > 0) return false; // it runs to the sentence's end
   if (!endsNounPhrase(words, i - 1) || directObject(words, i - 1)) return false;

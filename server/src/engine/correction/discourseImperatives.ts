@@ -10,6 +10,7 @@
  */
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { finiteVerb } from './clauseSpan';
+import { commaAlone } from './commaAlone';
 
 /**
  * Imperatives that serve as attention getters or introduce what is said (a closed class): verbs of perception,
@@ -61,7 +62,7 @@ function opensQuestion(tree: PunctuatedTree, k: number): boolean {
  */
 export function discourseImperativeCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (i < 1 || i >= words.length || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  if (i < 1 || i >= words.length || !commaAlone(tree, i)) return false;
   // A coordinator may link the sentence to the one before ("But tell me, …").
   const v = words[0].upos === 'CCONJ' && tree.slots[1].length === 0 ? 1 : 0;
   if (i - v < 1 || i - v > 2 || words[v].upos !== 'VERB' || words[v].xpos !== 'VB') return false;

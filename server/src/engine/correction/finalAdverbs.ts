@@ -7,6 +7,7 @@
  * adverbs at the end ("He ran, quickly.") belong to the verb, and a comma before them stays a candidate.
  */
 import { PunctuatedTree } from '../../data/depunct';
+import { commaAlone } from './commaAlone';
 
 /** Additive, concessive and conjunct adverbs that may end a sentence after a comma ("then" is left out: at the end it
  * is mostly the adverb of time, "than Bush did then", which takes no comma). */
@@ -16,7 +17,7 @@ const AFTERTHOUGHT_ADVERBS = new Set(['too', 'either', 'though', 'however', 'any
 export function finalAdverbCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   const n = words.length;
-  if (i !== n - 1 || i < 2 || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  if (i !== n - 1 || i < 2 || !commaAlone(tree, i)) return false;
   const w = words[n - 1];
   return w.upos === 'ADV' && AFTERTHOUGHT_ADVERBS.has(w.form.toLowerCase()) && tree.slots[n].some((m) => ['.', '!', '?', '...'].includes(m));
 }

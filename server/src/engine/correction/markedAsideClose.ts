@@ -10,6 +10,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { appositiveMarkerCommaAt } from './appositiveMarkers';
 import { FINITE_VERB_TAGS } from './deletionGuards';
+import { commaAlone } from './commaAlone';
 
 /** Words a marked aside runs to at most, the marker included ("such as a quoted line or a list item"). */
 const MARKED_ASIDE_MAX_WORDS = 10;
@@ -21,11 +22,10 @@ const MARKED_ASIDE_MAX_WORDS = 10;
  */
 export function markedAsideCloseAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  const commaAlone = (k: number) => tree.slots[k].length === 1 && tree.slots[k][0] === ',';
-  if (i < 3 || i >= words.length || !commaAlone(i)) return false;
+  if (i < 3 || i >= words.length || !commaAlone(tree, i)) return false;
   let j = i - 1;
   while (j >= 1 && tree.slots[j].length === 0) j--;
-  if (!(j >= 1 && i - j >= 2 && i - j <= MARKED_ASIDE_MAX_WORDS && commaAlone(j) && appositiveMarkerCommaAt(tree, j))) return false;
+  if (!(j >= 1 && i - j >= 2 && i - j <= MARKED_ASIDE_MAX_WORDS && commaAlone(tree, j) && appositiveMarkerCommaAt(tree, j))) return false;
   // The aside is complete (it ends on a noun phrase's last word) and the host clause resumes after it, with its verb
   // or, after an opener, its subject: a comma inside the aside ("including 4, Iraqi soldiers", "including a group,
   // of police trainees") is a learner's.

@@ -7,6 +7,7 @@
  * them and are never set off alone ("It is, very, good" is a learner's).
  */
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
+import { commaAlone } from './commaAlone';
 
 /**
  * Conjuncts and attitude disjuncts (Quirk et al. 8.134–8.137, 8.127): adverbs that link or comment on the clause as a
@@ -20,8 +21,6 @@ const CLAUSE_ADVERBS = new Set([
   'otherwise', 'perhaps', 'surely', 'certainly', 'admittedly', 'surprisingly', 'unfortunately', 'fortunately',
   'apparently', 'obviously', 'clearly', 'evidently', 'presumably', 'naturally', 'frankly', 'honestly', 'alas',
 ]);
-
-const commaAlone = (tree: PunctuatedTree, k: number) => tree.slots[k].length === 1 && tree.slots[k][0] === ',';
 
 /** Whether word k (0-based) is a parenthetical adverb between a comma at slot k and one at slot k + 1. */
 function parenthetical(tree: PunctuatedTree, k: number): boolean {

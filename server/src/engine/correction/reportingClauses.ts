@@ -10,6 +10,7 @@
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { CLOSE_DOUBLE, CLOSE_SINGLE } from '../../data/punctTokens';
 import { clauseStartBefore, finiteVerb } from './clauseSpan';
+import { commaAlone } from './commaAlone';
 
 /** Words a reporting clause after a quotation runs to at most ("he said", "her companion replied", "said the old man"). */
 const REPORTING_MAX_WORDS = 4;
@@ -73,7 +74,7 @@ function isReportingClause(words: TreeWord[], from: number, to: number): boolean
  */
 export function afterReportingClauseAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (i < 2 || i >= words.length || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  if (i < 2 || i >= words.length || !commaAlone(tree, i)) return false;
   let j = i - 1;
   while (j >= 1 && tree.slots[j].length === 0) j--;
   if (j < 1 || !closesQuote(tree, j) || !tree.slots[j].some((m) => QUOTATION_BREAKS.has(m))) return false;
@@ -92,7 +93,7 @@ export function afterReportingClauseAt(tree: PunctuatedTree, i: number): boolean
 export function beforeInvertedReportingAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   const n = words.length;
-  if (i < 2 || i >= n - 1 || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  if (i < 2 || i >= n - 1 || !commaAlone(tree, i)) return false;
   const verb = words[i];
   if (verb.upos !== 'VERB' || !REPORTING_VERBS.has(verb.form.toLowerCase())) return false;
   let k = i + 1;
