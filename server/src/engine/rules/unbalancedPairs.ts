@@ -1,12 +1,14 @@
 /**
  * Unbalanced brackets and curly double quotes. The paper's model pairs them through the left and right punctemes of one
  * constituent (`[( … )]`, `[“ … ”]`); a surface string that opens one and never closes it (or closes one never opened)
- * has no such derivation. Checked on the text with a stack. Straight quotes are left alone: a quotation often runs over several
- * sentences, and which straight quote opens and which closes is guesswork.
+ * has no such derivation. Checked on the text with a stack. A straight quote is its own closer, so which one opens is
+ * read off its neighbours, and one is reported only where a paragraph's quotes leave exactly one open
+ * (`straightQuotes.ts`).
  * The fix closes the pair where the sentence ends (before its final mark; American quotes after it).
  */
 import { PlainFinding } from '../finding';
 import { TextRule } from './rule';
+import { unclosedStraightQuotes } from './straightQuotes';
 
 const CLOSER_OF: Record<string, string> = { '(': ')', '[': ']', '{': '}', '“': '”' };
 const OPENER_OF: Record<string, string> = { ')': '(', ']': '[', '}': '{', '”': '“' };
@@ -74,7 +76,7 @@ export const unbalancedPairsRule: TextRule = {
     const out: PlainFinding[] = [];
     const stack: Array<{ c: string; at: number }> = [];
     const unclosed = (o: { c: string; at: number }): PlainFinding => {
-      const closer = CLOSER_OF[o.c];
+      const closer = o.c === '"' ? '"' : CLOSER_OF[o.c];
       const at = closingPoint(text, o.at + 1, closer);
       return {
         ruleId: 'unbalanced-pair',
@@ -113,6 +115,7 @@ export const unbalancedPairsRule: TextRule = {
       }
     }
     for (const o of stack) out.push(unclosed(o));
+    for (const at of unclosedStraightQuotes(text)) out.push(unclosed({ c: '"', at }));
     return out;
   },
 };
