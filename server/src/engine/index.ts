@@ -181,7 +181,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
 /** Unclosed brackets and quotes: the model chooses where they close (the text rule only guessed the sentence end). */
 function placeClosers(text: string, plain: PlainFinding[], sentences: readonly AnalysedSentence[], model: EngineModel, threshold: number): void {
   for (const f of plain) {
-    if (f.ruleId !== 'unbalanced-pair' || f.fixes[0]?.edits[0]?.newText === '') continue;
+    // A stray closer's fix deletes it; a straight quote's has no fix to place (`rules/straightQuotes.ts`).
+    if (f.ruleId !== 'unbalanced-pair' || !f.fixes.length || f.fixes[0].edits[0]?.newText === '') continue;
     const s = sentences.find((x) => x.start <= f.start && f.start < x.end);
     if (!s) continue;
     try {

@@ -4,12 +4,14 @@
  * (or the start, a bracket, a dash) and touches the next word; a closer touches the word before it and is followed by
  * a space or a mark. Only a paragraph with an odd number of them has one left open for sure (a quotation may run over
  * several sentences, but within a paragraph its quotes pair up), and only when this reading of every quote leaves
- * exactly one opener unclosed is that one reported. An opener at the paragraph's start is left alone: a quotation of
- * several paragraphs opens each of them and closes only the last, which one block cannot see.
+ * exactly one opener unclosed is that one reported, and only when its sentence is the paragraph's last: a quotation that
+ * goes on past its sentence (dialogue, a quoted passage) may be closed in a later paragraph. An opener at the
+ * paragraph's start is left alone too: a quotation of several paragraphs opens each of them and closes only the last,
+ * which one block cannot see.
  */
 
-/** A quote after a digit and before a space or a mark is an inch or second mark (`1" thick`), not a quotation mark. */
-const INCH = /\d/;
+/** A quote after a number and before a space or a mark is an inch or second mark (`1" thick`, `2.5"`), not a quotation mark. */
+const INCH = /(^|\s)[\d.,/-]*\d$/;
 const OPENS_BEFORE = /[\s([{\u2014\u2013\-/]/;
 const CLOSES_AFTER = /[\s.,;:!?)\]}\u2014\u2013\-…]/;
 
@@ -19,7 +21,7 @@ function sideOf(text: string, i: number, start: number, end: number): Side {
   const before = i > start ? text[i - 1] : '';
   const after = i + 1 < end ? text[i + 1] : '';
   const afterCloses = after === '' || CLOSES_AFTER.test(after);
-  if (before && INCH.test(before) && afterCloses) return 'inch';
+  if (before && INCH.test(text.slice(Math.max(start, i - 12), i)) && afterCloses) return 'inch';
   const beforeOpens = before === '' || OPENS_BEFORE.test(before);
   if (beforeOpens && after && !/\s/.test(after)) return 'open';
   if (before && !/\s/.test(before) && afterCloses) return 'close';
@@ -46,8 +48,14 @@ function unclosedIn(text: string, start: number, end: number): number | undefine
   if (open !== undefined) unclosed.push(open);
   if (unclosed.length !== 1) return undefined;
   const at = unclosed[0];
-  return text.slice(start, at).trim() === '' ? undefined : at;
+  if (text.slice(start, at).trim() === '') return undefined;
+  // A quotation that goes on past the end of its sentence (dialogue, a quoted passage) may close in a later paragraph
+  // or not be closed by its author's convention; only one that must end with its sentence is surely left open.
+  return SENTENCE_GOES_ON.test(text.slice(at, end)) ? undefined : at;
 }
+
+/** A sentence end followed by more text. */
+const SENTENCE_GOES_ON = /[.!?…]["'”’)\]]*\s+\S/;
 
 /** The offsets of straight opening quotes left unclosed, one paragraph (text between blank lines) at a time. */
 export function unclosedStraightQuotes(text: string): number[] {
