@@ -54,6 +54,9 @@ describe('engine: quotations and asides (session 9 guards)', () => {
       const text = 'I told you the train was late, answered the porter.';
       assert.ok(holdsAfter(beforeInvertedReportingAt, text, 'late'));
       assert.deepEqual(found(text), []);
+      // A verb that doubles its consonant ("admitted"), and a third-person form ("replies").
+      assert.ok(holdsAfter(beforeInvertedReportingAt, 'It was all my own fault, admitted the captain.', 'fault'));
+      assert.ok(holdsAfter(beforeInvertedReportingAt, 'Nobody knows the answer, replies the old woman.', 'answer'));
     });
     it('a verb of saying with no quotation before it, or after its own subject, keeps its learner comma', () => {
       assert.ok(!holdsAfter(afterReportingClauseAt, 'The old sailor replied, a chance.', 'replied'));

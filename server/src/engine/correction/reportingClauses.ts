@@ -15,6 +15,18 @@ import { commaAlone } from './commaAlone';
 /** Words a reporting clause after a quotation runs to at most ("he said", "her companion replied", "said the old man"). */
 const REPORTING_MAX_WORDS = 4;
 
+/** Verbs of the list that double their final consonant before "-ed" (a stressed last syllable). */
+const DOUBLING = new Set(['snap', 'admit']);
+
+/** The past and third-person singular forms of a regular verb (and of "say"). */
+function finiteForms(base: string): string[] {
+  if (base === 'say') return ['said', 'says'];
+  const stem = base.replace(/([^aeiou])y$/, '$1i');
+  const past = base.endsWith('e') ? `${base}d` : DOUBLING.has(base) ? `${base}${base.slice(-1)}ed` : stem !== base ? `${stem}ed` : `${base}ed`;
+  const third = stem !== base ? `${stem}es` : /(s|sh|ch|x)$/.test(base) ? `${base}es` : `${base}s`;
+  return [past, third];
+}
+
 /**
  * Verbs of saying that take a quotation and invert with their subject after it (Quirk et al. 14.29): a closed class
  * of communication verbs, the only ones that license "…, said the man". Their past and third-person forms, since the
@@ -27,15 +39,6 @@ const REPORTING_VERBS = new Set(
     'yell', 'scream', 'sigh', 'groan', 'snap', 'counter', 'interrupt', 'repeat', 'admit', 'agree',
   ].flatMap(finiteForms),
 );
-
-/** The past and third-person singular forms of a regular verb (and of "say"). */
-function finiteForms(base: string): string[] {
-  if (base === 'say') return ['said', 'says'];
-  const stem = base.replace(/([^aeiou])y$/, '$1i');
-  const past = base.endsWith('e') ? `${base}d` : base === 'snap' ? 'snapped' : stem !== base ? `${stem}ed` : `${base}ed`;
-  const third = stem !== base ? `${stem}es` : /(s|sh|ch|x)$/.test(base) ? `${base}es` : `${base}s`;
-  return [past, third];
-}
 
 /** Tags that may form the inverted subject of a reporting clause ("the Master", "he", "old Tom"). */
 const INVERTED_SUBJECT = new Set(['DET', 'PRON', 'PROPN', 'NOUN', 'ADJ']);
