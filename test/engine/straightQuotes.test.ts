@@ -26,6 +26,7 @@ describe('unbalanced-pair: the straight quote left open', () => {
   it('says nothing where the quotation goes on past its sentence (dialogue, a quoted passage)', () => {
     assert.deepStrictEqual(at('She said, "Come in. Sit down, please.'), []);
     assert.deepStrictEqual(at('I say, "E6". He says "no.'), ['"no.'], 'a number inside a word is no inch mark');
+    assert.deepStrictEqual(at('Rogers listed: "Bad debt, US Government'), [], 'a paragraph that stops without a final mark');
   });
 
   it('the rule reports it as an unclosed pair, without a fix: where a quotation ends is a matter of its words', () => {

@@ -51,8 +51,14 @@ function unclosedIn(text: string, start: number, end: number): number | undefine
   if (text.slice(start, at).trim() === '') return undefined;
   // A quotation that goes on past the end of its sentence (dialogue, a quoted passage) may close in a later paragraph
   // or not be closed by its author's convention; only one that must end with its sentence is surely left open.
-  return SENTENCE_GOES_ON.test(text.slice(at, end)) ? undefined : at;
+  // … and only one whose sentence is seen to end: a paragraph that stops without a final mark may have been cut
+  // (a line of a list, a passage the prose layer split).
+  const rest = text.slice(at, end);
+  return SENTENCE_GOES_ON.test(rest) || !SENTENCE_ENDS.test(rest) ? undefined : at;
 }
+
+/** The text ends with a sentence's final mark (and perhaps closing brackets or single quotes after it). */
+const SENTENCE_ENDS = /[.!?…]+[)\]'’”]*\s*$/;
 
 /** A sentence end followed by more text. */
 const SENTENCE_GOES_ON = /[.!?…]["'”’)\]]*\s+\S/;
