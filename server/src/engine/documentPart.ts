@@ -2,8 +2,8 @@
  * A text linted as one part of a larger document (a prose block of a Markdown file, which the prose layer lints one
  * at a time and caches): the findings that are the text's own, and what a decision over the whole document needs
  * from it. Two such decisions exist today, `introductoryComma: auto` (the document's own habit,
- * `correction/introductoryHabit.ts`) and `adaptToWriter` (its own error rate, `correction/writerErrorRate.ts`); `quoteStyle: auto` is decided before the blocks are linted, from a count of
- * marks (`LintOptions.quoteHabit`).
+ * `correction/introductoryHabit.ts`) and `adaptToWriter` (its own error rate, `correction/writerErrorRate.ts`);
+ * `quoteStyle: auto` is decided before the blocks are linted, from a count of marks (`LintOptions.quoteHabit`).
  *
  * `settleParts` makes the document-level decision over the parts alone — a sum over counts that were computed (and
  * cached) with each part, never a new analysis — so an edit that changes the habit in one block changes the findings
@@ -30,9 +30,9 @@ export interface LintPart {
    */
   errorRate?: ErrorRatePart<Finding>;
   /**
-   * Present when `habit.pending` or `errorRate.pending` is not empty: the part's findings before overlapping ones were dropped, so that a
-   * reported omission displaces a weaker finding it overlaps (or is displaced by a stronger one) exactly as it would
-   * in one `lint` of the whole text.
+   * Present when `habit.pending` or `errorRate.pending` is not empty: the part's findings before overlapping ones
+   * were dropped, so that a pending finding reported displaces a weaker finding it overlaps (or is displaced by a
+   * stronger one) exactly as it would in one `lint` of the whole text.
    */
   contenders?: Finding[];
 }
