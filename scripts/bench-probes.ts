@@ -15,6 +15,7 @@
  * finding is a false alarm. The correction is linted too (a pair whose two sides are equal is a control): any finding
  * on it is a false alarm.
  */
+import { joinWithSpaces } from '../server/src/engine/eval/bench';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -39,13 +40,7 @@ const { values: opt } = parseArgs({
  */
 function findingsOf(texts: readonly string[], lint: (t: string) => Finding[], asDocument: boolean): Finding[][] {
   if (!asDocument) return texts.map(lint);
-  const starts: number[] = [];
-  let joined = '';
-  for (const t of texts) {
-    if (joined) joined += ' ';
-    starts.push(joined.length);
-    joined += t;
-  }
+  const { text: joined, starts } = joinWithSpaces(texts);
   const all = lint(joined);
   return texts.map((t, k) => {
     const lo = starts[k];

@@ -81,15 +81,21 @@ export function suiteDocuments(items: readonly SuiteItem[]): SuiteItem[][] {
   return [...docs.values()];
 }
 
-/** Lints a document's corrupted sentences as one text (joined by a space) and judges each sentence's own proposals. */
-export async function runDocument(sys: System, items: readonly SuiteItem[]): Promise<ItemResult[]> {
+/** Texts joined by a space into one, with the offset where each starts (a document made of sentences). */
+export function joinWithSpaces(texts: readonly string[]): { text: string; starts: number[] } {
   const starts: number[] = [];
   let text = '';
-  for (const it of items) {
+  for (const t of texts) {
     if (text) text += ' ';
     starts.push(text.length);
-    text += it.corrupted.text;
+    text += t;
   }
+  return { text, starts };
+}
+
+/** Lints a document's corrupted sentences as one text (joined by a space) and judges each sentence's own proposals. */
+export async function runDocument(sys: System, items: readonly SuiteItem[]): Promise<ItemResult[]> {
+  const { text, starts } = joinWithSpaces(items.map((it) => it.corrupted.text));
   const proposals = await sys.propose(text);
   return items.map((it, k) => {
     const lo = starts[k];
