@@ -33,7 +33,7 @@ const SUBJECT_MAX_WORDS = 4;
  * Whether the words from k (0-based) open a complete clause: a subject noun phrase or pronoun (any but an object form
  * or a wh-word), then a finite verb or auxiliary.
  */
-function opensClause(words: TreeWord[], k: number): boolean {
+export function opensClause(words: TreeWord[], k: number): boolean {
   const first = words[k];
   const lower = first.form.toLowerCase();
   // A wh-word opens an embedded question, the verb's object ("Explore, which cruise …").

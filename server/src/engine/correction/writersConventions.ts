@@ -9,7 +9,8 @@
  * adverbial aside ("that, when exposed to air, bread …") or a parenthetical adverb (", therefore,"), before a
  * descriptive appositive that ends the sentence ("…, a crime punishable by …"), after an imperative used as a
  * discourse marker ("See, the two of them …"), after an aside an appositive marker opened (", such as X, …"), and
- * before an afterthought adverb that ends the sentence ("…, either."). Each is read off words, marks and tags, since the tree is what goes wrong
+ * before an afterthought adverb that ends the sentence ("…, either."), after a one-word adverb that opens the sentence
+ * ("Meanwhile, the town …"), and a series or aside whose verb the tagger read as a plural noun ("…, walks over to"). Each is read off words, marks and tags, since the tree is what goes wrong
  * there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
@@ -25,6 +26,8 @@ import { finalAdverbCommaAt } from './finalAdverbs';
 import { gappingCommaAt } from './gapping';
 import { interruptionCloseAt } from './interruptions';
 import { markedAsideCloseAt } from './markedAsideClose';
+import { misreadVerbCommaAt } from './misreadVerbs';
+import { oneWordOpenerCommaAt } from './oneWordOpeners';
 import { parentheticalAdverbCommaAt } from './parentheticalAdverbs';
 import { predicateSeriesCommaAt } from './predicateSeries';
 import { renamingAppositionAt } from './renamingAppositions';
@@ -56,6 +59,8 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['discourse-imperative', discourseImperativeCommaAt],
   ['marked-aside-close', markedAsideCloseAt],
   ['final-adverb', finalAdverbCommaAt],
+  ['one-word-opener', oneWordOpenerCommaAt],
+  ['misread-verb', misreadVerbCommaAt],
 ];
 
 /**
