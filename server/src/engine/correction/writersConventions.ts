@@ -10,7 +10,9 @@
  * descriptive appositive that ends the sentence ("…, a crime punishable by …"), after an imperative used as a
  * discourse marker ("See, the two of them …"), after an aside an appositive marker opened (", such as X, …"), and
  * before an afterthought adverb that ends the sentence ("…, either."), after a one-word adverb that opens the sentence
- * ("Meanwhile, the town …"), and a series or aside whose verb the tagger read as a plural noun ("…, walks over to"). Each is read off words, marks and tags, since the tree is what goes wrong
+ * ("Meanwhile, the town …") or an adverb and participle ("Briefly stated, …") or a comparison ("More than ever, …"),
+ * between noun phrases of a list that carry parallel relative clauses ("parents who …, teachers who …"), and in a
+ * series or aside whose verb the tagger read as a plural noun ("…, walks over to"). Each is read off words, marks and tags, since the tree is what goes wrong
  * there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
@@ -19,6 +21,7 @@ import { appositiveMarkerCommaAt } from './appositiveMarkers';
 import { clauseAfterCommaAt } from './clauseAfterComma';
 import { commentClauseCommaAt } from './commentClauses';
 import { correlativeCommaAt } from './comparativeCorrelatives';
+import { comparativeOpenerCommaAt } from './comparativeOpeners';
 import { descriptiveAppositionAt } from './descriptiveAppositions';
 import { discourseImperativeCommaAt } from './discourseImperatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
@@ -28,6 +31,8 @@ import { interruptionCloseAt } from './interruptions';
 import { markedAsideCloseAt } from './markedAsideClose';
 import { misreadVerbCommaAt } from './misreadVerbs';
 import { oneWordOpenerCommaAt } from './oneWordOpeners';
+import { parallelRelativeCommaAt } from './parallelRelatives';
+import { participleOpenerCommaAt } from './participleOpeners';
 import { parentheticalAdverbCommaAt } from './parentheticalAdverbs';
 import { predicateSeriesCommaAt } from './predicateSeries';
 import { renamingAppositionAt } from './renamingAppositions';
@@ -61,6 +66,9 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['final-adverb', finalAdverbCommaAt],
   ['one-word-opener', oneWordOpenerCommaAt],
   ['misread-verb', misreadVerbCommaAt],
+  ['participle-opener', participleOpenerCommaAt],
+  ['comparative-opener', comparativeOpenerCommaAt],
+  ['parallel-relative', parallelRelativeCommaAt],
 ];
 
 /**
