@@ -1,0 +1,37 @@
+/**
+ * What the tests of the writers'-convention guards share (correction/writersConventions.ts): the trained linter's
+ * findings on a text, and whether a guard holds at a comma on the parser's reading of a text. Call `guardChecks()`
+ * inside a `describe`: it registers the hooks that load the trained parts (skipping the suite before training).
+ */
+import { strict as assert } from 'assert';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { Linter, makeLinter } from '../../server/src/engine';
+import { lintDocument } from '../../server/src/prose';
+import { trainedEngineParts } from './trainedParts';
+
+export type Guard = (tree: PunctuatedTree, i: number) => boolean;
+
+export interface GuardChecks {
+  /** Each finding on plain text as "ruleId@the text before it" (its last 20 characters), for readable failures. */
+  found(text: string): string[];
+  /** Whether `guard` holds at the comma right after the word `after`, on the parser's reading of `text`. */
+  holdsAfter(guard: Guard, text: string, after: string): boolean;
+}
+
+export function guardChecks(): GuardChecks {
+  const parts = trainedEngineParts();
+  let linter: Linter;
+  before(() => {
+    linter = makeLinter(parts());
+  });
+  return {
+    found: (text) =>
+      lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`),
+    holdsAfter: (guard, text, after) => {
+      const { tree } = parts().analyser!.parseText(text)[0];
+      const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
+      assert.ok(i > 0, `no comma after "${after}"`);
+      return guard(tree, i);
+    },
+  };
+}
