@@ -8,12 +8,13 @@
  * between the predicates of a series, around a reporting clause ("…," he said, smiling), on either side of an
  * adverbial aside ("that, when exposed to air, bread …") or a parenthetical adverb (", therefore,"), before a
  * descriptive appositive that ends the sentence ("…, a crime punishable by …"), after an imperative used as a
- * discourse marker ("See, the two of them …"), after an aside an appositive marker opened (", such as X, …"), and
- * before an afterthought adverb that ends the sentence ("…, either."), after a one-word adverb that opens the sentence
- * ("Meanwhile, the town …") or an adverb and participle ("Briefly stated, …") or a comparison ("More than ever, …"),
- * between noun phrases of a list that carry parallel relative clauses ("parents who …, teachers who …"), and in a
- * series or aside whose verb the tagger read as a plural noun ("…, walks over to"). Each is read off words, marks and tags, since the tree is what goes wrong
- * there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
+ * discourse marker ("See, the two of them …"), after an aside an appositive marker opened (", such as X, …"),
+ * before an afterthought adverb that ends the sentence ("…, either."), after a one-word adverb, an adverb and
+ * participle, or a comparison that opens the sentence ("Meanwhile, …", "Briefly stated, …", "More than ever, …"),
+ * between list items with parallel relative clauses ("parents who …, teachers who …") or between the infinitives of
+ * a series ("to perceive …, to see …, to jump …"), and in a series, aside or apposition whose verb or noun the
+ * tagger misread ("…, walks over to", "your exercise-book, the pages …"). Each is read off words, marks and tags,
+ * since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { adverbialAsideCommaAt } from './adverbialAsides';
@@ -27,8 +28,10 @@ import { discourseImperativeCommaAt } from './discourseImperatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
 import { finalAdverbCommaAt } from './finalAdverbs';
 import { gappingCommaAt } from './gapping';
+import { infinitiveSeriesCommaAt } from './infinitiveSeries';
 import { interruptionCloseAt } from './interruptions';
 import { markedAsideCloseAt } from './markedAsideClose';
+import { misreadNounCommaAt } from './misreadNouns';
 import { misreadVerbCommaAt } from './misreadVerbs';
 import { oneWordOpenerCommaAt } from './oneWordOpeners';
 import { parallelRelativeCommaAt } from './parallelRelatives';
@@ -69,6 +72,8 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['participle-opener', participleOpenerCommaAt],
   ['comparative-opener', comparativeOpenerCommaAt],
   ['parallel-relative', parallelRelativeCommaAt],
+  ['infinitive-series', infinitiveSeriesCommaAt],
+  ['misread-noun', misreadNounCommaAt],
 ];
 
 /**
