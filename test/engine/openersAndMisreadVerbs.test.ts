@@ -1,12 +1,15 @@
 /**
  * Session 9b's guards for other genres (BENCHMARKS, lint "Session 9b: other genres, round 2"): a verb the tagger read
  * as a plural noun, read back by its position; a one-word adverb, an adverb and participle, or a comparison opening
- * the sentence; list items with parallel relative clauses. Per guard: a sentence of the kind, written for this test
+ * the sentence; list items with parallel relative clauses; a series of infinitives; a noun the tagger calls a verb in
+ * one tag set. Per guard: a sentence of the kind, written for this test
  * (not copied from the fortunes it was found on), on which the guard holds and the linter finds nothing, beside the
  * learner error of the same shape, which the guard leaves alone (and the linter reports, where its recall reaches).
  */
 import { strict as assert } from 'assert';
 import { comparativeOpenerCommaAt } from '../../server/src/engine/correction/comparativeOpeners';
+import { infinitiveSeriesCommaAt } from '../../server/src/engine/correction/infinitiveSeries';
+import { misreadNounCommaAt } from '../../server/src/engine/correction/misreadNouns';
 import { misreadAsNoun, misreadVerbCommaAt } from '../../server/src/engine/correction/misreadVerbs';
 import { oneWordOpenerCommaAt } from '../../server/src/engine/correction/oneWordOpeners';
 import { parallelRelativeCommaAt } from '../../server/src/engine/correction/parallelRelatives';
@@ -91,6 +94,33 @@ describe("engine: session 9b's guards for other genres (misread verbs, openers, 
       const text = 'We met the parents who never listen to the, teachers who never explain.';
       assert.ok(!holdsAfter(parallelRelativeCommaAt, text, 'the'));
       assert.deepEqual(found(text), ['comma@ never listen to the']);
+    });
+  });
+
+  describe('the infinitives of a series (infinitiveSeries.ts)', () => {
+    it('keeps the comma before the third infinitive', () => {
+      const text = 'Good teachers try to listen closely, to explain patiently, to praise often and to forgive.';
+      assert.ok(holdsAfter(infinitiveSeriesCommaAt, text, 'patiently'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a lone comma before a verb’s infinitive complement stays reported', () => {
+      assert.ok(!holdsAfter(infinitiveSeriesCommaAt, 'He decided, to leave the party early.', 'decided'));
+      assert.deepEqual(found('He decided, to leave the party early.'), ['comma@He decided']);
+    });
+  });
+
+  describe('a noun the tagger calls a verb in one tag set (misreadNouns.ts)', () => {
+    it('is read as the noun of its phrase, and the apposition after it keeps its comma', () => {
+      // The tagger gives "book" VERB but NN here.
+      const text = 'This town is your work-book, the pages on which you learn.';
+      assert.ok(holdsAfter(misreadNounCommaAt, text, 'book'));
+      assert.deepEqual(found(text), []);
+    });
+    it('after a subject it stays a verb, and a learner’s comma before its object is reported', () => {
+      // "book" VERB but NN again, after the plural subject: no modifier of a noun before it.
+      const text = 'The students book, a room in the library every week.';
+      assert.ok(!holdsAfter(misreadNounCommaAt, text, 'book'));
+      assert.deepEqual(found(text), ['subject-verb-comma@The students book']);
     });
   });
 
