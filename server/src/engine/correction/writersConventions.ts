@@ -12,17 +12,22 @@
  * before an afterthought adverb that ends the sentence ("…, either."), after a one-word adverb, an adverb and
  * participle, or a comparison that opens the sentence ("Meanwhile, …", "Briefly stated, …", "More than ever, …"),
  * between list items with parallel relative clauses ("parents who …, teachers who …") or between the infinitives of
- * a series ("to perceive …, to see …, to jump …"), and in a series, aside or apposition whose verb or noun the
+ * a series ("to perceive …, to see …, to jump …"), before a noun phrase offered as the answer to a wh-question
+ * ("What did you buy, a car?"), around a "what is worse" comment or an auxiliary chain coordinated between commas
+ * ("have been, and are being, evolved"), and in a series, aside or apposition whose verb or noun the
  * tagger misread ("…, walks over to", "your exercise-book, the pages …"). Each is read off words, marks and tags,
  * since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { adverbialAsideCommaAt } from './adverbialAsides';
 import { appositiveMarkerCommaAt } from './appositiveMarkers';
+import { candidateAnswerCommaAt } from './candidateAnswers';
 import { clauseAfterCommaAt } from './clauseAfterComma';
 import { commentClauseCommaAt } from './commentClauses';
 import { correlativeCommaAt } from './comparativeCorrelatives';
+import { commentWhClauseCommaAt } from './commentWhClauses';
 import { comparativeOpenerCommaAt } from './comparativeOpeners';
+import { coordinatedAuxiliaryCommaAt } from './coordinatedAuxiliaries';
 import { descriptiveAppositionAt } from './descriptiveAppositions';
 import { discourseImperativeCommaAt } from './discourseImperatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
@@ -74,6 +79,9 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['parallel-relative', parallelRelativeCommaAt],
   ['infinitive-series', infinitiveSeriesCommaAt],
   ['misread-noun', misreadNounCommaAt],
+  ['candidate-answer', candidateAnswerCommaAt],
+  ['comment-wh-clause', commentWhClauseCommaAt],
+  ['coordinated-auxiliaries', coordinatedAuxiliaryCommaAt],
 ];
 
 /**
