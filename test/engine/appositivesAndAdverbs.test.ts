@@ -5,29 +5,12 @@
  * same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
-import { makeLinter, Linter } from '../../server/src/engine';
-import { PunctuatedTree } from '../../server/src/data/depunct';
 import { descriptiveAppositionAt } from '../../server/src/engine/correction/descriptiveAppositions';
 import { parentheticalAdverbCommaAt } from '../../server/src/engine/correction/parentheticalAdverbs';
-import { lintDocument } from '../../server/src/prose';
-import { trainedEngineParts } from './trainedParts';
-
-type Guard = (tree: PunctuatedTree, i: number) => boolean;
+import { guardChecks } from './guardChecks';
 
 describe('engine: descriptive appositives and parenthetical adverbs (session 9 guards)', () => {
-  const parts = trainedEngineParts();
-  let linter: Linter;
-  before(() => {
-    linter = makeLinter(parts());
-  });
-  const found = (text: string) =>
-    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
-  const holdsAfter = (guard: Guard, text: string, after: string) => {
-    const { tree } = parts().analyser!.parseText(text)[0];
-    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
-    assert.ok(i > 0, `no comma after "${after}"`);
-    return guard(tree, i);
-  };
+  const { found, holdsAfter } = guardChecks();
 
   describe('the comma before a descriptive appositive that ends the sentence (descriptiveAppositions.ts)', () => {
     it('is kept before a postmodified noun phrase that describes the one before it', () => {

@@ -5,29 +5,12 @@
  * of the same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
-import { makeLinter, Linter } from '../../server/src/engine';
-import { PunctuatedTree } from '../../server/src/data/depunct';
 import { discourseImperativeCommaAt } from '../../server/src/engine/correction/discourseImperatives';
 import { markedAsideCloseAt } from '../../server/src/engine/correction/markedAsideClose';
-import { lintDocument } from '../../server/src/prose';
-import { trainedEngineParts } from './trainedParts';
-
-type Guard = (tree: PunctuatedTree, i: number) => boolean;
+import { guardChecks } from './guardChecks';
 
 describe('engine: discourse imperatives and marked asides (session 9 guards)', () => {
-  const parts = trainedEngineParts();
-  let linter: Linter;
-  before(() => {
-    linter = makeLinter(parts());
-  });
-  const found = (text: string) =>
-    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
-  const holdsAfter = (guard: Guard, text: string, after: string) => {
-    const { tree } = parts().analyser!.parseText(text)[0];
-    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
-    assert.ok(i > 0, `no comma after "${after}"`);
-    return guard(tree, i);
-  };
+  const { found, holdsAfter } = guardChecks();
 
   describe('the comma after an imperative used as a discourse marker (discourseImperatives.ts)', () => {
     it('is kept before a complete clause or a direct question', () => {

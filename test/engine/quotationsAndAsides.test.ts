@@ -6,32 +6,13 @@
  * which is still reported.
  */
 import { strict as assert } from 'assert';
-import { makeLinter, Linter } from '../../server/src/engine';
-import { PunctuatedTree } from '../../server/src/data/depunct';
 import { adverbialAsideCommaAt } from '../../server/src/engine/correction/adverbialAsides';
 import { frontedPhraseCommaAt } from '../../server/src/engine/correction/deletionGuards';
 import { afterReportingClauseAt, beforeInvertedReportingAt } from '../../server/src/engine/correction/reportingClauses';
-import { lintDocument } from '../../server/src/prose';
-import { trainedEngineParts } from './trainedParts';
-
-type Guard = (tree: PunctuatedTree, i: number) => boolean;
+import { guardChecks } from './guardChecks';
 
 describe('engine: quotations and asides (session 9 guards)', () => {
-  const parts = trainedEngineParts();
-  let linter: Linter;
-  before(() => {
-    linter = makeLinter(parts());
-  });
-  /** Each finding as "ruleId@the text before it" (the last 20 characters), for readable failures. */
-  const found = (text: string) =>
-    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
-  /** Whether `guard` holds at the comma right after the word `after`, on the parser's reading of `text`. */
-  const holdsAfter = (guard: Guard, text: string, after: string) => {
-    const { tree } = parts().analyser!.parseText(text)[0];
-    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
-    assert.ok(i > 0, `no comma after "${after}"`);
-    return guard(tree, i);
-  };
+  const { found, holdsAfter } = guardChecks();
 
   describe('a fronted phrase ending in a determiner that stands as a pronoun (deletionGuards.ts frontedPhraseCommaAt)', () => {
     it('keeps the comma of "After all," before a new noun phrase', () => {

@@ -5,8 +5,6 @@
  * beside the genuine learner error of the same shape, which is still reported.
  */
 import { strict as assert } from 'assert';
-import { makeLinter, Linter } from '../../server/src/engine';
-import { PunctuatedTree } from '../../server/src/data/depunct';
 import { appositiveMarkerCommaAt } from '../../server/src/engine/correction/appositiveMarkers';
 import { clauseAfterCommaAt } from '../../server/src/engine/correction/clauseAfterComma';
 import { commentClauseCommaAt } from '../../server/src/engine/correction/commentClauses';
@@ -20,27 +18,10 @@ import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/str
 import { supplementaryAdverbialAt } from '../../server/src/engine/correction/supplementaryAdverbials';
 import { verblessClauseCommaAt } from '../../server/src/engine/correction/verblessClauses';
 import { vocativeCommaAt } from '../../server/src/engine/correction/vocatives';
-import { lintDocument } from '../../server/src/prose';
-import { trainedEngineParts } from './trainedParts';
-
-type Guard = (tree: PunctuatedTree, i: number) => boolean;
+import { guardChecks } from './guardChecks';
 
 describe("engine: commas set by writers' conventions (correction/writersConventions.ts)", () => {
-  const parts = trainedEngineParts();
-  let linter: Linter;
-  before(() => {
-    linter = makeLinter(parts());
-  });
-  /** Each finding as "ruleId@the text before it" (the last 20 characters), for readable failures. */
-  const found = (text: string) =>
-    lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
-  /** Whether `guard` holds at the comma right after the word `after`, on the parser's reading of `text`. */
-  const holdsAfter = (guard: Guard, text: string, after: string) => {
-    const { tree } = parts().analyser!.parseText(text)[0];
-    const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;
-    assert.ok(i > 0, `no comma after "${after}"`);
-    return guard(tree, i);
-  };
+  const { found, holdsAfter } = guardChecks();
 
   describe('the comma before a vocative (vocatives.ts)', () => {
     it('is kept before a title or term of address after an utterance', () => {
