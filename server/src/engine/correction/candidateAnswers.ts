@@ -12,15 +12,13 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { commaAlone } from './commaAlone';
+import { firstAfterCoordinator, leavesPhraseOpen } from './phraseEdges';
 
 /** Parts of speech a noun phrase offered as an answer is made of. */
 const NOUN_PHRASE_WORDS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON']);
 
 /** Parts of speech that open a subject after the inverted auxiliary. */
 const SUBJECT_OPENERS = new Set(['PRON', 'DET', 'NOUN', 'PROPN']);
-
-/** Parts of speech that leave a clause open when they end it. */
-const OPEN_ENDS = new Set(['ADP', 'DET', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
 
 /** Words the offered answer runs to at most. */
 const ANSWER_MAX_WORDS = 4;
@@ -29,8 +27,8 @@ const ANSWER_MAX_WORDS = 4;
 export function candidateAnswerCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   const n = words.length;
-  if (i < 3 || i >= n || !commaAlone(tree, i) || !tree.slots[n].includes('?') || OPEN_ENDS.has(words[i - 1].upos)) return false;
-  const o = words[0].upos === 'CCONJ' ? 1 : 0;
+  if (i < 3 || i >= n || !commaAlone(tree, i) || !tree.slots[n].includes('?') || leavesPhraseOpen(words[i - 1])) return false;
+  const o = firstAfterCoordinator(tree);
   // A wh-word, possibly with its noun ("Which one", "How many people"), then an auxiliary and the subject.
   // The wh-word stands for a noun phrase ("what", "who", "which"), which the answer offers; the clause ends on its verb
   // or its subject, and the answer opens with a determiner ("a car", "the red one").

@@ -10,6 +10,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { finiteVerb } from './clauseSpan';
 import { commaAlone } from './commaAlone';
+import { firstAfterCoordinator } from './phraseEdges';
 import { opensClause } from './discourseImperatives';
 
 /** Fine tags of a comparative adjective or adverb. */
@@ -19,7 +20,7 @@ const COMPARATIVE_TAGS = new Set(['JJR', 'RBR']);
 export function comparativeOpenerCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   if (i < 3 || i >= words.length || !commaAlone(tree, i)) return false;
-  const o = words[0].upos === 'CCONJ' && tree.slots[1].length === 0 ? 1 : 0;
+  const o = firstAfterCoordinator(tree);
   const than = words[o + 1];
   if (!COMPARATIVE_TAGS.has(words[o].xpos) || than === undefined || than.form.toLowerCase() !== 'than' || i - o < 3) return false;
   for (let k = o + 1; k < i; k++) if (tree.slots[k].length > 0 || finiteVerb(words[k])) return false;

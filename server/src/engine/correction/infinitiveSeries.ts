@@ -9,9 +9,7 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { commaAlone } from './commaAlone';
-
-/** Parts of speech that leave a phrase open when they end it. */
-const OPEN_ENDS = new Set(['ADP', 'DET', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
+import { leavesPhraseOpen } from './phraseEdges';
 
 /** Whether slot k holds a lone comma followed by "to" and a bare verb. */
 function commaInfinitive(tree: PunctuatedTree, k: number): boolean {
@@ -23,7 +21,7 @@ function commaInfinitive(tree: PunctuatedTree, k: number): boolean {
 export function infinitiveSeriesCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   // The item before the comma is complete: it ends on no word that awaits more ("and, to react").
-  if (!commaInfinitive(tree, i) || OPEN_ENDS.has(words[i - 1].upos)) return false;
+  if (!commaInfinitive(tree, i) || leavesPhraseOpen(words[i - 1])) return false;
   for (let j = i - 2; j >= 2; j--) {
     if (!commaInfinitive(tree, j)) continue;
     // The series' first item: "to" and a bare verb, before the earlier comma, not after a comma itself.

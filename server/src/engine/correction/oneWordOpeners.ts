@@ -13,6 +13,7 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { commaAlone } from './commaAlone';
+import { firstAfterCoordinator } from './phraseEdges';
 import { opensClause } from './discourseImperatives';
 
 /** Focusing adverbs (Quirk et al. 8.116): they modify the phrase after them, and a comma there splits it. */
@@ -22,8 +23,7 @@ const FOCUSING = new Set(['only', 'even', 'just', 'merely', 'simply', 'especiall
 export function oneWordOpenerCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   if (i < 1 || i >= words.length || !commaAlone(tree, i)) return false;
-  // A coordinator may link the sentence to the one before ("But afterwards, …").
-  const o = words[0].upos === 'CCONJ' && tree.slots[1].length === 0 ? 1 : 0;
+  const o = firstAfterCoordinator(tree);
   const word = words[o];
   if (i - o !== 1 || !/^\p{L}+$/u.test(word.form) || FOCUSING.has(word.form.toLowerCase()) || words[i].upos === 'NUM') return false;
   return word.upos === 'ADV' && word.xpos === 'RB' && opensClause(words, i);

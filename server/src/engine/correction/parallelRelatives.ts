@@ -9,15 +9,13 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { commaAlone } from './commaAlone';
+import { leavesPhraseOpen } from './phraseEdges';
 
 /** Relative pronouns that open a relative clause after their noun. */
 const RELATIVE_PRONOUNS = new Set(['who', 'which', 'whose', 'whom']);
 
 /** Words a list item's noun phrase runs to before its relative pronoun ("the old teachers who …"). */
 const NOUN_PHRASE_MAX_WORDS = 4;
-
-/** Parts of speech that leave a phrase open when they end it: the item before the comma is not complete ("the, ones who …"). */
-const OPEN_ENDS = new Set(['ADP', 'DET', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
 
 /** The relative pronoun right after the noun phrase that opens at word k (0-based), if any. */
 function relativeAfterNounPhrase(tree: PunctuatedTree, k: number, end: number): string | undefined {
@@ -35,7 +33,7 @@ function relativeAfterNounPhrase(tree: PunctuatedTree, k: number, end: number): 
 /** Slot i holds the comma between two noun phrases that each carry a relative clause opened by the same pronoun. */
 export function parallelRelativeCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (i < 2 || i >= words.length || !commaAlone(tree, i) || OPEN_ENDS.has(words[i - 1].upos)) return false;
+  if (i < 2 || i >= words.length || !commaAlone(tree, i) || leavesPhraseOpen(words[i - 1])) return false;
   const after = relativeAfterNounPhrase(tree, i, words.length);
   if (after === undefined) return false;
   let start = i - 1;
