@@ -25,7 +25,7 @@ const clitic = tree([
   ['.', 'PUNCT', '.', 4, 'punct'],
 ]);
 
-describe('learner commas (parser training and the uasLearnerCommas measure)', () => {
+describe('learner commas (parser training and the learnerCommas measure of eval parser)', () => {
   it('finds the subject–verb and verb–object slots of subjects and objects of two or more words', () => {
     assert.deepStrictEqual(learnerCommaSlots(girl), [7]);
     assert.deepStrictEqual(learnerCommaSlots(house), [2, 3, 9]);
