@@ -14,6 +14,7 @@
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
 import { commaAlone } from './commaAlone';
+import { leavesPhraseOpen } from './phraseEdges';
 
 /** Words an aside between two commas runs to at most ("when exposed to the same atmosphere", "whilst this planet has gone cycling on"). */
 const ASIDE_MAX_WORDS = 12;
@@ -29,9 +30,6 @@ const NOUN_PHRASE_HEADS = new Set(['NOUN', 'PROPN', 'PRON']);
 
 /** Parts of speech that open a clause's subject. */
 const CLAUSE_OPENERS = new Set(['DET', 'PRON', 'PROPN', 'NOUN']);
-
-/** Parts of speech that leave a phrase open when they end it: the aside cannot end on one ("as it is with, Kerry"). */
-const OPEN_ENDS = new Set(['ADP', 'DET', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
 
 /**
  * Whether every clause the words [from, to) (0-based) open has its verb: a subordinator, a wh-word, or a coordinator
@@ -67,7 +65,7 @@ function opening(words: TreeWord[], from: number): number {
  * complete, and it ends on no word that awaits more.
  */
 function isAdverbialAside(words: TreeWord[], from: number, to: number): boolean {
-  if (to - from < 2 || to - from > ASIDE_MAX_WORDS || OPEN_ENDS.has(words[to - 1].upos) || !clausesComplete(words, from, to)) return false;
+  if (to - from < 2 || to - from > ASIDE_MAX_WORDS || leavesPhraseOpen(words[to - 1]) || !clausesComplete(words, from, to)) return false;
   const a = words[opening(words, from)];
   const lower = a.form.toLowerCase();
   if (a.upos === 'SCONJ' && !COMPLEMENTIZERS.has(lower)) return true;

@@ -11,6 +11,7 @@
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { finiteVerb } from './clauseSpan';
 import { commaAlone } from './commaAlone';
+import { firstAfterCoordinator } from './phraseEdges';
 
 /**
  * Imperatives that serve as attention getters or introduce what is said (a closed class): verbs of perception,
@@ -64,7 +65,7 @@ export function discourseImperativeCommaAt(tree: PunctuatedTree, i: number): boo
   const words = tree.words;
   if (i < 1 || i >= words.length || !commaAlone(tree, i)) return false;
   // A coordinator may link the sentence to the one before ("But tell me, …").
-  const v = words[0].upos === 'CCONJ' && tree.slots[1].length === 0 ? 1 : 0;
+  const v = firstAfterCoordinator(tree);
   if (i - v < 1 || i - v > 2 || words[v].upos !== 'VERB' || words[v].xpos !== 'VB') return false;
   const verb = words[v].form.toLowerCase();
   if (i - v === 1 && !DISCOURSE_IMPERATIVES.has(verb)) return false;
