@@ -89,6 +89,8 @@ const { values } = parseArgs({
     // memory (`modelFile.ts` version 3; every model written now has it).
     relayout: { type: 'string' },
     'theta16': { type: 'boolean' },
+    // --gates G,…: with --combine, also sweep the neural gate (ParserModels.neuralGate; one value for --stage-times).
+    gates: { type: 'string' },
     perceptron: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
     weights: { type: 'string', default: '-1,16,32,64,128' },
     // CPU ms per sentence of tagging, parsing and labelling, timed apart over --speed-file (three rounds); with
@@ -195,7 +197,9 @@ if (values['build-clusters']) {
 if (values['stage-times']) {
   const base = parserModels(readModel(values['stage-times']));
   const w = Number(values.weights!.split(',')[0]);
+  const gate = num(values.gates);
   const m: ParserModels = values.combine ? { ...base, neural: parserModels(readModel(values.combine)).neural, neuralWeight: w } : base;
+  if (gate !== undefined) m.neuralGate = gate;
   const lookup = clusterLookup(m.clusters);
   const es = readTreebank(values['speed-file']!).trees.map((t) => encodeSentence({ forms: t.words.map((x) => x.form), slots: t.slots }, lookup));
   const time = stageTimer({ arcLabeller, predictHeads, labelArcs }, m, es);
@@ -211,8 +215,8 @@ if (values['combine-into']) {
   // The training words as neural training chose the pretrained rows by (`buildVocab` over the sentences as written).
   const trainingWords = top === undefined ? undefined : new Set(buildVocab(readTreebank(values.train!).trees.map((t) => ({ forms: t.words.map((w) => w.form), slots: [] })), normaliseWord).wordCounts.keys());
   const out = values['combine-into'];
-  const m = combineModels(readModel(values.perceptron!), readModel(values.combine), { weight: Number(values.weights!.split(',')[0]), pretrainedOthers: top, trainingWords, theta16: values.theta16 });
-  log(`wrote ${out}: ${(writeModel(out, m) / 1e6).toFixed(2)} MB, neural weight ${m.header.info.neuralWeight}, ${(m.header.info.neural as { sizes: { pretrained?: number } }).sizes.pretrained ?? 0} pretrained rows${values.theta16 ? ', θ float16' : ''}`);
+  const m = combineModels(readModel(values.perceptron!), readModel(values.combine), { weight: Number(values.weights!.split(',')[0]), pretrainedOthers: top, trainingWords, theta16: values.theta16, gate: num(values.gates) });
+  log(`wrote ${out}: ${(writeModel(out, m) / 1e6).toFixed(2)} MB, neural weight ${m.header.info.neuralWeight}${values.gates ? `, gate ${values.gates}` : ''}, ${(m.header.info.neural as { sizes: { pretrained?: number } }).sizes.pretrained ?? 0} pretrained rows${values.theta16 ? ', θ float16' : ''}`);
   process.exit(0);
 }
 if (values.combine && !values['check-fronted']) {
@@ -223,10 +227,14 @@ if (values.combine && !values['check-fronted']) {
   const neural = parserModels(readModel(values.combine)).neural;
   if (!neural) throw new Error(`${values.combine} has no neural scorer`);
   const devTrees = readTreebank(values.dev!).trees;
+  const gates = (values.gates ?? 'Infinity').split(',').map(Number);
   for (const w of values.weights!.split(',').map(Number)) {
-    const m: ParserModels = w < 0 ? { ...base, neural, transitions: undefined } : { ...base, neural: w ? neural : undefined, neuralWeight: w };
-    const d = evaluateTrees(m, devTrees, 'kept'), u = evaluateTrees(m, devTrees, 'removed'), c = evaluateTrees(m, devTrees, 'corrupted', 13);
-    log(`weight ${w}: dev UAS ${d.uas} LAS ${d.las}, unpunctuated ${u.uas}, corrupted ${c.uas}`);
+    for (const gate of gates) {
+      const m: ParserModels = w < 0 ? { ...base, neural, transitions: undefined } : { ...base, neural: w ? neural : undefined, neuralWeight: w, neuralGate: gate };
+      const d = evaluateTrees(m, devTrees, 'kept'), u = evaluateTrees(m, devTrees, 'removed'), c = evaluateTrees(m, devTrees, 'corrupted', 13);
+      log(`weight ${w}${gate < Infinity ? `, gate ${gate}` : ''}: dev UAS ${d.uas} LAS ${d.las}, unpunctuated ${u.uas}, corrupted ${c.uas}`);
+      if (w <= 0) break;
+    }
   }
   process.exit(0);
 }

@@ -78,6 +78,8 @@ describe('combined model file (perceptron + neural weight × neural)', function 
     });
   }
 
+  const readModelVersion = (m: ModelContents) => m.header.version;
+
   function roundTrip(m: ModelContents): ParserModels {
     // Uncompressed (gzip's level 9 on 27 MB would take most of the test's time); the same sections either way.
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'combined-')), 'parser.bin');
@@ -101,6 +103,16 @@ describe('combined model file (perceptron + neural weight × neural)', function 
     assert.deepStrictEqual(heads(back), combined);
     // The neural scores change some parses, so the comparison tells the combination from the perceptron alone.
     assert.notDeepStrictEqual(combined, heads(base));
+  });
+
+  it('round-trips the neural gate and parses exactly like the in-memory gated combination; refuses a gate that is not a positive number', () => {
+    const { scorer, contents } = neuralFile();
+    const back = roundTrip(combineModels(readModel(file), contents, { weight: WEIGHT, gate: 0.5 }));
+    assert.strictEqual(back.neuralGate, 0.5);
+    assert.match(readModelVersion(combineModels(readModel(file), contents, { weight: WEIGHT, gate: 0.5 })), /-g0\.5$/);
+    assert.deepStrictEqual(heads(back), heads({ ...base, neural: scorer, neuralWeight: WEIGHT, neuralGate: 0.5 }));
+    assert.strictEqual(roundTrip(combineModels(readModel(file), contents, { weight: WEIGHT })).neuralGate, undefined);
+    for (const gate of [0, -1, Infinity, NaN]) assert.throws(() => combineModels(readModel(file), contents, { weight: WEIGHT, gate }), /gate/);
   });
 
   it('with θ as float16 parses exactly like the in-memory combination with θ rounded to float16', () => {

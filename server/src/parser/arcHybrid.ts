@@ -113,6 +113,13 @@ export class ArcHybridState {
     return best;
   }
 
+  /** The best legal transition by these scores if it leads every other legal one by at least `margin`, else -1. */
+  bestLegalBy(scores: ArrayLike<number>, margin: number): number {
+    const best = this.bestLegal(scores);
+    for (let t = 0; t < N_TRANSITIONS; t++) if (t !== best && this.isLegal(t) && scores[best] - scores[t] < margin) return -1;
+    return best;
+  }
+
   /** Applies transition t; returns the word it attached, or -1 for SHIFT. */
   apply(t: number): number {
     if (t === SHIFT) {

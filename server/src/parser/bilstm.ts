@@ -29,7 +29,7 @@ export function lstmCache(n: number, H: number): LstmCache {
 import { matVec, Weights } from './dot';
 import { MatVecKernel } from './wasmMatVec';
 
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+import { Activations, EXACT_ACTIVATIONS } from './fastActivations';
 
 /** lstmForward's gate pre-activations and recurrent products (2 × 4H), reused. */
 let scratch = new Float64Array(0);
@@ -45,8 +45,11 @@ export function lstmForward(
   cache: LstmCache,
   /** Wh in WebAssembly (parsing; `wasmMatVec.ts`), the same products as `matVec` over θ. */
   whKernel?: MatVecKernel,
+  /** Parsing passes the fast ones (`fastActivations.ts`); backward needs the exact ones. */
+  act: Activations = EXACT_ACTIVATIONS,
 ): void {
   const { theta, H } = w;
+  const { sigmoid, tanh } = act;
   const G = 4 * H;
   // Scratch kept between calls (one forward pass at a time): two allocations less per direction and sentence.
   if (scratch.length < 2 * G) scratch = new Float64Array(2 * G);
@@ -67,14 +70,14 @@ export function lstmForward(
       const i = sigmoid(pre[k]);
       const f = sigmoid(pre[H + k]);
       const o = sigmoid(pre[2 * H + k]);
-      const g = Math.tanh(pre[3 * H + k]);
+      const g = tanh(pre[3 * H + k]);
       cache.gates[g0 + k] = i;
       cache.gates[g0 + H + k] = f;
       cache.gates[g0 + 2 * H + k] = o;
       cache.gates[g0 + 3 * H + k] = g;
       const c = i * g + (prev >= 0 ? f * cache.c[prev * H + k] : 0);
       cache.c[t * H + k] = c;
-      const tc = Math.tanh(c);
+      const tc = tanh(c);
       cache.tc[t * H + k] = tc;
       out[t * stride + col + k] = o * tc;
     }

@@ -1,7 +1,8 @@
 /**
  * One model file holding both transition scorers: a perceptron model (taggers, transitions, labeller, clusters) with a
  * neural model's dense arrays and `info.neural`, and the weight of the neural scores in `info.neuralWeight`
- * (`dependencyParser.predictHeads` adds perceptron + weight × neural). Only the neural model's scorer is taken: its
+ * (`dependencyParser.predictHeads` adds perceptron + weight × neural), with `info.neuralGate` when the neural scorer
+ * alone decides where it is sure enough (`ParserModels.neuralGate`). Only the neural model's scorer is taken: its
  * taggers and labeller would repeat the perceptron model's.
  *
  * Two optional ways to make the file smaller (`train-parser --combine-into`, sizes and dev costs in BENCHMARKS):
@@ -26,6 +27,8 @@ export interface CombineOptions {
   trainingWords?: ReadonlySet<number>;
   /** Store θ as float16. */
   theta16?: boolean;
+  /** The neural scorer's margin at which the perceptron is not consulted (absent: always consulted). */
+  gate?: number;
 }
 
 /** The neural weight a model file records, or undefined (older files, single-scorer models). */
@@ -34,11 +37,18 @@ export function neuralWeightOf(header: ModelHeader): number | undefined {
   return typeof w === 'number' && w > 0 ? w : undefined;
 }
 
+/** The neural gate a model file records, or undefined (the perceptron is always consulted). */
+export function neuralGateOf(header: ModelHeader): number | undefined {
+  const g = header.info.neuralGate;
+  return typeof g === 'number' && g > 0 ? g : undefined;
+}
+
 export function combineModels(perceptron: ModelContents, neural: ModelContents, o: CombineOptions): ModelContents {
   const info = neural.header.info.neural as NeuralInfo | undefined;
   if (!info || !neural.dense) throw new Error('the neural model has no neural scorer');
   if (!perceptron.scorers.transitions) throw new Error('the perceptron model has no transition scorer');
   if (!(o.weight > 0)) throw new Error(`neural weight must be positive, not ${o.weight}`);
+  if (o.gate !== undefined && !(o.gate > 0 && Number.isFinite(o.gate))) throw new Error(`neural gate must be a positive number, not ${o.gate}`);
   let dense: Record<string, Float32Array | Int32Array> = { ...neural.dense };
   let sizes = info.sizes;
   if (o.pretrainedOthers !== undefined && dense[NEURAL_ARRAYS.pretrainedWords]) {
@@ -52,9 +62,9 @@ export function combineModels(perceptron: ModelContents, neural: ModelContents, 
     dense = { ...rest, [THETA16]: packHalves(theta) };
   }
   // A version of its own, so that nothing keyed on the parser's version takes it for the perceptron model alone.
-  const variant = `${o.theta16 ? '-f16' : ''}${o.pretrainedOthers !== undefined ? `-top${o.pretrainedOthers}` : ''}`;
+  const variant = `${o.theta16 ? '-f16' : ''}${o.pretrainedOthers !== undefined ? `-top${o.pretrainedOthers}` : ''}${o.gate !== undefined ? `-g${o.gate}` : ''}`;
   const version = `${perceptron.header.version}+${neural.header.version}x${o.weight}${variant}`;
-  const header = { ...perceptron.header, version, info: { ...perceptron.header.info, neural: { ...info, sizes }, neuralWeight: o.weight } };
+  const header = { ...perceptron.header, version, info: { ...perceptron.header.info, neural: { ...info, sizes }, neuralWeight: o.weight, ...(o.gate !== undefined ? { neuralGate: o.gate } : {}) } };
   return { ...perceptron, header, dense };
 }
 

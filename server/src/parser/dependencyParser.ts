@@ -22,6 +22,12 @@ export interface ParserModels {
   neural?: NeuralScorer;
   /** With both scorers: the weight of the neural scores added to the perceptron's (0 or absent: neural alone). */
   neuralWeight?: number;
+  /**
+   * With both scorers: when the neural scorer's best legal transition leads the next legal one by at least this
+   * margin, it is taken without consulting the perceptron (absent: the perceptron is always consulted). The
+   * perceptron's ~150 table lookups a decision are most of a parse's time (session 10, BENCHMARKS).
+   */
+  neuralGate?: number;
   labels: Scorer;
   /** The neural relation labeller over the neural scorer's BiLSTM (`neuralLabeller.ts`), when the model has one. */
   relations?: RelationLabeller;
@@ -44,6 +50,14 @@ export interface WordParse {
   deprel: Int32Array;
 }
 
+/** The neural part of a combined transition score (see `ParserModels.neuralWeight` and `neuralGate`). */
+export interface NeuralTerm {
+  /** Writes the neural scorer's own transition scores in state st into s. */
+  score(st: ArcHybridState, s: Float64Array): void;
+  weight: number;
+  gate: number;
+}
+
 /** Greedy transition parse: highest-scoring legal transition at each step, each arc labelled as it is made. */
 export function parseHeads(
   transitions: Scorer,
@@ -53,18 +67,23 @@ export function parseHeads(
   f = new FeatureBuffer(),
   scores = new Float64Array(N_TRANSITIONS),
   featureSet = 0,
-  extra?: (st: ArcHybridState, scores: Float64Array) => void,
+  neural?: NeuralTerm,
 ): Int32Array {
   const st = new ArcHybridState(e.n);
+  const ns = neural ? new Float64Array(N_TRANSITIONS) : undefined;
   arcs.start(st);
   while (!st.isTerminal()) {
     // A forced transition needs no scores: the same choice, without the feature lookups and the neural scorer's MLP
     // (fifth session, speed).
     let best = st.forced();
+    if (best < 0 && neural) {
+      neural.score(st, ns!);
+      if (neural.gate < Infinity) best = st.bestLegalBy(ns!, neural.gate);
+    }
     if (best < 0) {
       parseFeatures(e, tags, st, f, featureSet);
       transitions.score(f, scores);
-      extra?.(st, scores);
+      if (neural) for (let t = 0; t < N_TRANSITIONS; t++) scores[t] += neural.weight * ns![t];
       best = st.bestLegal(scores);
     }
     const d = st.apply(best);
@@ -149,8 +168,8 @@ export function predictHeads(m: ParserModels, e: EncodedSentence, tags: TagIds, 
   if (m.neural && !(m.transitions && m.neuralWeight)) return m.neural.parse(e, tags);
   if (!m.transitions) throw new Error('parser model has no transition scorer');
   // Both scorers: the perceptron's scores plus the neural ones times neuralWeight (an experiment, see BENCHMARKS).
-  const extra = m.neural && m.neuralWeight ? m.neural.addScores(e, tags, m.neuralWeight, fw) : undefined;
-  return parseHeads(m.transitions, arcs ?? arcLabeller(m), e, tags, f, undefined, m.featureSet, extra);
+  const neural = m.neural && m.neuralWeight ? { score: m.neural.transitionScores(e, tags, fw), weight: m.neuralWeight, gate: m.neuralGate ?? Infinity } : undefined;
+  return parseHeads(m.transitions, arcs ?? arcLabeller(m), e, tags, f, undefined, m.featureSet, neural);
 }
 
 /**

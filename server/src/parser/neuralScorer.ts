@@ -6,6 +6,7 @@
  * Speed: the MLP's first layer is linear in each position's vector, so W1_k·v_i is computed once per word and
  * position (`A`), when first read, and a transition costs only a sum of four rows, tanh and the small output layer.
  */
+import { EXACT_ACTIVATIONS, FAST_ACTIVATIONS, fastTanh } from './fastActivations';
 import { ArcHybridState } from './arcHybrid';
 import { EncodedSentence } from './encoding';
 import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
@@ -123,7 +124,7 @@ export class NeuralScorer {
       if (!tables) {
         for (let t = 0; t < n; t++) for (let j = 0; j < G; j++) xp[t * G + j] = dot(th, wx + j * D, x, t * D, D);
       }
-      lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d], kernels?.wh[d]);
+      lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d], kernels?.wh[d], kernels ? FAST_ACTIVATIONS : EXACT_ACTIVATIONS);
     }
     for (let j = 0; j < V; j++) {
       v[n * V + j] = th[l.root.offset + j];
@@ -182,9 +183,11 @@ export class NeuralScorer {
     const a0 = pos[0] * M, a1 = (rows + pos[1]) * M, a2 = (2 * rows + pos[2]) * M, a3 = (3 * rows + pos[3]) * M;
     const b1 = l.b1.offset, w0 = l.w2.offset, w1 = w0 + M, w2 = w1 + M;
     let s0 = th[l.b2.offset], s1 = th[l.b2.offset + 1], s2 = th[l.b2.offset + 2];
+    // Parsing (the forward pass has run-time kernels) takes the fast tanh, training the exact one (`fastActivations.ts`).
+    const tanh = fw.kernels ? fastTanh : Math.tanh;
     for (let m = 0; m < M; m++) {
       const z = th[b1 + m] + a[a0 + m] + a[a1 + m] + a[a2 + m] + a[a3 + m];
-      const h = keepHidden ? Math.tanh(z) * keepHidden[m] : Math.tanh(z);
+      const h = keepHidden ? tanh(z) * keepHidden[m] : tanh(z);
       hidden[m] = h;
       s0 += th[w0 + m] * h;
       s1 += th[w1 + m] * h;
@@ -195,15 +198,13 @@ export class NeuralScorer {
     out[2] = s2;
   }
 
-  /** For a combination with another scorer: adds weight × this scorer's transition scores in each state. */
-  addScores(e: EncodedSentence, tags: TagIds, weight: number, fw = this.forward(this.input(e, tags))): (st: ArcHybridState, scores: Float64Array) => void {
+  /** For a combination with another scorer: a function that writes this scorer's transition scores in a state. */
+  transitionScores(e: EncodedSentence, tags: TagIds, fw = this.forward(this.input(e, tags))): (st: ArcHybridState, s: Float64Array) => void {
     const pos = new Int32Array(N_POSITIONS);
     const hidden = new Float64Array(this.layout.dims.hidden);
-    const s = new Float64Array(N_OUT);
-    return (st, scores) => {
+    return (st, s) => {
       this.positions(st, e.n, pos);
       this.scores(fw, pos, hidden, s);
-      for (let t = 0; t < N_OUT; t++) scores[t] += weight * s[t];
     };
   }
 

@@ -3,7 +3,7 @@ import { ParserModels } from './dependencyParser';
 import { ModelContents } from './modelFile';
 import { taggerFromScorers } from './taggerScorers';
 import { neuralFromModel } from './neuralModel';
-import { neuralWeightOf, withFloat32Theta } from './combinedModel';
+import { neuralGateOf, neuralWeightOf, withFloat32Theta } from './combinedModel';
 import { labellerFromContents } from './neuralLabellerModel';
 
 /** `labeller`: the contents of a neural relation labeller file (`neuralLabellerModel.ts`) to label with. */
@@ -21,6 +21,7 @@ export function parserModels(m: ModelContents, labeller?: ModelContents): Parser
     relations: labeller ? labellerFromContents(labeller, header.deprels, neural) : undefined,
     // A combined file's weight of the neural scores (`combinedModel.ts`); absent in older files, which parse as before.
     neuralWeight: neuralWeightOf(header),
+    neuralGate: neuralGateOf(header),
     labels: scorers.labels,
     deprels: header.deprels,
     clusters: m.clusters,
