@@ -3,7 +3,7 @@
  * packages this repository installs (`node_modules`, fixed by package-lock.json; none of it is in EWT) are linted as
  * Markdown with the product defaults, and the findings are counted per rule and per 1,000 prose sentences.
  *
- *   npm run bench:docs -- [--source readmes|fortunes] [--half look|held-out|all] [--comma-splices edited] [--no-adapt] [--list] [--json FILE]
+ *   npm run bench:docs -- [--source readmes|fortunes|debian] [--half look|held-out|all] [--limit N] [--comma-splices edited] [--no-adapt] [--list] [--json FILE]
  *
  * The packages are split by name, for honest choices: `look` (names from "@" to "m") is the half one may read
  * findings from and design against; `held-out` (names from "n" on) is measured once per change, never iterated on.
@@ -13,7 +13,14 @@
  * `fortunes` package (`apt-get install fortunes`; BSD fortune-mod data, read here, never copied), linted as plain
  * text, each entry a document of its own. The attribution lines ("-- Mark Twain, …") are not sentences and are left
  * out. Each topic file's entries alternate between the halves (even `look`, odd `held-out`), so both hold every topic.
+ *
+ * `--source debian` (session 10): a third genre, the long descriptions of Debian's package index (`Translation-en`
+ * in apt's lists; `apt-get -o Acquire::Languages=en update` fetches it, nothing here downloads), edited technical
+ * prose by thousands of maintainers, each description a plain-text document (`descriptionDocs` says what is kept).
+ * Halves by the description's md5 (first hex digit even: `look`, odd: `held-out`); `--limit N` (default 1,500)
+ * descriptions of the half, in md5 order, which is as good as a seeded random sample and needs no seed.
  */
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -24,10 +31,12 @@ import { tokenizeText } from '../server/src/tokenize';
 const ROOT = path.resolve(__dirname, '..');
 
 const { values: opt } = parseArgs({
-  options: { source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' }, 'comma-splices': { type: 'string' }, 'no-adapt': { type: 'boolean' } },
+  options: { limit: { type: 'string', default: '1500' }, source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' }, 'comma-splices': { type: 'string' }, 'no-adapt': { type: 'boolean' } },
 });
 if (!['look', 'held-out', 'all'].includes(opt.half!)) throw new Error('--half: look, held-out or all');
-if (!['readmes', 'fortunes'].includes(opt.source!)) throw new Error('--source: readmes or fortunes');
+if (!['readmes', 'fortunes', 'debian'].includes(opt.source!)) throw new Error('--source: readmes, fortunes or debian');
+const limit = Number(opt.limit);
+if (!(Number.isInteger(limit) && limit > 0)) throw new Error(`--limit: a positive whole number, not ${opt.limit}`);
 if (opt['comma-splices'] !== undefined && !isCommaSplices(opt['comma-splices'])) throw new Error(COMMA_SPLICES_USAGE);
 /** The product defaults, but for the splice setting and the writer's error rate (`--no-adapt`) when asked for. */
 const lintOptions = {
@@ -93,9 +102,57 @@ function fortuneDocs(): Doc[] {
   });
 }
 
+const APT_LISTS = '/var/lib/apt/lists';
+
+/**
+ * This half's package descriptions, `--limit` of them in md5 order, each as `package` and its long description as
+ * prose: the short description (a title) goes; wrapped lines are joined, " ." separates paragraphs; list items and
+ * preformatted lines (indented further, or opening with *, -, +, o, #) are left out; a paragraph already taken
+ * (the packages of one source share theirs) is left out of later descriptions.
+ */
+function descriptionDocs(): Doc[] {
+  const files = fs.existsSync(APT_LISTS) ? fs.readdirSync(APT_LISTS).filter((f) => /_main_i18n_Translation-en(\.\w+)?$/.test(f)) : [];
+  if (!files.length) throw new Error(`no Translation-en in ${APT_LISTS}: apt-get -o Acquire::Languages=en update`);
+  const entries = new Map<string, { name: string; lines: string[] }>();
+  for (const f of files.sort()) {
+    // apt-helper decompresses whatever apt stored (lz4, gz, xz, none).
+    const text = execFileSync('/usr/lib/apt/apt-helper', ['cat-file', path.join(APT_LISTS, f)], { maxBuffer: 1 << 30 }).toString('utf8');
+    for (const stanza of text.split(/\n\n+/)) {
+      const md5 = /^Description-md5: (\w+)$/m.exec(stanza)?.[1];
+      const name = /^Package: (\S+)$/m.exec(stanza)?.[1];
+      const body = stanza.split(/^Description-en: .*$/m)[1];
+      if (!md5 || !name || body === undefined || entries.has(md5)) continue;
+      entries.set(md5, { name, lines: body.split('\n').filter((l) => l.startsWith(' ')) });
+    }
+  }
+  const seen = new Set<string>();
+  const docs: Doc[] = [];
+  for (const md5 of [...entries.keys()].sort()) {
+    if (docs.length >= limit) break;
+    if (opt.half !== 'all' && (opt.half === 'look') !== (parseInt(md5[0], 16) % 2 === 0)) continue;
+    const paragraphs: string[] = [];
+    let current: string[] = [];
+    const end = () => {
+      const p = current.join(' ').trim();
+      if (p && !seen.has(p)) (seen.add(p), paragraphs.push(p));
+      current = [];
+    };
+    for (const line of entries.get(md5)!.lines) {
+      if (line === ' .') end();
+      else if (/^ {2}|^ [*\-+o#] /.test(line)) end();
+      else current.push(line.trim());
+    }
+    end();
+    if (paragraphs.length) docs.push({ name: entries.get(md5)!.name, text: paragraphs.join('\n\n') + '\n', kind: 'plaintext' });
+  }
+  return docs;
+}
+
+const SOURCE_NAMES: Record<string, string> = { readmes: 'README files', fortunes: 'fortune entries', debian: 'package descriptions' };
+
 async function main(): Promise<void> {
   const linter = await createLinter();
-  const docs = opt.source === 'fortunes' ? fortuneDocs() : readmeDocs();
+  const docs = opt.source === 'fortunes' ? fortuneDocs() : opt.source === 'debian' ? descriptionDocs() : readmeDocs();
   const byRule = new Map<string, number>();
   const rows: Array<{ pkg: string; line: number; ruleId: string; confidence: number; context: string }> = [];
   let sentences = 0;
@@ -113,7 +170,7 @@ async function main(): Promise<void> {
   }
   const total = rows.length;
   const per = (n: number) => ((1000 * n) / Math.max(1, sentences)).toFixed(1);
-  console.log(`${docs.length} ${opt.source === 'fortunes' ? 'fortune entries' : 'README files'} (half: ${opt.half}), ${sentences} prose sentences, ${((Date.now() - started) / 1000).toFixed(0)} s, parser ${linter.version}`);
+  console.log(`${docs.length} ${SOURCE_NAMES[opt.source!]} (half: ${opt.half}), ${sentences} prose sentences, ${((Date.now() - started) / 1000).toFixed(0)} s, parser ${linter.version}`);
   console.log('\n| rule | findings | per 1,000 sentences |\n| --- | ---: | ---: |');
   for (const [rule, n] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`| ${rule} | ${n} | ${per(n)} |`);
   console.log(`| **all** | **${total}** | **${per(total)}** |`);
