@@ -365,6 +365,9 @@ export function asyndeticListCommaAt(tree: PunctuatedTree, i: number): boolean {
   return false;
 }
 
+/** Participial subordinators whose form is also a past tense. */
+const PAST_FORM_SUBORDINATORS = new Set(['provided', 'granted']);
+
 /**
  * Slot i holds a comma before a participle that, with the complementizer after it, opens an adverbial clause: "given
  * that", "provided that", "assuming that", "considering that", "seeing that". These participles have grammaticalised
@@ -378,7 +381,8 @@ export function asyndeticListCommaAt(tree: PunctuatedTree, i: number): boolean {
 export function participialSubordinatorCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   if (i < 1 || i + 1 >= words.length || !tree.slots[i].includes(',') || tree.slots[i + 1].length > 0) return false;
-  const participle = words[i].xpos === 'VBN' || words[i].xpos === 'VBG';
+  // The tagger may call an -ed one a past tense ("provided/VBD that"): those are taken by their form.
+  const participle = words[i].xpos === 'VBN' || words[i].xpos === 'VBG' || (words[i].xpos === 'VBD' && PAST_FORM_SUBORDINATORS.has(words[i].form.toLowerCase()));
   const complementizer = words[i + 1].upos === 'SCONJ' && words[i + 1].form.toLowerCase() === 'that';
   return participle && complementizer && words[i - 1].upos !== 'AUX';
 }

@@ -59,6 +59,19 @@ export function conventionKeys(tree: PunctuatedTree, info: TreeInfo, w: number):
   return [`${kind}/${form}/${len}`, `${kind}/${form}`, `${kind}/len:${len}`, kind];
 }
 
+/**
+ * Words a degree "However" modifies ("However hard I try", "However much it costs"): "However" before one of them is
+ * not taken for a transition. A closed set rather than every adjective or adverb, because the conjunctive "However"
+ * often opens on one ("However Pakistani officials insist …", "However then I asked …": 5 of EWT train's 48).
+ */
+const DEGREE_HEAD = new Set(['much', 'many', 'few', 'little', 'long', 'far', 'often', 'hard']);
+
+/** Slot i follows a sentence-opening "However" that modifies the degree word after it ("However hard I try"). */
+export function degreeHowever(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  return i === 1 && i < words.length && words[0].form.toLowerCase() === 'however' && DEGREE_HEAD.has(words[i].form.toLowerCase());
+}
+
 /** Non-finite heads of an adverbial clause that opens without a subordinator ("Having said that", "Given the cost"). */
 const NONFINITE = new Set(['VBG', 'VBN']);
 /** Tags of a subject's last word: a comma between one and a finite verb would split subject from verb. */
@@ -68,8 +81,8 @@ const SUBJECT_END = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
  * The introductory element that slot i closes, if it is one in the sense of edited prose: what `introductoryAt` finds
  * (a dependent of the main clause's root, from the sentence's first word, before the root), minus
  * - a single wh-adverb ("How", "Why", and "However" in "However you do it", tagged WRB: EWT train writes a comma after
- *   none of its 52; a degree "However" — "However hard I try" — modifies its adjective, not the root, so the tree
- *   already leaves it out);
+ *   none of its 52; a degree "However" — "However hard I try" — modifies its degree word, not the root, whatever
+ *   the tree says, `degreeHowever`);
  * and minus three shapes of misparse, read off words and tags as the deletion guards are (the tree is what goes wrong):
  * - a "clause" that opens with no subordinator and has no participle for its head ("Fish tacos are my fave …" read
  *   as an adverbial clause of the next sentence's verb);
@@ -83,6 +96,8 @@ export function introductoryElement(tree: PunctuatedTree, info: TreeInfo, i: num
   const words = tree.words;
   const kind = introductoryKind(info, w);
   if (kind === 'word' && words[w - 1].xpos === 'WRB') return undefined;
+  // The tree may hang a degree "However" on the root instead of its degree word (session 10's parser does).
+  if (degreeHowever(tree, i)) return undefined;
   if (kind === 'clause' && !(words[0].upos === 'SCONJ' || words[0].deprel === 'mark' || NONFINITE.has(words[w - 1].xpos))) return undefined;
   // A phrase containing a finite verb is a clause the parser took for a phrase.
   if (kind === 'phrase' && words.slice(0, i).some((x) => FINITE_VERB_TAGS.has(x.xpos))) return undefined;

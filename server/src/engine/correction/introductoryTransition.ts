@@ -19,7 +19,7 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
-import { conventionCovers, IntroductoryConvention, introductoryElement, IntroductoryKind } from './introductoryConvention';
+import { conventionCovers, degreeHowever, IntroductoryConvention, introductoryElement, IntroductoryKind } from './introductoryConvention';
 import { openerClosedElsewhere } from './deletionGuards';
 
 /** The transitions, lower case, words separated by one space. */
@@ -60,13 +60,6 @@ export const TRANSITIONS: readonly string[] = [
 export const VETO_MIN_COUNT = 5;
 
 const TRANSITION_SET = new Set(TRANSITIONS);
-/**
- * Words a degree "However" modifies ("However hard I try", "However much it costs"): "However" before one of them is
- * not taken for a transition. A closed set rather than every adjective or adverb, because the conjunctive "However"
- * often opens on one ("However Pakistani officials insist …", "However then I asked …": 5 of EWT train's 48).
- */
-const DEGREE_HEAD = new Set(['much', 'many', 'few', 'little', 'long', 'far', 'often', 'hard']);
-
 /** The words of the element that slot i closes, lower case, as `TRANSITIONS` spells them. */
 function elementText(tree: PunctuatedTree, i: number): string {
   return tree.words
@@ -80,7 +73,7 @@ function transitionOf(tree: PunctuatedTree, kind: IntroductoryKind, i: number): 
   if (kind === 'clause') return undefined;
   const text = elementText(tree, i);
   if (!TRANSITION_SET.has(text)) return undefined;
-  if (text === 'however' && i < tree.words.length && DEGREE_HEAD.has(tree.words[i].form.toLowerCase())) return undefined;
+  if (degreeHowever(tree, i)) return undefined;
   return text;
 }
 
