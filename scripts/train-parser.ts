@@ -184,6 +184,8 @@ if (values.reprune) {
     m.scorers[name] = w.pruned(limits[name] ?? 0);
     log(`${name}: ${w.entries} → ${m.scorers[name].entries} entries`);
   }
+  // Another model: a version of its own, so that nothing keyed on the version takes it for the unpruned one.
+  m.header.version += `-pruned-t${limits.xpos}-p${limits.transitions}-l${limits.labels}`;
   log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB)`);
   process.exit(0);
 }

@@ -133,7 +133,8 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
     });
     it('a subject–verb comma after a fronted opener is still reported', () => {
       assert.ok(!holdsAfter(interruptionCloseAt, 'When I came home, my brother, was asleep.', 'brother'));
-      assert.deepEqual(found('When I came home, my brother, was asleep.'), ['comma@ame home, my brother']);
+      // Reported as the subject–verb comma it is since session 10's parser (before: as a comma the model does not expect).
+      assert.deepEqual(found('When I came home, my brother, was asleep.'), ['subject-verb-comma@ame home, my brother']);
     });
   });
 

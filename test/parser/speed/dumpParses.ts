@@ -7,7 +7,7 @@
  *
  * `PARSER_BUILD=out` runs ROOT's compiled JavaScript instead of its sources. The model is ROOT's models/en, or the
  * parser.bin.gz in DIR (an older model).
- * `--limit 40` wrote test/parser/fixtures/speed-expected.txt (from the code before the speed work).
+ * `--limit 40` wrote test/parser/fixtures/speed-expected.txt (from the code before the speed work; again for session 10's model).
  */
 import * as path from 'path';
 import { modulesAt, parseLines } from './parseLines';
