@@ -47,6 +47,18 @@ describe('engine: typographic rules', () => {
     assert.deepStrictEqual(linter.lint('Games, music and more! ..').map((x) => x.ruleId), ['mark-absorption']);
   });
 
+  it('leaves the scope operator of module names and addresses alone; a doubled colon in prose is fixed', () => {
+    // Debian's package descriptions (session 10), as written.
+    for (const text of [
+      'Dist::Zilla::Plugin::Repository is a Dist::Zilla plugin to add repository information.',
+      'Use std::mem::ManuallyDrop instead!',
+      'The link-local address fe80::1 is reserved.',
+    ])
+      assert.deepStrictEqual(linter.lint(text).filter((x) => x.ruleId === 'doubled-mark'), [], text);
+    assert.strictEqual(fixAll('Three things matter:: speed, size and cost.'), 'Three things matter: speed, size and cost.');
+    assert.strictEqual(fixAll('Note: : the file is read once.'), 'Note: the file is read once.');
+  });
+
   it('absorbs the period after an abbreviation and stacked marks (Nunberg Table 1)', () => {
     assert.strictEqual(fixAll('We sold it to Apple Inc..'), 'We sold it to Apple Inc.');
     assert.deepStrictEqual(linter.lint('We sold it to Apple Inc..').map((x) => x.ruleId), ['mark-absorption']);

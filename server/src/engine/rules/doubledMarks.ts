@@ -1,6 +1,6 @@
 /**
  * Doubled and stacked marks (paper Table 1, Nunberg's absorption rules applied at the surface): `,,` `;;` `::` and
- * a doubled period are written once (`doubled-mark`); a period after an abbreviation's own dot (`Inc..`), a period
+ * a doubled period are written once (`doubled-mark`; `::` between two word characters is a scope operator, `Foo::Bar`); a period after an abbreviation's own dot (`Inc..`), a period
  * stacked on a stronger mark (`.?` `?.` `!.`) and a comma or semicolon before a period (`,.` `;.`) are absorbed by the
  * stronger mark (`mark-absorption`). An ellipsis (`...`, `…`) is never touched, and neither is a two-dot pause.
  *
@@ -41,6 +41,10 @@ export const doubledMarksRule: TextRule = {
       const start = m.index;
       const end = start + m[0].length;
       const mark = m[1] ?? '.';
+      // `Dist::Zilla`, `std::mem`, `fe80::1`: a scope operator (Perl, C++, Rust, Ruby) or an address, not a doubled
+      // colon; a doubled colon in prose has a word before it and a space or the end after it (session 10: 237 of 260
+      // findings on Debian's package descriptions were these).
+      if (m[0] === '::' && /[\p{L}\p{N}_]/u.test(text[start - 1] ?? '') && /[\p{L}\p{N}_]/u.test(text[end] ?? '')) continue;
       const stronger = mark === '.' ? /[?!]\s*$/.exec(text.slice(Math.max(0, start - 3), start)) : null;
       if (stronger) {
         // `more! ..`: the question or exclamation mark already ends the sentence and absorbs the dots.
