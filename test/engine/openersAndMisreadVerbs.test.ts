@@ -122,6 +122,16 @@ describe("engine: session 9b's guards for other genres (misread verbs, openers, 
       assert.ok(holdsAfter(misreadNounCommaAt, text, 'book'));
       assert.deepEqual(found(text), []);
     });
+    it('a gerund after a noun or an adjective and a name with a digit are nouns too (Debian package descriptions)', () => {
+      const guessing = 'It was primarily developed for language guessing, a task on which it is known to perform well.';
+      assert.ok(holdsAfter(misreadNounCommaAt, guessing, 'guessing'));
+      assert.deepEqual(found(guessing), []);
+      const usb = 'OCaml-USB is a binding to libusb-1.0, a userspace USB programming library.';
+      assert.ok(holdsAfter(misreadNounCommaAt, usb, 'libusb-1.0'));
+      assert.deepEqual(found(usb), []);
+      // A gerund after its verb is the verb's object, and a learner's comma after it stays reported.
+      assert.deepEqual(found('I like reading, the books of my father.'), ['subject-verb-comma@I like reading']);
+    });
     it('after a subject it stays a verb, and a learner’s comma before its object is reported', () => {
       // "book" VERB but NN again, after the plural subject: no modifier of a noun before it.
       const text = 'The students book, a room in the library every week.';

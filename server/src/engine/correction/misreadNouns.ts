@@ -13,12 +13,20 @@ import { renamingAppositionAt } from './renamingAppositions';
 /** Fine tags of what opens or modifies a noun phrase before its noun. */
 const NOUN_PHRASE_MODIFIERS = new Set(['DT', 'PRP$', 'WP$', 'JJ', 'JJR', 'JJS', 'NN', 'POS', 'CD']);
 
-/** Whether word k (0-based) is a noun the coarse tag reads as a verb: fine tag a noun's, after a noun phrase's modifier, before a mark. */
+/**
+ * Whether word k (0-based), before a mark, is a noun the coarse tag reads as a verb: fine tag a noun's after a noun
+ * phrase's modifier, a gerund after a noun or adjective, or a name with a digit in it.
+ */
 export function misreadAsVerb(tree: PunctuatedTree, k: number): boolean {
   const w = tree.words[k];
   const before = tree.words[k - 1];
-  if (w.upos !== 'VERB' || (w.xpos !== 'NN' && w.xpos !== 'NNS') || before === undefined) return false;
-  return NOUN_PHRASE_MODIFIERS.has(before.xpos) && tree.slots[k + 1].length > 0;
+  if (w.upos !== 'VERB' || before === undefined || tree.slots[k + 1].length === 0) return false;
+  // A name with a digit in it ("libusb-1.0", "Qt6") is no verb, whatever its tags.
+  if (/\p{L}/u.test(w.form) && /\d/.test(w.form)) return true;
+  // A gerund after a noun or an adjective heads a noun phrase ("critical thinking", "language guessing"): a verb's
+  // -ing form follows its auxiliary or its subject, not a modifier (session 10, Debian's package descriptions).
+  if (w.xpos === 'VBG') return NOUN_PHRASE_MODIFIERS.has(before.xpos) || before.xpos === 'NNS' || before.xpos === 'NNP';
+  return (w.xpos === 'NN' || w.xpos === 'NNS') && NOUN_PHRASE_MODIFIERS.has(before.xpos);
 }
 
 const asNoun = (w: TreeWord): TreeWord => ({ ...w, upos: 'NOUN' });
