@@ -53,10 +53,13 @@ describe('engine: typographic rules', () => {
       'Dist::Zilla::Plugin::Repository is a Dist::Zilla plugin to add repository information.',
       'Use std::mem::ManuallyDrop instead!',
       'The link-local address fe80::1 is reserved.',
+      'It is a pre-requisite for all Net::* modules.',
+      'Iterate over 1..10 as in Prunet et al. (2008ApJS..178..179P).',
     ])
       assert.deepStrictEqual(linter.lint(text).filter((x) => x.ruleId === 'doubled-mark'), [], text);
     assert.strictEqual(fixAll('Three things matter:: speed, size and cost.'), 'Three things matter: speed, size and cost.');
     assert.strictEqual(fixAll('Note: : the file is read once.'), 'Note: the file is read once.');
+    assert.strictEqual(fixAll('We paid 5.. 10 people came.'), 'We paid 5. 10 people came.');
   });
 
   it('absorbs the period after an abbreviation and stacked marks (Nunberg Table 1)', () => {

@@ -5,7 +5,7 @@
  * beside the genuine learner error of the same shape, which is still reported.
  */
 import { strict as assert } from 'assert';
-import { appositiveMarkerCommaAt } from '../../server/src/engine/correction/appositiveMarkers';
+import { appositiveMarkerCommaAt, spelledMarkerCommaAt } from '../../server/src/engine/correction/appositiveMarkers';
 import { clauseAfterCommaAt } from '../../server/src/engine/correction/clauseAfterComma';
 import { commentClauseCommaAt } from '../../server/src/engine/correction/commentClauses';
 import { correlativeCommaAt } from '../../server/src/engine/correction/comparativeCorrelatives';
@@ -88,6 +88,13 @@ describe("engine: commas set by writers' conventions (correction/writersConventi
       assert.ok(holdsAfter(appositiveMarkerCommaAt, 'A few of the members, such as the treasurer, voted against it.', 'members'));
       assert.ok(holdsAfter(appositiveMarkerCommaAt, 'Most of the guests, including the mayor, left early.', 'guests'));
       assert.deepEqual(found('A few of the members, such as the treasurer, voted against it.'), []);
+    });
+    it('is kept after "that is" spelled for "i.e." after a mark, not after the clause "that is"', () => {
+      const text = 'The module makes the accessors chainable; that is, when setting a value, the object is returned.';
+      assert.ok(holdsAfter(spelledMarkerCommaAt, text, 'is'));
+      assert.deepEqual(found(text), []);
+      assert.ok(holdsAfter(spelledMarkerCommaAt, 'That is to say, nothing changed.', 'say'));
+      assert.ok(!holdsAfter(spelledMarkerCommaAt, 'I think that is, true.', 'is'));
     });
     it('the comma after the exemplified subject is still reported', () => {
       assert.ok(!holdsAfter(appositiveMarkerCommaAt, 'The members such as the treasurer, voted against it.', 'treasurer'));

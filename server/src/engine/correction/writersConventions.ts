@@ -20,7 +20,7 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { adverbialAsideCommaAt } from './adverbialAsides';
-import { appositiveMarkerCommaAt } from './appositiveMarkers';
+import { appositiveMarkerCommaAt, spelledMarkerCommaAt } from './appositiveMarkers';
 import { candidateAnswerCommaAt } from './candidateAnswers';
 import { clauseAfterCommaAt } from './clauseAfterComma';
 import { commentClauseCommaAt } from './commentClauses';
@@ -58,6 +58,7 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['gapping', gappingCommaAt],
   ['stranded-auxiliary', strandedAuxiliaryCommaAt],
   ['appositive-marker', appositiveMarkerCommaAt],
+  ['spelled-marker', spelledMarkerCommaAt],
   ['embedded-opener', embeddedOpenerCommaAt],
   ['clause-after-comma', clauseAfterCommaAt],
   ['interruption', interruptionCloseAt],

@@ -1,6 +1,7 @@
 /**
  * Doubled and stacked marks (paper Table 1, Nunberg's absorption rules applied at the surface): `,,` `;;` `::` and
- * a doubled period are written once (`doubled-mark`; `::` between two word characters is a scope operator, `Foo::Bar`); a period after an abbreviation's own dot (`Inc..`), a period
+ * a doubled period are written once (`doubled-mark`; `::` between two word characters is a scope operator, `Foo::Bar`,
+ * and `..` between a word character and a digit a range, `1..10`); a period after an abbreviation's own dot (`Inc..`), a period
  * stacked on a stronger mark (`.?` `?.` `!.`) and a comma or semicolon before a period (`,.` `;.`) are absorbed by the
  * stronger mark (`mark-absorption`). An ellipsis (`...`, `…`) is never touched, and neither is a two-dot pause.
  *
@@ -44,7 +45,10 @@ export const doubledMarksRule: TextRule = {
       // `Dist::Zilla`, `std::mem`, `fe80::1`: a scope operator (Perl, C++, Rust, Ruby) or an address, not a doubled
       // colon; a doubled colon in prose has a word before it and a space or the end after it (session 10: 237 of 260
       // findings on Debian's package descriptions were these).
-      if (m[0] === '::' && /[\p{L}\p{N}_]/u.test(text[start - 1] ?? '') && /[\p{L}\p{N}_]/u.test(text[end] ?? '')) continue;
+      if (m[0] === '::' && /[\p{L}\p{N}_]/u.test(text[start - 1] ?? '') && /[\p{L}\p{N}_*]/u.test(text[end] ?? '')) continue;
+      // `1..10`, `ApJS..178`: a range or a reference between word characters, when a digit follows (a doubled period
+      // ends a sentence before a capital or the end of the text; a lower-case word after it is a two-dot pause).
+      if (m[0] === '..' && /[\p{L}\p{N}]/u.test(text[start - 1] ?? '') && /\p{N}/u.test(text[end] ?? '')) continue;
       const stronger = mark === '.' ? /[?!]\s*$/.exec(text.slice(Math.max(0, start - 3), start)) : null;
       if (stronger) {
         // `more! ..`: the question or exclamation mark already ends the sentence and absorbs the dots.
