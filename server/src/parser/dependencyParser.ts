@@ -167,7 +167,8 @@ export function labelInOrder(
 export function predictHeads(m: ParserModels, e: EncodedSentence, tags: TagIds, f = new FeatureBuffer(), arcs?: ArcLabeller, fw?: SentenceForward): Int32Array {
   if (m.neural && !(m.transitions && m.neuralWeight)) return m.neural.parse(e, tags);
   if (!m.transitions) throw new Error('parser model has no transition scorer');
-  // Both scorers: the perceptron's scores plus the neural ones times neuralWeight (an experiment, see BENCHMARKS).
+  // Both scorers (the shipped model since session 10): the perceptron's scores plus the neural ones times neuralWeight,
+  // the neural scorer alone where its margin reaches neuralGate.
   const neural = m.neural && m.neuralWeight ? { score: m.neural.transitionScores(e, tags, fw), weight: m.neuralWeight, gate: m.neuralGate ?? Infinity } : undefined;
   return parseHeads(m.transitions, arcs ?? arcLabeller(m), e, tags, f, undefined, m.featureSet, neural);
 }
