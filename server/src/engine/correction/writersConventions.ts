@@ -28,16 +28,19 @@ import { correlativeCommaAt } from './comparativeCorrelatives';
 import { commentWhClauseCommaAt } from './commentWhClauses';
 import { comparativeOpenerCommaAt } from './comparativeOpeners';
 import { coordinatedAuxiliaryCommaAt } from './coordinatedAuxiliaries';
+import { degreePredicateCommaAt } from './degreePredicates';
 import { descriptiveAppositionAt } from './descriptiveAppositions';
 import { discourseImperativeCommaAt } from './discourseImperatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
 import { finalAdverbCommaAt } from './finalAdverbs';
 import { gappingCommaAt } from './gapping';
+import { imperativeAfterNounCommaAt } from './imperativeAfterNoun';
 import { infinitiveSeriesCommaAt } from './infinitiveSeries';
 import { interruptionCloseAt } from './interruptions';
 import { markedAsideCloseAt } from './markedAsideClose';
 import { misreadNounCommaAt } from './misreadNouns';
 import { misreadVerbCommaAt } from './misreadVerbs';
+import { namedSubjectAppositiveAt } from './namedSubjectAppositives';
 import { oneWordOpenerCommaAt } from './oneWordOpeners';
 import { parallelRelativeCommaAt } from './parallelRelatives';
 import { participleOpenerCommaAt } from './participleOpeners';
@@ -83,6 +86,9 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['candidate-answer', candidateAnswerCommaAt],
   ['comment-wh-clause', commentWhClauseCommaAt],
   ['coordinated-auxiliaries', coordinatedAuxiliaryCommaAt],
+  ['named-subject-appositive', namedSubjectAppositiveAt],
+  ['degree-predicate', degreePredicateCommaAt],
+  ['imperative-after-noun', imperativeAfterNounCommaAt],
 ];
 
 /**
