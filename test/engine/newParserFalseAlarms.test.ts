@@ -5,9 +5,14 @@
  * similar shape, on which the guard does not hold and which is still reported where the linter reports it.
  */
 import { strict as assert } from 'assert';
+import { concessiveInversionCommaAt } from '../../server/src/engine/correction/concessiveInversions';
 import { degreePredicateCommaAt } from '../../server/src/engine/correction/degreePredicates';
 import { imperativeAfterNounCommaAt } from '../../server/src/engine/correction/imperativeAfterNoun';
 import { namedSubjectAppositiveAt } from '../../server/src/engine/correction/namedSubjectAppositives';
+import { negatedContrastCommaAt } from '../../server/src/engine/correction/negatedContrasts';
+import { reasonAsCommaAt } from '../../server/src/engine/correction/reasonAsClauses';
+import { relativeClauseCloseAt } from '../../server/src/engine/correction/relativeClauseClose';
+import { relativePronounAsideAt } from '../../server/src/engine/correction/relativePronounAsides';
 import { guardChecks } from './guardChecks';
 
 describe("engine: session 10b's guards for the new parser's false alarms (correction/writersConventions.ts)", () => {
@@ -60,6 +65,76 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
       assert.ok(!holdsAfter(imperativeAfterNounCommaAt, 'My brother, go to school every day.', 'brother'));
       assert.ok(!holdsAfter(imperativeAfterNounCommaAt, 'The friend of my brother, go to school every day.', 'brother'));
       assert.ok(!holdsAfter(imperativeAfterNounCommaAt, 'I think my brother, go to school every day.', 'brother'));
+    });
+  });
+  describe('the comma closing a relative clause a comma and a wh-relative opened (relativeClauseClose.ts)', () => {
+    it('is kept where the clause ends inside a fronted phrase or before the main verb', () => {
+      const fronted = 'After a long week against the best teams, in which our goalkeeper dropped two easy balls and let three more slip through his hands, coach Dan Miller sighed.';
+      assert.ok(holdsAfter(relativeClauseCloseAt, fronted, 'hands'));
+      assert.deepEqual(found(fronted), []);
+      assert.ok(holdsAfter(relativeClauseCloseAt, 'After the storm, which tore the roof off, the family moved out.', 'off'));
+    });
+    it('a comma after a restrictive clause with no opening comma, or after the main verb, is no closing comma', () => {
+      assert.ok(!holdsAfter(relativeClauseCloseAt, 'My cousin who lives in Leeds, works at a bank.', 'Leeds'));
+      assert.ok(!holdsAfter(relativeClauseCloseAt, 'The man, who I met yesterday, is, my teacher.', 'is'));
+      assert.ok(!holdsAfter(relativeClauseCloseAt, 'The book that I bought yesterday, was very interesting.', 'yesterday'));
+    });
+  });
+
+  describe('the comma after a relative pronoun that opens an aside (relativePronounAsides.ts)', () => {
+    it('is kept where the aside closes before the relative clause’s verb', () => {
+      const text = 'I want to marry a man who, every night when I come home from work, will cook dinner.';
+      assert.ok(holdsAfter(relativePronounAsideAt, text, 'who'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a learner’s comma between the pronoun and its verb is still reported', () => {
+      const text = 'I know a woman who, sings in the choir.';
+      assert.ok(!holdsAfter(relativePronounAsideAt, text, 'who'));
+      assert.deepEqual(found(text), ['subject-verb-comma@I know a woman who']);
+    });
+  });
+
+  describe('the comma before "as" opening a clause of reason (reasonAsClauses.ts)', () => {
+    it('is kept before "as" with a subject, a verb and its complement after a complete clause', () => {
+      const text = 'Turning off the cache is unsafe, as it could cause stale reads.';
+      assert.ok(holdsAfter(reasonAsCommaAt, text, 'unsafe'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a comparison’s "as" and a clause of manner that ends at its verb are no reason clauses', () => {
+      assert.ok(!holdsAfter(reasonAsCommaAt, 'He is as tall, as his brother is.', 'tall'));
+      assert.ok(!holdsAfter(reasonAsCommaAt, 'The weather was as bad, as we expected.', 'bad'));
+      assert.ok(!holdsAfter(reasonAsCommaAt, 'Leave the room, as it is.', 'room'));
+    });
+  });
+
+  describe('the comma before the positive half of a "not …, only …" contrast (negatedContrasts.ts)', () => {
+    it('is kept after a complete negated clause', () => {
+      // Without the guard the linter reads "only your money" as the object of "wanted".
+      const text = 'Your advice was not wanted, only your money.';
+      assert.ok(holdsAfter(negatedContrastCommaAt, text, 'wanted'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a learner’s comma between a negated verb and its object is still reported', () => {
+      const text = 'I did not see, the movie.';
+      assert.ok(!holdsAfter(negatedContrastCommaAt, text, 'see'));
+      assert.deepEqual(found(text), ['subject-verb-comma@I did not see']);
+      const only = "I don't like, only apples.";
+      assert.ok(!holdsAfter(negatedContrastCommaAt, only, 'like'));
+      assert.deepEqual(found(only), ["subject-verb-comma@I don't like"]);
+    });
+  });
+
+  describe('the comma before a concessive clause with its verb fronted (concessiveInversions.ts)', () => {
+    it('is kept before "invite them as we may"', () => {
+      // Without the guard the linter reads "enter" as the subject of "invite".
+      const text = 'Some corners of a house no guest is able to enter, invite them as we may.';
+      assert.ok(holdsAfter(concessiveInversionCommaAt, text, 'enter'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a learner’s comma between a subject and its verb is still reported', () => {
+      const text = 'My friends, invite me to parties.';
+      assert.ok(!holdsAfter(concessiveInversionCommaAt, text, 'friends'));
+      assert.deepEqual(found(text), ['subject-verb-comma@My friends']);
     });
   });
 });

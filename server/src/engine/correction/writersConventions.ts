@@ -27,6 +27,7 @@ import { commentClauseCommaAt } from './commentClauses';
 import { correlativeCommaAt } from './comparativeCorrelatives';
 import { commentWhClauseCommaAt } from './commentWhClauses';
 import { comparativeOpenerCommaAt } from './comparativeOpeners';
+import { concessiveInversionCommaAt } from './concessiveInversions';
 import { coordinatedAuxiliaryCommaAt } from './coordinatedAuxiliaries';
 import { degreePredicateCommaAt } from './degreePredicates';
 import { descriptiveAppositionAt } from './descriptiveAppositions';
@@ -41,11 +42,15 @@ import { markedAsideCloseAt } from './markedAsideClose';
 import { misreadNounCommaAt } from './misreadNouns';
 import { misreadVerbCommaAt } from './misreadVerbs';
 import { namedSubjectAppositiveAt } from './namedSubjectAppositives';
+import { negatedContrastCommaAt } from './negatedContrasts';
 import { oneWordOpenerCommaAt } from './oneWordOpeners';
 import { parallelRelativeCommaAt } from './parallelRelatives';
 import { participleOpenerCommaAt } from './participleOpeners';
 import { parentheticalAdverbCommaAt } from './parentheticalAdverbs';
 import { predicateSeriesCommaAt } from './predicateSeries';
+import { reasonAsCommaAt } from './reasonAsClauses';
+import { relativeClauseCloseAt } from './relativeClauseClose';
+import { relativePronounAsideAt } from './relativePronounAsides';
 import { renamingAppositionAt } from './renamingAppositions';
 import { reportingClauseCommaAt } from './reportingClauses';
 import { strandedAuxiliaryCommaAt } from './strandedAuxiliary';
@@ -89,6 +94,11 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['named-subject-appositive', namedSubjectAppositiveAt],
   ['degree-predicate', degreePredicateCommaAt],
   ['imperative-after-noun', imperativeAfterNounCommaAt],
+  ['relative-clause-close', relativeClauseCloseAt],
+  ['relative-pronoun-aside', relativePronounAsideAt],
+  ['reason-as', reasonAsCommaAt],
+  ['negated-contrast', negatedContrastCommaAt],
+  ['concessive-inversion', concessiveInversionCommaAt],
 ];
 
 /**
