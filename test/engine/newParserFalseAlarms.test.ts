@@ -13,6 +13,7 @@ import { negatedContrastCommaAt } from '../../server/src/engine/correction/negat
 import { reasonAsCommaAt } from '../../server/src/engine/correction/reasonAsClauses';
 import { relativeClauseCloseAt } from '../../server/src/engine/correction/relativeClauseClose';
 import { relativePronounAsideAt } from '../../server/src/engine/correction/relativePronounAsides';
+import { repeatedPrepositionCommaAt } from '../../server/src/engine/correction/repeatedPrepositions';
 import { guardChecks } from './guardChecks';
 
 describe("engine: session 10b's guards for the new parser's false alarms (correction/writersConventions.ts)", () => {
@@ -135,6 +136,19 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
       const text = 'My friends, invite me to parties.';
       assert.ok(!holdsAfter(concessiveInversionCommaAt, text, 'friends'));
       assert.deepEqual(found(text), ['subject-verb-comma@My friends']);
+    });
+  });
+  describe('the comma between prepositional phrases that repeat their preposition (repeatedPrepositions.ts)', () => {
+    it('is kept before the second phrase of the series', () => {
+      const text = 'She never thinks about where she is, about what she is doing.';
+      assert.ok(holdsAfter(repeatedPrepositionCommaAt, text, 'is'));
+      assert.deepEqual(found(text), []);
+      assert.ok(holdsAfter(repeatedPrepositionCommaAt, 'He left because he was tired, because it was late.', 'tired'));
+    });
+    it('a comma before a verb’s only prepositional complement, or before an infinitive, repeats nothing', () => {
+      assert.ok(!holdsAfter(repeatedPrepositionCommaAt, 'I waited, for the bus.', 'waited'));
+      assert.ok(!holdsAfter(repeatedPrepositionCommaAt, 'I went to the shop, to buy some milk.', 'shop'));
+      assert.ok(!holdsAfter(repeatedPrepositionCommaAt, 'I think that, that is wrong.', 'that'));
     });
   });
 });

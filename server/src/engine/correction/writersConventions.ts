@@ -51,6 +51,7 @@ import { predicateSeriesCommaAt } from './predicateSeries';
 import { reasonAsCommaAt } from './reasonAsClauses';
 import { relativeClauseCloseAt } from './relativeClauseClose';
 import { relativePronounAsideAt } from './relativePronounAsides';
+import { repeatedPrepositionCommaAt } from './repeatedPrepositions';
 import { renamingAppositionAt } from './renamingAppositions';
 import { reportingClauseCommaAt } from './reportingClauses';
 import { strandedAuxiliaryCommaAt } from './strandedAuxiliary';
@@ -99,6 +100,7 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['reason-as', reasonAsCommaAt],
   ['negated-contrast', negatedContrastCommaAt],
   ['concessive-inversion', concessiveInversionCommaAt],
+  ['repeated-preposition', repeatedPrepositionCommaAt],
 ];
 
 /**
