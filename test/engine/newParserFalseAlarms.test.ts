@@ -7,6 +7,7 @@
 import { strict as assert } from 'assert';
 import { concessiveInversionCommaAt } from '../../server/src/engine/correction/concessiveInversions';
 import { degreePredicateCommaAt } from '../../server/src/engine/correction/degreePredicates';
+import { demonstrativeAppositiveAt } from '../../server/src/engine/correction/demonstrativeAppositives';
 import { imperativeAfterNounCommaAt } from '../../server/src/engine/correction/imperativeAfterNoun';
 import { namedSubjectAppositiveAt } from '../../server/src/engine/correction/namedSubjectAppositives';
 import { negatedContrastCommaAt } from '../../server/src/engine/correction/negatedContrasts';
@@ -149,6 +150,20 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
       assert.ok(!holdsAfter(repeatedPrepositionCommaAt, 'I waited, for the bus.', 'waited'));
       assert.ok(!holdsAfter(repeatedPrepositionCommaAt, 'I went to the shop, to buy some milk.', 'shop'));
       assert.ok(!holdsAfter(repeatedPrepositionCommaAt, 'I think that, that is wrong.', 'that'));
+    });
+  });
+  describe('the comma before "that of …" taking up the noun before it (demonstrativeAppositives.ts)', () => {
+    it('is kept before the appositive', () => {
+      const text = 'There is only one path for the team, that of hard work.';
+      assert.ok(holdsAfter(demonstrativeAppositiveAt, text, 'team'));
+      assert.deepEqual(found(text), []);
+    });
+    it('a learner’s comma before a complement clause, or before "that of course", is still reported', () => {
+      const clause = 'He said, that of the two he likes the red one.';
+      assert.ok(!holdsAfter(demonstrativeAppositiveAt, clause, 'said'));
+      assert.deepEqual(found(clause), ['subject-verb-comma@He said']);
+      assert.ok(!holdsAfter(demonstrativeAppositiveAt, 'I told my friend, that of all the students he was the best.', 'friend'));
+      assert.deepEqual(found('I think, that of course he is right.'), ['subject-verb-comma@I think']);
     });
   });
 });

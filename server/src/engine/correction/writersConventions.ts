@@ -30,6 +30,7 @@ import { comparativeOpenerCommaAt } from './comparativeOpeners';
 import { concessiveInversionCommaAt } from './concessiveInversions';
 import { coordinatedAuxiliaryCommaAt } from './coordinatedAuxiliaries';
 import { degreePredicateCommaAt } from './degreePredicates';
+import { demonstrativeAppositiveAt } from './demonstrativeAppositives';
 import { descriptiveAppositionAt } from './descriptiveAppositions';
 import { discourseImperativeCommaAt } from './discourseImperatives';
 import { embeddedOpenerCommaAt } from './embeddedOpeners';
@@ -101,6 +102,7 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['negated-contrast', negatedContrastCommaAt],
   ['concessive-inversion', concessiveInversionCommaAt],
   ['repeated-preposition', repeatedPrepositionCommaAt],
+  ['demonstrative-appositive', demonstrativeAppositiveAt],
 ];
 
 /**
