@@ -15,7 +15,12 @@
  * a series ("to perceive …, to see …, to jump …"), before a noun phrase offered as the answer to a wh-question
  * ("What did you buy, a car?"), around a "what is worse" comment or an auxiliary chain coordinated between commas
  * ("have been, and are being, evolved"), and in a series, aside or apposition whose verb or noun the
- * tagger misread ("…, walks over to", "your exercise-book, the pages …"). Each is read off words, marks and tags,
+ * tagger misread ("…, walks over to", "your exercise-book, the pages …"); after "that is" spelled for "i.e."; and (session
+ * 10b, from the new parser's false alarms) closing an appositive after a named subject, in a list after a degree
+ * word's adjective ("more compact, ISO …"), before an imperative after a prepositional object, before "that of …",
+ * before "as" of reason, closing a wh-relative clause or an aside after a relative pronoun, in a "not …, only …"
+ * contrast, before a concessive inversion ("invite them as we may") and between prepositional phrases that repeat
+ * their preposition. Each is read off words, marks and tags,
  * since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per file, each with its grammar.
  */
 import { PunctuatedTree } from '../../data/depunct';
