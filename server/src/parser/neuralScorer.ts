@@ -6,7 +6,7 @@
  * Speed: the MLP's first layer is linear in each position's vector, so W1_k·v_i is computed once per word and
  * position (`A`), when first read, and a transition costs only a sum of four rows, tanh and the small output layer.
  */
-import { EXACT_ACTIVATIONS, FAST_ACTIVATIONS, fastTanh } from './fastActivations';
+import { Activations, EXACT_ACTIVATIONS, FAST_ACTIVATIONS } from './fastActivations';
 import { ArcHybridState } from './arcHybrid';
 import { EncodedSentence } from './encoding';
 import { lstmCache, LstmCache, lstmForward, LstmView } from './bilstm';
@@ -39,6 +39,8 @@ export interface SentenceForward {
   aDone: Uint8Array;
   /** Parsing's products (`RunTimeKernels`), absent in training, whose θ changes between sentences. */
   kernels?: RunTimeKernels;
+  /** The LSTM's and the MLP's activations: the fast ones when parsing, the exact ones in training (`fastActivations.ts`). */
+  act: Activations;
 }
 
 export class NeuralScorer {
@@ -117,6 +119,7 @@ export class NeuralScorer {
     const v = buffers?.v ?? new Float64Array((n + 2) * V);
     const tables = training ? undefined : (this.tables ??= new InputTables(l, th, this.fixed));
     const kernels = training ? undefined : (this.kernels ??= new RunTimeKernels(l, th));
+    const act = training ? EXACT_ACTIVATIONS : FAST_ACTIVATIONS;
     if (tables) tables.project(input, xproj);
     for (let d = 0; d < 2; d++) {
       const wx = l.wx[d].offset;
@@ -124,7 +127,7 @@ export class NeuralScorer {
       if (!tables) {
         for (let t = 0; t < n; t++) for (let j = 0; j < G; j++) xp[t * G + j] = dot(th, wx + j * D, x, t * D, D);
       }
-      lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d], kernels?.wh[d], kernels ? FAST_ACTIVATIONS : EXACT_ACTIVATIONS);
+      lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d], kernels?.wh[d], act);
     }
     for (let j = 0; j < V; j++) {
       v[n * V + j] = th[l.root.offset + j];
@@ -142,7 +145,7 @@ export class NeuralScorer {
     }
     const a = buffers?.a ?? new Float64Array(N_POSITIONS * rows * M);
     const aDone = buffers?.aDone ?? new Uint8Array(N_POSITIONS * rows);
-    return { input, n, x, keepX, xproj, cache, v, mlpIn, keep, a, aDone, kernels };
+    return { input, n, x, keepX, xproj, cache, v, mlpIn, keep, a, aDone, kernels, act };
   }
 
   /** Row r of A_k = W1_k · v_r, computed the first time the MLP reads word r at position k. */
@@ -183,8 +186,7 @@ export class NeuralScorer {
     const a0 = pos[0] * M, a1 = (rows + pos[1]) * M, a2 = (2 * rows + pos[2]) * M, a3 = (3 * rows + pos[3]) * M;
     const b1 = l.b1.offset, w0 = l.w2.offset, w1 = w0 + M, w2 = w1 + M;
     let s0 = th[l.b2.offset], s1 = th[l.b2.offset + 1], s2 = th[l.b2.offset + 2];
-    // Parsing (the forward pass has run-time kernels) takes the fast tanh, training the exact one (`fastActivations.ts`).
-    const tanh = fw.kernels ? fastTanh : Math.tanh;
+    const { tanh } = fw.act;
     for (let m = 0; m < M; m++) {
       const z = th[b1 + m] + a[a0 + m] + a[a1 + m] + a[a2 + m] + a[a3 + m];
       const h = keepHidden ? tanh(z) * keepHidden[m] : tanh(z);
