@@ -28,6 +28,9 @@ export function phraseAfter(tree: PunctuatedTree, i: number): [number, number] {
   return [i, k];
 }
 
+/** The forms of "be" that serve as a copula (lower case). */
+export const COPULA_FORMS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', "'s", "'re", 'be', 'been', 'am', "'m"]);
+
 /** Fine tags of the non-finite verb forms: base form, participles. */
 const NON_FINITE_TAGS = new Set(['VB', 'VBG', 'VBN']);
 

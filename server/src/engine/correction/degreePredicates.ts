@@ -7,12 +7,10 @@
  * is a learner's error and stays a candidate, as does any comma after a real verb ("He rarely reads, the paper").
  */
 import { PunctuatedTree } from '../../data/depunct';
+import { COPULA_FORMS } from './clauseSpan';
 
 /** Degree words that premodify an adjective (Quirk et al. 7.33; CGEL's degree adverbs). */
 const DEGREE_WORDS = new Set(['more', 'less', 'most', 'least', 'very', 'too', 'so', 'quite', 'rather']);
-
-/** Forms of "be" as a copula. */
-const COPULAS = new Set(['is', 'are', 'was', 'were', "'s", "'re", 'be', 'been', 'am', "'m"]);
 
 /** Tags of what may open the next item of a list of qualities: a noun phrase or an adjective. */
 const ITEM_STARTS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'DET']);
@@ -29,5 +27,5 @@ export function degreePredicateCommaAt(tree: PunctuatedTree, i: number): boolean
   // The copula, with at most adverbs between it and the degree word ("It's really more compact").
   let k = i - 3;
   while (k >= 0 && words[k].upos === 'ADV' && tree.slots[k + 1].length === 0) k--;
-  return k >= 0 && tree.slots[k + 1].length === 0 && words[k].upos === 'AUX' && COPULAS.has(words[k].form.toLowerCase());
+  return k >= 0 && tree.slots[k + 1].length === 0 && words[k].upos === 'AUX' && COPULA_FORMS.has(words[k].form.toLowerCase());
 }

@@ -9,13 +9,13 @@
  * only apples"): a verb right before the comma must be a passive participle, whose clause is complete.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { clauseStartBefore } from './clauseSpan';
+import { clauseStartBefore, COPULA_FORMS } from './clauseSpan';
 
 /** Negations that a contrast's second half answers. */
 const NEGATIONS = new Set(['not', "n't", 'never', 'no']);
 
 /** Forms of "be", the passive's auxiliary. */
-const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', "'s", "'re", 'am', "'m"]);
+const BE = new Set([...COPULA_FORMS, 'being']);
 
 /** Words that open the positive half of the contrast. */
 const CONTRAST_OPENERS = new Set(['only', 'just', 'merely', 'but']);

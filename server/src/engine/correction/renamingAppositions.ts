@@ -8,14 +8,11 @@
  * before it and stays a candidate.
  */
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
-import { clauseStartBefore } from './clauseSpan';
+import { clauseStartBefore, COPULA_FORMS } from './clauseSpan';
 import { FINITE_VERB_TAGS } from './deletionGuards';
 
 /** Tags that may come before a noun phrase's head: determiners, numbers, adjectives. */
 const PREMODIFIERS = new Set(['DET', 'NUM', 'ADJ']);
-
-/** Forms of "be" as a copula. */
-const COPULAS = new Set(['is', 'are', 'was', 'were', "'s", "'re", 'be', 'been', 'am', "'m"]);
 
 /** The index (0-based) of the head of the noun phrase that opens at word k: past its determiners and adjectives. */
 function headFrom(words: TreeWord[], k: number): number {
@@ -49,7 +46,7 @@ export function renamingAppositionAt(tree: PunctuatedTree, i: number): boolean {
   // A second predicate noun: a copula, then only its noun phrase up to the comma, ending in a noun.
   // A coordinator after the copula opens a new clause, whose subject the comma then follows ("Food is awful and the
   // place, caters …", with "caters" tagged a noun): a subject–verb comma.
-  const copula = before.findIndex((w) => w.upos === 'AUX' && COPULAS.has(w.form.toLowerCase()));
+  const copula = before.findIndex((w) => w.upos === 'AUX' && COPULA_FORMS.has(w.form.toLowerCase()));
   if (copula < 0 || words[i - 1].upos !== 'NOUN') return false;
   return !before.slice(copula + 1).some((w) => isVerb(w) || w.upos === 'CCONJ');
 }
