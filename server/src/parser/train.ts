@@ -448,11 +448,12 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
   const models = (neural: NeuralScorer): ParserModels => ({ tagger, neural, labels, deprels: rels.list, clusters: o.clusters });
   const data = {
     count: gold.length,
+    relations: rels.list.length,
     sentence(i: number) {
       const g = gold[i];
       const kind = o.views[Math.floor(rand() * o.views.length)];
       const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner), lookup);
-      return { e, tags: tagFor(i, e), gold: { head: g.head, kids: g.kids } };
+      return { e, tags: tagFor(i, e), gold: { head: g.head, kids: g.kids, deprel: g.deprel } };
     },
     evaluate(net: NeuralScorer) {
       const m = models(net);
