@@ -20,8 +20,20 @@ const CLOSING_QUOTE = /["\u201D\u00BB]|''/;
 
 /** A block's placements (most blocks hold no quote at all, and are skipped without the placement regexes). */
 function placements(text: string): Counts | undefined {
-  return CLOSING_QUOTE.test(text) ? quotePlacements(text) : undefined;
+  let known = placementsByText.get(text);
+  if (known === undefined) {
+    if (placementsByText.size >= PLACEMENTS_KEPT) placementsByText.clear();
+    placementsByText.set(text, (known = CLOSING_QUOTE.test(text) ? quotePlacements(text) : null));
+  }
+  return known ?? undefined;
 }
+
+/**
+ * Placements by block text (null: no closing quote): the document's habit is counted over all its blocks on every
+ * lint, and an edit changes one of them. Bounded; the texts are the extraction's own (its memo holds them too).
+ */
+const placementsByText = new Map<string, Counts | null>();
+const PLACEMENTS_KEPT = 4096;
 
 /** The document's quote habit under `auto` from its blocks' counts; undefined when the setting names a style. */
 function habitOf(counts: ReadonlyArray<Counts | undefined>, options: LintOptions): QuoteHabit | undefined {

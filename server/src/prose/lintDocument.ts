@@ -66,11 +66,12 @@ export function* lintSteps(
     }
     return out;
   };
+  const keyOf = cache?.keyer(linter.version);
   const parts: LintPart[] = [];
   const mapped: Finding[][] = [];
   const out: Finding[] = [];
   for (const block of extraction.blocks) {
-    const part = lintBlock(linter, block, optionsOf[parts.length], cache, hooks);
+    const part = lintBlock(linter, block, optionsOf[parts.length], cache, keyOf, hooks);
     parts.push(part);
     mapped.push(toDocumentAll(part.findings, block));
     out.push(...mapped[mapped.length - 1]);
@@ -83,8 +84,15 @@ export function* lintSteps(
 }
 
 /** One block's part, from the cache or the linter; a block the linter fails on is logged and counts as empty. */
-function lintBlock(linter: Linter, block: ProseBlock, options: LintOptions, cache: ParagraphCache | undefined, hooks: LintHooks): LintPart {
-  const key = cache ? ParagraphCache.key(linter.version, options, block.text) : '';
+function lintBlock(
+  linter: Linter,
+  block: ProseBlock,
+  options: LintOptions,
+  cache: ParagraphCache | undefined,
+  keyOf: ((options: LintOptions, text: string) => string) | undefined,
+  hooks: LintHooks,
+): LintPart {
+  const key = cache && keyOf ? keyOf(options, block.text) : '';
   const hit = cache?.get(key);
   if (hit) return hit;
   try {

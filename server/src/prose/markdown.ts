@@ -64,8 +64,9 @@ export function extractMarkdown(text: string): Extraction {
     const parsed = foreign.length && chunk.includes('[')
       ? memoised(`${start === 0 ? 'F' : 'C'}${foreign.join('\n')}\u0000${chunk}`, () => extractChunk(chunk, start === 0, foreign))
       : own;
-    for (const b of parsed.blocks) blocks.push({ ...b, offsets: b.offsets.map((o) => o + start) });
-    for (const d of parsed.directives) directives.push({ ...d, start: d.start + start, end: d.end + start });
+    const here = placedAt(parsed, start);
+    blocks.push(...here.blocks);
+    directives.push(...here.directives);
   }
   while (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
   return { blocks, suppressions: buildSuppressions(text, directives) };
@@ -88,6 +89,29 @@ function memoised(key: string, make: () => ChunkProse): ChunkProse {
   else hit = make();
   memo.set(key, hit);
   return hit;
+}
+
+/**
+ * Each memoised chunk's blocks and directives in document coordinates, where the chunk stood last: an edit moves
+ * only the chunks after it, so the others are not copied again (their offsets alone are most of a document's
+ * characters). The blocks are shared between extractions; nothing changes a block once it is made.
+ */
+const placed = new WeakMap<ChunkProse, { start: number; blocks: ProseBlock[]; directives: Directive[] }>();
+
+function placedAt(parsed: ChunkProse, start: number): { blocks: ProseBlock[]; directives: Directive[] } {
+  let p = placed.get(parsed);
+  if (!p || p.start !== start) {
+    const blocks = parsed.blocks.map((b) => ({ ...b, offsets: shifted(b.offsets, start) }));
+    const directives = parsed.directives.map((d) => ({ ...d, start: d.start + start, end: d.end + start }));
+    placed.set(parsed, (p = { start, blocks, directives }));
+  }
+  return p;
+}
+
+function shifted(offsets: Int32Array, by: number): Int32Array {
+  const out = new Int32Array(offsets.length);
+  for (let i = 0; i < offsets.length; i++) out[i] = offsets[i] + by;
+  return out;
 }
 
 /** The same, parsing the document in one piece (the reference the chunked extraction is tested against). */
