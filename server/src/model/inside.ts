@@ -11,7 +11,7 @@ import { SlotAutomaton, punctemeSparse, punctemeSparseT } from './automaton';
 import { RelPairs } from './attach';
 import { TreeInfo } from './treeInfo';
 import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, transpose, zeros } from './matrix';
-import { SparseMat, spAddScaled, spDot, spMatVec, spMul, spMulInto, spMulTransAInto, spVecMat, toDense } from './sparse';
+import { SparseMat, mulSpRightInto, spAddScaled, spDot, spMatVec, spMul, spMulInto, spMulTransAInto, spVecMat, toDense, toSparseScratch } from './sparse';
 
 export interface NodeInput {
   rp: RelPairs;
@@ -159,7 +159,8 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
         else for (let d = 0; d < second.n; d++) g.C.d[d * second.n + d] += wp;
       }
       if (g.A) g.AM = keep ? spMul(g.A, Mo) : spMulInto(scratchMat(5, g.A.rows, Mo.cols), g.A, Mo);
-      mulInto(raw, g.AM, g.C, true);
+      // C_l is mostly zeros (a few sparse B_r summed): the product skips them, with the dense product's result.
+      mulSpRightInto(raw, g.AM, toSparseScratch(g.C));
     }
     let norm = 0;
     for (let q = 0; q < raw.d.length; q++) if (raw.d[q] > norm) norm = raw.d[q];

@@ -68,6 +68,57 @@ export function transposeSparse(s: SparseMat): SparseMat {
   return out;
 }
 
+/** Buffers of `toSparseScratch`, grown as needed. */
+let scratchPtr = new Int32Array(1);
+let scratchIdx = new Int32Array(0);
+let scratchVal = new Float64Array(0);
+
+/**
+ * `toSparse(m)` in buffers reused by the next call: for a product computed at once (Algorithm 1 builds a dense C_l
+ * per group of pairs, mostly zeros, and multiplies by it once).
+ */
+export function toSparseScratch(m: Mat): SparseMat {
+  const size = m.rows * m.cols;
+  if (scratchPtr.length < m.rows + 1) scratchPtr = new Int32Array(2 * (m.rows + 1));
+  if (scratchIdx.length < size) [scratchIdx, scratchVal] = [new Int32Array(2 * size), new Float64Array(2 * size)];
+  const ptr = scratchPtr, idx = scratchIdx, val = scratchVal, d = m.d;
+  let e = 0;
+  ptr[0] = 0;
+  for (let i = 0; i < m.rows; i++) {
+    for (let j = 0, q = i * m.cols; j < m.cols; j++, q++) {
+      const v = d[q];
+      if (v !== 0) ((idx[e] = j), (val[e++] = v));
+    }
+    ptr[i + 1] = e;
+  }
+  return { rows: m.rows, cols: m.cols, ptr, idx, val };
+}
+
+/**
+ * out += a · b for a dense a and a sparse b (= `mulInto(out, a, toDense(b), true)`, bit for bit): the dense kernel's
+ * terms in its order, less those with a zero of b, each an exact ±0 (a finite entry of a times 0) added to a sum that
+ * is never −0. A non-finite entry of a (whose products with zeros are NaN) takes every column, as the dense one does.
+ */
+export function mulSpRightInto(out: Mat, a: Mat, b: SparseMat): void {
+  if (a.cols !== b.rows || out.rows !== a.rows || out.cols !== b.cols) throw new Error(`matrix shapes ${a.rows}×${a.cols} · ${b.rows}×${b.cols}`);
+  const m = a.cols, p = b.cols, od = out.d, ad = a.d, ptr = b.ptr, idx = b.idx, val = b.val;
+  for (let i = 0; i < a.rows; i++) {
+    const oi = i * p;
+    for (let k = 0; k < m; k++) {
+      const v = ad[i * m + k];
+      if (v === 0) continue;
+      const end = ptr[k + 1];
+      if (v - v !== 0) {
+        // ±Infinity or NaN: v · 0 is NaN, so every column gets its term, in column order.
+        let e = ptr[k];
+        for (let j = 0; j < p; j++) od[oi + j] += v * (e < end && idx[e] === j ? val[e++] : 0);
+        continue;
+      }
+      for (let e = ptr[k]; e < end; e++) od[oi + idx[e]] += v * val[e];
+    }
+  }
+}
+
 /** a · b (= `mul(toDense(a), b)`). */
 export function spMul(a: SparseMat, b: Mat): Mat {
   return spMulInto(zeros(a.rows, b.cols), a, b);
