@@ -264,7 +264,7 @@ export interface NeuralTrainOptions {
   lrDecay: number;
   /** Decay of the moving average of θ that is evaluated and kept (0: none, θ itself). */
   average: number;
-  /** A neural model file to continue training from (its θ, vocabularies and pretrained table; Adam starts afresh). */
+  /** A neural model file to continue training from (its θ, vocabularies and pretrained table; Adam starts afresh, and so do auxiliary heads, which model files do not keep). */
   from?: string;
   /** Auxiliary losses on the BiLSTM vectors (`auxiliaryHeads.ts`); absent: the hinge loss alone. */
   aux?: AuxiliaryOptions;
