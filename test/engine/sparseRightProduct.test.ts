@@ -1,13 +1,14 @@
 /**
- * Algorithm 1's costliest product, raw += (A_l · M) · C_l, now skips the zeros of C_l (a few sparse B_r summed):
- * `mulSpRightInto` must give, bit for bit, what the dense `mulInto` gave, on the C_l the trained model really builds
- * for EWT dev sentences, and on the cases where skipping could differ (non-finite entries, sums already under way).
+ * Algorithm 1's costliest products, raw += (A_l · M) · C_l, now skip the zeros of their right factors: C_l (a few
+ * sparse B_r summed, `mulSpRightInto`) and M (`spSpMulInto`). Each must give, bit for bit, what the dense-right kernel
+ * gave, on the matrices the trained model really builds for EWT dev sentences, and on the cases where skipping could
+ * differ (non-finite entries, sums already under way).
  */
 import * as assert from 'assert';
 import { loadPunctModel, seededRng } from '../../server/src/model';
 import { punctemeSparse } from '../../server/src/model/automaton';
 import { Mat, mulInto, zeros } from '../../server/src/model/matrix';
-import { mulSpRightInto, spAddScaled, toDense, toSparse, toSparseScratch } from '../../server/src/model/sparse';
+import { SparseMat, mulSpRightInto, spAddScaled, spMulInto, spSpMulInto, toDense, toSparse, toSparseScratch } from '../../server/src/model/sparse';
 import { defaultModelDir, punctModelFile } from '../../server/src/engine';
 import { smallSentences } from '../model/helpers';
 import * as fs from 'fs';
@@ -16,6 +17,15 @@ const sameBits = (a: Float64Array, b: Float64Array, what: string) => {
   assert.strictEqual(a.length, b.length, what);
   for (let q = 0; q < a.length; q++) assert.ok(Object.is(a[q], b[q]), `${what}[${q}]: ${a[q]} vs ${b[q]}`);
 };
+
+/** out₀ + A·b with b dense and with b sparse, from the same starting sums. */
+function bothWaysSparseLeft(A: SparseMat, b: Mat, start: Float64Array, what: string): void {
+  const dense = { rows: A.rows, cols: b.cols, d: start.slice() };
+  const sparse = { rows: A.rows, cols: b.cols, d: start.slice() };
+  spMulInto(dense, A, b);
+  spSpMulInto(sparse, A, toSparseScratch(b, 1));
+  sameBits(sparse.d, dense.d, what);
+}
 
 /** out₀ + a·b both ways, from the same starting sums. */
 function bothWays(a: Mat, b: Mat, start: Float64Array, what: string): void {
@@ -58,6 +68,14 @@ describe('model/sparse: raw += AM · C with C sparse equals the dense product bi
             if (B) spAddScaled(C, B, weight[p]);
           }
         }
+        // A_l · M for the left automaton's puncteme matrices and an M with zeros (as a child's matrix has).
+        const M = zeros(left.n, right.n);
+        for (let q = 0; q < M.d.length; q++) M.d[q] = rng() < 0.6 ? 0 : rng();
+        for (const l of byL.keys()) {
+          if (core.V.tokens[l].length === 0) continue;
+          const A = punctemeSparse(left, core.V.keys[l], core.V.tokens[l]);
+          if (A) bothWaysSparseLeft(A, M, Float64Array.from({ length: left.n * right.n }, () => (rng() < 0.5 ? 0 : rng())), `${t.id} node ${w} A·M`);
+        }
         for (const C of byL.values()) {
           const AM = zeros(left.n, right.n);
           for (let q = 0; q < AM.d.length; q++) AM.d[q] = rng() < 0.3 ? 0 : rng();
@@ -81,6 +99,7 @@ describe('model/sparse: raw += AM · C with C sparse equals the dense product bi
       }
       for (let q = 0; q < b.d.length; q++) b.d[q] = rng() < 0.8 ? (rng() < 0.1 ? -0 : 0) : rng();
       bothWays(a, b, new Float64Array(n * p), `trial ${trial}`);
+      bothWaysSparseLeft(toSparse(a), b, new Float64Array(n * p), `trial ${trial} (sparse left)`);
       // The CSR drops −0 as a zero; its dense form is the same matrix up to those.
       sameBits(toDense(toSparse(b)).d.map((x) => x + 0), b.d.map((x) => x + 0), 'round trip');
     }

@@ -11,7 +11,7 @@ import { SlotAutomaton, punctemeSparse, punctemeSparseT } from './automaton';
 import { RelPairs } from './attach';
 import { TreeInfo } from './treeInfo';
 import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, transpose, zeros } from './matrix';
-import { SparseMat, mulSpRightInto, spAddScaled, spDot, spMatVec, spMul, spMulInto, spMulTransAInto, spVecMat, toDense, toSparseScratch } from './sparse';
+import { SparseMat, mulSpRightInto, spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spSpMulInto, spVecMat, toDense, toSparseScratch } from './sparse';
 
 export interface NodeInput {
   rp: RelPairs;
@@ -151,6 +151,7 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
       g.Bs.push(B);
     }
     // raw = Σ_l A_l · Mo · C_l with C_l = Σ_r w_lr B_r (each C_l summed in pair order, as the pairs come).
+    let MoS: SparseMat | undefined;
     for (const g of groups) {
       g.C = keep ? zeros(second.n, second.n) : scratchMat(4, second.n, second.n);
       for (let t = 0; t < g.js.length; t++) {
@@ -158,7 +159,8 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
         if (B) spAddScaled(g.C, B, wp);
         else for (let d = 0; d < second.n; d++) g.C.d[d * second.n + d] += wp;
       }
-      if (g.A) g.AM = keep ? spMul(g.A, Mo) : spMulInto(scratchMat(5, g.A.rows, Mo.cols), g.A, Mo);
+      // Mo has zeros too (a child's matrix, an empty slot's state): the forward-only pass skips them (exact, as below).
+      if (g.A) g.AM = keep ? spMul(g.A, Mo) : spSpMulInto(scratchMat(5, g.A.rows, Mo.cols), g.A, (MoS ??= toSparseScratch(Mo, 1)));
       // C_l is mostly zeros (a few sparse B_r summed): the product skips them, with the dense product's result.
       mulSpRightInto(raw, g.AM, toSparseScratch(g.C));
     }

@@ -68,20 +68,21 @@ export function transposeSparse(s: SparseMat): SparseMat {
   return out;
 }
 
-/** Buffers of `toSparseScratch`, grown as needed. */
-let scratchPtr = new Int32Array(1);
-let scratchIdx = new Int32Array(0);
-let scratchVal = new Float64Array(0);
+/** Buffers of `toSparseScratch` per slot, grown as needed. */
+const scratchCsr: Array<{ ptr: Int32Array; idx: Int32Array; val: Float64Array }> = [];
 
 /**
- * `toSparse(m)` in buffers reused by the next call: for a product computed at once (Algorithm 1 builds a dense C_l
- * per group of pairs, mostly zeros, and multiplies by it once).
+ * `toSparse(m)` in buffers of `slot` that the next call for that slot reuses: for a matrix multiplied at once (Algorithm
+ * 1 builds a dense C_l per group of pairs, mostly zeros, and multiplies by it once; and each node's M, used by all its
+ * groups).
  */
-export function toSparseScratch(m: Mat): SparseMat {
+export function toSparseScratch(m: Mat, slot = 0): SparseMat {
   const size = m.rows * m.cols;
-  if (scratchPtr.length < m.rows + 1) scratchPtr = new Int32Array(2 * (m.rows + 1));
-  if (scratchIdx.length < size) [scratchIdx, scratchVal] = [new Int32Array(2 * size), new Float64Array(2 * size)];
-  const ptr = scratchPtr, idx = scratchIdx, val = scratchVal, d = m.d;
+  let b = scratchCsr[slot];
+  if (!b) scratchCsr[slot] = b = { ptr: new Int32Array(1), idx: new Int32Array(0), val: new Float64Array(0) };
+  if (b.ptr.length < m.rows + 1) b.ptr = new Int32Array(2 * (m.rows + 1));
+  if (b.idx.length < size) [b.idx, b.val] = [new Int32Array(2 * size), new Float64Array(2 * size)];
+  const { ptr, idx, val } = b, d = m.d;
   let e = 0;
   ptr[0] = 0;
   for (let i = 0; i < m.rows; i++) {
@@ -92,6 +93,29 @@ export function toSparseScratch(m: Mat): SparseMat {
     ptr[i + 1] = e;
   }
   return { rows: m.rows, cols: m.cols, ptr, idx, val };
+}
+
+/**
+ * out += a · b for sparse a and b (= `spMulInto(out, a, toDense(b))`, bit for bit): the same terms in the same order,
+ * less those with a zero of b, each an exact ±0 (a finite entry of a times 0) added to a sum that is never −0. A
+ * non-finite entry of a takes every column, as the dense kernel does.
+ */
+export function spSpMulInto(out: Mat, a: SparseMat, b: SparseMat): Mat {
+  if (a.cols !== b.rows || out.rows !== a.rows || out.cols !== b.cols) throw new Error(`matrix shapes ${a.rows}×${a.cols} · ${b.rows}×${b.cols}`);
+  const p = b.cols, od = out.d, bp = b.ptr, bi = b.idx, bv = b.val;
+  for (let i = 0; i < a.rows; i++) {
+    const oi = i * p;
+    for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) {
+      const v = a.val[e], k = a.idx[e], end = bp[k + 1];
+      if (v - v !== 0) {
+        let f = bp[k];
+        for (let j = 0; j < p; j++) od[oi + j] += v * (f < end && bi[f] === j ? bv[f++] : 0);
+        continue;
+      }
+      for (let f = bp[k]; f < end; f++) od[oi + bi[f]] += v * bv[f];
+    }
+  }
+  return out;
 }
 
 /**
