@@ -87,7 +87,7 @@ describe('reuse between keystrokes (analysis worker)', function () {
     const expected = (blocks: ReadonlyArray<{ text: string }>): LintOptions[] => {
       // The computation the memo replaces: placements counted afresh for every block with a closing quote.
       const counts = blocks.map((b) => (/["\u201D\u00BB]|''/.test(b.text) ? quotePlacements(b.text) : undefined));
-      const total = counts.reduce((t, c) => ({ american: t.american + (c?.american ?? 0), british: t.british + (c?.british ?? 0) }), { american: 0, british: 0 });
+      const total = counts.reduce<{ american: number; british: number }>((t, c) => ({ american: t.american + (c?.american ?? 0), british: t.british + (c?.british ?? 0) }), { american: 0, british: 0 });
       const habit = total.american > total.british ? 'american' : total.british > total.american ? 'british' : 'none';
       return counts.map((c) => {
         if (!c) return {};
