@@ -8,6 +8,7 @@ import { LintOptions } from '../../server/src/engine/types';
 import { ParagraphCache, extractProse, lintSteps, runSteps } from '../../server/src/prose';
 import { blockOptions } from '../../server/src/prose/documentOptions';
 import { extractMarkdown, extractMarkdownWhole } from '../../server/src/prose/markdown';
+import { ProseBlock } from '../../server/src/prose/block';
 
 /**
  * What the analysis worker reuses from one keystroke's lint to the next, checked against the computation it replaces
@@ -29,7 +30,7 @@ function* editedVersions(doc: string, count: number, seed: number): Generator<st
   }
 }
 
-const plain = (blocks: ReadonlyArray<{ text: string; offsets: Int32Array }>) => blocks.map((b) => [b.text, [...b.offsets]]);
+const plain = (blocks: ReadonlyArray<ProseBlock>) => blocks.map((b) => [b.text, [...b.offsets], b.standIns, b.holes]);
 
 describe('reuse between keystrokes (analysis worker)', function () {
   this.timeout(120000);

@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import * as fc from 'fast-check';
 import { extractMarkdown, extractMarkdownWhole } from '../../server/src/prose/markdown';
+import { insertionPoint } from '../../server/src/prose/block';
 import { markdownChunks } from '../../server/src/prose/markdownChunks';
 import { ProseKind, extractProse, isSuppressed, proseKindForLanguageId, proseKindForPath } from '../../server/src/prose';
 
@@ -63,17 +64,26 @@ describe('prose extraction: Markdown in independent chunks', () => {
     '<pre>', '</pre>', 'Setext\n---', '1. one\n\n   two', '   ```js', '\tcode', '---', '+++',
     '[ref]: http://example.org', 'See [the text][ref] here.', 'A [ref] alone.', 'A note[^n] here.', '[^n]: The note.', '[Other]: <x>', 'Use [other].',
   ];
-  it('chunked extraction equals whole-document extraction (blocks, offsets and suppressions)', () => {
+  it('chunked extraction equals whole-document extraction (blocks, offsets, stand-ins, holes and suppressions)', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...MD_FRAGMENTS), { maxLength: 25 }), fc.array(fc.constantFrom('\n', '\n\n', '\n\n\n', ' '), { maxLength: 25 }), (parts, seps) => {
         const doc = parts.map((p, i) => p + (seps[i] ?? '\n\n')).join('');
         const a = extractMarkdown(doc);
         const b = extractMarkdownWhole(doc);
-        assert.deepEqual(a.blocks.map((x) => [x.text, [...x.offsets]]), b.blocks.map((x) => [x.text, [...x.offsets]]), JSON.stringify(doc));
+        const plain = (x: (typeof a.blocks)[number]) => [x.text, [...x.offsets], x.standIns, x.holes];
+        assert.deepEqual(a.blocks.map(plain), b.blocks.map(plain), JSON.stringify(doc));
         assert.deepEqual(a.suppressions, b.suppressions);
       }),
       { numRuns: 500 },
     );
+  });
+  it('a stand-in for inline code in a later chunk keeps its document range (fixes beside code land beside it)', () => {
+    // Until session 11 the placed chunk moved its characters' offsets but not its stand-ins' ranges, so an
+    // insertion next to inline code in any chunk but the first was written at the chunk-relative offset.
+    const doc = 'Para one is here.\n\nUse `foo` here, then `bar`.\n';
+    const [, block] = extractMarkdown(doc).blocks;
+    assert.deepEqual(block.standIns!.map((s) => doc.slice(s.start, s.end)), ['`foo`', '`bar`']);
+    assert.strictEqual(insertionPoint(block, block.standIns![0].index + block.standIns![0].length), doc.indexOf('`foo`') + 5);
   });
   it('splits at blank lines before column-0 lines, never inside fences or front matter', () => {
     const doc = '---\na: 1\n\nb: 2\n---\n\nPara one.\n\n```\nx\n\ny\n```\n\n- item\n\n  more\n\nPara two.\n';

@@ -113,6 +113,18 @@ export function betweenStandIns(block: ProseBlock, start: number, end: number): 
 }
 
 /**
+ * The same block with every document position moved by `by`: its characters' offsets and its stand-ins' document
+ * ranges (block positions and holes stay). Extraction parses a Markdown chunk on its own and then places it.
+ */
+export function movedBlock(b: ProseBlock, by: number): ProseBlock {
+  const offsets = new Int32Array(b.offsets.length);
+  for (let i = 0; i < offsets.length; i++) offsets[i] = b.offsets[i] + by;
+  const moved: ProseBlock = { ...b, offsets };
+  if (b.standIns) moved.standIns = b.standIns.map((s) => ({ ...s, start: s.start + by, end: s.end + by }));
+  return moved;
+}
+
+/**
  * Whether block range [start, end) touches a hole (only spaces between them): "treated as `''`, which …" reaches the
  * parser as "treated as , which": the comma's neighbour is missing, so a finding there judges a sentence the writer
  * did not write.

@@ -13,7 +13,7 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { math } from 'micromark-extension-math';
 import { mathFromMarkdown } from 'mdast-util-math';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
-import { BlockBuilder, ProseBlock } from './block';
+import { BlockBuilder, movedBlock, ProseBlock } from './block';
 import { Extraction } from './extraction';
 import { markdownChunks } from './markdownChunks';
 import { Directive, buildSuppressions, parseDirective } from './suppressions';
@@ -101,17 +101,11 @@ const placed = new WeakMap<ChunkProse, { start: number; blocks: ProseBlock[]; di
 function placedAt(parsed: ChunkProse, start: number): { blocks: ProseBlock[]; directives: Directive[] } {
   let p = placed.get(parsed);
   if (!p || p.start !== start) {
-    const blocks = parsed.blocks.map((b) => ({ ...b, offsets: shifted(b.offsets, start) }));
+    const blocks = parsed.blocks.map((b) => movedBlock(b, start));
     const directives = parsed.directives.map((d) => ({ ...d, start: d.start + start, end: d.end + start }));
     placed.set(parsed, (p = { start, blocks, directives }));
   }
   return p;
-}
-
-function shifted(offsets: Int32Array, by: number): Int32Array {
-  const out = new Int32Array(offsets.length);
-  for (let i = 0; i < offsets.length; i++) out[i] = offsets[i] + by;
-  return out;
 }
 
 /** The same, parsing the document in one piece (the reference the chunked extraction is tested against). */
@@ -200,7 +194,7 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
   const shift = prefix.length;
   const inChunk = (at: number) => at >= shift && at < shift + chunk.length;
   return {
-    blocks: blocks.filter((b) => inChunk(b.offsets[0])).map((b) => ({ ...b, offsets: b.offsets.map((o) => o - shift) })),
+    blocks: blocks.filter((b) => inChunk(b.offsets[0])).map((b) => movedBlock(b, -shift)),
     directives: directives.filter((d) => inChunk(d.start)).map((d) => ({ ...d, start: d.start - shift, end: d.end - shift })),
     definitions,
   };
