@@ -2,7 +2,8 @@
  * Training of the neural transition scorer (Kiperwasser & Goldberg 2016): per sentence, a greedy pass with the exact
  * dynamic oracle (`ArcHybridState.cost`), a hinge loss at every step where a wrong transition scores within 1 of
  * the best correct one, error exploration, word dropout; gradients by hand (MLP, BiLSTM, embeddings) into the flat
- * θ layout, Adam over mini-batches of sentences. Seeded.
+ * θ layout, Adam over mini-batches of sentences, optionally with auxiliary losses on the BiLSTM vectors
+ * (`auxiliaryHeads.ts`). Seeded.
  */
 import { Adam } from './adam';
 import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
