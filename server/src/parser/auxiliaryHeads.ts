@@ -14,6 +14,7 @@
  * starved on vectors trained for transitions alone (BENCHMARKS, "a neural relation labeller").
  */
 import { Adam } from './adam';
+import { softmaxCrossEntropy } from './softmaxLoss';
 
 export interface AuxiliaryOptions {
   /** Weights of the two losses beside the hinge loss (0: the head is off). */
@@ -107,6 +108,7 @@ export class AuxiliaryHeads {
     const l = this.layout;
     const a = new Float64Array(M);
     const s = new Float64Array(K);
+    const ds = new Float64Array(K);
     const dz = new Float64Array(M);
     let loss = 0;
     for (let d = 0; d < n; d++) {
@@ -118,24 +120,19 @@ export class AuxiliaryHeads {
         for (let j = 0; j < V; j++) z += th[rd + j] * v[vd + j] + th[rh + j] * v[vh + j];
         a[m] = Math.tanh(z);
       }
-      let max = -Infinity;
       for (let c = 0; c < K; c++) {
         let x = th[l.lc + c];
         for (let m = 0; m < M; m++) x += th[l.lw + c * M + m] * a[m];
         s[c] = x;
-        if (x > max) max = x;
       }
-      let sum = 0;
-      for (let c = 0; c < K; c++) sum += Math.exp(s[c] - max);
-      const gold = deprel[d];
-      loss += w * (max + Math.log(sum) - s[gold]);
+      loss += w * softmaxCrossEntropy(s, K, deprel[d], ds);
       dz.fill(0);
       for (let c = 0; c < K; c++) {
-        const ds = w * (Math.exp(s[c] - max) / sum - (c === gold ? 1 : 0));
-        grad[l.lc + c] += ds;
+        const g = w * ds[c];
+        grad[l.lc + c] += g;
         for (let m = 0; m < M; m++) {
-          grad[l.lw + c * M + m] += ds * a[m];
-          dz[m] += ds * th[l.lw + c * M + m];
+          grad[l.lw + c * M + m] += g * a[m];
+          dz[m] += g * th[l.lw + c * M + m];
         }
       }
       for (let m = 0; m < M; m++) {
@@ -183,27 +180,26 @@ export class AuxiliaryHeads {
     const dQ = new Float64Array(rows * R);
     const duq = new Float64Array(rows);
     const s = new Float64Array(rows);
+    const ds = new Float64Array(rows);
     let loss = 0;
     for (let d = 0; d < n; d++) {
-      let max = -Infinity;
       for (let h = 0; h < rows; h++) {
-        if (h === d) continue;
+        if (h === d) {
+          s[h] = -Infinity; // a word is not its own head: probability 0
+          continue;
+        }
         let x = uq[h];
         for (let k = 0; k < R; k++) x += P[d * R + k] * Q[h * R + k];
         s[h] = x;
-        if (x > max) max = x;
       }
-      let sum = 0;
-      for (let h = 0; h < rows; h++) if (h !== d) sum += Math.exp(s[h] - max);
-      const gold = head[d];
-      loss += w * (max + Math.log(sum) - s[gold]);
+      loss += w * softmaxCrossEntropy(s, rows, head[d], ds);
       for (let h = 0; h < rows; h++) {
         if (h === d) continue;
-        const ds = w * (Math.exp(s[h] - max) / sum - (h === gold ? 1 : 0));
-        duq[h] += ds;
+        const g = w * ds[h];
+        duq[h] += g;
         for (let k = 0; k < R; k++) {
-          dP[d * R + k] += ds * Q[h * R + k];
-          dQ[h * R + k] += ds * P[d * R + k];
+          dP[d * R + k] += g * Q[h * R + k];
+          dQ[h * R + k] += g * P[d * R + k];
         }
       }
     }

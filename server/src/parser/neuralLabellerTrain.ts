@@ -14,6 +14,7 @@ import { matVec } from './dot';
 import { arcHidden, arcLookups, arcOutput, LabellerDims, LabellerLayout, labellerLayout, LOOKUPS, NeuralLabeller } from './neuralLabeller';
 import { NeuralScorer } from './neuralScorer';
 import { Adam } from './adam';
+import { softmaxCrossEntropy } from './softmaxLoss';
 import { TagIds } from './parseFeatures';
 import * as fs from 'fs';
 import { DEFAULT_TRAIN_OPTIONS, prepare, Prepared, trainLabeller, TrainOptions } from './train';
@@ -92,6 +93,8 @@ export class ArcScratch {
   readonly a: Float64Array;
   readonly keep: Float64Array;
   readonly s: Float64Array;
+  /** dLoss/ds: softmax − one-hot. */
+  readonly ds: Float64Array;
   readonly da: Float64Array;
 
   constructor(readonly dims: LabellerDims) {
@@ -104,6 +107,7 @@ export class ArcScratch {
     this.a = new Float64Array(M);
     this.keep = new Float64Array(M);
     this.s = new Float64Array(K);
+    this.ds = new Float64Array(K);
     this.da = new Float64Array(M);
   }
 }
@@ -159,18 +163,16 @@ export function exampleGradient(
     if (h >= ex.n) continue;
     arcs++;
     arcScores(l, th, ex, d, sc, dropout);
+    // The excluded relation has probability 0.
     s[exclude] = -Infinity;
-    let max = -Infinity, best = 0;
-    for (let c = 0; c < K; c++) if (s[c] > max) (max = s[c]), (best = c);
-    let sum = 0;
-    for (let c = 0; c < K; c++) sum += Math.exp(s[c] - max);
+    let best = 0;
+    for (let c = 1; c < K; c++) if (s[c] > s[best]) best = c;
     const g = ex.deprel[d];
-    loss += max + Math.log(sum) - s[g];
+    loss += softmaxCrossEntropy(s, K, g, sc.ds);
     if (best === g) right++;
-    // ds = softmax − one-hot(gold); the excluded relation has probability 0.
     da.fill(0);
     for (let c = 0; c < K; c++) {
-      const ds = Math.exp(s[c] - max) / sum - (c === g ? 1 : 0);
+      const ds = sc.ds[c];
       if (ds === 0) continue;
       grad[l.b2 + c] += ds;
       const w = l.w2 + c * M;
