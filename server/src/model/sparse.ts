@@ -102,18 +102,8 @@ export function toSparseScratch(m: Mat, slot = 0): SparseMat {
  */
 export function spSpMulInto(out: Mat, a: SparseMat, b: SparseMat): Mat {
   if (a.cols !== b.rows || out.rows !== a.rows || out.cols !== b.cols) throw new Error(`matrix shapes ${a.rows}×${a.cols} · ${b.rows}×${b.cols}`);
-  const p = b.cols, od = out.d, bp = b.ptr, bi = b.idx, bv = b.val;
   for (let i = 0; i < a.rows; i++) {
-    const oi = i * p;
-    for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) {
-      const v = a.val[e], k = a.idx[e], end = bp[k + 1];
-      if (v - v !== 0) {
-        let f = bp[k];
-        for (let j = 0; j < p; j++) od[oi + j] += v * (f < end && bi[f] === j ? bv[f++] : 0);
-        continue;
-      }
-      for (let f = bp[k]; f < end; f++) od[oi + bi[f]] += v * bv[f];
-    }
+    for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) addScaledRow(out.d, i * b.cols, a.val[e], b, a.idx[e]);
   }
   return out;
 }
@@ -125,22 +115,27 @@ export function spSpMulInto(out: Mat, a: SparseMat, b: SparseMat): Mat {
  */
 export function mulSpRightInto(out: Mat, a: Mat, b: SparseMat): void {
   if (a.cols !== b.rows || out.rows !== a.rows || out.cols !== b.cols) throw new Error(`matrix shapes ${a.rows}×${a.cols} · ${b.rows}×${b.cols}`);
-  const m = a.cols, p = b.cols, od = out.d, ad = a.d, ptr = b.ptr, idx = b.idx, val = b.val;
+  const m = a.cols, ad = a.d;
   for (let i = 0; i < a.rows; i++) {
-    const oi = i * p;
     for (let k = 0; k < m; k++) {
       const v = ad[i * m + k];
-      if (v === 0) continue;
-      const end = ptr[k + 1];
-      if (v - v !== 0) {
-        // ±Infinity or NaN: v · 0 is NaN, so every column gets its term, in column order.
-        let e = ptr[k];
-        for (let j = 0; j < p; j++) od[oi + j] += v * (e < end && idx[e] === j ? val[e++] : 0);
-        continue;
-      }
-      for (let e = ptr[k]; e < end; e++) od[oi + idx[e]] += v * val[e];
+      if (v !== 0) addScaledRow(out.d, i * b.cols, v, b, k);
     }
   }
+}
+
+/**
+ * od[oi …] += v · row k of b, the terms in column order. A finite v skips the zeros of b (each product an exact ±0);
+ * ±Infinity or NaN (whose product with 0 is NaN) takes every column, as a dense kernel does.
+ */
+function addScaledRow(od: Float64Array, oi: number, v: number, b: SparseMat, k: number): void {
+  const end = b.ptr[k + 1], idx = b.idx, val = b.val;
+  if (v - v !== 0) {
+    let e = b.ptr[k];
+    for (let j = 0; j < b.cols; j++) od[oi + j] += v * (e < end && idx[e] === j ? val[e++] : 0);
+    return;
+  }
+  for (let e = b.ptr[k]; e < end; e++) od[oi + idx[e]] += v * val[e];
 }
 
 /** a · b (= `mul(toDense(a), b)`). */
