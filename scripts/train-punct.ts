@@ -12,7 +12,8 @@
  * --resume FILE (start the full model's θ and φ from a saved full model, e.g. to continue a run with a smaller rate)
  * --bos-commas-only (the initial mark ∘ may absorb only a comma, as in the paper's App. notes: fixes every other ∘ window to keep)
  * --nunberg (the channel may only make Nunberg's kinds of rewrite: a point mark absorbed by an equal or stronger one next to it
- * or by a bracket or quote; a period or comma transposed with a closing quote; brackets, quotes and symbols never deleted).
+ * or by a bracket or quote; a period or comma transposed with a closing quote; brackets, quotes and symbols never deleted)
+ * --outer-left-comma (a comma at a left edge a node shares with its head belongs to the head: `ModelCore.outerLeftComma`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -55,6 +56,7 @@ const { values } = parseArgs({
     resume: { type: 'string' },
     'bos-commas-only': { type: 'boolean', default: false },
     nunberg: { type: 'boolean', default: false },
+    'outer-left-comma': { type: 'boolean', default: false },
   },
 });
 
@@ -169,7 +171,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   if (values['bos-commas-only']) fixBosWindows(logits);
   if (values.nunberg) restrictToNunberg(logits);
   const channel = newChannel(alphabet, dir, identity, logits);
-  const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4 });
+  const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4, outerLeftComma: values['outer-left-comma'] });
   const model = new PunctModelImpl(core, 'training');
   const opts = {
     xi: Number(values.xi),
@@ -204,6 +206,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
       resumedFrom: resumeFrom ? path.basename(resumeFrom) : null,
       bosCommasOnly: values['bos-commas-only'],
       nunberg: values.nunberg,
+      outerLeftComma: values['outer-left-comma'],
       keepBias,
       trainSentences: train.trees.length,
       devPerplexity: full.perplexity,

@@ -15,6 +15,7 @@ import {
   logNormalise,
   pairScores,
   relPairsFor,
+  buildRelPairs,
   RelPairs,
   SYM_UNMATCHED,
 } from './attach';
@@ -36,6 +37,8 @@ export interface ModelParts {
   channel: Channel;
   weights: Float64Array | QuantisedWeights;
   eta: number;
+  /** See `ModelCore.outerLeftComma`. Absent (false) in models trained before it. */
+  outerLeftComma?: boolean;
 }
 
 export interface PreparedTree {
@@ -62,6 +65,16 @@ export class ModelCore {
   private theta: Float64Array | RankedInt16;
   private thetaScale: number;
   eta: number;
+  /**
+   * A comma at a left edge that a node shares with its head belongs to the head (and so on up): the node's left
+   * puncteme may not contain one. Without this the likelihood cannot tell "[, who] lives in Boston ," from "[, who lives
+   * in Boston ,]", and training gave the opening comma of a relative clause or apposition to its first word (the
+   * pronoun, the determiner), whose pair cannot require the closing comma; the clause's own (l, r) pair then never
+   * learns that an opened clause is closed, and "My brother, who lives in Boston is …" looks as likely as the closed
+   * one. With the comma on the outermost constituent that starts there, the pair (",", ",") carries the pairing.
+   * Part of the model's definition (training and inference alike), stored in the model file.
+   */
+  readonly outerLeftComma: boolean;
   readonly space: OutputSpace;
   readonly V: PunctemeTable;
   private autCache = new Map<string, SlotAutomaton>();
@@ -74,6 +87,7 @@ export class ModelCore {
     if (parts.weights instanceof Float64Array) [this.theta, this.thetaScale] = [parts.weights, 1];
     else [this.theta, this.thetaScale] = [new RankedInt16(parts.weights.q), parts.weights.scale];
     this.eta = parts.eta ?? DEFAULT_ETA;
+    this.outerLeftComma = parts.outerLeftComma ?? false;
     this.space = { nPairs: this.vocab.pairs.length, nPunctemes: this.vocab.punctemes.length };
     this.V = { keys: this.vocab.punctemes, tokens: this.vocab.tokens };
   }
@@ -119,9 +133,23 @@ export class ModelCore {
     const ctx: HashedContexts[] = new Array(info.n + 1);
     for (let w = 1; w <= info.n; w++) {
       rp[w] = relPairsFor(this.vocab, tree.words[w - 1].deprel);
+      const h = info.head[w - 1];
+      if (this.outerLeftComma && h !== 0 && info.lo[w] === info.lo[h]) rp[w] = this.withoutLeftComma(rp[w]);
       ctx[w] = hashContexts(staticContexts(info, w, this.wordKey));
     }
     return { info, rp, ctx, probCache: new Map(), staticScores: [], generation: this.generation };
+  }
+
+  private leftCommaFree = new Map<RelPairs, RelPairs>();
+  /** W_d without the pairs whose left puncteme contains a comma (for a node whose left edge is its head's). */
+  private withoutLeftComma(rp: RelPairs): RelPairs {
+    let f = this.leftCommaFree.get(rp);
+    if (!f) {
+      const comma = this.channel.alphabet.id(',');
+      f = buildRelPairs(this.vocab, [...rp.pair].filter((p) => !this.vocab.tokens[this.vocab.pairs[p][0]].includes(comma)));
+      this.leftCommaFree.set(rp, f);
+    }
+    return f;
   }
 
   /** Tokens of a slot mapped into Σ (unknown marks become the symbol stand-in; a stray ∘ is dropped). */
