@@ -8,8 +8,9 @@ import { PunctModelImpl } from '../../server/src/model';
 import { assignmentCount, enumerateJoint } from './bruteForce';
 import { randomCore, smallSentences } from './helpers';
 
-const CASES: Array<{ dir: Direction; identity: boolean }> = [
+const CASES: Array<{ dir: Direction; identity: boolean; outerLeftComma?: boolean }> = [
   { dir: 'R', identity: false },
+  { dir: 'R', identity: false, outerLeftComma: true },
   { dir: 'L', identity: false },
   { dir: 'R', identity: true },
 ];
@@ -28,10 +29,10 @@ describe('model/inside: Algorithm 1 against brute force on real EWT sentences', 
   this.timeout(120000);
   const { trees, vocabTrees } = fixtures();
 
-  for (const { dir, identity } of CASES) {
-    const label = `${identity ? 'identity channel' : `channel ${dir}`}`;
+  for (const { dir, identity, outerLeftComma } of CASES) {
+    const label = `${identity ? 'identity channel' : `channel ${dir}`}${outerLeftComma ? ', outerLeftComma' : ''}`;
     it(`${label}: inside = log of the sum over all puncteme assignments; marginals and Viterbi agree`, () => {
-      const core = randomCore(vocabTrees, 3, dir, identity);
+      const core = randomCore(vocabTrees, 3, dir, identity, 12, outerLeftComma);
       const model = new PunctModelImpl(core, 'test');
       let checked = 0;
       let misses = 0;
@@ -116,5 +117,37 @@ describe('model/index: scoring alternatives of one tree', function () {
         assert.ok(Math.abs(got[k] - want) < 1e-9, `${t.id} alternative ${k}: ${got[k]} vs ${want}`);
       });
     }
+  });
+});
+
+describe('model: outerLeftComma', () => {
+  const vocabTrees = smallSentences(12, 60);
+
+  it('gives a comma at a shared left edge to the outermost constituent that starts there', () => {
+    const core = randomCore(vocabTrees, 4, 'R', false, 12, true);
+    const plain = randomCore(vocabTrees, 4, 'R', false, 12, false);
+    const comma = core.channel.alphabet.id(',');
+    let masked = 0;
+    for (const t of vocabTrees) {
+      const prep = core.prepare(t);
+      const before = plain.prepare(t);
+      const { info } = prep;
+      for (let w = 1; w <= info.n; w++) {
+        const h = info.head[w - 1];
+        const leftComma = [...prep.rp[w].pair].some((p) => core.vocab.tokens[core.vocab.pairs[p][0]].includes(comma));
+        if (h !== 0 && info.lo[w] === info.lo[h]) {
+          assert.ok(!leftComma, `${t.id} w=${w}: no left comma where the head starts too`);
+          assert.ok(prep.rp[w].pair.length > 0 && prep.rp[w].pair.includes(0), 'ε ε stays allowed');
+          if (prep.rp[w].pair.length < before.rp[w].pair.length) masked++;
+        } else assert.deepEqual([...prep.rp[w].pair], [...before.rp[w].pair], `${t.id} w=${w}: other nodes keep W_d`);
+      }
+    }
+    assert.ok(masked > 0, 'some node lost its left-comma pairs');
+  });
+
+  it('still gives every EWT dev sentence of the fixtures a finite probability', () => {
+    const core = randomCore(vocabTrees, 4, 'R', false, 12, true);
+    const model = new PunctModelImpl(core, 'test');
+    for (const t of vocabTrees) assert.ok(Number.isFinite(model.logProb(t)), t.id);
   });
 });
