@@ -13,7 +13,9 @@
  * --bos-commas-only (the initial mark ∘ may absorb only a comma, as in the paper's App. notes: fixes every other ∘ window to keep)
  * --nunberg (the channel may only make Nunberg's kinds of rewrite: a point mark absorbed by an equal or stronger one next to it
  * or by a bracket or quote; a period or comma transposed with a closing quote; brackets, quotes and symbols never deleted)
- * --outer-left-comma (a comma at a left edge a node shares with its head belongs to the head: `ModelCore.outerLeftComma`).
+ * --outer-left-comma (a comma at a left edge a node shares with its head belongs to the head: `ModelCore.outerLeftComma`)
+ * --paired-commas (the posterior regulariser also counts one-sided commas of relative clauses and appositions inside the
+ * sentence: `ModelCore.pairedSupplementCommas`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -57,6 +59,7 @@ const { values } = parseArgs({
     'bos-commas-only': { type: 'boolean', default: false },
     nunberg: { type: 'boolean', default: false },
     'outer-left-comma': { type: 'boolean', default: false },
+    'paired-commas': { type: 'boolean', default: false },
   },
 });
 
@@ -172,6 +175,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   if (values.nunberg) restrictToNunberg(logits);
   const channel = newChannel(alphabet, dir, identity, logits);
   const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4, outerLeftComma: values['outer-left-comma'] });
+  core.pairedSupplementCommas = values['paired-commas'];
   const model = new PunctModelImpl(core, 'training');
   const opts = {
     xi: Number(values.xi),
@@ -207,6 +211,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
       bosCommasOnly: values['bos-commas-only'],
       nunberg: values.nunberg,
       outerLeftComma: values['outer-left-comma'],
+      pairedCommas: values['paired-commas'],
       keepBias,
       trainSentences: train.trees.length,
       devPerplexity: full.perplexity,

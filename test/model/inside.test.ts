@@ -151,3 +151,29 @@ describe('model: outerLeftComma', () => {
     for (const t of vocabTrees) assert.ok(Number.isFinite(model.logProb(t)), t.id);
   });
 });
+
+describe('model: the posterior regulariser with paired supplement commas (training only)', () => {
+  it('counts a relative clause or apposition inside the sentence with a comma on one side only', () => {
+    const trees = smallSentences(30, 400);
+    const plain = randomCore(trees, 6, 'R', false, 12, true);
+    const paired = randomCore(trees, 6, 'R', false, 12, true);
+    paired.pairedSupplementCommas = true;
+    const comma = paired.channel.alphabet.id(',');
+    let extra = 0;
+    for (const t of trees) {
+      const a = plain.prepare(t), b = paired.prepare(t);
+      for (let w = 1; w <= a.info.n; w++) {
+        const d = t.words[w - 1].deprel;
+        const inside = a.info.lo[w] > 1 && a.info.hi[w] < a.info.n;
+        for (let j = 0; j < a.rp[w].pair.length; j++) {
+          const rp = a.rp[w];
+          const oneSided = paired.vocab.tokens[rp.l[j]].includes(comma) !== paired.vocab.tokens[rp.r[j]].includes(comma);
+          const want = a.unmatched[w][j] || ((d === 'acl:relcl' || d.startsWith('appos')) && inside && oneSided) ? 1 : 0;
+          assert.equal(b.unmatched[w][j], want, `${t.id} w=${w} ${d} pair ${j}`);
+          if (want && !a.unmatched[w][j]) extra++;
+        }
+      }
+    }
+    assert.ok(extra > 0, 'some supplement pairs are counted');
+  });
+});

@@ -44,6 +44,8 @@ export interface ModelParts {
 export interface PreparedTree {
   info: TreeInfo;
   rp: RelPairs[];
+  /** Per node, per pair of rp: whether the posterior regulariser counts it as unmatched (`ModelCore.countsUnmatched`). */
+  unmatched: Uint8Array[];
   ctx: HashedContexts[];
   /** Cache of D-dependent node distributions keyed by `w|internal tokens`, valid for one parameter generation. */
   probCache: Map<string, { ctx: HashedContexts; logp: Float64Array; weight?: Float64Array }>;
@@ -75,6 +77,13 @@ export class ModelCore {
    * Part of the model's definition (training and inference alike), stored in the model file.
    */
   readonly outerLeftComma: boolean;
+  /**
+   * Training only (the posterior regulariser c(T′) of eq. 5, not the model): also count as unmatched a relative clause
+   * or apposition inside the sentence with a comma on one side only. Nunberg's delimiting commas come in pairs, and the
+   * likelihood alone lets the closing one go to the phrase the clause ends (its antecedent's), so the clause's own
+   * pair never learns that an opened clause is closed. Not stored in the model file: inference never tilts.
+   */
+  pairedSupplementCommas = false;
   readonly space: OutputSpace;
   readonly V: PunctemeTable;
   private autCache = new Map<string, SlotAutomaton>();
@@ -137,7 +146,19 @@ export class ModelCore {
       if (this.outerLeftComma && h !== 0 && info.lo[w] === info.lo[h]) rp[w] = this.withoutLeftComma(rp[w]);
       ctx[w] = hashContexts(staticContexts(info, w, this.wordKey));
     }
-    return { info, rp, ctx, probCache: new Map(), staticScores: [], generation: this.generation };
+    const unmatched: Uint8Array[] = new Array(info.n + 1);
+    for (let w = 1; w <= info.n; w++) unmatched[w] = this.unmatchedOf(info, w, tree.words[w - 1].deprel, rp[w]);
+    return { info, rp, unmatched, ctx, probCache: new Map(), staticScores: [], generation: this.generation };
+  }
+
+  private unmatchedOf(info: TreeInfo, w: number, deprel: string, rp: RelPairs): Uint8Array {
+    const out = Uint8Array.from(rp.sym, (c) => (c === SYM_UNMATCHED ? 1 : 0));
+    const supplement = deprel === 'acl:relcl' || deprel.split(':')[0] === 'appos';
+    if (!this.pairedSupplementCommas || !supplement || info.lo[w] === 1 || info.hi[w] === info.n) return out;
+    const comma = this.channel.alphabet.id(',');
+    const has = (v: number) => this.vocab.tokens[v].includes(comma);
+    for (let j = 0; j < rp.pair.length; j++) if (has(rp.l[j]) !== has(rp.r[j])) out[j] = 1;
+    return out;
   }
 
   private leftCommaFree = new Map<RelPairs, RelPairs>();
@@ -237,7 +258,8 @@ export class ModelCore {
             let weight = tilt ? undefined : hit.weight;
             if (!weight) {
               weight = new Float64Array(logp.length);
-              for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (tilt && rp.sym[j] === SYM_UNMATCHED ? tilt : 0));
+              const counted = prep.unmatched[w];
+              for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (tilt && counted[j] ? tilt : 0));
               if (!tilt) hit.weight = weight;
             }
             value = { rp, weight };

@@ -5,7 +5,7 @@
  * derivative of E[c] obtained as ∂/∂β of the gradient of log Z(β), where Z(β) tilts every unmatched pair by e^β
  * (E[c] = ∂ log Z/∂β at β = 0); that mixed derivative is taken by a forward difference in β.
  */
-import { accumulatePairGrad, SparseGrad, SYM_UNMATCHED } from './attach';
+import { accumulatePairGrad, SparseGrad } from './attach';
 import { backward, channelGradient, inside, SlotGrads } from './inside';
 import { ModelCore, PreparedTree } from './model';
 
@@ -63,8 +63,8 @@ export function sentenceObjective(
   const info = prep.info;
   let ec = 0;
   for (let w = 1; w <= info.n; w++) {
-    const rp = prep.rp[w];
-    for (let j = 0; j < rp.pair.length; j++) if (rp.sym[j] === SYM_UNMATCHED) ec += p0.mu[w][j];
+    const counted = prep.unmatched[w];
+    for (let j = 0; j < counted.length; j++) if (counted[j]) ec += p0.mu[w][j];
   }
   const out = { logZ: p0.logZ, expectedC: ec, objective: p0.logZ - xi * ec * ec };
   if (!grads) return out;
