@@ -15,7 +15,7 @@
  * or by a bracket or quote; a period or comma transposed with a closing quote; brackets, quotes and symbols never deleted)
  * --outer-left-comma (a comma at a left edge a node shares with its head belongs to the head: `ModelCore.outerLeftComma`)
  * --paired-commas (the posterior regulariser also counts one-sided commas of relative clauses and appositions inside the
- * sentence: `ModelCore.pairedSupplementCommas`).
+ * sentence: `ModelCore.pairedSupplementCommas`)  --supplement-right-comma (`ModelCore.supplementRightComma`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -60,6 +60,7 @@ const { values } = parseArgs({
     nunberg: { type: 'boolean', default: false },
     'outer-left-comma': { type: 'boolean', default: false },
     'paired-commas': { type: 'boolean', default: false },
+    'supplement-right-comma': { type: 'boolean', default: false },
   },
 });
 
@@ -174,7 +175,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   if (values['bos-commas-only']) fixBosWindows(logits);
   if (values.nunberg) restrictToNunberg(logits);
   const channel = newChannel(alphabet, dir, identity, logits);
-  const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4, outerLeftComma: values['outer-left-comma'] });
+  const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4, outerLeftComma: values['outer-left-comma'], supplementRightComma: values['supplement-right-comma'] });
   core.pairedSupplementCommas = values['paired-commas'];
   const model = new PunctModelImpl(core, 'training');
   const opts = {
@@ -212,6 +213,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
       nunberg: values.nunberg,
       outerLeftComma: values['outer-left-comma'],
       pairedCommas: values['paired-commas'],
+      supplementRightComma: values['supplement-right-comma'],
       keepBias,
       trainSentences: train.trees.length,
       devPerplexity: full.perplexity,

@@ -8,9 +8,10 @@ import { PunctModelImpl } from '../../server/src/model';
 import { assignmentCount, enumerateJoint } from './bruteForce';
 import { randomCore, smallSentences } from './helpers';
 
-const CASES: Array<{ dir: Direction; identity: boolean; outerLeftComma?: boolean }> = [
+const CASES: Array<{ dir: Direction; identity: boolean; outerLeftComma?: boolean; supplementRightComma?: boolean }> = [
   { dir: 'R', identity: false },
   { dir: 'R', identity: false, outerLeftComma: true },
+  { dir: 'R', identity: false, outerLeftComma: true, supplementRightComma: true },
   { dir: 'L', identity: false },
   { dir: 'R', identity: true },
 ];
@@ -29,10 +30,10 @@ describe('model/inside: Algorithm 1 against brute force on real EWT sentences', 
   this.timeout(120000);
   const { trees, vocabTrees } = fixtures();
 
-  for (const { dir, identity, outerLeftComma } of CASES) {
-    const label = `${identity ? 'identity channel' : `channel ${dir}`}${outerLeftComma ? ', outerLeftComma' : ''}`;
+  for (const { dir, identity, outerLeftComma, supplementRightComma } of CASES) {
+    const label = `${identity ? 'identity channel' : `channel ${dir}`}${outerLeftComma ? ', outerLeftComma' : ''}${supplementRightComma ? ', supplementRightComma' : ''}`;
     it(`${label}: inside = log of the sum over all puncteme assignments; marginals and Viterbi agree`, () => {
-      const core = randomCore(vocabTrees, 3, dir, identity, 12, outerLeftComma);
+      const core = randomCore(vocabTrees, 3, dir, identity, 12, outerLeftComma, supplementRightComma);
       const model = new PunctModelImpl(core, 'test');
       let checked = 0;
       let misses = 0;
@@ -175,5 +176,31 @@ describe('model: the posterior regulariser with paired supplement commas (traini
       }
     }
     assert.ok(extra > 0, 'some supplement pairs are counted');
+  });
+});
+
+describe('model: supplementRightComma', () => {
+  it('gives a comma at a shared right edge to the outermost node ending there, stopping at a relative clause or apposition', () => {
+    const trees = smallSentences(30, 400);
+    const core = randomCore(trees, 4, 'R', false, 12, false, true);
+    const plain = randomCore(trees, 4, 'R', false, 12, false, false);
+    const comma = core.channel.alphabet.id(',');
+    const supplement = (d: string) => d === 'acl:relcl' || d.startsWith('appos');
+    let masked = 0;
+    for (const t of trees) {
+      const prep = core.prepare(t), before = plain.prepare(t);
+      const { info } = prep;
+      for (let w = 1; w <= info.n; w++) {
+        const h = info.head[w - 1];
+        const passesUp = h !== 0 && info.hi[w] === info.hi[h] && !supplement(t.words[w - 1].deprel);
+        const passesDown = info.right[w].some((c) => supplement(t.words[c - 1].deprel) && info.hi[c] === info.hi[w]);
+        const rightComma = [...prep.rp[w].pair].some((p) => core.vocab.tokens[core.vocab.pairs[p][1]].includes(comma));
+        if (passesUp || passesDown) {
+          assert.ok(!rightComma, `${t.id} w=${w}`);
+          if (prep.rp[w].pair.length < before.rp[w].pair.length) masked++;
+        } else assert.deepEqual([...prep.rp[w].pair], [...before.rp[w].pair], `${t.id} w=${w}`);
+      }
+    }
+    assert.ok(masked > 0);
   });
 });

@@ -39,6 +39,8 @@ export interface ModelParts {
   eta: number;
   /** See `ModelCore.outerLeftComma`. Absent (false) in models trained before it. */
   outerLeftComma?: boolean;
+  /** See `ModelCore.supplementRightComma`. Absent (false) in models trained before it. */
+  supplementRightComma?: boolean;
 }
 
 export interface PreparedTree {
@@ -78,6 +80,14 @@ export class ModelCore {
    */
   readonly outerLeftComma: boolean;
   /**
+   * The right edge's counterpart: a comma at a right edge goes up to the outermost node that ends there, but stops at a
+   * relative clause or apposition. A node may not carry a right comma if its right edge is its head's and it is no such
+   * supplement, or if a supplement dependent of it ends there too. Without this, in "The book, which I bought yesterday,
+   * is …" the closing comma can belong to the subject ("The book, which … yesterday"), whose features see the comma
+   * inside it, and the clause's pair never has to close what it opened.
+   */
+  readonly supplementRightComma: boolean;
+  /**
    * Training only (the posterior regulariser c(T′) of eq. 5, not the model): also count as unmatched a relative clause
    * or apposition inside the sentence with a comma on one side only. Nunberg's delimiting commas come in pairs, and the
    * likelihood alone lets the closing one go to the phrase the clause ends (its antecedent's), so the clause's own
@@ -97,6 +107,7 @@ export class ModelCore {
     else [this.theta, this.thetaScale] = [new RankedInt16(parts.weights.q), parts.weights.scale];
     this.eta = parts.eta ?? DEFAULT_ETA;
     this.outerLeftComma = parts.outerLeftComma ?? false;
+    this.supplementRightComma = parts.supplementRightComma ?? false;
     this.space = { nPairs: this.vocab.pairs.length, nPunctemes: this.vocab.punctemes.length };
     this.V = { keys: this.vocab.punctemes, tokens: this.vocab.tokens };
   }
@@ -143,7 +154,8 @@ export class ModelCore {
     for (let w = 1; w <= info.n; w++) {
       rp[w] = relPairsFor(this.vocab, tree.words[w - 1].deprel);
       const h = info.head[w - 1];
-      if (this.outerLeftComma && h !== 0 && info.lo[w] === info.lo[h]) rp[w] = this.withoutLeftComma(rp[w]);
+      if (this.outerLeftComma && h !== 0 && info.lo[w] === info.lo[h]) rp[w] = this.withoutComma(rp[w], 'l');
+      if (this.supplementRightComma && this.rightCommaGoesElsewhere(info, tree.words, w)) rp[w] = this.withoutComma(rp[w], 'r');
       ctx[w] = hashContexts(staticContexts(info, w, this.wordKey));
     }
     const unmatched: Uint8Array[] = new Array(info.n + 1);
@@ -161,16 +173,25 @@ export class ModelCore {
     return out;
   }
 
-  private leftCommaFree = new Map<RelPairs, RelPairs>();
-  /** W_d without the pairs whose left puncteme contains a comma (for a node whose left edge is its head's). */
-  private withoutLeftComma(rp: RelPairs): RelPairs {
-    let f = this.leftCommaFree.get(rp);
+  private commaFree = { l: new Map<RelPairs, RelPairs>(), r: new Map<RelPairs, RelPairs>() };
+  /** W_d without the pairs whose left (or right) puncteme contains a comma (see `outerLeftComma`, `supplementRightComma`). */
+  private withoutComma(rp: RelPairs, side: 'l' | 'r'): RelPairs {
+    let f = this.commaFree[side].get(rp);
     if (!f) {
       const comma = this.channel.alphabet.id(',');
-      f = buildRelPairs(this.vocab, [...rp.pair].filter((p) => !this.vocab.tokens[this.vocab.pairs[p][0]].includes(comma)));
-      this.leftCommaFree.set(rp, f);
+      const k = side === 'l' ? 0 : 1;
+      f = buildRelPairs(this.vocab, [...rp.pair].filter((p) => !this.vocab.tokens[this.vocab.pairs[p][k]].includes(comma)));
+      this.commaFree[side].set(rp, f);
     }
     return f;
+  }
+
+  /** Whether a comma at w's right edge belongs to another node under `supplementRightComma`. */
+  private rightCommaGoesElsewhere(info: TreeInfo, words: PunctuatedTree['words'], w: number): boolean {
+    const isSupplement = (v: number) => words[v - 1].deprel === 'acl:relcl' || words[v - 1].deprel.split(':')[0] === 'appos';
+    const h = info.head[w - 1];
+    if (h !== 0 && info.hi[w] === info.hi[h] && !isSupplement(w)) return true;
+    return info.right[w].some((c) => isSupplement(c) && info.hi[c] === info.hi[w]);
   }
 
   /** Tokens of a slot mapped into Σ (unknown marks become the symbol stand-in; a stray ∘ is dropped). */

@@ -18,6 +18,8 @@ export interface ModelJson {
   eta: number;
   /** `ModelCore.outerLeftComma`; absent in older files (false). */
   outerLeftComma?: boolean;
+  /** `ModelCore.supplementRightComma`; absent in older files (false). */
+  supplementRightComma?: boolean;
   alphabet: string[];
   vocab: VocabJson;
   channelLogits: number[];
@@ -37,7 +39,7 @@ export function coreFromJson(j: ModelJson): ModelCore {
   const q = new Int16Array(bufferOf(j.weights, true));
   if (q.length !== 1 << j.hashBits) throw new Error(`punctuation model: ${q.length} weights, expected 2^${j.hashBits}`);
   // Kept quantised: ModelCore scores q·scale, exactly the float64 weights this file denotes, in a quarter of the memory.
-  return new ModelCore({ vocab, channel, weights: { q, scale: j.weightScale }, eta: j.eta, outerLeftComma: j.outerLeftComma ?? false });
+  return new ModelCore({ vocab, channel, weights: { q, scale: j.weightScale }, eta: j.eta, outerLeftComma: j.outerLeftComma ?? false, supplementRightComma: j.supplementRightComma ?? false });
 }
 
 function bufferOf(b64: string, gzipped = false): ArrayBuffer {
@@ -58,6 +60,7 @@ export function coreToJson(core: ModelCore, vocab: VocabJson, version: string, t
     identity: core.channel.identity,
     eta: core.eta,
     ...(core.outerLeftComma ? { outerLeftComma: true } : {}),
+    ...(core.supplementRightComma ? { supplementRightComma: true } : {}),
     alphabet: [...core.channel.alphabet.tokens],
     vocab,
     channelLogits: Array.from(core.channel.logits, (v) => Math.round(v * 1e5) / 1e5),
