@@ -6,7 +6,7 @@
  *   --fit            train the error model on corruptions of EWT train, calibrate it and fit the threshold on the FIT
  *                    half of dev, write models/en/lint-calibration.json (never uses test; see eval/calibrationFit.ts)
  *   --fit-dev-only   --fit without the train stage (error model fitted on the dev half alone, as before)
- *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model and seed), so refits
+ *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model version and file digest, and seed), so refits
  *                    after changing only the fitting are quick
  *   --single-threshold  with --fit: one threshold for every kind of edit (as before session 7), no category's own
  *   --keep-kinds FILE   with --fit: keep FILE's error model and global threshold (e.g. the shipped calibration) and
@@ -40,6 +40,7 @@
  *   --out FILE       write everything as JSON
  *   --markdown FILE  write the tables as Markdown (for BENCHMARKS.md)
  */
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -318,8 +319,11 @@ async function main(): Promise<void> {
     let train: LabelledCandidate[] | undefined;
     let trainItems: number | undefined;
     let trainNote = '';
+    // Named by the model file's content too: versions are dated, so two models trained on one day share a name, and a
+    // refit would silently reuse the other model's candidates.
+    const modelDigest = createHash('sha1').update(fs.readFileSync(punctModelFile(defaultModelDir()))).digest('hex').slice(0, 10);
     const cacheFile = (which: string) =>
-      opt['fit-cache'] ? path.join(opt['fit-cache'], `labelled-${which}-${parser?.version ?? 'gold'}-${model.version}-seed${opt.seed ?? 1}.json`) : undefined;
+      opt['fit-cache'] ? path.join(opt['fit-cache'], `labelled-${which}-${parser?.version ?? 'gold'}-${model.version}-${modelDigest}-seed${opt.seed ?? 1}.json`) : undefined;
     if (!opt['fit-dev-only']) {
       const tb = readTreebank(path.join(DATA, 'en_ewt-ud-train.conllu'));
       const trainSuite = [...buildSuite(tb.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(tb.sentences, SPLICES * 6)];
