@@ -46,7 +46,7 @@ export interface ModelParts {
 export interface PreparedTree {
   info: TreeInfo;
   rp: RelPairs[];
-  /** Per node, per pair of rp: whether the posterior regulariser counts it as unmatched (`ModelCore.countsUnmatched`). */
+  /** Per node, per pair of rp: whether the posterior regulariser counts it as unmatched (unmatched brackets and quotes; see `ModelCore.pairedSupplementCommas`). */
   unmatched: Uint8Array[];
   ctx: HashedContexts[];
   /** Cache of D-dependent node distributions keyed by `w|internal tokens`, valid for one parameter generation. */
@@ -54,6 +54,11 @@ export interface PreparedTree {
   /** Unnormalised scores of the static contexts per node (same generation). */
   staticScores: Float64Array[];
   generation: number;
+}
+
+/** A relative clause or an apposition: the constituents Nunberg's delimiting commas set off in pairs. */
+function isSupplement(deprel: string): boolean {
+  return deprel === 'acl:relcl' || deprel.split(':')[0] === 'appos';
 }
 
 /** Memory the slot automata and their caches may keep (see `trimAutomata`). */
@@ -165,8 +170,7 @@ export class ModelCore {
 
   private unmatchedOf(info: TreeInfo, w: number, deprel: string, rp: RelPairs): Uint8Array {
     const out = Uint8Array.from(rp.sym, (c) => (c === SYM_UNMATCHED ? 1 : 0));
-    const supplement = deprel === 'acl:relcl' || deprel.split(':')[0] === 'appos';
-    if (!this.pairedSupplementCommas || !supplement || info.lo[w] === 1 || info.hi[w] === info.n) return out;
+    if (!this.pairedSupplementCommas || !isSupplement(deprel) || info.lo[w] === 1 || info.hi[w] === info.n) return out;
     const comma = this.channel.alphabet.id(',');
     const has = (v: number) => this.vocab.tokens[v].includes(comma);
     for (let j = 0; j < rp.pair.length; j++) if (has(rp.l[j]) !== has(rp.r[j])) out[j] = 1;
@@ -188,10 +192,10 @@ export class ModelCore {
 
   /** Whether a comma at w's right edge belongs to another node under `supplementRightComma`. */
   private rightCommaGoesElsewhere(info: TreeInfo, words: PunctuatedTree['words'], w: number): boolean {
-    const isSupplement = (v: number) => words[v - 1].deprel === 'acl:relcl' || words[v - 1].deprel.split(':')[0] === 'appos';
+    const supplement = (v: number) => isSupplement(words[v - 1].deprel);
     const h = info.head[w - 1];
-    if (h !== 0 && info.hi[w] === info.hi[h] && !isSupplement(w)) return true;
-    return info.right[w].some((c) => isSupplement(c) && info.hi[c] === info.hi[w]);
+    if (h !== 0 && info.hi[w] === info.hi[h] && !supplement(w)) return true;
+    return info.right[w].some((c) => supplement(c) && info.hi[c] === info.hi[w]);
   }
 
   /** Tokens of a slot mapped into Σ (unknown marks become the symbol stand-in; a stray ∘ is dropped). */
