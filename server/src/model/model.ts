@@ -46,8 +46,8 @@ export interface ModelParts {
 export interface PreparedTree {
   info: TreeInfo;
   rp: RelPairs[];
-  /** Per node, per pair of rp: whether the posterior regulariser counts it as unmatched (unmatched brackets and quotes; see `ModelCore.pairedSupplementCommas`). */
-  unmatched: Uint8Array[];
+  /** `ModelCore.unmatched` per node, made when training first asks (inference never does). */
+  unmatched: Array<Uint8Array | undefined>;
   ctx: HashedContexts[];
   /** Cache of D-dependent node distributions keyed by `w|internal tokens`, valid for one parameter generation. */
   probCache: Map<string, { ctx: HashedContexts; logp: Float64Array; weight?: Float64Array }>;
@@ -163,18 +163,25 @@ export class ModelCore {
       if (this.supplementRightComma && this.rightCommaGoesElsewhere(info, tree.words, w)) rp[w] = this.withoutComma(rp[w], 'r');
       ctx[w] = hashContexts(staticContexts(info, w, this.wordKey));
     }
-    const unmatched: Uint8Array[] = new Array(info.n + 1);
-    for (let w = 1; w <= info.n; w++) unmatched[w] = this.unmatchedOf(info, w, tree.words[w - 1].deprel, rp[w]);
-    return { info, rp, unmatched, ctx, probCache: new Map(), staticScores: [], generation: this.generation };
+    return { info, rp, unmatched: new Array(info.n + 1), ctx, probCache: new Map(), staticScores: [], generation: this.generation };
   }
 
-  private unmatchedOf(info: TreeInfo, w: number, deprel: string, rp: RelPairs): Uint8Array {
-    const out = Uint8Array.from(rp.sym, (c) => (c === SYM_UNMATCHED ? 1 : 0));
-    if (!this.pairedSupplementCommas || !isSupplement(deprel) || info.lo[w] === 1 || info.hi[w] === info.n) return out;
-    const comma = this.channel.alphabet.id(',');
-    const has = (v: number) => this.vocab.tokens[v].includes(comma);
-    for (let j = 0; j < rp.pair.length; j++) if (has(rp.l[j]) !== has(rp.r[j])) out[j] = 1;
-    return out;
+  /**
+   * Per pair of node w's W_d, whether the posterior regulariser counts it as unmatched: unmatched brackets and quotes,
+   * and with `pairedSupplementCommas` a one-sided comma of a relative clause or apposition inside the sentence.
+   */
+  unmatched(prep: PreparedTree, w: number): Uint8Array {
+    let out = prep.unmatched[w];
+    if (out) return out;
+    const { info, rp } = prep;
+    const r = rp[w];
+    out = Uint8Array.from(r.sym, (c) => (c === SYM_UNMATCHED ? 1 : 0));
+    if (this.pairedSupplementCommas && isSupplement(info.words[w - 1].deprel) && info.lo[w] > 1 && info.hi[w] < info.n) {
+      const comma = this.channel.alphabet.id(',');
+      const has = (v: number) => this.vocab.tokens[v].includes(comma);
+      for (let j = 0; j < r.pair.length; j++) if (has(r.l[j]) !== has(r.r[j])) out[j] = 1;
+    }
+    return (prep.unmatched[w] = out);
   }
 
   private commaFree = { l: new Map<RelPairs, RelPairs>(), r: new Map<RelPairs, RelPairs>() };
@@ -283,8 +290,8 @@ export class ModelCore {
             let weight = tilt ? undefined : hit.weight;
             if (!weight) {
               weight = new Float64Array(logp.length);
-              const counted = prep.unmatched[w];
-              for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (tilt && counted[j] ? tilt : 0));
+              const counted = tilt ? this.unmatched(prep, w) : undefined;
+              for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (counted?.[j] ? tilt : 0));
               if (!tilt) hit.weight = weight;
             }
             value = { rp, weight };

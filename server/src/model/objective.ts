@@ -63,7 +63,7 @@ export function sentenceObjective(
   const info = prep.info;
   let ec = 0;
   for (let w = 1; w <= info.n; w++) {
-    const counted = prep.unmatched[w];
+    const counted = core.unmatched(prep, w);
     for (let j = 0; j < counted.length; j++) if (counted[j]) ec += p0.mu[w][j];
   }
   const out = { logZ: p0.logZ, expectedC: ec, objective: p0.logZ - xi * ec * ec };
