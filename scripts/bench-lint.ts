@@ -321,7 +321,7 @@ async function main(): Promise<void> {
     let trainNote = '';
     // Named by the model file's content too: versions are dated, so two models trained on one day share a name, and a
     // refit would silently reuse the other model's candidates.
-    const modelDigest = createHash('sha1').update(fs.readFileSync(punctModelFile(defaultModelDir()))).digest('hex').slice(0, 10);
+    const modelDigest = opt['fit-cache'] ? createHash('sha1').update(fs.readFileSync(punctModelFile(defaultModelDir()))).digest('hex').slice(0, 10) : '';
     const cacheFile = (which: string) =>
       opt['fit-cache'] ? path.join(opt['fit-cache'], `labelled-${which}-${parser?.version ?? 'gold'}-${model.version}-${modelDigest}-seed${opt.seed ?? 1}.json`) : undefined;
     if (!opt['fit-dev-only']) {

@@ -32,11 +32,13 @@ export class ParagraphCache {
   keyer(version: string): (options: LintOptions, text: string) => string {
     let lastOptions: LintOptions | undefined;
     let lastDigests: Map<string, string> | undefined;
+    let lastJson = '';
     let lastSettings = '';
     return (options, text) => {
       if (options !== lastOptions || !lastDigests) {
         lastOptions = options;
-        lastSettings = `${version}\0${settingsOf(options)}`;
+        lastJson = settingsOf(options);
+        lastSettings = `${version}\0${lastJson}`;
         lastDigests = this.digests.get(lastSettings);
         if (!lastDigests) this.digests.set(lastSettings, (lastDigests = new Map()));
       }
@@ -48,7 +50,7 @@ export class ParagraphCache {
           this.digests.set(lastSettings, (lastDigests = new Map()));
           this.digestCount = 1;
         }
-        lastDigests.set(text, (key = digest(version, settingsOf(options), text)));
+        lastDigests.set(text, (key = digest(version, lastJson, text)));
       }
       return key;
     };
