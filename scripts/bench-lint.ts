@@ -11,8 +11,13 @@
  *   --single-threshold  with --fit: one threshold for every kind of edit (as before session 7), no category's own
  *   --keep-kinds FILE   with --fit: keep FILE's error model and global threshold (e.g. the shipped calibration) and
  *                    fit only the categories' own thresholds (`refitThresholds`); written to --calibration FILE
+ *   --fit-kinds KEY  with --fit and --keep-kinds FILE: keep FILE's calibration whole (error model and thresholds) and
+ *                    fit only the kinds of edit whose key starts with KEY, both stages, scoring only their candidates
+ *                    (a new kind of edit calibrated without moving the others)
  *   --calibration FILE  read (and with --fit, write) this calibration instead of models/en/lint-calibration.json,
  *                    so a variant can be measured without touching the shipped file others' runs read
+ *   --kind-suite RE  instead of the balanced suite, every corruption whose kind matches RE in every dev sentence
+ *                    ("drop right comma"): rare kinds get too few items in the balanced one (halves alternate as usual)
  *   --limit N        use the first N suite items (default: all)
  *   --no-harper      skip harper.js;  --no-parser  skip the end-to-end row;  --no-gold  skip the oracle row
  *   --clean N        lint the first N clean EWT test (or --clean-split) sentences (default 2077; 0 to skip)
@@ -45,7 +50,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
-import { buildSuite, SuiteItem } from '../server/src/engine/eval/suite';
+import { buildSuite, kindSuite, SuiteItem } from '../server/src/engine/eval/suite';
 import { spliceItems } from '../server/src/engine/eval/splice';
 
 const SPLICES = 200;
@@ -53,14 +58,13 @@ import { runDocument, runItem, suiteDocuments, System, tally, ItemResult } from 
 import { f05, PlainEdit } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
 import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
-import { makeLinter, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
+import { makeLinter, loadEngineModel, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
 import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/introductoryConvention';
 import { habitCount, habitHolds } from '../server/src/engine/correction/introductoryHabit';
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
-import { engineModel } from '../server/src/engine/modelAdapter';
 import { Calibration, confidenceOf, DEFAULT_CALIBRATION, loadCalibration } from '../server/src/engine/correction/calibration';
 import { cachedLabelledCandidates, fitCalibration, labelledCandidates, LabelledCandidate, refitThresholds } from '../server/src/engine/eval/calibrationFit';
 
@@ -72,6 +76,8 @@ const { values: opt } = parseArgs({
     'fit-cache': { type: 'string' },
     'single-threshold': { type: 'boolean' },
     'keep-kinds': { type: 'string' },
+    'fit-kinds': { type: 'string' },
+    'kind-suite': { type: 'string' },
     calibration: { type: 'string' },
     limit: { type: 'string' },
     'no-harper': { type: 'boolean' },
@@ -107,11 +113,8 @@ function goldAnalyser(items: readonly SuiteItem[]): SentenceAnalyser {
 
 function loadModel(): EngineModel | undefined {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { loadPunctModel } = require('../server/src/model') as typeof import('../server/src/model');
-    const file = punctModelFile(defaultModelDir());
-    console.log(`punctuation model: ${file}`);
-    return engineModel(loadPunctModel(file));
+    console.log(`punctuation model: ${punctModelFile(defaultModelDir())}`);
+    return loadEngineModel(defaultModelDir());
   } catch (e) {
     console.error(`no punctuation model: ${(e as Error).message}`);
     return undefined;
@@ -258,6 +261,13 @@ function markdownTables(rows: Row[], out: Record<string, unknown>): string {
  * Learns the edited-prose convention for introductory commas from EWT train as written (gold trees) and writes it.
  * Never reads dev or test: which descriptions it covers is the train share alone.
  */
+/** `base` with the kinds of edit of `fitted` whose key starts with `prefix` (added or replaced); all else is `base`'s. */
+function withKinds(base: Calibration, fitted: Calibration, prefix: string): Calibration {
+  const kinds = { ...base.kinds };
+  for (const [k, v] of Object.entries(fitted.kinds)) if (k.startsWith(prefix)) kinds[k] = v;
+  return { ...base, kinds };
+}
+
 function fitIntroductory(): void {
   const tb = readTreebank(path.join(DATA, 'en_ewt-ud-train.conllu'));
   const trees = tb.sentences.flatMap((s) => {
@@ -288,7 +298,8 @@ async function main(): Promise<void> {
   if (opt['fit-introductory']) return fitIntroductory();
   const dev = readTreebank(path.join(DATA, 'en_ewt-ud-dev.conllu'));
   // One corruption per dev sentence, categories balanced, plus comma splices made of two consecutive sentences.
-  let suite = [...buildSuite(dev.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(dev.sentences, SPLICES)];
+  let suite = opt['kind-suite'] ? kindSuite(dev.sentences, new RegExp(opt['kind-suite'])) : [...buildSuite(dev.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(dev.sentences, SPLICES)];
+  if (opt['kind-suite'] && (opt.fit || opt['fit-dev-only'])) throw new Error('--kind-suite is for measuring; the calibration is fitted on the balanced suite');
   if (opt.limit) suite = suite.slice(0, Number(opt.limit));
   // Even items fit the calibration, odd items are reported (`--half fit` reports the fit half, for choices).
   const fitHalf = suite.filter((_, k) => k % 2 === 0);
@@ -322,8 +333,11 @@ async function main(): Promise<void> {
     // Named by the model file's content too: versions are dated, so two models trained on one day share a name, and a
     // refit would silently reuse the other model's candidates.
     const modelDigest = opt['fit-cache'] ? createHash('sha1').update(fs.readFileSync(punctModelFile(defaultModelDir()))).digest('hex').slice(0, 10) : '';
+    const onlyKinds = opt['fit-kinds'];
+    if (onlyKinds && !opt['keep-kinds']) throw new Error('--fit-kinds needs --keep-kinds FILE (the calibration the new kinds are added to)');
+    const only = onlyKinds ? (key: string) => key.startsWith(onlyKinds) : undefined;
     const cacheFile = (which: string) =>
-      opt['fit-cache'] ? path.join(opt['fit-cache'], `labelled-${which}-${parser?.version ?? 'gold'}-${model.version}-${modelDigest}-seed${opt.seed ?? 1}.json`) : undefined;
+      opt['fit-cache'] ? path.join(opt['fit-cache'], `labelled-${which}-${parser?.version ?? 'gold'}-${model.version}-${modelDigest}-seed${opt.seed ?? 1}${onlyKinds ? `-only-${onlyKinds.replace(/\W+/g, '_')}` : ''}.json`) : undefined;
     if (!opt['fit-dev-only']) {
       const tb = readTreebank(path.join(DATA, 'en_ewt-ud-train.conllu'));
       const trainSuite = [...buildSuite(tb.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(tb.sentences, SPLICES * 6)];
@@ -331,17 +345,20 @@ async function main(): Promise<void> {
       console.log(`error model: ${trainSuite.length} corrupted EWT train sentences`);
       trainItems = trainSuite.length;
       train = cachedLabelledCandidates(cacheFile('train'), () =>
-        labelledCandidates(trainSuite, trainAnalyser, model, DEFAULT_CALIBRATION, (k) => process.stdout.write(`\r  ${k} / ${trainSuite.length}`)),
+        labelledCandidates(trainSuite, trainAnalyser, model, DEFAULT_CALIBRATION, (k) => process.stdout.write(`\r  ${k} / ${trainSuite.length}`), only),
       );
       console.log(`\r  ${train.length} labelled candidates in ${((Date.now() - tf) / 1000).toFixed(0)} s`);
       trainNote = `error model trained on ${trainSuite.length} corrupted EWT train sentences + originals (${train.length} candidates), `;
     }
-    const data = cachedLabelledCandidates(cacheFile('devfit'), () => labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION));
+    const data = cachedLabelledCandidates(cacheFile('devfit'), () => labelledCandidates(fitHalf, analyser, model, DEFAULT_CALIBRATION, undefined, only));
     const keep = opt['keep-kinds'];
-    cal = keep
+    cal = keep && onlyKinds
+      ? withKinds(loadCalibration(keep), fitCalibration(train, data, fitHalf.length, { trainItems }), onlyKinds)
+      : keep
       ? refitThresholds(loadCalibration(keep), data, fitHalf.length, train && trainItems ? { data: train, items: trainItems } : undefined)
       : fitCalibration(train, data, fitHalf.length, { perCategory: !opt['single-threshold'], trainItems });
-    if (keep) trainNote = `error model and global threshold of ${path.basename(keep)} (${loadCalibration(keep).note ?? ''}); categories' thresholds `;
+    if (keep && onlyKinds) trainNote = `${path.basename(keep)} (${loadCalibration(keep).note ?? ''}) with the kinds ${onlyKinds}* ${train ? 'trained on EWT train corruptions and ' : ''}`;
+    else if (keep) trainNote = `error model and global threshold of ${path.basename(keep)} (${loadCalibration(keep).note ?? ''}); categories' thresholds `;
     // The note names the command, so the shipped file says how to make it again.
     cal.note = `${trainNote}${train && !keep ? 'calibrated' : 'fitted'} on ${fitHalf.length} corrupted EWT dev sentences + originals (${parser ? 'parser' : 'gold'} trees), ${data.length} candidates, ${new Date().toISOString().slice(0, 10)}; npm run bench:lint -- ${process.argv.slice(2).join(' ')}`;
     fs.writeFileSync(calFile, JSON.stringify(cal, null, 1) + '\n');

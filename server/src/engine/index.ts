@@ -14,7 +14,7 @@ import { doubledMarksRule } from './rules/doubledMarks';
 import { unbalancedPairsRule } from './rules/unbalancedPairs';
 import { effectiveQuoteStyle, quotePlacementRule } from './rules/quotePlacement';
 import { TextRule } from './rules/rule';
-import { AnalysedSentence } from './sentence';
+import { AnalysedSentence, Reparse } from './sentence';
 import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
 import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
@@ -45,6 +45,8 @@ export interface Linter {
 export interface SentenceAnalyser {
   readonly version: string;
   parseText(text: string): AnalysedSentence[];
+  /** The sentence's tree with commas written at some slots (`Parser.parseWithCommas`); gold trees cannot. */
+  parseWithCommas?: Reparse;
 }
 
 export interface LinterConfig {
@@ -53,6 +55,8 @@ export interface LinterConfig {
 }
 
 export const CALIBRATION_FILE = 'lint-calibration.json';
+/** Optional: the punctuation model that scores the closing comma of a supplement on its own parse (`EngineModel.supplement`). */
+export const SUPPLEMENT_MODEL_FILE = 'punct-supplement.json';
 /** The edited-prose convention for introductory commas, learned from EWT train (`npm run bench:lint -- --fit-introductory`). */
 export const INTRODUCTORY_CONVENTION_FILE = 'lint-introductory-convention.json';
 /** Where an unclosed bracket closes is offered as a fix only when the model puts this much posterior on one place. */
@@ -91,6 +95,14 @@ export function punctModelFile(dir: string): string {
   return fs.existsSync(full) || !fs.existsSync(attach) ? full : attach;
 }
 
+/** The punctuation model of `dir` (`punctModelFile`), with the supplement model beside it when there is one. */
+export function loadEngineModel(dir: string = defaultModelDir()): EngineModel {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { loadPunctModel } = require('../model') as typeof import('../model');
+  const supplement = path.join(dir, SUPPLEMENT_MODEL_FILE);
+  return engineModel(loadPunctModel(punctModelFile(dir)), fs.existsSync(supplement) ? loadPunctModel(supplement) : undefined);
+}
+
 /** Loads the parser, the model and the calibration; without parser or model, `analyser`/`model` stay undefined. */
 export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & { problem?: string } {
   let analyser: SentenceAnalyser | undefined;
@@ -99,10 +111,8 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { loadParser } = require('../parser') as typeof import('../parser');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { loadPunctModel } = require('../model') as typeof import('../model');
     analyser = loadParser(dir);
-    model = engineModel(loadPunctModel(punctModelFile(dir)));
+    model = loadEngineModel(dir);
   } catch (e) {
     analyser = undefined;
     model = undefined;
@@ -125,6 +135,7 @@ export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
 export function makeLinter(parts: LinterParts): Required<Linter> {
   const cal = parts.calibration ?? DEFAULT_CALIBRATION;
   const { analyser, model, convention } = parts;
+  const reparse = analyser?.parseWithCommas?.bind(analyser);
   const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}${convention ? `+intro-${convention.note ?? ''}` : ''}` : 'rules-only';
   const memo = new SentenceFindingsMemo();
   const linter: Required<Linter> = {
@@ -160,7 +171,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
           if (options.isCancelled?.()) break;
           if (s.notes?.includes('not-english')) continue;
           try {
-            const r = memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention));
+            const r = memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse));
             plain.push(...r.findings);
             if (r.habit) habits.push(r.habit);
             if (r.adaptive) adaptive.push(...r.adaptive);

@@ -31,11 +31,12 @@ function commaPrior(m: PunctModelImpl, tree: PunctuatedTree): Float64Array {
   return prior;
 }
 
-export function engineModel(m: PunctModel): EngineModel {
+export function engineModel(m: PunctModel, supplement?: PunctModel): EngineModel {
   const impl = 'core' in m && 'prepare' in m ? (m as PunctModelImpl) : undefined;
   return {
     commaPrior: impl ? (tree) => commaPrior(impl, tree) : undefined,
-    version: m.version,
+    supplement: supplement && engineModel(supplement),
+    version: supplement ? `${m.version}+supplement-${supplement.version}` : m.version,
     logProb: (tree) => m.logProb(tree),
     logProbs: (tree, alternatives) => m.logProbs(tree, alternatives),
     viterbi(tree: PunctuatedTree): UnderlyingTree {

@@ -28,6 +28,11 @@ export interface EngineModel {
    * (no inference): used to skip comma insertions the model would never propose.
    */
   commaPrior?(tree: PunctuatedTree): Float64Array;
+  /**
+   * The model that scores candidates on a tree of their own (`Candidate.tree`: the comma that closes a supplement the
+   * writer opened), when it is another than this one (`punct-supplement.json` beside the model).
+   */
+  readonly supplement?: EngineModel;
   /** Model identity for caches. */
   readonly version: string;
 }

@@ -27,6 +27,12 @@ export interface AnalysedSentence {
   slotTokens: number[][];
 }
 
+/**
+ * The tree of a sentence read again with a comma written at each of the given slots (slot i lies after word i), or
+ * undefined when that cannot be done (gold trees, a slot inside a written word).
+ */
+export type Reparse = (s: AnalysedSentence, commasAt: readonly number[]) => PunctuatedTree | undefined;
+
 /** One mark of a slot as the engine edits it: its normalised form and the text it is written with. */
 export interface SlotMark {
   norm: string;

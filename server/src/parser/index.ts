@@ -44,6 +44,11 @@ export interface Parser {
   readonly version: string;
   parseText(text: string): ParsedSentence[];
   parseTokens(forms: string[]): { upos: string[]; head: number[]; deprel: string[] };
+  /**
+   * The tree of a parsed sentence read again with a comma written at each of the given slots (slot i lies after word
+   * i): what the sentence's structure would be if the writer had set those commas. Undefined when the words differ.
+   */
+  parseWithCommas(s: Pick<ParsedSentence, 'tokens' | 'wordTokens' | 'tree'>, commasAt: readonly number[]): PunctuatedTree | undefined;
 }
 
 export const MODEL_FILE = 'parser.bin.gz';
@@ -154,6 +159,19 @@ class TransitionParser implements Parser {
       wordTokens: s.wordTokens,
       slotTokens: s.slotTokens,
     };
+  }
+
+  parseWithCommas(s: Pick<ParsedSentence, 'tokens' | 'wordTokens' | 'tree'>, commasAt: readonly number[]): PunctuatedTree | undefined {
+    // A slot inside one written token ("do|n't") cannot take a mark.
+    const after = new Set(commasAt.filter((i) => s.wordTokens[i - 1] !== s.wordTokens[i]).map((i) => s.wordTokens[i - 1]));
+    const tokens: SurfaceToken[] = [];
+    s.tokens.forEach((t, k) => {
+      tokens.push(t);
+      // Right after the word (before any mark already in the slot), as wide as nothing: only quotes read spacing.
+      if (after.has(k)) tokens.push({ text: ',', start: t.end, end: t.end, punct: true });
+    });
+    const parsed = this.parseSentenceTokens(tokens);
+    return parsed && parsed.tree.words.length === s.tree.words.length ? parsed.tree : undefined;
   }
 
   parseTokens(forms: string[]): { upos: string[]; head: number[]; deprel: string[] } {

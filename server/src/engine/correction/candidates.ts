@@ -5,13 +5,14 @@
  * (decide.ts) scores each against what was written.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { AnalysedSentence, SlotMark, slotMarks } from '../sentence';
+import { AnalysedSentence, Reparse, SlotMark, slotMarks } from '../sentence';
 import { TreeInfo } from '../treeInfo';
 import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
 import { asyndeticListCommaAt, closesAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, nameChainCommaAt, objectReadAsSubjectAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
 import { introductoryKind } from './introductoryConvention';
+import { unclosedSupplements } from './unclosedSupplements';
 import { writersConventionAt } from './writersConventions';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
@@ -31,6 +32,13 @@ export interface Candidate {
    * beside Δ, since writers set off long introductory elements far more consistently than "In 2005".
    */
   size?: number;
+  /**
+   * The tree the candidate is scored on when it is not the written sentence's T: the sentence parsed with the change
+   * written (`unclosedSupplements.ts`), where the parse of the written text misleads.
+   */
+  tree?: PunctuatedTree;
+  /** Candidates of one group are alternatives (the places one opened supplement could close): only the best is kept. */
+  group?: string;
 }
 
 export const COMMA: SlotMark = { norm: ',', text: ',' };
@@ -68,9 +76,10 @@ export function repetitionCommaAt(tree: PunctuatedTree, i: number): boolean {
 
 /**
  * `prior` (optional, per slot): the model's prior probability of a comma there; insertions below `minPrior` are not
- * considered (they would cost an inference each and the model would not propose them).
+ * considered (they would cost an inference each and the model would not propose them). `reparse` (optional): how to
+ * parse the sentence again with a comma written, for the closing comma of a supplement the writer opened.
  */
-export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64Array, minPrior = 0): Candidate[] {
+export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64Array, minPrior = 0, reparse?: Reparse): Candidate[] {
   const n = info.n;
   const out: Candidate[] = [];
   const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
@@ -116,6 +125,9 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       out.push({ category, action: 'insert', node: w, changes: new Map([[li, [COMMA]], [b, [COMMA]]]) });
     if (onlyComma(li) && onlyComma(b)) out.push({ category, action: 'delete', node: w, changes: new Map([[li, []], [b, []]]) });
   }
+  if (reparse)
+    for (const u of unclosedSupplements(s, reparse, judged))
+      out.push({ category: 'nonrestrictive-comma', action: 'insert', variant: 'unclosed', node: u.node, tree: u.tree, group: `unclosed@${u.opener}`, changes: new Map([[u.close, [COMMA]]]) });
   const last = marks[n];
   if (!last.some((m) => TERMINAL.has(m.norm)) && s.tree.slots[n][0] !== '<.>') {
     const closers = last.length > 0 && (last[last.length - 1].norm === '”' || last[last.length - 1].norm === '’') ? 1 : 0;

@@ -7,7 +7,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { ABBREV_DOT } from '../../data/punctTokens';
 import { EngineModel } from '../punctModel';
-import { AnalysedSentence, SlotMark } from '../sentence';
+import { AnalysedSentence, Reparse, SlotMark } from '../sentence';
 import { TreeInfo } from '../treeInfo';
 import { Calibration, confidenceOf, kindKey } from './calibration';
 import { Candidate, candidates } from './candidates';
@@ -45,18 +45,45 @@ export function scoreCandidates(
   info: TreeInfo,
   cal: Calibration,
   keep?: (c: Candidate, key: string) => boolean,
+  reparse?: Reparse,
 ): ScoredCandidate[] {
-  const all = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR);
+  const all = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
   const cands = keep ? all.filter((c) => keep(c, candidateKey(c))) : all;
   if (cands.length === 0) return [];
-  const lps = model.logProbs(s.tree, [s.tree.slots, ...cands.map((c) => withSlots(s, c.changes).slots)]);
-  const base = lps[0];
-  return cands.map((candidate, k) => {
-    const lp = lps[k + 1];
-    const delta = Number.isFinite(base) ? lp - base : lp === -Infinity ? -100 : 100;
+  const onT = cands.filter((c) => !c.tree);
+  const deltas = new Map<Candidate, number>();
+  if (onT.length) {
+    const lps = model.logProbs(s.tree, [s.tree.slots, ...onT.map((c) => withSlots(s, c.changes).slots)]);
+    onT.forEach((c, k) => deltas.set(c, deltaOf(lps[0], lps[k + 1])));
+  }
+  // A candidate with a tree of its own is scored on it: the written surface and the candidate's, both under T_c.
+  const own = model.supplement ?? model;
+  for (const c of cands) {
+    if (!c.tree) continue;
+    const [base, lp] = own.logProbs(c.tree, [s.tree.slots, withSlots(s, c.changes).slots]);
+    deltas.set(c, deltaOf(base, lp));
+  }
+  const scored = cands.map((candidate) => {
+    const delta = deltas.get(candidate) as number;
     const key = candidateKey(candidate);
     return { candidate, delta, key, confidence: confidenceOf(cal, key, Math.max(-100, Math.min(100, delta)), candidate.size) };
   });
+  return bestOfGroups(scored);
+}
+
+/** log p(x_c | T) − log p(x | T), finite. */
+function deltaOf(base: number, lp: number): number {
+  return Number.isFinite(base) ? lp - base : lp === -Infinity ? -100 : 100;
+}
+
+/** Of each group of alternatives (`Candidate.group`), the one with the highest Δ. */
+function bestOfGroups(scored: ScoredCandidate[]): ScoredCandidate[] {
+  const best = new Map<string, ScoredCandidate>();
+  for (const c of scored) {
+    const g = c.candidate.group;
+    if (g !== undefined && (!best.has(g) || c.delta > (best.get(g) as ScoredCandidate).delta)) best.set(g, c);
+  }
+  return scored.filter((c) => c.candidate.group === undefined || best.get(c.candidate.group) === c);
 }
 
 export function candidateKey(c: Candidate): string {

@@ -5,7 +5,7 @@
 import { PlainEdit, PlainFinding, PlainFix } from '../finding';
 import { EngineModel } from '../punctModel';
 import { AnalysedSentence, slotMarks } from '../sentence';
-import { TreeInfo } from '../treeInfo';
+import { TreeInfo, treeInfo } from '../treeInfo';
 import { constituentBracketing, describeRewrite } from '../explain';
 import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
@@ -83,6 +83,7 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
   const what = node > 0 ? constituentName(info, node) : '';
   switch (category) {
     case 'nonrestrictive-comma':
+      if (c.candidate.variant === 'unclosed') return `Add a comma to close the ${what} "${p}": it opens with a comma, so it also ends with one.`;
       if (action === 'insert') return slots.length === 2 ? `Set off the non-restrictive ${what} "${p}" with commas.` : `Add a comma: "${p}" is a non-restrictive ${what}, set off on both sides.`;
       return slots.length === 2 ? `"${p}" is a restrictive ${what}: no commas around it.` : `Remove this comma: it sets off only one side of the ${what} "${p}".`;
     case 'subject-verb-comma':
@@ -157,7 +158,11 @@ function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, mo
   return lines.join('\n');
 }
 
-export function candidateFinding(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, text: string, model: EngineModel, explain = true): PlainFinding {
+export function candidateFinding(c: ScoredCandidate, written: AnalysedSentence, writtenInfo: TreeInfo, text: string, model: EngineModel, explain = true): PlainFinding {
+  // A candidate scored on a tree of its own (the sentence parsed with the change written) is described on that tree.
+  const own = c.candidate.tree;
+  const s = own ? { ...written, tree: own } : written;
+  const info = own ? treeInfo(own) : writtenInfo;
   const slots = [...c.candidate.changes.keys()].sort((a, b) => a - b);
   const main = rangeAt(s, slots[0]);
   const isStyle = c.style === true;

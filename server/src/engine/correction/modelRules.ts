@@ -7,7 +7,7 @@
  */
 import { PlainFinding } from '../finding';
 import { EngineModel } from '../punctModel';
-import { AnalysedSentence } from '../sentence';
+import { AnalysedSentence, Reparse } from '../sentence';
 import { treeInfo, TreeInfo } from '../treeInfo';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../types';
 import { Calibration, canReach } from './calibration';
@@ -66,6 +66,8 @@ export function sentenceFindings(
   thresholdOf: (key: string) => number,
   quoteStyle?: 'american' | 'british',
   convention?: IntroductoryConvention,
+  /** How to parse the sentence again with a comma written (the closing comma of a supplement, `unclosedSupplements.ts`). */
+  reparse?: Reparse,
 ): SentenceFindings {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
@@ -86,8 +88,13 @@ export function sentenceFindings(
   // kinds that can reach those are scored too.
   const adapt = options.adaptToWriter ?? true;
   const lowThresholdOf = (key: string) => (adapt ? adaptedThreshold(thresholdOf(key)) : thresholdOf(key));
-  const scored = scoreCandidates(model, s, info, cal, (c, key) =>
-    c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, lowThresholdOf(key)),
+  const scored = scoreCandidates(
+    model,
+    s,
+    info,
+    cal,
+    (c, key) => (c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || canReach(cal, key, lowThresholdOf(key))),
+    reparse,
   );
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
   const chosen = selectCandidates(errors, thresholdOf);
@@ -125,7 +132,7 @@ export function sentenceFindings(
 }
 
 /** Every scored candidate of a sentence (for calibration and threshold tuning). */
-export function sentenceCandidates(s: AnalysedSentence, model: EngineModel, cal: Calibration): ScoredCandidate[] {
+export function sentenceCandidates(s: AnalysedSentence, model: EngineModel, cal: Calibration, reparse?: Reparse, only?: (key: string) => boolean): ScoredCandidate[] {
   if (s.tree.words.length === 0) return [];
-  return scoreCandidates(model, s, treeInfo(s.tree), cal);
+  return scoreCandidates(model, s, treeInfo(s.tree), cal, only && ((_, key) => only(key)), reparse);
 }

@@ -46,14 +46,17 @@ export function labelledCandidates(
   model: EngineModel,
   cal: Calibration,
   progress?: (done: number) => void,
+  /** Only the kinds of edit whose key it accepts are scored (all without it). */
+  only?: (key: string) => boolean,
 ): LabelledCandidate[] {
   const out: LabelledCandidate[] = [];
+  const reparse = analyser.parseWithCommas?.bind(analyser);
   items.forEach((it, k) => {
     if (progress && k % 500 === 0) progress(k);
     for (const which of ['corrupted', 'original'] as const) {
       const r = which === 'corrupted' ? it.corrupted : it.original;
       for (const s of analyser.parseText(r.text)) {
-        for (const c of sentenceCandidates(s, model, cal)) {
+        for (const c of sentenceCandidates(s, model, cal, reparse, only)) {
           if (c.candidate.category === 'serial-comma') continue;
           const edits = [...c.candidate.changes].flatMap(([i, m]) => slotTextEdits(s, r.text, i, m));
           const changed = slotEdits(r, edits);

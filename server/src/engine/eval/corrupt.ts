@@ -156,7 +156,18 @@ export function corrupt(d: Draft, rng: Rng, cat?: CorruptionCategory): Corruptio
   const inCat = opts.filter((x) => x.category === cat);
   const kindGroup = (o: Option) => o.kind.replace(/ of \S+$/, '').replace(/^transpose .*/, 'transpose');
   const group = pick(rng, [...new Set(inCat.map(kindGroup))]);
-  const o = pick(rng, inCat.filter((x) => kindGroup(x) === group));
+  return applied(d, pick(rng, inCat.filter((x) => kindGroup(x) === group)));
+}
+
+/** Every corruption of the sentence whose kind `wanted` accepts ("drop right comma of appos", …), one per site. */
+export function corruptionsOfKind(d: Draft, wanted: (kind: string) => boolean): Corruption[] {
+  return options(d, treeInfo(d.gold.sentence.tree))
+    .filter((o) => wanted(o.kind))
+    .map((o) => applied(d, o));
+}
+
+/** The sentence with one corruption applied, and the repairs that count as correct. */
+function applied(d: Draft, o: Option): Corruption {
   const draft = cloneDraft(d);
   o.apply(draft);
   const gold = new Map<number, string[]>();

@@ -5,7 +5,7 @@
 import { ConlluSentence } from '../../data/conllu';
 import { goldSentence } from './goldSentence';
 import { draftOf, renderDraft, Rendered } from './draft';
-import { applicableCategories, corrupt, Corruption, CorruptionCategory } from './corrupt';
+import { applicableCategories, corrupt, Corruption, CorruptionCategory, corruptionsOfKind } from './corrupt';
 import { pick, seededRng } from './rng';
 
 export interface SuiteItem {
@@ -38,6 +38,23 @@ export function buildSuite(sentences: readonly ConlluSentence[], opts: SuiteOpti
     if (!c) return;
     used.set(cat, least + 1);
     items.push({ id: s.sentId ?? String(k), original: renderDraft(d), corrupted: renderDraft(c.draft), corruption: c });
+  });
+  return items;
+}
+
+/**
+ * Every corruption of one kind in every sentence (`bench:lint -- --kind-suite`): rare kinds get one or two items in
+ * the balanced suite (a dropped closing comma of an apposition: 3 in the fit half), too few to measure them by.
+ */
+export function kindSuite(sentences: readonly ConlluSentence[], kind: RegExp): SuiteItem[] {
+  const items: SuiteItem[] = [];
+  sentences.forEach((s, k) => {
+    const g = goldSentence(s);
+    if (!g) return;
+    const d = draftOf(g);
+    corruptionsOfKind(d, (x) => kind.test(x)).forEach((c, j) =>
+      items.push({ id: `${s.sentId ?? String(k)}${j ? `#${j}` : ''}`, original: renderDraft(d), corrupted: renderDraft(c.draft), corruption: c }),
+    );
   });
   return items;
 }

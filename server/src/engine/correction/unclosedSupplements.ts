@@ -1,0 +1,112 @@
+/**
+ * The comma that closes a relative clause or an apposition the writer opened with a comma: "My brother, who lives in
+ * Boston‸ is a doctor", "My sister, an engineer at Google‸ works very hard". Such supplements are set off by a pair
+ * of commas (CGEL 12.4.2; Quirk et al. 17.22). Without the closing one, a comma-robust parser reads the clause on into
+ * the predicate ("which opened in 1990 attracts …" with "attracts" inside the clause) or the apposition as a second
+ * subject, so on the written sentence's tree T no candidate sits at the right slot with the right structure around it.
+ *
+ * So each place the supplement could end is tried by parsing the sentence again with a comma written there
+ * (`Reparse`). A place is a candidate when that parse makes the words from the opening comma up to it one relative
+ * clause or apposition of a word before the comma, and that word the subject of a predicate after it: the pair's
+ * second comma then stands where the supplement meets its antecedent's verb. The candidate is scored on that tree T_c,
+ * Δ = log p(x_c | T_c) − log p(x | T_c) (decide.ts): on the structure the corrected sentence has, how much more
+ * probable the closed pair is than the open one. The places of one opening comma are alternatives (`group`): only the
+ * best-scoring one is kept.
+ */
+import { PunctuatedTree } from '../../data/depunct';
+import { AnalysedSentence, Reparse } from '../sentence';
+import { treeInfo } from '../treeInfo';
+import { NONRESTRICTIVE_RELS } from './categories';
+import { frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
+
+/** Fine tags of the relative pronouns "which", "who", "whom", "whose" ("that" opens restrictive clauses). */
+const RELATIVE_TAGS = new Set(['WDT', 'WP', 'WP$']);
+
+/** Tags that can begin an apposition (a noun phrase). */
+const NOUN_PHRASE_START = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+
+/** The longest supplement tried, in words. */
+const MAX_SUPPLEMENT_WORDS = 20;
+
+export interface UnclosedSupplement {
+  /** The slot of the writer's opening comma. */
+  opener: number;
+  /** The slot where the closing comma goes. */
+  close: number;
+  /** The relative clause's or apposition's head word in `tree`. */
+  node: number;
+  /** The sentence parsed with the closing comma written. */
+  tree: PunctuatedTree;
+}
+
+/** Word o + 1 can open a supplement after the comma in slot o: a wh-relative (after a preposition too) or a noun phrase. */
+function opensSupplement(tree: PunctuatedTree, o: number): boolean {
+  const first = tree.words[o];
+  const relative = (w: (typeof tree.words)[number] | undefined) => w !== undefined && RELATIVE_TAGS.has(w.xpos) && w.form.toLowerCase() !== 'that';
+  if (relative(first) || (first.xpos === 'IN' && relative(tree.words[o + 1]))) return true;
+  return NOUN_PHRASE_START.has(first.upos);
+}
+
+/**
+ * The places where a supplement opened by a comma could close before its antecedent's predicate, each with the
+ * sentence's parse with that comma written. `judged(i)`: slot i may be edited at all.
+ */
+export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judged: (i: number) => boolean): UnclosedSupplement[] {
+  const { words, slots } = s.tree;
+  const n = words.length;
+  const out: UnclosedSupplement[] = [];
+  for (let o = 1; o < n - 1; o++) {
+    if (slots[o].length !== 1 || slots[o][0] !== ',' || !judged(o)) continue;
+    // The antecedent ends right before the comma, and the comma does not close a fronted phrase or clause ("According
+    // to George Tenet, al Qaeda's ability … is"), whose last noun the parser may take for a subject.
+    if (!['NOUN', 'PROPN', 'PRON'].includes(words[o - 1].upos) || !opensSupplement(s.tree, o)) continue;
+    if (frontedClauseCommaAt(s.tree, o) || frontedPhraseCommaAt(s.tree, o)) continue;
+    for (let k = o + 1; k < n && k - o <= MAX_SUPPLEMENT_WORDS; k++) {
+      if (slots[k].length > 0) break; // a mark there: the supplement may already be closed, or be something else
+      // The antecedent's predicate starts after the closing comma.
+      if (!judged(k) || (words[k].upos !== 'VERB' && words[k].upos !== 'AUX')) continue;
+      const tree = reparse(s, [k]);
+      if (!tree) continue;
+      const found = supplementBetween(tree, o, k) ?? secondSubjectAsApposition(tree, o, k);
+      if (found) out.push({ opener: o, close: k, ...found });
+    }
+  }
+  return out;
+}
+
+/**
+ * In `tree`, the head of a relative clause or apposition spanning exactly words o + 1 … k whose antecedent (a word up
+ * to o) is the subject of a predicate after k; undefined if there is none.
+ */
+export function supplementBetween(tree: PunctuatedTree, o: number, k: number): { node: number; tree: PunctuatedTree } | undefined {
+  const info = treeInfo(tree);
+  for (let w = o + 1; w <= k; w++) {
+    if (!NONRESTRICTIVE_RELS.has(info.rel(w))) continue;
+    const [a, b] = info.span[w];
+    const h = tree.words[w - 1].head;
+    if (a !== o + 1 || b !== k || h < 1 || h > o) continue;
+    const antecedent = tree.words[h - 1];
+    if (antecedent.deprel.startsWith('nsubj') && antecedent.head > k) return { node: w, tree };
+  }
+  return undefined;
+}
+
+/**
+ * An apposition the parser read as a second subject ("My sister, an engineer at Google, works": "sister" and
+ * "engineer" both subjects of "works", with both commas written too): a predicate takes one subject, so where the
+ * words o + 1 … k form a subject of the same predicate after k as the phrase ending at o, the tree with that second
+ * subject made an apposition of the first. Undefined when the tree has no such pair.
+ */
+export function secondSubjectAsApposition(tree: PunctuatedTree, o: number, k: number): { node: number; tree: PunctuatedTree } | undefined {
+  const info = treeInfo(tree);
+  for (let w = o + 1; w <= k; w++) {
+    const [a, b] = info.span[w];
+    if (a !== o + 1 || b !== k || !tree.words[w - 1].deprel.startsWith('nsubj')) continue;
+    const p = tree.words[w - 1].head;
+    const first = tree.words.findIndex((x, i) => i + 1 < a && x.head === p && x.deprel.startsWith('nsubj') && info.span[i + 1][1] === o) + 1;
+    if (first === 0 || p <= k) continue;
+    const words = tree.words.map((x, i) => (i + 1 === w ? { ...x, head: first, deprel: 'appos' } : x));
+    return { node: w, tree: { ...tree, words } };
+  }
+  return undefined;
+}
