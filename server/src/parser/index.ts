@@ -162,8 +162,9 @@ class TransitionParser implements Parser {
   }
 
   parseWithCommas(s: Pick<ParsedSentence, 'tokens' | 'wordTokens' | 'tree'>, commasAt: readonly number[]): PunctuatedTree | undefined {
-    // A slot inside one written token ("do|n't") cannot take a mark.
-    const after = new Set(commasAt.filter((i) => s.wordTokens[i - 1] !== s.wordTokens[i]).map((i) => s.wordTokens[i - 1]));
+    // A slot inside one written word ("do|n't", one token or two that touch) cannot take a mark.
+    const inWord = (i: number) => s.wordTokens[i - 1] === s.wordTokens[i] || s.tokens[s.wordTokens[i - 1]].end === s.tokens[s.wordTokens[i]].start;
+    const after = new Set(commasAt.filter((i) => !inWord(i)).map((i) => s.wordTokens[i - 1]));
     const tokens: SurfaceToken[] = [];
     s.tokens.forEach((t, k) => {
       tokens.push(t);
