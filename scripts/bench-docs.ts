@@ -3,7 +3,7 @@
  * packages this repository installs (`node_modules`, fixed by package-lock.json; none of it is in EWT) are linted as
  * Markdown with the product defaults, and the findings are counted per rule and per 1,000 prose sentences.
  *
- *   npm run bench:docs -- [--source readmes|fortunes|debian] [--half look|held-out|all] [--limit N] [--comma-splices edited] [--no-adapt] [--list] [--json FILE]
+ *   npm run bench:docs -- [--source readmes|fortunes|debian] [--half look|held-out|all] [--limit N] [--comma-splices edited] [--no-adapt] [--drop-closing] [--list] [--json FILE]
  *
  * The packages are split by name, for honest choices: `look` (names from "@" to "m") is the half one may read
  * findings from and design against; `held-out` (names from "n" on) is measured once per change, never iterated on.
@@ -19,19 +19,26 @@
  * prose by thousands of maintainers, each description a plain-text document (`descriptionDocs` says what is kept).
  * Halves by the description's md5 (first hex digit even: `look`, odd: `held-out`); `--limit N` (default 1,500)
  * descriptions of the half, in md5 order, which is as good as a seeded random sample and needs no seed.
+ *
+ * `--drop-closing` (session 13): recall of the comma that closes a supplement, on the genre's own writers. Every
+ * relative clause or apposition the parser finds set off by two commas before its antecedent's verb
+ * (`unclosedSupplements.ts`: `opensSupplementAt`, then `supplementBetween` or `secondSubjectAsApposition` on the
+ * written sentence's parse) becomes an item: the sentence with its closing comma removed, linted alone. Found when a
+ * finding's fix puts the comma back; the findings on the sentences as written are counted beside.
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { COMMA_SPLICES_USAGE, createLinter, Finding, isCommaSplices } from '../server/src/engine';
+import { COMMA_SPLICES_USAGE, createLinter, Finding, isCommaSplices, loadEngineParts, makeLinter } from '../server/src/engine';
+import { opensSupplementAt, secondSubjectAsApposition, supplementBetween } from '../server/src/engine/correction/unclosedSupplements';
 import { extractProse, lintDocument, ProseKind } from '../server/src/prose';
 import { tokenizeText } from '../server/src/tokenize';
 
 const ROOT = path.resolve(__dirname, '..');
 
 const { values: opt } = parseArgs({
-  options: { limit: { type: 'string', default: '1500' }, source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' }, 'comma-splices': { type: 'string' }, 'no-adapt': { type: 'boolean' } },
+  options: { 'drop-closing': { type: 'boolean' }, limit: { type: 'string', default: '1500' }, source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' }, 'comma-splices': { type: 'string' }, 'no-adapt': { type: 'boolean' } },
 });
 if (!['look', 'held-out', 'all'].includes(opt.half!)) throw new Error('--half: look, held-out or all');
 if (!['readmes', 'fortunes', 'debian'].includes(opt.source!)) throw new Error('--source: readmes, fortunes or debian');
@@ -150,9 +157,47 @@ function descriptionDocs(): Doc[] {
 
 const SOURCE_NAMES: Record<string, string> = { readmes: 'README files', fortunes: 'fortune entries', debian: 'package descriptions' };
 
+/** `--drop-closing`: each supplement closed by the writer, linted with its closing comma removed. */
+function dropClosing(docs: readonly Doc[]): void {
+  const parts = loadEngineParts();
+  if (!parts.analyser || !parts.model) throw new Error(`--drop-closing needs the trained models: ${parts.problem ?? ''}`);
+  const linter = makeLinter(parts);
+  let items = 0;
+  let found = 0;
+  let writtenFindings = 0;
+  const rows: string[] = [];
+  for (const { name, text, kind } of docs) {
+    for (const b of extractProse(text, kind).blocks) {
+      for (const s of parts.analyser.parseText(b.text)) {
+        const { tree } = s;
+        for (let o = 1; o < tree.words.length; o++) {
+          if (!opensSupplementAt(tree, o)) continue;
+          let c = o + 1;
+          while (c < tree.words.length && tree.slots[c].length === 0) c++;
+          if (c >= tree.words.length || tree.slots[c].length !== 1 || tree.slots[c][0] !== ',') continue;
+          if (!(supplementBetween(tree, o, c) ?? secondSubjectAsApposition(tree, o, c))) continue;
+          const comma = s.tokens[s.slotTokens[c][0]];
+          const sentence = b.text.slice(s.start, s.end);
+          const at = comma.start - s.start;
+          const dropped = sentence.slice(0, at) + sentence.slice(at + 1);
+          items++;
+          writtenFindings += linter.lint(sentence).filter((f) => f.severity !== 'info').length;
+          const hit = linter.lint(dropped).some((f) => f.ruleId === 'nonrestrictive-comma' && f.fixes.some((x) => x.edits.some((e) => e.newText.includes(',') && Math.abs(e.start.offset - at) <= 1)));
+          if (hit) found++;
+          rows.push(`${hit ? 'found' : 'missed'} ${name}  ${dropped.slice(0, at)}‸${dropped.slice(at, at + 40)}`.replace(/\s+/g, ' '));
+        }
+      }
+    }
+  }
+  console.log(`${docs.length} ${SOURCE_NAMES[opt.source!]} (half: ${opt.half}), parser and model ${linter.version}`);
+  console.log(`closing commas dropped: ${items}; put back: ${found} (${((100 * found) / Math.max(1, items)).toFixed(1)}%); findings on those sentences as written: ${writtenFindings}`);
+  if (opt.list) for (const r of rows) console.log(r);
+}
+
 async function main(): Promise<void> {
-  const linter = await createLinter();
   const docs = opt.source === 'fortunes' ? fortuneDocs() : opt.source === 'debian' ? descriptionDocs() : readmeDocs();
+  if (opt['drop-closing']) return dropClosing(docs);
+  const linter = await createLinter();
   const byRule = new Map<string, number>();
   const rows: Array<{ pkg: string; line: number; ruleId: string; confidence: number; context: string }> = [];
   let sentences = 0;

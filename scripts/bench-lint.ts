@@ -6,7 +6,7 @@
  *   --fit            train the error model on corruptions of EWT train, calibrate it and fit the threshold on the FIT
  *                    half of dev, write models/en/lint-calibration.json (never uses test; see eval/calibrationFit.ts)
  *   --fit-dev-only   --fit without the train stage (error model fitted on the dev half alone, as before)
- *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model version and file digest, and seed), so refits
+ *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model version, the model files' digest and seed), so refits
  *                    after changing only the fitting are quick
  *   --single-threshold  with --fit: one threshold for every kind of edit (as before session 7), no category's own
  *   --keep-kinds FILE   with --fit: keep FILE's error model and global threshold (e.g. the shipped calibration) and
@@ -58,7 +58,7 @@ import { runDocument, runItem, suiteDocuments, System, tally, ItemResult } from 
 import { f05, PlainEdit } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
 import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
-import { makeLinter, loadEngineModel, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
+import { makeLinter, loadEngineModel, SUPPLEMENT_MODEL_FILE, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
 import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/introductoryConvention';
@@ -332,7 +332,8 @@ async function main(): Promise<void> {
     let trainNote = '';
     // Named by the model file's content too: versions are dated, so two models trained on one day share a name, and a
     // refit would silently reuse the other model's candidates.
-    const modelDigest = opt['fit-cache'] ? createHash('sha1').update(fs.readFileSync(punctModelFile(defaultModelDir()))).digest('hex').slice(0, 10) : '';
+    const modelFiles = [punctModelFile(defaultModelDir()), path.join(defaultModelDir(), SUPPLEMENT_MODEL_FILE)].filter((f) => fs.existsSync(f));
+    const modelDigest = opt['fit-cache'] ? modelFiles.reduce((h, f) => h.update(fs.readFileSync(f)), createHash('sha1')).digest('hex').slice(0, 10) : '';
     const onlyKinds = opt['fit-kinds'];
     if (onlyKinds && !opt['keep-kinds']) throw new Error('--fit-kinds needs --keep-kinds FILE (the calibration the new kinds are added to)');
     const only = onlyKinds ? (key: string) => key.startsWith(onlyKinds) : undefined;

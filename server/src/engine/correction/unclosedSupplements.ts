@@ -39,8 +39,15 @@ export interface UnclosedSupplement {
   tree: PunctuatedTree;
 }
 
-/** Word o + 1 can open a supplement after the comma in slot o: a wh-relative (after a preposition too) or a noun phrase. */
-function opensSupplement(tree: PunctuatedTree, o: number): boolean {
+/**
+ * Slot o holds a comma alone that can open a supplement: a noun (the antecedent's end) before it, a wh-relative (after
+ * a preposition too) or a noun phrase after it, and it does not close a fronted phrase or clause ("According to George
+ * Tenet, al Qaeda's ability … is"), whose last noun the parser may take for a subject.
+ */
+export function opensSupplementAt(tree: PunctuatedTree, o: number): boolean {
+  if (o < 1 || o >= tree.words.length || tree.slots[o].length !== 1 || tree.slots[o][0] !== ',') return false;
+  if (!['NOUN', 'PROPN', 'PRON'].includes(tree.words[o - 1].upos)) return false;
+  if (frontedClauseCommaAt(tree, o) || frontedPhraseCommaAt(tree, o)) return false;
   const first = tree.words[o];
   const relative = (w: (typeof tree.words)[number] | undefined) => w !== undefined && RELATIVE_TAGS.has(w.xpos) && w.form.toLowerCase() !== 'that';
   if (relative(first) || (first.xpos === 'IN' && relative(tree.words[o + 1]))) return true;
@@ -56,11 +63,7 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
   const n = words.length;
   const out: UnclosedSupplement[] = [];
   for (let o = 1; o < n - 1; o++) {
-    if (slots[o].length !== 1 || slots[o][0] !== ',' || !judged(o)) continue;
-    // The antecedent ends right before the comma, and the comma does not close a fronted phrase or clause ("According
-    // to George Tenet, al Qaeda's ability … is"), whose last noun the parser may take for a subject.
-    if (!['NOUN', 'PROPN', 'PRON'].includes(words[o - 1].upos) || !opensSupplement(s.tree, o)) continue;
-    if (frontedClauseCommaAt(s.tree, o) || frontedPhraseCommaAt(s.tree, o)) continue;
+    if (!judged(o) || !opensSupplementAt(s.tree, o)) continue;
     for (let k = o + 1; k < n && k - o <= MAX_SUPPLEMENT_WORDS; k++) {
       if (slots[k].length > 0) break; // a mark there: the supplement may already be closed, or be something else
       // The antecedent's predicate starts after the closing comma.
