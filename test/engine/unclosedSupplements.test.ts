@@ -4,7 +4,7 @@ import { trainedEngineParts } from './trainedParts';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { ABBREV_DOT } from '../../server/src/data/punctTokens';
 import { readTreebank } from '../../server/src/data/treebank';
-import { secondSubjectAsApposition, supplementBetween, unclosedSupplements } from '../../server/src/engine/correction/unclosedSupplements';
+import { secondSubjectAsApposition, supplementBetween, supplementCloseAt, unclosedSupplements } from '../../server/src/engine/correction/unclosedSupplements';
 import { scoreCandidates } from '../../server/src/engine/correction/decide';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { DEFAULT_CALIBRATION } from '../../server/src/engine/correction/calibration';
@@ -66,6 +66,19 @@ describe('engine: the comma that closes a supplement, scored on its own parse', 
     assert.strictEqual(two.words[3].deprel, 'nsubj', 'the parsed tree itself is not changed');
     assert.strictEqual(secondSubjectAsApposition(two, 2, 3), undefined, 'the span must be the whole second subject');
     assert.strictEqual(secondSubjectAsApposition(conllu(CLOSED).tree, 2, 6), undefined);
+  });
+
+  it('never deletes the comma that closes a supplement, even when the parse reads the apposition as a subject', () => {
+    assert.ok(supplementCloseAt(conllu(TWO_SUBJECTS).tree, 4));
+    assert.ok(supplementCloseAt(conllu(CLOSED).tree, 6));
+    assert.ok(!supplementCloseAt(conllu(CLOSED).tree, 2), 'the opening comma is not a closing one');
+    // A learner's comma after a subject with nothing opened before it stays a candidate.
+    const learner = conllu([
+      ['The', 'DET', '2', 'det', 'DT'], ['owner', 'NOUN', '6', 'nsubj', 'NN'], ['of', 'ADP', '4', 'case', 'IN'],
+      ['shops', 'NOUN', '2', 'nmod', 'NNS'], [',', 'PUNCT', '6', 'punct', ','], ['knows', 'VERB', '0', 'root', 'VBZ'],
+      ['.', 'PUNCT', '6', 'punct', '.'],
+    ]);
+    assert.ok(!supplementCloseAt(learner.tree, 4));
   });
 
   it('tries each slot before a verb up to the next mark, and keeps those whose reparse closes the supplement', () => {

@@ -113,3 +113,17 @@ export function secondSubjectAsApposition(tree: PunctuatedTree, o: number, k: nu
   }
   return undefined;
 }
+
+/**
+ * Slot i holds the comma that closes a supplement a comma opened, on the parser's reading of the written sentence: a
+ * deletion guard (`writersConventions.ts`). The parser reads most appositions as a second subject even with both
+ * commas written ("Mr. Brown, our English teacher, gives …": "teacher" a subject of "gives"), so the closing comma
+ * looks like one between a subject and its verb; deleting it would leave the opening one unpaired.
+ */
+export function supplementCloseAt(tree: PunctuatedTree, i: number): boolean {
+  if (i <= 1 || i >= tree.words.length || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  let o = i - 1;
+  while (o > 0 && i - o <= MAX_SUPPLEMENT_WORDS && tree.slots[o].length === 0) o--;
+  if (o <= 0 || !opensSupplementAt(tree, o)) return false;
+  return (supplementBetween(tree, o, i) ?? secondSubjectAsApposition(tree, o, i)) !== undefined;
+}

@@ -56,6 +56,7 @@ import { parentheticalAdverbCommaAt } from './parentheticalAdverbs';
 import { predicateSeriesCommaAt } from './predicateSeries';
 import { reasonAsCommaAt } from './reasonAsClauses';
 import { relativeClauseCloseAt } from './relativeClauseClose';
+import { supplementCloseAt } from './unclosedSupplements';
 import { relativePronounAsideAt } from './relativePronounAsides';
 import { repeatedPrepositionCommaAt } from './repeatedPrepositions';
 import { renamingAppositionAt } from './renamingAppositions';
@@ -102,6 +103,7 @@ export const WRITERS_CONVENTIONS: ReadonlyArray<readonly [string, (tree: Punctua
   ['degree-predicate', degreePredicateCommaAt],
   ['imperative-after-noun', imperativeAfterNounCommaAt],
   ['relative-clause-close', relativeClauseCloseAt],
+  ['supplement-close', supplementCloseAt],
   ['relative-pronoun-aside', relativePronounAsideAt],
   ['reason-as', reasonAsCommaAt],
   ['negated-contrast', negatedContrastCommaAt],
