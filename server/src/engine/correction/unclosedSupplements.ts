@@ -64,18 +64,28 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
   const out: UnclosedSupplement[] = [];
   for (let o = 1; o < n - 1; o++) {
     if (!judged(o) || !opensSupplementAt(s.tree, o)) continue;
-    for (let k = o + 1; k < n && k - o <= MAX_SUPPLEMENT_WORDS; k++) {
-      if (slots[k].length > 0) break; // a mark there: the supplement may already be closed, or be something else
+    // The next mark: where the writer may have closed the supplement already ("Musk, which is scraped … as long as
+    // they can surv ive, makes": no comma is missing inside it).
+    let next = o + 1;
+    while (next < n && slots[next].length === 0) next++;
+    if (next < n && supplementCloseAt(s.tree, next)) continue;
+    for (let k = o + 1; k < next && k - o <= MAX_SUPPLEMENT_WORDS; k++) {
       // The antecedent's predicate starts after the closing comma.
       if (!judged(k) || (words[k].upos !== 'VERB' && words[k].upos !== 'AUX')) continue;
       const tree = reparse(s, [k]);
       if (!tree) continue;
       const found = supplementBetween(tree, o, k) ?? secondSubjectAsApposition(tree, o, k);
-      if (found) out.push({ opener: o, close: k, ...found });
+      // The written sentence's parse must not read the antecedent as an adverbial, a vocative or a discourse word
+      // ("Last June, an initiative … failed"; "Malach, what you say makes sense"): the comma then closes a fronted
+      // element and opens nothing.
+      if (found && !FRONTED_RELATIONS.test(words[tree.words[found.node - 1].head - 1].deprel)) out.push({ opener: o, close: k, ...found });
     }
   }
   return out;
 }
+
+/** Relations of a word the writer's comma closes as a fronted element rather than an antecedent it opens a supplement on. */
+const FRONTED_RELATIONS = /^(obl|advmod|nmod:(tmod|npmod|unmarked)|vocative|discourse|dislocated)/;
 
 /**
  * In `tree`, the head of a relative clause or apposition spanning exactly words o + 1 … k whose antecedent (a word up
