@@ -17,7 +17,7 @@ import { PunctuatedTree } from '../../data/depunct';
 import { AnalysedSentence, Reparse } from '../sentence';
 import { treeInfo } from '../treeInfo';
 import { NONRESTRICTIVE_RELS } from './categories';
-import { frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
+import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
 
 /** Fine tags of the relative pronouns "which", "who", "whom", "whose" ("that" opens restrictive clauses). */
 const RELATIVE_TAGS = new Set(['WDT', 'WP', 'WP$']);
@@ -70,8 +70,9 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
     while (next < n && slots[next].length === 0) next++;
     if (next < n && supplementCloseAt(s.tree, next)) continue;
     for (let k = o + 1; k < next && k - o <= MAX_SUPPLEMENT_WORDS; k++) {
-      // The antecedent's predicate starts after the closing comma.
-      if (!judged(k) || (words[k].upos !== 'VERB' && words[k].upos !== 'AUX')) continue;
+      // The antecedent's predicate starts after the closing comma (a finite verb the tagger called a noun too:
+      // "who works in a hospital drives": "drives" NOUN, VBZ).
+      if (!judged(k) || (words[k].upos !== 'VERB' && words[k].upos !== 'AUX' && !FINITE_VERB_TAGS.has(words[k].xpos))) continue;
       const tree = reparse(s, [k]);
       if (!tree) continue;
       const found = supplementBetween(tree, o, k) ?? secondSubjectAsApposition(tree, o, k);
@@ -110,13 +111,19 @@ export function supplementBetween(tree: PunctuatedTree, o: number, k: number): {
  * words o + 1 … k form a subject of the same predicate after k as the phrase ending at o, the tree with that second
  * subject made an apposition of the first. Undefined when the tree has no such pair.
  */
-export function secondSubjectAsApposition(tree: PunctuatedTree, o: number, k: number): { node: number; tree: PunctuatedTree } | undefined {
+export function secondSubjectAsApposition(
+  tree: PunctuatedTree,
+  o: number,
+  k: number,
+  /** The first phrase's relations accepted besides a subject (the guard also takes a name read as a vocative). */
+  firstRelation: RegExp = /^nsubj/,
+): { node: number; tree: PunctuatedTree } | undefined {
   const info = treeInfo(tree);
   for (let w = o + 1; w <= k; w++) {
     const [a, b] = info.span[w];
     if (a !== o + 1 || b !== k || !tree.words[w - 1].deprel.startsWith('nsubj')) continue;
     const p = tree.words[w - 1].head;
-    const first = tree.words.findIndex((x, i) => i + 1 < a && x.head === p && x.deprel.startsWith('nsubj') && info.span[i + 1][1] === o) + 1;
+    const first = tree.words.findIndex((x, i) => i + 1 < a && x.head === p && firstRelation.test(x.deprel) && info.span[i + 1][1] === o) + 1;
     if (first === 0 || p <= k) continue;
     const words = tree.words.map((x, i) => (i + 1 === w ? { ...x, head: first, deprel: 'appos' } : x));
     return { node: w, tree: { ...tree, words } };
@@ -135,5 +142,7 @@ export function supplementCloseAt(tree: PunctuatedTree, i: number): boolean {
   let o = i - 1;
   while (o > 0 && i - o <= MAX_SUPPLEMENT_WORDS && tree.slots[o].length === 0) o--;
   if (o <= 0 || !opensSupplementAt(tree, o)) return false;
-  return (supplementBetween(tree, o, i) ?? secondSubjectAsApposition(tree, o, i)) !== undefined;
+  // With both commas written, a name before the first is no vocative ("Mr. Brown, our English teacher, gives": "Brown"
+  // read as one).
+  return (supplementBetween(tree, o, i) ?? secondSubjectAsApposition(tree, o, i, /^(nsubj|vocative|dislocated)/)) !== undefined;
 }
