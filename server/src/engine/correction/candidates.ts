@@ -12,7 +12,7 @@ import { callArgumentSlots } from './callArguments';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
 import { asyndeticListCommaAt, closesAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, nameChainCommaAt, objectReadAsSubjectAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
 import { introductoryKind } from './introductoryConvention';
-import { unclosedSupplements } from './unclosedSupplements';
+import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
 import { writersConventionAt } from './writersConventions';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
@@ -127,7 +127,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
   }
   if (reparse)
     for (const u of unclosedSupplements(s, reparse, judged))
-      out.push({ category: 'nonrestrictive-comma', action: 'insert', variant: 'unclosed', node: u.node, tree: u.tree, group: `unclosed@${u.opener}`, changes: new Map([[u.close, [COMMA]]]) });
+      out.push({ category: 'nonrestrictive-comma', action: 'insert', variant: UNCLOSED, node: u.node, tree: u.tree, group: `unclosed@${u.opener}`, changes: new Map([[u.close, [COMMA]]]) });
   const last = marks[n];
   if (!last.some((m) => TERMINAL.has(m.norm)) && s.tree.slots[n][0] !== '<.>') {
     const closers = last.length > 0 && (last[last.length - 1].norm === '”' || last[last.length - 1].norm === '’') ? 1 : 0;

@@ -10,6 +10,7 @@ import { constituentBracketing, describeRewrite } from '../explain';
 import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
 import { subjectVerbAt } from './categories';
+import { UNCLOSED } from './unclosedSupplements';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -83,7 +84,7 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
   const what = node > 0 ? constituentName(info, node) : '';
   switch (category) {
     case 'nonrestrictive-comma':
-      if (c.candidate.variant === 'unclosed') return `Add a comma to close the ${what} "${p}": it opens with a comma, so it also ends with one.`;
+      if (c.candidate.variant === UNCLOSED) return `Add a comma to close the ${what} "${p}": it opens with a comma, so it also ends with one.`;
       if (action === 'insert') return slots.length === 2 ? `Set off the non-restrictive ${what} "${p}" with commas.` : `Add a comma: "${p}" is a non-restrictive ${what}, set off on both sides.`;
       return slots.length === 2 ? `"${p}" is a restrictive ${what}: no commas around it.` : `Remove this comma: it sets off only one side of the ${what} "${p}".`;
     case 'subject-verb-comma':
