@@ -46,6 +46,12 @@ const RELATIVE_TAGS = new Set(['WDT', 'WP', 'WP$']);
 /** Tags that can begin an apposition (a noun phrase). */
 const NOUN_PHRASE_START = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
 
+/**
+ * The longest antecedent phrase read before the opening comma, in words: a subject the parse stretches over a whole
+ * sentence ("Interim Palestinian leader … in Yasser Arafat's legacy, Abbas pledged") is a misreading.
+ */
+const MAX_ANTECEDENT_WORDS = 12;
+
 /** The longest supplement tried, in words. */
 const MAX_SUPPLEMENT_WORDS = 20;
 
@@ -97,10 +103,7 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
       const tree = reparse(s, [k]);
       if (!tree) continue;
       const found = supplementBetween(tree, o, k) ?? secondSubjectAsApposition(tree, o, k);
-      // The written sentence's parse must not read the antecedent as an adverbial, a vocative or a discourse word
-      // ("Last June, an initiative … failed"; "Malach, what you say makes sense"): the comma then closes a fronted
-      // element and opens nothing.
-      if (found && !FRONTED_RELATIONS.test(words[tree.words[found.node - 1].head - 1].deprel)) out.push({ opener: o, close: k, ...found });
+      if (found && plausibleSupplement(s.tree, found.tree, found.node, o, k)) out.push({ opener: o, close: k, ...found });
     }
   }
   return out;
@@ -108,6 +111,35 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
 
 /** Relations of a word the writer's comma closes as a fronted element rather than an antecedent it opens a supplement on. */
 const FRONTED_RELATIONS = /^(obl|advmod|nmod:(tmod|npmod|unmarked)|vocative|discourse|dislocated)/;
+
+/** Relations of a predicate that make it one of a series of clauses rather than the antecedent's own clause. */
+const SERIES_RELATIONS = /^(conj|parataxis|list|appos|dislocated|orphan|reparandum)/;
+
+/**
+ * What the parse of the corrected sentence (`tree`, the supplement headed by `node` between slots o and k) must also
+ * satisfy beside its shape, against three misreadings seen on EWT:
+ * - the written sentence's parse reads the antecedent as an adverbial, a vocative or a discourse word ("Last June, an
+ *   initiative … failed"; "Malach, what you say makes sense"): the comma closes a fronted element and opens nothing;
+ * - the antecedent's phrase is longer than a subject is (`MAX_ANTECEDENT_WORDS`);
+ * - the antecedent follows a preposition or a verb ("… in Yasser Arafat's legacy, Abbas pledged"): it is no subject;
+ * - the antecedent's predicate is a clause in a series ("…, the support of anyone with a dial-up connection, the
+ *   problem is that …": two sentences spliced by the comma, not a supplement);
+ * - an "apposition" with a coordinator in it after a single word is the end of a list ("Rumsfeld, Wolfowitz and Feith
+ *   staffed").
+ */
+function plausibleSupplement(written: PunctuatedTree, tree: PunctuatedTree, node: number, o: number, k: number): boolean {
+  const antecedent = tree.words[node - 1].head;
+  if (FRONTED_RELATIONS.test(written.words[antecedent - 1].deprel)) return false;
+  if (SERIES_RELATIONS.test(tree.words[tree.words[antecedent - 1].head - 1].deprel)) return false;
+  const info = treeInfo(tree);
+  // A subject does not follow a preposition or a verb that would take it as its object ("…, cloaking himself in
+  // Yasser Arafat's legacy, Abbas pledged": "legacy" is no subject).
+  if (o - info.span[antecedent][0] >= MAX_ANTECEDENT_WORDS) return false;
+  const before = tree.words[info.span[antecedent][0] - 2];
+  if (before && (before.upos === 'ADP' || before.upos === 'VERB')) return false;
+  const list = info.span[antecedent][0] === antecedent && tree.words.slice(o, k).some((w) => w.upos === 'CCONJ');
+  return !(tree.words[node - 1].deprel === 'appos' && list);
+}
 
 /**
  * In `tree`, the head of a relative clause or apposition spanning exactly words o + 1 … k whose antecedent (a word up
