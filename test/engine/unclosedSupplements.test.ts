@@ -4,8 +4,8 @@ import { trainedEngineParts } from './trainedParts';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { ABBREV_DOT } from '../../server/src/data/punctTokens';
 import { readTreebank } from '../../server/src/data/treebank';
-import { secondSubjectAsApposition, supplementBetween, supplementCloseAt, unclosedSupplements } from '../../server/src/engine/correction/unclosedSupplements';
-import { scoreCandidates } from '../../server/src/engine/correction/decide';
+import { CLOSING_CONFIDENCE, closingConvention, secondSubjectAsApposition, supplementBetween, supplementCloseAt, unclosedSupplements } from '../../server/src/engine/correction/unclosedSupplements';
+import { scoreCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { DEFAULT_CALIBRATION } from '../../server/src/engine/correction/calibration';
 import { kindSuite } from '../../server/src/engine/eval/suite';
@@ -103,6 +103,35 @@ describe('engine: the comma that closes a supplement, scored on its own parse', 
       ['is', 'AUX', '8', 'cop', 'VBZ'], ['low', 'ADJ', '0', 'root', 'JJ'], ['.', 'PUNCT', '8', 'punct', '.'],
     ]);
     assert.deepStrictEqual(unclosedSupplements(fronted, () => assert.fail('no reparse expected'), () => true), []);
+  });
+
+  it('does not read the end of a list as an apposition ("Rumsfeld, Wolfowitz and Feith staffed")', () => {
+    const rows = [
+      ['Rumsfeld', 'PROPN', '6', 'nsubj', 'NNP'], [',', 'PUNCT', '3', 'punct', ','], ['Wolfowitz', 'PROPN', '1', 'appos', 'NNP'],
+      ['and', 'CCONJ', '5', 'cc', 'CC'], ['Feith', 'PROPN', '3', 'conj', 'NNP'], ['staffed', 'VERB', '0', 'root', 'VBD'],
+      ['it', 'PRON', '6', 'obj', 'PRP'], ['.', 'PUNCT', '6', 'punct', '.'],
+    ];
+    const s = conllu(rows);
+    const closed = conllu([
+      ['Rumsfeld', 'PROPN', '7', 'nsubj', 'NNP'], [',', 'PUNCT', '3', 'punct', ','], ['Wolfowitz', 'PROPN', '1', 'appos', 'NNP'],
+      ['and', 'CCONJ', '5', 'cc', 'CC'], ['Feith', 'PROPN', '3', 'conj', 'NNP'], [',', 'PUNCT', '3', 'punct', ','],
+      ['staffed', 'VERB', '0', 'root', 'VBD'], ['it', 'PRON', '7', 'obj', 'PRP'], ['.', 'PUNCT', '7', 'punct', '.'],
+    ]).tree;
+    assert.strictEqual(supplementBetween(closed, 1, 4)?.node, 2, 'the shape alone would take it');
+    assert.deepStrictEqual(unclosedSupplements(s, () => closed, () => true), []);
+  });
+
+  it('decides the closing comma by the model\'s preference on its own parse, at a fixed confidence', () => {
+    const c = (variant: string | undefined, delta: number): ScoredCandidate => ({
+      candidate: { category: 'nonrestrictive-comma', action: 'insert', node: 1, variant, changes: new Map() },
+      delta,
+      key: 'k',
+      confidence: 0.1,
+    });
+    assert.deepStrictEqual(closingConvention(c('unclosed', 0.5)).map((x) => x.confidence), [CLOSING_CONFIDENCE]);
+    assert.deepStrictEqual(closingConvention(c('unclosed', 0)), []);
+    assert.deepStrictEqual(closingConvention(c('unclosed', -2)), []);
+    assert.deepStrictEqual(closingConvention(c(undefined, 5)).map((x) => x.confidence), [0.1]);
   });
 
   it('scores a candidate with a tree of its own on that tree, and keeps the best place of each opening comma', () => {
