@@ -132,3 +132,27 @@ describe('model at inference time: the same numbers as the plain computation', (
     sameArray(w, dense.core.weights, 'materialised θ');
   });
 });
+
+describe('model: a view of the shipped θ with other edge rules (the lint\'s supplement model)', () => {
+  it('scores exactly as a model file read with those rules set, and as the original with none', function () {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require('fs') as typeof import('fs');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { defaultModelDir, DEFAULT_MODEL_FILE, loadPunctModel, withEdgeRules } = require('../../server/src/model') as typeof import('../../server/src/model');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { coreFromJson, readModelJson } = require('../../server/src/model/modelFile') as typeof import('../../server/src/model/modelFile');
+    const file = `${defaultModelDir()}/${DEFAULT_MODEL_FILE}`;
+    if (!fs.existsSync(file)) this.skip();
+    const shipped = loadPunctModel(file);
+    const rules = { outerLeftComma: true, supplementRightComma: true };
+    const view = withEdgeRules(shipped, rules);
+    const fromFile = new PunctModelImpl(coreFromJson({ ...readModelJson(file), ...rules }), 'flags');
+    const none = withEdgeRules(shipped, { outerLeftComma: false, supplementRightComma: false });
+    const trees = smallSentences(30, 40);
+    for (const tree of trees) {
+      assert.strictEqual(view.logProb(tree), fromFile.logProb(tree));
+      assert.strictEqual(none.logProb(tree), shipped.logProb(tree));
+    }
+    assert.ok(trees.some((t) => view.logProb(t) !== shipped.logProb(t)), 'the rules change some score');
+  });
+});

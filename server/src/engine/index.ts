@@ -95,13 +95,26 @@ export function punctModelFile(dir: string): string {
   return fs.existsSync(full) || !fs.existsSync(attach) ? full : attach;
 }
 
-/** The punctuation model of `dir` (`punctModelFile`), with the supplement model beside it when there is one. */
+/**
+ * The punctuation model of `dir` (`punctModelFile`), with the supplement model beside it when there is one: a model
+ * file of its own, or (a file of a few bytes) the main model's θ read with other edge rules,
+ * `{ "derivedFrom": "punct.json", "outerLeftComma": true, "supplementRightComma": true }` (`ModelCore.withEdgeRules`).
+ */
 export function loadEngineModel(dir: string = defaultModelDir()): EngineModel {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { loadPunctModel } = require('../model') as typeof import('../model');
-  const supplement = path.join(dir, SUPPLEMENT_MODEL_FILE);
-  return engineModel(loadPunctModel(punctModelFile(dir)), fs.existsSync(supplement) ? loadPunctModel(supplement) : undefined);
+  const { loadPunctModel, withEdgeRules } = require('../model') as typeof import('../model');
+  const main = loadPunctModel(punctModelFile(dir));
+  const file = path.join(dir, SUPPLEMENT_MODEL_FILE);
+  if (!fs.existsSync(file)) return engineModel(main);
+  if (fs.statSync(file).size > SUPPLEMENT_DESCRIPTOR_BYTES) return engineModel(main, loadPunctModel(file));
+  const d = JSON.parse(fs.readFileSync(file, 'utf8')) as { derivedFrom?: string; outerLeftComma?: boolean; supplementRightComma?: boolean };
+  if (!d.derivedFrom) throw new Error(`${file}: neither a model nor a "derivedFrom" description`);
+  const base = path.resolve(dir, d.derivedFrom) === path.resolve(punctModelFile(dir)) ? main : loadPunctModel(path.resolve(dir, d.derivedFrom));
+  return engineModel(main, withEdgeRules(base, { outerLeftComma: d.outerLeftComma ?? false, supplementRightComma: d.supplementRightComma ?? false }));
 }
+
+/** A supplement file this small describes a model (`derivedFrom`); a model file is megabytes. */
+const SUPPLEMENT_DESCRIPTOR_BYTES = 64 * 1024;
 
 /** Loads the parser, the model and the calibration; without parser or model, `analyser`/`model` stay undefined. */
 export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & { problem?: string } {

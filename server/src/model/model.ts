@@ -32,10 +32,16 @@ export interface QuantisedWeights {
   scale: number;
 }
 
+/** θ already held as a loaded model holds it (shared between two views of one model, `ModelCore.withEdgeRules`). */
+export interface RankedWeights {
+  ranked: RankedInt16;
+  scale: number;
+}
+
 export interface ModelParts {
   vocab: AttachVocab;
   channel: Channel;
-  weights: Float64Array | QuantisedWeights;
+  weights: Float64Array | QuantisedWeights | RankedWeights;
   eta: number;
   /** See `ModelCore.outerLeftComma`. Absent (false) in models trained before it. */
   outerLeftComma?: boolean;
@@ -109,6 +115,7 @@ export class ModelCore {
     this.vocab = parts.vocab;
     this.channel = parts.channel;
     if (parts.weights instanceof Float64Array) [this.theta, this.thetaScale] = [parts.weights, 1];
+    else if ('ranked' in parts.weights) [this.theta, this.thetaScale] = [parts.weights.ranked, parts.weights.scale];
     else [this.theta, this.thetaScale] = [new RankedInt16(parts.weights.q), parts.weights.scale];
     this.eta = parts.eta ?? DEFAULT_ETA;
     this.outerLeftComma = parts.outerLeftComma ?? false;
@@ -129,6 +136,15 @@ export class ModelCore {
       [this.theta, this.thetaScale] = [w, 1];
     }
     return this.theta;
+  }
+
+  /**
+   * The same θ and channel read with other edge rules (`outerLeftComma`, `supplementRightComma`): θ is shared, not
+   * copied. For inference (the lint's supplement model); training the view would train the original too.
+   */
+  withEdgeRules(rules: { outerLeftComma: boolean; supplementRightComma: boolean }): ModelCore {
+    const weights = this.theta instanceof Float64Array ? this.theta : { ranked: this.theta, scale: this.thetaScale };
+    return new ModelCore({ vocab: this.vocab, channel: this.channel, weights, eta: this.eta, ...rules });
   }
 
   private contextWeights: ContextWeightCache | undefined;
