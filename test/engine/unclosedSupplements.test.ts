@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { trainedEngineParts } from './trainedParts';
+import { makeLinter } from '../../server/src/engine';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { ABBREV_DOT } from '../../server/src/data/punctTokens';
 import { readTreebank } from '../../server/src/data/treebank';
@@ -185,5 +186,21 @@ describe('parser: parseWithCommas', () => {
     // A slot inside a written word ("do|n't") takes no mark.
     const [d] = analyser!.parseText("They don't know.");
     assert.deepStrictEqual(analyser!.parseWithCommas!(d, [2])?.slots, d.tree.slots);
+  });
+});
+
+describe('lint: the closing comma of a relative clause, end to end', () => {
+  const parts = trainedEngineParts();
+  it('puts the comma where the clause ends, and leaves closed and final clauses alone', () => {
+    const linter = makeLinter(parts());
+    const text = 'My brother, who lives in Boston is a doctor.';
+    const found = linter.lint(text).filter((f) => f.ruleId === 'nonrestrictive-comma');
+    assert.strictEqual(found.length, 1);
+    assert.strictEqual(found[0].severity, 'warning');
+    const [edit] = found[0].fixes[0].edits;
+    assert.strictEqual(text.slice(0, edit.start.offset) + edit.newText + text.slice(edit.end.offset), 'My brother, who lives in Boston, is a doctor.');
+    assert.match(found[0].explanation, /Underlying punctuation/);
+    for (const clean of ['My brother, who lives in Boston, is a doctor.', 'I met John, who lives in Boston.', 'The man who lives in Boston is a doctor.'])
+      assert.deepStrictEqual(linter.lint(clean).map((f) => f.ruleId), [], clean);
   });
 });
