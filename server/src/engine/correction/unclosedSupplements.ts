@@ -5,13 +5,14 @@
  * the predicate ("which opened in 1990 attracts …" with "attracts" inside the clause) or the apposition as a second
  * subject, so on the written sentence's tree T no candidate sits at the right slot with the right structure around it.
  *
- * So each place the supplement could end is tried by parsing the sentence again with a comma written there
+ * So each place a relative clause could end is tried by parsing the sentence again with a comma written there
  * (`Reparse`). A place is a candidate when that parse makes the words from the opening comma up to it one relative
- * clause or apposition of a word before the comma, and that word the subject of a predicate after it: the pair's
- * second comma then stands where the supplement meets its antecedent's verb. The candidate is scored on that tree T_c,
+ * clause of a word before the comma, and that word the subject of a predicate after it: the pair's second comma then
+ * stands where the clause meets its antecedent's verb. The candidate is scored on that tree T_c,
  * Δ = log p(x_c | T_c) − log p(x | T_c) (decide.ts): on the structure the corrected sentence has, how much more
  * probable the closed pair is than the open one. The places of one opening comma are alternatives (`group`): only the
- * best-scoring one is kept.
+ * best-scoring one is kept. Appositions are not tried (see `unclosedSupplements`); with both commas written, the same
+ * structure, an apposition read as a second subject included, is a deletion guard (`supplementCloseAt`).
  *
  * The decision is edited prose's convention, not the error model's (`closingConvention`): every style guide closes a
  * supplement the writer opened, but EWT's writers leave a third of mid-sentence appositions open, so a calibration
@@ -119,19 +120,20 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
   return out;
 }
 
+/** A verb, or a finite verb the tagger called something else ("drives" NOUN, VBZ). */
 function isVerb(w: PunctuatedTree['words'][number]): boolean {
   return w.upos === 'VERB' || w.upos === 'AUX' || FINITE_VERB_TAGS.has(w.xpos);
 }
 
-/** Relations of a word the writer's comma closes as a fronted element rather than an antecedent it opens a supplement on. */
+/** Relations of a word that the writer's comma closes as a fronted element rather than opens a supplement on. */
 const FRONTED_RELATIONS = /^(obl|advmod|nmod:(tmod|npmod|unmarked)|vocative|discourse|dislocated)/;
 
 /** Relations of a predicate that make it one of a series of clauses rather than the antecedent's own clause. */
 const SERIES_RELATIONS = /^(conj|parataxis|list|appos|dislocated|orphan|reparandum)/;
 
 /**
- * What the parse of the corrected sentence (`tree`, the supplement headed by `node` between slots o and k) must also
- * satisfy beside its shape, against three misreadings seen on EWT:
+ * What the parse of the corrected sentence (`tree`, the supplement headed by `node` opened at slot o) must also
+ * satisfy beside its shape, against four misreadings seen on EWT:
  * - the written sentence's parse reads the antecedent as an adverbial, a vocative or a discourse word ("Last June, an
  *   initiative … failed"; "Malach, what you say makes sense"): the comma closes a fronted element and opens nothing;
  * - the antecedent's phrase is longer than a subject is (`MAX_ANTECEDENT_WORDS`);
