@@ -12,6 +12,7 @@ function wordParser(): Parser {
   return {
     version: 'test',
     parseTokens: () => ({ upos: [], head: [], deprel: [] }),
+    parseWithCommas: () => undefined,
     parseText(text: string): ParsedSentence[] {
       const tokens = [];
       for (const m of text.matchAll(/[\p{L}\p{N}']+/gu)) {
