@@ -144,7 +144,10 @@ export class ModelCore {
    */
   withEdgeRules(rules: { outerLeftComma: boolean; supplementRightComma: boolean }): ModelCore {
     const weights = this.theta instanceof Float64Array ? this.theta : { ranked: this.theta, scale: this.thetaScale };
-    return new ModelCore({ vocab: this.vocab, channel: this.channel, weights, eta: this.eta, ...rules });
+    const view = new ModelCore({ vocab: this.vocab, channel: this.channel, weights, eta: this.eta, ...rules });
+    // The per-context weight vectors depend on θ alone: built once for both (a first use would otherwise pay again).
+    view.contextWeights = this.contextCache();
+    return view;
   }
 
   private contextWeights: ContextWeightCache | undefined;

@@ -107,9 +107,10 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
     while (next < n && slots[next].length === 0) next++;
     if (next < n && supplementCloseAt(s.tree, next)) continue;
     for (let k = o + 1; k < next && k - o <= MAX_SUPPLEMENT_WORDS; k++) {
-      // The antecedent's predicate starts after the closing comma (a finite verb the tagger called a noun too:
-      // "who works in a hospital drives": "drives" NOUN, VBZ), and the clause has its own verb before it.
-      if (!judged(k) || !isVerb(words[k])) continue;
+      // The antecedent's predicate starts after the closing comma with a finite verb (its fine tag, which the tagger
+      // gets right where it calls the word a noun: "who works in a hospital drives", "drives" NOUN, VBZ), and the
+      // clause has its own verb before it. Each place tried costs a parse, so only these are.
+      if (!judged(k) || !FINITE_VERB_TAGS.has(words[k].xpos)) continue;
       if (!words.slice(pronoun, k).some(isVerb)) continue;
       const tree = reparse(s, [k]);
       if (!tree) continue;
