@@ -4,6 +4,7 @@
  * of treebank sentence N (1-based) under its gold tree. `--candidates` adds every correction the model weighed, with its
  * Δ log p and calibrated confidence against the threshold: the answer to "why was this not flagged?".
  */
+import { closingConvention } from '../../engine/correction/unclosedSupplements';
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
 import { COMMA_SPLICES_USAGE, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
@@ -83,7 +84,10 @@ export const explainCommand: Command = {
 /** Every scored correction of one sentence, most confident first: where it changes what, Δ log p, confidence. */
 function candidateTable(s: AnalysedSentence, parts: ReturnType<typeof loadEngineParts>): string {
   const cal = parts.calibration!;
-  const scored = sentenceCandidates(s, parts.model!, cal).sort((a, b) => b.confidence - a.confidence);
+  // As the linter scores them: the closing comma of a relative clause on its own parse, decided by its convention.
+  const scored = sentenceCandidates(s, parts.model!, cal, parts.analyser?.parseWithCommas?.bind(parts.analyser))
+    .flatMap(closingConvention)
+    .sort((a, b) => b.confidence - a.confidence);
   const words = s.tree.words;
   const marks = (m: readonly SlotMark[]) => (m.length ? m.map((x) => x.text).join('') : 'nothing');
   const where = (i: number) => (i === words.length ? `after "${words[i - 1].form}"` : `"${words[i - 1]?.form ?? ''} _ ${words[i].form}"`);
