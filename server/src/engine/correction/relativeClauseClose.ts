@@ -8,10 +8,15 @@
  * restrictive ones, which take no commas. A learner's comma after a restrictive relative clause ("My friend who lives in
  * London, is a doctor") has no opening comma and stays a candidate.
  */
-import { PunctuatedTree } from '../../data/depunct';
+import { PunctuatedTree, TreeWord } from '../../data/depunct';
 
 /** Fine tags of the relative pronouns "which", "who", "whom", "whose". */
 const RELATIVE_TAGS = new Set(['WDT', 'WP', 'WP$']);
+
+/** A wh-relative that can open a non-restrictive clause: "which", "who", "whom", "whose" ("that" opens restrictive ones). */
+export function isWhRelative(w: TreeWord | undefined): boolean {
+  return w !== undefined && RELATIVE_TAGS.has(w.xpos) && w.form.toLowerCase() !== 'that';
+}
 
 /** The longest relative clause read between its commas, in words. */
 const MAX_CLAUSE_WORDS = 25;
@@ -24,7 +29,7 @@ export function relativeClauseCloseAt(tree: PunctuatedTree, i: number): boolean 
   while (j > 0 && i - j <= MAX_CLAUSE_WORDS && tree.slots[j].length === 0) j--;
   if (j <= 0 || i - j > MAX_CLAUSE_WORDS || tree.slots[j].length !== 1 || tree.slots[j][0] !== ',') return false;
   const first = words[j];
-  const pronoun = RELATIVE_TAGS.has(first.xpos) && first.form.toLowerCase() !== 'that' ? j : first.xpos === 'IN' && RELATIVE_TAGS.has(words[j + 1].xpos) ? j + 1 : -1;
+  const pronoun = isWhRelative(first) ? j : first.xpos === 'IN' && RELATIVE_TAGS.has(words[j + 1].xpos) ? j + 1 : -1;
   if (pronoun < 0) return false;
   // The clause has its own verb after the pronoun ("in which our fielder made …"; the tagger may call a past form a
   // participle there, so any verb counts).

@@ -25,6 +25,7 @@ import type { ScoredCandidate } from './decide';
 import { treeInfo } from '../treeInfo';
 import { NONRESTRICTIVE_RELS } from './categories';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
+import { isWhRelative } from './relativeClauseClose';
 
 /** The candidates' variant (kind `nonrestrictive-comma/insert/unclosed`). */
 export const UNCLOSED = 'unclosed';
@@ -40,9 +41,6 @@ export function closingConvention(c: ScoredCandidate): ScoredCandidate[] {
   if (c.candidate.variant !== UNCLOSED) return [c];
   return c.delta > 0 ? [{ ...c, confidence: CLOSING_CONFIDENCE }] : [];
 }
-
-/** Fine tags of the relative pronouns "which", "who", "whom", "whose" ("that" opens restrictive clauses). */
-const RELATIVE_TAGS = new Set(['WDT', 'WP', 'WP$']);
 
 /** Tags that can begin an apposition (a noun phrase). */
 const NOUN_PHRASE_START = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
@@ -81,9 +79,8 @@ export function opensSupplementAt(tree: PunctuatedTree, o: number): boolean {
 
 /** The word (1-based) of the wh-relative that opens a clause right after slot o ("who", "in which"), if one does. */
 function relativePronounAt(tree: PunctuatedTree, o: number): number | undefined {
-  const relative = (w: (typeof tree.words)[number] | undefined) => w !== undefined && RELATIVE_TAGS.has(w.xpos) && w.form.toLowerCase() !== 'that';
-  if (relative(tree.words[o])) return o + 1;
-  return tree.words[o]?.xpos === 'IN' && relative(tree.words[o + 1]) ? o + 2 : undefined;
+  if (isWhRelative(tree.words[o])) return o + 1;
+  return tree.words[o]?.xpos === 'IN' && isWhRelative(tree.words[o + 1]) ? o + 2 : undefined;
 }
 
 /**
