@@ -22,7 +22,7 @@
 import { PunctuatedTree } from '../../data/depunct';
 import { AnalysedSentence, Reparse } from '../sentence';
 import type { ScoredCandidate } from './decide';
-import { treeInfo } from '../treeInfo';
+import { TreeInfo, treeInfo } from '../treeInfo';
 import { NONRESTRICTIVE_RELS } from './categories';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
 import { isWhRelative } from './relativeClauseClose';
@@ -111,8 +111,9 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
       if (!words.slice(pronoun, k).some(isVerb)) continue;
       const tree = reparse(s, [k]);
       if (!tree) continue;
-      const found = supplementBetween(tree, o, k);
-      if (found && plausibleSupplement(s.tree, found.tree, found.node, o)) out.push({ opener: o, close: k, ...found });
+      const info = treeInfo(tree);
+      const found = supplementBetween(tree, o, k, info);
+      if (found && plausibleSupplement(s.tree, found.tree, info, found.node, o)) out.push({ opener: o, close: k, ...found });
     }
   }
   return out;
@@ -139,14 +140,13 @@ const SERIES_RELATIONS = /^(conj|parataxis|list|appos|dislocated|orphan|reparand
  * - the antecedent's predicate is a clause in a series ("…, the support of anyone with a dial-up connection, the
  *   problem is that …": two sentences spliced by the comma, not a supplement).
  */
-function plausibleSupplement(written: PunctuatedTree, tree: PunctuatedTree, node: number, o: number): boolean {
+function plausibleSupplement(written: PunctuatedTree, tree: PunctuatedTree, info: TreeInfo, node: number, o: number): boolean {
   const antecedent = tree.words[node - 1].head;
   if (FRONTED_RELATIONS.test(written.words[antecedent - 1].deprel)) return false;
   if (SERIES_RELATIONS.test(tree.words[tree.words[antecedent - 1].head - 1].deprel)) return false;
-  const info = treeInfo(tree);
+  if (o - info.span[antecedent][0] >= MAX_ANTECEDENT_WORDS) return false;
   // A subject does not follow a preposition or a verb that would take it as its object ("…, cloaking himself in
   // Yasser Arafat's legacy, Abbas pledged": "legacy" is no subject).
-  if (o - info.span[antecedent][0] >= MAX_ANTECEDENT_WORDS) return false;
   const before = tree.words[info.span[antecedent][0] - 2];
   return !(before && (before.upos === 'ADP' || before.upos === 'VERB'));
 }
@@ -155,8 +155,7 @@ function plausibleSupplement(written: PunctuatedTree, tree: PunctuatedTree, node
  * In `tree`, the head of a relative clause or apposition spanning exactly words o + 1 … k whose antecedent (a word up
  * to o) is the subject of a predicate after k; undefined if there is none.
  */
-export function supplementBetween(tree: PunctuatedTree, o: number, k: number): { node: number; tree: PunctuatedTree } | undefined {
-  const info = treeInfo(tree);
+export function supplementBetween(tree: PunctuatedTree, o: number, k: number, info: TreeInfo = treeInfo(tree)): { node: number; tree: PunctuatedTree } | undefined {
   for (let w = o + 1; w <= k; w++) {
     if (!NONRESTRICTIVE_RELS.has(info.rel(w))) continue;
     const [a, b] = info.span[w];
@@ -180,8 +179,8 @@ export function secondSubjectAsApposition(
   k: number,
   /** The first phrase's relations accepted besides a subject (the guard also takes a name read as a vocative). */
   firstRelation: RegExp = /^nsubj/,
+  info: TreeInfo = treeInfo(tree),
 ): { node: number; tree: PunctuatedTree } | undefined {
-  const info = treeInfo(tree);
   for (let w = o + 1; w <= k; w++) {
     const [a, b] = info.span[w];
     if (a !== o + 1 || b !== k || !tree.words[w - 1].deprel.startsWith('nsubj')) continue;
@@ -207,5 +206,6 @@ export function supplementCloseAt(tree: PunctuatedTree, i: number): boolean {
   if (o <= 0 || !opensSupplementAt(tree, o)) return false;
   // With both commas written, a name before the first is no vocative ("Mr. Brown, our English teacher, gives": "Brown"
   // read as one).
-  return (supplementBetween(tree, o, i) ?? secondSubjectAsApposition(tree, o, i, /^(nsubj|vocative|dislocated)/)) !== undefined;
+  const info = treeInfo(tree);
+  return (supplementBetween(tree, o, i, info) ?? secondSubjectAsApposition(tree, o, i, /^(nsubj|vocative|dislocated)/, info)) !== undefined;
 }
