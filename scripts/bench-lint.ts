@@ -257,10 +257,6 @@ function markdownTables(rows: Row[], out: Record<string, unknown>): string {
   return lines.join('\n') + '\n';
 }
 
-/**
- * Learns the edited-prose convention for introductory commas from EWT train as written (gold trees) and writes it.
- * Never reads dev or test: which descriptions it covers is the train share alone.
- */
 /** `base` with the kinds of edit of `fitted` whose key starts with `prefix` (added or replaced); all else is `base`'s. */
 function withKinds(base: Calibration, fitted: Calibration, prefix: string): Calibration {
   const kinds = { ...base.kinds };
@@ -268,6 +264,10 @@ function withKinds(base: Calibration, fitted: Calibration, prefix: string): Cali
   return { ...base, kinds };
 }
 
+/**
+ * Learns the edited-prose convention for introductory commas from EWT train as written (gold trees) and writes it.
+ * Never reads dev or test: which descriptions it covers is the train share alone.
+ */
 function fitIntroductory(): void {
   const tb = readTreebank(path.join(DATA, 'en_ewt-ud-train.conllu'));
   const trees = tb.sentences.flatMap((s) => {

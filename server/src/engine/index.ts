@@ -109,7 +109,8 @@ export function loadEngineModel(dir: string = defaultModelDir()): EngineModel {
   if (fs.statSync(file).size > SUPPLEMENT_DESCRIPTOR_BYTES) return engineModel(main, loadPunctModel(file));
   const d = JSON.parse(fs.readFileSync(file, 'utf8')) as { derivedFrom?: string; outerLeftComma?: boolean; supplementRightComma?: boolean };
   if (!d.derivedFrom) throw new Error(`${file}: neither a model nor a "derivedFrom" description`);
-  const base = path.resolve(dir, d.derivedFrom) === path.resolve(punctModelFile(dir)) ? main : loadPunctModel(path.resolve(dir, d.derivedFrom));
+  // loadPunctModel keeps one model per file, so a description of the main model reads the same instance.
+  const base = loadPunctModel(path.resolve(dir, d.derivedFrom));
   return engineModel(main, withEdgeRules(base, { outerLeftComma: d.outerLeftComma ?? false, supplementRightComma: d.supplementRightComma ?? false }));
 }
 
