@@ -28,6 +28,8 @@ describe('puncteme eval parser', function () {
     assert.strictEqual(j.sentences, 40);
     const lc = j.learnerCommas;
     assert.ok(lc.sentences > 0 && lc.sentences < 40 && lc.uasAsWritten > 50 && lc.uasWithCommas > 50, JSON.stringify(lc));
+    const rs = j.relativeSubjects;
+    assert.ok(rs.subjects >= 0 && rs.headsRight <= rs.subjects && rs.percent >= 0 && rs.percent <= 100, JSON.stringify(rs));
     assert.ok(j.uas >= j.las && j.uas > 50 && j.uas <= 100);
     assert.ok(j.endToEnd.tokensF1 > 80);
   });

@@ -61,6 +61,32 @@ export function scoreGoldTokens(parser: Parser, sentences: readonly ConlluSenten
   };
 }
 
+/**
+ * Subjects that end in a relative clause before their verb ("The phone that I bought broke"), the shape a greedy
+ * parser reads wrong most often relative to how often learners and edited prose write it (`relativeClauseRepair.ts`):
+ * how many of them the file has, and for how many the parser gives both the subject and the clause their gold heads.
+ */
+export function scoreRelativeSubjects(parser: Parser, sentences: readonly ConlluSentence[]): { subjects: number; headsRight: number; percent: number } {
+  let subjects = 0, right = 0;
+  for (const s of sentences) {
+    const words = s.words;
+    const children: number[][] = Array.from({ length: words.length + 1 }, () => []);
+    words.forEach((w, i) => children[w.head].push(i + 1));
+    const end = (w: number): number => children[w].reduce((b, c) => Math.max(b, end(c)), w);
+    let parse: ReturnType<Parser['parseTokens']> | undefined;
+    words.forEach((w, i) => {
+      const subject = i + 1;
+      if (!/^nsubj/.test(w.deprel) || w.head <= subject) return;
+      const clause = children[subject].find((c) => c > subject && words[c - 1].deprel === 'acl:relcl');
+      if (clause === undefined || end(clause) !== end(subject) || w.head <= end(subject)) return;
+      subjects++;
+      parse ??= parser.parseTokens(words.map((x) => x.form));
+      if (parse.head[i] === w.head && parse.head[clause - 1] === subject) right++;
+    });
+  }
+  return { subjects, headsRight: right, percent: pct(right, subjects) };
+}
+
 /** Surface forms of a depunctuated tree with (possibly changed) slots: abbreviation dots glued back to their word. */
 export function surfaceForms(tree: PunctuatedTree, slots: string[][]): { forms: string[]; wordIndex: number[] } {
   const forms: string[] = [];

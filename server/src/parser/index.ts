@@ -22,6 +22,7 @@ import { parserModels } from './parserModels';
 import { readLabellerBeside } from './neuralLabellerModel';
 import { slotSentence } from './sentenceBuilder';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
+import { RELATIVE_CLAUSE_REPAIR, repairRelativeClauseSubjects } from './relativeClauseRepair';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -88,10 +89,11 @@ const PARSE_MEMO_ENTRIES = 1024;
 
 class TransitionParser implements Parser {
   private readonly lookup: ClusterLookup | undefined;
-
   constructor(
     readonly version: string,
     private readonly models: ParserModels,
+    /** Repair the relative-clause garden path (`relativeClauseRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets it, to measure it. */
+    private readonly repair = true,
   ) {
     this.lookup = clusterLookup(models.clusters);
   }
@@ -142,7 +144,7 @@ class TransitionParser implements Parser {
     const p = parseWords(this.models, e);
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
-    const words: TreeWord[] = s.forms.map((form, i) => ({
+    const parsed: TreeWord[] = s.forms.map((form, i) => ({
       form,
       lemma: '_',
       upos: upos[p.tags.upos[i]],
@@ -151,6 +153,7 @@ class TransitionParser implements Parser {
       deprel: this.models.deprels[p.deprel[i]],
       head: p.head[i] === n ? 0 : p.head[i] + 1,
     }));
+    const words = this.repair ? repairRelativeClauseSubjects(parsed, s.slots) : parsed;
     return {
       start: tokens[0].start,
       end: tokens[tokens.length - 1].end,
@@ -215,7 +218,9 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const labeller = readLabellerBeside(modelDir);
   const models = parserModels(m, labeller);
   warmUpWink();
-  return new TransitionParser(labeller ? `${m.header.version}+${labeller.header.version}` : m.header.version, models);
+  // The repair changes what the parser returns, so it is named in the version too (caches keyed by it start afresh).
+  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}`;
+  return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
 }
 
 export { MAX_WORDS as MAX_SENTENCE_WORDS };

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { parseConllu } from '../../data/conllu';
 import { learnerCommaSlots } from '../../parser/learnerCommas';
-import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../../parser/evaluation';
+import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, scoreRelativeSubjects, uasWithPunctuation } from '../../parser/evaluation';
 import { scoreEndToEnd } from '../../parser/endToEnd';
 import { compareWithWinkTags } from '../../parser/winkTagComparison';
 import { loadParser } from '../../parser';
@@ -63,6 +63,7 @@ export const evalParserCommand: Command = {
         uasAsWritten: uasWithPunctuation(parser, learnerTrees, (slots) => slots),
         uasWithCommas: uasWithPunctuation(parser, learnerTrees, addLearnerCommas),
       },
+      relativeSubjects: scoreRelativeSubjects(parser, sentences),
       robustnessSentences: trees.length,
       sentencesPerSecond: Math.round(gold.sentences / gold.parseSeconds),
       sentencesPerCpuSecond: Math.round(gold.sentences / gold.parseCpuSeconds),
@@ -85,6 +86,7 @@ export const evalParserCommand: Command = {
       ['UAS, punctuation corrupted', result.uasCorrupted],
       [`UAS of the ${result.learnerCommas.sentences} sentences with learner-comma slots, as written`, result.learnerCommas.uasAsWritten],
       ['  … with a learner comma in every such slot', result.learnerCommas.uasWithCommas],
+      [`subjects ending in a relative clause (${result.relativeSubjects.subjects}): subject and clause heads right`, result.relativeSubjects.percent],
       ['sentences / s (one thread)', result.sentencesPerSecond],
       ['sentences / CPU second', result.sentencesPerCpuSecond],
       ['model load (ms)', result.loadMs],
