@@ -5,8 +5,9 @@ import { makeLinter } from '../../server/src/engine';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { ABBREV_DOT } from '../../server/src/data/punctTokens';
 import { readTreebank } from '../../server/src/data/treebank';
-import { CLOSING_CONFIDENCE, closingConvention, secondSubjectAsApposition, supplementBetween, supplementCloseAt, unclosedSupplements } from '../../server/src/engine/correction/unclosedSupplements';
+import { secondSubjectAsApposition, supplementBetween, supplementCloseAt, unclosedSupplements } from '../../server/src/engine/correction/unclosedSupplements';
 import { scoreCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
+import { CONVENTION_CONFIDENCE, conventionDecision } from '../../server/src/engine/correction/conventionKinds';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { DEFAULT_CALIBRATION } from '../../server/src/engine/correction/calibration';
 import { kindSuite } from '../../server/src/engine/eval/suite';
@@ -114,10 +115,10 @@ describe('engine: the comma that closes a supplement, scored on its own parse', 
       key: 'k',
       confidence: 0.1,
     });
-    assert.deepStrictEqual(closingConvention(c('unclosed', 0.5)).map((x) => x.confidence), [CLOSING_CONFIDENCE]);
-    assert.deepStrictEqual(closingConvention(c('unclosed', 0)), []);
-    assert.deepStrictEqual(closingConvention(c('unclosed', -2)), []);
-    assert.deepStrictEqual(closingConvention(c(undefined, 5)).map((x) => x.confidence), [0.1]);
+    assert.deepStrictEqual(conventionDecision(c('unclosed', 0.5)).map((x) => x.confidence), [CONVENTION_CONFIDENCE]);
+    assert.deepStrictEqual(conventionDecision(c('unclosed', 0)), []);
+    assert.deepStrictEqual(conventionDecision(c('unclosed', -2)), []);
+    assert.deepStrictEqual(conventionDecision(c(undefined, 5)).map((x) => x.confidence), [0.1]);
   });
 
   it('scores a candidate with a tree of its own on that tree, and keeps the best place of each opening comma', () => {

@@ -4,7 +4,7 @@
  * of treebank sentence N (1-based) under its gold tree. `--candidates` adds every correction the model weighed, with its
  * Δ log p and calibrated confidence against the threshold: the answer to "why was this not flagged?".
  */
-import { closingConvention } from '../../engine/correction/unclosedSupplements';
+import { conventionDecision } from '../../engine/correction/conventionKinds';
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
 import { COMMA_SPLICES_USAGE, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
@@ -84,9 +84,10 @@ export const explainCommand: Command = {
 /** Every scored correction of one sentence, most confident first: where it changes what, Δ log p, confidence. */
 function candidateTable(s: AnalysedSentence, parts: ReturnType<typeof loadEngineParts>): string {
   const cal = parts.calibration!;
-  // As the linter scores them: the closing comma of a relative clause on its own parse, decided by its convention.
+  // As the linter scores them: the closing comma of a relative clause on its own parse, and every kind a convention
+  // decides (`conventionKinds.ts`) as it decides it.
   const scored = sentenceCandidates(s, parts.model!, cal, parts.analyser?.parseWithCommas?.bind(parts.analyser))
-    .flatMap(closingConvention)
+    .flatMap(conventionDecision)
     .sort((a, b) => b.confidence - a.confidence);
   const words = s.tree.words;
   const marks = (m: readonly SlotMark[]) => (m.length ? m.map((x) => x.text).join('') : 'nothing');

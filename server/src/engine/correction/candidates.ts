@@ -13,6 +13,7 @@ import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spli
 import { asyndeticListCommaAt, closesAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, nameChainCommaAt, objectReadAsSubjectAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
 import { introductoryKind } from './introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
+import { RESTRICTIVE_SUBJECT, restrictiveSubjectAt } from './restrictiveSubjects';
 import { writersConventionAt } from './writersConventions';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
@@ -108,8 +109,13 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ') || asyndeticListCommaAt(s.tree, i) || nameChainCommaAt(s.tree, i));
       const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt].some((misread) => misread(s.tree, info, i));
       const conventional = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt].some((convention) => convention(s.tree, i));
-      if (!listLike && !misparsed && !conventional && !repetitionCommaAt(s.tree, i))
-        out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
+      if (!listLike && !misparsed && !conventional && !repetitionCommaAt(s.tree, i)) {
+        // A comma after a restrictive relative clause that ends the subject separates the subject from its verb
+        // whatever the tree's nearest edge calls it (a convention decides it, `restrictiveSubjects.ts`).
+        const restrictive = restrictiveSubjectAt(s.tree, info, i, hasComma);
+        if (restrictive !== undefined) out.push({ category: 'subject-verb-comma', action: 'delete', node: restrictive, variant: RESTRICTIVE_SUBJECT, changes: new Map([[i, []]]) });
+        else out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
+      }
       const clause = spliceAt(info, i);
       if (clause !== undefined)
         out.push({ category: 'comma-splice', action: 'replace', node: clause, changes: new Map([[i, [{ norm: ';', text: ';' }]]]) });

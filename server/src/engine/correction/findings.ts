@@ -11,6 +11,7 @@ import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
 import { subjectVerbAt } from './categories';
 import { UNCLOSED } from './unclosedSupplements';
+import { RESTRICTIVE_SUBJECT } from './restrictiveSubjects';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -36,6 +37,12 @@ export function constituentLabel(c: ScoredCandidate, s: AnalysedSentence, info: 
   return node > 0 ? `${constituentName(info, node)} "${phrase(s, info, node)}"` : 'element';
 }
 
+/** The verb the reader meets after slot i: an auxiliary or copula before the head h ("is" in "… is a nurse"), else h. */
+function verbAfter(info: TreeInfo, h: number, i: number): number {
+  for (let k = i + 1; k < h; k++) if (info.head(k) === h && (info.base(k) === 'aux' || info.base(k) === 'cop')) return k;
+  return h;
+}
+
 /**
  * The subject–verb message names the two parts the comma separates ("No comma between the subject "The man who called
  * yesterday" and its verb "wants"."): a learner sees which words the rule is about, not only the rule.
@@ -46,14 +53,19 @@ function subjectVerbMessage(s: AnalysedSentence, info: TreeInfo, i: number): str
   const h = info.head(w);
   const base = info.base(w);
   if (base !== 'nsubj' && base !== 'csubj') return `No comma between the verb "${s.tree.words[h - 1].form}" and its object "${phrase(s, info, w)}".`;
-  // The verb the reader meets after the comma: an auxiliary or copula before the head ("is" in "… is a nurse").
-  let verb = h;
-  for (let k = i + 1; k < h; k++)
-    if (info.head(k) === h && (info.base(k) === 'aux' || info.base(k) === 'cop')) {
-      verb = k;
-      break;
-    }
-  return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verb - 1].form}".`;
+  return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verbAfter(info, h, i) - 1].form}".`;
+}
+
+/**
+ * After a restrictive relative clause `r` that ends the subject (`restrictiveSubjects.ts`), the message says why the
+ * clause takes no comma: it tells which one is meant, so it is part of the subject.
+ */
+function restrictiveSubjectMessage(s: AnalysedSentence, info: TreeInfo, r: number, i: number): string {
+  let w = info.head(r);
+  while (w !== 0 && info.base(w) !== 'nsubj' && info.base(w) !== 'csubj') w = info.head(w);
+  const clause = `the relative clause "${phrase(s, info, r)}" says which ${s.tree.words[info.head(r) - 1].form} is meant, so it is part of the subject`;
+  if (w === 0) return `Remove this comma: ${clause}.`;
+  return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verbAfter(info, info.head(w), i) - 1].form}": ${clause}.`;
 }
 
 /** Words a..b of the sentence, at most `MAX_PHRASE_WORDS`, cut on the side away from the comma ("from" the start or the end). */
@@ -88,7 +100,8 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       if (action === 'insert') return slots.length === 2 ? `Set off the non-restrictive ${what} "${p}" with commas.` : `Add a comma: "${p}" is a non-restrictive ${what}, set off on both sides.`;
       return slots.length === 2 ? `"${p}" is a restrictive ${what}: no commas around it.` : `Remove this comma: it sets off only one side of the ${what} "${p}".`;
     case 'subject-verb-comma':
-      return action === 'delete' ? subjectVerbMessage(s, info, slots[0]) : 'Missing comma.';
+      if (action !== 'delete') return 'Missing comma.';
+      return c.candidate.variant === RESTRICTIVE_SUBJECT ? restrictiveSubjectMessage(s, info, node, slots[0]) : subjectVerbMessage(s, info, slots[0]);
     case 'introductory-comma':
       if (action !== 'insert') return `No comma is needed after "${p}".`;
       return c.style ? `Edited prose sets off the introductory ${what} "${p}" with a comma.` : `Add a comma after the introductory ${what} "${p}".`;

@@ -20,7 +20,7 @@ import { habitCount, SentenceHabit } from './introductoryHabit';
 import { IntroductoryStyle, introductoryStyleAt } from './introductoryTransition';
 import { editedSpliceAt } from './spliceStyle';
 import { adaptedConfidence, adaptedThreshold } from './writerErrorRate';
-import { closingConvention, UNCLOSED } from './unclosedSupplements';
+import { conventionDecision, isConventionKind } from './conventionKinds';
 
 /**
  * Confidence given to a style finding: the setting decides whether the mark belongs there, so this is not the error
@@ -94,9 +94,9 @@ export function sentenceFindings(
     s,
     info,
     cal,
-    (c, key) => (c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || c.variant === UNCLOSED || canReach(cal, key, lowThresholdOf(key))),
+    (c, key) => (c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || isConventionKind(c.variant) || canReach(cal, key, lowThresholdOf(key))),
     reparse,
-  ).flatMap(closingConvention);
+  ).flatMap(conventionDecision);
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
   const chosen = selectCandidates(errors, thresholdOf);
   const taken = new Set(chosen.flatMap((c) => [...c.candidate.changes.keys()]));

@@ -14,14 +14,13 @@
  * best-scoring one is kept. Appositions are not tried (see `unclosedSupplements`); with both commas written, the same
  * structure, an apposition read as a second subject included, is a deletion guard (`supplementCloseAt`).
  *
- * The decision is edited prose's convention, not the error model's (`closingConvention`): every style guide closes a
+ * The decision is edited prose's convention, not the error model's (`conventionKinds.ts`): every style guide closes a
  * supplement the writer opened, but EWT's writers leave a third of mid-sentence appositions open, so a calibration
  * fitted on EWT (which counts their sentences as correct) never reaches the threshold (BENCHMARKS, session 13). The
  * candidate is reported where the model prefers the closed pair on its own parse (Δ > 0), at a fixed confidence.
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { AnalysedSentence, Reparse } from '../sentence';
-import type { ScoredCandidate } from './decide';
 import { TreeInfo, treeInfo } from '../treeInfo';
 import { NONRESTRICTIVE_RELS } from './categories';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
@@ -29,18 +28,6 @@ import { isWhRelative } from './relativeClauseClose';
 
 /** The candidates' variant (kind `nonrestrictive-comma/insert/unclosed`). */
 export const UNCLOSED = 'unclosed';
-
-/** Confidence of a closing comma edited prose requires: the convention decides; the parse could still be wrong. */
-export const CLOSING_CONFIDENCE = 0.9;
-
-/**
- * A scored candidate as the closing-comma convention decides it: a closing comma the model prefers on its own parse
- * gets `CLOSING_CONFIDENCE`, one it does not is dropped; other candidates pass unchanged.
- */
-export function closingConvention(c: ScoredCandidate): ScoredCandidate[] {
-  if (c.candidate.variant !== UNCLOSED) return [c];
-  return c.delta > 0 ? [{ ...c, confidence: CLOSING_CONFIDENCE }] : [];
-}
 
 /** Tags that can begin an apposition (a noun phrase). */
 const NOUN_PHRASE_START = new Set(['DET', 'PRON', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
