@@ -78,10 +78,15 @@ function makeHead(words: TreeWord[], children: number[][], n: number, r: number,
 
 /** The tree with the three misparses above repaired; the same array when nothing matched. */
 export function repairRelativeClauseSubjects(words: readonly TreeWord[], slots: readonly (readonly string[])[]): TreeWord[] {
+  // Most sentences have none of the three shapes' relations (a relative clause, a ccomp, a root with two subjects).
+  const root = words.findIndex((w) => w.head === 0) + 1;
+  const rootSubjects = words.filter((w) => w.head === root && w.deprel.startsWith('nsubj')).length;
+  if (rootSubjects < 2 && !words.some((w) => w.deprel === 'acl:relcl' || w.deprel === 'ccomp')) return words as TreeWord[];
   let out = words as TreeWord[];
+  let children = childrenOf(out);
   const edit = () => (out === words ? (out = words.slice()) : out);
   for (let r = 1; r <= words.length; r++) {
-    const children = childrenOf(out);
+    if (out !== words) children = childrenOf(out);
     const rw = out[r - 1];
     // 1. "The phone that I bought broke": n is the root, r its relative clause, v a finite dependent of r after it.
     if (rw.deprel === 'acl:relcl' && out[rw.head - 1].head === 0 && rw.head < r) {
