@@ -216,7 +216,7 @@ describe('language server over stdio', function () {
     const uri = uriOf('essay.md');
     const essay =
       '# Essay\n\nMy older sister, lives in London with her husband. We ate rice,, beans and salad for dinner. Where is the nearest bus stop?. We had a very good time there.\n\n' +
-      'The book that I bought in the station, was very expensive.\n';
+      'The house on the corner of our street, was very expensive.\n';
     const weaker = (p: PublishDiagnostics) => p.diagnostics.filter((d) => /Less certain/.test(d.message));
     let n = client.published.length;
     await client.open(uri, 'markdown', essay);
