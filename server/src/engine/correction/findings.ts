@@ -11,7 +11,7 @@ import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
 import { subjectVerbAt } from './categories';
 import { UNCLOSED } from './unclosedSupplements';
-import { RESTRICTIVE_SUBJECT } from './restrictiveSubjects';
+import { RESTRICTIVE_SUBJECT, subjectAbove } from './restrictiveSubjects';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -58,14 +58,13 @@ function subjectVerbMessage(s: AnalysedSentence, info: TreeInfo, i: number): str
 
 /**
  * After a restrictive relative clause `r` that ends the subject (`restrictiveSubjects.ts`), the message says why the
- * clause takes no comma: it tells which one is meant, so it is part of the subject.
+ * clause takes no comma, in the words ESL grammars use: a defining relative clause is part of the subject.
  */
 function restrictiveSubjectMessage(s: AnalysedSentence, info: TreeInfo, r: number, i: number): string {
-  let w = info.head(r);
-  while (w !== 0 && info.base(w) !== 'nsubj' && info.base(w) !== 'csubj') w = info.head(w);
-  const clause = `the relative clause "${phrase(s, info, r)}" says which ${s.tree.words[info.head(r) - 1].form} is meant, so it is part of the subject`;
-  if (w === 0) return `Remove this comma: ${clause}.`;
-  return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verbAfter(info, info.head(w), i) - 1].form}": ${clause}.`;
+  const w = subjectAbove(info, r);
+  const why = `"${phrase(s, info, r)}" is a defining relative clause, part of the subject`;
+  if (w === 0) return `Remove this comma: ${why}.`;
+  return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verbAfter(info, info.head(w), i) - 1].form}": ${why}.`;
 }
 
 /** Words a..b of the sentence, at most `MAX_PHRASE_WORDS`, cut on the side away from the comma ("from" the start or the end). */

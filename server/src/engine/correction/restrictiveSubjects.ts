@@ -39,11 +39,17 @@ export function restrictiveSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: nu
     const wh = openingWhRelative(tree, info, r);
     if (wh && !restrictiveWho(tree, info, wh, antecedent)) continue;
     // The subject whose phrase the clause ends: the antecedent or a word above it, its phrase ending at the slot.
-    let w = antecedent;
-    while (w !== 0 && info.span[w][1] === i && info.base(w) !== 'nsubj' && info.base(w) !== 'csubj') w = info.head(w);
-    if (w !== 0 && info.span[w][1] === i && info.head(w) > i && meetsItsVerb(info, w, i)) return r;
+    const w = subjectAbove(info, r, (x) => info.span[x][1] === i);
+    if (w !== 0 && info.head(w) > i && meetsItsVerb(info, w, i)) return r;
   }
   return undefined;
+}
+
+/** The nearest subject (nsubj, csubj) above word x whose way up stays where `within` holds, or 0. */
+export function subjectAbove(info: TreeInfo, x: number, within: (w: number) => boolean = () => true): number {
+  let w = info.head(x);
+  while (w !== 0 && within(w) && info.base(w) !== 'nsubj' && info.base(w) !== 'csubj') w = info.head(w);
+  return w !== 0 && within(w) ? w : 0;
 }
 
 /** A "who"-type relative after an antecedent it restricts: a common noun or pronoun, not possessed. */
