@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { guardChecks } from './guardChecks';
-import { restrictiveSubjectAt } from '../../server/src/engine/correction/restrictiveSubjects';
+import { loneRelativeCommaAt, restrictiveSubjectAt } from '../../server/src/engine/correction/restrictiveSubjects';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 
 // "The girl who sat beside me , was from Peru ." as UD has it, the learner's comma after the relative clause.
@@ -47,12 +47,23 @@ describe('engine: the comma after a restrictive relative clause that ends the su
     assert.strictEqual(restrictiveSubjectAt(mine.tree, treeInfo(mine.tree), 6, hasComma(mine)), undefined);
   });
 
+  it('takes the lone comma after a clause that may be supplementary for one to repair either way', () => {
+    const madrid = conllu(withComma(MADRID, 5, '5'));
+    assert.strictEqual(loneRelativeCommaAt(madrid.tree, treeInfo(madrid.tree), 5, hasComma(madrid)), 5);
+    // A restrictive "who" clause is `restrictiveSubjectAt`'s alone.
+    const girl = conllu(GIRL);
+    assert.strictEqual(loneRelativeCommaAt(girl.tree, treeInfo(girl.tree), 6, hasComma(girl)), undefined);
+  });
+
   describe('linted', () => {
     const { found } = guardChecks();
 
     it('reports the comma after a restrictive relative clause that ends the subject', () => {
       assert.deepStrictEqual(found('The girl who sat beside me, was from Peru.'), ['subject-verb-comma@rl who sat beside me']);
       assert.deepStrictEqual(found('The car that my uncle sold us, broke down twice.'), ['subject-verb-comma@hat my uncle sold us']);
+      // After a "which" clause or a name's clause, the repair the model prefers: the comma goes, or the clause opens.
+      assert.deepStrictEqual(found('The book which I borrowed from the library, was very old.'), ['subject-verb-comma@wed from the library']);
+      assert.deepStrictEqual(found('Mount Rainier which is near Seattle, is a volcano.'), ['nonrestrictive-comma@Mount ']);
     });
 
     it('leaves the clauses written right alone', () => {
@@ -63,8 +74,6 @@ describe('engine: the comma after a restrictive relative clause that ends the su
         'My cousin, who lives in Leeds, is a nurse.',
         // A coordination after the comma, not the subject's verb.
         'Git drops the part of the pattern that has no wildcard, and the search then starts.',
-        // A name's relative clause is supplementary: its comma may close a pair whose first the writer dropped.
-        'Madrid which is in the centre of Spain, has a famous museum.',
       ])
         assert.deepStrictEqual(found(text), [], text);
     });

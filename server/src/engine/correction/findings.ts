@@ -11,7 +11,7 @@ import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
 import { subjectVerbAt } from './categories';
 import { UNCLOSED } from './unclosedSupplements';
-import { RESTRICTIVE_SUBJECT, subjectAbove } from './restrictiveSubjects';
+import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from './restrictiveSubjects';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -93,6 +93,10 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
   const slots = [...changes.keys()];
   const p = node > 0 ? phrase(s, info, node) : '';
   const what = node > 0 ? constituentName(info, node) : '';
+  if (c.candidate.variant === LONE_RELATIVE) {
+    const both = `the relative clause "${p}" is set off by commas on both sides or on neither`;
+    return action === 'insert' ? `Add a comma before "${s.tree.words[info.span[node][0] - 1].form}", or remove the one after the clause: ${both}.` : `Remove this comma, or add one before "${s.tree.words[info.span[node][0] - 1].form}": ${both}.`;
+  }
   switch (category) {
     case 'nonrestrictive-comma':
       if (c.candidate.variant === UNCLOSED) return `Add a comma to close the ${what} "${p}": it opens with a comma, so it also ends with one.`;

@@ -12,6 +12,8 @@ import { isWhRelative } from './relativeClauseClose';
 
 /** Variant of a subject–verb comma deletion after a restrictive relative clause (`restrictiveSubjectAt`). */
 export const RESTRICTIVE_SUBJECT = 'restrictive-subject';
+/** Variant of the two repairs of a lone comma after a clause that may be supplementary (`loneRelativeCommaAt`). */
+export const LONE_RELATIVE = 'lone-relative';
 
 /** The wh-relative that opens the relative clause `r` (first word, or after its preposition: "in which"), if any. */
 function openingWhRelative(tree: PunctuatedTree, info: TreeInfo, r: number): TreeWord | undefined {
@@ -31,16 +33,28 @@ function openingWhRelative(tree: PunctuatedTree, info: TreeInfo, r: number): Tre
  * dropped). `hasComma(j)`: slot j holds a comma as written.
  */
 export function restrictiveSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: number, hasComma: (j: number) => boolean): number | undefined {
+  const found = relativeSubjectAt(tree, info, i, hasComma);
+  return found && (!found.wh || restrictiveWho(tree, info, found.wh, info.head(found.clause))) ? found.clause : undefined;
+}
+
+/**
+ * The wh-relative clause that slot i closes where it ends a subject before its verb, with no comma at its left edge,
+ * when the clause may as well be supplementary ("which" after a common noun; any wh-relative after a possessive or a
+ * name: `restrictiveSubjectAt` takes the rest). The sentence is wrong as written either way — a relative clause is set
+ * off on both sides or on neither — but the repair is in doubt: the comma goes, or the opening one is added.
+ */
+export function loneRelativeCommaAt(tree: PunctuatedTree, info: TreeInfo, i: number, hasComma: (j: number) => boolean): number | undefined {
+  const found = relativeSubjectAt(tree, info, i, hasComma);
+  return found?.wh && !restrictiveWho(tree, info, found.wh, info.head(found.clause)) ? found.clause : undefined;
+}
+
+/** A relative clause with no comma at its left edge that slot i closes where it ends a subject before its verb. */
+function relativeSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: number, hasComma: (j: number) => boolean): { clause: number; wh?: TreeWord } | undefined {
   for (let r = 1; r <= info.n; r++) {
-    if (info.rel(r) !== 'acl:relcl' || info.span[r][1] !== i) continue;
-    const [a] = info.span[r];
-    if (hasComma(a - 1)) continue;
-    const antecedent = info.head(r);
-    const wh = openingWhRelative(tree, info, r);
-    if (wh && !restrictiveWho(tree, info, wh, antecedent)) continue;
+    if (info.rel(r) !== 'acl:relcl' || info.span[r][1] !== i || hasComma(info.span[r][0] - 1)) continue;
     // The subject whose phrase the clause ends: the antecedent or a word above it, its phrase ending at the slot.
     const w = subjectAbove(info, r, (x) => info.span[x][1] === i);
-    if (w !== 0 && info.head(w) > i && meetsItsVerb(info, w, i)) return r;
+    if (w !== 0 && info.head(w) > i && meetsItsVerb(info, w, i)) return { clause: r, wh: openingWhRelative(tree, info, r) };
   }
   return undefined;
 }
