@@ -3,6 +3,8 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { removeRepo, runMain, tempRepo, writeFile } from './helpers';
+import { codeFingerprint } from '../../server/src/cli/run/codeFingerprint';
+import { LintCache } from '../../server/src/cli/run/cache';
 
 describe('cli: --cache and --jobs', function () {
   this.timeout(120000);
@@ -29,6 +31,20 @@ describe('cli: --cache and --jobs', function () {
     assert.deepEqual(JSON.parse(edited.stdout).find((r: { file: string }) => r.file === 'docs/p3.md').findings, []);
     const otherOptions = await runMain(['lint', '-f', 'json', '--cache', '--min-confidence', '0.99', '.'], { cwd: dir });
     assert.match(otherOptions.stderr, /cache: 0 of 12 file\(s\) unchanged/);
+  });
+
+  it('keys findings by the engine\'s code too: a changed rule file is a new key, though the models are the same', () => {
+    const code = tempRepo({ 'engine/rule.js': 'module.exports = 1;\n', 'engine/rule.js.map': '{}' });
+    try {
+      const before = codeFingerprint(path.join(code, 'engine'));
+      assert.equal(codeFingerprint(path.join(code, 'engine')), before, 'the same tree, the same fingerprint');
+      const root2 = fs.mkdtempSync(path.join(code, 'copy-'));
+      fs.writeFileSync(path.join(root2, 'rule.js'), 'module.exports = 22;\n');
+      assert.notEqual(codeFingerprint(root2), before, 'another file, another fingerprint');
+      assert.notEqual(LintCache.key('text', 'markdown', 'models-1', {}, before), LintCache.key('text', 'markdown', 'models-1', {}, codeFingerprint(root2)));
+    } finally {
+      removeRepo(code);
+    }
   });
 
   it('--jobs 2 (worker threads) reports exactly what --jobs 1 does', async () => {

@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Finding } from '../../engine/types';
 import { writeFileAtomic } from '../fix/atomicWrite';
+import { codeFingerprint } from './codeFingerprint';
 
 /**
  * Bumped when the same file, options and models give other findings: 2 since `auto` settings decide over the whole
@@ -48,10 +49,10 @@ export class LintCache {
     return cache;
   }
 
-  /** The key of a document's findings. */
-  static key(text: string, kind: string, engineVersion: string, settings: unknown): string {
+  /** The key of a document's findings: its text and kind, the engine (models and code, `codeFingerprint`) and the options. */
+  static key(text: string, kind: string, engineVersion: string, settings: unknown, code: string = codeFingerprint()): string {
     return createHash('sha256')
-      .update(`${FORMAT}\0${engineVersion}\0${kind}\0${JSON.stringify(settings)}\0`)
+      .update(`${FORMAT}\0${engineVersion}\0${code}\0${kind}\0${JSON.stringify(settings)}\0`)
       .update(text)
       .digest('hex');
   }
