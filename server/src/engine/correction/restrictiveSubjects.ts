@@ -4,7 +4,9 @@
  * one and the subject's verb is an error — the one learners make most with long subjects ("The man who lives next
  * door, is a doctor"). EWT's writers make it too, and a comma after a relative clause usually closes a pair there, so
  * the model's Δ for deleting it is small and the error model fitted on EWT never reaches its threshold (BENCHMARKS,
- * sessions 9 and 14); the candidate is decided as a convention of edited prose (`conventionKinds.ts`).
+ * sessions 9 and 14); the candidate is decided as a convention of edited prose (`conventionKinds.ts`). After a clause
+ * that may be supplementary ("which" after a noun), the lone comma is just as wrong — a relative clause has commas on
+ * both sides or on neither — but the repair is in doubt, so both are candidates and the model chooses.
  */
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
