@@ -35,6 +35,17 @@ describe('parser: the relative-clause subject repair', () => {
     assertWellFormed(fixed, 'repaired');
   });
 
+  it('gives a subjectless finite head the first of the two subjects of the clause before it, as a relative clause', () => {
+    // "The soup they cook here is hot ." read with "cook" an advcl of "hot", carrying both subjects.
+    const t = tree([
+      ['The', 'DET', 'DT', 2, 'det'], ['soup', 'NOUN', 'NN', 4, 'nsubj'], ['they', 'PRON', 'PRP', 4, 'nsubj'], ['cook', 'VERB', 'VBP', 7, 'advcl'],
+      ['here', 'ADV', 'RB', 4, 'advmod'], ['is', 'AUX', 'VBZ', 7, 'cop'], ['hot', 'ADJ', 'JJ', 0, 'root'], ['.', 'PUNCT', '.', 7, 'punct'],
+    ]);
+    const fixed = repairRelativeClauseSubjects(t.words, t.slots);
+    assert.deepStrictEqual(arcs(fixed), ['The→soup:det', 'soup→hot:nsubj', 'they→cook:nsubj', 'cook→soup:acl:relcl', 'here→cook:advmod', 'is→hot:cop', 'hot→ROOT:root']);
+    assertWellFormed(fixed, 'repaired');
+  });
+
   it('makes a ccomp opened by "who" after a comma and a noun that noun\'s relative clause', () => {
     const t = tree([
       ['I', 'PRON', 'PRP', 2, 'nsubj'], ['met', 'VERB', 'VBD', 0, 'root'], ['Maria', 'PROPN', 'NNP', 2, 'obj'], [',', 'PUNCT', ',', 6, 'punct'],
@@ -87,6 +98,7 @@ describe('parser: the relative-clause subject repair', () => {
       assert.strictEqual(rootOf('The car that my uncle sold us broke down twice.'), 'broke');
       assert.strictEqual(rootOf('The car my uncle sold us broke down twice.'), 'broke');
       assert.strictEqual(rootOf('The car that my uncle sold us, broke down twice.'), 'broke');
+      assert.strictEqual(rootOf('The soup they cook in this kitchen, is very hot.'), 'hot');
     });
 
     it('counts such subjects, and those it gets right, for eval parser', () => {

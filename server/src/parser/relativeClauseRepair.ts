@@ -10,19 +10,23 @@
  * finite auxiliary or copula of its own) cannot be the open complement (`xcomp`) or any other subjectless clausal
  * dependent of the relative clause's verb, since a finite clause has a subject and this one has none, no coordinator
  * and no subordinator. Its subject is the noun the relative clause modifies, and the tree is rebuilt so: the finite
- * verb becomes the root, the noun its subject, the relative clause the noun's. A third shape is repaired the same way
- * in spirit: "I met Maria, who works here" parsed with "who works here" as the verb's `ccomp` (an embedded question),
- * though a comma and a noun before "who" make it a relative clause of the noun.
+ * verb becomes the root, the noun its subject, the relative clause the noun's. The same holds when the parser made the
+ * finite verb the head but left both subjects on the clause before it ("The soup they cook here is hot": "cook" an
+ * `advcl` of "hot" with "soup" and "they" its subjects; BENCHMARKS, session 14, F2). Another shape is repaired the
+ * same way in spirit: "I met Maria, who works here" parsed with "who works here" as the verb's `ccomp` (an embedded
+ * question), though a comma and a noun before "who" make it a relative clause of the noun.
  *
  * Every repaired tree is projective when the parse was (the noun's dependents after the verb move to the verb).
  */
 import { TreeWord } from '../data/depunct';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
-export const RELATIVE_CLAUSE_REPAIR = 'relcl1';
+export const RELATIVE_CLAUSE_REPAIR = 'relcl2';
 
 /** Fine tags of a finite verb or auxiliary. */
 const FINITE_TAGS = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
+/** Relations the relative clause's verb gets from the finite verb in the fourth shape (its head, before it). */
+const MISREAD_CLAUSES = /^(advcl|csubj|ccomp|dep)$/;
 /** Relations a subjectless finite verb gets from the relative clause's verb in this misparse. */
 const MISREAD_RELATIONS = /^(xcomp|ccomp|conj|parataxis|advcl|obj|dep)$/;
 const SUBJECT = /^(nsubj|csubj|expl)/;
@@ -78,12 +82,18 @@ function makeHead(words: TreeWord[], children: number[][], n: number, r: number,
 
 /** The tree with the three misparses above repaired; the same array when nothing matched. */
 export function repairRelativeClauseSubjects(words: readonly TreeWord[], slots: readonly (readonly string[])[]): TreeWord[] {
-  // Most sentences have none of the three shapes' relations (a relative clause, a ccomp, a root with two subjects).
-  const root = words.findIndex((w) => w.head === 0) + 1;
-  const rootSubjects = words.filter((w) => w.head === root && w.deprel.startsWith('nsubj')).length;
-  if (rootSubjects < 2 && !words.some((w) => w.deprel === 'acl:relcl' || w.deprel === 'ccomp')) return words as TreeWord[];
+  // Most sentences have none of the shapes: no relative clause on the root, no word with two subjects, no wh-relative.
+  const subjects = new Uint8Array(words.length + 1);
+  let shaped = false;
+  for (const w of words) {
+    if (w.deprel.startsWith('nsubj') && ++subjects[w.head] === 2) shaped = true;
+    else if (w.deprel === 'acl:relcl' && words[w.head - 1].head === 0) shaped = true;
+    else if (/^(who|which|whom|whose)$/i.test(w.form)) shaped = true;
+  }
+  if (!shaped) return words as TreeWord[];
   let out = words as TreeWord[];
   let children = childrenOf(out);
+  const unmarked = (from: number, to: number) => slots.slice(from, to).every((m) => m.length === 0);
   const edit = () => (out === words ? (out = words.slice()) : out);
   for (let r = 1; r <= words.length; r++) {
     if (out !== words) children = childrenOf(out);
@@ -102,7 +112,6 @@ export function repairRelativeClauseSubjects(words: readonly TreeWord[], slots: 
     if (rw.head === 0) {
       const subjects = children[r].filter((c) => c < r && out[c - 1].deprel.startsWith('nsubj'));
       const v = children[r].find((c) => c > r && MISREAD_RELATIONS.test(out[c - 1].deprel) && subjectlessFinite(out, children, c));
-      const unmarked = (from: number, to: number) => slots.slice(from, to).every((m) => m.length === 0);
       if (
         subjects.length === 2 &&
         v !== undefined &&
@@ -119,12 +128,32 @@ export function repairRelativeClauseSubjects(words: readonly TreeWord[], slots: 
         continue;
       }
     }
+    // 4. "The soup they cook here is hot": r a clausal dependent before its head v, with both subjects; v none.
+    if (rw.head > r && MISREAD_CLAUSES.test(rw.deprel) && subjectlessFinite(out, children, rw.head)) {
+      const v = rw.head;
+      const subjects = children[r].filter((c) => c < r && out[c - 1].deprel.startsWith('nsubj'));
+      if (
+        subjects.length === 2 &&
+        !children[r].some((c) => out[c - 1].deprel === 'mark') &&
+        opensSentenceAsNoun(out, children, subjects[0]) &&
+        subtreeEnd(children, subjects[0]) < subjects[1] &&
+        unmarked(subtreeEnd(children, subjects[0]), subtreeStart(children, subjects[1]))
+      ) {
+        const n = subjects[0];
+        edit();
+        const passive = children[v].some((c) => out[c - 1].deprel === 'aux:pass');
+        out[n - 1] = { ...out[n - 1], head: v, deprel: passive ? 'nsubj:pass' : 'nsubj' };
+        out[r - 1] = { ...out[r - 1], head: n, deprel: 'acl:relcl' };
+        continue;
+      }
+    }
     // 3. "I met Maria, who works here": a ccomp opened by "who"/"which" right after a comma that follows a noun.
     if (rw.deprel === 'ccomp') {
       const a = subtreeStart(children, r);
       const first = out[a - 1];
       const noun = a - 1;
-      if (noun >= 1 && /^(who|which|whom|whose)$/i.test(first.form) && slots[noun]?.length === 1 && slots[noun][0] === ',' && (out[noun - 1].upos === 'NOUN' || out[noun - 1].upos === 'PROPN') && out[noun - 1].head === rw.head) {
+      const afterCommaAndNoun = noun >= 1 && slots[noun]?.length === 1 && slots[noun][0] === ',' && ['NOUN', 'PROPN'].includes(out[noun - 1].upos);
+      if (afterCommaAndNoun && /^(who|which|whom|whose)$/i.test(first.form) && out[noun - 1].head === rw.head) {
         edit();
         out[r - 1] = { ...out[r - 1], head: noun, deprel: 'acl:relcl' };
       }
