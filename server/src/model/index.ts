@@ -220,16 +220,17 @@ export const ATTACH_MODEL_FILE = 'punct-attach.json';
 
 const loaded = new Map<string, PunctModelImpl>();
 
-/** Loads a trained model (default: the bundled English model), synchronously; cached per file. */
 /**
- * A model file's θ read with other edge rules (`ModelCore.withEdgeRules`), as the file `SUPPLEMENT_RULES` beside the
- * engine's model asks: `{ "derivedFrom": "punct.json", "outerLeftComma": true, "supplementRightComma": true }`.
+ * A model file's θ read with other edge rules (`ModelCore.withEdgeRules`), as the engine's supplement file
+ * (`SUPPLEMENT_MODEL_FILE`, `punct-supplement.json`) asks: `{ "derivedFrom": "punct.json", "outerLeftComma": true,
+ * "supplementRightComma": true }`.
  */
 export function withEdgeRules(m: PunctModelImpl, rules: { outerLeftComma: boolean; supplementRightComma: boolean }): PunctModelImpl {
   const tag = `${rules.outerLeftComma ? 'l' : ''}${rules.supplementRightComma ? 'r' : ''}`;
   return new PunctModelImpl(m.core.withEdgeRules(rules), `${m.version}+edges-${tag || 'none'}`);
 }
 
+/** Loads a trained model (default: the bundled English model), synchronously; cached per file. */
 export function loadPunctModel(file?: string): PunctModelImpl {
   const f = path.resolve(file ?? path.join(defaultModelDir(), DEFAULT_MODEL_FILE));
   let m = loaded.get(f);

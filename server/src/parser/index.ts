@@ -89,6 +89,7 @@ const PARSE_MEMO_ENTRIES = 1024;
 
 class TransitionParser implements Parser {
   private readonly lookup: ClusterLookup | undefined;
+
   constructor(
     readonly version: string,
     private readonly models: ParserModels,
