@@ -18,69 +18,76 @@
  *
  * Every repaired tree is projective when the parse was (the noun's dependents after the verb move to the verb).
  */
-import { TreeWord } from '../data/depunct';
+import { subtreeSpans, TreeWord } from '../data/depunct';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
 export const RELATIVE_CLAUSE_REPAIR = 'relcl2';
 
 /** Fine tags of a finite verb or auxiliary. */
 const FINITE_TAGS = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
-/** Relations the relative clause's verb gets from the finite verb in the fourth shape (its head, before it). */
-const MISREAD_CLAUSES = /^(advcl|csubj|ccomp|dep)$/;
-/** Relations a subjectless finite verb gets from the relative clause's verb in this misparse. */
+/** Relations a subjectless finite verb gets from the relative clause's verb in this misparse (shapes 1 and 2). */
 const MISREAD_RELATIONS = /^(xcomp|ccomp|conj|parataxis|advcl|obj|dep)$/;
+/** Relations the relative clause's verb gets from the finite verb in shape 3 (its head, after it). */
+const MISREAD_CLAUSES = /^(advcl|csubj|ccomp|dep)$/;
 const SUBJECT = /^(nsubj|csubj|expl)/;
 const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+const WH_RELATIVE = /^(who|which|whom|whose)$/i;
 
-/** The trees' children lists (1-based words; index 0 the root's). */
-function childrenOf(words: readonly TreeWord[]): number[][] {
-  const out: number[][] = Array.from({ length: words.length + 1 }, () => []);
-  words.forEach((w, i) => out[w.head].push(i + 1));
-  return out;
+/** The tree's children lists and subtree spans (1-based words; children[0] the root's), built again after an edit. */
+interface Shape {
+  children: number[][];
+  span: Array<[number, number]>;
 }
 
-function subtreeEnd(children: number[][], w: number): number {
-  let b = w;
-  for (const c of children[w]) b = Math.max(b, subtreeEnd(children, c));
-  return b;
-}
-
-function subtreeStart(children: number[][], w: number): number {
-  let a = w;
-  for (const c of children[w]) a = Math.min(a, subtreeStart(children, c));
-  return a;
+function shapeOf(words: readonly TreeWord[]): Shape {
+  const children: number[][] = Array.from({ length: words.length + 1 }, () => []);
+  words.forEach((w, i) => children[w.head].push(i + 1));
+  return { children, span: [[0, 0], ...subtreeSpans(words)] };
 }
 
 /**
  * n is a noun phrase that opens the sentence and is no clause of its own (no subject, copula or preposition on it:
  * "This was the body that Bush proclaimed was bringing …" keeps its extraction).
  */
-function opensSentenceAsNoun(words: readonly TreeWord[], children: number[][], n: number): boolean {
-  if (!NOMINAL.has(words[n - 1].upos) || subtreeStart(children, n) !== 1) return false;
-  return !children[n].some((c) => SUBJECT.test(words[c - 1].deprel) || words[c - 1].deprel === 'cop' || words[c - 1].deprel === 'case');
+function opensSentenceAsNoun(words: readonly TreeWord[], t: Shape, n: number): boolean {
+  if (!NOMINAL.has(words[n - 1].upos) || t.span[n][0] !== 1) return false;
+  return !t.children[n].some((c) => SUBJECT.test(words[c - 1].deprel) || words[c - 1].deprel === 'cop' || words[c - 1].deprel === 'case');
 }
 
 /** A finite verb with nothing that would let it go without a subject: no subject, coordinator or subordinator. */
-function subjectlessFinite(words: readonly TreeWord[], children: number[][], v: number): boolean {
-  const kids = children[v].map((c) => words[c - 1]);
+function subjectlessFinite(words: readonly TreeWord[], t: Shape, v: number): boolean {
+  const kids = t.children[v].map((c) => words[c - 1]);
   if (kids.some((k) => SUBJECT.test(k.deprel) || k.deprel === 'cc' || k.deprel === 'mark')) return false;
   if (FINITE_TAGS.has(words[v - 1].xpos)) return true;
-  return kids.some((k, j) => (k.deprel.startsWith('aux') || k.deprel === 'cop') && FINITE_TAGS.has(k.xpos) && children[v][j] < v);
+  return kids.some((k, j) => (k.deprel.startsWith('aux') || k.deprel === 'cop') && FINITE_TAGS.has(k.xpos) && t.children[v][j] < v);
 }
 
 /**
- * The verb v, now the clause's head in place of the relative clause's verb r and the noun n: v takes n's head and
- * relation (the root's), n becomes v's subject, and every dependent of n or r after v moves to v.
+ * The first of the two subjects a verb r carries before it when they read as a noun and a reduced relative clause's
+ * own subject ("The letter you sent …"): a sentence-initial noun phrase, then the other subject after it with no
+ * mark between them ("Mahmoud Zahar, Hamas's leader declared" is an apposition, not a relative clause).
  */
-function makeHead(words: TreeWord[], children: number[][], n: number, r: number, v: number, rootOf: number): void {
-  const top = words[rootOf - 1];
-  words[v - 1] = { ...words[v - 1], head: top.head, deprel: top.deprel };
-  const passive = children[v].some((c) => words[c - 1].deprel === 'aux:pass');
-  for (const x of [n, r]) for (const c of children[x]) if (c > v) words[c - 1] = { ...words[c - 1], head: v };
+function nounBeforeReducedClause(words: readonly TreeWord[], slots: readonly (readonly string[])[], t: Shape, r: number): number | undefined {
+  const subjects = t.children[r].filter((c) => c < r && words[c - 1].deprel.startsWith('nsubj'));
+  if (subjects.length !== 2 || !opensSentenceAsNoun(words, t, subjects[0])) return undefined;
+  const [from, to] = [t.span[subjects[0]][1], t.span[subjects[1]][0]];
+  return from < subjects[1] && slots.slice(from, to).every((m) => m.length === 0) ? subjects[0] : undefined;
+}
+
+/**
+ * The verb v, now the clause's head in place of the relative clause's verb r and the noun n: v takes the relation of
+ * `top` (the word that headed the clause: n, r, or v itself), n becomes v's subject, and every dependent of n or r
+ * after v moves to v.
+ */
+function makeHead(words: TreeWord[], t: Shape, n: number, r: number, v: number, top: number): void {
+  const { head, deprel } = words[top - 1];
+  words[v - 1] = { ...words[v - 1], head, deprel };
+  const passive = t.children[v].some((c) => words[c - 1].deprel === 'aux:pass');
+  for (const x of [n, r]) for (const c of t.children[x]) if (c > v) words[c - 1] = { ...words[c - 1], head: v };
   words[n - 1] = { ...words[n - 1], head: v, deprel: passive ? 'nsubj:pass' : 'nsubj' };
 }
 
-/** The tree with the three misparses above repaired; the same array when nothing matched. */
+/** The tree with the four misparses above repaired; the same array when nothing matched. */
 export function repairRelativeClauseSubjects(words: readonly TreeWord[], slots: readonly (readonly string[])[]): TreeWord[] {
   // Most sentences have none of the shapes: no relative clause on the root, no word with two subjects, no wh-relative.
   const subjects = new Uint8Array(words.length + 1);
@@ -88,72 +95,48 @@ export function repairRelativeClauseSubjects(words: readonly TreeWord[], slots: 
   for (const w of words) {
     if (w.deprel.startsWith('nsubj') && ++subjects[w.head] === 2) shaped = true;
     else if (w.deprel === 'acl:relcl' && words[w.head - 1].head === 0) shaped = true;
-    else if (/^(who|which|whom|whose)$/i.test(w.form)) shaped = true;
+    else if (WH_RELATIVE.test(w.form)) shaped = true;
   }
   if (!shaped) return words as TreeWord[];
   let out = words as TreeWord[];
-  let children = childrenOf(out);
-  const unmarked = (from: number, to: number) => slots.slice(from, to).every((m) => m.length === 0);
+  let t = shapeOf(out);
   const edit = () => (out === words ? (out = words.slice()) : out);
   for (let r = 1; r <= words.length; r++) {
-    if (out !== words) children = childrenOf(out);
+    if (out !== words) t = shapeOf(out);
     const rw = out[r - 1];
+    // The finite verb the parser hung on r after it, with nothing of r's after it (shapes 1 and 2).
+    const hungOn = () => {
+      const v = t.children[r].find((c) => c > r && MISREAD_RELATIONS.test(out[c - 1].deprel) && subjectlessFinite(out, t, c));
+      return v !== undefined && t.children[r].every((c) => c <= v) ? v : undefined;
+    };
     // 1. "The phone that I bought broke": n is the root, r its relative clause, v a finite dependent of r after it.
     if (rw.deprel === 'acl:relcl' && out[rw.head - 1].head === 0 && rw.head < r) {
       const n = rw.head;
-      const v = children[r].find((c) => c > r && MISREAD_RELATIONS.test(out[c - 1].deprel) && subjectlessFinite(out, children, c));
-      if (v !== undefined && opensSentenceAsNoun(out, children, n) && children[r].every((c) => c <= v)) {
+      const v = hungOn();
+      if (v !== undefined && opensSentenceAsNoun(out, t, n)) {
         edit();
-        makeHead(out, children, n, r, v, n);
+        makeHead(out, t, n, r, v, n);
         continue;
       }
     }
     // 2. "The letter you sent me arrived": r the root with two subjects before it, v a finite dependent after it.
-    if (rw.head === 0) {
-      const subjects = children[r].filter((c) => c < r && out[c - 1].deprel.startsWith('nsubj'));
-      const v = children[r].find((c) => c > r && MISREAD_RELATIONS.test(out[c - 1].deprel) && subjectlessFinite(out, children, c));
-      if (
-        subjects.length === 2 &&
-        v !== undefined &&
-        opensSentenceAsNoun(out, children, subjects[0]) &&
-        subtreeEnd(children, subjects[0]) < subjects[1] &&
-        // No mark between the two: "Mahmoud Zahar, Hamas's leader declared" is an apposition, not a relative clause.
-        unmarked(subtreeEnd(children, subjects[0]), subtreeStart(children, subjects[1])) &&
-        children[r].every((c) => c <= v)
-      ) {
-        const n = subjects[0];
-        edit();
-        makeHead(out, children, n, r, v, r);
-        out[r - 1] = { ...out[r - 1], head: n, deprel: 'acl:relcl' };
-        continue;
-      }
+    // 3. "The soup they cook here is hot": r a clausal dependent before its head v, with both subjects; v none.
+    const subordinated = t.children[r].some((c) => out[c - 1].deprel === 'mark');
+    const headAfter = rw.head > r && MISREAD_CLAUSES.test(rw.deprel) && !subordinated && subjectlessFinite(out, t, rw.head) ? rw.head : undefined;
+    const v = rw.head === 0 ? hungOn() : headAfter;
+    const n = v === undefined ? undefined : nounBeforeReducedClause(out, slots, t, r);
+    if (v !== undefined && n !== undefined) {
+      edit();
+      makeHead(out, t, n, r, v, rw.head === 0 ? r : v);
+      out[r - 1] = { ...out[r - 1], head: n, deprel: 'acl:relcl' };
+      continue;
     }
-    // 4. "The soup they cook here is hot": r a clausal dependent before its head v, with both subjects; v none.
-    if (rw.head > r && MISREAD_CLAUSES.test(rw.deprel) && subjectlessFinite(out, children, rw.head)) {
-      const v = rw.head;
-      const subjects = children[r].filter((c) => c < r && out[c - 1].deprel.startsWith('nsubj'));
-      if (
-        subjects.length === 2 &&
-        !children[r].some((c) => out[c - 1].deprel === 'mark') &&
-        opensSentenceAsNoun(out, children, subjects[0]) &&
-        subtreeEnd(children, subjects[0]) < subjects[1] &&
-        unmarked(subtreeEnd(children, subjects[0]), subtreeStart(children, subjects[1]))
-      ) {
-        const n = subjects[0];
-        edit();
-        const passive = children[v].some((c) => out[c - 1].deprel === 'aux:pass');
-        out[n - 1] = { ...out[n - 1], head: v, deprel: passive ? 'nsubj:pass' : 'nsubj' };
-        out[r - 1] = { ...out[r - 1], head: n, deprel: 'acl:relcl' };
-        continue;
-      }
-    }
-    // 3. "I met Maria, who works here": a ccomp opened by "who"/"which" right after a comma that follows a noun.
+    // 4. "I met Maria, who works here": a ccomp opened by "who"/"which" right after a comma that follows a noun.
     if (rw.deprel === 'ccomp') {
-      const a = subtreeStart(children, r);
-      const first = out[a - 1];
+      const a = t.span[r][0];
       const noun = a - 1;
       const afterCommaAndNoun = noun >= 1 && slots[noun]?.length === 1 && slots[noun][0] === ',' && ['NOUN', 'PROPN'].includes(out[noun - 1].upos);
-      if (afterCommaAndNoun && /^(who|which|whom|whose)$/i.test(first.form) && out[noun - 1].head === rw.head) {
+      if (afterCommaAndNoun && WH_RELATIVE.test(out[a - 1].form) && out[noun - 1].head === rw.head) {
         edit();
         out[r - 1] = { ...out[r - 1], head: noun, deprel: 'acl:relcl' };
       }
