@@ -13,7 +13,7 @@ import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spli
 import { asyndeticListCommaAt, closesAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, nameChainCommaAt, objectReadAsSubjectAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
 import { introductoryKind } from './introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
-import { LONE_RELATIVE, loneRelativeCommaAt, RESTRICTIVE_SUBJECT, restrictiveSubjectAt } from './restrictiveSubjects';
+import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './restrictiveSubjects';
 import { writersConventionAt } from './writersConventions';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
@@ -112,16 +112,15 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       if (!listLike && !misparsed && !conventional && !repetitionCommaAt(s.tree, i)) {
         // A comma after a restrictive relative clause that ends the subject separates the subject from its verb
         // whatever the tree's nearest edge calls it (a convention decides it, `restrictiveSubjects.ts`).
-        const restrictive = restrictiveSubjectAt(s.tree, info, i, hasComma);
-        const lone = restrictive === undefined ? loneRelativeCommaAt(s.tree, info, i, hasComma) : undefined;
-        if (restrictive !== undefined) out.push({ category: 'subject-verb-comma', action: 'delete', node: restrictive, variant: RESTRICTIVE_SUBJECT, changes: new Map([[i, []]]) });
-        else if (lone !== undefined) {
+        const relative = relativeSubjectCommaAt(s.tree, info, i, hasComma);
+        if (relative?.restrictive) out.push({ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: RESTRICTIVE_SUBJECT, changes: new Map([[i, []]]) });
+        else if (relative) {
           // Either repair, the model choosing (one group): the comma goes, or the clause gets its opening comma.
           const group = `lone@${i}`;
-          out.push({ category: 'subject-verb-comma', action: 'delete', node: lone, variant: LONE_RELATIVE, group, changes: new Map([[i, []]]) });
-          const opening = info.span[lone][0] - 1;
+          out.push({ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[i, []]]) });
+          const opening = info.span[relative.clause][0] - 1;
           if (judged(opening) && marks[opening].length === 0)
-            out.push({ category: 'nonrestrictive-comma', action: 'insert', node: lone, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
+            out.push({ category: 'nonrestrictive-comma', action: 'insert', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
         } else out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
       }
       const clause = spliceAt(info, i);

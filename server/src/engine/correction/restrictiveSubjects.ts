@@ -35,8 +35,8 @@ function openingWhRelative(tree: PunctuatedTree, info: TreeInfo, r: number): Tre
  * dropped). `hasComma(j)`: slot j holds a comma as written.
  */
 export function restrictiveSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: number, hasComma: (j: number) => boolean): number | undefined {
-  const found = relativeSubjectAt(tree, info, i, hasComma);
-  return found && (!found.wh || restrictiveWho(tree, info, found.wh, info.head(found.clause))) ? found.clause : undefined;
+  const found = relativeSubjectCommaAt(tree, info, i, hasComma);
+  return found?.restrictive ? found.clause : undefined;
 }
 
 /**
@@ -46,17 +46,22 @@ export function restrictiveSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: nu
  * off on both sides or on neither — but the repair is in doubt: the comma goes, or the opening one is added.
  */
 export function loneRelativeCommaAt(tree: PunctuatedTree, info: TreeInfo, i: number, hasComma: (j: number) => boolean): number | undefined {
-  const found = relativeSubjectAt(tree, info, i, hasComma);
-  return found?.wh && !restrictiveWho(tree, info, found.wh, info.head(found.clause)) ? found.clause : undefined;
+  const found = relativeSubjectCommaAt(tree, info, i, hasComma);
+  return found && !found.restrictive ? found.clause : undefined;
 }
 
-/** A relative clause with no comma at its left edge that slot i closes where it ends a subject before its verb. */
-function relativeSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: number, hasComma: (j: number) => boolean): { clause: number; wh?: TreeWord } | undefined {
+/**
+ * A relative clause with no comma at its left edge that slot i closes where it ends a subject before its verb, and
+ * whether it is restrictive by its form (`restrictiveSubjectAt`) or may be supplementary (`loneRelativeCommaAt`).
+ */
+export function relativeSubjectCommaAt(tree: PunctuatedTree, info: TreeInfo, i: number, hasComma: (j: number) => boolean): { clause: number; restrictive: boolean } | undefined {
   for (let r = 1; r <= info.n; r++) {
     if (info.rel(r) !== 'acl:relcl' || info.span[r][1] !== i || hasComma(info.span[r][0] - 1)) continue;
     // The subject whose phrase the clause ends: the antecedent or a word above it, its phrase ending at the slot.
     const w = subjectAbove(info, r, (x) => info.span[x][1] === i);
-    if (w !== 0 && info.head(w) > i && meetsItsVerb(info, w, i)) return { clause: r, wh: openingWhRelative(tree, info, r) };
+    if (w === 0 || info.head(w) <= i || !meetsItsVerb(info, w, i)) continue;
+    const wh = openingWhRelative(tree, info, r);
+    return { clause: r, restrictive: !wh || restrictiveWho(tree, info, wh, info.head(r)) };
   }
   return undefined;
 }
