@@ -5,8 +5,8 @@
  * change to the rules, whose models are unchanged must not be answered with findings its older code made.
  */
 import { createHash } from 'crypto';
-import * as fs from 'fs';
 import * as path from 'path';
+import { hashFileStats } from './modelFingerprint';
 
 const memo = new Map<string, string>();
 
@@ -16,20 +16,7 @@ export function codeFingerprint(root: string = path.resolve(__dirname, '..', '..
   const hash = createHash('sha256');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   hash.update(`puncteme-server@${require('../../../package.json').version}\0`);
-  let names: string[] = [];
-  try {
-    names = (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[]).filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts')).sort();
-  } catch {
-    // no such tree: the version alone
-  }
-  for (const name of names) {
-    try {
-      const st = fs.statSync(path.join(root, name));
-      hash.update(`${name}\0${st.size}\0${st.mtimeMs}\0`);
-    } catch {
-      // vanished while listing: leave it out
-    }
-  }
+  hashFileStats(hash, root, (n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts'));
   const digest = hash.digest('hex');
   memo.set(root, digest);
   return digest;

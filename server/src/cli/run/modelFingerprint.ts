@@ -4,7 +4,7 @@
  * run whose files are all unchanged never loads the models; the real `linter.version` is still checked whenever
  * the engine does start.
  */
-import { createHash } from 'crypto';
+import { createHash, Hash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { defaultModelDir } from '../../engine';
@@ -13,11 +13,20 @@ export function modelFingerprint(dir: string = defaultModelDir()): string {
   const hash = createHash('sha256');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   hash.update(`puncteme-server@${require('../../../package.json').version}\0${dir}\0`);
+  hashFileStats(hash, dir);
+  return hash.digest('hex');
+}
+
+/**
+ * Adds the names, sizes and times of the files below `dir` (those `keep` accepts) to `hash`, in name order; a
+ * missing directory adds nothing. Shared with `codeFingerprint.ts`.
+ */
+export function hashFileStats(hash: Hash, dir: string, keep: (name: string) => boolean = () => true): void {
   let names: string[] = [];
   try {
-    names = (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).sort();
+    names = (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).filter(keep).sort();
   } catch {
-    // no model directory: the fingerprint of "no models"
+    // no such directory: nothing to add
   }
   for (const name of names) {
     try {
@@ -27,5 +36,4 @@ export function modelFingerprint(dir: string = defaultModelDir()): string {
       // vanished while listing: leave it out
     }
   }
-  return hash.digest('hex');
 }
