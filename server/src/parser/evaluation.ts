@@ -4,7 +4,7 @@
  * as written, with all punctuation removed, and with punctuation randomly corrupted (`views.ts`).
  */
 import { ConlluSentence } from '../data/conllu';
-import { depunctuate, isPunctWord, PunctuatedTree } from '../data/depunct';
+import { depunctuate, isPunctWord, PunctuatedTree, subtreeSpans } from '../data/depunct';
 import { ABBREV_DOT } from '../data/punctTokens';
 import { Parser } from './index';
 import { withLearnerCommas } from './learnerCommas';
@@ -70,15 +70,14 @@ export function scoreRelativeSubjects(parser: Parser, sentences: readonly Conllu
   let subjects = 0, right = 0;
   for (const s of sentences) {
     const words = s.words;
-    const children: number[][] = Array.from({ length: words.length + 1 }, () => []);
-    words.forEach((w, i) => children[w.head].push(i + 1));
-    const end = (w: number): number => children[w].reduce((b, c) => Math.max(b, end(c)), w);
+    const spans = subtreeSpans(words);
+    const end = (w: number) => spans[w - 1][1];
     let parse: ReturnType<Parser['parseTokens']> | undefined;
     words.forEach((w, i) => {
       const subject = i + 1;
       if (!/^nsubj/.test(w.deprel) || w.head <= subject) return;
-      const clause = children[subject].find((c) => c > subject && words[c - 1].deprel === 'acl:relcl');
-      if (clause === undefined || end(clause) !== end(subject) || w.head <= end(subject)) return;
+      const clause = words.findIndex((c, k) => k > i && c.head === subject && c.deprel === 'acl:relcl') + 1;
+      if (clause === 0 || end(clause) !== end(subject) || w.head <= end(subject)) return;
       subjects++;
       parse ??= parser.parseTokens(words.map((x) => x.form));
       if (parse.head[i] === w.head && parse.head[clause - 1] === subject) right++;
