@@ -15,6 +15,8 @@ import { introductoryKind } from './introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './restrictiveSubjects';
 import { writersConventionAt } from './writersConventions';
+import { PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubjects';
+import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -86,6 +88,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
   const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
   const onlyComma = (i: number) => marks[i].length === 1 && marks[i][0].norm === ',';
   const hasComma = (i: number) => marks[i].some((m) => m.norm === ',');
+  const marked = (i: number) => marks[i].length > 0;
   const inCall = callArgumentSlots(s);
   const inFragment = bracketFragmentSlots(s);
   const judged = (i: number) => isEditableSlot(s, i) && !inCall[i] && !inFragment[i];
@@ -100,7 +103,11 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
     const variant = intro !== undefined ? introductoryKind(info, intro) : afterModifier ? 'after-modifier' : undefined;
     const size = intro === undefined ? undefined : info.span[intro][1];
     if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, size, changes: new Map([[i, [COMMA]]]) });
-    if (onlyComma(i)) {
+    if (coordinatorCommaAt(s.tree, info, i, marked, onlyComma)) {
+      // A lone comma after a coordinator is decided by grammar before any guard reads the slot as an opener's
+      // (`coordinatorCommas.ts`); it joins no clause, so it is no splice either.
+      out.push({ category: 'comma', action: 'delete', node, variant: AFTER_COORDINATOR, changes: new Map([[i, []]]) });
+    } else if (onlyComma(i)) {
       // A comma shortly followed by another, or by a coordinator ("A, B and C", "a mouse, rat, hamster or gerbil"),
       // is most likely one of a list's: parses of lists are fragile, and a list comma read as one between a verb and
       // its object, or a subject and its verb, must not be deleted.
@@ -121,7 +128,11 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
           const opening = info.span[relative.clause][0] - 1;
           if (judged(opening) && marks[opening].length === 0)
             out.push({ category: 'nonrestrictive-comma', action: 'insert', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
-        } else out.push({ category, action: 'delete', node, variant, size, changes: new Map([[i, []]]) });
+        } else {
+          // A comma after a plain noun-phrase subject that opens the sentence is decided as a convention too.
+          const plain = category === 'subject-verb-comma' && !afterModifier && plainSubjectCommaAt(s.tree, info, i, marked) !== undefined;
+          out.push({ category, action: 'delete', node, variant: plain ? PLAIN_SUBJECT : variant, size, changes: new Map([[i, []]]) });
+        }
       }
       const clause = spliceAt(info, i);
       if (clause !== undefined)

@@ -12,6 +12,7 @@ import { slotTextEdits } from './slotEdit';
 import { subjectVerbAt } from './categories';
 import { UNCLOSED } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from './restrictiveSubjects';
+import { AFTER_COORDINATOR } from './coordinatorCommas';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -117,6 +118,7 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
     default: {
       const i = slots[0];
       const before = s.tree.words[i - 1]?.form ?? '';
+      if (c.candidate.variant === AFTER_COORDINATOR) return `No comma after "${before}": a coordinator joins what follows it directly; a comma after it only opens an aside that a second comma closes.`;
       return action === 'insert' ? `Missing comma after "${before}".` : 'Unnecessary comma.';
     }
   }

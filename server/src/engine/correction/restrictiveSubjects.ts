@@ -86,7 +86,7 @@ function restrictiveWho(tree: PunctuatedTree, info: TreeInfo, wh: TreeWord, ante
  * another clause, and a predicate with two subjects ("those that don't love us, may God turn their hearts") is a
  * misparse of a fronted phrase.
  */
-function meetsItsVerb(info: TreeInfo, w: number, i: number): boolean {
+export function meetsItsVerb(info: TreeInfo, w: number, i: number): boolean {
   const h = info.head(w);
   const next = i + 1;
   if (next !== h && !(info.head(next) === h && ['aux', 'cop', 'advmod'].includes(info.base(next)))) return false;
