@@ -116,7 +116,7 @@ describe('config: .punctemerc.json', () => {
     assert.deepEqual(toLintOptions(parseProjectConfig({ adaptToWriter: false }, 'x')), { adaptToWriter: false });
     assert.deepEqual(toLintOptions(parseProjectConfig({}, 'x')), {});
     const essay =
-      'My older sister, lives in London with her husband. Most of the houses on our street, were very expensive. ' +
+      'My older sister, lives in London with her husband. John and his brother, were very tired. ' +
       'We ate rice,, beans and salad for dinner. Where is the nearest bus stop?. We had a very good time there.\n';
     const repo = tempRepo({ 'a.txt': essay, 'off/.punctemerc.json': JSON.stringify({ adaptToWriter: false }), 'off/a.txt': essay });
     try {

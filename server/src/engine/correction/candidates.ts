@@ -17,6 +17,8 @@ import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './re
 import { writersConventionAt } from './writersConventions';
 import { PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubjects';
 import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
+import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
+import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -120,7 +122,10 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
         // A comma after a restrictive relative clause that ends the subject separates the subject from its verb
         // whatever the tree's nearest edge calls it (a convention decides it, `restrictiveSubjects.ts`).
         const relative = relativeSubjectCommaAt(s.tree, info, i, hasComma);
-        if (relative?.restrictive) out.push({ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: RESTRICTIVE_SUBJECT, changes: new Map([[i, []]]) });
+        const thatClause = loneThatRelativeCommaAt(s.tree, info, i, marked);
+        if (pseudoCleftCommaAt(s.tree, i)) out.push({ category: 'subject-verb-comma', action: 'delete', node, variant: PSEUDO_CLEFT, changes: new Map([[i, []]]) });
+        else if (thatClause !== undefined) out.push({ category: 'nonrestrictive-comma', action: 'delete', node: thatClause, variant: THAT_RELATIVE, changes: new Map([[i, []]]) });
+        else if (relative?.restrictive) out.push({ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: RESTRICTIVE_SUBJECT, changes: new Map([[i, []]]) });
         else if (relative) {
           // Either repair, the model choosing (one group): the comma goes, or the clause gets its opening comma.
           const group = `lone@${i}`;
@@ -147,7 +152,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
     const category: CandidateCategory = 'nonrestrictive-comma';
     if (marks[li].length === 0 && marks[b].length === 0 && (!prior || Math.max(prior[li], prior[b]) >= minPrior))
       out.push({ category, action: 'insert', node: w, changes: new Map([[li, [COMMA]], [b, [COMMA]]]) });
-    if (onlyComma(li) && onlyComma(b)) out.push({ category, action: 'delete', node: w, changes: new Map([[li, []], [b, []]]) });
+    if (onlyComma(li) && onlyComma(b)) out.push({ category, action: 'delete', node: w, variant: thatRelativeAt(s.tree, info, w, marked) ? THAT_RELATIVE : undefined, changes: new Map([[li, []], [b, []]]) });
   }
   if (reparse)
     for (const u of unclosedSupplements(s, reparse, judged))

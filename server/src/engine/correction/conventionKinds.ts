@@ -1,22 +1,28 @@
 /**
- * Kinds of edit decided by edited prose's grammar rather than by the error model: the closing comma of a relative
- * clause a comma opened (`unclosedSupplements.ts`), the comma after a restrictive relative clause that ends a subject,
- * the repair of a lone comma after one that may be supplementary (`restrictiveSubjects.ts`), the comma after a plain
- * noun-phrase subject (`plainSubjects.ts`) and the lone comma after a coordinator (`coordinatorCommas.ts`). Every style guide asks for these,
- * but EWT's writers break them often enough that a calibration fitted on EWT, which counts their sentences as correct,
- * never reaches the threshold (BENCHMARKS, sessions 13–15). Such a candidate is reported where the model prefers
- * it on its tree (Δ > 0), at a fixed confidence.
+ * Kinds of edit decided by edited prose's grammar rather than by the error model:
+ * - the closing comma of a relative clause a comma opened (`unclosedSupplements.ts`);
+ * - the comma after a restrictive relative clause that ends a subject, and the repair of a lone comma after one that
+ *   may be supplementary (`restrictiveSubjects.ts`);
+ * - the comma after a plain noun-phrase subject (`plainSubjects.ts`) or a pseudo-cleft's free relative
+ *   (`pseudoClefts.ts`);
+ * - the lone comma after a coordinator (`coordinatorCommas.ts`);
+ * - the comma before a relative clause opened by "that" (`thatRelatives.ts`).
+ * Every style guide asks for these, but EWT's writers break them often enough that a calibration fitted on EWT, which
+ * counts their sentences as correct, never reaches the threshold (BENCHMARKS, sessions 13–15). Such a candidate is
+ * reported where the model prefers it on its tree (Δ > 0), at a fixed confidence.
  */
 import type { ScoredCandidate } from './decide';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT } from './restrictiveSubjects';
 import { UNCLOSED } from './unclosedSupplements';
 import { PLAIN_SUBJECT } from './plainSubjects';
 import { AFTER_COORDINATOR } from './coordinatorCommas';
+import { PSEUDO_CLEFT } from './pseudoClefts';
+import { THAT_RELATIVE } from './thatRelatives';
 
 /** Confidence of an edit the convention asks for: the grammar decides; the parse could still be wrong. */
 export const CONVENTION_CONFIDENCE = 0.9;
 
-const CONVENTION_VARIANTS: ReadonlySet<string> = new Set([UNCLOSED, RESTRICTIVE_SUBJECT, LONE_RELATIVE, PLAIN_SUBJECT, AFTER_COORDINATOR]);
+const CONVENTION_VARIANTS: ReadonlySet<string> = new Set([UNCLOSED, RESTRICTIVE_SUBJECT, LONE_RELATIVE, PLAIN_SUBJECT, AFTER_COORDINATOR, PSEUDO_CLEFT, THAT_RELATIVE]);
 
 /** The candidate's kind is decided by a convention (it is scored whatever its calibration could reach). */
 export function isConventionKind(variant: string | undefined): boolean {

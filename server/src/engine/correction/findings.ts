@@ -13,6 +13,8 @@ import { subjectVerbAt } from './categories';
 import { UNCLOSED } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from './restrictiveSubjects';
 import { AFTER_COORDINATOR } from './coordinatorCommas';
+import { PSEUDO_CLEFT } from './pseudoClefts';
+import { THAT_RELATIVE } from './thatRelatives';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -100,11 +102,16 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
   }
   switch (category) {
     case 'nonrestrictive-comma':
+      if (c.candidate.variant === THAT_RELATIVE) {
+        const why = `a relative clause opened by "that" is restrictive, part of its noun phrase`;
+        return slots.length === 2 ? `"${p}" takes no commas: ${why}.` : `No comma before "that": ${why}.`;
+      }
       if (c.candidate.variant === UNCLOSED) return `Add a comma to close the ${what} "${p}": it opens with a comma, so it also ends with one.`;
       if (action === 'insert') return slots.length === 2 ? `Set off the non-restrictive ${what} "${p}" with commas.` : `Add a comma: "${p}" is a non-restrictive ${what}, set off on both sides.`;
       return slots.length === 2 ? `"${p}" is a restrictive ${what}: no commas around it.` : `Remove this comma: it sets off only one side of the ${what} "${p}".`;
     case 'subject-verb-comma':
       if (action !== 'delete') return 'Missing comma.';
+      if (c.candidate.variant === PSEUDO_CLEFT) return `No comma between the subject "${clauseText(s, 1, slots[0], 'start')}" and its verb "${s.tree.words[slots[0]].form}": the whole "what" clause is the subject.`;
       return c.candidate.variant === RESTRICTIVE_SUBJECT ? restrictiveSubjectMessage(s, info, node, slots[0]) : subjectVerbMessage(s, info, slots[0]);
     case 'introductory-comma':
       if (action !== 'insert') return `No comma is needed after "${p}".`;

@@ -6,7 +6,8 @@
  * counts their sentences as correct, so its confidence stays under the threshold (BENCHMARKS, session 15); the
  * candidate is decided as a convention of edited prose (`conventionKinds.ts`).
  *
- * Only the shape the parse cannot easily get wrong: a subject that opens the sentence, headed by a common noun, with
+ * Only the shape the parse cannot easily get wrong: a subject that opens the sentence, headed by a common noun (or a
+ * quantifier or pronoun with a prepositional phrase: "Most of my friends", "Everyone in my family"), with
  * no verb, subordinator or mark inside it (a comma inside it may open an aside this one closes, and a verb inside it
  * may be a fronted clause's), meeting a finite predicate right after the comma, that predicate the sentence's root
  * with no other subject. A time noun heading the "subject" is most often a fronted adverbial before a dropped subject
@@ -30,6 +31,18 @@ const TIME_NOUNS: ReadonlySet<string> = new Set([
 /** Relations of a verb's objects and complements. */
 const OBJECTS: ReadonlySet<string> = new Set(['obj', 'iobj', 'ccomp', 'xcomp']);
 
+/**
+ * Heads of a quantifier or pronoun subject ("Most of my friends", "One of the guests", "Everyone in my family"): a
+ * subject only with a prepositional phrase of its own, since a bare one before a comma is as often an opener ("This,
+ * I think, …") or a vocative.
+ */
+const QUANTIFIER_TAGS: ReadonlySet<string> = new Set(['PRON', 'DET', 'ADJ', 'NUM']);
+
+/** Word w has an `nmod` opened by a preposition ("of my friends", "in my family"). */
+function hasPrepositionalPhrase(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+  return info.children[w].some((c) => info.base(c) === 'nmod' && tree.words[info.span[c][0] - 1].upos === 'ADP');
+}
+
 /** Parts of speech that put a clause, or a misread one, inside the subject. */
 const CLAUSAL_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX', 'SCONJ']);
 
@@ -43,7 +56,7 @@ export function plainSubjectCommaAt(tree: PunctuatedTree, info: TreeInfo, i: num
   for (let w = 1; w <= info.n; w++) {
     if (info.base(w) !== 'nsubj' || info.span[w][0] !== 1 || info.span[w][1] !== i) continue;
     const word = tree.words[w - 1];
-    if (word.upos !== 'NOUN' || TIME_NOUNS.has(word.form.toLowerCase())) return undefined;
+    if (!(word.upos === 'NOUN' ? !TIME_NOUNS.has(word.form.toLowerCase()) : QUANTIFIER_TAGS.has(word.upos) && hasPrepositionalPhrase(tree, info, w))) return undefined;
     for (let k = 1; k <= i; k++) if (CLAUSAL_TAGS.has(tree.words[k - 1].upos) || (k < i && marked(k))) return undefined;
     const h = info.head(w);
     if (info.head(h) !== 0 || !meetsItsVerb(info, w, i) || !finiteVerb(tree.words[i])) return undefined;

@@ -3,6 +3,7 @@ import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { guardChecks } from './guardChecks';
 import { plainSubjectCommaAt } from '../../server/src/engine/correction/plainSubjects';
 import { coordinatorCommaAt } from '../../server/src/engine/correction/coordinatorCommas';
+import { pseudoCleftCommaAt } from '../../server/src/engine/correction/pseudoClefts';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 
 // "All the students in my class , passed the exam ." as UD has it, with the learner's comma before the verb.
@@ -29,7 +30,7 @@ function marksOf(s: ReturnType<typeof conllu>) {
   return { marked: (j: number) => s.tree.slots[j].length > 0, onlyComma: (j: number) => s.tree.slots[j].length === 1 && s.tree.slots[j][0] === ',' };
 }
 
-describe('engine: the lone comma after a plain subject or after a coordinator', () => {
+describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free relative or a coordinator, and before a relative "that"', () => {
   it('finds the comma between a plain noun-phrase subject that opens the sentence and its finite verb', () => {
     const s = conllu(STUDENTS);
     const info = treeInfo(s.tree);
@@ -54,12 +55,32 @@ describe('engine: the lone comma after a plain subject or after a coordinator', 
     assert.strictEqual(coordinatorCommaAt(frankly.tree, treeInfo(frankly.tree), 4, f.marked, f.onlyComma), false);
   });
 
+  it('finds the comma after a pseudo-cleft\'s free relative before "be", read off words and marks, not in a question', () => {
+    // "What he told us , was not true ." with a misparse: the reading of the tree does not matter.
+    const rows = [
+      ['What', 'PRON', '7', 'nsubj', 'WP'], ['he', 'PRON', '3', 'nsubj', 'PRP'], ['told', 'VERB', '1', 'acl:relcl', 'VBD'],
+      ['us', 'PRON', '3', 'obj', 'PRP'], [',', 'PUNCT', '3', 'punct', ','], ['was', 'AUX', '7', 'cop', 'VBD'],
+      ['true', 'ADJ', '0', 'root', 'JJ'], ['.', 'PUNCT', '7', 'punct', '.'],
+    ];
+    assert.strictEqual(pseudoCleftCommaAt(conllu(rows).tree, 4), true);
+    const question = rows.map((r, k) => (k === 7 ? ['?', 'PUNCT', '7', 'punct', '.'] : r));
+    assert.strictEqual(pseudoCleftCommaAt(conllu(question).tree, 4), false);
+    const auxiliary = rows.map((r, k) => (k === 1 ? ['did', 'AUX', '3', 'aux', 'VBD'] : r));
+    assert.strictEqual(pseudoCleftCommaAt(conllu(auxiliary).tree, 4), false);
+  });
+
   describe('linted', () => {
     const { found } = guardChecks();
 
     it('reports the comma after a plain subject and the lone comma after a coordinator', () => {
       assert.deepStrictEqual(found('The guests at the party, left early.'), ['subject-verb-comma@ guests at the party']);
       assert.deepStrictEqual(found('The food was good but, the service was very slow.'), ['comma@he food was good but']);
+      // A quantifier or pronoun with a prepositional phrase of its own; a pseudo-cleft's free relative.
+      assert.deepStrictEqual(found('One of my friends, has a big dog.'), ['subject-verb-comma@One of my friends']);
+      assert.deepStrictEqual(found('What he told us, was not true.'), ['subject-verb-comma@What he told us']);
+      // A relative clause opened by "that" is restrictive: the comma before it goes, or both around it.
+      assert.deepStrictEqual(found('This is the book, that I told you about.'), ['nonrestrictive-comma@This is the book']);
+      assert.deepStrictEqual(found('The car, that I bought last year, broke down.'), ['nonrestrictive-comma@The car']);
     });
 
     it('leaves the same sentences written right, and asides after a coordinator, alone', () => {
@@ -71,6 +92,15 @@ describe('engine: the lone comma after a plain subject or after a coordinator', 
         // A participle after the comma, not the subject's verb; an aside after a coordinator that a later comma closes.
         'Code from the future, delivered to you in the now.',
         'He introduced himself and, after some quiet conversation, said goodbye.',
+        // A bare pronoun before the comma, and a question that opens with "what".
+        'This, I think, is the best part.',
+        'What do you think, is it good?',
+        // After a possessed antecedent the writer may have meant "which"; a complementizer "that" is no relative.
+        'My car, that I bought last year, broke down.',
+        'It was so cold, that we stayed at home.',
+        // A demonstrative "that" opening a clause of its own; a comma that closes an apposition.
+        'And if you send me a story, that would be great.',
+        'There are two events, onSuccess and onFailure, that are called when a call succeeds.',
       ])
         assert.deepStrictEqual(found(text), [], text);
     });
