@@ -12,6 +12,7 @@ import { FeatureBuffer } from '../../server/src/parser/hash';
 import { readModel, writeModel } from '../../server/src/parser/modelFile';
 import { seededRandom } from '../../server/src/parser/views';
 import { SparseWeights } from '../../server/src/parser/weights';
+import { WASM_MAX_FEATURES } from '../../server/src/parser/wasmSparse';
 
 interface Sorted {
   keys: Uint32Array;
@@ -99,6 +100,16 @@ describe('parser weights layout', () => {
       assertSameScores(w, s, Array.from({ length: 20000 }, (_, k) => [k]));
       assert.deepStrictEqual([w.keys, w.offsets, w.classes, w.values], [s.keys, s.offsets, s.classes, s.values]);
     }
+  });
+
+  it('gives the same scores in WebAssembly (up to WASM_MAX_FEATURES features) and past it in JavaScript', () => {
+    // Session 15: the bucketed layout's lookups run in WebAssembly (`wasmSparse.ts`); a decision with more features
+    // than a call takes goes through the JavaScript loop. Both must say what the sorted arrays say.
+    const rand = seededRandom(17);
+    const s = randomModel(rand, 59, 20, 6000);
+    const w = new SparseWeights(59, 20, 0.0007, s.keys, s.offsets, s.classes, s.values);
+    const some = (n: number) => Array.from({ length: n }, () => (rand() < 0.8 ? s.keys[Math.floor(rand() * s.keys.length)] : Math.floor(rand() * 2 ** 32)) >>> 0);
+    assertSameScores(w, s, [some(1), some(38), some(WASM_MAX_FEATURES), some(WASM_MAX_FEATURES + 1), some(3 * WASM_MAX_FEATURES), some(40)]);
   });
 
   it('refuses rows out of order', () => {
