@@ -117,13 +117,97 @@ const scoreBody = [
   ...END,
 ];
 
+// dense(feat, n, mask, perKey, perSlot, shift, rows, at, out, scale, classes) → touched: `SparseWeights.score` over
+// the ordered table of few classes (`buildOrderedTable`), with the same float64 operations in the same order: a
+// feature's home slot floor(key · perKey); slot p holds the row key ceil((p − shift) · perSlot) + tag − 1 (tag 0:
+// empty); the row's weights q add fround(q · scale) to out[c] (f32.demote_f64 rounds to nearest, as Math.fround).
+const F64 = 0x7c;
+const [D_FEAT, D_N, D_MASK, D_PER_KEY, D_PER_SLOT, D_SHIFT, D_ROWS, D_AT, D_OUT, D_SCALE, D_C] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const [D_K, D_P, D_ROW, D_TAG, D_O, D_CC, D_TOUCHED, D_STRIDE, D_ADDR, D_KEY] = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
+const f64const = (v: number) => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
+const [F64_ADD, F64_SUB, F64_MUL, F64_FLOOR, F64_CEIL, F64_LT, F64_EQ] = [[0xa0], [0xa1], [0xa2], [0x9c], [0x9b], [0x63], [0x61]];
+const [F64_FROM_I32, F64_FROM_U32, I32_FROM_F64, F32_FROM_F64, F64_FROM_F32] = [[0xb7], [0xb8], [0xaa], [0xb6], [0xbb]];
+const MUL = [0x6c];
+const EQZ = [0x45];
+const load16s = [0x2e, 1, 0];
+const f64load = (offset = 0) => [0x2b, 3, ...leb(offset)];
+const f64store = (offset = 0) => [0x39, 3, ...leb(offset)];
+/** The feature's key bits: feat[k] & mask. */
+const dKey = [...get(D_FEAT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...get(D_MASK), ...AND];
+/** Byte address of slot p's first int16 (its tag): rows + p · stride. */
+const slotAt = [...get(D_ROWS), ...get(D_P), ...get(D_STRIDE), ...MUL, ...ADD];
+
+const denseBody = [
+  ...vec([[9, I32], [1, F64]]),
+  // stride = (classes + 1) · 2 bytes; out[c] = 0
+  ...get(D_C), ...i32(1), ...ADD, ...i32(1), ...SHL, ...set(D_STRIDE),
+  ...i32(0), ...set(D_CC),
+  ...BLOCK, ...LOOP,
+  ...get(D_CC), ...get(D_C), ...GE_S, ...brIf(1),
+  ...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...f64const(0), ...f64store(),
+  ...get(D_CC), ...i32(1), ...ADD, ...set(D_CC),
+  ...br(0),
+  ...END, ...END,
+  // Touch: at[k] = p = floor(key · perKey); touched ^= rows[p · R]
+  ...i32(0), ...set(D_K),
+  ...BLOCK, ...LOOP,
+  ...get(D_K), ...get(D_N), ...GE_S, ...brIf(1),
+  ...dKey, ...F64_FROM_U32, ...get(D_PER_KEY), ...F64_MUL, ...F64_FLOOR, ...I32_FROM_F64, ...set(D_P),
+  ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...get(D_P), ...store(),
+  ...get(D_TOUCHED), ...slotAt, ...load16s, ...XOR, ...set(D_TOUCHED),
+  ...get(D_K), ...i32(1), ...ADD, ...set(D_K),
+  ...br(0),
+  ...END, ...END,
+  // Scan each feature's slots from its home.
+  ...i32(0), ...set(D_K),
+  ...BLOCK, ...LOOP,
+  ...get(D_K), ...get(D_N), ...GE_S, ...brIf(1),
+  ...dKey, ...set(D_ROW),
+  ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...set(D_P),
+  ...BLOCK, ...LOOP, // slots p, p + 1, … until an empty one or the row
+  ...slotAt, ...tee(D_ADDR), ...load16s, ...tee(D_TAG), ...EQZ, ...brIf(1),
+  // key = (ceil((p − shift) · perSlot) + tag) − 1, exact integers in float64 as in JavaScript
+  ...get(D_P), ...get(D_SHIFT), ...[0x6b], ...F64_FROM_I32, ...get(D_PER_SLOT), ...F64_MUL, ...F64_CEIL,
+  ...get(D_TAG), ...F64_FROM_I32, ...F64_ADD, ...f64const(1), ...F64_SUB, ...set(D_KEY),
+  ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_LT,
+  ...IF, ...get(D_P), ...i32(1), ...ADD, ...set(D_P), ...br(1), ...END,
+  ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_EQ,
+  ...IF,
+  // out[c] += fround(q · scale) for each class, q = the slot's int16 weights after its tag
+  ...i32(0), ...set(D_CC),
+  ...BLOCK, ...LOOP,
+  ...get(D_CC), ...get(D_C), ...GE_S, ...brIf(1),
+  ...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...tee(D_O),
+  ...get(D_O), ...f64load(),
+  ...get(D_ADDR), ...get(D_CC), ...i32(1), ...ADD, ...i32(1), ...SHL, ...ADD, ...load16s, ...F64_FROM_I32,
+  ...get(D_SCALE), ...F64_MUL, ...F32_FROM_F64, ...F64_FROM_F32,
+  ...F64_ADD, ...f64store(),
+  ...get(D_CC), ...i32(1), ...ADD, ...set(D_CC),
+  ...br(0),
+  ...END, ...END,
+  ...END,
+  ...br(1),
+  ...END, ...END,
+  ...get(D_K), ...i32(1), ...ADD, ...set(D_K),
+  ...br(0),
+  ...END, ...END,
+  ...get(D_TOUCHED),
+  ...END,
+];
+
 const MODULE_BYTES = Uint8Array.from([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([[I32]])]])),
-  ...section(3, vec([[0]])),
+  ...section(
+    1,
+    vec([
+      [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([[I32]])],
+      [0x60, ...vec([[I32], [I32], [I32], [F64], [F64], [I32], [I32], [I32], [I32], [F64], [I32]]), ...vec([[I32]])],
+    ]),
+  ),
+  ...section(3, vec([[0], [1]])),
   ...section(5, vec([[0x00, 1]])),
-  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('score'), 0x00, 0]])),
-  ...section(10, vec([[...leb(scoreBody.length), ...scoreBody]])),
+  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('score'), 0x00, 0], [...name('dense'), 0x00, 1]])),
+  ...section(10, vec([[...leb(scoreBody.length), ...scoreBody], [...leb(denseBody.length), ...denseBody]])),
 ]);
 
 interface WasmMemory {
@@ -134,6 +218,7 @@ interface WasmInstance {
   readonly exports: {
     mem: WasmMemory;
     score: (feat: number, n: number, mask: number, remBits: number, remMask: number, buckets: number, packed: number, acc: number) => number;
+    dense: (feat: number, n: number, mask: number, perKey: number, perSlot: number, shift: number, rows: number, at: number, out: number, scale: number, classes: number) => number;
   };
 }
 interface WasmApi {
@@ -218,6 +303,56 @@ export class WasmBucketTable {
       out[c] = (0 + acc[c]) * scale;
       acc[c] = 0;
     }
+    return touched;
+  }
+}
+
+/** An ordered table of few classes (`buildOrderedTable`) in WebAssembly memory, and its lookups. */
+export class WasmDenseTable {
+  /** The table's slots, now a view of the instance's memory. */
+  readonly rows: Int16Array;
+  private readonly feat: Uint32Array;
+  private readonly out: Float64Array;
+  private readonly run: WasmInstance['exports']['dense'];
+  private readonly featAt: number;
+  private readonly atAt: number;
+  private readonly outAt: number;
+  private readonly rowsAt: number;
+
+  private constructor(instance: WasmInstance, rows: Int16Array) {
+    const mem = instance.exports.mem;
+    this.featAt = 0;
+    this.atAt = WASM_MAX_FEATURES * 4;
+    this.outAt = 2 * WASM_MAX_FEATURES * 4;
+    this.rowsAt = this.outAt + MAX_CLASSES * 8;
+    const bytes = this.rowsAt + rows.length * 2;
+    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    const buffer = mem.buffer;
+    this.feat = new Uint32Array(buffer, this.featAt, WASM_MAX_FEATURES);
+    this.out = new Float64Array(buffer, this.outAt, MAX_CLASSES);
+    this.rows = new Int16Array(buffer, this.rowsAt, rows.length);
+    this.rows.set(rows);
+    this.run = instance.exports.dense;
+  }
+
+  /** The table moved into WebAssembly memory, or undefined without WebAssembly (or memory for it). */
+  static create(rows: Int16Array): WasmDenseTable | undefined {
+    const mod = wasmModule();
+    if (!mod || !wasm) return undefined;
+    try {
+      return new WasmDenseTable(new wasm.Instance(mod, {}), rows);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `SparseWeights.score` over the ordered table for n ≤ WASM_MAX_FEATURES features; returns the touched XOR. */
+  score(buf: Uint32Array, n: number, mask: number, perKey: number, perSlot: number, shift: number, nClasses: number, scale: number, out: Float64Array): number {
+    const feat = this.feat;
+    for (let k = 0; k < n; k++) feat[k] = buf[k];
+    const touched = this.run(this.featAt, n, mask, perKey, perSlot, shift, this.rowsAt, this.atAt, this.outAt, scale, nClasses);
+    const sums = this.out;
+    for (let c = 0; c < nClasses; c++) out[c] = sums[c];
     return touched;
   }
 }

@@ -2,7 +2,7 @@
  * Linear multiclass scorers over hashed features: the averaged perceptron used in training (dense typed arrays,
  * Collins 2002 averaging with the "w − u/t" trick) and the compact sparse form we ship and run.
  */
-import { WasmBucketTable, WASM_MAX_FEATURES } from './wasmSparse';
+import { WasmBucketTable, WasmDenseTable, WASM_MAX_FEATURES } from './wasmSparse';
 import { FeatureBuffer } from './hash';
 
 /** A scorer's rows as stored: ascending keys, row i's entries at [offsets[i], offsets[i+1]) of classes / values. */
@@ -321,11 +321,18 @@ export class SparseWeights implements Scorer {
   score(f: FeatureBuffer, out: Float64Array): void {
     const C = this.nClasses;
     if (this.source) this.prepare();
-    // The bucketed layout's lookups in WebAssembly where it can (`wasmSparse.ts`: the same integer sums, faster).
-    if (this.packed && f.n <= WASM_MAX_FEATURES) {
+    // The lookups in WebAssembly where it can (`wasmSparse.ts`: the same sums, in the same order, faster).
+    if (f.n <= WASM_MAX_FEATURES) {
       if (this.wasmTable === undefined) this.moveToWasm();
-      if (this.wasmTable) {
-        this.touched = this.wasmTable.score(f.buf, f.n, this.mask, this.remBits, this.remMask, C, this.scale, out);
+      const wt = this.wasmTable;
+      if (wt instanceof WasmBucketTable) {
+        this.touched = wt.score(f.buf, f.n, this.mask, this.remBits, this.remMask, C, this.scale, out);
+        return;
+      }
+      if (wt) {
+        const perKey = this.homeSlots / (this.mask + 1);
+        const perSlot = (this.mask + 1) / this.homeSlots;
+        this.touched = wt.score(f.buf, f.n, this.mask, perKey, perSlot, this.maxShift, C, this.scale, out);
         return;
       }
     }
@@ -387,12 +394,18 @@ export class SparseWeights implements Scorer {
   }
 
   /**
-   * The bucketed layout in WebAssembly memory (`wasmSparse.ts`), made at the first score: `buckets` and `packed`
-   * become views of it. Null where WebAssembly is unavailable (the JavaScript loop below scores).
+   * The layout in WebAssembly memory (`wasmSparse.ts`), made at the first score: `buckets` and `packed`, or
+   * `denseRows`, become views of it. Null where WebAssembly is unavailable (the JavaScript loops below score).
    */
-  private wasmTable: WasmBucketTable | null | undefined = undefined;
+  private wasmTable: WasmBucketTable | WasmDenseTable | null | undefined = undefined;
 
   private moveToWasm(): void {
+    if (this.denseRows) {
+      const t = WasmDenseTable.create(this.denseRows);
+      this.wasmTable = t ?? null;
+      if (t) this.denseRows = t.rows;
+      return;
+    }
     const t = WasmBucketTable.create(this.buckets!, this.packed!);
     this.wasmTable = t ?? null;
     if (t) {
