@@ -399,6 +399,20 @@ export class SparseWeights implements Scorer {
    */
   private wasmTable: WasmBucketTable | WasmDenseTable | null | undefined = undefined;
 
+  /**
+   * Gives the layout memory of its own, at load: WebAssembly memory where it can (`wasmSparse.ts`; the tables are then
+   * never copied twice, and no freed copy is left behind in the process's heap), else copies of the arrays it was
+   * given, which may be views of a model file's buffer (`modelFile.ts`).
+   */
+  ownLayout(): void {
+    this.prepare();
+    if (this.wasmTable === undefined) this.moveToWasm();
+    if (this.wasmTable) return;
+    if (this.denseRows) this.denseRows = this.denseRows.slice();
+    if (this.buckets) this.buckets = this.buckets.slice();
+    if (this.packed) this.packed = this.packed.slice();
+  }
+
   private moveToWasm(): void {
     if (this.denseRows) {
       const t = WasmDenseTable.create(this.denseRows);
