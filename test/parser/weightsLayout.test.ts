@@ -12,6 +12,7 @@ import { FeatureBuffer } from '../../server/src/parser/hash';
 import { readModel, writeModel } from '../../server/src/parser/modelFile';
 import { seededRandom } from '../../server/src/parser/views';
 import { SparseWeights } from '../../server/src/parser/weights';
+import { WASM_MAX_FEATURES } from '../../server/src/parser/wasmSparse';
 
 interface Sorted {
   keys: Uint32Array;
@@ -98,6 +99,19 @@ describe('parser weights layout', () => {
       const w = new SparseWeights(C, 16, 0.5, s.keys, s.offsets, s.classes, s.values);
       assertSameScores(w, s, Array.from({ length: 20000 }, (_, k) => [k]));
       assert.deepStrictEqual([w.keys, w.offsets, w.classes, w.values], [s.keys, s.offsets, s.classes, s.values]);
+    }
+  });
+
+  it('gives the same scores in WebAssembly (up to WASM_MAX_FEATURES features) and past it in JavaScript', () => {
+    // Session 15: the bucketed layout's lookups run in WebAssembly (`wasmSparse.ts`); a decision with more features
+    // than a call takes goes through the JavaScript loop. Both must say what the sorted arrays say.
+    const rand = seededRandom(17);
+    // The bucketed layout (many classes) and the ordered table (few classes; float32 products summed in float64).
+    for (const C of [59, 3]) {
+      const s = randomModel(rand, C, 20, 6000);
+      const w = new SparseWeights(C, 20, 0.0007, s.keys, s.offsets, s.classes, s.values);
+      const some = (n: number) => Array.from({ length: n }, () => (rand() < 0.8 ? s.keys[Math.floor(rand() * s.keys.length)] : Math.floor(rand() * 2 ** 32)) >>> 0);
+      assertSameScores(w, s, [some(1), some(38), some(150), some(WASM_MAX_FEATURES), some(WASM_MAX_FEATURES + 1), some(3 * WASM_MAX_FEATURES), some(40)]);
     }
   });
 

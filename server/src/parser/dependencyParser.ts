@@ -81,6 +81,7 @@ export function parseHeads(
       if (neural.gate < Infinity) best = st.bestLegalBy(ns!, neural.gate);
     }
     if (best < 0) {
+      arcs.ready(st);
       parseFeatures(e, tags, st, f, featureSet);
       transitions.score(f, scores);
       if (neural) for (let t = 0; t < N_TRANSITIONS; t++) scores[t] += neural.weight * ns![t];
@@ -92,9 +93,12 @@ export function parseHeads(
   return st.head;
 }
 
-/** The arc labeller that parseHeads uses, over a model's relation scorer. */
-export function arcLabeller(m: Pick<ParserModels, 'labels' | 'deprels' | 'tagger'>): ArcLabeller {
-  return new ArcLabeller(m.labels, m.tagger.tags.upos, m.deprels.indexOf('root'));
+/**
+ * The arc labeller that parseHeads uses, over a model's relation scorer: lazy (labels only the arcs the perceptron's
+ * features read, the same relations) unless `lazy` is false, as a loop that reads the labels without `ready` needs.
+ */
+export function arcLabeller(m: Pick<ParserModels, 'labels' | 'deprels' | 'tagger'>, lazy = true): ArcLabeller {
+  return new ArcLabeller(m.labels, m.tagger.tags.upos, m.deprels.indexOf('root'), lazy);
 }
 
 /** The neural relation labeller's input for one sentence: its BiLSTM vectors (row i at i · 2H). */

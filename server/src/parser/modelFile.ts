@@ -195,14 +195,16 @@ export function readModel(file: string): ModelContents {
   for (const [name, s] of Object.entries(meta.shapes)) {
     if (s.joint && meta.magic === MAGIC_V4) {
       const { names, parts, buckets, packed, remBits, rows } = s.joint;
-      // Copies, as below, so that nothing holds on to the file's buffer.
+      // Views of the file's buffer, then copied once into memory of the table's own (`ownLayout`: WebAssembly's, or
+      // copies), so that nothing holds on to the file's buffer.
       const table = SparseWeights.fromBucketedTable(s.nClasses, s.bits, s.scale, {
-        buckets: take(4 * buckets, (b, o) => new Uint32Array(b, o, buckets)).slice(),
-        packed: take(4 * packed, (b, o) => new Int32Array(b, o, packed)).slice(),
+        buckets: take(4 * buckets, (b, o) => new Uint32Array(b, o, buckets)),
+        packed: take(4 * packed, (b, o) => new Int32Array(b, o, packed)),
         remBits,
         rows,
         entries: s.entries,
       });
+      table.ownLayout();
       const joint = (joined[name] = JointWeights.fromTable(table, parts));
       // The two scorers by name, rebuilt from the joined table only if something reads them.
       // A scorer assigned anew (pruning) replaces the join, which then no longer holds what the model says.
@@ -222,9 +224,11 @@ export function readModel(file: string): ModelContents {
     }
     if (s.table && (meta.magic === MAGIC_V3 || meta.magic === MAGIC_V4)) {
       const { length, homeSlots, maxShift } = s.table;
-      // A copy, so that nothing holds on to the file's buffer (one memory copy, where building it took ~45 ms).
-      const rows = take(2 * length, (b, o) => new Int16Array(b, o, length)).slice();
+      // One copy, so that nothing holds on to the file's buffer (where building it took ~45 ms): into WebAssembly
+      // memory or a copy of its own (`ownLayout`).
+      const rows = take(2 * length, (b, o) => new Int16Array(b, o, length));
       scorers[name] = SparseWeights.fromOrderedTable(s.nClasses, s.bits, s.scale, { rows, homeSlots, maxShift, entries: s.entries });
+      scorers[name].ownLayout();
       continue;
     }
     const keys = take(4 * s.keys, (b, o) => new Uint32Array(b, o, s.keys));

@@ -11,9 +11,13 @@
  *
  * Speed: Wd·v and Wh·v are linear in each word's vector, so run time computes them once per word (`prepare`), and
  * an arc costs seven row lookups, tanh and the K × M output layer. Training (`neuralLabellerTrain.ts`) computes the
- * same sums per arc in the same order, so both paths give the same scores bit for bit.
+ * same sums per arc in the same order, so both paths give the same scores bit for bit. Run time does the products in
+ * WebAssembly SIMD where it can (`wasmMatVec.ts`, `dot`'s results bit for bit; session 15, speed): Wd and Wh, which
+ * are adjacent in θ, as one matrix of 2M rows, and W2; θ is copied into the kernels at the first `prepare`, so it must
+ * not change after that.
  */
 import { matVec } from './dot';
+import { MatVecKernel } from './wasmMatVec';
 import { distanceBucket, TagIds } from './parseFeatures';
 
 export interface LabellerDims {
@@ -124,12 +128,13 @@ export function arcOutput(l: LabellerLayout, th: Float64Array, a: Float64Array, 
 export class NeuralLabeller {
   readonly layout: LabellerLayout;
   private words = 0;
-  /** Per word: its BiLSTM vector (widened to float64), Wd·v and Wh·v. */
+  /** Per word: its BiLSTM vector (widened to float64), and Wd·v then Wh·v (row i: pdh[i · 2M …], Wh·v at + M). */
   private v = new Float64Array(0);
-  private pd = new Float64Array(0);
-  private ph = new Float64Array(0);
+  private pdh = new Float64Array(0);
   private readonly z: Float64Array;
   private readonly rows = new Int32Array(LOOKUPS.length);
+  /** [Wd; Wh] (2M × I) and W2 (K × M) in WebAssembly, made at the first `prepare`; null without WebAssembly SIMD. */
+  private kernels: { wdh: MatVecKernel; w2: MatVecKernel } | null | undefined;
 
   constructor(
     dims: LabellerDims,
@@ -150,21 +155,35 @@ export class NeuralLabeller {
    */
   prepare(v: ArrayLike<number>, n: number, head: Int32Array): void {
     const l = this.layout;
-    const { input: I, hidden: M } = l.dims;
+    const { input: I, hidden: M, classes: K } = l.dims;
     const th = this.theta;
+    if (this.kernels === undefined) {
+      // wh follows wd in θ (`labellerLayout`), so the two are one matrix of 2M rows.
+      const wdh = MatVecKernel.create(th, l.wd, 2 * M, I);
+      const w2 = wdh && MatVecKernel.create(th, l.w2, K, M);
+      this.kernels = wdh && w2 ? { wdh, w2 } : null;
+    }
     if (n > this.words) {
       this.words = Math.max(n, 2 * this.words, 64);
       this.v = new Float64Array(this.words * I);
-      this.pd = new Float64Array(this.words * M);
-      this.ph = new Float64Array(this.words * M);
+      this.pdh = new Float64Array(this.words * 2 * M);
     }
     const x = this.v;
     for (let i = 0; i < n * I; i++) x[i] = v[i];
     const heads = new Uint8Array(n);
     for (let d = 0; d < n; d++) if (head[d] < n) heads[head[d]] = 1;
+    const k = this.kernels?.wdh;
     for (let i = 0; i < n; i++) {
-      if (head[i] < n) matVec(th, l.wd, M, I, x, i * I, this.pd, i * M);
-      if (heads[i]) matVec(th, l.wh, M, I, x, i * I, this.ph, i * M);
+      const dep = head[i] < n;
+      if (k) {
+        // Rows [0, M) are Wd, [M, 2M) Wh: one product over the rows this word needs.
+        if (dep && heads[i]) k.mul(0, 2 * M, x, i * I, this.pdh, i * 2 * M);
+        else if (dep) k.mul(0, M, x, i * I, this.pdh, i * 2 * M);
+        else if (heads[i]) k.mul(M, M, x, i * I, this.pdh, i * 2 * M + M);
+        continue;
+      }
+      if (dep) matVec(th, l.wd, M, I, x, i * I, this.pdh, i * 2 * M);
+      if (heads[i]) matVec(th, l.wh, M, I, x, i * I, this.pdh, i * 2 * M + M);
     }
   }
 
@@ -174,8 +193,13 @@ export class NeuralLabeller {
     const M = l.dims.hidden;
     const z = this.z;
     arcLookups(l, d, h, tags, p, exclude, this.rows, 0);
-    arcHidden(l, this.theta, this.rows, 0, this.pd, d * M, this.ph, h * M, z);
+    arcHidden(l, this.theta, this.rows, 0, this.pdh, d * 2 * M, this.pdh, h * 2 * M + M, z);
     for (let m = 0; m < M; m++) z[m] = Math.tanh(z[m]);
-    arcOutput(l, this.theta, z, out, 0);
+    const w2 = this.kernels?.w2;
+    if (!w2) return arcOutput(l, this.theta, z, out, 0);
+    // arcOutput's sums: W2·a (as `matVec`), then + b2.
+    const K = l.dims.classes;
+    w2.mul(0, K, z, 0, out, 0);
+    for (let c = 0; c < K; c++) out[c] += this.theta[l.b2 + c];
   }
 }

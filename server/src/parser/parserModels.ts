@@ -10,8 +10,9 @@ import { labellerFromContents } from './neuralLabellerModel';
 export function parserModels(m: ModelContents, labeller?: ModelContents): ParserModels {
   const { header, scorers } = m;
   // Layouts are built now, at load, rather than in the first sentence (the tagger joins its own, `jointWeights.ts`).
-  scorers.transitions?.prepare();
-  scorers.labels?.prepare();
+  // In WebAssembly memory where it can (`SparseWeights.ownLayout`), so that the first sentences do not copy them.
+  scorers.transitions?.ownLayout();
+  scorers.labels?.ownLayout();
   // θ stays float32 for parsing (`neuralModel.ts`).
   const neural = neuralFromModel(withFloat32Theta(m), true);
   return {

@@ -366,7 +366,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
 
   // Transition parser.
   const pp = new AveragedPerceptron(N_TRANSITIONS, o.parseBits);
-  const arcs = arcLabeller({ labels, deprels: rels.list, tagger });
+  const arcs = arcLabeller({ labels, deprels: rels.list, tagger }, false);
   const scores = new Float64Array(N_TRANSITIONS);
   let best: ModelContents | undefined;
   let bestDev = -1;

@@ -1,0 +1,358 @@
+/**
+ * The bucketed perceptron tables' lookups (`SparseWeights.score` for the tagger's joined tables and the relation
+ * labeller) in WebAssembly (session 15, speed). A lookup adds each found entry's 16-bit weight into the integer sum of
+ * its class; in V8's JavaScript that scattered add into an Int32Array costs ~4–5 ns an entry on this machine, in
+ * WebAssembly about half, and a tagger decision adds ~950 entries. The sums are integers (int32, wrapping exactly as
+ * an Int32Array store does; a decision's sums are far below 2^31), so any implementation gives the same sums and the
+ * same scores bit for bit. The steps are `SparseWeights.score`'s: touch every feature's bucket first (the loads do
+ * not depend on each other), then scan each bucket's rows for the feature's row and add its entries.
+ *
+ * The table's two arrays move into the instance's memory (the JavaScript arrays become views of it: no second copy).
+ * The module is assembled here from its opcodes, as `wasmMatVec.ts` does; without WebAssembly, or with
+ * `PUNCTEME_NO_WASM=1`, `SparseWeights` keeps its JavaScript loop.
+ */
+
+const I32 = 0x7f;
+
+function leb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+}
+
+/** Signed LEB128 (i32.const). */
+function sleb(v: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const b = v & 0x7f;
+    v >>= 7;
+    if ((v === 0 && !(b & 0x40)) || (v === -1 && b & 0x40)) {
+      out.push(b);
+      return out;
+    }
+    out.push(b | 0x80);
+  }
+}
+
+const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
+const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
+const name = (s: string) => [...leb(s.length), ...Buffer.from(s, 'utf8')];
+
+const get = (i: number) => [0x20, i];
+const set = (i: number) => [0x21, i];
+const tee = (i: number) => [0x22, i];
+const i32 = (v: number) => [0x41, ...sleb(v)];
+const load = (offset = 0) => [0x28, 2, ...leb(offset)];
+const store = (offset = 0) => [0x36, 2, ...leb(offset)];
+const [ADD, AND, XOR, SHL, SHR_U] = [[0x6a], [0x71], [0x73], [0x74], [0x76]];
+const [NE, LT_U, GE_S] = [[0x47], [0x49], [0x4e]];
+const EXTEND16_S = [0xc1];
+const BLOCK = [0x02, 0x40];
+const LOOP = [0x03, 0x40];
+const IF = [0x04, 0x40];
+const END = [0x0b];
+const br = (depth: number) => [0x0c, depth];
+const brIf = (depth: number) => [0x0d, depth];
+
+// score(feat, n, mask, remBits, remMask, buckets, packed, acc) → touched: byte offsets of the features (n uint32
+// hashes), of the bucket starts, of the rows, of the int32 sums by class.
+const [FEAT, N, MASK, REM_BITS, REM_MASK, BUCKETS, PACKED, ACC] = [0, 1, 2, 3, 4, 5, 6, 7];
+const [K, H, R, E, END_AT, HEAD, COUNT, X, LAST, Q, TOUCHED, AT] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19];
+/** Byte address of int32 entry `index` (a local) of the array at byte offset `base` (a local). */
+const entry = (base: number, index: number[]) => [...get(base), ...index, ...i32(2), ...SHL, ...ADD];
+/** The feature's key bits: feat[k] & mask. */
+const key = [...entry(FEAT, get(K)), ...load(), ...get(MASK), ...AND];
+
+const scoreBody = [
+  ...vec([[12, I32]]),
+  // Touch: touched ^= packed[buckets[key >>> remBits]] for every feature.
+  ...i32(0), ...set(K),
+  ...BLOCK, ...LOOP,
+  ...get(K), ...get(N), ...GE_S, ...brIf(1),
+  ...get(TOUCHED),
+  ...get(PACKED), ...get(BUCKETS), ...key, ...get(REM_BITS), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...load(), ...i32(2), ...SHL, ...ADD, ...load(),
+  ...XOR, ...set(TOUCHED),
+  ...get(K), ...i32(1), ...ADD, ...set(K),
+  ...br(0),
+  ...END, ...END,
+  // Scan: each feature's bucket, rows in key order, each a header (low key bits << 16 | entry count) and its entries.
+  ...i32(0), ...set(K),
+  ...BLOCK, ...LOOP,
+  ...get(K), ...get(N), ...GE_S, ...brIf(1),
+  ...key, ...set(H),
+  ...get(H), ...get(REM_MASK), ...AND, ...set(R),
+  ...get(BUCKETS), ...get(H), ...get(REM_BITS), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...tee(AT),
+  ...load(), ...set(E),
+  ...get(AT), ...load(4), ...set(END_AT),
+  ...BLOCK, ...LOOP, // the bucket's rows
+  ...get(E), ...get(END_AT), ...GE_S, ...brIf(1),
+  ...entry(PACKED, get(E)), ...load(), ...set(HEAD),
+  ...get(HEAD), ...i32(0xffff), ...AND, ...set(COUNT),
+  // A row below the feature's: skip it and its entries.
+  ...get(HEAD), ...i32(16), ...SHR_U, ...get(R), ...LT_U,
+  ...IF, ...get(E), ...i32(1), ...ADD, ...get(COUNT), ...ADD, ...set(E), ...br(1), ...END,
+  // Past it: the feature has no row.
+  ...get(HEAD), ...i32(16), ...SHR_U, ...get(R), ...NE, ...brIf(1),
+  // Its row: acc[class] += weight for each entry (class << 16 | weight as 16 bits).
+  ...get(E), ...i32(1), ...ADD, ...tee(X), ...get(COUNT), ...ADD, ...set(LAST),
+  ...BLOCK, ...LOOP,
+  ...get(X), ...get(LAST), ...GE_S, ...brIf(1),
+  ...entry(PACKED, get(X)), ...load(), ...set(Q),
+  ...get(ACC), ...get(Q), ...i32(16), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...tee(AT),
+  ...get(AT), ...load(), ...get(Q), ...EXTEND16_S, ...ADD, ...store(),
+  ...get(X), ...i32(1), ...ADD, ...set(X),
+  ...br(0),
+  ...END, ...END,
+  ...br(1),
+  ...END, ...END,
+  ...get(K), ...i32(1), ...ADD, ...set(K),
+  ...br(0),
+  ...END, ...END,
+  ...get(TOUCHED),
+  ...END,
+];
+
+// dense(feat, n, mask, perKey, perSlot, shift, rows, at, out, scale, classes) → touched: `SparseWeights.score` over
+// the ordered table of few classes (`buildOrderedTable`), with the same float64 operations in the same order: a
+// feature's home slot floor(key · perKey); slot p holds the row key ceil((p − shift) · perSlot) + tag − 1 (tag 0:
+// empty); the row's weights q add fround(q · scale) to out[c] (f32.demote_f64 rounds to nearest, as Math.fround).
+const F64 = 0x7c;
+const [D_FEAT, D_N, D_MASK, D_PER_KEY, D_PER_SLOT, D_SHIFT, D_ROWS, D_AT, D_OUT, D_SCALE, D_C] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const [D_K, D_P, D_ROW, D_TAG, D_O, D_CC, D_TOUCHED, D_STRIDE, D_ADDR, D_KEY] = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
+const f64const = (v: number) => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
+const [F64_ADD, F64_SUB, F64_MUL, F64_FLOOR, F64_CEIL, F64_LT, F64_EQ] = [[0xa0], [0xa1], [0xa2], [0x9c], [0x9b], [0x63], [0x61]];
+const [F64_FROM_I32, F64_FROM_U32, I32_FROM_F64, F32_FROM_F64, F64_FROM_F32] = [[0xb7], [0xb8], [0xaa], [0xb6], [0xbb]];
+const MUL = [0x6c];
+const EQZ = [0x45];
+const load16s = [0x2e, 1, 0];
+const f64load = (offset = 0) => [0x2b, 3, ...leb(offset)];
+const f64store = (offset = 0) => [0x39, 3, ...leb(offset)];
+/** The feature's key bits: feat[k] & mask. */
+const dKey = [...get(D_FEAT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...get(D_MASK), ...AND];
+/** Byte address of slot p's first int16 (its tag): rows + p · stride. */
+const slotAt = [...get(D_ROWS), ...get(D_P), ...get(D_STRIDE), ...MUL, ...ADD];
+
+const denseBody = [
+  ...vec([[9, I32], [1, F64]]),
+  // stride = (classes + 1) · 2 bytes; out[c] = 0
+  ...get(D_C), ...i32(1), ...ADD, ...i32(1), ...SHL, ...set(D_STRIDE),
+  ...i32(0), ...set(D_CC),
+  ...BLOCK, ...LOOP,
+  ...get(D_CC), ...get(D_C), ...GE_S, ...brIf(1),
+  ...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...f64const(0), ...f64store(),
+  ...get(D_CC), ...i32(1), ...ADD, ...set(D_CC),
+  ...br(0),
+  ...END, ...END,
+  // Touch: at[k] = p = floor(key · perKey); touched ^= rows[p · R]
+  ...i32(0), ...set(D_K),
+  ...BLOCK, ...LOOP,
+  ...get(D_K), ...get(D_N), ...GE_S, ...brIf(1),
+  ...dKey, ...F64_FROM_U32, ...get(D_PER_KEY), ...F64_MUL, ...F64_FLOOR, ...I32_FROM_F64, ...set(D_P),
+  ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...get(D_P), ...store(),
+  ...get(D_TOUCHED), ...slotAt, ...load16s, ...XOR, ...set(D_TOUCHED),
+  ...get(D_K), ...i32(1), ...ADD, ...set(D_K),
+  ...br(0),
+  ...END, ...END,
+  // Scan each feature's slots from its home.
+  ...i32(0), ...set(D_K),
+  ...BLOCK, ...LOOP,
+  ...get(D_K), ...get(D_N), ...GE_S, ...brIf(1),
+  ...dKey, ...set(D_ROW),
+  ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...set(D_P),
+  ...BLOCK, ...LOOP, // slots p, p + 1, … until an empty one or the row
+  ...slotAt, ...tee(D_ADDR), ...load16s, ...tee(D_TAG), ...EQZ, ...brIf(1),
+  // key = (ceil((p − shift) · perSlot) + tag) − 1, exact integers in float64 as in JavaScript
+  ...get(D_P), ...get(D_SHIFT), ...[0x6b], ...F64_FROM_I32, ...get(D_PER_SLOT), ...F64_MUL, ...F64_CEIL,
+  ...get(D_TAG), ...F64_FROM_I32, ...F64_ADD, ...f64const(1), ...F64_SUB, ...set(D_KEY),
+  ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_LT,
+  ...IF, ...get(D_P), ...i32(1), ...ADD, ...set(D_P), ...br(1), ...END,
+  ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_EQ,
+  ...IF,
+  // out[c] += fround(q · scale) for each class, q = the slot's int16 weights after its tag
+  ...i32(0), ...set(D_CC),
+  ...BLOCK, ...LOOP,
+  ...get(D_CC), ...get(D_C), ...GE_S, ...brIf(1),
+  ...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...tee(D_O),
+  ...get(D_O), ...f64load(),
+  ...get(D_ADDR), ...get(D_CC), ...i32(1), ...ADD, ...i32(1), ...SHL, ...ADD, ...load16s, ...F64_FROM_I32,
+  ...get(D_SCALE), ...F64_MUL, ...F32_FROM_F64, ...F64_FROM_F32,
+  ...F64_ADD, ...f64store(),
+  ...get(D_CC), ...i32(1), ...ADD, ...set(D_CC),
+  ...br(0),
+  ...END, ...END,
+  ...END,
+  ...br(1),
+  ...END, ...END,
+  ...get(D_K), ...i32(1), ...ADD, ...set(D_K),
+  ...br(0),
+  ...END, ...END,
+  ...get(D_TOUCHED),
+  ...END,
+];
+
+const MODULE_BYTES = Uint8Array.from([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+  ...section(
+    1,
+    vec([
+      [0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32], [I32], [I32]]), ...vec([[I32]])],
+      [0x60, ...vec([[I32], [I32], [I32], [F64], [F64], [I32], [I32], [I32], [I32], [F64], [I32]]), ...vec([[I32]])],
+    ]),
+  ),
+  ...section(3, vec([[0], [1]])),
+  ...section(5, vec([[0x00, 1]])),
+  ...section(7, vec([[...name('mem'), 0x02, 0], [...name('score'), 0x00, 0], [...name('dense'), 0x00, 1]])),
+  ...section(10, vec([[...leb(scoreBody.length), ...scoreBody], [...leb(denseBody.length), ...denseBody]])),
+]);
+
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmInstance {
+  readonly exports: {
+    mem: WasmMemory;
+    score: (feat: number, n: number, mask: number, remBits: number, remMask: number, buckets: number, packed: number, acc: number) => number;
+    dense: (feat: number, n: number, mask: number, perKey: number, perSlot: number, shift: number, rows: number, at: number, out: number, scale: number, classes: number) => number;
+  };
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => WasmInstance;
+}
+const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+
+let compiled: object | null | undefined;
+
+function wasmModule(): object | null {
+  if (compiled === undefined) {
+    try {
+      compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(MODULE_BYTES) : null;
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+const PAGE = 65536;
+
+/** Features a call takes (more go through JavaScript); their sums stay far below 2^31 (|weight| < 2^15). */
+export const WASM_MAX_FEATURES = 4096;
+/** Sums by class (classes are 8-bit). */
+const MAX_CLASSES = 256;
+
+/** A bucketed table in WebAssembly memory, and its lookups. */
+export class WasmBucketTable {
+  /** The table's arrays, now views of the instance's memory. */
+  readonly buckets: Uint32Array;
+  readonly packed: Int32Array;
+  private readonly feat: Uint32Array;
+  private readonly acc: Int32Array;
+  private readonly run: WasmInstance['exports']['score'];
+  private readonly featAt: number;
+  private readonly accAt: number;
+  private readonly bucketsAt: number;
+  private readonly packedAt: number;
+
+  private constructor(instance: WasmInstance, buckets: Uint32Array, packed: Int32Array) {
+    const mem = instance.exports.mem;
+    this.featAt = 0;
+    this.accAt = WASM_MAX_FEATURES * 4;
+    this.bucketsAt = this.accAt + MAX_CLASSES * 4;
+    this.packedAt = this.bucketsAt + buckets.length * 4;
+    const bytes = this.packedAt + packed.length * 4;
+    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    const buffer = mem.buffer;
+    this.feat = new Uint32Array(buffer, this.featAt, WASM_MAX_FEATURES);
+    this.acc = new Int32Array(buffer, this.accAt, MAX_CLASSES);
+    this.buckets = new Uint32Array(buffer, this.bucketsAt, buckets.length);
+    this.buckets.set(buckets);
+    this.packed = new Int32Array(buffer, this.packedAt, packed.length);
+    this.packed.set(packed);
+    this.run = instance.exports.score;
+  }
+
+  /** The table moved into WebAssembly memory, or undefined without WebAssembly (or memory for it). */
+  static create(buckets: Uint32Array, packed: Int32Array): WasmBucketTable | undefined {
+    const mod = wasmModule();
+    if (!mod || !wasm) return undefined;
+    try {
+      return new WasmBucketTable(new wasm.Instance(mod, {}), buckets, packed);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * out[c] = the integer sum of class c over the rows of the n ≤ WASM_MAX_FEATURES features in `buf` (key bits
+   * `mask`), times `scale`, for c < nClasses: what `SparseWeights.score` computes. Returns the touched loads' XOR.
+   */
+  score(buf: Uint32Array, n: number, mask: number, remBits: number, remMask: number, nClasses: number, scale: number, out: Float64Array): number {
+    const feat = this.feat;
+    for (let k = 0; k < n; k++) feat[k] = buf[k];
+    const touched = this.run(this.featAt, n, mask, remBits, remMask, this.bucketsAt, this.packedAt, this.accAt);
+    const acc = this.acc;
+    for (let c = 0; c < nClasses; c++) {
+      // As `SparseWeights.score`: 0 + the integer sum, then the scale.
+      out[c] = (0 + acc[c]) * scale;
+      acc[c] = 0;
+    }
+    return touched;
+  }
+}
+
+/** An ordered table of few classes (`buildOrderedTable`) in WebAssembly memory, and its lookups. */
+export class WasmDenseTable {
+  /** The table's slots, now a view of the instance's memory. */
+  readonly rows: Int16Array;
+  private readonly feat: Uint32Array;
+  private readonly out: Float64Array;
+  private readonly run: WasmInstance['exports']['dense'];
+  private readonly featAt: number;
+  private readonly atAt: number;
+  private readonly outAt: number;
+  private readonly rowsAt: number;
+
+  private constructor(instance: WasmInstance, rows: Int16Array) {
+    const mem = instance.exports.mem;
+    this.featAt = 0;
+    this.atAt = WASM_MAX_FEATURES * 4;
+    this.outAt = 2 * WASM_MAX_FEATURES * 4;
+    this.rowsAt = this.outAt + MAX_CLASSES * 8;
+    const bytes = this.rowsAt + rows.length * 2;
+    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    const buffer = mem.buffer;
+    this.feat = new Uint32Array(buffer, this.featAt, WASM_MAX_FEATURES);
+    this.out = new Float64Array(buffer, this.outAt, MAX_CLASSES);
+    this.rows = new Int16Array(buffer, this.rowsAt, rows.length);
+    this.rows.set(rows);
+    this.run = instance.exports.dense;
+  }
+
+  /** The table moved into WebAssembly memory, or undefined without WebAssembly (or memory for it). */
+  static create(rows: Int16Array): WasmDenseTable | undefined {
+    const mod = wasmModule();
+    if (!mod || !wasm) return undefined;
+    try {
+      return new WasmDenseTable(new wasm.Instance(mod, {}), rows);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `SparseWeights.score` over the ordered table for n ≤ WASM_MAX_FEATURES features; returns the touched XOR. */
+  score(buf: Uint32Array, n: number, mask: number, perKey: number, perSlot: number, shift: number, nClasses: number, scale: number, out: Float64Array): number {
+    const feat = this.feat;
+    for (let k = 0; k < n; k++) feat[k] = buf[k];
+    const touched = this.run(this.featAt, n, mask, perKey, perSlot, shift, this.rowsAt, this.atAt, this.outAt, scale, nClasses);
+    const sums = this.out;
+    for (let c = 0; c < nClasses; c++) out[c] = sums[c];
+    return touched;
+  }
+}
