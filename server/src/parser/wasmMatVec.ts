@@ -13,30 +13,9 @@
 
 import type { Weights } from './dot';
 
-const I32 = 0x7f;
-const F64 = 0x7c;
-const V128 = 0x7b;
+import { BLOCK, br, brIf, END, F64, get, I32, i32, leb, LOOP, MODULE_HEADER, name, PAGE, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
-/** Unsigned LEB128. */
-function leb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-}
-
-const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
-const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
-const name = (s: string) => [...leb(s.length), ...Buffer.from(s, 'utf8')];
-
-// Instructions used by the function body.
-const get = (i: number) => [0x20, i];
-const set = (i: number) => [0x21, i];
-const i32 = (v: number) => [0x41, v]; // small non-negative constants only (one LEB byte, < 64)
+// Instructions used by the function bodies (the shared ones are `wasmAssembly.ts`'s).
 const I32_ADD = [0x6a];
 const I32_SHL = [0x74];
 const I32_GE_S = [0x4e];
@@ -49,11 +28,6 @@ const V128_ZERO = [0xfd, 0x0c, ...new Array(16).fill(0)];
 const F64X2_ADD = [0xfd, ...leb(0xf0)];
 const F64X2_MUL = [0xfd, ...leb(0xf2)];
 const lane = (l: number) => [0xfd, 0x21, l]; // f64x2.extract_lane
-const BLOCK = [0x02, 0x40];
-const LOOP = [0x03, 0x40];
-const END = [0x0b];
-const br = (depth: number) => [0x0c, depth];
-const brIf = (depth: number) => [0x0d, depth];
 
 // Loading float32 entries widened to float64.
 const V128_LOAD64_ZERO = (offset: number) => [0xfd, 0x5d, 3, ...leb(offset)];
@@ -170,7 +144,7 @@ const body = matvecBody(false);
 const body32 = matvecBody(true);
 
 const MODULE_BYTES = Uint8Array.from([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+  ...MODULE_HEADER,
   // types: (i32 × 6) → (), (i32 × 3) → ()
   ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32], [I32]]), 0], [0x60, ...vec([[I32], [I32], [I32]]), 0]])),
   // function 0 (matvec) and 3 (matvec32) have type 0, functions 1 (addrows) and 2 (addwide) type 1
@@ -180,45 +154,16 @@ const MODULE_BYTES = Uint8Array.from([
   ...section(10, vec([[...leb(body.length), ...body], [...leb(addRowsBody.length), ...addRowsBody], [...leb(addWideBody.length), ...addWideBody], [...leb(body32.length), ...body32]])),
 ]);
 
-/** What is used of the WebAssembly API (the server's TypeScript libraries do not declare it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmInstance {
-  readonly exports: {
-    mem: WasmMemory;
-    matvec: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void;
-    addrows: (out: number, src: number, count: number) => void;
-    addwide: (out: number, src: number, count: number) => void;
-    matvec32: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void;
-  };
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => WasmInstance;
-}
-const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-
-let compiled: object | null | undefined;
-
-/**
- * The compiled module, or null where WebAssembly or its SIMD is not available (callers then use `matVec`), or where
- * `PUNCTEME_NO_WASM=1` asks for the plain TypeScript products (the same results bit for bit, slower: to measure the
- * parser as pure TypeScript, or on a host that forbids WebAssembly).
- */
-function wasmModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(MODULE_BYTES) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
+interface Exports {
+  mem: WasmMemory;
+  matvec: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void;
+  addrows: (out: number, src: number, count: number) => void;
+  addwide: (out: number, src: number, count: number) => void;
+  matvec32: (a: number, rows: number, n: number, stride: number, b: number, out: number) => void;
 }
 
-const PAGE = 65536;
+/** The module; no instance where WebAssembly or its SIMD is not available (callers then use `matVec`). */
+const MODULE = new WasmModule<Exports>(MODULE_BYTES);
 
 /**
  * A row-major matrix (rows × n float64, row r copied from `source` at `offset` + r · `stride`) in WebAssembly
@@ -227,15 +172,15 @@ const PAGE = 65536;
  */
 export class MatVecKernel {
   private readonly f64: Float64Array;
-  private readonly run: WasmInstance['exports']['matvec'];
+  private readonly run: Exports['matvec'];
   /** Bytes per matrix entry: 4 when the source is float32 (kept as float32, widened in each product), else 8. */
   private readonly entry: number;
   /** Float64 indices of the vector and output slots in memory. */
   private readonly vecAt: number;
   private readonly outAt: number;
 
-  private constructor(instance: WasmInstance, source: Weights, offset: number, stride: number, readonly rows: number, readonly n: number) {
-    const mem = instance.exports.mem;
+  private constructor(exports: Exports, source: Weights, offset: number, stride: number, readonly rows: number, readonly n: number) {
+    const mem = exports.mem;
     const float32 = source instanceof Float32Array;
     this.entry = float32 ? 4 : 8;
     const matrixBytes = Math.ceil((rows * n * this.entry) / 16) * 16;
@@ -246,12 +191,12 @@ export class MatVecKernel {
     for (let r = 0; r < rows; r++) matrix.set(source.subarray(offset + r * stride, offset + r * stride + n), r * n);
     this.vecAt = matrixBytes / 8;
     this.outAt = this.vecAt + n;
-    this.run = float32 ? instance.exports.matvec32 : instance.exports.matvec;
+    this.run = float32 ? exports.matvec32 : exports.matvec;
   }
 
   static create(source: Weights, offset: number, rows: number, n: number, stride = n): MatVecKernel | undefined {
-    const mod = wasmModule();
-    return mod && wasm ? new MatVecKernel(new wasm.Instance(mod, {}), source, offset, stride, rows, n) : undefined;
+    const exports = MODULE.instantiate();
+    return exports ? new MatVecKernel(exports, source, offset, stride, rows, n) : undefined;
   }
 
   /**
@@ -280,11 +225,11 @@ export class MatVecKernel {
 export class RowArena {
   readonly arrays: Array<Float64Array | Float32Array>;
   private readonly offsets: number[];
-  private readonly run: WasmInstance['exports']['addrows'];
-  private readonly runWide: WasmInstance['exports']['addwide'];
+  private readonly run: Exports['addrows'];
+  private readonly runWide: Exports['addwide'];
 
-  private constructor(instance: WasmInstance, sizes: number[], float32: ReadonlySet<number>) {
-    const mem = instance.exports.mem;
+  private constructor(exports: Exports, sizes: number[], float32: ReadonlySet<number>) {
+    const mem = exports.mem;
     this.offsets = [];
     let bytes = 0;
     sizes.forEach((n, i) => {
@@ -293,8 +238,8 @@ export class RowArena {
     });
     if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
     this.arrays = sizes.map((n, i) => (float32.has(i) ? new Float32Array(mem.buffer, this.offsets[i], n) : new Float64Array(mem.buffer, this.offsets[i], n)));
-    this.run = instance.exports.addrows;
-    this.runWide = instance.exports.addwide;
+    this.run = exports.addrows;
+    this.runWide = exports.addwide;
   }
 
   /**
@@ -302,10 +247,9 @@ export class RowArena {
    * WebAssembly SIMD or memory for them.
    */
   static create(sizes: number[], float32: readonly number[] = []): RowArena | undefined {
-    const mod = wasmModule();
-    if (!mod || !wasm) return undefined;
     try {
-      return new RowArena(new wasm.Instance(mod, {}), sizes, new Set(float32));
+      const exports = MODULE.instantiate();
+      return exports ? new RowArena(exports, sizes, new Set(float32)) : undefined;
     } catch {
       return undefined; // more than WebAssembly's 4 GB, or no memory to reserve
     }

@@ -12,52 +12,13 @@
  * `PUNCTEME_NO_WASM=1`, `SparseWeights` keeps its JavaScript loop.
  */
 
-const I32 = 0x7f;
+import { BLOCK, br, brIf, END, F64, get, I32, i32, IF, leb, LOOP, MODULE_HEADER, name, PAGE, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
-function leb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    out.push(b);
-  } while (n);
-  return out;
-}
-
-/** Signed LEB128 (i32.const). */
-function sleb(v: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const b = v & 0x7f;
-    v >>= 7;
-    if ((v === 0 && !(b & 0x40)) || (v === -1 && b & 0x40)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
-
-const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
-const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
-const name = (s: string) => [...leb(s.length), ...Buffer.from(s, 'utf8')];
-
-const get = (i: number) => [0x20, i];
-const set = (i: number) => [0x21, i];
-const tee = (i: number) => [0x22, i];
-const i32 = (v: number) => [0x41, ...sleb(v)];
 const load = (offset = 0) => [0x28, 2, ...leb(offset)];
 const store = (offset = 0) => [0x36, 2, ...leb(offset)];
 const [ADD, AND, XOR, SHL, SHR_U] = [[0x6a], [0x71], [0x73], [0x74], [0x76]];
 const [NE, LT_U, GE_S] = [[0x47], [0x49], [0x4e]];
 const EXTEND16_S = [0xc1];
-const BLOCK = [0x02, 0x40];
-const LOOP = [0x03, 0x40];
-const IF = [0x04, 0x40];
-const END = [0x0b];
-const br = (depth: number) => [0x0c, depth];
-const brIf = (depth: number) => [0x0d, depth];
 
 // score(feat, n, mask, remBits, remMask, buckets, packed, acc) → touched: byte offsets of the features (n uint32
 // hashes), of the bucket starts, of the rows, of the int32 sums by class.
@@ -121,7 +82,6 @@ const scoreBody = [
 // the ordered table of few classes (`buildOrderedTable`), with the same float64 operations in the same order: a
 // feature's home slot floor(key · perKey); slot p holds the row key ceil((p − shift) · perSlot) + tag − 1 (tag 0:
 // empty); the row's weights q add fround(q · scale) to out[c] (f32.demote_f64 rounds to nearest, as Math.fround).
-const F64 = 0x7c;
 const [D_FEAT, D_N, D_MASK, D_PER_KEY, D_PER_SLOT, D_SHIFT, D_ROWS, D_AT, D_OUT, D_SCALE, D_C] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const [D_K, D_P, D_ROW, D_TAG, D_O, D_CC, D_TOUCHED, D_STRIDE, D_ADDR, D_KEY] = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
 const f64const = (v: number) => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
@@ -196,7 +156,7 @@ const denseBody = [
 ];
 
 const MODULE_BYTES = Uint8Array.from([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+  ...MODULE_HEADER,
   ...section(
     1,
     vec([
@@ -210,37 +170,13 @@ const MODULE_BYTES = Uint8Array.from([
   ...section(10, vec([[...leb(scoreBody.length), ...scoreBody], [...leb(denseBody.length), ...denseBody]])),
 ]);
 
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-interface WasmInstance {
-  readonly exports: {
-    mem: WasmMemory;
-    score: (feat: number, n: number, mask: number, remBits: number, remMask: number, buckets: number, packed: number, acc: number) => number;
-    dense: (feat: number, n: number, mask: number, perKey: number, perSlot: number, shift: number, rows: number, at: number, out: number, scale: number, classes: number) => number;
-  };
-}
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => WasmInstance;
-}
-const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-
-let compiled: object | null | undefined;
-
-function wasmModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(MODULE_BYTES) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
+interface Exports {
+  mem: WasmMemory;
+  score: (feat: number, n: number, mask: number, remBits: number, remMask: number, buckets: number, packed: number, acc: number) => number;
+  dense: (feat: number, n: number, mask: number, perKey: number, perSlot: number, shift: number, rows: number, at: number, out: number, scale: number, classes: number) => number;
 }
 
-const PAGE = 65536;
+const MODULE = new WasmModule<Exports>(MODULE_BYTES);
 
 /** Features a call takes (more go through JavaScript); their sums stay far below 2^31 (|weight| < 2^15). */
 export const WASM_MAX_FEATURES = 4096;
@@ -254,14 +190,14 @@ export class WasmBucketTable {
   readonly packed: Int32Array;
   private readonly feat: Uint32Array;
   private readonly acc: Int32Array;
-  private readonly run: WasmInstance['exports']['score'];
+  private readonly run: Exports['score'];
   private readonly featAt: number;
   private readonly accAt: number;
   private readonly bucketsAt: number;
   private readonly packedAt: number;
 
-  private constructor(instance: WasmInstance, buckets: Uint32Array, packed: Int32Array) {
-    const mem = instance.exports.mem;
+  private constructor(exports: Exports, buckets: Uint32Array, packed: Int32Array) {
+    const mem = exports.mem;
     this.featAt = 0;
     this.accAt = WASM_MAX_FEATURES * 4;
     this.bucketsAt = this.accAt + MAX_CLASSES * 4;
@@ -275,15 +211,14 @@ export class WasmBucketTable {
     this.buckets.set(buckets);
     this.packed = new Int32Array(buffer, this.packedAt, packed.length);
     this.packed.set(packed);
-    this.run = instance.exports.score;
+    this.run = exports.score;
   }
 
   /** The table moved into WebAssembly memory, or undefined without WebAssembly (or memory for it). */
   static create(buckets: Uint32Array, packed: Int32Array): WasmBucketTable | undefined {
-    const mod = wasmModule();
-    if (!mod || !wasm) return undefined;
     try {
-      return new WasmBucketTable(new wasm.Instance(mod, {}), buckets, packed);
+      const exports = MODULE.instantiate();
+      return exports ? new WasmBucketTable(exports, buckets, packed) : undefined;
     } catch {
       return undefined;
     }
@@ -313,14 +248,14 @@ export class WasmDenseTable {
   readonly rows: Int16Array;
   private readonly feat: Uint32Array;
   private readonly out: Float64Array;
-  private readonly run: WasmInstance['exports']['dense'];
+  private readonly run: Exports['dense'];
   private readonly featAt: number;
   private readonly atAt: number;
   private readonly outAt: number;
   private readonly rowsAt: number;
 
-  private constructor(instance: WasmInstance, rows: Int16Array) {
-    const mem = instance.exports.mem;
+  private constructor(exports: Exports, rows: Int16Array) {
+    const mem = exports.mem;
     this.featAt = 0;
     this.atAt = WASM_MAX_FEATURES * 4;
     this.outAt = 2 * WASM_MAX_FEATURES * 4;
@@ -332,15 +267,14 @@ export class WasmDenseTable {
     this.out = new Float64Array(buffer, this.outAt, MAX_CLASSES);
     this.rows = new Int16Array(buffer, this.rowsAt, rows.length);
     this.rows.set(rows);
-    this.run = instance.exports.dense;
+    this.run = exports.dense;
   }
 
   /** The table moved into WebAssembly memory, or undefined without WebAssembly (or memory for it). */
   static create(rows: Int16Array): WasmDenseTable | undefined {
-    const mod = wasmModule();
-    if (!mod || !wasm) return undefined;
     try {
-      return new WasmDenseTable(new wasm.Instance(mod, {}), rows);
+      const exports = MODULE.instantiate();
+      return exports ? new WasmDenseTable(exports, rows) : undefined;
     } catch {
       return undefined;
     }

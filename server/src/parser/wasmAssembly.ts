@@ -1,0 +1,92 @@
+/**
+ * What the parser's two WebAssembly modules share (`wasmMatVec.ts`: the neural products in SIMD; `wasmSparse.ts`:
+ * the perceptron tables' lookups): the binary encoding they are assembled with from opcodes (no toolchain needed),
+ * the few instructions both use, and how a module is compiled and instantiated. Both fall back to their JavaScript
+ * paths where WebAssembly (or its SIMD) is missing, or where `PUNCTEME_NO_WASM=1` asks for plain TypeScript (the same
+ * results bit for bit, slower: to measure the parser as pure TypeScript, or on a host that forbids WebAssembly).
+ */
+
+/** Value types. */
+export const I32 = 0x7f;
+export const F64 = 0x7c;
+export const V128 = 0x7b;
+
+/** Unsigned LEB128. */
+export function leb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let b = n & 0x7f;
+    n >>>= 7;
+    if (n) b |= 0x80;
+    out.push(b);
+  } while (n);
+  return out;
+}
+
+/** Signed LEB128 (i32.const). */
+export function sleb(v: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const b = v & 0x7f;
+    v >>= 7;
+    if ((v === 0 && !(b & 0x40)) || (v === -1 && b & 0x40)) {
+      out.push(b);
+      return out;
+    }
+    out.push(b | 0x80);
+  }
+}
+
+export const section = (id: number, body: number[]) => [id, ...leb(body.length), ...body];
+export const vec = (items: number[][]) => [...leb(items.length), ...items.flat()];
+export const name = (s: string) => [...leb(s.length), ...Buffer.from(s, 'utf8')];
+
+// Instructions both modules use.
+export const get = (i: number) => [0x20, i];
+export const set = (i: number) => [0x21, i];
+export const tee = (i: number) => [0x22, i];
+export const i32 = (v: number) => [0x41, ...sleb(v)];
+export const BLOCK = [0x02, 0x40];
+export const LOOP = [0x03, 0x40];
+export const IF = [0x04, 0x40];
+export const END = [0x0b];
+export const br = (depth: number) => [0x0c, depth];
+export const brIf = (depth: number) => [0x0d, depth];
+
+/** The module header: magic number and version. */
+export const MODULE_HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+/** What is used of the WebAssembly API (the server's TypeScript libraries do not declare it). */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+
+/** A WebAssembly memory page, in bytes. */
+export const PAGE = 65536;
+
+/**
+ * A module compiled once from its bytes, instantiated on demand; `instantiate` gives undefined where WebAssembly (or
+ * an instruction the module uses, such as SIMD) is unavailable or `PUNCTEME_NO_WASM` is set.
+ */
+export class WasmModule<Exports> {
+  private compiled: object | null | undefined;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  instantiate(): Exports | undefined {
+    if (this.compiled === undefined) {
+      try {
+        this.compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(this.bytes) : null;
+      } catch {
+        this.compiled = null;
+      }
+    }
+    return this.compiled && wasm ? (new wasm.Instance(this.compiled, {}).exports as Exports) : undefined;
+  }
+}
