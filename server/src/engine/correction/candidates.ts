@@ -79,6 +79,47 @@ export function repetitionCommaAt(tree: PunctuatedTree, i: number): boolean {
   return i >= 1 && i < words.length && words[i - 1].form.toLowerCase() === words[i].form.toLowerCase() && /^\p{L}+$/u.test(words[i].form);
 }
 
+/** What `commaDeletions` reads of the sentence's written marks. */
+interface SlotReaders {
+  hasComma(j: number): boolean;
+  marked(j: number): boolean;
+  judged(j: number): boolean;
+}
+
+/**
+ * The deletion candidates of the lone comma at slot i that no guard protects. Where grammar settles the comma, a
+ * convention's (`conventionKinds.ts`): after a pseudo-cleft's "what" clause, before a relative "that", after a
+ * restrictive relative clause or a plain noun phrase that ends the subject. After a relative clause that may be
+ * supplementary, either repair, the model choosing (one group): the comma goes, or the clause gets its opening comma.
+ * Else the plain deletion of the slot's category.
+ */
+function commaDeletions(
+  tree: PunctuatedTree,
+  info: TreeInfo,
+  i: number,
+  slot: Pick<Candidate, 'category' | 'node' | 'variant' | 'size'> & { afterModifier: boolean },
+  read: SlotReaders,
+): Candidate[] {
+  const drop = () => new Map([[i, []]]);
+  if (pseudoCleftCommaAt(tree, i)) return [{ category: 'subject-verb-comma', action: 'delete', node: slot.node, variant: PSEUDO_CLEFT, changes: drop() }];
+  const thatClause = loneThatRelativeCommaAt(tree, info, i, read.marked);
+  if (thatClause !== undefined) return [{ category: 'nonrestrictive-comma', action: 'delete', node: thatClause, variant: THAT_RELATIVE, changes: drop() }];
+  // A comma after a restrictive relative clause that ends the subject separates the subject from its verb whatever
+  // the tree's nearest edge calls it (`restrictiveSubjects.ts`).
+  const relative = relativeSubjectCommaAt(tree, info, i, read.hasComma);
+  if (relative?.restrictive) return [{ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: RESTRICTIVE_SUBJECT, changes: drop() }];
+  if (relative) {
+    const group = `lone@${i}`;
+    const out: Candidate[] = [{ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: LONE_RELATIVE, group, changes: drop() }];
+    const opening = info.span[relative.clause][0] - 1;
+    if (read.judged(opening) && !read.marked(opening))
+      out.push({ category: 'nonrestrictive-comma', action: 'insert', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
+    return out;
+  }
+  const plain = slot.category === 'subject-verb-comma' && !slot.afterModifier && plainSubjectCommaAt(tree, info, i, read.marked) !== undefined;
+  return [{ category: slot.category, action: 'delete', node: slot.node, variant: plain ? PLAIN_SUBJECT : slot.variant, size: slot.size, changes: drop() }];
+}
+
 /**
  * `prior` (optional, per slot): the model's prior probability of a comma there; insertions below `minPrior` are not
  * considered (they would cost an inference each and the model would not propose them). `reparse` (optional): how to
@@ -119,25 +160,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt].some((misread) => misread(s.tree, info, i));
       const conventional = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt].some((convention) => convention(s.tree, i));
       if (!listLike && !misparsed && !conventional && !repetitionCommaAt(s.tree, i)) {
-        // A comma after a restrictive relative clause that ends the subject separates the subject from its verb
-        // whatever the tree's nearest edge calls it (a convention decides it, `restrictiveSubjects.ts`).
-        const relative = relativeSubjectCommaAt(s.tree, info, i, hasComma);
-        const thatClause = loneThatRelativeCommaAt(s.tree, info, i, marked);
-        if (pseudoCleftCommaAt(s.tree, i)) out.push({ category: 'subject-verb-comma', action: 'delete', node, variant: PSEUDO_CLEFT, changes: new Map([[i, []]]) });
-        else if (thatClause !== undefined) out.push({ category: 'nonrestrictive-comma', action: 'delete', node: thatClause, variant: THAT_RELATIVE, changes: new Map([[i, []]]) });
-        else if (relative?.restrictive) out.push({ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: RESTRICTIVE_SUBJECT, changes: new Map([[i, []]]) });
-        else if (relative) {
-          // Either repair, the model choosing (one group): the comma goes, or the clause gets its opening comma.
-          const group = `lone@${i}`;
-          out.push({ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[i, []]]) });
-          const opening = info.span[relative.clause][0] - 1;
-          if (judged(opening) && marks[opening].length === 0)
-            out.push({ category: 'nonrestrictive-comma', action: 'insert', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
-        } else {
-          // A comma after a plain noun-phrase subject that opens the sentence is decided as a convention too.
-          const plain = category === 'subject-verb-comma' && !afterModifier && plainSubjectCommaAt(s.tree, info, i, marked) !== undefined;
-          out.push({ category, action: 'delete', node, variant: plain ? PLAIN_SUBJECT : variant, size, changes: new Map([[i, []]]) });
-        }
+        out.push(...commaDeletions(s.tree, info, i, { category, node, variant, size, afterModifier }, { hasComma, marked, judged }));
       }
       const clause = spliceAt(info, i);
       if (clause !== undefined)
