@@ -101,6 +101,11 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         // A demonstrative "that" opening a clause of its own; a comma that closes an apposition.
         'And if you send me a story, that would be great.',
         'There are two events, onSuccess and onFailure, that are called when a call succeeds.',
+        // Asides between the subject and its verb, and after a coordinator: set off on both sides.
+        'The report, published yesterday, shows a rise in prices.',
+        'Some of my friends, like me, prefer tea.',
+        'The reason for the delay, according to the airline, was the weather.',
+        'You can pay by card or, if you prefer, in cash.',
       ])
         assert.deepStrictEqual(found(text), [], text);
     });
