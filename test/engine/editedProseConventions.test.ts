@@ -75,6 +75,9 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
     it('reports the comma after a plain subject and the lone comma after a coordinator', () => {
       assert.deepStrictEqual(found('The guests at the party, left early.'), ['subject-verb-comma@ guests at the party']);
       assert.deepStrictEqual(found('The food was good but, the service was very slow.'), ['comma@he food was good but']);
+      // A gerund subject; a plain subject whose predicate's coordinator three words on is no list's.
+      assert.deepStrictEqual(found('Brokering over here, has been pretty rewarding.'), ['subject-verb-comma@Brokering over here']);
+      assert.deepStrictEqual(found('The food, is fresh and tastes great.'), ['subject-verb-comma@The food']);
       // A quantifier or pronoun with a prepositional phrase of its own; a pseudo-cleft's free relative.
       assert.deepStrictEqual(found('One of my friends, has a big dog.'), ['subject-verb-comma@One of my friends']);
       assert.deepStrictEqual(found('What he told us, was not true.'), ['subject-verb-comma@What he told us']);
@@ -89,6 +92,9 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         'The food was good but the service was very slow.',
         'The response was tremendous and, in some cases, very creative.',
         'This morning, went to the gym and then to work.',
+        // A list whose second item the tagger may read as a verb.
+        'The food, drinks and music were great.',
+        'Animate elements, manipulate the DOM, and query with ease.',
         // A participle after the comma, not the subject's verb; an aside after a coordinator that a later comma closes.
         'Code from the future, delivered to you in the now.',
         'He introduced himself and, after some quiet conversation, said goodbye.',

@@ -89,15 +89,15 @@ interface SlotReaders {
 /**
  * The deletion candidates of the lone comma at slot i that no guard protects. Where grammar settles the comma, a
  * convention's (`conventionKinds.ts`): after a pseudo-cleft's "what" clause, before a relative "that", after a
- * restrictive relative clause or a plain noun phrase that ends the subject. After a relative clause that may be
- * supplementary, either repair, the model choosing (one group): the comma goes, or the clause gets its opening comma.
- * Else the plain deletion of the slot's category.
+ * restrictive relative clause that ends the subject or a plain subject (`slot.plainSubject`, which the caller asks
+ * before its list guard). After a relative clause that may be supplementary, either repair, the model choosing (one
+ * group): the comma goes, or the clause gets its opening comma. Else the plain deletion of the slot's category.
  */
 function commaDeletions(
   tree: PunctuatedTree,
   info: TreeInfo,
   i: number,
-  slot: Pick<Candidate, 'category' | 'node' | 'variant' | 'size'> & { afterModifier: boolean },
+  slot: Pick<Candidate, 'category' | 'node' | 'variant' | 'size'> & { plainSubject: boolean },
   read: SlotReaders,
 ): Candidate[] {
   const drop = () => new Map([[i, []]]);
@@ -116,8 +116,7 @@ function commaDeletions(
       out.push({ category: 'nonrestrictive-comma', action: 'insert', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
     return out;
   }
-  const plain = slot.category === 'subject-verb-comma' && !slot.afterModifier && plainSubjectCommaAt(tree, info, i, read.marked) !== undefined;
-  return [{ category: slot.category, action: 'delete', node: slot.node, variant: plain ? PLAIN_SUBJECT : slot.variant, size: slot.size, changes: drop() }];
+  return [{ category: slot.category, action: 'delete', node: slot.node, variant: slot.plainSubject ? PLAIN_SUBJECT : slot.variant, size: slot.size, changes: drop() }];
 }
 
 /**
@@ -154,13 +153,17 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       // A comma shortly followed by another, or by a coordinator ("A, B and C", "a mouse, rat, hamster or gerbil"),
       // is most likely one of a list's: parses of lists are fragile, and a list comma read as one between a verb and
       // its object, or a subject and its verb, must not be deleted.
+      // A plain subject's comma (`plainSubjects.ts`, which leaves a predicate right before a coordinator to this
+      // guard) is no list's for a coordinator a few words on alone ("The food, is fresh and tastes great"); another
+      // comma close after it still makes it one ("Animate elements, manipulate the DOM, and query …").
+      const plainSubject = category === 'subject-verb-comma' && !afterModifier && plainSubjectCommaAt(s.tree, info, i, marked) !== undefined;
       const listLike =
         (category === 'comma' || category === 'subject-verb-comma') &&
-        ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ') || asyndeticListCommaAt(s.tree, i) || nameChainCommaAt(s.tree, i));
+        ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || (!plainSubject && [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ')) || asyndeticListCommaAt(s.tree, i) || nameChainCommaAt(s.tree, i));
       const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt].some((misread) => misread(s.tree, info, i));
       const conventional = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt].some((convention) => convention(s.tree, i));
       if (!listLike && !misparsed && !conventional && !repetitionCommaAt(s.tree, i)) {
-        out.push(...commaDeletions(s.tree, info, i, { category, node, variant, size, afterModifier }, { hasComma, marked, judged }));
+        out.push(...commaDeletions(s.tree, info, i, { category, node, variant, size, plainSubject }, { hasComma, marked, judged }));
       }
       const clause = spliceAt(info, i);
       if (clause !== undefined)

@@ -7,7 +7,8 @@
  * candidate is decided as a convention of edited prose (`conventionKinds.ts`).
  *
  * Only the shape the parse cannot easily get wrong: a subject that opens the sentence, headed by a common noun (or a
- * quantifier or pronoun with a prepositional phrase: "Most of my friends", "Everyone in my family"), with
+ * quantifier or pronoun with a prepositional phrase: "Most of my friends", "Everyone in my family", or a gerund:
+ * "Learning a new language"), with
  * no verb, subordinator or mark inside it (a comma inside it may open an aside this one closes, and a verb inside it
  * may be a fronted clause's), meeting a finite predicate right after the comma, that predicate the sentence's root
  * with no other subject. A time noun heading the "subject" is most often a fronted adverbial before a dropped subject
@@ -43,7 +44,13 @@ function hasPrepositionalPhrase(tree: PunctuatedTree, info: TreeInfo, w: number)
   return info.children[w].some((c) => info.base(c) === 'nmod' && tree.words[info.span[c][0] - 1].upos === 'ADP');
 }
 
-/** Parts of speech that put a clause, or a misread one, inside the subject. */
+/** A noun-phrase subject's head: a common noun that is no time noun, or a quantifier with a prepositional phrase. */
+function plainHead(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+  const word = tree.words[w - 1];
+  return word.upos === 'NOUN' ? !TIME_NOUNS.has(word.form.toLowerCase()) : QUANTIFIER_TAGS.has(word.upos) && hasPrepositionalPhrase(tree, info, w);
+}
+
+/** Parts of speech that put a clause, or a misread one, inside the subject (a gerund subject's own head aside). */
 const CLAUSAL_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX', 'SCONJ']);
 
 /**
@@ -54,12 +61,16 @@ const CLAUSAL_TAGS: ReadonlySet<string> = new Set(['VERB', 'AUX', 'SCONJ']);
 export function plainSubjectCommaAt(tree: PunctuatedTree, info: TreeInfo, i: number, marked: (j: number) => boolean): number | undefined {
   if (i < 2 || i >= info.n) return undefined;
   for (let w = 1; w <= info.n; w++) {
-    if (info.base(w) !== 'nsubj' || info.span[w][0] !== 1 || info.span[w][1] !== i) continue;
+    if ((info.base(w) !== 'nsubj' && info.base(w) !== 'csubj') || info.span[w][0] !== 1 || info.span[w][1] !== i) continue;
     const word = tree.words[w - 1];
-    if (!(word.upos === 'NOUN' ? !TIME_NOUNS.has(word.form.toLowerCase()) : QUANTIFIER_TAGS.has(word.upos) && hasPrepositionalPhrase(tree, info, w))) return undefined;
-    for (let k = 1; k <= i; k++) if (CLAUSAL_TAGS.has(tree.words[k - 1].upos) || (k < i && marked(k))) return undefined;
+    const gerund = word.xpos === 'VBG';
+    if (!(gerund || (info.base(w) === 'nsubj' && plainHead(tree, info, w)))) return undefined;
+    for (let k = 1; k <= i; k++) if ((CLAUSAL_TAGS.has(tree.words[k - 1].upos) && !(gerund && k === w)) || (k < i && marked(k))) return undefined;
     const h = info.head(w);
     if (info.head(h) !== 0 || !meetsItsVerb(info, w, i) || !finiteVerb(tree.words[i])) return undefined;
+    // A predicate followed by a coordinator or a mark may be a list's item the tagger read as a verb ("The food,
+    // drinks and music were great"): the list guard's case, not this rule's.
+    if (tree.words[i + 1]?.upos === 'CCONJ' || marked(i + 1)) return undefined;
     // A past form in -ed right after the comma may as well be a participle that modifies the noun before it ("Code
     // from the future, delivered to you"): only an object of its own makes it the subject's verb.
     if (i + 1 === h && /ed$/i.test(tree.words[i].form) && !info.children[h].some((c) => OBJECTS.has(info.base(c)))) return undefined;
