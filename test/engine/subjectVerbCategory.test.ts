@@ -133,6 +133,12 @@ describe('engine: letter formulas and question tags keep their commas', () => {
       ["n't", 'PART', '4', 'advmod'], ['it', 'PRON', '4', 'nsubj'], ['?', 'PUNCT', '2', 'punct'],
     ]);
     assert.ok(questionTagCommaAt(auxTag.tree, 2));
+    // A whole inverted question after the comma: deleting the comma would leave a run-on.
+    const question = conllu([
+      ['What', 'PRON', '0', 'root'], ['is', 'AUX', '1', 'cop'], ['it', 'PRON', '1', 'nsubj'], [',', 'PUNCT', '8', 'punct'],
+      ['is', 'AUX', '8', 'cop'], ['it', 'PRON', '8', 'nsubj'], ['a', 'DET', '8', 'det'], ['bird', 'NOUN', '1', 'parataxis'], ['?', 'PUNCT', '1', 'punct'],
+    ]);
+    assert.ok(questionTagCommaAt(question.tree, 3));
     // Not a question: "You're in, right." is no tag; nor is "…, right now?" a tag word alone.
     const statement = conllu([
       ['You', 'PRON', '3', 'nsubj'], ["'re", 'AUX', '3', 'cop'], ['in', 'ADV', '0', 'root'], [',', 'PUNCT', '5', 'punct'],

@@ -179,10 +179,15 @@ export function letterFormulaCommaAt(tree: PunctuatedTree, i: number): boolean {
 /** Words that end a sentence as a question tag after a comma ("…, right?", "…, isn't it?"). */
 const TAG_WORDS = new Set(['right', 'ok', 'okay', 'eh', 'huh', 'correct', 'yes', 'no', 'yeah']);
 
+/** Tags of an inverted question's subject right after its auxiliary ("is it", "does the bus", "can John"). */
+const INVERTED_SUBJECTS = new Set(['PRON', 'DET', 'PROPN']);
+
 /**
  * Slot i holds the comma before a question tag that ends the sentence: a tag word ("You're in, right?") or an
  * auxiliary with a pronoun ("It works, doesn't it?", "You can come, can't you?"). The tag is a clause of its own
- * that the comma sets off; a parser reads "right" as the predicate's modifier and the comma as spurious.
+ * that the comma sets off; a parser reads "right" as the predicate's modifier and the comma as spurious. The same
+ * holds for a whole inverted question after the comma ("What is it, is it a bird?"): deleting the comma would leave a
+ * run-on, which a question mark or a semicolon mends.
  */
 export function questionTagCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
@@ -190,9 +195,9 @@ export function questionTagCommaAt(tree: PunctuatedTree, i: number): boolean {
   if (i < 1 || i >= n || !tree.slots[i].includes(',') || !tree.slots[n].includes('?')) return false;
   const tag = words.slice(i);
   if (tag.length === 1) return TAG_WORDS.has(tag[0].form.toLowerCase());
-  const auxiliary = tag[0].upos === 'AUX';
+  if (tag[0].upos !== 'AUX') return false;
   const rest = tag.slice(1).filter((w) => w.upos !== 'PART');
-  return auxiliary && rest.length === 1 && rest[0].upos === 'PRON' && tag.length <= 3;
+  return rest.length > 0 && INVERTED_SUBJECTS.has(rest[0].upos);
 }
 
 /** Words that open a fronted adverbial clause. */
