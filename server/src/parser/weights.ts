@@ -287,10 +287,9 @@ export class SparseWeights implements Scorer {
    * row and entry), and keeps those positions for `score`. The loads do not depend on each other and there is no
    * branch, so the memory system fetches them all at once instead of one miss after another (the tables are far
    * larger than the cache). (Touching a whole sentence's tagger features, or the second tagger scorer's, ahead of
-   * time was measured and bought nothing more.)
+   * time was measured and bought nothing more.) `score` has built the layout before it calls this.
    */
   private locate(f: FeatureBuffer): Int32Array {
-    if (this.source) this.prepare();
     const n = f.n;
     const at = this.scratch(n);
     const mask = this.mask;
