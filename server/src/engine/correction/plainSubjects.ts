@@ -18,16 +18,10 @@ import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
 import { finiteVerb } from './clauseSpan';
 import { meetsItsVerb } from './restrictiveSubjects';
+import { TIME_NOUNS } from './timeNouns';
 
 /** Variant of a subject–verb comma deletion after a plain noun-phrase subject (`plainSubjectCommaAt`). */
 export const PLAIN_SUBJECT = 'plain-subject';
-
-/** Nouns of time that head adverbials ("This morning", "Last week", "Every day"). */
-const TIME_NOUNS: ReadonlySet<string> = new Set([
-  'morning', 'afternoon', 'evening', 'night', 'day', 'days', 'week', 'weeks', 'weekend', 'month', 'months', 'year',
-  'years', 'time', 'times', 'today', 'tonight', 'yesterday', 'tomorrow', 'moment', 'hour', 'hours', 'minute', 'minutes',
-  'season', 'summer', 'winter', 'spring', 'autumn', 'fall',
-]);
 
 /** Relations of a verb's objects and complements. */
 const OBJECTS: ReadonlySet<string> = new Set(['obj', 'iobj', 'ccomp', 'xcomp']);

@@ -11,8 +11,10 @@
  * stands where the clause meets its antecedent's verb. The candidate is scored on that tree T_c,
  * Δ = log p(x_c | T_c) − log p(x | T_c) (decide.ts): on the structure the corrected sentence has, how much more
  * probable the closed pair is than the open one. The places of one opening comma are alternatives (`group`): only the
- * best-scoring one is kept. Appositions are not tried (see `unclosedSupplements`); with both commas written, the same
- * structure, an apposition read as a second subject included, is a deletion guard (`supplementCloseAt`).
+ * best-scoring one is kept. An apposition is tried only where the surface rules out a vocative, a fronted phrase or a
+ * list before the subject (`openAppositions.ts`), at the one slot before its verb, and the parse may then read it as a
+ * second subject of that verb (`secondSubjectAsApposition`). With both commas written, the same structure is a deletion
+ * guard (`supplementCloseAt`).
  *
  * The decision is edited prose's convention, not the error model's (`conventionKinds.ts`): every style guide closes a
  * supplement the writer opened, but EWT's writers leave a third of mid-sentence appositions open, so a calibration
@@ -25,6 +27,7 @@ import { TreeInfo, treeInfo } from '../treeInfo';
 import { NONRESTRICTIVE_RELS } from './categories';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt } from './deletionGuards';
 import { isWhRelative } from './relativeClauseClose';
+import { openAppositionCloseAt } from './openAppositions';
 
 /** The candidates' variant (kind `nonrestrictive-comma/insert/unclosed`). */
 export const UNCLOSED = 'unclosed';
@@ -79,31 +82,45 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
   const n = words.length;
   const out: UnclosedSupplement[] = [];
   for (let o = 1; o < n - 1; o++) {
-    // Only a relative clause: after "X, Y" with a noun phrase Y, the surface cannot tell an apposition left open ("My
-    // sister, an engineer works") from a fronted name, phrase or vocative before the subject ("Ernest, the rich are
-    // different"; "Midway through the process, you'd have to"), and the parse with the comma written takes whichever
-    // reading the comma suggests (BENCHMARKS, session 13: 24 false alarms on the look halves of fortunes and Debian).
+    if (!judged(o) || !opensSupplementAt(s.tree, o)) continue;
     const pronoun = relativePronounAt(s.tree, o);
-    if (!judged(o) || pronoun === undefined || !opensSupplementAt(s.tree, o)) continue;
-    // The next mark: where the writer may have closed the supplement already ("Musk, which is scraped … as long as
-    // they can surv ive, makes": no comma is missing inside it).
-    let next = o + 1;
-    while (next < n && slots[next].length === 0) next++;
-    if (next < n && supplementCloseAt(s.tree, next)) continue;
-    for (let k = o + 1; k < next && k - o <= MAX_SUPPLEMENT_WORDS; k++) {
-      // The antecedent's predicate starts after the closing comma with a finite verb (its fine tag, which the tagger
-      // gets right where it calls the word a noun: "who works in a hospital drives", "drives" NOUN, VBZ), and the
-      // clause has its own verb before it. Each place tried costs a parse, so only these are.
-      if (!judged(k) || !FINITE_VERB_TAGS.has(words[k].xpos)) continue;
-      if (!words.slice(pronoun, k).some(isVerb)) continue;
+    // After "X, Y" with a noun phrase Y, the surface mostly cannot tell an apposition left open ("My sister, an engineer
+    // works") from a fronted name, phrase or vocative before the subject ("Ernest, the rich are different"; "Midway
+    // through the process, you'd have to"), and the parse with the comma written takes whichever reading the comma
+    // suggests (BENCHMARKS, session 13: 24 false alarms on the look halves of fortunes and Debian). So an apposition
+    // is tried only where the surface rules those readings out (`openAppositions.ts`), at the one place it names.
+    const places = pronoun !== undefined ? relativeClausePlaces(s.tree, o, pronoun) : [openAppositionCloseAt(s.tree, o)];
+    for (const k of places) {
+      if (k === undefined || !judged(k)) continue;
       const tree = reparse(s, [k]);
       if (!tree) continue;
       const info = treeInfo(tree);
-      const found = supplementBetween(tree, o, k, info);
+      const found = supplementBetween(tree, o, k, info) ?? (pronoun === undefined ? secondSubjectAsApposition(tree, o, k, /^nsubj/, info) : undefined);
       if (found && plausibleSupplement(s.tree, found.tree, info, found.node, o)) out.push({ opener: o, close: k, ...found });
     }
   }
   return out;
+}
+
+/**
+ * The places where a relative clause opened at slot o (its pronoun the word `pronoun`) could close: each slot before
+ * a finite verb (its fine tag, which the tagger gets right where it calls the word a noun: "who works in a hospital
+ * drives", "drives" NOUN, VBZ) with a verb of the clause's own before it, up to the next mark. Each place tried costs
+ * a parse, so only these are.
+ */
+function relativeClausePlaces(tree: PunctuatedTree, o: number, pronoun: number): number[] {
+  const { words, slots } = tree;
+  const n = words.length;
+  // The next mark: where the writer may have closed the supplement already ("Musk, which is scraped … as long as they
+  // can surv ive, makes": no comma is missing inside it).
+  let next = o + 1;
+  while (next < n && slots[next].length === 0) next++;
+  if (next < n && supplementCloseAt(tree, next)) return [];
+  const places: number[] = [];
+  for (let k = o + 1; k < next && k - o <= MAX_SUPPLEMENT_WORDS; k++) {
+    if (FINITE_VERB_TAGS.has(words[k].xpos) && words.slice(pronoun, k).some(isVerb)) places.push(k);
+  }
+  return places;
 }
 
 /** A verb, or a finite verb the tagger called something else ("drives" NOUN, VBZ). */

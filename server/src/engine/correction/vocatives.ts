@@ -10,7 +10,7 @@ import { CLOSE_DOUBLE, CLOSE_SINGLE } from '../../data/punctTokens';
 import { clauseStartBefore, phraseAfter } from './clauseSpan';
 
 /** Nouns of address: kinship, rank and endearment terms used to call someone rather than to name a thing. */
-const ADDRESS_NOUNS = new Set([
+export const ADDRESS_NOUNS: ReadonlySet<string> = new Set([
   'sir', 'sirs', 'madam', "ma'am", 'maam', 'miss', 'mister', 'dear', 'darling', 'honey', 'sweetheart', 'mate', 'buddy',
   'pal', 'friend', 'friends', 'folks', 'guys', 'man', 'boy', 'boys', 'girl', 'girls', 'kid', 'kids', 'son', 'child',
   'children', 'everyone', 'everybody', 'ladies', 'gentlemen', 'doctor', 'officer', 'father', 'mother', 'mom', 'mum',

@@ -1,0 +1,104 @@
+/**
+ * Where a subject's apposition the writer opened with a comma ends, when the surface says it is one: "My cousin, a
+ * talented musician‸ plays the violin", "Our manager, Ms. Green‸ approved the budget". The closing comma itself is
+ * tried and scored as a relative clause's is (`unclosedSupplements.ts`); this file only decides where that is worth a
+ * parse.
+ *
+ * "X, Y verb" with two noun phrases reads four ways, and only one of them is an apposition left open: X may be a
+ * vocative ("Anna, the meeting has moved"), a fronted time phrase ("The next morning, the family went"), a phrase or
+ * clause before the subject, or the first item of a list ("flac, ogg vorbis and mp3 are supported"). A parse cannot
+ * tell them apart: it takes whichever reading the comma suggests (BENCHMARKS, session 13: 24 false alarms of these
+ * shapes on the look halves, when every "X, Y verb" was tried). In EWT train's gold trees every sentence-initial
+ * "X, Y verb" of two noun phrases is a time phrase or a vocative (BENCHMARKS, session 16). So only the surface that
+ * rules them out is taken:
+ * - X opens the sentence and is a plain noun phrase (no verb, adverb, subordinator, coordinator or preposition but
+ *   "of"), headed by a common noun with a determiner or possessive, which is neither a time noun nor a plural or bare
+ *   term of address ("My friends, the time has come"); or X is a name, and Y then opens with "a"/"an" or a possessive
+ *   of the first or third person, since "Anna, the meeting …" and "Mr. Lopez, your order …" address the reader;
+ * - X never holds "your" (a vocative's mark: "Your Honor, my client …");
+ * - Y is a noun phrase of at most `MAX_APPOSITION_WORDS` words (prepositional phrases in it: "a doctor in Boston") with
+ *   no verb, pronoun (but a possessive), subordinator, coordinator or mark, and a finite verb follows it, with no comma right after that verb ("Several of the outfits,
+ *   Ignatius noticed, were": a comment clause).
+ */
+import { PunctuatedTree, TreeWord } from '../../data/depunct';
+import { ABBREV_DOT } from '../../data/punctTokens';
+import { FINITE_VERB_TAGS } from './deletionGuards';
+import { TIME_NOUNS } from './timeNouns';
+import { ADDRESS_NOUNS } from './vocatives';
+
+/** The longest apposition tried, in words. */
+const MAX_APPOSITION_WORDS = 10;
+
+/** Parts of speech a plain noun phrase is made of (a possessive pronoun is a PRON, the possessive 's a PART). */
+const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
+
+/** Possessives of the first and third person: after a name they begin an apposition, where "your" begins an address. */
+const NON_SECOND_POSSESSIVES: ReadonlySet<string> = new Set(['my', 'our', 'his', 'her', 'its', 'their']);
+
+/** Terms of address that make X a vocative even with a possessive: a plural ("My friends") or a bare one ("Sir"). */
+const PLURAL_ADDRESS = /s$|^(everyone|everybody|gentlemen|children|folks)$/;
+
+const lower = (w: TreeWord) => w.form.toLowerCase();
+
+/**
+ * A word of a plain noun phrase: a determiner, adjective, number, noun, name, possessive, or a preposition inside it
+ * ("of" only, or any when `anyPreposition`: "a doctor in Boston").
+ */
+function nounPhraseWord(w: TreeWord, first: boolean, anyPreposition: boolean): boolean {
+  if (NOUN_PHRASE_TAGS.has(w.upos)) return true;
+  if (w.xpos === 'PRP$' || w.xpos === 'POS') return !(first && w.xpos === 'POS');
+  return !first && (anyPreposition ? w.upos === 'ADP' : lower(w) === 'of');
+}
+
+/** Slots strictly inside words [from, to] (1-based) hold nothing but abbreviation dots. */
+function unmarkedInside(tree: PunctuatedTree, from: number, to: number): boolean {
+  for (let j = from; j < to; j++) if (tree.slots[j].some((m) => m !== ABBREV_DOT)) return false;
+  return true;
+}
+
+/**
+ * Words [from, to] (1-based) form a plain noun phrase; returns its head (the word before its first preposition, or its
+ * last word), or 0.
+ */
+function plainNounPhrase(tree: PunctuatedTree, from: number, to: number, anyPreposition: boolean): number {
+  const words = tree.words;
+  for (let k = from; k <= to; k++) if (!nounPhraseWord(words[k - 1], k === from, anyPreposition)) return 0;
+  if (!unmarkedInside(tree, from, to)) return 0;
+  const preposition = words.slice(from - 1, to).findIndex((w) => w.upos === 'ADP');
+  const head = preposition < 0 ? to : from + preposition - 1;
+  return head >= from && (words[head - 1].upos === 'NOUN' || words[head - 1].upos === 'PROPN') ? head : 0;
+}
+
+/** Words [from, head) hold a determiner or possessive of the head's. */
+function determined(tree: PunctuatedTree, from: number, head: number): boolean {
+  return tree.words.slice(from - 1, head - 1).some((w) => w.upos === 'DET' || w.xpos === 'PRP$' || w.xpos === 'POS');
+}
+
+/**
+ * The slot where an apposition opened by the comma at slot o and left open would close (the slot before the
+ * subject's finite verb), when the sentence's surface reads "X, Y verb" as a subject and its apposition (see the file's
+ * comment); undefined otherwise.
+ */
+export function openAppositionCloseAt(tree: PunctuatedTree, o: number): number | undefined {
+  const words = tree.words;
+  const n = words.length;
+  if (o < 1 || o >= n - 1 || tree.slots[o].length !== 1 || tree.slots[o][0] !== ',') return undefined;
+  const xHead = plainNounPhrase(tree, 1, o, false);
+  if (xHead === 0 || words.slice(0, o).some((w) => lower(w) === 'your')) return undefined;
+  const xName = words.slice(0, o).every((w) => w.upos === 'PROPN');
+  const xWord = lower(words[xHead - 1]);
+  const commonX = words[xHead - 1].upos === 'NOUN' && determined(tree, 1, xHead) && !TIME_NOUNS.has(xWord) && !(ADDRESS_NOUNS.has(xWord) && PLURAL_ADDRESS.test(xWord));
+  if (!xName && !commonX) return undefined;
+  // Y runs from the comma to the first finite verb, with nothing but a noun phrase's words before it.
+  let k = o + 1;
+  while (k <= n && k - o <= MAX_APPOSITION_WORDS && !FINITE_VERB_TAGS.has(words[k - 1].xpos)) k++;
+  const close = k - 1;
+  if (k > n || close <= o || k - o > MAX_APPOSITION_WORDS || tree.slots[close].length > 0 || tree.slots[k].includes(',')) return undefined;
+  const yHead = plainNounPhrase(tree, o + 1, close, true);
+  if (yHead === 0) return undefined;
+  const opener = words[o];
+  if (lower(opener) === 'your') return undefined;
+  if (xName && !(['a', 'an'].includes(lower(opener)) || NON_SECOND_POSSESSIVES.has(lower(opener)))) return undefined;
+  if (!xName && !(determined(tree, o + 1, yHead) || words[yHead - 1].upos === 'PROPN')) return undefined;
+  return close;
+}
