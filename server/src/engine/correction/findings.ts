@@ -18,10 +18,19 @@ import { THAT_RELATIVE } from './thatRelatives';
 
 const MAX_PHRASE_WORDS = 7;
 
+/**
+ * The words of w's subtree as written (its tokens, marks inside it included, spaced as in the text: "Mr. Smith",
+ * "don't", "well-known", not the tree's "Mr Smith", "do n't"), cut after `MAX_PHRASE_WORDS` − 1 words when longer.
+ */
 function phrase(s: AnalysedSentence, info: TreeInfo, w: number): string {
   const [a, b] = info.span[w];
-  const words = s.tree.words.slice(a - 1, b).map((x) => x.form);
-  return words.length > MAX_PHRASE_WORDS ? `${words.slice(0, MAX_PHRASE_WORDS - 1).join(' ')} …` : words.join(' ');
+  const last = b - a + 1 > MAX_PHRASE_WORDS ? a + MAX_PHRASE_WORDS - 2 : b;
+  let text = '';
+  for (let t = s.wordTokens[a - 1]; t <= s.wordTokens[last - 1]; t++) {
+    const token = s.tokens[t];
+    text += (text && token.start > s.tokens[t - 1].end ? ' ' : '') + token.text;
+  }
+  return last < b ? `${text} …` : text;
 }
 
 function constituentName(info: TreeInfo, w: number): string {
