@@ -81,6 +81,8 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
       // A quantifier or pronoun with a prepositional phrase of its own; a pseudo-cleft's free relative.
       assert.deepStrictEqual(found('One of my friends, has a big dog.'), ['subject-verb-comma@One of my friends']);
       assert.deepStrictEqual(found('What he told us, was not true.'), ['subject-verb-comma@What he told us']);
+      // A subject that ends in a close apposition of names: part of its noun phrase.
+      assert.deepStrictEqual(found('My best friend Carlos, works in a bank.'), ['subject-verb-comma@y best friend Carlos']);
       // A relative clause opened by "that" is restrictive: the comma before it goes, or both around it.
       assert.deepStrictEqual(found('This is the book, that I told you about.'), ['nonrestrictive-comma@This is the book']);
       assert.deepStrictEqual(found('The car, that I bought last year, broke down.'), ['nonrestrictive-comma@The car']);
@@ -111,6 +113,8 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         'The report, published yesterday, shows a rise in prices.',
         'Some of my friends, like me, prefer tea.',
         'The reason for the delay, according to the airline, was the weather.',
+        // An apposition without a comma read on a noun with no determiner: two imperatives, not a subject.
+        'Support Bingo, keep Grandma off the streets.',
         'You can pay by card or, if you prefer, in cash.',
       ])
         assert.deepStrictEqual(found(text), [], text);

@@ -15,7 +15,7 @@ import { introductoryKind } from './introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './restrictiveSubjects';
 import { writersConventionAt } from './writersConventions';
-import { PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubjects';
+import { endsInCloseName, PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubjects';
 import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
@@ -156,7 +156,10 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       // A plain subject's comma (`plainSubjects.ts`, which leaves a predicate right before a coordinator to this
       // guard) is no list's for a coordinator a few words on alone ("The food, is fresh and tastes great"); another
       // comma close after it still makes it one ("Animate elements, manipulate the DOM, and query …").
-      const plainSubject = category === 'subject-verb-comma' && !afterModifier && plainSubjectCommaAt(s.tree, info, i, marked) !== undefined;
+      // A subject that ends in a relative clause or apposition has guards of its own, but for a close apposition of
+      // names ("My best friend Carlos‸,"), which is part of its noun phrase (`endsInCloseName`).
+      const subject = category === 'subject-verb-comma' ? plainSubjectCommaAt(s.tree, info, i, marked) : undefined;
+      const plainSubject = subject !== undefined && (!afterModifier || endsInCloseName(s.tree, info, subject, i, marked));
       const listLike =
         (category === 'comma' || category === 'subject-verb-comma') &&
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || (!plainSubject && [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ')) || asyndeticListCommaAt(s.tree, i) || nameChainCommaAt(s.tree, i));

@@ -72,3 +72,21 @@ export function plainSubjectCommaAt(tree: PunctuatedTree, info: TreeInfo, i: num
   }
   return undefined;
 }
+
+/**
+ * Subject w (ending at slot i) ends in a close apposition of names that its head noun introduces ("My best friend
+ * Carlos", "Our teacher Mr. Smith"): the head is a common noun with a determiner or possessive, and its `appos` runs
+ * to the subject's end, is made of names only, and has no mark at its left edge. The comma after such a subject is a
+ * plain subject's: a close apposition is part of its noun phrase (CGEL 15.28). Other subjects that end in an apposition
+ * the parser found without a comma are too often misreadings to be judged so ("Queries `elems`‸, returns", "Support
+ * Bingo‸, keep": BENCHMARKS, session 14, R2).
+ */
+export function endsInCloseName(tree: PunctuatedTree, info: TreeInfo, w: number, i: number, marked: (j: number) => boolean): boolean {
+  if (tree.words[w - 1].upos !== 'NOUN') return false;
+  const kids = info.children[w];
+  const determined = kids.some((c) => c < w && (info.base(c) === 'det' || info.rel(c) === 'nmod:poss'));
+  const appos = kids.find((c) => c > w && info.rel(c) === 'appos' && info.span[c][1] === i);
+  if (!determined || appos === undefined || marked(info.span[appos][0] - 1)) return false;
+  const [from, to] = info.span[appos];
+  return tree.words.slice(from - 1, to).every((x) => x.upos === 'PROPN');
+}
