@@ -23,6 +23,7 @@ import { readLabellerBeside } from './neuralLabellerModel';
 import { slotSentence } from './sentenceBuilder';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
 import { RELATIVE_CLAUSE_REPAIR, repairRelativeClauseSubjects } from './relativeClauseRepair';
+import { COPULAR_SUBJECT_REPAIR, repairCopularSubjects } from './copularSubjectRepair';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -93,7 +94,10 @@ class TransitionParser implements Parser {
   constructor(
     readonly version: string,
     private readonly models: ParserModels,
-    /** Repair the relative-clause garden path (`relativeClauseRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets it, to measure it. */
+    /**
+     * Repair the garden paths after parsing (`relativeClauseRepair.ts`, `copularSubjectRepair.ts`);
+     * `PUNCTEME_NO_RELCL_REPAIR` unsets both, to measure them.
+     */
     private readonly repair = true,
   ) {
     this.lookup = clusterLookup(models.clusters);
@@ -154,7 +158,7 @@ class TransitionParser implements Parser {
       deprel: this.models.deprels[p.deprel[i]],
       head: p.head[i] === n ? 0 : p.head[i] + 1,
     }));
-    const words = this.repair ? repairRelativeClauseSubjects(parsed, s.slots) : parsed;
+    const words = this.repair ? repairCopularSubjects(repairRelativeClauseSubjects(parsed, s.slots), s.slots) : parsed;
     return {
       start: tokens[0].start,
       end: tokens[tokens.length - 1].end,
@@ -219,8 +223,8 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const labeller = readLabellerBeside(modelDir);
   const models = parserModels(m, labeller);
   warmUpWink();
-  // The repair changes what the parser returns, so it is named in the version too (caches keyed by it start afresh).
-  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}`;
+  // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
+  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}`;
   return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
 }
 

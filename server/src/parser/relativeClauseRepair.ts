@@ -24,7 +24,7 @@ import { subtreeSpans, TreeWord } from '../data/depunct';
 export const RELATIVE_CLAUSE_REPAIR = 'relcl2';
 
 /** Fine tags of a finite verb or auxiliary. */
-const FINITE_TAGS = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
+export const FINITE_TAGS: ReadonlySet<string> = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
 /** Relations a subjectless finite verb gets from the relative clause's verb in this misparse (shapes 1 and 2). */
 const MISREAD_RELATIONS = /^(xcomp|ccomp|conj|parataxis|advcl|obj|dep)$/;
 /** Relations the relative clause's verb gets from the finite verb in shape 3 (its head, after it). */
@@ -34,12 +34,12 @@ const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const WH_RELATIVE = /^(who|which|whom|whose)$/i;
 
 /** The tree's children lists and subtree spans (1-based words; children[0] the root's), built again after an edit. */
-interface Shape {
+export interface Shape {
   children: number[][];
   span: Array<[number, number]>;
 }
 
-function shapeOf(words: readonly TreeWord[]): Shape {
+export function shapeOf(words: readonly TreeWord[]): Shape {
   const children: number[][] = Array.from({ length: words.length + 1 }, () => []);
   words.forEach((w, i) => children[w.head].push(i + 1));
   return { children, span: [[0, 0], ...subtreeSpans(words)] };
@@ -49,7 +49,7 @@ function shapeOf(words: readonly TreeWord[]): Shape {
  * n is a noun phrase that opens the sentence and is no clause of its own (no subject, copula or preposition on it:
  * "This was the body that Bush proclaimed was bringing …" keeps its extraction).
  */
-function opensSentenceAsNoun(words: readonly TreeWord[], t: Shape, n: number): boolean {
+export function opensSentenceAsNoun(words: readonly TreeWord[], t: Shape, n: number): boolean {
   if (!NOMINAL.has(words[n - 1].upos) || t.span[n][0] !== 1) return false;
   return !t.children[n].some((c) => SUBJECT.test(words[c - 1].deprel) || words[c - 1].deprel === 'cop' || words[c - 1].deprel === 'case');
 }
