@@ -81,6 +81,9 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
       // A quantifier or pronoun with a prepositional phrase of its own; a pseudo-cleft's free relative.
       assert.deepStrictEqual(found('One of my friends, has a big dog.'), ['subject-verb-comma@One of my friends']);
       assert.deepStrictEqual(found('What he told us, was not true.'), ['subject-verb-comma@What he told us']);
+      // An indirect question is its verb's object: a wh-infinitive, or a clause in declarative order.
+      assert.deepStrictEqual(found('We discussed, how to solve the problem.'), ['subject-verb-comma@We discussed']);
+      assert.deepStrictEqual(found("I don't know, what to do."), ["subject-verb-comma@I don't know"]);
       // A subject that ends in a close apposition of names: part of its noun phrase.
       assert.deepStrictEqual(found('My best friend Carlos, works in a bank.'), ['subject-verb-comma@y best friend Carlos']);
       // A relative clause opened by "that" is restrictive: the comma before it goes, or both around it.
@@ -113,6 +116,9 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         'The report, published yesterday, shows a rise in prices.',
         'Some of my friends, like me, prefer tea.',
         'The reason for the delay, according to the airline, was the weather.',
+        // A direct question after a reporting verb, and a comment clause before a free relative subject.
+        'He asked, where is the station?',
+        'You know, what I want is peace.',
         // An apposition without a comma read on a noun with no determiner: two imperatives, not a subject.
         'Support Bingo, keep Grandma off the streets.',
         'You can pay by card or, if you prefer, in cash.',

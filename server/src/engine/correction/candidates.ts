@@ -16,6 +16,7 @@ import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './restrictiveSubjects';
 import { writersConventionAt } from './writersConventions';
 import { endsInCloseName, PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubjects';
+import { WH_COMPLEMENT, whComplementCommaAt } from './whComplements';
 import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
@@ -102,6 +103,8 @@ function commaDeletions(
 ): Candidate[] {
   const drop = () => new Map([[i, []]]);
   if (pseudoCleftCommaAt(tree, i)) return [{ category: 'subject-verb-comma', action: 'delete', node: slot.node, variant: PSEUDO_CLEFT, changes: drop() }];
+  const question = whComplementCommaAt(tree, info, i);
+  if (question !== undefined) return [{ category: 'subject-verb-comma', action: 'delete', node: question, variant: WH_COMPLEMENT, changes: drop() }];
   const thatClause = loneThatRelativeCommaAt(tree, info, i, read.marked);
   if (thatClause !== undefined) return [{ category: 'nonrestrictive-comma', action: 'delete', node: thatClause, variant: THAT_RELATIVE, changes: drop() }];
   // A comma after a restrictive relative clause that ends the subject separates the subject from its verb whatever

@@ -68,7 +68,7 @@ export function spliceAt(info: TreeInfo, i: number): number | undefined {
 }
 
 /** Words h+1..i all belong to objects of h ("told me, that …"): nothing but the verb's objects before the slot. */
-function onlyObjectsBetween(info: TreeInfo, h: number, i: number): boolean {
+export function onlyObjectsBetween(info: TreeInfo, h: number, i: number): boolean {
   for (let k = h + 1; k <= i; k++) {
     let x = k;
     while (x !== 0 && info.head(x) !== h) x = info.head(x);

@@ -15,6 +15,7 @@ import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from './restrictiveS
 import { AFTER_COORDINATOR } from './coordinatorCommas';
 import { PSEUDO_CLEFT } from './pseudoClefts';
 import { THAT_RELATIVE } from './thatRelatives';
+import { WH_COMPLEMENT } from './whComplements';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -120,6 +121,7 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       return slots.length === 2 ? `"${p}" is a restrictive ${what}: no commas around it.` : `Remove this comma: it sets off only one side of the ${what} "${p}".`;
     case 'subject-verb-comma':
       if (action !== 'delete') return 'Missing comma.';
+      if (c.candidate.variant === WH_COMPLEMENT) return `No comma between the verb "${s.tree.words[info.head(node) - 1].form}" and its object "${p}": an indirect question is the verb's object, as a "that" clause is.`;
       if (c.candidate.variant === PSEUDO_CLEFT) return `No comma between the subject "${clauseText(s, 1, slots[0], 'start')}" and its verb "${s.tree.words[slots[0]].form}": the whole "what" clause is the subject.`;
       return c.candidate.variant === RESTRICTIVE_SUBJECT ? restrictiveSubjectMessage(s, info, node, slots[0]) : subjectVerbMessage(s, info, slots[0]);
     case 'introductory-comma':
