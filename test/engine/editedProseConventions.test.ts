@@ -119,6 +119,8 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         // A direct question after a reporting verb, and a comment clause before a free relative subject.
         'He asked, where is the station?',
         'You know, what I want is peace.',
+        // "that" after an aside's closing comma opens an extraposed subject, not an indirect question.
+        'It is a common belief, shared by many teachers, that we should read every day.',
         // An apposition without a comma read on a noun with no determiner: two imperatives, not a subject.
         'Support Bingo, keep Grandma off the streets.',
         'You can pay by card or, if you prefer, in cash.',
