@@ -23,8 +23,9 @@ const SUBJECT_STARTS: ReadonlySet<string> = new Set(['PRON', 'DET', 'NOUN', 'PRO
  * "which", not deleting the commas, so that is left to the error model. Two readings the tree cannot rule out are left
  * alone too: "that" right before a verb may be a demonstrative opening a clause of its own ("if you send me a story,
  * that would be great", "…markdown, that's what X does"), so "that" must be the clause's object, a subject after it;
- * and a mark before the antecedent's phrase or inside it means the comma may close an apposition or aside ("two
- * events, `onSuccess`/`onFailure`, that are called …"). `marked(j)`: slot j holds any mark as written.
+ * and a mark before the antecedent's phrase or inside it, or before a larger phrase that ends with it, means the comma
+ * may close an apposition or aside ("two events, `onSuccess`/`onFailure`, that are called …"; "a belief, shared by
+ * many teachers, that we should …"). `marked(j)`: slot j holds any mark as written.
  */
 export function thatRelativeAt(tree: PunctuatedTree, info: TreeInfo, w: number, marked: (j: number) => boolean): boolean {
   const antecedent = info.head(w);
@@ -34,6 +35,10 @@ export function thatRelativeAt(tree: PunctuatedTree, info: TreeInfo, w: number, 
   const [that, next] = [tree.words[a - 1], tree.words[a]];
   if (that.form.toLowerCase() !== 'that' || that.xpos !== 'WDT' || next === undefined || !SUBJECT_STARTS.has(next.upos) || next.xpos === 'WDT') return false;
   for (let j = info.span[antecedent][0] - 1; j < a - 1; j++) if (marked(j)) return false;
+  // Nor may the antecedent stand in an aside or apposition a mark opened (a dependent of the clause whose phrase
+  // starts after a mark), which this comma may then close ("It is a common belief, shared by many teachers, that we
+  // should …": an extraposed subject, not a relative clause of "teachers").
+  for (let x = info.head(antecedent); x !== 0 && info.head(x) !== 0; x = info.head(x)) if (info.span[x][0] > 1 && marked(info.span[x][0] - 1)) return false;
   return true;
 }
 
