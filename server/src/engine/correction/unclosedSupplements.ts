@@ -78,8 +78,7 @@ function relativePronounAt(tree: PunctuatedTree, o: number): number | undefined 
  * sentence's parse with that comma written. `judged(i)`: slot i may be edited at all.
  */
 export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judged: (i: number) => boolean): UnclosedSupplement[] {
-  const { words, slots } = s.tree;
-  const n = words.length;
+  const n = s.tree.words.length;
   const out: UnclosedSupplement[] = [];
   for (let o = 1; o < n - 1; o++) {
     if (!judged(o) || !opensSupplementAt(s.tree, o)) continue;
