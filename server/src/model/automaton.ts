@@ -22,6 +22,12 @@ export interface Arc {
   param: number;
 }
 
+/** A vector and the ascending positions of its non-zero entries (products that skip the zeros read them). */
+export interface SparseVector {
+  v: Float64Array;
+  nz: Int32Array;
+}
+
 export interface SlotAutomaton {
   n: number;
   lambda: Float64Array;
@@ -36,8 +42,10 @@ export interface SlotAutomaton {
   /** Cache of puncteme matrices M(l) by key, and of their transposes, sparse; null when zero. */
   cache: Map<string, SparseMat | null>;
   cacheT: Map<string, SparseMat | null>;
-  /** Vectors λᵀM(l) and M(r)ρ by puncteme (used at the root of Algorithm 1). */
-  vecCache: Map<string, Float64Array>;
+  /** λᵀM(l) by puncteme id of the model's V (slot 0's vectors at the root of Algorithm 1); undefined = not yet. */
+  lambdaById: Array<Float64Array | undefined>;
+  /** M(r)ρ by puncteme id (the last slot's), with the positions of its non-zero entries; undefined = not yet. */
+  rhoById: Array<SparseVector | undefined>;
   /** The same matrices by puncteme id of the model's V (inside.ts), sparse and transposed; undefined = not yet. */
   byId: Array<SparseMat | null | undefined>;
   byIdT: Array<SparseMat | null | undefined>;
@@ -157,7 +165,7 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
   }
   // Kept sparse (~5–10% of the entries are non-zero at a marked slot); products expand them exactly.
   const mats = dense.map((m) => (m ? toSparse(m) : undefined));
-  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), vecCache: new Map(), byId: [], byIdT: [], logById: [] };
+  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), lambdaById: [], rhoById: [], byId: [], byIdT: [], logById: [] };
 }
 
 /** A Map entry with a short string key (the key, the entry, the table's slack). */
@@ -174,12 +182,13 @@ export function automatonBytes(aut: SlotAutomaton): number {
   for (const m of aut.mats) if (m) b += sparseBytes(m);
   for (const m of aut.cache.values()) if (m) b += sparseBytes(m);
   for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
-  for (const v of aut.vecCache.values()) b += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
+  for (const v of aut.lambdaById) if (v) b += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
+  for (const sv of aut.rhoById) if (sv) b += sv.v.byteLength + sv.nz.byteLength + 2 * TYPED_ARRAY_OVERHEAD_BYTES + 40;
   // log M(l) shares its pattern with M(l): its own values only.
   for (const m of aut.logById) if (m) b += m.val.byteLength + TYPED_ARRAY_OVERHEAD_BYTES + 80;
-  b += MAP_ENTRY_BYTES * (aut.cache.size + aut.cacheT.size + aut.vecCache.size);
+  b += MAP_ENTRY_BYTES * (aut.cache.size + aut.cacheT.size);
   for (const list of aut.arcs) b += ARC_BYTES * list.length;
-  return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length);
+  return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length + aut.lambdaById.length + aut.rhoById.length);
 }
 
 /** M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids, sparse; null when zero. Cached by key. */
@@ -215,6 +224,13 @@ export function punctemeSparseT(aut: SlotAutomaton, key: string, toks: readonly 
   const t = m ? transposeSparse(m) : null;
   aut.cacheT.set(key, t);
   return t;
+}
+
+/** `v` with the positions of its non-zero entries. */
+export function sparseVector(v: Float64Array): SparseVector {
+  const nz: number[] = [];
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) nz.push(i);
+  return { v, nz: Int32Array.from(nz) };
 }
 
 /** p(x_i | u) through the automaton (for tests and for scoring one slot). */
