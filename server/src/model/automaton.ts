@@ -10,8 +10,8 @@
  */
 import { BOS_MARK } from '../data/punctTokens';
 import { Channel, processingWindow } from './channel';
-import { Mat, mul, zeros } from './matrix';
-import { SparseMat, sparseBytes, spVecMat, toDense, toSparse, transposeSparse, TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
+import { Mat, zeros } from './matrix';
+import { SparseMat, sparseBytes, spSpMulInto, spVecMat, toSparse, transposeSparse, TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
 
 export const DEFAULT_ETA = 1e-4;
 
@@ -180,7 +180,8 @@ const ARC_BYTES = 48;
 export function automatonBytes(aut: SlotAutomaton): number {
   let b = 64 * (aut.n + 4);
   for (const m of aut.mats) if (m) b += sparseBytes(m);
-  for (const m of aut.cache.values()) if (m) b += sparseBytes(m);
+  // A one-token puncteme's matrix is its token's, already counted.
+  for (const m of aut.cache.values()) if (m && !aut.mats.includes(m)) b += sparseBytes(m);
   for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
   for (const v of aut.lambdaById) if (v) b += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
   for (const sv of aut.rhoById) if (sv) b += sv.v.byteLength + sv.nz.byteLength + 2 * TYPED_ARRAY_OVERHEAD_BYTES + 40;
@@ -191,29 +192,38 @@ export function automatonBytes(aut: SlotAutomaton): number {
   return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length + aut.lambdaById.length + aut.rhoById.length);
 }
 
-/** M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids, sparse; null when zero. Cached by key. */
+/**
+ * M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids, sparse; null when zero. Cached by key. A one-token
+ * puncteme's matrix is its token's own (never written to). Longer ones multiply sparse by sparse, which gives the
+ * dense product's entries bit for bit (`spSpMulInto`), so they are exactly those of before.
+ */
 export function punctemeSparse(aut: SlotAutomaton, key: string, toks: readonly number[]): SparseMat | null {
   const hit = aut.cache.get(key);
   if (hit !== undefined) return hit;
-  let m: Mat | null = null;
-  if (toks.length === 0) {
-    m = zeros(aut.n, aut.n);
-    for (let i = 0; i < aut.n; i++) m.d[i * aut.n + i] = 1;
-  } else {
-    // The product is taken densely, in the same order as always, so the entries are exactly those of before.
-    for (const t of toks) {
-      const mt = aut.mats[t];
-      if (!mt) {
-        m = null;
-        break;
-      }
-      m = m ? mul(m, toDense(mt)) : toDense(mt);
-    }
-    if (m && m.d.every((v) => v === 0)) m = null;
+  let m: SparseMat | null = toks.length === 0 ? sparseIdentity(aut.n) : (aut.mats[toks[0]] ?? null);
+  for (let q = 1; q < toks.length && m; q++) {
+    const mt = aut.mats[toks[q]];
+    m = mt ? toSparse(spSpMulInto(scratchSquare(aut.n), m, mt)) : null;
   }
-  const s = m ? toSparse(m) : null;
-  aut.cache.set(key, s);
-  return s;
+  if (m && m.val.length === 0) m = null; // all its arcs have probability 0
+  aut.cache.set(key, m);
+  return m;
+}
+
+/** The n×n identity, sparse. */
+function sparseIdentity(n: number): SparseMat {
+  const m = zeros(n, n);
+  for (let i = 0; i < n; i++) m.d[i * n + i] = 1;
+  return toSparse(m);
+}
+
+/** A zeroed n×n matrix in a buffer the next call reuses (a product is made sparse at once). */
+let scratch = new Float64Array(0);
+function scratchSquare(n: number): Mat {
+  if (scratch.length < n * n) scratch = new Float64Array(n * n);
+  const d = scratch.subarray(0, n * n);
+  d.fill(0);
+  return { rows: n, cols: n, d };
 }
 
 /** M(l)ᵀ, sparse; null when zero. Cached by key. */
