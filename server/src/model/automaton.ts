@@ -51,6 +51,8 @@ export interface SlotAutomaton {
   byIdT: Array<SparseMat | null | undefined>;
   /** log M(l), sparse (entries log p of the non-zero ones), by puncteme id (viterbi.ts). */
   logById: Array<SparseMat | undefined>;
+  /** Its transposes, for the root's columns (viterbi.ts). */
+  logByIdT: Array<SparseMat | undefined>;
 }
 
 /** q(x): the insertion-noise distribution over non-empty strings (geometric length, uniform tokens). */
@@ -165,7 +167,7 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
   }
   // Kept sparse (~5–10% of the entries are non-zero at a marked slot); products expand them exactly.
   const mats = dense.map((m) => (m ? toSparse(m) : undefined));
-  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), lambdaById: [], rhoById: [], byId: [], byIdT: [], logById: [] };
+  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), lambdaById: [], rhoById: [], byId: [], byIdT: [], logById: [], logByIdT: [] };
 }
 
 /** A Map entry with a short string key (the key, the entry, the table's slack). */
@@ -187,9 +189,10 @@ export function automatonBytes(aut: SlotAutomaton): number {
   for (const sv of aut.rhoById) if (sv) b += sv.v.byteLength + sv.nz.byteLength + 2 * TYPED_ARRAY_OVERHEAD_BYTES + 40;
   // log M(l) shares its pattern with M(l): its own values only.
   for (const m of aut.logById) if (m) b += m.val.byteLength + TYPED_ARRAY_OVERHEAD_BYTES + 80;
+  for (const m of aut.logByIdT) if (m) b += sparseBytes(m);
   b += MAP_ENTRY_BYTES * (aut.cache.size + aut.cacheT.size);
   for (const list of aut.arcs) b += ARC_BYTES * list.length;
-  return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length + aut.lambdaById.length + aut.rhoById.length);
+  return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length + aut.logByIdT.length + aut.lambdaById.length + aut.rhoById.length);
 }
 
 /**
