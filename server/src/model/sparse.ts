@@ -213,6 +213,8 @@ export const TYPED_ARRAY_OVERHEAD_BYTES = 200;
 
 /** Bytes held by `s`, its arrays' overheads included (for cache budgets). */
 export function sparseBytes(s: SparseMat): number {
-  const buffers = new Set([s.ptr.buffer, s.idx.buffer, s.val.buffer]).size;
+  // Distinct buffers among the three (a Set per matrix made the automata budget's byte count allocate ~10,000 Sets).
+  const { ptr, idx, val } = s;
+  const buffers = 1 + (idx.buffer !== ptr.buffer ? 1 : 0) + (val.buffer !== ptr.buffer && val.buffer !== idx.buffer ? 1 : 0);
   return s.ptr.byteLength + s.idx.byteLength + s.val.byteLength + 80 * 3 + TYPED_ARRAY_OVERHEAD_BYTES * buffers;
 }
