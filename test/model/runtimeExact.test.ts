@@ -10,6 +10,7 @@ import { addScaled, dot, Mat, mul, mulTransAInto, transpose, zeros } from '../..
 import { ModelCore } from '../../server/src/model/model';
 import { addContextWeights } from '../../server/src/model/attach';
 import { ContextWeightCache } from '../../server/src/model/contextCache';
+import { punctemeSparse } from '../../server/src/model/automaton';
 import { spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spVecMat, toDense, toSparse, transposeSparse } from '../../server/src/model/sparse';
 import { gaussian, randomCore, smallSentences } from './helpers';
 
@@ -109,6 +110,56 @@ describe('model at inference time: the same numbers as the plain computation', (
       if (o & 2) sameArray(got.l, want.l, 'l');
       if (o & 4) sameArray(got.r, want.r, 'r');
       if (o & 8) sameArray(got.sym, want.sym, 'sym');
+    }
+  });
+
+  it('the context weight cache tells colliding keys apart', () => {
+    const trees = smallSentences(14, 40);
+    const base = randomCore(trees, 14, 'R', false, 14);
+    const rng = seededRng(6);
+    const q = Int16Array.from({ length: base.weights.length }, () => Math.round(gaussian(rng) * 8000));
+    const space = { nPairs: base.vocab.pairs.length, nPunctemes: base.vocab.punctemes.length };
+    const cache = new ContextWeightCache(q, 3e-4, space);
+    const [rp0, rp1] = [...base.vocab.rel.values()];
+    assert.strictEqual(cache.relation(rp0), 0);
+    assert.strictEqual(cache.relation(rp1), 1);
+    // The cache keys (h, relation · 16 + outputs) by h ^ mix(tag): these two contexts share a key.
+    const mix = (tag: number) => Math.imul(tag + 1, 0x9e3779b1);
+    const h0 = 12345, h1 = (h0 ^ mix(0 * 16 + 15) ^ mix(1 * 16 + 15)) >>> 0;
+    for (let k = 0; k < 6; k++) {
+      const [h, rp] = k % 2 ? [h1, rp1] : [h0, rp0];
+      const got = cache.get(h, 15, rp);
+      const want = { pair: new Float64Array(rp.pair.length), l: new Float64Array(rp.ls.length), r: new Float64Array(rp.rs.length), sym: new Float64Array(4) };
+      addContextWeights(q, 3e-4, space, h, 15, rp, want.pair, want.l, want.r, want.sym);
+      sameArray(got.pair, want.pair, 'pair');
+      sameArray(got.l, want.l, 'l');
+      sameArray(got.r, want.r, 'r');
+      sameArray(got.sym, want.sym, 'sym');
+    }
+  });
+
+  it("a puncteme's sparse matrix is the dense product of its tokens' matrices", () => {
+    const trees = smallSentences(14, 40);
+    const core = randomCore(trees, 15, 'R', false);
+    const A = core.channel.alphabet;
+    for (const slot of [[], [','], ['.'], [',', '"']].filter((s) => s.every((t) => A.has(t)))) {
+      const aut = core.automaton(slot, false);
+      core.V.keys.forEach((key, id) => {
+        const toks = core.V.tokens[id];
+        let dense: Mat | null = toks.length ? null : { rows: aut.n, cols: aut.n, d: Float64Array.from({ length: aut.n * aut.n }, (_, q) => (q % (aut.n + 1) === 0 ? 1 : 0)) };
+        for (const t of toks) {
+          const m = aut.mats[t];
+          if (!m) {
+            dense = null;
+            break;
+          }
+          dense = dense ? mul(dense, toDense(m)) : toDense(m);
+        }
+        if (toks.length && dense && dense.d.every((v) => v === 0)) dense = null;
+        const sparse = punctemeSparse(aut, `${key}#test`, toks);
+        if (!dense) assert.strictEqual(sparse, null, key);
+        else sameArray(toDense(sparse!).d, dense.d, key);
+      });
     }
   });
 

@@ -4,6 +4,15 @@ import { punctemeTokens } from '../data/vocab';
 import type { PunctModel, PunctModelImpl } from '../model';
 import { EngineModel, UnderlyingTree } from './punctModel';
 
+/** Per puncteme id of a model's V, 1 when the puncteme contains a comma (the same for every tree, so made once). */
+const commaPunctemes = new WeakMap<object, Uint8Array>();
+function commaPunctemesOf(m: PunctModelImpl): Uint8Array {
+  const punctemes = m.core.vocab.punctemes;
+  let has = commaPunctemes.get(punctemes);
+  if (!has) commaPunctemes.set(punctemes, (has = Uint8Array.from(punctemes, (k) => (punctemeTokens(k).includes(',') ? 1 : 0))));
+  return has;
+}
+
 /** See `EngineModel.commaPrior`; reads the Attach distributions the model computes for inference anyway. */
 function commaPrior(m: PunctModelImpl, tree: PunctuatedTree): Float64Array {
   const core = m.core;
@@ -11,17 +20,15 @@ function commaPrior(m: PunctModelImpl, tree: PunctuatedTree): Float64Array {
   const slots = tree.slots.map((s) => core.normaliseSlot(s));
   const info = prep.info;
   const prior = new Float64Array(info.n + 1);
-  const hasComma = core.vocab.punctemes.map((k) => punctemeTokens(k).includes(','));
+  const hasComma = commaPunctemesOf(m);
   for (let w = 1; w <= info.n; w++) {
-    const { logp } = core.nodeLogProbs(prep, w, slots);
+    const p = core.nodeProbs(prep, w, slots);
     const rp = prep.rp[w];
     let pl = 0;
     let pr = 0;
     for (let j = 0; j < rp.pair.length; j++) {
-      const [l, r] = core.vocab.pairs[rp.pair[j]];
-      const p = Math.exp(logp[j]);
-      if (hasComma[l]) pl += p;
-      if (hasComma[r]) pr += p;
+      if (hasComma[rp.l[j]]) pl += p[j];
+      if (hasComma[rp.r[j]]) pr += p[j];
     }
     const a = info.lo[w] - 1;
     const b = info.hi[w];

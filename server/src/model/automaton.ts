@@ -10,8 +10,8 @@
  */
 import { BOS_MARK } from '../data/punctTokens';
 import { Channel, processingWindow } from './channel';
-import { Mat, mul, zeros } from './matrix';
-import { SparseMat, sparseBytes, spVecMat, toDense, toSparse, transposeSparse, TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
+import { Mat, zeros } from './matrix';
+import { SparseMat, sparseBytes, spSpMulInto, spVecMat, toSparse, transposeSparse, TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
 
 export const DEFAULT_ETA = 1e-4;
 
@@ -20,6 +20,12 @@ export interface Arc {
   t: number;
   /** Index into φ, or −1 for a constant weight 1. */
   param: number;
+}
+
+/** A vector and the ascending positions of its non-zero entries (products that skip the zeros read them). */
+export interface SparseVector {
+  v: Float64Array;
+  nz: Int32Array;
 }
 
 export interface SlotAutomaton {
@@ -36,13 +42,17 @@ export interface SlotAutomaton {
   /** Cache of puncteme matrices M(l) by key, and of their transposes, sparse; null when zero. */
   cache: Map<string, SparseMat | null>;
   cacheT: Map<string, SparseMat | null>;
-  /** Vectors λᵀM(l) and M(r)ρ by puncteme (used at the root of Algorithm 1). */
-  vecCache: Map<string, Float64Array>;
+  /** λᵀM(l) by puncteme id of the model's V (slot 0's vectors at the root of Algorithm 1); undefined = not yet. */
+  lambdaById: Array<Float64Array | undefined>;
+  /** M(r)ρ by puncteme id (the last slot's), with the positions of its non-zero entries; undefined = not yet. */
+  rhoById: Array<SparseVector | undefined>;
   /** The same matrices by puncteme id of the model's V (inside.ts), sparse and transposed; undefined = not yet. */
   byId: Array<SparseMat | null | undefined>;
   byIdT: Array<SparseMat | null | undefined>;
   /** log M(l), sparse (entries log p of the non-zero ones), by puncteme id (viterbi.ts). */
   logById: Array<SparseMat | undefined>;
+  /** Its transposes, for the root's columns (viterbi.ts). */
+  logByIdT: Array<SparseMat | undefined>;
 }
 
 /** q(x): the insertion-noise distribution over non-empty strings (geometric length, uniform tokens). */
@@ -157,7 +167,7 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
   }
   // Kept sparse (~5–10% of the entries are non-zero at a marked slot); products expand them exactly.
   const mats = dense.map((m) => (m ? toSparse(m) : undefined));
-  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), vecCache: new Map(), byId: [], byIdT: [], logById: [] };
+  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), lambdaById: [], rhoById: [], byId: [], byIdT: [], logById: [], logByIdT: [] };
 }
 
 /** A Map entry with a short string key (the key, the entry, the table's slack). */
@@ -172,39 +182,51 @@ const ARC_BYTES = 48;
 export function automatonBytes(aut: SlotAutomaton): number {
   let b = 64 * (aut.n + 4);
   for (const m of aut.mats) if (m) b += sparseBytes(m);
-  for (const m of aut.cache.values()) if (m) b += sparseBytes(m);
+  // A one-token puncteme's matrix is its token's, already counted.
+  for (const m of aut.cache.values()) if (m && !aut.mats.includes(m)) b += sparseBytes(m);
   for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
-  for (const v of aut.vecCache.values()) b += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
+  for (const v of aut.lambdaById) if (v) b += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
+  for (const sv of aut.rhoById) if (sv) b += sv.v.byteLength + sv.nz.byteLength + 2 * TYPED_ARRAY_OVERHEAD_BYTES + 40;
   // log M(l) shares its pattern with M(l): its own values only.
   for (const m of aut.logById) if (m) b += m.val.byteLength + TYPED_ARRAY_OVERHEAD_BYTES + 80;
-  b += MAP_ENTRY_BYTES * (aut.cache.size + aut.cacheT.size + aut.vecCache.size);
+  for (const m of aut.logByIdT) if (m) b += sparseBytes(m);
+  b += MAP_ENTRY_BYTES * (aut.cache.size + aut.cacheT.size);
   for (const list of aut.arcs) b += ARC_BYTES * list.length;
-  return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length);
+  return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length + aut.logByIdT.length + aut.lambdaById.length + aut.rhoById.length);
 }
 
-/** M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids, sparse; null when zero. Cached by key. */
+/**
+ * M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids, sparse; null when zero. Cached by key. A one-token
+ * puncteme's matrix is its token's own (never written to). Longer ones multiply sparse by sparse, which gives the
+ * dense product's entries bit for bit (`spSpMulInto`), so they are exactly those of before.
+ */
 export function punctemeSparse(aut: SlotAutomaton, key: string, toks: readonly number[]): SparseMat | null {
   const hit = aut.cache.get(key);
   if (hit !== undefined) return hit;
-  let m: Mat | null = null;
-  if (toks.length === 0) {
-    m = zeros(aut.n, aut.n);
-    for (let i = 0; i < aut.n; i++) m.d[i * aut.n + i] = 1;
-  } else {
-    // The product is taken densely, in the same order as always, so the entries are exactly those of before.
-    for (const t of toks) {
-      const mt = aut.mats[t];
-      if (!mt) {
-        m = null;
-        break;
-      }
-      m = m ? mul(m, toDense(mt)) : toDense(mt);
-    }
-    if (m && m.d.every((v) => v === 0)) m = null;
+  let m: SparseMat | null = toks.length === 0 ? sparseIdentity(aut.n) : (aut.mats[toks[0]] ?? null);
+  for (let q = 1; q < toks.length && m; q++) {
+    const mt = aut.mats[toks[q]];
+    m = mt ? toSparse(spSpMulInto(scratchSquare(aut.n), m, mt)) : null;
   }
-  const s = m ? toSparse(m) : null;
-  aut.cache.set(key, s);
-  return s;
+  if (m && m.val.length === 0) m = null; // all its arcs have probability 0
+  aut.cache.set(key, m);
+  return m;
+}
+
+/** The n×n identity, sparse. */
+function sparseIdentity(n: number): SparseMat {
+  const m = zeros(n, n);
+  for (let i = 0; i < n; i++) m.d[i * n + i] = 1;
+  return toSparse(m);
+}
+
+/** A zeroed n×n matrix in a buffer the next call reuses (a product is made sparse at once). */
+let scratch = new Float64Array(0);
+function scratchSquare(n: number): Mat {
+  if (scratch.length < n * n) scratch = new Float64Array(n * n);
+  const d = scratch.subarray(0, n * n);
+  d.fill(0);
+  return { rows: n, cols: n, d };
 }
 
 /** M(l)ᵀ, sparse; null when zero. Cached by key. */
@@ -215,6 +237,13 @@ export function punctemeSparseT(aut: SlotAutomaton, key: string, toks: readonly 
   const t = m ? transposeSparse(m) : null;
   aut.cacheT.set(key, t);
   return t;
+}
+
+/** `v` with the positions of its non-zero entries. */
+export function sparseVector(v: Float64Array): SparseVector {
+  const nz: number[] = [];
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) nz.push(i);
+  return { v, nz: Int32Array.from(nz) };
 }
 
 /** p(x_i | u) through the automaton (for tests and for scoring one slot). */

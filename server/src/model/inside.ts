@@ -7,7 +7,7 @@
  * so nothing underflows however long the sentence. Constants do not depend on the parameters, so the reverse pass
  * on the normalised matrices yields exact derivatives of log Z.
  */
-import { SlotAutomaton, punctemeSparse, punctemeSparseT } from './automaton';
+import { SlotAutomaton, SparseVector, punctemeSparse, punctemeSparseT, sparseVector } from './automaton';
 import { RelPairs } from './attach';
 import { TreeInfo } from './treeInfo';
 import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, transpose, zeros } from './matrix';
@@ -205,11 +205,11 @@ interface RootState {
   zt: number;
   /** Per pair: a_lᵀ M b_r (0 when the pair is impossible). */
   val: Float64Array;
-  a: Map<number, Float64Array>;
-  b: Map<number, Float64Array>;
-  Mb: Map<number, Float64Array>;
-  A: Map<number, SparseMat | null>;
-  B: Map<number, SparseMat | null>;
+  /** By puncteme id, for the l and r of the root's pairs: a_l = λ_0ᵀA_l, b_r = B_r ρ_n, A_l and B_r. */
+  a: Array<Float64Array | undefined>;
+  b: Array<Float64Array | undefined>;
+  A: Array<SparseMat | null | undefined>;
+  B: Array<SparseMat | null | undefined>;
 }
 
 function matVec(m: Mat, v: Float64Array): Float64Array {
@@ -222,6 +222,24 @@ function matVec(m: Mat, v: Float64Array): Float64Array {
   return out;
 }
 
+/**
+ * out[at + i] = (m · v)_i over the positions `nz` of v (ascending): `matVec`'s terms in its order less those with a
+ * zero of v, each an exact ±0 (a finite entry of m times 0) added to a sum that is never −0. Only for a finite m.
+ */
+function matVecAt(out: Float64Array, at: number, m: Mat, v: Float64Array, nz: Int32Array): void {
+  const cols = m.cols, d = m.d;
+  for (let i = 0; i < m.rows; i++) {
+    let s = 0;
+    for (let t = 0; t < nz.length; t++) s += d[i * cols + nz[t]] * v[nz[t]];
+    out[at + i] = s;
+  }
+}
+
+function allFinite(d: Float64Array): boolean {
+  for (let q = 0; q < d.length; q++) if (d[q] - d[q] !== 0) return false;
+  return true;
+}
+
 function vecMat(v: Float64Array, m: Mat): Float64Array {
   const out = new Float64Array(m.cols);
   for (let i = 0; i < m.rows; i++) {
@@ -232,38 +250,57 @@ function vecMat(v: Float64Array, m: Mat): Float64Array {
   return out;
 }
 
-function dotV(a: Float64Array, b: Float64Array): number {
+function dotV(a: Float64Array, b: Float64Array, bAt = 0): number {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  for (let i = 0; i < a.length; i++) s += a[i] * b[bAt + i];
   return s;
 }
 
+/** λ_0ᵀA_l, kept on slot 0's automaton across calls; false when A_l is zero. */
+function rootLeftVector(aut0: SlotAutomaton, V: PunctemeTable, l: number, st: RootState): Float64Array | false {
+  const A = matrixOf(aut0, V, l, false);
+  if (A === false) return false;
+  st.A[l] = A;
+  return (aut0.lambdaById[l] ??= A ? spVecMat(aut0.lambda, A) : aut0.lambda);
+}
+
+/** B_r ρ_n and its non-zero positions, kept on the last slot's automaton across calls; false when B_r is zero. */
+function rootRightVector(autN: SlotAutomaton, V: PunctemeTable, r: number, st: RootState): SparseVector | false {
+  const B = matrixOf(autN, V, r, false);
+  if (B === false) return false;
+  st.B[r] = B;
+  return (autN.rhoById[r] ??= sparseVector(B ? spMatVec(B, autN.rho) : autN.rho));
+}
+
+/** M·b_r of the root's call in progress, by r (Algorithm 1 is not re-entrant): offsets into one buffer. */
+let rootMb = new Float64Array(0);
+
 function rootForward(aut0: SlotAutomaton, autN: SlotAutomaton, V: PunctemeTable, rp: RelPairs, weight: Float64Array, M: Mat): RootState {
-  const st: RootState = { zt: 0, val: new Float64Array(rp.pair.length), a: new Map(), b: new Map(), Mb: new Map(), A: new Map(), B: new Map() };
+  const nV = V.keys.length;
+  const st: RootState = { zt: 0, val: new Float64Array(rp.pair.length), a: new Array(nV), b: new Array(nV), A: new Array(nV), B: new Array(nV) };
+  // Where M·b_r starts in rootMb, −1 until computed. A non-finite M (whose products with zeros are NaN) takes every
+  // entry of b_r, as the dense product does.
+  const mbAt = new Int32Array(nV).fill(-1);
+  let used = 0;
+  const dense = allFinite(M.d) ? undefined : Int32Array.from({ length: M.cols }, (_, j) => j);
+  if (rootMb.length < rp.rs.length * M.rows) rootMb = new Float64Array(2 * rp.rs.length * M.rows);
   for (let p = 0; p < rp.pair.length; p++) {
     if (weight[p] === 0) continue;
     const l = rp.l[p], r = rp.r[p];
-    let a = st.a.get(l);
+    let a = st.a[l];
     if (!a) {
-      const A = matrixOf(aut0, V, l, false);
-      if (A === false) continue;
-      st.A.set(l, A);
-      // λ_0ᵀA_l depends on slot 0's automaton only: cached there across calls.
-      let c = aut0.vecCache.get(`λ${l}`);
-      if (!c) aut0.vecCache.set(`λ${l}`, (c = A ? spVecMat(aut0.lambda, A) : aut0.lambda));
-      st.a.set(l, (a = c));
+      const found = rootLeftVector(aut0, V, l, st);
+      if (found === false) continue;
+      st.a[l] = a = found;
     }
-    let Mb = st.Mb.get(r);
-    if (!Mb) {
-      const B = matrixOf(autN, V, r, false);
-      if (B === false) continue;
-      st.B.set(r, B);
-      let b = autN.vecCache.get(`ρ${r}`);
-      if (!b) autN.vecCache.set(`ρ${r}`, (b = B ? spMatVec(B, autN.rho) : autN.rho));
-      st.b.set(r, b);
-      st.Mb.set(r, (Mb = matVec(M, b)));
+    if (mbAt[r] < 0) {
+      const b = rootRightVector(autN, V, r, st);
+      if (b === false) continue;
+      st.b[r] = b.v;
+      matVecAt(rootMb, (mbAt[r] = used), M, b.v, dense ?? b.nz);
+      used += M.rows;
     }
-    st.val[p] = dotV(a, Mb);
+    st.val[p] = dotV(a, rootMb, mbAt[r]);
     st.zt += weight[p] * st.val[p];
   }
   return st;
@@ -398,7 +435,7 @@ function rootBackward(
   for (let p = 0; p < rp.pair.length; p++) {
     if (weight[p] === 0) continue;
     const l = rp.l[p], r = rp.r[p];
-    const a = st.a.get(l), b = st.b.get(r);
+    const a = st.a[l], b = st.b[r];
     if (!a || !b) continue;
     m[p] = (weight[p] * st.val[p]) / zt;
     const wz = weight[p] / zt;
@@ -417,14 +454,14 @@ function rootBackward(
   const lam0 = aut0.lambda, rhoN = autN.rho;
   const dLam = slotGrads ? new Float64Array(lam0.length) : undefined;
   for (const [l, cl] of c) {
-    const a = st.a.get(l)!;
+    const a = st.a[l]!;
     for (let i = 0; i < a.length; i++) {
       if (a[i] === 0) continue;
       for (let j = 0; j < cl.length; j++) dM.d[i * M.cols + j] += a[i] * cl[j];
     }
     if (slotGrads) {
       const Mc = matVec(M, cl);
-      const A = st.A.get(l);
+      const A = st.A[l];
       if (A) {
         // d/dA_l of λ_0ᵀ A_l M c_l = λ_0 (M c_l)ᵀ
         const dA = zeros(A.rows, A.cols);
@@ -437,7 +474,7 @@ function rootBackward(
   }
   if (slotGrads) {
     for (const [r, er] of e) {
-      const B = st.B.get(r);
+      const B = st.B[r];
       if (!B) continue;
       // d/dB_r of e_rᵀ B_r ρ_n = e_r ρ_nᵀ
       const dB = zeros(B.rows, B.cols);

@@ -292,6 +292,15 @@ export class ModelCore {
   }
 
   /**
+   * p_θ(· | w) over rp[w]: the exponentials of `nodeLogProbs`, kept with that distribution, so every alternative
+   * and the engine's comma prior that share it take them once.
+   */
+  nodeProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): Float64Array {
+    const hit = this.nodeLogProbs(prep, w, slots);
+    return (hit.weight ??= expOf(hit.logp));
+  }
+
+  /**
    * Inputs to Algorithm 1: pair weights per node, optionally tilted by e^{β·unmatched} (posterior regulariser).
    * Entries are computed on first access, so nodes that Algorithm 1 takes from its memo cost nothing.
    */
@@ -300,25 +309,25 @@ export class ModelCore {
     for (let w = 1; w <= prep.info.n; w++) {
       let value: NodeInput | undefined;
       Object.defineProperty(input, w, {
-        get: () => {
-          if (!value) {
-            const hit = this.nodeLogProbs(prep, w, slots);
-            const { logp } = hit;
-            const rp = prep.rp[w];
-            // Untilted weights are the same for every alternative that shares this node's distribution: kept with it.
-            let weight = tilt ? undefined : hit.weight;
-            if (!weight) {
-              weight = new Float64Array(logp.length);
-              const counted = tilt ? this.unmatched(prep, w) : undefined;
-              for (let j = 0; j < logp.length; j++) weight[j] = Math.exp(logp[j] + (counted?.[j] ? tilt : 0));
-              if (!tilt) hit.weight = weight;
-            }
-            value = { rp, weight };
-          }
-          return value;
-        },
+        get: () => (value ??= { rp: prep.rp[w], weight: tilt ? this.tiltedProbs(prep, w, slots, tilt) : this.nodeProbs(prep, w, slots) }),
       });
     }
     return input;
   }
+
+  /** e^{log p + β·unmatched} per pair of node w (training's posterior regulariser; not kept). */
+  private tiltedProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[], tilt: number): Float64Array {
+    const { logp } = this.nodeLogProbs(prep, w, slots);
+    const counted = this.unmatched(prep, w);
+    const out = new Float64Array(logp.length);
+    for (let j = 0; j < logp.length; j++) out[j] = Math.exp(logp[j] + (counted[j] ? tilt : 0));
+    return out;
+  }
+}
+
+/** e^x per entry (x + 0 as the tilted weights add it would change nothing: e^{−0} = e^{+0}). */
+function expOf(logp: Float64Array): Float64Array {
+  const out = new Float64Array(logp.length);
+  for (let j = 0; j < logp.length; j++) out[j] = Math.exp(logp[j]);
+  return out;
 }

