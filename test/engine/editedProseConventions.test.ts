@@ -84,6 +84,8 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
       // An indirect question is its verb's object: a wh-infinitive, or a clause in declarative order.
       assert.deepStrictEqual(found('We discussed, how to solve the problem.'), ['subject-verb-comma@We discussed']);
       assert.deepStrictEqual(found("I don't know, what to do."), ["subject-verb-comma@I don't know"]);
+      // No comma between the last adjective of a series and its noun.
+      assert.deepStrictEqual(found('She bought a big, red, car.'), ['comma@he bought a big, red']);
       // A subject that ends in a close apposition of names: part of its noun phrase.
       assert.deepStrictEqual(found('My best friend Carlos, works in a bank.'), ['subject-verb-comma@y best friend Carlos']);
       // A relative clause opened by "that" is restrictive: the comma before it goes, or both around it.
@@ -116,6 +118,9 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         'The report, published yesterday, shows a rise in prices.',
         'Some of my friends, like me, prefer tea.',
         'The reason for the delay, according to the airline, was the weather.',
+        // An adjective series written right, and a clause that ends in an adjective before a new subject.
+        'She bought a big, red car.',
+        'The room was clean, staff were friendly.',
         // A direct question after a reporting verb, and a comment clause before a free relative subject.
         'He asked, where is the station?',
         'You know, what I want is peace.',

@@ -17,6 +17,7 @@ import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './re
 import { writersConventionAt } from './writersConventions';
 import { endsInCloseName, PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubjects';
 import { WH_COMPLEMENT, whComplementCommaAt } from './whComplements';
+import { ADJECTIVE_NOUN, adjectiveNounCommaAt } from './adjectiveSeries';
 import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
@@ -103,6 +104,7 @@ function commaDeletions(
 ): Candidate[] {
   const drop = () => new Map([[i, []]]);
   if (pseudoCleftCommaAt(tree, i)) return [{ category: 'subject-verb-comma', action: 'delete', node: slot.node, variant: PSEUDO_CLEFT, changes: drop() }];
+  if (adjectiveNounCommaAt(tree, info, i)) return [{ category: 'comma', action: 'delete', node: slot.node, variant: ADJECTIVE_NOUN, changes: drop() }];
   const question = whComplementCommaAt(tree, info, i);
   if (question !== undefined) return [{ category: 'subject-verb-comma', action: 'delete', node: question, variant: WH_COMPLEMENT, changes: drop() }];
   const thatClause = loneThatRelativeCommaAt(tree, info, i, read.marked);
