@@ -84,6 +84,9 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
       // An indirect question is its verb's object: a wh-infinitive, or a clause in declarative order.
       assert.deepStrictEqual(found('We discussed, how to solve the problem.'), ['subject-verb-comma@We discussed']);
       assert.deepStrictEqual(found("I don't know, what to do."), ["subject-verb-comma@I don't know"]);
+      // No comma before the complement of a comparative or of "so"/"such".
+      assert.deepStrictEqual(found('He is taller, than his brother.'), ['comma@He is taller']);
+      assert.deepStrictEqual(found('It was so cold, that we stayed at home.'), ['comma@It was so cold']);
       // No comma between the last adjective of a series and its noun.
       assert.deepStrictEqual(found('She bought a big, red, car.'), ['comma@he bought a big, red']);
       // A subject that ends in a close apposition of names: part of its noun phrase.
@@ -108,9 +111,8 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         // A bare pronoun before the comma, and a question that opens with "what".
         'This, I think, is the best part.',
         'What do you think, is it good?',
-        // After a possessed antecedent the writer may have meant "which"; a complementizer "that" is no relative.
+        // After a possessed antecedent the writer may have meant "which" (a "so … that" clause is DC's, reported above).
         'My car, that I bought last year, broke down.',
-        'It was so cold, that we stayed at home.',
         // A demonstrative "that" opening a clause of its own; a comma that closes an apposition.
         'And if you send me a story, that would be great.',
         'There are two events, onSuccess and onFailure, that are called when a call succeeds.',
@@ -118,6 +120,9 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         'The report, published yesterday, shows a rise in prices.',
         'Some of my friends, like me, prefer tea.',
         'The reason for the delay, according to the airline, was the weather.',
+        // "rather than" after the comma, and the conjunction "so" before a comma and "that".
+        'We walked, rather than took the bus.',
+        'He is taller than his brother.',
         // An adjective series written right, and a clause that ends in an adjective before a new subject.
         'She bought a big, red car.',
         'The room was clean, staff were friendly.',

@@ -18,6 +18,7 @@ import { writersConventionAt } from './writersConventions';
 import { endsInCloseName, PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubjects';
 import { WH_COMPLEMENT, whComplementCommaAt } from './whComplements';
 import { ADJECTIVE_NOUN, adjectiveNounCommaAt } from './adjectiveSeries';
+import { DEGREE_COMPLEMENT, degreeComplementCommaAt } from './degreeComplements';
 import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
@@ -104,6 +105,7 @@ function commaDeletions(
 ): Candidate[] {
   const drop = () => new Map([[i, []]]);
   if (pseudoCleftCommaAt(tree, i)) return [{ category: 'subject-verb-comma', action: 'delete', node: slot.node, variant: PSEUDO_CLEFT, changes: drop() }];
+  if (degreeComplementCommaAt(tree, i)) return [{ category: 'comma', action: 'delete', node: slot.node, variant: DEGREE_COMPLEMENT, changes: drop() }];
   if (adjectiveNounCommaAt(tree, info, i)) return [{ category: 'comma', action: 'delete', node: slot.node, variant: ADJECTIVE_NOUN, changes: drop() }];
   const question = whComplementCommaAt(tree, info, i);
   if (question !== undefined) return [{ category: 'subject-verb-comma', action: 'delete', node: question, variant: WH_COMPLEMENT, changes: drop() }];

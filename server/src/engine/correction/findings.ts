@@ -17,6 +17,7 @@ import { PSEUDO_CLEFT } from './pseudoClefts';
 import { THAT_RELATIVE } from './thatRelatives';
 import { WH_COMPLEMENT } from './whComplements';
 import { ADJECTIVE_NOUN } from './adjectiveSeries';
+import { DEGREE_COMPLEMENT } from './degreeComplements';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -137,6 +138,10 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
     default: {
       const i = slots[0];
       const before = s.tree.words[i - 1]?.form ?? '';
+      if (c.candidate.variant === DEGREE_COMPLEMENT) {
+        const than = s.tree.words[i].form.toLowerCase() === 'than';
+        return `No comma before "${s.tree.words[i].form}": ${than ? 'the "than" phrase completes the comparison' : 'the "that" clause completes the "so" before it'}, and nothing sets it off.`;
+      }
       if (c.candidate.variant === ADJECTIVE_NOUN) return `No comma between "${before}" and "${s.tree.words[i].form}": commas separate the adjectives of a series, but none comes between the last adjective and its noun.`;
       if (c.candidate.variant === AFTER_COORDINATOR) return `No comma after "${before}": a coordinator joins what follows it directly; a comma after it only opens an aside that a second comma closes.`;
       return action === 'insert' ? `Missing comma after "${before}".` : 'Unnecessary comma.';
