@@ -10,7 +10,7 @@
  */
 import { BOS_MARK } from '../data/punctTokens';
 import { Channel, processingWindow } from './channel';
-import { Mat, zeros } from './matrix';
+import { identity, Mat, PUNCTEME_PRODUCT_ROLE, scratchMat, zeros } from './matrix';
 import { SparseMat, sparseBytes, spSpMulInto, spVecMat, toSparse, transposeSparse, TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
 
 export const DEFAULT_ETA = 1e-4;
@@ -203,30 +203,14 @@ export function automatonBytes(aut: SlotAutomaton): number {
 export function punctemeSparse(aut: SlotAutomaton, key: string, toks: readonly number[]): SparseMat | null {
   const hit = aut.cache.get(key);
   if (hit !== undefined) return hit;
-  let m: SparseMat | null = toks.length === 0 ? sparseIdentity(aut.n) : (aut.mats[toks[0]] ?? null);
+  let m: SparseMat | null = toks.length === 0 ? toSparse(identity(aut.n)) : (aut.mats[toks[0]] ?? null);
   for (let q = 1; q < toks.length && m; q++) {
     const mt = aut.mats[toks[q]];
-    m = mt ? toSparse(spSpMulInto(scratchSquare(aut.n), m, mt)) : null;
+    m = mt ? toSparse(spSpMulInto(scratchMat(PUNCTEME_PRODUCT_ROLE, aut.n, aut.n), m, mt)) : null;
   }
   if (m && m.val.length === 0) m = null; // all its arcs have probability 0
   aut.cache.set(key, m);
   return m;
-}
-
-/** The n×n identity, sparse. */
-function sparseIdentity(n: number): SparseMat {
-  const m = zeros(n, n);
-  for (let i = 0; i < n; i++) m.d[i * n + i] = 1;
-  return toSparse(m);
-}
-
-/** A zeroed n×n matrix in a buffer the next call reuses (a product is made sparse at once). */
-let scratch = new Float64Array(0);
-function scratchSquare(n: number): Mat {
-  if (scratch.length < n * n) scratch = new Float64Array(n * n);
-  const d = scratch.subarray(0, n * n);
-  d.fill(0);
-  return { rows: n, cols: n, d };
 }
 
 /** M(l)ᵀ, sparse; null when zero. Cached by key. */

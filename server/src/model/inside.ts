@@ -10,7 +10,7 @@
 import { SlotAutomaton, SparseVector, punctemeSparse, punctemeSparseT, sparseVector } from './automaton';
 import { RelPairs } from './attach';
 import { TreeInfo } from './treeInfo';
-import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, transpose, zeros } from './matrix';
+import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, scratchMat, transpose, zeros } from './matrix';
 import { SparseMat, mulSpRightInto, spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spSpMulInto, spVecMat, toDense, toSparseScratch } from './sparse';
 
 export interface NodeInput {
@@ -177,17 +177,6 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
 }
 
 const EMPTY_MAT: Mat = zeros(0, 0);
-
-/** Buffers reused by the forward-only pass (Algorithm 1 is not re-entrant), one per role. */
-const scratch: Float64Array[] = [];
-function scratchMat(role: number, rows: number, cols: number): Mat {
-  const size = rows * cols;
-  let b = scratch[role];
-  if (!b || b.length < size) scratch[role] = b = new Float64Array(Math.max(size, 2 * (b?.length ?? 0)));
-  const d = b.subarray(0, size);
-  d.fill(0);
-  return { rows, cols, d };
-}
 
 function mulScratch(role: number, a: Mat, b: Mat): Mat {
   const out = scratchMat(role, a.rows, b.cols);

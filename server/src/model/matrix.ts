@@ -12,6 +12,26 @@ export function zeros(rows: number, cols: number): Mat {
   return { rows, cols, d: new Float64Array(rows * cols) };
 }
 
+/** Buffers reused for intermediate matrices, one per role (`ScratchRole`): the callers are not re-entrant. */
+const scratch: Float64Array[] = [];
+
+/**
+ * Who reuses a scratch buffer: Algorithm 1's forward-only pass (`inside.ts`, roles 0–5, each holding one intermediate
+ * while the next is made) and a puncteme's product before it is made sparse (`automaton.ts`), which that pass may ask
+ * for while its own buffers are in use.
+ */
+export const PUNCTEME_PRODUCT_ROLE = 6;
+
+/** A zeroed rows×cols matrix in the buffer of `role`, valid until that role is asked for again. */
+export function scratchMat(role: number, rows: number, cols: number): Mat {
+  const size = rows * cols;
+  let b = scratch[role];
+  if (!b || b.length < size) scratch[role] = b = new Float64Array(Math.max(size, 2 * (b?.length ?? 0)));
+  const d = b.subarray(0, size);
+  d.fill(0);
+  return { rows, cols, d };
+}
+
 export function identity(n: number): Mat {
   const m = zeros(n, n);
   for (let i = 0; i < n; i++) m.d[i * n + i] = 1;
