@@ -35,3 +35,8 @@ export function treeInfo(tree: PunctuatedTree): TreeInfo {
 export function hasSubject(info: TreeInfo, w: number): boolean {
   return info.children[w].some((c) => /^(nsubj|csubj|expl)/.test(info.rel(c)));
 }
+
+/** Whether w has a determiner or a possessive among its dependents before word `before` ("a … car", "my … friend"). */
+export function determinerBefore(info: TreeInfo, w: number, before: number): boolean {
+  return info.children[w].some((c) => c < before && (info.base(c) === 'det' || info.rel(c) === 'nmod:poss'));
+}

@@ -11,7 +11,7 @@
  * `amod` and no determiner before the adjective.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { TreeInfo } from '../treeInfo';
+import { determinerBefore, TreeInfo } from '../treeInfo';
 
 /** Variant of the deletion of a comma between an adjective series' last adjective and its noun. */
 export const ADJECTIVE_NOUN = 'adjective-noun';
@@ -34,6 +34,7 @@ export function adjectiveNounCommaAt(tree: PunctuatedTree, info: TreeInfo, i: nu
   const kids = info.children[noun];
   const earlier = kids.filter((c) => c < i && info.rel(c) === 'amod' && ADJECTIVE_TAGS.has(words[c - 1].xpos));
   const series = earlier.length > 0 && !earlier.some((c) => NON_COORDINATE.test(words[c - 1].form));
-  const determined = kids.some((c) => c < i && (info.base(c) === 'det' || info.rel(c) === 'nmod:poss') && kids.every((x) => x >= c || x > i || info.rel(x) !== 'amod'));
-  return series && determined;
+  // The determiner comes before every adjective of the noun (the one at i is among them).
+  const firstAdjective = kids.find((c) => info.rel(c) === 'amod') ?? i;
+  return series && determinerBefore(info, noun, firstAdjective);
 }

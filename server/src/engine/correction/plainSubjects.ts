@@ -15,7 +15,7 @@
  * ("This morning, went to the gym"), so it is left out.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { TreeInfo } from '../treeInfo';
+import { determinerBefore, TreeInfo } from '../treeInfo';
 import { finiteVerb } from './clauseSpan';
 import { meetsItsVerb } from './restrictiveSubjects';
 import { TIME_NOUNS } from './timeNouns';
@@ -83,10 +83,8 @@ export function plainSubjectCommaAt(tree: PunctuatedTree, info: TreeInfo, i: num
  */
 export function endsInCloseName(tree: PunctuatedTree, info: TreeInfo, w: number, i: number, marked: (j: number) => boolean): boolean {
   if (tree.words[w - 1].upos !== 'NOUN') return false;
-  const kids = info.children[w];
-  const determined = kids.some((c) => c < w && (info.base(c) === 'det' || info.rel(c) === 'nmod:poss'));
-  const appos = kids.find((c) => c > w && info.rel(c) === 'appos' && info.span[c][1] === i);
-  if (!determined || appos === undefined || marked(info.span[appos][0] - 1)) return false;
+  const appos = info.children[w].find((c) => c > w && info.rel(c) === 'appos' && info.span[c][1] === i);
+  if (!determinerBefore(info, w, w) || appos === undefined || marked(info.span[appos][0] - 1)) return false;
   const [from, to] = info.span[appos];
   return tree.words.slice(from - 1, to).every((x) => x.upos === 'PROPN');
 }
