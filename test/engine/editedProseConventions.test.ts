@@ -123,6 +123,8 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         // "rather than" after the comma, and the conjunction "so" before a comma and "that".
         'We walked, rather than took the bus.',
         'He is taller than his brother.',
+        // A mark right after the comparative: the comma before "than" closes an aside.
+        'It is better, in fact, than it was before.',
         // An adjective series written right, and a clause that ends in an adjective before a new subject.
         'She bought a big, red car.',
         'The room was clean, staff were friendly.',

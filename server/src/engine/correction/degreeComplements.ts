@@ -23,8 +23,9 @@ const SUBJECT_STARTS: ReadonlySet<string> = new Set(['PRON', 'DET', 'NOUN', 'PRO
 /** The word (1-based) that the complement after slot i completes, within `reach` words before the comma, or 0. */
 function degreeWordBefore(tree: PunctuatedTree, i: number, reach: number, is: (k: number) => boolean): number {
   for (let k = i; k >= Math.max(1, i - reach + 1); k--) {
-    if (is(k)) return k;
+    // Slot k lies between word k and the comma's side: a mark there, the degree word's own included, ends the search.
     if (k < i && tree.slots[k].length > 0) return 0;
+    if (is(k)) return k;
   }
   return 0;
 }
