@@ -6,9 +6,9 @@
  * decided as a convention of edited prose (`conventionKinds.ts`; BENCHMARKS, session 16, AN).
  *
  * Only a noun phrase the parse can hardly misread: the adjective before the comma modifies the noun right after it,
- * another adjective of that noun comes before it (the series; not an ordinal or "other", which is no coordinate of
- * it), and the phrase's determiner or possessive comes before both. A clause that ends in an adjective before a new subject ("The room was clean, staff were friendly") gives no
- * `amod` and no determiner before the adjective.
+ * another adjective of that noun comes before it (the series; not an ordinal or "other", which is no coordinate of it),
+ * and the phrase's determiner or possessive comes before both. A clause that ends in an adjective before a new subject
+ * ("The room was clean, staff were friendly") gives no `amod` and no determiner before the adjective.
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { determinerBefore, TreeInfo } from '../treeInfo';

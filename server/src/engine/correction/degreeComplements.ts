@@ -1,15 +1,14 @@
 /**
- * The comma before the complement of a comparative or of "so" ("He is taller‸, than his brother", "It was so
- * cold‸, that we stayed at home"): the "than" phrase completes the comparison and the "that" clause completes the
- * degree word "so", and edited English sets neither off (CMOS 6.35; Quirk et al. 15.63–15.68). Learners pause there. The
- * model prefers the comma gone, but the deletion falls in the `comma` kind, whose calibration fitted on EWT keeps it
- * under the threshold, so it is decided as a convention of edited prose (`conventionKinds.ts`; BENCHMARKS, session
- * 16, DC).
+ * The comma before the complement of a comparative or of "so" ("He is taller‸, than his brother", "It was so cold‸,
+ * that we stayed at home"): the "than" phrase completes the comparison and the "that" clause completes the degree word
+ * "so", and edited English sets neither off (CMOS 6.35; Quirk et al. 15.63–15.68). Learners pause there. The model
+ * prefers the comma gone, but the deletion falls in the `comma` kind, whose calibration fitted on EWT keeps it under
+ * the threshold, so it is decided as a convention of edited prose (`conventionKinds.ts`; BENCHMARKS, session 16, DC).
  *
  * Read off words and marks, since the parser attaches "than" and a result clause in many ways: the comma is right
- * before "than" with a comparative (JJR, RBR, or "rather") among the three words before it, or right before "that"
- * and a subject with "so" before an adjective or adverb among the four words before it; no other mark lies between that word and the
- * comma (a mark there closes something else first).
+ * before "than" with a comparative (JJR, RBR, or "rather") among the three words before it, or right before "that" and
+ * a subject with "so" before an adjective or adverb among the four words before it; no other mark lies between that
+ * word and the comma (a mark there closes something else first).
  */
 import { PunctuatedTree } from '../../data/depunct';
 

@@ -17,8 +17,8 @@
  *   of the first or third person, since "Anna, the meeting …" and "Mr. Lopez, your order …" address the reader;
  * - X never holds "your" (a vocative's mark: "Your Honor, my client …");
  * - Y is a noun phrase of at most `MAX_APPOSITION_WORDS` words (prepositional phrases in it: "a doctor in Boston") with
- *   no verb, pronoun (but a possessive), subordinator, coordinator or mark, and a finite verb follows it, with no comma right after that verb ("Several of the outfits,
- *   Ignatius noticed, were": a comment clause).
+ *   no verb, pronoun (but a possessive), subordinator, coordinator or mark, and a finite verb follows it, with no comma
+ *   right after that verb ("Several of the outfits, Ignatius noticed, were": a comment clause).
  */
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { ABBREV_DOT } from '../../data/punctTokens';
@@ -35,7 +35,7 @@ const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOU
 /** Possessives of the first and third person: after a name they begin an apposition, where "your" begins an address. */
 const NON_SECOND_POSSESSIVES: ReadonlySet<string> = new Set(['my', 'our', 'his', 'her', 'its', 'their']);
 
-/** Terms of address that make X a vocative even with a possessive: a plural ("My friends") or a bare one ("Sir"). */
+/** Terms of address that make X a vocative even with a possessive: a plural one ("My friends", "Ladies"). */
 const PLURAL_ADDRESS = /s$|^(everyone|everybody|gentlemen|children|folks)$/;
 
 const lower = (w: TreeWord) => w.form.toLowerCase();
