@@ -53,6 +53,15 @@ export const END = [0x0b];
 export const br = (depth: number) => [0x0c, depth];
 export const brIf = (depth: number) => [0x0d, depth];
 
+/**
+ * `while (k < limit) { body; k += step }` over an i32 local k the caller has set: block, loop, exit when k ≥ limit
+ * (signed), the body, the step, branch back. Inside `body`, depth 0 is the loop (continue without the step) and depth 1
+ * the block (break).
+ */
+export function countedLoop(k: number, limit: number[], body: number[], step = 1): number[] {
+  return [...BLOCK, ...LOOP, ...get(k), ...limit, 0x4e /* i32.ge_s */, ...brIf(1), ...body, ...get(k), ...i32(step), 0x6a /* i32.add */, ...set(k), ...br(0), ...END, ...END];
+}
+
 /** The module header: magic number and version. */
 export const MODULE_HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
 

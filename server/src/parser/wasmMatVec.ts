@@ -13,7 +13,7 @@
 
 import type { Weights } from './dot';
 
-import { BLOCK, br, brIf, END, F64, get, I32, i32, leb, LOOP, MODULE_HEADER, name, PAGE, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { BLOCK, br, brIf, countedLoop, END, F64, get, I32, i32, leb, LOOP, MODULE_HEADER, name, PAGE, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
 // Instructions used by the function bodies (the shared ones are `wasmAssembly.ts`'s).
 const I32_ADD = [0x6a];
@@ -58,34 +58,26 @@ function matvecBody(float32: boolean): number[] {
     ...get(STRIDE), ...i32(shift), ...I32_SHL, ...set(ROW_BYTES),
     ...get(A), ...set(ROW),
     ...i32(0), ...set(M),
-    ...BLOCK, ...LOOP, // rows
-    ...get(M), ...get(ROWS), ...I32_GE_S, ...brIf(1),
-    ...V128_ZERO, ...set(ACC01),
-    ...V128_ZERO, ...set(ACC23),
-    ...i32(0), ...set(K),
-    ...BLOCK, ...LOOP, // k + 3 < n, four at a time
-    ...get(K), ...i32(3), ...I32_ADD, ...get(N), ...I32_GE_S, ...brIf(1),
-    ...get(ACC01), ...rowAt, ...pair(0), ...vecAt, ...v128load(0), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC01),
-    ...get(ACC23), ...rowAt, ...pair(float32 ? 8 : 16), ...vecAt, ...v128load(16), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC23),
-    ...get(K), ...i32(4), ...I32_ADD, ...set(K),
-    ...br(0),
-    ...END, ...END,
-    ...get(ACC01), ...lane(0), ...set(S0),
-    ...BLOCK, ...LOOP, // the tail, into s0
-    ...get(K), ...get(N), ...I32_GE_S, ...brIf(1),
-    ...get(S0), ...rowAt, ...one, ...vecAt, ...f64load(0), ...F64_MUL, ...F64_ADD, ...set(S0),
-    ...get(K), ...i32(1), ...I32_ADD, ...set(K),
-    ...br(0),
-    ...END, ...END,
-    // out[m] = ((s0 + s1) + s2) + s3
-    ...get(OUT),
-    ...get(S0), ...get(ACC01), ...lane(1), ...F64_ADD, ...get(ACC23), ...lane(0), ...F64_ADD, ...get(ACC23), ...lane(1), ...F64_ADD,
-    ...F64_STORE,
-    ...get(ROW), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW),
-    ...get(OUT), ...i32(8), ...I32_ADD, ...set(OUT),
-    ...get(M), ...i32(1), ...I32_ADD, ...set(M),
-    ...br(0),
-    ...END, ...END,
+    ...countedLoop(M, get(ROWS), [ // rows
+      ...V128_ZERO, ...set(ACC01),
+      ...V128_ZERO, ...set(ACC23),
+      ...i32(0), ...set(K),
+      ...BLOCK, ...LOOP, // k + 3 < n, four at a time
+      ...get(K), ...i32(3), ...I32_ADD, ...get(N), ...I32_GE_S, ...brIf(1),
+      ...get(ACC01), ...rowAt, ...pair(0), ...vecAt, ...v128load(0), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC01),
+      ...get(ACC23), ...rowAt, ...pair(float32 ? 8 : 16), ...vecAt, ...v128load(16), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC23),
+      ...get(K), ...i32(4), ...I32_ADD, ...set(K),
+      ...br(0),
+      ...END, ...END,
+      ...get(ACC01), ...lane(0), ...set(S0),
+      ...countedLoop(K, get(N), [...get(S0), ...rowAt, ...one, ...vecAt, ...f64load(0), ...F64_MUL, ...F64_ADD, ...set(S0)]), // the tail, into s0
+      // out[m] = ((s0 + s1) + s2) + s3
+      ...get(OUT),
+      ...get(S0), ...get(ACC01), ...lane(1), ...F64_ADD, ...get(ACC23), ...lane(0), ...F64_ADD, ...get(ACC23), ...lane(1), ...F64_ADD,
+      ...F64_STORE,
+      ...get(ROW), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW),
+      ...get(OUT), ...i32(8), ...I32_ADD, ...set(OUT),
+    ]),
     ...END,
   ];
 }
@@ -107,12 +99,7 @@ const addRowsBody = [
   ...get(R_I), ...i32(16), ...I32_ADD, ...set(R_I),
   ...br(0),
   ...END, ...END,
-  ...BLOCK, ...LOOP, // the odd last entry
-  ...get(R_I), ...get(R_BYTES), ...I32_GE_S, ...brIf(1),
-  ...outAt, ...outAt, ...f64load(0), ...srcAt, ...f64load(0), ...F64_ADD, ...F64_STORE,
-  ...get(R_I), ...i32(8), ...I32_ADD, ...set(R_I),
-  ...br(0),
-  ...END, ...END,
+  ...countedLoop(R_I, get(R_BYTES), [...outAt, ...outAt, ...f64load(0), ...srcAt, ...f64load(0), ...F64_ADD, ...F64_STORE], 8), // the odd last entry
   ...END,
 ].flat();
 
@@ -131,12 +118,7 @@ const addWideBody = [
   ...get(W_I), ...i32(2), ...I32_ADD, ...set(W_I),
   ...br(0),
   ...END, ...END,
-  ...BLOCK, ...LOOP, // the odd last entry
-  ...get(W_I), ...get(W_COUNT), ...I32_GE_S, ...brIf(1),
-  ...wOutAt, ...wOutAt, ...f64load(0), ...wSrcAt, ...F32_LOAD, ...F64_PROMOTE, ...F64_ADD, ...F64_STORE,
-  ...get(W_I), ...i32(1), ...I32_ADD, ...set(W_I),
-  ...br(0),
-  ...END, ...END,
+  ...countedLoop(W_I, get(W_COUNT), [...wOutAt, ...wOutAt, ...f64load(0), ...wSrcAt, ...F32_LOAD, ...F64_PROMOTE, ...F64_ADD, ...F64_STORE]), // the odd last entry
   ...END,
 ].flat();
 

@@ -12,7 +12,7 @@
  * `PUNCTEME_NO_WASM=1`, `SparseWeights` keeps its JavaScript loop.
  */
 
-import { BLOCK, br, brIf, END, F64, get, I32, i32, IF, leb, LOOP, MODULE_HEADER, name, PAGE, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { BLOCK, br, brIf, countedLoop, END, F64, get, I32, i32, IF, leb, LOOP, MODULE_HEADER, name, PAGE, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
 const load = (offset = 0) => [0x28, 2, ...leb(offset)];
 const store = (offset = 0) => [0x36, 2, ...leb(offset)];
@@ -33,47 +33,38 @@ const scoreBody = [
   ...vec([[12, I32]]),
   // Touch: touched ^= packed[buckets[key >>> remBits]] for every feature.
   ...i32(0), ...set(K),
-  ...BLOCK, ...LOOP,
-  ...get(K), ...get(N), ...GE_S, ...brIf(1),
-  ...get(TOUCHED),
-  ...get(PACKED), ...get(BUCKETS), ...key, ...get(REM_BITS), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...load(), ...i32(2), ...SHL, ...ADD, ...load(),
-  ...XOR, ...set(TOUCHED),
-  ...get(K), ...i32(1), ...ADD, ...set(K),
-  ...br(0),
-  ...END, ...END,
+  ...countedLoop(K, get(N), [
+    ...get(TOUCHED),
+    ...get(PACKED), ...get(BUCKETS), ...key, ...get(REM_BITS), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...load(), ...i32(2), ...SHL, ...ADD, ...load(),
+    ...XOR, ...set(TOUCHED),
+  ]),
   // Scan: each feature's bucket, rows in key order, each a header (low key bits << 16 | entry count) and its entries.
   ...i32(0), ...set(K),
-  ...BLOCK, ...LOOP,
-  ...get(K), ...get(N), ...GE_S, ...brIf(1),
-  ...key, ...set(H),
-  ...get(H), ...get(REM_MASK), ...AND, ...set(R),
-  ...get(BUCKETS), ...get(H), ...get(REM_BITS), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...tee(AT),
-  ...load(), ...set(E),
-  ...get(AT), ...load(4), ...set(END_AT),
-  ...BLOCK, ...LOOP, // the bucket's rows
-  ...get(E), ...get(END_AT), ...GE_S, ...brIf(1),
-  ...entry(PACKED, get(E)), ...load(), ...set(HEAD),
-  ...get(HEAD), ...i32(0xffff), ...AND, ...set(COUNT),
-  // A row below the feature's: skip it and its entries.
-  ...get(HEAD), ...i32(16), ...SHR_U, ...get(R), ...LT_U,
-  ...IF, ...get(E), ...i32(1), ...ADD, ...get(COUNT), ...ADD, ...set(E), ...br(1), ...END,
-  // Past it: the feature has no row.
-  ...get(HEAD), ...i32(16), ...SHR_U, ...get(R), ...NE, ...brIf(1),
-  // Its row: acc[class] += weight for each entry (class << 16 | weight as 16 bits).
-  ...get(E), ...i32(1), ...ADD, ...tee(X), ...get(COUNT), ...ADD, ...set(LAST),
-  ...BLOCK, ...LOOP,
-  ...get(X), ...get(LAST), ...GE_S, ...brIf(1),
-  ...entry(PACKED, get(X)), ...load(), ...set(Q),
-  ...get(ACC), ...get(Q), ...i32(16), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...tee(AT),
-  ...get(AT), ...load(), ...get(Q), ...EXTEND16_S, ...ADD, ...store(),
-  ...get(X), ...i32(1), ...ADD, ...set(X),
-  ...br(0),
-  ...END, ...END,
-  ...br(1),
-  ...END, ...END,
-  ...get(K), ...i32(1), ...ADD, ...set(K),
-  ...br(0),
-  ...END, ...END,
+  ...countedLoop(K, get(N), [
+    ...key, ...set(H),
+    ...get(H), ...get(REM_MASK), ...AND, ...set(R),
+    ...get(BUCKETS), ...get(H), ...get(REM_BITS), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...tee(AT),
+    ...load(), ...set(E),
+    ...get(AT), ...load(4), ...set(END_AT),
+    ...BLOCK, ...LOOP, // the bucket's rows
+    ...get(E), ...get(END_AT), ...GE_S, ...brIf(1),
+    ...entry(PACKED, get(E)), ...load(), ...set(HEAD),
+    ...get(HEAD), ...i32(0xffff), ...AND, ...set(COUNT),
+    // A row below the feature's: skip it and its entries.
+    ...get(HEAD), ...i32(16), ...SHR_U, ...get(R), ...LT_U,
+    ...IF, ...get(E), ...i32(1), ...ADD, ...get(COUNT), ...ADD, ...set(E), ...br(1), ...END,
+    // Past it: the feature has no row.
+    ...get(HEAD), ...i32(16), ...SHR_U, ...get(R), ...NE, ...brIf(1),
+    // Its row: acc[class] += weight for each entry (class << 16 | weight as 16 bits).
+    ...get(E), ...i32(1), ...ADD, ...tee(X), ...get(COUNT), ...ADD, ...set(LAST),
+    ...countedLoop(X, get(LAST), [
+      ...entry(PACKED, get(X)), ...load(), ...set(Q),
+      ...get(ACC), ...get(Q), ...i32(16), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...tee(AT),
+      ...get(AT), ...load(), ...get(Q), ...EXTEND16_S, ...ADD, ...store(),
+    ]),
+    ...br(1),
+    ...END, ...END,
+  ]),
   ...get(TOUCHED),
   ...END,
 ];
@@ -102,55 +93,41 @@ const denseBody = [
   // stride = (classes + 1) · 2 bytes; out[c] = 0
   ...get(D_C), ...i32(1), ...ADD, ...i32(1), ...SHL, ...set(D_STRIDE),
   ...i32(0), ...set(D_CC),
-  ...BLOCK, ...LOOP,
-  ...get(D_CC), ...get(D_C), ...GE_S, ...brIf(1),
-  ...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...f64const(0), ...f64store(),
-  ...get(D_CC), ...i32(1), ...ADD, ...set(D_CC),
-  ...br(0),
-  ...END, ...END,
+  ...countedLoop(D_CC, get(D_C), [...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...f64const(0), ...f64store()]),
   // Touch: at[k] = p = floor(key · perKey); touched ^= rows[p · R]
   ...i32(0), ...set(D_K),
-  ...BLOCK, ...LOOP,
-  ...get(D_K), ...get(D_N), ...GE_S, ...brIf(1),
-  ...dKey, ...F64_FROM_U32, ...get(D_PER_KEY), ...F64_MUL, ...F64_FLOOR, ...I32_FROM_F64, ...set(D_P),
-  ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...get(D_P), ...store(),
-  ...get(D_TOUCHED), ...slotAt, ...load16s, ...XOR, ...set(D_TOUCHED),
-  ...get(D_K), ...i32(1), ...ADD, ...set(D_K),
-  ...br(0),
-  ...END, ...END,
+  ...countedLoop(D_K, get(D_N), [
+    ...dKey, ...F64_FROM_U32, ...get(D_PER_KEY), ...F64_MUL, ...F64_FLOOR, ...I32_FROM_F64, ...set(D_P),
+    ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...get(D_P), ...store(),
+    ...get(D_TOUCHED), ...slotAt, ...load16s, ...XOR, ...set(D_TOUCHED),
+  ]),
   // Scan each feature's slots from its home.
   ...i32(0), ...set(D_K),
-  ...BLOCK, ...LOOP,
-  ...get(D_K), ...get(D_N), ...GE_S, ...brIf(1),
-  ...dKey, ...set(D_ROW),
-  ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...set(D_P),
-  ...BLOCK, ...LOOP, // slots p, p + 1, … until an empty one or the row
-  ...slotAt, ...tee(D_ADDR), ...load16s, ...tee(D_TAG), ...EQZ, ...brIf(1),
-  // key = (ceil((p − shift) · perSlot) + tag) − 1, exact integers in float64 as in JavaScript
-  ...get(D_P), ...get(D_SHIFT), ...[0x6b], ...F64_FROM_I32, ...get(D_PER_SLOT), ...F64_MUL, ...F64_CEIL,
-  ...get(D_TAG), ...F64_FROM_I32, ...F64_ADD, ...f64const(1), ...F64_SUB, ...set(D_KEY),
-  ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_LT,
-  ...IF, ...get(D_P), ...i32(1), ...ADD, ...set(D_P), ...br(1), ...END,
-  ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_EQ,
-  ...IF,
-  // out[c] += fround(q · scale) for each class, q = the slot's int16 weights after its tag
-  ...i32(0), ...set(D_CC),
-  ...BLOCK, ...LOOP,
-  ...get(D_CC), ...get(D_C), ...GE_S, ...brIf(1),
-  ...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...tee(D_O),
-  ...get(D_O), ...f64load(),
-  ...get(D_ADDR), ...get(D_CC), ...i32(1), ...ADD, ...i32(1), ...SHL, ...ADD, ...load16s, ...F64_FROM_I32,
-  ...get(D_SCALE), ...F64_MUL, ...F32_FROM_F64, ...F64_FROM_F32,
-  ...F64_ADD, ...f64store(),
-  ...get(D_CC), ...i32(1), ...ADD, ...set(D_CC),
-  ...br(0),
-  ...END, ...END,
-  ...END,
-  ...br(1),
-  ...END, ...END,
-  ...get(D_K), ...i32(1), ...ADD, ...set(D_K),
-  ...br(0),
-  ...END, ...END,
+  ...countedLoop(D_K, get(D_N), [
+    ...dKey, ...set(D_ROW),
+    ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...set(D_P),
+    ...BLOCK, ...LOOP, // slots p, p + 1, … until an empty one or the row
+    ...slotAt, ...tee(D_ADDR), ...load16s, ...tee(D_TAG), ...EQZ, ...brIf(1),
+    // key = (ceil((p − shift) · perSlot) + tag) − 1, exact integers in float64 as in JavaScript
+    ...get(D_P), ...get(D_SHIFT), ...[0x6b], ...F64_FROM_I32, ...get(D_PER_SLOT), ...F64_MUL, ...F64_CEIL,
+    ...get(D_TAG), ...F64_FROM_I32, ...F64_ADD, ...f64const(1), ...F64_SUB, ...set(D_KEY),
+    ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_LT,
+    ...IF, ...get(D_P), ...i32(1), ...ADD, ...set(D_P), ...br(1), ...END,
+    ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_EQ,
+    ...IF,
+    // out[c] += fround(q · scale) for each class, q = the slot's int16 weights after its tag
+    ...i32(0), ...set(D_CC),
+    ...countedLoop(D_CC, get(D_C), [
+      ...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...tee(D_O),
+      ...get(D_O), ...f64load(),
+      ...get(D_ADDR), ...get(D_CC), ...i32(1), ...ADD, ...i32(1), ...SHL, ...ADD, ...load16s, ...F64_FROM_I32,
+      ...get(D_SCALE), ...F64_MUL, ...F32_FROM_F64, ...F64_FROM_F32,
+      ...F64_ADD, ...f64store(),
+    ]),
+    ...END,
+    ...br(1),
+    ...END, ...END,
+  ]),
   ...get(D_TOUCHED),
   ...END,
 ];
