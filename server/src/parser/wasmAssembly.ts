@@ -79,6 +79,11 @@ const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 /** A WebAssembly memory page, in bytes. */
 export const PAGE = 65536;
 
+/** Grows `mem` (by whole pages) until it holds at least `bytes` bytes; its buffer is then a new one. */
+export function ensureBytes(mem: WasmMemory, bytes: number): void {
+  if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+}
+
 /**
  * A module compiled once from its bytes, instantiated on demand; `instantiate` gives undefined where WebAssembly (or
  * an instruction the module uses, such as SIMD) is unavailable or `PUNCTEME_NO_WASM` is set.

@@ -13,7 +13,7 @@
 
 import type { Weights } from './dot';
 
-import { BLOCK, br, brIf, countedLoop, END, F64, get, I32, i32, leb, LOOP, MODULE_HEADER, name, PAGE, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, get, I32, i32, leb, LOOP, MODULE_HEADER, name, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
 // Instructions used by the function bodies (the shared ones are `wasmAssembly.ts`'s).
 const I32_ADD = [0x6a];
@@ -167,7 +167,7 @@ export class MatVecKernel {
     this.entry = float32 ? 4 : 8;
     const matrixBytes = Math.ceil((rows * n * this.entry) / 16) * 16;
     const bytes = matrixBytes + (n + rows) * 8;
-    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    ensureBytes(mem, bytes);
     this.f64 = new Float64Array(mem.buffer);
     const matrix = float32 ? new Float32Array(mem.buffer, 0, rows * n) : this.f64;
     for (let r = 0; r < rows; r++) matrix.set(source.subarray(offset + r * stride, offset + r * stride + n), r * n);
@@ -218,7 +218,7 @@ export class RowArena {
       this.offsets.push(bytes);
       bytes += Math.ceil((n * (float32.has(i) ? 4 : 8)) / 16) * 16;
     });
-    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    ensureBytes(mem, bytes);
     this.arrays = sizes.map((n, i) => (float32.has(i) ? new Float32Array(mem.buffer, this.offsets[i], n) : new Float64Array(mem.buffer, this.offsets[i], n)));
     this.run = exports.addrows;
     this.runWide = exports.addwide;

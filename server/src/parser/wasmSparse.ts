@@ -12,7 +12,7 @@
  * `PUNCTEME_NO_WASM=1`, `SparseWeights` keeps its JavaScript loop.
  */
 
-import { BLOCK, br, brIf, countedLoop, END, F64, get, I32, i32, IF, leb, LOOP, MODULE_HEADER, name, PAGE, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, get, I32, i32, IF, leb, LOOP, MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
 const load = (offset = 0) => [0x28, 2, ...leb(offset)];
 const store = (offset = 0) => [0x36, 2, ...leb(offset)];
@@ -180,7 +180,7 @@ export class WasmBucketTable {
     this.bucketsAt = this.accAt + MAX_CLASSES * 4;
     this.packedAt = this.bucketsAt + buckets.length * 4;
     const bytes = this.packedAt + packed.length * 4;
-    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    ensureBytes(mem, bytes);
     const buffer = mem.buffer;
     this.feat = new Uint32Array(buffer, this.featAt, WASM_MAX_FEATURES);
     this.acc = new Int32Array(buffer, this.accAt, MAX_CLASSES);
@@ -238,7 +238,7 @@ export class WasmDenseTable {
     this.outAt = 2 * WASM_MAX_FEATURES * 4;
     this.rowsAt = this.outAt + MAX_CLASSES * 8;
     const bytes = this.rowsAt + rows.length * 2;
-    if (bytes > mem.buffer.byteLength) mem.grow(Math.ceil((bytes - mem.buffer.byteLength) / PAGE));
+    ensureBytes(mem, bytes);
     const buffer = mem.buffer;
     this.feat = new Uint32Array(buffer, this.featAt, WASM_MAX_FEATURES);
     this.out = new Float64Array(buffer, this.outAt, MAX_CLASSES);
