@@ -30,6 +30,10 @@ describe('engine: where a subject\'s apposition left open would close, read off 
     assert.strictEqual(closeOf(rows(city, [A, w('doctor', 'NOUN', 'NN'), w('in', 'ADP', 'IN'), w('Boston', 'PROPN', 'NNP')], PLAYS, VIOLIN)), 8);
     // A name X takes an apposition opened by "a" or a possessive of the first or third person.
     assert.strictEqual(closeOf(rows([w('Maria', 'PROPN', 'NNP')], [MY, w('roommate', 'NOUN', 'NN')], PLAYS, VIOLIN)), 3);
+    // An adjective the tagger calls a verb by its coarse tag ("a retired/VERB/JJ teacher"), and "of mine".
+    assert.strictEqual(closeOf(rows([MY, COUSIN], [A, w('retired', 'VERB', 'JJ'), w('teacher', 'NOUN', 'NN')], PLAYS, VIOLIN)), 5);
+    const friend = [A, w('friend', 'NOUN', 'NN'), w('of', 'ADP', 'IN'), w('mine', 'PRON', 'PRP')];
+    assert.strictEqual(closeOf(rows([MY, COUSIN], friend, PLAYS, VIOLIN)), 6);
   });
 
   it('leaves vocatives, time phrases, lists, comment clauses and fronted phrases alone', () => {
@@ -43,6 +47,8 @@ describe('engine: where a subject\'s apposition left open would close, read off 
     none(rows([MY, COUSIN], [A, MUSICIAN], w('noticed', 'VERB', 'VBD'), [], [[',', 'PUNCT', '_', 'punct', ',']]), 'a comment clause');
     none(rows([w('In', 'ADP', 'IN'), MY, w('opinion', 'NOUN', 'NN')], [THE, w('city', 'NOUN', 'NN')], w('needs', 'VERB', 'VBZ')), 'a fronted phrase');
     none(rows([MY, COUSIN], [w('he', 'PRON', 'PRP')], PLAYS, VIOLIN), 'a pronoun after the comma: a subject');
+    none(rows([MY, COUSIN], [w('mine', 'PRON', 'PRP')], PLAYS, VIOLIN), '"mine" alone: a subject, not after "of"');
+    none(rows([w('John', 'PROPN', 'NNP')], [MY, w('flight', 'NOUN', 'NN')], w('arrives', 'VERB', 'VBZ')), 'a name, then "my" + a noun of no relation: a vocative');
     none(rows([MY, COUSIN], [A, MUSICIAN], w('playing', 'VERB', 'VBG'), VIOLIN), 'no finite verb after Y');
   });
 });

@@ -5,7 +5,7 @@ import { makeLinter } from '../../server/src/engine';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { ABBREV_DOT } from '../../server/src/data/punctTokens';
 import { readTreebank } from '../../server/src/data/treebank';
-import { secondSubjectAsApposition, supplementBetween, supplementCloseAt, unclosedSupplements } from '../../server/src/engine/correction/unclosedSupplements';
+import { listedSubjectAsApposition, secondSubjectAsApposition, supplementBetween, supplementCloseAt, unclosedSupplements } from '../../server/src/engine/correction/unclosedSupplements';
 import { scoreCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
 import { CONVENTION_CONFIDENCE, conventionDecision } from '../../server/src/engine/correction/conventionKinds';
 import { candidates } from '../../server/src/engine/correction/candidates';
@@ -68,6 +68,30 @@ describe('engine: the comma that closes a supplement, scored on its own parse', 
     assert.strictEqual(two.words[3].deprel, 'nsubj', 'the parsed tree itself is not changed');
     assert.strictEqual(secondSubjectAsApposition(two, 2, 3), undefined, 'the span must be the whole second subject');
     assert.strictEqual(secondSubjectAsApposition(conllu(CLOSED).tree, 2, 6), undefined);
+  });
+
+  it('reads a list item of the subject with no coordinator as an apposition, and a real list as none', () => {
+    // "My friend , a girl , paints ." with "girl" a conj of "friend" (the parser's list reading of the apposition).
+    const listed = [
+      ['My', 'PRON', '2', 'nmod:poss', 'PRP$'], ['friend', 'NOUN', '7', 'nsubj', 'NN'], [',', 'PUNCT', '5', 'punct', ','],
+      ['a', 'DET', '5', 'det', 'DT'], ['girl', 'NOUN', '2', 'conj', 'NN'], [',', 'PUNCT', '7', 'punct', ','],
+      ['paints', 'VERB', '0', 'root', 'VBZ'], ['.', 'PUNCT', '7', 'punct', '.'],
+    ];
+    const t = conllu(listed).tree;
+    const found = listedSubjectAsApposition(t, 2, 4);
+    assert.ok(found);
+    assert.strictEqual(found.node, 4);
+    assert.deepStrictEqual(found.tree.words.map((w) => [w.head, w.deprel]), t.words.map((w, i) => (i === 3 ? [2, 'appos'] : [w.head, w.deprel])));
+    assert.ok(supplementCloseAt(t, 4), 'its closing comma is kept');
+    // "My friend , a girl and her dog paint ." : a coordinator makes it a list.
+    const list = conllu([
+      ['My', 'PRON', '2', 'nmod:poss', 'PRP$'], ['friend', 'NOUN', '10', 'nsubj', 'NN'], [',', 'PUNCT', '5', 'punct', ','],
+      ['a', 'DET', '5', 'det', 'DT'], ['girl', 'NOUN', '2', 'conj', 'NN'], ['and', 'CCONJ', '8', 'cc', 'CC'],
+      ['her', 'PRON', '8', 'nmod:poss', 'PRP$'], ['dog', 'NOUN', '2', 'conj', 'NN'], [',', 'PUNCT', '10', 'punct', ','],
+      ['paint', 'VERB', '0', 'root', 'VBP'], ['.', 'PUNCT', '10', 'punct', '.'],
+    ]).tree;
+    assert.strictEqual(listedSubjectAsApposition(list, 2, 4), undefined, 'another item follows');
+    assert.strictEqual(listedSubjectAsApposition(list, 2, 7), undefined, 'not one item');
   });
 
   it('never deletes the comma that closes a supplement, even when the parse reads the apposition as a subject', () => {

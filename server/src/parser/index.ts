@@ -24,6 +24,7 @@ import { slotSentence } from './sentenceBuilder';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
 import { RELATIVE_CLAUSE_REPAIR, repairRelativeClauseSubjects } from './relativeClauseRepair';
 import { COPULAR_SUBJECT_REPAIR, repairCopularSubjects } from './copularSubjectRepair';
+import { repairVerblessTags, VERBLESS_TAG_REPAIR } from './verblessTags';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -95,8 +96,8 @@ class TransitionParser implements Parser {
     readonly version: string,
     private readonly models: ParserModels,
     /**
-     * Repair the garden paths after parsing (`relativeClauseRepair.ts`, `copularSubjectRepair.ts`);
-     * `PUNCTEME_NO_RELCL_REPAIR` unsets both, to measure them.
+     * Repair a verbless tagging before parsing (`verblessTags.ts`) and the garden paths after it
+     * (`relativeClauseRepair.ts`, `copularSubjectRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets all three, to measure them.
      */
     private readonly repair = true,
   ) {
@@ -146,7 +147,8 @@ class TransitionParser implements Parser {
     const s = slotSentence(tokens);
     if (s.forms.length === 0) return undefined;
     const e = encodeSentence(s, this.lookup);
-    const p = parseWords(this.models, e);
+    const tagged = this.models.tagger.tag(e);
+    const p = parseWords(this.models, e, this.repair ? repairVerblessTags(tagged, s.forms, s.slots, this.models.tagger.tags) : tagged);
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
     const parsed: TreeWord[] = s.forms.map((form, i) => ({
@@ -224,7 +226,7 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const models = parserModels(m, labeller);
   warmUpWink();
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
-  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}`;
+  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}`;
   return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
 }
 

@@ -13,8 +13,9 @@
  * rules them out is taken:
  * - X opens the sentence and is a plain noun phrase (no verb, adverb, subordinator, coordinator or preposition but
  *   "of"), headed by a common noun with a determiner or possessive, which is neither a time noun nor a plural or bare
- *   term of address ("My friends, the time has come"); or X is a name, and Y then opens with "a"/"an" or a possessive
- *   of the first or third person, since "Anna, the meeting …" and "Mr. Lopez, your order …" address the reader;
+ *   term of address ("My friends, the time has come"); or X is a name, and Y then opens with "a"/"an" or with a
+ *   possessive of the first or third person before a noun of relation ("my roommate", `RELATION_NOUNS`), since "Anna,
+ *   the meeting …", "Mr. Lopez, your order …" and "John, my flight …" address the reader;
  * - X never holds "your" (a vocative's mark: "Your Honor, my client …");
  * - Y is a noun phrase of at most `MAX_APPOSITION_WORDS` words (prepositional phrases in it: "a doctor in Boston") with
  *   no verb, pronoun (but a possessive), subordinator, coordinator or mark, and a finite verb follows it, with no comma
@@ -32,8 +33,31 @@ const MAX_APPOSITION_WORDS = 10;
 /** Parts of speech a plain noun phrase is made of (a possessive pronoun is a PRON, the possessive 's a PART). */
 const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
 
+/**
+ * Fine tags of an adjective, which the tagger may give a word it calls a verb ("a retired/VERB/JJ teacher"): the coarse
+ * tag alone would take the modifier for the phrase's verb.
+ */
+const ADJECTIVE_TAGS: ReadonlySet<string> = new Set(['JJ', 'JJR', 'JJS']);
+
+/** Possessive pronouns that stand alone, as after "of" in a noun phrase ("an old friend of mine"). */
+const INDEPENDENT_POSSESSIVES: ReadonlySet<string> = new Set(['mine', 'yours', 'his', 'hers', 'ours', 'theirs']);
+
 /** Possessives of the first and third person: after a name they begin an apposition, where "your" begins an address. */
 const NON_SECOND_POSSESSIVES: ReadonlySet<string> = new Set(['my', 'our', 'his', 'her', 'its', 'their']);
+
+/**
+ * Nouns for a person's relation to someone ("my roommate", "our teacher"): after a name, a possessive opens an
+ * apposition only with one of these; otherwise the name is more likely addressed ("John, my flight arrives at six").
+ */
+const RELATION_NOUNS: ReadonlySet<string> = new Set([
+  'friend', 'boyfriend', 'girlfriend', 'roommate', 'flatmate', 'housemate', 'classmate', 'schoolmate', 'teammate',
+  'colleague', 'coworker', 'co-worker', 'partner', 'neighbour', 'neighbor', 'boss', 'manager', 'supervisor', 'teacher',
+  'tutor', 'professor', 'lecturer', 'mentor', 'coach', 'doctor', 'dentist', 'lawyer', 'landlord', 'landlady', 'tenant',
+  'assistant', 'secretary', 'mother', 'father', 'mom', 'mum', 'dad', 'parent', 'brother', 'sister', 'sibling', 'son',
+  'daughter', 'child', 'husband', 'wife', 'fiance', 'fiancé', 'fiancee', 'fiancée', 'cousin', 'uncle', 'aunt', 'nephew',
+  'niece', 'grandmother', 'grandfather', 'grandma', 'grandpa', 'grandson', 'granddaughter', 'stepmother', 'stepfather',
+  'stepbrother', 'stepsister', 'guide', 'driver', 'nurse',
+]);
 
 /** Terms of address that make X a vocative even with a possessive: a plural one ("My friends", "Ladies"). */
 const PLURAL_ADDRESS = /s$|^(everyone|everybody|gentlemen|children|folks)$/;
@@ -41,12 +65,13 @@ const PLURAL_ADDRESS = /s$|^(everyone|everybody|gentlemen|children|folks)$/;
 const lower = (w: TreeWord) => w.form.toLowerCase();
 
 /**
- * A word of a plain noun phrase: a determiner, adjective, number, noun, name, possessive, or a preposition inside it
- * ("of" only, or any when `anyPreposition`: "a doctor in Boston").
+ * A word of a plain noun phrase: a determiner, adjective, number, noun, name, possessive (also "mine" … after "of"),
+ * or a preposition inside it ("of" only, or any when `anyPreposition`: "a doctor in Boston").
  */
-function nounPhraseWord(w: TreeWord, first: boolean, anyPreposition: boolean): boolean {
-  if (NOUN_PHRASE_TAGS.has(w.upos)) return true;
+function nounPhraseWord(w: TreeWord, first: boolean, anyPreposition: boolean, before?: TreeWord): boolean {
+  if (NOUN_PHRASE_TAGS.has(w.upos) || ADJECTIVE_TAGS.has(w.xpos)) return true;
   if (w.xpos === 'PRP$' || w.xpos === 'POS') return !(first && w.xpos === 'POS');
+  if (before && lower(before) === 'of' && INDEPENDENT_POSSESSIVES.has(lower(w))) return true;
   return !first && (anyPreposition ? w.upos === 'ADP' : lower(w) === 'of');
 }
 
@@ -62,7 +87,7 @@ function unmarkedInside(tree: PunctuatedTree, from: number, to: number): boolean
  */
 function plainNounPhrase(tree: PunctuatedTree, from: number, to: number, anyPreposition: boolean): number {
   const words = tree.words;
-  for (let k = from; k <= to; k++) if (!nounPhraseWord(words[k - 1], k === from, anyPreposition)) return 0;
+  for (let k = from; k <= to; k++) if (!nounPhraseWord(words[k - 1], k === from, anyPreposition, words[k - 2])) return 0;
   if (!unmarkedInside(tree, from, to)) return 0;
   const preposition = words.slice(from - 1, to).findIndex((w) => w.upos === 'ADP');
   const head = preposition < 0 ? to : from + preposition - 1;
@@ -99,6 +124,7 @@ export function openAppositionCloseAt(tree: PunctuatedTree, o: number): number |
   const opener = words[o];
   if (lower(opener) === 'your') return undefined;
   if (xName && !(['a', 'an'].includes(lower(opener)) || NON_SECOND_POSSESSIVES.has(lower(opener)))) return undefined;
+  if (xName && NON_SECOND_POSSESSIVES.has(lower(opener)) && !RELATION_NOUNS.has(lower(words[yHead - 1]))) return undefined;
   if (!xName && !(determined(tree, o + 1, yHead) || words[yHead - 1].upos === 'PROPN')) return undefined;
   return close;
 }

@@ -13,8 +13,8 @@
  * probable the closed pair is than the open one. The places of one opening comma are alternatives (`group`): only the
  * best-scoring one is kept. An apposition is tried only where the surface rules out a vocative, a fronted phrase or a
  * list before the subject (`openAppositions.ts`), at the one slot before its verb, and the parse may then read it as a
- * second subject of that verb (`secondSubjectAsApposition`). With both commas written, the same structure is a deletion
- * guard (`supplementCloseAt`).
+ * second subject of that verb (`secondSubjectAsApposition`) or as a list's second item (`listedSubjectAsApposition`).
+ * With both commas written, the same structure is a deletion guard (`supplementCloseAt`).
  *
  * The decision is edited prose's convention, not the error model's (`conventionKinds.ts`): every style guide closes a
  * supplement the writer opened, but EWT's writers leave a third of mid-sentence appositions open, so a calibration
@@ -94,7 +94,7 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
       const tree = reparse(s, [k]);
       if (!tree) continue;
       const info = treeInfo(tree);
-      const found = supplementBetween(tree, o, k, info) ?? (pronoun === undefined ? secondSubjectAsApposition(tree, o, k, /^nsubj/, info) : undefined);
+      const found = supplementBetween(tree, o, k, info) ?? (pronoun === undefined ? subjectAsApposition(tree, o, k, /^nsubj/, info) : undefined);
       if (found && plausibleSupplement(s.tree, found.tree, info, found.node, o)) out.push({ opener: o, close: k, ...found });
     }
   }
@@ -197,6 +197,36 @@ export function secondSubjectAsApposition(
 }
 
 /**
+ * An apposition the parser read as the second item of a list that is the subject ("My best friend, a quiet girl,
+ * paints …": "girl" a `conj` of "friend"): a list of two noun phrases with no coordinator is no list, so where the words
+ * o + 1 … k are such an item of the phrase ending at o, itself a subject of a predicate after k, the tree with that item
+ * made the phrase's apposition. Undefined when the tree has no such item.
+ */
+export function listedSubjectAsApposition(
+  tree: PunctuatedTree,
+  o: number,
+  k: number,
+  firstRelation: RegExp = /^nsubj/,
+  info: TreeInfo = treeInfo(tree),
+): { node: number; tree: PunctuatedTree } | undefined {
+  for (let w = o + 1; w <= k; w++) {
+    const [a, b] = info.span[w];
+    if (a !== o + 1 || b !== k || info.base(w) !== 'conj') continue;
+    const first = tree.words[w - 1].head;
+    if (first > o || !firstRelation.test(info.rel(first)) || tree.words[first - 1].head <= k) continue;
+    if (info.children[w].some((c) => info.base(c) === 'cc') || info.children[first].some((c) => c !== w && info.base(c) === 'conj')) continue;
+    const words = tree.words.map((x, i) => (i + 1 === w ? { ...x, deprel: 'appos' } : x));
+    return { node: w, tree: { ...tree, words } };
+  }
+  return undefined;
+}
+
+/** The words o + 1 … k as an apposition the parser read as a second subject or as a list's second item. */
+function subjectAsApposition(tree: PunctuatedTree, o: number, k: number, firstRelation: RegExp, info: TreeInfo): { node: number; tree: PunctuatedTree } | undefined {
+  return secondSubjectAsApposition(tree, o, k, firstRelation, info) ?? listedSubjectAsApposition(tree, o, k, firstRelation, info);
+}
+
+/**
  * Slot i holds the comma that closes a supplement a comma opened, on the parser's reading of the written sentence: a
  * deletion guard (`writersConventions.ts`). The parser reads most appositions as a second subject even with both
  * commas written ("Mr. Brown, our English teacher, gives …": "teacher" a subject of "gives"), so the closing comma
@@ -210,5 +240,5 @@ export function supplementCloseAt(tree: PunctuatedTree, i: number): boolean {
   // With both commas written, a name before the first is no vocative ("Mr. Brown, our English teacher, gives": "Brown"
   // read as one).
   const info = treeInfo(tree);
-  return (supplementBetween(tree, o, i, info) ?? secondSubjectAsApposition(tree, o, i, /^(nsubj|vocative|dislocated)/, info)) !== undefined;
+  return (supplementBetween(tree, o, i, info) ?? subjectAsApposition(tree, o, i, /^(nsubj|vocative|dislocated)/, info)) !== undefined;
 }
