@@ -67,12 +67,26 @@ describe('lintDocument', () => {
     const doc = 'Set it (`--no-flag`, `client.ts` `flags`), which keeps `a` and, `b` apart, `c`, `d`.';
     const at = (needle: string) => lintDocument(reporter(needle), doc, 'markdown').map((f) => f.start.offset);
     assert.deepEqual(at('no, client'), []); // the comma between two code spans: dropped
-    // Every ", " of the text: kept where a word of prose is on one side, dropped between two code spans.
-    assert.deepEqual(at(', ').map((o) => doc.slice(o - 5, o)), ['flags`)', 'a` and', ' apart'].map((w) => w.slice(-5)));
+    // Every ", " of the text removed: each touches a code span, so each is dropped (removing marks beside code, below).
+    assert.deepEqual(at(', '), []);
     const comma = lintDocument(reporter(', which'), doc, 'markdown');
     assert.equal(doc.slice(comma[0].start.offset, comma[0].end.offset), ', which'); // code on one side only: kept
     const and = lintDocument(reporter('and,'), doc, 'markdown');
     assert.equal(and.length, 1); // words between the two spans: prose, kept
+  });
+
+  it('drops the removal of marks beside a piece of code, and keeps insertions there', () => {
+    const doc = 'If set to `"suffix"`, it works. Against Zlib, `fflate` is slow. Then, it ends.';
+    const removed = (needle: string) => lintDocument(reporter(needle), doc, 'markdown').length;
+    assert.equal(removed(','), 1, 'only the comma after "Then" has prose on both sides');
+    const inserter: Linter = {
+      version: 'ins',
+      lint(text) {
+        const at = positionAt(text, text.indexOf(' it works'));
+        return [{ ruleId: 'ins', message: '', severity: 'warning', confidence: 1, start: at, end: at, explanation: '', fixes: [{ title: 'comma', edits: [{ start: at, end: at, newText: ';' }] }] }];
+      },
+    };
+    assert.equal(lintDocument(inserter, doc, 'markdown').length, 1, 'an insertion beside code is kept');
   });
 
   it('applies inline disable comments', async () => {

@@ -98,18 +98,38 @@ export function documentRange(block: ProseBlock, start: number, end: number): { 
 }
 
 /**
+ * Which sides of block range [start, end) a stand-in touches with only spaces and marks between them, when the range
+ * itself holds only spaces and marks.
+ */
+function standInsAround(block: ProseBlock, start: number, end: number): { before: boolean; after: boolean } {
+  const standIns = block.standIns;
+  const gap = /^[\s\p{P}]*$/u;
+  if (!standIns || !gap.test(block.text.slice(start, end))) return { before: false, after: false };
+  return {
+    before: standIns.some((s) => s.index + s.length <= start && gap.test(block.text.slice(s.index + s.length, start))),
+    after: standIns.some((s) => s.index >= end && gap.test(block.text.slice(end, s.index))),
+  };
+}
+
+/**
  * Whether block range [start, end) lies in a gap between two stand-ins that holds only spaces and marks, as the comma
  * in "(`--flag`, `file.ts` `name`)". Between two pieces of code the punctuation follows the code, not English
  * grammar, and the parser reads the code's stand-in words as nonsense English: findings there are false alarms.
  */
 export function betweenStandIns(block: ProseBlock, start: number, end: number): boolean {
-  const standIns = block.standIns;
-  if (!standIns || standIns.length < 2) return false;
-  const gap = /^[\s\p{P}]*$/u;
-  if (!gap.test(block.text.slice(start, end))) return false;
-  const before = standIns.some((s) => s.index + s.length <= start && gap.test(block.text.slice(s.index + s.length, start)));
-  const after = standIns.some((s) => s.index >= end && gap.test(block.text.slice(end, s.index)));
+  const { before, after } = standInsAround(block, start, end);
   return before && after;
+}
+
+/**
+ * Whether the marks at block range [start, end) touch a stand-in on either side ("If set to `"suffix"`, it", "even
+ * against Zlib, `fflate` is"). The writer set them knowing what the code is; the parser reads its stand-in as an
+ * English word it guesses at ("suffix" a verb, `> a` a determiner), so the model's case for removing them is about a
+ * sentence the writer did not write (BENCHMARKS, session 17). Marks are only ever added there.
+ */
+export function besideStandIn(block: ProseBlock, start: number, end: number): boolean {
+  const { before, after } = standInsAround(block, start, end);
+  return end > start && (before || after);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Linter } from '../engine';
 import { LintPart, lintAsPart, settleParts } from '../engine/documentPart';
 import { Finding, LintOptions, Position, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
-import { ProseBlock, besideHole, betweenStandIns, documentRange } from './block';
+import { ProseBlock, besideHole, besideStandIn, betweenStandIns, documentRange } from './block';
 import { Extraction } from './extraction';
 import { blockOptions } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
@@ -114,13 +114,19 @@ export function runSteps(steps: Generator<LintStep, Finding[], void>): Finding[]
   }
 }
 
+/** The finding's first fix removes marks beside a piece of code (`besideStandIn`). */
+function removesBesideStandIn(f: Finding, block: ProseBlock): boolean {
+  return (f.fixes[0]?.edits ?? []).some((e) => e.newText === '' && besideStandIn(block, e.start.offset, e.end.offset));
+}
+
 /**
  * A finding in block coordinates → document coordinates; undefined if its range crosses non-prose, sits between two
- * pieces of code, or touches a piece of code that left no word in the sentence.
+ * pieces of code, touches a piece of code that left no word in the sentence, or removes marks beside a piece of code.
  */
 function toDocument(f: Finding, block: ProseBlock, pos: (offset: number) => Position): Finding | undefined {
   const range = documentRange(block, f.start.offset, f.end.offset);
   if (!range || betweenStandIns(block, f.start.offset, f.end.offset) || besideHole(block, f.start.offset, f.end.offset)) return undefined;
+  if (removesBesideStandIn(f, block)) return undefined;
   const mapEdit = (e: TextEdit): TextEdit | undefined => {
     const r = documentRange(block, e.start.offset, e.end.offset);
     return r && { start: pos(r.start), end: pos(r.end), newText: e.newText };
