@@ -34,6 +34,9 @@ describe('engine: where a subject\'s apposition left open would close, read off 
     assert.strictEqual(closeOf(rows([MY, COUSIN], [A, w('retired', 'VERB', 'JJ'), w('teacher', 'NOUN', 'NN')], PLAYS, VIOLIN)), 5);
     const friend = [A, w('friend', 'NOUN', 'NN'), w('of', 'ADP', 'IN'), w('mine', 'PRON', 'PRP')];
     assert.strictEqual(closeOf(rows([MY, COUSIN], friend, PLAYS, VIOLIN)), 6);
+    // A participle modifier read as a past form ("a trained/VBD chef"), and an adverb before the verb, left outside.
+    assert.strictEqual(closeOf(rows([MY, COUSIN], [A, w('trained', 'VERB', 'VBD'), w('chef', 'NOUN', 'NN')], PLAYS, VIOLIN)), 5);
+    assert.strictEqual(closeOf(rows([MY, COUSIN], [A, MUSICIAN, w('rarely', 'ADV', 'RB')], PLAYS, VIOLIN)), 4);
   });
 
   it('leaves vocatives, time phrases, lists, comment clauses and fronted phrases alone', () => {

@@ -39,6 +39,29 @@ const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOU
  */
 const ADJECTIVE_TAGS: ReadonlySet<string> = new Set(['JJ', 'JJR', 'JJS']);
 
+/**
+ * Participles, and past forms that the tagger gives a participle between a determiner and a noun: "a retired/VBN
+ * soldier", "a trained/VBD chef" (a finite verb cannot follow a determiner).
+ */
+const PARTICIPLE_TAGS: ReadonlySet<string> = new Set(['VBN', 'VBD']);
+
+/** Adverbs of frequency and focus that stand right before a verb: the apposition ends before them ("a man‸ rarely leaves"). */
+const PREVERBAL_ADVERBS: ReadonlySet<string> = new Set([
+  'always', 'never', 'often', 'rarely', 'seldom', 'sometimes', 'usually', 'also', 'still', 'just', 'already', 'generally',
+  'normally', 'frequently', 'occasionally', 'really', 'only', 'even',
+]);
+
+/** A word between `before` and `after` modifies the noun: after a determiner, possessive or adjective, before a noun or adjective. */
+function modifies(before: TreeWord, after: TreeWord): boolean {
+  const opens = before.upos === 'DET' || before.xpos === 'PRP$' || before.xpos === 'POS' || ADJECTIVE_TAGS.has(before.xpos);
+  return opens && (after.upos === 'NOUN' || after.upos === 'PROPN' || ADJECTIVE_TAGS.has(after.xpos));
+}
+
+/** Word k (1-based) is a participle modifier that the tagger read as a verb form ("a trained chef"). */
+function participleModifier(words: readonly TreeWord[], k: number): boolean {
+  return k >= 2 && k < words.length && PARTICIPLE_TAGS.has(words[k - 1].xpos) && modifies(words[k - 2], words[k]);
+}
+
 /** Possessive pronouns that stand alone, as after "of" in a noun phrase ("an old friend of mine"). */
 const INDEPENDENT_POSSESSIVES: ReadonlySet<string> = new Set(['mine', 'yours', 'his', 'hers', 'ours', 'theirs']);
 
@@ -68,8 +91,9 @@ const lower = (w: TreeWord) => w.form.toLowerCase();
  * A word of a plain noun phrase: a determiner, adjective, number, noun, name, possessive (also "mine" … after "of"),
  * or a preposition inside it ("of" only, or any when `anyPreposition`: "a doctor in Boston").
  */
-function nounPhraseWord(w: TreeWord, first: boolean, anyPreposition: boolean, before?: TreeWord): boolean {
+function nounPhraseWord(w: TreeWord, first: boolean, anyPreposition: boolean, before?: TreeWord, after?: TreeWord): boolean {
   if (NOUN_PHRASE_TAGS.has(w.upos) || ADJECTIVE_TAGS.has(w.xpos)) return true;
+  if (before && after && PARTICIPLE_TAGS.has(w.xpos) && modifies(before, after)) return true;
   if (w.xpos === 'PRP$' || w.xpos === 'POS') return !(first && w.xpos === 'POS');
   if (before && lower(before) === 'of' && INDEPENDENT_POSSESSIVES.has(lower(w))) return true;
   return !first && (anyPreposition ? w.upos === 'ADP' : lower(w) === 'of');
@@ -87,7 +111,7 @@ function unmarkedInside(tree: PunctuatedTree, from: number, to: number): boolean
  */
 function plainNounPhrase(tree: PunctuatedTree, from: number, to: number, anyPreposition: boolean): number {
   const words = tree.words;
-  for (let k = from; k <= to; k++) if (!nounPhraseWord(words[k - 1], k === from, anyPreposition, words[k - 2])) return 0;
+  for (let k = from; k <= to; k++) if (!nounPhraseWord(words[k - 1], k === from, anyPreposition, words[k - 2], k < to ? words[k] : undefined)) return 0;
   if (!unmarkedInside(tree, from, to)) return 0;
   const preposition = words.slice(from - 1, to).findIndex((w) => w.upos === 'ADP');
   const head = preposition < 0 ? to : from + preposition - 1;
@@ -114,10 +138,11 @@ export function openAppositionCloseAt(tree: PunctuatedTree, o: number): number |
   const xWord = lower(words[xHead - 1]);
   const commonX = words[xHead - 1].upos === 'NOUN' && determined(tree, 1, xHead) && !TIME_NOUNS.has(xWord) && !(ADDRESS_NOUNS.has(xWord) && PLURAL_ADDRESS.test(xWord));
   if (!xName && !commonX) return undefined;
-  // Y runs from the comma to the first finite verb, with nothing but a noun phrase's words before it.
+  // Y runs from the comma to the first finite verb, with nothing but a noun phrase's words before it (a participle
+  // modifier read as a past form is none: "a trained/VBD chef"), and an adverb before the verb outside it.
   let k = o + 1;
-  while (k <= n && k - o <= MAX_APPOSITION_WORDS && !FINITE_VERB_TAGS.has(words[k - 1].xpos)) k++;
-  const close = k - 1;
+  while (k <= n && k - o <= MAX_APPOSITION_WORDS && (!FINITE_VERB_TAGS.has(words[k - 1].xpos) || participleModifier(words, k))) k++;
+  const close = k - 1 > o + 1 && PREVERBAL_ADVERBS.has(lower(words[k - 2])) ? k - 2 : k - 1;
   if (k > n || close <= o || k - o > MAX_APPOSITION_WORDS || tree.slots[close].length > 0 || tree.slots[k].includes(',')) return undefined;
   const yHead = plainNounPhrase(tree, o + 1, close, true);
   if (yHead === 0) return undefined;
