@@ -20,6 +20,7 @@ import { WH_COMPLEMENT, whComplementCommaAt } from './whComplements';
 import { ADJECTIVE_NOUN, adjectiveNounCommaAt } from './adjectiveSeries';
 import { DEGREE_COMPLEMENT, degreeComplementCommaAt } from './degreeComplements';
 import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
+import { commaCutsWordAt } from './cutComplements';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
 
@@ -123,6 +124,8 @@ function commaDeletions(
       out.push({ category: 'nonrestrictive-comma', action: 'insert', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
     return out;
   }
+  // An unexplained comma is weighed only where it cuts a word from what it needs (`cutComplements.ts`).
+  if (slot.category === 'comma' && slot.variant === undefined && !slot.plainSubject && !commaCutsWordAt(tree, info, i)) return [];
   return [{ category: slot.category, action: 'delete', node: slot.node, variant: slot.plainSubject ? PLAIN_SUBJECT : slot.variant, size: slot.size, changes: drop() }];
 }
 
