@@ -114,6 +114,19 @@ describe('engine: guards for learner recall (session 8)', () => {
     });
   });
 
+  describe('a fronted clause after an inline enumerator (frontedClauseCommaAt, session 17)', () => {
+    it('no finding on the comma that closes "3) If …" or "(3) When …, never …"', () => {
+      for (const [text, after] of [
+        ['First calm down, 2) check the doors 3) If the door is open, close it.', 'open'],
+        ['(3) When traveling, never leave a country hungry.', 'traveling'],
+      ]) {
+        const { tree, slot } = parsed(text, after);
+        assert.ok(frontedClauseCommaAt(tree, slot), text);
+        assert.deepEqual(found(text, {}), [], text);
+      }
+    });
+  });
+
   describe('the components of an address (nameChainCommaAt)', () => {
     it('no finding between the capitalised parts of a chain', () => {
       const text = 'The shop is in Queen Street, Block 4, West End Road near the bridge.';

@@ -108,9 +108,18 @@ export function objectReadAsSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: n
   return tree.words[v - 1].xpos === 'VBZ' && tree.words[h - 1].xpos === 'VBZ';
 }
 
-/** The first word (0-based) of the clause slot i lies in: after the last colon before it, else the sentence's first. */
+/** An inline enumerator's label: a number of one or two digits or a single letter, followed by ")" ("3)", "(b)"). */
+const ENUMERATOR_LABEL = /^(\d{1,2}|\p{L})$/u;
+
+/**
+ * The first word (0-based) of the clause slot i lies in: after the last colon or inline enumerator before it ("3) If
+ * hostile, kill him"), else the sentence's first.
+ */
 function clauseStart(tree: PunctuatedTree, i: number): number {
-  for (let k = i - 1; k >= 1; k--) if (tree.slots[k].includes(':')) return k;
+  for (let k = i - 1; k >= 1; k--) {
+    if (tree.slots[k].includes(':')) return k;
+    if (tree.slots[k][0] === ')' && ENUMERATOR_LABEL.test(tree.words[k - 1].form)) return k;
+  }
   return 0;
 }
 
@@ -233,7 +242,9 @@ export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
   // links the clause as a whole, and the sentence still opens with the fronted clause.
   const o = (words[start].upos === 'ADV' || words[start].upos === 'CCONJ') && start + 1 < i && subordinator(words[start + 1]) ? start + 1 : start;
   if (!subordinator(words[o])) return false;
-  if (words[i].xpos === 'VB') return true; // an imperative main clause: "When decoding, be sure …", "If a function, use it"
+  // An imperative main clause, also after an adverb: "When decoding, be sure …", "If a function, use it", "When
+  // traveling, never leave …".
+  if (words[i].xpos === 'VB' || (words[i].upos === 'ADV' && words[i + 1]?.xpos === 'VB')) return true;
   return words.slice(o + 1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= o + 3 && SUBJECT_OPENERS.has(words[i].upos));
 }
 
