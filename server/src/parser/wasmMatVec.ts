@@ -161,8 +161,8 @@ export class MatVecKernel {
   private readonly vecAt: number;
   private readonly outAt: number;
 
-  private constructor(exports: Exports, source: Weights, offset: number, stride: number, readonly rows: number, readonly n: number) {
-    const mem = exports.mem;
+  private constructor(api: Exports, source: Weights, offset: number, stride: number, readonly rows: number, readonly n: number) {
+    const mem = api.mem;
     const float32 = source instanceof Float32Array;
     this.entry = float32 ? 4 : 8;
     const matrixBytes = Math.ceil((rows * n * this.entry) / 16) * 16;
@@ -173,12 +173,12 @@ export class MatVecKernel {
     for (let r = 0; r < rows; r++) matrix.set(source.subarray(offset + r * stride, offset + r * stride + n), r * n);
     this.vecAt = matrixBytes / 8;
     this.outAt = this.vecAt + n;
-    this.run = float32 ? exports.matvec32 : exports.matvec;
+    this.run = float32 ? api.matvec32 : api.matvec;
   }
 
   static create(source: Weights, offset: number, rows: number, n: number, stride = n): MatVecKernel | undefined {
-    const exports = MODULE.instantiate();
-    return exports ? new MatVecKernel(exports, source, offset, stride, rows, n) : undefined;
+    const api = MODULE.instantiate();
+    return api ? new MatVecKernel(api, source, offset, stride, rows, n) : undefined;
   }
 
   /**
@@ -210,8 +210,8 @@ export class RowArena {
   private readonly run: Exports['addrows'];
   private readonly runWide: Exports['addwide'];
 
-  private constructor(exports: Exports, sizes: number[], float32: ReadonlySet<number>) {
-    const mem = exports.mem;
+  private constructor(api: Exports, sizes: number[], float32: ReadonlySet<number>) {
+    const mem = api.mem;
     this.offsets = [];
     let bytes = 0;
     sizes.forEach((n, i) => {
@@ -220,8 +220,8 @@ export class RowArena {
     });
     ensureBytes(mem, bytes);
     this.arrays = sizes.map((n, i) => (float32.has(i) ? new Float32Array(mem.buffer, this.offsets[i], n) : new Float64Array(mem.buffer, this.offsets[i], n)));
-    this.run = exports.addrows;
-    this.runWide = exports.addwide;
+    this.run = api.addrows;
+    this.runWide = api.addwide;
   }
 
   /**
@@ -230,8 +230,8 @@ export class RowArena {
    */
   static create(sizes: number[], float32: readonly number[] = []): RowArena | undefined {
     try {
-      const exports = MODULE.instantiate();
-      return exports ? new RowArena(exports, sizes, new Set(float32)) : undefined;
+      const api = MODULE.instantiate();
+      return api ? new RowArena(api, sizes, new Set(float32)) : undefined;
     } catch {
       return undefined; // more than WebAssembly's 4 GB, or no memory to reserve
     }

@@ -173,8 +173,8 @@ export class WasmBucketTable {
   private readonly bucketsAt: number;
   private readonly packedAt: number;
 
-  private constructor(exports: Exports, buckets: Uint32Array, packed: Int32Array) {
-    const mem = exports.mem;
+  private constructor(api: Exports, buckets: Uint32Array, packed: Int32Array) {
+    const mem = api.mem;
     this.featAt = 0;
     this.accAt = WASM_MAX_FEATURES * 4;
     this.bucketsAt = this.accAt + MAX_CLASSES * 4;
@@ -188,14 +188,14 @@ export class WasmBucketTable {
     this.buckets.set(buckets);
     this.packed = new Int32Array(buffer, this.packedAt, packed.length);
     this.packed.set(packed);
-    this.run = exports.score;
+    this.run = api.score;
   }
 
   /** The table moved into WebAssembly memory, or undefined without WebAssembly (or memory for it). */
   static create(buckets: Uint32Array, packed: Int32Array): WasmBucketTable | undefined {
     try {
-      const exports = MODULE.instantiate();
-      return exports ? new WasmBucketTable(exports, buckets, packed) : undefined;
+      const api = MODULE.instantiate();
+      return api ? new WasmBucketTable(api, buckets, packed) : undefined;
     } catch {
       return undefined;
     }
@@ -231,8 +231,8 @@ export class WasmDenseTable {
   private readonly outAt: number;
   private readonly rowsAt: number;
 
-  private constructor(exports: Exports, rows: Int16Array) {
-    const mem = exports.mem;
+  private constructor(api: Exports, rows: Int16Array) {
+    const mem = api.mem;
     this.featAt = 0;
     this.atAt = WASM_MAX_FEATURES * 4;
     this.outAt = 2 * WASM_MAX_FEATURES * 4;
@@ -244,14 +244,14 @@ export class WasmDenseTable {
     this.out = new Float64Array(buffer, this.outAt, MAX_CLASSES);
     this.rows = new Int16Array(buffer, this.rowsAt, rows.length);
     this.rows.set(rows);
-    this.run = exports.dense;
+    this.run = api.dense;
   }
 
   /** The table moved into WebAssembly memory, or undefined without WebAssembly (or memory for it). */
   static create(rows: Int16Array): WasmDenseTable | undefined {
     try {
-      const exports = MODULE.instantiate();
-      return exports ? new WasmDenseTable(exports, rows) : undefined;
+      const api = MODULE.instantiate();
+      return api ? new WasmDenseTable(api, rows) : undefined;
     } catch {
       return undefined;
     }
