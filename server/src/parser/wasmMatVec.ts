@@ -53,7 +53,7 @@ const I32_SUB = [0x6b];
  * chains overlap, and each pair of b's entries is loaded once for the four. Every row still computes exactly its own
  * sums in its own order, so every result is unchanged.
  */
-function matvecBody(float32: boolean): number[] {
+export function matvecBody(float32: boolean): number[] {
   const shift = float32 ? 2 : 3;
   /** k-th entry of a row starting at byte address `row` (a local) / of the vector, as a byte address. */
   const entryAt = (row: number) => [...get(row), ...get(K), ...i32(shift), ...I32_SHL, ...I32_ADD];
