@@ -86,17 +86,20 @@ export function ensureBytes(mem: WasmMemory, bytes: number): void {
 
 /**
  * A module compiled once from its bytes, instantiated on demand; `instantiate` gives undefined where WebAssembly (or
- * an instruction the module uses, such as SIMD) is unavailable or `PUNCTEME_NO_WASM` is set.
+ * an instruction the module uses, such as SIMD) is unavailable or `PUNCTEME_NO_WASM` is set. The bytes may be given
+ * as a function, called at the first `instantiate`: assembling a module's opcodes takes a few milliseconds of cold
+ * JavaScript, which a module not needed at load (or at all) should not add to it.
  */
 export class WasmModule<Exports> {
   private compiled: object | null | undefined;
 
-  constructor(private readonly bytes: Uint8Array) {}
+  constructor(private readonly bytes: Uint8Array | (() => Uint8Array)) {}
 
   instantiate(): Exports | undefined {
     if (this.compiled === undefined) {
       try {
-        this.compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(this.bytes) : null;
+        const bytes = typeof this.bytes === 'function' ? this.bytes() : this.bytes;
+        this.compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(bytes) : null;
       } catch {
         this.compiled = null;
       }

@@ -69,7 +69,7 @@ const fastSigmoid = (value: number[]) => [...f64const(0.5), ...f64const(0.5), ..
 /** pre[gate · hd + k] */
 const preOf = (gate: number) => [...f64At(get(PRE), [...get(HD), ...i32(gate), ...I32_MUL, ...get(K), ...I32_ADD]), ...f64load()];
 
-const lstmBody = [
+const lstmBody = () => [
   ...vec([[9, I32], [8, F64]]),
   ...get(HD), ...i32(2), ...I32_SHL, ...set(G),
   ...i32(0), ...set(STEP),
@@ -126,6 +126,7 @@ const lstmBody = [
 /** The module for Wh of one type: function 0 is `wasmMatVec.ts`'s matvec over it, function 1 the LSTM. */
 function moduleBytes(float32: boolean): Uint8Array {
   const matvec = matvecBody(float32);
+  const lstm = lstmBody();
   return Uint8Array.from([
     ...MODULE_HEADER,
     // types: matvec (i32 × 6) → (), lstm (i32 × 10) → ()
@@ -133,7 +134,7 @@ function moduleBytes(float32: boolean): Uint8Array {
     ...section(3, vec([[0], [1]])),
     ...section(5, vec([[0x00, 1]])),
     ...section(7, vec([[...name('mem'), 0x02, 0], [...name('lstm'), 0x00, 1]])),
-    ...section(10, vec([[...leb(matvec.length), ...matvec], [...leb(lstmBody.length), ...lstmBody]])),
+    ...section(10, vec([[...leb(matvec.length), ...matvec], [...leb(lstm.length), ...lstm]])),
   ]);
 }
 
@@ -142,8 +143,8 @@ interface Exports {
   lstm: (wh: number, bias: number, table: number, words: number, wordStride: number, n: number, reverse: number, pre: number, rec: number, hd: number) => void;
 }
 
-/** Wh as parsing loads θ (float32) or as training holds it (float64); each compiled when first used. */
-const MODULES = { float32: new WasmModule<Exports>(moduleBytes(true)), float64: new WasmModule<Exports>(moduleBytes(false)) };
+/** Wh as parsing loads θ (float32) or as training holds it (float64); each assembled and compiled when first used. */
+const MODULES = { float32: new WasmModule<Exports>(() => moduleBytes(true)), float64: new WasmModule<Exports>(() => moduleBytes(false)) };
 
 /** An LSTM direction's Wh and b (from θ) in WebAssembly memory, and its forward pass over a sentence. */
 export class LstmKernel {
