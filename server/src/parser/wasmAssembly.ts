@@ -52,6 +52,10 @@ export const IF = [0x04, 0x40];
 export const END = [0x0b];
 export const br = (depth: number) => [0x0c, depth];
 export const brIf = (depth: number) => [0x0d, depth];
+/** f64 loads and stores (8-byte alignment, `offset` bytes past the address), and an f64 constant. */
+export const f64load = (offset = 0) => [0x2b, 3, ...leb(offset)];
+export const f64store = (offset = 0) => [0x39, 3, ...leb(offset)];
+export const f64const = (v: number) => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
 
 /**
  * `while (k < limit) { body; k += step }` over an i32 local k the caller has set: block, loop, exit when k ≥ limit

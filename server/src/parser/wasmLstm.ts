@@ -4,8 +4,8 @@
  * where JavaScript called WebAssembly for the product at each step and then ran the gates, ~160 interpolated
  * activations a step, itself.
  *
- * Every value is what `lstmForward` computes with the fast activations, bit for bit: the product is the float32
- * `matvec` of `wasmMatVec.ts` (its body is reused here, `dot`'s sums); pre = (xproj + b) + rec; each activation is
+ * Every value is what `lstmForward` computes with the fast activations, bit for bit: the product is `wasmMatVec.ts`'s
+ * matvec over Wh as θ holds it (float32 when parsing; its body is reused here, `dot`'s sums); pre = (xproj + b) + rec; each activation is
  * `fastTanh`'s (`fastActivations.ts`) operations in its order on its table (floats in WebAssembly are IEEE doubles,
  * without fused multiply-adds, as in JavaScript), the sigmoid 0.5 + 0.5 · fastTanh(0.5 · x); c = i·g + (f·c_prev, or
  * 0 at the first step), h = o · fastTanh(c). `lstmWasm.test.ts` compares them with `lstmForward`.
@@ -16,22 +16,18 @@
 import type { Weights } from './dot';
 import { FAST_TANH } from './fastActivations';
 import { matvecBody } from './wasmMatVec';
-import { brIf, countedLoop, END, ensureBytes, F64, get, I32, i32, leb, MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { countedLoop, END, ensureBytes, F64, f64const, f64load, f64store, get, I32, i32, IF, leb, MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
 const [I32_ADD, I32_SUB, I32_MUL, I32_SHL, I32_LT_S, I32_GE_S] = [[0x6a], [0x6b], [0x6c], [0x74], [0x48], [0x4e]];
 const [F64_ADD, F64_SUB, F64_MUL, F64_NE, F64_GT, F64_GE] = [[0xa0], [0xa1], [0xa2], [0x62], [0x64], [0x66]];
 const [I32_FROM_F64, F64_FROM_I32] = [[0xaa], [0xb7]];
-const f64load = (offset = 0) => [0x2b, 3, ...leb(offset)];
-const f64store = (offset = 0) => [0x39, 3, ...leb(offset)];
-const f64const = (v: number) => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
 const CALL = (f: number) => [0x10, f];
-/** `if` / `else` whose arms leave one f64, and `if` without a value. */
+/** `if` / `else` whose arms leave one f64. */
 const IF_F64 = [0x04, F64];
-const IF = [0x04, 0x40];
 const ELSE = [0x05];
 const SELECT = [0x1b];
 
-// lstm(wh, bias, table, words, wordStride, n, reverse, pre, rec, hd): byte offsets of Wh (float32 4·hd × hd), b
+// lstm(wh, bias, table, words, wordStride, n, reverse, pre, rec, hd): byte offsets of Wh (4·hd × hd, as θ holds it), b
 // (float64 4·hd), fastTanh's table, and the words: word t's xproj (4·hd), then its h (hd), then its c (hd), float64,
 // word t + 1 wordStride entries further; pre and rec are 4·hd float64 each.
 const [WH, BIAS, TABLE, WORDS, WSTRIDE, N, REVERSE, PRE, REC, HD] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];

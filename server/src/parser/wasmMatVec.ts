@@ -13,7 +13,7 @@
 
 import type { Weights } from './dot';
 
-import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, get, I32, i32, leb, LOOP, MODULE_HEADER, name, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, f64load, f64store, get, I32, i32, leb, LOOP, MODULE_HEADER, name, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
 // Instructions used by the function bodies (the shared ones are `wasmAssembly.ts`'s).
 const I32_ADD = [0x6a];
@@ -21,8 +21,7 @@ const I32_SHL = [0x74];
 const I32_GE_S = [0x4e];
 const F64_ADD = [0xa0];
 const F64_MUL = [0xa2];
-const f64load = (offset: number) => [0x2b, 3, ...leb(offset)];
-const F64_STORE = [0x39, 3, 0];
+const F64_STORE = f64store();
 const v128load = (offset: number) => [0xfd, 0x00, 3, ...leb(offset)];
 const V128_ZERO = [0xfd, 0x0c, ...new Array(16).fill(0)];
 const F64X2_ADD = [0xfd, ...leb(0xf0)];

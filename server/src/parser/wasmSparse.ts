@@ -16,7 +16,7 @@
  * `PUNCTEME_NO_WASM=1`, `SparseWeights` keeps its JavaScript loop.
  */
 
-import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, get, I32, i32, IF, leb, LOOP, MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, f64const, f64load, f64store, get, I32, i32, IF, leb, LOOP, MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
 const load = (offset = 0) => [0x28, 2, ...leb(offset)];
 const store = (offset = 0) => [0x36, 2, ...leb(offset)];
@@ -86,14 +86,11 @@ const scoreBody = [
 // empty); the row's weights q add fround(q · scale) to out[c] (f32.demote_f64 rounds to nearest, as Math.fround).
 const [D_FEAT, D_N, D_MASK, D_PER_KEY, D_PER_SLOT, D_SHIFT, D_ROWS, D_AT, D_OUT, D_SCALE, D_C] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const [D_K, D_P, D_ROW, D_TAG, D_O, D_CC, D_TOUCHED, D_STRIDE, D_ADDR, D_KEY] = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
-const f64const = (v: number) => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
 const [F64_ADD, F64_SUB, F64_MUL, F64_FLOOR, F64_CEIL, F64_LT, F64_EQ] = [[0xa0], [0xa1], [0xa2], [0x9c], [0x9b], [0x63], [0x61]];
 const [F64_FROM_I32, F64_FROM_U32, I32_FROM_F64, F32_FROM_F64, F64_FROM_F32] = [[0xb7], [0xb8], [0xaa], [0xb6], [0xbb]];
 const MUL = [0x6c];
 const EQZ = [0x45];
 const load16s = [0x2e, 1, 0];
-const f64load = (offset = 0) => [0x2b, 3, ...leb(offset)];
-const f64store = (offset = 0) => [0x39, 3, ...leb(offset)];
 /** The feature's key bits: feat[k] & mask. */
 const dKey = [...get(D_FEAT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...get(D_MASK), ...AND];
 /** Byte address of slot p's first int16 (its tag): rows + p · stride. */
