@@ -4,7 +4,8 @@
  *
  * `xproj` holds Wx·x_t for every position (n × 4H); the recurrence adds Wh·h_prev + b. Direction 1 runs from the
  * last word to the first. Output h_t goes to column block [col, col+H) of an n × stride matrix, so both directions
- * write one BiLSTM matrix.
+ * write one BiLSTM matrix. Parsing runs the forward pass in WebAssembly where it can (`wasmLstm.ts`, the same values
+ * with the fast activations).
  */
 
 export interface LstmView {
@@ -27,7 +28,6 @@ export function lstmCache(n: number, H: number): LstmCache {
 }
 
 import { matVec, Weights } from './dot';
-import { MatVecKernel } from './wasmMatVec';
 
 import { Activations, EXACT_ACTIVATIONS } from './fastActivations';
 
@@ -43,8 +43,6 @@ export function lstmForward(
   stride: number,
   col: number,
   cache: LstmCache,
-  /** Wh in WebAssembly (parsing; `wasmMatVec.ts`), the same products as `matVec` over θ. */
-  whKernel?: MatVecKernel,
   /** Parsing passes the fast ones (`fastActivations.ts`); backward needs the exact ones. */
   act: Activations = EXACT_ACTIVATIONS,
 ): void {
@@ -61,8 +59,7 @@ export function lstmForward(
     for (let j = 0; j < G; j++) pre[j] = xproj[t * G + j] + theta[w.b + j];
     if (prev >= 0) {
       // Wh·h_prev, each row's product exactly `dot`'s (`matVec`), added as before.
-      if (whKernel) whKernel.mul(0, G, out, prev * stride + col, rec, 0);
-      else matVec(theta, w.wh, G, H, out, prev * stride + col, rec, 0);
+      matVec(theta, w.wh, G, H, out, prev * stride + col, rec, 0);
       for (let j = 0; j < G; j++) pre[j] += rec[j];
     }
     const g0 = t * G;

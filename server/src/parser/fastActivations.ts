@@ -11,6 +11,9 @@ const SCALE = KNOTS / (HI - LO);
 const TABLE = new Float64Array(KNOTS + 2);
 for (let i = 0; i <= KNOTS + 1; i++) TABLE[i] = Math.tanh(LO + i / SCALE);
 
+/** What `wasmLstm.ts` computes fastTanh with: the same constants and table. */
+export const FAST_TANH = { lo: LO, hi: HI, scale: SCALE, table: TABLE as Readonly<Float64Array> };
+
 export function fastTanh(x: number): number {
   if (!(x > LO)) return x !== x ? x : -1;
   if (x >= HI) return 1;

@@ -15,6 +15,7 @@ import { TagIds } from './parseFeatures';
 import { dot, matVec, Weights } from './dot';
 import { FixedVectors } from './pretrainedVectors';
 import { MatVecKernel } from './wasmMatVec';
+import { LstmKernel } from './wasmLstm';
 import { InputTables } from './inputTables';
 
 /** Everything one sentence's forward pass computed; training's backward reads it. */
@@ -127,7 +128,10 @@ export class NeuralScorer {
       if (!tables) {
         for (let t = 0; t < n; t++) for (let j = 0; j < G; j++) xp[t * G + j] = dot(th, wx + j * D, x, t * D, D);
       }
-      lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d], kernels?.wh[d], act);
+      // Parsing runs each direction in WebAssembly (`wasmLstm.ts`, the same values; its cache is not filled).
+      const lstm = kernels?.lstm[d];
+      if (lstm) lstm.forward(xp, n, d === 1, v, V, d * H);
+      else lstmForward(this.lstm[d], xp, n, d === 1, v, V, d * H, cache[d], act);
     }
     for (let j = 0; j < V; j++) {
       v[n * V + j] = th[l.root.offset + j];
@@ -250,18 +254,18 @@ export interface Dropout {
 }
 
 /**
- * Parsing's matrix products in WebAssembly SIMD (`wasmMatVec.ts`, the same results bit for bit): W1 (all four
- * positions' blocks) and each direction's Wh, copied from θ when the scorer first parses. Absent kernels (no
- * WebAssembly SIMD) leave the JavaScript products in place.
+ * Parsing's products in WebAssembly SIMD, the same results bit for bit: W1 (all four positions' blocks,
+ * `wasmMatVec.ts`) and each LSTM direction with its Wh and b (`wasmLstm.ts`), copied from θ when the scorer first
+ * parses. Absent kernels (no WebAssembly SIMD) leave the JavaScript in place.
  */
 class RunTimeKernels {
   readonly w1: MatVecKernel | undefined;
-  readonly wh: [MatVecKernel | undefined, MatVecKernel | undefined];
+  readonly lstm: [LstmKernel | undefined, LstmKernel | undefined];
 
   constructor(l: NeuralLayout, th: Weights) {
     const H = l.dims.lstm;
     this.w1 = MatVecKernel.create(th, l.w1.offset, N_POSITIONS * l.dims.hidden, 2 * H);
-    this.wh = [MatVecKernel.create(th, l.wh[0].offset, 4 * H, H), MatVecKernel.create(th, l.wh[1].offset, 4 * H, H)];
+    this.lstm = [0, 1].map((d) => LstmKernel.create(th, l.wh[d].offset, l.bias[d].offset, H)) as [LstmKernel | undefined, LstmKernel | undefined];
   }
 }
 

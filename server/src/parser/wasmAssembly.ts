@@ -52,6 +52,10 @@ export const IF = [0x04, 0x40];
 export const END = [0x0b];
 export const br = (depth: number) => [0x0c, depth];
 export const brIf = (depth: number) => [0x0d, depth];
+/** f64 loads and stores (8-byte alignment, `offset` bytes past the address), and an f64 constant. */
+export const f64load = (offset = 0) => [0x2b, 3, ...leb(offset)];
+export const f64store = (offset = 0) => [0x39, 3, ...leb(offset)];
+export const f64const = (v: number) => [0x44, ...new Uint8Array(new Float64Array([v]).buffer)];
 
 /**
  * `while (k < limit) { body; k += step }` over an i32 local k the caller has set: block, loop, exit when k ≥ limit
@@ -86,17 +90,20 @@ export function ensureBytes(mem: WasmMemory, bytes: number): void {
 
 /**
  * A module compiled once from its bytes, instantiated on demand; `instantiate` gives undefined where WebAssembly (or
- * an instruction the module uses, such as SIMD) is unavailable or `PUNCTEME_NO_WASM` is set.
+ * an instruction the module uses, such as SIMD) is unavailable or `PUNCTEME_NO_WASM` is set. The bytes may be given
+ * as a function, called at the first `instantiate`: assembling a module's opcodes takes a few milliseconds of cold
+ * JavaScript, which a module not needed at load (or at all) should not add to it.
  */
 export class WasmModule<Exports> {
   private compiled: object | null | undefined;
 
-  constructor(private readonly bytes: Uint8Array) {}
+  constructor(private readonly bytes: Uint8Array | (() => Uint8Array)) {}
 
   instantiate(): Exports | undefined {
     if (this.compiled === undefined) {
       try {
-        this.compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(this.bytes) : null;
+        const bytes = typeof this.bytes === 'function' ? this.bytes() : this.bytes;
+        this.compiled = wasm && !process.env.PUNCTEME_NO_WASM ? new wasm.Module(bytes) : null;
       } catch {
         this.compiled = null;
       }

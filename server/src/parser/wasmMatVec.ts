@@ -13,7 +13,7 @@
 
 import type { Weights } from './dot';
 
-import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, get, I32, i32, leb, LOOP, MODULE_HEADER, name, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, f64load, f64store, get, I32, i32, leb, LOOP, MODULE_HEADER, name, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
 // Instructions used by the function bodies (the shared ones are `wasmAssembly.ts`'s).
 const I32_ADD = [0x6a];
@@ -21,8 +21,7 @@ const I32_SHL = [0x74];
 const I32_GE_S = [0x4e];
 const F64_ADD = [0xa0];
 const F64_MUL = [0xa2];
-const f64load = (offset: number) => [0x2b, 3, ...leb(offset)];
-const F64_STORE = [0x39, 3, 0];
+const F64_STORE = f64store();
 const v128load = (offset: number) => [0xfd, 0x00, 3, ...leb(offset)];
 const V128_ZERO = [0xfd, 0x0c, ...new Array(16).fill(0)];
 const F64X2_ADD = [0xfd, ...leb(0xf0)];
@@ -38,43 +37,80 @@ const F64_PROMOTE = [0xbb];
 // Parameters 0–5 (byte offsets, counts), then locals.
 const [A, ROWS, N, STRIDE, B, OUT] = [0, 1, 2, 3, 4, 5];
 const [M, K, ROW, ROW_BYTES, ACC01, ACC23, S0] = [6, 7, 8, 9, 10, 11, 12];
+// The four-row block's: rows 1–3's starts, where its four-wide loop stopped, rows 1–3's sums, two entries of b each.
+const [ROW1, ROW2, ROW3, K_END] = [13, 14, 15, 16];
+const [ACC01_1, ACC23_1, ACC01_2, ACC23_2, ACC01_3, ACC23_3, B01, B23] = [17, 18, 19, 20, 21, 22, 23, 24];
+const I32_SUB = [0x6b];
 
 /**
  * matvec's body over a float64 matrix, or over a float32 one (sixth session: the run-time θ is float32, so its
  * matrices are copied as they are, in half the memory): each float32 entry is widened exactly
  * (`f64x2.promote_low_f32x4`, `f64.promote_f32`) before the same float64 multiply, so the products are the same.
+ *
+ * Rows go four at a time while four remain, then one at a time (session 17). A row's sums are a chain of dependent
+ * additions (each lane of s0…s3 in `dot`'s order), so one row at a time waits on the adder's latency; four rows'
+ * chains overlap, and each pair of b's entries is loaded once for the four. Every row still computes exactly its own
+ * sums in its own order, so every result is unchanged.
  */
-function matvecBody(float32: boolean): number[] {
+export function matvecBody(float32: boolean): number[] {
   const shift = float32 ? 2 : 3;
-  /** k-th entry of the row / of the vector, as a byte address. */
-  const rowAt = [...get(ROW), ...get(K), ...i32(shift), ...I32_SHL, ...I32_ADD];
+  /** k-th entry of a row starting at byte address `row` (a local) / of the vector, as a byte address. */
+  const entryAt = (row: number) => [...get(row), ...get(K), ...i32(shift), ...I32_SHL, ...I32_ADD];
   const vecAt = [...get(B), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
   // Two entries of the row from byte offset o as an f64x2, and one as an f64.
   const pair = (o: number) => (float32 ? [...V128_LOAD64_ZERO(o), ...F64X2_PROMOTE_LOW] : v128load(o));
   const one = float32 ? [...F32_LOAD, ...F64_PROMOTE] : f64load(0);
+  /** acc += two entries of the row (from byte o past entry k) × b's pair `b` (an f64x2 expression). */
+  const addPair = (acc: number, row: number, o: number, b: number[]) => [...get(acc), ...entryAt(row), ...pair(o), ...b, ...F64X2_MUL, ...F64X2_ADD, ...set(acc)];
+  /**
+   * The tail (k from `k` to n, into s0) of the row starting at `row`, whose four-wide sums are in `acc01`, `acc23`,
+   * and out[outIndex] = ((s0 + s1) + s2) + s3.
+   */
+  const finish = (row: number, acc01: number, acc23: number, outIndex: number) => [
+    ...get(acc01), ...lane(0), ...set(S0),
+    ...countedLoop(K, get(N), [...get(S0), ...entryAt(row), ...one, ...vecAt, ...f64load(0), ...F64_MUL, ...F64_ADD, ...set(S0)]),
+    ...get(OUT), ...i32(8 * outIndex), ...I32_ADD,
+    ...get(S0), ...get(acc01), ...lane(1), ...F64_ADD, ...get(acc23), ...lane(0), ...F64_ADD, ...get(acc23), ...lane(1), ...F64_ADD,
+    ...F64_STORE,
+  ];
+  const block = [[ROW, ACC01, ACC23], [ROW1, ACC01_1, ACC23_1], [ROW2, ACC01_2, ACC23_2], [ROW3, ACC01_3, ACC23_3]];
   return [
-    // locals: m, k, row, rowBytes (i32); acc01, acc23 (v128); s0 (f64)
-    ...vec([[4, I32], [2, V128], [1, F64]]),
+    // locals: m, k, row, rowBytes (i32); acc01, acc23 (v128); s0 (f64); row1–3, kEnd (i32); rows 1–3's sums, b01, b23 (v128)
+    ...vec([[4, I32], [2, V128], [1, F64], [4, I32], [8, V128]]),
     ...get(STRIDE), ...i32(shift), ...I32_SHL, ...set(ROW_BYTES),
     ...get(A), ...set(ROW),
     ...i32(0), ...set(M),
-    ...countedLoop(M, get(ROWS), [ // rows
+    ...countedLoop(M, [...get(ROWS), ...i32(3), ...I32_SUB], [ // four rows while m + 3 < rows
+      ...get(ROW), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW1),
+      ...get(ROW1), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW2),
+      ...get(ROW2), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW3),
+      ...block.flatMap(([, a01, a23]) => [...V128_ZERO, ...set(a01), ...V128_ZERO, ...set(a23)]),
+      ...i32(0), ...set(K),
+      ...BLOCK, ...LOOP, // k + 3 < n, four at a time
+      ...get(K), ...i32(3), ...I32_ADD, ...get(N), ...I32_GE_S, ...brIf(1),
+      ...vecAt, ...v128load(0), ...set(B01),
+      ...vecAt, ...v128load(16), ...set(B23),
+      ...block.flatMap(([row, a01, a23]) => [...addPair(a01, row, 0, get(B01)), ...addPair(a23, row, float32 ? 8 : 16, get(B23))]),
+      ...get(K), ...i32(4), ...I32_ADD, ...set(K),
+      ...br(0),
+      ...END, ...END,
+      ...get(K), ...set(K_END),
+      ...block.flatMap(([row, a01, a23], r) => [...get(K_END), ...set(K), ...finish(row, a01, a23, r)]),
+      ...get(ROW3), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW),
+      ...get(OUT), ...i32(32), ...I32_ADD, ...set(OUT),
+    ], 4),
+    ...countedLoop(M, get(ROWS), [ // the rows left, one at a time
       ...V128_ZERO, ...set(ACC01),
       ...V128_ZERO, ...set(ACC23),
       ...i32(0), ...set(K),
       ...BLOCK, ...LOOP, // k + 3 < n, four at a time
       ...get(K), ...i32(3), ...I32_ADD, ...get(N), ...I32_GE_S, ...brIf(1),
-      ...get(ACC01), ...rowAt, ...pair(0), ...vecAt, ...v128load(0), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC01),
-      ...get(ACC23), ...rowAt, ...pair(float32 ? 8 : 16), ...vecAt, ...v128load(16), ...F64X2_MUL, ...F64X2_ADD, ...set(ACC23),
+      ...addPair(ACC01, ROW, 0, [...vecAt, ...v128load(0)]),
+      ...addPair(ACC23, ROW, float32 ? 8 : 16, [...vecAt, ...v128load(16)]),
       ...get(K), ...i32(4), ...I32_ADD, ...set(K),
       ...br(0),
       ...END, ...END,
-      ...get(ACC01), ...lane(0), ...set(S0),
-      ...countedLoop(K, get(N), [...get(S0), ...rowAt, ...one, ...vecAt, ...f64load(0), ...F64_MUL, ...F64_ADD, ...set(S0)]), // the tail, into s0
-      // out[m] = ((s0 + s1) + s2) + s3
-      ...get(OUT),
-      ...get(S0), ...get(ACC01), ...lane(1), ...F64_ADD, ...get(ACC23), ...lane(0), ...F64_ADD, ...get(ACC23), ...lane(1), ...F64_ADD,
-      ...F64_STORE,
+      ...finish(ROW, ACC01, ACC23, 0),
       ...get(ROW), ...get(ROW_BYTES), ...I32_ADD, ...set(ROW),
       ...get(OUT), ...i32(8), ...I32_ADD, ...set(OUT),
     ]),
@@ -161,8 +197,8 @@ export class MatVecKernel {
   private readonly vecAt: number;
   private readonly outAt: number;
 
-  private constructor(exports: Exports, source: Weights, offset: number, stride: number, readonly rows: number, readonly n: number) {
-    const mem = exports.mem;
+  private constructor(api: Exports, source: Weights, offset: number, stride: number, readonly rows: number, readonly n: number) {
+    const mem = api.mem;
     const float32 = source instanceof Float32Array;
     this.entry = float32 ? 4 : 8;
     const matrixBytes = Math.ceil((rows * n * this.entry) / 16) * 16;
@@ -173,12 +209,12 @@ export class MatVecKernel {
     for (let r = 0; r < rows; r++) matrix.set(source.subarray(offset + r * stride, offset + r * stride + n), r * n);
     this.vecAt = matrixBytes / 8;
     this.outAt = this.vecAt + n;
-    this.run = float32 ? exports.matvec32 : exports.matvec;
+    this.run = float32 ? api.matvec32 : api.matvec;
   }
 
   static create(source: Weights, offset: number, rows: number, n: number, stride = n): MatVecKernel | undefined {
-    const exports = MODULE.instantiate();
-    return exports ? new MatVecKernel(exports, source, offset, stride, rows, n) : undefined;
+    const api = MODULE.instantiate();
+    return api ? new MatVecKernel(api, source, offset, stride, rows, n) : undefined;
   }
 
   /**
@@ -210,8 +246,8 @@ export class RowArena {
   private readonly run: Exports['addrows'];
   private readonly runWide: Exports['addwide'];
 
-  private constructor(exports: Exports, sizes: number[], float32: ReadonlySet<number>) {
-    const mem = exports.mem;
+  private constructor(api: Exports, sizes: number[], float32: ReadonlySet<number>) {
+    const mem = api.mem;
     this.offsets = [];
     let bytes = 0;
     sizes.forEach((n, i) => {
@@ -220,8 +256,8 @@ export class RowArena {
     });
     ensureBytes(mem, bytes);
     this.arrays = sizes.map((n, i) => (float32.has(i) ? new Float32Array(mem.buffer, this.offsets[i], n) : new Float64Array(mem.buffer, this.offsets[i], n)));
-    this.run = exports.addrows;
-    this.runWide = exports.addwide;
+    this.run = api.addrows;
+    this.runWide = api.addwide;
   }
 
   /**
@@ -230,8 +266,8 @@ export class RowArena {
    */
   static create(sizes: number[], float32: readonly number[] = []): RowArena | undefined {
     try {
-      const exports = MODULE.instantiate();
-      return exports ? new RowArena(exports, sizes, new Set(float32)) : undefined;
+      const api = MODULE.instantiate();
+      return api ? new RowArena(api, sizes, new Set(float32)) : undefined;
     } catch {
       return undefined; // more than WebAssembly's 4 GB, or no memory to reserve
     }
