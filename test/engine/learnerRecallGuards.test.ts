@@ -12,6 +12,7 @@ import {
   closesAsideAt,
   closesCoordinatedInsertionAt,
   frontedClauseCommaAt,
+  gerundAppositionAt,
   nameChainCommaAt,
   participialSubordinatorCommaAt,
 } from '../../server/src/engine/correction/deletionGuards';
@@ -124,6 +125,16 @@ describe('engine: guards for learner recall (session 8)', () => {
         assert.ok(frontedClauseCommaAt(tree, slot), text);
         assert.deepEqual(found(text, {}), [], text);
       }
+    });
+  });
+
+  describe('an apposition to a gerund that heads a noun phrase (gerundAppositionAt, session 17)', () => {
+    it('no finding on the comma before it; a gerund after a verb keeps its object comma a candidate', () => {
+      const text = 'The activities encourage critical thinking, the heart of a quality education.';
+      const { tree, slot } = parsed(text, 'thinking');
+      assert.ok(gerundAppositionAt(tree, treeInfo(tree), slot));
+      assert.deepEqual(found(text, {}), []);
+      assert.deepEqual(found('I enjoy reading, books about history.', {}), ['subject-verb-comma@I enjoy reading']);
     });
   });
 

@@ -108,6 +108,22 @@ export function objectReadAsSubjectAt(tree: PunctuatedTree, info: TreeInfo, i: n
   return tree.words[v - 1].xpos === 'VBZ' && tree.words[h - 1].xpos === 'VBZ';
 }
 
+/** Fine tags of a word that, right before a form in -ing, makes that form a noun phrase's head ("critical thinking"). */
+const GERUND_MODIFIER_TAGS = new Set(['JJ', 'JJR', 'JJS', 'NN', 'NNS', 'NNP', 'NNPS', 'DT', 'PRP$', 'POS']);
+
+/**
+ * Whether the object that slot i separates from its verb is rather an apposition to a gerund heading a noun phrase:
+ * the "verb" is a form in -ing right after an adjective, noun, determiner or possessive ("encourage critical
+ * thinking, the heart of a quality education", "group sharing, emphasis on reliability"). After a verb, an auxiliary
+ * or a preposition the -ing form is a verb that takes objects ("I enjoy reading, books", "interested in learning,
+ * English"), and the comma stays a candidate.
+ */
+export function gerundAppositionAt(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
+  const w = subjectVerbAt(info, i);
+  if (w === undefined || (info.base(w) !== 'obj' && info.base(w) !== 'iobj') || i < 2) return false;
+  return tree.words[i - 1].xpos === 'VBG' && tree.slots[i - 1].length === 0 && GERUND_MODIFIER_TAGS.has(tree.words[i - 2].xpos);
+}
+
 /** An inline enumerator's label: a number of one or two digits or a single letter, followed by ")" ("3)", "(b)"). */
 const ENUMERATOR_LABEL = /^(\d{1,2}|\p{L})$/u;
 
