@@ -30,6 +30,8 @@ describe('engine: a comma that cuts a word from what it needs', () => {
   it('end to end: a random comma after a preposition is removed, a writer\'s comma before an aside is not', () => {
     const linter = makeLinter(parts());
     assert.deepStrictEqual(linter.lint('They have not heard from you in, a while.').map((f) => f.ruleId), ['comma']);
-    assert.deepStrictEqual(linter.lint('The worst thing one can do is not to try, to be aware of what one wants.').map((f) => f.ruleId), []);
+    assert.deepStrictEqual(linter.lint('The children cowered, terrified by this fearsome beast.').map((f) => f.ruleId), []);
+    // A verb cut from its complement is a learner's comma (E3).
+    assert.deepStrictEqual(linter.lint('He wants, to stay up late.').map((f) => f.ruleId), ['comma']);
   });
 });

@@ -280,7 +280,7 @@ describe('engine: decisions', () => {
     assert.ok(!candidates(far, fi).some((c) => c.action === 'delete' && c.changes.has(3)));
     // Two different words: the comma is a candidate as before.
     const other = conllu([
-      ['you', 'PRON', '2', 'nsubj'], ['have', 'VERB', '0', 'root'], ['far', 'ADV', '2', 'advmod'], [',', 'PUNCT', '3', 'punct'],
+      ['you', 'PRON', '2', 'nsubj'], ['have', 'VERB', '0', 'root'], ['the', 'DET', '6', 'det'], [',', 'PUNCT', '3', 'punct'],
       ['too', 'ADV', '6', 'advmod'], ['much', 'ADJ', '2', 'obj'],
     ]);
     assert.ok(!repetitionCommaAt(other.tree, 3));

@@ -1,8 +1,8 @@
 /**
  * Whether a comma cuts a word from what it needs: the word before it is a function word that leads into what follows
  * ("in‸, a while", "It is‸, a starting place", "can‸, lay", "the‸, End", "and‸, small"), a modifier or title of a head
- * after the comma ("1‸, cup", "Great Neighborhood‸, Hangout", "President‸, Obama"), or the first part of a name. Nothing
- * a writer sets off starts there.
+ * after the comma ("1‸, cup", "Great Neighborhood‸, Hangout", "President‸, Obama"), the first part of a name, or a verb
+ * whose complement begins after the comma ("He wants‸, to stay up late"). Nothing a writer sets off starts there.
  *
  * The error model's plain comma deletion (`comma`, no convention behind it) is weighed only at such commas. Its
  * training corruption puts commas between random words, which lands mostly at these; a writer's own comma stands at a
@@ -22,6 +22,8 @@ const PHRASE_RELATIONS: ReadonlySet<string> = new Set(['det', 'amod', 'compound'
 
 /** A possessor or a title before its noun ("President‸, Obama": UD's `nmod:desc`). */
 const TITLE_OR_POSSESSOR: ReadonlySet<string> = new Set(['nmod:poss', 'nmod:desc']);
+/** A verb's complements: cut from it by a comma, the verb is left without what it needs. */
+const COMPLEMENTS: ReadonlySet<string> = new Set(['obj', 'iobj', 'xcomp', 'ccomp']);
 /** Relations that continue the word before them into one name or expression. */
 const WORD_CONTINUATIONS: ReadonlySet<string> = new Set(['flat', 'fixed']);
 
@@ -31,6 +33,8 @@ export function commaCutsWordAt(tree: PunctuatedTree, info: TreeInfo, i: number)
   if (!w || i >= tree.words.length) return false;
   if (FUNCTION_UPOS.has(w.upos) || FUNCTION_XPOS.has(w.xpos)) return true;
   if (w.head > i && (PHRASE_RELATIONS.has(info.base(i)) || TITLE_OR_POSSESSOR.has(info.rel(i)))) return true;
+  // Or a verb whose complement begins right after the comma ("He wants‸, to stay up late").
+  if (w.upos === 'VERB' && info.children[i].some((c) => COMPLEMENTS.has(info.base(c)) && info.span[c][0] === i + 1)) return true;
   // Or the word after it continues a name or fixed expression that this word begins ("Barack‸, Obama").
   return tree.words[i].head === i && WORD_CONTINUATIONS.has(info.base(i + 1));
 }
