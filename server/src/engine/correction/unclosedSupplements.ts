@@ -184,16 +184,11 @@ export function secondSubjectAsApposition(
   firstRelation: RegExp = /^nsubj/,
   info: TreeInfo = treeInfo(tree),
 ): { node: number; tree: PunctuatedTree } | undefined {
-  for (let w = o + 1; w <= k; w++) {
-    const [a, b] = info.span[w];
-    if (a !== o + 1 || b !== k || !tree.words[w - 1].deprel.startsWith('nsubj')) continue;
-    const p = tree.words[w - 1].head;
-    const first = tree.words.findIndex((x, i) => i + 1 < a && x.head === p && firstRelation.test(x.deprel) && info.span[i + 1][1] === o) + 1;
-    if (first === 0 || p <= k) continue;
-    const words = tree.words.map((x, i) => (i + 1 === w ? { ...x, head: first, deprel: 'appos' } : x));
-    return { node: w, tree: { ...tree, words } };
-  }
-  return undefined;
+  const w = spanHead(info, o, k);
+  if (w === undefined || !tree.words[w - 1].deprel.startsWith('nsubj')) return undefined;
+  const p = tree.words[w - 1].head;
+  const first = tree.words.findIndex((x, i) => i + 1 <= o && x.head === p && firstRelation.test(x.deprel) && info.span[i + 1][1] === o) + 1;
+  return first === 0 || p <= k ? undefined : appositionOf(tree, w, first);
 }
 
 /**
@@ -209,16 +204,24 @@ export function listedSubjectAsApposition(
   firstRelation: RegExp = /^nsubj/,
   info: TreeInfo = treeInfo(tree),
 ): { node: number; tree: PunctuatedTree } | undefined {
-  for (let w = o + 1; w <= k; w++) {
-    const [a, b] = info.span[w];
-    if (a !== o + 1 || b !== k || info.base(w) !== 'conj') continue;
-    const first = tree.words[w - 1].head;
-    if (first > o || !firstRelation.test(info.rel(first)) || tree.words[first - 1].head <= k) continue;
-    if (info.children[w].some((c) => info.base(c) === 'cc') || info.children[first].some((c) => c !== w && info.base(c) === 'conj')) continue;
-    const words = tree.words.map((x, i) => (i + 1 === w ? { ...x, deprel: 'appos' } : x));
-    return { node: w, tree: { ...tree, words } };
-  }
+  const w = spanHead(info, o, k);
+  if (w === undefined || info.base(w) !== 'conj') return undefined;
+  const first = tree.words[w - 1].head;
+  if (first > o || !firstRelation.test(info.rel(first)) || tree.words[first - 1].head <= k) return undefined;
+  if (info.children[w].some((c) => info.base(c) === 'cc') || info.children[first].some((c) => c !== w && info.base(c) === 'conj')) return undefined;
+  return appositionOf(tree, w, first);
+}
+
+/** The word whose subtree spans exactly words o + 1 … k, if one does (in a projective tree at most one does). */
+function spanHead(info: TreeInfo, o: number, k: number): number | undefined {
+  for (let w = o + 1; w <= k; w++) if (info.span[w][0] === o + 1 && info.span[w][1] === k) return w;
   return undefined;
+}
+
+/** The tree with word w made an apposition of word `of`. */
+function appositionOf(tree: PunctuatedTree, w: number, of: number): { node: number; tree: PunctuatedTree } {
+  const words = tree.words.map((x, i) => (i + 1 === w ? { ...x, head: of, deprel: 'appos' } : x));
+  return { node: w, tree: { ...tree, words } };
 }
 
 /** The words o + 1 … k as an apposition the parser read as a second subject or as a list's second item. */
