@@ -4,8 +4,8 @@ import { repairVerblessTags } from '../../server/src/parser/verblessTags';
 import { TagSet } from '../../server/src/parser/tagger';
 
 const TAGS: TagSet = {
-  upos: ['DET', 'NOUN', 'PROPN', 'VERB', 'AUX', 'ADJ', 'PRON', 'CCONJ', 'ADP'],
-  xpos: ['DT', 'NN', 'NNS', 'NNP', 'VBZ', 'VBN', 'VBD', 'JJ', 'PRP$', 'CC', 'IN', 'VB', 'VBP', 'MD'],
+  upos: ['DET', 'NOUN', 'PROPN', 'VERB', 'AUX', 'ADJ', 'PRON', 'CCONJ', 'ADP', 'ADV'],
+  xpos: ['DT', 'NN', 'NNS', 'NNP', 'VBZ', 'VBN', 'VBD', 'JJ', 'PRP$', 'CC', 'IN', 'VB', 'VBP', 'MD', 'RB'],
 };
 
 /** "form/UPOS/XPOS" words and the marks after each (the last one's ends the sentence). */
@@ -37,6 +37,8 @@ describe('parser: the verbless-tagging repair', () => {
     assert.deepStrictEqual(Array.from(s.tags.upos), Array.from(sentence(FATHER).tags.upos), 'the tagger\'s own tags are not changed');
     // Read as VBZ already but NOUN: only the coarse tag changes.
     assert.deepStrictEqual(retagged(sentence('The/DET/DT doctor/NOUN/NN treats/NOUN/VBZ children/NOUN/NNS')), ['treats']);
+    // After an adverb that follows the noun phrase.
+    assert.deepStrictEqual(retagged(sentence('A/DET/DT man/NOUN/NN never/ADV/RB talks/VERB/NNS about/ADP/IN work/NOUN/NN')), ['talks']);
   });
 
   it('leaves sentences with a verb, lists, headlines and short or unfinished sentences alone', () => {

@@ -8,8 +8,9 @@
  * predicate (no word tagged VERB or AUX that is also VBZ, VBP, VBD, MD or VB: a participle or adjective such as "a
  * retired teacher" is none), that ends in "." or "!", has at least `MIN_WORDS` words and opens like a subject (a
  * determiner, possessive, noun or name). In it, the first lower-case word in -s tagged NNS or VBZ becomes VBZ / VERB
- * when it follows a name or a noun phrase opened by a determiner or possessive ("a famous chef cooks"; not "Private
- * white line buses most often run", a fragment's compound), is not the last word, and is followed by neither a comma,
+ * when it follows, directly or after one adverb, a name or a noun phrase opened by a determiner or possessive ("a
+ * famous chef cooks", "a quiet man never talks"; not "Private white line buses most often run", a fragment's
+ * compound), is not the last word, and is followed by neither a comma,
  * a coordinator nor a past form (the noun is then that verb's subject: "The US troops fired into the crowd", "fired"
  * read as a participle). EWT's verbless sentences are headlines, listings and fragments ("Good sports bar.", "Lots of
  * room for big rig parking."): on the parser's own tags the repair changes one of dev's 2,001 sentences and none of
@@ -19,7 +20,7 @@ import { TagIds } from './parseFeatures';
 import { TagSet } from './tagger';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
-export const VERBLESS_TAG_REPAIR = 'verb1';
+export const VERBLESS_TAG_REPAIR = 'verb2';
 
 /** Sentences shorter than this are left as tagged (titles, greetings, "Avoid!"). */
 const MIN_WORDS = 4;
@@ -32,6 +33,7 @@ interface TagNames {
   verbs: Set<number>;
   predicates: Set<number>;
   past: Set<number>;
+  adverb: number;
   nominal: Set<number>;
   modifiers: Set<number>;
   determiners: Set<number>;
@@ -57,6 +59,7 @@ function tagNames(tags: TagSet): TagNames {
       verbs: new Set([u('VERB'), u('AUX')]),
       predicates: new Set(['VB', 'VBZ', 'VBP', 'VBD', 'MD'].map(x)),
       past: new Set([x('VBN'), x('VBD')]),
+      adverb: x('RB'),
       nominal: new Set([u('ADJ'), u('NOUN'), u('PROPN'), u('NUM')]),
       modifiers: new Set([x('JJ'), x('VBN'), x('VBG')]),
       determiners: new Set([x('PRP$'), x('POS')]),
@@ -102,8 +105,10 @@ export function repairVerblessTags(tags: TagIds, forms: readonly string[], slots
   if (!t.opens.has(tags.upos[0]) && tags.xpos[0] !== t.possessive) return tags;
   for (let i = 1; i < n - 1; i++) {
     if (!VERB_IN_S.test(forms[i]) || (tags.xpos[i] !== t.plural && tags.xpos[i] !== t.vbz)) continue;
-    if (!t.nouns.has(tags.upos[i - 1]) || slots[i + 1].includes(',') || tags.upos[i + 1] === t.cc || t.past.has(tags.xpos[i + 1])) continue;
-    if (tags.upos[i - 1] !== t.name && !determinedBefore(tags, slots, i, t)) continue;
+    // The noun phrase ends right before the word, or before an adverb in front of it ("a quiet man never talks").
+    const e = tags.xpos[i - 1] === t.adverb && i >= 2 && slots[i - 1].length === 0 ? i - 1 : i;
+    if (!t.nouns.has(tags.upos[e - 1]) || slots[i + 1].includes(',') || tags.upos[i + 1] === t.cc || t.past.has(tags.xpos[i + 1])) continue;
+    if (tags.upos[e - 1] !== t.name && !determinedBefore(tags, slots, e, t)) continue;
     const upos = tags.upos.slice();
     const xpos = tags.xpos.slice();
     upos[i] = t.verb;
