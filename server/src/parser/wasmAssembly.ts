@@ -52,6 +52,14 @@ export const IF = [0x04, 0x40];
 export const END = [0x0b];
 export const br = (depth: number) => [0x0c, depth];
 export const brIf = (depth: number) => [0x0d, depth];
+/** Numeric instructions of the modules' bodies, named as in the WebAssembly specification (signed unless `_U`). */
+export const [I32_EQZ, I32_EQ, I32_NE, I32_LT_S, I32_LT_U, I32_GT_S, I32_GE_S] = [[0x45], [0x46], [0x47], [0x48], [0x49], [0x4a], [0x4e]];
+export const [I32_ADD, I32_SUB, I32_MUL, I32_AND, I32_XOR, I32_SHL, I32_SHR_U] = [[0x6a], [0x6b], [0x6c], [0x71], [0x73], [0x74], [0x76]];
+export const [F64_EQ, F64_NE, F64_LT, F64_GT, F64_GE] = [[0x61], [0x62], [0x63], [0x64], [0x66]];
+export const [F64_CEIL, F64_FLOOR, F64_ADD, F64_SUB, F64_MUL] = [[0x9b], [0x9c], [0xa0], [0xa1], [0xa2]];
+/** Conversions: i32.trunc_f64_s, f32.demote_f64, f64.convert_i32_s / _u, f64.promote_f32. */
+export const [I32_FROM_F64, F32_FROM_F64, F64_FROM_I32, F64_FROM_U32, F64_FROM_F32] = [[0xaa], [0xb6], [0xb7], [0xb8], [0xbb]];
+
 /** f64 loads and stores (8-byte alignment, `offset` bytes past the address), and an f64 constant. */
 export const f64load = (offset = 0) => [0x2b, 3, ...leb(offset)];
 export const f64store = (offset = 0) => [0x39, 3, ...leb(offset)];
@@ -63,7 +71,7 @@ export const f64const = (v: number) => [0x44, ...new Uint8Array(new Float64Array
  * the block (break).
  */
 export function countedLoop(k: number, limit: number[], body: number[], step = 1): number[] {
-  return [...BLOCK, ...LOOP, ...get(k), ...limit, 0x4e /* i32.ge_s */, ...brIf(1), ...body, ...get(k), ...i32(step), 0x6a /* i32.add */, ...set(k), ...br(0), ...END, ...END];
+  return [...BLOCK, ...LOOP, ...get(k), ...limit, ...I32_GE_S, ...brIf(1), ...body, ...get(k), ...i32(step), ...I32_ADD, ...set(k), ...br(0), ...END, ...END];
 }
 
 /** The module header: magic number and version. */

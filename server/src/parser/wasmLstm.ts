@@ -16,11 +16,11 @@
 import type { Weights } from './dot';
 import { FAST_TANH } from './fastActivations';
 import { matvecBody } from './wasmMatVec';
-import { countedLoop, END, ensureBytes, F64, f64const, f64load, f64store, get, I32, i32, IF, leb, MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import {
+  countedLoop, END, ensureBytes, F64, F64_ADD, F64_FROM_I32, F64_GE, F64_GT, F64_MUL, F64_NE, F64_SUB, f64const, f64load, f64store, get, I32, i32, I32_ADD, I32_EQ, I32_FROM_F64,
+  I32_GE_S, I32_LT_S, I32_MUL, I32_SHL, I32_SUB, IF, leb, MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule,
+} from './wasmAssembly';
 
-const [I32_ADD, I32_SUB, I32_MUL, I32_SHL, I32_LT_S, I32_GE_S] = [[0x6a], [0x6b], [0x6c], [0x74], [0x48], [0x4e]];
-const [F64_ADD, F64_SUB, F64_MUL, F64_NE, F64_GT, F64_GE] = [[0xa0], [0xa1], [0xa2], [0x62], [0x64], [0x66]];
-const [I32_FROM_F64, F64_FROM_I32] = [[0xaa], [0xb7]];
 const CALL = (f: number) => [0x10, f];
 /** `if` / `else` whose arms leave one f64. */
 const IF_F64 = [0x04, F64];
@@ -73,7 +73,7 @@ const lstmBody = () => [
     // t, and prev (−1 at the first step); wt, wp: the float64 index of word t's and word prev's entries
     ...get(N), ...i32(1), ...I32_SUB, ...get(STEP), ...I32_SUB, ...get(STEP), ...get(REVERSE), ...SELECT, ...set(T),
     ...get(T), ...i32(1), ...I32_ADD, ...get(T), ...i32(1), ...I32_SUB, ...get(REVERSE), ...SELECT, ...set(PREV),
-    ...get(STEP), ...i32(0), ...[0x46] /* i32.eq */, ...IF, ...i32(-1), ...set(PREV), ...END,
+    ...get(STEP), ...i32(0), ...I32_EQ, ...IF, ...i32(-1), ...set(PREV), ...END,
     ...get(T), ...get(WSTRIDE), ...I32_MUL, ...set(WT),
     ...get(PREV), ...get(WSTRIDE), ...I32_MUL, ...set(WP),
     // pre[j] = xproj_t[j] + b[j]

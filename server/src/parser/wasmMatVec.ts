@@ -13,14 +13,9 @@
 
 import type { Weights } from './dot';
 
-import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, f64load, f64store, get, I32, i32, leb, LOOP, MODULE_HEADER, name, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, F64_ADD, F64_FROM_F32, F64_MUL, f64load, f64store, get, I32, i32, I32_ADD, I32_GE_S, I32_GT_S, I32_SHL, I32_SUB, leb, LOOP, MODULE_HEADER, name, section, set, V128, vec, WasmMemory, WasmModule } from './wasmAssembly';
 
-// Instructions used by the function bodies (the shared ones are `wasmAssembly.ts`'s).
-const I32_ADD = [0x6a];
-const I32_SHL = [0x74];
-const I32_GE_S = [0x4e];
-const F64_ADD = [0xa0];
-const F64_MUL = [0xa2];
+// SIMD instructions used by the function bodies (the numeric ones are `wasmAssembly.ts`'s).
 const F64_STORE = f64store();
 const v128load = (offset: number) => [0xfd, 0x00, 3, ...leb(offset)];
 const V128_ZERO = [0xfd, 0x0c, ...new Array(16).fill(0)];
@@ -32,7 +27,6 @@ const lane = (l: number) => [0xfd, 0x21, l]; // f64x2.extract_lane
 const V128_LOAD64_ZERO = (offset: number) => [0xfd, 0x5d, 3, ...leb(offset)];
 const F64X2_PROMOTE_LOW = [0xfd, 0x5f];
 const F32_LOAD = [0x2a, 2, 0];
-const F64_PROMOTE = [0xbb];
 
 // Parameters 0–5 (byte offsets, counts), then locals.
 const [A, ROWS, N, STRIDE, B, OUT] = [0, 1, 2, 3, 4, 5];
@@ -40,7 +34,6 @@ const [M, K, ROW, ROW_BYTES, ACC01, ACC23, S0] = [6, 7, 8, 9, 10, 11, 12];
 // The four-row block's: rows 1–3's starts, where its four-wide loop stopped, rows 1–3's sums, two entries of b each.
 const [ROW1, ROW2, ROW3, K_END] = [13, 14, 15, 16];
 const [ACC01_1, ACC23_1, ACC01_2, ACC23_2, ACC01_3, ACC23_3, B01, B23] = [17, 18, 19, 20, 21, 22, 23, 24];
-const I32_SUB = [0x6b];
 
 /**
  * matvec's body over a float64 matrix, or over a float32 one (sixth session: the run-time θ is float32, so its
@@ -59,7 +52,7 @@ export function matvecBody(float32: boolean): number[] {
   const vecAt = [...get(B), ...get(K), ...i32(3), ...I32_SHL, ...I32_ADD];
   // Two entries of the row from byte offset o as an f64x2, and one as an f64.
   const pair = (o: number) => (float32 ? [...V128_LOAD64_ZERO(o), ...F64X2_PROMOTE_LOW] : v128load(o));
-  const one = float32 ? [...F32_LOAD, ...F64_PROMOTE] : f64load(0);
+  const one = float32 ? [...F32_LOAD, ...F64_FROM_F32] : f64load(0);
   /** acc += two entries of the row (from byte o past entry k) × b's pair `b` (an f64x2 expression). */
   const addPair = (acc: number, row: number, o: number, b: number[]) => [...get(acc), ...entryAt(row), ...pair(o), ...b, ...F64X2_MUL, ...F64X2_ADD, ...set(acc)];
   /**
@@ -130,7 +123,7 @@ const addRowsBody = [
   ...get(R_COUNT), ...i32(3), ...I32_SHL, ...set(R_BYTES),
   ...i32(0), ...set(R_I),
   ...BLOCK, ...LOOP, // i + 16 ≤ bytes: two entries
-  ...get(R_I), ...i32(16), ...I32_ADD, ...get(R_BYTES), [0x4a] /* i32.gt_s */, ...brIf(1),
+  ...get(R_I), ...i32(16), ...I32_ADD, ...get(R_BYTES), I32_GT_S, ...brIf(1),
   ...outAt, ...outAt, ...v128load(0), ...srcAt, ...v128load(0), ...F64X2.add, ...V128_STORE,
   ...get(R_I), ...i32(16), ...I32_ADD, ...set(R_I),
   ...br(0),
@@ -149,12 +142,12 @@ const addWideBody = [
   ...vec([[1, I32]]),
   ...i32(0), ...set(W_I),
   ...BLOCK, ...LOOP, // i + 2 ≤ count: two entries
-  ...get(W_I), ...i32(2), ...I32_ADD, ...get(W_COUNT), [0x4a] /* i32.gt_s */, ...brIf(1),
+  ...get(W_I), ...i32(2), ...I32_ADD, ...get(W_COUNT), I32_GT_S, ...brIf(1),
   ...wOutAt, ...wOutAt, ...v128load(0), ...wSrcAt, ...V128_LOAD64_ZERO(0), ...F64X2_PROMOTE_LOW, ...F64X2.add, ...V128_STORE,
   ...get(W_I), ...i32(2), ...I32_ADD, ...set(W_I),
   ...br(0),
   ...END, ...END,
-  ...countedLoop(W_I, get(W_COUNT), [...wOutAt, ...wOutAt, ...f64load(0), ...wSrcAt, ...F32_LOAD, ...F64_PROMOTE, ...F64_ADD, ...F64_STORE]), // the odd last entry
+  ...countedLoop(W_I, get(W_COUNT), [...wOutAt, ...wOutAt, ...f64load(0), ...wSrcAt, ...F32_LOAD, ...F64_FROM_F32, ...F64_ADD, ...F64_STORE]), // the odd last entry
   ...END,
 ].flat();
 

@@ -16,12 +16,14 @@
  * `PUNCTEME_NO_WASM=1`, `SparseWeights` keeps its JavaScript loop.
  */
 
-import { BLOCK, br, brIf, countedLoop, END, ensureBytes, F64, f64const, f64load, f64store, get, I32, i32, IF, leb, LOOP, MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule } from './wasmAssembly';
+import {
+  BLOCK, br, brIf, countedLoop, END, ensureBytes, F32_FROM_F64, F64, F64_ADD, F64_CEIL, F64_EQ, F64_FLOOR, F64_FROM_F32, F64_FROM_I32, F64_FROM_U32, F64_LT, F64_MUL, F64_SUB,
+  f64const, f64load, f64store, get, I32, i32, I32_ADD, I32_AND, I32_EQZ, I32_FROM_F64, I32_GE_S, I32_LT_U, I32_MUL, I32_NE, I32_SHL, I32_SHR_U, I32_SUB, I32_XOR, IF, leb, LOOP,
+  MODULE_HEADER, name, section, set, tee, vec, WasmMemory, WasmModule,
+} from './wasmAssembly';
 
 const load = (offset = 0) => [0x28, 2, ...leb(offset)];
 const store = (offset = 0) => [0x36, 2, ...leb(offset)];
-const [ADD, AND, XOR, SHL, SHR_U] = [[0x6a], [0x71], [0x73], [0x74], [0x76]];
-const [NE, LT_U, GE_S] = [[0x47], [0x49], [0x4e]];
 const EXTEND16_S = [0xc1];
 
 // score(feat, n, mask, remBits, remMask, buckets, packed, acc) → touched: byte offsets of the features (n uint32
@@ -29,9 +31,9 @@ const EXTEND16_S = [0xc1];
 const [FEAT, N, MASK, REM_BITS, REM_MASK, BUCKETS, PACKED, ACC] = [0, 1, 2, 3, 4, 5, 6, 7];
 const [K, H, R, E, END_AT, HEAD, COUNT, X, LAST, Q, TOUCHED, AT] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19];
 /** Byte address of int32 entry `index` (a local) of the array at byte offset `base` (a local). */
-const entry = (base: number, index: number[]) => [...get(base), ...index, ...i32(2), ...SHL, ...ADD];
+const entry = (base: number, index: number[]) => [...get(base), ...index, ...i32(2), ...I32_SHL, ...I32_ADD];
 /** The feature's key bits: feat[k] & mask. */
-const key = [...entry(FEAT, get(K)), ...load(), ...get(MASK), ...AND];
+const key = [...entry(FEAT, get(K)), ...load(), ...get(MASK), ...I32_AND];
 
 /** Bytes past a bucket's start that the touch reads (the last of its lines); the memory holds them past the table. */
 const TOUCH_AHEAD = 128;
@@ -43,35 +45,35 @@ const scoreBody = [
   ...i32(0), ...set(K),
   ...countedLoop(K, get(N), [
     ...get(TOUCHED),
-    ...get(PACKED), ...get(BUCKETS), ...key, ...get(REM_BITS), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...load(), ...i32(2), ...SHL, ...ADD, ...tee(AT),
-    ...load(), ...XOR,
-    ...get(AT), ...load(64), ...XOR,
-    ...get(AT), ...load(TOUCH_AHEAD), ...XOR,
+    ...get(PACKED), ...get(BUCKETS), ...key, ...get(REM_BITS), ...I32_SHR_U, ...i32(2), ...I32_SHL, ...I32_ADD, ...load(), ...i32(2), ...I32_SHL, ...I32_ADD, ...tee(AT),
+    ...load(), ...I32_XOR,
+    ...get(AT), ...load(64), ...I32_XOR,
+    ...get(AT), ...load(TOUCH_AHEAD), ...I32_XOR,
     ...set(TOUCHED),
   ]),
   // Scan: each feature's bucket, rows in key order, each a header (low key bits << 16 | entry count) and its entries.
   ...i32(0), ...set(K),
   ...countedLoop(K, get(N), [
     ...key, ...set(H),
-    ...get(H), ...get(REM_MASK), ...AND, ...set(R),
-    ...get(BUCKETS), ...get(H), ...get(REM_BITS), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...tee(AT),
+    ...get(H), ...get(REM_MASK), ...I32_AND, ...set(R),
+    ...get(BUCKETS), ...get(H), ...get(REM_BITS), ...I32_SHR_U, ...i32(2), ...I32_SHL, ...I32_ADD, ...tee(AT),
     ...load(), ...set(E),
     ...get(AT), ...load(4), ...set(END_AT),
     ...BLOCK, ...LOOP, // the bucket's rows
-    ...get(E), ...get(END_AT), ...GE_S, ...brIf(1),
+    ...get(E), ...get(END_AT), ...I32_GE_S, ...brIf(1),
     ...entry(PACKED, get(E)), ...load(), ...set(HEAD),
-    ...get(HEAD), ...i32(0xffff), ...AND, ...set(COUNT),
+    ...get(HEAD), ...i32(0xffff), ...I32_AND, ...set(COUNT),
     // A row below the feature's: skip it and its entries.
-    ...get(HEAD), ...i32(16), ...SHR_U, ...get(R), ...LT_U,
-    ...IF, ...get(E), ...i32(1), ...ADD, ...get(COUNT), ...ADD, ...set(E), ...br(1), ...END,
+    ...get(HEAD), ...i32(16), ...I32_SHR_U, ...get(R), ...I32_LT_U,
+    ...IF, ...get(E), ...i32(1), ...I32_ADD, ...get(COUNT), ...I32_ADD, ...set(E), ...br(1), ...END,
     // Past it: the feature has no row.
-    ...get(HEAD), ...i32(16), ...SHR_U, ...get(R), ...NE, ...brIf(1),
+    ...get(HEAD), ...i32(16), ...I32_SHR_U, ...get(R), ...I32_NE, ...brIf(1),
     // Its row: acc[class] += weight for each entry (class << 16 | weight as 16 bits).
-    ...get(E), ...i32(1), ...ADD, ...tee(X), ...get(COUNT), ...ADD, ...set(LAST),
+    ...get(E), ...i32(1), ...I32_ADD, ...tee(X), ...get(COUNT), ...I32_ADD, ...set(LAST),
     ...countedLoop(X, get(LAST), [
       ...entry(PACKED, get(X)), ...load(), ...set(Q),
-      ...get(ACC), ...get(Q), ...i32(16), ...SHR_U, ...i32(2), ...SHL, ...ADD, ...tee(AT),
-      ...get(AT), ...load(), ...get(Q), ...EXTEND16_S, ...ADD, ...store(),
+      ...get(ACC), ...get(Q), ...i32(16), ...I32_SHR_U, ...i32(2), ...I32_SHL, ...I32_ADD, ...tee(AT),
+      ...get(AT), ...load(), ...get(Q), ...EXTEND16_S, ...I32_ADD, ...store(),
     ]),
     ...br(1),
     ...END, ...END,
@@ -86,49 +88,45 @@ const scoreBody = [
 // empty); the row's weights q add fround(q · scale) to out[c] (f32.demote_f64 rounds to nearest, as Math.fround).
 const [D_FEAT, D_N, D_MASK, D_PER_KEY, D_PER_SLOT, D_SHIFT, D_ROWS, D_AT, D_OUT, D_SCALE, D_C] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const [D_K, D_P, D_ROW, D_TAG, D_O, D_CC, D_TOUCHED, D_STRIDE, D_ADDR, D_KEY] = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
-const [F64_ADD, F64_SUB, F64_MUL, F64_FLOOR, F64_CEIL, F64_LT, F64_EQ] = [[0xa0], [0xa1], [0xa2], [0x9c], [0x9b], [0x63], [0x61]];
-const [F64_FROM_I32, F64_FROM_U32, I32_FROM_F64, F32_FROM_F64, F64_FROM_F32] = [[0xb7], [0xb8], [0xaa], [0xb6], [0xbb]];
-const MUL = [0x6c];
-const EQZ = [0x45];
 const load16s = [0x2e, 1, 0];
 /** The feature's key bits: feat[k] & mask. */
-const dKey = [...get(D_FEAT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...get(D_MASK), ...AND];
+const dKey = [...get(D_FEAT), ...get(D_K), ...i32(2), ...I32_SHL, ...I32_ADD, ...load(), ...get(D_MASK), ...I32_AND];
 /** Byte address of slot p's first int16 (its tag): rows + p · stride. */
-const slotAt = [...get(D_ROWS), ...get(D_P), ...get(D_STRIDE), ...MUL, ...ADD];
+const slotAt = [...get(D_ROWS), ...get(D_P), ...get(D_STRIDE), ...I32_MUL, ...I32_ADD];
 
 const denseBody = [
   ...vec([[9, I32], [1, F64]]),
   // stride = (classes + 1) · 2 bytes; out[c] = 0
-  ...get(D_C), ...i32(1), ...ADD, ...i32(1), ...SHL, ...set(D_STRIDE),
+  ...get(D_C), ...i32(1), ...I32_ADD, ...i32(1), ...I32_SHL, ...set(D_STRIDE),
   ...i32(0), ...set(D_CC),
-  ...countedLoop(D_CC, get(D_C), [...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...f64const(0), ...f64store()]),
+  ...countedLoop(D_CC, get(D_C), [...get(D_OUT), ...get(D_CC), ...i32(3), ...I32_SHL, ...I32_ADD, ...f64const(0), ...f64store()]),
   // Touch: at[k] = p = floor(key · perKey); touched ^= rows[p · R]
   ...i32(0), ...set(D_K),
   ...countedLoop(D_K, get(D_N), [
     ...dKey, ...F64_FROM_U32, ...get(D_PER_KEY), ...F64_MUL, ...F64_FLOOR, ...I32_FROM_F64, ...set(D_P),
-    ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...get(D_P), ...store(),
-    ...get(D_TOUCHED), ...slotAt, ...load16s, ...XOR, ...set(D_TOUCHED),
+    ...get(D_AT), ...get(D_K), ...i32(2), ...I32_SHL, ...I32_ADD, ...get(D_P), ...store(),
+    ...get(D_TOUCHED), ...slotAt, ...load16s, ...I32_XOR, ...set(D_TOUCHED),
   ]),
   // Scan each feature's slots from its home.
   ...i32(0), ...set(D_K),
   ...countedLoop(D_K, get(D_N), [
     ...dKey, ...set(D_ROW),
-    ...get(D_AT), ...get(D_K), ...i32(2), ...SHL, ...ADD, ...load(), ...set(D_P),
+    ...get(D_AT), ...get(D_K), ...i32(2), ...I32_SHL, ...I32_ADD, ...load(), ...set(D_P),
     ...BLOCK, ...LOOP, // slots p, p + 1, … until an empty one or the row
-    ...slotAt, ...tee(D_ADDR), ...load16s, ...tee(D_TAG), ...EQZ, ...brIf(1),
+    ...slotAt, ...tee(D_ADDR), ...load16s, ...tee(D_TAG), ...I32_EQZ, ...brIf(1),
     // key = (ceil((p − shift) · perSlot) + tag) − 1, exact integers in float64 as in JavaScript
-    ...get(D_P), ...get(D_SHIFT), ...[0x6b], ...F64_FROM_I32, ...get(D_PER_SLOT), ...F64_MUL, ...F64_CEIL,
+    ...get(D_P), ...get(D_SHIFT), ...I32_SUB, ...F64_FROM_I32, ...get(D_PER_SLOT), ...F64_MUL, ...F64_CEIL,
     ...get(D_TAG), ...F64_FROM_I32, ...F64_ADD, ...f64const(1), ...F64_SUB, ...set(D_KEY),
     ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_LT,
-    ...IF, ...get(D_P), ...i32(1), ...ADD, ...set(D_P), ...br(1), ...END,
+    ...IF, ...get(D_P), ...i32(1), ...I32_ADD, ...set(D_P), ...br(1), ...END,
     ...get(D_KEY), ...get(D_ROW), ...F64_FROM_I32, ...F64_EQ,
     ...IF,
     // out[c] += fround(q · scale) for each class, q = the slot's int16 weights after its tag
     ...i32(0), ...set(D_CC),
     ...countedLoop(D_CC, get(D_C), [
-      ...get(D_OUT), ...get(D_CC), ...i32(3), ...SHL, ...ADD, ...tee(D_O),
+      ...get(D_OUT), ...get(D_CC), ...i32(3), ...I32_SHL, ...I32_ADD, ...tee(D_O),
       ...get(D_O), ...f64load(),
-      ...get(D_ADDR), ...get(D_CC), ...i32(1), ...ADD, ...i32(1), ...SHL, ...ADD, ...load16s, ...F64_FROM_I32,
+      ...get(D_ADDR), ...get(D_CC), ...i32(1), ...I32_ADD, ...i32(1), ...I32_SHL, ...I32_ADD, ...load16s, ...F64_FROM_I32,
       ...get(D_SCALE), ...F64_MUL, ...F32_FROM_F64, ...F64_FROM_F32,
       ...F64_ADD, ...f64store(),
     ]),
@@ -211,7 +209,7 @@ export class WasmBucketTable {
 
   /**
    * out[c] = the integer sum of class c over the rows of the n ≤ WASM_MAX_FEATURES features in `buf` (key bits
-   * `mask`), times `scale`, for c < nClasses: what `SparseWeights.score` computes. Returns the touched loads' XOR.
+   * `mask`), times `scale`, for c < nClasses: what `SparseWeights.score` computes. Returns the touched loads' I32_XOR.
    */
   score(buf: Uint32Array, n: number, mask: number, remBits: number, remMask: number, nClasses: number, scale: number, out: Float64Array): number {
     const feat = this.feat;
@@ -265,7 +263,7 @@ export class WasmDenseTable {
     }
   }
 
-  /** `SparseWeights.score` over the ordered table for n ≤ WASM_MAX_FEATURES features; returns the touched XOR. */
+  /** `SparseWeights.score` over the ordered table for n ≤ WASM_MAX_FEATURES features; returns the touched I32_XOR. */
   score(buf: Uint32Array, n: number, mask: number, perKey: number, perSlot: number, shift: number, nClasses: number, scale: number, out: Float64Array): number {
     const feat = this.feat;
     for (let k = 0; k < n; k++) feat[k] = buf[k];
