@@ -16,7 +16,8 @@ import { determinerBefore, TreeInfo } from '../treeInfo';
 /** Variant of the deletion of a comma between an adjective series' last adjective and its noun. */
 export const ADJECTIVE_NOUN = 'adjective-noun';
 
-const ADJECTIVE_TAGS: ReadonlySet<string> = new Set(['JJ', 'JJR', 'JJS']);
+/** Fine tags of an adjective (positive, comparative, superlative). */
+export const ADJECTIVE_TAGS: ReadonlySet<string> = new Set(['JJ', 'JJR', 'JJS']);
 
 /**
  * Adjectives that rank or pick out rather than describe ("a third, unprefixed, form"): they are not coordinate with the

@@ -25,6 +25,7 @@ import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { ABBREV_DOT } from '../../data/punctTokens';
 import { FINITE_VERB_TAGS } from './deletionGuards';
 import { TIME_NOUNS } from './timeNouns';
+import { ADJECTIVE_TAGS } from './adjectiveSeries';
 import { ADDRESS_NOUNS } from './vocatives';
 
 /** The longest apposition tried, in words. */
@@ -32,12 +33,6 @@ const MAX_APPOSITION_WORDS = 10;
 
 /** Parts of speech a plain noun phrase is made of (a possessive pronoun is a PRON, the possessive 's a PART). */
 const NOUN_PHRASE_TAGS: ReadonlySet<string> = new Set(['DET', 'ADJ', 'NUM', 'NOUN', 'PROPN']);
-
-/**
- * Fine tags of an adjective, which the tagger may give a word it calls a verb ("a retired/VERB/JJ teacher"): the coarse
- * tag alone would take the modifier for the phrase's verb.
- */
-const ADJECTIVE_TAGS: ReadonlySet<string> = new Set(['JJ', 'JJR', 'JJS']);
 
 /**
  * Participles, and past forms that the tagger gives a participle between a determiner and a noun: "a retired/VBN
@@ -92,6 +87,7 @@ const lower = (w: TreeWord) => w.form.toLowerCase();
  * or a preposition inside it ("of" only, or any when `anyPreposition`: "a doctor in Boston").
  */
 function nounPhraseWord(w: TreeWord, first: boolean, anyPreposition: boolean, before?: TreeWord, after?: TreeWord): boolean {
+  // An adjective by its fine tag too: the tagger may call it a verb ("a retired/VERB/JJ teacher").
   if (NOUN_PHRASE_TAGS.has(w.upos) || ADJECTIVE_TAGS.has(w.xpos)) return true;
   if (before && after && PARTICIPLE_TAGS.has(w.xpos) && modifies(before, after)) return true;
   if (w.xpos === 'PRP$' || w.xpos === 'POS') return !(first && w.xpos === 'POS');
