@@ -97,6 +97,8 @@ describe('engine: the comma after a transition', function () {
         ['Nevertheless the team won the game.', 'Nevertheless, the team won the game.'],
         ['For example we could stay at home.', 'For example, we could stay at home.'],
         ['On the other hand the price is high.', 'On the other hand, the price is high.'],
+        // The parser reads the transition with its comma (`parser/transitionComma.ts`); else "lives" was a noun.
+        ['For example my brother lives in London.', 'For example, my brother lives in London.'],
       ]) {
         const [f, ...rest] = intro(linter.lint(text));
         assert.ok(f, text);

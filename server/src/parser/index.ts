@@ -25,6 +25,7 @@ import { splitLongSentence, MAX_WORDS } from './longSentences';
 import { RELATIVE_CLAUSE_REPAIR, repairRelativeClauseSubjects } from './relativeClauseRepair';
 import { COPULAR_SUBJECT_REPAIR, repairCopularSubjects } from './copularSubjectRepair';
 import { repairVerblessTags, VERBLESS_TAG_REPAIR } from './verblessTags';
+import { TRANSITION_COMMA_REPAIR, withTransitionComma } from './transitionComma';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -96,8 +97,9 @@ class TransitionParser implements Parser {
     readonly version: string,
     private readonly models: ParserModels,
     /**
-     * Repair a verbless tagging before parsing (`verblessTags.ts`) and the garden paths after it
-     * (`relativeClauseRepair.ts`, `copularSubjectRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets all three, to measure them.
+     * Read a sentence-initial transition with its comma (`transitionComma.ts`), repair a verbless tagging before
+     * parsing (`verblessTags.ts`) and the garden paths after it (`relativeClauseRepair.ts`,
+     * `copularSubjectRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets all four, to measure them.
      */
     private readonly repair = true,
   ) {
@@ -146,9 +148,11 @@ class TransitionParser implements Parser {
   private parseUncached(tokens: SurfaceToken[]): ParsedSentence | undefined {
     const s = slotSentence(tokens);
     if (s.forms.length === 0) return undefined;
-    const e = encodeSentence(s, this.lookup);
+    // What the tagger and parser read; the tree keeps the slots as written.
+    const read = this.repair ? withTransitionComma(s) : s;
+    const e = encodeSentence(read, this.lookup);
     const tagged = this.models.tagger.tag(e);
-    const p = parseWords(this.models, e, this.repair ? repairVerblessTags(tagged, s.forms, s.slots, this.models.tagger.tags) : tagged);
+    const p = parseWords(this.models, e, this.repair ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged);
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
     const parsed: TreeWord[] = s.forms.map((form, i) => ({
@@ -160,7 +164,7 @@ class TransitionParser implements Parser {
       deprel: this.models.deprels[p.deprel[i]],
       head: p.head[i] === n ? 0 : p.head[i] + 1,
     }));
-    const words = this.repair ? repairCopularSubjects(repairRelativeClauseSubjects(parsed, s.slots), s.slots) : parsed;
+    const words = this.repair ? repairCopularSubjects(repairRelativeClauseSubjects(parsed, read.slots), read.slots) : parsed;
     return {
       start: tokens[0].start,
       end: tokens[tokens.length - 1].end,
@@ -226,7 +230,7 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const models = parserModels(m, labeller);
   warmUpWink();
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
-  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}`;
+  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}+${TRANSITION_COMMA_REPAIR}`;
   return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
 }
 

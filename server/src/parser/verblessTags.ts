@@ -7,7 +7,8 @@
  * The repair runs between tagging and parsing, on the tags alone. It takes a sentence that the tagger leaves without a
  * predicate (no word tagged VERB or AUX that is also VBZ, VBP, VBD, MD or VB: a participle or adjective such as "a
  * retired teacher" is none), that ends in "." or "!", has at least `MIN_WORDS` words and opens like a subject (a
- * determiner, possessive, noun or name). In it, the first lower-case word in -s tagged NNS or VBZ becomes VBZ / VERB
+ * determiner, possessive, noun or name), at its start or after a transition and its comma (`transitionComma.ts`: "For
+ * example my brother lives in London", "lives" read as the plural of "life"). In it, the first lower-case word in -s tagged NNS or VBZ becomes VBZ / VERB
  * when it follows, directly or after one adverb, a name or a noun phrase opened by a determiner or possessive ("a
  * famous chef cooks", "a quiet man never talks"; not "Private white line buses most often run", a fragment's
  * compound), is not the last word, and is followed by neither a comma,
@@ -18,9 +19,10 @@
  */
 import { TagIds } from './parseFeatures';
 import { TagSet } from './tagger';
+import { clauseAfterTransition } from './transitionComma';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
-export const VERBLESS_TAG_REPAIR = 'verb2';
+export const VERBLESS_TAG_REPAIR = 'verb3';
 
 /** Sentences shorter than this are left as tagged (titles, greetings, "Avoid!"). */
 const MIN_WORDS = 4;
@@ -102,8 +104,10 @@ export function repairVerblessTags(tags: TagIds, forms: readonly string[], slots
   for (let i = 0; i < n; i++) if (t.verbs.has(tags.upos[i]) && t.predicates.has(tags.xpos[i])) return tags;
   const end = slots[n];
   if (!end.length || !/[.!]$/.test(end[end.length - 1])) return tags;
-  if (!t.opens.has(tags.upos[0]) && tags.xpos[0] !== t.possessive) return tags;
-  for (let i = 1; i < n - 1; i++) {
+  // The subject opens the sentence, or the clause after a transition ("For example, my brother lives …").
+  const open = clauseAfterTransition(forms, slots);
+  if (!t.opens.has(tags.upos[open]) && tags.xpos[open] !== t.possessive) return tags;
+  for (let i = open + 1; i < n - 1; i++) {
     if (!VERB_IN_S.test(forms[i]) || (tags.xpos[i] !== t.plural && tags.xpos[i] !== t.vbz)) continue;
     // The noun phrase ends right before the word, or before an adverb in front of it ("a quiet man never talks").
     const e = tags.xpos[i - 1] === t.adverb && i >= 2 && slots[i - 1].length === 0 ? i - 1 : i;

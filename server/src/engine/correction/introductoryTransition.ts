@@ -21,40 +21,9 @@ import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
 import { conventionCovers, degreeHowever, IntroductoryConvention, introductoryElement, IntroductoryKind } from './introductoryConvention';
 import { openerClosedElsewhere } from './deletionGuards';
+import { TRANSITIONS } from '../../parser/transitionComma';
 
-/** The transitions, lower case, words separated by one space. */
-export const TRANSITIONS: readonly string[] = [
-  // conjunctive adverbs
-  'however',
-  'moreover',
-  'furthermore',
-  'nevertheless',
-  'nonetheless',
-  'consequently',
-  'additionally',
-  'conversely',
-  'likewise',
-  'similarly',
-  'meanwhile',
-  'otherwise',
-  'incidentally',
-  'alternatively',
-  // sentence adverbs of comment
-  'unfortunately',
-  'fortunately',
-  // transitional phrases
-  'for example',
-  'for instance',
-  'in addition',
-  'on the other hand',
-  'in other words',
-  'as a result',
-  'in contrast',
-  'on the contrary',
-  'in conclusion',
-  'in summary',
-  'by the way',
-];
+export { TRANSITIONS };
 
 /** An entry with at least this many train elements must have EWT's writers behind it (share ≥ the convention's bar). */
 export const VETO_MIN_COUNT = 5;

@@ -1,0 +1,107 @@
+/**
+ * The comma a sentence-initial transition ("For example", "On the other hand", "Moreover") is read with, written or
+ * not. Edited prose sets a transition off; learners often leave the comma out, and without it the tagger and parser
+ * read the transition into the clause: "For example my brother lives in London" came out with "lives" a plural noun
+ * (the object of "example", the root), "On the other hand many people like living in the city" with "like" a
+ * preposition. The parser reads punctuation as evidence, so the repair hands it the comma the transition implies (a
+ * virtual mark in the slot the tagger and parser read; the tree keeps the slots as written, so the linter still sees
+ * the comma missing and can report it).
+ *
+ * Only phrases that have no comma-less reading running on into the next words: "however" is left out ("However you
+ * look at it", "However much"), and so are "otherwise" and "similarly", which also modify a following adjective
+ * ("otherwise healthy", "similarly sized"); a phrase followed by a preposition that could complement it ("In addition
+ * to", "As a result of", "In contrast with", "Fortunately for us") is left as written. The list itself is the
+ * introductory-comma rule's (`engine/correction/introductoryTransition.ts`), kept here because the parser comes first.
+ */
+import { WordSequence } from './encoding';
+
+/** The repair's name in the parser's version (bump when it changes what it returns). */
+export const TRANSITION_COMMA_REPAIR = 'trans1';
+
+/** Sentence-initial transitions that edited prose sets off with a comma: lower case, words separated by one space. */
+export const TRANSITIONS: readonly string[] = [
+  // conjunctive adverbs
+  'however',
+  'moreover',
+  'furthermore',
+  'nevertheless',
+  'nonetheless',
+  'consequently',
+  'additionally',
+  'conversely',
+  'likewise',
+  'similarly',
+  'meanwhile',
+  'otherwise',
+  'incidentally',
+  'alternatively',
+  // sentence adverbs of comment
+  'unfortunately',
+  'fortunately',
+  // transitional phrases
+  'for example',
+  'for instance',
+  'in addition',
+  'on the other hand',
+  'in other words',
+  'as a result',
+  'in contrast',
+  'on the contrary',
+  'in conclusion',
+  'in summary',
+  'by the way',
+];
+
+/** Transitions with a second, comma-less use at the start of a sentence (see above). */
+const READ_AS_WRITTEN = new Set(['however', 'otherwise', 'similarly']);
+
+/** Words after which the phrase may be a preposition's or adverb's head rather than a transition. */
+const COMPLEMENT_OPENERS = new Set(['to', 'of', 'for', 'with', 'than', 'from', 'as', 'that', 'in', 'on']);
+
+/** The repaired phrases, longest first so that a phrase is never cut short by a shorter one it starts with. */
+const REPAIRED: readonly string[][] = TRANSITIONS.filter((t) => !READ_AS_WRITTEN.has(t))
+  .map((t) => t.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/** Fewer words after the transition than this: too short to be a clause the transition introduces. */
+const MIN_WORDS_AFTER = 2;
+
+/**
+ * The number of words of the sentence-initial transition that the repair reads with a comma after it, or 0: the
+ * sentence opens (no mark before it) with a repaired transition, nothing is written after it, and at least
+ * `MIN_WORDS_AFTER` words follow, the first no preposition that could complement the transition.
+ */
+export function transitionCommaAt(s: WordSequence): number {
+  if (s.slots[0].length > 0) return 0;
+  const lower = (i: number) => s.forms[i].toLowerCase();
+  for (const phrase of REPAIRED) {
+    const m = phrase.length;
+    if (s.forms.length < m + MIN_WORDS_AFTER) continue;
+    if (!phrase.every((w, i) => lower(i) === w)) continue;
+    // Inside the phrase nothing may be written ("On the other, hand"), and after it nothing either.
+    for (let i = 1; i <= m; i++) if (s.slots[i].length > 0) return 0;
+    return COMPLEMENT_OPENERS.has(lower(m)) ? 0 : m;
+  }
+  return 0;
+}
+
+const ALL_PHRASES: readonly string[][] = TRANSITIONS.map((t) => t.split(' ')).sort((a, b) => b.length - a.length);
+
+/**
+ * The index of the first word after a sentence-initial transition set off by a comma (as read: written, or put there by
+ * `withTransitionComma`), or 0 when the sentence does not open with one. The clause the transition introduces opens
+ * there.
+ */
+export function clauseAfterTransition(forms: readonly string[], slots: readonly (readonly string[])[]): number {
+  if (slots[0].length > 0) return 0;
+  const phrase = ALL_PHRASES.find((p) => p.length < forms.length && p.every((w, i) => forms[i].toLowerCase() === w));
+  return phrase && slots[phrase.length].includes(',') ? phrase.length : 0;
+}
+
+/** The sentence as the tagger and parser should read it: with the comma after its transition, if it lacks one. */
+export function withTransitionComma<S extends WordSequence>(s: S): S {
+  const m = transitionCommaAt(s);
+  if (m === 0) return s;
+  const slots = s.slots.map((slot, i) => (i === m ? [','] : slot));
+  return { ...s, slots };
+}

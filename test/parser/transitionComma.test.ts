@@ -1,0 +1,63 @@
+/**
+ * The comma a sentence-initial transition is read with (`transitionComma.ts`): which sentences get it, and that the
+ * parse then finds the clause the transition introduces while the tree keeps what was written.
+ */
+import * as assert from 'assert';
+import { loadParser } from '../../server/src/parser';
+import { clauseAfterTransition, transitionCommaAt, withTransitionComma } from '../../server/src/parser/transitionComma';
+
+/** Words and their slots as the parser reads them; `marks[i]` is written before word i, the sentence ends in ".". */
+function sentence(text: string, marks: Record<number, string> = {}) {
+  const forms = text.split(' ');
+  const slots = Array.from({ length: forms.length + 1 }, (_, i) => (i === forms.length ? ['.'] : marks[i] ? [marks[i]] : []));
+  return { forms, slots };
+}
+
+describe('parser: the comma after a sentence-initial transition', () => {
+  it('is read after a transition that opens the sentence with nothing written after it', () => {
+    assert.strictEqual(transitionCommaAt(sentence('For example my brother lives in London')), 2);
+    assert.strictEqual(transitionCommaAt(sentence('On the other hand many people like it')), 4);
+    assert.strictEqual(transitionCommaAt(sentence('moreover the price is too high')), 1, 'lower case as learners write it');
+    const read = withTransitionComma(sentence('In other words the table is set'));
+    assert.deepStrictEqual(read.slots[3], [',']);
+    assert.deepStrictEqual(read.slots.filter((s) => s.length).length, 2, 'only that comma is added');
+  });
+
+  it('is not read where it is written, where the phrase may run on, or where the words are no transition', () => {
+    const none = (s: ReturnType<typeof sentence>, why: string) => {
+      assert.strictEqual(transitionCommaAt(s), 0, why);
+      assert.strictEqual(withTransitionComma(s), s, why);
+    };
+    none(sentence('For example my brother lives in London', { 2: ',' }), 'the comma is written');
+    none(sentence('For example my brother lives in London', { 2: '—' }), 'another mark is written');
+    none(sentence('In addition to the fee you pay tax'), 'a preposition that complements the phrase');
+    none(sentence('As a result of the storm we stayed'), '"as a result of"');
+    none(sentence('However you look at it it is wrong'), '"however" has a comma-less use');
+    none(sentence('Otherwise healthy people got sick'), '"otherwise" modifies an adjective');
+    none(sentence('In my brother lives a poet'), 'no transition');
+    none(sentence('He said for example that it works'), 'not at the start');
+    none(sentence('For example it', {}), 'too short a clause after it');
+    none(sentence('For example my brother lives here', { 0: '"' }), 'a mark before it');
+  });
+
+  it('tells where the clause after a transition and its comma opens', () => {
+    assert.strictEqual(clauseAfterTransition(...args(sentence('For example my brother lives in London', { 2: ',' }))), 2);
+    assert.strictEqual(clauseAfterTransition(...args(sentence('However my friend works there', { 1: ',' }))), 1);
+    assert.strictEqual(clauseAfterTransition(...args(sentence('For example my brother lives in London'))), 0, 'no comma');
+    assert.strictEqual(clauseAfterTransition(...args(sentence('My brother lives in London'))), 0);
+  });
+
+  it('lets the parser find the clause a transition without its comma introduces, keeping the slots as written', function () {
+    this.timeout(60000);
+    const parser = loadParser();
+    // Without the repairs the tagger read "lives" as the plural of "life", and "example" became the root.
+    const [s] = parser.parseText('For example my brother lives in London.');
+    const root = s.tree.words.find((w) => w.head === 0)!;
+    assert.strictEqual(root.form, 'lives');
+    assert.strictEqual(root.upos, 'VERB');
+    assert.strictEqual(s.tree.words[1].head, 5, '"example" hangs off the verb');
+    assert.deepStrictEqual(s.tree.slots[2], [], 'the comma the parser read is not in the tree');
+  });
+});
+
+const args = (s: ReturnType<typeof sentence>) => [s.forms, s.slots] as const;
