@@ -28,6 +28,9 @@ import { conventionDecision, isConventionKind } from './conventionKinds';
  */
 const STYLE_CONFIDENCE = 0.9;
 
+/** The least Δ at which the comma after a transition is reported: the model at most e : 1 against it. */
+const TRANSITION_MIN_DELTA = -1;
+
 /**
  * An introductory comma edited prose asks for: an insertion after a transition ("However", "For example") or after an
  * introductory element whose description most of EWT's writers already follow with a comma (`introductoryStyleAt`).
@@ -106,8 +109,10 @@ export function sentenceFindings(
     const { category, action } = c.candidate;
     const serialWanted = category === 'serial-comma' && ((serial === 'always' && action === 'insert') || (serial === 'never' && action === 'delete'));
     // The introductory comma also needs the model's agreement in this sentence (Δ > 0: the MAP reading of this tree
-    // prefers the comma), so that a misparse or an odd context does not fire.
-    const introWanted = category === 'introductory-comma' && c.delta > 0;
+    // prefers the comma), so that a misparse or an odd context does not fire. After a transition the guides decide,
+    // and the model need only not be strongly against it: it finds the comma rare before a copular predicate ("In
+    // addition the hotel was far", Δ −0.36; BENCHMARKS, lint "Session 18").
+    const introWanted = category === 'introductory-comma' && c.delta > (introStyle(c.candidate) === 'transition' ? TRANSITION_MIN_DELTA : 0);
     // A splice needs no agreement from the model: its writers splice often, so it finds the comma usual (`spliceStyle.ts`).
     const spliceWanted = category === 'comma-splice';
     if (serialWanted || introWanted || spliceWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
