@@ -101,6 +101,9 @@ describe('engine: the comma after a transition', function () {
         ['For example my brother lives in London.', 'For example, my brother lives in London.'],
         // The model finds the comma rare before a copular predicate (Δ −0.36), but not e : 1 against it.
         ['In addition the hotel was far from the center.', 'In addition, the hotel was far from the center.'],
+        // The transitions of essays (session 18).
+        ['Firstly I want to talk about the environment.', 'Firstly, I want to talk about the environment.'],
+        ['In my opinion social media is harmful for teenagers.', 'In my opinion, social media is harmful for teenagers.'],
       ]) {
         const [f, ...rest] = intro(linter.lint(text));
         assert.ok(f, text);

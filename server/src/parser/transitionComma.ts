@@ -50,6 +50,13 @@ export const TRANSITIONS: readonly string[] = [
   'in conclusion',
   'in summary',
   'by the way',
+  // the enumerating and opinion transitions of essays (session 18)
+  'firstly',
+  'secondly',
+  'thirdly',
+  'lastly',
+  'first of all',
+  'in my opinion',
 ];
 
 /** Transitions with a second, comma-less use at the start of a sentence (see above). */
