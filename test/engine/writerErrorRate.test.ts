@@ -91,6 +91,24 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       assert.deepStrictEqual(linter.lint(WEAKER), [], 'the same sentence alone');
     });
 
+    it('in such an essay a comma splice is reported as `commaSplices: edited` would, and said why; alone, or in a clean text, it is not', () => {
+      const linter = makeLinter(parts());
+      const SPLICE = 'The weather was terrible, we stayed at home all day.';
+      const essay = `${ESSAY} ${SPLICE}`;
+      const splices = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'comma-splice');
+      const [f, ...rest] = splices(linter.lint(essay));
+      assert.ok(f, 'reported');
+      assert.strictEqual(rest.length, 0);
+      assert.strictEqual(essay.slice(f.start.offset, f.end.offset), ',');
+      assert.ok(f.start.offset > essay.indexOf('terrible'));
+      assert.match(f.message, /^Comma splice: .* \(Less certain than most findings; reported because this text has 3 other punctuation findings in 6 sentences\.\)$/);
+      const edited = splices(linter.lint(essay, { commaSplices: 'edited' }));
+      assert.deepStrictEqual(edited.map((e) => [e.start, e.fixes]), [[f.start, f.fixes]], 'the finding `edited` gives, with its fixes');
+      assert.deepStrictEqual(splices(linter.lint(essay, { adaptToWriter: false })), [], 'not without adaptToWriter');
+      assert.deepStrictEqual(splices(linter.lint(SPLICE)), [], 'the sentence alone');
+      assert.deepStrictEqual(splices(linter.lint(`${CLEAN} ${SPLICE}`)), [], 'in a clean text');
+    });
+
     it('a clean text is linted as before', () => {
       const linter = makeLinter(parts());
       assert.deepStrictEqual(linter.lint(CLEAN), linter.lint(CLEAN, { adaptToWriter: false }));

@@ -87,10 +87,13 @@ export function sentenceFindings(
     return styles.get(c);
   };
   const splices = (options.commaSplices ?? DEFAULT_COMMA_SPLICES) === 'edited';
-  const isStyle = (c: Candidate) => c.category === 'serial-comma' || introStyle(c) !== undefined || (splices && editedSplice(c, s, info));
   // An error-prone document decides at lower thresholds on the calibrated confidence (`writerErrorRate.ts`), so the
   // kinds that can reach those are scored too.
   const adapt = options.adaptToWriter ?? true;
+  // There, too, the splices `edited` would report wait for the document's total: a writer whose own errors mark the
+  // text as error-prone most likely splices unintentionally as well (BENCHMARKS, lint "Session 18").
+  const pendingSplices = !splices && adapt;
+  const isStyle = (c: Candidate) => c.category === 'serial-comma' || introStyle(c) !== undefined || ((splices || pendingSplices) && editedSplice(c, s, info));
   const lowThresholdOf = (key: string) => (adapt ? adaptedThreshold(thresholdOf(key)) : thresholdOf(key));
   const scored = scoreCandidates(
     model,
@@ -121,15 +124,19 @@ export function sentenceFindings(
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
   // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
   const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
-  const out = [...chosen, ...style.filter((c) => !habitual(c))].map(toFinding);
+  const splicePending = (c: ScoredCandidate) => pendingSplices && c.candidate.category === 'comma-splice';
+  const out = [...chosen, ...style.filter((c) => !habitual(c) && !splicePending(c))].map(toFinding);
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
   // What an error-prone document would add: the decisions at the adapted thresholds, on slots nothing else claims.
   const claimed = new Set([...taken, ...style.flatMap((c) => [...c.candidate.changes.keys()])]);
   const adaptive = adapt
-    ? selectCandidates(
-        errors.filter((c) => ![...c.candidate.changes.keys()].some((i) => claimed.has(i))),
-        lowThresholdOf,
-      ).map((c) => toFinding({ ...c, confidence: adaptedConfidence(c.confidence) }))
+    ? [
+        ...selectCandidates(
+          errors.filter((c) => ![...c.candidate.changes.keys()].some((i) => claimed.has(i))),
+          lowThresholdOf,
+        ).map((c) => toFinding({ ...c, confidence: adaptedConfidence(c.confidence) })),
+        ...style.filter(splicePending).map(toFinding),
+      ]
     : [];
   const extra = adaptive.length ? { adaptive } : {};
   if (intro !== 'auto' || !convention) return { findings: out, ...extra };

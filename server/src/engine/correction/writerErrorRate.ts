@@ -17,6 +17,10 @@
  * on the dev fit half of the corruption suite and the learner probes (error-dense text): higher values added recall
  * there too, but precision matters more than recall, and the probes gained nothing beyond 3.
  *
+ * A comma splice is a matter of style, not of odds (`spliceStyle.ts`): under the default `commaSplices: ignore`, the
+ * splices `edited` would report wait with the adapted findings, and an error-prone document reports them too, since a
+ * writer whose own errors mark the text most likely splices unintentionally as well (session 18).
+ *
  * Like the introductory habit (`introductoryHabit.ts`), the decision is a sum over the document's parts, each
  * sentence's share computed (and cached) with the sentence: the findings ρ would add wait as `pending`, and only the
  * document's total decides whether they are reported (`documentPart.ts settleParts`).
