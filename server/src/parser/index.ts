@@ -26,7 +26,6 @@ import { RELATIVE_CLAUSE_REPAIR, repairRelativeClauseSubjects } from './relative
 import { COPULAR_SUBJECT_REPAIR, repairCopularSubjects } from './copularSubjectRepair';
 import { repairVerblessTags, VERBLESS_TAG_REPAIR } from './verblessTags';
 import { TRANSITION_COMMA_REPAIR, withTransitionComma } from './transitionComma';
-import { PRESENT_TENSE_REPAIR, repairPresentTense } from './presentTenseTags';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -99,9 +98,8 @@ class TransitionParser implements Parser {
     private readonly models: ParserModels,
     /**
      * Read a sentence-initial transition with its comma (`transitionComma.ts`), repair a verbless tagging before
-     * parsing (`verblessTags.ts`), the garden paths after it (`relativeClauseRepair.ts`, `copularSubjectRepair.ts`)
-     * and a present tense tagged as a base form (`presentTenseTags.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets all five,
-     * to measure them.
+     * parsing (`verblessTags.ts`) and the garden paths after it (`relativeClauseRepair.ts`,
+     * `copularSubjectRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets all four, to measure them.
      */
     private readonly repair = true,
   ) {
@@ -166,7 +164,7 @@ class TransitionParser implements Parser {
       deprel: this.models.deprels[p.deprel[i]],
       head: p.head[i] === n ? 0 : p.head[i] + 1,
     }));
-    const words = this.repair ? repairPresentTense(repairCopularSubjects(repairRelativeClauseSubjects(parsed, read.slots), read.slots)) : parsed;
+    const words = this.repair ? repairCopularSubjects(repairRelativeClauseSubjects(parsed, read.slots), read.slots) : parsed;
     return {
       start: tokens[0].start,
       end: tokens[tokens.length - 1].end,
@@ -232,7 +230,7 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const models = parserModels(m, labeller);
   warmUpWink();
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
-  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}+${TRANSITION_COMMA_REPAIR}+${PRESENT_TENSE_REPAIR}`;
+  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}+${TRANSITION_COMMA_REPAIR}`;
   return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
 }
 
