@@ -56,6 +56,19 @@ describe('engine: comma splices as an edited-prose style', function () {
       ['.', 'PUNCT', '2', 'punct', '.'],
     ];
     assert.strictEqual(spliceOf(comment, 2), undefined);
+    // "It rained, therefore we stayed." — but a conjunctive adverb after the comma joins nothing: short clauses splice.
+    const therefore = [
+      ['It', 'PRON', '2', 'nsubj', 'PRP'],
+      ['rained', 'VERB', '0', 'root', 'VBD'],
+      [',', 'PUNCT', '6', 'punct', ','],
+      ['therefore', 'ADV', '6', 'advmod', 'RB'],
+      ['we', 'PRON', '6', 'nsubj', 'PRP'],
+      ['stayed', 'VERB', '2', 'parataxis', 'VBD'],
+      ['.', 'PUNCT', '2', 'punct', '.'],
+    ];
+    assert.strictEqual(spliceOf(therefore, 2), 5);
+    assert.strictEqual(spliceOf(therefore.map((r) => (r[0] === 'therefore' ? ['then', 'ADV', '6', 'advmod', 'RB'] : r)), 2), 5);
+    assert.strictEqual(spliceOf(therefore.filter((r) => r[0] !== 'therefore').map((r) => [r[0], r[1], String(Number(r[2]) > 3 ? Number(r[2]) - 1 : Number(r[2])), r[3], r[4]]), 2), undefined, 'without it, two bare clauses');
     // "Sales rose sharply, the company announced." (a noun subject, but a reporting verb without its complement)
     const reporting = [
       ['Sales', 'NOUN', '2', 'nsubj', 'NNS'],

@@ -11,7 +11,8 @@
  *
  * The shapes left out are those the style guides themselves allow, or where the comma is not between two clauses:
  * - a clause that is only a pronoun subject and its verb, on either side ("…, I think", "I mean, …", "I came, I saw"):
- *   comment clauses and short parallel clauses, which the guides let a comma join;
+ *   comment clauses and short parallel clauses, which the guides let a comma join — but not before a conjunctive
+ *   adverb, which joins nothing ("It was raining, therefore we stayed home"; session 18);
  * - a reporting clause without its complement ("…, it announced this week", "…, she added"): the clause before is
  *   what was reported, and the guides set the reporting clause off with a comma;
  * - comparative correlatives ("The more you practise, the better you get"): one clause subordinate to the other;
@@ -41,6 +42,9 @@ import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from './de
 const ADVERB_COORDINATORS = new Set(['so', 'yet']);
 
 const NEGATIONS = new Set(['not', "n't", 'never']);
+
+/** Adverbs that link a clause to the one before without joining them ("…, therefore we stayed home"). */
+const CONJUNCTIVE_ADVERBS = new Set(['however', 'therefore', 'thus', 'hence', 'consequently', 'moreover', 'furthermore', 'nevertheless', 'nonetheless', 'otherwise', 'instead', 'meanwhile', 'then']);
 
 /** The coordinators that close a series ("A, B, and C"). */
 const SERIES_COORDINATORS = new Set(['and', 'or']);
@@ -181,7 +185,9 @@ export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number):
   // adverbial to the one after (a fronted reading of a splice).
   const [left, right] = h < w ? [h, w] : [w, h];
   if (!isFinite(tree, info, left) || !isFinite(tree, info, right)) return undefined;
-  if (bareClause(tree, info, left, right) || bareClause(tree, info, right, left)) return undefined;
+  // A conjunctive adverb opening the clause after the comma joins nothing: the comma splices even short clauses.
+  const adverbJoined = i < tree.words.length && CONJUNCTIVE_ADVERBS.has(tree.words[i].form.toLowerCase()) && tree.words[i].upos === 'ADV';
+  if (!adverbJoined && (bareClause(tree, info, left, right) || bareClause(tree, info, right, left))) return undefined;
   if (reportingClause(tree, info, left) || reportingClause(tree, info, right)) return undefined;
   // A comparative correlative ("The more you practise, the better you get"): one half is subordinate to the other.
   // The left half's start is read off the tree, which also finds it after "But" or "Then".
