@@ -19,7 +19,7 @@ import { endsInCloseName, PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubj
 import { WH_COMPLEMENT, whComplementCommaAt } from './whComplements';
 import { ADJECTIVE_NOUN, adjectiveNounCommaAt } from './adjectiveSeries';
 import { DEGREE_COMPLEMENT, degreeComplementCommaAt } from './degreeComplements';
-import { AFTER_COORDINATOR, AFTER_SUBORDINATOR, coordinatorCommaAt, subordinatorCommaAt } from './coordinatorCommas';
+import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
 import { commaCutsWordAt } from './cutComplements';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
@@ -159,9 +159,6 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       // A lone comma after a coordinator is decided by grammar before any guard reads the slot as an opener's
       // (`coordinatorCommas.ts`); it joins no clause, so it is no splice either.
       out.push({ category: 'comma', action: 'delete', node, variant: AFTER_COORDINATOR, changes: new Map([[i, []]]) });
-    } else if (subordinatorCommaAt(s.tree, info, i, marked, onlyComma)) {
-      // So is a lone comma after a subordinator ("said that, I should").
-      out.push({ category: 'comma', action: 'delete', node, variant: AFTER_SUBORDINATOR, changes: new Map([[i, []]]) });
     } else if (onlyComma(i)) {
       // A comma shortly followed by another, or by a coordinator ("A, B and C", "a mouse, rat, hamster or gerbil"),
       // is most likely one of a list's: parses of lists are fragile, and a list comma read as one between a verb and

@@ -2,8 +2,6 @@
  * The comma right after a coordinator in mid-sentence ("eggs, milk, and, bread", "The food was good but, the service
  * was slow"): a coordinator joins what follows it directly, and a comma after it only opens an aside that a second
  * comma closes ("and, in most cases, very creative"; CMOS 6.24). A lone one is an error of edited prose by grammar.
- * The same holds after a subordinator ("My teacher said that, I should study more"; session 18): on EWT train a comma
- * right after a mid-sentence subordinator is closed by a later mark 6 times and lone never.
  * On EWT train a comma after a mid-sentence coordinator is closed by a later one 13 times and lone 3 times, two of
  * those errors ("but, the food was", "and, great suggestions"); the model prefers the lone comma gone by a wide margin
  * (Δ ≈ 9), but the error model keeps it under the threshold (BENCHMARKS, session 15), so the candidate is decided as a
@@ -14,8 +12,6 @@ import { TreeInfo } from '../treeInfo';
 
 /** Variant of a comma deletion after a coordinator (`coordinatorCommaAt`). */
 export const AFTER_COORDINATOR = 'after-coordinator';
-/** Variant of a comma deletion after a subordinator (`subordinatorCommaAt`). */
-export const AFTER_SUBORDINATOR = 'after-subordinator';
 
 const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'but', 'nor']);
 
@@ -28,37 +24,11 @@ const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'but', 'nor']);
  * j holds a comma and nothing else.
  */
 export function coordinatorCommaAt(tree: PunctuatedTree, info: TreeInfo, i: number, marked: (j: number) => boolean, onlyComma: (j: number) => boolean): boolean {
-  const cc = tree.words[i - 1];
-  const coordinator = cc !== undefined && cc.upos === 'CCONJ' && COORDINATORS.has(cc.form.toLowerCase()) && info.base(i) === 'cc';
-  return coordinator && loneCommaAfter(tree, info, i, marked, onlyComma);
-}
-
-/**
- * The same after a subordinator (SCONJ, the `mark` of a clause that follows and hangs on a word before it): "said
- * that, I should study more". The clause must have a subject of its own: a preposition stranded at a clause's end is
- * often read as the subordinator of a participle clause after its comma ("should be treated as‸, overriding the URI's
- * normal parsing").
- */
-export function subordinatorCommaAt(tree: PunctuatedTree, info: TreeInfo, i: number, marked: (j: number) => boolean, onlyComma: (j: number) => boolean): boolean {
-  const sc = tree.words[i - 1];
-  if (sc === undefined || sc.upos !== 'SCONJ' || info.base(i) !== 'mark' || !SUBORDINATORS.has(sc.form.toLowerCase())) return false;
-  const clause = info.head(i);
-  const subject = info.children[clause].some((c) => SUBJECTS.has(info.base(c)));
-  // The clause hangs on a word before the subordinator: an embedded clause, not the sentence's root or a fronted
-  // clause, where the "subordinator" is as often an adverb ("Ever since‸, he's been talking").
-  const embedded = info.head(clause) !== 0 && info.head(clause) < i;
-  return subject && embedded && loneCommaAfter(tree, info, i, marked, onlyComma);
-}
-
-const SUBJECTS: ReadonlySet<string> = new Set(['nsubj', 'csubj', 'expl']);
-/** The subordinators, by form: the tagger sometimes gives SCONJ to other words ("may I ask, sir‸, how"). */
-const SUBORDINATORS: ReadonlySet<string> = new Set(['that', 'because', 'if', 'although', 'though', 'unless', 'whether', 'since', 'while', 'whereas', 'until', 'till', 'once', 'after', 'before', 'as']);
-
-/** Slot i holds a lone comma after word i, a connective of what follows it in mid-sentence (see `coordinatorCommaAt`). */
-function loneCommaAfter(tree: PunctuatedTree, info: TreeInfo, i: number, marked: (j: number) => boolean, onlyComma: (j: number) => boolean): boolean {
   if (i < 2 || i >= info.n || !onlyComma(i)) return false;
+  const cc = tree.words[i - 1];
+  if (cc.upos !== 'CCONJ' || !COORDINATORS.has(cc.form.toLowerCase()) || info.base(i) !== 'cc') return false;
   if (tree.words[i].upos === 'CCONJ' || tree.words[i].upos === 'PUNCT') return false;
-  // A quoted connective ("the word "and", which …") has a mark before it.
+  // A quoted coordinator ("the word "and", which …") has a mark before it.
   if (marked(i - 1) && !onlyComma(i - 1)) return false;
   if (info.head(i) <= i) return false;
   for (let j = i + 1; j < info.n; j++) if (marked(j)) return false;

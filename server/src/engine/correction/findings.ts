@@ -12,7 +12,7 @@ import { slotTextEdits } from './slotEdit';
 import { subjectVerbAt } from './categories';
 import { UNCLOSED } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from './restrictiveSubjects';
-import { AFTER_COORDINATOR, AFTER_SUBORDINATOR } from './coordinatorCommas';
+import { AFTER_COORDINATOR } from './coordinatorCommas';
 import { PSEUDO_CLEFT } from './pseudoClefts';
 import { THAT_RELATIVE } from './thatRelatives';
 import { WH_COMPLEMENT } from './whComplements';
@@ -144,7 +144,6 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       }
       if (c.candidate.variant === ADJECTIVE_NOUN) return `No comma between "${before}" and "${s.tree.words[i].form}": commas separate the adjectives of a series, but none comes between the last adjective and its noun.`;
       if (c.candidate.variant === AFTER_COORDINATOR) return `No comma after "${before}": a coordinator joins what follows it directly; a comma after it only opens an aside that a second comma closes.`;
-      if (c.candidate.variant === AFTER_SUBORDINATOR) return `No comma after "${before}": a subordinator joins the clause it opens directly; a comma after it only opens an aside that a second comma closes.`;
       return action === 'insert' ? `Missing comma after "${before}".` : 'Unnecessary comma.';
     }
   }
