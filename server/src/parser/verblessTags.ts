@@ -8,8 +8,9 @@
  * predicate (no word tagged VERB or AUX that is also VBZ, VBP, VBD, MD or VB: a participle or adjective such as "a
  * retired teacher" is none), that ends in "." or "!", has at least `MIN_WORDS` words and opens like a subject (a
  * determiner, possessive, noun or name), at its start or after a transition and its comma (`transitionComma.ts`: "For
- * example my brother lives in London", "lives" read as the plural of "life"). In it, the first lower-case word in -s tagged NNS or VBZ becomes VBZ / VERB
- * when it follows, directly or after one adverb, a name or a noun phrase opened by a determiner or possessive ("a
+ * example my brother lives in London", "lives" read as the plural of "life"). In it, the first lower-case word in -s
+ * tagged NNS or VBZ becomes VBZ / VERB when it follows, directly or after one adverb, a name or a noun phrase opened
+ * by a determiner or possessive ("a
  * famous chef cooks", "a quiet man never talks"; not "Private white line buses most often run", a fragment's
  * compound), is not the last word, and is followed by neither a comma,
  * a coordinator nor a past form (the noun is then that verb's subject: "The US troops fired into the crowd", "fired"
