@@ -104,6 +104,9 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       assert.match(f.message, /^Comma splice: .* \(Less certain than most findings; reported because this text has 3 other punctuation findings in 6 sentences\.\)$/);
       const edited = splices(linter.lint(essay, { commaSplices: 'edited' }));
       assert.deepStrictEqual(edited.map((e) => [e.start, e.fixes]), [[f.start, f.fixes]], 'the finding `edited` gives, with its fixes');
+      // Without explanations (the language server's analyses) the splice is not scored, and comes out the same.
+      const plain = splices(linter.lint(essay, { explain: false }));
+      assert.deepStrictEqual(plain, [{ ...f, explanation: '' }], 'the same finding without its explanation');
       assert.deepStrictEqual(splices(linter.lint(essay, { adaptToWriter: false })), [], 'not without adaptToWriter');
       assert.deepStrictEqual(splices(linter.lint(SPLICE)), [], 'the sentence alone');
       assert.deepStrictEqual(splices(linter.lint(`${CLEAN} ${SPLICE}`)), [], 'in a clean text');

@@ -46,10 +46,18 @@ export function scoreCandidates(
   cal: Calibration,
   keep?: (c: Candidate, key: string) => boolean,
   reparse?: Reparse,
+  /**
+   * Kept candidates that need no inference: returned with Δ NaN and confidence 0, for a caller that decides them
+   * without the model and will not explain them (the splices an error-prone document may report, `modelRules.ts`).
+   */
+  unscored?: (c: Candidate) => boolean,
 ): ScoredCandidate[] {
   const all = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
-  const cands = keep ? all.filter((c) => keep(c, candidateKey(c))) : all;
-  if (cands.length === 0) return [];
+  const kept = keep ? all.filter((c) => keep(c, candidateKey(c))) : all;
+  const bare = unscored ? kept.filter(unscored) : [];
+  const cands = bare.length ? kept.filter((c) => !bare.includes(c)) : kept;
+  const rest = bare.map((candidate) => ({ candidate, delta: NaN, key: candidateKey(candidate), confidence: 0 }));
+  if (cands.length === 0) return rest;
   const onT = cands.filter((c) => !c.tree);
   const deltas = new Map<Candidate, number>();
   if (onT.length) {
@@ -68,7 +76,7 @@ export function scoreCandidates(
     const key = candidateKey(candidate);
     return { candidate, delta, key, confidence: confidenceOf(cal, key, Math.max(-100, Math.min(100, delta)), candidate.size) };
   });
-  return bestOfGroups(scored);
+  return [...bestOfGroups(scored), ...rest];
 }
 
 /** log p(x_c | T) − log p(x | T), finite. */

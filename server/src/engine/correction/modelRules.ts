@@ -12,7 +12,7 @@ import { treeInfo, TreeInfo } from '../treeInfo';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../types';
 import { Calibration, canReach } from './calibration';
 import { Candidate } from './candidates';
-import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
+import { candidateKey, ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
 import { candidateFinding, constituentLabel } from './findings';
 import { britishQuoteFindings } from './britishQuotes';
 import { IntroductoryConvention } from './introductoryConvention';
@@ -90,6 +90,7 @@ export function sentenceFindings(
   // An error-prone document decides at lower thresholds on the calibrated confidence (`writerErrorRate.ts`), so the
   // kinds that can reach those are scored too.
   const adapt = options.adaptToWriter ?? true;
+  const explain = options.explain ?? true;
   // There, too, the splices `edited` would report wait for the document's total: a writer whose own errors mark the
   // text as error-prone most likely splices unintentionally as well (BENCHMARKS, lint "Session 18").
   const pendingSplices = !splices && adapt;
@@ -102,6 +103,9 @@ export function sentenceFindings(
     cal,
     (c, key) => (c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || isConventionKind(c.variant) || canReach(cal, key, lowThresholdOf(key))),
     reparse,
+    // A splice kept only to wait for the document's error rate needs no inference unless it is to be explained: the
+    // language server's analyses skip it (they ask for explanations on hover), which keeps a keystroke's work as before.
+    (c) => pendingSplices && !explain && c.category === 'comma-splice' && !canReach(cal, candidateKey(c), lowThresholdOf(candidateKey(c))),
   ).flatMap(conventionDecision);
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
   const chosen = selectCandidates(errors, thresholdOf);
@@ -120,7 +124,6 @@ export function sentenceFindings(
     const spliceWanted = category === 'comma-splice';
     if (serialWanted || introWanted || spliceWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
   }
-  const explain = options.explain ?? true;
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
   // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
   const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
