@@ -65,34 +65,32 @@ const READ_AS_WRITTEN = new Set(['however', 'otherwise', 'similarly']);
 /** Words after which the phrase may be a preposition's or adverb's head rather than a transition. */
 const COMPLEMENT_OPENERS = new Set(['to', 'of', 'for', 'with', 'than', 'from', 'as', 'that', 'in', 'on']);
 
-/** The repaired phrases, longest first so that a phrase is never cut short by a shorter one it starts with. */
-const REPAIRED: readonly string[][] = TRANSITIONS.filter((t) => !READ_AS_WRITTEN.has(t))
-  .map((t) => t.split(' '))
-  .sort((a, b) => b.length - a.length);
+/** The transitions as words, longest first, so that a phrase is never cut short by a shorter one it starts with. */
+const PHRASES: readonly string[][] = TRANSITIONS.map((t) => t.split(' ')).sort((a, b) => b.length - a.length);
+
+/** The transition the sentence opens with (no mark before it, at least one word after it), as words, if any. */
+function openingTransition(forms: readonly string[], slots: readonly (readonly string[])[]): string[] | undefined {
+  if (slots[0].length > 0) return undefined;
+  return PHRASES.find((p) => p.length < forms.length && p.every((w, i) => forms[i].toLowerCase() === w));
+}
 
 /** Fewer words after the transition than this: too short to be a clause the transition introduces. */
 const MIN_WORDS_AFTER = 2;
 
 /**
  * The number of words of the sentence-initial transition that the repair reads with a comma after it, or 0: the
- * sentence opens (no mark before it) with a repaired transition, nothing is written after it, and at least
+ * sentence opens (no mark before it) with a transition not read as written, nothing is written after it, and at least
  * `MIN_WORDS_AFTER` words follow, the first no preposition that could complement the transition.
  */
 export function transitionCommaAt(s: WordSequence): number {
-  if (s.slots[0].length > 0) return 0;
-  const lower = (i: number) => s.forms[i].toLowerCase();
-  for (const phrase of REPAIRED) {
-    const m = phrase.length;
-    if (s.forms.length < m + MIN_WORDS_AFTER) continue;
-    if (!phrase.every((w, i) => lower(i) === w)) continue;
-    // Inside the phrase nothing may be written ("On the other, hand"), and after it nothing either.
-    for (let i = 1; i <= m; i++) if (s.slots[i].length > 0) return 0;
-    return COMPLEMENT_OPENERS.has(lower(m)) ? 0 : m;
-  }
-  return 0;
+  const phrase = openingTransition(s.forms, s.slots);
+  if (!phrase || READ_AS_WRITTEN.has(phrase.join(' '))) return 0;
+  const m = phrase.length;
+  if (s.forms.length < m + MIN_WORDS_AFTER) return 0;
+  // Inside the phrase nothing may be written ("On the other, hand"), and after it nothing either.
+  for (let i = 1; i <= m; i++) if (s.slots[i].length > 0) return 0;
+  return COMPLEMENT_OPENERS.has(s.forms[m].toLowerCase()) ? 0 : m;
 }
-
-const ALL_PHRASES: readonly string[][] = TRANSITIONS.map((t) => t.split(' ')).sort((a, b) => b.length - a.length);
 
 /**
  * The index of the first word after a sentence-initial transition set off by a comma (as read: written, or put there by
@@ -100,8 +98,7 @@ const ALL_PHRASES: readonly string[][] = TRANSITIONS.map((t) => t.split(' ')).so
  * there.
  */
 export function clauseAfterTransition(forms: readonly string[], slots: readonly (readonly string[])[]): number {
-  if (slots[0].length > 0) return 0;
-  const phrase = ALL_PHRASES.find((p) => p.length < forms.length && p.every((w, i) => forms[i].toLowerCase() === w));
+  const phrase = openingTransition(forms, slots);
   return phrase && slots[phrase.length].includes(',') ? phrase.length : 0;
 }
 
