@@ -50,13 +50,17 @@ export function scoreCandidates(
    * Kept candidates that need no inference: returned with Δ NaN and confidence 0, for a caller that decides them
    * without the model and will not explain them (the splices an error-prone document may report, `modelRules.ts`).
    */
-  unscored?: (c: Candidate) => boolean,
+  unscored?: (c: Candidate, key: string) => boolean,
 ): ScoredCandidate[] {
   const all = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
-  const kept = keep ? all.filter((c) => keep(c, candidateKey(c))) : all;
-  const bare = unscored ? kept.filter(unscored) : [];
-  const cands = bare.length ? kept.filter((c) => !bare.includes(c)) : kept;
-  const rest = bare.map((candidate) => ({ candidate, delta: NaN, key: candidateKey(candidate), confidence: 0 }));
+  const cands: Candidate[] = [];
+  const rest: ScoredCandidate[] = [];
+  for (const c of all) {
+    const key = candidateKey(c);
+    if (keep && !keep(c, key)) continue;
+    if (unscored?.(c, key)) rest.push({ candidate: c, delta: NaN, key, confidence: 0 });
+    else cands.push(c);
+  }
   if (cands.length === 0) return rest;
   const onT = cands.filter((c) => !c.tree);
   const deltas = new Map<Candidate, number>();

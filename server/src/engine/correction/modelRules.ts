@@ -12,7 +12,7 @@ import { treeInfo, TreeInfo } from '../treeInfo';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../types';
 import { Calibration, canReach } from './calibration';
 import { Candidate } from './candidates';
-import { candidateKey, ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
+import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
 import { candidateFinding, constituentLabel } from './findings';
 import { britishQuoteFindings } from './britishQuotes';
 import { IntroductoryConvention } from './introductoryConvention';
@@ -105,7 +105,7 @@ export function sentenceFindings(
     reparse,
     // A splice kept only to wait for the document's error rate needs no inference unless it is to be explained: the
     // language server's analyses skip it (they ask for explanations on hover), which keeps a keystroke's work as before.
-    (c) => pendingSplices && !explain && c.category === 'comma-splice' && !canReach(cal, candidateKey(c), lowThresholdOf(candidateKey(c))),
+    (c, key) => pendingSplices && !explain && c.category === 'comma-splice' && !canReach(cal, key, lowThresholdOf(key)),
   ).flatMap(conventionDecision);
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
   const chosen = selectCandidates(errors, thresholdOf);
