@@ -77,37 +77,32 @@ describe('the WebAssembly lookups as tsc compiles them', function () {
     };
   };
 
-  it('keep a bucketed table of many classes in WebAssembly memory and give its scores bit for bit', () => {
-    const w = randomScorer(59, 20, 40000, 25, 1);
-    const t = w.bucketedTable!;
-    const keys = w.keys;
-    const table = WasmBucketTable.create(t.buckets.slice(), t.packed.slice());
-    assert.ok(table, 'the compiled module moves the table into WebAssembly memory');
+  /** 200 lookups of up to `maxFeatures` features: `score` (the table in WebAssembly memory) gives `w`'s scores exactly. */
+  const sameScores = (w: SparseWeights, maxFeatures: number, score: (f: FeatureBuffer, mask: number, got: Float64Array) => void) => {
     const mask = 2 ** w.bits - 1;
     const got = new Float64Array(w.nClasses);
     const want = new Float64Array(w.nClasses);
     for (let call = 0; call < 200; call++) {
-      const f = features(w.bits, 1 + (call % 60))(keys);
+      const f = features(w.bits, 1 + (call % maxFeatures))(w.keys);
       w.score(f, want);
-      table.score(f.buf, f.n, mask, t.remBits, 2 ** t.remBits - 1, w.nClasses, w.scale, got);
+      score(f, mask, got);
       for (let c = 0; c < w.nClasses; c++) assert.ok(Object.is(got[c], want[c]), `call ${call}, class ${c}: ${got[c]} ≠ ${want[c]}`);
     }
+  };
+
+  it('keep a bucketed table of many classes in WebAssembly memory and give its scores bit for bit', () => {
+    const w = randomScorer(59, 20, 40000, 25, 1);
+    const t = w.bucketedTable!;
+    const table = WasmBucketTable.create(t.buckets.slice(), t.packed.slice());
+    assert.ok(table, 'the compiled module moves the table into WebAssembly memory');
+    sameScores(w, 60, (f, mask, got) => table.score(f.buf, f.n, mask, t.remBits, 2 ** t.remBits - 1, w.nClasses, w.scale, got));
   });
 
   it('keep an ordered table of few classes in WebAssembly memory and give its scores bit for bit', () => {
     const w = randomScorer(3, 22, 60000, 3, 2);
     const t = w.orderedTable!;
-    const keys = w.keys;
     const table = WasmDenseTable.create(t.rows.slice());
     assert.ok(table, 'the compiled module moves the table into WebAssembly memory');
-    const mask = 2 ** w.bits - 1;
-    const got = new Float64Array(w.nClasses);
-    const want = new Float64Array(w.nClasses);
-    for (let call = 0; call < 200; call++) {
-      const f = features(w.bits, 1 + (call % 160))(keys);
-      w.score(f, want);
-      table.score(f.buf, f.n, mask, t.homeSlots / (mask + 1), (mask + 1) / t.homeSlots, t.maxShift, w.nClasses, w.scale, got);
-      for (let c = 0; c < w.nClasses; c++) assert.ok(Object.is(got[c], want[c]), `call ${call}, class ${c}: ${got[c]} ≠ ${want[c]}`);
-    }
+    sameScores(w, 160, (f, mask, got) => table.score(f.buf, f.n, mask, t.homeSlots / (mask + 1), (mask + 1) / t.homeSlots, t.maxShift, w.nClasses, w.scale, got));
   });
 });
