@@ -112,6 +112,24 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       assert.deepStrictEqual(splices(linter.lint(`${CLEAN} ${SPLICE}`)), [], 'in a clean text');
     });
 
+    it('in such an essay an introductory comma `introductoryComma: edited` would ask for is reported, and said why; alone, or in a clean text, it is not', () => {
+      const linter = makeLinter(parts());
+      const OPENER = 'Although it was raining we went to the beach.';
+      const essay = `${ESSAY} ${OPENER}`;
+      const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
+      const [f, ...rest] = intro(linter.lint(essay));
+      assert.ok(f, 'reported');
+      assert.strictEqual(rest.length, 0);
+      assert.deepStrictEqual(f.fixes[0].edits.map((e) => [e.start.offset, e.newText]), [[essay.indexOf(' we went'), ',']], 'the comma goes after the clause');
+      assert.strictEqual(f.message, 'Set off the introductory clause "Although it was raining" with a comma, as edited prose does after such an element. (Reported because this text has 3 other punctuation findings in 6 sentences.)');
+      const edited = intro(linter.lint(essay, { introductoryComma: 'edited' }));
+      assert.deepStrictEqual(edited.map((e) => [e.start, e.fixes]), [[f.start, f.fixes]], 'the finding `edited` gives, with its fixes');
+      assert.deepStrictEqual(intro(linter.lint(essay, { adaptToWriter: false })), [], 'not without adaptToWriter');
+      assert.deepStrictEqual(intro(linter.lint(essay, { introductoryComma: 'ignore' })), [], 'not with introductoryComma: ignore');
+      assert.deepStrictEqual(intro(linter.lint(OPENER)), [], 'the sentence alone');
+      assert.deepStrictEqual(intro(linter.lint(`${CLEAN} ${OPENER}`)), [], 'in a clean text');
+    });
+
     it('a clean text is linted as before', () => {
       const linter = makeLinter(parts());
       assert.deepStrictEqual(linter.lint(CLEAN), linter.lint(CLEAN, { adaptToWriter: false }));

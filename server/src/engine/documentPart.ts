@@ -5,13 +5,15 @@
  * `correction/introductoryHabit.ts`) and `adaptToWriter` (its own error rate, `correction/writerErrorRate.ts`);
  * `quoteStyle: auto` is decided before the blocks are linted, from a count of marks (`LintOptions.quoteHabit`).
  *
+ * An error-prone document with no habit of its own is held to edited prose's introductory commas (session 19).
+ *
  * `settleParts` makes the document-level decision over the parts alone — a sum over counts that were computed (and
  * cached) with each part, never a new analysis — so an edit that changes the habit in one block changes the findings
  * of the others without their being analysed again. `Linter.lint(text)` is `settleParts([lintPart(text)])`: a text
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
 import { documentHabit, habitFinding, HabitPart } from './correction/introductoryHabit';
-import { documentErrorRate, errorProneFinding, ErrorRatePart } from './correction/writerErrorRate';
+import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart } from './correction/writerErrorRate';
 import type { Linter } from './index';
 import { Finding, LintOptions } from './types';
 
@@ -70,8 +72,12 @@ export function settleParts(parts: readonly LintPart[]): Finding[][] {
   const habit = documentHabit(parts.flatMap((p) => (p.habit ? [p.habit] : [])));
   const errorRate = documentErrorRate(parts.flatMap((p) => (p.errorRate ? [p.errorRate] : [])));
   return parts.map((p) => {
+    // Without a habit of its own, an error-prone document is held to edited prose's introductory commas, as to its
+    // splices: a writer whose text is full of punctuation errors has not chosen to leave them out (BENCHMARKS, lint
+    // "Session 19 (lead): introductory commas in an error-prone text").
+    const omissions = p.habit?.pending ?? [];
     const reported = [
-      ...(habit && p.habit ? p.habit.pending.map((o) => habitFinding(o, habit)) : []),
+      ...(habit ? omissions.map((o) => habitFinding(o, habit)) : errorRate ? omissions.map((o) => errorProneOmission(o, errorRate)) : []),
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => errorProneFinding(f, errorRate)) : []),
     ];
     if (!reported.length) return p.findings;

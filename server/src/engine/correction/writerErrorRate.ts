@@ -21,6 +21,9 @@
  * splices `edited` would report wait with the adapted findings, and an error-prone document reports them too, since a
  * writer whose own errors mark the text most likely splices unintentionally as well (session 18).
  *
+ * So is the comma after an introductory element (session 19): an error-prone document with no introductory habit of its
+ * own (`introductoryHabit.ts`) gets the omissions `introductoryComma: edited` would report.
+ *
  * Like the introductory habit (`introductoryHabit.ts`), the decision is a sum over the document's parts, each
  * sentence's share computed (and cached) with the sentence: the findings ρ would add wait as `pending`, and only the
  * document's total decides whether they are reported (`documentPart.ts settleParts`).
@@ -78,5 +81,16 @@ export function errorProneFinding<F extends { message: string }>(finding: F, tot
   return {
     ...finding,
     message: `${finding.message} (Less certain than most findings; reported because this text has ${total.findings} other punctuation findings in ${total.sentences} sentences.)`,
+  };
+}
+
+/**
+ * An introductory omission (`introductoryHabit.ts`'s pending one, which `edited` would report) reported because the
+ * document is error-prone and has no habit of its own: the message says why.
+ */
+export function errorProneOmission<F extends { message: string }>({ finding, element }: { finding: F; element: string }, total: ErrorRate): F {
+  return {
+    ...finding,
+    message: `Set off the introductory ${element} with a comma, as edited prose does after such an element. (Reported because this text has ${total.findings} other punctuation findings in ${total.sentences} sentences.)`,
   };
 }
