@@ -130,6 +130,21 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       assert.deepStrictEqual(intro(linter.lint(`${CLEAN} ${OPENER}`)), [], 'in a clean text');
     });
 
+    it('in such an essay a full declarative sentence without its final period gets one, and says why; a question or a clean text does not', () => {
+      const linter = makeLinter(parts());
+      const finals = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'sentence-final');
+      const essay = `${ESSAY} I live in Berlin with my family`;
+      const [f, ...rest] = finals(linter.lint(essay));
+      assert.ok(f, 'reported');
+      assert.strictEqual(rest.length, 0);
+      assert.deepStrictEqual(f.fixes[0].edits.map((e) => [e.start.offset, e.newText]), [[essay.length, '.']]);
+      assert.match(f.message, /^The sentence has no final punctuation\. \(Less certain than most findings; reported because this text has 3 other punctuation findings in 6 sentences\.\)$/);
+      assert.deepStrictEqual(finals(linter.lint(`${ESSAY} Can you help me with this`)), [], 'a question asks for "?", not "."');
+      assert.deepStrictEqual(finals(linter.lint(`${ESSAY} Thanks a lot`)), [], 'a sign-off is no declarative sentence');
+      assert.deepStrictEqual(finals(linter.lint(essay, { adaptToWriter: false })), [], 'not without adaptToWriter');
+      assert.deepStrictEqual(finals(linter.lint(`${CLEAN} I live in Berlin with my family`)), [], 'in a clean text');
+    });
+
     it('a clean text is linted as before', () => {
       const linter = makeLinter(parts());
       assert.deepStrictEqual(linter.lint(CLEAN), linter.lint(CLEAN, { adaptToWriter: false }));

@@ -13,7 +13,7 @@
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
 import { documentHabit, habitFinding, HabitPart } from './correction/introductoryHabit';
-import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart } from './correction/writerErrorRate';
+import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/writerErrorRate';
 import type { Linter } from './index';
 import { Finding, LintOptions } from './types';
 
@@ -28,7 +28,8 @@ export interface LintPart {
   habit?: HabitPart<Finding>;
   /**
    * Under `adaptToWriter`: the part's findings and sentences, which the document sums to decide whether it is
-   * error-prone, and the findings the part adds if it is (`correction/writerErrorRate.ts`), built like `habit.pending`.
+   * error-prone, and the findings the part adds if it is (`correction/writerErrorRate.ts`), built like `habit.pending`;
+   * `held`, a sure rule's findings reported only then (`TextRule.errorProneOnly`), are not counted.
    */
   errorRate?: ErrorRatePart<Finding>;
   /**
@@ -45,7 +46,7 @@ export function lintAsPart(linter: Linter, text: string, options?: LintOptions):
 }
 
 /** Whether two findings' ranges overlap (as `lint` has always judged it: strictly, by offsets). */
-function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
+export function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
@@ -79,6 +80,7 @@ export function settleParts(parts: readonly LintPart[]): Finding[][] {
     const reported = [
       ...(habit ? omissions.map((o) => habitFinding(o, habit)) : errorRate ? omissions.map((o) => errorProneOmission(o, errorRate)) : []),
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => errorProneFinding(f, errorRate)) : []),
+      ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => heldFinding(f, errorRate)) : []),
     ];
     if (!reported.length) return p.findings;
     return keepStrongest([...(p.contenders ?? p.findings), ...reported], findingSpan);

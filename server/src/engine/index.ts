@@ -11,6 +11,8 @@ import * as path from 'path';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions } from './types';
 import { FindingBuilder, PlainFinding } from './finding';
 import { doubledMarksRule } from './rules/doubledMarks';
+import { markSpacingRule } from './rules/markSpacing';
+import { repeatedEndMarksRule } from './rules/repeatedEndMarks';
 import { unbalancedPairsRule } from './rules/unbalancedPairs';
 import { effectiveQuoteStyle, quotePlacementRule } from './rules/quotePlacement';
 import { TextRule } from './rules/rule';
@@ -23,7 +25,7 @@ import { placeCloser } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/introductoryConvention';
 import { HabitPart, SentenceHabit } from './correction/introductoryHabit';
-import { keepStrongest, LintPart, settleParts } from './documentPart';
+import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
 
 export * from './types';
 export { LintPart, lintAsPart, settleParts } from './documentPart';
@@ -62,11 +64,11 @@ export const INTRODUCTORY_CONVENTION_FILE = 'lint-introductory-convention.json';
 /** Where an unclosed bracket closes is offered as a fix only when the model puts this much posterior on one place. */
 const CLOSER_MIN_SHARE = 0.95;
 
-export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPairsRule, quotePlacementRule];
+export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPairsRule, quotePlacementRule, markSpacingRule, repeatedEndMarksRule];
 
 /** Every rule id the engine can report. */
 export const RULE_IDS: readonly string[] = [
-  ...TEXT_RULES.flatMap((r) => r.ids),
+  ...new Set(TEXT_RULES.flatMap((r) => r.ids)),
   'nonrestrictive-comma',
   'subject-verb-comma',
   'introductory-comma',
@@ -167,7 +169,9 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       const habits: SentenceHabit[] = [];
       const adaptive: PlainFinding[] = [];
       let sentenceCount = 0;
-      for (const rule of TEXT_RULES) plain.push(...rule.check(text, options));
+      // Findings a rule reports only in an error-prone document wait with the adapted ones (`TextRule.errorProneOnly`).
+      const held: PlainFinding[] = [];
+      for (const rule of TEXT_RULES) (rule.errorProneOnly ? held : plain).push(...rule.check(text, options));
       if (analyser && model && /\p{L}/u.test(text)) {
         let sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
         try {
@@ -197,7 +201,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       }
       // `introductoryComma: auto` and the writer's error rate are decided over the whole document, after every part
       // (`settleParts`).
-      return finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive });
+      return finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive, held });
     },
   };
   return linter;
@@ -232,7 +236,7 @@ function finish(
   plain: PlainFinding[],
   habits: readonly SentenceHabit[],
   options: LintOptions,
-  adaptive: { sentences: number; pending: readonly PlainFinding[] },
+  adaptive: { sentences: number; pending: readonly PlainFinding[]; held: readonly PlainFinding[] },
 ): LintPart {
   const disabled = new Set(options.disabledRules ?? []);
   // Model findings already passed the decision threshold; this is the user's own floor.
@@ -246,7 +250,10 @@ function finish(
   if (options.adaptToWriter ?? true) {
     // Style findings (severity info) are not errors, so they say nothing of the writer's error rate.
     const errors = kept.filter((f) => f.severity !== 'info').length;
-    part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build) };
+    // A held finding (`TextRule.errorProneOnly`) waits like the pending ones, unless a reported finding covers it; it
+    // is not counted: counted, EWT dev's web writers' spaced marks made five clean documents error-prone (session 19).
+    const held = adaptive.held.filter((f) => wanted(f) && !kept.some((k) => overlaps(f, k)));
+    part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build) };
   }
   if (habits.length) {
     const habit: HabitPart<Finding> = { written: 0, omitted: 0, pending: [] };
@@ -257,6 +264,6 @@ function finish(
     }
     part.habit = habit;
   }
-  if (part.habit?.pending.length || part.errorRate?.pending.length) part.contenders = candidates.map(build);
+  if (part.habit?.pending.length || part.errorRate?.pending.length || part.errorRate?.held?.length) part.contenders = candidates.map(build);
   return part;
 }

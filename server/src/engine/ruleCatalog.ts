@@ -47,12 +47,16 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
     style: true,
   },
   'doubled-mark': {
-    summary: 'A punctuation mark written twice (an ellipsis is fine, and so is a two-dot pause before a lower-case word).',
+    summary: 'A punctuation mark written twice (an ellipsis is fine, and so is a two-dot pause before a lower-case word); a repeated !! or ?? only in texts with many punctuation findings (adaptToWriter).',
     example: 'He left,, quickly.. → He left, quickly.',
   },
   'mark-absorption': {
     summary: 'Two marks where the stronger absorbs the weaker: an abbreviation dot ends the sentence, ? or ! absorbs a period.',
     example: 'We sold it to Apple Inc.. → We sold it to Apple Inc.',
+  },
+  'mark-spacing': {
+    summary: 'A space before a comma, semicolon, colon, question or exclamation mark or final period, or none after a comma between words; reported in texts with many punctuation findings (adaptToWriter).',
+    example: 'Hello , how are you ? I like apples,pears and plums. → Hello, how are you? I like apples, pears and plums.',
   },
   'unbalanced-pair': {
     summary: 'A bracket or quote opened and never closed, or closed and never opened.',

@@ -19,6 +19,7 @@ import { IntroductoryConvention } from './introductoryConvention';
 import { habitCount, SentenceHabit } from './introductoryHabit';
 import { IntroductoryStyle, introductoryStyleAt } from './introductoryTransition';
 import { editedSpliceAt } from './spliceStyle';
+import { declarativeSentence } from './finalPeriodStyle';
 import { adaptedConfidence, adaptedThreshold } from './writerErrorRate';
 import { conventionDecision, isConventionKind } from './conventionKinds';
 
@@ -94,7 +95,11 @@ export function sentenceFindings(
   // There, too, the splices `edited` would report wait for the document's total: a writer whose own errors mark the
   // text as error-prone most likely splices unintentionally as well (BENCHMARKS, lint "Session 18").
   const pendingSplices = !splices && adapt;
-  const isStyle = (c: Candidate) => c.category === 'serial-comma' || introStyle(c) !== undefined || ((splices || pendingSplices) && editedSplice(c, s, info));
+  // So does the missing final period of a full declarative sentence, which EWT's writers leave off list items and
+  // headlines but edited prose never does (`finalPeriodStyle.ts`; BENCHMARKS, lint "Session 19").
+  const pendingFinal = (c: Candidate) => adapt && c.category === 'sentence-final' && c.action === 'insert' && declarativeSentence(s.tree, info);
+  const isStyle = (c: Candidate) =>
+    c.category === 'serial-comma' || introStyle(c) !== undefined || ((splices || pendingSplices) && editedSplice(c, s, info)) || pendingFinal(c);
   const lowThresholdOf = (key: string) => (adapt ? adaptedThreshold(thresholdOf(key)) : thresholdOf(key));
   const scored = scoreCandidates(
     model,
@@ -122,12 +127,14 @@ export function sentenceFindings(
     const introWanted = category === 'introductory-comma' && c.delta > (introStyle(c.candidate) === 'transition' ? TRANSITION_MIN_DELTA : 0);
     // A splice needs no agreement from the model: its writers splice often, so it finds the comma usual (`spliceStyle.ts`).
     const spliceWanted = category === 'comma-splice';
-    if (serialWanted || introWanted || spliceWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
+    // The final period needs the model's agreement, as the introductory comma does.
+    const finalWanted = category === 'sentence-final' && c.delta > 0;
+    if (serialWanted || introWanted || spliceWanted || finalWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
   }
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
   // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
   const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
-  const splicePending = (c: ScoredCandidate) => pendingSplices && c.candidate.category === 'comma-splice';
+  const splicePending = (c: ScoredCandidate) => (pendingSplices && c.candidate.category === 'comma-splice') || c.candidate.category === 'sentence-final';
   const out = [...chosen, ...style.filter((c) => !habitual(c) && !splicePending(c))].map(toFinding);
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
   // What an error-prone document would add: the decisions at the adapted thresholds, on slots nothing else claims.

@@ -53,7 +53,7 @@ const SERIES_COORDINATORS = new Set(['and', 'or']);
 const WH_TAGS = new Set(['WDT', 'WP', 'WP$']);
 
 /** Whether clause head w is finite: its own tag or one of its auxiliaries' or copulas'. */
-function isFinite(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+export function finitePredicate(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
   if (FINITE_VERB_TAGS.has(tree.words[w - 1].xpos)) return true;
   return info.children[w].some((c) => (info.base(c) === 'aux' || info.base(c) === 'cop') && FINITE_VERB_TAGS.has(tree.words[c - 1].xpos));
 }
@@ -184,7 +184,7 @@ export function editedSpliceAt(tree: PunctuatedTree, info: TreeInfo, i: number):
   // `spliceAt` finds the clause after the slot attached to the one before it, or the one before attached as an
   // adverbial to the one after (a fronted reading of a splice).
   const [left, right] = h < w ? [h, w] : [w, h];
-  if (!isFinite(tree, info, left) || !isFinite(tree, info, right)) return undefined;
+  if (!finitePredicate(tree, info, left) || !finitePredicate(tree, info, right)) return undefined;
   // A conjunctive adverb opening the clause after the comma joins nothing: the comma splices even short clauses.
   const adverbJoined = i < tree.words.length && CONJUNCTIVE_ADVERBS.has(tree.words[i].form.toLowerCase()) && tree.words[i].upos === 'ADV';
   if (!adverbJoined && (bareClause(tree, info, left, right) || bareClause(tree, info, right, left))) return undefined;

@@ -55,6 +55,11 @@ export interface ErrorRatePart<F> {
   sentences: number;
   /** The findings an error-prone document adds, with their adapted confidence, waiting for the document's total. */
   pending: F[];
+  /**
+   * Findings of a rule sure of itself that only an error-prone document reports (`TextRule.errorProneOnly`, spacing
+   * around marks); not counted in `findings`.
+   */
+  held?: F[];
 }
 
 export interface ErrorRate {
@@ -92,5 +97,13 @@ export function errorProneOmission<F extends { message: string }>({ finding, ele
   return {
     ...finding,
     message: `Set off the introductory ${element} with a comma, as edited prose does after such an element. (Reported because this text has ${total.findings} other punctuation findings in ${total.sentences} sentences.)`,
+  };
+}
+
+/** A held finding (`ErrorRatePart.held`) reported in an error-prone document: the message says why only here. */
+export function heldFinding<F extends { message: string }>(finding: F, total: ErrorRate): F {
+  return {
+    ...finding,
+    message: `${finding.message} (Reported in texts with many punctuation findings; this one has ${total.findings} in ${total.sentences} sentences.)`,
   };
 }
