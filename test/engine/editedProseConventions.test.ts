@@ -94,6 +94,10 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
       // A relative clause opened by "that" is restrictive: the comma before it goes, or both around it.
       assert.deepStrictEqual(found('This is the book, that I told you about.'), ['nonrestrictive-comma@This is the book']);
       assert.deepStrictEqual(found('The car, that I bought last year, broke down.'), ['nonrestrictive-comma@The car']);
+      // No comma before the coordinator of a subject of two, read as a coordination or as two subjects.
+      assert.deepStrictEqual(found('My sister, and my brother live in Paris.'), ['comma@My sister']);
+      assert.deepStrictEqual(found('The teacher, and the students were happy.'), ['comma@The teacher']);
+      assert.deepStrictEqual(found('John, or his wife is at home.'), ['comma@John']);
     });
 
     it('leaves the same sentences written right, and asides after a coordinator, alone', () => {
@@ -118,6 +122,12 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         'There are two events, onSuccess and onFailure, that are called when a call succeeds.',
         // Asides between the subject and its verb, and after a coordinator: set off on both sides.
         'The report, published yesterday, shows a rise in prices.',
+        // A subject of two set off as an aside, a series of three, a subject of two with a clause inside it.
+        'My sister, and my brother, live in Paris.',
+        'Red, green and blue are colours.',
+        'Tom, and his friends who live nearby came.',
+        // Two clauses whose first verb may be read as a plural noun: the first conjunct a bare noun.
+        'Government lies, and newspapers lie, but in a democracy they are different lies.',
         'Some of my friends, like me, prefer tea.',
         'The reason for the delay, according to the airline, was the weather.',
         // "rather than" after the comma, and the conjunction "so" before a comma and "that".

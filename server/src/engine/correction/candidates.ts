@@ -20,6 +20,7 @@ import { WH_COMPLEMENT, whComplementCommaAt } from './whComplements';
 import { ADJECTIVE_NOUN, adjectiveNounCommaAt } from './adjectiveSeries';
 import { DEGREE_COMPLEMENT, degreeComplementCommaAt } from './degreeComplements';
 import { AFTER_COORDINATOR, coordinatorCommaAt } from './coordinatorCommas';
+import { PAIRED_SUBJECT, pairedSubjectCommaAt } from './pairedSubjects';
 import { commaCutsWordAt } from './cutComplements';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
@@ -159,6 +160,9 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       // A lone comma after a coordinator is decided by grammar before any guard reads the slot as an opener's
       // (`coordinatorCommas.ts`); it joins no clause, so it is no splice either.
       out.push({ category: 'comma', action: 'delete', node, variant: AFTER_COORDINATOR, changes: new Map([[i, []]]) });
+    } else if (pairedSubjectCommaAt(s.tree, info, i, marked, onlyComma)) {
+      // A lone comma before the coordinator of a subject of two is decided by grammar too (`pairedSubjects.ts`).
+      out.push({ category: 'comma', action: 'delete', node, variant: PAIRED_SUBJECT, changes: new Map([[i, []]]) });
     } else if (onlyComma(i)) {
       // A comma shortly followed by another, or by a coordinator ("A, B and C", "a mouse, rat, hamster or gerbil"),
       // is most likely one of a list's: parses of lists are fragile, and a list comma read as one between a verb and
