@@ -4,7 +4,8 @@
  */
 import * as assert from 'assert';
 import { loadParser } from '../../server/src/parser';
-import { clauseAfterTransition, transitionCommaAt, withTransitionComma } from '../../server/src/parser/transitionComma';
+import { TreeWord } from '../../server/src/data/depunct';
+import { clauseAfterTransition, parseDetached, transitionCommaAt, withTransitionComma } from '../../server/src/parser/transitionComma';
 
 /** Words and their slots as the parser reads them; `marks[i]` is written before word i, the sentence ends in ".". */
 function sentence(text: string, marks: Record<number, string> = {}) {
@@ -45,6 +46,39 @@ describe('parser: the comma after a sentence-initial transition', () => {
     assert.strictEqual(clauseAfterTransition(...args(sentence('However my friend works there', { 1: ',' }))), 1);
     assert.strictEqual(clauseAfterTransition(...args(sentence('For example my brother lives in London'))), 0, 'no comma');
     assert.strictEqual(clauseAfterTransition(...args(sentence('My brother lives in London'))), 0);
+  });
+
+  it('parses a one-word transition set off by a comma apart from its clause, and hangs it on the clause\'s root', () => {
+    // A stand-in parser: each word hangs on the last, which is the root.
+    const seen: string[][] = [];
+    const parse = (rest: { forms: string[]; slots: string[][] }): TreeWord[] => {
+      seen.push([...rest.forms, ...rest.slots.map((s) => s.join(''))]);
+      return rest.forms.map((form, i) => ({ form, lemma: '_', upos: 'X', xpos: 'X', feats: '_', head: i === rest.forms.length - 1 ? 0 : rest.forms.length, deprel: 'dep' }));
+    };
+    const words = parseDetached(sentence('Firstly smartphones are useful', { 1: ',' }), parse)!;
+    assert.deepStrictEqual(seen, [['smartphones', 'are', 'useful', '', '', '', '.']], 'the clause alone, with no mark before it');
+    assert.deepStrictEqual(words.map((w) => [w.form, w.upos, w.head, w.deprel]), [
+      ['Firstly', 'ADV', 4, 'advmod'],
+      ['smartphones', 'X', 4, 'dep'],
+      ['are', 'X', 4, 'dep'],
+      ['useful', 'X', 0, 'dep'],
+    ]);
+    // Only a one-word transition with its comma (written, or read by `withTransitionComma`) before two words or more.
+    assert.ok(parseDetached(withTransitionComma(sentence('Moreover teachers are tired')), parse));
+    for (const s of [sentence('Firstly smartphones are useful'), sentence('For example my brother lives here', { 2: ',' }), sentence('Firstly it', { 1: ',' }), sentence('Soon we left home', { 1: ',' })])
+      assert.strictEqual(parseDetached(s, parse), undefined, s.forms.join(' '));
+  });
+
+  it('keeps a one-word transition out of a bare plural subject', function () {
+    this.timeout(60000);
+    const parser = loadParser();
+    // Before, "Firstly" was an `amod` of "smartphones" and "Moreover" a compound of "teachers".
+    for (const text of ['Firstly smartphones are very useful.', 'Firstly, smartphones are very useful.', 'Moreover teachers are tired.']) {
+      const { words } = parser.parseText(text)[0].tree;
+      const root = words.findIndex((w) => w.head === 0) + 1;
+      assert.deepStrictEqual([words[0].upos, words[0].head, words[0].deprel], ['ADV', root, 'advmod'], text);
+      assert.strictEqual(words[1].deprel, 'nsubj', text);
+    }
   });
 
   it('lets the parser find the clause a transition without its comma introduces, keeping the slots as written', function () {

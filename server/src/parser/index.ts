@@ -16,7 +16,7 @@ import { PunctuatedTree, TreeWord } from '../data/depunct';
 import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
 import { SurfaceToken } from '../tokenize/token';
 import { clusterLookup, parseWords, ParserModels } from './dependencyParser';
-import { ClusterLookup, encodeSentence } from './encoding';
+import { ClusterLookup, encodeSentence, WordSequence } from './encoding';
 import { readModel } from './modelFile';
 import { parserModels } from './parserModels';
 import { readLabellerBeside } from './neuralLabellerModel';
@@ -25,7 +25,7 @@ import { splitLongSentence, MAX_WORDS } from './longSentences';
 import { RELATIVE_CLAUSE_REPAIR, repairRelativeClauseSubjects } from './relativeClauseRepair';
 import { COPULAR_SUBJECT_REPAIR, repairCopularSubjects } from './copularSubjectRepair';
 import { repairVerblessTags, VERBLESS_TAG_REPAIR } from './verblessTags';
-import { TRANSITION_COMMA_REPAIR, withTransitionComma } from './transitionComma';
+import { parseDetached, TRANSITION_COMMA_REPAIR, withTransitionComma } from './transitionComma';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -150,21 +150,7 @@ class TransitionParser implements Parser {
     if (s.forms.length === 0) return undefined;
     // What the tagger and parser read; the tree keeps the slots as written.
     const read = this.repair ? withTransitionComma(s) : s;
-    const e = encodeSentence(read, this.lookup);
-    const tagged = this.models.tagger.tag(e);
-    const p = parseWords(this.models, e, this.repair ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged);
-    const { upos, xpos } = this.models.tagger.tags;
-    const n = e.n;
-    const parsed: TreeWord[] = s.forms.map((form, i) => ({
-      form,
-      lemma: '_',
-      upos: upos[p.tags.upos[i]],
-      xpos: xpos[p.tags.xpos[i]],
-      feats: '_',
-      deprel: this.models.deprels[p.deprel[i]],
-      head: p.head[i] === n ? 0 : p.head[i] + 1,
-    }));
-    const words = this.repair ? repairCopularSubjects(repairRelativeClauseSubjects(parsed, read.slots), read.slots) : parsed;
+    const words = (this.repair && parseDetached(read, (rest) => this.readWords(rest))) || this.readWords(read);
     return {
       start: tokens[0].start,
       end: tokens[tokens.length - 1].end,
@@ -173,6 +159,25 @@ class TransitionParser implements Parser {
       wordTokens: s.wordTokens,
       slotTokens: s.slotTokens,
     };
+  }
+
+  /** Tags and parses the words as read (with the repairs before and after parsing, unless they are off). */
+  private readWords(read: WordSequence): TreeWord[] {
+    const e = encodeSentence(read, this.lookup);
+    const tagged = this.models.tagger.tag(e);
+    const p = parseWords(this.models, e, this.repair ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged);
+    const { upos, xpos } = this.models.tagger.tags;
+    const n = e.n;
+    const parsed: TreeWord[] = read.forms.map((form, i) => ({
+      form,
+      lemma: '_',
+      upos: upos[p.tags.upos[i]],
+      xpos: xpos[p.tags.xpos[i]],
+      feats: '_',
+      deprel: this.models.deprels[p.deprel[i]],
+      head: p.head[i] === n ? 0 : p.head[i] + 1,
+    }));
+    return this.repair ? repairCopularSubjects(repairRelativeClauseSubjects(parsed, read.slots), read.slots) : parsed;
   }
 
   parseWithCommas(s: Pick<ParsedSentence, 'tokens' | 'wordTokens' | 'tree'>, commasAt: readonly number[]): PunctuatedTree | undefined {

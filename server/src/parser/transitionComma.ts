@@ -12,11 +12,17 @@
  * ("otherwise healthy", "similarly sized"); a phrase followed by a preposition that could complement it ("In addition
  * to", "As a result of", "In contrast with", "Fortunately for us") is left as written. The list itself is the
  * introductory-comma rule's (`engine/correction/introductoryTransition.ts`), kept here because the parser comes first.
+ *
+ * A one-word transition set off so (by the writer or by the repair) is parsed apart from its clause (session 19,
+ * `parseDetached`): a bare plural subject after it still pulled it into the noun phrase ("Firstly smartphones are
+ * very useful" with "Firstly" an `amod` of "smartphones", comma or not; "Moreover teachers" a compound; "Additionally
+ * people like it" with "Additionally" the root). UD attaches such a transition to the clause's root as an `advmod`.
  */
+import { TreeWord } from '../data/depunct';
 import { WordSequence } from './encoding';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
-export const TRANSITION_COMMA_REPAIR = 'trans1';
+export const TRANSITION_COMMA_REPAIR = 'trans2';
 
 /** Sentence-initial transitions that edited prose sets off with a comma: lower case, words separated by one space. */
 export const TRANSITIONS: readonly string[] = [
@@ -108,4 +114,20 @@ export function withTransitionComma<S extends WordSequence>(s: S): S {
   if (m === 0) return s;
   const slots = s.slots.map((slot, i) => (i === m ? [','] : slot));
   return { ...s, slots };
+}
+
+/**
+ * The sentence as parsed with its opening one-word transition apart (see the file's comment), or undefined when it
+ * does not open with one set off by a comma (as written, or as `withTransitionComma` reads it) before at least
+ * `MIN_WORDS_AFTER` words. `parse` reads the words after it as a sentence of their own; the transition becomes an
+ * `advmod` of that clause's root.
+ */
+export function parseDetached(read: WordSequence, parse: (rest: WordSequence) => TreeWord[]): TreeWord[] | undefined {
+  const phrase = openingTransition(read.forms, read.slots);
+  const comma = read.slots[1];
+  if (phrase?.length !== 1 || read.forms.length < 1 + MIN_WORDS_AFTER || comma.length !== 1 || comma[0] !== ',') return undefined;
+  const rest = parse({ forms: read.forms.slice(1), slots: [[], ...read.slots.slice(2)] });
+  const root = rest.findIndex((w) => w.head === 0) + 2;
+  const transition: TreeWord = { form: read.forms[0], lemma: '_', upos: 'ADV', xpos: 'RB', feats: '_', head: root, deprel: 'advmod' };
+  return [transition, ...rest.map((w) => ({ ...w, head: w.head === 0 ? 0 : w.head + 1 }))];
 }
