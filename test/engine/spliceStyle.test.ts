@@ -130,6 +130,9 @@ describe('engine: comma splices as an edited-prose style', function () {
       assert.strictEqual(f.fixes[1].edits.map((e) => e.newText).join('|'), '.|W');
       // The message names both clauses, so that a learner sees the two sentences.
       assert.match(f.message, /"The train was delayed" and "we missed the concert"/);
+      // As written: a contraction is one word to the writer, though two to the parser ("did n't").
+      const [g] = splices("The train was delayed, we didn't see the concert.", true);
+      assert.match(g.message, /"we didn't see the concert"/);
     });
 
     it('leaves the commas edited prose allows alone under edited', () => {

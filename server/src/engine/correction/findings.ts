@@ -26,14 +26,20 @@ const MAX_PHRASE_WORDS = 7;
  * The words of w's subtree as written (its tokens, marks inside it included, spaced as in the text: "Mr. Smith",
  * "don't", "well-known", not the tree's "Mr Smith", "do n't"), cut after `MAX_PHRASE_WORDS` − 1 words when longer.
  */
-function phrase(s: AnalysedSentence, info: TreeInfo, w: number): string {
-  const [a, b] = info.span[w];
-  const last = b - a + 1 > MAX_PHRASE_WORDS ? a + MAX_PHRASE_WORDS - 2 : b;
+/** Words a..b as written (their tokens with the spaces between them: "don't", not "do n't"). */
+function wordsText(s: AnalysedSentence, a: number, b: number): string {
   let text = '';
-  for (let t = s.wordTokens[a - 1]; t <= s.wordTokens[last - 1]; t++) {
+  for (let t = s.wordTokens[a - 1]; t <= s.wordTokens[b - 1]; t++) {
     const token = s.tokens[t];
     text += (text && token.start > s.tokens[t - 1].end ? ' ' : '') + token.text;
   }
+  return text;
+}
+
+function phrase(s: AnalysedSentence, info: TreeInfo, w: number): string {
+  const [a, b] = info.span[w];
+  const last = b - a + 1 > MAX_PHRASE_WORDS ? a + MAX_PHRASE_WORDS - 2 : b;
+  const text = wordsText(s, a, last);
   return last < b ? `${text} …` : text;
 }
 
@@ -85,9 +91,8 @@ function restrictiveSubjectMessage(s: AnalysedSentence, info: TreeInfo, r: numbe
 
 /** Words a..b of the sentence, at most `MAX_PHRASE_WORDS`, cut on the side away from the comma ("from" the start or the end). */
 function clauseText(s: AnalysedSentence, a: number, b: number, keep: 'start' | 'end'): string {
-  const words = s.tree.words.slice(a - 1, b).map((x) => x.form);
-  if (words.length <= MAX_PHRASE_WORDS) return words.join(' ');
-  return keep === 'start' ? `${words.slice(0, MAX_PHRASE_WORDS - 1).join(' ')} …` : `… ${words.slice(1 - MAX_PHRASE_WORDS).join(' ')}`;
+  if (b - a + 1 <= MAX_PHRASE_WORDS) return wordsText(s, a, b);
+  return keep === 'start' ? `${wordsText(s, a, a + MAX_PHRASE_WORDS - 2)} …` : `… ${wordsText(s, b - MAX_PHRASE_WORDS + 2, b)}`;
 }
 
 /**
