@@ -145,6 +145,18 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       assert.deepStrictEqual(finals(linter.lint(`${CLEAN} I live in Berlin with my family`)), [], 'in a clean text');
     });
 
+    it('a transition\'s missing comma counts towards the error rate, though it is a style finding', () => {
+      const linter = makeLinter(parts());
+      const SPLICE = 'The weather was terrible, we stayed at home all day.';
+      // One sure error and two transitions without their comma, in five sentences.
+      const text = `My older sister, lives in London with her husband. Firstly smartphones are very useful. Moreover teachers are tired. We had a very good time there. ${SPLICE}`;
+      const found = linter.lint(text);
+      assert.deepStrictEqual(found.filter((f) => f.ruleId === 'introductory-comma').map((f) => f.severity), ['info', 'info']);
+      const [splice] = found.filter((f) => f.ruleId === 'comma-splice');
+      assert.ok(splice, 'the text is error-prone');
+      assert.match(splice.message, /3 other punctuation findings in 5 sentences/);
+    });
+
     it('a clean text is linted as before', () => {
       const linter = makeLinter(parts());
       assert.deepStrictEqual(linter.lint(CLEAN), linter.lint(CLEAN, { adaptToWriter: false }));

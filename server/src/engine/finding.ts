@@ -23,6 +23,11 @@ export interface PlainFinding {
   fixes: PlainFix[];
   explanation: string;
   related?: Array<{ start: number; end: number; message: string }>;
+  /**
+   * A style finding that still counts towards the writer's error rate (`writerErrorRate.ts`): a transition's missing
+   * comma, which the guides do not leave to the writer (session 19). Not part of a built `Finding`.
+   */
+  countsAsError?: boolean;
 }
 
 /** Converts offsets to positions; `base` shifts every offset (a sentence linted inside a larger text). */

@@ -248,8 +248,9 @@ function finish(
   const kept = keepStrongest(candidates, (f) => f);
   const part: LintPart = { findings: kept.map(build) };
   if (options.adaptToWriter ?? true) {
-    // Style findings (severity info) are not errors, so they say nothing of the writer's error rate.
-    const errors = kept.filter((f) => f.severity !== 'info').length;
+    // Style findings (severity info) are not errors, so they say nothing of the writer's error rate, but for a
+    // transition's missing comma (`PlainFinding.countsAsError`).
+    const errors = kept.filter((f) => f.severity !== 'info' || f.countsAsError).length;
     // A held finding (`TextRule.errorProneOnly`) waits like the pending ones, unless a reported finding covers it; it
     // is not counted: counted, EWT dev's web writers' spaced marks made five clean documents error-prone (session 19).
     const held = adaptive.held.filter((f) => wanted(f) && !kept.some((k) => overlaps(f, k)));

@@ -135,7 +135,11 @@ export function sentenceFindings(
   // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
   const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
   const splicePending = (c: ScoredCandidate) => (pendingSplices && c.candidate.category === 'comma-splice') || c.candidate.category === 'sentence-final';
-  const out = [...chosen, ...style.filter((c) => !habitual(c) && !splicePending(c))].map(toFinding);
+  // A transition's missing comma is a style finding, but one the guides do not leave to the writer: it counts towards
+  // the document's error rate (BENCHMARKS, lint "Session 19 (lead): a transition's missing comma counts …").
+  const out = [...chosen, ...style.filter((c) => !habitual(c) && !splicePending(c))].map((c) =>
+    introStyle(c.candidate) === 'transition' ? { ...toFinding(c), countsAsError: true } : toFinding(c),
+  );
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
   // What an error-prone document would add: the decisions at the adapted thresholds, on slots nothing else claims.
   const claimed = new Set([...taken, ...style.flatMap((c) => [...c.candidate.changes.keys()])]);
