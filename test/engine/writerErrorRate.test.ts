@@ -145,6 +145,21 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       assert.deepStrictEqual(finals(linter.lint(`${CLEAN} I live in Berlin with my family`)), [], 'in a clean text');
     });
 
+    it('in such an essay any fronted adverbial clause gets its comma, "when" clauses too; alone, or under edited, it does not', () => {
+      const linter = makeLinter(parts());
+      const OPENER = 'When the class finished we went to the cafeteria.';
+      const essay = `${ESSAY} ${OPENER}`;
+      const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
+      const [f, ...rest] = intro(linter.lint(essay));
+      assert.ok(f, 'reported');
+      assert.strictEqual(rest.length, 0);
+      assert.deepStrictEqual(f.fixes[0].edits.map((e) => [e.start.offset, e.newText]), [[essay.indexOf(' we went'), ',']]);
+      assert.match(f.message, /^Edited prose sets off the introductory clause "When the class finished" with a comma\. \(Less certain than most findings; reported because this text has 3 other punctuation findings in 6 sentences\.\)$/);
+      assert.deepStrictEqual(intro(linter.lint(OPENER)), [], 'the sentence alone');
+      // EWT's writers set off a fronted "when" clause about half the time: the learned convention does not cover it.
+      assert.deepStrictEqual(intro(linter.lint(essay, { introductoryComma: 'edited' })), [], 'not a convention of `edited`');
+    });
+
     it('a transition\'s missing comma counts towards the error rate, though it is a style finding', () => {
       const linter = makeLinter(parts());
       const SPLICE = 'The weather was terrible, we stayed at home all day.';

@@ -14,6 +14,7 @@ import { RELATIVE_CLAUSE_REPAIR } from '../../server/src/parser/relativeClauseRe
 import { COPULAR_SUBJECT_REPAIR } from '../../server/src/parser/copularSubjectRepair';
 import { VERBLESS_TAG_REPAIR } from '../../server/src/parser/verblessTags';
 import { TRANSITION_COMMA_REPAIR } from '../../server/src/parser/transitionComma';
+import { FRONTED_CLAUSE_REPAIR } from '../../server/src/parser/frontedClauseRepair';
 
 const DATA = EWT_DIR;
 
@@ -50,7 +51,7 @@ describe('parser training (smoke, a few sentences)', function () {
         assert.deepStrictEqual(back.scorers[name].values, s.values);
       }
       const parser = loadParser(dir);
-      assert.strictEqual(parser.version, `en-ewt-smoke+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}+${TRANSITION_COMMA_REPAIR}`);
+      assert.strictEqual(parser.version, `en-ewt-smoke+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}+${TRANSITION_COMMA_REPAIR}+${FRONTED_CLAUSE_REPAIR}`);
       const out = parser.parseText('The cat, which was hungry, sat on the mat. It slept.');
       assert.strictEqual(out.length, 2);
       for (const s of out) assertWellFormed(s.tree.words);

@@ -22,7 +22,7 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
   },
   'introductory-comma': {
     summary: 'A comma after an introductory word, phrase or clause: where the error model is sure it was dropped, after a transition such as "However" or "For example" and where the document\'s own habit is the comma (introductoryComma: auto), or (edited) wherever edited prose writes it.',
-    example: 'When the rain stopped we left. → When the rain stopped, we left. (edited; auto after three such commas in the same text) · However we stayed. → However, we stayed. (auto and edited)',
+    example: 'Although the rain had stopped we stayed inside. → Although the rain had stopped, we stayed inside. (edited; auto after three such commas in the same text, or in an error-prone text) · However we stayed. → However, we stayed. (auto and edited)',
   },
   'comma-splice': {
     summary: 'Two independent clauses joined by a comma alone (fix: a semicolon, a period, or a comma and a conjunction).',

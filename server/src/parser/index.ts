@@ -24,6 +24,7 @@ import { slotSentence } from './sentenceBuilder';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
 import { RELATIVE_CLAUSE_REPAIR, repairRelativeClauseSubjects } from './relativeClauseRepair';
 import { COPULAR_SUBJECT_REPAIR, repairCopularSubjects } from './copularSubjectRepair';
+import { FRONTED_CLAUSE_REPAIR, repairFrontedClauses } from './frontedClauseRepair';
 import { repairVerblessTags, VERBLESS_TAG_REPAIR } from './verblessTags';
 import { parseDetached, TRANSITION_COMMA_REPAIR, withTransitionComma } from './transitionComma';
 
@@ -177,7 +178,7 @@ class TransitionParser implements Parser {
       deprel: this.models.deprels[p.deprel[i]],
       head: p.head[i] === n ? 0 : p.head[i] + 1,
     }));
-    return this.repair ? repairCopularSubjects(repairRelativeClauseSubjects(parsed, read.slots), read.slots) : parsed;
+    return this.repair ? repairFrontedClauses(repairCopularSubjects(repairRelativeClauseSubjects(parsed, read.slots), read.slots)) : parsed;
   }
 
   parseWithCommas(s: Pick<ParsedSentence, 'tokens' | 'wordTokens' | 'tree'>, commasAt: readonly number[]): PunctuatedTree | undefined {
@@ -235,7 +236,7 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const models = parserModels(m, labeller);
   warmUpWink();
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
-  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}+${TRANSITION_COMMA_REPAIR}`;
+  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}+${TRANSITION_COMMA_REPAIR}+${FRONTED_CLAUSE_REPAIR}`;
   return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
 }
 

@@ -77,6 +77,12 @@ const NONFINITE = new Set(['VBG', 'VBN']);
 /** Tags of a subject's last word: a comma between one and a finite verb would split subject from verb. */
 const SUBJECT_END = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 
+/** A comma at slot i would split a subject from its finite verb (a misparse of what the slot closes). */
+export function splitsSubjectFromVerb(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  return i < words.length && SUBJECT_END.has(words[i - 1].upos) && FINITE_VERB_TAGS.has(words[i].xpos);
+}
+
 /**
  * The introductory element that slot i closes, if it is one in the sense of edited prose: what `introductoryAt` finds
  * (a dependent of the main clause's root, from the sentence's first word, before the root), minus
@@ -101,7 +107,7 @@ export function introductoryElement(tree: PunctuatedTree, info: TreeInfo, i: num
   if (kind === 'clause' && !(words[0].upos === 'SCONJ' || words[0].deprel === 'mark' || NONFINITE.has(words[w - 1].xpos))) return undefined;
   // A phrase containing a finite verb is a clause the parser took for a phrase.
   if (kind === 'phrase' && words.slice(0, i).some((x) => FINITE_VERB_TAGS.has(x.xpos))) return undefined;
-  if (i < words.length && SUBJECT_END.has(words[i - 1].upos) && FINITE_VERB_TAGS.has(words[i].xpos)) return undefined;
+  if (splitsSubjectFromVerb(tree, i)) return undefined;
   return { w, kind, keys: conventionKeys(tree, info, w) };
 }
 

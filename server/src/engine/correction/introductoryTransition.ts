@@ -19,7 +19,9 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
-import { conventionCovers, degreeHowever, IntroductoryConvention, introductoryElement, IntroductoryKind } from './introductoryConvention';
+import { conventionCovers, degreeHowever, IntroductoryConvention, introductoryElement, IntroductoryKind, splitsSubjectFromVerb } from './introductoryConvention';
+import { introductoryAt } from './categories';
+import { hasSubject } from '../treeInfo';
 import { openerClosedElsewhere } from './deletionGuards';
 import { TRANSITIONS } from '../../parser/transitionComma';
 
@@ -57,15 +59,39 @@ export function transitionAt(tree: PunctuatedTree, info: TreeInfo, i: number): s
 
 /**
  * Why edited prose wants a comma at slot i, if it does: after a transition (reported by `auto` and `edited` alike),
- * or after an element the learned convention covers (`edited` always, `auto` only under the document's habit).
+ * or after an element the learned convention covers (`edited` always, `auto` only under the document's habit), or
+ * after any other fronted adverbial clause opened by a subordinator (`clause`: `auto` only in an error-prone text,
+ * session 19; ESL grammars teach that comma, EWT's writers leave it out after "when" and short "if" clauses).
  */
-export type IntroductoryStyle = 'transition' | 'convention';
+export type IntroductoryStyle = 'transition' | 'convention' | 'clause';
+
+/** Words that open an adverbial clause; UD makes "when" and "whenever" its `advmod`, the others its `mark`. */
+const SUBORDINATORS: ReadonlySet<string> = new Set([
+  'although', 'though', 'because', 'since', 'while', 'whereas', 'if', 'unless', 'when', 'whenever', 'once', 'after', 'before', 'until',
+]);
+const WH_SUBORDINATORS: ReadonlySet<string> = new Set(['when', 'whenever']);
+/** The fewest words of such a clause ("If so" and "When needed" are no clauses with a subject). */
+const MIN_CLAUSE_WORDS = 3;
+
+/**
+ * Slot i closes a fronted adverbial clause: an `advcl` of the main clause from the sentence's first word, a
+ * subordinator, with a subject of its own and at least `MIN_CLAUSE_WORDS` words, not followed by its subject's verb.
+ */
+function frontedClauseAt(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
+  const w = introductoryAt(info, i);
+  if (w === undefined || info.base(w) !== 'advcl' || i < MIN_CLAUSE_WORDS || !hasSubject(info, w)) return false;
+  const first = tree.words[0];
+  const form = first.form.toLowerCase();
+  if (!SUBORDINATORS.has(form) || info.head(1) !== w) return false;
+  if (first.deprel !== 'mark' && !(first.deprel === 'advmod' && WH_SUBORDINATORS.has(form))) return false;
+  return !splitsSubjectFromVerb(tree, i);
+}
 
 export function introductoryStyleAt(tree: PunctuatedTree, info: TreeInfo, i: number, conv: IntroductoryConvention): IntroductoryStyle | undefined {
   // Where the writer's own comma already closes the sentence's opener, an element ending at i is a misparse.
   if (openerClosedElsewhere(tree, i)) return undefined;
   const el = introductoryElement(tree, info, i);
-  if (!el) return undefined;
-  if (transitionOf(tree, el.kind, i) !== undefined) return 'transition';
-  return conventionCovers(conv, el.keys) ? 'convention' : undefined;
+  if (el && transitionOf(tree, el.kind, i) !== undefined) return 'transition';
+  if (el && conventionCovers(conv, el.keys)) return 'convention';
+  return frontedClauseAt(tree, info, i) ? 'clause' : undefined;
 }

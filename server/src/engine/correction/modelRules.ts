@@ -36,10 +36,11 @@ const TRANSITION_MIN_DELTA = -1;
  * An introductory comma edited prose asks for: an insertion after a transition ("However", "For example") or after an
  * introductory element whose description most of EWT's writers already follow with a comma (`introductoryStyleAt`).
  */
-function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined): IntroductoryStyle | undefined {
+function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined, clauses: boolean): IntroductoryStyle | undefined {
   if (!conv || c.category !== 'introductory-comma' || c.action !== 'insert') return undefined;
   const [slot] = c.changes.keys();
-  return introductoryStyleAt(s.tree, info, slot, conv);
+  const style = introductoryStyleAt(s.tree, info, slot, conv);
+  return style === 'clause' && !clauses ? undefined : style;
 }
 
 /** A comma splice edited prose would not have (`commaSplices: edited`, `spliceStyle.ts`). */
@@ -82,15 +83,17 @@ export function sentenceFindings(
   const conv = intro === 'edited' || intro === 'auto' ? convention : undefined;
   // Each candidate's introductory style, found once (a walk over the tree): the scoring filter, the style step and
   // the habit split below all ask for it.
-  const styles = new Map<Candidate, IntroductoryStyle | undefined>();
-  const introStyle = (c: Candidate) => {
-    if (!styles.has(c)) styles.set(c, editedIntroductory(c, s, info, conv));
-    return styles.get(c);
-  };
-  const splices = (options.commaSplices ?? DEFAULT_COMMA_SPLICES) === 'edited';
   // An error-prone document decides at lower thresholds on the calibrated confidence (`writerErrorRate.ts`), so the
   // kinds that can reach those are scored too.
   const adapt = options.adaptToWriter ?? true;
+  // Under `auto` a fronted adverbial clause the convention does not cover waits for an error-prone document (session 19).
+  const pendingClauses = intro === 'auto' && adapt;
+  const styles = new Map<Candidate, IntroductoryStyle | undefined>();
+  const introStyle = (c: Candidate) => {
+    if (!styles.has(c)) styles.set(c, editedIntroductory(c, s, info, conv, pendingClauses));
+    return styles.get(c);
+  };
+  const splices = (options.commaSplices ?? DEFAULT_COMMA_SPLICES) === 'edited';
   const explain = options.explain ?? true;
   // There, too, the splices `edited` would report wait for the document's total: a writer whose own errors mark the
   // text as error-prone most likely splices unintentionally as well (BENCHMARKS, lint "Session 18").
@@ -134,10 +137,11 @@ export function sentenceFindings(
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
   // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
   const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
-  const splicePending = (c: ScoredCandidate) => (pendingSplices && c.candidate.category === 'comma-splice') || c.candidate.category === 'sentence-final';
+  const waitsForErrorRate = (c: ScoredCandidate) =>
+    (pendingSplices && c.candidate.category === 'comma-splice') || c.candidate.category === 'sentence-final' || introStyle(c.candidate) === 'clause';
   // A transition's missing comma is a style finding, but one the guides do not leave to the writer: it counts towards
   // the document's error rate (BENCHMARKS, lint "Session 19 (lead): a transition's missing comma counts …").
-  const out = [...chosen, ...style.filter((c) => !habitual(c) && !splicePending(c))].map((c) =>
+  const out = [...chosen, ...style.filter((c) => !habitual(c) && !waitsForErrorRate(c))].map((c) =>
     introStyle(c.candidate) === 'transition' ? { ...toFinding(c), countsAsError: true } : toFinding(c),
   );
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
@@ -149,7 +153,7 @@ export function sentenceFindings(
           errors.filter((c) => ![...c.candidate.changes.keys()].some((i) => claimed.has(i))),
           lowThresholdOf,
         ).map((c) => toFinding({ ...c, confidence: adaptedConfidence(c.confidence) })),
-        ...style.filter(splicePending).map(toFinding),
+        ...style.filter(waitsForErrorRate).map(toFinding),
       ]
     : [];
   const extra = adaptive.length ? { adaptive } : {};
