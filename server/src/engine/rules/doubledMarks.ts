@@ -15,22 +15,11 @@
  * names the ellipsis for a writer who trails off).
  */
 import { PlainFinding } from '../finding';
+import { markFinding } from './markFinding';
 import { TextRule } from './rule';
 
 /** Words written with an abbreviation dot: a dotted acronym (U.S., e.g.) or a common short form. */
 const ABBREVIATION = /(?:\b(?:[A-Za-z]\.){2,}|\b(?:etc|Inc|Ltd|Co|Corp|Jr|Sr|Dr|Mr|Mrs|Ms|St|vs|approx|dept|Bros|No|Vol|Jan|Feb|Mar|Apr|Aug|Sept|Sep|Oct|Nov|Dec|a\.m|p\.m)\.)$/;
-
-function finding(ruleId: string, start: number, end: number, keep: string, message: string, explanation: string): PlainFinding {
-  return {
-    ruleId,
-    message,
-    confidence: 0.95,
-    start,
-    end,
-    fixes: [{ title: `Replace with "${keep}"`, edits: [{ start, end, newText: keep }] }],
-    explanation,
-  };
-}
 
 export const doubledMarksRule: TextRule = {
   ids: ['doubled-mark', 'mark-absorption'],
@@ -54,14 +43,14 @@ export const doubledMarksRule: TextRule = {
         // `more! ..`: the question or exclamation mark already ends the sentence and absorbs the dots.
         const from = start - (stronger[0].length - 1);
         out.push(
-          finding('mark-absorption', from, end, '', `"${text.slice(from - 1, end)}": the "${stronger[0][0]}" already ends the sentence; drop the dots.`,
+          markFinding('mark-absorption', from, end, '', `"${text.slice(from - 1, end)}": the "${stronger[0][0]}" already ends the sentence; drop the dots.`,
             'A stronger mark absorbs a weaker one at the end of a sentence (paper Table 1: .? ↦ ?  .! ↦ !).'),
         );
         continue;
       }
       if (mark === '.' && ABBREVIATION.test(text.slice(Math.max(0, start - 12), start + 1))) {
         out.push(
-          finding('mark-absorption', start + 1, end, '', `The abbreviation's dot already ends the sentence: drop the extra period.`,
+          markFinding('mark-absorption', start + 1, end, '', `The abbreviation's dot already ends the sentence: drop the extra period.`,
             'Period absorption (Nunberg; paper Table 1: abbv. ↦ abbv): underlyingly the sentence ends with a period after the abbreviation; on the surface the abbreviation dot absorbs it, so only one dot is written.'),
         );
         continue;
@@ -69,7 +58,7 @@ export const doubledMarksRule: TextRule = {
       // One fix only (`--fix` applies single-fix findings); the message names the ellipsis for a writer who trails off.
       const alternative = mark === '.' ? ' (or "..." if the sentence trails off)' : '';
       out.push(
-        finding('doubled-mark', start, end, mark, `Doubled "${mark}": write it once${alternative}.`,
+        markFinding('doubled-mark', start, end, mark, `Doubled "${mark}": write it once${alternative}.`,
           `Two identical marks meet here. Point absorption (paper Table 1: ${mark}${mark} ↦ ${mark}) keeps only one on the surface.`),
       );
     }
@@ -83,7 +72,7 @@ export const doubledMarksRule: TextRule = {
       // only a period is absorbed by the abbreviation's dot (paper Table 1: abbv. ↦ abbv), never a stronger mark.
       if (m[1] === '.' && ABBREVIATION.test(text.slice(Math.max(0, start - 12), start + 1))) continue;
       out.push(
-        finding('mark-absorption', start, end, keep, `"${m[0]}": the stronger mark absorbs the weaker one; write "${keep}".`,
+        markFinding('mark-absorption', start, end, keep, `"${m[0]}": the stronger mark absorbs the weaker one; write "${keep}".`,
           `Two marks meet at the end of a constituent. Underlyingly both are there (e.g. a clause's comma and the sentence's period), but on the surface the stronger one absorbs the weaker (paper Table 1: ,. ↦ .  .? ↦ ?  .! ↦ !).`),
       );
     }

@@ -15,6 +15,7 @@
  * code-like tokens ("1,000", "a,b" of one letter, "--only=dev,prod", "x.y,z").
  */
 import { PlainFinding } from '../finding';
+import { markFinding } from './markFinding';
 import { TextRule } from './rule';
 
 const MARK_NAMES: Readonly<Record<string, string>> = {
@@ -45,16 +46,8 @@ const EMOTICON_AFTER = /^[ \t]*-?[()DPp|\\/\[\]]/;
 const TIGHT_COMMA = /(?<=(?:^|[\s(])(?:\p{L}{2,},)*\p{L}*\p{Ll}\p{Ll}),(?=\p{L}{2,}(?:,\p{L}{2,})*[.!?;:)"”’]*(?:\s|$))/gu;
 
 function spacingFinding(start: number, end: number, newText: string, message: string): PlainFinding {
-  return {
-    ruleId: 'mark-spacing',
-    message,
-    confidence: 0.95,
-    start,
-    end,
-    fixes: [{ title: newText.trim() ? 'Add a space' : 'Remove the space', edits: [{ start, end, newText }] }],
-    explanation:
-      'Typography, not syntax: an English mark is written against the word before it and followed by a space; the punctuation model reads the same mark either way.',
-  };
+  const why = 'Typography, not syntax: an English mark is written against the word before it and followed by a space; the punctuation model reads the same mark either way.';
+  return markFinding('mark-spacing', start, end, newText, message, why, newText.trim() ? 'Add a space' : 'Remove the space');
 }
 
 export const markSpacingRule: TextRule = {

@@ -7,6 +7,7 @@
  * is left alone, and so is a run inside a word or code ("!!important", "a??b").
  */
 import { PlainFinding } from '../finding';
+import { markFinding } from './markFinding';
 import { TextRule } from './rule';
 
 /** Two or more `!` or two or more `?`, after a word or a closing mark and before a space, a closer or the end. */
@@ -21,15 +22,10 @@ export const repeatedEndMarksRule: TextRule = {
       const mark = m[1][0];
       const start = m.index;
       const end = start + m[1].length;
-      out.push({
-        ruleId: 'doubled-mark',
-        message: `"${m[1]}": edited prose writes the ${mark === '!' ? 'exclamation' : 'question'} mark once.`,
-        confidence: 0.95,
-        start,
-        end,
-        fixes: [{ title: `Replace with "${mark}"`, edits: [{ start, end, newText: mark }] }],
-        explanation: `A mark repeated for emphasis. Point absorption (paper Table 1: ${mark}${mark} ↦ ${mark}) keeps one on the surface of edited prose.`,
-      });
+      out.push(
+        markFinding('doubled-mark', start, end, mark, `"${m[1]}": edited prose writes the ${mark === '!' ? 'exclamation' : 'question'} mark once.`,
+          `A mark repeated for emphasis. Point absorption (paper Table 1: ${mark}${mark} ↦ ${mark}) keeps one on the surface of edited prose.`),
+      );
     }
     return out;
   },
