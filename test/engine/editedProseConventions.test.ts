@@ -128,6 +128,8 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         'Tom, and his friends who live nearby came.',
         // Two clauses whose first verb may be read as a plural noun: the first conjunct a bare noun.
         'Government lies, and newspapers lie, but in a democracy they are different lies.',
+        // An opening word prepositions and adverbs share, set off as an adverb (the tagger read a preposition).
+        'A woman went into a hospital one day to give birth. Afterwards, the doctor came to her and said hello.',
         'Some of my friends, like me, prefer tea.',
         'The reason for the delay, according to the airline, was the weather.',
         // "rather than" after the comma, and the conjunction "so" before a comma and "that".

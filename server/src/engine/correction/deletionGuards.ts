@@ -178,6 +178,22 @@ export function interjectionCommaAt(tree: PunctuatedTree, i: number): boolean {
   return ANSWER_WORDS.has(word) || words[i - 1].upos === 'INTJ';
 }
 
+/** Words that prepositions and adverbs share: alone before a comma they are adverbs ("Afterwards, the doctor came"). */
+const ADVERBIAL_PREPOSITIONS = new Set([
+  'afterwards', 'afterward', 'besides', 'before', 'after', 'since', 'inside', 'outside', 'below', 'above', 'along',
+  'around', 'behind', 'beyond', 'underneath', 'within', 'throughout', 'overall', 'beforehand',
+]);
+
+/**
+ * Slot i holds a lone comma right after a clause's first word that prepositions and adverbs share: the writer used it
+ * as an adverb, though the tagger may read it as a preposition whose object follows the comma (fortunes: "Afterwards,
+ * the doctor came" read "Afterwards the doctor" as a prepositional phrase, and the comma was called unnecessary).
+ */
+export function adverbialOpenerCommaAt(tree: PunctuatedTree, i: number): boolean {
+  if (i < 1 || i >= tree.words.length || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  return i - 1 === clauseStart(tree, i) && ADVERBIAL_PREPOSITIONS.has(tree.words[i - 1].form.toLowerCase());
+}
+
 /** Formulas that open or close a letter or an e-mail, which writers set off with a comma ("Dear All,", "Kind regards,"). */
 const SALUTATION_OPENERS = new Set(['dear', 'hi', 'hello']);
 const LETTER_CLOSINGS = new Set([
