@@ -45,6 +45,11 @@ describe('engine: guards for learner recall (session 8)', () => {
       assert.ok(closesCoordinatedInsertionAt(tree, slot));
       assert.deepEqual(found(text), []);
       assert.deepEqual(found('He supported, and she opposed, the bill.'), []);
+      // After the infinitive "to" and an auxiliary (READMEs: a contributor agreement's wording).
+      const granted = 'You declare that you have the right to, and actually do, grant us these rights.';
+      const at = parsed(granted, 'do');
+      assert.ok(closesCoordinatedInsertionAt(at.tree, at.slot));
+      assert.deepEqual(found(granted), []);
     });
     it("a learner's comma between a preposition or verb and its complement is still reported", () => {
       const text = 'We talked about, the weather.';

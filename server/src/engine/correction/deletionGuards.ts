@@ -5,7 +5,7 @@
  * letter formulas and question tags into the clause, and the comma the writer set by convention then looks like one
  * between a subject and its verb, or a stray one. `categories.ts` names the rule; these say where not to apply it.
  */
-import { PunctuatedTree } from '../../data/depunct';
+import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { hasSubject, TreeInfo } from '../treeInfo';
 import { introductoryAt, subjectVerbAt } from './categories';
 
@@ -364,14 +364,14 @@ export function openerClosedElsewhere(tree: PunctuatedTree, i: number): boolean 
   return true;
 }
 
-/** Parts of speech that leave a constituent open when they end it: a preposition without its object, a verb without its. */
-const AWAITS_COMPLEMENT = new Set(['ADP', 'VERB']);
+/** Parts of speech that leave a constituent open when they end it: a preposition without its object, a verb or auxiliary without its. */
+const AWAITS_COMPLEMENT = new Set(['ADP', 'VERB', 'AUX']);
 
 /**
  * Slot i holds the comma that closes a coordinated insertion: the nearest comma before it, two or more words back, is
- * followed by a coordinator, and the words before both commas are of one part of speech that awaits a complement (a
- * preposition, a verb): "use of, or taking of any action in reliance upon, this information", "He supported, and she
- * opposed, the bill". That is right-node raising: two conjuncts share the complement after the second comma, and the
+ * followed by a coordinator, and the words before both commas await a complement (`awaitsComplement`): "use of, or
+ * taking of any action in reliance upon, this information", "He supported, and she opposed, the bill", "the right to,
+ * and actually do, grant us". That is right-node raising: two conjuncts share the complement after the second comma, and the
  * commas set off the second conjunct, inserted between the first and what they share. A parser gives the shared
  * complement to the second conjunct alone, and the comma before it looks stray, or like one between a verb and its
  * object. A comma that cuts a preposition or verb from its complement with no such insertion ("I am interested in,
@@ -379,12 +379,20 @@ const AWAITS_COMPLEMENT = new Set(['ADP', 'VERB']);
  */
 export function closesCoordinatedInsertionAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (i < 2 || i >= words.length || !tree.slots[i].includes(',') || !AWAITS_COMPLEMENT.has(words[i - 1].upos)) return false;
+  if (i < 2 || i >= words.length || !tree.slots[i].includes(',') || !awaitsComplement(words[i - 1])) return false;
   for (let j = i - 1; j >= 1; j--) {
     if (!tree.slots[j].includes(',')) continue;
-    return i - j >= 2 && words[j].upos === 'CCONJ' && words[j - 1].upos === words[i - 1].upos;
+    return i - j >= 2 && words[j].upos === 'CCONJ' && awaitsComplement(words[j - 1]);
   }
   return false;
+}
+
+/**
+ * A word that awaits a complement the conjuncts of right-node raising can share: a preposition or a verb, and (session
+ * 19, READMEs: "the right to, and actually do, grant us") an auxiliary or the infinitive "to" before the shared verb.
+ */
+function awaitsComplement(w: TreeWord): boolean {
+  return AWAITS_COMPLEMENT.has(w.upos) || (w.upos === 'PART' && w.form.toLowerCase() === 'to');
 }
 
 /** Words a list item runs to at most ("carrier", "litter box", "a small bed"). */
