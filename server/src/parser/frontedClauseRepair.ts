@@ -20,13 +20,22 @@ import { FINITE_TAGS, shapeOf } from './relativeClauseRepair';
 /** The repair's name in the parser's version (bump when it changes what it returns). */
 export const FRONTED_CLAUSE_REPAIR = 'front1';
 
-/** Subordinators that open an adverbial clause (not "as", "that", "whether", which open other things too). */
+/**
+ * Subordinators that open an adverbial clause (not "as", "that", "whether", which open other things too); the linter's
+ * fronted-clause comma asks the same (`subordinatorWord`, in `introductoryTransition.ts`), the parser coming first.
+ */
 const SUBORDINATORS: ReadonlySet<string> = new Set([
   'although', 'though', 'because', 'since', 'while', 'whereas', 'if', 'unless', 'when', 'whenever', 'once', 'after', 'before', 'until',
 ]);
 
 /** Subordinators UD annotates as the clause's `advmod`. */
 const WH_SUBORDINATORS: ReadonlySet<string> = new Set(['when', 'whenever']);
+
+/** Word w opens an adverbial clause as its subordinator: its `mark`, or for "when"/"whenever" its `advmod` (UD's). */
+export function subordinatorWord(w: TreeWord): boolean {
+  const form = w.form.toLowerCase();
+  return SUBORDINATORS.has(form) && (w.deprel === 'mark' || (w.deprel === 'advmod' && WH_SUBORDINATORS.has(form)));
+}
 
 /** Relations the parser gives the main clause in this misparse. */
 const MISREAD = /^(ccomp|parataxis|dep|conj|advcl)$/;
@@ -62,9 +71,7 @@ function finite(words: readonly TreeWord[], kids: readonly number[], w: number):
 /** The tree with the misparse above repaired; the same array when nothing matched. */
 export function repairFrontedClauses(words: readonly TreeWord[]): TreeWord[] {
   const first = words[0];
-  if (!first || !SUBORDINATORS.has(first.form.toLowerCase())) return words as TreeWord[];
-  // UD gives "when" and "whenever" the `advmod` of the clause they open, the others its `mark`.
-  if (first.deprel !== 'mark' && !(first.deprel === 'advmod' && WH_SUBORDINATORS.has(first.form.toLowerCase()))) return words as TreeWord[];
+  if (!first || !subordinatorWord(first)) return words as TreeWord[];
   const r = first.head;
   if (r === 0 || words[r - 1].head !== 0 || CLAUSE_TAKERS.has(words[r - 1].form.toLowerCase())) return words as TreeWord[];
   const t = shapeOf(words);

@@ -24,6 +24,7 @@ import { introductoryAt } from './categories';
 import { hasSubject } from '../treeInfo';
 import { openerClosedElsewhere } from './deletionGuards';
 import { TRANSITIONS } from '../../parser/transitionComma';
+import { subordinatorWord } from '../../parser/frontedClauseRepair';
 
 export { TRANSITIONS };
 
@@ -65,11 +66,6 @@ export function transitionAt(tree: PunctuatedTree, info: TreeInfo, i: number): s
  */
 export type IntroductoryStyle = 'transition' | 'convention' | 'clause';
 
-/** Words that open an adverbial clause; UD makes "when" and "whenever" its `advmod`, the others its `mark`. */
-const SUBORDINATORS: ReadonlySet<string> = new Set([
-  'although', 'though', 'because', 'since', 'while', 'whereas', 'if', 'unless', 'when', 'whenever', 'once', 'after', 'before', 'until',
-]);
-const WH_SUBORDINATORS: ReadonlySet<string> = new Set(['when', 'whenever']);
 /** The fewest words of such a clause ("If so" and "When needed" are no clauses with a subject). */
 const MIN_CLAUSE_WORDS = 3;
 
@@ -80,10 +76,7 @@ const MIN_CLAUSE_WORDS = 3;
 function frontedClauseAt(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
   const w = introductoryAt(info, i);
   if (w === undefined || info.base(w) !== 'advcl' || i < MIN_CLAUSE_WORDS || !hasSubject(info, w)) return false;
-  const first = tree.words[0];
-  const form = first.form.toLowerCase();
-  if (!SUBORDINATORS.has(form) || info.head(1) !== w) return false;
-  if (first.deprel !== 'mark' && !(first.deprel === 'advmod' && WH_SUBORDINATORS.has(form))) return false;
+  if (!subordinatorWord(tree.words[0]) || info.head(1) !== w) return false;
   return !splitsSubjectFromVerb(tree, i);
 }
 
