@@ -14,6 +14,7 @@ import {
   frontedClauseCommaAt,
   gerundAppositionAt,
   nameChainCommaAt,
+  parentheticalSayCommaAt,
   participialSubordinatorCommaAt,
 } from '../../server/src/engine/correction/deletionGuards';
 import { treeInfo } from '../../server/src/engine/treeInfo';
@@ -58,6 +59,21 @@ describe('engine: guards for learner recall (session 8)', () => {
       assert.deepEqual(found(text), ['comma@We talked about']);
       // After a coordinated clause that does not end awaiting a complement: no insertion.
       assert.deepEqual(found('I bought apples, and my brother ate, them.', {}), ['subject-verb-comma@ my brother ate']);
+    });
+  });
+
+  describe('the commas of a parenthetical "say" (parentheticalSayCommaAt)', () => {
+    it('no finding on the comma that opens it after a word awaiting its complement, or on the one that closes it', () => {
+      const text = 'I do not consider the urls returned from, say .https() to be part of the contract.';
+      const { tree, slot } = parsed(text, 'from');
+      assert.ok(parentheticalSayCommaAt(tree, slot));
+      assert.deepEqual(found(text, {}), []);
+      assert.deepEqual(found('It could cost, say, ten dollars.', {}), []);
+      assert.deepEqual(found('It could stand for, let us say the idea that x is a better logician.', {}), []);
+    });
+    it('a subject\'s comma before the verb "say" is no such aside', () => {
+      const { tree, slot } = parsed('People, say that it works.', 'People');
+      assert.ok(!parentheticalSayCommaAt(tree, slot));
     });
   });
 

@@ -395,6 +395,25 @@ function awaitsComplement(w: TreeWord): boolean {
   return AWAITS_COMPLEMENT.has(w.upos) || (w.upos === 'PART' && w.form.toLowerCase() === 'to');
 }
 
+/**
+ * Slot i holds a comma of a parenthetical "say" (= for example) after a word that awaits its complement: the one that
+ * opens it ("returned from, say `.https()`", "could stand for, let us say "x is …"") or the one that closes it ("could
+ * cost, say, ten dollars", where "say" may be read as a verb and the comma as one before its object). Writers often leave out
+ * the closing comma; neither is ever the error (READMEs and fortunes, session 19). A subject's comma before the verb
+ * "say" ("People, say that …") is no such aside: the word before it awaits nothing.
+ */
+export function parentheticalSayCommaAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  const comma = (j: number) => tree.slots[j]?.length === 1 && tree.slots[j][0] === ',';
+  if (i < 1 || i >= words.length || !comma(i)) return false;
+  const opens = (j: number) => {
+    if (j < 1 || !comma(j) || !awaitsComplement(words[j - 1])) return false;
+    const next = words.slice(j, j + 3).map((w) => w.form.toLowerCase());
+    return next[0] === 'say' || (next[0] === 'let' && (next[1] === 'us' || next[1] === "'s") && next[2] === 'say');
+  };
+  return opens(i) || (words[i - 1].form.toLowerCase() === 'say' && opens(i - 1));
+}
+
 /** Words a list item runs to at most ("carrier", "litter box", "a small bed"). */
 const LIST_ITEM_MAX_WORDS = 3;
 
