@@ -10,6 +10,7 @@ import { makeLinter, Linter, LintOptions } from '../../server/src/engine';
 import {
   asyndeticListCommaAt,
   closesAsideAt,
+  closesAsWellAsAsideAt,
   closesCoordinatedInsertionAt,
   frontedClauseCommaAt,
   gerundAppositionAt,
@@ -74,6 +75,16 @@ describe('engine: guards for learner recall (session 8)', () => {
     it('a subject\'s comma before the verb "say" is no such aside', () => {
       const { tree, slot } = parsed('People, say that it works.', 'People');
       assert.ok(!parentheticalSayCommaAt(tree, slot));
+    });
+  });
+
+  describe('the comma that closes an "as well as" aside (closesAsWellAsAsideAt)', () => {
+    it('no finding on it; with no opening comma the lone one is still reported', () => {
+      const text = 'To ignore all children within a directory, as well as the entry itself, append the pattern to the list.';
+      const { tree, slot } = parsed(text, 'itself');
+      assert.ok(closesAsWellAsAsideAt(tree, slot));
+      assert.deepEqual(found(text, {}), []);
+      assert.deepEqual(found('My brother as well as my sister, is a doctor.', {}), ['subject-verb-comma@ll as my sister']);
     });
   });
 

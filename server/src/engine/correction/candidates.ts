@@ -10,7 +10,7 @@ import { TreeInfo } from '../treeInfo';
 import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
-import { asyndeticListCommaAt, closesAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, gerundAppositionAt, implausibleArgumentAt, interjectionCommaAt, adverbialOpenerCommaAt, letterFormulaCommaAt, nameChainCommaAt, parentheticalSayCommaAt, objectReadAsSubjectAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
+import { asyndeticListCommaAt, closesAsideAt, closesAsWellAsAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, gerundAppositionAt, implausibleArgumentAt, interjectionCommaAt, adverbialOpenerCommaAt, letterFormulaCommaAt, nameChainCommaAt, parentheticalSayCommaAt, objectReadAsSubjectAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
 import { introductoryKind } from './introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './restrictiveSubjects';
@@ -178,7 +178,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
         (category === 'comma' || category === 'subject-verb-comma') &&
         ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || (!plainSubject && [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ')) || asyndeticListCommaAt(s.tree, i) || nameChainCommaAt(s.tree, i));
       const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt, gerundAppositionAt].some((misread) => misread(s.tree, info, i));
-      const conventional = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, adverbialOpenerCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt, parentheticalSayCommaAt].some((convention) => convention(s.tree, i));
+      const conventional = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, adverbialOpenerCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt, parentheticalSayCommaAt, closesAsWellAsAsideAt].some((convention) => convention(s.tree, i));
       if (!listLike && !misparsed && !conventional && !repetitionCommaAt(s.tree, i)) {
         out.push(...commaDeletions(s.tree, info, i, { category, node, variant, size, plainSubject }, { hasComma, marked, judged }));
       }

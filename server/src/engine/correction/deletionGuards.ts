@@ -414,6 +414,25 @@ export function parentheticalSayCommaAt(tree: PunctuatedTree, i: number): boolea
   return opens(i) || (words[i - 1].form.toLowerCase() === 'say' && opens(i - 1));
 }
 
+/**
+ * Slot i holds the comma that closes an aside opened by ", as well as": the nearest comma before it (no other mark
+ * between) is followed by "as well as", three or more words back ("To ignore all children within a directory, as well
+ * as the entry itself, append …", READMEs, session 19). Read without the aside, the words after the comma belong to
+ * what came before it, however the parser hangs them. With no opening comma ("My brother as well as my sister, is") the
+ * comma stays a candidate.
+ */
+export function closesAsWellAsAsideAt(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  if (i < 4 || i >= words.length || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  for (let j = i - 1; j >= 1; j--) {
+    if (tree.slots[j].length === 0) continue;
+    const opening = tree.slots[j].length === 1 && tree.slots[j][0] === ',';
+    const as = words.slice(j, j + 3).map((w) => w.form.toLowerCase()).join(' ');
+    return opening && as === 'as well as' && i - j >= 4;
+  }
+  return false;
+}
+
 /** Words a list item runs to at most ("carrier", "litter box", "a small bed"). */
 const LIST_ITEM_MAX_WORDS = 3;
 
