@@ -15,7 +15,7 @@
  * begins).
  */
 import { TreeWord } from '../data/depunct';
-import { FINITE_TAGS, shapeOf } from './relativeClauseRepair';
+import { finiteHead, shapeOf, SUBJECT } from './relativeClauseRepair';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
 export const FRONTED_CLAUSE_REPAIR = 'front1';
@@ -39,8 +39,6 @@ export function subordinatorWord(w: TreeWord): boolean {
 
 /** Relations the parser gives the main clause in this misparse. */
 const MISREAD = /^(ccomp|parataxis|dep|conj|advcl)$/;
-/** Dependents that give a clause its own subject. */
-const SUBJECT = /^(nsubj|csubj|expl)/;
 /** Dependents that make a clause subordinate or coordinate. */
 const LINKED = /^(mark|cc)$/;
 
@@ -62,12 +60,6 @@ const CLAUSE_TAKERS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Whether clause head w is finite: its own tag, or a finite auxiliary or copula before it. */
-function finite(words: readonly TreeWord[], kids: readonly number[], w: number): boolean {
-  if (FINITE_TAGS.has(words[w - 1].xpos)) return true;
-  return kids.some((c) => c < w && (words[c - 1].deprel.startsWith('aux') || words[c - 1].deprel === 'cop') && FINITE_TAGS.has(words[c - 1].xpos));
-}
-
 /** The tree with the misparse above repaired; the same array when nothing matched. */
 export function repairFrontedClauses(words: readonly TreeWord[]): TreeWord[] {
   const first = words[0];
@@ -84,7 +76,7 @@ export function repairFrontedClauses(words: readonly TreeWord[]): TreeWord[] {
   if (c < r || !MISREAD.test(words[c - 1].deprel) || t.span[c][1] !== words.length) return words as TreeWord[];
   const own = t.children[c];
   if (!own.some((k) => SUBJECT.test(words[k - 1].deprel)) || own.some((k) => LINKED.test(words[k - 1].deprel))) return words as TreeWord[];
-  if (!finite(words, own, c)) return words as TreeWord[];
+  if (!finiteHead(words, t, c)) return words as TreeWord[];
   const out = words.slice();
   out[c - 1] = { ...out[c - 1], head: 0, deprel: 'root' };
   out[r - 1] = { ...out[r - 1], head: c, deprel: 'advcl' };

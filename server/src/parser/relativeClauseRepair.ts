@@ -29,7 +29,8 @@ export const FINITE_TAGS: ReadonlySet<string> = new Set(['VBD', 'VBZ', 'VBP', 'M
 const MISREAD_RELATIONS = /^(xcomp|ccomp|conj|parataxis|advcl|obj|dep)$/;
 /** Relations the relative clause's verb gets from the finite verb in shape 3 (its head, after it). */
 const MISREAD_CLAUSES = /^(advcl|csubj|ccomp|dep)$/;
-const SUBJECT = /^(nsubj|csubj|expl)/;
+/** Dependents that give a clause its own subject. */
+export const SUBJECT = /^(nsubj|csubj|expl)/;
 const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const WH_RELATIVE = /^(who|which|whom|whose)$/i;
 
@@ -54,12 +55,16 @@ export function opensSentenceAsNoun(words: readonly TreeWord[], t: Shape, n: num
   return !t.children[n].some((c) => SUBJECT.test(words[c - 1].deprel) || words[c - 1].deprel === 'cop' || words[c - 1].deprel === 'case');
 }
 
+/** Whether clause head v is finite: its own tag, or a finite auxiliary or copula of its own before it. */
+export function finiteHead(words: readonly TreeWord[], t: Shape, v: number): boolean {
+  if (FINITE_TAGS.has(words[v - 1].xpos)) return true;
+  return t.children[v].some((c) => c < v && (words[c - 1].deprel.startsWith('aux') || words[c - 1].deprel === 'cop') && FINITE_TAGS.has(words[c - 1].xpos));
+}
+
 /** A finite verb with nothing that would let it go without a subject: no subject, coordinator or subordinator. */
 function subjectlessFinite(words: readonly TreeWord[], t: Shape, v: number): boolean {
-  const kids = t.children[v].map((c) => words[c - 1]);
-  if (kids.some((k) => SUBJECT.test(k.deprel) || k.deprel === 'cc' || k.deprel === 'mark')) return false;
-  if (FINITE_TAGS.has(words[v - 1].xpos)) return true;
-  return kids.some((k, j) => (k.deprel.startsWith('aux') || k.deprel === 'cop') && FINITE_TAGS.has(k.xpos) && t.children[v][j] < v);
+  if (t.children[v].some((c) => SUBJECT.test(words[c - 1].deprel) || words[c - 1].deprel === 'cc' || words[c - 1].deprel === 'mark')) return false;
+  return finiteHead(words, t, v);
 }
 
 /**
