@@ -10,7 +10,7 @@ import { TreeInfo } from '../treeInfo';
 import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
-import { asyndeticListCommaAt, closesAsideAt, closesAsWellAsAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, gerundAppositionAt, implausibleArgumentAt, interjectionCommaAt, adverbialOpenerCommaAt, letterFormulaCommaAt, nameChainCommaAt, parentheticalSayCommaAt, objectReadAsSubjectAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
+import { adverbialOpenerCommaAt, asyndeticListCommaAt, closesAsideAt, closesAsWellAsAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, gerundAppositionAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, nameChainCommaAt, objectReadAsSubjectAt, parentheticalSayCommaAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
 import { introductoryKind } from './introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './restrictiveSubjects';

@@ -8,6 +8,7 @@
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { hasSubject, TreeInfo } from '../treeInfo';
 import { introductoryAt, subjectVerbAt } from './categories';
+import { commaAlone } from './commaAlone';
 
 /**
  * Fine tags of a finite verb, a clause's mark: after one, the comma may well sit between a subject and its verb; a
@@ -190,7 +191,7 @@ const ADVERBIAL_PREPOSITIONS = new Set([
  * the doctor came" read "Afterwards the doctor" as a prepositional phrase, and the comma was called unnecessary).
  */
 export function adverbialOpenerCommaAt(tree: PunctuatedTree, i: number): boolean {
-  if (i < 1 || i >= tree.words.length || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  if (i < 1 || i >= tree.words.length || !commaAlone(tree, i)) return false;
   return i - 1 === clauseStart(tree, i) && ADVERBIAL_PREPOSITIONS.has(tree.words[i - 1].form.toLowerCase());
 }
 
@@ -404,10 +405,9 @@ function awaitsComplement(w: TreeWord): boolean {
  */
 export function parentheticalSayCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  const comma = (j: number) => tree.slots[j]?.length === 1 && tree.slots[j][0] === ',';
-  if (i < 1 || i >= words.length || !comma(i)) return false;
+  if (i < 1 || i >= words.length || !commaAlone(tree, i)) return false;
   const opens = (j: number) => {
-    if (j < 1 || !comma(j) || !awaitsComplement(words[j - 1])) return false;
+    if (j < 1 || !commaAlone(tree, j) || !awaitsComplement(words[j - 1])) return false;
     const next = words.slice(j, j + 3).map((w) => w.form.toLowerCase());
     return next[0] === 'say' || (next[0] === 'let' && (next[1] === 'us' || next[1] === "'s") && next[2] === 'say');
   };
@@ -423,12 +423,11 @@ export function parentheticalSayCommaAt(tree: PunctuatedTree, i: number): boolea
  */
 export function closesAsWellAsAsideAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  if (i < 4 || i >= words.length || tree.slots[i].length !== 1 || tree.slots[i][0] !== ',') return false;
+  if (i < 4 || i >= words.length || !commaAlone(tree, i)) return false;
   for (let j = i - 1; j >= 1; j--) {
     if (tree.slots[j].length === 0) continue;
-    const opening = tree.slots[j].length === 1 && tree.slots[j][0] === ',';
     const as = words.slice(j, j + 3).map((w) => w.form.toLowerCase()).join(' ');
-    return opening && as === 'as well as' && i - j >= 4;
+    return commaAlone(tree, j) && as === 'as well as' && i - j >= 4;
   }
   return false;
 }

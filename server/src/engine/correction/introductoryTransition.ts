@@ -18,10 +18,9 @@
  * `introductoryElement`'s misparse guards (BENCHMARKS, lint "Session 6").
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { TreeInfo } from '../treeInfo';
+import { hasSubject, TreeInfo } from '../treeInfo';
 import { conventionCovers, degreeHowever, IntroductoryConvention, introductoryElement, IntroductoryKind, splitsSubjectFromVerb } from './introductoryConvention';
 import { introductoryAt } from './categories';
-import { hasSubject } from '../treeInfo';
 import { openerClosedElsewhere } from './deletionGuards';
 import { TRANSITIONS } from '../../parser/transitionComma';
 import { subordinatorWord } from '../../parser/frontedClauseRepair';

@@ -34,7 +34,8 @@ const TRANSITION_MIN_DELTA = -1;
 
 /**
  * An introductory comma edited prose asks for: an insertion after a transition ("However", "For example") or after an
- * introductory element whose description most of EWT's writers already follow with a comma (`introductoryStyleAt`).
+ * introductory element whose description most of EWT's writers already follow with a comma, and, when `clauses`, after
+ * any other fronted adverbial clause (`introductoryStyleAt`).
  */
 function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined, clauses: boolean): IntroductoryStyle | undefined {
   if (!conv || c.category !== 'introductory-comma' || c.action !== 'insert') return undefined;
@@ -81,13 +82,13 @@ export function sentenceFindings(
   const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
   // `auto` weighs the same omissions as `edited`; the document's habit decides whether the convention's are reported.
   const conv = intro === 'edited' || intro === 'auto' ? convention : undefined;
-  // Each candidate's introductory style, found once (a walk over the tree): the scoring filter, the style step and
-  // the habit split below all ask for it.
   // An error-prone document decides at lower thresholds on the calibrated confidence (`writerErrorRate.ts`), so the
   // kinds that can reach those are scored too.
   const adapt = options.adaptToWriter ?? true;
   // Under `auto` a fronted adverbial clause the convention does not cover waits for an error-prone document (session 19).
   const pendingClauses = intro === 'auto' && adapt;
+  // Each candidate's introductory style, found once (a walk over the tree): the scoring filter, the style step and
+  // the habit split below all ask for it.
   const styles = new Map<Candidate, IntroductoryStyle | undefined>();
   const introStyle = (c: Candidate) => {
     if (!styles.has(c)) styles.set(c, editedIntroductory(c, s, info, conv, pendingClauses));
@@ -138,7 +139,7 @@ export function sentenceFindings(
   // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
   const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
   const waitsForErrorRate = (c: ScoredCandidate) =>
-    (pendingSplices && c.candidate.category === 'comma-splice') || c.candidate.category === 'sentence-final' || introStyle(c.candidate) === 'clause';
+    (pendingSplices && c.candidate.category === 'comma-splice') || pendingFinal(c.candidate) || introStyle(c.candidate) === 'clause';
   // A transition's missing comma is a style finding, but one the guides do not leave to the writer: it counts towards
   // the document's error rate (BENCHMARKS, lint "Session 19 (lead): a transition's missing comma counts …").
   const out = [...chosen, ...style.filter((c) => !habitual(c) && !waitsForErrorRate(c))].map((c) =>
