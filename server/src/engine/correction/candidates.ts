@@ -1,7 +1,8 @@
 /**
  * Candidate corrections x_c of one sentence's surface punctuation: every single comma insertion or deletion between
  * two written words, the paired insertion or deletion of the two commas around a non-restrictive (or restrictive)
- * constituent, a semicolon for a comma that joins two clauses, and a final period. The noisy-channel decision
+ * constituent, a semicolon for a comma that joins two clauses, a final period, and a question's end mark
+ * (`questionMarks.ts`). The noisy-channel decision
  * (decide.ts) scores each against what was written.
  */
 import { PunctuatedTree } from '../../data/depunct';
@@ -24,6 +25,7 @@ import { PAIRED_SUBJECT, pairedSubjectCommaAt } from './pairedSubjects';
 import { commaCutsWordAt } from './cutComplements';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
+import { questionMarkCandidate } from './questionMarks';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -211,5 +213,7 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       changes: new Map([[n, [...last.slice(0, k), { norm: '.', text: '.' }, ...last.slice(k)]]]),
     });
   }
+  const question = questionMarkCandidate(s.tree, info, last);
+  if (question) out.push(question);
   return out;
 }

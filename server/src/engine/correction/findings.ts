@@ -19,6 +19,7 @@ import { THAT_RELATIVE } from './thatRelatives';
 import { WH_COMPLEMENT } from './whComplements';
 import { ADJECTIVE_NOUN } from './adjectiveSeries';
 import { DEGREE_COMPLEMENT } from './degreeComplements';
+import { INDIRECT_QUESTION, QUESTION } from './questionMarks';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -137,8 +138,12 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       return c.style ? `Edited prose sets off the introductory ${what} "${p}" with a comma.` : `Add a comma after the introductory ${what} "${p}".`;
     case 'comma-splice':
       return spliceMessage(s, info, node, slots[0]);
-    case 'sentence-final':
+    case 'sentence-final': {
+      const sentence = clauseText(s, 1, info.n, 'start');
+      if (c.candidate.variant === QUESTION) return `"${sentence}" asks a question: end it with a question mark.`;
+      if (c.candidate.variant === INDIRECT_QUESTION) return `"${sentence}" reports a question without asking it: an indirect question ends with a period.`;
       return 'The sentence has no final punctuation.';
+    }
     case 'serial-comma':
       return action === 'insert' ? 'Serial (Oxford) comma: add a comma before the conjunction of the last item.' : 'No serial comma: remove the comma before the conjunction of the last item.';
     default: {
@@ -157,12 +162,18 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
   }
 }
 
+/** The title of a fix that replaces a mark: the question's end marks name the mark they write. */
+function replaceTitle(c: ScoredCandidate): string {
+  if (c.candidate.variant === QUESTION) return 'Use a question mark';
+  return c.candidate.variant === INDIRECT_QUESTION ? 'Use a period' : 'Replace';
+}
+
 function fixes(c: ScoredCandidate, s: AnalysedSentence, text: string): PlainFix[] {
   const { category, changes } = c.candidate;
   const edits: PlainEdit[] = [];
   for (const [i, marks] of changes) edits.push(...slotTextEdits(s, text, i, marks));
   if (category !== 'comma-splice') {
-    const title = c.candidate.action === 'insert' ? (category === 'sentence-final' ? 'Add a period' : changes.size > 1 ? 'Add both commas' : 'Add a comma') : c.candidate.action === 'delete' ? (changes.size > 1 ? 'Remove both commas' : 'Remove the comma') : 'Replace';
+    const title = c.candidate.action === 'insert' ? (category === 'sentence-final' ? 'Add a period' : changes.size > 1 ? 'Add both commas' : 'Add a comma') : c.candidate.action === 'delete' ? (changes.size > 1 ? 'Remove both commas' : 'Remove the comma') : replaceTitle(c);
     return [{ title, edits }];
   }
   // A splice has three fixes: semicolon (the model's choice), period with a capital, or comma + conjunction.

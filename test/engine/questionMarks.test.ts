@@ -1,0 +1,93 @@
+/**
+ * Session 20's question marks (`questionMarks.ts`; BENCHMARKS, lint "Session 20 (lead): a question written with a
+ * period"): the word orders that make a direct or an indirect question, on trees of a precise shape, and the findings
+ * the linter makes of them on sentences written for this test.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter, Linter } from '../../server/src/engine';
+import { directQuestion, indirectQuestion } from '../../server/src/engine/correction/questionMarks';
+import { treeInfo } from '../../server/src/engine/treeInfo';
+import { sentenceFromRows as conllu } from './sentenceFromRows';
+import { trainedEngineParts } from './trainedParts';
+
+const direct = (rows: string[][]) => {
+  const s = conllu(rows);
+  return directQuestion(s.tree, treeInfo(s.tree));
+};
+const indirect = (rows: string[][]) => {
+  const s = conllu(rows);
+  return indirectQuestion(s.tree, treeInfo(s.tree));
+};
+
+// "Do you like pizza ."
+const PIZZA = [['Do', 'AUX', '3', 'aux'], ['you', 'PRON', '3', 'nsubj'], ['like', 'VERB', '0', 'root'], ['pizza', 'NOUN', '3', 'obj'], ['.', 'PUNCT', '3', 'punct']];
+// "Where do you live ."
+const LIVE = [['Where', 'ADV', '4', 'advmod'], ['do', 'AUX', '4', 'aux'], ['you', 'PRON', '4', 'nsubj'], ['live', 'VERB', '0', 'root'], ['.', 'PUNCT', '4', 'punct']];
+// "Should you need help , call me ." — the auxiliary is the condition's, not the root's.
+const SHOULD = [
+  ['Should', 'AUX', '3', 'aux'], ['you', 'PRON', '3', 'nsubj'], ['need', 'VERB', '6', 'advcl'], ['help', 'NOUN', '3', 'obj'],
+  [',', 'PUNCT', '3', 'punct'], ['call', 'VERB', '0', 'root'], ['me', 'PRON', '6', 'obj'], ['.', 'PUNCT', '6', 'punct'],
+];
+// "How lucky we are ." — an exclamative: the subject comes first.
+const LUCKY = [['How', 'ADV', '2', 'advmod'], ['lucky', 'ADJ', '0', 'root'], ['we', 'PRON', '2', 'nsubj'], ['are', 'AUX', '2', 'cop'], ['.', 'PUNCT', '2', 'punct']];
+// "I wonder where he is ?" as the parser reads it: "where" an adverb of "wonder", heading "he is".
+const WONDER = [['I', 'PRON', '2', 'nsubj'], ['wonder', 'VERB', '0', 'root'], ['where', 'ADV', '2', 'advmod'], ['he', 'PRON', '5', 'nsubj'], ['is', 'AUX', '3', 'cop'], ['?', 'PUNCT', '2', 'punct']];
+
+describe('engine: the end mark of a question (session 20)', () => {
+  it('reads a direct question off its inverted root clause', () => {
+    assert.equal(direct(PIZZA), true);
+    assert.equal(direct(LIVE), true);
+    // Not a conditional inversion, an exclamative, a wish, a request or anything with "please".
+    assert.equal(direct(SHOULD), false);
+    assert.equal(direct(LUCKY), false);
+    assert.equal(direct(PIZZA.map((r, k) => (k === 0 ? ['May', 'AUX', '3', 'aux'] : r))), false);
+    assert.equal(direct(PIZZA.map((r, k) => (k === 0 ? ['Could', 'AUX', '3', 'aux'] : r))), false);
+    assert.equal(direct([...PIZZA.slice(0, 4), ['please', 'INTJ', '3', 'discourse'], ['.', 'PUNCT', '3', 'punct']]), false);
+    // "Then do you …" opens with no wh-word; "Here is the list" neither.
+    assert.equal(direct(LIVE.map((r, k) => (k === 0 ? ['Then', 'ADV', '4', 'advmod'] : r))), false);
+  });
+
+  it('reads an indirect question after "wonder" or "ask", not a direct one after a colon', () => {
+    assert.equal(indirect(WONDER), true);
+    assert.equal(indirect(WONDER.map((r, k) => (k === 1 ? ['know', 'VERB', '0', 'root'] : r))), false);
+    const colon = [...WONDER.slice(0, 2), [':', 'PUNCT', '2', 'punct'], ...WONDER.slice(2).map((r) => [r[0], r[1], String(Number(r[2]) > 2 ? Number(r[2]) + 1 : Number(r[2])), r[3]])];
+    assert.equal(indirect(colon), false);
+    // Inverted, it is a direct question ("Do you wonder where he is?").
+    assert.equal(indirect([['Do', 'AUX', '3', 'aux'], ...WONDER.map((r) => [r[0], r[1], String(Number(r[2]) ? Number(r[2]) + 1 : 0), r[3]])]), false);
+  });
+
+  describe('findings', () => {
+    const parts = trainedEngineParts();
+    let linter: Linter;
+    before(() => {
+      linter = makeLinter(parts());
+    });
+    const questionFindings = (text: string) =>
+      linter.lint(text).filter((f) => f.ruleId === 'sentence-final').map((f) => `${f.fixes[0].title}: ${text.slice(f.start.offset, f.end.offset)}`);
+
+    it('asks for a question mark after a direct question and a period after an indirect one', () => {
+      assert.deepEqual(questionFindings('Do you like pizza.'), ['Use a question mark: .']);
+      assert.deepEqual(questionFindings('Where do you live.'), ['Use a question mark: .']);
+      assert.deepEqual(questionFindings('I wonder where he is?'), ['Use a period: ?']);
+      const [fix] = linter.lint('Is it raining.')[0].fixes;
+      assert.deepEqual(fix.edits.map((e) => e.newText), ['?']);
+    });
+
+    it('leaves questions, requests, exclamatives, conditionals and direct questions after a verb alone', () => {
+      for (const text of [
+        'Do you like pizza?',
+        'Could you send me the report.',
+        'Can you please call me tomorrow.',
+        'How lucky we are.',
+        'What a beautiful day.',
+        'Should you need help, call me.',
+        'May God bless you.',
+        'Do you know where he is?',
+        'He asked: "Where is it?"',
+        'Never have I seen such a thing.',
+        'Had I known, I would have come.',
+      ])
+        assert.deepEqual(questionFindings(text), [], text);
+    });
+  });
+});
