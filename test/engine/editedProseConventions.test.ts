@@ -98,6 +98,9 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
       assert.deepStrictEqual(found('My sister, and my brother live in Paris.'), ['comma@My sister']);
       assert.deepStrictEqual(found('The teacher, and the students were happy.'), ['comma@The teacher']);
       assert.deepStrictEqual(found('John, or his wife is at home.'), ['comma@John']);
+      // No comma between "such as" or "including" and the examples they introduce, a list included (session 20).
+      assert.deepStrictEqual(found('There are many sports such as, football and tennis.'), ['comma@ many sports such as']);
+      assert.deepStrictEqual(found('I like many fruits, including, apples and pears.'), ['comma@ny fruits, including']);
     });
 
     it('leaves the same sentences written right, and asides after a coordinator, alone', () => {
@@ -137,6 +140,13 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
         'He is taller than his brother.',
         // A mark right after the comparative: the comma before "than" closes an aside.
         'It is better, in fact, than it was before.',
+        // An aside after "such as" or "including"; a stranded preposition before a main clause; the close of a
+        // coordinated insertion; a fixed expression.
+        'There are many sports such as, for example, tennis.',
+        'The license covers all uses including, but not limited to, copying.',
+        'Kids used to ask where they came from, now they tell you where to go.',
+        'It is similar to, and inspired by, JUnit.',
+        'Argentinian foods of course, lots of them.',
         // An adjective series written right, and a clause that ends in an adjective before a new subject.
         'She bought a big, red car.',
         'The room was clean, staff were friendly.',

@@ -26,6 +26,7 @@ import { commaCutsWordAt } from './cutComplements';
 import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
 import { questionMarkCandidate } from './questionMarks';
+import { AFTER_PREPOSITION, prepositionCommaAt } from './prepositionCommas';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -162,6 +163,10 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       // A lone comma after a coordinator is decided by grammar before any guard reads the slot as an opener's
       // (`coordinatorCommas.ts`); it joins no clause, so it is no splice either.
       out.push({ category: 'comma', action: 'delete', node, variant: AFTER_COORDINATOR, changes: new Map([[i, []]]) });
+    } else if (prepositionCommaAt(s.tree, i, marked, onlyComma)) {
+      // So is a lone comma after "such as" or "including", which a list guard would otherwise keep ("such as, football
+      // and tennis"; `prepositionCommas.ts`).
+      out.push({ category: 'comma', action: 'delete', node, variant: AFTER_PREPOSITION, changes: new Map([[i, []]]) });
     } else if (pairedSubjectCommaAt(s.tree, info, i, marked, onlyComma)) {
       // A lone comma before the coordinator of a subject of two is decided by grammar too (`pairedSubjects.ts`).
       out.push({ category: 'comma', action: 'delete', node, variant: PAIRED_SUBJECT, changes: new Map([[i, []]]) });

@@ -5,8 +5,8 @@
  *   may be supplementary (`restrictiveSubjects.ts`);
  * - the comma after a plain noun-phrase subject (`plainSubjects.ts`) or a pseudo-cleft's free relative
  *   (`pseudoClefts.ts`);
- * - the lone comma after a coordinator (`coordinatorCommas.ts`), and the one before the coordinator of a subject of two
- *   (`pairedSubjects.ts`);
+ * - the lone comma after a coordinator (`coordinatorCommas.ts`) or after "such as" and "including"
+ *   (`prepositionCommas.ts`), and the one before the coordinator of a subject of two (`pairedSubjects.ts`);
  * - the comma before a relative clause opened by "that" (`thatRelatives.ts`);
  * - the comma between a verb and the indirect question that is its object (`whComplements.ts`);
  * - the comma between the last adjective of a series and its noun (`adjectiveSeries.ts`);
@@ -21,6 +21,7 @@ import { LONE_RELATIVE, RESTRICTIVE_SUBJECT } from './restrictiveSubjects';
 import { UNCLOSED } from './unclosedSupplements';
 import { PLAIN_SUBJECT } from './plainSubjects';
 import { AFTER_COORDINATOR } from './coordinatorCommas';
+import { AFTER_PREPOSITION } from './prepositionCommas';
 import { PAIRED_SUBJECT } from './pairedSubjects';
 import { PSEUDO_CLEFT } from './pseudoClefts';
 import { THAT_RELATIVE } from './thatRelatives';
@@ -32,7 +33,7 @@ import { INDIRECT_QUESTION, QUESTION } from './questionMarks';
 /** Confidence of an edit the convention asks for: the grammar decides; the parse could still be wrong. */
 export const CONVENTION_CONFIDENCE = 0.9;
 
-const CONVENTION_VARIANTS: ReadonlySet<string> = new Set([UNCLOSED, RESTRICTIVE_SUBJECT, LONE_RELATIVE, PLAIN_SUBJECT, AFTER_COORDINATOR, PAIRED_SUBJECT, PSEUDO_CLEFT, THAT_RELATIVE, WH_COMPLEMENT, ADJECTIVE_NOUN, DEGREE_COMPLEMENT, QUESTION, INDIRECT_QUESTION]);
+const CONVENTION_VARIANTS: ReadonlySet<string> = new Set([UNCLOSED, RESTRICTIVE_SUBJECT, LONE_RELATIVE, PLAIN_SUBJECT, AFTER_COORDINATOR, AFTER_PREPOSITION, PAIRED_SUBJECT, PSEUDO_CLEFT, THAT_RELATIVE, WH_COMPLEMENT, ADJECTIVE_NOUN, DEGREE_COMPLEMENT, QUESTION, INDIRECT_QUESTION]);
 
 /** The candidate's kind is decided by a convention (it is scored whatever its calibration could reach). */
 export function isConventionKind(variant: string | undefined): boolean {
