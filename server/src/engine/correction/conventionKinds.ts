@@ -10,8 +10,7 @@
  * - the comma before a relative clause opened by "that" (`thatRelatives.ts`);
  * - the comma between a verb and the indirect question that is its object (`whComplements.ts`);
  * - the comma between the last adjective of a series and its noun (`adjectiveSeries.ts`);
- * - the comma before the complement of a comparative or of "so" (`degreeComplements.ts`);
- * - a direct question's question mark and an indirect question's period (`questionMarks.ts`).
+ * - the comma before the complement of a comparative or of "so" (`degreeComplements.ts`).
  * Every style guide asks for these, but EWT's writers break them often enough that a calibration fitted on EWT, which
  * counts their sentences as correct, never reaches the threshold (BENCHMARKS, sessions 13–15). Such a candidate is
  * reported where the model prefers it on its tree (Δ > 0), at a fixed confidence.
@@ -28,12 +27,11 @@ import { THAT_RELATIVE } from './thatRelatives';
 import { WH_COMPLEMENT } from './whComplements';
 import { ADJECTIVE_NOUN } from './adjectiveSeries';
 import { DEGREE_COMPLEMENT } from './degreeComplements';
-import { INDIRECT_QUESTION, QUESTION } from './questionMarks';
 
 /** Confidence of an edit the convention asks for: the grammar decides; the parse could still be wrong. */
 export const CONVENTION_CONFIDENCE = 0.9;
 
-const CONVENTION_VARIANTS: ReadonlySet<string> = new Set([UNCLOSED, RESTRICTIVE_SUBJECT, LONE_RELATIVE, PLAIN_SUBJECT, AFTER_COORDINATOR, AFTER_PREPOSITION, PAIRED_SUBJECT, PSEUDO_CLEFT, THAT_RELATIVE, WH_COMPLEMENT, ADJECTIVE_NOUN, DEGREE_COMPLEMENT, QUESTION, INDIRECT_QUESTION]);
+const CONVENTION_VARIANTS: ReadonlySet<string> = new Set([UNCLOSED, RESTRICTIVE_SUBJECT, LONE_RELATIVE, PLAIN_SUBJECT, AFTER_COORDINATOR, AFTER_PREPOSITION, PAIRED_SUBJECT, PSEUDO_CLEFT, THAT_RELATIVE, WH_COMPLEMENT, ADJECTIVE_NOUN, DEGREE_COMPLEMENT]);
 
 /** The candidate's kind is decided by a convention (it is scored whatever its calibration could reach). */
 export function isConventionKind(variant: string | undefined): boolean {

@@ -20,6 +20,7 @@ import { habitCount, SentenceHabit } from './introductoryHabit';
 import { IntroductoryStyle, introductoryStyleAt } from './introductoryTransition';
 import { editedSpliceAt } from './spliceStyle';
 import { declarativeSentence } from './finalPeriodStyle';
+import { isQuestionMark } from './questionMarks';
 import { adaptedConfidence, adaptedThreshold } from './writerErrorRate';
 import { conventionDecision, isConventionKind } from './conventionKinds';
 
@@ -101,7 +102,10 @@ export function sentenceFindings(
   const pendingSplices = !splices && adapt;
   // So does the missing final period of a full declarative sentence, which EWT's writers leave off list items and
   // headlines but edited prose never does (`finalPeriodStyle.ts`; BENCHMARKS, lint "Session 19").
-  const pendingFinal = (c: Candidate) => adapt && c.category === 'sentence-final' && c.action === 'insert' && declarativeSentence(s.tree, info);
+  // And a question's end mark (`questionMarks.ts`): EWT's web writers end a question with a period often enough to fill
+  // the clean-text budget by themselves (BENCHMARKS, lint "Session 20 (lead): a question written with a period").
+  const pendingFinal = (c: Candidate) =>
+    adapt && c.category === 'sentence-final' && (c.action === 'insert' ? declarativeSentence(s.tree, info) : isQuestionMark(c.variant));
   const isStyle = (c: Candidate) =>
     c.category === 'serial-comma' || introStyle(c) !== undefined || ((splices || pendingSplices) && editedSplice(c, s, info)) || pendingFinal(c);
   const lowThresholdOf = (key: string) => (adapt ? adaptedThreshold(thresholdOf(key)) : thresholdOf(key));
@@ -110,13 +114,15 @@ export function sentenceFindings(
     s,
     info,
     cal,
-    (c, key) => (c.category === 'serial-comma' ? serial !== 'ignore' : isStyle(c) || isConventionKind(c.variant) || canReach(cal, key, lowThresholdOf(key))),
+    // A question's end mark has no error model of its own: it is scored only to wait for the document's error rate.
+    (c, key) =>
+      c.category === 'serial-comma' ? serial !== 'ignore' : isQuestionMark(c.variant) ? pendingFinal(c) : isStyle(c) || isConventionKind(c.variant) || canReach(cal, key, lowThresholdOf(key)),
     reparse,
     // A splice kept only to wait for the document's error rate needs no inference unless it is to be explained: the
     // language server's analyses skip it (they ask for explanations on hover), which keeps a keystroke's work as before.
     (c, key) => pendingSplices && !explain && c.category === 'comma-splice' && !canReach(cal, key, lowThresholdOf(key)),
   ).flatMap(conventionDecision);
-  const errors = scored.filter((c) => c.candidate.category !== 'serial-comma');
+  const errors = scored.filter((c) => c.candidate.category !== 'serial-comma' && !isQuestionMark(c.candidate.variant));
   const chosen = selectCandidates(errors, thresholdOf);
   const taken = new Set(chosen.flatMap((c) => [...c.candidate.changes.keys()]));
   const style: ScoredCandidate[] = [];

@@ -2,8 +2,12 @@
  * The end mark of a question (session 20, `sentence-final`): a direct question written with a period ("Do you like
  * pizza.", "Where do you live.") gets a question mark, and an indirect question written with one ("I wonder where he
  * is?") a period. Learners and web writers get both wrong; edited prose never does. The punctuation model knows the
- * difference (its Attach model reads the root's dependents), so these are convention kinds (`conventionKinds.ts`):
- * proposed where the words say which kind of sentence it is, reported where the model prefers the repair.
+ * difference (its Attach model reads the root's dependents): the candidate is proposed where the words say which kind
+ * of sentence it is, and reported where the model prefers the repair (Δ > 0), as a style finding that waits, as a
+ * missing final period does (`finalPeriodStyle.ts`), for a text whose own findings mark it as error-prone
+ * (`writerErrorRate.ts`). Reported everywhere, it met its criterion on the design sets but took clean EWT test from 17
+ * to 21 findings, every added one a real error of EWT's web writers ("Are you free for lunch today."), over the
+ * issue's 10 per 1,000 (BENCHMARKS, lint "Session 20 (lead): a question written with a period").
  *
  * EWT train as written (gold trees; BENCHMARKS, lint "Session 20 (lead): a question written with a period"): an
  * inverted root clause opened by its auxiliary or by a wh-phrase ends in "?" 306 times and in "." 19; an indirect
@@ -19,6 +23,11 @@ import type { Candidate } from './candidates';
 export const QUESTION = 'question';
 /** Variant of an indirect question's question mark. */
 export const INDIRECT_QUESTION = 'indirect-question';
+
+/** The candidate replaces a question's end mark (either way). */
+export function isQuestionMark(variant: string | undefined): boolean {
+  return variant === QUESTION || variant === INDIRECT_QUESTION;
+}
 
 /** What may stand between an inverted auxiliary and its subject ("Why didn't you …", the tree's "did n't"). */
 const NEGATIONS = new Set(['not', "n't", 'nt']);
