@@ -27,6 +27,7 @@ import { PSEUDO_CLEFT, pseudoCleftCommaAt } from './pseudoClefts';
 import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from './thatRelatives';
 import { questionMarkCandidate } from './questionMarks';
 import { AFTER_PREPOSITION, prepositionCommaAt } from './prepositionCommas';
+import { CONTRAST_CLAUSE, contrastClauseCommaAt } from './contrastClauses';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -156,7 +157,8 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
     // A subject–verb comma after a relative clause or apposition has an error model of its own: there the comma may
     // also be the second of a pair whose first the writer dropped, which a bare subject never is.
     const afterModifier = category === 'subject-verb-comma' && subjectEndsInModifierAt(info, i, hasComma);
-    const variant = intro !== undefined ? introductoryKind(info, intro) : afterModifier ? 'after-modifier' : undefined;
+    const variant =
+      intro !== undefined ? introductoryKind(info, intro) : afterModifier ? 'after-modifier' : contrastClauseCommaAt(s.tree, info, i) ? CONTRAST_CLAUSE : undefined;
     const size = intro === undefined ? undefined : info.span[intro][1];
     if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, size, changes: new Map([[i, [COMMA]]]) });
     if (coordinatorCommaAt(s.tree, info, i, marked, onlyComma)) {

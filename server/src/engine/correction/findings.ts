@@ -14,6 +14,7 @@ import { UNCLOSED } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from './restrictiveSubjects';
 import { AFTER_COORDINATOR } from './coordinatorCommas';
 import { AFTER_PREPOSITION, prepositionEndingAt } from './prepositionCommas';
+import { CONTRAST_CLAUSE } from './contrastClauses';
 import { PAIRED_SUBJECT } from './pairedSubjects';
 import { PSEUDO_CLEFT } from './pseudoClefts';
 import { THAT_RELATIVE } from './thatRelatives';
@@ -157,6 +158,8 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       if (c.candidate.variant === ADJECTIVE_NOUN) return `No comma between "${before}" and "${s.tree.words[i].form}": commas separate the adjectives of a series, but none comes between the last adjective and its noun.`;
       if (c.candidate.variant === PAIRED_SUBJECT)
         return `No comma before "${s.tree.words[i].form}": it joins the two halves of the subject, and a comma comes before "and" or "or" only in a series of three or more, or between clauses.`;
+      if (c.candidate.variant === CONTRAST_CLAUSE && action === 'insert')
+        return `Edited prose puts a comma before "${s.tree.words[i].form}" when it joins two clauses that could each stand as a sentence.`;
       if (c.candidate.variant === AFTER_PREPOSITION) {
         const preposition = wordsText(s, prepositionEndingAt(s.tree, i) ?? i, i);
         return `No comma after "${preposition}": it leads straight into its examples; a comma after it only opens an aside that a second comma closes.`;
