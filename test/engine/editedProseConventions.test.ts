@@ -101,6 +101,7 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
       // No comma between "such as" or "including" and the examples they introduce, a list included (session 20).
       assert.deepStrictEqual(found('There are many sports such as, football and tennis.'), ['comma@ many sports such as']);
       assert.deepStrictEqual(found('I like many fruits, including, apples and pears.'), ['comma@ny fruits, including']);
+      assert.deepStrictEqual(found('Also, they can see dangerous content such as, violent videos.'), ['comma@rous content such as']);
     });
 
     it('leaves the same sentences written right, and asides after a coordinator, alone', () => {

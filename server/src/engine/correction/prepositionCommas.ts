@@ -31,9 +31,10 @@ export function prepositionEndingAt(tree: PunctuatedTree, i: number): number | u
 
 /**
  * Slot i holds a lone comma right after "such as" or "including" in mid-sentence, and the next word opens a noun
- * phrase; no comma stands earlier in the sentence but one right before the preposition, which could open an insertion
- * this comma closes ("including, but not limited to, the warranties" has "but" after it). `onlyComma(j)`: slot j
- * holds a comma and nothing else; `marked(j)`: any mark.
+ * phrase. A comma that closes an insertion after them is followed by something else ("including, but not limited to,
+ * the warranties" has "but" after its first comma, "such as, for example, tennis" a preposition), so a comma earlier in
+ * the sentence does not matter ("Also, they can see content such as, violent videos"). `onlyComma(j)`: slot j holds
+ * a comma and nothing else; `marked(j)`: any mark.
  */
 export function prepositionCommaAt(tree: PunctuatedTree, i: number, marked: (j: number) => boolean, onlyComma: (j: number) => boolean): boolean {
   const n = tree.words.length;
@@ -41,6 +42,5 @@ export function prepositionCommaAt(tree: PunctuatedTree, i: number, marked: (j: 
   const first = prepositionEndingAt(tree, i);
   if (first === undefined || first < 2) return false;
   if (marked(first - 1) && !onlyComma(first - 1)) return false;
-  for (let j = 1; j < first - 1; j++) if (marked(j)) return false;
   return NOUN_PHRASE_OPENERS.has(tree.words[i].upos);
 }
