@@ -63,10 +63,40 @@ describe('parser: the comma after a sentence-initial transition', () => {
       ['are', 'X', 4, 'dep'],
       ['useful', 'X', 0, 'dep'],
     ]);
-    // Only a one-word transition with its comma (written, or read by `withTransitionComma`) before two words or more.
+    // Only a transition with its comma (written, or read by `withTransitionComma`) before two words or more.
     assert.ok(parseDetached(withTransitionComma(sentence('Moreover teachers are tired')), parse));
-    for (const s of [sentence('Firstly smartphones are useful'), sentence('For example my brother lives here', { 2: ',' }), sentence('Firstly it', { 1: ',' }), sentence('Soon we left home', { 1: ',' })])
+    for (const s of [sentence('Firstly smartphones are useful'), sentence('Firstly it', { 1: ',' }), sentence('Soon we left home', { 1: ',' })])
       assert.strictEqual(parseDetached(s, parse), undefined, s.forms.join(' '));
+    // A phrase is parsed on its own too (session 20), its head hung on the clause's root: the stand-in tags it X, so
+    // as an `advmod`; a noun head would be an `obl`.
+    seen.length = 0;
+    const phrase = parseDetached(sentence('For example my brother lives here', { 2: ',' }), parse)!;
+    assert.deepStrictEqual(seen, [['my', 'brother', 'lives', 'here', '', '', '', '', '.'], ['For', 'example', '', '', '']]);
+    assert.deepStrictEqual(phrase.map((w) => [w.form, w.head, w.deprel]), [
+      ['For', 2, 'dep'],
+      ['example', 6, 'advmod'],
+      ['my', 6, 'dep'],
+      ['brother', 6, 'dep'],
+      ['lives', 6, 'dep'],
+      ['here', 0, 'dep'],
+    ]);
+  });
+
+  it('keeps a transition phrase out of a bare plural subject after it', function () {
+    this.timeout(60000);
+    const parser = loadParser();
+    // Before, "smartphones" was the object of "of" and "students" the object of "On", comma or not.
+    for (const [text, head, rel] of [
+      ['First of all, smartphones help students to learn.', 'First', 'advmod'],
+      ['First of all smartphones help students to learn.', 'First', 'advmod'],
+      ['On the other hand students need more time.', 'hand', 'obl'],
+    ]) {
+      const { words } = parser.parseText(text)[0].tree;
+      const root = words.findIndex((w) => w.head === 0) + 1;
+      const phraseHead = words.find((w) => w.form === head)!;
+      assert.deepStrictEqual([phraseHead.head, phraseHead.deprel], [root, rel], text);
+      assert.ok(words.some((w) => /^(smartphones|students)$/.test(w.form) && w.deprel === 'nsubj' && w.head === root), text);
+    }
   });
 
   it('keeps a one-word transition out of a bare plural subject', function () {

@@ -13,16 +13,18 @@
  * to", "As a result of", "In contrast with", "Fortunately for us") is left as written. The list itself is the
  * introductory-comma rule's (`engine/correction/introductoryTransition.ts`), kept here because the parser comes first.
  *
- * A one-word transition set off so (by the writer or by the repair) is parsed apart from its clause (session 19,
- * `parseDetached`): a bare plural subject after it still pulled it into the noun phrase ("Firstly smartphones are
- * very useful" with "Firstly" an `amod` of "smartphones", comma or not; "Moreover teachers" a compound; "Additionally
- * people like it" with "Additionally" the root). UD attaches such a transition to the clause's root as an `advmod`.
+ * A transition set off so (by the writer or by the repair) is parsed apart from its clause (`parseDetached`): a bare
+ * plural subject after it still pulled it into the noun phrase ("Firstly smartphones are very useful" with "Firstly"
+ * an `amod` of "smartphones", comma or not; "Moreover teachers" a compound; "Additionally people like it" with
+ * "Additionally" the root; session 19), and so it did after a phrase ("First of all, smartphones help" with
+ * "smartphones" the object of "of", "On the other hand students need" the object of "On"; session 20). UD attaches
+ * such a transition to the clause's root: a one-word one as an `advmod`, a phrase by its head.
  */
 import { TreeWord } from '../data/depunct';
 import { WordSequence } from './encoding';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
-export const TRANSITION_COMMA_REPAIR = 'trans2';
+export const TRANSITION_COMMA_REPAIR = 'trans3';
 
 /** Sentence-initial transitions that edited prose sets off with a comma: lower case, words separated by one space. */
 export const TRANSITIONS: readonly string[] = [
@@ -117,17 +119,38 @@ export function withTransitionComma<S extends WordSequence>(s: S): S {
 }
 
 /**
- * The sentence as parsed with its opening one-word transition apart (see the file's comment), or undefined when it
- * does not open with one set off by a comma (as written, or as `withTransitionComma` reads it) before at least
- * `MIN_WORDS_AFTER` words. `parse` reads the words after it as a sentence of their own; the transition becomes an
- * `advmod` of that clause's root.
+ * The sentence as parsed with its opening transition apart (see the file's comment), or undefined when it does not
+ * open with one set off by a comma (as written, or as `withTransitionComma` reads it) before at least
+ * `MIN_WORDS_AFTER` words. `parse` reads the words after it as a sentence of their own, and a phrase's words as one
+ * too; the transition's head hangs on that clause's root.
  */
 export function parseDetached(read: WordSequence, parse: (rest: WordSequence) => TreeWord[]): TreeWord[] | undefined {
   const phrase = openingTransition(read.forms, read.slots);
-  const comma = read.slots[1];
-  if (phrase?.length !== 1 || read.forms.length < 1 + MIN_WORDS_AFTER || comma.length !== 1 || comma[0] !== ',') return undefined;
-  const rest = parse({ forms: read.forms.slice(1), slots: [[], ...read.slots.slice(2)] });
-  const root = rest.findIndex((w) => w.head === 0) + 2;
-  const transition: TreeWord = { form: read.forms[0], lemma: '_', upos: 'ADV', xpos: 'RB', feats: '_', head: root, deprel: 'advmod' };
-  return [transition, ...rest.map((w) => ({ ...w, head: w.head === 0 ? 0 : w.head + 1 }))];
+  if (!phrase) return undefined;
+  const m = phrase.length;
+  const comma = read.slots[m];
+  if (read.forms.length < m + MIN_WORDS_AFTER || comma.length !== 1 || comma[0] !== ',') return undefined;
+  const rest = parse({ forms: read.forms.slice(m), slots: [[], ...read.slots.slice(m + 1)] });
+  const root = rest.findIndex((w) => w.head === 0) + 1 + m;
+  const transition = m === 1 ? [oneWordTransition(read.forms[0])] : phraseTransition(read, m, parse);
+  if (!transition) return undefined;
+  return [...transition.map((w) => (w.head === 0 ? { ...w, head: root } : w)), ...rest.map((w) => ({ ...w, head: w.head === 0 ? 0 : w.head + m }))];
+}
+
+/** A one-word transition, an adverb (its head, 0 here, becomes the clause's root). */
+function oneWordTransition(form: string): TreeWord {
+  return { form, lemma: '_', upos: 'ADV', xpos: 'RB', feats: '_', head: 0, deprel: 'advmod' };
+}
+
+/**
+ * A transition of `m` words parsed on its own ("For example": "example" its head, "For" its case). UD hangs its head on
+ * the clause's root, an `obl` when it is a noun ("example", "hand", "opinion") and an `advmod` otherwise ("First of
+ * all"), as EWT train does (session 20). Undefined when the phrase parses with a verb as its head.
+ */
+function phraseTransition(read: WordSequence, m: number, parse: (rest: WordSequence) => TreeWord[]): TreeWord[] | undefined {
+  const words = parse({ forms: read.forms.slice(0, m), slots: Array.from({ length: m + 1 }, () => []) });
+  const head = words.find((w) => w.head === 0);
+  if (!head || head.upos === 'VERB' || head.upos === 'AUX') return undefined;
+  const noun = head.upos === 'NOUN' || head.upos === 'PROPN' || head.upos === 'PRON';
+  return words.map((w) => (w === head ? { ...w, deprel: noun ? 'obl' : 'advmod' } : w));
 }
