@@ -90,6 +90,8 @@ describe('parser: the comma after a sentence-initial transition', () => {
       ['First of all, smartphones help students to learn.', 'First', 'advmod'],
       ['First of all smartphones help students to learn.', 'First', 'advmod'],
       ['On the other hand students need more time.', 'hand', 'obl'],
+      // An essay's transition added in session 20.
+      ['On the one hand students need more time.', 'hand', 'obl'],
     ]) {
       const { words } = parser.parseText(text)[0].tree;
       const root = words.findIndex((w) => w.head === 0) + 1;

@@ -24,7 +24,7 @@ import { TreeWord } from '../data/depunct';
 import { WordSequence } from './encoding';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
-export const TRANSITION_COMMA_REPAIR = 'trans3';
+export const TRANSITION_COMMA_REPAIR = 'trans4';
 
 /** Sentence-initial transitions that edited prose sets off with a comma: lower case, words separated by one space. */
 export const TRANSITIONS: readonly string[] = [
@@ -65,6 +65,13 @@ export const TRANSITIONS: readonly string[] = [
   'lastly',
   'first of all',
   'in my opinion',
+  // and the essay's others that the guides set off and that cannot run on into the clause (session 20)
+  'on the one hand',
+  'last but not least',
+  'in any case',
+  'in my view',
+  'from my point of view',
+  'in brief',
 ];
 
 /** Transitions with a second, comma-less use at the start of a sentence (see above). */
