@@ -33,7 +33,12 @@ export function treeInfo(tree: PunctuatedTree): TreeInfo {
 
 /** Whether w heads a clause with its own subject (what makes two clauses a splice when joined by a comma). */
 export function hasSubject(info: TreeInfo, w: number): boolean {
-  return info.children[w].some((c) => /^(nsubj|csubj|expl)/.test(info.rel(c)));
+  return subjectOf(info, w) !== undefined;
+}
+
+/** w's first subject dependent (nominal, clausal or expletive), if any. */
+export function subjectOf(info: TreeInfo, w: number): number | undefined {
+  return info.children[w].find((c) => /^(nsubj|csubj|expl)/.test(info.rel(c)));
 }
 
 /** Whether w has a determiner or a possessive among its dependents before word `before` ("a … car", "my … friend"). */

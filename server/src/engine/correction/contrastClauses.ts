@@ -9,8 +9,8 @@
  * clauses. "So" is left alone too: as "so that" it states a purpose and takes no comma.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { hasSubject, TreeInfo } from '../treeInfo';
-import { finitePredicate } from './spliceStyle';
+import { TreeInfo } from '../treeInfo';
+import { fullClause } from './spliceStyle';
 
 /** Variant of the comma insertion before a coordinator that joins two full clauses (`contrastClauseCommaAt`). */
 export const CONTRAST_CLAUSE = 'contrast-clause';
@@ -18,11 +18,6 @@ export const CONTRAST_CLAUSE = 'contrast-clause';
 const CONTRAST_COORDINATORS: ReadonlySet<string> = new Set(['but', 'yet']);
 /** The fewest words on each side: "I tried but I failed" is one thought. */
 const MIN_CLAUSE_WORDS = 3;
-
-/** Whether w is a finite clause with its own subject ("I was too tired", "the rooms were small"). */
-function fullClause(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
-  return hasSubject(info, w) && finitePredicate(tree, info, w);
-}
 
 /**
  * The slot i lies right before a "but" or "yet" that opens a conjunct clause, with its subject and a finite verb,

@@ -5,14 +5,12 @@
  * text whose own findings mark it as error-prone (`writerErrorRate.ts`) its missing period is reported (session 19).
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { hasSubject, TreeInfo } from '../treeInfo';
-import { finitePredicate } from './spliceStyle';
+import { subjectOf, TreeInfo } from '../treeInfo';
+import { fullClause } from './spliceStyle';
+import { WH_WORDS } from './questionMarks';
 
 /** The fewest words of such a sentence: shorter ones are labels and replies ("Thanks a lot", "See you there"). */
 const MIN_WORDS = 4;
-
-/** Words that open a question (which asks for a question mark, not a period). */
-const QUESTION_WORDS = new Set(['what', 'who', 'whom', 'whose', 'which', 'where', 'when', 'why', 'how']);
 
 /**
  * Whether the sentence is one full declarative clause: a single root with a finite predicate and its subject, at least
@@ -22,9 +20,9 @@ const QUESTION_WORDS = new Set(['what', 'who', 'whom', 'whose', 'which', 'where'
 export function declarativeSentence(tree: PunctuatedTree, info: TreeInfo): boolean {
   if (info.n < MIN_WORDS || info.children[0].length !== 1) return false;
   const root = info.children[0][0];
-  if (!hasSubject(info, root) || !finitePredicate(tree, info, root)) return false;
+  if (!fullClause(tree, info, root)) return false;
   const first = tree.words[0];
-  if (QUESTION_WORDS.has(first.form.toLowerCase()) || first.upos === 'AUX') return false;
-  const subject = info.children[root].find((c) => /^(nsubj|csubj|expl)/.test(info.rel(c)))!;
+  if (WH_WORDS.has(first.form.toLowerCase()) || first.upos === 'AUX') return false;
+  const subject = subjectOf(info, root)!;
   return !info.children[root].some((c) => c < subject && (info.base(c) === 'aux' || info.base(c) === 'cop'));
 }

@@ -140,12 +140,10 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
       return c.style ? `Edited prose sets off the introductory ${what} "${p}" with a comma.` : `Add a comma after the introductory ${what} "${p}".`;
     case 'comma-splice':
       return spliceMessage(s, info, node, slots[0]);
-    case 'sentence-final': {
-      const sentence = clauseText(s, 1, info.n, 'start');
-      if (c.candidate.variant === QUESTION) return `"${sentence}" asks a question: end it with a question mark.`;
-      if (c.candidate.variant === INDIRECT_QUESTION) return `"${sentence}" reports a question without asking it: an indirect question ends with a period.`;
+    case 'sentence-final':
+      if (c.candidate.variant === QUESTION) return `"${clauseText(s, 1, info.n, 'start')}" asks a question: end it with a question mark.`;
+      if (c.candidate.variant === INDIRECT_QUESTION) return `"${clauseText(s, 1, info.n, 'start')}" reports a question without asking it: an indirect question ends with a period.`;
       return 'The sentence has no final punctuation.';
-    }
     case 'serial-comma':
       return action === 'insert' ? 'Serial (Oxford) comma: add a comma before the conjunction of the last item.' : 'No serial comma: remove the comma before the conjunction of the last item.';
     default: {

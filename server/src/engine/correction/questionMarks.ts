@@ -16,7 +16,7 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { SlotMark } from '../sentence';
-import { TreeInfo } from '../treeInfo';
+import { subjectOf, TreeInfo } from '../treeInfo';
 import type { Candidate } from './candidates';
 
 /** Variant of a direct question's missing question mark. */
@@ -33,7 +33,8 @@ export function isQuestionMark(variant: string | undefined): boolean {
 const NEGATIONS = new Set(['not', "n't", 'nt']);
 /** Forms of the verbs that invert when they are the main verb ("Is there …", "Are you ready" read with "Are" as root). */
 const INVERTIBLE_VERBS = /^(am|is|are|was|were|has|have|had)$/i;
-const WH_WORDS = new Set(['what', 'who', 'whom', 'whose', 'which', 'where', 'when', 'why', 'how']);
+/** Words that open a question (or an indirect one). */
+export const WH_WORDS: ReadonlySet<string> = new Set(['what', 'who', 'whom', 'whose', 'which', 'where', 'when', 'why', 'how']);
 /** A modal before "you" makes a request ("Could you send …"), which may end in a period. */
 const REQUEST_MODALS = new Set(['can', 'could', 'would', 'will']);
 /** Auxiliaries that open a conditional by inversion ("Should you …, call me"; "Had I known, …"; "Were it not …, …"). */
@@ -54,7 +55,7 @@ const lower = (tree: PunctuatedTree, w: number) => tree.words[w - 1]?.form.toLow
 function rootOrder(tree: PunctuatedTree, info: TreeInfo): { root: number; subject: number; inverted: number | undefined } | undefined {
   if (info.children[0].length !== 1) return undefined;
   const root = info.children[0][0];
-  const subject = info.children[root].find((c) => /^(nsubj|csubj|expl)/.test(info.rel(c)));
+  const subject = subjectOf(info, root);
   if (subject === undefined) return undefined;
   const inverted =
     info.children[root].find((c) => c < subject && (info.base(c) === 'aux' || info.base(c) === 'cop')) ??

@@ -33,7 +33,7 @@
  * - either clause without a finite verb (a fragment or a misparse: without one there is no independent clause).
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { TreeInfo } from '../treeInfo';
+import { hasSubject, TreeInfo } from '../treeInfo';
 import { spliceAt } from './categories';
 import { opensHalf } from './comparativeCorrelatives';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from './deletionGuards';
@@ -53,6 +53,11 @@ const SERIES_COORDINATORS = new Set(['and', 'or']);
 const WH_TAGS = new Set(['WDT', 'WP', 'WP$']);
 
 /** Whether clause head w is finite: its own tag or one of its auxiliaries' or copulas'. */
+/** Whether w is a finite clause with its own subject ("I was too tired", "the rooms were small"). */
+export function fullClause(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+  return hasSubject(info, w) && finitePredicate(tree, info, w);
+}
+
 export function finitePredicate(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
   if (FINITE_VERB_TAGS.has(tree.words[w - 1].xpos)) return true;
   return info.children[w].some((c) => (info.base(c) === 'aux' || info.base(c) === 'cop') && FINITE_VERB_TAGS.has(tree.words[c - 1].xpos));
