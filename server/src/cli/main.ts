@@ -1,6 +1,7 @@
 /** `puncteme` command-line entry point: dispatches to the sub-commands in `commands/`. */
 import { CliIO, Command, UsageError } from './command';
 import { commands } from './commands';
+import { printable, printableLines } from './text/printable';
 
 function defaultIO(): CliIO {
   return {
@@ -48,7 +49,7 @@ export async function main(args: string[], io: CliIO = defaultIO()): Promise<num
   }
   const found = findCommand(args);
   if (!found) {
-    io.stderr(`puncteme: unknown command "${args.join(' ')}"\n\n${help()}`);
+    io.stderr(`puncteme: unknown command "${printable(args.join(' '))}"\n\n${help()}`);
     return 2;
   }
   if (found.rest.includes('--help') || found.rest.includes('-h')) {
@@ -60,10 +61,10 @@ export async function main(args: string[], io: CliIO = defaultIO()): Promise<num
   } catch (e) {
     const err = e as Error & { code?: string };
     if (err instanceof UsageError || err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' || err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-      io.stderr(`puncteme ${found.command.path.join(' ')}: ${err.message}\nUsage: ${found.command.usage}\n`);
+      io.stderr(`puncteme ${found.command.path.join(' ')}: ${printableLines(err.message)}\nUsage: ${found.command.usage}\n`);
       return 2;
     }
-    io.stderr(`puncteme ${found.command.path.join(' ')}: ${err.message}\n`);
+    io.stderr(`puncteme ${found.command.path.join(' ')}: ${printableLines(err.message)}\n`);
     return 2;
   }
 }

@@ -7,10 +7,11 @@ import { Command, UsageError } from '../command';
 import { collectFiles } from '../files/collect';
 import { parseShard } from '../files/shard';
 import { DEFAULT_FIX_MIN_CONFIDENCE } from '../fix/safeFixes';
-import { countSeverities, FORMATTERS } from '../format';
+import { countSeverities, FORMATTERS, formatReports, formatterFor } from '../format';
 import { proseKindForPath } from '../proseAdapter';
 import { lintRun, RunInput } from '../run/lintRun';
-import { parseBytes } from '../run/readInput';
+import { formatBytes, parseBytes } from '../run/readInput';
+import { printable, printableLines } from '../text/printable';
 
 const DEFAULT_MAX_FILE_SIZE = '4MiB';
 
@@ -92,8 +93,7 @@ export const lintCommand: Command = {
     });
     if (positionals.length === 0) throw new UsageError('no files given (use . for the current directory, - for standard input)');
     const format = values.format ?? 'stylish';
-    const formatter = FORMATTERS[format];
-    if (!formatter) throw new UsageError(`unknown --format "${format}" (one of ${Object.keys(FORMATTERS).join(', ')})`);
+    if (!formatterFor(format)) throw new UsageError(`unknown --format "${printable(format)}" (one of ${Object.keys(FORMATTERS).join(', ')})`);
     if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
     if (values.fix && positionals.includes('-')) throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run');
     const maxWarnings = parseCount('--max-warnings', values['max-warnings'], 0);
@@ -101,8 +101,9 @@ export const lintCommand: Command = {
     const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
     const maxFileBytes = parseBytes(values['max-file-size'] ?? DEFAULT_MAX_FILE_SIZE);
     if (maxFileBytes === undefined) throw new UsageError(`--max-file-size: cannot read "${values['max-file-size']}" as a size`);
+    // Notes and errors name files and quote the cache's path: shown with control characters escaped.
     const note = (s: string) => {
-      if (!values.quiet) io.stderr(`puncteme: ${s}\n`);
+      if (!values.quiet) io.stderr(`puncteme: ${printable(s)}\n`);
     };
 
     let loaded;
@@ -110,7 +111,7 @@ export const lintCommand: Command = {
       loaded = loadProjectConfig(io.cwd, values.config);
     } catch (e) {
       if (e instanceof ConfigError) {
-        io.stderr(`puncteme: ${e.message}\n`);
+        io.stderr(`puncteme: ${printableLines(e.message)}\n`);
         return 2;
       }
       throw e;
@@ -145,7 +146,11 @@ export const lintCommand: Command = {
       const name = values['stdin-filename'] ?? '<stdin>';
       const kind = proseKindForPath(values['stdin-filename'] ?? 'stdin.txt');
       if (kind === undefined) throw new UsageError(`--stdin-filename ${name}: not Markdown, plain text or LaTeX`);
-      inputs.unshift({ display: name, kind, text: await io.readStdin() });
+      const text = await io.readStdin();
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (maxFileBytes > 0 && bytes > maxFileBytes) {
+        note(`${name}: skipped (${formatBytes(bytes)} is over --max-file-size ${formatBytes(maxFileBytes)})`);
+      } else inputs.unshift({ display: name, kind, text });
     }
     if (inputs.length === 0 && collected.errors.length === 0) note('no files to lint');
 
@@ -155,6 +160,7 @@ export const lintCommand: Command = {
       fixMinConfidence,
       ...(jobs !== undefined ? { jobs } : {}),
       maxFileBytes,
+      cwd: io.cwd,
       ...(values.cache || values['cache-location']
         ? { cacheFile: path.resolve(io.cwd, values['cache-location'] ?? '.puncteme-cache/lint.json') }
         : {}),
@@ -164,13 +170,13 @@ export const lintCommand: Command = {
     for (const n of [...collected.notes, ...outcome.notes]) note(n);
     if (values.cache || values['cache-location']) note(`cache: ${outcome.cacheHits} of ${outcome.reports.length} file(s) unchanged`);
     const errors = [...collected.errors, ...outcome.errors];
-    for (const e of errors) io.stderr(`puncteme: error: ${e}\n`);
+    for (const e of errors) io.stderr(`puncteme: error: ${printableLines(e)}\n`);
 
     const color = values['no-color'] ? false : values.color ? true : io.isTTY && !values['output-file'] && !process.env.NO_COLOR;
     const version = `${require('../../../package.json').version}`;
     let report: string;
-    if (values['fix-dry-run']) report = outcome.diffs.join('');
-    else report = formatter(outcome.reports, { color, toolVersion: version });
+    if (values['fix-dry-run']) report = printableLines(outcome.diffs.join(''));
+    else report = formatReports(format, outcome.reports, { color, toolVersion: version });
     if (values['output-file']) fs.writeFileSync(path.resolve(io.cwd, values['output-file']), report);
     else io.stdout(report);
     if (values.fix || values['fix-dry-run']) {

@@ -6,10 +6,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { globSync, isDynamicPattern } from 'tinyglobby';
 import { proseKindForPath, ProseKind } from '../proseAdapter';
-import { IgnoreFiles, isInside, toPosix } from './ignoreFiles';
+import { IgnoreFiles, toPosix } from './ignoreFiles';
+import { isInside, outsideLinkReason, realDirectory } from './links';
 import { inShard, Shard } from './shard';
+import { walkDirectory } from './walk';
 
 export interface InputFile {
   /** Absolute path. */
@@ -38,9 +39,6 @@ export interface CollectOptions {
   shard?: Shard;
 }
 
-/** Never walked into, whatever the ignore files say. */
-const ALWAYS_SKIPPED = ['**/.git/**', '**/node_modules/**', '**/.puncteme-cache/**'];
-
 export function collectFiles(args: readonly string[], opts: CollectOptions): Collected {
   const out: Collected = { files: [], stdin: false, notes: [], errors: [] };
   const ignoreFiles = new IgnoreFiles(opts.cwd);
@@ -48,6 +46,7 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
   const excluded = opts.exclude?.length ? picomatch(opts.exclude as string[], { dot: true }) : () => false;
   const included = opts.include?.length ? picomatch(opts.include as string[], { dot: true }) : undefined;
   const seen = new Set<string>();
+  const realCwd = realDirectory(opts.cwd);
   let skippedNonProse = 0;
   let skippedIgnored = 0;
 
@@ -67,13 +66,21 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
       else if (!path.basename(abs).startsWith('.')) skippedNonProse++; // dotfiles (.gitignore…) are not worth a note
       return;
     }
+    const link = outsideLinkReason(abs, opts.cwd, realCwd);
+    if (link) {
+      out.notes.push(`${display}: ${link}`);
+      return;
+    }
     out.files.push({ path: abs, display, kind });
   };
 
-  const walk = (pattern: string, cwd: string) => {
-    // Symbolic links are not followed into directories: a link cycle must not hang a CI run.
-    const found = globSync(pattern, { cwd, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ALWAYS_SKIPPED });
-    for (const f of found.sort()) add(path.resolve(f), false);
+  /** The files below `dir` (those `matches` accepts, by their path relative to `dir`). */
+  const walk = (dir: string, matches: (relative: string) => boolean = () => true) => {
+    const found = walkDirectory(dir);
+    for (const u of found.unreadable) {
+      out.notes.push(`${toPosix(path.relative(opts.cwd, u.dir)) || '.'}/: skipped (cannot read the directory: ${u.why})`);
+    }
+    for (const f of found.files.sort()) if (matches(toPosix(path.relative(dir, f)))) add(f, false);
   };
 
   for (const arg of args) {
@@ -88,11 +95,20 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
     } catch {
       stat = undefined;
     }
-    if (stat?.isDirectory()) walk('**/*', abs);
-    else if (stat) add(abs, true);
-    else if (isDynamicPattern(arg)) {
+    const pattern = picomatch.scan(toPosix(arg));
+    if (stat?.isDirectory()) {
+      const link = outsideLinkReason(abs, opts.cwd, realCwd);
+      if (link) out.notes.push(`${toPosix(path.relative(opts.cwd, abs)) || '.'}/: ${link.replace('a file', 'a directory')}`);
+      else walk(abs);
+    } else if (stat || isLinkPath(abs)) add(abs, true);
+    else if (pattern.isGlob) {
       const before = out.files.length;
-      walk(arg, opts.cwd);
+      // Walked from the pattern's fixed base directory, so that links and unreadable directories are judged alike.
+      const base = path.resolve(opts.cwd, pattern.base || '.');
+      const glob = picomatch(pattern.glob, { dot: true });
+      const link = outsideLinkReason(base, opts.cwd, realCwd);
+      if (link) out.notes.push(`${toPosix(path.relative(opts.cwd, base)) || '.'}/: ${link.replace('a file', 'a directory')}`);
+      else if (fs.existsSync(base)) walk(base, glob);
       // A pattern that matches nothing is most likely a typo: in CI it must not pass silently.
       if (out.files.length === before) out.errors.push(`${arg}: no prose files match this pattern`);
     } else out.errors.push(`${arg}: no such file or directory`);
@@ -106,4 +122,12 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
     out.files = out.files.filter((f) => inShard(isInside(f.path, opts.configDir) ? relToConfig(f.path) : f.display, shard));
   }
   return out;
+}
+
+function isLinkPath(abs: string): boolean {
+  try {
+    return fs.lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -5,6 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import ignore, { Ignore } from 'ignore';
+import { isInside, outsideLinkReason, realDirectory } from './links';
 
 const IGNORE_FILES = ['.gitignore', '.punctemeignore'];
 
@@ -12,7 +13,11 @@ export class IgnoreFiles {
   private readonly perDir = new Map<string, Ignore | null>();
   private readonly rootOf = new Map<string, string>();
 
-  constructor(private readonly cwd: string) {}
+  private readonly realCwd: string;
+
+  constructor(private readonly cwd: string) {
+    this.realCwd = realDirectory(cwd);
+  }
 
   /** True when an ignore file on the way from the root to `file` excludes it. */
   isIgnored(file: string): boolean {
@@ -37,6 +42,8 @@ export class IgnoreFiles {
       for (const name of IGNORE_FILES) {
         const f = path.join(dir, name);
         let text: string;
+        // An ignore file that is a link out of the working directory is not read (nothing outside is read).
+        if (outsideLinkReason(f, this.cwd, this.realCwd)) continue;
         try {
           text = fs.readFileSync(f, 'utf8');
         } catch {
@@ -72,7 +79,4 @@ export function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-export function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
+export { isInside } from './links';

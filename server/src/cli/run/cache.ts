@@ -2,6 +2,10 @@
  * `--cache`: findings of unchanged files, keyed by a hash of the file's content, its prose kind, the engine (models)
  * version and the lint options in force. One JSON file; entries of files this run did not visit are kept, so shards
  * and partial runs can share a cache.
+ *
+ * The file is not trusted (a pull request or a shared CI cache can plant it): its entries are raw JSON that
+ * `cachedFindings.ts` checks before use, a cache path with a symbolic link on its way inside the working directory
+ * is not used at all (it could lead a write anywhere), and a cache that cannot be written is a warning.
  */
 import { createHash } from 'crypto';
 import * as fs from 'fs';
@@ -19,34 +23,52 @@ const FORMAT = 3;
 
 interface CacheEntry {
   key: string;
-  findings: Finding[];
+  /** Unchecked until `validCachedFindings` accepts it for the file's current text. */
+  findings: unknown;
+}
+
+/** A symbolic link on the way to `file`: the file itself or a directory between it and `cwd` (only the file when it is outside). */
+export function linkOnTheWay(file: string, cwd: string): string | undefined {
+  const rel = path.relative(cwd, file);
+  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  for (let p = file; ; p = path.dirname(p)) {
+    try {
+      if (fs.lstatSync(p).isSymbolicLink()) return p;
+    } catch {
+      // not there (yet): nothing to follow
+    }
+    const up = path.dirname(p);
+    if (!inside || up === p || path.relative(cwd, up) === '') return undefined;
+  }
 }
 
 export class LintCache {
-  private entries: Record<string, CacheEntry> = {};
+  private entries: Record<string, CacheEntry> = Object.create(null) as Record<string, CacheEntry>;
   /** The engine version last seen together with the model fingerprint `fingerprint`. */
   engine?: { fingerprint: string; version: string };
   private dirty = false;
-  hits = 0;
 
   private constructor(private readonly file: string) {}
 
-  static open(file: string): LintCache {
+  /** The cache at `file`, or a warning saying why there is none (a link on its way inside `cwd`). */
+  static open(file: string, cwd: string): { cache: LintCache } | { warning: string } {
+    const link = linkOnTheWay(file, cwd);
+    if (link) return { warning: `cache not used: ${path.relative(cwd, link) || link} is a symbolic link` };
     const cache = new LintCache(file);
     try {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-        format?: number;
-        entries?: Record<string, CacheEntry>;
-        engine?: { fingerprint: string; version: string };
-      };
-      if (data.format === FORMAT && data.entries && typeof data.entries === 'object') {
-        cache.entries = data.entries;
-        if (typeof data.engine?.fingerprint === 'string' && typeof data.engine.version === 'string') cache.engine = data.engine;
+      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+      if (isRecord(data) && data.format === FORMAT && isRecord(data.entries)) {
+        // A null prototype: a planted "__proto__" entry is just a name.
+        cache.entries = Object.assign(Object.create(null) as Record<string, CacheEntry>, data.entries);
+        const engine = data.engine;
+        if (isRecord(engine) && typeof engine.fingerprint === 'string' && typeof engine.version === 'string') {
+          cache.engine = { fingerprint: engine.fingerprint, version: engine.version };
+        }
       }
     } catch {
       // A missing or corrupt cache is an empty one.
     }
-    return cache;
+    return { cache };
   }
 
   /** The key of a document's findings: its text and kind, the engine (models and code, `codeFingerprint`) and the options. */
@@ -57,17 +79,14 @@ export class LintCache {
       .digest('hex');
   }
 
-  get(file: string, key: string): Finding[] | undefined {
-    const e = this.entries[file];
-    if (e && e.key === key) {
-      this.hits++;
-      return e.findings;
-    }
-    return undefined;
+  /** The entry's findings, unchecked (see `validCachedFindings`), if it was made for `key`. */
+  get(file: string, key: string): unknown {
+    const e = Object.hasOwn(this.entries, file) ? this.entries[file] : undefined;
+    return isRecord(e) && e.key === key ? e.findings : undefined;
   }
 
   set(file: string, key: string, findings: Finding[]): void {
-    const e = this.entries[file];
+    const e = Object.hasOwn(this.entries, file) ? this.entries[file] : undefined;
     if (e && e.key === key) return;
     this.entries[file] = { key, findings };
     this.dirty = true;
@@ -80,11 +99,15 @@ export class LintCache {
     this.dirty = true;
   }
 
+  /** Writes the cache (a new file replaces the old one: never written through a link); throws when it cannot. */
   save(): void {
     if (!this.dirty) return;
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    if (!fs.existsSync(this.file)) fs.writeFileSync(this.file, '');
-    writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, engine: this.engine, entries: this.entries }));
+    writeFileAtomic(this.file, JSON.stringify({ format: FORMAT, engine: this.engine, entries: this.entries }), 0o644);
     this.dirty = false;
   }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

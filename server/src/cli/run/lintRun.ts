@@ -5,11 +5,13 @@
 import * as os from 'os';
 import { createTwoFilesPatch } from 'diff';
 import { Finding, LintOptions } from '../../engine/types';
+import { realDirectory, writeTarget } from '../files/links';
 import { writeFileAtomic } from '../fix/atomicWrite';
 import { safeEdits } from '../fix/safeFixes';
 import { FileReport } from '../format';
 import { ProseKind } from '../proseAdapter';
 import { LintCache } from './cache';
+import { validCachedFindings } from './cachedFindings';
 import { modelFingerprint } from './modelFingerprint';
 import { inProcessEngine, LintEngine, workerPoolEngine } from './engines';
 import { ProgressBar } from './progress';
@@ -33,6 +35,8 @@ export interface RunSettings {
   /** Worker threads; undefined = as many as the work is worth, up to the number of cores. */
   jobs?: number;
   maxFileBytes: number;
+  /** The working directory: `--fix` writes only inside it, and the cache path is judged against it. */
+  cwd: string;
   cacheFile?: string;
   progress?: (s: string) => void;
 }
@@ -45,6 +49,7 @@ export interface RunOutcome {
   diffs: string[];
   fixedFiles: number;
   appliedEdits: number;
+  /** Files whose findings came from the cache (each counted once). */
   cacheHits: number;
 }
 
@@ -80,20 +85,26 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
     else out.errors.push(`${input.display}: ${r.error}`);
   }
   if (docs.length === 0) return out;
+  const realCwd = realDirectory(settings.cwd);
 
   const taskSettings: TaskSettings = {
     options: settings.options,
     ...(settings.fix !== 'off' ? { fixMinConfidence: settings.fixMinConfidence } : {}),
   };
-  const cache = settings.cacheFile ? LintCache.open(settings.cacheFile) : undefined;
+  const opened = settings.cacheFile ? LintCache.open(settings.cacheFile, settings.cwd) : undefined;
+  if (opened && 'warning' in opened) out.notes.push(`warning: ${opened.warning}`);
+  const cache = opened && 'cache' in opened ? opened.cache : undefined;
+  const fromCacheIds = new Set<number>();
   const fingerprint = cache ? modelFingerprint() : '';
   const cacheSettings = settings.options;
   const progress = new ProgressBar(docs.length, docs.length >= 20 ? settings.progress : undefined);
   /** The cached findings of a document that needs no work under engine `version`, else undefined. */
-  const fromCache = (doc: Doc, version: string): { known?: Finding[]; done: boolean } => {
+  const fromCache = (doc: Doc, id: number, version: string): { known?: Finding[]; done: boolean } => {
     if (!cache || !doc.path) return { done: false };
-    const known = cache.get(doc.path, LintCache.key(doc.text, doc.kind, version, cacheSettings));
+    const raw = cache.get(doc.path, LintCache.key(doc.text, doc.kind, version, cacheSettings));
+    const known = raw === undefined ? undefined : validCachedFindings(raw, doc.text, doc.kind);
     if (!known) return { done: false };
+    fromCacheIds.add(id);
     const fixable = settings.fix !== 'off' && safeEdits(doc.text, known, settings.fixMinConfidence).length > 0;
     return { known, done: !fixable };
   };
@@ -103,7 +114,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
   let assumedVersion = cache?.engine?.fingerprint === fingerprint ? cache.engine.version : undefined;
   if (assumedVersion !== undefined) {
     docs.forEach((doc, id) => {
-      const hit = fromCache(doc, assumedVersion!);
+      const hit = fromCache(doc, id, assumedVersion!);
       if (hit.done) {
         results[id] = { id, findings: hit.known!, applied: 0 };
         progress.tick();
@@ -122,7 +133,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
         // The models changed after all: nothing answered from the cache under the old version stands.
         for (const [id, r] of results.entries()) if (r) results[id] = undefined;
         assumedVersion = undefined;
-        cache!.hits = 0;
+        fromCacheIds.clear();
       }
       cache?.setEngine(fingerprint, version);
       // The engine says so in its version when the trained models are missing (a checkout before training).
@@ -131,7 +142,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
       await Promise.all(
         docs.map(async (doc, id) => {
           if (results[id]) return;
-          const hit = fromCache(doc, version);
+          const hit = fromCache(doc, id, version);
           const task: LintTask = { id, text: doc.text, kind: doc.kind, ...(hit.known ? { known: hit.known } : {}) };
           results[id] = hit.done ? { id, findings: hit.known!, applied: 0 } : await lintEngine.lint(task);
           progress.tick();
@@ -149,11 +160,16 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
         out.fixedFiles++;
         if (settings.fix === 'dry-run') out.diffs.push(createTwoFilesPatch(doc.display, doc.display, doc.text, r.fixed));
         else if (doc.path) {
-          try {
-            writeFileAtomic(doc.path, doc.bom ? `\uFEFF${r.fixed}` : r.fixed);
-            text = r.fixed;
-          } catch (e) {
-            out.errors.push(`${doc.display}: cannot write the fixed file: ${(e as Error).message}`);
+          // A symbolic link is never replaced by a file: the fix goes to its target, if that is inside the working directory.
+          const target = writeTarget(doc.path, realCwd);
+          if (target === undefined) out.notes.push(`${doc.display}: not fixed (a symbolic link to a file outside the working directory)`);
+          else {
+            try {
+              writeFileAtomic(target, doc.bom ? `\uFEFF${r.fixed}` : r.fixed);
+              text = r.fixed;
+            } catch (e) {
+              out.errors.push(`${doc.display}: cannot write the fixed file: ${(e as Error).message}`);
+            }
           }
         }
       }
@@ -162,8 +178,12 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
       }
       out.reports.push({ file: doc.display, findings: r.findings });
     }
-    out.cacheHits = cache?.hits ?? 0;
-    cache?.save();
+    out.cacheHits = fromCacheIds.size;
+    try {
+      cache?.save();
+    } catch (e) {
+      out.notes.push(`warning: cannot write the cache ${settings.cacheFile}: ${(e as Error).message}`);
+    }
   } finally {
     await engine?.close();
   }
