@@ -132,6 +132,55 @@ describe('config: .punctemerc.json', () => {
     }
   });
 
+  it('unknown rule ids are errors that name them and list the known ones (the schema lists exactly the engine\'s rules)', async () => {
+    const { RULE_IDS } = require('../../server/src/engine') as typeof import('../../server/src/engine');
+    const schema = require('../../server/src/config/punctemerc.schema.json');
+    assert.deepEqual([...schema.properties.rules.propertyNames.enum].sort(), [...RULE_IDS].sort());
+    assert.throws(
+      () => parseProjectConfig({ rules: { 'comma-splcie': 'off', __proto__x: 'on' } }, 'test.json'),
+      (e: Error) => /rules: unknown rule id "comma-splcie" \(known rule ids: nonrestrictive-comma, /.test(e.message) && /unknown rule id "__proto__x"/.test(e.message),
+    );
+    const repo = tempRepo({ '.punctemerc.json': JSON.stringify({ rules: { 'serial-coma': 'error' } }), 'a.md': 'Fine.\n' });
+    try {
+      const r = await runMain(['lint', 'a.md'], { cwd: repo });
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /\.punctemerc\.json: invalid configuration:\n  rules: unknown rule id "serial-coma"/);
+    } finally {
+      removeRepo(repo);
+    }
+  });
+
+  it('accepts a config that starts with a UTF-8 byte-order mark', async () => {
+    const repo = tempRepo({ '.punctemerc.json': '\uFEFF' + JSON.stringify({ rules: { 'doubled-mark': 'off' } }), 'a.md': 'Two commas,, here.\n' });
+    try {
+      const r = await runMain(['lint', 'a.md'], { cwd: repo });
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(loadProjectConfig(repo).config, { rules: { 'doubled-mark': 'off' } });
+    } finally {
+      removeRepo(repo);
+    }
+  });
+
+  it('a config that is a link to some other file: the error says where, never what the file holds', async () => {
+    const outside = fs.mkdtempSync(path.join(require('os').tmpdir(), 'puncteme-outside-'));
+    const repo = tempRepo({ 'a.md': 'Fine.\n' });
+    try {
+      fs.writeFileSync(path.join(outside, 'passwd'), 'root:x:0:0:SECRET-ROOT:/root:/bin/bash\nuser:x:1000:1000::/home/user:/bin/sh\n');
+      fs.writeFileSync(path.join(outside, 'almost.json'), '{"token": "SECRET-TOKEN-VALUE" "more": 1}');
+      for (const target of ['passwd', 'almost.json']) {
+        fs.rmSync(path.join(repo, '.punctemerc.json'), { force: true });
+        fs.symlinkSync(path.join(outside, target), path.join(repo, '.punctemerc.json'));
+        const r = await runMain(['lint', 'a.md'], { cwd: repo });
+        assert.equal(r.code, 2);
+        assert.match(r.stderr, /\.punctemerc\.json: not valid JSON/);
+        assert.doesNotMatch(r.stderr, /SECRET|root:x|token/);
+      }
+    } finally {
+      removeRepo(repo);
+      removeRepo(outside);
+    }
+  });
+
   it('the shipped JSON schema is a valid draft-07 schema that accepts the documented example', () => {
     const Ajv = require('ajv').default;
     const schema = require('../../server/src/config/punctemerc.schema.json');

@@ -36,8 +36,13 @@ export class ConfigError extends Error {
 
 const validate = new Ajv({ allErrors: true, strict: false }).compile<ProjectConfig>(schema);
 
-function describe(e: ErrorObject): string {
+function describe(e: ErrorObject): string | undefined {
   const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
+  // A key of `rules` that names no rule: said once (ajv also reports the `propertyNames` wrapper), with the known ids.
+  if (e.keyword === 'propertyNames') return undefined;
+  if (e.keyword === 'enum' && e.propertyName !== undefined) {
+    return `${where}: unknown rule id "${e.propertyName}" (known rule ids: ${(e.params as { allowedValues: string[] }).allowedValues.join(', ')})`;
+  }
   if (e.keyword === 'additionalProperties') {
     const key = (e.params as { additionalProperty: string }).additionalProperty;
     const known = Object.keys(schema.properties).filter((k) => k !== '$schema');
@@ -52,7 +57,7 @@ function describe(e: ErrorObject): string {
 /** Validates a parsed configuration object; `source` names it in error messages. */
 export function parseProjectConfig(value: unknown, source: string): ProjectConfig {
   if (validate(value)) return value;
-  const problems = (validate.errors ?? []).map(describe);
+  const problems = (validate.errors ?? []).map(describe).filter((p): p is string => p !== undefined);
   throw new ConfigError(`${source}: invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
@@ -64,13 +69,26 @@ export function readProjectConfig(file: string): ProjectConfig {
   } catch (e) {
     throw new ConfigError(`${file}: cannot read configuration: ${(e as Error).message}`);
   }
+  // A UTF-8 byte-order mark (Windows editors write one) is not part of the JSON.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`${file}: not valid JSON: ${(e as Error).message}`);
+    // Where, never what: the file may be a link to any file on the machine, and the parser's message quotes it.
+    throw new ConfigError(`${file}: not valid JSON${jsonErrorPlace(text, (e as Error).message)}`);
   }
   return parseProjectConfig(value, file);
+}
+
+/** " (line L, column C)" of a JSON.parse error, when its message gives a position (else nothing). */
+function jsonErrorPlace(text: string, message: string): string {
+  const m = /position (\d+)/.exec(message);
+  if (!m) return /end of (JSON|data) input/i.test(message) ? ' (it ends too early)' : '';
+  const at = Math.min(Number(m[1]), text.length);
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  return ` (line ${line}, column ${at - before.lastIndexOf('\n')})`;
 }
 
 /** The nearest `.punctemerc.json` in `startDir` or one of its ancestors. */
