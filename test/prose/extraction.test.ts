@@ -134,6 +134,10 @@ describe('prose extraction: Markdown', () => {
   it('treats `$5` as money, not math', () => {
     assert.deepEqual(prose('It costs $5 and $10, total.', 'markdown'), ['It costs $5 and $10, total.']);
   });
+  it('does not lint `$…$` math (a word of it stands in), and keeps money in prose', () => {
+    assert.deepEqual(prose('Let $x,,y$ be the sum, and $a + b = c$ too.', 'markdown'), ['Let x be the sum, and b too.']);
+    assert.deepEqual(prose('I paid $5, you paid $6. Prices: $5-$10 each, $ 3 $ too.', 'markdown'), ['I paid $5, you paid $6. Prices: $5-$10 each, $ 3 $ too.']);
+  });
 });
 
 describe('prose extraction: LaTeX', () => {

@@ -29,7 +29,8 @@ interface MdNode {
 }
 
 const WITHOUT_FRONT_MATTER = {
-  extensions: [gfm(), math({ singleDollarTextMath: false })], // `$5` is money in prose, not math
+  // `$x$` is math, but `$5 and $10` is money: micromark reads both as math, and `isTextMath` tells them apart.
+  extensions: [gfm(), math({ singleDollarTextMath: true })],
   mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown()],
 };
 const WITH_FRONT_MATTER = {
@@ -165,6 +166,17 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
       const at = codeWord(text.slice(start, end));
       if (at) builder.appendStandIn(start + at[0], start + at[1], start, end);
       else builder.markHole();
+    } else if (node.type === 'inlineMath') {
+      // Math is not prose, but a word of its sentence ("let $x$ be"), as inline code is; dollars that are money
+      // ("costs $5 and $10") stay prose, character for character.
+      const start = node.position?.start.offset ?? 0;
+      const end = node.position?.end.offset ?? 0;
+      if (!isTextMath(text, start, end)) builder.append(start, end);
+      else {
+        const at = codeWord(text.slice(start, end));
+        if (at) builder.appendStandIn(start + at[0], start + at[1], start, end);
+        else builder.markHole();
+      }
     } else if (INLINE_WRAPPERS.has(node.type)) {
       // An autolink (`<https://x.org>`, a bare `www.x.org` or e-mail address) is not prose either, but it is a word of
       // its sentence ("send it to kent@x.com, copy to me"): dropping it left "to , copy", a comma the model then
@@ -173,7 +185,7 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
       if (node.type === 'link' && isAutolink(node)) standIn(node, AUTOLINK_ADDRESS);
       else for (const c of node.children ?? []) inline(c);
     }
-    // inlineMath, image, imageReference, footnoteReference: not prose
+    // image, imageReference, footnoteReference: not prose
   };
 
   const block = (node: MdNode) => {
@@ -223,6 +235,19 @@ export function codeWord(code: string): [number, number] | undefined {
     first ??= at;
   }
   return first;
+}
+
+/**
+ * Whether the inline math micromark found at [start, end) of `text` is math by Pandoc's rule for `$…$`: the content
+ * neither starts nor ends with a space, and no digit follows the closing dollar. So `$x$` and `$a + b$` are math,
+ * and the dollars of "costs $5 and $10" or "$5, you paid $6" are money (the README promises math is not linted; the
+ * money test is in test/prose/extraction.test.ts).
+ */
+export function isTextMath(text: string, start: number, end: number): boolean {
+  let fence = 0;
+  while (text[start + fence] === '$' && start + fence < end) fence++;
+  const content = text.slice(start + fence, end - fence);
+  return content.length > 0 && !/^\s|\s$/.test(content) && !/[0-9]/.test(text[end] ?? '');
 }
 
 /** The stand-in of an autolink: the address, without the angle brackets of `<https://x.org>`. */
