@@ -138,8 +138,8 @@ describe('cli: files', function () {
     const d = tempRepo({ 'big.txt': paragraph.repeat(count) });
     // The CLI's handling of a file this size (reading, prose extraction, mapping, reporting) is what is tested here,
     // so the engine runs its typographic rules alone; the model's speed is measured by `npm run bench:cli`.
-    const saved = process.env.PUNCTEME_MODEL_DIR;
-    process.env.PUNCTEME_MODEL_DIR = d;
+    const saved = process.env.PUNCTEME_RULES_ONLY;
+    process.env.PUNCTEME_RULES_ONLY = '1';
     try {
       const skipped = await runMain(['lint', '.'], { cwd: d });
       assert.equal(skipped.code, 0);
@@ -151,8 +151,8 @@ describe('cli: files', function () {
       assert.equal(doubled.length, count);
       assert.equal(doubled[count - 1].start.line, 2 * (count - 1));
     } finally {
-      if (saved === undefined) delete process.env.PUNCTEME_MODEL_DIR;
-      else process.env.PUNCTEME_MODEL_DIR = saved;
+      if (saved === undefined) delete process.env.PUNCTEME_RULES_ONLY;
+      else process.env.PUNCTEME_RULES_ONLY = saved;
       removeRepo(d);
     }
   });

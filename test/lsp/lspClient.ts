@@ -42,6 +42,8 @@ export class LspClient {
   readonly appliedEdits: unknown[] = [];
   readonly progress: unknown[] = [];
   readonly logs: string[] = [];
+  /** `window/showMessage` notifications, in order. */
+  readonly shownMessages: Array<{ type: number; message: string }> = [];
   settings: Record<string, unknown>;
   private waiters: Array<() => void> = [];
 
@@ -63,7 +65,11 @@ export class LspClient {
       this.wake();
     });
     this.conn.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
-    this.conn.onNotification('window/showMessage', (p: { message: string }) => this.logs.push(p.message));
+    this.conn.onNotification('window/showMessage', (p: { type: number; message: string }) => {
+      this.logs.push(p.message);
+      this.shownMessages.push(p);
+      this.wake();
+    });
     this.conn.onNotification('$/progress', (p: unknown) => {
       this.progress.push(p);
       this.wake();

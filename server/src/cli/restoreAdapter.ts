@@ -6,8 +6,7 @@
 import { ABBREV_DOT, BOS_MARK, SYMBOL } from '../data/punctTokens';
 import { renderSlot } from '../engine/render';
 import { loadPunctModel, PunctModel } from '../model';
-import { loadParser } from '../parser';
-import type { SentenceAnalyser } from '../engine';
+import { defaultModelDir, loadEngineParts, punctModelFile, SentenceAnalyser } from '../engine';
 
 export interface Restorer {
   restore(text: string): string;
@@ -54,10 +53,10 @@ export function makeRestorer(parser: SentenceAnalyser, model: Pick<PunctModel, '
   };
 }
 
+/** The engine's parser and punctuation model, checked as the linter's are; a missing or corrupt file throws `ModelFileError`. */
 export async function loadRestorer(): Promise<Restorer> {
-  try {
-    return makeRestorer(loadParser(), loadPunctModel());
-  } catch (e) {
-    throw new Error(`restoration needs the trained parser and punctuation model: ${(e as Error).message}`);
-  }
+  const dir = defaultModelDir();
+  const parts = loadEngineParts(dir);
+  if (parts.modelError || !parts.analyser) throw parts.modelError ?? new Error('restoration needs the trained parser');
+  return makeRestorer(parts.analyser, loadPunctModel(punctModelFile(dir)));
 }

@@ -20,6 +20,7 @@ import { AnalysedSentence, Reparse } from './sentence';
 import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
 import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
+import { checkModelFiles, ModelFileError } from './modelIntegrity';
 import { sentenceFindings } from './correction/modelRules';
 import { placeCloser } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
@@ -119,33 +120,63 @@ export function loadEngineModel(dir: string = defaultModelDir()): EngineModel {
 /** A supplement file this small describes a model (`derivedFrom`); a model file is megabytes. */
 const SUPPLEMENT_DESCRIPTOR_BYTES = 64 * 1024;
 
-/** Loads the parser, the model and the calibration; without parser or model, `analyser`/`model` stay undefined. */
-export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & { problem?: string } {
-  let analyser: SentenceAnalyser | undefined;
-  let model: EngineModel | undefined;
-  let problem: string | undefined;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { loadParser } = require('../parser') as typeof import('../parser');
-    analyser = loadParser(dir);
-    model = loadEngineModel(dir);
-  } catch (e) {
-    analyser = undefined;
-    model = undefined;
-    problem = (e as Error).message;
-  }
-  return {
-    analyser,
-    model,
-    calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)),
-    convention: loadConvention(path.join(dir, INTRODUCTORY_CONVENTION_FILE)),
-    problem,
-  };
+/**
+ * A directory laid out as the shipped one (`…/models/en`: the repository's, the packaged extension's) must have its
+ * manifest; another one (a training candidate named by PUNCTEME_MODEL_DIR) is checked against its manifest if it has one.
+ */
+function isShippedModelDir(dir: string): boolean {
+  const abs = path.resolve(dir);
+  return path.basename(abs) === 'en' && path.basename(path.dirname(abs)) === 'models';
 }
 
-/** Loads the parser and the model; whichever is missing leaves the typographic rules alone in charge. */
+/**
+ * Loads one model file with `load`; whatever it throws becomes a `ModelFileError` naming `file`: missing when it
+ * does not exist, else corrupt (the manifest catches changed bytes first; this catches files it does not list).
+ */
+function loadModelFile<T>(file: string, load: () => T): T {
+  try {
+    return load();
+  } catch (e) {
+    if (e instanceof ModelFileError) throw e;
+    if (!fs.existsSync(file)) throw new ModelFileError(file, 'missing');
+    throw new ModelFileError(file, 'corrupt', (e as Error).message.split('\n')[0]);
+  }
+}
+
+/**
+ * Loads the parser, the model, the calibration and the convention, after checking the files against the
+ * directory's manifest (`modelIntegrity.ts`). A missing or corrupt file leaves the parts empty (the typographic
+ * rules alone) with `problem` saying which file and which state, and `modelError` the error itself: the CLI stops on
+ * it (exit 2), the language server runs degraded and says so.
+ */
+export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & { problem?: string; modelError?: ModelFileError } {
+  try {
+    checkModelFiles(dir, isShippedModelDir(dir));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { loadParser, MODEL_FILE } = require('../parser') as typeof import('../parser');
+    const analyser = loadModelFile(path.join(dir, MODEL_FILE), () => loadParser(dir));
+    const model = loadModelFile(punctModelFile(dir), () => loadEngineModel(dir));
+    return {
+      analyser,
+      model,
+      calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)),
+      convention: loadConvention(path.join(dir, INTRODUCTORY_CONVENTION_FILE)),
+    };
+  } catch (e) {
+    const modelError = e instanceof ModelFileError ? e : new ModelFileError(dir, 'corrupt', (e as Error).message);
+    return { problem: modelError.message, modelError };
+  }
+}
+
+/**
+ * Loads the models and checks them (`loadEngineParts`); a missing or corrupt model file throws `ModelFileError`.
+ * `PUNCTEME_RULES_ONLY=1` skips the models: the typographic rules alone (for measuring the CLI itself).
+ */
 export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
-  return makeLinter(loadEngineParts(config.modelDir));
+  if (process.env.PUNCTEME_RULES_ONLY === '1') return makeLinter({});
+  const parts = loadEngineParts(config.modelDir);
+  if (parts.modelError) throw parts.modelError;
+  return makeLinter(parts);
 }
 
 export function makeLinter(parts: LinterParts): Required<Linter> {

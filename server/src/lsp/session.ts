@@ -11,6 +11,8 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   InitializeResult,
+  MessageType,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver';
@@ -46,10 +48,21 @@ export function startServer(connection: Connection): void {
   const log = (m: string) => connection.console.error(m);
 
   const engine = new EngineClient({
-    ready: (version, note) => status({ state: 'ready', message: note ? `models ${version} (${note})` : `models ${version}` }),
+    ready(version, note) {
+      status({ state: 'ready', message: note ? `models ${version} (${note})` : `models ${version}` });
+      // Degraded (a model file missing or corrupt): said in window/showMessage, which every client shows, not only in
+      // the custom status notification that generic clients ignore.
+      if (note) {
+        log(`puncteme: ${note}`);
+        // A notification (window/showMessage), not connection.window.showWarningMessage's window/showMessageRequest,
+        // which some clients hold open waiting for an answer.
+        void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Puncteme: ${note}. Only the typographic rules are checked until it is repaired (reinstall, or npm ci).` });
+      }
+    },
     loadError(message) {
       log(`puncteme: cannot load the models: ${message}`);
       status({ state: 'error', message: `Cannot load the Puncteme models: ${message}` });
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message: `Puncteme: cannot load the models: ${message}` });
     },
     log,
   });

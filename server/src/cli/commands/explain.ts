@@ -33,6 +33,8 @@ export const explainCommand: Command = {
       allowPositionals: true,
     });
     const parts = loadEngineParts();
+    // A missing or corrupt model file stops the command (exit 2) with the file's name: never a quiet fallback.
+    if (parts.modelError) throw parts.modelError;
     if (values.tree !== undefined) {
       const n = Number(values.sentence ?? '1');
       if (!Number.isInteger(n) || n < 1) throw new UsageError('--sentence takes a positive number');

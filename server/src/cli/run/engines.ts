@@ -46,7 +46,8 @@ interface Slot {
 function workerEntry(): { file: string; execArgv: string[] } {
   const ext = path.extname(__filename);
   const file = path.join(__dirname, `lintWorker${ext}`);
-  return { file, execArgv: ext === '.ts' ? ['--require', 'tsx/cjs'] : [] };
+  // Resolved here, not by the worker: the working directory (a repository being linted) need not hold tsx.
+  return { file, execArgv: ext === '.ts' ? ['--require', require.resolve('tsx/cjs')] : [] };
 }
 
 export async function workerPoolEngine(size: number, settings: TaskSettings): Promise<LintEngine> {

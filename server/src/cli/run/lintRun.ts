@@ -136,8 +136,8 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
         fromCacheIds.clear();
       }
       cache?.setEngine(fingerprint, version);
-      // The engine says so in its version when the trained models are missing (a checkout before training).
-      if (version === 'rules-only') out.notes.push('the trained models are missing: only the typographic rules ran');
+      // Only on request (PUNCTEME_RULES_ONLY=1): a missing or corrupt model file stops the run before this (exit 2).
+      if (version === 'rules-only') out.notes.push('the trained models were not loaded: only the typographic rules ran');
       const lintEngine = engine;
       await Promise.all(
         docs.map(async (doc, id) => {

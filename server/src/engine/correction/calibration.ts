@@ -8,7 +8,9 @@
  * recalibration on corrupted EWT dev sentences maps the result to the rate observed there (`npm run bench:lint --
  * --fit`, `eval/calibrationFit.ts`), so the confidence is a calibrated probability that the fix is right.
  */
-import * as fs from 'fs';
+import { ModelFileError } from '../modelIntegrity';
+import { readModelJson } from '../modelJson';
+import { modelSchemaProblem } from '../modelSchemas';
 
 export interface KindCalibration {
   a: number;
@@ -156,12 +158,16 @@ export function fitIsotonic(xsIn: readonly number[], ys: readonly number[], prio
   return points;
 }
 
+/**
+ * The calibration in `file`; the unfitted default when there is none (a model directory before fitting). A file that
+ * is not a calibration throws `ModelFileError`: a damaged one must never silently change the findings.
+ */
 export function loadCalibration(file: string): Calibration {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Calibration;
-  } catch {
-    return DEFAULT_CALIBRATION;
-  }
+  const value = readModelJson(file);
+  if (value === undefined) return DEFAULT_CALIBRATION;
+  const problem = modelSchemaProblem('calibration', value);
+  if (problem) throw new ModelFileError(file, 'corrupt', problem);
+  return value as Calibration;
 }
 
 /**

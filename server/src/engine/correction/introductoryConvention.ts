@@ -8,7 +8,9 @@
  * of writers who put the comma. Edited prose is "the convention the majority already follows, applied consistently":
  * an element is covered when the most specific description of it with enough evidence has a high share.
  */
-import * as fs from 'fs';
+import { ModelFileError } from '../modelIntegrity';
+import { readModelJson } from '../modelJson';
+import { modelSchemaProblem } from '../modelSchemas';
 import { PunctuatedTree } from '../../data/depunct';
 import { TreeInfo } from '../treeInfo';
 import { introductoryAt } from './categories';
@@ -156,10 +158,11 @@ export function conventionCovers(conv: IntroductoryConvention, keys: readonly st
   return s !== undefined && s.share >= conv.minShare;
 }
 
+/** The convention in `file`, undefined when there is none; a file that is not one throws `ModelFileError`. */
 export function loadConvention(file: string): IntroductoryConvention | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as IntroductoryConvention;
-  } catch {
-    return undefined;
-  }
+  const value = readModelJson(file);
+  if (value === undefined) return undefined;
+  const problem = modelSchemaProblem('convention', value);
+  if (problem) throw new ModelFileError(file, 'corrupt', problem);
+  return value as IntroductoryConvention;
 }

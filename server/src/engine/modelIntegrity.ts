@@ -1,0 +1,97 @@
+/**
+ * The trained model files must be exactly those that were shipped: a truncated download, a bad merge or a planted
+ * file must stop the run with a message naming the file, never quietly change the findings (a damaged calibration
+ * turned 10 findings into 5 or 20, issue 36). `models/en/manifest.json` lists each file's size and SHA-256
+ * (`npm run models:manifest` writes it after training); JSON files are also checked against their schema on load
+ * (`modelSchemas.ts`), which covers model directories without a manifest (training candidates).
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+
+export const MANIFEST_FILE = 'manifest.json';
+
+export interface ModelManifest {
+  /** Why the file is there and how to rebuild it. */
+  note: string;
+  files: Record<string, { bytes: number; sha256: string }>;
+}
+
+export type ModelFileState = 'missing' | 'corrupt';
+
+/** A model file that is missing or corrupt; `file` is its path, `state` which of the two. */
+export class ModelFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly state: ModelFileState,
+    detail?: string,
+  ) {
+    super(`model file ${file} is ${state}${detail ? ` (${detail})` : ''}`);
+    this.name = 'ModelFileError';
+  }
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/** The manifest of the files in `dir` (all but the manifest itself), in name order. */
+export function buildManifest(dir: string): ModelManifest {
+  const files: ModelManifest['files'] = {};
+  for (const name of fs.readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    if (name === MANIFEST_FILE || !fs.statSync(full).isFile()) continue;
+    files[name] = { bytes: fs.statSync(full).size, sha256: sha256(full) };
+  }
+  return {
+    note: 'Size and SHA-256 of each model file, checked when the engine loads them (server/src/engine/modelIntegrity.ts). Rebuild after training: npm run models:manifest',
+    files,
+  };
+}
+
+export function writeManifest(dir: string): void {
+  fs.writeFileSync(path.join(dir, MANIFEST_FILE), JSON.stringify(buildManifest(dir), null, 2) + '\n');
+}
+
+/** Files already checked in this process, by path, size and time: a second linter in the same process reads nothing again. */
+const verified = new Map<string, string>();
+
+function readManifest(file: string): ModelManifest {
+  let value: unknown;
+  try {
+    value = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new ModelFileError(file, 'missing');
+    throw new ModelFileError(file, 'corrupt', 'not valid JSON');
+  }
+  const files = (value as { files?: unknown } | null)?.files;
+  const wellFormed =
+    typeof files === 'object' && files !== null &&
+    Object.values(files).every((f) => typeof f?.bytes === 'number' && typeof f?.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256));
+  if (!wellFormed) throw new ModelFileError(file, 'corrupt', 'not a manifest of model files');
+  return value as ModelManifest;
+}
+
+/**
+ * Checks every file `dir`'s manifest lists: present, of the listed size and SHA-256. Throws `ModelFileError`. A
+ * directory without a manifest passes when `required` is false (a training candidate named by PUNCTEME_MODEL_DIR).
+ */
+export function checkModelFiles(dir: string, required: boolean): void {
+  const manifestFile = path.join(dir, MANIFEST_FILE);
+  if (!required && !fs.existsSync(manifestFile)) return;
+  const manifest = readManifest(manifestFile);
+  for (const [name, want] of Object.entries(manifest.files)) {
+    const file = path.join(dir, name);
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(file);
+    } catch {
+      throw new ModelFileError(file, 'missing');
+    }
+    if (st.size !== want.bytes) throw new ModelFileError(file, 'corrupt', `${st.size} bytes where ${MANIFEST_FILE} says ${want.bytes}`);
+    const stamp = `${st.size}:${st.mtimeMs}:${st.ino}:${want.sha256}`;
+    if (verified.get(file) === stamp) continue;
+    if (sha256(file) !== want.sha256) throw new ModelFileError(file, 'corrupt', `its SHA-256 differs from ${MANIFEST_FILE}`);
+    verified.set(file, stamp);
+  }
+}

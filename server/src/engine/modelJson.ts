@@ -1,0 +1,18 @@
+/** Reading a JSON model file: undefined when there is none, `ModelFileError` (corrupt) when it is not JSON. */
+import * as fs from 'fs';
+import { ModelFileError } from './modelIntegrity';
+
+export function readModelJson(file: string): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ModelFileError(file, 'corrupt', (e as Error).message);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ModelFileError(file, 'corrupt', 'not valid JSON');
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Damaged model files stop the CLI (exit 2, naming the file and saying missing or corrupt) and put the language
+ * server in a degraded state it announces with window/showMessage; the manifest matches the shipped files.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { loadEngineParts } from '../../server/src/engine';
+import { buildManifest, MANIFEST_FILE, ModelFileError, writeManifest } from '../../server/src/engine/modelIntegrity';
+import { runCli } from '../cli/helpers';
+import { LspClient } from '../lsp/lspClient';
+
+const SHIPPED = path.resolve(__dirname, '../../models/en');
+
+/** A model directory laid out as the shipped one (`…/models/en`), its files links to the shipped ones, the manifest copied. */
+function modelCopy(): { root: string; dir: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-models-'));
+  const dir = path.join(root, 'models/en');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const name of fs.readdirSync(SHIPPED)) {
+    if (name === MANIFEST_FILE) fs.copyFileSync(path.join(SHIPPED, name), path.join(dir, name));
+    else fs.symlinkSync(path.join(SHIPPED, name), path.join(dir, name));
+  }
+  return { root, dir };
+}
+
+/** Replaces the link `name` in `dir` by a real file holding `content` (the shipped one's bytes by default). */
+function replace(dir: string, name: string, content: (original: Buffer) => Buffer | string): void {
+  const original = fs.readFileSync(path.join(SHIPPED, name));
+  fs.rmSync(path.join(dir, name));
+  fs.writeFileSync(path.join(dir, name), content(original));
+}
+
+function problemOf(dir: string): ModelFileError {
+  const parts = loadEngineParts(dir);
+  assert.ok(parts.modelError, 'a damaged directory is reported');
+  assert.equal(parts.analyser, undefined);
+  return parts.modelError;
+}
+
+describe('model files: integrity', function () {
+  this.timeout(180000);
+  const made: string[] = [];
+  const copy = () => {
+    const c = modelCopy();
+    made.push(c.root);
+    return c.dir;
+  };
+  after(() => made.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+  it('models/en/manifest.json lists every shipped file with its size and SHA-256 (else: npm run models:manifest)', () => {
+    const onDisk = JSON.parse(fs.readFileSync(path.join(SHIPPED, MANIFEST_FILE), 'utf8'));
+    assert.deepEqual(onDisk.files, buildManifest(SHIPPED).files, 'the manifest is stale: run npm run models:manifest');
+    assert.ok(Object.keys(onDisk.files).includes('lint-calibration.json'));
+  });
+
+  it('names the file and says missing or corrupt, for each kind of damage', () => {
+    let dir = copy();
+    fs.rmSync(path.join(dir, 'parser-labeller.bin.gz'));
+    let e = problemOf(dir);
+    assert.equal(e.state, 'missing');
+    assert.equal(e.file, path.join(dir, 'parser-labeller.bin.gz'));
+
+    dir = copy();
+    replace(dir, 'punct.json', (b) => b.subarray(0, b.length >> 1));
+    e = problemOf(dir);
+    assert.equal(e.state, 'corrupt');
+    assert.match(e.message, /punct\.json is corrupt \(\d+ bytes where manifest\.json says \d+\)/);
+
+    // The damage that changed results silently: a calibration of the same size with another threshold.
+    dir = copy();
+    replace(dir, 'lint-calibration.json', (b) => b.toString('utf8').replace('"threshold": 0.87', '"threshold": 0.50'));
+    assert.equal(fs.statSync(path.join(dir, 'lint-calibration.json')).size, fs.statSync(path.join(SHIPPED, 'lint-calibration.json')).size);
+    e = problemOf(dir);
+    assert.equal(e.state, 'corrupt');
+    assert.match(e.message, /lint-calibration\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
+
+    // Even with a manifest rebuilt over it, a file that is not a calibration is refused by its schema.
+    dir = copy();
+    replace(dir, 'lint-calibration.json', () => JSON.stringify({ threshold: 'high', kinds: {} }));
+    writeManifest(dir);
+    e = problemOf(dir);
+    assert.match(e.message, /lint-calibration\.json is corrupt \(not a calibration file: \/threshold must be number\)/);
+
+    dir = copy();
+    fs.rmSync(path.join(dir, MANIFEST_FILE));
+    e = problemOf(dir);
+    assert.equal(e.state, 'missing');
+    assert.equal(e.file, path.join(dir, MANIFEST_FILE));
+  });
+
+  it('a training candidate without a manifest still gets missing and corrupt files named', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-candidate-'));
+    made.push(root);
+    let e = problemOf(root);
+    assert.equal(e.state, 'missing');
+    assert.equal(path.basename(e.file), 'parser.bin.gz');
+    fs.writeFileSync(path.join(root, 'parser.bin.gz'), 'not gzip at all');
+    e = problemOf(root);
+    assert.equal(e.state, 'corrupt');
+    assert.equal(path.basename(e.file), 'parser.bin.gz');
+  });
+
+  it('lint, explain and restore exit 2 naming the file; the intact copy works', () => {
+    const dir = copy();
+    const cwd = path.dirname(path.dirname(dir));
+    fs.writeFileSync(path.join(cwd, 'a.md'), 'A doubled comma,, here.\n');
+    const ok = runCli(['lint', 'a.md'], { cwd, env: { PUNCTEME_MODEL_DIR: dir } });
+    assert.equal(ok.code, 1, ok.stderr);
+    replace(dir, 'lint-introductory-convention.json', (b) => b.subarray(0, b.length - 10));
+    const want = /model file .*lint-introductory-convention\.json is corrupt/;
+    for (const [args, input] of [[['lint', 'a.md'], ''], [['lint', '-j', '2', 'a.md', '-'], 'Some text,, here.'], [['explain', 'A sentence.'], ''], [['restore', '-'], 'some words here']] as const) {
+      const r = runCli([...args], { cwd, input, env: { PUNCTEME_MODEL_DIR: dir } });
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, want, args.join(' '));
+    }
+  });
+
+  it('the language server runs degraded and says so with window/showMessage', async () => {
+    const dir = copy();
+    fs.rmSync(path.join(dir, 'punct-supplement.json'));
+    const client = new LspClient({ env: { PUNCTEME_MODEL_DIR: dir } });
+    try {
+      await client.initialize(null);
+      const shown = await client.waitFor(() => client.shownMessages.find((m) => /punct-supplement\.json is missing/.test(m.message)), 60000, 'showMessage');
+      assert.equal(shown.type, 2, 'a warning');
+      const uri = 'file:///degraded.md';
+      await client.open(uri, 'markdown', 'The typographic rules still run,, here.\n');
+      const d = await client.diagnosticsAfter(uri, 0);
+      assert.deepEqual(d.diagnostics.map((x) => x.code), ['doubled-mark']);
+    } finally {
+      await client.shutdown();
+    }
+  });
+});
