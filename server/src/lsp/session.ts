@@ -262,9 +262,10 @@ export function startServer(connection: Connection): void {
       case DISABLE_RULE_COMMAND: {
         const ruleId = text(0);
         const file = filePath(text(1));
-        const dir = file ? path.dirname(file) : roots[0];
-        if (!dir) throw new Error('Disable rule: no workspace folder to hold .punctemerc.json');
-        const written = projectConfigs.disableRule(ruleId, dir, (file && rootOf(file)) ?? dir);
+        // Written only inside the document's workspace folder (the first one for a command without a document).
+        const root = file ? rootOf(file) : roots[0];
+        if (!root) throw new Error('Disable rule: the document is in no workspace folder to hold .punctemerc.json');
+        const written = projectConfigs.disableRule(ruleId, file ? path.dirname(file) : root, root);
         void connection.window.showInformationMessage(`Puncteme: rule "${ruleId}" is off in ${written}.`);
         validateAll();
         return { file: written };
