@@ -136,6 +136,9 @@ describe('config: .punctemerc.json', () => {
     const { RULE_IDS } = require('../../server/src/engine') as typeof import('../../server/src/engine');
     const schema = require('../../server/src/config/punctemerc.schema.json');
     assert.deepEqual([...schema.properties.rules.propertyNames.enum].sort(), [...RULE_IDS].sort());
+    // The editor's own setting offers (and checks) the same ids.
+    const settings = require('../../package.json').contributes.configuration.properties['puncteme.severity'];
+    assert.deepEqual([...settings.propertyNames.enum].sort(), [...RULE_IDS].sort());
     assert.throws(
       () => parseProjectConfig({ rules: { 'comma-splcie': 'off', __proto__x: 'on' } }, 'test.json'),
       (e: Error) => /rules: unknown rule id "comma-splcie" \(known rule ids: nonrestrictive-comma, /.test(e.message) && /unknown rule id "__proto__x"/.test(e.message),

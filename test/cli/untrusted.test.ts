@@ -157,6 +157,23 @@ describe('cli: nothing a pull request plants is trusted', function () {
     });
   });
 
+  it('--output-file is never written through a symbolic link', async () => {
+    fs.symlinkSync(path.join(outside, 'secret.md'), path.join(repo, 'puncteme.sarif'));
+    const r = await runMain(['lint', '-f', 'sarif', '-o', 'puncteme.sarif', 'README.md'], { cwd: repo });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--output-file: puncteme\.sarif is a symbolic link; the report is not written through it/);
+    assert.equal(fs.readFileSync(path.join(outside, 'secret.md'), 'utf8'), SECRET);
+    const ok = await runMain(['lint', '-f', 'sarif', '-o', 'report.sarif', 'README.md'], { cwd: repo });
+    assert.equal(ok.code, 1, ok.stderr);
+    assert.match(readFile(repo, 'report.sarif'), /"version": "2\.1\.0"/);
+  });
+
+  it('explain escapes control characters in what it prints', async () => {
+    const r = await runMain(['explain', 'A sentence,, with \u001b[2J an escape.'], { cwd: repo });
+    assert.doesNotMatch(r.stdout, /\u001b/);
+    assert.match(r.stdout, /\\x1B\[2J/);
+  });
+
   it('escapes control characters in file names', async () => {
     writeFile(repo, 'e\u001b[31mvil\u0007.md', DIRTY);
     const r = await runMain(['lint', '.'], { cwd: repo });

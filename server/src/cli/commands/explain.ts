@@ -12,13 +12,16 @@ import { sentenceCandidates } from '../../engine/correction/modelRules';
 import { Calibration, thresholdFor } from '../../engine/correction/calibration';
 import { AnalysedSentence, SlotMark } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
+import { printableLines } from '../text/printable';
 import { formatTable } from '../table';
 
 export const explainCommand: Command = {
   path: ['explain'],
   summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
   usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
-  async run(args, io) {
+  async run(args, rawIo) {
+    // Its report quotes the text and the findings' messages: control characters are shown as escapes.
+    const io = { ...rawIo, stdout: (s: string) => rawIo.stdout(printableLines(s)) };
     const { values, positionals } = parseArgs({
       args,
       options: {

@@ -5,6 +5,7 @@ import { ConfigError, loadProjectConfig, toLintOptions } from '../../config';
 import { COMMA_SPLICES_USAGE, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma } from '../../engine/types';
 import { Command, UsageError } from '../command';
 import { collectFiles } from '../files/collect';
+import { linkOnTheWay } from '../files/links';
 import { parseShard } from '../files/shard';
 import { DEFAULT_FIX_MIN_CONFIDENCE } from '../fix/safeFixes';
 import { countSeverities, FORMATTERS, formatReports, formatterFor } from '../format';
@@ -94,6 +95,10 @@ export const lintCommand: Command = {
     if (positionals.length === 0) throw new UsageError('no files given (use . for the current directory, - for standard input)');
     const format = values.format ?? 'stylish';
     if (!formatterFor(format)) throw new UsageError(`unknown --format "${printable(format)}" (one of ${Object.keys(FORMATTERS).join(', ')})`);
+    const outputFile = values['output-file'] !== undefined ? path.resolve(io.cwd, values['output-file']) : undefined;
+    // A report file planted as a link (`puncteme.sarif -> ~/.bashrc`) must not send the report anywhere.
+    const outputLink = outputFile && linkOnTheWay(outputFile, io.cwd);
+    if (outputLink) throw new UsageError(`--output-file: ${path.relative(io.cwd, outputLink) || outputLink} is a symbolic link; the report is not written through it`);
     if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
     if (values.fix && positionals.includes('-')) throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run');
     const maxWarnings = parseCount('--max-warnings', values['max-warnings'], 0);
@@ -177,7 +182,8 @@ export const lintCommand: Command = {
     let report: string;
     if (values['fix-dry-run']) report = printableLines(outcome.diffs.join(''));
     else report = formatReports(format, outcome.reports, { color, toolVersion: version });
-    if (values['output-file']) fs.writeFileSync(path.resolve(io.cwd, values['output-file']), report);
+    // Written in place (not renamed over), so that -o /dev/null or a named pipe stay what they are.
+    if (outputFile) fs.writeFileSync(outputFile, report);
     else io.stdout(report);
     if (values.fix || values['fix-dry-run']) {
       note(`${values.fix ? 'fixed' : 'would fix'} ${outcome.appliedEdits} problem(s) in ${outcome.fixedFiles} file(s)`);

@@ -62,3 +62,18 @@ export function writeTarget(file: string, realCwd: string): string | undefined {
   }
   return isInside(real, realCwd) ? real : undefined;
 }
+
+/** A symbolic link on the way to `file`: the file itself or a directory between it and `cwd` (only the file when it is outside). */
+export function linkOnTheWay(file: string, cwd: string): string | undefined {
+  const rel = path.relative(cwd, file);
+  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  for (let p = file; ; p = path.dirname(p)) {
+    try {
+      if (fs.lstatSync(p).isSymbolicLink()) return p;
+    } catch {
+      // not there (yet): nothing to follow
+    }
+    const up = path.dirname(p);
+    if (!inside || up === p || path.relative(cwd, up) === '') return undefined;
+  }
+}

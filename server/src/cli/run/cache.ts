@@ -12,6 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Finding } from '../../engine/types';
 import { writeFileAtomic } from '../fix/atomicWrite';
+import { linkOnTheWay } from '../files/links';
 import { codeFingerprint } from './codeFingerprint';
 
 /**
@@ -25,21 +26,6 @@ interface CacheEntry {
   key: string;
   /** Unchecked until `validCachedFindings` accepts it for the file's current text. */
   findings: unknown;
-}
-
-/** A symbolic link on the way to `file`: the file itself or a directory between it and `cwd` (only the file when it is outside). */
-export function linkOnTheWay(file: string, cwd: string): string | undefined {
-  const rel = path.relative(cwd, file);
-  const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-  for (let p = file; ; p = path.dirname(p)) {
-    try {
-      if (fs.lstatSync(p).isSymbolicLink()) return p;
-    } catch {
-      // not there (yet): nothing to follow
-    }
-    const up = path.dirname(p);
-    if (!inside || up === p || path.relative(cwd, up) === '') return undefined;
-  }
 }
 
 export class LintCache {
