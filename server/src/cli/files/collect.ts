@@ -50,7 +50,8 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
   let skippedNonProse = 0;
   let skippedIgnored = 0;
 
-  const add = (abs: string, explicit: boolean) => {
+  /** `walkedFile`: a regular file found by walking a directory already judged (no link can lie on its way). */
+  const add = (abs: string, explicit: boolean, walkedFile = false) => {
     if (seen.has(abs)) return;
     seen.add(abs);
     const display = toPosix(path.relative(opts.cwd, abs)) || path.basename(abs);
@@ -66,7 +67,7 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
       else if (!path.basename(abs).startsWith('.')) skippedNonProse++; // dotfiles (.gitignore…) are not worth a note
       return;
     }
-    const link = outsideLinkReason(abs, opts.cwd, realCwd);
+    const link = walkedFile ? undefined : outsideLinkReason(abs, opts.cwd, realCwd);
     if (link) {
       out.notes.push(`${display}: ${link}`);
       return;
@@ -75,12 +76,14 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
   };
 
   /** The files below `dir` (those `matches` accepts, by their path relative to `dir`). */
-  const walk = (dir: string, matches: (relative: string) => boolean = () => true) => {
+  const walk = (dir: string, matches?: (relative: string) => boolean) => {
     const found = walkDirectory(dir);
     for (const u of found.unreadable) {
       out.notes.push(`${toPosix(path.relative(opts.cwd, u.dir)) || '.'}/: skipped (cannot read the directory: ${u.why})`);
     }
-    for (const f of found.files.sort()) if (matches(toPosix(path.relative(dir, f)))) add(f, false);
+    const wanted = (f: string) => !matches || matches(toPosix(path.relative(dir, f)));
+    for (const f of found.files.sort()) if (wanted(f)) add(f, false, true);
+    for (const f of found.links.sort()) if (wanted(f)) add(f, false);
   };
 
   for (const arg of args) {

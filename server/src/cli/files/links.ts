@@ -14,7 +14,7 @@ export function isInside(child: string, parent: string): boolean {
 /** The working directory with its own symbolic links resolved (a checkout may live under a linked directory). */
 export function realDirectory(dir: string): string {
   try {
-    return fs.realpathSync(dir);
+    return fs.realpathSync.native(dir);
   } catch {
     return path.resolve(dir);
   }
@@ -36,7 +36,7 @@ function isLink(file: string): boolean {
 export function outsideLinkReason(abs: string, cwd: string, realCwd: string): string | undefined {
   let real: string;
   try {
-    real = fs.realpathSync(abs);
+    real = fs.realpathSync.native(abs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (isLink(abs) || code === 'ELOOP') return 'skipped (a symbolic link to nothing that exists)';
@@ -56,7 +56,7 @@ export function writeTarget(file: string, realCwd: string): string | undefined {
   if (!isLink(file)) return file;
   let real: string;
   try {
-    real = fs.realpathSync(file);
+    real = fs.realpathSync.native(file);
   } catch {
     return undefined;
   }

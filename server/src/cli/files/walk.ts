@@ -11,14 +11,16 @@ import * as path from 'path';
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.puncteme-cache']);
 
 export interface Walked {
-  /** Absolute paths of the files (and of symbolic links to files), in no particular order. */
+  /** Absolute paths of the files, in no particular order. */
   files: string[];
+  /** Absolute paths of the symbolic links to files (or to nothing): where they lead is for the caller to judge. */
+  links: string[];
   /** Directories that could not be read, with the reason. */
   unreadable: Array<{ dir: string; why: string }>;
 }
 
 export function walkDirectory(root: string): Walked {
-  const out: Walked = { files: [], unreadable: [] };
+  const out: Walked = { files: [], links: [], unreadable: [] };
   const stack = [root];
   while (stack.length) {
     const dir = stack.pop()!;
@@ -43,7 +45,7 @@ export function walkDirectory(root: string): Walked {
         } catch {
           target = undefined;
         }
-        if (!target || target.isFile()) out.files.push(full);
+        if (!target || target.isFile()) out.links.push(full);
       }
     }
   }
