@@ -3,9 +3,10 @@
  * test/fuzz/fuzzDocuments.ts) for a while, on a seed of your choice. Failing documents are written to a folder so
  * that each can be replayed with `puncteme lint`.
  *
- *   npx tsx scripts/fuzz.ts [--seconds 300] [--seed 1] [--blocks 12] [--out /work/cache/fuzz]
+ *   npx tsx scripts/fuzz.ts [--seconds 300] [--seed 1] [--blocks 12] [--out DIR (default: a puncteme-fuzz folder in the temp dir)]
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { createLinter } from '../server/src/engine';
 import { ProseKind } from '../server/src/prose';
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const seconds = Number(option('seconds', '300'));
   const seed = Number(option('seed', '1'));
   const maxBlocks = Number(option('blocks', '12'));
-  const out = path.resolve(option('out', '/work/cache/fuzz'));
+  const out = path.resolve(option('out', path.join(os.tmpdir(), 'puncteme-fuzz')));
   const linter = await createLinter();
   const rng = seededRng(seed);
   const kinds: ProseKind[] = ['markdown', 'latex', 'plaintext', 'git-commit'];
