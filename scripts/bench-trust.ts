@@ -5,7 +5,10 @@
  *     time to collect the files under DIR (the directory walk, ignore files, link checks); --module times another
  *     checkout's collect.ts instead, for a side-by-side comparison;
  *   npx tsx scripts/bench-trust.ts models [--runs 5]
- *     time of the manifest check (size and SHA-256 of every model file) beside the time to load the models.
+ *     time of the manifest check (size and SHA-256 of every model file) beside the time to load the models;
+ *   npx tsx scripts/bench-trust.ts damage
+ *     every shipped model file removed, truncated to half, and with one byte changed in its middle, in a copy of the
+ *     model directory: how many of these damaged directories the engine refuses, naming the file and its state.
  */
 import * as path from 'path';
 import { performance } from 'perf_hooks';
@@ -52,8 +55,44 @@ async function main(): Promise<void> {
       again.push(performance.now() - t);
     }
     process.stdout.write(`models ${dir}: first check ${check.toFixed(0)} ms, loading ${load.toFixed(0)} ms, later checks median ${median(again).toFixed(2)} ms\n`);
+  } else if (mode === 'damage') {
+    const fs = await import('fs');
+    const os = await import('os');
+    const { loadEngineParts, defaultModelDir } = await import('../server/src/engine');
+    const { MANIFEST_FILE } = await import('../server/src/engine/modelIntegrity');
+    const shipped = defaultModelDir();
+    const names = fs.readdirSync(shipped).filter((n) => n !== MANIFEST_FILE);
+    const damages: Record<string, (b: Buffer) => Buffer | undefined> = {
+      removed: () => undefined,
+      truncated: (b) => b.subarray(0, b.length >> 1),
+      'one byte changed': (b) => {
+        const c = Buffer.from(b);
+        c[c.length >> 1] ^= 0x01;
+        return c;
+      },
+    };
+    let cases = 0;
+    let refused = 0;
+    for (const name of names) {
+      for (const [damage, apply] of Object.entries(damages)) {
+        const root = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-damage-'));
+        const dir = path.join(root, 'models/en');
+        fs.mkdirSync(dir, { recursive: true });
+        for (const n of fs.readdirSync(shipped)) fs.symlinkSync(path.join(shipped, n), path.join(dir, n));
+        fs.rmSync(path.join(dir, name));
+        const damaged = apply(fs.readFileSync(path.join(shipped, name)));
+        if (damaged) fs.writeFileSync(path.join(dir, name), damaged);
+        const e = loadEngineParts(dir).modelError;
+        const right = !!e && e.file === path.join(dir, name) && e.state === (damage === 'removed' ? 'missing' : 'corrupt');
+        cases++;
+        if (right) refused++;
+        else process.stdout.write(`NOT REFUSED as expected: ${name} ${damage}: ${e?.message ?? 'loaded'}\n`);
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    }
+    process.stdout.write(`damage: ${refused} of ${cases} damaged model directories refused, naming the file and its state\n`);
   } else {
-    process.stderr.write('usage: bench-trust.ts collect DIR [--module PATH] | models\n');
+    process.stderr.write('usage: bench-trust.ts collect DIR [--module PATH] | models | damage\n');
     process.exitCode = 2;
   }
 }

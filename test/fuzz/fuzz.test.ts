@@ -4,7 +4,8 @@
  * change no word. `npx tsx scripts/fuzz.ts` runs the same checks for longer and on other seeds.
  */
 import { strict as assert } from 'assert';
-import { createLinter, Linter } from '../../server/src/engine';
+import { safeEdits } from '../../server/src/cli/fix/safeFixes';
+import { createLinter, Finding, Linter } from '../../server/src/engine';
 import { ProseKind } from '../../server/src/prose';
 import { seededRng } from '../../server/src/random/seededRng';
 import { checkDocument, randomDocument } from './fuzzDocuments';
@@ -34,5 +35,17 @@ describe('fuzz: random documents through the whole pipeline (bounded)', function
       documents++;
     }
     assert.deepEqual(problems.slice(0, 5), []);
+  });
+
+  it('regression (seed 3 of the long run): a comma inside a word of astral letters is no safe fix', () => {
+    const text = 'It can an 𝔘𝔫𝔦this have.';
+    const at = text.indexOf('this');
+    const pos = { line: 0, character: at, offset: at };
+    const finding: Finding = { ruleId: 'comma', message: 'm', severity: 'warning', confidence: 0.99, start: pos, end: pos, explanation: '', fixes: [{ title: 'comma', edits: [{ start: pos, end: pos, newText: ',' }] }] };
+    assert.deepEqual(safeEdits(text, [finding], 0.5), []);
+    const spaced = 'It can an 𝔘𝔫𝔦 this have.';
+    const at2 = spaced.indexOf(' this');
+    const pos2 = { line: 0, character: at2, offset: at2 };
+    assert.equal(safeEdits(spaced, [{ ...finding, start: pos2, end: pos2, fixes: [{ title: 'comma', edits: [{ start: pos2, end: pos2, newText: ',' }] }] }], 0.5).length, 1);
   });
 });

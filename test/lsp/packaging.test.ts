@@ -17,6 +17,9 @@ describe('extension packaging', function () {
     const bad = files.filter((f) => /^(test|client\/src|server\/src|scripts|node_modules|\.ci|examples)\/|\.map$|\.ts$|\.epoch\d+$|\.conllu$/.test(f));
     assert.deepEqual(bad, []);
     assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|dist\/|models\/en\/|syntaxes\/|server\/out\/config\/)/.test(f)), files.join('\n'));
+    // The installed server checks every file the models' manifest lists: all of them, and the manifest, must ship.
+    const manifest = require(path.join(REPO, 'models/en/manifest.json')) as { files: Record<string, unknown> };
+    for (const name of ['manifest.json', ...Object.keys(manifest.files)]) assert.ok(files.includes(`models/en/${name}`), name);
   });
 
   it('declares the commands, settings, grammar and activation the client relies on', () => {

@@ -19,6 +19,9 @@ function sameWords(a: string, b: string): boolean {
   return x.length === y.length && x.every((w, i) => w === y[i]);
 }
 
+/** A UTF-16 code unit that may belong to a word of `wordsOf`: a letter, a digit, an apostrophe or half a surrogate pair. */
+const WORD_UNIT = /[\p{L}\p{N}'’\uD800-\uDFFF]/u;
+
 /** Applies non-overlapping edits (any order) to `text`. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const sorted = [...edits].sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
@@ -59,9 +62,13 @@ export function safeEdits(
     if (!edits.every((e) => wellFormed(e, text.length) && inProse(e.start.offset, e.end.offset))) continue;
     if (edits.some((e, i) => edits.some((o, j) => i < j && conflicts(e, o)))) continue;
     if (edits.some((e) => chosen.some((c) => conflicts(e, c)))) continue;
-    // Judge the fix's effect on words locally: the edited stretch plus its neighbouring characters.
-    const lo = Math.max(0, Math.min(...edits.map((e) => e.start.offset)) - 1);
-    const hi = Math.min(text.length, Math.max(...edits.map((e) => e.end.offset)) + 1);
+    // Judge the fix's effect on words locally: the edited stretch and the whole words around it (one character on
+    // either side was not enough: beside an astral letter it is half a surrogate pair, no letter, so a comma put
+    // inside "𝔘𝔫𝔦this" passed; the fuzz test found it).
+    let lo = Math.max(0, Math.min(...edits.map((e) => e.start.offset)) - 1);
+    let hi = Math.min(text.length, Math.max(...edits.map((e) => e.end.offset)) + 1);
+    while (lo > 0 && WORD_UNIT.test(text[lo - 1])) lo--;
+    while (hi < text.length && WORD_UNIT.test(text[hi])) hi++;
     const local = edits.map((e) => ({ ...e, start: { ...e.start, offset: e.start.offset - lo }, end: { ...e.end, offset: e.end.offset - lo } }));
     const before = text.slice(lo, hi);
     if (!sameWords(before, applyEdits(before, local))) continue;
