@@ -42,6 +42,10 @@ export class LspClient {
   readonly appliedEdits: unknown[] = [];
   readonly progress: unknown[] = [];
   readonly logs: string[] = [];
+  /** `window/showMessage` notifications (non-blocking), apart from the log. */
+  readonly shownMessages: string[] = [];
+  /** `window/showMessageRequest`s: a client such as Neovim 0.7 blocks on each until the user answers. */
+  readonly messageRequests: unknown[] = [];
   settings: Record<string, unknown>;
   private waiters: Array<() => void> = [];
 
@@ -63,7 +67,10 @@ export class LspClient {
       this.wake();
     });
     this.conn.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
-    this.conn.onNotification('window/showMessage', (p: { message: string }) => this.logs.push(p.message));
+    this.conn.onNotification('window/showMessage', (p: { message: string }) => {
+      this.logs.push(p.message);
+      this.shownMessages.push(p.message);
+    });
     this.conn.onNotification('$/progress', (p: unknown) => {
       this.progress.push(p);
       this.wake();
@@ -71,7 +78,10 @@ export class LspClient {
     this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));
     this.conn.onRequest('window/workDoneProgress/create', () => null);
     this.conn.onRequest('client/registerCapability', () => null);
-    this.conn.onRequest('window/showMessageRequest', () => null);
+    this.conn.onRequest('window/showMessageRequest', (p: unknown) => {
+      this.messageRequests.push(p);
+      return null;
+    });
     this.conn.onRequest('workspace/applyEdit', (p: unknown) => {
       this.appliedEdits.push(p);
       return { applied: true };

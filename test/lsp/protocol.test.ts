@@ -71,6 +71,13 @@ describe('language server over stdio', function () {
     const range = { start: { line: 2, character: 8 }, end: { line: 2, character: 10 } };
     const actions = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } });
     const titles = actions.map((a) => a.title);
+    // A plain request (Neovim's, the lightbulb's) gets no whole-file fix: a client that lists all would show it first.
+    assert.ok(actions.every((a) => !String(a.kind).startsWith('source')), titles.join(' | '));
+    assert.equal(actions[0].kind, 'quickfix');
+    const quickFixes = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['quickfix'] } });
+    assert.deepEqual(quickFixes.map((a) => a.title), titles);
+    const sourceActions = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['source'] } });
+    assert.deepEqual(sourceActions.map((a) => a.kind), ['source.fixAll.puncteme'], 'VS Code\'s "Source Action…" menu asks for `source`');
     assert.ok(titles.some((t) => /single ","|Replace with/.test(t)), titles.join(' | '));
     const fix = actions.find((a) => a.kind === 'quickfix' && a.edit);
     const edit = fix.edit.documentChanges[0];
@@ -128,6 +135,9 @@ describe('language server over stdio', function () {
     const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.disableRule', arguments: ['doubled-mark', uri] });
     assert.equal(r.file, path.join(dir, '.punctemerc.json'));
     assert.deepEqual(JSON.parse(fs.readFileSync(r.file, 'utf8')), { rules: { 'doubled-mark': 'off' } });
+    // Said with a notification: a showMessageRequest (even without actions) blocks Neovim 0.7 until answered.
+    assert.ok(client.shownMessages.some((m) => m.includes('"doubled-mark" is off')), client.shownMessages.join(' | '));
+    assert.deepEqual(client.messageRequests, []);
     assert.equal(doubled(await client.diagnosticsAfter(uri, n)), 0);
     fs.rmSync(r.file);
     n = client.published.length;

@@ -48,10 +48,20 @@ export function fixAllOnSaveEdits(a: Analysis, fixMinConfidence: number): TextEd
   return safeEdits(a.text, a.findings, fixMinConfidence);
 }
 
+/** Whether `kind` is one of the kinds `only` asks for (a kind asks for its sub-kinds: `source` covers `source.fixAll.x`). */
+function asked(only: readonly string[], kind: string): boolean {
+  return only.some((k) => kind === k || kind.startsWith(k + '.'));
+}
+
+/**
+ * The code actions for `range`. The whole-file `source.fixAll.puncteme` action comes only when the request's
+ * `context.only` asks for it (fix-on-save, VS Code's "Source Action…"): a client that lists every action it gets, as
+ * Neovim does, would otherwise show "fix all" first among a finding's quick fixes, and picking it rewrites the file.
+ */
 export function codeActions(a: Analysis, range: Range, only: readonly string[] | undefined, fixMinConfidence: number): CodeAction[] {
-  const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
+  const wants = (kind: string) => !only || asked(only, kind);
   const out: CodeAction[] = [];
-  if (wants(FIX_ALL_KIND)) {
+  if (only && asked(only, FIX_ALL_KIND)) {
     const edits = fixAllOnSaveEdits(a, fixMinConfidence);
     if (edits.length) out.push({ title: 'Puncteme: fix all safe punctuation problems', kind: FIX_ALL_KIND, edit: workspaceEdit(a, edits) });
   }
