@@ -110,6 +110,24 @@ describe('config: .punctemerc.json', () => {
     }
   });
 
+  it('quoteStyle and serialComma: the config sets them, --quote-style and --serial-comma override it (as explain takes them)', async () => {
+    const text = 'He called it "a disaster". We invited the teachers, the parents, and the students.\n';
+    const repo = tempRepo({ '.punctemerc.json': JSON.stringify({ quoteStyle: 'american', serialComma: 'never' }), 'a.txt': text });
+    try {
+      const ids = async (...flags: string[]) =>
+        (JSON.parse((await runMain(['lint', '--format', 'json', ...flags, 'a.txt'], { cwd: repo })).stdout) as Array<{ findings: Array<{ ruleId: string }> }>)[0].findings
+          .map((f) => f.ruleId)
+          .filter((id) => id === 'quote-placement' || id === 'serial-comma')
+          .sort();
+      assert.deepEqual(await ids(), ['quote-placement', 'serial-comma']);
+      assert.deepEqual(await ids('--quote-style', 'british'), ['serial-comma']);
+      assert.deepEqual(await ids('--serial-comma', 'always'), ['quote-placement']);
+      assert.deepEqual(await ids('--quote-style', 'british', '--serial-comma', 'ignore'), []);
+    } finally {
+      removeRepo(repo);
+    }
+  });
+
   it('adaptToWriter: the config can turn it off, --no-adapt-to-writer too; a bad value is refused', async function () {
     this.timeout(120000);
     assert.throws(() => parseProjectConfig({ adaptToWriter: 'yes' }, 'x'), /adaptToWriter/);

@@ -144,6 +144,23 @@ describe('cli: output formats', function () {
     assert.ok(forcedOn.stdout.includes('\x1b['));
   });
 
+  it('stylish: an excerpt with carets under each finding, cut to the terminal, no line padded', async () => {
+    const plain = await runMain(['lint', 'docs/notes.md'], { cwd: dir });
+    assert.match(plain.stdout, /\n {2}3:23 +warning +Doubled ",".* doubled-mark\n {4}We fixed the installer,, and the docs\.\n {4} {22}\^\^\n/);
+    const long = `${'A clause goes on and on, '.repeat(12)}and then a comma,, and more ${'words and words '.repeat(12)}end.\n`;
+    for (const columns of [60, 120]) {
+      const r = await runMain(['lint', '-'], { cwd: dir, input: long, isTTY: true, columns });
+      // eslint-disable-next-line no-control-regex
+      const lines = r.stdout.replace(/\x1b\[\d+m/g, '').split('\n');
+      const at = lines.findIndex((l) => /doubled-mark$/.test(l));
+      assert.ok(at >= 0, r.stdout);
+      const [excerpt, carets] = [lines[at + 1], lines[at + 2]];
+      assert.ok(excerpt.length < columns && excerpt.length > columns - 10, `${excerpt.length} columns of ${columns}`);
+      assert.equal(excerpt.slice(carets.indexOf('^'), carets.length), ',,');
+      assert.ok(lines.every((l) => !/ {3}$/.test(l)), 'no line padded with spaces');
+    }
+  });
+
   it('stylish: the summary names style findings (info) apart from warnings', async () => {
     const r = await runMain(['lint', '--introductory-comma', 'edited', '-'], { cwd: dir, input: 'However we decided to stay,, as planned.\n' });
     assert.match(r.stdout, / info +.*introductory-comma\n/);

@@ -7,7 +7,18 @@
 import { conventionDecision } from '../../engine/correction/conventionKinds';
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
-import { COMMA_SPLICES_USAGE, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
+import {
+  COMMA_SPLICES_USAGE,
+  INTRODUCTORY_COMMA_USAGE,
+  QUOTE_STYLE_USAGE,
+  SERIAL_COMMA_USAGE,
+  isCommaSplices,
+  isIntroductoryComma,
+  isQuoteStyle,
+  isSerialComma,
+  loadEngineParts,
+  makeLinter,
+} from '../../engine';
 import { sentenceCandidates } from '../../engine/correction/modelRules';
 import { Calibration, thresholdFor } from '../../engine/correction/calibration';
 import { AnalysedSentence, SlotMark } from '../../engine/sentence';
@@ -47,10 +58,10 @@ export const explainCommand: Command = {
     }
     if (positionals.length === 0) throw new UsageError('no text given');
     const text = positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
-    const quoteStyle = values['quote-style'] as 'american' | 'british' | 'auto' | undefined;
-    const serialComma = values['serial-comma'] as 'always' | 'never' | 'ignore' | undefined;
-    if (quoteStyle && !['american', 'british', 'auto'].includes(quoteStyle)) throw new UsageError('--quote-style: american, british or auto');
-    if (serialComma && !['always', 'never', 'ignore'].includes(serialComma)) throw new UsageError('--serial-comma: always, never or ignore');
+    const quoteStyle = values['quote-style'];
+    if (quoteStyle !== undefined && !isQuoteStyle(quoteStyle)) throw new UsageError(QUOTE_STYLE_USAGE);
+    const serialComma = values['serial-comma'];
+    if (serialComma !== undefined && !isSerialComma(serialComma)) throw new UsageError(SERIAL_COMMA_USAGE);
     const introductoryComma = values['introductory-comma'];
     if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
     const commaSplices = values['comma-splices'];
