@@ -5,6 +5,7 @@ import { HABIT_DOC } from '../prose/habitDocument';
 
 interface JsonFinding {
   ruleId: string;
+  severity: string;
   message: string;
   start: { line: number; character: number; offset: number };
   fixes: Array<{ edits: Array<{ start: { offset: number }; end: { offset: number }; newText: string }> }>;
