@@ -3,6 +3,7 @@
 import { strict as assert } from 'assert';
 import Ajv from 'ajv-draft-04';
 import * as fs from 'fs';
+import { fileURLToPath } from 'url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { removeRepo, runMain, tempRepo } from './helpers';
 
@@ -93,7 +94,12 @@ describe('cli: output formats', function () {
       assert.equal(loc.region.startColumn, f.start.character + 1);
       assert.equal(loc.region.charOffset, f.start.offset);
       assert.equal(run.tool.driver.rules[res.ruleIndex].id, f.ruleId);
-      assert.ok(!/^Puncteme rule /.test(run.tool.driver.rules[res.ruleIndex].shortDescription.text), 'rule described from the catalog');
+      const rule = run.tool.driver.rules[res.ruleIndex];
+      assert.ok(!/^Puncteme rule /.test(rule.shortDescription.text), 'rule described from the catalog');
+      // The rule's page shipped with the package: its file and its text (for viewers on another machine).
+      assert.ok(fs.existsSync(fileURLToPath(rule.helpUri)), rule.helpUri);
+      assert.ok(rule.helpUri.endsWith(`/docs/rules/${f.ruleId}.md`), rule.helpUri);
+      assert.ok(rule.help.markdown.startsWith(`# \`${f.ruleId}\``), rule.help.markdown.slice(0, 80));
       assert.equal(res.fixes.length, f.fixes.length);
     }
   });

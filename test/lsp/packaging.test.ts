@@ -16,7 +16,9 @@ describe('extension packaging', function () {
     assert.ok(files.includes('syntaxes/puncteme-tree.tmLanguage.json'));
     const bad = files.filter((f) => /^(test|client\/src|server\/src|scripts|node_modules|\.ci|examples)\/|\.map$|\.ts$|\.epoch\d+$|\.conllu$/.test(f));
     assert.deepEqual(bad, []);
-    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|dist\/|models\/en\/|syntaxes\/|server\/out\/config\/)/.test(f)), files.join('\n'));
+    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|dist\/|models\/en\/|syntaxes\/|docs\/rules\/|server\/out\/config\/)/.test(f)), files.join('\n'));
+    // The rule pages the Problems panel and the hover link to.
+    for (const f of ['docs/rules/README.md', 'docs/rules/comma-splice.md']) assert.ok(files.includes(f), f);
   });
 
   it('declares the commands, settings, grammar and activation the client relies on', () => {

@@ -2,6 +2,8 @@
  * `--format stylish` (default): findings grouped by file, one line each with the excerpt of the text under it (carets
  * under the finding, cut to the terminal's width), a summary; colours on a TTY.
  */
+import * as path from 'path';
+import { rulePagesDir } from '../../engine/rulePages';
 import { Severity } from '../../engine/types';
 import { excerptAt } from './excerpt';
 import { countSeverities, Formatter } from './report';
@@ -47,6 +49,10 @@ export const formatStylish: Formatter = (reports, ctx) => {
     if (n > 0 || (sev === 'warning' && others === 0)) parts.push(plural(n, word));
   }
   const summary = `✖ ${plural(total, 'problem')} (${parts.join(', ')})`;
-  lines.push('', paint('bold', paint(errors ? 'red' : 'yellow', summary)), '');
+  lines.push('', paint('bold', paint(errors ? 'red' : 'yellow', summary)));
+  // Where to read what a rule means: the pages shipped with the package.
+  const pages = rulePagesDir();
+  if (pages) lines.push(paint('gray', `  Each rule is explained in ${path.join(pages, '<rule>.md')}`));
+  lines.push('');
   return lines.join('\n') + '\n';
 };
