@@ -32,6 +32,8 @@ export interface StartOptions {
   /** What `workspace/configuration` answers for the `puncteme` section. */
   settings?: Record<string, unknown>;
   env?: NodeJS.ProcessEnv;
+  /** The server's working directory (default: the repository). */
+  cwd?: string;
 }
 
 export class LspClient {
@@ -54,7 +56,7 @@ export class LspClient {
       ? [path.resolve(REPO, opts.module), '--stdio']
       : ['--require', 'tsx/cjs', path.join(REPO, 'server/src/lsp/server.ts'), '--stdio'];
     const [file, ...rest] = opts.command ?? [process.execPath, ...args];
-    this.proc = spawn(file, rest, { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
+    this.proc = spawn(file, rest, { cwd: opts.cwd ?? REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
     this.proc.stderr!.on('data', (d) => this.logs.push(String(d)));
     this.settings = opts.settings ?? {};
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));

@@ -23,7 +23,7 @@ describe('Neovim as an LSP client', function () {
       const file = path.join(dir, 'notes.md');
       fs.writeFileSync(file, '# Notes\n\nThe plan,, as agreed, is fine.\n\n```\nx,, y\n```\n');
       const out = path.join(dir, 'result.json');
-      // What `npx puncteme-ls --stdio` runs (README): the bin through its shebang, on the bundle (`npm test` builds it
+      // What `puncteme-ls --stdio` runs (README): the bin through its shebang, on the bundle (`npm test` builds it
       // first).
       const cmd = [path.join(REPO, 'node_modules/.bin/puncteme-ls'), '--stdio'];
       const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'NONE', '-c', `luafile ${path.join(__dirname, 'neovim.lua')}`], {
