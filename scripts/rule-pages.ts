@@ -22,6 +22,7 @@ const NEW_PAGE_BODY = '## Details\n\nNothing more yet.\n';
 /** What each setting a rule names is, for its page (the README documents them in full). */
 const SETTING_NOTES: Readonly<Record<string, string>> = {
   quoteStyle: '`american`, `british` or `auto` (the document\'s own habit, the default)',
+  dialect: '`en-US` (quoteStyle `american`) or `en-GB` (`british`), where quoteStyle is not set beside it',
   serialComma: '`always`, `never` or `ignore` (the default: nothing is reported)',
   introductoryComma: '`edited`, `auto` (the default) or `ignore`',
   commaSplices: '`edited` (every comma splice) or `ignore` (the default: only where the error model is sure)',

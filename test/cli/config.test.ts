@@ -123,9 +123,20 @@ describe('config: .punctemerc.json', () => {
       assert.deepEqual(await ids('--quote-style', 'british'), ['serial-comma']);
       assert.deepEqual(await ids('--serial-comma', 'always'), ['quote-placement']);
       assert.deepEqual(await ids('--quote-style', 'british', '--serial-comma', 'ignore'), []);
+      // The dialect sets the quote style, unless --quote-style is given beside it.
+      assert.deepEqual(await ids('--dialect', 'en-GB'), ['serial-comma']);
+      assert.deepEqual(await ids('--dialect', 'en-GB', '--quote-style', 'american'), ['quote-placement', 'serial-comma']);
+      assert.equal((await runMain(['lint', '--dialect', 'en-AU', 'a.txt'], { cwd: repo })).code, 2);
     } finally {
       removeRepo(repo);
     }
+  });
+
+  it('dialect: sets quoteStyle in the config unless quoteStyle is set beside it; other values are refused', () => {
+    assert.deepEqual(toLintOptions(parseProjectConfig({ dialect: 'en-GB' }, 'x')), { quoteStyle: 'british' });
+    assert.deepEqual(toLintOptions(parseProjectConfig({ dialect: 'en-US' }, 'x')), { quoteStyle: 'american' });
+    assert.deepEqual(toLintOptions(parseProjectConfig({ dialect: 'en-GB', quoteStyle: 'auto' }, 'x')), { quoteStyle: 'auto' });
+    assert.throws(() => parseProjectConfig({ dialect: 'en-AU' }, 'x'), /dialect: must be one of "en-US", "en-GB"/);
   });
 
   it('adaptToWriter: the config can turn it off, --no-adapt-to-writer too; a bad value is refused', async function () {

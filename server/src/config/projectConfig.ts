@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import Ajv, { ErrorObject } from 'ajv';
 import { CommaSplices, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Dialect, quoteStyleOf } from './dialect';
 import schema from './punctemerc.schema.json';
 
 export const CONFIG_FILE_NAME = '.punctemerc.json';
@@ -15,6 +16,8 @@ export type RuleSetting = 'off' | 'on' | Severity;
 
 export interface ProjectConfig {
   rules?: Record<string, RuleSetting>;
+  /** Sets `quoteStyle` (`dialect.ts`) unless that is set too. */
+  dialect?: Dialect;
   quoteStyle?: QuoteStyle;
   serialComma?: SerialComma;
   introductoryComma?: IntroductoryComma;
@@ -101,7 +104,8 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
     else if (setting !== 'on') severities[rule] = setting;
   }
   const options: LintOptions = {};
-  if (config.quoteStyle) options.quoteStyle = config.quoteStyle;
+  const quoteStyle = quoteStyleOf(config);
+  if (quoteStyle) options.quoteStyle = quoteStyle;
   if (config.serialComma) options.serialComma = config.serialComma;
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.commaSplices) options.commaSplices = config.commaSplices;

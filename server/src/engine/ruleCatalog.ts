@@ -55,7 +55,7 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
     summary: 'Periods and commas inside (American) or outside (British) a closing quote, as the quoteStyle setting asks.',
     example: 'He called it "a disaster". → He called it "a disaster." (american)',
     style: true,
-    settings: ['quoteStyle'],
+    settings: ['quoteStyle', 'dialect'],
   },
   'doubled-mark': {
     summary: 'A punctuation mark written twice (an ellipsis is fine, and so is a two-dot pause before a lower-case word); a repeated !! or ?? only in texts with many punctuation findings (adaptToWriter).',

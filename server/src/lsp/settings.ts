@@ -5,8 +5,8 @@
  */
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
-import { ProjectConfig } from '../config';
+import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, isQuoteStyle, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Dialect, isDialect, ProjectConfig, quoteStyleOf } from '../config';
 
 export type RunTrigger = 'onType' | 'onSave';
 
@@ -14,6 +14,8 @@ export interface Settings {
   enable: boolean;
   /** Editor language ids to check. */
   languages: string[];
+  /** 'none', or the variety of English, which sets `quoteStyle` where that is left at 'auto' (`config/dialect.ts`). */
+  dialect: Dialect | 'none';
   quoteStyle: QuoteStyle;
   serialComma: SerialComma;
   introductoryComma: IntroductoryComma;
@@ -37,6 +39,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   enable: true,
   languages: ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'gitcommit', 'text'],
+  dialect: 'none',
   quoteStyle: 'auto',
   serialComma: 'ignore',
   introductoryComma: DEFAULT_INTRODUCTORY_COMMA,
@@ -58,10 +61,14 @@ export function fromEditor(raw: unknown): Settings {
     (ok(r[key]) ? r[key] : DEFAULT_SETTINGS[key]) as T;
   const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
   const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const dialect = pick<Dialect | 'none'>('dialect', (v) => v === 'none' || isDialect(v));
+  // The editor sends every setting, its defaults too: a quoteStyle left at 'auto' is not set, and the dialect decides.
+  const quoteStyle = pick<QuoteStyle>('quoteStyle', isQuoteStyle);
   return {
     enable: pick('enable', (v) => typeof v === 'boolean'),
     languages: pick('languages', isStrings),
-    quoteStyle: pick('quoteStyle', (v) => v === 'american' || v === 'british' || v === 'auto'),
+    dialect,
+    quoteStyle: quoteStyle === 'auto' && dialect !== 'none' ? quoteStyleOf({ dialect })! : quoteStyle,
     serialComma: pick('serialComma', (v) => v === 'always' || v === 'never' || v === 'ignore'),
     introductoryComma: pick('introductoryComma', isIntroductoryComma),
     commaSplices: pick('commaSplices', isCommaSplices),
@@ -80,7 +87,8 @@ export function fromEditor(raw: unknown): Settings {
 export function withProjectConfig(s: Settings, config: ProjectConfig): Settings {
   return {
     ...s,
-    quoteStyle: config.quoteStyle ?? s.quoteStyle,
+    dialect: config.dialect ?? s.dialect,
+    quoteStyle: quoteStyleOf(config) ?? s.quoteStyle,
     serialComma: config.serialComma ?? s.serialComma,
     introductoryComma: config.introductoryComma ?? s.introductoryComma,
     commaSplices: config.commaSplices ?? s.commaSplices,

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { ConfigError, loadProjectConfig, toLintOptions } from '../../config';
+import { ConfigError, DIALECT_USAGE, isDialect, loadProjectConfig, quoteStyleOf, toLintOptions } from '../../config';
 import {
   COMMA_SPLICES_USAGE,
   INTRODUCTORY_COMMA_USAGE,
@@ -39,6 +39,8 @@ Options:
       --fix-dry-run        print the safe fixes as a unified diff; change nothing
       --fix-min-confidence P   confidence a fix needs to be applied (default: config, else ${DEFAULT_FIX_MIN_CONFIDENCE})
       --min-confidence P   report only findings at least this confident (overrides the config)
+      --dialect en-US|en-GB   the variety of English: sets --quote-style (american, british) unless that is
+                           given too (overrides the config)
       --quote-style american|british|auto   where periods and commas go beside closing quotes (auto: the
                            document's own habit; overrides the config)
       --serial-comma always|never|ignore   the comma before the conjunction of a list of three or more
@@ -93,6 +95,7 @@ export const lintCommand: Command = {
         'fix-min-confidence': { type: 'string' },
         'min-confidence': { type: 'string' },
         'quote-style': { type: 'string' },
+        dialect: { type: 'string' },
         'serial-comma': { type: 'string' },
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
@@ -141,10 +144,11 @@ export const lintCommand: Command = {
     const minConfidence = parseProbability('--min-confidence', values['min-confidence']);
     if (minConfidence !== undefined) options.minConfidence = minConfidence;
     const quoteStyle = values['quote-style'];
-    if (quoteStyle !== undefined) {
-      if (!isQuoteStyle(quoteStyle)) throw new UsageError(QUOTE_STYLE_USAGE);
-      options.quoteStyle = quoteStyle;
-    }
+    if (quoteStyle !== undefined && !isQuoteStyle(quoteStyle)) throw new UsageError(QUOTE_STYLE_USAGE);
+    const dialect = values.dialect;
+    if (dialect !== undefined && !isDialect(dialect)) throw new UsageError(DIALECT_USAGE);
+    const quoteStyleAsked = quoteStyleOf({ quoteStyle, dialect });
+    if (quoteStyleAsked) options.quoteStyle = quoteStyleAsked;
     const serialComma = values['serial-comma'];
     if (serialComma !== undefined) {
       if (!isSerialComma(serialComma)) throw new UsageError(SERIAL_COMMA_USAGE);
