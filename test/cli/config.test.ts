@@ -139,6 +139,36 @@ describe('config: .punctemerc.json', () => {
     assert.throws(() => parseProjectConfig({ dialect: 'en-AU' }, 'x'), /dialect: must be one of "en-US", "en-GB"/);
   });
 
+  it('allow and falsePositives: the config hides findings within allowed words, patterns and hidden sentences; a bad pattern is exit 2', async () => {
+    const text = 'Count one,, two,, three. It was late,, so we left. It was late,, so we left!\n';
+    const doubled = async (config: object) => {
+      const repo = tempRepo({ '.punctemerc.json': JSON.stringify(config), 'a.txt': text });
+      try {
+        const r = await runMain(['lint', '--format', 'json', 'a.txt'], { cwd: repo });
+        const [report] = JSON.parse(r.stdout) as Array<{ findings: Array<{ ruleId: string; start: { offset: number } }> }>;
+        return report.findings.filter((f) => f.ruleId === 'doubled-mark').map((f) => f.start.offset);
+      } finally {
+        removeRepo(repo);
+      }
+    };
+    const all = [...text.matchAll(/,,/g)].map((m) => m.index!);
+    assert.deepEqual(await doubled({}), all);
+    assert.deepEqual(await doubled({ allow: ['one,,'] }), all.slice(1));
+    assert.deepEqual(await doubled({ allow: ['/(one|two),,/'] }), all.slice(2));
+    assert.deepEqual(await doubled({ falsePositives: [{ rule: 'doubled-mark', text: 'It was late,, so we left.' }] }), [all[0], all[1], all[3]]);
+    assert.deepEqual(await doubled({ falsePositives: [{ rule: 'comma', text: 'It was late,, so we left.' }] }), all, 'only the rule named');
+    assert.throws(() => parseProjectConfig({ allow: ['/(/'] }, 'x'), /allow\.0: "\/\(\/": Invalid regular expression/);
+    assert.throws(() => parseProjectConfig({ falsePositives: [{ rule: 'comma' }] }, 'x'), /falsePositives\.0/);
+    const bad = tempRepo({ '.punctemerc.json': JSON.stringify({ allow: ['/(/'] }), 'a.txt': text });
+    try {
+      const r = await runMain(['lint', 'a.txt'], { cwd: bad });
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /allow\.0/);
+    } finally {
+      removeRepo(bad);
+    }
+  });
+
   it('adaptToWriter: the config can turn it off, --no-adapt-to-writer too; a bad value is refused', async function () {
     this.timeout(120000);
     assert.throws(() => parseProjectConfig({ adaptToWriter: 'yes' }, 'x'), /adaptToWriter/);

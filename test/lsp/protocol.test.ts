@@ -145,6 +145,27 @@ describe('language server over stdio', function () {
     assert.equal(doubled(await client.diagnosticsAfter(uri, n)), 1);
   });
 
+  it('"Hide this false positive" stores the rule and sentence in .punctemerc.json; that finding goes, the others stay', async () => {
+    const uri = uriOf('hide.md');
+    const text = 'One,, two. Three,, four.\n';
+    let n = client.published.length;
+    await client.open(uri, 'markdown', text);
+    const doubled = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'doubled-mark').map((d) => d.range.start.character);
+    assert.deepEqual(doubled(await client.diagnosticsAfter(uri, n)), [3, 16]);
+    const range = { start: { line: 0, character: 3 }, end: { line: 0, character: 5 } };
+    const actions = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } });
+    const hide = actions.find((a) => a.command?.command === 'puncteme.server.hideFalsePositive');
+    assert.ok(hide, actions.map((a) => a.title).join(' | '));
+    assert.deepEqual(hide.command.arguments, ['doubled-mark', 'One,, two.', uri]);
+    n = client.published.length;
+    const r = await client.request<any>('workspace/executeCommand', { command: hide.command.command, arguments: hide.command.arguments });
+    assert.deepEqual(JSON.parse(fs.readFileSync(r.file, 'utf8')), { falsePositives: [{ rule: 'doubled-mark', text: 'One,, two.' }] });
+    assert.deepEqual(doubled(await client.diagnosticsAfter(uri, n)), [16]);
+    assert.ok(client.shownMessages.some((m) => m.includes('is hidden')), client.shownMessages.join(' | '));
+    fs.rmSync(r.file);
+    await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(r.file).href, type: 3 }] });
+  });
+
   it('explain and restore answer with the trained models, or fail with a clear message without them', async () => {
     const run = (command: string, text: string) => client.request<string>('workspace/executeCommand', { command, arguments: [text] });
     let tree: string;

@@ -86,6 +86,16 @@ describe('server settings', () => {
     assert.deepEqual(schema.properties.dialect.enum, [...DIALECT_VALUES]);
   });
 
+  it('allow and falsePositives: the editor\'s usable entries, the project config\'s added; passed to the engine only when set', () => {
+    const s = fromEditor({ allow: ['Yahoo!', '/(/'], falsePositives: [{ rule: 'comma', text: 'A, b.' }, { rule: 'comma' }, 'x'] });
+    assert.deepEqual(s.allow, ['Yahoo!'], 'an invalid pattern is left out');
+    assert.deepEqual(s.falsePositives, [{ rule: 'comma', text: 'A, b.' }]);
+    const merged = withProjectConfig(s, { allow: ['/v\\d+/'], falsePositives: [{ rule: 'doubled-mark', text: 'x,, y' }] });
+    assert.deepEqual(toLintOptions(merged).allow, ['Yahoo!', '/v\\d+/']);
+    assert.deepEqual(toLintOptions(merged).falsePositives, [{ rule: 'comma', text: 'A, b.' }, { rule: 'doubled-mark', text: 'x,, y' }]);
+    assert.equal('allow' in toLintOptions(fromEditor({})), false);
+  });
+
   it('minConfidence 0 leaves the engine its calibrated threshold', () => {
     assert.equal('minConfidence' in toLintOptions(fromEditor({})), false);
     assert.equal(toLintOptions(fromEditor({ minConfidence: 0.8 })).minConfidence, 0.8);

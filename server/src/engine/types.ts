@@ -95,6 +95,12 @@ export const COMMA_SPLICES_USAGE = usageOf('--comma-splices', COMMA_SPLICES_VALU
  */
 export const DEFAULT_COMMA_SPLICES: CommaSplices = 'ignore';
 
+/** A finding the writer hid as a false positive: its rule and the text (its sentence) it was found in. */
+export interface FalsePositive {
+  rule: string;
+  text: string;
+}
+
 export interface LintOptions {
   quoteStyle?: QuoteStyle;
   /**
@@ -118,6 +124,13 @@ export interface LintOptions {
   disabledRules?: readonly string[];
   /** Severity overrides per rule id. */
   severities?: Readonly<Record<string, Severity>>;
+  /**
+   * Applied by the prose layer to a whole document (`prose/allowed.ts`), never to a block's analysis: words, or
+   * `/regular expressions/flags`, whose punctuation is never reported (a finding within or at the edge of a match).
+   */
+  allow?: readonly string[];
+  /** Applied by the prose layer: findings of `rule` within an occurrence of `text` are hidden (one false positive). */
+  falsePositives?: readonly FalsePositive[];
   /** Cancellation: checked between sentences. */
   isCancelled?: () => boolean;
   /**

@@ -1,6 +1,6 @@
 /**
- * Code actions for findings: each fix as a quick fix, "fix all of this rule", "ignore this sentence", "disable this
- * rule in the workspace", and the `source.fixAll.puncteme` action that fix-on-save runs.
+ * Code actions for findings: each fix as a quick fix, "fix all of this rule", "ignore this sentence", "hide this false
+ * positive", "disable this rule in the workspace", and the `source.fixAll.puncteme` action that fix-on-save runs.
  */
 import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { Finding, TextEdit } from '../engine/types';
@@ -13,6 +13,7 @@ import { sentenceAround } from './sentenceRange';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.puncteme`;
 export const DISABLE_RULE_COMMAND = 'puncteme.server.disableRule';
+export const HIDE_FALSE_POSITIVE_COMMAND = 'puncteme.server.hideFalsePositive';
 
 function lspEdits(edits: readonly TextEdit[]): LspTextEdit[] {
   return edits.map((e) => ({ range: rangeOf(e), newText: e.newText }));
@@ -85,6 +86,13 @@ export function codeActions(a: Analysis, range: Range, only: readonly string[] |
         return { start: p, end: p, newText: e.newText };
       });
       out.push({ title: 'Ignore this sentence (Puncteme)', kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(a, inserts) });
+      // The same, kept outside the text: this rule, in this sentence wherever it occurs (`prose/allowed.ts`).
+      if (sentence.start <= f.start.offset && f.end.offset <= sentence.end) out.push({
+        title: 'Hide this false positive (Puncteme, in .punctemerc.json)',
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        command: { title: 'Hide this false positive', command: HIDE_FALSE_POSITIVE_COMMAND, arguments: [f.ruleId, a.text.slice(sentence.start, sentence.end), a.uri] },
+      });
     }
     out.push({
       title: `Disable rule "${f.ruleId}" in this workspace (.punctemerc.json)`,

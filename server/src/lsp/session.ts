@@ -20,7 +20,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../config';
 import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose/kinds'; // the extractors live in the worker
 import { Analysis, Analyzer, Job, errorText } from './analyzer';
-import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, allFirstFixEdits, codeActions } from './codeActions';
+import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, HIDE_FALSE_POSITIVE_COMMAND, allFirstFixEdits, codeActions } from './codeActions';
 import { rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';
 import { PARAGRAPH_BUDGET_MS } from './budget';
 import { lineStarts, positionFromStarts } from '../engine/positions';
@@ -258,6 +258,17 @@ export function startServer(connection: Connection): void {
         if (!dir) throw new Error('Disable rule: no workspace folder to hold .punctemerc.json');
         const written = projectConfigs.disableRule(ruleId, dir, (file && rootOf(file)) ?? dir);
         tell(`Puncteme: rule "${ruleId}" is off in ${written}.`);
+        validateAll();
+        return { file: written };
+      }
+      case HIDE_FALSE_POSITIVE_COMMAND: {
+        const entry = { rule: text(0), text: text(1) };
+        if (!entry.text.trim()) throw new Error('Hide this false positive: the sentence is empty');
+        const file = filePath(text(2));
+        const dir = file ? path.dirname(file) : roots[0];
+        if (!dir) throw new Error('Hide this false positive: no workspace folder to hold .punctemerc.json');
+        const written = projectConfigs.hideFalsePositive(entry, dir, (file && rootOf(file)) ?? dir);
+        tell(`Puncteme: this "${entry.rule}" finding is hidden (falsePositives in ${written}).`);
         validateAll();
         return { file: written };
       }

@@ -5,8 +5,9 @@
  */
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, isQuoteStyle, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { Dialect, isDialect, ProjectConfig, quoteStyleOf } from '../config';
+import { allowEntryProblem } from '../prose/allowed';
 
 export type RunTrigger = 'onType' | 'onSave';
 
@@ -34,6 +35,10 @@ export interface Settings {
   debounceMs: number;
   /** Fix on save (`source.fixAll.puncteme`) applies only fixes at or above this confidence. */
   fixMinConfidence: number;
+  /** Words or `/patterns/` whose punctuation is never reported; the project config's are added. */
+  allow: string[];
+  /** Findings hidden one by one (the "Hide this false positive" code action adds them to `.punctemerc.json`). */
+  falsePositives: FalsePositive[];
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -52,6 +57,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   maxFileSize: 2_000_000,
   debounceMs: 100,
   fixMinConfidence: 0.9,
+  allow: [],
+  falsePositives: [],
 };
 
 /** Editor settings as received (any shape: clients send null, partial objects, wrong types). */
@@ -80,6 +87,11 @@ export function fromEditor(raw: unknown): Settings {
     maxFileSize: pick('maxFileSize', (v) => isNum(v) && (v as number) > 0),
     debounceMs: pick('debounceMs', (v) => isNum(v) && (v as number) >= 0),
     fixMinConfidence: pick('fixMinConfidence', isNum),
+    // An entry that is not a valid pattern is left out (the project config's are checked when it is read).
+    allow: pick<string[]>('allow', isStrings).filter((e) => allowEntryProblem(e) === undefined),
+    falsePositives: pick<unknown[]>('falsePositives', Array.isArray).filter(
+      (x): x is FalsePositive => !!x && typeof (x as FalsePositive).rule === 'string' && typeof (x as FalsePositive).text === 'string' && (x as FalsePositive).text.length > 0,
+    ),
   };
 }
 
@@ -97,6 +109,8 @@ export function withProjectConfig(s: Settings, config: ProjectConfig): Settings 
     fixMinConfidence: config.fixMinConfidence ?? s.fixMinConfidence,
     severity: { ...s.severity, ...projectSeverities(config) },
     exclude: [...s.exclude, ...(config.exclude ?? [])],
+    allow: [...s.allow, ...(config.allow ?? [])],
+    falsePositives: [...s.falsePositives, ...(config.falsePositives ?? [])],
   };
 }
 
@@ -114,6 +128,8 @@ export function toLintOptions(s: Settings): LintOptions {
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
   const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, adaptToWriter: s.adaptToWriter, disabledRules, severities };
+  if (s.allow.length) options.allow = s.allow;
+  if (s.falsePositives.length) options.falsePositives = s.falsePositives;
   // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.
   if (s.minConfidence > 0) options.minConfidence = s.minConfidence;
   return options;
