@@ -53,14 +53,15 @@ describe('npm package: installs from its tarball and runs without the repository
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'docs-site', private: true, devDependencies: { puncteme: `file:${tarball}` } }));
     const installed = npm(['install'], project);
     assert.equal(installed.code, 0, installed.stderr);
-    fs.writeFileSync(path.join(project, 'notes.md'), '# Notes\n\nThe plan,, as agreed, is fine.\n');
+    // A typographic finding, and one only the trained models make (so the models inside the package were loaded).
+    fs.writeFileSync(path.join(project, 'notes.md'), '# Notes\n\nThe plan,, as agreed, is fine.\n\nThe committee wrote, a long letter to the mayor.\n');
     const bin = (name: string) => path.join(project, 'node_modules/.bin', name);
     const pkg = path.join(project, 'node_modules/puncteme');
 
     const lint = run(bin('puncteme'), ['lint', '--format', 'json', 'notes.md'], { cwd: project, env });
     assert.equal(lint.code, 1, lint.stderr);
     const [report] = JSON.parse(lint.stdout) as Array<{ findings: Array<{ ruleId: string }> }>;
-    assert.ok(report.findings.some((f) => f.ruleId === 'doubled-mark'), lint.stdout);
+    assert.deepEqual(report.findings.map((f) => f.ruleId).filter((id) => id === 'doubled-mark' || id === 'subject-verb-comma'), ['doubled-mark', 'subject-verb-comma'], lint.stdout);
     assert.ok(!/models are missing/.test(lint.stderr), lint.stderr);
     const sarif = JSON.parse(run(bin('puncteme'), ['lint', '--format', 'sarif', 'notes.md'], { cwd: project, env }).stdout);
     const rule = sarif.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'doubled-mark');
@@ -71,7 +72,12 @@ describe('npm package: installs from its tarball and runs without the repository
       await client.initialize(pathToFileURL(project).href);
       const uri = pathToFileURL(path.join(project, 'notes.md')).href;
       await client.open(uri, 'markdown', fs.readFileSync(path.join(project, 'notes.md'), 'utf8'));
-      const published = await client.diagnosticsAfter(uri, 0);
+      // The models inside the package were loaded: a finding only they make is published.
+      const published = await client.waitFor(
+        () => client.published.find((p) => p.uri === uri && p.diagnostics.some((x) => x.code === 'subject-verb-comma')),
+        120000,
+        'a model finding',
+      );
       const d = published.diagnostics.find((x) => x.code === 'doubled-mark');
       assert.ok(d, JSON.stringify(published.diagnostics));
       assert.ok(fs.existsSync(new URL(d.codeDescription!.href)), d.codeDescription!.href);
