@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     const { loadEngineParts, defaultModelDir } = await import('../server/src/engine');
     const { MANIFEST_FILE } = await import('../server/src/engine/modelIntegrity');
     const shipped = defaultModelDir();
+    const manifest = JSON.parse(fs.readFileSync(path.join(shipped, MANIFEST_FILE), 'utf8')) as { files: Record<string, { optional?: boolean }> };
     const names = fs.readdirSync(shipped).filter((n) => n !== MANIFEST_FILE);
     const damages: Record<string, (b: Buffer) => Buffer | undefined> = {
       removed: () => undefined,
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
     let refused = 0;
     for (const name of names) {
       for (const [damage, apply] of Object.entries(damages)) {
+        // An optional file (not shipped, not loaded at run time) may be absent; damaged, it is still refused.
+        if (damage === 'removed' && manifest.files[name]?.optional) continue;
         const root = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-damage-'));
         const dir = path.join(root, 'models/en');
         fs.mkdirSync(dir, { recursive: true });

@@ -14,8 +14,16 @@ export const MANIFEST_FILE = 'manifest.json';
 export interface ModelManifest {
   /** Why the file is there and how to rebuild it. */
   note: string;
-  files: Record<string, { bytes: number; sha256: string }>;
+  /** `optional`: not shipped in the packages, checked only where present (see OPTIONAL_MODEL_FILES). */
+  files: Record<string, { bytes: number; sha256: string; optional?: boolean }>;
 }
+
+/**
+ * Model files the engine does not load at run time, left out of the .vsix and the npm package: punct-attach.json,
+ * the Attach-only ablation, which only `puncteme eval perplexity` reads in a checkout (the engine falls back to it
+ * only where punct.json is missing, which a manifest already refuses).
+ */
+const OPTIONAL_MODEL_FILES = new Set(['punct-attach.json']);
 
 export type ModelFileState = 'missing' | 'corrupt';
 
@@ -41,7 +49,7 @@ export function buildManifest(dir: string): ModelManifest {
   for (const name of fs.readdirSync(dir).sort()) {
     const full = path.join(dir, name);
     if (name === MANIFEST_FILE || !fs.statSync(full).isFile()) continue;
-    files[name] = { bytes: fs.statSync(full).size, sha256: sha256(full) };
+    files[name] = { bytes: fs.statSync(full).size, sha256: sha256(full), ...(OPTIONAL_MODEL_FILES.has(name) ? { optional: true } : {}) };
   }
   return {
     note: 'Size and SHA-256 of each model file, checked when the engine loads them (server/src/engine/modelIntegrity.ts). Rebuild after training: npm run models:manifest',
@@ -67,7 +75,7 @@ function readManifest(file: string): ModelManifest {
   const files = (value as { files?: unknown } | null)?.files;
   const wellFormed =
     typeof files === 'object' && files !== null &&
-    Object.values(files).every((f) => typeof f?.bytes === 'number' && typeof f?.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256));
+    Object.values(files).every((f) => typeof f?.bytes === 'number' && typeof f?.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256) && (f.optional === undefined || typeof f.optional === 'boolean'));
   if (!wellFormed) throw new ModelFileError(file, 'corrupt', 'not a manifest of model files');
   return value as ModelManifest;
 }
@@ -86,6 +94,7 @@ export function checkModelFiles(dir: string, required: boolean): void {
     try {
       st = fs.statSync(file);
     } catch {
+      if (want.optional) continue;
       throw new ModelFileError(file, 'missing');
     }
     if (st.size !== want.bytes) throw new ModelFileError(file, 'corrupt', `${st.size} bytes where ${MANIFEST_FILE} says ${want.bytes}`);
