@@ -31,7 +31,9 @@ export function formatReports(name: string, reports: readonly FileReport[], ctx:
   const formatter = formatterFor(name);
   if (!formatter) throw new Error(`unknown format "${name}"`);
   if (JSON_FORMATS.has(name)) return terminalSafeJson(formatter(reports, ctx));
+  // (The document text, which stylish quotes in its excerpts, is escaped by `printablePainted` below.)
   const shown = reports.map((r) => ({
+    ...r,
     file: printable(r.file),
     findings: r.findings.map((f) => ({ ...f, ruleId: printable(f.ruleId), message: printable(f.message) })),
   }));

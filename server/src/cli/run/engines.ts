@@ -43,6 +43,9 @@ interface Slot {
   busy?: { task: LintTask; resolve: (r: LintTaskResult) => void };
 }
 
+/** The loader that runs TypeScript sources in a worker (tests). */
+const TSX_LOADER = 'tsx/cjs';
+
 /**
  * Runs the TypeScript worker through tsx when this module itself runs from source (tests); else the built JS; and in
  * the bundle (`dist/cli.js`, where this module has no file of its own beside the worker's) the bundle itself, which
@@ -52,8 +55,9 @@ function workerEntry(): { file: string; execArgv: string[] } {
   const ext = path.extname(__filename);
   const file = path.join(__dirname, `lintWorker${ext}`);
   if (!fs.existsSync(file)) return { file: __filename, execArgv: [] };
-  // Resolved here, not by the worker: the working directory (a repository being linted) need not hold tsx.
-  return { file, execArgv: ext === '.ts' ? ['--require', require.resolve('tsx/cjs')] : [] };
+  // Resolved here, not by the worker: the working directory (a repository being linted) need not hold tsx. (A name
+  // in a variable: the bundles never take this path, and esbuild need not resolve it.)
+  return { file, execArgv: ext === '.ts' ? ['--require', require.resolve(TSX_LOADER)] : [] };
 }
 
 export async function workerPoolEngine(size: number, settings: TaskSettings): Promise<LintEngine> {
