@@ -1,5 +1,5 @@
 /**
- * "Disable rule in this workspace" writes `.punctemerc.json`: only for a rule id the engine knows, only inside the
+ * "Disable rule in this workspace" (and "Hide this false positive") writes `.punctemerc.json`: only for a rule id the engine knows, only inside the
  * workspace folder, never through a symbolic link, never over a file it cannot read as a JSON object (issue 36).
  */
 import { strict as assert } from 'assert';
@@ -71,5 +71,17 @@ describe('lsp: disableRule writes safely', () => {
       assert.throws(() => disable('comma'), /not valid JSON|not a JSON object/);
       assert.equal(fs.readFileSync(path.join(root, '.punctemerc.json'), 'utf8'), text);
     }
+  });
+
+  it('Hide this false positive writes the same way: known rule ids, inside the folder, no link', () => {
+    const entry = { rule: 'comma', text: 'We met, and talked.' };
+    assert.throws(() => configs.hideFalsePositive({ ...entry, rule: '__proto__' }, root, root), /is not a Puncteme rule id/);
+    fs.symlinkSync(path.join(outside, 'created.json'), path.join(root, '.punctemerc.json'));
+    assert.throws(() => configs.hideFalsePositive(entry, root, root), /is a symbolic link/);
+    assert.deepEqual(fs.readdirSync(outside), []);
+    fs.rmSync(path.join(root, '.punctemerc.json'));
+    const file = configs.hideFalsePositive(entry, path.join(root, 'docs'), root);
+    configs.hideFalsePositive(entry, root, root);
+    assert.deepEqual(read(file), { falsePositives: [entry] });
   });
 });
