@@ -40,6 +40,12 @@ function wellFormed(e: TextEdit, length: number): boolean {
   return 0 <= e.start.offset && e.start.offset <= e.end.offset && e.end.offset <= length;
 }
 
+/** A finding whose one fix is applied automatically, and that fix's edits. */
+export interface SafeFix {
+  finding: Finding;
+  edits: TextEdit[];
+}
+
 /**
  * The edits of the safe fixes among `findings` for `text`. `inProse(start, end)` says whether a range lies wholly in
  * prose (a second guard besides the prose extractor: non-prose is never changed).
@@ -50,7 +56,18 @@ export function safeEdits(
   minConfidence: number,
   inProse: (start: number, end: number) => boolean = () => true,
 ): TextEdit[] {
+  return safeFixes(text, findings, minConfidence, inProse).flatMap((f) => f.edits);
+}
+
+/** The safe fixes among `findings` for `text`, each with its finding (`safeEdits` without the attribution). */
+export function safeFixes(
+  text: string,
+  findings: readonly Finding[],
+  minConfidence: number,
+  inProse: (start: number, end: number) => boolean = () => true,
+): SafeFix[] {
   const chosen: TextEdit[] = [];
+  const fixes: SafeFix[] = [];
   const candidates = findings
     .filter((f) => f.confidence >= minConfidence && f.fixes.length === 1 && f.fixes[0].edits.length > 0)
     .sort((a, b) => b.confidence - a.confidence || a.start.offset - b.start.offset);
@@ -66,6 +83,7 @@ export function safeEdits(
     const before = text.slice(lo, hi);
     if (!sameWords(before, applyEdits(before, local))) continue;
     chosen.push(...edits);
+    fixes.push({ finding: f, edits });
   }
-  return chosen;
+  return fixes;
 }
