@@ -57,7 +57,7 @@ export interface Hunk {
 }
 
 function oneLine(s: string): string {
-  return s.replace(/\n/g, '⏎');
+  return s.replace(/\n/g, '⏎').replace(/\t/g, '⇥');
 }
 
 function hunkOf(doc: string, genre: string, text: string, fix: SafeFix, pass: number): Hunk {

@@ -43,7 +43,29 @@ export function tokensAround(text: string, start: number, end: number): string[]
     .filter((t) => t !== '');
 }
 
-/** Whether the edit [start, end) of `text` touches a code-like token. */
+/** A closing quote or bracket, which may stand between a word and the marks after it (`home.."`). */
+const CLOSER = /[)\]"'”’»]/u;
+
+/**
+ * Whether the edit [start, end) removes part of a run of two or more of one mark that does not follow a word (a
+ * letter or digit, or one closing quote or bracket after one): `includes.";;` in a shell line, `%::z`. A doubled
+ * mark in prose follows the word it punctuates (`home..`, `costume.."`).
+ */
+export function removesRunBesideNonWord(text: string, start: number, end: number): boolean {
+  const removed = text.slice(start, end);
+  const mark = /[,;:.!?]/u.exec(removed)?.[0];
+  if (!mark) return false;
+  let lo = start;
+  while (lo > 0 && text[lo - 1] === mark) lo--;
+  let hi = end;
+  while (hi < text.length && text[hi] === mark) hi++;
+  if ([...text.slice(lo, hi)].filter((c) => c === mark).length < 2) return false;
+  let before = lo - 1;
+  if (before >= 0 && CLOSER.test(text[before])) before--;
+  return before < 0 || !/[\p{L}\p{N}]/u.test(text[before]);
+}
+
+/** Whether the edit [start, end) of `text` touches a code-like token, or removes marks of a run beside non-words. */
 export function touchesCodeLikeToken(text: string, start: number, end: number): boolean {
-  return tokensAround(text, start, end).some(isCodeLikeToken);
+  return tokensAround(text, start, end).some(isCodeLikeToken) || removesRunBesideNonWord(text, start, end);
 }

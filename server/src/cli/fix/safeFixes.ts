@@ -1,10 +1,12 @@
 /**
  * Which fixes `--fix` may apply without a human looking: the finding is confident (≥ the fix threshold), it offers
  * exactly one fix (several alternatives — a comma splice's period, semicolon or conjunction — are a writer's choice),
- * its edits overlap no other chosen edit, and applying it changes no word (only punctuation, spacing, and the case of
- * a letter that starts a new sentence).
+ * its kind was measured right on real documents and it is in prose, not code or art (`autoFixPolicy.ts`), its edits
+ * overlap no other chosen edit, and applying it changes no word (only punctuation, spacing, and the case of a letter
+ * that starts a new sentence).
  */
 import { Finding, TextEdit } from '../../engine/types';
+import { autoFixRefusal } from './autoFixPolicy';
 
 export const DEFAULT_FIX_MIN_CONFIDENCE = 0.9;
 
@@ -74,6 +76,7 @@ export function safeFixes(
   for (const f of candidates) {
     const edits = f.fixes[0].edits;
     if (!edits.every((e) => wellFormed(e, text.length) && inProse(e.start.offset, e.end.offset))) continue;
+    if (autoFixRefusal(text, f)) continue;
     if (edits.some((e, i) => edits.some((o, j) => i < j && conflicts(e, o)))) continue;
     if (edits.some((e) => chosen.some((c) => conflicts(e, c)))) continue;
     // Judge the fix's effect on words locally: the edited stretch plus its neighbouring characters.
