@@ -16,10 +16,10 @@ import { proseLikenessAt } from './proseLikeness';
 
 /**
  * The kinds measured right often enough to apply unseen (look half: the hunks each applied, right / wrong):
- * `doubled-mark` outside code 12 / 0 (and 4 debatable: an emphatic "!!!", a trailing ".."), `quote-placement` 41 / 0,
- * an introductory comma after a transition 17 / 0. Left to the writer: `subject-verb-comma` 11 / 39 (appositions,
- * vocatives and list commas removed), an introductory comma the document's habit asks for 6 / 2 (the clause's end
- * misplaced: "If you know, this is the case"), `comma` 0 / 4, `nonrestrictive-comma` 0 / 2, `sentence-final` 0 / 1,
+ * `doubled-mark` outside code 12 / 0 (and 4 debatable: an emphatic "!!!", a trailing ".."), `quote-placement` 41 / 0
+ * (1 debatable), an introductory comma after a transition 19 / 0. Left to the writer: `subject-verb-comma` 11 / 39
+ * (appositions, vocatives and list commas removed), an introductory comma the document's habit asks for 4 / 2 (the
+ * clause's end misplaced: "If you know, this is the case"), `comma` 0 / 4, `nonrestrictive-comma` 0 / 2, `sentence-final` 0 / 1,
  * and `mark-absorption` and `mark-spacing`, whose every applied hunk was in code or art (0 / 24), so never measured
  * in prose.
  */
