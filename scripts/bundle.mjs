@@ -1,5 +1,6 @@
 // Bundles the extension for the .vsix: dist/extension.js (the VS Code client; `vscode` is provided by the host)
-// dist/server.js (the language server) and dist/analysisWorker.js (its worker thread, with the whole engine), so the package needs no node_modules.
+// dist/server.js (the language server) and dist/analysisWorker.js (its worker thread, with the whole engine), so the package needs no node_modules;
+// and dist/cli.js, the command line of the npm package.
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -42,5 +43,15 @@ await Promise.all([
   build({ ...common, ...lean, entryPoints: ['server/src/lsp/server.ts'], outfile: 'dist/server.js' }),
   // The engine runs in a worker thread of the server; the server finds it beside itself.
   build({ ...common, ...lean, entryPoints: ['server/src/lsp/analysisWorker.ts'], outfile: 'dist/analysisWorker.js' }),
+  // The command line of the npm package (`puncteme`), its lint workers included (server/src/cli/bundled.ts).
+  // fdir (under tinyglobby) is ESM and calls createRequire(import.meta.url): give it the bundle's own URL.
+  build({
+    ...common,
+    ...lean,
+    entryPoints: ['server/src/cli/bundled.ts'],
+    outfile: 'dist/cli.js',
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: 'var __bundleUrl = require("url").pathToFileURL(__filename).href;' },
+  }),
 ]);
-for (const file of ['dist/server.js', 'dist/analysisWorker.js']) asciiOnly(file);
+for (const file of ['dist/server.js', 'dist/analysisWorker.js', 'dist/cli.js']) asciiOnly(file);

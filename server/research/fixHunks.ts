@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   let fixedDocs = 0;
   for (const d of docs.slice(0, limit)) {
     const text = fs.readFileSync(d.file, 'utf8');
-    const kind = proseKindForPath(d.file);
+    const kind = proseKindForPath(d.file) ?? 'plaintext';
     const lint = (t: string) => lintDocument(linter, t, kind, {}, cache);
     let pass = 0;
     const r = fixDocument(text, lint, DEFAULT_FIX_MIN_CONFIDENCE, (t, fixes) => {

@@ -110,6 +110,65 @@ describe('config: .punctemerc.json', () => {
     }
   });
 
+  it('quoteStyle and serialComma: the config sets them, --quote-style and --serial-comma override it (as explain takes them)', async () => {
+    const text = 'He called it "a disaster". We invited the teachers, the parents, and the students.\n';
+    const repo = tempRepo({ '.punctemerc.json': JSON.stringify({ quoteStyle: 'american', serialComma: 'never' }), 'a.txt': text });
+    try {
+      const ids = async (...flags: string[]) =>
+        (JSON.parse((await runMain(['lint', '--format', 'json', ...flags, 'a.txt'], { cwd: repo })).stdout) as Array<{ findings: Array<{ ruleId: string }> }>)[0].findings
+          .map((f) => f.ruleId)
+          .filter((id) => id === 'quote-placement' || id === 'serial-comma')
+          .sort();
+      assert.deepEqual(await ids(), ['quote-placement', 'serial-comma']);
+      assert.deepEqual(await ids('--quote-style', 'british'), ['serial-comma']);
+      assert.deepEqual(await ids('--serial-comma', 'always'), ['quote-placement']);
+      assert.deepEqual(await ids('--quote-style', 'british', '--serial-comma', 'ignore'), []);
+      // The dialect sets the quote style, unless --quote-style is given beside it.
+      assert.deepEqual(await ids('--dialect', 'en-GB'), ['serial-comma']);
+      assert.deepEqual(await ids('--dialect', 'en-GB', '--quote-style', 'american'), ['quote-placement', 'serial-comma']);
+      assert.equal((await runMain(['lint', '--dialect', 'en-AU', 'a.txt'], { cwd: repo })).code, 2);
+    } finally {
+      removeRepo(repo);
+    }
+  });
+
+  it('dialect: sets quoteStyle in the config unless quoteStyle is set beside it; other values are refused', () => {
+    assert.deepEqual(toLintOptions(parseProjectConfig({ dialect: 'en-GB' }, 'x')), { quoteStyle: 'british' });
+    assert.deepEqual(toLintOptions(parseProjectConfig({ dialect: 'en-US' }, 'x')), { quoteStyle: 'american' });
+    assert.deepEqual(toLintOptions(parseProjectConfig({ dialect: 'en-GB', quoteStyle: 'auto' }, 'x')), { quoteStyle: 'auto' });
+    assert.throws(() => parseProjectConfig({ dialect: 'en-AU' }, 'x'), /dialect: must be one of "en-US", "en-GB"/);
+  });
+
+  it('allow and falsePositives: the config hides findings within allowed words, patterns and hidden sentences; a bad pattern is exit 2', async () => {
+    const text = 'Count one,, two,, three. It was late,, so we left. It was late,, so we left!\n';
+    const doubled = async (config: object) => {
+      const repo = tempRepo({ '.punctemerc.json': JSON.stringify(config), 'a.txt': text });
+      try {
+        const r = await runMain(['lint', '--format', 'json', 'a.txt'], { cwd: repo });
+        const [report] = JSON.parse(r.stdout) as Array<{ findings: Array<{ ruleId: string; start: { offset: number } }> }>;
+        return report.findings.filter((f) => f.ruleId === 'doubled-mark').map((f) => f.start.offset);
+      } finally {
+        removeRepo(repo);
+      }
+    };
+    const all = [...text.matchAll(/,,/g)].map((m) => m.index!);
+    assert.deepEqual(await doubled({}), all);
+    assert.deepEqual(await doubled({ allow: ['one,,'] }), all.slice(1));
+    assert.deepEqual(await doubled({ allow: ['/(one|two),,/'] }), all.slice(2));
+    assert.deepEqual(await doubled({ falsePositives: [{ rule: 'doubled-mark', text: 'It was late,, so we left.' }] }), [all[0], all[1], all[3]]);
+    assert.deepEqual(await doubled({ falsePositives: [{ rule: 'comma', text: 'It was late,, so we left.' }] }), all, 'only the rule named');
+    assert.throws(() => parseProjectConfig({ allow: ['/(/'] }, 'x'), /allow\.0: "\/\(\/": Invalid regular expression/);
+    assert.throws(() => parseProjectConfig({ falsePositives: [{ rule: 'comma' }] }, 'x'), /falsePositives\.0/);
+    const bad = tempRepo({ '.punctemerc.json': JSON.stringify({ allow: ['/(/'] }), 'a.txt': text });
+    try {
+      const r = await runMain(['lint', 'a.txt'], { cwd: bad });
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, /allow\.0/);
+    } finally {
+      removeRepo(bad);
+    }
+  });
+
   it('adaptToWriter: the config can turn it off, --no-adapt-to-writer too; a bad value is refused', async function () {
     this.timeout(120000);
     assert.throws(() => parseProjectConfig({ adaptToWriter: 'yes' }, 'x'), /adaptToWriter/);

@@ -1,4 +1,7 @@
-/** Exit codes: 0 without findings, 1 with findings (subject to --max-warnings), 2 for usage, config and file errors. */
+/**
+ * Exit codes: 0 without failing findings, 1 with findings at or above --fail-on (warning by default; subject to
+ * --max-warnings), 2 for usage, config and file errors.
+ */
 import { strict as assert } from 'assert';
 import { removeRepo, runCli, runMain, tempRepo } from './helpers';
 
@@ -39,8 +42,32 @@ describe('cli: exit codes', function () {
     }
   });
 
+  it('style findings (info) and hints do not fail the run unless --fail-on asks; --fail-on error lets warnings pass', async () => {
+    const d = tempRepo({
+      'info/.punctemerc.json': JSON.stringify({ rules: { 'doubled-mark': 'info' } }),
+      'info/a.md': 'Twice,, here.\n',
+      'hint/.punctemerc.json': JSON.stringify({ rules: { 'doubled-mark': 'hint' } }),
+      'hint/a.md': 'Twice,, here.\n',
+    });
+    try {
+      const code = async (sub: string, ...flags: string[]) => (await runMain(['lint', ...flags, 'a.md'], { cwd: `${d}/${sub}` })).code;
+      assert.equal(await code('info'), 0, 'an info finding alone passes by default');
+      assert.equal(await code('info', '--fail-on', 'info'), 1);
+      assert.equal(await code('info', '--fail-on', 'hint'), 1);
+      assert.equal(await code('hint', '--fail-on', 'info'), 0);
+      assert.equal(await code('hint', '--fail-on', 'hint'), 1);
+      assert.equal(await code('info', '--fail-on', 'info', '--max-warnings', '1'), 0, '--max-warnings counts the failing findings');
+      const r = await runMain(['lint', 'a.md'], { cwd: `${d}/info` });
+      assert.match(r.stdout, /1 problem \(0 errors, 1 info\)/, 'still reported');
+    } finally {
+      removeRepo(d);
+    }
+    assert.equal((await runMain(['lint', '--fail-on', 'error', 'dirty.md'], { cwd: dir })).code, 0);
+    assert.equal((await runMain(['lint', '--fail-on', 'warning', 'dirty.md'], { cwd: dir })).code, 1);
+  });
+
   it('2 with a clear message for usage errors', async () => {
-    for (const args of [['lint'], ['lint', '--format', 'xml', '.'], ['lint', '--bogus', '.'], ['lint', '--jobs', '0', '.'], ['lint', '--shard', '3/2', '.'], ['lint', '--fix', '-']]) {
+    for (const args of [['lint', '--fail-on', 'notice', '.'], ['lint', '--quote-style', 'french', '.'], ['lint', '--serial-comma', 'sometimes', '.'], ['lint'], ['lint', '--format', 'xml', '.'], ['lint', '--bogus', '.'], ['lint', '--jobs', '0', '.'], ['lint', '--shard', '3/2', '.'], ['lint', '--fix', '-']]) {
       const r = await runMain(args, { cwd: dir });
       assert.equal(r.code, 2, args.join(' '));
       assert.match(r.stderr, /puncteme lint: .+\nUsage: puncteme lint/, args.join(' '));

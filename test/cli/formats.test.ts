@@ -3,6 +3,7 @@
 import { strict as assert } from 'assert';
 import Ajv from 'ajv-draft-04';
 import * as fs from 'fs';
+import { fileURLToPath } from 'url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { removeRepo, runMain, tempRepo } from './helpers';
 
@@ -93,7 +94,12 @@ describe('cli: output formats', function () {
       assert.equal(loc.region.startColumn, f.start.character + 1);
       assert.equal(loc.region.charOffset, f.start.offset);
       assert.equal(run.tool.driver.rules[res.ruleIndex].id, f.ruleId);
-      assert.ok(!/^Puncteme rule /.test(run.tool.driver.rules[res.ruleIndex].shortDescription.text), 'rule described from the catalog');
+      const rule = run.tool.driver.rules[res.ruleIndex];
+      assert.ok(!/^Puncteme rule /.test(rule.shortDescription.text), 'rule described from the catalog');
+      // The rule's page shipped with the package: its file and its text (for viewers on another machine).
+      assert.ok(fs.existsSync(fileURLToPath(rule.helpUri)), rule.helpUri);
+      assert.ok(rule.helpUri.endsWith(`/docs/rules/${f.ruleId}.md`), rule.helpUri);
+      assert.ok(rule.help.markdown.startsWith(`# \`${f.ruleId}\``), rule.help.markdown.slice(0, 80));
       assert.equal(res.fixes.length, f.fixes.length);
     }
   });
@@ -142,6 +148,23 @@ describe('cli: output formats', function () {
     assert.ok(!forcedOff.stdout.includes('\x1b['));
     const forcedOn = await runMain(['lint', '--color', '.'], { cwd: dir });
     assert.ok(forcedOn.stdout.includes('\x1b['));
+  });
+
+  it('stylish: an excerpt with carets under each finding, cut to the terminal, no line padded', async () => {
+    const plain = await runMain(['lint', 'docs/notes.md'], { cwd: dir });
+    assert.match(plain.stdout, /\n {2}3:23 +warning +Doubled ",".* doubled-mark\n {4}We fixed the installer,, and the docs\.\n {4} {22}\^\^\n/);
+    const long = `${'A clause goes on and on, '.repeat(12)}and then a comma,, and more ${'words and words '.repeat(12)}end.\n`;
+    for (const columns of [60, 120]) {
+      const r = await runMain(['lint', '-'], { cwd: dir, input: long, isTTY: true, columns });
+      // eslint-disable-next-line no-control-regex
+      const lines = r.stdout.replace(/\x1b\[\d+m/g, '').split('\n');
+      const at = lines.findIndex((l) => /doubled-mark$/.test(l));
+      assert.ok(at >= 0, r.stdout);
+      const [excerpt, carets] = [lines[at + 1], lines[at + 2]];
+      assert.ok(excerpt.length < columns && excerpt.length > columns - 10, `${excerpt.length} columns of ${columns}`);
+      assert.equal(excerpt.slice(carets.indexOf('^'), carets.length), ',,');
+      assert.ok(lines.every((l) => !/ {3}$/.test(l)), 'no line padded with spaces');
+    }
   });
 
   it('stylish: the summary names style findings (info) apart from warnings', async () => {

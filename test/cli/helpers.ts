@@ -56,7 +56,7 @@ export { ROOT };
 /** Runs the CLI in this process (fast; the same `main` as the binary) with captured output. */
 export async function runMain(
   args: string[],
-  opts: { cwd: string; input?: string; isTTY?: boolean; stderrIsTTY?: boolean },
+  opts: { cwd: string; input?: string; isTTY?: boolean; stderrIsTTY?: boolean; columns?: number },
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
@@ -65,6 +65,7 @@ export async function runMain(
     stderr: (s) => (stderr += s),
     readStdin: async () => opts.input ?? '',
     isTTY: opts.isTTY ?? false,
+    ...(opts.columns ? { columns: opts.columns } : {}),
     stderrIsTTY: opts.stderrIsTTY ?? false,
     cwd: opts.cwd,
   });

@@ -32,6 +32,8 @@ export interface StartOptions {
   /** What `workspace/configuration` answers for the `puncteme` section. */
   settings?: Record<string, unknown>;
   env?: NodeJS.ProcessEnv;
+  /** The server's working directory (default: the repository). */
+  cwd?: string;
 }
 
 export class LspClient {
@@ -42,6 +44,10 @@ export class LspClient {
   readonly appliedEdits: unknown[] = [];
   readonly progress: unknown[] = [];
   readonly logs: string[] = [];
+  /** `window/showMessage` notifications (non-blocking), apart from the log. */
+  readonly shownMessages: string[] = [];
+  /** `window/showMessageRequest`s: a client such as Neovim 0.7 blocks on each until the user answers. */
+  readonly messageRequests: unknown[] = [];
   settings: Record<string, unknown>;
   private waiters: Array<() => void> = [];
 
@@ -50,7 +56,7 @@ export class LspClient {
       ? [path.resolve(REPO, opts.module), '--stdio']
       : ['--require', 'tsx/cjs', path.join(REPO, 'server/src/lsp/server.ts'), '--stdio'];
     const [file, ...rest] = opts.command ?? [process.execPath, ...args];
-    this.proc = spawn(file, rest, { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
+    this.proc = spawn(file, rest, { cwd: opts.cwd ?? REPO, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
     this.proc.stderr!.on('data', (d) => this.logs.push(String(d)));
     this.settings = opts.settings ?? {};
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
@@ -63,7 +69,10 @@ export class LspClient {
       this.wake();
     });
     this.conn.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
-    this.conn.onNotification('window/showMessage', (p: { message: string }) => this.logs.push(p.message));
+    this.conn.onNotification('window/showMessage', (p: { message: string }) => {
+      this.logs.push(p.message);
+      this.shownMessages.push(p.message);
+    });
     this.conn.onNotification('$/progress', (p: unknown) => {
       this.progress.push(p);
       this.wake();
@@ -71,7 +80,10 @@ export class LspClient {
     this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => this.settings));
     this.conn.onRequest('window/workDoneProgress/create', () => null);
     this.conn.onRequest('client/registerCapability', () => null);
-    this.conn.onRequest('window/showMessageRequest', () => null);
+    this.conn.onRequest('window/showMessageRequest', (p: unknown) => {
+      this.messageRequests.push(p);
+      return null;
+    });
     this.conn.onRequest('workspace/applyEdit', (p: unknown) => {
       this.appliedEdits.push(p);
       return { applied: true };

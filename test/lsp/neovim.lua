@@ -1,9 +1,9 @@
 -- Neovim (0.7+) as a real third-party LSP client of puncteme-ls: open a Markdown file, wait for diagnostics, ask for
--- code actions and hover, apply the first quick fix, write everything observed as JSON, quit.
+-- code actions and hover, apply the first quick fix, disable a rule, write everything observed as JSON, quit.
 local out = os.getenv('PUNCTEME_NVIM_OUT')
 local file = os.getenv('PUNCTEME_NVIM_FILE')
 local cmd = vim.fn.json_decode(os.getenv('PUNCTEME_NVIM_CMD'))
-local result = { diagnostics = {}, actions = {}, hover = vim.NIL, lines = {} }
+local result = { diagnostics = {}, actions = {}, actionKinds = {}, hover = vim.NIL, lines = {}, shownMessages = {}, messageRequests = 0 }
 
 local function finish(err)
   result.error = err
@@ -20,6 +20,16 @@ vim.bo[bufnr].filetype = 'markdown'
 local uri = vim.uri_from_bufnr(bufnr)
 local done = false
 
+-- Neovim 0.7 answers a showMessageRequest with a prompt that blocks the editor: count them (and answer, so that this
+-- script goes on); record the non-blocking notifications.
+vim.lsp.handlers['window/showMessageRequest'] = function()
+  result.messageRequests = result.messageRequests + 1
+  return vim.NIL
+end
+vim.lsp.handlers['window/showMessage'] = function(_, params)
+  table.insert(result.shownMessages, params.message)
+end
+
 vim.lsp.handlers['textDocument/publishDiagnostics'] = function(_, params)
   if done or params.uri ~= uri or #params.diagnostics == 0 then return end
   done = true
@@ -32,10 +42,17 @@ vim.lsp.handlers['textDocument/publishDiagnostics'] = function(_, params)
     local ca = { textDocument = { uri = uri }, range = d.range, context = { diagnostics = { d } } }
     client.request('textDocument/codeAction', ca, function(err, actions)
       if err then return finish('codeAction: ' .. vim.inspect(err)) end
-      for _, a in ipairs(actions or {}) do table.insert(result.actions, a.title) end
+      for _, a in ipairs(actions or {}) do
+        table.insert(result.actions, a.title)
+        table.insert(result.actionKinds, a.kind or '')
+      end
       local fix = (actions or {})[1]
       if fix and fix.edit then vim.lsp.util.apply_workspace_edit(fix.edit, 'utf-16') end
-      finish(nil)
+      local disable = { command = 'puncteme.server.disableRule', arguments = { 'doubled-mark', uri } }
+      client.request('workspace/executeCommand', disable, function(err2)
+        if err2 then return finish('disableRule: ' .. vim.inspect(err2)) end
+        vim.defer_fn(function() finish(nil) end, 200)
+      end, bufnr)
     end, bufnr)
   end, bufnr)
 end

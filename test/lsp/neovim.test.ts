@@ -23,7 +23,7 @@ describe('Neovim as an LSP client', function () {
       const file = path.join(dir, 'notes.md');
       fs.writeFileSync(file, '# Notes\n\nThe plan,, as agreed, is fine.\n\n```\nx,, y\n```\n');
       const out = path.join(dir, 'result.json');
-      // What `npx puncteme-ls --stdio` runs (README): the bin through its shebang, on the bundle (`npm test` builds it
+      // What `puncteme-ls --stdio` runs (README): the bin through its shebang, on the bundle (`npm test` builds it
       // first).
       const cmd = [path.join(REPO, 'node_modules/.bin/puncteme-ls'), '--stdio'];
       const child = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', 'NONE', '-c', `luafile ${path.join(__dirname, 'neovim.lua')}`], {
@@ -48,7 +48,14 @@ describe('Neovim as an LSP client', function () {
       assert.ok(r.diagnostics.every((x: { range: { start: { line: number } } }) => x.range.start.line !== 5), 'nothing inside the code block');
       assert.match(r.hover.contents.value, /doubled-mark/);
       assert.ok(r.actions.some((t: string) => t.startsWith('Ignore this sentence')), r.actions.join(' | '));
+      // Neovim lists every action it gets: the whole-file fix must not be among a finding's quick fixes.
+      assert.ok(r.actionKinds.every((k: string) => k === 'quickfix'), r.actionKinds.join(' | '));
+      // The first quick fix, applied: the finding's own fix (not a whole-file one).
       assert.equal(r.lines[2], 'The plan, as agreed, is fine.');
+      // "Rule disabled" is said without a blocking prompt.
+      assert.equal(r.messageRequests, 0);
+      assert.ok(r.shownMessages.some((m: string) => m.includes('"doubled-mark" is off')), JSON.stringify(r.shownMessages));
+      assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, '.punctemerc.json'), 'utf8')), { rules: { 'doubled-mark': 'off' } });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

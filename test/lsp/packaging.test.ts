@@ -8,7 +8,7 @@ import { REPO } from './lspClient';
 describe('extension packaging', function () {
   this.timeout(60000);
 
-  it('ships the bundles, models, grammar and manifest; never sources, tests, node_modules, maps or checkpoints', () => {
+  it('ships the bundles, models, grammar, manifest, rule pages and notices; never sources, tests, node_modules, maps or checkpoints', () => {
     const r = spawnSync(process.execPath, [path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: REPO, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
@@ -16,7 +16,12 @@ describe('extension packaging', function () {
     assert.ok(files.includes('syntaxes/puncteme-tree.tmLanguage.json'));
     const bad = files.filter((f) => /^(test|client\/src|server\/src|scripts|node_modules|\.ci|examples)\/|\.map$|\.ts$|\.epoch\d+$|\.conllu$/.test(f));
     assert.deepEqual(bad, []);
-    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|dist\/|models\/en\/|syntaxes\/|server\/out\/config\/)/.test(f)), files.join('\n'));
+    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|NOTICE\.md|CHANGELOG\.md|dist\/|models\/en\/|syntaxes\/|docs\/rules\/|server\/out\/config\/)/.test(f)), files.join('\n'));
+    // The licence and the data credits; the rule pages the Problems panel and the hover link to.
+    for (const f of ['LICENSE', 'NOTICE.md', 'CHANGELOG.md', 'docs/rules/README.md', 'docs/rules/comma-splice.md']) assert.ok(files.includes(f), f);
+    // Only the models run time loads: the Attach-only ablation is read by `puncteme eval perplexity` in a checkout.
+    assert.ok(files.includes('models/en/punct.json') && !files.includes('models/en/punct-attach.json'));
+    assert.ok(!files.includes('dist/cli.js'), 'the CLI bundle is for the npm package');
   });
 
   it('declares the commands, settings, grammar and activation the client relies on', () => {

@@ -52,7 +52,7 @@ describe('language server over stdio', function () {
     const d = doubledMarks[0];
     assert.equal(d.source, 'puncteme');
     assert.equal(d.code, 'doubled-mark');
-    assert.match(d.codeDescription!.href, /README\.md\?rule=doubled-mark#rules$/);
+    assert.equal(d.codeDescription!.href, pathToFileURL(path.join(REPO, 'docs/rules/doubled-mark.md')).href);
     assert.deepEqual(d.range, { start: { line: 2, character: 8 }, end: { line: 2, character: 10 } });
     assert.deepEqual(doubledMarks[1].range.start, { line: 8, character: 6 });
   });
@@ -71,6 +71,13 @@ describe('language server over stdio', function () {
     const range = { start: { line: 2, character: 8 }, end: { line: 2, character: 10 } };
     const actions = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } });
     const titles = actions.map((a) => a.title);
+    // A plain request (Neovim's, the lightbulb's) gets no whole-file fix: a client that lists all would show it first.
+    assert.ok(actions.every((a) => !String(a.kind).startsWith('source')), titles.join(' | '));
+    assert.equal(actions[0].kind, 'quickfix');
+    const quickFixes = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['quickfix'] } });
+    assert.deepEqual(quickFixes.map((a) => a.title), titles);
+    const sourceActions = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [], only: ['source'] } });
+    assert.deepEqual(sourceActions.map((a) => a.kind), ['source.fixAll.puncteme'], 'VS Code\'s "Source Action…" menu asks for `source`');
     assert.ok(titles.some((t) => /single ","|Replace with/.test(t)), titles.join(' | '));
     const fix = actions.find((a) => a.kind === 'quickfix' && a.edit);
     const edit = fix.edit.documentChanges[0];
@@ -90,7 +97,7 @@ describe('language server over stdio', function () {
     const uri = uriOf('a.md');
     const h = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 9 } });
     assert.equal(h.contents.kind, 'markdown');
-    assert.match(h.contents.value, /doubled-mark/);
+    assert.ok(h.contents.value.includes(`[\`doubled-mark\`](${pathToFileURL(path.join(REPO, 'docs/rules/doubled-mark.md')).href})`), h.contents.value);
     const none = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
     assert.equal(none, null);
   });
@@ -128,11 +135,35 @@ describe('language server over stdio', function () {
     const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.disableRule', arguments: ['doubled-mark', uri] });
     assert.equal(r.file, path.join(dir, '.punctemerc.json'));
     assert.deepEqual(JSON.parse(fs.readFileSync(r.file, 'utf8')), { rules: { 'doubled-mark': 'off' } });
+    // Said with a notification: a showMessageRequest (even without actions) blocks Neovim 0.7 until answered.
+    assert.ok(client.shownMessages.some((m) => m.includes('"doubled-mark" is off')), client.shownMessages.join(' | '));
+    assert.deepEqual(client.messageRequests, []);
     assert.equal(doubled(await client.diagnosticsAfter(uri, n)), 0);
     fs.rmSync(r.file);
     n = client.published.length;
     await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(r.file).href, type: 3 }] });
     assert.equal(doubled(await client.diagnosticsAfter(uri, n)), 1);
+  });
+
+  it('"Hide this false positive" stores the rule and sentence in .punctemerc.json; that finding goes, the others stay', async () => {
+    const uri = uriOf('hide.md');
+    const text = 'One,, two. Three,, four.\n';
+    let n = client.published.length;
+    await client.open(uri, 'markdown', text);
+    const doubled = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'doubled-mark').map((d) => d.range.start.character);
+    assert.deepEqual(doubled(await client.diagnosticsAfter(uri, n)), [3, 16]);
+    const range = { start: { line: 0, character: 3 }, end: { line: 0, character: 5 } };
+    const actions = await client.request<any[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } });
+    const hide = actions.find((a) => a.command?.command === 'puncteme.server.hideFalsePositive');
+    assert.ok(hide, actions.map((a) => a.title).join(' | '));
+    assert.deepEqual(hide.command.arguments, ['doubled-mark', 'One,, two.', uri]);
+    n = client.published.length;
+    const r = await client.request<any>('workspace/executeCommand', { command: hide.command.command, arguments: hide.command.arguments });
+    assert.deepEqual(JSON.parse(fs.readFileSync(r.file, 'utf8')), { falsePositives: [{ rule: 'doubled-mark', text: 'One,, two.' }] });
+    assert.deepEqual(doubled(await client.diagnosticsAfter(uri, n)), [16]);
+    assert.ok(client.shownMessages.some((m) => m.includes('is hidden')), client.shownMessages.join(' | '));
+    fs.rmSync(r.file);
+    await client.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(r.file).href, type: 3 }] });
   });
 
   it('explain and restore answer with the trained models, or fail with a clear message without them', async () => {

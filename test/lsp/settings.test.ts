@@ -2,6 +2,7 @@ import { strict as assert } from 'assert';
 import { fromEditor, isExcluded, toLintOptions, withProjectConfig } from '../../server/src/lsp/settings';
 import { COMMA_SPLICES_VALUES, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, INTRODUCTORY_COMMA_VALUES } from '../../server/src/engine/types';
 import * as fs from 'fs';
+import { DIALECT_VALUES } from '../../server/src/config';
 import * as path from 'path';
 
 describe('server settings', () => {
@@ -67,6 +68,34 @@ describe('server settings', () => {
     assert.equal(read('package.json').contributes.configuration.properties['puncteme.adaptToWriter'].default, true);
     assert.equal(read('server/src/config/punctemerc.schema.json').properties.adaptToWriter.type, 'boolean');
   });
+  it('dialect: sets the quote style where quoteStyle is left at auto; the project config\'s dialect or quoteStyle wins; the same values everywhere', () => {
+    assert.equal(fromEditor({}).dialect, 'none');
+    assert.equal(fromEditor({ dialect: 'en-GB' }).quoteStyle, 'british');
+    assert.equal(fromEditor({ dialect: 'en-US', quoteStyle: 'auto' }).quoteStyle, 'american', 'the editor sends its defaults too');
+    assert.equal(fromEditor({ dialect: 'en-US', quoteStyle: 'british' }).quoteStyle, 'british', 'an explicit quoteStyle wins');
+    assert.equal(fromEditor({ dialect: 'en-AU' }).quoteStyle, 'auto', 'an unknown dialect is ignored');
+    const editor = fromEditor({ quoteStyle: 'american' });
+    assert.equal(withProjectConfig(editor, { dialect: 'en-GB' }).quoteStyle, 'british');
+    assert.equal(withProjectConfig(editor, { dialect: 'en-GB', quoteStyle: 'auto' }).quoteStyle, 'auto');
+    assert.equal(withProjectConfig(fromEditor({ dialect: 'en-GB' }), {}).quoteStyle, 'british');
+    assert.equal(toLintOptions(withProjectConfig(editor, { dialect: 'en-GB' })).quoteStyle, 'british');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const pkg = require(path.join(__dirname, '../../package.json'));
+    const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '../../server/src/config/punctemerc.schema.json'), 'utf8'));
+    assert.deepEqual(pkg.contributes.configuration.properties['puncteme.dialect'].enum, ['none', ...DIALECT_VALUES]);
+    assert.deepEqual(schema.properties.dialect.enum, [...DIALECT_VALUES]);
+  });
+
+  it('allow and falsePositives: the editor\'s usable entries, the project config\'s added; passed to the engine only when set', () => {
+    const s = fromEditor({ allow: ['Yahoo!', '/(/'], falsePositives: [{ rule: 'comma', text: 'A, b.' }, { rule: 'comma' }, 'x'] });
+    assert.deepEqual(s.allow, ['Yahoo!'], 'an invalid pattern is left out');
+    assert.deepEqual(s.falsePositives, [{ rule: 'comma', text: 'A, b.' }]);
+    const merged = withProjectConfig(s, { allow: ['/v\\d+/'], falsePositives: [{ rule: 'doubled-mark', text: 'x,, y' }] });
+    assert.deepEqual(toLintOptions(merged).allow, ['Yahoo!', '/v\\d+/']);
+    assert.deepEqual(toLintOptions(merged).falsePositives, [{ rule: 'comma', text: 'A, b.' }, { rule: 'doubled-mark', text: 'x,, y' }]);
+    assert.equal('allow' in toLintOptions(fromEditor({})), false);
+  });
+
   it('minConfidence 0 leaves the engine its calibrated threshold', () => {
     assert.equal('minConfidence' in toLintOptions(fromEditor({})), false);
     assert.equal(toLintOptions(fromEditor({ minConfidence: 0.8 })).minConfidence, 0.8);

@@ -5,6 +5,8 @@ export interface CliIO {
   /** Reads all of standard input (for `-`). */
   readStdin: () => Promise<string>;
   isTTY: boolean;
+  /** Columns of the terminal standard output is (absent when it is not one). */
+  columns?: number;
   /** Whether standard error is a terminal (progress bars); absent = no. */
   stderrIsTTY?: boolean;
   cwd: string;

@@ -14,6 +14,7 @@ function defaultIO(): CliIO {
         process.stdin.on('error', reject);
       }),
     isTTY: Boolean(process.stdout.isTTY),
+    ...(process.stdout.isTTY && process.stdout.columns ? { columns: process.stdout.columns } : {}),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
   };

@@ -6,7 +6,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Ajv, { ErrorObject } from 'ajv';
-import { CommaSplices, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { allowEntryProblem } from '../prose/allowed';
+import { Dialect, quoteStyleOf } from './dialect';
 import schema from './punctemerc.schema.json';
 
 export const CONFIG_FILE_NAME = '.punctemerc.json';
@@ -15,6 +17,8 @@ export type RuleSetting = 'off' | 'on' | Severity;
 
 export interface ProjectConfig {
   rules?: Record<string, RuleSetting>;
+  /** Sets `quoteStyle` (`dialect.ts`) unless that is set too. */
+  dialect?: Dialect;
   quoteStyle?: QuoteStyle;
   serialComma?: SerialComma;
   introductoryComma?: IntroductoryComma;
@@ -24,6 +28,10 @@ export interface ProjectConfig {
   fixMinConfidence?: number;
   include?: string[];
   exclude?: string[];
+  /** Words or `/patterns/` whose punctuation is never reported (`prose/allowed.ts`). */
+  allow?: string[];
+  /** Findings hidden one by one: the rule and the text (sentence) they were found in. */
+  falsePositives?: FalsePositive[];
 }
 
 /** A config file that cannot be read, parsed or validated; the message names the file and the offending key. */
@@ -51,8 +59,16 @@ function describe(e: ErrorObject): string {
 
 /** Validates a parsed configuration object; `source` names it in error messages. */
 export function parseProjectConfig(value: unknown, source: string): ProjectConfig {
-  if (validate(value)) return value;
-  const problems = (validate.errors ?? []).map(describe);
+  const valid = validate(value);
+  // What the schema cannot check: each allowlist entry must compile.
+  const badPatterns = valid
+    ? ((value as ProjectConfig).allow ?? []).flatMap((e, i) => {
+        const problem = allowEntryProblem(e);
+        return problem ? [`allow.${i}: ${JSON.stringify(e)}: ${problem}`] : [];
+      })
+    : [];
+  if (valid && badPatterns.length === 0) return value as ProjectConfig;
+  const problems = [...(validate.errors ?? []).map(describe), ...badPatterns];
   throw new ConfigError(`${source}: invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
@@ -101,12 +117,15 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
     else if (setting !== 'on') severities[rule] = setting;
   }
   const options: LintOptions = {};
-  if (config.quoteStyle) options.quoteStyle = config.quoteStyle;
+  const quoteStyle = quoteStyleOf(config);
+  if (quoteStyle) options.quoteStyle = quoteStyle;
   if (config.serialComma) options.serialComma = config.serialComma;
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.commaSplices) options.commaSplices = config.commaSplices;
   if (config.adaptToWriter !== undefined) options.adaptToWriter = config.adaptToWriter;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
+  if (config.allow?.length) options.allow = config.allow;
+  if (config.falsePositives?.length) options.falsePositives = config.falsePositives;
   if (disabledRules.length) options.disabledRules = disabledRules;
   if (Object.keys(severities).length) options.severities = severities;
   return options;

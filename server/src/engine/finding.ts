@@ -21,7 +21,12 @@ export interface PlainFinding {
   start: number;
   end: number;
   fixes: PlainFix[];
-  explanation: string;
+  /**
+   * The explanation, or how to build it: a model-based explanation needs a Viterbi pass over the corrected tree, and
+   * most findings of a sentence (those below the threshold, or waiting for the document's habit or error rate) are
+   * never reported, so it is built only when the finding is (`FindingBuilder.build`).
+   */
+  explanation: Explanation;
   related?: Array<{ start: number; end: number; message: string }>;
   /**
    * A style finding that still counts towards the writer's error rate (`writerErrorRate.ts`): a transition's missing
@@ -30,6 +35,41 @@ export interface PlainFinding {
   countsAsError?: boolean;
   /** `Finding.basis`. */
   basis?: FindingBasis;
+}
+
+export type Explanation = string | (() => string);
+
+/** The text of an explanation, built now if it was deferred. */
+export function explanationText(e: Explanation): string {
+  return typeof e === 'function' ? e() : e;
+}
+
+/** A deferred explanation that is built at most once, however often its finding is reported. */
+export function deferredExplanation(build: () => string): () => string {
+  let text: string | undefined;
+  return () => (text ??= build());
+}
+
+/**
+ * Sets a built finding's explanation. A deferred one becomes a property computed on first read, so a finding that waits
+ * for the document's decisions (`documentPart.ts`) and is never reported never pays for its explanation; to every
+ * reader, a copy (`{ ...f }`), `JSON.stringify` or a worker's structured clone it is a plain string.
+ */
+function withExplanation(out: Finding, e: Explanation): void {
+  if (typeof e === 'string') {
+    out.explanation = e;
+    return;
+  }
+  Object.defineProperty(out, 'explanation', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const text = e();
+      Object.defineProperty(out, 'explanation', { value: text, enumerable: true, configurable: true, writable: true });
+      return text;
+    },
+    set: (text: string) => Object.defineProperty(out, 'explanation', { value: text, enumerable: true, configurable: true, writable: true }),
+  });
 }
 
 /** Converts offsets to positions; `base` shifts every offset (a sentence linted inside a larger text). */
@@ -54,8 +94,9 @@ export class FindingBuilder {
       start: this.pos(f.start),
       end: this.pos(f.end),
       fixes,
-      explanation: f.explanation,
+      explanation: '',
     };
+    withExplanation(out, f.explanation);
     if (f.basis) out.basis = f.basis;
     if (f.related && f.related.length > 0)
       out.related = f.related.map((r) => ({ start: this.pos(r.start), end: this.pos(r.end), message: r.message }));

@@ -9,7 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions } from './types';
-import { FindingBuilder, PlainFinding } from './finding';
+import { deferredExplanation, explanationText, FindingBuilder, PlainFinding } from './finding';
 import { doubledMarksRule } from './rules/doubledMarks';
 import { markSpacingRule } from './rules/markSpacing';
 import { repeatedEndMarksRule } from './rules/repeatedEndMarks';
@@ -220,7 +220,8 @@ function placeClosers(text: string, plain: PlainFinding[], sentences: readonly A
       // The mark is surely unbalanced; where it closes is offered as a fix only when the model is sure enough.
       // (The share is the model's own posterior, not calibrated like the comma decisions: ask for more.)
       f.fixes = p.share >= Math.max(threshold, CLOSER_MIN_SHARE) ? [{ title: f.fixes[0].title, edits: p.edits }] : [];
-      f.explanation += ` The model puts the closing mark where the constituent it brackets most probably ends (${(100 * p.share).toFixed(0)}% of the posterior over the possible places).`;
+      const before = f.explanation;
+      f.explanation = deferredExplanation(() => `${explanationText(before)} The model puts the closing mark where the constituent it brackets most probably ends (${(100 * p.share).toFixed(0)}% of the posterior over the possible places).`);
     } catch {
       // keep the text rule's guess
     }

@@ -47,11 +47,6 @@ export interface Finding {
 
 export type FindingBasis = 'transition';
 
-export type QuoteStyle = 'american' | 'british' | 'auto';
-/** The placement a whole document shows most often under `quoteStyle: auto` ('none': a tie, or no quotes at all). */
-export type QuoteHabit = 'american' | 'british' | 'none';
-export type SerialComma = 'always' | 'never' | 'ignore';
-
 /** A type guard for the values of a setting that takes one of `values`. */
 function oneOf<T extends string>(values: readonly T[]): (v: unknown) => v is T {
   return (v: unknown): v is T => (values as readonly unknown[]).includes(v);
@@ -61,6 +56,19 @@ function oneOf<T extends string>(values: readonly T[]): (v: unknown) => v is T {
 function usageOf(flag: string, values: readonly string[]): string {
   return `${flag}: ${values.length > 1 ? `${values.slice(0, -1).join(', ')} or ` : ''}${values[values.length - 1]}`;
 }
+
+export const QUOTE_STYLE_VALUES = ['american', 'british', 'auto'] as const;
+export type QuoteStyle = (typeof QUOTE_STYLE_VALUES)[number];
+export const isQuoteStyle = oneOf(QUOTE_STYLE_VALUES);
+/** The usage error of a command-line option that takes a `QuoteStyle`. */
+export const QUOTE_STYLE_USAGE = usageOf('--quote-style', QUOTE_STYLE_VALUES);
+/** The placement a whole document shows most often under `quoteStyle: auto` ('none': a tie, or no quotes at all). */
+export type QuoteHabit = 'american' | 'british' | 'none';
+export const SERIAL_COMMA_VALUES = ['always', 'never', 'ignore'] as const;
+export type SerialComma = (typeof SERIAL_COMMA_VALUES)[number];
+export const isSerialComma = oneOf(SERIAL_COMMA_VALUES);
+/** The usage error of a command-line option that takes a `SerialComma`. */
+export const SERIAL_COMMA_USAGE = usageOf('--serial-comma', SERIAL_COMMA_VALUES);
 /**
  * The comma after an introductory element: `edited` reports it where edited prose writes it (the elements after which
  * most of EWT's writers already put it, and the model agrees in the sentence at hand); `auto` reports the same
@@ -96,6 +104,12 @@ export const COMMA_SPLICES_USAGE = usageOf('--comma-splices', COMMA_SPLICES_VALU
  */
 export const DEFAULT_COMMA_SPLICES: CommaSplices = 'ignore';
 
+/** A finding the writer hid as a false positive: its rule and the text (its sentence) it was found in. */
+export interface FalsePositive {
+  rule: string;
+  text: string;
+}
+
 export interface LintOptions {
   quoteStyle?: QuoteStyle;
   /**
@@ -119,6 +133,13 @@ export interface LintOptions {
   disabledRules?: readonly string[];
   /** Severity overrides per rule id. */
   severities?: Readonly<Record<string, Severity>>;
+  /**
+   * Applied by the prose layer to a whole document (`prose/allowed.ts`), never to a block's analysis: words, or
+   * `/regular expressions/flags`, whose punctuation is never reported (a finding within or at the edge of a match).
+   */
+  allow?: readonly string[];
+  /** Applied by the prose layer: findings of `rule` within an occurrence of `text` are hidden (one false positive). */
+  falsePositives?: readonly FalsePositive[];
   /** Cancellation: checked between sentences. */
   isCancelled?: () => boolean;
   /**

@@ -1,6 +1,6 @@
 /**
- * Code actions for findings: each fix as a quick fix, "fix all of this rule", "ignore this sentence", "disable this
- * rule in the workspace", and the `source.fixAll.puncteme` action that fix-on-save runs.
+ * Code actions for findings: each fix as a quick fix, "fix all of this rule", "ignore this sentence", "hide this false
+ * positive", "disable this rule in the workspace", and the `source.fixAll.puncteme` action that fix-on-save runs.
  */
 import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { Finding, TextEdit } from '../engine/types';
@@ -13,6 +13,7 @@ import { sentenceAround } from './sentenceRange';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.puncteme`;
 export const DISABLE_RULE_COMMAND = 'puncteme.server.disableRule';
+export const HIDE_FALSE_POSITIVE_COMMAND = 'puncteme.server.hideFalsePositive';
 
 function lspEdits(edits: readonly TextEdit[]): LspTextEdit[] {
   return edits.map((e) => ({ range: rangeOf(e), newText: e.newText }));
@@ -48,10 +49,20 @@ export function fixAllOnSaveEdits(a: Analysis, fixMinConfidence: number): TextEd
   return safeEdits(a.text, a.findings, fixMinConfidence);
 }
 
+/** Whether `kind` is one of the kinds `only` asks for (a kind asks for its sub-kinds: `source` covers `source.fixAll.x`). */
+function asked(only: readonly string[], kind: string): boolean {
+  return only.some((k) => kind === k || kind.startsWith(k + '.'));
+}
+
+/**
+ * The code actions for `range`. The whole-file `source.fixAll.puncteme` action comes only when the request's
+ * `context.only` asks for it (fix-on-save, VS Code's "Source Action…"): a client that lists every action it gets, as
+ * Neovim does, would otherwise show "fix all" first among a finding's quick fixes, and picking it rewrites the file.
+ */
 export function codeActions(a: Analysis, range: Range, only: readonly string[] | undefined, fixMinConfidence: number): CodeAction[] {
-  const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(k + '.'));
+  const wants = (kind: string) => !only || asked(only, kind);
   const out: CodeAction[] = [];
-  if (wants(FIX_ALL_KIND)) {
+  if (only && asked(only, FIX_ALL_KIND)) {
     const edits = fixAllOnSaveEdits(a, fixMinConfidence);
     if (edits.length) out.push({ title: 'Puncteme: fix all safe punctuation problems', kind: FIX_ALL_KIND, edit: workspaceEdit(a, edits) });
   }
@@ -75,6 +86,13 @@ export function codeActions(a: Analysis, range: Range, only: readonly string[] |
         return { start: p, end: p, newText: e.newText };
       });
       out.push({ title: 'Ignore this sentence (Puncteme)', kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(a, inserts) });
+      // The same, kept outside the text: this rule, in this sentence wherever it occurs (`prose/allowed.ts`).
+      if (sentence.start <= f.start.offset && f.end.offset <= sentence.end) out.push({
+        title: 'Hide this false positive (Puncteme, in .punctemerc.json)',
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        command: { title: 'Hide this false positive', command: HIDE_FALSE_POSITIVE_COMMAND, arguments: [f.ruleId, a.text.slice(sentence.start, sentence.end), a.uri] },
+      });
     }
     out.push({
       title: `Disable rule "${f.ruleId}" in this workspace (.punctemerc.json)`,

@@ -1,13 +1,14 @@
 /** Findings → LSP diagnostics (the one place that translates them), and the link to each rule's documentation. */
 import { Diagnostic, DiagnosticSeverity, DiagnosticRelatedInformation, Range } from 'vscode-languageserver';
+import { rulePageUri } from '../engine/rulePages';
 import { Finding, Severity } from '../engine/types';
 
-/** Every rule is documented (meaning and example) in the table of the README's "Rules" section. */
-export const RULES_DOCS = 'https://example.invalid/puncteme/blob/main/README.md';
-
-/** The rule's documentation; the query names the rule (the table rows have no anchors of their own). */
-export function ruleDocsHref(ruleId: string): string {
-  return `${RULES_DOCS}?rule=${encodeURIComponent(ruleId)}#rules`;
+/**
+ * The rule's documentation: its page shipped with the server (`docs/rules/<id>.md`, a `file:` URI, which VS Code opens
+ * in an editor); undefined when the page is not there, so that no link leads nowhere.
+ */
+export function ruleDocsHref(ruleId: string): string | undefined {
+  return rulePageUri(ruleId);
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -21,6 +22,11 @@ export function rangeOf(f: { start: { line: number; character: number }; end: { 
   return { start: { line: f.start.line, character: f.start.character }, end: { line: f.end.line, character: f.end.character } };
 }
 
+function codeDescription(ruleId: string): { codeDescription?: { href: string } } {
+  const href = ruleDocsHref(ruleId);
+  return href ? { codeDescription: { href } } : {};
+}
+
 export function toDiagnostic(f: Finding, uri: string, index: number): Diagnostic {
   const related: DiagnosticRelatedInformation[] = (f.related ?? []).map((r) => ({
     location: { uri, range: rangeOf(r) },
@@ -31,7 +37,7 @@ export function toDiagnostic(f: Finding, uri: string, index: number): Diagnostic
     severity: SEVERITY[f.severity] ?? DiagnosticSeverity.Warning,
     source: 'puncteme',
     code: f.ruleId,
-    codeDescription: { href: ruleDocsHref(f.ruleId) },
+    ...codeDescription(f.ruleId),
     message: f.message,
     ...(related.length ? { relatedInformation: related } : {}),
     data: { index, confidence: f.confidence },

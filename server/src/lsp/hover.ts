@@ -65,7 +65,9 @@ export function findingHover(findings: readonly Finding[], p: Position): Hover |
   const here = findings.filter((f) => contains(f, p));
   if (!here.length) return undefined;
   const parts = here.map((f) => {
-    const head = `**${f.message}** — [\`${f.ruleId}\`](${ruleDocsHref(f.ruleId)}), confidence ${(f.confidence * 100).toFixed(0)}%`;
+    const href = ruleDocsHref(f.ruleId);
+    const rule = href ? `[\`${f.ruleId}\`](${href})` : `\`${f.ruleId}\``;
+    const head = `**${f.message}** — ${rule}, confidence ${(f.confidence * 100).toFixed(0)}%`;
     return f.explanation ? `${head}\n\n${explanationMarkdown(f.explanation)}` : head;
   });
   return { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') }, range: rangeOf(here[0]) };

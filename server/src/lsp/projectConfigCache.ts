@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CONFIG_FILE_NAME, ConfigError, ProjectConfig, findProjectConfig, loadProjectConfig } from '../config';
 import { writeFileAtomic } from '../cli/fix/atomicWrite';
+import type { FalsePositive } from '../engine/types';
 
 export class ProjectConfigCache {
   private readonly byDir = new Map<string, ProjectConfig>();
@@ -33,6 +34,23 @@ export class ProjectConfigCache {
     const exists = fs.existsSync(file);
     const config = exists ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ProjectConfig) : {};
     config.rules = { ...(config.rules ?? {}), [ruleId]: 'off' };
+    const text = JSON.stringify(config, null, 2) + '\n';
+    if (exists) writeFileAtomic(file, text);
+    else fs.writeFileSync(file, text);
+    this.clear();
+    return file;
+  }
+
+  /**
+   * Adds `{ rule, text }` to `falsePositives` in the nearest config file (or a new one in `fallbackDir`), once;
+   * returns its path. Written as `disableRule` writes.
+   */
+  hideFalsePositive(entry: FalsePositive, dir: string, fallbackDir: string): string {
+    const file = findProjectConfig(dir) ?? path.join(fallbackDir, CONFIG_FILE_NAME);
+    const exists = fs.existsSync(file);
+    const config = exists ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ProjectConfig) : {};
+    const known = config.falsePositives ?? [];
+    if (!known.some((k) => k.rule === entry.rule && k.text === entry.text)) config.falsePositives = [...known, { rule: entry.rule, text: entry.text }];
     const text = JSON.stringify(config, null, 2) + '\n';
     if (exists) writeFileAtomic(file, text);
     else fs.writeFileSync(file, text);

@@ -47,6 +47,8 @@ export const COMMANDS = {
   fixAll: 'puncteme.server.fixAll',
   /** [ruleId, uri] → { file }: writes `"rules": { ruleId: "off" }` to the project's .punctemerc.json. */
   disableRule: 'puncteme.server.disableRule',
+  /** [ruleId, text, uri] → { file }: adds `{ rule, text }` to `falsePositives` in the project's .punctemerc.json. */
+  hideFalsePositive: 'puncteme.server.hideFalsePositive',
   /** [text] → string: the MAP underlying bracketing of the text's sentences. */
   explain: 'puncteme.server.explain',
   /** [text] → string: the text with its punctuation restored (MBR). */

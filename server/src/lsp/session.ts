@@ -11,6 +11,8 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   InitializeResult,
+  MessageType,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver';
@@ -18,7 +20,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../config';
 import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose/kinds'; // the extractors live in the worker
 import { Analysis, Analyzer, Job, errorText } from './analyzer';
-import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, allFirstFixEdits, codeActions } from './codeActions';
+import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, HIDE_FALSE_POSITIVE_COMMAND, allFirstFixEdits, codeActions } from './codeActions';
 import { rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';
 import { PARAGRAPH_BUDGET_MS } from './budget';
 import { lineStarts, positionFromStarts } from '../engine/positions';
@@ -43,6 +45,9 @@ export function startServer(connection: Connection): void {
   let roots: string[] = [];
 
   const status = (p: StatusParams) => void connection.sendNotification(STATUS_NOTIFICATION, p);
+  // A notification, not `window.showInformationMessage` (a `window/showMessageRequest` even without actions): Neovim
+  // 0.7 shows such a request as a prompt that blocks the editor until answered, with nothing to answer.
+  const tell = (message: string) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
   const log = (m: string) => connection.console.error(m);
 
   const engine = new EngineClient({
@@ -128,7 +133,7 @@ export function startServer(connection: Connection): void {
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes > s.maxFileSize) {
       const message = `Puncteme: ${path.basename(file ?? uri)} is ${(bytes / 1e6).toFixed(1)} MB, above puncteme.maxFileSize (${(s.maxFileSize / 1e6).toFixed(1)} MB); it is not checked.`;
-      if (!toldTooLarge.has(uri)) void connection.window.showInformationMessage(message);
+      if (!toldTooLarge.has(uri)) tell(message);
       toldTooLarge.add(uri);
       return skip(uri, message);
     }
@@ -252,7 +257,18 @@ export function startServer(connection: Connection): void {
         const dir = file ? path.dirname(file) : roots[0];
         if (!dir) throw new Error('Disable rule: no workspace folder to hold .punctemerc.json');
         const written = projectConfigs.disableRule(ruleId, dir, (file && rootOf(file)) ?? dir);
-        void connection.window.showInformationMessage(`Puncteme: rule "${ruleId}" is off in ${written}.`);
+        tell(`Puncteme: rule "${ruleId}" is off in ${written}.`);
+        validateAll();
+        return { file: written };
+      }
+      case HIDE_FALSE_POSITIVE_COMMAND: {
+        const entry = { rule: text(0), text: text(1) };
+        if (!entry.text.trim()) throw new Error('Hide this false positive: the sentence is empty');
+        const file = filePath(text(2));
+        const dir = file ? path.dirname(file) : roots[0];
+        if (!dir) throw new Error('Hide this false positive: no workspace folder to hold .punctemerc.json');
+        const written = projectConfigs.hideFalsePositive(entry, dir, (file && rootOf(file)) ?? dir);
+        tell(`Puncteme: this "${entry.rule}" finding is hidden (falsePositives in ${written}).`);
         validateAll();
         return { file: written };
       }

@@ -5,8 +5,9 @@
  */
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
-import { ProjectConfig } from '../config';
+import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Dialect, isDialect, ProjectConfig, quoteStyleOf } from '../config';
+import { allowEntryProblem } from '../prose/allowed';
 
 export type RunTrigger = 'onType' | 'onSave';
 
@@ -14,6 +15,8 @@ export interface Settings {
   enable: boolean;
   /** Editor language ids to check. */
   languages: string[];
+  /** 'none', or the variety of English, which sets `quoteStyle` where that is left at 'auto' (`config/dialect.ts`). */
+  dialect: Dialect | 'none';
   quoteStyle: QuoteStyle;
   serialComma: SerialComma;
   introductoryComma: IntroductoryComma;
@@ -32,11 +35,16 @@ export interface Settings {
   debounceMs: number;
   /** Fix on save (`source.fixAll.puncteme`) applies only fixes at or above this confidence. */
   fixMinConfidence: number;
+  /** Words or `/patterns/` whose punctuation is never reported; the project config's are added. */
+  allow: string[];
+  /** Findings hidden one by one (the "Hide this false positive" code action adds them to `.punctemerc.json`). */
+  falsePositives: FalsePositive[];
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   enable: true,
   languages: ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'gitcommit', 'text'],
+  dialect: 'none',
   quoteStyle: 'auto',
   serialComma: 'ignore',
   introductoryComma: DEFAULT_INTRODUCTORY_COMMA,
@@ -49,6 +57,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   maxFileSize: 2_000_000,
   debounceMs: 100,
   fixMinConfidence: 0.9,
+  allow: [],
+  falsePositives: [],
 };
 
 /** Editor settings as received (any shape: clients send null, partial objects, wrong types). */
@@ -58,10 +68,14 @@ export function fromEditor(raw: unknown): Settings {
     (ok(r[key]) ? r[key] : DEFAULT_SETTINGS[key]) as T;
   const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
   const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const dialect = pick<Dialect | 'none'>('dialect', (v) => v === 'none' || isDialect(v));
+  // The editor sends every setting, its defaults too: a quoteStyle left at 'auto' is not set, and the dialect decides.
+  const quoteStyle = pick<QuoteStyle>('quoteStyle', isQuoteStyle);
   return {
     enable: pick('enable', (v) => typeof v === 'boolean'),
     languages: pick('languages', isStrings),
-    quoteStyle: pick('quoteStyle', (v) => v === 'american' || v === 'british' || v === 'auto'),
+    dialect,
+    quoteStyle: quoteStyle === 'auto' && dialect !== 'none' ? quoteStyleOf({ dialect })! : quoteStyle,
     serialComma: pick('serialComma', (v) => v === 'always' || v === 'never' || v === 'ignore'),
     introductoryComma: pick('introductoryComma', isIntroductoryComma),
     commaSplices: pick('commaSplices', isCommaSplices),
@@ -73,6 +87,11 @@ export function fromEditor(raw: unknown): Settings {
     maxFileSize: pick('maxFileSize', (v) => isNum(v) && (v as number) > 0),
     debounceMs: pick('debounceMs', (v) => isNum(v) && (v as number) >= 0),
     fixMinConfidence: pick('fixMinConfidence', isNum),
+    // An entry that is not a valid pattern is left out (the project config's are checked when it is read).
+    allow: pick<string[]>('allow', isStrings).filter((e) => allowEntryProblem(e) === undefined),
+    falsePositives: pick<unknown[]>('falsePositives', Array.isArray).filter(
+      (x): x is FalsePositive => !!x && typeof (x as FalsePositive).rule === 'string' && typeof (x as FalsePositive).text === 'string' && (x as FalsePositive).text.length > 0,
+    ),
   };
 }
 
@@ -80,7 +99,8 @@ export function fromEditor(raw: unknown): Settings {
 export function withProjectConfig(s: Settings, config: ProjectConfig): Settings {
   return {
     ...s,
-    quoteStyle: config.quoteStyle ?? s.quoteStyle,
+    dialect: config.dialect ?? s.dialect,
+    quoteStyle: quoteStyleOf(config) ?? s.quoteStyle,
     serialComma: config.serialComma ?? s.serialComma,
     introductoryComma: config.introductoryComma ?? s.introductoryComma,
     commaSplices: config.commaSplices ?? s.commaSplices,
@@ -89,6 +109,8 @@ export function withProjectConfig(s: Settings, config: ProjectConfig): Settings 
     fixMinConfidence: config.fixMinConfidence ?? s.fixMinConfidence,
     severity: { ...s.severity, ...projectSeverities(config) },
     exclude: [...s.exclude, ...(config.exclude ?? [])],
+    allow: [...s.allow, ...(config.allow ?? [])],
+    falsePositives: [...s.falsePositives, ...(config.falsePositives ?? [])],
   };
 }
 
@@ -106,6 +128,8 @@ export function toLintOptions(s: Settings): LintOptions {
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
   const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, adaptToWriter: s.adaptToWriter, disabledRules, severities };
+  if (s.allow.length) options.allow = s.allow;
+  if (s.falsePositives.length) options.falsePositives = s.falsePositives;
   // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.
   if (s.minConfidence > 0) options.minConfidence = s.minConfidence;
   return options;

@@ -13,6 +13,7 @@ import { Extraction } from './extraction';
 import { blockOptions } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
 import { isSuppressed } from './suppressions';
+import { allowedRanges, isAllowed } from './allowed';
 
 export interface LintHooks {
   /** Called when the analysis of one block throws; the block is skipped. */
@@ -58,11 +59,12 @@ export function* lintSteps(
   const starts = lineStarts(text);
   const pos = (offset: number): Position => positionFromStarts(starts, offset);
   const optionsOf = blockOptions(extraction.blocks, options);
+  const allowed = allowedRanges(text, options);
   const toDocumentAll = (found: readonly Finding[], block: ProseBlock): Finding[] => {
     const out: Finding[] = [];
     for (const f of found) {
       const mapped = toDocument(f, block, pos);
-      if (mapped && !isSuppressed(extraction.suppressions, mapped.ruleId, mapped.start.offset)) out.push(mapped);
+      if (mapped && !isSuppressed(extraction.suppressions, mapped.ruleId, mapped.start.offset) && !isAllowed(allowed, mapped)) out.push(mapped);
     }
     return out;
   };

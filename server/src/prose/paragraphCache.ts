@@ -87,7 +87,9 @@ export class ParagraphCache {
 }
 
 function settingsOf(options: LintOptions): string {
-  const { isCancelled: _ignored, ...settings } = options;
+  // The allowlist and hidden false positives filter the document's findings after the blocks' analysis (`allowed.ts`):
+  // changing them must not analyse any block again.
+  const { isCancelled: _ignored, allow: _allow, falsePositives: _hidden, ...settings } = options;
   return JSON.stringify(settings);
 }
 

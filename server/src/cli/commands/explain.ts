@@ -4,10 +4,22 @@
  * of treebank sentence N (1-based) under its gold tree. `--candidates` adds every correction the model weighed, with its
  * Δ log p and calibrated confidence against the threshold: the answer to "why was this not flagged?".
  */
+import { DIALECT_USAGE, isDialect, quoteStyleOf } from '../../config';
 import { conventionDecision } from '../../engine/correction/conventionKinds';
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
-import { COMMA_SPLICES_USAGE, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma, loadEngineParts, makeLinter } from '../../engine';
+import {
+  COMMA_SPLICES_USAGE,
+  INTRODUCTORY_COMMA_USAGE,
+  QUOTE_STYLE_USAGE,
+  SERIAL_COMMA_USAGE,
+  isCommaSplices,
+  isIntroductoryComma,
+  isQuoteStyle,
+  isSerialComma,
+  loadEngineParts,
+  makeLinter,
+} from '../../engine';
 import { sentenceCandidates } from '../../engine/correction/modelRules';
 import { Calibration, thresholdFor } from '../../engine/correction/calibration';
 import { AnalysedSentence, SlotMark } from '../../engine/sentence';
@@ -17,7 +29,7 @@ import { formatTable } from '../table';
 export const explainCommand: Command = {
   path: ['explain'],
   summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
-  usage: 'puncteme explain [--candidates] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
+  usage: 'puncteme explain [--candidates] [--dialect en-US|en-GB] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
@@ -25,6 +37,7 @@ export const explainCommand: Command = {
         tree: { type: 'string' },
         sentence: { type: 'string' },
         'quote-style': { type: 'string' },
+        dialect: { type: 'string' },
         'serial-comma': { type: 'string' },
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
@@ -47,10 +60,13 @@ export const explainCommand: Command = {
     }
     if (positionals.length === 0) throw new UsageError('no text given');
     const text = positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
-    const quoteStyle = values['quote-style'] as 'american' | 'british' | 'auto' | undefined;
-    const serialComma = values['serial-comma'] as 'always' | 'never' | 'ignore' | undefined;
-    if (quoteStyle && !['american', 'british', 'auto'].includes(quoteStyle)) throw new UsageError('--quote-style: american, british or auto');
-    if (serialComma && !['always', 'never', 'ignore'].includes(serialComma)) throw new UsageError('--serial-comma: always, never or ignore');
+    const quoteStyleFlag = values['quote-style'];
+    if (quoteStyleFlag !== undefined && !isQuoteStyle(quoteStyleFlag)) throw new UsageError(QUOTE_STYLE_USAGE);
+    const dialect = values.dialect;
+    if (dialect !== undefined && !isDialect(dialect)) throw new UsageError(DIALECT_USAGE);
+    const quoteStyle = quoteStyleOf({ quoteStyle: quoteStyleFlag, dialect });
+    const serialComma = values['serial-comma'];
+    if (serialComma !== undefined && !isSerialComma(serialComma)) throw new UsageError(SERIAL_COMMA_USAGE);
     const introductoryComma = values['introductory-comma'];
     if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
     const commaSplices = values['comma-splices'];

@@ -1,13 +1,23 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { ConfigError, loadProjectConfig, toLintOptions } from '../../config';
-import { COMMA_SPLICES_USAGE, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma } from '../../engine/types';
+import { ConfigError, DIALECT_USAGE, isDialect, loadProjectConfig, quoteStyleOf, toLintOptions } from '../../config';
+import {
+  COMMA_SPLICES_USAGE,
+  INTRODUCTORY_COMMA_USAGE,
+  QUOTE_STYLE_USAGE,
+  SERIAL_COMMA_USAGE,
+  isCommaSplices,
+  isIntroductoryComma,
+  isQuoteStyle,
+  isSerialComma,
+} from '../../engine/types';
 import { Command, UsageError } from '../command';
 import { collectFiles } from '../files/collect';
 import { parseShard } from '../files/shard';
 import { DEFAULT_FIX_MIN_CONFIDENCE } from '../fix/safeFixes';
-import { countSeverities, FORMATTERS } from '../format';
+import { FORMATTERS } from '../format';
+import { exitCodeFor, FAIL_ON_USAGE, isFailOn } from '../format/failOn';
 import { proseKindForPath } from '../proseAdapter';
 import { lintRun, RunInput } from '../run/lintRun';
 import { parseBytes } from '../run/readInput';
@@ -22,11 +32,19 @@ const USAGE = `puncteme lint [options] PATH|GLOB|- …
 Options:
   -f, --format NAME        stylish (default), json, sarif, github, checkstyle
   -o, --output-file FILE   write the report to FILE instead of standard output
-      --max-warnings N     exit 1 only when there are errors or more than N other findings (default: any finding)
+      --fail-on LEVEL      exit 1 for findings of this severity or above: error, warning (default), info, hint
+                           (style findings are info: they fail the run only with --fail-on info)
+      --max-warnings N     exit 1 only when there are errors or more than N other failing findings
       --fix                apply safe fixes in place (confident, non-overlapping, words untouched)
       --fix-dry-run        print the safe fixes as a unified diff; change nothing
       --fix-min-confidence P   confidence a fix needs to be applied (default: config, else ${DEFAULT_FIX_MIN_CONFIDENCE})
       --min-confidence P   report only findings at least this confident (overrides the config)
+      --dialect en-US|en-GB   the variety of English: sets --quote-style (american, british) unless that is
+                           given too (overrides the config)
+      --quote-style american|british|auto   where periods and commas go beside closing quotes (auto: the
+                           document's own habit; overrides the config)
+      --serial-comma always|never|ignore   the comma before the conjunction of a list of three or more
+                           (overrides the config)
       --introductory-comma edited|auto|ignore   the comma after an introductory element as edited prose writes
                            it, where the document's own habit is the comma (auto), or only when the error model
                            is sure it was dropped (overrides the config)
@@ -44,7 +62,7 @@ Options:
       --color, --no-color  force colours on or off (default: on a terminal only)
   -q, --quiet              no notes on standard error
 
-Exit codes: 0 no findings, 1 findings, 2 usage, configuration or file errors.`;
+Exit codes: 0 no failing findings, 1 findings at or above --fail-on (warning), 2 usage, configuration or file errors.`;
 
 function parseProbability(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
@@ -71,10 +89,14 @@ export const lintCommand: Command = {
         format: { type: 'string', short: 'f' },
         'output-file': { type: 'string', short: 'o' },
         'max-warnings': { type: 'string' },
+        'fail-on': { type: 'string' },
         fix: { type: 'boolean' },
         'fix-dry-run': { type: 'boolean' },
         'fix-min-confidence': { type: 'string' },
         'min-confidence': { type: 'string' },
+        'quote-style': { type: 'string' },
+        dialect: { type: 'string' },
+        'serial-comma': { type: 'string' },
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
         'no-adapt-to-writer': { type: 'boolean' },
@@ -97,6 +119,8 @@ export const lintCommand: Command = {
     if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
     if (values.fix && positionals.includes('-')) throw new UsageError('--fix cannot write back to standard input; use --fix-dry-run');
     const maxWarnings = parseCount('--max-warnings', values['max-warnings'], 0);
+    const failOn = values['fail-on'] ?? 'warning';
+    if (!isFailOn(failOn)) throw new UsageError(FAIL_ON_USAGE);
     const jobs = parseCount('--jobs', values.jobs, 1);
     const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
     const maxFileBytes = parseBytes(values['max-file-size'] ?? DEFAULT_MAX_FILE_SIZE);
@@ -119,6 +143,17 @@ export const lintCommand: Command = {
     const options = toLintOptions(config);
     const minConfidence = parseProbability('--min-confidence', values['min-confidence']);
     if (minConfidence !== undefined) options.minConfidence = minConfidence;
+    const quoteStyle = values['quote-style'];
+    if (quoteStyle !== undefined && !isQuoteStyle(quoteStyle)) throw new UsageError(QUOTE_STYLE_USAGE);
+    const dialect = values.dialect;
+    if (dialect !== undefined && !isDialect(dialect)) throw new UsageError(DIALECT_USAGE);
+    const quoteStyleAsked = quoteStyleOf({ quoteStyle, dialect });
+    if (quoteStyleAsked) options.quoteStyle = quoteStyleAsked;
+    const serialComma = values['serial-comma'];
+    if (serialComma !== undefined) {
+      if (!isSerialComma(serialComma)) throw new UsageError(SERIAL_COMMA_USAGE);
+      options.serialComma = serialComma;
+    }
     const introductoryComma = values['introductory-comma'];
     if (introductoryComma !== undefined) {
       if (!isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
@@ -170,7 +205,7 @@ export const lintCommand: Command = {
     const version = `${require('../../../package.json').version}`;
     let report: string;
     if (values['fix-dry-run']) report = outcome.diffs.join('');
-    else report = formatter(outcome.reports, { color, toolVersion: version });
+    else report = formatter(outcome.reports, { color, toolVersion: version, ...(io.columns ? { columns: io.columns } : {}) });
     if (values['output-file']) fs.writeFileSync(path.resolve(io.cwd, values['output-file']), report);
     else io.stdout(report);
     if (values.fix || values['fix-dry-run']) {
@@ -178,9 +213,7 @@ export const lintCommand: Command = {
     }
 
     if (errors.length) return 2;
-    const { errors: errorFindings, others } = countSeverities(outcome.reports);
-    if (errorFindings > 0) return 1;
-    if (maxWarnings === undefined ? others > 0 : others > maxWarnings) return 1;
+    if (exitCodeFor(outcome.reports, failOn, maxWarnings) === 1) return 1;
     if (values['fix-dry-run'] && outcome.diffs.length) return 1;
     return 0;
   },

@@ -5,6 +5,8 @@ export interface FileReport {
   /** The path as shown to the user (relative to the working directory, forward slashes), or `<stdin>`. */
   file: string;
   findings: Finding[];
+  /** The text the findings' offsets point into (for excerpts); absent when the formatter need not show any. */
+  text?: string;
 }
 
 export interface FormatContext {
@@ -12,6 +14,8 @@ export interface FormatContext {
   color: boolean;
   /** Version of the tool and its models, for SARIF's driver. */
   toolVersion: string;
+  /** Columns of the terminal the report is shown on (stylish excerpts fit it); absent: not a terminal. */
+  columns?: number;
 }
 
 export type Formatter = (reports: readonly FileReport[], ctx: FormatContext) => string;

@@ -3,9 +3,17 @@
  * lines and UTF-16 columns (`columnKind: utf16CodeUnits`, the unit our offsets use), plus charOffset/charLength;
  * each fix becomes a SARIF fix with its replacements.
  */
+import * as fs from 'fs';
 import { ruleDoc } from '../../engine/ruleCatalog';
+import { rulePagePath, rulePageUri } from '../../engine/rulePages';
 import { Finding, Position, Severity } from '../../engine/types';
 import { Formatter } from './report';
+
+/** The rule's page as SARIF help Markdown (GitHub code scanning shows it with the alert), without its HTML comments. */
+function helpMarkdown(ruleId: string): string | undefined {
+  const file = rulePagePath(ruleId);
+  return file ? fs.readFileSync(file, 'utf8').replace(/^<!--.*-->\n+/gm, '').trim() : undefined;
+}
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
 
@@ -61,14 +69,18 @@ export const formatSarif: Formatter = (reports, ctx) => {
           driver: {
             name: 'puncteme',
             version: ctx.toolVersion,
-            informationUri: 'https://example.invalid/puncteme',
             rules: ruleIds.map((id) => {
               const doc = ruleDoc(id);
+              const markdown = helpMarkdown(id);
+              const helpUri = rulePageUri(id);
               return {
                 id,
                 name: id,
                 shortDescription: { text: doc.summary },
-                ...(doc.example ? { help: { text: `Example: ${doc.example}` } } : {}),
+                // The page shipped with the package (an absolute file: URI, as SARIF asks), and its text for viewers
+                // on another machine.
+                ...(helpUri ? { helpUri } : {}),
+                ...(doc.example || markdown ? { help: { text: doc.example ? `Example: ${doc.example}` : doc.summary, ...(markdown ? { markdown } : {}) } } : {}),
                 properties: { tags: [doc.style ? 'style' : 'punctuation'] },
               };
             }),

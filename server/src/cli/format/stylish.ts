@@ -1,25 +1,38 @@
-/** `--format stylish` (default): findings grouped by file, one aligned line each, a summary; colours on a TTY. */
+/**
+ * `--format stylish` (default): findings grouped by file, one line each with the excerpt of the text under it (carets
+ * under the finding, cut to the terminal's width), a summary; colours on a TTY.
+ */
+import * as path from 'path';
+import { rulePagesDir } from '../../engine/rulePages';
 import { Severity } from '../../engine/types';
+import { excerptAt } from './excerpt';
 import { countSeverities, Formatter } from './report';
 
 const ANSI = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4 } as const;
 
+/** Columns assumed when the report goes to a file or a pipe (a CI log): wide enough, and no line longer. */
+const DEFAULT_COLUMNS = 80;
+/** Indent of the excerpt under its finding's line. */
+const EXCERPT_INDENT = '    ';
+
 export const formatStylish: Formatter = (reports, ctx) => {
   const paint = (code: keyof typeof ANSI, s: string) => (ctx.color ? `\x1b[${ANSI[code]}m${s}\x1b[0m` : s);
   const sevColour: Record<Severity, keyof typeof ANSI> = { error: 'red', warning: 'yellow', info: 'blue', hint: 'gray' };
+  // One column spare: a line exactly as wide as the terminal wraps on some.
+  const excerptWidth = Math.max(20, (ctx.columns ?? DEFAULT_COLUMNS) - EXCERPT_INDENT.length - 1);
   const lines: string[] = [];
   for (const r of reports) {
     if (r.findings.length === 0) continue;
     lines.push('', paint('underline', r.file));
-    const rows = r.findings.map((f) => [`${f.start.line + 1}:${f.start.character + 1}`, f.severity, f.message, f.ruleId]);
-    const w0 = Math.max(...rows.map((x) => x[0].length));
-    const w1 = Math.max(...rows.map((x) => x[1].length));
-    const w2 = Math.max(...rows.map((x) => x[2].length));
+    // Location and severity are aligned; the message is not padded (a long one would pad every line to its width).
+    const locs = r.findings.map((f) => `${f.start.line + 1}:${f.start.character + 1}`);
+    const w0 = Math.max(...locs.map((x) => x.length));
+    const w1 = Math.max(...r.findings.map((f) => f.severity.length));
     r.findings.forEach((f, i) => {
-      const [loc, sev, msg, rule] = rows[i];
-      lines.push(
-        `  ${paint('gray', loc.padEnd(w0))}  ${paint(sevColour[f.severity], sev.padEnd(w1))}  ${msg.padEnd(w2)}  ${paint('gray', rule)}`,
-      );
+      lines.push(`  ${paint('gray', locs[i].padEnd(w0))}  ${paint(sevColour[f.severity], f.severity.padEnd(w1))}  ${f.message}  ${paint('gray', f.ruleId)}`);
+      if (r.text === undefined) return;
+      const { line, carets } = excerptAt(r.text, f.start.offset, f.end.offset, excerptWidth);
+      lines.push(`${EXCERPT_INDENT}${line}`.trimEnd(), `${EXCERPT_INDENT}${paint(sevColour[f.severity], carets)}`);
     });
   }
   const { errors, others } = countSeverities(reports);
@@ -36,6 +49,10 @@ export const formatStylish: Formatter = (reports, ctx) => {
     if (n > 0 || (sev === 'warning' && others === 0)) parts.push(plural(n, word));
   }
   const summary = `✖ ${plural(total, 'problem')} (${parts.join(', ')})`;
-  lines.push('', paint('bold', paint(errors ? 'red' : 'yellow', summary)), '');
+  lines.push('', paint('bold', paint(errors ? 'red' : 'yellow', summary)));
+  // Where to read what a rule means: the pages shipped with the package.
+  const pages = rulePagesDir();
+  if (pages) lines.push(paint('gray', `  Each rule is explained in ${path.join(pages, '<rule>.md')}`));
+  lines.push('');
   return lines.join('\n') + '\n';
 };

@@ -2,6 +2,7 @@
  * Where documents get linted: in this thread (one job, or a handful of files, where loading the models once more
  * would cost more than it saves) or in a pool of worker threads, each with its own copy of the models.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { createLinter, defaultModelDir, Linter } from '../../engine';
@@ -42,10 +43,15 @@ interface Slot {
   busy?: { task: LintTask; resolve: (r: LintTaskResult) => void };
 }
 
-/** Runs the TypeScript worker through tsx when this module itself runs from source (tests); else the built JS. */
+/**
+ * Runs the TypeScript worker through tsx when this module itself runs from source (tests); else the built JS; and in
+ * the bundle (`dist/cli.js`, where this module has no file of its own beside the worker's) the bundle itself, which
+ * acts as the worker in a worker thread (`cli/bundled.ts`).
+ */
 function workerEntry(): { file: string; execArgv: string[] } {
   const ext = path.extname(__filename);
   const file = path.join(__dirname, `lintWorker${ext}`);
+  if (!fs.existsSync(file)) return { file: __filename, execArgv: [] };
   return { file, execArgv: ext === '.ts' ? ['--require', 'tsx/cjs'] : [] };
 }
 

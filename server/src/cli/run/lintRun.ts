@@ -160,7 +160,8 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
       if (cache && doc.path && !r.error && (r.fixed === undefined || text === r.fixed)) {
         cache.set(doc.path, LintCache.key(text, doc.kind, version, cacheSettings), r.findings);
       }
-      out.reports.push({ file: doc.display, findings: r.findings });
+      // The findings of a fixed document are those left in its fixed text (written or not).
+      out.reports.push({ file: doc.display, findings: r.findings, text: r.fixed ?? doc.text });
     }
     out.cacheHits = cache?.hits ?? 0;
     cache?.save();

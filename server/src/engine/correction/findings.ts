@@ -2,7 +2,7 @@
  * From chosen corrections to findings: message, fixes (text edits), range, related range for the other half of a
  * paired edit, and the explanation from the MAP underlying tree of the corrected sentence.
  */
-import { PlainEdit, PlainFinding, PlainFix } from '../finding';
+import { deferredExplanation, PlainEdit, PlainFinding, PlainFix } from '../finding';
 import { EngineModel } from '../punctModel';
 import { AnalysedSentence, slotMarks } from '../sentence';
 import { TreeInfo, treeInfo } from '../treeInfo';
@@ -243,7 +243,7 @@ export function candidateFinding(c: ScoredCandidate, written: AnalysedSentence, 
     start: main.start,
     end: main.end,
     fixes: fixes(c, s, text),
-    explanation: explain ? explanation(c, s, info, model) : '',
+    explanation: explain ? deferredExplanation(() => explanation(c, s, info, model)) : '',
     related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of the same constituent.' })),
   };
 }

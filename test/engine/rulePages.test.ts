@@ -1,0 +1,36 @@
+/** The rule pages (`docs/rules/<id>.md`) that every link to a rule opens: present, up to date, and the only links. */
+import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { fileURLToPath } from 'url';
+import { RULE_IDS } from '../../server/src/engine';
+import { rulePageUri } from '../../server/src/engine/rulePages';
+
+const REPO = path.resolve(__dirname, '../..');
+
+describe('rule pages', function () {
+  this.timeout(60000);
+
+  it('are up to date with the rule catalogue (scripts/rule-pages.ts --check)', () => {
+    const r = spawnSync(process.execPath, ['--require', require.resolve('tsx/cjs'), path.join(REPO, 'scripts/rule-pages.ts'), '--check'], { cwd: REPO, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  });
+
+  it('every rule the engine reports has its page, found beside the code', () => {
+    for (const id of RULE_IDS) {
+      const uri = rulePageUri(id);
+      assert.ok(uri, id);
+      assert.equal(fileURLToPath(uri), path.join(REPO, 'docs/rules', `${id}.md`));
+    }
+    assert.equal(rulePageUri('../README'), undefined, 'only rule ids name pages');
+  });
+
+  it('no placeholder address is left in the repository', function () {
+    const placeholder = ['example', 'invalid'].join('.');
+    const r = spawnSync('git', ['grep', '-l', '-F', placeholder], { cwd: REPO, encoding: 'utf8' });
+    if (r.error || (r.status !== 0 && r.status !== 1)) this.skip(); // not a git checkout
+    assert.equal(r.stdout, '', `files naming ${placeholder}`);
+    assert.ok(!fs.readFileSync(path.join(REPO, 'package.json'), 'utf8').includes(placeholder));
+  });
+});
