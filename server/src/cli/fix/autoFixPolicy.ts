@@ -18,16 +18,17 @@ import { proseLikenessAt } from './proseLikeness';
  * The kinds measured right often enough to apply unseen (look half: the hunks each applied, right / wrong):
  * `doubled-mark` outside code 12 / 0 (and 4 debatable: an emphatic "!!!", a trailing ".."), `quote-placement` 41 / 0
  * (1 debatable), an introductory comma after a transition 19 / 0. Left to the writer: `subject-verb-comma` 11 / 39
- * (appositions, vocatives and list commas removed), an introductory comma the document's habit asks for 4 / 2 (the
- * clause's end misplaced: "If you know, this is the case"), `comma` 0 / 4, `nonrestrictive-comma` 0 / 2, `sentence-final` 0 / 1,
- * and `mark-absorption` and `mark-spacing`, whose every applied hunk was in code or art (0 / 24), so never measured
- * in prose.
+ * (appositions, vocatives and list commas removed), an introductory comma the document's habit asks for 4 / 2
+ * (the clause's end misplaced: "If you know, this is the case"), `comma` 0 / 4, `nonrestrictive-comma` 0 / 2,
+ * `sentence-final` 0 / 1, and `mark-absorption` and `mark-spacing`, whose every applied hunk was in code or art
+ * (0 / 24), so never measured in prose.
  */
 export const AUTO_FIX_KINDS: ReadonlySet<string> = new Set(['doubled-mark', 'quote-placement', 'introductory-comma/transition']);
 
 /**
  * Below this prose-likeness a paragraph is too far from prose for unseen fixes. On the look half every right hunk's
- * paragraph scored at least 0.50 and every hunk in ASCII art at most 0.09 (BENCHMARKS, "Fixes that are right").
+ * paragraph scored at least 0.50, and every hunk in ASCII art that no code-like token gave away at most 0.09
+ * (BENCHMARKS, "Fixes that are right").
  */
 export const MIN_PROSE_LIKENESS = 0.4;
 
