@@ -14,7 +14,7 @@ interface JsonFinding {
 describe('CLI: introductoryComma auto over the whole file', function () {
   this.timeout(120000);
 
-  it('three paragraphs with "Finally," and one with "Finally we": one finding (JSON), --fix inserts the comma', async function () {
+  it('three paragraphs with "Finally," and one with "Finally we": one finding (JSON) with its fix, which --fix leaves to the writer', async function () {
     const repo = tempRepo({ 'trip.md': HABIT_DOC, 'one.md': 'Finally we reached home late.\n' });
     try {
       const r = await runMain(['lint', '--format', 'json', 'trip.md', 'one.md'], { cwd: repo });
@@ -31,9 +31,11 @@ describe('CLI: introductoryComma auto over the whole file', function () {
       assert.equal(found[0].severity, 'info');
       assert.equal(r.code, 0, 'a style finding (info) alone does not fail the run');
       assert.equal((await runMain(['lint', '--fail-on', 'info', 'trip.md'], { cwd: repo })).code, 1);
+      // A comma the document's habit asks for is not applied unseen: on real documents such fixes misplaced the
+      // clause's end too often (cli/fix/autoFixPolicy.ts; BENCHMARKS, "Fixes that are right").
       await runMain(['lint', '--fix', 'trip.md'], { cwd: repo });
-      assert.equal(readFile(repo, 'trip.md'), HABIT_DOC.replace('Finally we', 'Finally, we'));
-      assert.equal((await runMain(['lint', '--fail-on', 'info', 'trip.md'], { cwd: repo })).code, 0, 'nothing left after the fix');
+      assert.equal(readFile(repo, 'trip.md'), HABIT_DOC);
+      assert.equal((await runMain(['lint', '--fail-on', 'info', 'trip.md'], { cwd: repo })).code, 1, 'still reported');
     } finally {
       removeRepo(repo);
     }

@@ -24,13 +24,16 @@ const DOC = [
   '',
 ].join('\n');
 
-/** A finding with one fix replacing [start, end) of `text` by `newText`. */
+/**
+ * A finding with one fix replacing [start, end) of `text` by `newText`, of a kind `--fix` applies unseen
+ * (`autoFixPolicy.ts`; which kinds those are is tested in fixSafety.test.ts).
+ */
 function finding(text: string, start: number, end: number, newText: string, confidence = 0.95, extraFixes = 0): Finding {
   const starts = lineStarts(text);
   const pos = (o: number) => positionFromStarts(starts, o);
   const fix = { title: 'fix', edits: [{ start: pos(start), end: pos(end), newText }] };
   return {
-    ruleId: 'test',
+    ruleId: 'doubled-mark',
     message: 'm',
     severity: 'warning',
     confidence,

@@ -1,6 +1,6 @@
 /** Building findings from plain offsets: one place that turns offsets into positions and edits into fixes. */
 import { lineStarts, positionFromStarts } from './positions';
-import { Finding, Fix, Position, Severity } from './types';
+import { Finding, FindingBasis, Fix, Position, Severity } from './types';
 
 export interface PlainEdit {
   start: number;
@@ -33,6 +33,8 @@ export interface PlainFinding {
    * comma, which the guides do not leave to the writer (session 19). Not part of a built `Finding`.
    */
   countsAsError?: boolean;
+  /** `Finding.basis`. */
+  basis?: FindingBasis;
 }
 
 export type Explanation = string | (() => string);
@@ -95,6 +97,7 @@ export class FindingBuilder {
       explanation: '',
     };
     withExplanation(out, f.explanation);
+    if (f.basis) out.basis = f.basis;
     if (f.related && f.related.length > 0)
       out.related = f.related.map((r) => ({ start: this.pos(r.start), end: this.pos(r.end), message: r.message }));
     return out;

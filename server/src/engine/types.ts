@@ -36,7 +36,16 @@ export interface Finding {
   explanation: string;
   /** Other ranges that belong to the same finding (the second comma of an apposition). */
   related?: Array<{ start: Position; end: Position; message: string }>;
+  /**
+   * Which of its rule's ways of deciding made the finding, where a rule has several whose fixes are right at different
+   * rates: `transition` for an introductory comma after a transition ("However", "For example"), which the guides
+   * require, unlike one after a clause the document's habit asks for. `--fix` measures precision per rule and basis
+   * (`cli/fix/autoFixPolicy.ts`).
+   */
+  basis?: FindingBasis;
 }
+
+export type FindingBasis = 'transition';
 
 /** A type guard for the values of a setting that takes one of `values`. */
 function oneOf<T extends string>(values: readonly T[]): (v: unknown) => v is T {

@@ -3,7 +3,7 @@
  * so a fix that uncovers another is applied in the same run and a second `--fix` finds nothing to do).
  */
 import { Finding } from '../../engine/types';
-import { applyEdits, safeEdits, wordsOf } from './safeFixes';
+import { applyEdits, SafeFix, safeFixes, wordsOf } from './safeFixes';
 
 const MAX_PASSES = 10;
 
@@ -15,13 +15,24 @@ export interface FixResult {
   findings: Finding[];
 }
 
-export function fixDocument(original: string, lint: (text: string) => Finding[], minConfidence: number): FixResult {
+/**
+ * `onPass(text, fixes)`, when given, is told each pass's text and the fixes applied to it (for measuring which
+ * findings `--fix` applies; the result is the same without it).
+ */
+export function fixDocument(
+  original: string,
+  lint: (text: string) => Finding[],
+  minConfidence: number,
+  onPass?: (text: string, fixes: readonly SafeFix[]) => void,
+): FixResult {
   let text = original;
   let applied = 0;
   let findings = lint(text);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const edits = safeEdits(text, findings, minConfidence);
+    const fixes = safeFixes(text, findings, minConfidence);
+    const edits = fixes.flatMap((f) => f.edits);
     if (edits.length === 0) break;
+    onPass?.(text, fixes);
     const next = applyEdits(text, edits);
     if (next === text) break;
     text = next;

@@ -1,10 +1,12 @@
 /**
  * Which fixes `--fix` may apply without a human looking: the finding is confident (≥ the fix threshold), it offers
  * exactly one fix (several alternatives — a comma splice's period, semicolon or conjunction — are a writer's choice),
- * its edits overlap no other chosen edit, and applying it changes no word (only punctuation, spacing, and the case of
- * a letter that starts a new sentence).
+ * its kind was measured right on real documents and it is in prose, not code or art (`autoFixPolicy.ts`), its edits
+ * overlap no other chosen edit, and applying it changes no word (only punctuation, spacing, and the case of a letter
+ * that starts a new sentence).
  */
 import { Finding, TextEdit } from '../../engine/types';
+import { autoFixRefusal } from './autoFixPolicy';
 
 export const DEFAULT_FIX_MIN_CONFIDENCE = 0.9;
 
@@ -43,6 +45,12 @@ function wellFormed(e: TextEdit, length: number): boolean {
   return 0 <= e.start.offset && e.start.offset <= e.end.offset && e.end.offset <= length;
 }
 
+/** A finding whose one fix is applied automatically, and that fix's edits. */
+export interface SafeFix {
+  finding: Finding;
+  edits: TextEdit[];
+}
+
 /**
  * The edits of the safe fixes among `findings` for `text`. `inProse(start, end)` says whether a range lies wholly in
  * prose (a second guard besides the prose extractor: non-prose is never changed).
@@ -53,13 +61,25 @@ export function safeEdits(
   minConfidence: number,
   inProse: (start: number, end: number) => boolean = () => true,
 ): TextEdit[] {
+  return safeFixes(text, findings, minConfidence, inProse).flatMap((f) => f.edits);
+}
+
+/** The safe fixes among `findings` for `text`, each with its finding (`safeEdits` without the attribution). */
+export function safeFixes(
+  text: string,
+  findings: readonly Finding[],
+  minConfidence: number,
+  inProse: (start: number, end: number) => boolean = () => true,
+): SafeFix[] {
   const chosen: TextEdit[] = [];
+  const fixes: SafeFix[] = [];
   const candidates = findings
     .filter((f) => f.confidence >= minConfidence && f.fixes.length === 1 && f.fixes[0].edits.length > 0)
     .sort((a, b) => b.confidence - a.confidence || a.start.offset - b.start.offset);
   for (const f of candidates) {
     const edits = f.fixes[0].edits;
     if (!edits.every((e) => wellFormed(e, text.length) && inProse(e.start.offset, e.end.offset))) continue;
+    if (autoFixRefusal(text, f)) continue;
     if (edits.some((e, i) => edits.some((o, j) => i < j && conflicts(e, o)))) continue;
     if (edits.some((e) => chosen.some((c) => conflicts(e, c)))) continue;
     // Judge the fix's effect on words locally: the edited stretch and the whole words around it (one character on
@@ -73,6 +93,7 @@ export function safeEdits(
     const before = text.slice(lo, hi);
     if (!sameWords(before, applyEdits(before, local))) continue;
     chosen.push(...edits);
+    fixes.push({ finding: f, edits });
   }
-  return chosen;
+  return fixes;
 }

@@ -160,7 +160,7 @@ export function sentenceFindings(
   // A transition's missing comma is a style finding, but one the guides do not leave to the writer: it counts towards
   // the document's error rate (BENCHMARKS, lint "Session 19 (lead): a transition's missing comma counts …").
   const out = [...chosen, ...style.filter((c) => !habitual(c) && !waitsForErrorRate(c))].map((c) =>
-    introStyle(c.candidate) === 'transition' ? { ...toFinding(c), countsAsError: true } : toFinding(c),
+    introStyle(c.candidate) === 'transition' ? { ...toFinding(c), countsAsError: true, basis: 'transition' as const } : toFinding(c),
   );
   if (quoteStyle === 'british') out.push(...britishQuoteFindings(s, model));
   // What an error-prone document would add: the decisions at the adapted thresholds, on slots nothing else claims.

@@ -25,8 +25,10 @@ export const doubledMarksRule: TextRule = {
   ids: ['doubled-mark', 'mark-absorption'],
   check(text) {
     const out: PlainFinding[] = [];
-    // `,,` `;;` `::` (spaces between allowed), and `..` not part of a longer run nor a two-dot pause.
-    const doubled = /([,;:])\s*\1(?!\1)|(?<![.…])\.\.(?![.…]|\s*\p{Ll})/gu;
+    // `,,` `;;` `::` (spaces between allowed) as one whole run, however long, so that its one fix writes the mark
+    // once (a run fixed pair by pair took `--fix` a pass a mark: 30 commas needed three runs of ten passes, issue 36);
+    // and `..` not part of a longer run nor a two-dot pause.
+    const doubled = /([,;:])(?:\s*\1)+|(?<![.…])\.\.(?![.…]|\s*\p{Ll})/gu;
     for (let m = doubled.exec(text); m; m = doubled.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
@@ -58,7 +60,7 @@ export const doubledMarksRule: TextRule = {
       // One fix only (`--fix` applies single-fix findings); the message names the ellipsis for a writer who trails off.
       const alternative = mark === '.' ? ' (or "..." if the sentence trails off)' : '';
       out.push(
-        markFinding('doubled-mark', start, end, mark, `Doubled "${mark}": write it once${alternative}.`,
+        markFinding('doubled-mark', start, end, mark, `${m[0].replace(/\s/g, '').length > 2 ? 'Repeated' : 'Doubled'} "${mark}": write it once${alternative}.`,
           `Two identical marks meet here. Point absorption (paper Table 1: ${mark}${mark} ↦ ${mark}) keeps only one on the surface.`),
       );
     }
