@@ -35,6 +35,18 @@ export function ewtTexts(split: 'train' | 'dev' | 'test'): string[] {
     .map((l) => l.slice('# text = '.length).trim());
 }
 
+/** EWT's paragraphs (`# newpar`, `# newdoc`): their sentences' texts, in order. */
+export function ewtParagraphs(split: 'train' | 'dev' | 'test'): string[][] {
+  const out: string[][] = [];
+  for (const l of fs.readFileSync(ewtFile(split), 'utf8').split('\n')) {
+    if (l.startsWith('# newpar') || l.startsWith('# newdoc') || out.length === 0) {
+      if (out.length === 0 || out[out.length - 1].length > 0) out.push([]);
+    }
+    if (l.startsWith('# text = ')) out[out.length - 1].push(l.slice('# text = '.length).trim());
+  }
+  return out.filter((p) => p.length > 0);
+}
+
 export type EditedPart = 'train' | 'dev' | 'heldout';
 
 /** Paragraphs of edited-english of one part (documents are separated by blank lines, counted per source file). */

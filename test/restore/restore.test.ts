@@ -86,6 +86,16 @@ describe('restore: words are kept', function () {
     for (const text of sentences(120).filter((t) => /[.!?]["”’)]?$/.test(t))) assert.equal(restorer.restore(text), text);
   });
 
+  it('a word glued to a mark the tokenizer read as a sentence end is not capitalised; a punctuated paragraph is left alone', () => {
+    const model: RestoringModel = { restore: (tree) => tree.slots.map(() => ['.']) };
+    const restorer = makeRestorer(parser, model);
+    assert.doesNotMatch(restorer.restore('see the draft).doc)(see the file'), /Doc/);
+    const finalPeriod: RestoringModel = { restore: (tree) => tree.slots.map((_, i) => (i === tree.slots.length - 1 ? ['.'] : [])) };
+    // The writer's sentence is theirs, as written; the unfinished one is finished.
+    assert.equal(makeRestorer(parser, finalPeriod).restore('we met at noon. It was fine'), 'we met at noon. It was fine.');
+    assert.equal(restorer.restore('We met at noon, as planned. It was fine.'), 'We met at noon, as planned. It was fine.');
+  });
+
   it('paragraphs and line breaks are kept; list items are restored line by line', () => {
     const model: RestoringModel = { restore: (tree) => tree.slots.map((_, i) => (i === tree.slots.length - 1 ? ['.'] : [])) };
     const text = 'first we went home\nand then we slept\n\nthe next day it rained\n\n- buy milk\n- call mum\n';

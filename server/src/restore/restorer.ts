@@ -25,10 +25,31 @@ export interface RestoreOptions {
   /** Samples of the MBR restoration (default: the model's, 1000). */
   samples?: number;
   seed?: number;
+  /**
+   * Parentheses, brackets, dashes and quotation marks are inserted only where at least this share of the model's
+   * samples put them (default ASIDE_SUPPORT), and an opening quotation mark only after a reporting verb.
+   */
+  asideSupport?: number;
 }
+
+/**
+ * Calibrated on EWT dev and edited-english dev (`scripts/bench-restore.ts --asides`, BENCHMARKS.md "Restoration"):
+ * below it, the asides restoration inserted were mostly wrong.
+ */
+export const ASIDE_SUPPORT = 0.9;
 
 export interface RestoringModel {
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
+  restoreWithSupport?(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): { slots: string[][]; support: Array<Map<string, number>> };
+}
+
+/**
+ * A block the writer punctuated: it ends with a sentence-final mark and has marks within it as well. It is left as
+ * it is (a run of words with only a final period, as some dictation gives, is still restored).
+ */
+function punctuated(block: string): boolean {
+  const end = /[.!?…]["'”’)\]]*\s*$/.exec(block);
+  return end !== null && /[,;:.!?…]\s/.test(block.slice(0, end.index));
 }
 
 /** Marks that end a sentence (normalised), after which the next word begins a sentence. */
@@ -49,6 +70,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const capitals: number[] = [];
       for (const block of textBlocks(text)) {
         const piece = flat.slice(block.start, block.end);
+        if (punctuated(piece)) continue;
         // Whether the text before the next sentence ends one (the block's start does): only then is its first word a sentence start.
         let ended = true;
         for (const s of parser.parseText(piece)) {
@@ -60,14 +82,18 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             continue; // already ended by the writer
           }
           const gaps = sentenceGaps(text, { ...s, tokens }, code);
-          const restored = model.restore(s.tree, { samples: options.samples, seed: options.seed });
-          const slots = writableMarks(restored, gaps);
+          const opts = { samples: options.samples, seed: options.seed };
+          const { slots: restored, support } = model.restoreWithSupport?.(s.tree, opts) ?? { slots: model.restore(s.tree, opts), support: undefined };
+          const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT);
+          const slots = writableMarks(sure, gaps);
           placeMarks(slots, gaps, quotes, insertions);
           const endsSentence = (i: number) => slots[i].some((t) => SENTENCE_END.has(t));
           const starts = slots.flatMap((_, i) => ((i === 0 && ended) || (i > 0 && i < slots.length - 1 && endsSentence(i)) ? [i] : []));
           for (const i of starts) {
             const w = tokens[s.wordTokens[i]];
-            if (PLAIN_LOWER_WORD.test(text.slice(w.start, w.end)) && !code.some(([a, b]) => a <= w.start && w.start < b)) capitals.push(w.start);
+            // Not a word glued to what comes before it (`draft).doc`), where the tokenizer saw a sentence end that is not one.
+            const spaced = w.start === block.start || /\s/.test(text[w.start - 1]);
+            if (spaced && PLAIN_LOWER_WORD.test(text.slice(w.start, w.end)) && !code.some(([a, b]) => a <= w.start && w.start < b)) capitals.push(w.start);
           }
           ended = endsSentence(slots.length - 1);
         }
@@ -75,6 +101,38 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       return splice(text, insertions, capitals);
     },
   };
+}
+
+/** Marks that set off an aside or a quotation: inserted wrongly, they change what the text says. */
+const ASIDE = new Set(['(', ')', '[', ']', '—', '“', '”', '‘', '’']);
+const OPENING_QUOTE = new Set(['“', '‘']);
+/**
+ * Verbs that introduce direct speech. The model, which sees no quotation without its marks, opened quotations
+ * anywhere (issue #31: "(best regards, Tom)", `run npm — install`); a quotation restored from words alone needs
+ * lexical evidence that one begins.
+ */
+const REPORTING_VERBS = new Set(
+  'say says said saying ask asks asked asking reply replies replied tell tells told write writes wrote written answer answered shout shouted whisper whispered add added explain explained state stated declare declared exclaim exclaimed yell yelled cry cried scream screamed announce announced insist insisted'.split(' '),
+);
+const OBJECT_PRONOUNS = new Set('me him her us them you it'.split(' '));
+
+/**
+ * The restored marks without the asides the model is unsure of (share of samples below `threshold`), and without
+ * opening quotation marks that follow no reporting verb (`said “…`, `told him “…`). Partners left alone are
+ * removed later by the pairing.
+ */
+function withoutUnsureAsides(slots: readonly string[][], support: Array<Map<string, number>> | undefined, forms: readonly string[], threshold: number): string[][] {
+  const reported = (i: number) => {
+    const before = (k: number) => forms[k]?.toLowerCase() ?? '';
+    return REPORTING_VERBS.has(before(i - 1)) || (OBJECT_PRONOUNS.has(before(i - 1)) && REPORTING_VERBS.has(before(i - 2)));
+  };
+  return slots.map((marks, i) =>
+    marks.filter((m) => {
+      if (!ASIDE.has(m)) return true;
+      if (OPENING_QUOTE.has(m) && !reported(i)) return false;
+      return (support?.[i].get(m) ?? 1) >= threshold;
+    }),
+  );
 }
 
 /**
