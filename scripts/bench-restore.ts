@@ -13,6 +13,7 @@
  *       sentence-initial capitals lowered, as dictation gives them) and scores per word slot against the text as
  *       written: AED (token edit distance per slot, as the paper's §6.1), internal sentence-boundary F1, and
  *       comma / period / question-mark F1; the trivial baseline (a final period) and the model, side by side.
+ *       --boundaries none: without the boundary model (the tokenizer's sentences only), for the ablation.
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -21,7 +22,7 @@ import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
 import { makeRestorer, RestoringModel } from '../server/src/restore';
 import type { PunctuatedTree } from '../server/src/data/depunct';
-import { editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
+import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string', default: '1000' },
+    boundaries: { type: 'string', default: 'model' },
   },
 });
 const limit = Number(values.limit);
@@ -37,44 +39,6 @@ const limit = Number(values.limit);
 function spread<T>(xs: readonly T[], count: number): T[] {
   const k = Math.max(1, Math.floor(xs.length / count));
   return xs.filter((_, i) => i % k === 0).slice(0, count);
-}
-
-const LEADING = /^[(\[{"“‘'«¿¡*_.…]+/u;
-const TRAILING = /[)\]}"”’'»,.;:!?…*_]+$/u;
-const ONLY_MARKS = /^[\p{P}\p{S}]+$/u;
-
-/** Per word slot (n + 1 of them), the marks written there, normalised (quote shapes and dash forms folded). */
-function slotMarks(text: string): string[][] {
-  const slots: string[] = [''];
-  for (const t of text.split(/\s+/).filter(Boolean)) {
-    if (ONLY_MARKS.test(t)) {
-      slots[slots.length - 1] += ' ' + t;
-      continue;
-    }
-    const lead = LEADING.exec(t)?.[0] ?? '';
-    const rest = t.slice(lead.length);
-    const trail = TRAILING.exec(rest)?.[0] ?? '';
-    if (rest.length === trail.length) {
-      slots[slots.length - 1] += ' ' + t;
-      continue;
-    }
-    slots[slots.length - 1] += lead;
-    slots.push(trail);
-  }
-  return slots.map((s) =>
-    (s.replace(/[“”]/g, '"').replace(/[‘’]/g, "'").replace(/…/g, '...').replace(/--+|–|(?<=\s|^)-(?=\s|$)/g, '—').match(/\.\.\.|[^\s]/g) ?? []).filter(
-      (m) => m !== '*' && m !== '_',
-    ),
-  );
-}
-
-/** Dictated input: the words alone, a sentence's first letter lowered unless the word looks like a name or acronym. */
-function dictated(sentences: readonly string[]): string {
-  return sentences
-    .map((s) => unpunctuate(s))
-    .filter(Boolean)
-    .map((s) => s.replace(/^(\p{Lu})(\p{Ll}*)(?=\s|$)/u, (w, a, b) => (w === 'I' ? w : a.toLowerCase() + b)))
-    .join(' ');
 }
 
 interface Tally {
@@ -185,7 +149,10 @@ function main(): void {
     }
     return;
   }
-  const restorer = makeRestorer(parser, model, { samples: Number(values.samples) });
+  const restorer = makeRestorer(parser, model, {
+    samples: Number(values.samples),
+    boundaries: values.boundaries === 'none' ? false : undefined,
+  });
   const base = newTally(), full = newTally();
   let skipped = 0;
   const t0 = Date.now();
@@ -203,7 +170,7 @@ function main(): void {
     const out = restorer.restore(input);
     score(full, gold, slotMarks(out));
   }
-  console.log(`set ${set}, ${chosen.length - skipped} paragraphs (${skipped} skipped: words not aligned), ${nWords} words, samples ${values.samples}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`set ${set} (boundaries ${values.boundaries}), ${chosen.length - skipped} paragraphs (${skipped} skipped: words not aligned), ${nWords} words, samples ${values.samples}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`| system | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |  (gold counts in parentheses)`);
   console.log(report('trivial (final period)', base));
   console.log(report('full model (parser + MBR)', full));

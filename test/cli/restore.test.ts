@@ -49,14 +49,14 @@ describe('cli: restore', function () {
     const text = "well i don't know she said it was a disaster";
     // slots 0..10 around: well i do n't know she said it was a disaster (nothing can go between do and n't)
     const slots: string[][] = [['∘'], [','], [], [','], [], ['.'], [], [',', '“'], [], [], [], ['”', '.']];
-    const out = makeRestorer(wordParser(), fixedSlots(slots)).restore(text);
+    const out = makeRestorer(wordParser(), fixedSlots(slots), { boundaries: false }).restore(text);
     assert.equal(out, 'Well, i don\'t know. She said, "it was a disaster".');
-    const curly = makeRestorer(wordParser(), fixedSlots(slots), { quotes: 'curly' }).restore(text);
+    const curly = makeRestorer(wordParser(), fixedSlots(slots), { quotes: 'curly', boundaries: false }).restore(text);
     assert.equal(curly, 'Well, i don\'t know. She said, “it was a disaster”.');
   });
 
   it('keeps the marks the writer already wrote, and inserts none next to them', () => {
-    const out = makeRestorer(wordParser(), fixedSlots([[], [','], ['!']])).restore('yes,, no');
+    const out = makeRestorer(wordParser(), fixedSlots([[], [','], ['!']]), { boundaries: false }).restore('yes,, no');
     assert.equal(out, 'Yes,, no!');
   });
 

@@ -120,3 +120,39 @@ export function unbalancedInserted(input: string, output: string): number {
   bad += Math.abs(count(output, '"') - count(input, '"')) % 2;
   return bad;
 }
+
+
+/** Per word slot (n + 1 of them), the marks written there, normalised (quote shapes and dash forms folded). */
+export function slotMarks(text: string): string[][] {
+  const slots: string[] = [''];
+  for (const t of text.split(/\s+/).filter(Boolean)) {
+    if (ONLY_MARKS.test(t)) {
+      slots[slots.length - 1] += ' ' + t;
+      continue;
+    }
+    const lead = LEADING.exec(t)?.[0] ?? '';
+    const rest = t.slice(lead.length);
+    const trail = TRAILING.exec(rest)?.[0] ?? '';
+    if (rest.length === trail.length) {
+      slots[slots.length - 1] += ' ' + t;
+      continue;
+    }
+    slots[slots.length - 1] += lead;
+    slots.push(trail);
+  }
+  return slots.map((s) =>
+    (s.replace(/[“”]/g, '"').replace(/[‘’]/g, "'").replace(/…/g, '...').replace(/--+|–|(?<=\s|^)-(?=\s|$)/g, '—').match(/\.\.\.|[^\s]/g) ?? []).filter(
+      (m) => m !== '*' && m !== '_',
+    ),
+  );
+}
+
+/** Dictated input: the words alone, a sentence's first letter lowered unless the word looks like a name or acronym. */
+export function dictated(sentences: readonly string[]): string {
+  return sentences
+    .map((s) => unpunctuate(s))
+    .filter(Boolean)
+    .map((s) => s.replace(/^(\p{Lu})(\p{Ll}*)(?=\s|$)/u, (w, a, b) => (w === 'I' ? w : a.toLowerCase() + b)))
+    .join(' ');
+}
+

@@ -8,7 +8,11 @@
  */
 import type { PunctuatedTree } from '../data/depunct';
 import type { SentenceAnalyser } from '../engine';
+import { defaultModelDir, ParsedSentence } from '../parser';
+import { slotSentence } from '../parser/sentenceBuilder';
+import { tokenizeText } from '../tokenize';
 import { textBlocks } from './blocks';
+import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb } from './boundaries';
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
@@ -30,6 +34,8 @@ export interface RestoreOptions {
    * samples put them (default ASIDE_SUPPORT), and an opening quotation mark only after a reporting verb.
    */
   asideSupport?: number;
+  /** Sentence boundaries in a run of words: default the bundled model (if present); `false`: the tokenizer's sentences only. */
+  boundaries?: BoundaryModel | false;
 }
 
 /**
@@ -68,39 +74,113 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const flat = text.replace(/\s/g, ' ');
       const insertions: Insertion[] = [];
       const capitals: number[] = [];
+      const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
+      const opts = { samples: options.samples, seed: options.seed };
       for (const block of textBlocks(text)) {
         const piece = flat.slice(block.start, block.end);
         if (punctuated(piece)) continue;
         // Whether the text before the next sentence ends one (the block's start does): only then is its first word a sentence start.
         let ended = true;
-        for (const s of parser.parseText(piece)) {
-          if (s.wordTokens.length === 0) continue;
-          const tokens = s.tokens.map((t) => ({ ...t, start: t.start + block.start, end: t.end + block.start }));
-          const last = s.tree.slots[s.tree.slots.length - 1] ?? [];
-          if (last.some((m) => SENTENCE_END.has(m) || m === '<.>')) {
-            ended = true;
-            continue; // already ended by the writer
-          }
-          const gaps = sentenceGaps(text, { ...s, tokens }, code);
-          const opts = { samples: options.samples, seed: options.seed };
+        const shifted = (s: ParsedSentence, by: number): ParsedSentence => ({
+          ...s,
+          start: s.start + by,
+          end: s.end + by,
+          tokens: s.tokens.map((t) => ({ ...t, start: t.start + by, end: t.end + by })),
+        });
+        /** Restores one parsed sentence (tokens at their offsets in `text`); `finish`: it must end with a mark. */
+        const restoreSentence = (s: ParsedSentence, finish?: boolean) => {
+          const gaps = sentenceGaps(text, s, code);
           const { slots: restored, support } = model.restoreWithSupport?.(s.tree, opts) ?? { slots: model.restore(s.tree, opts), support: undefined };
           const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT);
+          const n = sure.length - 1;
+          if (finish) sure[n] = finishedEnd(sure[n], false);
+          // Each sentence the restoration ends (inside the tree, or at its end) ends with `?` if it is a question.
+          if (boundaries) {
+            const forms = s.wordTokens.map((k) => s.tokens[k].text);
+            let from = 0;
+            for (let i = 1; i <= n; i++) {
+              if (!sure[i].some((m) => SENTENCE_END.has(m))) continue;
+              if (questionProb(boundaries, forms.slice(from, i)) >= boundaries.questionThreshold) sure[i] = finishedEnd(sure[i], true);
+              from = i;
+            }
+          }
           const slots = writableMarks(sure, gaps);
           placeMarks(slots, gaps, quotes, insertions);
           const endsSentence = (i: number) => slots[i].some((t) => SENTENCE_END.has(t));
-          const starts = slots.flatMap((_, i) => ((i === 0 && ended) || (i > 0 && i < slots.length - 1 && endsSentence(i)) ? [i] : []));
+          const starts = slots.flatMap((_, i) => ((i === 0 && ended) || (i > 0 && i < n && endsSentence(i)) ? [i] : []));
           for (const i of starts) {
-            const w = tokens[s.wordTokens[i]];
+            const w = s.tokens[s.wordTokens[i]];
             // Not a word glued to what comes before it (`draft).doc`), where the tokenizer saw a sentence end that is not one.
             const spaced = w.start === block.start || /\s/.test(text[w.start - 1]);
             if (spaced && PLAIN_LOWER_WORD.test(text.slice(w.start, w.end)) && !code.some(([a, b]) => a <= w.start && w.start < b)) capitals.push(w.start);
           }
-          ended = endsSentence(slots.length - 1);
+          ended = endsSentence(n);
+        };
+        if (!boundaries) {
+          for (const parsed of parser.parseText(piece)) {
+            if (parsed.wordTokens.length === 0) continue;
+            const s = shifted(parsed, block.start);
+            if (endedByWriter(s.tree.slots)) ended = true;
+            else restoreSentence(s);
+          }
+          continue;
+        }
+        // With the boundary model, the tokenizer's sentences (no parse yet) are cut where it sees sentence ends, and
+        // each piece is parsed alone: parsed as one tree, a run of sentences is what made the model write commas where
+        // periods belong.
+        for (const t of tokenizeText(piece)) {
+          const tokens = t.tokens.map((k) => ({ ...k, start: k.start + block.start, end: k.end + block.start }));
+          const slotted = slotSentence(tokens);
+          if (slotted.forms.length === 0) continue;
+          if (endedByWriter(slotted.slots)) {
+            ended = true;
+            continue;
+          }
+          const run = { start: tokens[0].start, end: tokens[tokens.length - 1].end, tokens, wordTokens: slotted.wordTokens, slotTokens: slotted.slotTokens };
+          for (const [from, to] of segments(run, boundaries, text, code)) {
+            const pieces = parser.parseText(flat.slice(from, to)).filter((p) => p.wordTokens.length > 0);
+            pieces.forEach((p, k) => restoreSentence(shifted(p, from), k === pieces.length - 1));
+          }
         }
       }
       return splice(text, insertions, capitals);
     },
   };
+}
+
+/** The writer ended the sentence (its last slot has a sentence-final mark or an abbreviation's dot). */
+function endedByWriter(slots: readonly (readonly string[])[]): boolean {
+  return (slots[slots.length - 1] ?? []).some((m) => SENTENCE_END.has(m) || m === '<.>');
+}
+
+/**
+ * [from, to) offsets of the pieces of a tokenized sentence between the slots where the boundary model sees a sentence
+ * end (only at slots restoration may write in).
+ */
+function segments(s: Pick<ParsedSentence, 'start' | 'end' | 'tokens' | 'wordTokens' | 'slotTokens'>, m: BoundaryModel, text: string, code: ReadonlyArray<[number, number]>): Array<[number, number]> {
+  const gaps = sentenceGaps(text, s, code);
+  const words = s.wordTokens.map((k) => text.slice(s.tokens[k].start, s.tokens[k].end));
+  const p = boundaryProbs(m, words);
+  const out: Array<[number, number]> = [];
+  let from = s.start;
+  for (let i = 1; i < words.length; i++) {
+    if (!gaps[i].free || p[i] < m.threshold) continue;
+    out.push([from, gaps[i].closeAt]);
+    from = gaps[i].openAt;
+  }
+  out.push([from, s.end]);
+  return out;
+}
+
+/**
+ * A sentence's last slot with its final mark: `?` for a question (the boundary model's or the model's restoration
+ * says so), else a period (the model's `...` and `!` at the end of a dictated sentence were mostly wrong).
+ */
+function finishedEnd(last: readonly string[], question: boolean): string[] {
+  const at = last.findIndex((m) => SENTENCE_END.has(m));
+  const end = question || last[at] === '?' ? '?' : '.';
+  if (at < 0) return [...last, end];
+  return [...last.slice(0, at).filter((m) => !SENTENCE_END.has(m)), end, ...last.slice(at + 1).filter((m) => !SENTENCE_END.has(m))];
 }
 
 /** Marks that set off an aside or a quotation: inserted wrongly, they change what the text says. */

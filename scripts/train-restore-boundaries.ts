@@ -1,0 +1,145 @@
+/**
+ * Trains the sentence-boundary and question models of restoration (`server/src/restore/boundaries.ts`):
+ *
+ *   npx tsx scripts/train-restore-boundaries.ts        # writes models/en/restore-boundaries.json (~1 min)
+ *
+ * Data: EWT train paragraphs and edited-english train documents (d % 10 ∉ {8, 9}), as dictation gives them (words
+ * only, sentence-initial capitals lowered; `dictated` in test/restore/corpus.ts); a slot is a boundary where the text
+ * as written has `.`, `?` or `!`, a sentence a question where it ends with `?`. Logistic regression (AdaGrad, hashed
+ * features, L2 by averaging); the threshold is the one with the best boundary F1 on EWT dev + edited-english dev.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  BoundaryModelJson,
+  BOUNDARY_MODEL_FILE,
+  boundaryFeatures,
+  featureIndex,
+  FEATURE_BITS,
+  logistic,
+  questionFeatures,
+} from '../server/src/restore/boundaries';
+import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
+import { seededRng } from '../server/src/random/seededRng';
+
+interface Example {
+  f: number[];
+  y: number;
+}
+
+const END = (s: readonly string[]) => s.some((m) => m === '.' || m === '?' || m === '!');
+
+/**
+ * `lowerEvery`: every k-th paragraph is also given all in lower case (people type dictation-like text that way, `i`
+ * included), so the model does not learn that only capitals start sentences.
+ */
+function examples(paragraphs: readonly string[][], lowerEvery = 0): { boundary: Example[]; question: Example[] } {
+  const boundary: Example[] = [];
+  const question: Example[] = [];
+  paragraphs.forEach((p, k) => {
+    const input = lowerEvery && k % lowerEvery === 0 ? dictated(p).toLowerCase() : dictated(p);
+    if (!input) return;
+    const words = input.split(' ');
+    const gold = slotMarks(p.join(' '));
+    if (gold.length !== words.length + 1) return;
+    let start = 0;
+    for (let i = 1; i <= words.length; i++) {
+      if (i < words.length) boundary.push({ f: boundaryFeatures(words, i).map((f) => featureIndex(f)), y: END(gold[i]) ? 1 : 0 });
+      if ((i < words.length && END(gold[i])) || i === words.length) {
+        const sentence = words.slice(start, i);
+        question.push({ f: questionFeatures(sentence).map((f) => featureIndex(f)), y: gold[i].includes('?') ? 1 : 0 });
+        start = i;
+      }
+    }
+  });
+  return { boundary, question };
+}
+
+function train(data: Example[], epochs: number, seed: number): Float32Array {
+  const w = new Float32Array(1 << FEATURE_BITS);
+  const g2 = new Float32Array(1 << FEATURE_BITS).fill(1e-2);
+  const rng = seededRng(seed);
+  const order = data.map((_, i) => i);
+  for (let e = 0; e < epochs; e++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const k of order) {
+      const ex = data[k];
+      let z = 0;
+      for (const f of ex.f) z += w[f];
+      const g = 1 / (1 + Math.exp(-z)) - ex.y;
+      for (const f of ex.f) {
+        g2[f] += g * g;
+        w[f] -= (0.1 * g) / Math.sqrt(g2[f]);
+      }
+    }
+  }
+  return w;
+}
+
+const PRUNE = Number(process.env.PRUNE ?? 0.4);
+
+function pruned(w: Float32Array): Float32Array {
+  return w.map((v) => (Math.abs(v) >= PRUNE ? Math.round(v * 1e3) / 1e3 : 0));
+}
+
+function sparse(w: Float32Array): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  w.forEach((v, k) => {
+    if (v !== 0) out.push([k, v]);
+  });
+  return out;
+}
+
+function main(): void {
+  const t0 = Date.now();
+  const trainParas = [...ewtParagraphs('train'), ...editedDocs('train')];
+  const devParas = [...ewtParagraphs('dev'), ...editedDocs('dev')];
+  const tr = examples(trainParas, Number(process.env.LOWER_EVERY ?? 0));
+  const dev = examples(devParas);
+  console.log(`train: ${tr.boundary.length} slots (${tr.boundary.filter((e) => e.y).length} boundaries), ${tr.question.length} sentences; dev: ${dev.boundary.length} slots`);
+  // Weights below PRUNE are dropped (the file from ~20 MB to a few; dev F1 is printed with the pruned weights).
+  const boundary = pruned(train(tr.boundary, 3, 1));
+  const question = pruned(train(tr.question, 5, 2));
+  // Dev: the threshold with the best boundary F1.
+  const probs = dev.boundary.map((e) => ({ p: logistic(boundary, e.f.map(String), FEATURE_BITS, true), y: e.y }));
+  let best = { t: 0.5, f1: -1 };
+  for (let t = 0.2; t <= 0.81; t += 0.05) {
+    const tp = probs.filter((e) => e.p >= t && e.y).length;
+    const pred = probs.filter((e) => e.p >= t).length;
+    const gold = probs.filter((e) => e.y).length;
+    const f1 = (2 * tp) / Math.max(1, pred + gold);
+    console.log(`threshold ${t.toFixed(2)}: dev boundary F1 ${f1.toFixed(3)} (P ${(tp / Math.max(1, pred)).toFixed(3)}, R ${(tp / gold).toFixed(3)})`);
+    if (f1 > best.f1) best = { t: Math.round(t * 100) / 100, f1 };
+  }
+  const qp = dev.question.map((e) => ({ p: logistic(question, e.f.map(String), FEATURE_BITS, true), y: e.y }));
+  let bestQ = { t: 0.5, f1: -1 };
+  for (let t = 0.1; t <= 0.71; t += 0.05) {
+    const tp = qp.filter((e) => e.p >= t && e.y).length;
+    const pred = qp.filter((e) => e.p >= t).length;
+    const gold = qp.filter((e) => e.y).length;
+    const f1 = (2 * tp) / Math.max(1, pred + gold);
+    console.log(`question threshold ${t.toFixed(2)}: dev F1 ${f1.toFixed(3)} (P ${(tp / Math.max(1, pred)).toFixed(3)}, R ${(tp / gold).toFixed(3)}, ${gold} questions)`);
+    if (f1 > bestQ.f1) bestQ = { t: Math.round(t * 100) / 100, f1 };
+  }
+  const json: BoundaryModelJson = {
+    version: `restore-boundaries-1-${best.t}-${bestQ.t}`,
+    bits: FEATURE_BITS,
+    threshold: best.t,
+    questionThreshold: bestQ.t,
+    boundary: sparse(boundary),
+    question: sparse(question),
+  };
+  const out = path.resolve(__dirname, '..', 'models', 'en', BOUNDARY_MODEL_FILE);
+  fs.writeFileSync(out, JSON.stringify(json));
+  console.log(`threshold ${best.t} (dev F1 ${best.f1.toFixed(3)}); wrote ${out} (${(fs.statSync(out).size / 1e6).toFixed(1)} MB) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** edited-english documents of one part, each as its paragraphs (one paragraph = one run of sentences). */
+function editedDocs(part: 'train' | 'dev'): string[][] {
+  return editedParagraphs(part).map((p) => [p.text]);
+}
+
+main();
