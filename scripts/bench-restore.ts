@@ -5,6 +5,9 @@
  *       the "words are sacred" property at scale: N sentences/paragraphs (EWT train+dev, edited-english dev, node_modules
  *       READMEs) with their punctuation removed are restored; counts word changes and unbalanced inserted marks, and
  *       how many already punctuated texts came back changed. (npm test runs a few hundred of them.)
+ *   npx tsx scripts/bench-restore.ts --speed [--limit N]
+ *       time to restore N (default 10) distinct 300-word dictated paragraphs of edited-english dev, after a warm-up,
+ *       by the restorer as it was (1000 samples, no boundary model) and as it is, interleaved; medians.
  *   npx tsx scripts/bench-restore.ts --asides --set ewt-dev|edited-dev [--limit N] [--samples M]
  *       calibration of ASIDE_SUPPORT (dev sets only): precision and recall of inserted parentheses, dashes and quotation
  *       marks (per slot, as written) at several support thresholds, from one sampling per sentence.
@@ -12,8 +15,9 @@
  *       restores paragraphs (EWT `# newpar`, edited-english lines) given as one run of words (punctuation removed,
  *       sentence-initial capitals lowered, as dictation gives them) and scores per word slot against the text as
  *       written: AED (token edit distance per slot, as the paper's §6.1), internal sentence-boundary F1, and
- *       comma / period / question-mark F1; the trivial baseline (a final period) and the model, side by side.
- *       --boundaries none: without the boundary model (the tokenizer's sentences only), for the ablation.
+ *       comma / period / question-mark F1. Side by side: the trivial baseline (a final period), the boundary model
+ *       alone (periods and question marks only), the punctuation model on the tokenizer's sentences (restoration
+ *       before the boundary model), and the full restoration. --samples M: MBR samples (default: the restorer's).
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -27,11 +31,11 @@ import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, 
 const { values } = parseArgs({
   options: {
     words: { type: 'boolean', default: false },
+    speed: { type: 'boolean', default: false },
     asides: { type: 'boolean', default: false },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
-    samples: { type: 'string', default: '1000' },
-    boundaries: { type: 'string', default: 'model' },
+    samples: { type: 'string' },
   },
 });
 const limit = Number(values.limit);
@@ -88,7 +92,7 @@ function main(): void {
       ...spread(editedParagraphs('dev').map((p) => p.text), limit * 0.3),
       ...readmeParagraphs(path.resolve(__dirname, '..', 'node_modules'), limit * 0.2),
     ];
-    const restorer = makeRestorer(parser, model, { samples: Number(values.samples === '1000' ? 30 : values.samples) });
+    const restorer = makeRestorer(parser, model, { samples: Number(values.samples ?? 30) });
     let changed = 0, unbalanced = 0, punctuatedChanged = 0, punctuated = 0, words = 0;
     const t0 = Date.now();
     for (const text of texts) {
@@ -105,6 +109,30 @@ function main(): void {
       }
     }
     console.log(`texts ${texts.length} (words ${words}): word changes ${changed}, unbalanced ${unbalanced}; punctuated texts ${punctuated}, changed ${punctuatedChanged}; ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    return;
+  }
+  if (values.speed) {
+    const texts: string[] = [];
+    let words: string[] = [];
+    for (const p of editedParagraphs('dev')) {
+      words.push(...dictated([p.text]).split(' '));
+      if (words.length >= 300) ((texts.push(words.slice(0, 300).join(' ')), (words = [])));
+    }
+    const n = Math.min(Number(values.limit === '300' ? 10 : values.limit), texts.length - 1);
+    const before = makeRestorer(parser, model, { samples: 1000, boundaries: false });
+    const after = makeRestorer(parser, model);
+    after.restore(texts[texts.length - 1]);
+    const ms: Record<string, number[]> = { before: [], after: [] };
+    for (let k = 0; k < n; k++) {
+      // Distinct texts for each (a parse is remembered by content), alternating which goes first.
+      for (const [name, r, text] of (k % 2 ? [['after', after, texts[2 * k]], ['before', before, texts[2 * k + 1]]] : [['before', before, texts[2 * k]], ['after', after, texts[2 * k + 1]]]) as Array<[string, typeof after, string]>) {
+        const t = process.hrtime.bigint();
+        r.restore(text);
+        ms[name].push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`300-word paragraphs, ${n} each: before (1000 samples, no boundaries) median ${median(ms.before).toFixed(0)} ms; after (default) median ${median(ms.after).toFixed(0)} ms, max ${Math.max(...ms.after).toFixed(0)} ms`);
     return;
   }
   const set = values.set!;
@@ -124,10 +152,10 @@ function main(): void {
       },
     };
     const groups: Record<string, string[]> = { paren: ['(', ')', '[', ']'], dash: ['—'], quote: ['"', "'"] };
-    console.log(`set ${set}, ${chosen.length} paragraphs, samples ${values.samples}`);
+    console.log(`set ${set}, ${chosen.length} paragraphs, samples ${values.samples ?? 1000}`);
     console.log('| threshold | ' + Object.keys(groups).map((g) => `${g} inserted | ${g} right | ${g} in gold`).join(' | ') + ' | AED/slot |');
     for (const threshold of [0, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95]) {
-      const restorer = makeRestorer(parser, memoModel, { samples: Number(values.samples), asideSupport: threshold });
+      const restorer = makeRestorer(parser, memoModel, { samples: Number(values.samples ?? 1000), asideSupport: threshold });
       const c: Record<string, [number, number, number]> = { paren: [0, 0, 0], dash: [0, 0, 0], quote: [0, 0, 0] };
       const t = newTally();
       for (const p of chosen) {
@@ -149,11 +177,14 @@ function main(): void {
     }
     return;
   }
-  const restorer = makeRestorer(parser, model, {
-    samples: Number(values.samples),
-    boundaries: values.boundaries === 'none' ? false : undefined,
-  });
-  const base = newTally(), full = newTally();
+  const samples = values.samples === undefined ? undefined : Number(values.samples);
+  const silent: RestoringModel = { restore: (tree) => tree.slots.map(() => []) };
+  const systems: Array<{ name: string; restore: (input: string) => string; tally: Tally }> = [
+    { name: 'trivial (final period)', restore: (input) => input + '.', tally: newTally() },
+    { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent).restore, tally: newTally() },
+    { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
+    { name: 'full (boundary model + parser + MBR)', restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
+  ];
   let skipped = 0;
   const t0 = Date.now();
   let nWords = 0;
@@ -166,14 +197,11 @@ function main(): void {
       continue;
     }
     nWords += input.split(' ').length;
-    score(base, gold, slotMarks(input + '.'));
-    const out = restorer.restore(input);
-    score(full, gold, slotMarks(out));
+    for (const sys of systems) score(sys.tally, gold, slotMarks(sys.restore(input)));
   }
-  console.log(`set ${set} (boundaries ${values.boundaries}), ${chosen.length - skipped} paragraphs (${skipped} skipped: words not aligned), ${nWords} words, samples ${values.samples}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`set ${set}, ${chosen.length - skipped} paragraphs (${skipped} skipped: words not aligned), ${nWords} words, samples ${samples ?? 'default'}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`| system | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |  (gold counts in parentheses)`);
-  console.log(report('trivial (final period)', base));
-  console.log(report('full model (parser + MBR)', full));
+  for (const sys of systems) console.log(report(sys.name, sys.tally));
 }
 
 main();
