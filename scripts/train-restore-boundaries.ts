@@ -1,7 +1,10 @@
 /**
  * Trains the sentence-boundary and question models of restoration (`server/src/restore/boundaries.ts`):
  *
- *   npx tsx scripts/train-restore-boundaries.ts        # writes models/en/restore-boundaries.json (~1 min)
+ *   npx tsx scripts/train-restore-boundaries.ts [--parse]   # writes models/en/restore-boundaries.json (~1 min)
+ *
+ * --parse: the boundary features also read the bundled parser's parse of each dictated paragraph (as restoration
+ * then parses the run before cutting it); every other edited-english train paragraph only, to keep parsing short.
  *
  * Data: EWT train paragraphs and edited-english train documents (d % 10 ∉ {8, 9}), as dictation gives them (words
  * only, sentence-initial capitals lowered; `dictated` in test/restore/corpus.ts); a slot is a boundary where the text
@@ -10,7 +13,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { parseArgs } from 'util';
+import { loadParser, Parser } from '../server/src/parser';
 import {
+  runParse,
   BoundaryModelJson,
   BOUNDARY_MODEL_FILE,
   boundaryFeatures,
@@ -55,6 +61,34 @@ function examples(paragraphs: readonly string[][], lowerEvery = 0): { boundary: 
   return { boundary, question };
 }
 
+/**
+ * Boundary examples over the parser's words (as restoration sees them): the dictated paragraph is parsed, and each
+ * slot between two words with whitespace between them is labelled from the whitespace token slot it lies in.
+ */
+function parsedExamples(parser: Parser, paragraphs: readonly string[][]): Example[] {
+  const out: Example[] = [];
+  for (const p of paragraphs) {
+    const input = dictated(p);
+    if (!input) continue;
+    const gold = slotMarks(p.join(' '));
+    if (gold.length !== input.split(' ').length + 1) continue;
+    // Whitespace-token slot of each offset: the number of spaces before it.
+    const spacesBefore = new Int32Array(input.length + 1);
+    for (let k = 0; k < input.length; k++) spacesBefore[k + 1] = spacesBefore[k] + (input[k] === ' ' ? 1 : 0);
+    for (const s of parser.parseText(input)) {
+      const forms = s.tree.words.map((w) => w.form);
+      const parse = runParse(s.tree.words);
+      for (let i = 1; i < forms.length; i++) {
+        const a = s.tokens[s.wordTokens[i - 1]];
+        const b = s.tokens[s.wordTokens[i]];
+        if (!/^\s+$/.test(input.slice(a.end, b.start))) continue; // inside a written word: never a boundary
+        out.push({ f: boundaryFeatures(forms, i, parse).map((f) => featureIndex(f)), y: END(gold[spacesBefore[b.start]]) ? 1 : 0 });
+      }
+    }
+  }
+  return out;
+}
+
 function train(data: Example[], epochs: number, seed: number): Float32Array {
   const w = new Float32Array(1 << FEATURE_BITS);
   const g2 = new Float32Array(1 << FEATURE_BITS).fill(1e-2);
@@ -94,11 +128,18 @@ function sparse(w: Float32Array): Array<[number, number]> {
 }
 
 function main(): void {
+  const { values } = parseArgs({ options: { parse: { type: 'boolean', default: false } } });
   const t0 = Date.now();
   const trainParas = [...ewtParagraphs('train'), ...editedDocs('train')];
   const devParas = [...ewtParagraphs('dev'), ...editedDocs('dev')];
   const tr = examples(trainParas, Number(process.env.LOWER_EVERY ?? 0));
   const dev = examples(devParas);
+  if (values.parse) {
+    const parser = loadParser();
+    tr.boundary = parsedExamples(parser, [...ewtParagraphs('train'), ...editedDocs('train').filter((_, k) => k % 2 === 0)]);
+    console.log(`parsed train in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    dev.boundary = parsedExamples(parser, devParas);
+  }
   console.log(`train: ${tr.boundary.length} slots (${tr.boundary.filter((e) => e.y).length} boundaries), ${tr.question.length} sentences; dev: ${dev.boundary.length} slots`);
   // Weights below PRUNE are dropped (the file from ~20 MB to a few; dev F1 is printed with the pruned weights).
   const boundary = pruned(train(tr.boundary, 3, 1));
@@ -125,14 +166,15 @@ function main(): void {
     if (f1 > bestQ.f1) bestQ = { t: Math.round(t * 100) / 100, f1 };
   }
   const json: BoundaryModelJson = {
-    version: `restore-boundaries-1-${best.t}-${bestQ.t}`,
+    version: `restore-boundaries-${values.parse ? 'parse-' : ''}1-${best.t}-${bestQ.t}`,
+    parse: values.parse,
     bits: FEATURE_BITS,
     threshold: best.t,
     questionThreshold: bestQ.t,
     boundary: sparse(boundary),
     question: sparse(question),
   };
-  const out = path.resolve(__dirname, '..', 'models', 'en', BOUNDARY_MODEL_FILE);
+  const out = process.env.OUT ?? path.resolve(__dirname, '..', 'models', 'en', BOUNDARY_MODEL_FILE);
   fs.writeFileSync(out, JSON.stringify(json));
   console.log(`threshold ${best.t} (dev F1 ${best.f1.toFixed(3)}); wrote ${out} (${(fs.statSync(out).size / 1e6).toFixed(1)} MB) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }

@@ -11,8 +11,17 @@ import { hashString } from '../parser/hash';
 
 export const BOUNDARY_MODEL_FILE = 'restore-boundaries.json';
 
+/** The parse of a run of words as one tree: per word its UPOS, head (index in the run, −1 for the root) and relation. */
+export interface RunParse {
+  upos: readonly string[];
+  head: readonly number[];
+  deprel: readonly string[];
+}
+
 export interface BoundaryModel {
   readonly version: string;
+  /** Whether its features read the parse of the run (then restoration parses the run before cutting it). */
+  readonly parse: boolean;
   /** Slots with P(boundary) at least this are split (chosen on dev data by the trainer). */
   readonly threshold: number;
   /** A sentence with P(question) at least this ends with `?` (chosen on dev data by the trainer). */
@@ -23,6 +32,7 @@ export interface BoundaryModel {
 
 export interface BoundaryModelJson {
   version: string;
+  parse?: boolean;
   bits: number;
   threshold: number;
   questionThreshold: number;
@@ -49,11 +59,15 @@ function shape(w: string | undefined): string {
   return 'o';
 }
 
-/** Features of the slot before words[i] (1 ≤ i < n). */
-export function boundaryFeatures(words: readonly string[], i: number): string[] {
+/**
+ * Features of the slot before words[i] (1 ≤ i < n); with the run's parse, also what the parse says of the slot: the
+ * tags around it, the relations of the words on each side and where their heads are, and how many arcs cross it (a
+ * sentence boundary inside a run parsed as one tree is crossed by one arc, parataxis or conj, or by none).
+ */
+export function boundaryFeatures(words: readonly string[], i: number, parse?: RunParse): string[] {
   const w = (k: number) => normWord(words[k]);
   const [l2, l1, r1, r2] = [w(i - 2), w(i - 1), w(i), w(i + 1)];
-  return [
+  const lexical = [
     'b',
     `l1=${l1}`,
     `l2=${l2}`,
@@ -67,6 +81,17 @@ export function boundaryFeatures(words: readonly string[], i: number): string[] 
     `r1s=${shape(words[i])}`,
     `l1s=${shape(words[i - 1])}|r1s=${shape(words[i])}`,
   ];
+  if (!parse) return lexical;
+  const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
+  let cross = 0;
+  parse.head.forEach((h, d) => {
+    if (h >= 0 && Math.min(h, d) < i && Math.max(h, d) >= i) cross++;
+  });
+  const c = Math.min(cross, 4);
+  const pu = `${parse.upos[i - 1]}|${parse.upos[i]}`;
+  const rd = `${parse.deprel[i]}|${dir(i)}`;
+  const ld = `${parse.deprel[i - 1]}|${dir(i - 1)}`;
+  return [...lexical, `pu=${pu}`, `rd=${rd}`, `ld=${ld}`, `c=${c}`, `rdc=${rd}|${c}`, `puc=${pu}|${c}`, `ldrd=${ld}|${rd}`, `r1rd=${r1}|${rd}`];
 }
 
 /** Features of a sentence for its final mark (a question or not). */
@@ -87,8 +112,14 @@ export function logistic(weights: Float32Array, features: readonly string[], bit
 }
 
 /** P(boundary) at each slot 1 … n−1 (index i: before words[i]; entries 0 and n are 0). */
-export function boundaryProbs(m: BoundaryModel, words: readonly string[]): number[] {
-  return words.map((_, i) => (i === 0 ? 0 : logistic(m.boundary, boundaryFeatures(words, i)))).concat([0]);
+export function boundaryProbs(m: BoundaryModel, words: readonly string[], parse?: RunParse): number[] {
+  if (m.parse && !parse) throw new Error('this boundary model reads the parse of the run');
+  return words.map((_, i) => (i === 0 ? 0 : logistic(m.boundary, boundaryFeatures(words, i, m.parse ? parse : undefined)))).concat([0]);
+}
+
+/** The run's parse as the features read it, from a parsed sentence's tree. */
+export function runParse(words: ReadonlyArray<{ upos: string; head: number; deprel: string }>): RunParse {
+  return { upos: words.map((w) => w.upos), head: words.map((w) => w.head - 1), deprel: words.map((w) => w.deprel) };
 }
 
 export function questionProb(m: BoundaryModel, words: readonly string[]): number {
@@ -102,7 +133,7 @@ export function boundaryModelFromJson(j: BoundaryModelJson): BoundaryModel {
     return a;
   };
   if (j.bits !== FEATURE_BITS) throw new Error(`boundary model: ${j.bits}-bit features, expected ${FEATURE_BITS}`);
-  return { version: j.version, threshold: j.threshold, questionThreshold: j.questionThreshold, boundary: dense(j.boundary), question: dense(j.question) };
+  return { version: j.version, parse: j.parse ?? false, threshold: j.threshold, questionThreshold: j.questionThreshold, boundary: dense(j.boundary), question: dense(j.question) };
 }
 
 const loaded = new Map<string, BoundaryModel | null>();

@@ -12,7 +12,7 @@ import { defaultModelDir, ParsedSentence } from '../parser';
 import { slotSentence } from '../parser/sentenceBuilder';
 import { tokenizeText } from '../tokenize';
 import { textBlocks } from './blocks';
-import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb } from './boundaries';
+import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse } from './boundaries';
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
@@ -132,19 +132,27 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           }
           continue;
         }
-        // With the boundary model, the tokenizer's sentences (no parse yet) are cut where it sees sentence ends, and
-        // each piece is parsed alone: parsed as one tree, a run of sentences is what made the model write commas where
-        // periods belong.
-        for (const t of tokenizeText(piece)) {
-          const tokens = t.tokens.map((k) => ({ ...k, start: k.start + block.start, end: k.end + block.start }));
-          const slotted = slotSentence(tokens);
-          if (slotted.forms.length === 0) continue;
-          if (endedByWriter(slotted.slots)) {
+        // With the boundary model, the run of words (the tokenizer's sentence; parsed first if the boundary model reads
+        // the parse) is cut where it sees sentence ends, and each piece is parsed alone: parsed as one tree, a run of
+        // sentences is what made the model write commas where periods belong.
+        const runs = boundaries.parse
+          ? parser.parseText(piece).map((parsed) => {
+              const s = shifted(parsed, block.start);
+              return { run: s, slots: s.tree.slots, forms: s.tree.words.map((w) => w.form), parse: runParse(s.tree.words) };
+            })
+          : tokenizeText(piece).map((t) => {
+              const tokens = t.tokens.map((k) => ({ ...k, start: k.start + block.start, end: k.end + block.start }));
+              const slotted = slotSentence(tokens);
+              const run = { start: t.start + block.start, end: t.end + block.start, tokens, wordTokens: slotted.wordTokens, slotTokens: slotted.slotTokens };
+              return { run, slots: slotted.slots, forms: slotted.wordTokens.map((k) => tokens[k].text), parse: undefined };
+            });
+        for (const { run, slots, forms, parse } of runs) {
+          if (forms.length === 0) continue;
+          if (endedByWriter(slots)) {
             ended = true;
             continue;
           }
-          const run = { start: tokens[0].start, end: tokens[tokens.length - 1].end, tokens, wordTokens: slotted.wordTokens, slotTokens: slotted.slotTokens };
-          for (const [from, to] of segments(run, boundaries, text, code)) {
+          for (const [from, to] of segments(run, boundaryProbs(boundaries, forms, parse), boundaries.threshold, text, code)) {
             const pieces = parser.parseText(flat.slice(from, to)).filter((p) => p.wordTokens.length > 0);
             pieces.forEach((p, k) => restoreSentence(shifted(p, from), k === pieces.length - 1));
           }
@@ -164,14 +172,18 @@ function endedByWriter(slots: readonly (readonly string[])[]): boolean {
  * [from, to) offsets of the pieces of a tokenized sentence between the slots where the boundary model sees a sentence
  * end (only at slots restoration may write in).
  */
-function segments(s: Pick<ParsedSentence, 'start' | 'end' | 'tokens' | 'wordTokens' | 'slotTokens'>, m: BoundaryModel, text: string, code: ReadonlyArray<[number, number]>): Array<[number, number]> {
+function segments(
+  s: Pick<ParsedSentence, 'start' | 'end' | 'tokens' | 'wordTokens' | 'slotTokens'>,
+  p: readonly number[],
+  threshold: number,
+  text: string,
+  code: ReadonlyArray<[number, number]>,
+): Array<[number, number]> {
   const gaps = sentenceGaps(text, s, code);
-  const words = s.wordTokens.map((k) => text.slice(s.tokens[k].start, s.tokens[k].end));
-  const p = boundaryProbs(m, words);
   const out: Array<[number, number]> = [];
   let from = s.start;
-  for (let i = 1; i < words.length; i++) {
-    if (!gaps[i].free || p[i] < m.threshold) continue;
+  for (let i = 1; i < s.wordTokens.length; i++) {
+    if (!gaps[i].free || p[i] < threshold) continue;
     out.push([from, gaps[i].closeAt]);
     from = gaps[i].openAt;
   }
