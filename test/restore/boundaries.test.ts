@@ -14,6 +14,7 @@ import {
   FEATURE_BITS,
   loadBoundaryModel,
   questionProb,
+  runParse,
 } from '../../server/src/restore/boundaries';
 
 describe('restore: sentence boundaries', function () {
@@ -28,6 +29,27 @@ describe('restore: sentence boundaries', function () {
     assert.ok(Math.abs(p[4] - 1 / (1 + Math.exp(-1.5))) < 1e-6);
     assert.equal(p[0], 0);
     assert.ok(Math.abs(questionProb(m, words) - 1 / (1 + Math.exp(-1))) < 1e-6);
+  });
+
+  it('with a parse, the slot features count the arcs crossing the slot (brute force over all arcs)', () => {
+    // we met at noon it rained: "met" root, "rained" parataxis of "met" (one arc crosses noon|it), "it" → "rained".
+    const words = ['we', 'met', 'at', 'noon', 'it', 'rained'];
+    const parse = runParse([
+      { upos: 'PRON', head: 2, deprel: 'nsubj' },
+      { upos: 'VERB', head: 0, deprel: 'root' },
+      { upos: 'ADP', head: 4, deprel: 'case' },
+      { upos: 'NOUN', head: 2, deprel: 'obl' },
+      { upos: 'PRON', head: 6, deprel: 'nsubj' },
+      { upos: 'VERB', head: 2, deprel: 'parataxis' },
+    ]);
+    for (let i = 1; i < words.length; i++) {
+      let crossing = 0;
+      for (let d = 0; d < words.length; d++) for (let h = 0; h < words.length; h++) if (parse.head[d] === h && Math.min(d, h) < i && Math.max(d, h) >= i) crossing++;
+      assert.ok(boundaryFeatures(words, i, parse).includes(`c=${Math.min(crossing, 4)}`), `slot ${i}`);
+    }
+    assert.ok(boundaryFeatures(words, 4, parse).includes('c=1'));
+    assert.ok(boundaryFeatures(words, 4, parse).includes('rd=nsubj|R'));
+    assert.deepEqual(boundaryFeatures(words, 4), boundaryFeatures(words, 4, parse).slice(0, boundaryFeatures(words, 4).length));
   });
 
   const haveModels = [path.join(defaultModelDir(), MODEL_FILE), path.join(punctModelDir(), DEFAULT_MODEL_FILE), path.join(defaultModelDir(), BOUNDARY_MODEL_FILE)].every((f) => fs.existsSync(f));
