@@ -4,7 +4,8 @@
  *   npx tsx scripts/train-restore-boundaries.ts [--parse]   # writes models/en/restore-boundaries.json (~1 min)
  *
  * --parse: the boundary features also read the bundled parser's parse of each dictated paragraph (as restoration
- * then parses the run before cutting it); every other edited-english train paragraph only, to keep parsing short.
+ * then parses the run before cutting it); every EDITED_EVERY-th (default 2nd) edited-english train paragraph, to keep
+ * parsing short. OUT=FILE writes elsewhere than models/en (for a model measured before it ships).
  *
  * Data: EWT train paragraphs and edited-english train documents (d % 10 ∉ {8, 9}), as dictation gives them (words
  * only, sentence-initial capitals lowered; `dictated` in test/restore/corpus.ts); a slot is a boundary where the text
@@ -122,9 +123,23 @@ function pruned(w: Float32Array): Float32Array {
 function sparse(w: Float32Array): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   w.forEach((v, k) => {
-    if (v !== 0) out.push([k, v]);
+    if (v !== 0) out.push([k, Number(v.toFixed(3))]); // the float32 of the rounded weight, written short
   });
   return out;
+}
+
+/** The threshold in [from, to] (steps of 0.05) with the best F1 on the labelled probabilities, each printed. */
+function bestThreshold(name: string, probs: ReadonlyArray<{ p: number; y: number }>, from: number, to: number): { t: number; f1: number } {
+  let best = { t: 0.5, f1: -1 };
+  const gold = probs.filter((e) => e.y).length;
+  for (let t = from; t <= to + 0.01; t += 0.05) {
+    const tp = probs.filter((e) => e.p >= t && e.y).length;
+    const pred = probs.filter((e) => e.p >= t).length;
+    const f1 = (2 * tp) / Math.max(1, pred + gold);
+    console.log(`${name} threshold ${t.toFixed(2)}: dev F1 ${f1.toFixed(3)} (P ${(tp / Math.max(1, pred)).toFixed(3)}, R ${(tp / gold).toFixed(3)}, ${gold} positive)`);
+    if (f1 > best.f1) best = { t: Math.round(t * 100) / 100, f1 };
+  }
+  return best;
 }
 
 function main(): void {
@@ -136,7 +151,7 @@ function main(): void {
   const dev = examples(devParas);
   if (values.parse) {
     const parser = loadParser();
-    tr.boundary = parsedExamples(parser, [...ewtParagraphs('train'), ...editedDocs('train').filter((_, k) => k % 2 === 0)]);
+    tr.boundary = parsedExamples(parser, [...ewtParagraphs('train'), ...editedDocs('train').filter((_, k) => k % Number(process.env.EDITED_EVERY ?? 2) === 0)]);
     console.log(`parsed train in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     dev.boundary = parsedExamples(parser, devParas);
   }
@@ -144,27 +159,9 @@ function main(): void {
   // Weights below PRUNE are dropped (the file from ~20 MB to a few; dev F1 is printed with the pruned weights).
   const boundary = pruned(train(tr.boundary, 3, 1));
   const question = pruned(train(tr.question, 5, 2));
-  // Dev: the threshold with the best boundary F1.
-  const probs = dev.boundary.map((e) => ({ p: logistic(boundary, e.f.map(String), FEATURE_BITS, true), y: e.y }));
-  let best = { t: 0.5, f1: -1 };
-  for (let t = 0.2; t <= 0.81; t += 0.05) {
-    const tp = probs.filter((e) => e.p >= t && e.y).length;
-    const pred = probs.filter((e) => e.p >= t).length;
-    const gold = probs.filter((e) => e.y).length;
-    const f1 = (2 * tp) / Math.max(1, pred + gold);
-    console.log(`threshold ${t.toFixed(2)}: dev boundary F1 ${f1.toFixed(3)} (P ${(tp / Math.max(1, pred)).toFixed(3)}, R ${(tp / gold).toFixed(3)})`);
-    if (f1 > best.f1) best = { t: Math.round(t * 100) / 100, f1 };
-  }
-  const qp = dev.question.map((e) => ({ p: logistic(question, e.f.map(String), FEATURE_BITS, true), y: e.y }));
-  let bestQ = { t: 0.5, f1: -1 };
-  for (let t = 0.1; t <= 0.71; t += 0.05) {
-    const tp = qp.filter((e) => e.p >= t && e.y).length;
-    const pred = qp.filter((e) => e.p >= t).length;
-    const gold = qp.filter((e) => e.y).length;
-    const f1 = (2 * tp) / Math.max(1, pred + gold);
-    console.log(`question threshold ${t.toFixed(2)}: dev F1 ${f1.toFixed(3)} (P ${(tp / Math.max(1, pred)).toFixed(3)}, R ${(tp / gold).toFixed(3)}, ${gold} questions)`);
-    if (f1 > bestQ.f1) bestQ = { t: Math.round(t * 100) / 100, f1 };
-  }
+  // Dev: the thresholds with the best F1.
+  const best = bestThreshold('boundary', dev.boundary.map((e) => ({ p: logistic(boundary, e.f.map(String), FEATURE_BITS, true), y: e.y })), 0.2, 0.8);
+  const bestQ = bestThreshold('question', dev.question.map((e) => ({ p: logistic(question, e.f.map(String), FEATURE_BITS, true), y: e.y })), 0.1, 0.7);
   const json: BoundaryModelJson = {
     version: `restore-boundaries-${values.parse ? 'parse-' : ''}1-${best.t}-${bestQ.t}`,
     parse: values.parse,
