@@ -61,7 +61,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (!editor || editor.selection.isEmpty) return void vscode.window.showInformationMessage('Puncteme: select the unpunctuated text to restore.');
       const selection = editor.selection;
       try {
-        const restored = await runServerCommand<string>(COMMANDS.restore, [editor.document.getText(selection)]);
+        const original = editor.document.getText(selection);
+        const restored = await runServerCommand<string>(COMMANDS.restore, [original]);
+        if (restored === original) return void vscode.window.showInformationMessage('Puncteme: nothing to restore (the selection is already punctuated).');
+        // The text may have been edited while the server worked: never overwrite what the writer typed meanwhile.
+        if (editor.document.getText(selection) !== original) return void vscode.window.showWarningMessage('Puncteme: the selection changed while restoring; run Restore Punctuation again.');
         await editor.edit((b) => b.replace(selection, restored));
       } catch (e) {
         void vscode.window.showErrorMessage(`Puncteme: ${e instanceof Error ? e.message : e}`);

@@ -39,6 +39,11 @@ export interface PunctModel {
   sample(tree: PunctuatedTree, rng: () => number): { pairs: Array<[PunctemeKey, PunctemeKey]>; slots: string[][] };
   /** MBR restoration (§6.1) from `samples` (default 1000) ancestral samples; ignores tree.slots. */
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
+  /**
+   * The same restoration and, per slot, the share of the samples that wrote each mark there: how sure the model is of
+   * each restored mark (restoration writes a parenthesis or a quotation mark only when it is sure).
+   */
+  restoreWithSupport(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): { slots: string[][]; support: Array<Map<string, number>> };
   /** p_φ(· | u) for one slot's underlying string (the channel alone, without the η insertion noise). */
   surfaceOf(underlying: string[]): Array<{ surface: string[]; p: number }>;
 }
@@ -194,12 +199,26 @@ export class PunctModelImpl implements PunctModel {
   }
 
   restore(tree: PunctuatedTree, opts: { samples?: number; seed?: number } = {}): string[][] {
+    return mbrDecode(this.restoreSamples(tree, opts));
+  }
+
+  restoreWithSupport(tree: PunctuatedTree, opts: { samples?: number; seed?: number } = {}): { slots: string[][]; support: Array<Map<string, number>> } {
+    const samples = this.restoreSamples(tree, opts);
+    const support = samples[0].map(() => new Map<string, number>());
+    for (const x of samples)
+      x.forEach((slot, i) => {
+        for (const t of new Set(slot)) support[i].set(t, (support[i].get(t) ?? 0) + 1 / samples.length);
+      });
+    return { slots: mbrDecode(samples), support };
+  }
+
+  private restoreSamples(tree: PunctuatedTree, opts: { samples?: number; seed?: number }): string[][][] {
     const prep = this.prepare(tree);
     const rng = seededRng(opts.seed ?? 1);
     const m = opts.samples ?? 1000;
     const samples: string[][][] = [];
     for (let k = 0; k < m; k++) samples.push(sampleObserved(this.core, prep, rng).slots);
-    return mbrDecode(samples);
+    return samples;
   }
 
   surfaceOf(underlying: string[]): Array<{ surface: string[]; p: number }> {

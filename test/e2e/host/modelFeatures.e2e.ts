@@ -10,7 +10,8 @@ import { commandOutcome, doneOrSkip } from './modelOutcome';
 const ui = UiClient.fromEnv();
 
 /** The words of a text, lower-cased, without punctuation: what restoration must never change. */
-const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+// Words with their intra-word marks (hyphens, underscores, apostrophes): restoration must keep them as written.
+const words = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}'’_-]+/gu) ?? [];
 
 describe('Puncteme in VS Code: the model behind the commands', () => {
   it('Show Underlying Punctuation opens the bracketing of the current sentence', async function () {
@@ -36,7 +37,7 @@ describe('Puncteme in VS Code: the model behind the commands', () => {
   });
 
   it('Restore Punctuation punctuates a selection and keeps its words', async function () {
-    const unpunctuated = 'when the rain stopped we walked home and the children who were tired fell asleep';
+    const unpunctuated = "when the rain stopped we walked home to fix my_config in node_modules and the children who were tired didn't wait for the well-known state-of-the-art film";
     const doc = await vscode.workspace.openTextDocument({ language: 'plaintext', content: unpunctuated });
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(doc.positionAt(0), doc.positionAt(unpunctuated.length));
@@ -48,5 +49,6 @@ describe('Puncteme in VS Code: the model behind the commands', () => {
     );
     assert.deepStrictEqual(words(restored), words(unpunctuated), `words changed: ${restored}`);
     assert.match(restored, /[.!?]\s*$/, `no sentence-final mark: ${restored}`);
+    for (const w of ['my_config', 'node_modules', "didn't", 'well-known', 'state-of-the-art']) assert.ok(restored.includes(w), `${w} changed: ${restored}`);
   });
 });

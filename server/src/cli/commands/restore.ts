@@ -2,14 +2,18 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { Command, UsageError } from '../command';
+import type { QuoteStyle } from '../../restore';
 import { loadRestorer } from '../restoreAdapter';
 
 export const restoreCommand: Command = {
   path: ['restore'],
   summary: "Restore the punctuation of unpunctuated text (the model's MBR restoration).",
-  usage: 'puncteme restore [FILE|-]   (no argument or - reads standard input; the result goes to standard output)',
+  usage:
+    'puncteme restore [--quotes auto|straight|curly] [FILE|-]   (no argument or - reads standard input; the result goes to standard output)',
   async run(args, io) {
-    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+    const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { quotes: { type: 'string', default: 'auto' } } });
+    const quotes = values.quotes as string;
+    if (!['auto', 'straight', 'curly'].includes(quotes)) throw new UsageError(`--quotes must be auto, straight or curly, not "${quotes}"`);
     if (positionals.length > 1) throw new UsageError('restore takes at most one file');
     const source = positionals[0] ?? '-';
     let text: string;
@@ -28,14 +32,14 @@ export const restoreCommand: Command = {
     }
     let restorer;
     try {
-      restorer = await loadRestorer();
+      restorer = await loadRestorer({ quotes: quotes as QuoteStyle });
     } catch (e) {
       io.stderr(`puncteme restore: ${(e as Error).message}\n`);
       return 2;
     }
-    // Paragraphs (blank-line separated) are restored one by one and keep their separation.
-    const paragraphs = text.split(/\n\s*\n/);
-    io.stdout(paragraphs.map((p) => (p.trim() ? restorer.restore(p.replace(/\s+/g, ' ').trim()) : '')).join('\n\n') + '\n');
+    // Paragraphs (blank-line separated) are restored one by one; the text is otherwise kept as written.
+    const restored = restorer.restore(text);
+    io.stdout(restored.endsWith('\n') ? restored : restored + '\n');
     return 0;
   },
 };

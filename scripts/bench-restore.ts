@@ -1,0 +1,207 @@
+/**
+ * Restoration benchmark (issue #31), from raw unpunctuated words, parser included:
+ *
+ *   npx tsx scripts/bench-restore.ts --words [--limit N]
+ *       the "words are sacred" property at scale: N sentences/paragraphs (EWT train+dev, edited-english dev, node_modules
+ *       READMEs) with their punctuation removed are restored; counts word changes and unbalanced inserted marks, and
+ *       how many already punctuated texts came back changed. (npm test runs a few hundred of them.)
+ *   npx tsx scripts/bench-restore.ts --speed [--limit N]
+ *       time to restore N (default 10) distinct 300-word dictated paragraphs of edited-english dev, after a warm-up,
+ *       by the restorer as it was (1000 samples, no boundary model) and as it is, interleaved; medians.
+ *   npx tsx scripts/bench-restore.ts --asides --set ewt-dev|edited-dev [--limit N] [--samples M]
+ *       calibration of ASIDE_SUPPORT (dev sets only): precision and recall of inserted parentheses, dashes and quotation
+ *       marks (per slot, as written) at several support thresholds, from one sampling per sentence.
+ *   npx tsx scripts/bench-restore.ts --set ewt-test|ewt-dev|edited-heldout|edited-dev [--limit N] [--samples M]
+ *       restores paragraphs (EWT `# newpar`, edited-english lines) given as one run of words (punctuation removed,
+ *       sentence-initial capitals lowered, as dictation gives them) and scores per word slot against the text as
+ *       written: AED (token edit distance per slot, as the paper's §6.1), internal sentence-boundary F1, and
+ *       comma / period / question-mark F1. Side by side: the trivial baseline (a final period), the boundary model
+ *       alone (periods and question marks only), the punctuation model on the tokenizer's sentences (restoration
+ *       before the boundary model), and the full restoration. --samples M: MBR samples (default: the restorer's).
+ */
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { loadPunctModel } from '../server/src/model';
+import { editDistance } from '../server/src/model/sample';
+import { loadParser } from '../server/src/parser';
+import { makeRestorer, RestoringModel } from '../server/src/restore';
+import type { PunctuatedTree } from '../server/src/data/depunct';
+import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
+
+const { values } = parseArgs({
+  options: {
+    words: { type: 'boolean', default: false },
+    speed: { type: 'boolean', default: false },
+    asides: { type: 'boolean', default: false },
+    set: { type: 'string', default: 'ewt-dev' },
+    limit: { type: 'string', default: '300' },
+    samples: { type: 'string' },
+  },
+});
+const limit = Number(values.limit);
+
+function spread<T>(xs: readonly T[], count: number): T[] {
+  const k = Math.max(1, Math.floor(xs.length / count));
+  return xs.filter((_, i) => i % k === 0).slice(0, count);
+}
+
+interface Tally {
+  slots: number;
+  aed: number;
+  tp: Record<string, number>;
+  gold: Record<string, number>;
+  pred: Record<string, number>;
+}
+
+const KINDS = ['boundary', ',', '.', '?'];
+const newTally = (): Tally => ({ slots: 0, aed: 0, tp: {}, gold: {}, pred: {} });
+
+function score(t: Tally, gold: string[][], out: string[][]): void {
+  if (gold.length !== out.length) throw new Error(`slot counts differ: ${gold.length} vs ${out.length}`);
+  const isEnd = (s: string[]) => s.some((m) => m === '.' || m === '?' || m === '!' || m === '...');
+  gold.forEach((g, i) => {
+    t.slots++;
+    t.aed += editDistance(g, out[i]);
+    const o = out[i];
+    const add = (k: string, gi: number, oi: number) => {
+      t.gold[k] = (t.gold[k] ?? 0) + gi;
+      t.pred[k] = (t.pred[k] ?? 0) + oi;
+      t.tp[k] = (t.tp[k] ?? 0) + Math.min(gi, oi);
+    };
+    if (i > 0 && i < gold.length - 1) add('boundary', isEnd(g) ? 1 : 0, isEnd(o) ? 1 : 0);
+    for (const k of [',', '.', '?']) add(k, g.filter((m) => m === k).length, o.filter((m) => m === k).length);
+  });
+}
+
+function report(name: string, t: Tally): string {
+  const f1 = (k: string) => {
+    const p = t.tp[k] / Math.max(1, t.pred[k]);
+    const r = t.tp[k] / Math.max(1, t.gold[k]);
+    return p + r === 0 ? 0 : (2 * p * r) / (p + r);
+  };
+  return `| ${name} | ${(t.aed / t.slots).toFixed(3)} | ${KINDS.map((k) => `${f1(k).toFixed(3)} (${t.gold[k] ?? 0})`).join(' | ')} |`;
+}
+
+function main(): void {
+  const parser = loadParser();
+  const model = loadPunctModel();
+  if (values.words) {
+    const texts = [
+      ...spread(ewtTexts('train'), limit * 0.35),
+      ...spread(ewtTexts('dev'), limit * 0.15),
+      ...spread(editedParagraphs('dev').map((p) => p.text), limit * 0.3),
+      ...readmeParagraphs(path.resolve(__dirname, '..', 'node_modules'), limit * 0.2),
+    ];
+    const restorer = makeRestorer(parser, model, { samples: Number(values.samples ?? 30) });
+    let changed = 0, unbalanced = 0, punctuatedChanged = 0, punctuated = 0, words = 0;
+    const t0 = Date.now();
+    for (const text of texts) {
+      const input = unpunctuate(text);
+      words += input.split(' ').length;
+      const out = restorer.restore(input);
+      const c = wordChange(input, out);
+      if (c) ((changed += 1), console.log(`WORD CHANGE ${c}\n  ${input}\n  ${out}`));
+      const u = unbalancedInserted(input, out);
+      if (u) ((unbalanced += 1), console.log(`UNBALANCED\n  ${input}\n  ${out}`));
+      if (/[.!?]["”’)]?$/.test(text)) {
+        punctuated++;
+        if (restorer.restore(text) !== text) ((punctuatedChanged += 1), console.log(`PUNCTUATED CHANGED\n  ${text}\n  ${restorer.restore(text)}`));
+      }
+    }
+    console.log(`texts ${texts.length} (words ${words}): word changes ${changed}, unbalanced ${unbalanced}; punctuated texts ${punctuated}, changed ${punctuatedChanged}; ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    return;
+  }
+  if (values.speed) {
+    const texts: string[] = [];
+    let words: string[] = [];
+    for (const p of editedParagraphs('dev')) {
+      words.push(...dictated([p.text]).split(' '));
+      if (words.length >= 300) ((texts.push(words.slice(0, 300).join(' ')), (words = [])));
+    }
+    const n = Math.min(Number(values.limit === '300' ? 10 : values.limit), texts.length - 1);
+    const before = makeRestorer(parser, model, { samples: 1000, boundaries: false });
+    const after = makeRestorer(parser, model);
+    after.restore(texts[texts.length - 1]);
+    const ms: Record<string, number[]> = { before: [], after: [] };
+    for (let k = 0; k < n; k++) {
+      // Distinct texts for each (a parse is remembered by content), alternating which goes first.
+      for (const [name, r, text] of (k % 2 ? [['after', after, texts[2 * k]], ['before', before, texts[2 * k + 1]]] : [['before', before, texts[2 * k]], ['after', after, texts[2 * k + 1]]]) as Array<[string, typeof after, string]>) {
+        const t = process.hrtime.bigint();
+        r.restore(text);
+        ms[name].push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`300-word paragraphs, ${n} each: before (1000 samples, no boundaries) median ${median(ms.before).toFixed(0)} ms; after (default) median ${median(ms.after).toFixed(0)} ms, max ${Math.max(...ms.after).toFixed(0)} ms`);
+    return;
+  }
+  const set = values.set!;
+  const paragraphs: string[][] = set.startsWith('ewt-')
+    ? ewtParagraphs(set === 'ewt-test' ? 'test' : 'dev')
+    : editedParagraphs(set === 'edited-heldout' ? 'heldout' : 'dev').map((p) => [p.text]);
+  const chosen = spread(paragraphs, limit);
+  if (values.asides) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('calibrate on dev sets only');
+    const memo = new WeakMap<object, ReturnType<NonNullable<RestoringModel['restoreWithSupport']>>>();
+    const memoModel: RestoringModel = {
+      restore: (tree) => model.restore(tree),
+      restoreWithSupport: (tree: PunctuatedTree, opts) => {
+        let r = memo.get(tree.words);
+        if (!r) memo.set(tree.words, (r = model.restoreWithSupport(tree, opts)));
+        return r;
+      },
+    };
+    const groups: Record<string, string[]> = { paren: ['(', ')', '[', ']'], dash: ['—'], quote: ['"', "'"] };
+    console.log(`set ${set}, ${chosen.length} paragraphs, samples ${values.samples ?? 1000}`);
+    console.log('| threshold | ' + Object.keys(groups).map((g) => `${g} inserted | ${g} right | ${g} in gold`).join(' | ') + ' | AED/slot |');
+    for (const threshold of [0, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95]) {
+      const restorer = makeRestorer(parser, memoModel, { samples: Number(values.samples ?? 1000), asideSupport: threshold });
+      const c: Record<string, [number, number, number]> = { paren: [0, 0, 0], dash: [0, 0, 0], quote: [0, 0, 0] };
+      const t = newTally();
+      for (const p of chosen) {
+        const input = dictated(p);
+        const gold = slotMarks(p.join(' '));
+        if (!input || gold.length !== input.split(' ').length + 1) continue;
+        const out = slotMarks(restorer.restore(input));
+        score(t, gold, out);
+        for (const [g, ms] of Object.entries(groups))
+          gold.forEach((gs, i) => {
+            const gi = gs.filter((m) => ms.includes(m)).length;
+            const oi = out[i].filter((m) => ms.includes(m)).length;
+            c[g][0] += oi;
+            c[g][1] += Math.min(gi, oi);
+            c[g][2] += gi;
+          });
+      }
+      console.log(`| ${threshold} | ` + Object.keys(groups).map((g) => c[g].join(' | ')).join(' | ') + ` | ${(t.aed / t.slots).toFixed(3)} |`);
+    }
+    return;
+  }
+  const samples = values.samples === undefined ? undefined : Number(values.samples);
+  const silent: RestoringModel = { restore: (tree) => tree.slots.map(() => []) };
+  const systems: Array<{ name: string; restore: (input: string) => string; tally: Tally }> = [
+    { name: 'trivial (final period)', restore: (input) => input + '.', tally: newTally() },
+    { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent).restore, tally: newTally() },
+    { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
+    { name: 'full (boundary model + parser + MBR)', restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
+  ];
+  let skipped = 0;
+  const t0 = Date.now();
+  let nWords = 0;
+  for (const p of chosen) {
+    const input = dictated(p);
+    if (!input) continue;
+    const gold = slotMarks(p.join(' '));
+    if (gold.length !== input.split(' ').length + 1) {
+      skipped++;
+      continue;
+    }
+    nWords += input.split(' ').length;
+    for (const sys of systems) score(sys.tally, gold, slotMarks(sys.restore(input)));
+  }
+  console.log(`set ${set}, ${chosen.length - skipped} paragraphs (${skipped} skipped: words not aligned), ${nWords} words, samples ${samples ?? 'default'}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`| system | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |  (gold counts in parentheses)`);
+  for (const sys of systems) console.log(report(sys.name, sys.tally));
+}
+
+main();

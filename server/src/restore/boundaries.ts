@@ -1,0 +1,150 @@
+/**
+ * Sentence boundaries in a run of words (dictated text has none): a logistic model over the words around each slot
+ * (a boundary or not) and over a sentence's first and last words (a question or not), trained on EWT train and
+ * edited-english train with their punctuation removed (`scripts/train-restore-boundaries.ts`,
+ * `models/en/restore-boundaries.json`). The punctuation model cannot place them: it was trained on one sentence at a
+ * time, so in a run of sentences parsed as one tree it almost never writes a period (BENCHMARKS.md, "Restoration").
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { hashString } from '../parser/hash';
+
+export const BOUNDARY_MODEL_FILE = 'restore-boundaries.json';
+
+/** The parse of a run of words as one tree: per word its UPOS, head (index in the run, −1 for the root) and relation. */
+export interface RunParse {
+  upos: readonly string[];
+  head: readonly number[];
+  deprel: readonly string[];
+}
+
+export interface BoundaryModel {
+  readonly version: string;
+  /** Whether its features read the parse of the run (then restoration parses the run before cutting it). */
+  readonly parse: boolean;
+  /** Slots with P(boundary) at least this are split (chosen on dev data by the trainer). */
+  readonly threshold: number;
+  /** A sentence with P(question) at least this ends with `?` (chosen on dev data by the trainer). */
+  readonly questionThreshold: number;
+  readonly boundary: Float32Array;
+  readonly question: Float32Array;
+}
+
+export interface BoundaryModelJson {
+  version: string;
+  parse?: boolean;
+  bits: number;
+  threshold: number;
+  questionThreshold: number;
+  /** Sparse weights: [hashed index, weight] pairs. */
+  boundary: Array<[number, number]>;
+  question: Array<[number, number]>;
+}
+
+export const FEATURE_BITS = 20;
+
+/** A word as the features see it: lower case, digits folded. */
+export function normWord(w: string | undefined): string {
+  if (w === undefined) return '<none>';
+  return w.toLowerCase().replace(/\d/g, '0');
+}
+
+function shape(w: string | undefined): string {
+  if (w === undefined) return 'none';
+  if (w === 'i' || w === "i'm" || w === 'i’m') return 'X'; // the pronoun typed in lower case
+  if (/^\p{Lu}\p{Ll}/u.test(w)) return 'Xx';
+  if (/^\p{Lu}+$/u.test(w)) return 'X';
+  if (/^\p{Ll}/u.test(w)) return 'x';
+  if (/^\d/.test(w)) return 'd';
+  return 'o';
+}
+
+/**
+ * Features of the slot before words[i] (1 ≤ i < n); with the run's parse, also what the parse says of the slot: the
+ * tags around it, the relations of the words on each side and where their heads are, and how many arcs cross it (a
+ * sentence boundary inside a run parsed as one tree is crossed by one arc, parataxis or conj, or by none).
+ */
+export function boundaryFeatures(words: readonly string[], i: number, parse?: RunParse): string[] {
+  const w = (k: number) => normWord(words[k]);
+  const [l2, l1, r1, r2] = [w(i - 2), w(i - 1), w(i), w(i + 1)];
+  const lexical = [
+    'b',
+    `l1=${l1}`,
+    `l2=${l2}`,
+    `r1=${r1}`,
+    `r2=${r2}`,
+    `l1r1=${l1}|${r1}`,
+    `l2l1=${l2}|${l1}`,
+    `r1r2=${r1}|${r2}`,
+    `l1r1r2=${l1}|${r1}|${r2}`,
+    `l2l1r1=${l2}|${l1}|${r1}`,
+    `r1s=${shape(words[i])}`,
+    `l1s=${shape(words[i - 1])}|r1s=${shape(words[i])}`,
+  ];
+  if (!parse) return lexical;
+  const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
+  let cross = 0;
+  parse.head.forEach((h, d) => {
+    if (h >= 0 && Math.min(h, d) < i && Math.max(h, d) >= i) cross++;
+  });
+  const c = Math.min(cross, 4);
+  const pu = `${parse.upos[i - 1]}|${parse.upos[i]}`;
+  const rd = `${parse.deprel[i]}|${dir(i)}`;
+  const ld = `${parse.deprel[i - 1]}|${dir(i - 1)}`;
+  return [...lexical, `pu=${pu}`, `rd=${rd}`, `ld=${ld}`, `c=${c}`, `rdc=${rd}|${c}`, `puc=${pu}|${c}`, `ldrd=${ld}|${rd}`, `r1rd=${r1}|${rd}`];
+}
+
+/** Features of a sentence for its final mark (a question or not). */
+export function questionFeatures(words: readonly string[]): string[] {
+  const w = (k: number) => normWord(words[k < 0 ? words.length + k : k]);
+  return ['b', `f1=${w(0)}`, `f2=${w(0)}|${w(1)}`, `f3=${w(0)}|${w(1)}|${w(2)}`, `e1=${w(-1)}`, `e2=${w(-2)}|${w(-1)}`, `f1e1=${w(0)}|${w(-1)}`];
+}
+
+export function featureIndex(f: string, bits = FEATURE_BITS): number {
+  return (hashString(f) >>> 0) & ((1 << bits) - 1);
+}
+
+/** σ(Σ w_f); `hashed`: the features are already indices. */
+export function logistic(weights: Float32Array, features: readonly string[], bits = FEATURE_BITS, hashed = false): number {
+  let z = 0;
+  for (const f of features) z += weights[hashed ? Number(f) : featureIndex(f, bits)];
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** P(boundary) at each slot 1 … n−1 (index i: before words[i]; entries 0 and n are 0). */
+export function boundaryProbs(m: BoundaryModel, words: readonly string[], parse?: RunParse): number[] {
+  if (m.parse && !parse) throw new Error('this boundary model reads the parse of the run');
+  return words.map((_, i) => (i === 0 ? 0 : logistic(m.boundary, boundaryFeatures(words, i, m.parse ? parse : undefined)))).concat([0]);
+}
+
+/** The run's parse as the features read it, from a parsed sentence's tree. */
+export function runParse(words: ReadonlyArray<{ upos: string; head: number; deprel: string }>): RunParse {
+  return { upos: words.map((w) => w.upos), head: words.map((w) => w.head - 1), deprel: words.map((w) => w.deprel) };
+}
+
+export function questionProb(m: BoundaryModel, words: readonly string[]): number {
+  return logistic(m.question, questionFeatures(words));
+}
+
+export function boundaryModelFromJson(j: BoundaryModelJson): BoundaryModel {
+  const dense = (pairs: Array<[number, number]>) => {
+    const a = new Float32Array(1 << j.bits);
+    for (const [k, v] of pairs) a[k] = v;
+    return a;
+  };
+  if (j.bits !== FEATURE_BITS) throw new Error(`boundary model: ${j.bits}-bit features, expected ${FEATURE_BITS}`);
+  return { version: j.version, parse: j.parse ?? false, threshold: j.threshold, questionThreshold: j.questionThreshold, boundary: dense(j.boundary), question: dense(j.question) };
+}
+
+const loaded = new Map<string, BoundaryModel | null>();
+
+/** The bundled boundary model, or undefined when it is missing (restoration then keeps the tokenizer's sentences). */
+export function loadBoundaryModel(dir: string): BoundaryModel | undefined {
+  const f = path.join(dir, BOUNDARY_MODEL_FILE);
+  let m = loaded.get(f);
+  if (m === undefined) {
+    m = fs.existsSync(f) ? boundaryModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as BoundaryModelJson) : null;
+    loaded.set(f, m);
+  }
+  return m ?? undefined;
+}

@@ -1,0 +1,2 @@
+export { makeRestorer } from './restorer';
+export type { QuoteStyle, RestoreOptions, Restorer, RestoringModel } from './restorer';

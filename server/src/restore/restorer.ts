@@ -1,0 +1,266 @@
+/**
+ * Restoration of unpunctuated text (the model's MBR restoration, paper §6.1), shared by every front end (CLI, language
+ * server, VS Code command). A run of words is cut into sentences by the boundary model (`boundaries.ts`), each piece
+ * is parsed, the model restores the punctuation of all its slots, and the marks of the slots the writer left empty
+ * are spliced into the writer's own text (`gaps.ts`, `splice.ts`): words, intra-word marks, code and the writer's own
+ * marks are kept as written, and only a sentence's first letter may change case. A sentence the writer already ended
+ * with a mark, and a paragraph the writer punctuated, are kept as they are (the linter is the tool for those).
+ */
+import type { PunctuatedTree } from '../data/depunct';
+import type { SentenceAnalyser } from '../engine';
+import { defaultModelDir, ParsedSentence } from '../parser';
+import { slotSentence } from '../parser/sentenceBuilder';
+import { tokenizeText } from '../tokenize';
+import { textBlocks } from './blocks';
+import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse } from './boundaries';
+import { codeSpans, Gap, sentenceGaps } from './gaps';
+import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
+import { Insertion, splice } from './splice';
+
+export type { QuoteStyle } from './marks';
+
+export interface Restorer {
+  restore(text: string): string;
+}
+
+export interface RestoreOptions {
+  /** Shape of inserted quotation marks (default `auto`: follow the text). Quotes already written are never changed. */
+  quotes?: QuoteStyle;
+  /** Samples of the MBR restoration (default DEFAULT_SAMPLES). */
+  samples?: number;
+  seed?: number;
+  /**
+   * Parentheses, brackets, dashes and quotation marks are inserted only where at least this share of the model's
+   * samples put them (default ASIDE_SUPPORT), and an opening quotation mark only after a reporting verb.
+   */
+  asideSupport?: number;
+  /** Sentence boundaries in a run of words: default the bundled model (if present); `false`: the tokenizer's sentences only. */
+  boundaries?: BoundaryModel | false;
+}
+
+/**
+ * Calibrated on EWT dev and edited-english dev (`scripts/bench-restore.ts --asides`, BENCHMARKS.md "Restoration"):
+ * below it, the asides restoration inserted were mostly wrong.
+ */
+export const ASIDE_SUPPORT = 0.9;
+
+/**
+ * MBR samples per sentence. 100 restore as well as the model's 1000 on EWT dev and edited-english dev (AED within
+ * 0.001, comma F1 within 0.014; BENCHMARKS.md "Restoration") at a tenth of the time: a 300-word paragraph in the
+ * editor's budget.
+ */
+export const DEFAULT_SAMPLES = 100;
+
+export interface RestoringModel {
+  restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
+  restoreWithSupport?(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): { slots: string[][]; support: Array<Map<string, number>> };
+}
+
+/**
+ * A block the writer punctuated: it ends with a sentence-final mark and has marks within it as well. It is left as
+ * it is (a run of words with only a final period, as some dictation gives, is still restored).
+ */
+function punctuated(block: string): boolean {
+  const end = /[.!?…]["'”’)\]]*\s*$/.exec(block);
+  return end !== null && /[,;:.!?…]\s/.test(block.slice(0, end.index));
+}
+
+/** Marks that end a sentence (normalised), after which the next word begins a sentence. */
+const SENTENCE_END = new Set(['.', '?', '!', '?!', '...']);
+
+/** A word whose first letter may be capitalised at a sentence start: lower-case letters only (not `iPhone`, `npm_x`, `3d`). */
+const PLAIN_LOWER_WORD = /^\p{Ll}[\p{Ll}\p{M}'’-]*$/u;
+
+export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, options: RestoreOptions = {}): Restorer {
+  return {
+    restore(text) {
+      const quotes = resolveQuoteStyle(options.quotes ?? 'auto', text);
+      const code = codeSpans(text);
+      // The parser reads the text with every whitespace character as a space (same offsets): a line break inside a
+      // paragraph is where the writer's line wrapped, not a sentence boundary.
+      const flat = text.replace(/\s/g, ' ');
+      const insertions: Insertion[] = [];
+      const capitals: number[] = [];
+      const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
+      const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
+      for (const block of textBlocks(text)) {
+        const piece = flat.slice(block.start, block.end);
+        if (punctuated(piece)) continue;
+        // Whether the text before the next sentence ends one (the block's start does): only then is its first word a sentence start.
+        let ended = true;
+        const shifted = (s: ParsedSentence, by: number): ParsedSentence => ({
+          ...s,
+          start: s.start + by,
+          end: s.end + by,
+          tokens: s.tokens.map((t) => ({ ...t, start: t.start + by, end: t.end + by })),
+        });
+        /** Restores one parsed sentence (tokens at their offsets in `text`); `finish`: it must end with a mark. */
+        const restoreSentence = (s: ParsedSentence, finish?: boolean) => {
+          const gaps = sentenceGaps(text, s, code);
+          const { slots: restored, support } = model.restoreWithSupport?.(s.tree, opts) ?? { slots: model.restore(s.tree, opts), support: undefined };
+          const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT);
+          const n = sure.length - 1;
+          if (finish) sure[n] = finishedEnd(sure[n], false);
+          // Each sentence the restoration ends (inside the tree, or at its end) ends with `?` if it is a question.
+          if (boundaries) {
+            const forms = s.wordTokens.map((k) => s.tokens[k].text);
+            let from = 0;
+            for (let i = 1; i <= n; i++) {
+              if (!sure[i].some((m) => SENTENCE_END.has(m))) continue;
+              if (questionProb(boundaries, forms.slice(from, i)) >= boundaries.questionThreshold) sure[i] = finishedEnd(sure[i], true);
+              from = i;
+            }
+          }
+          const slots = writableMarks(sure, gaps);
+          placeMarks(slots, gaps, quotes, insertions);
+          const endsSentence = (i: number) => slots[i].some((t) => SENTENCE_END.has(t));
+          const starts = slots.flatMap((_, i) => ((i === 0 && ended) || (i > 0 && i < n && endsSentence(i)) ? [i] : []));
+          for (const i of starts) {
+            const w = s.tokens[s.wordTokens[i]];
+            // Not a word glued to what comes before it (`draft).doc`), where the tokenizer saw a sentence end that is not one.
+            const spaced = w.start === block.start || /\s/.test(text[w.start - 1]);
+            if (spaced && PLAIN_LOWER_WORD.test(text.slice(w.start, w.end)) && !code.some(([a, b]) => a <= w.start && w.start < b)) capitals.push(w.start);
+          }
+          ended = endsSentence(n);
+        };
+        if (!boundaries) {
+          for (const parsed of parser.parseText(piece)) {
+            if (parsed.wordTokens.length === 0) continue;
+            const s = shifted(parsed, block.start);
+            if (endedByWriter(s.tree.slots)) ended = true;
+            else restoreSentence(s);
+          }
+          continue;
+        }
+        // With the boundary model, the run of words (the tokenizer's sentence; parsed first if the boundary model reads
+        // the parse) is cut where it sees sentence ends, and each piece is parsed alone: parsed as one tree, a run of
+        // sentences is what made the model write commas where periods belong.
+        const runs = boundaries.parse
+          ? parser.parseText(piece).map((parsed) => {
+              const s = shifted(parsed, block.start);
+              return { run: s, slots: s.tree.slots, forms: s.tree.words.map((w) => w.form), parse: runParse(s.tree.words) };
+            })
+          : tokenizeText(piece).map((t) => {
+              const tokens = t.tokens.map((k) => ({ ...k, start: k.start + block.start, end: k.end + block.start }));
+              const slotted = slotSentence(tokens);
+              const run = { start: t.start + block.start, end: t.end + block.start, tokens, wordTokens: slotted.wordTokens, slotTokens: slotted.slotTokens };
+              return { run, slots: slotted.slots, forms: slotted.wordTokens.map((k) => tokens[k].text), parse: undefined };
+            });
+        for (const { run, slots, forms, parse } of runs) {
+          if (forms.length === 0) continue;
+          if (endedByWriter(slots)) {
+            ended = true;
+            continue;
+          }
+          for (const [from, to] of segments(run, boundaryProbs(boundaries, forms, parse), boundaries.threshold, text, code)) {
+            const pieces = parser.parseText(flat.slice(from, to)).filter((p) => p.wordTokens.length > 0);
+            pieces.forEach((p, k) => restoreSentence(shifted(p, from), k === pieces.length - 1));
+          }
+        }
+      }
+      return splice(text, insertions, capitals);
+    },
+  };
+}
+
+/** The writer ended the sentence (its last slot has a sentence-final mark or an abbreviation's dot). */
+function endedByWriter(slots: readonly (readonly string[])[]): boolean {
+  return (slots[slots.length - 1] ?? []).some((m) => SENTENCE_END.has(m) || m === '<.>');
+}
+
+/**
+ * [from, to) offsets of the pieces of a tokenized sentence between the slots where the boundary model sees a sentence
+ * end (only at slots restoration may write in).
+ */
+function segments(
+  s: Pick<ParsedSentence, 'start' | 'end' | 'tokens' | 'wordTokens' | 'slotTokens'>,
+  p: readonly number[],
+  threshold: number,
+  text: string,
+  code: ReadonlyArray<[number, number]>,
+): Array<[number, number]> {
+  const gaps = sentenceGaps(text, s, code);
+  const out: Array<[number, number]> = [];
+  let from = s.start;
+  for (let i = 1; i < s.wordTokens.length; i++) {
+    if (!gaps[i].free || p[i] < threshold) continue;
+    out.push([from, gaps[i].closeAt]);
+    from = gaps[i].openAt;
+  }
+  out.push([from, s.end]);
+  return out;
+}
+
+/**
+ * A sentence's last slot with its final mark: `?` for a question (the boundary model's or the model's restoration
+ * says so), else a period (the model's `...` and `!` at the end of a dictated sentence were mostly wrong).
+ */
+function finishedEnd(last: readonly string[], question: boolean): string[] {
+  const at = last.findIndex((m) => SENTENCE_END.has(m));
+  const end = question || last[at] === '?' ? '?' : '.';
+  if (at < 0) return [...last, end];
+  return [...last.slice(0, at).filter((m) => !SENTENCE_END.has(m)), end, ...last.slice(at + 1).filter((m) => !SENTENCE_END.has(m))];
+}
+
+/** Marks that set off an aside or a quotation: inserted wrongly, they change what the text says. */
+const ASIDE = new Set(['(', ')', '[', ']', '—', '“', '”', '‘', '’']);
+const OPENING_QUOTE = new Set(['“', '‘']);
+/**
+ * Verbs that introduce direct speech. The model, which sees no quotation without its marks, opened quotations
+ * anywhere (issue #31: "(best regards, Tom)", `run npm — install`); a quotation restored from words alone needs
+ * lexical evidence that one begins.
+ */
+const REPORTING_VERBS = new Set(
+  'say says said saying ask asks asked asking reply replies replied tell tells told write writes wrote written answer answered shout shouted whisper whispered add added explain explained state stated declare declared exclaim exclaimed yell yelled cry cried scream screamed announce announced insist insisted'.split(' '),
+);
+const OBJECT_PRONOUNS = new Set('me him her us them you it'.split(' '));
+
+/**
+ * The restored marks without the asides the model is unsure of (share of samples below `threshold`), and without
+ * opening quotation marks that follow no reporting verb (`said “…`, `told him “…`). Partners left alone are
+ * removed later by the pairing.
+ */
+function withoutUnsureAsides(slots: readonly string[][], support: Array<Map<string, number>> | undefined, forms: readonly string[], threshold: number): string[][] {
+  const reported = (i: number) => {
+    const before = (k: number) => forms[k]?.toLowerCase() ?? '';
+    return REPORTING_VERBS.has(before(i - 1)) || (OBJECT_PRONOUNS.has(before(i - 1)) && REPORTING_VERBS.has(before(i - 2)));
+  };
+  return slots.map((marks, i) =>
+    marks.filter((m) => {
+      if (!ASIDE.has(m)) return true;
+      if (OPENING_QUOTE.has(m) && !reported(i)) return false;
+      return (support?.[i].get(m) ?? 1) >= threshold;
+    }),
+  );
+}
+
+/**
+ * The restored marks that may be written: only in free slots, only closing marks after the last word and opening
+ * marks before the first, every bracket and quotation mark with its partner.
+ */
+function writableMarks(restored: readonly (readonly string[])[], gaps: readonly Gap[]): string[][] {
+  const n = gaps.length - 1;
+  const allowed = gaps.map((g, i) => {
+    if (!g.free) return [];
+    // Within a slot, closing marks come before opening ones whatever order the sample drew them in (`, “` not `“ ,`).
+    const written = (restored[i] ?? []).filter((m) => writtenForm(m, 'curly') !== undefined);
+    const marks = [...written.filter((m) => !isOpener(m)), ...written.filter(isOpener)];
+    if (i === 0) return marks.filter(isOpener);
+    if (i === n) return marks.filter((m) => !isOpener(m) && !isDash(m));
+    return marks;
+  });
+  return pairInsertedMarks(allowed);
+}
+
+/** Insertions for each slot's marks: closers (and dashes, between spaces) after the word before, openers before the word after. */
+function placeMarks(slots: readonly string[][], gaps: readonly Gap[], quotes: 'straight' | 'curly', out: Insertion[]): void {
+  slots.forEach((marks, i) => {
+    if (marks.length === 0) return;
+    const closing = marks.filter((m) => !isOpener(m));
+    const opening = marks.filter(isOpener);
+    const closeText = closing.map((m) => (isDash(m) ? ' ' : '') + writtenForm(m, quotes)).join('');
+    const openText = opening.map((m) => writtenForm(m, quotes) + (isDash(m) ? ' ' : '')).join('');
+    if (closeText) out.push({ at: gaps[i].closeAt, text: closeText });
+    if (openText) out.push({ at: gaps[i].openAt, text: openText });
+  });
+}
