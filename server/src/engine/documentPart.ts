@@ -38,6 +38,14 @@ export interface LintPart {
    * stronger one) exactly as it would in one `lint` of the whole text.
    */
   contenders?: Finding[];
+  /** Words the model analysed (the sentences' words: what its budget counts). */
+  words?: number;
+  /**
+   * Where the model stopped before the part's end (its offset): the word budget ran out (`LintOptions.wordBudget`),
+   * or `isCancelled` turned true. The text after it got the typographic rules only.
+   */
+  stoppedAt?: number;
+  stoppedBy?: 'budget' | 'cancelled';
 }
 
 /** `linter.lintPart`, or for a linter without it (a test double) a part that decides nothing over the document. */

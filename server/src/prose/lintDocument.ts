@@ -6,10 +6,10 @@
  */
 import type { Linter } from '../engine';
 import { LintPart, lintAsPart, settleParts } from '../engine/documentPart';
-import { Finding, LintOptions, Position, TextEdit } from '../engine/types';
+import { DOCUMENT_WORD_BUDGET, Finding, LintOptions, PARAGRAPH_WORD_BUDGET, Position, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { ProseBlock, besideHole, besideStandIn, betweenStandIns, documentRange } from './block';
-import { Extraction } from './extraction';
+import { Extraction, ExtractionNote } from './extraction';
 import { blockOptions } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
 import { isSuppressed } from './suppressions';
@@ -17,6 +17,11 @@ import { isSuppressed } from './suppressions';
 export interface LintHooks {
   /** Called when the analysis of one block throws; the block is skipped. */
   onBlockError?: (error: unknown, block: ProseBlock) => void;
+  /**
+   * Called with what the user must be told about the document: parts the extractor did not check, and where a word
+   * budget stopped the model (`LintOptions.wordBudget`, `documentWordBudget`). Never dropped silently.
+   */
+  onNote?: (note: ExtractionNote) => void;
 }
 
 export interface LintStep {
@@ -70,8 +75,28 @@ export function* lintSteps(
   const parts: LintPart[] = [];
   const mapped: Finding[][] = [];
   const out: Finding[] = [];
+  for (const note of extraction.notes ?? []) hooks.onNote?.(note);
+  const documentBudget = options.documentWordBudget ?? DOCUMENT_WORD_BUDGET;
+  let analysed = 0;
+  let toldDocumentBudget = false;
   for (const block of extraction.blocks) {
-    const part = lintBlock(linter, block, optionsOf[parts.length], cache, keyOf, hooks);
+    // The document's budget, once it is below a paragraph's, is the block's (its options change only then, so the
+    // paragraph cache keys of a document within its budget stay as they were).
+    const own = optionsOf[parts.length];
+    const left = Math.max(0, documentBudget - analysed);
+    const byDocument = left < (own.wordBudget ?? PARAGRAPH_WORD_BUDGET);
+    const part = lintBlock(linter, block, byDocument ? { ...own, wordBudget: left } : own, cache, keyOf, hooks);
+    analysed += part.words ?? 0;
+    if (part.stoppedBy === 'budget' && part.stoppedAt !== undefined && !(byDocument && toldDocumentBudget)) {
+      const offset = block.offsets[Math.min(part.stoppedAt, block.text.length)];
+      hooks.onNote?.({
+        offset,
+        message: byDocument
+          ? `Puncteme's model analysed the first ${documentBudget} words of this document (its budget); from here on, punctuation gets the typographic checks only.`
+          : `This paragraph is very long: Puncteme's model analysed its first ${own.wordBudget ?? PARAGRAPH_WORD_BUDGET} words (its budget); from here on, its punctuation gets the typographic checks only.`,
+      });
+      toldDocumentBudget ||= byDocument;
+    }
     parts.push(part);
     mapped.push(toDocumentAll(part.findings, block));
     out.push(...mapped[mapped.length - 1]);
