@@ -22,11 +22,19 @@ export interface LintHooks {
    * budget stopped the model (`LintOptions.wordBudget`, `documentWordBudget`). Never dropped silently.
    */
   onNote?: (note: ExtractionNote) => void;
+  /**
+   * Asked when `isCancelled` stopped a block's analysis: true if that was only to let other work run (the language
+   * server's scheduler), in which case the step yields with `interrupted` and the next step analyses the block again
+   * (its finished sentences come from the engine's memos).
+   */
+  interrupted?: () => boolean;
 }
 
 export interface LintStep {
   /** Blocks analysed so far. */
   done: number;
+  /** The step stopped inside a block to let other work run (`LintHooks.interrupted`); the next step resumes it. */
+  interrupted?: boolean;
   /**
    * Their findings (in document coordinates, unsorted; the array grows as the steps go on), without those the whole
    * document decides after its last block (the generator's return value has them).
@@ -79,13 +87,19 @@ export function* lintSteps(
   const documentBudget = options.documentWordBudget ?? DOCUMENT_WORD_BUDGET;
   let analysed = 0;
   let toldDocumentBudget = false;
-  for (const block of extraction.blocks) {
+  for (let index = 0; index < extraction.blocks.length; ) {
+    const block = extraction.blocks[index];
     // The document's budget, once it is below a paragraph's, is the block's (its options change only then, so the
     // paragraph cache keys of a document within its budget stay as they were).
     const own = optionsOf[parts.length];
     const left = Math.max(0, documentBudget - analysed);
     const byDocument = left < (own.wordBudget ?? PARAGRAPH_WORD_BUDGET);
     const part = lintBlock(linter, block, byDocument ? { ...own, wordBudget: left } : own, cache, keyOf, hooks);
+    if (part.stoppedBy === 'cancelled' && hooks.interrupted?.()) {
+      yield { done: parts.length, findings: out, interrupted: true };
+      continue;
+    }
+    index++;
     analysed += part.words ?? 0;
     if (part.stoppedBy === 'budget' && part.stoppedAt !== undefined && !(byDocument && toldDocumentBudget)) {
       const offset = block.offsets[Math.min(part.stoppedAt, block.text.length)];
