@@ -145,6 +145,9 @@ export function extractMarkdownWhole(original: string): Extraction {
   return { blocks, suppressions: buildSuppressions(text, directives), ...(notes.length ? { notes } : {}) };
 }
 
+/** Characters handed to the Markdown parser since the process started: the work the scaling tests count. */
+export const markdownParserWork = { characters: 0 };
+
 function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinitions: readonly string[] = []): ChunkProse {
   // Definitions from elsewhere in the document, as blocks of their own: before the chunk (it starts at column 0
   // after a blank line, so it parses the same), or after it for the first chunk, whose front matter must stay first
@@ -153,6 +156,7 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
   const prefix = defs && !atDocumentStart ? defs + '\n\n' : '';
   const suffix = defs && atDocumentStart ? '\n\n' + defs + '\n' : '';
   const text = prefix + chunk + suffix;
+  markdownParserWork.characters += text.length;
   let tree: MdNode;
   try {
     tree = fromMarkdown(text, atDocumentStart ? WITH_FRONT_MATTER : WITHOUT_FRONT_MATTER) as unknown as MdNode;

@@ -3,11 +3,11 @@
  * how soon code actions answer for the diagnostics of a long analysis still running. Each scenario runs on a fresh
  * server per checkout, the checkouts interleaved scenario by scenario.
  *
- *   npx tsx server/research/stress/lsp-blocking.ts ROOT[=LABEL] …     (ROOT/server/out/lsp/server.js is started)
+ *   npx tsx scripts/bench-lsp-blocking.ts ROOT[=LABEL] …     (ROOT/server/out/lsp/server.js is started)
  */
 import * as path from 'path';
-import { LspClient } from '../../../test/lsp/lspClient';
-import { prose, unpunctuatedWords } from './shapes';
+import { LspClient } from '../test/lsp/lspClient';
+import { prose, unpunctuatedWords } from '../test/stress/shapes';
 
 /** A long Markdown document: `paragraphs` paragraphs of about 100 words, none alike (no cache answers for them). */
 function longDocument(paragraphs: number, seed: number): string {

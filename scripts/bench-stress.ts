@@ -3,7 +3,7 @@
  * process with a time limit, so a hang or a crash is a row of the table rather than the end of the run. Checkouts are
  * interleaved shape by shape (A then B at each size), so a comparison holds when the shared machine's speed drifts.
  *
- *   npx tsx server/research/stress/stress-bench.ts [--limit S] [--only shape,shape] ROOT[=LABEL] …
+ *   npx tsx scripts/bench-stress.ts [--limit S] [--only shape,shape] ROOT[=LABEL] …
  *
  * ROOT is a checkout (or a copy of one's server/out, bin and package.json beside its models and node_modules).
  */
@@ -11,7 +11,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { SHAPES } from './shapes';
+import { SHAPES } from '../test/stress/shapes';
 
 /** Each shape at the sizes the issue reports (and one below, to see the growth), with the command that runs it. */
 const PLAN: Array<{ shape: string; sizes: number[]; command: 'lint' | 'restore' | 'explain' }> = [
@@ -38,7 +38,7 @@ function args(): { limit: number; only?: Set<string>; roots: Array<{ root: strin
       roots.push({ root: path.resolve(root), label: label ?? path.basename(root) });
     }
   }
-  if (!roots.length) roots.push({ root: path.resolve(__dirname, '../../..'), label: 'this' });
+  if (!roots.length) roots.push({ root: path.resolve(__dirname, '..'), label: 'this' });
   return { limit, only, roots };
 }
 

@@ -45,39 +45,40 @@ export interface Shape {
   unit: string;
   /** The file name the text is linted as (its extension decides the prose kind). */
   file: string;
-  make(size: number): string;
+  /** The text at `size`; another `seed` gives another text of the same shape (no memo answers for it). */
+  make(size: number, seed?: number): string;
 }
 
 export const SHAPES: Record<string, Shape> = {
   /** One word of `n` letters (wink's tokenizer was quadratic in a token's length). */
-  longWord: { name: 'one long word', unit: 'characters', file: 'word.txt', make: (n) => 'a'.repeat(n) + '\n' },
+  longWord: { name: 'one long word', unit: 'characters', file: 'word.txt', make: (n, seed = 1) => String.fromCharCode(96 + (seed % 26 || 26)).repeat(n) + '\n' },
   /** `n` Markdown footnotes, each chunk referencing its own (every chunk was re-parsed with all definitions). */
   footnotes: {
     name: 'Markdown footnotes',
     unit: 'footnotes',
     file: 'notes.md',
-    make: (n) => Array.from({ length: n }, (_, i) => `Note ${i} is here[^n${i}].\n\n[^n${i}]: Text of ${i}.\n`).join('\n'),
+    make: (n, seed = 1) => Array.from({ length: n }, (_, i) => `Note ${seed}-${i} is here[^n${i}].\n\n[^n${i}]: Text of ${i}.\n`).join('\n'),
   },
   /** `n` words joined by ", " in one paragraph with no sentence end. */
   commaWords: {
     name: 'words joined by ", "',
     unit: 'words',
     file: 'commas.txt',
-    make: (n) => unpunctuatedWords(n).split(' ').join(', ') + '\n',
+    make: (n, seed = 1) => unpunctuatedWords(n, seed).split(' ').join(', ') + '\n',
   },
   /** A list nested `n` deep, one item per level, each indented under the one before. */
   nestedList: {
     name: 'nested list (one line per level)',
     unit: 'levels',
     file: 'list.md',
-    make: (n) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- item ${i} of the list\n`).join(''),
+    make: (n, seed = 1) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- item ${i} of list ${seed}\n`).join(''),
   },
   /** A list nested `n` deep on one line (`- - - … item`): the same depth in linear size. */
-  nestedListInline: { name: 'nested list (one line)', unit: 'levels', file: 'list1.md', make: (n) => '- '.repeat(n) + 'the only item\n' },
+  nestedListInline: { name: 'nested list (one line)', unit: 'levels', file: 'list1.md', make: (n, seed = 1) => '- '.repeat(n) + `the only item of list ${seed}\n` },
   /** `n` nested block quotes. */
-  blockquotes: { name: 'nested block quotes', unit: 'levels', file: 'quotes.md', make: (n) => '>'.repeat(n) + ' The quoted text is here.\n' },
+  blockquotes: { name: 'nested block quotes', unit: 'levels', file: 'quotes.md', make: (n, seed = 1) => '>'.repeat(n) + ` The quoted text ${seed} is here.\n` },
   /** `n` unpunctuated words for `restore`. */
-  restoreWords: { name: 'restore on unpunctuated words', unit: 'words', file: 'restore.txt', make: (n) => unpunctuatedWords(n) + '\n' },
+  restoreWords: { name: 'restore on unpunctuated words', unit: 'words', file: 'restore.txt', make: (n, seed = 1) => unpunctuatedWords(n, seed) + '\n' },
   /** About `n` words of prose for `explain`. */
-  explainWords: { name: 'explain on prose', unit: 'words', file: 'explain.txt', make: (n) => prose(n) + '\n' },
+  explainWords: { name: 'explain on prose', unit: 'words', file: 'explain.txt', make: (n, seed = 1) => prose(n, seed) + '\n' },
 };
