@@ -12,6 +12,8 @@ import { MAX_RUN_CHARS, shortenLongRuns } from '../../server/src/tokenize/longRu
 import { tokenizeText } from '../../server/src/tokenize';
 import { SHAPES, prose } from './shapes';
 import { removeRepo, runMain, tempRepo } from '../cli/helpers';
+import { EngineHost } from '../../server/src/lsp/engineHost';
+import { EXPLAIN_STOPPED } from '../../server/src/lsp/budget';
 
 describe('budgets: long runs, deep nesting, footnotes, word budgets', function () {
   this.timeout(120_000);
@@ -104,6 +106,18 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     lintDocument(linter, text, 'plaintext', { documentWordBudget: 150 }, undefined, { onNote: (n) => notes.push(n) });
     assert.equal(notes.length, 1);
     assert.match(notes[0].message, /first 150 words of this document/);
+  });
+
+  it('restore and explain stop at their time budget, and say where', async () => {
+    const host = new EngineHost();
+    const text = prose(60, 21);
+    const restored = await host.restore(text, 0);
+    assert.deepEqual(restored, { text, stoppedAt: 0 }, 'nothing restored: the text comes back as it was');
+    const explained = await host.explain(text, 0);
+    assert.ok(explained.startsWith(EXPLAIN_STOPPED), explained.slice(0, 100));
+    const whole = await host.restore(text, 60_000);
+    assert.equal(whole.stoppedAt, undefined);
+    assert.deepEqual(whole.text.match(/\p{L}+/gu), text.match(/\p{L}+/gu));
   });
 
   it('the CLI lints 10,000 nested block quotes without a stack trace, and notes the lines it did not check', async () => {
