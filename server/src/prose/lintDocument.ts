@@ -136,8 +136,11 @@ function lintBlock(
   if (hit) return hit;
   try {
     const part = lintAsPart(linter, block.text, options);
-    // A lint cut short by cancellation may be partial: never remember it as the paragraph's part.
-    if (cache && !options.isCancelled?.()) cache.set(key, part);
+    // A lint cut short by cancellation is partial: never remember it as the paragraph's part. (The engine says so in
+    // the part; a linter without parts is asked whether it was cancelled. A part the word budget cut is what any
+    // lint of the paragraph with these options gives, so it is remembered.)
+    const cut = linter.lintPart ? part.stoppedBy === 'cancelled' : options.isCancelled?.();
+    if (cache && !cut) cache.set(key, part);
     return part;
   } catch (e) {
     hooks.onBlockError?.(e, block);
