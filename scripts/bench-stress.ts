@@ -61,7 +61,7 @@ function main(): void {
         const r = spawnSync(process.execPath, [bin, ...argv], { input: command === 'explain' ? text : undefined, timeout: limit * 1000, maxBuffer: 1 << 28, encoding: 'utf8', killSignal: 'SIGKILL' });
         const seconds = (performance.now() - t0) / 1000;
         if (r.signal) return `> ${limit} (killed)`;
-        const note = (r.stderr ?? '').split('\n').find((l) => /RangeError|stack|truncat|budget|stopped|skipp|error/i.test(l)) ?? '';
+        const note = (r.stderr ?? '').split('\n').find((l) => /RangeError|stack|truncat|budget|stopped|not checked|skipp|error/i.test(l)) ?? '';
         return `${seconds.toFixed(1)}, ${r.status}${note ? `, ${note.slice(0, 90).replace(/\|/g, '/')}` : ''}`;
       });
       console.log(`| ${s.name} | ${size} ${s.unit} | ${text.length} | ${command} | ${cells.join(' | ')} |`);
