@@ -3,11 +3,12 @@
  * how soon code actions answer for the diagnostics of a long analysis still running. Each scenario runs on a fresh
  * server per checkout, the checkouts interleaved scenario by scenario.
  *
- *   npx tsx scripts/bench-lsp-blocking.ts ROOT[=LABEL] …     (ROOT/server/out/lsp/server.js is started)
+ *   npx tsx scripts/bench-lsp-blocking.ts [--only WORDS,…] ROOT[=LABEL] …   (ROOT/server/out/lsp/server.js is started;
+ *   --only runs the scenarios whose names contain one of the words)
  */
 import * as path from 'path';
 import { LspClient } from '../test/lsp/lspClient';
-import { prose, unpunctuatedWords } from '../test/stress/shapes';
+import { SHAPES, prose, unpunctuatedWords } from '../test/stress/shapes';
 
 /** A long Markdown document: `paragraphs` paragraphs of about 100 words, none alike (no cache answers for them). */
 function longDocument(paragraphs: number, seed: number): string {
@@ -43,6 +44,12 @@ const SCENARIOS: Record<string, (client: LspClient) => Promise<string>> = {
     await new Promise((r) => setTimeout(r, 300));
     return `${(await smallLatency(client, 1)).toFixed(0)} ms`;
   },
+  /** A paragraph of 50,000 words joined by ", " is being analysed; a small document is opened 2 s later. */
+  async 'small document behind 50,000 words joined by ", "'(client) {
+    await client.open('file:///tmp/commas.txt', 'plaintext', SHAPES.commaWords.make(50_000, 5));
+    await new Promise((r) => setTimeout(r, 2000));
+    return `${(await smallLatency(client, 4)).toFixed(0)} ms`;
+  },
   /** `restore` on 5,000 words is running; a small document is opened 300 ms later. */
   async 'small document behind restore (5,000 words)'(client) {
     const restoring = client.request('workspace/executeCommand', { command: 'puncteme.server.restore', arguments: [unpunctuatedWords(5000, 7)] }).catch(() => undefined);
@@ -74,13 +81,16 @@ const SCENARIOS: Record<string, (client: LspClient) => Promise<string>> = {
 };
 
 async function main(): Promise<void> {
-  const roots = process.argv.slice(2).map((a) => {
+  const args = process.argv.slice(2);
+  const only = args[0] === '--only' ? new Set(args.splice(0, 2)[1].split(',')) : undefined;
+  const roots = args.map((a) => {
     const [root, label] = a.split('=');
     return { module: path.join(path.resolve(root), 'server/out/lsp/server.js'), label: label ?? root };
   });
   console.log(`| scenario | ${roots.map((r) => r.label).join(' | ')} |`);
   console.log(`| --- | ${roots.map(() => '---').join(' | ')} |`);
   for (const [name, run] of Object.entries(SCENARIOS)) {
+    if (only && ![...only].some((o) => name.includes(o))) continue;
     const cells: string[] = [];
     for (const { module } of roots) {
       const client = await started(module);
