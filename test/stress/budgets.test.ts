@@ -13,6 +13,7 @@ import { tokenizeText } from '../../server/src/tokenize';
 import { SHAPES, prose } from './shapes';
 import { removeRepo, runMain, tempRepo } from '../cli/helpers';
 import { EngineHost } from '../../server/src/lsp/engineHost';
+import { keepStrongest, overlaps } from '../../server/src/engine/documentPart';
 import { EXPLAIN_STOPPED } from '../../server/src/lsp/budget';
 
 describe('budgets: long runs, deep nesting, footnotes, word budgets', function () {
@@ -106,6 +107,23 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     lintDocument(linter, text, 'plaintext', { documentWordBudget: 150 }, undefined, { onNote: (n) => notes.push(n) });
     assert.equal(notes.length, 1);
     assert.match(notes[0].message, /first 150 words of this document/);
+  });
+
+  it('keeps the strongest of overlapping findings exactly as comparing each with every kept one does', () => {
+    const reference = <F extends { confidence: number; start: number; end: number }>(items: readonly F[]): F[] => {
+      const kept: F[] = [];
+      for (const f of [...items].sort((a, b) => b.confidence - a.confidence)) if (!kept.some((k) => overlaps(f, k))) kept.push(f);
+      return kept.sort((a, b) => a.start - b.start || a.end - b.end);
+    };
+    let x = 7;
+    const random = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let t = 0; t < 5000; t++) {
+      const items = Array.from({ length: 1 + Math.floor(random() * 12) }, (_, i) => {
+        const start = Math.floor(random() * 20);
+        return { start, end: start + (random() < 0.3 ? 0 : Math.floor(random() * 6)), confidence: Math.floor(random() * 4) / 4, i };
+      });
+      assert.deepEqual(keepStrongest(items, (f) => f).map((f) => f.i), reference(items).map((f) => f.i), JSON.stringify(items));
+    }
   });
 
   it('restore and explain stop at their time budget, and say where', async () => {

@@ -91,6 +91,12 @@ describe('scaling: doubling a hostile input doubles the work', function () {
     await assertLinear('long word', (text) => void lintDocument(linter, text, 'plaintext'), SHAPES.longWord.make, 20_000);
   });
 
+  it('a run of marks (20,000 → 40,000 commas, then closing brackets), linted', async () => {
+    for (const mark of [',', ')']) {
+      await assertLinear(`run of "${mark}"`, (text) => void lintDocument(linter, text, 'plaintext'), (n, k) => `Run ${k}: ${mark.repeat(n)} ends.\n`, 20_000);
+    }
+  });
+
   it('Markdown footnotes (100 → 200), extracted', async () => {
     await assertLinear('footnotes', extractCounting, SHAPES.footnotes.make, 100);
   });
@@ -122,7 +128,9 @@ describe('scaling: doubling a hostile input doubles the work', function () {
       await assertLinear('restore', async (text) => (await host.restore(text, 60_000)).text.split(/\s+/).length, SHAPES.restoreWords.make, 150);
     });
     it('explain (300 → 600 words)', async () => {
-      await assertLinear('explain', async (text) => (await host.explain(text, 60_000)).split('\n').filter((l) => l.startsWith('[')).length, SHAPES.explainWords.make, 300);
+      // The words of the sentences explained (each sentence's line, "# …", before its bracketing).
+      const wordsExplained = (out: string) => out.split('\n').filter((l) => l.startsWith('# ')).join(' ').split(/\s+/).length;
+      await assertLinear('explain', async (text) => wordsExplained(await host.explain(text, 60_000)), SHAPES.explainWords.make, 300);
     });
   });
 });

@@ -13,6 +13,8 @@ export const MAX_RUN_CHARS = 256;
 const STAND_IN = 'thing';
 
 const LONG_RUN = new RegExp(`[^\\s]{${MAX_RUN_CHARS + 1},}`, 'gu');
+/** Opening and closing marks of a long run that stay in wink's text, as tokens of their own. */
+const MARKS_KEPT = 16;
 const LEADING_MARKS = /^[("'“‘[{<]+/u;
 const TRAILING_MARKS = /[.,;:!?)"'”’\]}>]+$/u;
 
@@ -40,8 +42,9 @@ export function shortenLongRuns(original: string): ShortenedText {
   for (const m of original.matchAll(LONG_RUN)) {
     let start = m.index!;
     let end = start + m[0].length;
-    start += LEADING_MARKS.exec(m[0])?.[0].length ?? 0;
-    end -= TRAILING_MARKS.exec(original.slice(start, end))?.[0].length ?? 0;
+    // At most a few of them: a run of 40,000 commas or brackets is as slow for wink as a long word.
+    start += Math.min(LEADING_MARKS.exec(m[0])?.[0].length ?? 0, MARKS_KEPT);
+    end -= Math.min(TRAILING_MARKS.exec(original.slice(start, end))?.[0].length ?? 0, MARKS_KEPT);
     if (end - start <= MAX_RUN_CHARS) continue;
     text += original.slice(from, start);
     replacements.push({ at: text.length, start, end });
