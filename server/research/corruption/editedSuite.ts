@@ -41,8 +41,9 @@ export interface EditedItem {
   corruption: Corruption;
 }
 
-export function loadSuiteDocuments(part: EditedPart): SuiteDocument[] {
-  const docs = readEditedEnglish(undefined, [part]);
+/** `keep`: only the documents it accepts (by source and index), e.g. a sample of the train part. */
+export function loadSuiteDocuments(part: EditedPart, keep?: (source: string, index: number) => boolean): SuiteDocument[] {
+  const docs = readEditedEnglish(undefined, [part]).filter((d) => !keep || keep(d.source, d.index));
   const byKey = new Map<string, SuiteDocument>();
   const out: SuiteDocument[] = docs.map((d) => {
     const doc: SuiteDocument = { key: `${d.source}#${d.index}`, paragraphs: d.paragraphs, sentences: d.paragraphs.map(() => []) };
