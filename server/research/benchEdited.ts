@@ -16,6 +16,7 @@
  *   --findings FILE      every clean finding with its sentence (default: printed count only)
  *   --misses FILE        every corrupted item with the engine's edits, for reading
  *   --markdown FILE      the tables as Markdown;  --out FILE  everything as JSON
+ *   --decision learned   lint with the learned correction scorer deciding (`models/en/lint-scorer.json`)
  */
 import * as fs from 'fs';
 import { parseArgs } from 'util';
@@ -38,6 +39,7 @@ const { values: opt } = parseArgs({
     misses: { type: 'string' },
     markdown: { type: 'string' },
     out: { type: 'string' },
+    decision: { type: 'string' },
   },
 });
 
@@ -56,7 +58,7 @@ function documentText(paragraphs: readonly string[]): { text: string; starts: nu
 
 function lintDoc(linter: Linter, paragraphs: readonly string[], cache: ParagraphCache): { findings: Finding[]; starts: number[]; text: string } {
   const { text, starts } = documentText(paragraphs);
-  return { findings: lintDocument(linter, text, 'plaintext', {}, cache), starts, text };
+  return { findings: lintDocument(linter, text, 'plaintext', opt.decision === 'learned' ? { decision: 'learned' } : {}, cache), starts, text };
 }
 
 /** A finding's first fix, shown in its sentence: `… word⟦,→⟧ word …`. */
@@ -86,6 +88,7 @@ function main(): void {
   console.log(`${part}: ${docs.length} documents, ${sentenceCount} sentences (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   const parts = loadEngineParts();
   if (parts.problem) throw new Error(`engine: ${parts.problem}`);
+  if (opt.decision === 'learned' && !parts.scorer) throw new Error('--decision learned: no models/en/lint-scorer.json');
   const linter = makeLinter(parts);
   const cache = new ParagraphCache(100000);
   const report: Record<string, unknown> = { part, date: new Date().toISOString(), linter: linter.version };

@@ -12,7 +12,7 @@ import { treeInfo } from '../../src/engine/treeInfo';
 import { Calibration } from '../../src/engine/correction/calibration';
 import { scoreCandidates } from '../../src/engine/correction/decide';
 import { compactSlot, Corruption, ErrorKind } from '../../src/engine/eval/corrupt';
-import { candidateFeatures, FeatureVector } from './features';
+import { candidateFeatures, FeatureVector } from '../../src/engine/correction/learnedScorer';
 import { EditedItem, SuiteDocument } from '../corruption/editedSuite';
 
 export interface ScoredEdit {

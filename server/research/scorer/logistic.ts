@@ -3,7 +3,7 @@
  * log-loss with an L2 penalty, stopping early when the dev part's log-loss stops falling (the weights of the best
  * epoch are kept). The features kept are those seen at least `minCount` times in training.
  */
-import type { FeatureVector } from './features';
+import { FeatureVector, predictFeatures } from '../../src/engine/correction/learnedScorer';
 
 export interface LogisticModel {
   /** Feature name → weight. */
@@ -12,9 +12,7 @@ export interface LogisticModel {
 }
 
 export function predict(m: LogisticModel, f: FeatureVector): number {
-  let z = 0;
-  for (const [name, v] of f) z += (m.weights[name] ?? 0) * v;
-  return 1 / (1 + Math.exp(-z));
+  return predictFeatures(m.weights, f);
 }
 
 interface Indexed {

@@ -1,14 +1,46 @@
 /**
- * Features of one candidate edit for the learned correction scorer (issue 29): the generative model's Δ log p (alone
- * and per kind of edit), the shipped error model's calibrated confidence, and the slot's syntax — the words, tags and
- * relations on both sides, the constituents that end and start at the slot with their relations and their heads'
- * (the syntactic comma features of Favre et al., seed 001, read off a dependency tree), depth and lengths. Every
- * feature is a name with a value; the model (`logistic.ts`) keeps the names seen often enough in training.
+ * The learned correction scorer (issue 29), inference only: p(the edit restores what an editor wrote | candidate) =
+ * σ(w · f), a log-linear model over named features of the candidate — the generative model's Δ log p (alone and per
+ * kind of edit), the calibrated error model's confidence, and the slot's syntax: the words, tags and relations on both
+ * sides, the constituents that end and start at the slot with their relations and their heads' (the syntactic comma
+ * features of Favre et al., seed 001, read off a dependency tree), depth and lengths. Trained on edited-english by
+ * `server/research/scorer/fit.ts`, which writes `models/en/lint-scorer.json`. Used only when a lint asks for it
+ * (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS, "Learned correction scorer").
  */
-import { AnalysedSentence } from '../../src/engine/sentence';
-import { TreeInfo } from '../../src/engine/treeInfo';
-import { ScoredCandidate } from '../../src/engine/correction/decide';
-import { logit } from '../../src/engine/correction/calibration';
+import * as fs from 'fs';
+import { AnalysedSentence } from '../sentence';
+import { TreeInfo } from '../treeInfo';
+import type { ScoredCandidate } from './decide';
+import { logit } from './calibration';
+
+export interface LearnedScorer {
+  /** Feature name → weight. */
+  weights: Record<string, number>;
+  /** Findings need at least this probability (chosen on the dev part). */
+  threshold: number;
+  note: string;
+}
+
+export const SCORER_FILE = 'lint-scorer.json';
+
+/** The scorer of `file`, or undefined when there is none. */
+export function loadLearnedScorer(file: string): LearnedScorer | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LearnedScorer>;
+  if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
+  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '' };
+}
+
+export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
+  let z = 0;
+  for (const [name, v] of f) z += (weights[name] ?? 0) * v;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The probability that the candidate restores what an editor wrote. */
+export function learnedProbability(m: LearnedScorer, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): number {
+  return predictFeatures(m.weights, candidateFeatures(sc, s, info));
+}
 
 export type FeatureVector = Array<[string, number]>;
 
