@@ -243,7 +243,7 @@ function main(): void {
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
   fs.writeFileSync(opt.out!, JSON.stringify({ note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev`, threshold: Number(bestT.toFixed(2)), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
-  fs.writeFileSync(opt.out!.replace(/\.json$/, '.md'), lines.join('\n') + '\n');
+  fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 
 main();
