@@ -36,12 +36,14 @@ const { values: opt } = parseArgs({
     'train-docs-every': { type: 'string', default: '3' },
     'per-kind-train': { type: 'string', default: '300' },
     'per-kind-dev': { type: 'string', default: '100' },
-    'clean-every-train': { type: 'string', default: '8' },
+    'clean-every-train': { type: 'string', default: '2' },
     'clean-every-dev': { type: 'string', default: '4' },
     'held-per-kind': { type: 'string', default: '150' },
     'held-clean-every': { type: 'string', default: '1' },
     l2: { type: 'string', default: String(DEFAULT_TRAIN.l2) },
     'max-clean': { type: 'string', default: '3' },
+    /** The threshold chosen on dev end to end (`bench:edited --part dev --decision learned`), over the sweep's choice. */
+    threshold: { type: 'string' },
     /** bench:edited --out JSON of the shipped engine on dev and on held-out: the text rules' part of a replacement. */
     'bench-dev': { type: 'string' },
     'bench-heldout': { type: 'string' },
@@ -202,6 +204,7 @@ function main(): void {
       bestT = t;
     }
   }
+  if (opt.threshold) bestT = Number(opt.threshold);
   const devShipped = devScore(shipped);
   const devLearned = devScore(learned(bestT));
   console.log(`dev: threshold ${bestT.toFixed(2)}; model-only shipped decision F0.5 ${devShipped.f.toFixed(3)} (mix ${devShipped.mix.toFixed(3)}), clean ${devShipped.cleanPer1k.toFixed(2)}/1k; scorer F0.5 ${devLearned.f.toFixed(3)} (mix ${devLearned.mix.toFixed(3)}), clean ${devLearned.cleanPer1k.toFixed(2)}/1k`);
@@ -242,7 +245,7 @@ function main(): void {
   console.log(lines.join('\n'));
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
-  fs.writeFileSync(opt.out!, JSON.stringify({ note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev`, threshold: Number(bestT.toFixed(2)), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(opt.out!, JSON.stringify({ note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 
