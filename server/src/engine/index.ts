@@ -22,9 +22,11 @@ import { engineModel } from './modelAdapter';
 import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
 import { checkModelFiles, ModelFileError } from './modelIntegrity';
 import { sentenceFindings } from './correction/modelRules';
+import { learnedFindings } from './correction/learnedDecision';
 import { placeCloser } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/introductoryConvention';
+import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learnedScorer';
 import { HabitPart, SentenceHabit } from './correction/introductoryHabit';
 import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
 
@@ -87,6 +89,8 @@ export interface LinterParts {
   calibration?: Calibration;
   /** Without it, `introductoryComma: edited` and `auto` have nothing to go by and report nothing. */
   convention?: IntroductoryConvention;
+  /** The learned correction scorer, used only under `decision: 'learned'`. */
+  scorer?: LearnedScorer;
 }
 
 export function defaultModelDir(): string {
@@ -163,6 +167,7 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
       model,
       calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)),
       convention: loadConvention(path.join(dir, INTRODUCTORY_CONVENTION_FILE)),
+      scorer: loadLearnedScorer(path.join(dir, SCORER_FILE)),
     };
   } catch (e) {
     const modelError = e instanceof ModelFileError ? e : new ModelFileError(dir, 'corrupt', (e as Error).message);
@@ -183,7 +188,7 @@ export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
 
 export function makeLinter(parts: LinterParts): Required<Linter> {
   const cal = parts.calibration ?? DEFAULT_CALIBRATION;
-  const { analyser, model, convention } = parts;
+  const { analyser, model, convention, scorer } = parts;
   const reparse = analyser?.parseWithCommas?.bind(analyser);
   const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}${convention ? `+intro-${convention.note ?? ''}` : ''}` : 'rules-only';
   const memo = new SentenceFindingsMemo();
@@ -215,7 +220,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}`;
+        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? 'calibrated'}`;
         try {
           // Parsed one sentence at a time: the budget and cancellation stop the parsing too, not only the model.
           for (const s of (analyser.parseSentences?.(text) ?? analyser.parseText(text)) as Iterable<AnalysedSentence & { notes?: string[] }>) {
@@ -231,7 +236,11 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
             if (s.notes?.includes('not-english')) continue;
             words += s.tree.words.length;
             try {
-              const r = memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse));
+              const r = memo.findings(text, s, context, () =>
+                options.decision === 'learned' && scorer
+                  ? learnedFindings(text, s, model, cal, scorer, options, reparse)
+                  : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
+              );
               plain.push(...r.findings);
               if (r.habit) habits.push(r.habit);
               if (r.adaptive) adaptive.push(...r.adaptive);

@@ -127,6 +127,12 @@ export interface LintOptions {
    * error rate it shows, and report what that adds (`correction/writerErrorRate.ts`). Default true.
    */
   adaptToWriter?: boolean;
+  /**
+   * Who decides the model's candidate edits: `calibrated` (the default) the error model with its guards, conventions
+   * and style settings; `learned` the learned correction scorer alone (`correction/learnedScorer.ts`, when the model
+   * directory has one), a research setting measured by `bench:edited --decision learned`, not yet the product's.
+   */
+  decision?: 'calibrated' | 'learned';
   /** Findings below this confidence are dropped. */
   minConfidence?: number;
   /** Rule ids switched off. */
