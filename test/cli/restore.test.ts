@@ -86,4 +86,26 @@ describe('cli: restore', function () {
       removeRepo(dir);
     }
   });
+
+  it('--budget: past it the rest of the text is left as written, and a note says where; a bad value is a usage error', async () => {
+    const text = 'when the rain stopped we went home\n\nit was late and we were tired\n';
+    const dir = tempRepo({ 'dictated.txt': text });
+    try {
+      const bad = await runMain(['restore', '--budget', 'soon', 'dictated.txt'], { cwd: dir });
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--budget takes a number of seconds/);
+      const haveModels =
+        fs.existsSync(path.join(parserModelDir(), PARSER_FILE)) && fs.existsSync(path.join(punctModelDir(), DEFAULT_MODEL_FILE));
+      if (!haveModels) return;
+      const spent = await runMain(['restore', '--budget', '0.000001', 'dictated.txt'], { cwd: dir });
+      assert.equal(spent.code, 0, spent.stderr);
+      assert.equal(spent.stdout, text);
+      assert.match(spent.stderr, /stopped after 0\.000001 s at line 1; the text from there on is left as written/);
+      const unlimited = await runMain(['restore', '--budget', '0', 'dictated.txt'], { cwd: dir });
+      assert.equal(unlimited.stderr, '');
+      assert.match(unlimited.stdout, /^When /);
+    } finally {
+      removeRepo(dir);
+    }
+  });
 });

@@ -9,7 +9,10 @@ describe('rule catalog', () => {
   it('documents every rule the engine can report, and nothing else', () => {
     assert.deepStrictEqual([...RULE_IDS].sort(), Object.keys(RULE_CATALOG).sort());
   });
-  it('every rule has its row in the README rules table', () => {
-    for (const id of RULE_IDS) assert.ok(readme.includes(`| \`${id}\` |`), `README has no row for ${id}`);
+  it('every rule has its row in the README rules table, linked to its page', () => {
+    for (const id of RULE_IDS) {
+      assert.ok(readme.includes(`| [\`${id}\`](docs/rules/${id}.md) |`), `README has no row for ${id}`);
+      assert.ok(fs.existsSync(path.resolve(__dirname, `../../docs/rules/${id}.md`)), `no page for ${id}`);
+    }
   });
 });

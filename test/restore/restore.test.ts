@@ -101,6 +101,33 @@ describe('restore: words are kept', function () {
     const text = 'first we went home\nand then we slept\n\nthe next day it rained\n\n- buy milk\n- call mum\n';
     assert.equal(makeRestorer(parser, model).restore(text), 'First we went home\nand then we slept.\n\nThe next day it rained.\n\n- Buy milk.\n- Call mum.\n');
   });
+
+  it('a deadline stops restoration between sentences: what was begun is restored, the rest is left as written', () => {
+    let sentences = 0;
+    const model: RestoringModel = {
+      restore: (tree) => {
+        sentences++;
+        return tree.slots.map((_, i) => (i === tree.slots.length - 1 ? ['.'] : []));
+      },
+    };
+    const text = 'first we went home\n\nthe next day it rained\n\nthen it snowed\n';
+    const restorer = makeRestorer(parser, model, { boundaries: false });
+    assert.deepEqual(restorer.restoreUntil(text, Infinity), { text: restorer.restore(text) });
+    assert.deepEqual(restorer.restoreUntil(text, -Infinity), { text, stoppedAt: 0 });
+    // A deadline that passes during the first sentence: it is finished, the others are kept as written.
+    sentences = 0;
+    const slow: RestoringModel = {
+      restore: (tree) => {
+        const until = performance.now() + 30;
+        while (performance.now() < until);
+        return model.restore(tree);
+      },
+    };
+    const out = makeRestorer(parser, slow, { boundaries: false }).restoreUntil(text, performance.now() + 10);
+    assert.equal(out.text, 'First we went home.\n\nthe next day it rained\n\nthen it snowed\n');
+    assert.equal(out.stoppedAt, out.text.indexOf('the next'));
+    assert.equal(sentences, 1);
+  });
 });
 
 describe('restore: pairing inserted marks', () => {

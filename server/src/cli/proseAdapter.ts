@@ -25,14 +25,23 @@ export class BlockErrors extends Error {
  * Findings for a whole document, in document coordinates, with inline disable comments applied. Throws
  * `BlockErrors` (carrying the findings of the other paragraphs) when the engine failed on some paragraph.
  */
-export function lintDocument(linter: Linter, text: string, kind: ProseKind, options?: LintOptions): Finding[] {
+export function lintDocument(linter: Linter, text: string, kind: ProseKind, options?: LintOptions, onNote?: (note: string) => void): Finding[] {
   const failures: string[] = [];
+  const lineOf = (offset: number) => lineNumber(text, offset);
   const findings = proseLintDocument(linter, text, kind, options, paragraphCache, {
     onBlockError: (error, block) => {
-      const line = text.slice(0, block.offsets[0]).split('\n').length;
-      failures.push(`the engine failed on the paragraph at line ${line}: ${(error as Error).message ?? error}`);
+      failures.push(`the engine failed on the paragraph at line ${lineOf(block.offsets[0])}: ${(error as Error).message ?? error}`);
     },
+    // What was not checked (a budget, nesting too deep), as "line N: why".
+    onNote: (note) => onNote?.(`line ${lineOf(note.offset)}: ${note.message}`),
   });
   if (failures.length) throw new BlockErrors(findings, failures);
   return findings;
+}
+
+/** The 1-based line of `offset` (counted without copying the text before it). */
+function lineNumber(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }

@@ -38,6 +38,14 @@ export interface LintPart {
    * stronger one) exactly as it would in one `lint` of the whole text.
    */
   contenders?: Finding[];
+  /** Words the model analysed (the sentences' words: what its budget counts). */
+  words?: number;
+  /**
+   * Where the model stopped before the part's end (its offset): the word budget ran out (`LintOptions.wordBudget`),
+   * or `isCancelled` turned true. The text after it got the typographic rules only.
+   */
+  stoppedAt?: number;
+  stoppedBy?: 'budget' | 'cancelled';
 }
 
 /** `linter.lintPart`, or for a linter without it (a test double) a part that decides nothing over the document. */
@@ -55,9 +63,24 @@ export function overlaps(a: { start: number; end: number }, b: { start: number; 
  * before it; in document order. Ties keep the input's order (the sort is stable).
  */
 export function keepStrongest<F extends { confidence: number }>(items: readonly F[], span: (f: F) => { start: number; end: number }): F[] {
+  // Which kept finding covers each character (its index + 1), and where kept empty findings stand: a check costs the
+  // finding's length, not the number kept (comparing with every kept finding was quadratic: a run of 40,000 stray
+  // closing brackets, each a finding, took 2 s at 40,000 and 22 s at 80,000). Same results as `overlaps` with each.
+  let size = 1;
+  for (const f of items) size = Math.max(size, span(f).end + 1);
+  const cover = new Int32Array(size);
+  const points = new Uint8Array(size);
   const kept: F[] = [];
   for (const f of [...items].sort((a, b) => b.confidence - a.confidence)) {
-    if (!kept.some((k) => overlaps(span(f), span(k)))) kept.push(f);
+    const { start, end } = span(f);
+    let clash = false;
+    if (end > start) {
+      for (let i = start; i < end && !clash; i++) clash = cover[i] !== 0 || (i > start && points[i] !== 0);
+    } else clash = start > 0 && cover[start - 1] !== 0 && cover[start - 1] === cover[start];
+    if (clash) continue;
+    kept.push(f);
+    if (end > start) cover.fill(kept.length, start, end);
+    else points[start] = 1;
   }
   return kept.sort((a, b) => span(a).start - span(b).start || span(a).end - span(b).end);
 }

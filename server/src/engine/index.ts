@@ -8,7 +8,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions } from './types';
+import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
 import { deferredExplanation, explanationText, FindingBuilder, PlainFinding } from './finding';
 import { doubledMarksRule } from './rules/doubledMarks';
 import { markSpacingRule } from './rules/markSpacing';
@@ -22,9 +22,11 @@ import { engineModel } from './modelAdapter';
 import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
 import { checkModelFiles, ModelFileError } from './modelIntegrity';
 import { sentenceFindings } from './correction/modelRules';
+import { learnedFindings } from './correction/learnedDecision';
 import { placeCloser } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/introductoryConvention';
+import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learnedScorer';
 import { HabitPart, SentenceHabit } from './correction/introductoryHabit';
 import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
 
@@ -48,6 +50,8 @@ export interface Linter {
 export interface SentenceAnalyser {
   readonly version: string;
   parseText(text: string): AnalysedSentence[];
+  /** The same sentences one at a time, each parsed when asked for (so a budget can stop before the rest are parsed). */
+  parseSentences?(text: string): Iterable<AnalysedSentence>;
   /** The sentence's tree with commas written at some slots (`Parser.parseWithCommas`); gold trees cannot. */
   parseWithCommas?: Reparse;
 }
@@ -85,6 +89,8 @@ export interface LinterParts {
   calibration?: Calibration;
   /** Without it, `introductoryComma: edited` and `auto` have nothing to go by and report nothing. */
   convention?: IntroductoryConvention;
+  /** The learned correction scorer, used only under `decision: 'learned'`. */
+  scorer?: LearnedScorer;
 }
 
 export function defaultModelDir(): string {
@@ -161,6 +167,7 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
       model,
       calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)),
       convention: loadConvention(path.join(dir, INTRODUCTORY_CONVENTION_FILE)),
+      scorer: loadLearnedScorer(path.join(dir, SCORER_FILE)),
     };
   } catch (e) {
     const modelError = e instanceof ModelFileError ? e : new ModelFileError(dir, 'corrupt', (e as Error).message);
@@ -181,7 +188,7 @@ export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
 
 export function makeLinter(parts: LinterParts): Required<Linter> {
   const cal = parts.calibration ?? DEFAULT_CALIBRATION;
-  const { analyser, model, convention } = parts;
+  const { analyser, model, convention, scorer } = parts;
   const reparse = analyser?.parseWithCommas?.bind(analyser);
   const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}${convention ? `+intro-${convention.note ?? ''}` : ''}` : 'rules-only';
   const memo = new SentenceFindingsMemo();
@@ -203,36 +210,56 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       // Findings a rule reports only in an error-prone document wait with the adapted ones (`TextRule.errorProneOnly`).
       const held: PlainFinding[] = [];
       for (const rule of TEXT_RULES) (rule.errorProneOnly ? held : plain).push(...rule.check(text, options));
+      let words = 0;
+      let stoppedAt: number | undefined;
+      let stoppedBy: LintPart['stoppedBy'];
       if (analyser && model && /\p{L}/u.test(text)) {
-        let sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
-        try {
-          sentences = analyser.parseText(text);
-        } catch {
-          sentences = []; // the parser refuses this text (symbols only, …): the typographic rules still apply
-        }
-        placeClosers(text, plain, sentences, model, threshold);
+        const budget = options.wordBudget ?? PARAGRAPH_WORD_BUDGET;
+        const sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
         const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit);
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}`;
-        for (const s of sentences) {
-          if (options.isCancelled?.()) break;
-          if (s.notes?.includes('not-english')) continue;
-          try {
-            const r = memo.findings(text, s, context, () => sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse));
-            plain.push(...r.findings);
-            if (r.habit) habits.push(r.habit);
-            if (r.adaptive) adaptive.push(...r.adaptive);
-            sentenceCount++;
-          } catch {
-            // One sentence the model cannot handle must not cost the findings of the others.
+        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? 'calibrated'}`;
+        try {
+          // Parsed one sentence at a time: the budget and cancellation stop the parsing too, not only the model.
+          for (const s of (analyser.parseSentences?.(text) ?? analyser.parseText(text)) as Iterable<AnalysedSentence & { notes?: string[] }>) {
+            if (options.isCancelled?.()) {
+              [stoppedAt, stoppedBy] = [s.start, 'cancelled'];
+              break;
+            }
+            if (words + s.tree.words.length > budget) {
+              [stoppedAt, stoppedBy] = [s.start, 'budget'];
+              break;
+            }
+            sentences.push(s);
+            if (s.notes?.includes('not-english')) continue;
+            words += s.tree.words.length;
+            try {
+              const r = memo.findings(text, s, context, () =>
+                options.decision === 'learned' && scorer
+                  ? learnedFindings(text, s, model, cal, scorer, options, reparse)
+                  : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
+              );
+              plain.push(...r.findings);
+              if (r.habit) habits.push(r.habit);
+              if (r.adaptive) adaptive.push(...r.adaptive);
+              sentenceCount++;
+            } catch {
+              // One sentence the model cannot handle must not cost the findings of the others.
+            }
           }
+        } catch {
+          // the parser refuses this text (symbols only, …): the typographic rules still apply
         }
+        placeClosers(text, plain, sentences, model, threshold);
       }
       // `introductoryComma: auto` and the writer's error rate are decided over the whole document, after every part
       // (`settleParts`).
-      return finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive, held });
+      const part = finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive, held });
+      part.words = words;
+      if (stoppedAt !== undefined) Object.assign(part, { stoppedAt, stoppedBy });
+      return part;
     },
   };
   return linter;

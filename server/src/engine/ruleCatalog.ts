@@ -1,7 +1,7 @@
 /**
  * What each rule means, in one sentence, with one example: the text SARIF viewers show beside a finding, and the top
  * of the rule's page, `docs/rules/<id>.md` (written from this catalogue by `scripts/rule-pages.ts`; the README's "Rules"
- * table documents each rule at length, and a test checks that every rule here has its row there).
+ * table gives each rule one line linking to its page, and a test checks that every rule here has its row there).
  */
 export interface RuleDoc {
   /** One line: what the rule checks. */

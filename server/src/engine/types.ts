@@ -127,6 +127,12 @@ export interface LintOptions {
    * error rate it shows, and report what that adds (`correction/writerErrorRate.ts`). Default true.
    */
   adaptToWriter?: boolean;
+  /**
+   * Who decides the model's candidate edits: `calibrated` (the default) the error model with its guards, conventions
+   * and style settings; `learned` the learned correction scorer alone (`correction/learnedScorer.ts`, when the model
+   * directory has one), a research setting measured by `bench:edited --decision learned`, not yet the product's.
+   */
+  decision?: 'calibrated' | 'learned';
   /** Findings below this confidence are dropped. */
   minConfidence?: number;
   /** Rule ids switched off. */
@@ -143,8 +149,31 @@ export interface LintOptions {
   /** Cancellation: checked between sentences. */
   isCancelled?: () => boolean;
   /**
+   * Most words of one text (a paragraph) the model analyses; the sentences after them get the typographic rules only,
+   * and the part says where the model stopped (`LintPart.stoppedAt`). Default `PARAGRAPH_WORD_BUDGET`.
+   */
+  wordBudget?: number;
+  /**
+   * Most words of a whole document the model analyses (the prose layer's `lintSteps`); the paragraphs after them get
+   * the typographic rules only, and the user is told. Default `DOCUMENT_WORD_BUDGET`.
+   */
+  documentWordBudget?: number;
+  /**
    * Write each model finding's explanation (default true). Explaining runs the model's Viterbi once per finding, a
    * sixth of a keystroke's analysis: the language server leaves it out and explains the findings a hover asks for.
    */
   explain?: boolean;
 }
+
+/**
+ * Words of one paragraph the model analyses (`LintOptions.wordBudget`). No paragraph of prose comes near it; a pasted
+ * log or 50,000 words joined by ", " did, and took minutes (the model weighs a candidate at every comma).
+ */
+export const PARAGRAPH_WORD_BUDGET = 10_000;
+
+
+/**
+ * Words of one document the model analyses (`LintOptions.documentWordBudget`): a book (about 1.2 MB of prose), a few
+ * minutes of the model on one core, so a CI run over a repository cannot be held for longer by one file.
+ */
+export const DOCUMENT_WORD_BUDGET = 200_000;

@@ -1,17 +1,28 @@
 /**
  * The analysis worker: a thread that owns the engine (models loaded once, here, never on the connection's thread)
  * and the paragraph cache. It lints documents block by block, checking a shared cancellation flag between blocks,
- * and answers explain/restore. The main thread stays free to answer the editor whatever the engine is doing.
+ * and answers hovers. The main thread stays free to answer the editor whatever the engine is doing.
+ *
+ * Several documents share it, so it schedules: each document's analysis is a job that advances one paragraph per
+ * step, and the job that has had the least time so far goes next — a small document opened beside a long one gets
+ * its diagnostics after its own few paragraphs, not after the long one's minutes. A paragraph in progress stops at
+ * its next sentence as soon as another request is waiting (`WorkerData.inbox`), so no step holds the others back for
+ * more than a sentence; the paragraph is taken up again later, its finished sentences answered from the engine's
+ * memos. Hovers (`explainBlock`) go before every analysis.
+ *
+ * With the role `commands` the same script answers `restore` and `explain` in a thread of their own, under a time
+ * budget, so they never hold back any document's diagnostics.
  */
 import * as v8 from 'v8';
-import { parentPort } from 'worker_threads';
+import { parentPort, workerData } from 'worker_threads';
 import { lintAsPart } from '../engine';
-import { ParagraphCache, extractProse, lintSteps } from '../prose';
-import { PARAGRAPH_BUDGET_MS, PARTIAL_EVERY_MS, PROGRESS_AFTER_MS } from './budget';
+import { ExtractionNote, LintStep, ParagraphCache, extractProse, lintSteps } from '../prose';
+import { Finding } from '../engine/types';
+import { COMMAND_BUDGET_MS, HOVER_BUDGET_MS, PARAGRAPH_BUDGET_MS, PARTIAL_EVERY_MS, PROGRESS_AFTER_MS } from './budget';
 import { errorText } from './errors';
 import { EngineHost } from './engineHost';
 import { warmUp } from './warmUp';
-import { FromWorker, LintResult, ToWorker } from './workerProtocol';
+import { FromWorker, LintResult, ToWorker, WorkerData } from './workerProtocol';
 
 /**
  * V8 lets the old generation grow to a multiple of its live size (up to 4×) before a full collection; the
@@ -24,90 +35,212 @@ v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
 const port = parentPort;
 if (!port) throw new Error('analysisWorker must run in a worker thread');
+const data = (workerData ?? {}) as Partial<WorkerData>;
+const role = data.role ?? 'analysis';
+const inbox = data.inbox ? new Int32Array(data.inbox) : undefined;
+/** Another request waits to be taken: a paragraph in progress should stop at its next sentence. */
+const othersWaiting = () => (inbox ? Atomics.load(inbox, 0) > 0 : false);
+
 const post = (m: FromWorker) => port.postMessage(m);
 const cache = new ParagraphCache();
 const engine = new EngineHost();
 
 engine.load().then(
   (l) => {
+    if (role === 'commands') return; // the analysis worker tells the editor about the models
     const problem = warmUp(l);
     if (problem) post({ type: 'log', message: `puncteme: warming up the engine failed: ${problem}` });
     post({ type: 'ready', version: l.version, note: engine.problem });
   },
-  (e) => post({ type: 'loadError', message: e instanceof Error ? e.message : String(e) }),
+  (e) => {
+    if (role !== 'commands') post({ type: 'loadError', message: e instanceof Error ? e.message : String(e) });
+  },
 );
 
-async function lint(m: Extract<ToWorker, { type: 'lint' }>): Promise<LintResult> {
-  const linter = await engine.load();
-  const flag = new Int32Array(m.cancel);
-  const cancelled = () => Atomics.load(flag, 0) !== 0;
-  let deadline = Infinity;
-  const isCancelled = () => cancelled() || performance.now() > deadline;
-  const t0 = performance.now();
-  const cpu0 = process.cpuUsage();
-  const cpuMs = () => {
-    const d = process.cpuUsage(cpu0);
+/** One document's analysis in progress: a `lintSteps` generator plus what the worker reports about it. */
+class LintJob {
+  readonly flag: Int32Array;
+  readonly notes: ExtractionNote[] = [];
+  readonly truncated: number[] = [];
+  /** Wall-clock time spent in this job's steps: the scheduler runs the job with the least first. */
+  busyMs = 0;
+  private steps: Generator<LintStep, Finding[], void> | undefined;
+  private extraction: ReturnType<typeof extractProse> | undefined;
+  private readonly t0 = performance.now();
+  private readonly cpu0 = process.cpuUsage();
+  private lastReport = -Infinity; // the first report goes out at once: the client shows progress from the start
+  private lastPartial = performance.now();
+  private sentBlocks = false;
+  /** Time spent on the current block so far, over its interrupted attempts (its budget counts them all). */
+  private blockMs = 0;
+  private deadline = Infinity;
+  private yielded = false;
+
+  constructor(
+    readonly message: Extract<ToWorker, { type: 'lint' }>,
+    private readonly done: (result: LintResult) => void,
+  ) {
+    this.flag = new Int32Array(message.cancel);
+  }
+
+  private cancelled(): boolean {
+    return Atomics.load(this.flag, 0) !== 0;
+  }
+
+  private cpuMs(): number {
+    const d = process.cpuUsage(this.cpu0);
     return (d.user + d.system) / 1000;
-  };
-  const extraction = extractProse(m.text, m.kind);
-  const total = extraction.blocks.length;
-  const steps = lintSteps(linter, m.text, extraction, { ...m.options, isCancelled }, cache, {
-    onBlockError: (e, block) => post({ type: 'log', message: `puncteme: analysis of the paragraph at offset ${block.offsets[0]} failed: ${errorText(e)}` }),
-  });
-  const truncated: number[] = [];
-  let lastReport = -Infinity; // the first report goes out at once: the client shows progress from the start
-  let lastPartial = t0;
-  for (let block = 0; ; block++) {
-    if (cancelled()) return { findings: [], blocks: [], truncated, busyMs: performance.now() - t0, cpuMs: cpuMs(), cancelled: true };
-    deadline = performance.now() + PARAGRAPH_BUDGET_MS; // each step analyses one paragraph
-    const r = steps.next();
-    const overran = performance.now() > deadline && !cancelled();
-    deadline = Infinity;
-    if (overran && block < total) truncated.push(extraction.blocks[block].offsets[0]);
-    if (r.done) return { findings: r.value, blocks: extraction.blocks, truncated, busyMs: performance.now() - t0, cpuMs: cpuMs(), cancelled: false };
+  }
+
+  /** Runs one step (one paragraph, or part of one when another request is waiting); false when the job is over. */
+  async step(): Promise<boolean> {
+    const m = this.message;
+    const linter = await engine.load();
+    const started = performance.now();
+    try {
+      return this.advance(linter, m);
+    } finally {
+      this.busyMs += performance.now() - started;
+    }
+  }
+
+  private advance(linter: Awaited<ReturnType<EngineHost['load']>>, m: LintJob['message']): boolean {
+    if (this.cancelled()) {
+      this.finish({ findings: [], blocks: [], cancelled: true });
+      return false;
+    }
+    if (!this.steps) {
+      const extraction = (this.extraction = extractProse(m.text, m.kind));
+      const isCancelled = () => {
+        if (this.cancelled() || performance.now() > this.deadline) return true;
+        if (othersWaiting()) return (this.yielded = true);
+        return false;
+      };
+      this.steps = lintSteps(linter, m.text, extraction, { ...m.options, isCancelled }, cache, {
+        onBlockError: (e, block) => post({ type: 'log', message: `puncteme: analysis of the paragraph at offset ${block.offsets[0]} failed: ${errorText(e)}` }),
+        onNote: (note) => this.notes.push(note),
+        interrupted: () => this.yielded && !this.cancelled() && performance.now() <= this.deadline,
+      });
+      return true; // extracting was this step's work
+    }
+    const extraction = this.extraction!;
+    const total = extraction.blocks.length;
+    const stepStart = performance.now();
+    this.yielded = false;
+    this.deadline = stepStart + Math.max(0, PARAGRAPH_BUDGET_MS - this.blockMs);
+    const r = this.steps.next();
+    const overran = performance.now() > this.deadline && !this.cancelled();
+    this.deadline = Infinity;
+    if (!r.done && r.value.interrupted) {
+      this.blockMs += performance.now() - stepStart;
+      return true;
+    }
+    const block = r.done ? total - 1 : r.value.done - 1;
+    if (overran && block >= 0 && block < total) this.truncated.push(extraction.blocks[block].offsets[0]);
+    this.blockMs = 0;
+    if (r.done) {
+      this.finish({ findings: r.value, blocks: extraction.blocks, cancelled: false });
+      return false;
+    }
     // Progress for long documents: many paragraphs, or an analysis that is taking a while.
-    const long = total >= m.progressFrom || performance.now() - t0 > PROGRESS_AFTER_MS;
-    if (long && total > 1 && performance.now() - lastReport > 100) {
-      lastReport = performance.now();
+    const now = performance.now();
+    const long = total >= m.progressFrom || now - this.t0 > PROGRESS_AFTER_MS;
+    if (long && total > 1 && now - this.lastReport > 100) {
+      this.lastReport = now;
       post({ type: 'progress', id: m.id, done: r.value.done, total });
     }
-    // A long first analysis shows what it has found so far, every half second, instead of nothing until the end.
-    if (performance.now() - lastPartial > PARTIAL_EVERY_MS && r.value.done < total) {
-      lastPartial = performance.now();
-      post({ type: 'partial', id: m.id, findings: [...r.value.findings].sort((a, b) => a.start.offset - b.start.offset) });
+    // A long first analysis shows what it has found so far, every half second, instead of nothing until the end; the
+    // first such message carries the blocks, so that code actions and hovers can answer for those findings at once.
+    if (now - this.lastPartial > PARTIAL_EVERY_MS && r.value.done < total) {
+      this.lastPartial = now;
+      const findings = [...r.value.findings].sort((a, b) => a.start.offset - b.start.offset);
+      post({ type: 'partial', id: m.id, findings, ...(this.sentBlocks ? {} : { blocks: extraction.blocks }) });
+      this.sentBlocks = true;
     }
+    return true;
+  }
+
+  private finish(r: Pick<LintResult, 'findings' | 'blocks' | 'cancelled'>): void {
+    this.done({ ...r, truncated: this.truncated, notes: this.notes, busyMs: performance.now() - this.t0, cpuMs: this.cpuMs() });
   }
 }
 
+/** Requests answered before any analysis goes on (hovers, statistics). */
+const urgent: Array<() => Promise<void>> = [];
+const jobs: LintJob[] = [];
+let scheduled = false;
+
+/** Lets the port deliver waiting messages, then runs the most urgent work: one step of it at a time. */
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(() => void runNext());
+}
+
+async function runNext(): Promise<void> {
+  scheduled = false;
+  const next = urgent.shift();
+  if (next) await next();
+  else if (jobs.length) {
+    // The job that has had the least time: a small document's analysis is done before a long one's goes on.
+    let job = jobs[0];
+    for (const j of jobs) if (j.busyMs < job.busyMs) job = j;
+    let more = false;
+    try {
+      more = await job.step();
+    } catch (e) {
+      post({ type: 'error', id: job.message.id, message: e instanceof Error ? e.message : String(e) });
+    }
+    if (!more) jobs.splice(jobs.indexOf(job), 1);
+  }
+  if (urgent.length || jobs.length) schedule();
+}
+
+function reply(id: number, work: () => unknown): Promise<void> {
+  return Promise.resolve()
+    .then(work)
+    .then(
+      (value) => post({ type: 'result', id, value }),
+      (e) => post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) }),
+    );
+}
+
 port.on('message', (m: ToWorker) => {
-  const run = async (): Promise<unknown> => {
-    switch (m.type) {
-      case 'lint':
-        return lint(m);
-      case 'explain':
-        return engine.explain(m.text);
-      case 'explainBlock': {
-        const linter = await engine.load();
-        // The block as a part: a finding the document's habit reports (introductoryComma: auto), or its error rate
-        // (adaptToWriter), is one of its pending findings, which the block alone would not report.
-        const part = lintAsPart(linter, m.text, { ...m.options, explain: true });
-        const found = [...(part.contenders ?? part.findings), ...(part.habit?.pending.map((p) => p.finding) ?? []), ...(part.errorRate?.pending ?? [])];
-        return found.map((f) => ({ start: f.start.offset, end: f.end.offset, ruleId: f.ruleId, explanation: f.explanation }));
-      }
-      case 'restore':
-        return engine.restore(m.text);
-      case 'stats':
-        return {
+  if (inbox) Atomics.sub(inbox, 0, 1);
+  switch (m.type) {
+    case 'lint':
+      jobs.push(new LintJob(m, (value) => post({ type: 'result', id: m.id, value })));
+      break;
+    case 'explainBlock':
+      urgent.push(() =>
+        reply(m.id, async () => {
+          const linter = await engine.load();
+          // The block as a part: a finding the document's habit reports (introductoryComma: auto), or its error rate
+          // (adaptToWriter), is one of its pending findings, which the block alone would not report.
+          const deadline = performance.now() + HOVER_BUDGET_MS;
+          const part = lintAsPart(linter, m.text, { ...m.options, explain: true, isCancelled: () => performance.now() > deadline });
+          const found = [...(part.contenders ?? part.findings), ...(part.habit?.pending.map((p) => p.finding) ?? []), ...(part.errorRate?.pending ?? [])];
+          return found.map((f) => ({ start: f.start.offset, end: f.end.offset, ruleId: f.ruleId, explanation: f.explanation }));
+        }),
+      );
+      break;
+    case 'explain':
+      urgent.push(() => reply(m.id, () => engine.explain(m.text, COMMAND_BUDGET_MS)));
+      break;
+    case 'restore':
+      urgent.push(() => reply(m.id, () => engine.restore(m.text, COMMAND_BUDGET_MS)));
+      break;
+    case 'stats':
+      urgent.push(() =>
+        reply(m.id, () => ({
           cacheHits: cache.hits,
           cacheMisses: cache.misses,
           cacheEntries: cache.size,
           workerHeapBytes: v8.getHeapStatistics().total_heap_size,
           workerArrayBufferBytes: process.memoryUsage().arrayBuffers,
-        };
-    }
-  };
-  run().then(
-    (value) => post({ type: 'result', id: m.id, value }),
-    (e) => post({ type: 'error', id: m.id, message: e instanceof Error ? e.message : String(e) }),
-  );
+        })),
+      );
+      break;
+  }
+  schedule();
 });

@@ -4,7 +4,7 @@
  * The analysis itself runs in the worker thread (engineClient.ts), so the connection is never blocked.
  */
 import { Finding, LintOptions } from '../engine/types';
-import type { ProseBlock, ProseKind } from '../prose';
+import type { ExtractionNote, ProseBlock, ProseKind } from '../prose';
 import { EngineClient } from './engineClient';
 import { errorText } from './errors';
 
@@ -23,6 +23,10 @@ export interface Analysis extends Job {
   blocks: ProseBlock[];
   /** Document offsets of paragraphs analysed only in part (over the time budget). */
   truncated: number[];
+  /** What the user must be told: parts not checked, word budgets that stopped the model. */
+  notes: ExtractionNote[];
+  /** The findings so far of an analysis still running (published as they are, so code actions answer for them). */
+  partial?: boolean;
   /** Time the worker spent analysing (without the debounce and the messaging), wall clock and CPU. */
   busyMs: number;
   cpuMs: number;
@@ -35,7 +39,7 @@ export interface ProgressSink {
 
 export interface AnalyzerHooks {
   publish(analysis: Analysis): void;
-  /** The findings so far of a long analysis (no code actions yet: those wait for the complete analysis). */
+  /** The findings so far of a long analysis (`Analyzer.results` has them too, so code actions and hovers answer). */
   partial?(job: Job, findings: Finding[]): void;
   /** Called for documents with many blocks; may return undefined (the client cannot show progress). */
   progress?(job: Job, blocks: number): Promise<ProgressSink | undefined>;
@@ -93,6 +97,7 @@ export class Analyzer {
       job = await prepare();
       if (!job || !this.current(uri, generation)) return;
       const j = job;
+      let partialBlocks: ProseBlock[] | undefined;
       const handle = this.engine.lint(
         j.text,
         j.kind,
@@ -102,15 +107,19 @@ export class Analyzer {
           progressStarting ??= this.hooks.progress?.(j, total).then((p) => (progress = p));
           progress?.report(Math.floor((100 * done) / total), `${done}/${total} paragraphs`);
         },
-        (findings) => {
-          if (this.current(uri, generation)) this.hooks.partial?.(j, findings);
+        (findings, blocks) => {
+          if (!this.current(uri, generation)) return;
+          partialBlocks = blocks ?? partialBlocks;
+          // The analysis that produced the published diagnostics answers their code actions and hovers.
+          this.results.set(uri, { ...j, findings, blocks: partialBlocks ?? [], truncated: [], notes: [], busyMs: 0, cpuMs: 0, partial: true });
+          this.hooks.partial?.(j, findings);
         },
       );
       this.running.set(uri, handle.cancel);
       const r = await handle.result;
       if (this.running.get(uri) === handle.cancel) this.running.delete(uri);
       if (r.cancelled || !this.current(uri, generation)) return;
-      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, busyMs: r.busyMs, cpuMs: r.cpuMs };
+      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, notes: r.notes, busyMs: r.busyMs, cpuMs: r.cpuMs };
       this.results.set(uri, analysis);
       this.hooks.publish(analysis);
     } catch (e) {

@@ -10,3 +10,16 @@ export const PROGRESS_AFTER_MS = 500;
 
 /** While a long analysis runs, the findings so far are published this often. */
 export const PARTIAL_EVERY_MS = 500;
+
+/**
+ * Longest `restore` or `explain` may run (they work in their own worker, so they never hold back diagnostics; this
+ * bounds how long the user waits and how long that worker is busy). The text after the sentence where the budget ran
+ * out comes back unchanged (restore) or unexplained, and the user is told.
+ */
+export const COMMAND_BUDGET_MS = 15_000;
+
+/** Longest a hover's re-analysis of one paragraph with explanations may take (its findings so far are shown). */
+export const HOVER_BUDGET_MS = 1000;
+
+/** The line `explain` ends with when its budget stopped it (the server tells the user when it sees it). */
+export const EXPLAIN_STOPPED = '# Stopped: explain has a time budget of';

@@ -54,3 +54,14 @@ export function truncatedDiagnostic(position: { line: number; character: number 
     message: `Puncteme stopped analysing this paragraph after ${budgetMs / 1000} s (it is very long); punctuation problems further on may be missed. Shorter sentences are checked fully.`,
   };
 }
+
+/** Said where the analysis stopped or skipped something (a word budget, Markdown nested too deep): never silently. */
+export function noteDiagnostic(position: { line: number; character: number }, message: string): Diagnostic {
+  return {
+    range: { start: position, end: position },
+    severity: DiagnosticSeverity.Information,
+    source: 'puncteme',
+    code: 'analysis-truncated',
+    message: `Puncteme: ${message}`,
+  };
+}

@@ -1,6 +1,8 @@
 /**
  * The main thread's handle on the analysis worker: requests with ids, a cancellation flag per lint, progress, and a
- * fresh worker if one dies (its pending requests fail; the next request starts a new one).
+ * fresh worker if one dies (its pending requests fail; the next request starts a new one). `restore` and `explain`
+ * go to a second worker of their own, started at the first such command: they run for seconds on a long selection,
+ * and must never hold back a document's diagnostics.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -9,7 +11,7 @@ import * as v8 from 'v8';
 import { Worker } from 'worker_threads';
 import { Finding, LintOptions } from '../engine/types';
 import type { ProseKind } from '../prose';
-import { BlockExplanation, FromWorker, LintResult, ToWorker, WorkerStats } from './workerProtocol';
+import { BlockExplanation, FromWorker, LintResult, RestoreResult, ToWorker, WorkerData, WorkerRole, WorkerStats } from './workerProtocol';
 
 export interface EngineEvents {
   ready(version: string, note?: string): void;
@@ -21,7 +23,15 @@ interface Pending {
   resolve(v: unknown): void;
   reject(e: Error): void;
   progress?(done: number, total: number): void;
-  partial?(findings: Finding[]): void;
+  partial?(findings: Finding[], blocks?: LintResult['blocks']): void;
+  /** The worker that has the request. */
+  role: WorkerRole;
+}
+
+/** A running worker and its inbox counter (`WorkerData.inbox`). */
+interface Running {
+  worker: Worker;
+  inbox: Int32Array;
 }
 
 /**
@@ -56,7 +66,7 @@ function workerScript(): string {
 }
 
 export class EngineClient {
-  private worker: Worker | undefined;
+  private readonly workers = new Map<WorkerRole, Running>();
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
@@ -66,24 +76,36 @@ export class EngineClient {
     private readonly script: string = workerScript(),
   ) {}
 
-  /** Starts the worker (and so the model loading) now rather than at the first request. */
+  /** Starts the analysis worker (and so the model loading) now rather than at the first request. */
   start(): void {
-    if (this.worker) return;
+    this.running('analysis');
+  }
+
+  private running(role: WorkerRole): Running {
+    const known = this.workers.get(role);
+    if (known) return known;
     for (const flag of workerV8Flags()) v8.setFlagsFromString(flag);
+    const inbox = new SharedArrayBuffer(4);
+    const workerData: WorkerData = { role, inbox };
     // `eval` + require: lets the worker load a .ts entry when the server itself runs under tsx (which the worker's
     // inherited execArgv registers); compiled and bundled servers load the .js beside them the same way.
-    const w = new Worker(`require(${JSON.stringify(this.script)});`, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const w = new Worker(`require(${JSON.stringify(this.script)});`, { eval: true, workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     w.on('message', (m: FromWorker) => this.onMessage(m));
-    w.on('error', (e) => this.events.log(`puncteme: analysis worker error: ${e.stack ?? e}`));
+    w.on('error', (e) => this.events.log(`puncteme: ${role} worker error: ${e.stack ?? e}`));
     w.on('exit', (code) => {
-      if (this.worker !== w) return;
-      this.worker = undefined;
-      const error = new Error(`the analysis worker stopped (exit code ${code})`);
-      for (const p of this.pending.values()) p.reject(error);
-      this.pending.clear();
+      if (this.workers.get(role)?.worker !== w) return;
+      this.workers.delete(role);
+      const error = new Error(`the ${role} worker stopped (exit code ${code})`);
+      for (const [id, p] of this.pending) {
+        if (p.role !== role) continue;
+        p.reject(error);
+        this.pending.delete(id);
+      }
     });
     w.unref(); // the connection, not the worker, decides when the server exits
-    this.worker = w;
+    const r = { worker: w, inbox: new Int32Array(inbox) };
+    this.workers.set(role, r);
+    return r;
   }
 
   private onMessage(m: FromWorker): void {
@@ -97,7 +119,7 @@ export class EngineClient {
       case 'progress':
         return this.pending.get(m.id)?.progress?.(m.done, m.total);
       case 'partial':
-        return this.pending.get(m.id)?.partial?.(m.findings);
+        return this.pending.get(m.id)?.partial?.(m.findings, m.blocks);
       case 'result':
       case 'error': {
         const p = this.pending.get(m.id);
@@ -109,10 +131,13 @@ export class EngineClient {
   }
 
   private request<T>(message: ToWorker, progress?: Pending['progress'], partial?: Pending['partial']): Promise<T> {
-    this.start();
+    const role: WorkerRole = message.type === 'restore' || message.type === 'explain' ? 'commands' : 'analysis';
+    const { worker, inbox } = this.running(role);
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(message.id, { resolve: resolve as (v: unknown) => void, reject, progress, partial });
-      this.worker!.postMessage(message);
+      this.pending.set(message.id, { resolve: resolve as (v: unknown) => void, reject, progress, partial, role });
+      // Counted before it is posted: the worker's paragraph in progress stops at its next sentence to take it.
+      Atomics.add(inbox, 0, 1);
+      worker.postMessage(message);
     });
   }
 
@@ -144,8 +169,9 @@ export class EngineClient {
     return this.request<string>({ type: 'explain', id: this.nextId++, text });
   }
 
-  restore(text: string): Promise<string> {
-    return this.request<string>({ type: 'restore', id: this.nextId++, text });
+  /** The restored text, and where the time budget stopped the restoration if it did. */
+  restore(text: string): Promise<RestoreResult> {
+    return this.request<RestoreResult>({ type: 'restore', id: this.nextId++, text });
   }
 
   stats(): Promise<WorkerStats> {
@@ -154,12 +180,12 @@ export class EngineClient {
 
   /** Writes the worker's V8 heap snapshot (for memory work: scripts/bench-lsp-memory.ts). */
   async writeHeapSnapshot(file: string): Promise<void> {
-    this.start();
-    await pipeline(await this.worker!.getHeapSnapshot(), fs.createWriteStream(file));
+    await pipeline(await this.running('analysis').worker.getHeapSnapshot(), fs.createWriteStream(file));
   }
 
   async stop(): Promise<void> {
-    await this.worker?.terminate();
-    this.worker = undefined;
+    const running = [...this.workers.values()];
+    this.workers.clear();
+    await Promise.all(running.map((r) => r.worker.terminate()));
   }
 }

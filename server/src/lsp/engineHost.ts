@@ -6,6 +6,14 @@
 import { defaultModelDir, Linter, LinterParts, loadEngineParts, makeLinter, punctModelFile } from '../engine';
 import { makeRestorer } from '../cli/restoreAdapter';
 import { loadPunctModel, PunctModel } from '../model';
+import type { RestoreResult } from './workerProtocol';
+import { EXPLAIN_STOPPED } from './budget';
+
+/** A few words of `text` from `offset`, to name where something stopped. */
+function excerpt(text: string, offset: number): string {
+  const words = text.slice(offset, offset + 80).trim().split(/\s+/).slice(0, 6).join(' ');
+  return words.length < text.length - offset ? `${words}…` : words;
+}
 
 export class EngineHost {
   private loaded: Promise<Linter> | undefined;
@@ -24,13 +32,21 @@ export class EngineHost {
     return this.loaded;
   }
 
-  /** The MAP underlying bracketing T′ of each sentence of `text`, one per line. */
-  async explain(text: string): Promise<string> {
+  /**
+   * The MAP underlying bracketing T′ of each sentence of `text`, one per line. After `budgetMs` the sentences left are
+   * not explained, and a last line says so.
+   */
+  async explain(text: string, budgetMs = Infinity): Promise<string> {
     await this.load();
     const { analyser, model, problem } = this.parts!;
     if (!analyser || !model) throw new Error(`the underlying punctuation needs the trained parser and model, which are not available (${problem ?? 'not loaded'})`);
+    const deadline = performance.now() + budgetMs;
     const lines: string[] = [];
-    for (const s of analyser.parseText(text)) {
+    for (const s of analyser.parseSentences?.(text) ?? analyser.parseText(text)) {
+      if (performance.now() > deadline) {
+        lines.push(`${EXPLAIN_STOPPED} ${budgetMs / 1000} s; the sentences from "${excerpt(text, s.start)}" on are not explained.`);
+        break;
+      }
       lines.push(`# ${text.slice(s.start, s.end).replace(/\s+/g, ' ').trim()}`);
       try {
         lines.push(model.viterbi(s.tree).bracketing);
@@ -42,13 +58,17 @@ export class EngineHost {
     return lines.join('\n').trim();
   }
 
-  /** The text with its punctuation restored by the model (the CLI's restoration, the same code). */
-  async restore(text: string): Promise<string> {
+  /**
+   * The text with its punctuation restored by the model (the CLI's restoration, the same code): after `budgetMs` the
+   * sentences left are kept as they were, and `stoppedAt` says where that starts.
+   */
+  async restore(text: string, budgetMs = Infinity): Promise<RestoreResult> {
     await this.load();
     const { analyser, problem } = this.parts!;
     if (!analyser || !this.punctModel) throw new Error(`restoration needs the trained parser and punctuation model, which are not available (${problem ?? 'not loaded'})`);
     // The engine's own parser and model: restoring loads nothing more (it used to load a second parser per use).
-    return makeRestorer(analyser, this.punctModel).restore(text);
+    // The restorer stops between sentences once the budget is spent: the rest is kept as written.
+    return makeRestorer(analyser, this.punctModel).restoreUntil(text, performance.now() + budgetMs);
   }
 
   /** The punctuation model the engine loaded (loadPunctModel keeps one instance per file), for restoration. */

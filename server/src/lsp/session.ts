@@ -21,8 +21,8 @@ import { CONFIG_FILE_NAME } from '../config';
 import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose/kinds'; // the extractors live in the worker
 import { Analysis, Analyzer, Job, errorText } from './analyzer';
 import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, HIDE_FALSE_POSITIVE_COMMAND, allFirstFixEdits, codeActions } from './codeActions';
-import { rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';
-import { PARAGRAPH_BUDGET_MS } from './budget';
+import { noteDiagnostic, rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';
+import { COMMAND_BUDGET_MS, EXPLAIN_STOPPED, PARAGRAPH_BUDGET_MS } from './budget';
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { EngineClient } from './engineClient';
 import { explainedAt, findingHover } from './hover';
@@ -75,9 +75,10 @@ export function startServer(connection: Connection): void {
       lastAnalysisMs[a.uri] = a.busyMs;
       lastAnalysisCpuMs[a.uri] = a.cpuMs;
       const diagnostics = a.findings.map((f, i) => toDiagnostic(f, a.uri, i));
-      if (a.truncated.length) {
+      if (a.truncated.length || a.notes.length) {
         const starts = lineStarts(a.text);
         for (const offset of a.truncated) diagnostics.push(truncatedDiagnostic(positionFromStarts(starts, offset), PARAGRAPH_BUDGET_MS));
+        for (const note of a.notes) diagnostics.push(noteDiagnostic(positionFromStarts(starts, note.offset), note.message));
       }
       void connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics });
       status({ state: 'ready', uri: a.uri, findings: a.findings.length });
@@ -284,10 +285,24 @@ export function startServer(connection: Connection): void {
         validateAll();
         return { file: written };
       }
-      case COMMANDS.explain:
-        return engine.explain(text(0));
-      case COMMANDS.restore:
-        return engine.restore(text(0));
+      case COMMANDS.explain: {
+        const explained = await engine.explain(text(0));
+        if (explained.includes(EXPLAIN_STOPPED)) {
+          void connection.window.showWarningMessage(`Puncteme explained only the first sentences: explaining stops after ${COMMAND_BUDGET_MS / 1000} s.`);
+        }
+        return explained;
+      }
+      case COMMANDS.restore: {
+        const input = text(0);
+        const r = await engine.restore(input);
+        if (r.stoppedAt !== undefined) {
+          const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+          void connection.window.showWarningMessage(
+            `Puncteme restored the first ${words(input.slice(0, r.stoppedAt))} of ${words(input)} words: restoring stops after ${COMMAND_BUDGET_MS / 1000} s; the rest is unchanged.`,
+          );
+        }
+        return r.text;
+      }
       default:
         throw new Error(`Unknown command ${params.command}`);
     }

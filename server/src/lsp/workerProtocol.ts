@@ -1,6 +1,6 @@
 /** Messages between the server's main thread (the LSP connection) and its analysis worker (the engine). */
 import { Finding, LintOptions } from '../engine/types';
-import type { ProseKind } from '../prose';
+import type { ExtractionNote, ProseKind } from '../prose';
 
 export type ToWorker =
   | { type: 'lint'; id: number; text: string; kind: ProseKind; options: LintOptions; cancel: SharedArrayBuffer; progressFrom: number }
@@ -23,11 +23,33 @@ export interface LintResult {
   blocks: Array<{ text: string; offsets: Int32Array }>;
   /** Document offsets of paragraphs whose analysis ran over its time budget (their findings may be incomplete). */
   truncated: number[];
+  /** What the user must be told: parts not checked (nesting too deep), word budgets that stopped the model. */
+  notes: ExtractionNote[];
   /** Time the worker spent on this document (wall clock). */
   busyMs: number;
   /** CPU time of the process meanwhile (the worker's, as the main thread idles): robust to a loaded machine. */
   cpuMs: number;
   cancelled: boolean;
+}
+
+/** What a worker is for: the analysis of documents, or the `restore` and `explain` commands (their own thread). */
+export type WorkerRole = 'analysis' | 'commands';
+
+export interface WorkerData {
+  role: WorkerRole;
+  /**
+   * Messages posted to the worker and not yet taken (the main thread adds one before posting, the worker takes one
+   * on receipt): a paragraph's analysis stops at its next sentence when another request waits, so that the scheduler
+   * can choose what runs next (the paragraph is analysed again later, its sentences from the engine's memos).
+   */
+  inbox: SharedArrayBuffer;
+}
+
+/** A restoration, and where it stopped when its time budget ran out (the text after that is as it was). */
+export interface RestoreResult {
+  text: string;
+  /** Offset in the input of the first sentence left unrestored. */
+  stoppedAt?: number;
 }
 
 export interface WorkerStats {
@@ -42,7 +64,8 @@ export type FromWorker =
   | { type: 'ready'; version: string; note?: string }
   | { type: 'loadError'; message: string }
   | { type: 'progress'; id: number; done: number; total: number }
-  | { type: 'partial'; id: number; findings: Finding[] }
+  /** The findings so far of a long analysis; the first one also carries the document's prose blocks. */
+  | { type: 'partial'; id: number; findings: Finding[]; blocks?: Array<{ text: string; offsets: Int32Array }> }
   | { type: 'result'; id: number; value: unknown }
   | { type: 'error'; id: number; message: string }
   | { type: 'log'; message: string };

@@ -48,6 +48,8 @@ export interface ParsedSentence {
 export interface Parser {
   readonly version: string;
   parseText(text: string): ParsedSentence[];
+  /** The same sentences, each parsed only when asked for (a budget may stop before the rest). */
+  parseSentences?(text: string): Iterable<ParsedSentence>;
   parseTokens(forms: string[]): { upos: string[]; head: number[]; deprel: string[] };
   /**
    * The tree of a parsed sentence read again with a comma written at each of the given slots (slot i lies after word
@@ -108,8 +110,12 @@ class TransitionParser implements Parser {
   }
 
   parseText(text: string): ParsedSentence[] {
+    return [...this.parseSentences(text)];
+  }
+
+  /** `parseText`'s sentences, each parsed when the caller asks for it (tokenizing the whole text comes first). */
+  *parseSentences(text: string): Generator<ParsedSentence, void, void> {
     if (typeof text !== 'string') throw new ParserError('parseText expects a string');
-    const out: ParsedSentence[] = [];
     for (const s of tokenizeText(text)) {
       const pieces = splitLongSentence(s.tokens);
       for (const tokens of pieces) {
@@ -119,10 +125,9 @@ class TransitionParser implements Parser {
         if (pieces.length > 1) notes.push('split-long');
         if (looksNonEnglish(text.slice(parsed.start, parsed.end))) notes.push('not-english');
         if (notes.length) parsed.notes = notes;
-        out.push(parsed);
+        yield parsed;
       }
     }
-    return out;
   }
 
   /**

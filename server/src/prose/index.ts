@@ -16,7 +16,7 @@ import { extractPlaintext } from './plaintext';
 export { ProseKind, proseKindForPath, proseKindForLanguageId } from './kinds';
 export { ProseBlock, StandIn, documentRange, endPoint, insertionPoint } from './block';
 export { Suppressions, SuppressedRange, isSuppressed } from './suppressions';
-export { Extraction } from './extraction';
+export { Extraction, ExtractionNote } from './extraction';
 export { ParagraphCache } from './paragraphCache';
 export { LintHooks, LintCancelled, LintStep, lintSteps, runSteps } from './lintDocument';
 

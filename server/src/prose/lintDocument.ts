@@ -6,10 +6,10 @@
  */
 import type { Linter } from '../engine';
 import { LintPart, lintAsPart, settleParts } from '../engine/documentPart';
-import { Finding, LintOptions, Position, TextEdit } from '../engine/types';
+import { DOCUMENT_WORD_BUDGET, Finding, LintOptions, PARAGRAPH_WORD_BUDGET, Position, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { ProseBlock, besideHole, besideStandIn, betweenStandIns, documentRange } from './block';
-import { Extraction } from './extraction';
+import { Extraction, ExtractionNote } from './extraction';
 import { blockOptions } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
 import { isSuppressed } from './suppressions';
@@ -18,11 +18,24 @@ import { allowedRanges, isAllowed } from './allowed';
 export interface LintHooks {
   /** Called when the analysis of one block throws; the block is skipped. */
   onBlockError?: (error: unknown, block: ProseBlock) => void;
+  /**
+   * Called with what the user must be told about the document: parts the extractor did not check, and where a word
+   * budget stopped the model (`LintOptions.wordBudget`, `documentWordBudget`). Never dropped silently.
+   */
+  onNote?: (note: ExtractionNote) => void;
+  /**
+   * Asked when `isCancelled` stopped a block's analysis: true if that was only to let other work run (the language
+   * server's scheduler), in which case the step yields with `interrupted` and the next step analyses the block again
+   * (its finished sentences come from the engine's memos).
+   */
+  interrupted?: () => boolean;
 }
 
 export interface LintStep {
   /** Blocks analysed so far. */
   done: number;
+  /** The step stopped inside a block to let other work run (`LintHooks.interrupted`); the next step resumes it. */
+  interrupted?: boolean;
   /**
    * Their findings (in document coordinates, unsorted; the array grows as the steps go on), without those the whole
    * document decides after its last block (the generator's return value has them).
@@ -72,8 +85,34 @@ export function* lintSteps(
   const parts: LintPart[] = [];
   const mapped: Finding[][] = [];
   const out: Finding[] = [];
-  for (const block of extraction.blocks) {
-    const part = lintBlock(linter, block, optionsOf[parts.length], cache, keyOf, hooks);
+  for (const note of extraction.notes ?? []) hooks.onNote?.(note);
+  const documentBudget = options.documentWordBudget ?? DOCUMENT_WORD_BUDGET;
+  let analysed = 0;
+  let toldDocumentBudget = false;
+  for (let index = 0; index < extraction.blocks.length; ) {
+    const block = extraction.blocks[index];
+    // The document's budget, once it is below a paragraph's, is the block's (its options change only then, so the
+    // paragraph cache keys of a document within its budget stay as they were).
+    const own = optionsOf[parts.length];
+    const left = Math.max(0, documentBudget - analysed);
+    const byDocument = left < (own.wordBudget ?? PARAGRAPH_WORD_BUDGET);
+    const part = lintBlock(linter, block, byDocument ? { ...own, wordBudget: left } : own, cache, keyOf, hooks);
+    if (part.stoppedBy === 'cancelled' && hooks.interrupted?.()) {
+      yield { done: parts.length, findings: out, interrupted: true };
+      continue;
+    }
+    index++;
+    analysed += part.words ?? 0;
+    if (part.stoppedBy === 'budget' && part.stoppedAt !== undefined && !(byDocument && toldDocumentBudget)) {
+      const offset = block.offsets[Math.min(part.stoppedAt, block.text.length)];
+      hooks.onNote?.({
+        offset,
+        message: byDocument
+          ? `Puncteme's model analysed the first ${documentBudget} words of this document (its budget); from here on, punctuation gets the typographic checks only.`
+          : `This paragraph is very long: Puncteme's model analysed its first ${own.wordBudget ?? PARAGRAPH_WORD_BUDGET} words (its budget); from here on, its punctuation gets the typographic checks only.`,
+      });
+      toldDocumentBudget ||= byDocument;
+    }
     parts.push(part);
     mapped.push(toDocumentAll(part.findings, block));
     out.push(...mapped[mapped.length - 1]);
@@ -99,8 +138,11 @@ function lintBlock(
   if (hit) return hit;
   try {
     const part = lintAsPart(linter, block.text, options);
-    // A lint cut short by cancellation may be partial: never remember it as the paragraph's part.
-    if (cache && !options.isCancelled?.()) cache.set(key, part);
+    // A lint cut short by cancellation is partial: never remember it as the paragraph's part. (The engine says so in
+    // the part; a linter without parts is asked whether it was cancelled. A part the word budget cut is what any
+    // lint of the paragraph with these options gives, so it is remembered.)
+    const cut = linter.lintPart ? part.stoppedBy === 'cancelled' : options.isCancelled?.();
+    if (cache && !cut) cache.set(key, part);
     return part;
   } catch (e) {
     hooks.onBlockError?.(e, block);

@@ -21,6 +21,16 @@ export type { QuoteStyle } from './marks';
 
 export interface Restorer {
   restore(text: string): string;
+  /**
+   * The same, stopped at the first sentence not begun by `deadline` (a `performance.now()` time): that sentence and
+   * everything after it are left as written, and `stoppedAt` is where they begin (absent when all was restored).
+   */
+  restoreUntil(text: string, deadline: number): RestoreOutcome;
+}
+
+export interface RestoreOutcome {
+  text: string;
+  stoppedAt?: number;
 }
 
 export interface RestoreOptions {
@@ -72,8 +82,15 @@ const SENTENCE_END = new Set(['.', '?', '!', '?!', '...']);
 const PLAIN_LOWER_WORD = /^\p{Ll}[\p{Ll}\p{M}'’-]*$/u;
 
 export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, options: RestoreOptions = {}): Restorer {
-  return {
-    restore(text) {
+  const restorer: Restorer = {
+    restore: (text) => restorer.restoreUntil(text, Infinity).text,
+    restoreUntil(text, deadline) {
+      // Past the deadline, no further sentence is begun; what was restored before it is kept.
+      let stoppedAt: number | undefined;
+      const expired = (at: number) => {
+        if (stoppedAt === undefined && performance.now() > deadline) stoppedAt = at;
+        return stoppedAt !== undefined;
+      };
       const quotes = resolveQuoteStyle(options.quotes ?? 'auto', text);
       const code = codeSpans(text);
       // The parser reads the text with every whitespace character as a space (same offsets): a line break inside a
@@ -84,6 +101,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
       const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
       for (const block of textBlocks(text)) {
+        if (expired(block.start)) break;
         const piece = flat.slice(block.start, block.end);
         if (punctuated(piece)) continue;
         // Whether the text before the next sentence ends one (the block's start does): only then is its first word a sentence start.
@@ -127,6 +145,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           for (const parsed of parser.parseText(piece)) {
             if (parsed.wordTokens.length === 0) continue;
             const s = shifted(parsed, block.start);
+            if (expired(s.start)) break;
             if (endedByWriter(s.tree.slots)) ended = true;
             else restoreSentence(s);
           }
@@ -153,14 +172,19 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             continue;
           }
           for (const [from, to] of segments(run, boundaryProbs(boundaries, forms, parse), boundaries.threshold, text, code)) {
+            if (expired(from)) break;
             const pieces = parser.parseText(flat.slice(from, to)).filter((p) => p.wordTokens.length > 0);
             pieces.forEach((p, k) => restoreSentence(shifted(p, from), k === pieces.length - 1));
           }
         }
       }
-      return splice(text, insertions, capitals);
+      const restored = splice(text, insertions, capitals);
+      if (stoppedAt === undefined) return { text: restored };
+      // Every insertion lies before stoppedAt, so the rest of the text is where it was, shifted by what was inserted.
+      return { text: restored, stoppedAt: stoppedAt + restored.length - text.length };
     },
   };
+  return restorer;
 }
 
 /** The writer ended the sentence (its last slot has a sentence-final mark or an abbreviation's dot). */

@@ -4,6 +4,7 @@
  */
 import { SurfaceToken, TokenizedSentence } from './token';
 import { isPunctForm } from './punctForms';
+import { shortenLongRuns } from './longRuns';
 
 type WinkNlp = {
   readDoc(text: string): {
@@ -38,8 +39,11 @@ export interface WinkToken extends SurfaceToken {
   pos: string;
 }
 
-export function winkSentences(text: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
+export function winkSentences(original: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
   const w = winkInstance();
+  // wink reads runs of thousands of characters in quadratic time: each becomes a short stand-in (`longRuns.ts`).
+  const shortened = shortenLongRuns(original);
+  const text = shortened.text;
   const doc = w.readDoc(text);
   const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
   let cursor = 0;
@@ -51,7 +55,9 @@ export function winkSentences(text: string): Array<{ start: number; end: number;
       const pos = String(t.out(w.its.pos));
       if (value.trim() === '') return; // wink reports line breaks and tabs as tokens
       while (cursor < text.length && /\s/.test(text[cursor])) cursor++;
-      let start = text.startsWith(value, cursor) ? cursor : text.indexOf(value, cursor);
+      // Searched near the cursor only: a search of the whole rest of the text for each token would be quadratic.
+      const near = text.startsWith(value, cursor) ? 0 : text.slice(cursor, cursor + value.length + 9).indexOf(value);
+      let start = near < 0 ? -1 : cursor + near;
       let end = start + value.length;
       if (start < 0 || start - cursor > 8) {
         // wink changed the text (rare): take the next run of non-space characters instead.
@@ -60,8 +66,10 @@ export function winkSentences(text: string): Array<{ start: number; end: number;
         while (end < text.length && !/\s/.test(text[end])) end++;
         if (end === start) return;
       }
-      toks.push({ text: text.slice(start, end), start, end, type, pos, punct: !NEVER_PUNCT.has(type) && isPunctForm(text.slice(start, end)) });
       cursor = end;
+      [start, end] = shortened.toOriginal(start, end);
+      const form = original.slice(start, end);
+      toks.push({ text: form, start, end, type, pos, punct: !NEVER_PUNCT.has(type) && isPunctForm(form) });
     });
     if (toks.length) out.push({ start: toks[0].start, end: toks[toks.length - 1].end, tokens: toks });
   });

@@ -154,6 +154,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
     for (const r of results as LintTaskResult[]) {
       const doc = docs[r.id];
       if (r.error) out.errors.push(`${doc.display}: ${r.error}`);
+      for (const n of r.notes ?? []) out.notes.push(`${doc.display}: ${n}`);
       let text = doc.text;
       if (r.fixed !== undefined) {
         out.appliedEdits += r.applied;
@@ -173,7 +174,8 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
           }
         }
       }
-      if (cache && doc.path && !r.error && (r.fixed === undefined || text === r.fixed)) {
+      // A document with notes (a budget stopped the model) is not cached: its next run must say so again.
+      if (cache && doc.path && !r.error && !r.notes?.length && (r.fixed === undefined || text === r.fixed)) {
         cache.set(doc.path, LintCache.key(text, doc.kind, version, cacheSettings), r.findings);
       }
       // The findings of a fixed document are those left in its fixed text (written or not).

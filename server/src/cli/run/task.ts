@@ -22,6 +22,8 @@ export interface LintTaskResult {
   fixed?: string;
   applied: number;
   error?: string;
+  /** What the user must be told about the document ("line N: why"): parts not checked, budgets that stopped the model. */
+  notes?: string[];
 }
 
 export interface TaskSettings {
@@ -31,15 +33,22 @@ export interface TaskSettings {
 }
 
 export function runTask(linter: Linter, task: LintTask, settings: TaskSettings): LintTaskResult {
+  // Notes of the text as given; fixing lints the fixed text again, whose notes would repeat them.
+  let notes: string[] | undefined;
+  const withNotes = (r: LintTaskResult): LintTaskResult => (notes?.length ? { ...r, notes } : r);
   try {
-    const lint = (text: string) =>
-      task.known && text === task.text ? task.known : lintDocument(linter, text, task.kind, settings.options);
-    if (settings.fixMinConfidence === undefined) return { id: task.id, findings: lint(task.text), applied: 0 };
+    const lint = (text: string) => {
+      if (task.known && text === task.text) return task.known;
+      const first = notes === undefined;
+      notes ??= [];
+      return lintDocument(linter, text, task.kind, settings.options, (n) => first && notes!.push(n));
+    };
+    if (settings.fixMinConfidence === undefined) return withNotes({ id: task.id, findings: lint(task.text), applied: 0 });
     const r = fixDocument(task.text, lint, settings.fixMinConfidence);
-    return { id: task.id, findings: r.findings, applied: r.applied, ...(r.text !== task.text ? { fixed: r.text } : {}) };
+    return withNotes({ id: task.id, findings: r.findings, applied: r.applied, ...(r.text !== task.text ? { fixed: r.text } : {}) });
   } catch (e) {
     // One document's failure must not stop the run; it is reported as an error for that file (exit code 2).
-    if (e instanceof BlockErrors) return { id: task.id, findings: e.findings, applied: 0, error: e.message };
+    if (e instanceof BlockErrors) return withNotes({ id: task.id, findings: e.findings, applied: 0, error: e.message });
     return { id: task.id, findings: [], applied: 0, error: `internal error while linting: ${(e as Error).stack ?? e}` };
   }
 }

@@ -6,7 +6,7 @@
 import { ConlluSentence } from '../../data/conllu';
 import { PunctuatedTree } from '../../data/depunct';
 import { treeInfo, hasSubject } from '../treeInfo';
-import { goldSentence } from './goldSentence';
+import { goldSentence, GoldSentence } from './goldSentence';
 import { Draft, draftOf, renderDraft } from './draft';
 import { Corruption } from './corrupt';
 import { SuiteItem } from './suite';
@@ -22,6 +22,14 @@ export function spliceDraft(a: ConlluSentence, b: ConlluSentence): { original: D
   const ga = goldSentence(a);
   const gb = goldSentence(b);
   if (!ga || !gb) return undefined;
+  return spliceGold(ga, gb);
+}
+
+/**
+ * Two analysed sentences of one paragraph joined into one: by a comma (a comma splice), or with `fused` by nothing at
+ * all (a fused sentence, "It was late we went home"). Undefined when they do not make a clean splice.
+ */
+export function spliceGold(ga: GoldSentence, gb: GoldSentence, fused = false): { original: Draft; corrupted: Draft } | undefined {
   const ta = ga.sentence.tree;
   const tb = gb.sentence.tree;
   if (!isClause(ta) || !isClause(tb)) return undefined;
@@ -53,7 +61,7 @@ export function spliceDraft(a: ConlluSentence, b: ConlluSentence): { original: D
   };
   // The original keeps the period (and the capital); the corrupted copy has a comma and a lower-case start.
   const original: Draft = { ...base, words: [...da.words, ...db.words.map((w, k) => ({ ...w, text: w.text, firstWord: dbWords[k].firstWord, lastWord: dbWords[k].lastWord }))], regions: [...da.regions.slice(0, n1), da.regions[n1] + ' ', ...db.regions.slice(1)] };
-  const corrupted: Draft = { ...base, slots: base.slots.map((s, i) => (i === n1 ? [{ norm: ',', text: ',' }] : s)), changed: base.changed.map((_, i) => i === n1) };
+  const corrupted: Draft = { ...base, slots: base.slots.map((s, i) => (i === n1 ? (fused ? [] : [{ norm: ',', text: ',' }]) : s)), changed: base.changed.map((_, i) => i === n1) };
   return { original, corrupted };
 }
 
@@ -67,7 +75,7 @@ export function spliceItems(sentences: readonly ConlluSentence[], limit: number)
     const d = spliceDraft(a, b);
     if (!d) continue;
     const n1 = goldSentence(a)!.sentence.tree.words.length;
-    const corruption: Corruption = { category: 'comma-splice', kind: 'two sentences joined by a comma', draft: d.corrupted, gold: new Map([[n1, ['.', ';']]]) };
+    const corruption: Corruption = { category: 'comma-splice', error: 'comma-splice', kind: 'two sentences joined by a comma', draft: d.corrupted, gold: new Map([[n1, ['.', ';']]]) };
     out.push({ id: `${a.sentId}+${b.sentId}`, original: renderDraft(d.original), corrupted: renderDraft(d.corrupted), corruption });
     k++; // do not reuse b
   }

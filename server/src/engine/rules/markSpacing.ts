@@ -14,6 +14,7 @@
  * " ?query", " !important", "12 :30", emoticons " :)" " ;-)"), a mark at a line's start (a list's bullet), numbers and
  * code-like tokens ("1,000", "a,b" of one letter, "--only=dev,prod", "x.y,z").
  */
+import { MAX_RUN_CHARS } from '../../tokenize/longRuns';
 import { PlainFinding } from '../finding';
 import { markFinding } from './markFinding';
 import { TextRule } from './rule';
@@ -44,6 +45,7 @@ const EMOTICON_AFTER = /^[ \t]*-?[()DPp|\\/\[\]]/;
  * opening quote a literal to type ("apples,oranges").
  */
 const TIGHT_COMMA = /(?<=(?:^|[\s(])(?:\p{L}{2,},)*\p{L}*\p{Ll}\p{Ll}),(?=\p{L}{2,}(?:,\p{L}{2,})*[.!?;:)"”’]*(?:\s|$))/gu;
+const NON_SPACE_RUN = /\S+/g;
 
 function spacingFinding(start: number, end: number, newText: string, message: string): PlainFinding {
   const why = 'Typography, not syntax: an English mark is written against the word before it and followed by a space; the punctuation model reads the same mark either way.';
@@ -62,8 +64,15 @@ export const markSpacingRule: TextRule = {
       if ((mark === ':' || mark === ';') && EMOTICON_AFTER.test(text.slice(end + 1, end + 4))) continue;
       out.push(spacingFinding(start, end, '', `No space before the ${MARK_NAMES[mark]}: write it against the word before it.`));
     }
-    for (let m = TIGHT_COMMA.exec(text); m; m = TIGHT_COMMA.exec(text)) {
-      out.push(spacingFinding(m.index, m.index + 1, ', ', 'Put a space after the comma.'));
+    // The pattern never reaches past one run of non-space characters (its lookarounds stop at a space or an end), so
+    // it is matched run by run: on the whole text, its lookbehind rescanned a 160,000-letter word at every letter
+    // (quadratic: a minute). A run longer than any word or address is no prose and is not checked.
+    for (const run of text.matchAll(NON_SPACE_RUN)) {
+      if (run[0].length > MAX_RUN_CHARS || !run[0].includes(',')) continue;
+      for (const m of run[0].matchAll(TIGHT_COMMA)) {
+        const at = run.index! + m.index!;
+        out.push(spacingFinding(at, at + 1, ', ', 'Put a space after the comma.'));
+      }
     }
     return out;
   },

@@ -1,0 +1,83 @@
+/**
+ * Labelled candidate edits for the learned scorer: sentences of one edited-english part, corrupted by the writers'
+ * error generator (one error each) or as written, analysed as the engine analyses them (the corrupted text parsed
+ * again by the bundled parser; a written sentence keeps its silver parse, which is the same parser's), every
+ * candidate the engine generates scored by the punctuation model (`scoreCandidates`), and labelled 1 when every slot
+ * it changes gets exactly what the editor wrote there (the corruption's gold repair), else 0.
+ */
+import { Parser } from '../../src/parser';
+import { EngineModel } from '../../src/engine/punctModel';
+import { AnalysedSentence } from '../../src/engine/sentence';
+import { treeInfo } from '../../src/engine/treeInfo';
+import { Calibration } from '../../src/engine/correction/calibration';
+import { scoreCandidates } from '../../src/engine/correction/decide';
+import { compactSlot, Corruption, ErrorKind } from '../../src/engine/eval/corrupt';
+import { candidateFeatures, FeatureVector } from '../../src/engine/correction/learnedScorer';
+import { EditedItem, SuiteDocument } from '../corruption/editedSuite';
+
+export interface ScoredEdit {
+  key: string;
+  /** Slot → its new compact marks. */
+  changes: Array<[number, string]>;
+  delta: number;
+  /** The shipped error model's calibrated confidence. */
+  confidence: number;
+  label: 0 | 1;
+  features: FeatureVector;
+}
+
+export interface LabelledSentence {
+  id: string;
+  /** Undefined for a sentence as written. */
+  error?: ErrorKind;
+  gold?: Array<[number, string[]]>;
+  edits: ScoredEdit[];
+}
+
+export function labelEdits(s: AnalysedSentence, model: EngineModel, cal: Calibration, parser: Parser, corruption?: Corruption): ScoredEdit[] {
+  const info = treeInfo(s.tree);
+  const scored = scoreCandidates(model, s, info, cal, undefined, parser.parseWithCommas.bind(parser));
+  return scored
+    .filter((sc) => Number.isFinite(sc.delta))
+    .map((sc) => {
+      const changes = [...sc.candidate.changes].map(([i, marks]) => [i, compactSlot(marks)] as [number, string]);
+      const right = corruption !== undefined && changes.every(([i, m]) => corruption.gold.get(i)?.includes(m) ?? false);
+      return { key: sc.key, changes, delta: sc.delta, confidence: sc.confidence, label: right ? 1 : 0, features: candidateFeatures(sc, s, info) };
+    });
+}
+
+/** The corrupted text analysed by the parser; undefined when it does not come back as one sentence of the same words. */
+export function analyseCorrupted(parser: Parser, it: EditedItem): AnalysedSentence | undefined {
+  const parsed = parser.parseText(it.corrupted.text);
+  if (parsed.length !== 1 || parsed[0].notes?.length) return undefined;
+  const s = parsed[0];
+  return s.tree.words.length === it.corrupted.sentence.tree.words.length ? s : undefined;
+}
+
+export function labelledItems(items: readonly EditedItem[], model: EngineModel, cal: Calibration, parser: Parser): { sentences: LabelledSentence[]; skipped: number } {
+  const sentences: LabelledSentence[] = [];
+  let skipped = 0;
+  for (const it of items) {
+    const s = analyseCorrupted(parser, it);
+    if (!s) {
+      skipped++;
+      continue;
+    }
+    sentences.push({ id: it.id, error: it.error, gold: [...it.corruption.gold], edits: labelEdits(s, model, cal, parser, it.corruption) });
+  }
+  return { sentences, skipped };
+}
+
+/** Every `every`-th sentence of the documents as written (all of them with 1). */
+export function labelledClean(docs: readonly SuiteDocument[], model: EngineModel, cal: Calibration, parser: Parser, every = 1): LabelledSentence[] {
+  const out: LabelledSentence[] = [];
+  let k = 0;
+  for (const doc of docs)
+    doc.sentences.forEach((ss, p) =>
+      ss.forEach((x, j) => {
+        if (k++ % every) return;
+        out.push({ id: `${doc.key}/${p}/${j}`, edits: labelEdits(x.gold.sentence, model, cal, parser) });
+      }),
+    );
+  return out;
+}

@@ -1,0 +1,252 @@
+/**
+ * Fits the learned correction scorer and measures it beside the shipped decision, without touching the engine:
+ *
+ *   npx tsx server/research/scorer/fit.ts --bench-dev DEV.json --bench-heldout HELD.json --out models/en/lint-scorer.json
+ *
+ * (DEV.json and HELD.json: `bench:edited -- --part dev|heldout --out FILE` of the engine as shipped.)
+ *
+ * 1. Labelled candidates (`examples.ts`) from the train part (corrupted items and sentences as written), the dev part
+ *    (for early stopping and for the one threshold) and the held-out part (the benchmark's items, seed 1, and every
+ *    sentence as written); cached as JSON under /work/cache/edited-english.
+ * 2. A regularised logistic model (`logistic.ts`) on train, stopped early on dev.
+ * 3. The threshold that maximises the writers'-mix F0.5 on dev's corrupted items while the findings on dev's written
+ *    sentences stay within --max-clean per 1,000 (default 3, issue 29's goal).
+ * 4. On the held-out part, per error kind, the decision of each: the calibrated error model with its shipped
+ *    thresholds (no guards or conventions: the model's own decision), and the scorer; false alarms on written
+ *    sentences per 1,000; ECE of both probabilities over all candidates. The engine's end-to-end numbers are in
+ *    BENCHMARKS (bench:edited).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { loadParser } from '../../src/parser';
+import { loadEngineModel, CALIBRATION_FILE, defaultModelDir } from '../../src/engine';
+import { loadCalibration, thresholdFor } from '../../src/engine/correction/calibration';
+import { f05, Tally } from '../../src/engine/eval/score';
+import { ErrorKind } from '../../src/engine/eval/corrupt';
+import { EditedPart } from '../editedEnglish';
+import { defaultSilverDir } from '../silverTrees';
+import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
+import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
+import { labelledClean, labelledItems, LabelledSentence, ScoredEdit } from './examples';
+import { DEFAULT_TRAIN, expectedCalibrationError, LogisticModel, predict, trainLogistic } from './logistic';
+
+const { values: opt } = parseArgs({
+  options: {
+    'train-docs-every': { type: 'string', default: '3' },
+    'per-kind-train': { type: 'string', default: '300' },
+    'per-kind-dev': { type: 'string', default: '100' },
+    'clean-every-train': { type: 'string', default: '2' },
+    'clean-every-dev': { type: 'string', default: '4' },
+    'held-per-kind': { type: 'string', default: '150' },
+    'held-clean-every': { type: 'string', default: '1' },
+    l2: { type: 'string', default: String(DEFAULT_TRAIN.l2) },
+    'max-clean': { type: 'string', default: '3' },
+    /** The threshold chosen on dev end to end (`bench:edited --part dev --decision learned`), over the sweep's choice. */
+    threshold: { type: 'string' },
+    /** bench:edited --out JSON of the shipped engine on dev and on held-out: the text rules' part of a replacement. */
+    'bench-dev': { type: 'string' },
+    'bench-heldout': { type: 'string' },
+    out: { type: 'string', default: path.join(defaultSilverDir(), 'scorer.json') },
+    rebuild: { type: 'boolean' },
+  },
+});
+
+const modelDir = defaultModelDir();
+const parser = loadParser(modelDir);
+const model = loadEngineModel(modelDir);
+const cal = loadCalibration(path.join(modelDir, CALIBRATION_FILE));
+
+interface PartData {
+  corrupted: LabelledSentence[];
+  clean: LabelledSentence[];
+}
+
+function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
+  const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}.json`);
+  if (fs.existsSync(file) && !opt.rebuild) return JSON.parse(fs.readFileSync(file, 'utf8')) as PartData;
+  const t0 = Date.now();
+  const docs = loadSuiteDocuments(part, docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+  const items = buildEditedSuite(docs, BENCH_KINDS, perKind, seed);
+  const { sentences: corrupted, skipped } = labelledItems(items, model, cal, parser);
+  const clean = labelledClean(docs, model, cal, parser, cleanEvery);
+  console.log(`${part}: ${docs.length} documents, ${corrupted.length} corrupted sentences (${skipped} not parsed as one sentence), ${clean.length} written (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  const data = { corrupted, clean };
+  fs.writeFileSync(file, JSON.stringify(data));
+  return data;
+}
+
+type Decide = (e: ScoredEdit) => { p: number; threshold: number };
+
+/** The selected edits of one sentence: most confident first, at or above threshold, no slot touched twice. */
+function select(edits: readonly ScoredEdit[], decide: Decide): ScoredEdit[] {
+  const used = new Set<number>();
+  const out: ScoredEdit[] = [];
+  const scored = edits.map((e) => ({ e, ...decide(e) })).sort((a, b) => b.p - a.p);
+  for (const { e, p, threshold } of scored) {
+    if (p < threshold) continue;
+    if (e.changes.some(([i]) => used.has(i))) continue;
+    e.changes.forEach(([i]) => used.add(i));
+    out.push(e);
+  }
+  return out;
+}
+
+function judgeSentence(s: LabelledSentence, chosen: readonly ScoredEdit[]): Tally {
+  const gold = new Map(s.gold ?? []);
+  let tp = 0;
+  let fp = 0;
+  const hit = new Set<number>();
+  for (const e of chosen)
+    for (const [i, m] of e.changes) {
+      if (gold.get(i)?.includes(m)) {
+        tp++;
+        hit.add(i);
+      } else fp++;
+    }
+  return { tp, fp, fn: [...gold.keys()].filter((i) => !hit.has(i)).length };
+}
+
+function evaluate(data: PartData, decide: Decide): { perKind: Map<ErrorKind, Tally>; cleanFindings: number; cleanSentences: number } {
+  const perKind = new Map<ErrorKind, Tally>();
+  for (const s of data.corrupted) {
+    const t = judgeSentence(s, select(s.edits, decide));
+    const k = perKind.get(s.error!) ?? { tp: 0, fp: 0, fn: 0 };
+    k.tp += t.tp;
+    k.fp += t.fp;
+    k.fn += t.fn;
+    perKind.set(s.error!, k);
+  }
+  let cleanFindings = 0;
+  for (const s of data.clean) cleanFindings += select(s.edits, decide).length;
+  return { perKind, cleanFindings, cleanSentences: data.clean.length };
+}
+
+function weighted(perKind: Map<ErrorKind, Tally>, items: Map<ErrorKind, number>): Tally {
+  const w: Tally = { tp: 0, fp: 0, fn: 0 };
+  for (const [k, t] of perKind) {
+    const x = WRITER_ERROR_RATES[k]!.per1k / (items.get(k) ?? 1);
+    w.tp += x * t.tp;
+    w.fp += x * t.fp;
+    w.fn += x * t.fn;
+  }
+  return w;
+}
+
+/** Kinds only the text rules (doubled marks, brackets, quotes) can repair: the scorer does not decide them. */
+const TEXT_RULE_KINDS: ReadonlySet<ErrorKind> = new Set(['quote-transposition', 'doubled-mark', 'stacked-marks', 'unbalanced-bracket', 'semicolon-colon-confusion']);
+const TEXT_RULES = new Set(['doubled-mark', 'unbalanced-pair', 'quote-placement', 'mark-spacing', 'repeated-end-marks']);
+
+interface BenchJson {
+  clean: { sentences: number; byRule: Record<string, number> };
+  corrupted: { results: Record<string, Tally & { items: number }> };
+}
+
+/**
+ * The engine if the scorer replaced its decision: the scorer's edits for the kinds candidates make, the shipped text
+ * rules' (from bench:edited's run of the shipped engine on the same part and draw) for the others; clean findings the
+ * scorer's plus the text rules'. An estimate: the two runs analyse sentences alike, but the text rules run on whole
+ * documents.
+ */
+function replacement(r: ReturnType<typeof evaluate>, bench: BenchJson): { mix: number; all: number; cleanPer1k: number } {
+  const perKind = new Map<ErrorKind, Tally>();
+  const items = new Map<ErrorKind, number>();
+  for (const [k, t] of Object.entries(bench.corrupted.results) as Array<[ErrorKind, Tally & { items: number }]>) {
+    items.set(k, t.items);
+    perKind.set(k, TEXT_RULE_KINDS.has(k) ? t : (r.perKind.get(k) ?? { tp: 0, fp: 0, fn: t.tp + t.fn }));
+  }
+  const sum = [...perKind.values()].reduce((s, t) => ({ tp: s.tp + t.tp, fp: s.fp + t.fp, fn: s.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
+  const textClean = Object.entries(bench.clean.byRule).reduce((s, [rule, c]) => s + (TEXT_RULES.has(rule) ? c : 0), 0);
+  return { mix: f05(weighted(perKind, items)).f05, all: f05(sum).f05, cleanPer1k: (1000 * r.cleanFindings) / r.cleanSentences + (1000 * textClean) / bench.clean.sentences };
+}
+
+function main(): void {
+  const docsEvery = Number(opt['train-docs-every']);
+  const train = build('train', Number(opt['per-kind-train']), 11, Number(opt['clean-every-train']), docsEvery);
+  const dev = build('dev', Number(opt['per-kind-dev']), 12, Number(opt['clean-every-dev']), 1);
+  const held = build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
+  const flat = (d: PartData) => [...d.corrupted, ...d.clean].flatMap((s) => s.edits);
+  const trainEdits = flat(train);
+  const devEdits = flat(dev);
+  console.log(`train: ${trainEdits.length} candidates (${trainEdits.filter((e) => e.label).length} right); dev: ${devEdits.length} (${devEdits.filter((e) => e.label).length} right)`);
+  const scorer: LogisticModel = trainLogistic(trainEdits, devEdits, { ...DEFAULT_TRAIN, l2: Number(opt.l2), log: (l) => console.log(`  ${l}`) });
+  console.log(scorer.note);
+
+  // One threshold, chosen on dev: corrupted items' edits and written sentences' findings together.
+  const shipped: Decide = (e) => ({ p: e.confidence, threshold: thresholdFor(cal, e.key) });
+  const learned = (t: number): Decide => (e) => ({ p: predict(scorer, e.features), threshold: t });
+  const devItems = new Map<ErrorKind, number>();
+  for (const s of dev.corrupted) devItems.set(s.error!, (devItems.get(s.error!) ?? 0) + 1);
+  const devScore = (d: Decide) => {
+    const r = evaluate(dev, d);
+    const all: Tally = { tp: 0, fp: r.cleanFindings, fn: 0 };
+    for (const t of r.perKind.values()) {
+      all.tp += t.tp;
+      all.fp += t.fp;
+      all.fn += t.fn;
+    }
+    return { f: f05(all).f05, mix: f05(weighted(r.perKind, devItems)).f05, cleanPer1k: (1000 * r.cleanFindings) / r.cleanSentences };
+  };
+  // The threshold: the best dev F0.5 (writers' mix) whose findings on written dev sentences stay within
+  // --max-clean per 1,000 (issue 29's goal of 3 false alarms per 1,000 by default).
+  let bestT = 0.99;
+  let bestF = -1;
+  const maxClean = Number(opt['max-clean']);
+  const benchDev = opt['bench-dev'] ? (JSON.parse(fs.readFileSync(opt['bench-dev'], 'utf8')) as BenchJson) : undefined;
+  for (let t = 0.3; t <= 0.991; t += 0.01) {
+    const s = devScore(learned(t));
+    const rep = benchDev ? replacement(evaluate(dev, learned(t)), benchDev) : undefined;
+    console.log(`  t ${t.toFixed(2)}: dev F0.5 ${s.f.toFixed(3)} (mix ${s.mix.toFixed(3)}), clean ${s.cleanPer1k.toFixed(2)} per 1,000${rep ? `; as a replacement: F0.5 ${rep.all.toFixed(3)} (mix ${rep.mix.toFixed(3)}), clean ${rep.cleanPer1k.toFixed(2)} per 1,000` : ''}`);
+    // With the shipped engine's dev run: the replacement's own criterion (its clean findings within the engine's).
+    const [mix, clean, limit] = rep && benchDev ? [rep.mix, rep.cleanPer1k, (1000 * Object.values(benchDev.clean.byRule).reduce((a, c) => a + c, 0)) / benchDev.clean.sentences] : [s.mix, s.cleanPer1k, maxClean];
+    if (clean <= limit && mix > bestF) {
+      bestF = mix;
+      bestT = t;
+    }
+  }
+  if (opt.threshold) bestT = Number(opt.threshold);
+  const devShipped = devScore(shipped);
+  const devLearned = devScore(learned(bestT));
+  console.log(`dev: threshold ${bestT.toFixed(2)}; model-only shipped decision F0.5 ${devShipped.f.toFixed(3)} (mix ${devShipped.mix.toFixed(3)}), clean ${devShipped.cleanPer1k.toFixed(2)}/1k; scorer F0.5 ${devLearned.f.toFixed(3)} (mix ${devLearned.mix.toFixed(3)}), clean ${devLearned.cleanPer1k.toFixed(2)}/1k`);
+
+  // Held-out: per kind, side by side.
+  const heldItems = new Map<ErrorKind, number>();
+  for (const s of held.corrupted) heldItems.set(s.error!, (heldItems.get(s.error!) ?? 0) + 1);
+  const a = evaluate(held, shipped);
+  const b = evaluate(held, learned(bestT));
+  const pc = (x: number) => x.toFixed(3);
+  const lines = ['| error kind | items | model-only P | R | F0.5 | scorer P | R | F0.5 |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'];
+  for (const k of BENCH_KINDS) {
+    const x = a.perKind.get(k);
+    const y = b.perKind.get(k);
+    if (!x || !y) continue;
+    const [sx, sy] = [f05(x), f05(y)];
+    lines.push(`| ${k} | ${heldItems.get(k)} | ${pc(sx.precision)} | ${pc(sx.recall)} | ${pc(sx.f05)} | ${pc(sy.precision)} | ${pc(sy.recall)} | ${pc(sy.f05)} |`);
+  }
+  const sum = (m: Map<ErrorKind, Tally>) => [...m.values()].reduce((s, t) => ({ tp: s.tp + t.tp, fp: s.fp + t.fp, fn: s.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
+  const [oa, ob] = [f05(sum(a.perKind)), f05(sum(b.perKind))];
+  const [wa, wb] = [f05(weighted(a.perKind, heldItems)), f05(weighted(b.perKind, heldItems))];
+  lines.push(`| overall, every kind alike | ${held.corrupted.length} | ${pc(oa.precision)} | ${pc(oa.recall)} | ${pc(oa.f05)} | ${pc(ob.precision)} | ${pc(ob.recall)} | ${pc(ob.f05)} |`);
+  lines.push(`| overall, writers' mix | | ${pc(wa.precision)} | ${pc(wa.recall)} | ${pc(wa.f05)} | ${pc(wb.precision)} | ${pc(wb.recall)} | ${pc(wb.f05)} |`);
+  const heldEdits = flat(held);
+  const ys = heldEdits.map((e) => e.label);
+  const eceShipped = expectedCalibrationError(heldEdits.map((e) => e.confidence), ys);
+  const eceLearned = expectedCalibrationError(heldEdits.map((e) => predict(scorer, e.features)), ys);
+  lines.push(
+    '',
+    `Written held-out sentences (${a.cleanSentences}): model-only ${((1000 * a.cleanFindings) / a.cleanSentences).toFixed(2)} findings per 1,000, scorer ${((1000 * b.cleanFindings) / b.cleanSentences).toFixed(2)}.`,
+    `ECE over all ${heldEdits.length} held-out candidates (10 bins): shipped calibration ${eceShipped.toFixed(4)}, scorer ${eceLearned.toFixed(4)}.`,
+    `Dev (threshold ${bestT.toFixed(2)} chosen there): model-only F0.5 ${devShipped.f.toFixed(3)} (writers' mix ${devShipped.mix.toFixed(3)}), clean ${devShipped.cleanPer1k.toFixed(2)} per 1,000; scorer ${devLearned.f.toFixed(3)} (mix ${devLearned.mix.toFixed(3)}), clean ${devLearned.cleanPer1k.toFixed(2)} per 1,000.`,
+  );
+  if (opt['bench-heldout']) {
+    const rep = replacement(b, JSON.parse(fs.readFileSync(opt['bench-heldout'], 'utf8')) as BenchJson);
+    lines.push(`As a replacement of the decision (the scorer's edits, the shipped text rules' for quotes, doubled marks and brackets), held-out: F0.5 ${rep.all.toFixed(3)} every kind alike, ${rep.mix.toFixed(3)} in the writers' mix; ${rep.cleanPer1k.toFixed(2)} findings per 1,000 written sentences.`);
+  }
+  console.log(lines.join('\n'));
+  const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
+  console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
+  fs.writeFileSync(opt.out!, JSON.stringify({ note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
+}
+
+main();

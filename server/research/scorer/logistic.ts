@@ -1,0 +1,121 @@
+/**
+ * A regularised log-linear model over named features: p(right | candidate) = σ(w · f). Trained by Adam on the
+ * log-loss with an L2 penalty, stopping early when the dev part's log-loss stops falling (the weights of the best
+ * epoch are kept). The features kept are those seen at least `minCount` times in training.
+ */
+import { FeatureVector, predictFeatures } from '../../src/engine/correction/learnedScorer';
+
+export interface LogisticModel {
+  /** Feature name → weight. */
+  weights: Record<string, number>;
+  note: string;
+}
+
+export function predict(m: LogisticModel, f: FeatureVector): number {
+  return predictFeatures(m.weights, f);
+}
+
+interface Indexed {
+  idx: Int32Array;
+  val: Float64Array;
+  y: number;
+}
+
+export interface TrainOptions {
+  l2: number;
+  learningRate: number;
+  maxEpochs: number;
+  patience: number;
+  minCount: number;
+  seed: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_TRAIN: TrainOptions = { l2: 1e-4, learningRate: 0.02, maxEpochs: 40, patience: 3, minCount: 3, seed: 1 };
+
+export function logLoss(m: LogisticModel, data: ReadonlyArray<{ features: FeatureVector; label: number }>): number {
+  let s = 0;
+  for (const d of data) {
+    const p = Math.min(1 - 1e-9, Math.max(1e-9, predict(m, d.features)));
+    s -= d.label ? Math.log(p) : Math.log(1 - p);
+  }
+  return s / Math.max(1, data.length);
+}
+
+export function trainLogistic(
+  train: ReadonlyArray<{ features: FeatureVector; label: number }>,
+  dev: ReadonlyArray<{ features: FeatureVector; label: number }>,
+  opts: TrainOptions = DEFAULT_TRAIN,
+): LogisticModel {
+  const counts = new Map<string, number>();
+  for (const d of train) for (const [name] of d.features) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const names = [...counts].filter(([, c]) => c >= opts.minCount).map(([n]) => n);
+  const index = new Map(names.map((n, k) => [n, k]));
+  const rows: Indexed[] = train.map((d) => {
+    const kept = d.features.filter(([n]) => index.has(n));
+    return { idx: Int32Array.from(kept.map(([n]) => index.get(n)!)), val: Float64Array.from(kept.map(([, v]) => v)), y: d.label };
+  });
+  const w = new Float64Array(names.length);
+  const m1 = new Float64Array(names.length);
+  const m2 = new Float64Array(names.length);
+  const b1 = 0.9;
+  const b2 = 0.999;
+  let t = 0;
+  let rng = opts.seed >>> 0 || 1;
+  const rand = () => ((rng = (rng * 1664525 + 1013904223) >>> 0) / 4294967296);
+  const toModel = (ws: Float64Array): LogisticModel => ({ weights: Object.fromEntries(names.map((n, k) => [n, ws[k]]).filter(([, x]) => x !== 0)), note: '' });
+  let best = { loss: Infinity, w: new Float64Array(w), epoch: 0 };
+  const order = rows.map((_, k) => k);
+  const batch = 128;
+  for (let epoch = 1; epoch <= opts.maxEpochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (let start = 0; start < order.length; start += batch) {
+      const grad = new Map<number, number>();
+      const end = Math.min(order.length, start + batch);
+      for (let q = start; q < end; q++) {
+        const r = rows[order[q]];
+        let z = 0;
+        for (let k = 0; k < r.idx.length; k++) z += w[r.idx[k]] * r.val[k];
+        const g = 1 / (1 + Math.exp(-z)) - r.y;
+        for (let k = 0; k < r.idx.length; k++) grad.set(r.idx[k], (grad.get(r.idx[k]) ?? 0) + g * r.val[k]);
+      }
+      t++;
+      const scale = 1 / (end - start);
+      // Lazy Adam: only the features in the batch move (their L2 term included).
+      for (const [k, g0] of grad) {
+        const g = g0 * scale + opts.l2 * w[k];
+        m1[k] = b1 * m1[k] + (1 - b1) * g;
+        m2[k] = b2 * m2[k] + (1 - b2) * g * g;
+        const mh = m1[k] / (1 - Math.pow(b1, t));
+        const vh = m2[k] / (1 - Math.pow(b2, t));
+        w[k] -= (opts.learningRate * mh) / (Math.sqrt(vh) + 1e-8);
+      }
+    }
+    const loss = logLoss(toModel(w), dev);
+    opts.log?.(`epoch ${epoch}: dev log-loss ${loss.toFixed(5)}`);
+    if (loss < best.loss - 1e-6) best = { loss, w: new Float64Array(w), epoch };
+    else if (epoch - best.epoch >= opts.patience) break;
+  }
+  const m = toModel(best.w);
+  m.note = `logistic, ${names.length} features, l2 ${opts.l2}, best epoch ${best.epoch}, dev log-loss ${best.loss.toFixed(5)}`;
+  return m;
+}
+
+/** Expected calibration error over equal-width bins of the predicted probability. */
+export function expectedCalibrationError(ps: readonly number[], ys: readonly number[], bins = 10): number {
+  const sum = new Array<number>(bins).fill(0);
+  const hit = new Array<number>(bins).fill(0);
+  const cnt = new Array<number>(bins).fill(0);
+  ps.forEach((p, k) => {
+    const b = Math.min(bins - 1, Math.floor(p * bins));
+    sum[b] += p;
+    hit[b] += ys[k];
+    cnt[b]++;
+  });
+  let e = 0;
+  for (let b = 0; b < bins; b++) if (cnt[b]) e += (cnt[b] / ps.length) * Math.abs(sum[b] / cnt[b] - hit[b] / cnt[b]);
+  return e;
+}

@@ -1,0 +1,39 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { makeLinter } from '../../server/src/engine';
+import { loadLearnedScorer } from '../../server/src/engine/correction/learnedScorer';
+import { trainedEngineParts } from './trainedParts';
+
+const TEXT =
+  'Unfortunately this information is stored in an inconvenient manner. My brother who lives in Boston, is a doctor. ' +
+  'We tested the new site and the users liked it. The students, passed the exam.';
+const MODEL_RULES = new Set(['nonrestrictive-comma', 'subject-verb-comma', 'introductory-comma', 'comma-splice', 'comma', 'sentence-final', 'serial-comma']);
+
+describe('engine: the learned correction scorer as the decision (decision: learned)', () => {
+  const parts = trainedEngineParts();
+
+  it('decides the model findings at the scorer’s threshold, with its probability as their confidence', function () {
+    const p = parts();
+    if (!p.scorer) this.skip();
+    const found = makeLinter(p).lint(TEXT, { decision: 'learned' });
+    const model = found.filter((f) => MODEL_RULES.has(f.ruleId));
+    assert.ok(model.length > 0);
+    for (const f of model) assert.ok(f.confidence >= p.scorer!.threshold && f.confidence <= 1, `${f.ruleId} ${f.confidence}`);
+  });
+
+  it('leaves the default decision as it was: the same findings with or without a scorer loaded', function () {
+    const p = parts();
+    if (!p.scorer) this.skip();
+    const strip = (fs_: ReturnType<ReturnType<typeof makeLinter>['lint']>) => fs_.map((f) => `${f.ruleId}@${f.start.offset}:${f.confidence}`);
+    assert.deepStrictEqual(strip(makeLinter(p).lint(TEXT)), strip(makeLinter({ ...p, scorer: undefined }).lint(TEXT)));
+  });
+
+  it('reads no scorer where there is none, and refuses a file that is not one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scorer-'));
+    assert.strictEqual(loadLearnedScorer(path.join(dir, 'none.json')), undefined);
+    fs.writeFileSync(path.join(dir, 'bad.json'), '{"weights": {}}');
+    assert.throws(() => loadLearnedScorer(path.join(dir, 'bad.json')), /not a learned scorer/);
+  });
+});

@@ -1,0 +1,53 @@
+import * as assert from 'assert';
+import { expectedCalibrationError, logLoss, LogisticModel, predict, trainLogistic, DEFAULT_TRAIN } from '../../server/research/scorer/logistic';
+import { edgesAt } from '../../server/src/engine/correction/learnedScorer';
+import { treeInfo } from '../../server/src/engine/treeInfo';
+import type { FeatureVector } from '../../server/src/engine/correction/learnedScorer';
+
+/** Data drawn from a known log-linear model over three features (a seeded generator). */
+function sample(n: number, seed: number): Array<{ features: FeatureVector; label: number }> {
+  let r = seed;
+  const rand = () => ((r = (r * 1103515245 + 12345) >>> 0) / 4294967296);
+  const out: Array<{ features: FeatureVector; label: number }> = [];
+  for (let k = 0; k < n; k++) {
+    const x = rand() * 4 - 2;
+    const a = rand() < 0.5 ? 1 : 0;
+    const features: FeatureVector = [['bias', 1], ['x', x], ...(a ? ([['a', 1]] as FeatureVector) : [])];
+    const z = -0.5 + 1.5 * x - 1 * a;
+    out.push({ features, label: rand() < 1 / (1 + Math.exp(-z)) ? 1 : 0 });
+  }
+  return out;
+}
+
+describe('research: the learned scorer’s log-linear model', () => {
+  it('trains to a stationary point of the regularised log-loss (finite differences) near the generating weights', () => {
+    const data = sample(4000, 7);
+    const l2 = 1e-3;
+    const m = trainLogistic(data, data, { ...DEFAULT_TRAIN, l2, learningRate: 0.01, maxEpochs: 120, patience: 120, minCount: 1 });
+    const objective = (w: Record<string, number>) => {
+      const mm: LogisticModel = { weights: w, note: '' };
+      return logLoss(mm, data) + (l2 / 2) * Object.values(w).reduce((s, x) => s + x * x, 0);
+    };
+    const eps = 1e-4;
+    for (const name of ['bias', 'x', 'a']) {
+      const up = { ...m.weights, [name]: (m.weights[name] ?? 0) + eps };
+      const down = { ...m.weights, [name]: (m.weights[name] ?? 0) - eps };
+      const g = (objective(up) - objective(down)) / (2 * eps);
+      assert.ok(Math.abs(g) < 5e-3, `∂/∂${name} = ${g}`);
+    }
+    assert.ok(Math.abs(m.weights.x - 1.5) < 0.2 && Math.abs(m.weights.a + 1) < 0.25 && Math.abs(m.weights.bias + 0.5) < 0.2, JSON.stringify(m.weights));
+    assert.ok(predict(m, [['bias', 1], ['x', 2]]) > 0.9);
+  });
+
+  it('computes the expected calibration error by bins', () => {
+    // Bin 0.2–0.3: predicted 0.25 twice, one right (0.5): |0.25 − 0.5| = 0.25, half the mass; bin 0.9–1: exact.
+    assert.ok(Math.abs(expectedCalibrationError([0.25, 0.25, 0.95, 0.95], [1, 0, 1, 1]) - (0.5 * 0.25 + 0.5 * 0.05)) < 1e-12);
+  });
+
+  it('finds the constituents that end and start at a slot', () => {
+    // "In winter the garden grows": In(2) winter(5) the(4) garden(5) grows(0).
+    const words = ['In', 'winter', 'the', 'garden', 'grows'].map((form, k) => ({ form, lemma: '_', upos: 'X', xpos: 'X', feats: '_', deprel: ['case', 'obl', 'det', 'nsubj', 'root'][k], head: [2, 5, 4, 5, 0][k] }));
+    const info = treeInfo({ words, slots: words.map(() => []).concat([[]]) });
+    assert.deepStrictEqual(edgesAt(info, 2), { ending: 2, starting: 4 });
+  });
+});

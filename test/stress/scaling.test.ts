@@ -1,0 +1,136 @@
+/**
+ * Scaling (issue #36): for every hostile shape, doubling the input roughly doubles the work. Work is counted where the
+ * pipeline has a count (characters the Markdown parser reads, words the model analyses, sentences explained or
+ * restored): it must grow by 1.5–2.5 times. Time is checked too, as this process's CPU time (other processes on a
+ * shared machine barely move it), with a generous bound that still tells linear from quadratic: the larger input
+ * (each size run twice, on texts no memo has seen, the faster run kept; measured again once if the bound fails) must
+ * take at most 3 times the smaller one's, plus 200 ms of slack. Sizes are small; the benchmark
+ * (`scripts/bench-stress.ts`) runs the sizes of the issue.
+ */
+import * as assert from 'assert';
+import { createLinter, Linter, LintPart } from '../../server/src/engine';
+import { extractProse, lintDocument, ProseKind } from '../../server/src/prose';
+import { markdownParserWork } from '../../server/src/prose/markdown';
+import { EngineHost } from '../../server/src/lsp/engineHost';
+import { SHAPES } from './shapes';
+
+interface Run {
+  /** Units of work counted (undefined: only time is checked). */
+  work?: number;
+  ms: number;
+}
+
+let seed = 100;
+
+/**
+ * The shape at `size`, twice on fresh texts: the faster run's time, and the first run's work (a text the size of none
+ * before it; the second may share a blanked line with it, which the extraction memo then answers).
+ */
+async function measure(run: (text: string) => Promise<number | undefined> | number | undefined, make: (size: number, seed: number) => string, size: number): Promise<Run> {
+  let work: number | undefined;
+  let ms = Infinity;
+  for (let k = 0; k < 2; k++) {
+    const text = make(size, seed++);
+    const cpu0 = process.cpuUsage();
+    const counted = await run(text);
+    const cpu = process.cpuUsage(cpu0);
+    ms = Math.min(ms, (cpu.user + cpu.system) / 1000);
+    if (k === 0) work = counted;
+  }
+  return { work, ms };
+}
+
+async function assertLinear(what: string, run: (text: string) => Promise<number | undefined> | number | undefined, make: (size: number, seed: number) => string, size: number, doubled = 2 * size): Promise<void> {
+  await measure(run, make, Math.max(1, Math.floor(size / 4))); // compile the paths first
+  const small = await measure(run, make, size);
+  const large = await measure(run, make, doubled);
+  if (small.work !== undefined && large.work !== undefined) {
+    const ratio = large.work / small.work;
+    assert.ok(ratio >= 1.5 && ratio <= 2.5, `${what}: work ${small.work} → ${large.work} (×${ratio.toFixed(2)})`);
+  }
+  const linear = () => large.ms <= 3 * small.ms + 200;
+  if (!linear()) {
+    small.ms = Math.min(small.ms, (await measure(run, make, size)).ms);
+    large.ms = Math.min(large.ms, (await measure(run, make, doubled)).ms);
+  }
+  assert.ok(linear(), `${what}: ${small.ms.toFixed(0)} ms → ${large.ms.toFixed(0)} ms of CPU`);
+}
+
+describe('scaling: doubling a hostile input doubles the work', function () {
+  this.timeout(180_000);
+  let linter: Linter;
+  let wordsAnalysed = 0;
+  /** The engine, counting the words its model analyses. */
+  let counting: Linter;
+  before(async () => {
+    linter = await createLinter();
+    counting = {
+      version: linter.version,
+      lint: (t, o) => linter.lint(t, o),
+      lintPart: (t, o): LintPart => {
+        const part = linter.lintPart!(t, o);
+        wordsAnalysed += part.words ?? 0;
+        return part;
+      },
+    };
+  });
+
+  const lintCounting = (kind: ProseKind) => (text: string) => {
+    wordsAnalysed = 0;
+    lintDocument(counting, text, kind);
+    return wordsAnalysed || undefined;
+  };
+  const extractCounting = (text: string) => {
+    const before = markdownParserWork.characters;
+    extractProse(text, 'markdown');
+    return markdownParserWork.characters - before;
+  };
+
+  it('one long word (20,000 → 40,000 characters), linted', async () => {
+    // One word whatever its length: the model's word count stays 1, so only the time is checked.
+    await assertLinear('long word', (text) => void lintDocument(linter, text, 'plaintext'), SHAPES.longWord.make, 20_000);
+  });
+
+  it('a run of marks (20,000 → 40,000 commas, then closing brackets), linted', async () => {
+    for (const mark of [',', ')']) {
+      await assertLinear(`run of "${mark}"`, (text) => void lintDocument(linter, text, 'plaintext'), (n, k) => `Run ${k}: ${mark.repeat(n)} ends.\n`, 20_000);
+    }
+  });
+
+  it('Markdown footnotes (100 → 200), extracted', async () => {
+    await assertLinear('footnotes', extractCounting, SHAPES.footnotes.make, 100);
+  });
+
+  it('Markdown footnotes (50 → 100), linted', async () => {
+    await assertLinear('footnotes, linted', lintCounting('markdown'), SHAPES.footnotes.make, 50);
+  });
+
+  it('words joined by ", " (300 → 600 words), linted', async () => {
+    await assertLinear('comma-joined words', lintCounting('plaintext'), SHAPES.commaWords.make, 300);
+  });
+
+  it('a list nested line by line (the text doubles: 200 → 283 levels), extracted', async () => {
+    await assertLinear('nested list', extractCounting, SHAPES.nestedList.make, 200, 283);
+  });
+
+  it('a list nested on one line (2,000 → 4,000 levels), extracted', async () => {
+    await assertLinear('nested list on one line', extractCounting, SHAPES.nestedListInline.make, 2000);
+  });
+
+  it('nested block quotes (5,000 → 10,000 levels), extracted and linted', async () => {
+    await assertLinear('block quotes', extractCounting, SHAPES.blockquotes.make, 5000);
+    await assertLinear('block quotes, linted', (text) => void lintDocument(linter, text, 'markdown'), SHAPES.blockquotes.make, 5000);
+  });
+
+  describe('the server\'s commands', () => {
+    const host = new EngineHost();
+    it('restore (150 → 300 unpunctuated words)', async () => {
+      await assertLinear('restore', async (text) => (await host.restore(text, 60_000)).text.split(/\s+/).length, SHAPES.restoreWords.make, 150);
+    });
+    it('explain (300 → 600 words)', async () => {
+      // The words of the sentences explained (each sentence's line, "# …", before its bracketing).
+      const wordsExplained = (out: string) => out.split('\n').filter((l) => l.startsWith('# ')).join(' ').split(/\s+/).length;
+      await assertLinear('explain', async (text) => wordsExplained(await host.explain(text, 60_000)), SHAPES.explainWords.make, 300);
+    });
+  });
+});
