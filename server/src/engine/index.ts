@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
 import { deferredExplanation, explanationText, FindingBuilder, PlainFinding } from './finding';
+import { unpunctuatedParagraph } from './unpunctuated';
 import { doubledMarksRule } from './rules/doubledMarks';
 import { markSpacingRule } from './rules/markSpacing';
 import { repeatedEndMarksRule } from './rules/repeatedEndMarks';
@@ -210,6 +211,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       // Findings a rule reports only in an error-prone document wait with the adapted ones (`TextRule.errorProneOnly`).
       const held: PlainFinding[] = [];
       for (const rule of TEXT_RULES) (rule.errorProneOnly ? held : plain).push(...rule.check(text, options));
+      const typographic = plain.length;
       let words = 0;
       let stoppedAt: number | undefined;
       let stoppedBy: LintPart['stoppedBy'];
@@ -251,6 +253,15 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
           }
         } catch {
           // the parser refuses this text (symbols only, …): the typographic rules still apply
+        }
+        // A paragraph with no sentence-final mark that reads as several sentences: one finding whose fix restores its
+        // punctuation, in place of the decisions made on what the parser read as one long sentence (`unpunctuated.ts`).
+        const run = stoppedBy === undefined ? unpunctuatedParagraph(text, analyser, model) : undefined;
+        if (run) {
+          plain.length = typographic;
+          habits.length = 0;
+          adaptive.length = 0;
+          plain.push(run);
         }
         placeClosers(text, plain, sentences, model, threshold);
       }

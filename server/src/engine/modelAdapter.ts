@@ -43,6 +43,7 @@ export function engineModel(m: PunctModel, supplement?: PunctModel): EngineModel
   return {
     commaPrior: impl ? (tree) => commaPrior(impl, tree) : undefined,
     supplement: supplement && engineModel(supplement),
+    restoring: m,
     version: supplement ? `${m.version}+supplement-${supplement.version}` : m.version,
     logProb: (tree) => m.logProb(tree),
     logProbs: (tree, alternatives) => m.logProbs(tree, alternatives),

@@ -4,6 +4,7 @@
  * offers these two things; `modelAdapter.ts` connects the trained model.
  */
 import { PunctuatedTree } from '../data/depunct';
+import type { RestoringModel } from '../restore';
 
 export interface UnderlyingTree {
   /** log p(x, T′ | T) of the best T′. */
@@ -33,6 +34,8 @@ export interface EngineModel {
    * writer opened), when it is another than this one (`punct-supplement.json` beside the model).
    */
   readonly supplement?: EngineModel;
+  /** The trained model itself, for restoring the punctuation of a paragraph written without any (`unpunctuated.ts`). */
+  readonly restoring?: RestoringModel;
   /** Model identity for caches. */
   readonly version: string;
 }
