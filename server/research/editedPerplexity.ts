@@ -25,7 +25,9 @@ function main(): void {
   if (!['train', 'dev', 'heldout'].includes(part)) throw new Error(`--part must be train, dev or heldout, not ${part}`);
   if (!positionals.length) throw new Error('give one or more model files');
   const all = readSilverTrees(part, values.silver);
-  const sentences = values.limit ? all.slice(0, Number(values.limit)) : all;
+  // --limit N: N sentences spread over the part (it is in source order: a prefix would be one source).
+  const n = values.limit ? Math.min(Number(values.limit), all.length) : all.length;
+  const sentences = Array.from({ length: n }, (_, i) => all[Math.floor((i * all.length) / n)]);
   const out: Array<{ model: string; version: string; perplexity: number; slots: number; sentences: number; seconds: number; bySource: Record<string, number> }> = [];
   for (const file of positionals) {
     const model = loadPunctModel(file);
