@@ -199,7 +199,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       // A text alone is a document of one part.
       return settleParts([linter.lintPart(text, options)])[0];
     },
-    lintPart(text: string, options: LintOptions = {}): LintPart {
+    lintPart(text: string, given: LintOptions = {}): LintPart {
+      const options: LintOptions = model?.quoteStyle ? { ...given, modelQuoteStyle: model.quoteStyle } : given;
       // One threshold per kind of edit (the calibration's own, or the user's minConfidence for all alike); the
       // closing-mark placement is not a kind of edit and takes the global one.
       const thresholdOf = decisionThresholds(cal, options.minConfidence);
@@ -218,7 +219,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       if (analyser && model && /\p{L}/u.test(text)) {
         const budget = options.wordBudget ?? PARAGRAPH_WORD_BUDGET;
         const sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
-        const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit);
+        const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit, options.modelQuoteStyle);
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
