@@ -16,6 +16,14 @@
  * --outer-left-comma (a comma at a left edge a node shares with its head belongs to the head: `ModelCore.outerLeftComma`)
  * --paired-commas (the posterior regulariser also counts one-sided commas of relative clauses and appositions inside the
  * sentence: `ModelCore.pairedSupplementCommas`)  --supplement-right-comma (`ModelCore.supplementRightComma`).
+ * --final-mark-on-root (the sentence's terminal mark is the root's, and there is one: `ModelCore.finalMarkOnRoot`)
+ * --edited (also train on the silver trees of edited-english's train part, `server/research/silverTrees.ts`; epochs
+ * are then scored on EWT dev and edited-english's dev part pooled, `--dev-sentences` of each)
+ * --edited-weight W (each edited-english tree counts W times an EWT tree; default 1)  --edited-sentences N (use only
+ * the first N edited-english train trees)
+ * --resume-state FILE (go on from a training checkpoint: every run writes one, `punct[-TAG].json.ckpt`, after each epoch,
+ * with θ, φ, Adam's moments and the epochs done; give the same data and model options and a larger --epochs, and the
+ * run continues its schedule where it stopped: a cold start too long for one session is trained over several)  --edited-dev-final N (edited-english dev trees of the final dev report, spread over its sources; 3000)  --silver DIR (where the silver trees are; default /work/cache/edited-english)
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -29,7 +37,10 @@ import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../server/s
 import { PunctModelImpl, seededRng } from '../server/src/model';
 import { perplexity } from '../server/src/model/evaluate';
 import { trainModel } from '../server/src/model/train';
+import { readCheckpoint, writeCheckpoint } from '../server/src/model/trainCheckpoint';
 import { ruleStats } from '../server/src/model/rules';
+import type { PunctuatedTree } from '../server/src/data/depunct';
+import { defaultSilverDir, readSilverTrees } from '../server/research/silverTrees';
 
 const { values } = parseArgs({
   options: {
@@ -61,6 +72,13 @@ const { values } = parseArgs({
     'outer-left-comma': { type: 'boolean', default: false },
     'paired-commas': { type: 'boolean', default: false },
     'supplement-right-comma': { type: 'boolean', default: false },
+    'final-mark-on-root': { type: 'boolean', default: false },
+    edited: { type: 'boolean', default: false },
+    'edited-weight': { type: 'string', default: '1' },
+    'edited-sentences': { type: 'string' },
+    'edited-dev-final': { type: 'string', default: '3000' },
+    silver: { type: 'string', default: defaultSilverDir() },
+    'resume-state': { type: 'string' },
   },
 });
 
@@ -102,7 +120,19 @@ const train = readTreebank(path.join(values.data!, 'en_ewt-ud-train.conllu'));
 const dev = readTreebank(path.join(values.data!, 'en_ewt-ud-dev.conllu'));
 const devSubset = dev.trees.slice(0, Number(values['dev-sentences']));
 log(`train ${train.trees.length} trees (${train.omitted} omitted), dev ${dev.trees.length}; scoring epochs on ${devSubset.length} dev trees`);
-const vocabJson = buildModelVocab(train.trees);
+/** Silver trees whose every slot is empty carry no punctuation to learn from (and none to score); none are dropped otherwise. */
+const silver = (part: 'train' | 'dev'): PunctuatedTree[] => readSilverTrees(part, values.silver).map((s) => s.tree);
+const editedTrain = values.edited ? silver('train').slice(0, values['edited-sentences'] ? Number(values['edited-sentences']) : undefined) : [];
+/** n trees spread evenly over the list (the parts are in source order: a prefix would be one source). */
+const spread = <T>(xs: readonly T[], n: number): T[] => (n >= xs.length ? [...xs] : Array.from({ length: n }, (_, i) => xs[Math.floor((i * xs.length) / n)]));
+// The final report scores --edited-dev-final trees of the dev part (all 8,886 cost minutes per model).
+const editedDev = values.edited ? spread(silver('dev'), Number(values['edited-dev-final'])) : [];
+const editedDevSubset = spread(editedDev, Number(values['dev-sentences']));
+const editedWeight = Number(values['edited-weight']);
+if (values.edited) log(`edited-english: ${editedTrain.length} silver train trees (weight ${editedWeight}), ${editedDev.length} dev; scoring epochs on ${editedDevSubset.length} of them too`);
+const trainTrees = [...train.trees, ...editedTrain];
+const sources = values.edited ? [{ count: train.trees.length, weight: 1 }, { count: editedTrain.length, weight: editedWeight }] : undefined;
+const vocabJson = buildModelVocab(trainTrees);
 const alphabet = modelAlphabet();
 fs.mkdirSync(values.out!, { recursive: true });
 
@@ -175,7 +205,15 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   if (values['bos-commas-only']) fixBosWindows(logits);
   if (values.nunberg) restrictToNunberg(logits);
   const channel = newChannel(alphabet, dir, identity, logits);
-  const core = new ModelCore({ vocab: attachVocabFromJson(vocabJson, alphabet), channel, weights, eta: 1e-4, outerLeftComma: values['outer-left-comma'], supplementRightComma: values['supplement-right-comma'] });
+  const core = new ModelCore({
+    vocab: attachVocabFromJson(vocabJson, alphabet),
+    channel,
+    weights,
+    eta: 1e-4,
+    outerLeftComma: values['outer-left-comma'],
+    supplementRightComma: values['supplement-right-comma'],
+    finalMarkOnRoot: values['final-mark-on-root'],
+  });
   core.pairedSupplementCommas = values['paired-commas'];
   const model = new PunctModelImpl(core, 'training');
   const opts = {
@@ -193,14 +231,44 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   const name = identity ? 'Attach (identity channel)' : `Attach + NoisyChannel (${dir})`;
   log(`training ${name}: ${JSON.stringify(opts)}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}${resumeFrom ? ` resumed from ${resumeFrom}` : ''}`);
   const version = `punct-en-${identity ? 'attach' : 'nc'}-${new Date().toISOString().slice(0, 10)}`;
-  const res = trainModel(core, train.trees, {
+  // What must be equal for a checkpoint to be continued: the data, the model's definition and the vocabulary built from the data.
+  const identityOfRun = {
+    identity,
+    direction: dir,
+    edited: values.edited,
+    editedWeight,
+    editedTrain: editedTrain.length,
+    ewtTrain: train.trees.length,
+    punctemes: vocabJson.punctemes.length,
+    pairs: vocabJson.pairs.length,
+    bits: Number(values.bits),
+    bosCommasOnly: values['bos-commas-only'],
+    nunberg: values.nunberg,
+    outerLeftComma: values['outer-left-comma'],
+    supplementRightComma: values['supplement-right-comma'],
+    finalMarkOnRoot: values['final-mark-on-root'],
+  };
+  let resumeState;
+  if (values['resume-state']) {
+    const { state, meta } = readCheckpoint(values['resume-state']);
+    for (const [k, v] of Object.entries(identityOfRun)) {
+      if (meta[k] !== v) throw new Error(`${values['resume-state']} was trained with ${k} = ${JSON.stringify(meta[k])}, not ${JSON.stringify(v)}`);
+    }
+    resumeState = state;
+  }
+  const res = trainModel(core, trainTrees, {
     ...opts,
     log,
-    devScore: () => perplexity(model, devSubset).perplexity,
+    sources,
+    resume: resumeState,
+    onCheckpoint: (st) => writeCheckpoint(`${file}.ckpt`, st, identityOfRun),
+    devScore: () => devPerplexity(model, devSubset, editedDevSubset),
     onEpoch: (e) => writeModelJson(`${file}.epoch${e}`, coreToJson(core, vocabJson, version)),
   });
   const full = perplexity(model, dev.trees, { checkSmoothing: true });
   log(`${name}: best epoch ${res.bestEpoch}, dev perplexity ${full.perplexity.toFixed(4)} on ${full.slots} slots, ${res.seconds.toFixed(0)} s`);
+  const editedFull = values.edited ? perplexity(model, editedDev) : undefined;
+  if (editedFull) log(`${name}: edited-english dev perplexity ${editedFull.perplexity.toFixed(4)} on ${editedFull.slots} slots`);
   writeModelJson(
     file,
     coreToJson(core, vocabJson, version, {
@@ -214,8 +282,10 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
       outerLeftComma: values['outer-left-comma'],
       pairedCommas: values['paired-commas'],
       supplementRightComma: values['supplement-right-comma'],
+      finalMarkOnRoot: values['final-mark-on-root'],
       keepBias,
       trainSentences: train.trees.length,
+      ...(values.edited ? { editedTrainSentences: editedTrain.length, editedWeight, editedDevPerplexity: editedFull!.perplexity, editedDevSlots: editedFull!.slots } : {}),
       devPerplexity: full.perplexity,
       devSlots: full.slots,
       bestEpoch: res.bestEpoch,
@@ -228,6 +298,19 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   log(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB)`);
   if (!identity) storeRuleStats(file);
   return res.epochs.length;
+}
+
+/**
+ * Perplexity per slot of EWT dev and, with `--edited`, edited-english dev pooled (both logged): the score that selects
+ * epochs, so that neither source's dev part alone decides.
+ */
+function devPerplexity(model: PunctModelImpl, ewt: readonly PunctuatedTree[], edited: readonly PunctuatedTree[]): number {
+  const a = perplexity(model, ewt);
+  if (!edited.length) return a.perplexity;
+  const b = perplexity(model, edited);
+  const pooled = Math.exp((Math.log(a.perplexity) * a.slots + Math.log(b.perplexity) * b.slots) / (a.slots + b.slots));
+  log(`  dev: EWT ${a.perplexity.toFixed(4)}, edited-english ${b.perplexity.toFixed(4)}, pooled ${pooled.toFixed(4)}`);
+  return pooled;
 }
 
 /** Stores the statistics `puncteme eval rules` prints (MAP underlying bigram counts, Table 4 pairs) in the model. */

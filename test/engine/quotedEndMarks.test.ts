@@ -28,6 +28,6 @@ describe('engine: a mark after a quoted question or exclamation (rules/quotePlac
     assert.deepEqual(check('She called it "a disaster", and left.', { quoteStyle: 'british' }), []);
   });
   it('"?", is no British habit for auto', () => {
-    assert.equal(detectQuoteStyle('"Why?", he asked. "Because," she said.'), 'american');
+    assert.equal(detectQuoteStyle('"Why?", he asked. "Because," she said, "it is late."'), 'american');
   });
 });

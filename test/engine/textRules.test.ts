@@ -1,9 +1,18 @@
 import * as assert from 'assert';
 import { makeLinter } from '../../server/src/engine';
 import { Finding } from '../../server/src/engine/types';
+import { EngineModel } from '../../server/src/engine/punctModel';
 import { detectQuoteStyle } from '../../server/src/engine/rules/quotePlacement';
 
 const linter = makeLinter({});
+
+/** A model with no analyser: only its learned quote style reaches the typographic rules. */
+function stubModel(quoteStyle: 'american' | undefined): EngineModel {
+  const none = (): never => {
+    throw new Error('not used without an analyser');
+  };
+  return { version: 'stub', quoteStyle, logProb: none, logProbs: none, viterbi: none };
+}
 
 function applyFirstFix(text: string, f: Finding): string {
   const edits = [...f.fixes[0].edits].sort((a, b) => b.start.offset - a.start.offset);
@@ -101,7 +110,28 @@ describe('engine: typographic rules', () => {
     assert.match(us[0].explanation, /transposition/);
     assert.strictEqual(detectQuoteStyle(text), undefined);
     assert.strictEqual(detectQuoteStyle('"a," "b," "c".'), 'american');
+    // One placement alone is no habit.
+    assert.strictEqual(detectQuoteStyle('He called the plan "a success".'), undefined);
     assert.deepStrictEqual(linter.lint(text, { quoteStyle: 'auto' }), []);
+  });
+
+  it('under auto with no habit in the text, quote placement follows the style the model learned, and says so', () => {
+    const text = 'He called the plan "a success".';
+    // A model whose channel learned no transposition decides nothing: the text alone gets nothing, as before.
+    assert.deepStrictEqual(linter.lint(text).filter((x) => x.ruleId === 'quote-placement'), []);
+    const learned = makeLinter({ model: stubModel('american') });
+    const [f, ...rest] = learned.lint(text).filter((x) => x.ruleId === 'quote-placement');
+    assert.deepStrictEqual(rest, []);
+    assert.strictEqual(applyFirstFix(text, f), 'He called the plan "a success."');
+    assert.match(f.message, /American style puts the period inside/);
+    assert.match(f.message, /set quoteStyle to british if you write British English/);
+    assert.match(f.explanation, /transposition/);
+    // The setting and the text's own habit still decide first, and the message then needs no setting named.
+    assert.deepStrictEqual(learned.lint(text, { quoteStyle: 'british' }).filter((x) => x.ruleId === 'quote-placement'), []);
+    const british = 'She said "fine". He called the plan "a success".';
+    assert.deepStrictEqual(learned.lint(british).filter((x) => x.ruleId === 'quote-placement'), []);
+    const [us] = learned.lint(text, { quoteStyle: 'american' }).filter((x) => x.ruleId === 'quote-placement');
+    assert.doesNotMatch(us.message, /quoteStyle/);
   });
 
   it('positions are UTF-16 with 0-based lines and characters', () => {

@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 import * as fs from 'fs';
 import * as path from 'path';
 import { makeLinter } from '../../server/src/engine';
-import { quotePlacements } from '../../server/src/engine/rules/quotePlacement';
+import { majorityQuoteStyle, quotePlacements } from '../../server/src/engine/rules/quotePlacement';
 import { LintOptions } from '../../server/src/engine/types';
 import { ParagraphCache, extractProse, lintSteps, runSteps } from '../../server/src/prose';
 import { blockOptions } from '../../server/src/prose/documentOptions';
@@ -89,10 +89,10 @@ describe('reuse between keystrokes (analysis worker)', function () {
       // The computation the memo replaces: placements counted afresh for every block with a closing quote.
       const counts = blocks.map((b) => (/["\u201D\u00BB]|''/.test(b.text) ? quotePlacements(b.text) : undefined));
       const total = counts.reduce<{ american: number; british: number }>((t, c) => ({ american: t.american + (c?.american ?? 0), british: t.british + (c?.british ?? 0) }), { american: 0, british: 0 });
-      const habit = total.american > total.british ? 'american' : total.british > total.american ? 'british' : 'none';
+      const habit = majorityQuoteStyle(total) ?? 'none';
       return counts.map((c) => {
         if (!c) return {};
-        const own = c.american > c.british ? 'american' : c.british > c.american ? 'british' : 'none';
+        const own = majorityQuoteStyle(c) ?? 'none';
         return own === habit ? {} : { quoteHabit: habit };
       });
     };

@@ -16,9 +16,9 @@ describe('extension packaging', function () {
     assert.ok(files.includes('syntaxes/puncteme-tree.tmLanguage.json'));
     const bad = files.filter((f) => /^(test|client\/src|server\/src|scripts|node_modules|\.ci|examples)\/|\.map$|\.ts$|\.epoch\d+$|\.conllu$/.test(f));
     assert.deepEqual(bad, []);
-    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|NOTICE\.md|CHANGELOG\.md|dist\/|models\/en\/|syntaxes\/|docs\/rules\/|server\/out\/config\/)/.test(f)), files.join('\n'));
+    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|NOTICE\.md|CHANGELOG\.md|dist\/|models\/en\/|syntaxes\/|docs\/rules\/|docs\/images\/|server\/out\/config\/)/.test(f)), files.join('\n'));
     // The licence and the data credits; the rule pages the Problems panel and the hover link to.
-    for (const f of ['LICENSE', 'NOTICE.md', 'CHANGELOG.md', 'docs/rules/README.md', 'docs/rules/comma-splice.md']) assert.ok(files.includes(f), f);
+    for (const f of ['LICENSE', 'NOTICE.md', 'CHANGELOG.md', 'docs/rules/README.md', 'docs/rules/comma-splice.md', 'docs/images/problems-panel.png']) assert.ok(files.includes(f), f);
     // Only the models run time loads: the Attach-only ablation is read by `puncteme eval perplexity` in a checkout.
     assert.ok(files.includes('models/en/punct.json') && !files.includes('models/en/punct-attach.json'));
     assert.ok(!files.includes('dist/cli.js'), 'the CLI bundle is for the npm package');

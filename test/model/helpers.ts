@@ -21,7 +21,16 @@ export function gaussian(rng: () => number): number {
 }
 
 /** A model whose vocabularies come from `vocabTrees`, with random Attach weights and channel logits. */
-export function randomCore(vocabTrees: PunctuatedTree[], seed: number, direction: Direction, identity: boolean, bits = 12, outerLeftComma = false, supplementRightComma = false): ModelCore {
+export function randomCore(
+  vocabTrees: PunctuatedTree[],
+  seed: number,
+  direction: Direction,
+  identity: boolean,
+  bits = 12,
+  outerLeftComma = false,
+  supplementRightComma = false,
+  finalMarkOnRoot = false,
+): ModelCore {
   const rng = seededRng(seed);
   const alphabet = modelAlphabet();
   const vj = buildModelVocab(vocabTrees);
@@ -29,7 +38,7 @@ export function randomCore(vocabTrees: PunctuatedTree[], seed: number, direction
   const logits = new Float64Array(alphabet.size * alphabet.size * 4).map(() => gaussian(rng));
   const channel = newChannel(alphabet, direction, identity, logits);
   const weights = new Float64Array(1 << bits).map(() => 0.7 * gaussian(rng));
-  return new ModelCore({ vocab, channel, weights, eta: 1e-3, outerLeftComma, supplementRightComma });
+  return new ModelCore({ vocab, channel, weights, eta: 1e-3, outerLeftComma, supplementRightComma, finalMarkOnRoot });
 }
 
 /** Short dev sentences with some punctuation inside (not only the final period). */

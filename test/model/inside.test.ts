@@ -5,11 +5,14 @@ import { inside, backward } from '../../server/src/model/inside';
 import { ModelCore } from '../../server/src/model/model';
 import { refineMap, viterbi } from '../../server/src/model/viterbi';
 import { PunctModelImpl } from '../../server/src/model';
+import { coreFromJson, coreToJson } from '../../server/src/model/modelFile';
+import { buildModelVocab } from '../../server/src/model/vocabulary';
 import { assignmentCount, enumerateJoint } from './bruteForce';
 import { randomCore, smallSentences } from './helpers';
 
-const CASES: Array<{ dir: Direction; identity: boolean; outerLeftComma?: boolean; supplementRightComma?: boolean }> = [
+const CASES: Array<{ dir: Direction; identity: boolean; outerLeftComma?: boolean; supplementRightComma?: boolean; finalMarkOnRoot?: boolean }> = [
   { dir: 'R', identity: false },
+  { dir: 'R', identity: false, outerLeftComma: true, finalMarkOnRoot: true },
   { dir: 'R', identity: false, outerLeftComma: true },
   { dir: 'R', identity: false, outerLeftComma: true, supplementRightComma: true },
   { dir: 'L', identity: false },
@@ -30,10 +33,10 @@ describe('model/inside: Algorithm 1 against brute force on real EWT sentences', 
   this.timeout(120000);
   const { trees, vocabTrees } = fixtures();
 
-  for (const { dir, identity, outerLeftComma, supplementRightComma } of CASES) {
-    const label = `${identity ? 'identity channel' : `channel ${dir}`}${outerLeftComma ? ', outerLeftComma' : ''}${supplementRightComma ? ', supplementRightComma' : ''}`;
+  for (const { dir, identity, outerLeftComma, supplementRightComma, finalMarkOnRoot } of CASES) {
+    const label = `${identity ? 'identity channel' : `channel ${dir}`}${outerLeftComma ? ', outerLeftComma' : ''}${supplementRightComma ? ', supplementRightComma' : ''}${finalMarkOnRoot ? ', finalMarkOnRoot' : ''}`;
     it(`${label}: inside = log of the sum over all puncteme assignments; marginals and Viterbi agree`, () => {
-      const core = randomCore(vocabTrees, 3, dir, identity, 12, outerLeftComma, supplementRightComma);
+      const core = randomCore(vocabTrees, 3, dir, identity, 12, outerLeftComma, supplementRightComma, finalMarkOnRoot);
       const model = new PunctModelImpl(core, 'test');
       let checked = 0;
       let misses = 0;
@@ -203,5 +206,51 @@ describe('model: supplementRightComma', () => {
       }
     }
     assert.ok(masked > 0);
+  });
+});
+
+describe('model: finalMarkOnRoot', () => {
+  const TERMINAL = new Set(['.', '?', '!', '?!', '...']);
+  const CLOSING = new Set([')', ']', '}', '”', '’', '>']);
+
+  it('gives the sentence its one terminal mark on the root; a quotation ending the sentence keeps its own inside its closer', () => {
+    const trees = smallSentences(30, 400);
+    const core = randomCore(trees, 4, 'R', false, 12, false, false, true);
+    const plain = randomCore(trees, 4, 'R', false, 12, false, false, false);
+    const A = core.channel.alphabet;
+    const right = (p: number) => core.vocab.tokens[core.vocab.pairs[p][1]].map((t) => A.tokens[t]);
+    let maskedRoot = 0, maskedOther = 0, keptInside = 0;
+    for (const t of trees) {
+      const prep = core.prepare(t), before = plain.prepare(t);
+      const { info } = prep;
+      for (let w = 1; w <= info.n; w++) {
+        const now = new Set(prep.rp[w].pair), was = [...before.rp[w].pair];
+        if (info.hi[w] !== info.n) {
+          assert.deepEqual([...prep.rp[w].pair], was, `${t.id} w=${w}: nodes inside the sentence keep W_d`);
+          continue;
+        }
+        assert.ok(now.size > 0 && now.has(0), `${t.id} w=${w}: ε ε stays allowed`);
+        for (const p of was) {
+          const toks = right(p);
+          const terminals = toks.filter((x) => TERMINAL.has(x)).length;
+          const bare = toks.some((x, i) => TERMINAL.has(x) && !toks.slice(i + 1).some((c) => CLOSING.has(c)));
+          const want = w === info.root ? terminals <= 1 : !bare;
+          assert.equal(now.has(p), want, `${t.id} w=${w} right puncteme "${toks.join(' ')}"`);
+          if (!want) w === info.root ? maskedRoot++ : maskedOther++;
+          if (w !== info.root && want && terminals > 0) keptInside++;
+        }
+      }
+    }
+    assert.ok(maskedRoot > 0 && maskedOther > 0, `masked: root ${maskedRoot}, other ${maskedOther}`);
+    assert.ok(keptInside > 0, 'a terminal mark inside a closing quote or bracket stays allowed');
+  });
+
+  it('still gives every fixture sentence a finite probability, and is stored in the model file', () => {
+    const trees = smallSentences(30, 100);
+    const core = randomCore(trees, 4, 'R', false, 12, true, false, true);
+    const model = new PunctModelImpl(core, 'test');
+    for (const t of trees) assert.ok(Number.isFinite(model.logProb(t)), t.id);
+    const back = coreFromJson(JSON.parse(JSON.stringify(coreToJson(core, buildModelVocab(trees), 'test'))));
+    assert.ok(back.finalMarkOnRoot && back.outerLeftComma && !back.supplementRightComma);
   });
 });

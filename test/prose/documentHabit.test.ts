@@ -55,7 +55,8 @@ describe('the document of auto is the file: decisions over all blocks', function
     const blocks = ['He said "yes." Then "no," she said.', 'It was "fine".', 'No quotes here.'].map((text) => ({ text }));
     assert.equal(documentQuoteHabit(blocks, {}), 'american');
     assert.equal(documentQuoteHabit(blocks, { quoteStyle: 'british' }), undefined, 'a named style: nothing to decide');
-    assert.equal(documentQuoteHabit(blocks.slice(1, 3), {}), 'british');
+    assert.equal(documentQuoteHabit(blocks.slice(1, 3), {}), 'none', 'one placement alone is no habit');
+    assert.equal(documentQuoteHabit([blocks[1], blocks[1], blocks[2]], {}), 'british');
     assert.equal(documentQuoteHabit([blocks[2]], { quoteStyle: 'auto' }), 'none');
     const options: LintOptions = { quoteStyle: 'auto' };
     const [first, second, third] = blockOptions(blocks, options);
@@ -63,7 +64,7 @@ describe('the document of auto is the file: decisions over all blocks', function
     assert.deepEqual(second, { quoteStyle: 'auto', quoteHabit: 'american' });
     assert.deepEqual(blockOptions([blocks[0], blocks[1], blocks[1], blocks[1]], options)[0], { quoteStyle: 'auto', quoteHabit: 'british' }, '3 British to 2');
     assert.deepEqual(blockOptions([blocks[0], blocks[1], blocks[1]], options)[0], { quoteStyle: 'auto', quoteHabit: 'none' }, '2 to 2: no habit, not the block’s own');
-    assert.deepEqual(blockOptions([blocks[0], blocks[1], { text: 'It was "odd".' }, { text: 'She said "hi."' }], options).map((o) => o.quoteHabit), [undefined, 'american', 'american', undefined], 'a tie inside a block');
+    assert.deepEqual(blockOptions([blocks[0], blocks[1], { text: 'It was "odd".' }, { text: 'She said "hi."' }], options).map((o) => o.quoteHabit), [undefined, 'american', 'american', 'american'], 'a block with one placement has no habit of its own: it gets the document’s');
   });
 
   it('quoteStyle auto over a file: a "fine". in its own paragraph is held to the file’s American habit', async () => {

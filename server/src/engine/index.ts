@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
 import { deferredExplanation, explanationText, FindingBuilder, PlainFinding } from './finding';
+import { unpunctuatedParagraph } from './unpunctuated';
 import { doubledMarksRule } from './rules/doubledMarks';
 import { markSpacingRule } from './rules/markSpacing';
 import { repeatedEndMarksRule } from './rules/repeatedEndMarks';
@@ -198,7 +199,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       // A text alone is a document of one part.
       return settleParts([linter.lintPart(text, options)])[0];
     },
-    lintPart(text: string, options: LintOptions = {}): LintPart {
+    lintPart(text: string, given: LintOptions = {}): LintPart {
+      const options: LintOptions = model?.quoteStyle ? { ...given, modelQuoteStyle: model.quoteStyle } : given;
       // One threshold per kind of edit (the calibration's own, or the user's minConfidence for all alike); the
       // closing-mark placement is not a kind of edit and takes the global one.
       const thresholdOf = decisionThresholds(cal, options.minConfidence);
@@ -210,13 +212,14 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       // Findings a rule reports only in an error-prone document wait with the adapted ones (`TextRule.errorProneOnly`).
       const held: PlainFinding[] = [];
       for (const rule of TEXT_RULES) (rule.errorProneOnly ? held : plain).push(...rule.check(text, options));
+      const typographic = plain.length;
       let words = 0;
       let stoppedAt: number | undefined;
       let stoppedBy: LintPart['stoppedBy'];
       if (analyser && model && /\p{L}/u.test(text)) {
         const budget = options.wordBudget ?? PARAGRAPH_WORD_BUDGET;
         const sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
-        const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit);
+        const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit, options.modelQuoteStyle);
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
@@ -251,6 +254,15 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
           }
         } catch {
           // the parser refuses this text (symbols only, …): the typographic rules still apply
+        }
+        // A paragraph with no sentence-final mark that reads as several sentences: one finding whose fix restores its
+        // punctuation, in place of the decisions made on what the parser read as one long sentence (`unpunctuated.ts`).
+        const run = stoppedBy === undefined ? unpunctuatedParagraph(text, analyser, model) : undefined;
+        if (run) {
+          plain.length = typographic;
+          habits.length = 0;
+          adaptive.length = 0;
+          plain.push(run);
         }
         placeClosers(text, plain, sentences, model, threshold);
       }

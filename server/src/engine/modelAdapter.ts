@@ -2,6 +2,8 @@
 import { PunctuatedTree } from '../data/depunct';
 import { punctemeTokens } from '../data/vocab';
 import type { PunctModel, PunctModelImpl } from '../model';
+import { Channel, paramIndex, SWAP } from '../model/channel';
+import { CLOSE_DOUBLE } from '../data/punctTokens';
 import { EngineModel, UnderlyingTree } from './punctModel';
 
 /** Per puncteme id of a model's V, 1 when the puncteme contains a comma (the same for every tree, so made once). */
@@ -38,11 +40,20 @@ function commaPrior(m: PunctModelImpl, tree: PunctuatedTree): Float64Array {
   return prior;
 }
 
+/** See `EngineModel.quoteStyle`. */
+export function learnedQuoteStyle(ch: Channel): 'american' | undefined {
+  const A = ch.alphabet;
+  if (ch.identity || !A.has(CLOSE_DOUBLE) || !A.has('.')) return undefined;
+  return ch.probs[paramIndex(A.size, A.id(CLOSE_DOUBLE), A.id('.'), SWAP)] >= 0.5 ? 'american' : undefined;
+}
+
 export function engineModel(m: PunctModel, supplement?: PunctModel): EngineModel {
   const impl = 'core' in m && 'prepare' in m ? (m as PunctModelImpl) : undefined;
   return {
     commaPrior: impl ? (tree) => commaPrior(impl, tree) : undefined,
+    quoteStyle: impl ? learnedQuoteStyle(impl.core.channel) : undefined,
     supplement: supplement && engineModel(supplement),
+    restoring: m,
     version: supplement ? `${m.version}+supplement-${supplement.version}` : m.version,
     logProb: (tree) => m.logProb(tree),
     logProbs: (tree, alternatives) => m.logProbs(tree, alternatives),

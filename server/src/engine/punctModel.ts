@@ -4,6 +4,7 @@
  * offers these two things; `modelAdapter.ts` connects the trained model.
  */
 import { PunctuatedTree } from '../data/depunct';
+import type { RestoringModel } from '../restore';
 
 export interface UnderlyingTree {
   /** log p(x, T′ | T) of the best T′. */
@@ -33,6 +34,15 @@ export interface EngineModel {
    * writer opened), when it is another than this one (`punct-supplement.json` beside the model).
    */
   readonly supplement?: EngineModel;
+  /** The trained model itself, for restoring the punctuation of a paragraph written without any (`unpunctuated.ts`). */
+  readonly restoring?: RestoringModel;
+  /**
+   * The quote placement the model's channel learned: 'american' when it rewrites an underlying period after a closing
+   * quote into the quote (p_φ(”. ↦ .”) ≥ ½, paper Table 1); undefined when it has not learned that. A channel that keeps
+   * `”.` says nothing either way: it may have explained the American `.”` as written underlying, as the model warm-started
+   * from Attach does (BENCHMARKS, "Punctuation model"), so no model decides for British style.
+   */
+  readonly quoteStyle?: 'american';
   /** Model identity for caches. */
   readonly version: string;
 }

@@ -41,7 +41,7 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
     settings: ['adaptToWriter', 'minConfidence'],
   },
   'sentence-final': {
-    summary: 'A sentence without final punctuation.',
+    summary: 'A sentence without final punctuation, or a paragraph with no marks at all that reads as several sentences run together (its fix restores their punctuation).',
     example: 'We met at noon → We met at noon.',
     settings: ['adaptToWriter', 'minConfidence'],
   },

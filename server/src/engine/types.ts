@@ -117,6 +117,11 @@ export interface LintOptions {
    * part of, which then decides instead of the text's own (absent: the text is the document).
    */
   quoteHabit?: QuoteHabit;
+  /**
+   * Set by the engine, not by users: the quote placement the punctuation model learned from its training text
+   * (`EngineModel.quoteStyle`), which `quoteStyle: auto` follows when neither the text nor its document shows a habit.
+   */
+  modelQuoteStyle?: 'american';
   serialComma?: SerialComma;
   /** Default: `DEFAULT_INTRODUCTORY_COMMA`. */
   introductoryComma?: IntroductoryComma;

@@ -20,6 +20,8 @@ export interface ModelJson {
   outerLeftComma?: boolean;
   /** `ModelCore.supplementRightComma`; absent in older files (false). */
   supplementRightComma?: boolean;
+  /** `ModelCore.finalMarkOnRoot`; absent in older files (false). */
+  finalMarkOnRoot?: boolean;
   alphabet: string[];
   vocab: VocabJson;
   channelLogits: number[];
@@ -39,7 +41,7 @@ export function coreFromJson(j: ModelJson): ModelCore {
   const q = new Int16Array(bufferOf(j.weights, true));
   if (q.length !== 1 << j.hashBits) throw new Error(`punctuation model: ${q.length} weights, expected 2^${j.hashBits}`);
   // Kept quantised: ModelCore scores q·scale, exactly the float64 weights this file denotes, in a quarter of the memory.
-  return new ModelCore({ vocab, channel, weights: { q, scale: j.weightScale }, eta: j.eta, outerLeftComma: j.outerLeftComma ?? false, supplementRightComma: j.supplementRightComma ?? false });
+  return new ModelCore({ vocab, channel, weights: { q, scale: j.weightScale }, eta: j.eta, outerLeftComma: j.outerLeftComma ?? false, supplementRightComma: j.supplementRightComma ?? false, finalMarkOnRoot: j.finalMarkOnRoot ?? false });
 }
 
 function bufferOf(b64: string, gzipped = false): ArrayBuffer {
@@ -61,6 +63,7 @@ export function coreToJson(core: ModelCore, vocab: VocabJson, version: string, t
     eta: core.eta,
     ...(core.outerLeftComma ? { outerLeftComma: true } : {}),
     ...(core.supplementRightComma ? { supplementRightComma: true } : {}),
+    ...(core.finalMarkOnRoot ? { finalMarkOnRoot: true } : {}),
     alphabet: [...core.channel.alphabet.tokens],
     vocab,
     channelLogits: Array.from(core.channel.logits, (v) => Math.round(v * 1e5) / 1e5),

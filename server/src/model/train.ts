@@ -29,6 +29,39 @@ export interface TrainOptions {
   onEpoch?: (epoch: number, info: EpochInfo) => void;
   /** Dev perplexity per slot; lower is better. */
   devScore?: () => number;
+  /**
+   * The trees come from several sources, concatenated in this order (counts sum to the number of trees). Each draw
+   * picks a source with probability ∝ count × weight, then that source's next tree (each source reshuffled when
+   * exhausted): a weight w makes every tree of the source count w times in the expected objective. Absent: one source.
+   */
+  sources?: readonly { count: number; weight: number }[];
+  /** Called after each epoch (and when the time budget stops one) with everything `resume` needs to go on. */
+  onCheckpoint?: (state: TrainState) => void;
+  /**
+   * Go on from a checkpoint: parameters, Adam's moments and step counts, the epochs done (the learning-rate schedule
+   * continues from the next one) and the best epoch so far. The draw order is reseeded with seed + epochs done, so a
+   * resumed run is not bit-identical to an uninterrupted one, but its optimiser does not restart.
+   */
+  resume?: TrainState;
+}
+
+export interface AdamState {
+  m: Float64Array;
+  v: Float64Array;
+  t: number;
+}
+
+/** A training run between two epochs (`TrainOptions.onCheckpoint`, `TrainOptions.resume`). */
+export interface TrainState {
+  epochsDone: number;
+  epochs: EpochInfo[];
+  weights: Float64Array;
+  logits: Float64Array;
+  adamTheta: AdamState;
+  adamPhi: AdamState;
+  best: { score: number; epoch: number; weights: Float64Array; logits: Float64Array };
+  /** Seconds of training before this checkpoint (summed over resumed runs). */
+  seconds: number;
 }
 
 export interface EpochInfo {
@@ -47,9 +80,9 @@ export interface TrainResult {
 
 /** Adam with lazy (touched-only) updates for the hashed θ and dense updates for φ. */
 class Adam {
-  private m: Float64Array;
-  private v: Float64Array;
-  private t = 0;
+  m: Float64Array;
+  v: Float64Array;
+  t = 0;
   constructor(
     size: number,
     public lr: number,
@@ -82,22 +115,34 @@ export function trainModel(core: ModelCore, trees: readonly PunctuatedTree[], op
   const lrP = opts.lrChannel ?? opts.lr;
   const adamP = new Adam(core.channel.logits.length, lrP);
   const start = Date.now();
-  const order = trees.map((_, i) => i);
-  let pos = order.length;
-  const next = (): number => {
-    if (pos >= order.length) {
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = Math.floor(rng() * (i + 1));
-        [order[i], order[j]] = [order[j], order[i]];
-      }
-      pos = 0;
-    }
-    return order[pos++];
-  };
-  const epochs: EpochInfo[] = [];
-  let best = { score: Infinity, epoch: -1, weights: core.weights.slice(), logits: core.channel.logits.slice() };
+  const r = opts.resume;
+  const next = sourceSampler(trees.length, opts.sources, r ? seededRng(opts.seed + r.epochsDone) : rng);
+  const epochs: EpochInfo[] = r ? [...r.epochs] : [];
+  let best = r
+    ? { ...r.best, weights: r.best.weights.slice(), logits: r.best.logits.slice() }
+    : { score: Infinity, epoch: -1, weights: core.weights.slice(), logits: core.channel.logits.slice() };
+  if (r) {
+    core.weights.set(r.weights);
+    core.channel.logits.set(r.logits);
+    refreshChannel(core.channel);
+    core.invalidate();
+    for (const [adam, st] of [[adamT, r.adamTheta], [adamP, r.adamPhi]] as const) [adam.m, adam.v, adam.t] = [st.m.slice(), st.v.slice(), st.t];
+    log(`resumed after epoch ${r.epochsDone} (best so far: epoch ${r.best.epoch}, dev ${r.best.score.toFixed(4)})`);
+  }
+  const secondsBefore = r?.seconds ?? 0;
+  const checkpoint = (epochsDone: number) =>
+    opts.onCheckpoint?.({
+      epochsDone,
+      epochs,
+      weights: core.weights,
+      logits: core.channel.logits,
+      adamTheta: { m: adamT.m, v: adamT.v, t: adamT.t },
+      adamPhi: { m: adamP.m, v: adamP.v, t: adamP.t },
+      best,
+      seconds: secondsBefore + (Date.now() - start) / 1000,
+    });
   const grads = newGradients(core);
-  outer: for (let e = 1; e <= opts.epochs; e++) {
+  outer: for (let e = (r?.epochsDone ?? 0) + 1; e <= opts.epochs; e++) {
     const t0 = Date.now();
     adamT.lr = opts.lr * Math.pow(opts.decay ?? 1, e - 1);
     adamP.lr = lrP * Math.pow(opts.decay ?? 1, e - 1);
@@ -126,6 +171,7 @@ export function trainModel(core: ModelCore, trees: readonly PunctuatedTree[], op
         const dev = opts.devScore ? opts.devScore() : NaN;
         epochs.push({ epoch: e, trainObjective: obj / Math.max(1, count), meanExpectedC: ecSum / Math.max(1, count), devPerplexity: dev, seconds: (Date.now() - t0) / 1000 });
         if (dev < best.score) best = { score: dev, epoch: e, weights: core.weights.slice(), logits: core.channel.logits.slice() };
+        checkpoint(e);
         break outer;
       }
     }
@@ -135,11 +181,43 @@ export function trainModel(core: ModelCore, trees: readonly PunctuatedTree[], op
     log(`epoch ${e}: train J/sent ${info.trainObjective.toFixed(4)}  E[c] ${info.meanExpectedC.toFixed(4)}  dev ppl ${dev.toFixed(4)}  ${info.seconds.toFixed(0)} s`);
     if (dev < best.score) best = { score: dev, epoch: e, weights: core.weights.slice(), logits: core.channel.logits.slice() };
     opts.onEpoch?.(e, info);
+    checkpoint(e);
   }
   // Keep the parameters of the best dev epoch.
   core.weights.set(best.weights);
   core.channel.logits.set(best.logits);
   refreshChannel(core.channel);
   core.invalidate();
-  return { epochs, bestEpoch: best.epoch, seconds: (Date.now() - start) / 1000 };
+  return { epochs, bestEpoch: best.epoch, seconds: secondsBefore + (Date.now() - start) / 1000 };
+}
+
+/** Draws tree indices: a reshuffled pass per source, the source drawn by `TrainOptions.sources`' weights. */
+export function sourceSampler(n: number, sources: TrainOptions['sources'], rng: () => number): () => number {
+  const srcs = sources && sources.length > 1 ? sources : [{ count: n, weight: 1 }];
+  if (srcs.reduce((a, s) => a + s.count, 0) !== n) throw new Error('training sources do not add up to the trees given');
+  let offset = 0;
+  const passes = srcs.map((s) => {
+    const order = Array.from({ length: s.count }, (_, i) => offset + i);
+    offset += s.count;
+    let pos = order.length;
+    return () => {
+      if (pos >= order.length) {
+        for (let i = order.length - 1; i > 0; i--) {
+          const j = Math.floor(rng() * (i + 1));
+          [order[i], order[j]] = [order[j], order[i]];
+        }
+        pos = 0;
+      }
+      return order[pos++];
+    };
+  });
+  if (passes.length === 1) return passes[0];
+  const mass = srcs.map((s) => s.count * s.weight);
+  const total = mass.reduce((a, b) => a + b, 0);
+  return () => {
+    let r = rng() * total;
+    let k = 0;
+    while (k < mass.length - 1 && (r -= mass[k]) >= 0) k++;
+    return passes[k]();
+  };
 }

@@ -8,7 +8,7 @@ export interface Block {
   end: number;
 }
 
-const LINE_MARKER = /^[ \t]*(?:[-*+>|#]|\d+[.)])\s/;
+export const LINE_MARKER = /^[ \t]*(?:[-*+>|#]|\d+[.)])\s/;
 
 export function textBlocks(text: string): Block[] {
   const blocks: Block[] = [];

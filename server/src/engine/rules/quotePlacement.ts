@@ -2,7 +2,8 @@
  * Quote placement, a style setting (not an error): American style writes a comma or period inside the closing quote
  * (`"a disaster."`), British (logical) style where the sentence structure puts it (`"a disaster".`). In the paper's
  * model both come from one underlying order, [“ a disaster ”] . — the American surface is its transposition by the
- * noisy channel (”. ↦ .”, Table 1). `auto` follows the habit the text itself shows most often.
+ * noisy channel (”. ↦ .”, Table 1). `auto` follows the habit the text itself shows most often, and where it shows
+ * none, the style the model's channel learned from its training text (`LintOptions.modelQuoteStyle`: American).
  *
  * This text rule covers American style; British style needs the underlying tree (is the period the quotation's own?)
  * and is decided by the model-based rules.
@@ -24,21 +25,31 @@ export function quotePlacements(text: string): { american: number; british: numb
   return { american: text.match(AMERICAN)?.length ?? 0, british: text.match(BRITISH)?.length ?? 0 };
 }
 
-/** The style the counts show: the majority; undefined on a tie. */
+/**
+ * A habit is a placement written at least this often: one `”.` alone is as likely a slip as a style, and with a model
+ * that learned American placement a lone `"a success".` should be reported, not taken as the writer's British habit.
+ */
+const HABIT_MIN = 2;
+
+/** The style the counts show: the majority, written at least `HABIT_MIN` times; undefined on a tie or below that. */
 export function majorityQuoteStyle({ american, british }: { american: number; british: number }): 'american' | 'british' | undefined {
+  if (Math.max(american, british) < HABIT_MIN) return undefined;
   return american > british ? 'american' : british > american ? 'british' : undefined;
 }
 
-/** The quote style the text shows: the majority of its `.”`/`,”` vs `”.`/`”,`; undefined on a tie. */
+/** The quote style the text shows: the majority of its `.”`/`,”` vs `”.`/`”,` (`majorityQuoteStyle`). */
 export function detectQuoteStyle(text: string): 'american' | 'british' | undefined {
   return majorityQuoteStyle(quotePlacements(text));
 }
 
-/** The style to hold `text` to: the setting, or under `auto` the document's habit when given (`quoteHabit`), else the text's own. */
-export function effectiveQuoteStyle(text: string, style: QuoteStyle | undefined, habit?: QuoteHabit): 'american' | 'british' | undefined {
+/**
+ * The style to hold `text` to: the setting, or under `auto` the document's habit when given (`quoteHabit`), else the
+ * text's own; where there is none (no quotes, or as many of each), the style the model learned (`learned`), if any.
+ */
+export function effectiveQuoteStyle(text: string, style: QuoteStyle | undefined, habit?: QuoteHabit, learned?: 'american'): 'american' | 'british' | undefined {
   if ((style ?? 'auto') !== 'auto') return style as 'american' | 'british';
-  if (habit === undefined) return detectQuoteStyle(text);
-  return habit === 'none' ? undefined : habit;
+  const own = habit === undefined ? detectQuoteStyle(text) : habit === 'none' ? undefined : habit;
+  return own ?? learned;
 }
 
 /**
@@ -68,14 +79,18 @@ export const quotePlacementRule: TextRule = {
   check(text, options: LintOptions) {
     // Wrong in either style, so reported whatever the style or the document's habit.
     const out: PlainFinding[] = [...text.matchAll(AFTER_QUOTED_END)].map((m) => endMarkAbsorbs(text, m.index ?? 0, m[0][0], m[0][1]));
-    if (effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit) !== 'american') return out;
+    if (effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit, options.modelQuoteStyle) !== 'american') return out;
+    // Decided by the model, not by the writer's setting or habit: say so, and how to choose otherwise.
+    const byModel = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit) === undefined;
     for (const m of text.matchAll(BRITISH)) {
       const start = m.index ?? 0;
       const q = m[0][0];
       const mark = m[0][1];
       out.push({
         ruleId: 'quote-placement',
-        message: `American style puts the ${mark === ',' ? 'comma' : 'period'} inside the closing quotation mark: "${mark}${q}".`,
+        message:
+          `American style puts the ${mark === ',' ? 'comma' : 'period'} inside the closing quotation mark: "${mark}${q}".` +
+          (byModel ? ' The text shows no quotation habit of its own, so the style of edited American English applies; set quoteStyle to british if you write British English.' : ''),
         severity: 'info',
         confidence: 0.9,
         start,
