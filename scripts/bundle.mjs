@@ -17,7 +17,7 @@ const common = {
   minify: process.argv.includes('--minify'),
   logLevel: 'warning',
   absWorkingDir: root,
-  // tfjs is for training only; the server never loads it, and tfjs-node is a native optional dependency.
+  // No shipped code imports TensorFlow; tfjs-node, a native optional dependency, is kept out of any bundle regardless.
   external: ['vscode', '@tensorflow/tfjs-node', '@tensorflow/tfjs'],
   // ESM-only packages (micromark, mdast) resolve to their Node conditions.
   mainFields: ['module', 'main'],

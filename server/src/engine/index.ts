@@ -3,8 +3,9 @@
  *
  * `createLinter()` loads the models once (parser and punctuation model, plus the calibration of the error model);
  * `Linter.lint` is then synchronous and works on one stretch of prose (a paragraph or a plain-text document);
- * `Linter.lintPart` lints the same text as one block of a larger document (`documentPart.ts`). Without
- * the trained models (a fresh checkout before training) it runs the typographic rules alone and says so in `version`.
+ * `Linter.lintPart` lints the same text as one block of a larger document (`documentPart.ts`). A missing or corrupt
+ * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
+ * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
 import * as fs from 'fs';
 import * as path from 'path';

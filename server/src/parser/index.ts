@@ -102,7 +102,7 @@ class TransitionParser implements Parser {
     /**
      * Read a sentence-initial transition with its comma (`transitionComma.ts`), repair a verbless tagging before
      * parsing (`verblessTags.ts`) and the garden paths after it (`relativeClauseRepair.ts`,
-     * `copularSubjectRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets all four, to measure them.
+     * `copularSubjectRepair.ts`, `frontedClauseRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets all five, to measure them.
      */
     private readonly repair = true,
   ) {
