@@ -258,7 +258,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         }
         // A paragraph with no sentence-final mark that reads as several sentences: one finding whose fix restores its
         // punctuation, in place of the decisions made on what the parser read as one long sentence (`unpunctuated.ts`).
-        const run = stoppedBy === undefined ? unpunctuatedParagraph(text, analyser, model) : undefined;
+        const run = stoppedBy === undefined ? unpunctuatedParagraph(text, sentences, analyser, model) : undefined;
         if (run) {
           plain.length = typographic;
           habits.length = 0;

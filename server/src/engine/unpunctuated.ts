@@ -13,10 +13,10 @@ import { defaultModelDir } from '../parser';
 import { boundaryProbs, loadBoundaryModel } from '../restore/boundaries';
 import { LINE_MARKER } from '../restore/blocks';
 import { makeRestorer } from '../restore/restorer';
-import { tokenizeText } from '../tokenize';
 import { minimalEdit, PlainFinding } from './finding';
 import type { SentenceAnalyser } from './index';
 import { EngineModel } from './punctModel';
+import type { AnalysedSentence } from './sentence';
 
 /** Fewer words than this are a heading, a caption or a fragment, whatever the boundary model says. */
 const MIN_WORDS = 12;
@@ -42,14 +42,21 @@ const MIN_SOME_END = 0.9;
  */
 const ANY_MARK = /[.?!…,;:]/;
 
-export function unpunctuatedParagraph(text: string, analyser: SentenceAnalyser, model: EngineModel, modelDir = defaultModelDir()): PlainFinding | undefined {
+/** `sentences`: the paragraph as the engine parsed it (their tokens are read, not the text tokenized again). */
+export function unpunctuatedParagraph(
+  text: string,
+  sentences: ReadonlyArray<Pick<AnalysedSentence, 'tokens'>>,
+  analyser: SentenceAnalyser,
+  model: EngineModel,
+  modelDir = defaultModelDir(),
+): PlainFinding | undefined {
   if (!model.restoring || ANY_MARK.test(text) || text.split(/\s+/).filter(Boolean).length < MIN_WORDS) return undefined;
   // Lines that look like list items, headings or quotes are fragments, each its own block in restoration too.
   const lines = text.split('\n');
   if (lines.length > 1 && lines.some((l) => LINE_MARKER.test(l))) return undefined;
   const boundaries = loadBoundaryModel(modelDir);
   if (!boundaries) return undefined;
-  const words = tokenizeText(text).flatMap((s) => s.tokens.filter((t) => !t.punct));
+  const words = sentences.flatMap((s) => s.tokens.filter((t) => !t.punct));
   if (words.length < MIN_WORDS) return undefined;
   const p = boundaryProbs(boundaries, words.map((w) => w.text));
   const someEnd = 1 - p.reduce((acc, x) => acc * (1 - x), 1);

@@ -3,9 +3,8 @@
  * bracketing of each sentence) and "restore" (MBR restoration) for the client's commands. Without trained models
  * the engine runs its typographic rules alone; explain and restore then fail with a message that says so.
  */
-import { defaultModelDir, Linter, LinterParts, loadEngineParts, makeLinter, punctModelFile } from '../engine';
+import { Linter, LinterParts, loadEngineParts, makeLinter } from '../engine';
 import { makeRestorer } from '../cli/restoreAdapter';
-import { loadPunctModel, PunctModel } from '../model';
 import type { RestoreResult } from './workerProtocol';
 import { EXPLAIN_STOPPED } from './budget';
 
@@ -64,16 +63,11 @@ export class EngineHost {
    */
   async restore(text: string, budgetMs = Infinity): Promise<RestoreResult> {
     await this.load();
-    const { analyser, problem } = this.parts!;
-    if (!analyser || !this.punctModel) throw new Error(`restoration needs the trained parser and punctuation model, which are not available (${problem ?? 'not loaded'})`);
-    // The engine's own parser and model: restoring loads nothing more (it used to load a second parser per use).
-    // The restorer stops between sentences once the budget is spent: the rest is kept as written.
-    return makeRestorer(analyser, this.punctModel).restoreUntil(text, performance.now() + budgetMs);
-  }
-
-  /** The punctuation model the engine loaded (loadPunctModel keeps one instance per file), for restoration. */
-  private get punctModel(): PunctModel | undefined {
-    if (!this.parts?.model) return undefined;
-    return loadPunctModel(punctModelFile(defaultModelDir()));
+    const { analyser, model, problem } = this.parts!;
+    const restoring = model?.restoring;
+    if (!analyser || !restoring) throw new Error(`restoration needs the trained parser and punctuation model, which are not available (${problem ?? 'not loaded'})`);
+    // The engine's own parser and model: restoring loads nothing more. The restorer stops between sentences once the
+    // budget is spent: the rest is kept as written.
+    return makeRestorer(analyser, restoring).restoreUntil(text, performance.now() + budgetMs);
   }
 }
