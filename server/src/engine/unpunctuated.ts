@@ -18,7 +18,10 @@ import type { SentenceAnalyser } from './index';
 import { EngineModel } from './punctModel';
 import type { AnalysedSentence } from './sentence';
 
-/** Fewer words than this are a heading, a caption or a fragment, whatever the boundary model says. */
+/**
+ * Fewer words than this are left alone, as headings, captions and fragments mostly are: the detection was measured
+ * only on paragraphs and sentences of at least this length (`unpunctuatedDetection.ts`), not on shorter ones.
+ */
 const MIN_WORDS = 12;
 
 /**
