@@ -125,6 +125,20 @@ describe('language server over stdio', function () {
     assert.ok(edits.some((e: any) => e.newText === ',' && e.range.start.line === 2 && e.range.start.character === 8), JSON.stringify(edits));
   });
 
+  it('executeCommand fixAll takes only the safe fixes: a comma splice, whose fixes are the writer\'s choice, keeps its quick fixes', async () => {
+    const uri = uriOf('splice.md');
+    const n = client.published.length;
+    await client.open(uri, 'markdown', fs.readFileSync(path.join(REPO, 'examples/sample.md'), 'utf8'));
+    const p = await client.diagnosticsAfter(uri, n);
+    const splice = p.diagnostics.find((d) => d.code === 'comma-splice');
+    assert.ok(splice, JSON.stringify(p.diagnostics));
+    const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.fixAll', arguments: [uri] });
+    assert.equal(r.applied, true);
+    const edits = (client.appliedEdits.at(-1) as any).edit.documentChanges[0].edits;
+    assert.ok(edits.length > 0 && edits.length === r.edits);
+    assert.ok(!edits.some((e: any) => e.range.start.line === splice.range.start.line), JSON.stringify(edits));
+  });
+
   it('executeCommand disableRule writes .punctemerc.json and the rule goes quiet', async () => {
     const uri = uriOf('b.md');
     let n = client.published.length;

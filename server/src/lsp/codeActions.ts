@@ -29,24 +29,14 @@ function overlaps(f: Finding, r: Range): boolean {
   return !before(f.end, r.start) && !before(r.end, f.start);
 }
 
-/** Every finding's first fix, skipping any that overlaps one already taken (reading order). */
-export function allFirstFixEdits(findings: readonly Finding[], keep: (f: Finding) => boolean = () => true): TextEdit[] {
-  const chosen: TextEdit[] = [];
-  let end = -1;
-  for (const f of [...findings].sort((a, b) => a.start.offset - b.start.offset)) {
-    const edits = f.fixes[0]?.edits ?? [];
-    if (!keep(f) || !edits.length) continue;
-    const lo = Math.min(...edits.map((e) => e.start.offset));
-    if (lo <= end) continue;
-    chosen.push(...edits);
-    end = Math.max(...edits.map((e) => e.end.offset));
-  }
-  return chosen;
-}
-
-/** The edits of fix-on-save: only the safe fixes (confident, unambiguous, word-preserving), as the CLI's --fix. */
-export function fixAllOnSaveEdits(a: Analysis, fixMinConfidence: number): TextEdit[] {
-  return safeEdits(a.text, a.findings, fixMinConfidence);
+/**
+ * The edits of every whole-document fix — fix-on-save, the "Fix all" command and "fix all of this rule": only the safe
+ * fixes (confident, unambiguous, word-preserving, of a kind measured right in prose), as the CLI's --fix. A batch is
+ * applied without the writer reading each edit, so it gets the same checks whoever asks for it; a finding they leave
+ * out keeps its own quick fix.
+ */
+export function fixAllEdits(a: Analysis, fixMinConfidence: number, findings: readonly Finding[] = a.findings): TextEdit[] {
+  return safeEdits(a.text, findings, fixMinConfidence);
 }
 
 /** Whether `kind` is one of the kinds `only` asks for (a kind asks for its sub-kinds: `source` covers `source.fixAll.x`). */
@@ -63,7 +53,7 @@ export function codeActions(a: Analysis, range: Range, only: readonly string[] |
   const wants = (kind: string) => !only || asked(only, kind);
   const out: CodeAction[] = [];
   if (only && asked(only, FIX_ALL_KIND)) {
-    const edits = fixAllOnSaveEdits(a, fixMinConfidence);
+    const edits = fixAllEdits(a, fixMinConfidence);
     if (edits.length) out.push({ title: 'Puncteme: fix all safe punctuation problems', kind: FIX_ALL_KIND, edit: workspaceEdit(a, edits) });
   }
   if (!wants(CodeActionKind.QuickFix)) return out;
@@ -76,7 +66,7 @@ export function codeActions(a: Analysis, range: Range, only: readonly string[] |
     });
     const same = a.findings.filter((g) => g.ruleId === f.ruleId);
     if (same.length > 1) {
-      const edits = allFirstFixEdits(same);
+      const edits = fixAllEdits(a, fixMinConfidence, same);
       if (edits.length) out.push({ title: `Fix all "${f.ruleId}" problems in this document`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: workspaceEdit(a, edits) });
     }
     const sentence = sentenceAround(a.blocks, f.start.offset);

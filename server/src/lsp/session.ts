@@ -20,7 +20,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../config';
 import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose/kinds'; // the extractors live in the worker
 import { Analysis, Analyzer, Job, errorText } from './analyzer';
-import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, HIDE_FALSE_POSITIVE_COMMAND, allFirstFixEdits, codeActions } from './codeActions';
+import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, HIDE_FALSE_POSITIVE_COMMAND, codeActions, fixAllEdits } from './codeActions';
 import { noteDiagnostic, rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';
 import { COMMAND_BUDGET_MS, EXPLAIN_STOPPED, PARAGRAPH_BUDGET_MS } from './budget';
 import { lineStarts, positionFromStarts } from '../engine/positions';
@@ -255,7 +255,7 @@ export function startServer(connection: Connection): void {
       case COMMANDS.fixAll: {
         const a = fresh(text(0));
         if (!a) return { applied: false, edits: 0 };
-        const edits = allFirstFixEdits(a.findings);
+        const edits = fixAllEdits(a, (await settingsFor(a.uri)).fixMinConfidence);
         if (!edits.length) return { applied: true, edits: 0 };
         const r = await connection.workspace.applyEdit({
           label: 'Puncteme: fix all',
