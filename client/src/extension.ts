@@ -8,7 +8,7 @@ import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOpt
 import { COMMANDS, SERVER_ENV, STATUS_NOTIFICATION, StatusParams } from '../../server/src/protocol';
 import { StatusBar } from './statusBar';
 import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
-import { sentenceAt } from '../../server/src/lsp/sentenceRange';
+import { sentenceAt } from '../../server/src/protocol/sentenceAt';
 
 const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit'];
 
