@@ -20,19 +20,19 @@ import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerSco
 import { seededRandom } from '../server/src/parser/views';
 import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, retrainLabeller, trainParser } from '../server/src/parser/train';
+import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, retrainLabeller, trainParser } from '../server/src/training/parser/train';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
 import { parserModels } from '../server/src/parser';
 import { arcLabeller, clusterLookup, labelArcs, ParserModels, predictHeads } from '../server/src/parser/dependencyParser';
-import { stageTimer } from '../server/src/parser/stageTimes';
+import { stageTimer } from '../server/src/training/parser/stageTimes';
 import { encodeSentence, normaliseWord } from '../server/src/parser/encoding';
 import * as os from 'os';
-import { buildVocab, DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
-import { DEFAULT_AUXILIARY } from '../server/src/parser/auxiliaryHeads';
+import { buildVocab, DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/training/parser/neuralTrain';
+import { DEFAULT_AUXILIARY } from '../server/src/training/parser/auxiliaryHeads';
 import { combineModels } from '../server/src/parser/combinedModel';
-import { DEFAULT_LABELLER_OPTIONS, devLas, devParses, LabellerTrainOptions, trainLabellerOver } from '../server/src/parser/neuralLabellerTrain';
+import { DEFAULT_LABELLER_OPTIONS, devLas, devParses, LabellerTrainOptions, trainLabellerOver } from '../server/src/training/parser/neuralLabellerTrain';
 import { labellerFromContents } from '../server/src/parser/neuralLabellerModel';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
