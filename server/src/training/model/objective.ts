@@ -6,7 +6,8 @@
  * (E[c] = ∂ log Z/∂β at β = 0); that mixed derivative is taken by a forward difference in β.
  */
 import { accumulatePairGrad, SparseGrad } from '../../model/attach';
-import { backward, channelGradient, inside, SlotGrads } from '../../model/inside';
+import { backward, inside, SlotGrads } from '../../model/inside';
+import { channelGradient } from './channelGradient';
 import { ModelCore, PreparedTree } from '../../model/model';
 
 export interface Gradients {

@@ -8,12 +8,13 @@
 import { Adam } from './adam';
 import { ArcHybridState, N_TRANSITIONS } from '../../parser/arcHybrid';
 import { AuxiliaryHeads, AuxiliaryOptions } from './auxiliaryHeads';
-import { lstmBackward } from '../../parser/bilstm';
+import { lstmBackward } from './lstmBackward';
 import { EncodedSentence } from '../../parser/encoding';
 import { hashString } from '../../parser/hash';
 import { normaliseWord, wordShape } from '../../parser/encoding';
 import { FixedVectors } from '../../parser/pretrainedVectors';
-import { initialTheta, inputParts, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, UNKNOWN_WORD, VocabIndex } from '../../parser/neuralNet';
+import { initialTheta } from './initialTheta';
+import { inputParts, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, UNKNOWN_WORD, VocabIndex } from '../../parser/neuralNet';
 import { NeuralScorer, SentenceForward } from '../../parser/neuralScorer';
 import { TagIds } from '../../parser/parseFeatures';
 

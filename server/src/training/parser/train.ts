@@ -17,7 +17,8 @@ import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from '../../parser/pars
 import { Tagger, TAG_START, tagFeatures, TagSet } from '../../parser/tagger';
 import { learnerCommaSlots } from '../../parser/learnerCommas';
 import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from '../../parser/views';
-import { AveragedPerceptron, argmax, SparseWeights } from '../../parser/weights';
+import { argmax, SparseWeights } from '../../parser/weights';
+import { AveragedPerceptron } from './averagedPerceptron';
 import { ClusterMap } from '../../parser/wordClusters';
 import { normaliseWord } from '../../parser/encoding';
 import { neuralArrays, neuralFromModel } from '../../parser/neuralModel';
