@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { createLinter, Finding, Linter } from '../../server/src/engine';
-import { RULE_CATALOG } from '../../server/src/engine/ruleCatalog';
+import { RULES } from '../../server/src/engine/registry';
 import { lintDocument, ProseKind } from '../../server/src/prose';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -20,16 +20,14 @@ export interface GoldenCase {
   text: () => string;
 }
 
-/** The rule catalogue's wrong examples (the part before `→`), one paragraph each. */
-function catalogueExamples(): string {
-  return Object.entries(RULE_CATALOG)
-    .flatMap(([, doc]) => doc.example.split(' · ').map((e) => e.split(' → ')[0].trim()))
-    .join('\n\n');
+/** The wrong side of every example in the registry of rules, one paragraph each, in one document. */
+function registryExamples(): string {
+  return RULES.flatMap((r) => r.examples.map((e) => e.wrong)).join('\n\n');
 }
 
 export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'sample.md', source: 'examples/sample.md', kind: 'markdown', text: () => fs.readFileSync(path.join(ROOT, 'examples/sample.md'), 'utf8') },
-  { name: 'rule-examples', source: "the wrong side of each example in engine/ruleCatalog.ts, one paragraph each", kind: 'plaintext', text: catalogueExamples },
+  { name: 'rule-examples', source: 'the wrong side of each example in engine/registry/, one paragraph each', kind: 'plaintext', text: registryExamples },
 ];
 
 function quoted(s: string): string {
