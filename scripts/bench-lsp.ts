@@ -10,7 +10,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import { parseArgs } from 'util';
-import { SERVER_ENV, StatsResult } from '../server/src/lsp/protocol';
+import { SERVER_ENV, StatsResult } from '../server/src/protocol';
 import { LspClient } from '../test/lsp/lspClient';
 import { buildDocument, editPosition } from './bench-lsp-document';
 

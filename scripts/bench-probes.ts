@@ -20,7 +20,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { COMMA_SPLICES_USAGE, createLinter, Finding, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma, LintOptions } from '../server/src/engine';
-import { applyEdits } from '../server/src/cli/fix/safeFixes';
+import { applyEdits } from '../server/src/edits/safeFixes';
 
 const { values: opt } = parseArgs({
   options: {

@@ -2,7 +2,7 @@
 // dist/server.js (the language server) and dist/analysisWorker.js (its worker thread, with the whole engine), so the package needs no node_modules;
 // and dist/cli.js, the command line of the npm package.
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -17,6 +17,9 @@ const common = {
   minify: process.argv.includes('--minify'),
   logLevel: 'warning',
   absWorkingDir: root,
+  // Which source files each bundle holds (dist/meta/<bundle>.json): test/architecture/bundles.test.ts checks that
+  // no research, training or test code ships.
+  metafile: true,
   // No shipped code imports TensorFlow; tfjs-node, a native optional dependency, is kept out of any bundle regardless.
   external: ['vscode', '@tensorflow/tfjs-node', '@tensorflow/tfjs'],
   // ESM-only packages (micromark, mdast) resolve to their Node conditions.
@@ -38,7 +41,7 @@ function asciiOnly(file) {
   writeFileSync(path, text);
 }
 
-await Promise.all([
+const results = await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js' }),
   build({ ...common, ...lean, entryPoints: ['server/src/lsp/server.ts'], outfile: 'dist/server.js' }),
   // The engine runs in a worker thread of the server; the server finds it beside itself.
@@ -54,4 +57,9 @@ await Promise.all([
     banner: { js: 'var __bundleUrl = require("url").pathToFileURL(__filename).href;' },
   }),
 ]);
+mkdirSync(resolve(root, 'dist/meta'), { recursive: true });
+for (const result of results) {
+  const [outfile] = Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js'));
+  writeFileSync(resolve(root, 'dist/meta', outfile.replace(/^dist\//, '').replace(/\.js$/, '.json')), JSON.stringify(result.metafile));
+}
 for (const file of ['dist/server.js', 'dist/analysisWorker.js', 'dist/cli.js']) asciiOnly(file);

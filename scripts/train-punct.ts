@@ -36,8 +36,8 @@ import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../serv
 import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../server/src/model/vocabulary';
 import { PunctModelImpl, seededRng } from '../server/src/model';
 import { perplexity } from '../server/src/model/evaluate';
-import { trainModel } from '../server/src/model/train';
-import { readCheckpoint, writeCheckpoint } from '../server/src/model/trainCheckpoint';
+import { trainModel } from '../server/src/training/model/train';
+import { readCheckpoint, writeCheckpoint } from '../server/src/training/model/trainCheckpoint';
 import { ruleStats } from '../server/src/model/rules';
 import type { PunctuatedTree } from '../server/src/data/depunct';
 import { defaultSilverDir, readSilverTrees } from '../server/research/silverTrees';

@@ -5,10 +5,10 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { COMMANDS, SERVER_ENV, STATUS_NOTIFICATION, StatusParams } from '../../server/src/lsp/protocol';
+import { COMMANDS, SERVER_ENV, STATUS_NOTIFICATION, StatusParams } from '../../server/src/protocol';
 import { StatusBar } from './statusBar';
 import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
-import { sentenceAt } from '../../server/src/lsp/sentenceRange';
+import { sentenceAt } from '../../server/src/protocol/sentenceAt';
 
 const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit'];
 

@@ -1,6 +1,6 @@
 /** The status bar item: the server's state for the active document (loading, n findings, skipped, error). */
 import * as vscode from 'vscode';
-import { StatusParams } from '../../server/src/lsp/protocol';
+import { StatusParams } from '../../server/src/protocol';
 
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('puncteme.status', vscode.StatusBarAlignment.Right, 100);

@@ -12,7 +12,7 @@ import { readTreebank } from '../src/data/treebank';
 import type { PunctuatedTree } from '../src/data/depunct';
 import { newChannel } from '../src/model/channel';
 import { ModelCore } from '../src/model/model';
-import { newGradients, sentenceObjective } from '../src/model/objective';
+import { newGradients, sentenceObjective } from '../src/training/model/objective';
 import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../src/model/vocabulary';
 import { seededRng } from '../src/model';
 import { readSilverTrees } from './silverTrees';

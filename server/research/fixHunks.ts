@@ -17,9 +17,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { fixDocument } from '../src/cli/fix/fixDocument';
-import { touchesCodeLikeToken } from '../src/cli/fix/codeLikeTokens';
-import { proseLikenessAt } from '../src/cli/fix/proseLikeness';
-import { DEFAULT_FIX_MIN_CONFIDENCE, SafeFix, wordsOf } from '../src/cli/fix/safeFixes';
+import { touchesCodeLikeToken } from '../src/edits/codeLikeTokens';
+import { proseLikenessAt } from '../src/edits/proseLikeness';
+import { DEFAULT_FIX_MIN_CONFIDENCE, SafeFix, wordsOf } from '../src/edits/safeFixes';
 import { createLinter } from '../src/engine';
 import { lintDocument, ParagraphCache, proseKindForPath } from '../src/prose';
 

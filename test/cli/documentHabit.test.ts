@@ -32,7 +32,7 @@ describe('CLI: introductoryComma auto over the whole file', function () {
       assert.equal(r.code, 0, 'a style finding (info) alone does not fail the run');
       assert.equal((await runMain(['lint', '--fail-on', 'info', 'trip.md'], { cwd: repo })).code, 1);
       // A comma the document's habit asks for is not applied unseen: on real documents such fixes misplaced the
-      // clause's end too often (cli/fix/autoFixPolicy.ts; BENCHMARKS, "Fixes that are right").
+      // clause's end too often (edits/autoFixPolicy.ts; BENCHMARKS, "Fixes that are right").
       await runMain(['lint', '--fix', 'trip.md'], { cwd: repo });
       assert.equal(readFile(repo, 'trip.md'), HABIT_DOC);
       assert.equal((await runMain(['lint', '--fail-on', 'info', 'trip.md'], { cwd: repo })).code, 1, 'still reported');

@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { lineStarts, positionFromStarts } from '../../server/src/engine/positions';
 import { Finding } from '../../server/src/engine/types';
-import { applyEdits, safeEdits, wordsOf } from '../../server/src/cli/fix/safeFixes';
+import { applyEdits, safeEdits, wordsOf } from '../../server/src/edits/safeFixes';
 import { readFile, removeRepo, runMain, tempRepo } from './helpers';
 
 const DOC = [

@@ -4,10 +4,10 @@
  * quotes (man pages, fortunes, a README), as this machine's copies have them.
  */
 import { strict as assert } from 'assert';
-import { AUTO_FIX_KINDS, autoFixRefusal, fixKind } from '../../server/src/cli/fix/autoFixPolicy';
-import { isCodeLikeToken, removesRunBesideNonWord, touchesCodeLikeToken } from '../../server/src/cli/fix/codeLikeTokens';
+import { AUTO_FIX_KINDS, autoFixRefusal, fixKind } from '../../server/src/edits/autoFixPolicy';
+import { isCodeLikeToken, removesRunBesideNonWord, touchesCodeLikeToken } from '../../server/src/edits/codeLikeTokens';
 import { fixDocument } from '../../server/src/cli/fix/fixDocument';
-import { proseLikenessOf } from '../../server/src/cli/fix/proseLikeness';
+import { proseLikenessOf } from '../../server/src/edits/proseLikeness';
 import { makeLinter } from '../../server/src/engine';
 import { Finding } from '../../server/src/engine/types';
 import { readFile, removeRepo, runMain, tempRepo } from './helpers';

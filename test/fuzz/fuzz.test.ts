@@ -4,7 +4,7 @@
  * change no word. `npx tsx scripts/fuzz.ts` runs the same checks for longer and on other seeds.
  */
 import { strict as assert } from 'assert';
-import { safeEdits } from '../../server/src/cli/fix/safeFixes';
+import { safeEdits } from '../../server/src/edits/safeFixes';
 import { createLinter, Finding, Linter } from '../../server/src/engine';
 import { ProseKind } from '../../server/src/prose';
 import { seededRng } from '../../server/src/random/seededRng';

@@ -4,7 +4,7 @@
  * `npm test`) and the long run (`scripts/fuzz.ts`).
  */
 import { validCachedFindings } from '../../server/src/cli/run/cachedFindings';
-import { applyEdits, safeEdits, wordsOf } from '../../server/src/cli/fix/safeFixes';
+import { applyEdits, safeEdits, wordsOf } from '../../server/src/edits/safeFixes';
 import { Linter } from '../../server/src/engine';
 import { lineStarts, positionFromStarts } from '../../server/src/engine/positions';
 import { Finding } from '../../server/src/engine/types';

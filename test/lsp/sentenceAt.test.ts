@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import { extractProse } from '../../server/src/prose';
-import { sentenceAround, sentenceAt } from '../../server/src/lsp/sentenceRange';
+import { sentenceAround } from '../../server/src/lsp/sentenceRange';
+import { sentenceAt } from '../../server/src/protocol/sentenceAt';
 
 describe('the sentence at the cursor', () => {
   const doc = '# Title\n\nFirst one. The second “quoted” one! Third?\n\nNext paragraph here';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { refreshChannel } from '../../server/src/model/channel';
-import { newGradients, sentenceObjective } from '../../server/src/model/objective';
+import { newGradients, sentenceObjective } from '../../server/src/training/model/objective';
 import { ModelCore } from '../../server/src/model/model';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { randomCore, smallSentences } from './helpers';

@@ -2,9 +2,9 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { sourceSampler, trainModel, TrainState } from '../../server/src/model/train';
+import { sourceSampler, trainModel, TrainState } from '../../server/src/training/model/train';
 import { seededRng } from '../../server/src/model';
-import { readCheckpoint, writeCheckpoint } from '../../server/src/model/trainCheckpoint';
+import { readCheckpoint, writeCheckpoint } from '../../server/src/training/model/trainCheckpoint';
 import { randomCore, smallSentences } from './helpers';
 
 describe('model/train: checkpoints, resuming and weighted sources', function () {

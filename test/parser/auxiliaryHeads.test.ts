@@ -1,9 +1,9 @@
 import * as assert from 'assert';
-import { AuxiliaryHeads } from '../../server/src/parser/auxiliaryHeads';
+import { AuxiliaryHeads } from '../../server/src/training/parser/auxiliaryHeads';
 import { goldChildren } from '../../server/src/parser/arcHybrid';
 import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
 import { NeuralDims } from '../../server/src/parser/neuralNet';
-import { buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/parser/neuralTrain';
+import { buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/training/parser/neuralTrain';
 import { seededRandom } from '../../server/src/parser/views';
 
 // "When the storm ended , the town was quiet ." with its gold heads (root = n) and relation ids.

@@ -11,7 +11,7 @@ import { ModelContents, readModel, writeModel } from '../../server/src/parser/mo
 import { neuralArrays } from '../../server/src/parser/neuralModel';
 import { NeuralDims } from '../../server/src/parser/neuralNet';
 import { NeuralScorer } from '../../server/src/parser/neuralScorer';
-import { buildAffixVocab, buildVocab, newNeuralScorer } from '../../server/src/parser/neuralTrain';
+import { buildAffixVocab, buildVocab, newNeuralScorer } from '../../server/src/training/parser/neuralTrain';
 import { parserModels } from '../../server/src/parser/parserModels';
 import { FixedVectors } from '../../server/src/parser/pretrainedVectors';
 import { seededRandom } from '../../server/src/parser/views';

@@ -11,7 +11,7 @@ import { HashIndex } from '../../server/src/parser/hashIndex';
 import { InputTables } from '../../server/src/parser/inputTables';
 import { NeuralDims, NeuralInput } from '../../server/src/parser/neuralNet';
 import { NeuralScorer } from '../../server/src/parser/neuralScorer';
-import { buildAffixVocab, buildVocab, newNeuralScorer } from '../../server/src/parser/neuralTrain';
+import { buildAffixVocab, buildVocab, newNeuralScorer } from '../../server/src/training/parser/neuralTrain';
 import { FixedVectors } from '../../server/src/parser/pretrainedVectors';
 import { seededRandom } from '../../server/src/parser/views';
 import { readTreebank } from '../../server/src/data/treebank';

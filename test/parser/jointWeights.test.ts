@@ -12,7 +12,8 @@ import { FeatureBuffer } from '../../server/src/parser/hash';
 import { JointWeights, scorerPair } from '../../server/src/parser/jointWeights';
 import { readModel } from '../../server/src/parser/modelFile';
 import { tagFeatures } from '../../server/src/parser/tagger';
-import { AveragedPerceptron, SparseWeights } from '../../server/src/parser/weights';
+import { SparseWeights } from '../../server/src/parser/weights';
+import { AveragedPerceptron } from '../../server/src/training/parser/averagedPerceptron';
 import { ewtFile } from '../ewt';
 
 describe('joined tagger tables', function () {

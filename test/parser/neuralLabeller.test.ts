@@ -12,12 +12,12 @@ import { labelFeatures, labelOrder, treeView } from '../../server/src/parser/lab
 import { FeatureBuffer } from '../../server/src/parser/hash';
 import { TagIds } from '../../server/src/parser/parseFeatures';
 import { bilstmFingerprint, LABELLER_FILE, labellerContents, labellerFromContents, writeLabeller } from '../../server/src/parser/neuralLabellerModel';
-import { ArcScratch, arcScores, exampleGradient, initialLabellerTheta, LabellerExample, wordVectors } from '../../server/src/parser/neuralLabellerTrain';
+import { ArcScratch, arcScores, exampleGradient, initialLabellerTheta, LabellerExample, wordVectors } from '../../server/src/training/parser/neuralLabellerTrain';
 import { readModel, writeModel } from '../../server/src/parser/modelFile';
 import { combineModels } from '../../server/src/parser/combinedModel';
 import { neuralArrays } from '../../server/src/parser/neuralModel';
 import { NeuralDims } from '../../server/src/parser/neuralNet';
-import { buildVocab, newNeuralScorer } from '../../server/src/parser/neuralTrain';
+import { buildVocab, newNeuralScorer } from '../../server/src/training/parser/neuralTrain';
 import { parserModels } from '../../server/src/parser/parserModels';
 import { seededRandom } from '../../server/src/parser/views';
 import { hashedScorer } from './stubScorers';

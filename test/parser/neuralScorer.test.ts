@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { ArcHybridState, goldChildren, LEFT, RIGHT, SHIFT } from '../../server/src/parser/arcHybrid';
 import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
 import { NeuralDims, Tensor, UNKNOWN_WORD } from '../../server/src/parser/neuralNet';
-import { buildAffixVocab, buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/parser/neuralTrain';
+import { buildAffixVocab, buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/training/parser/neuralTrain';
 import { FixedVectors } from '../../server/src/parser/pretrainedVectors';
 import { hashString } from '../../server/src/parser/hash';
 import { seededRandom } from '../../server/src/parser/views';

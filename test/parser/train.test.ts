@@ -5,7 +5,7 @@ import * as path from 'path';
 import { readTreebank } from '../../server/src/data/treebank';
 import { loadParser, MODEL_FILE } from '../../server/src/parser';
 import { readModel, writeModel } from '../../server/src/parser/modelFile';
-import { trainParser } from '../../server/src/parser/train';
+import { trainParser } from '../../server/src/training/parser/train';
 import { normaliseWord } from '../../server/src/parser/encoding';
 import { hashString } from '../../server/src/parser/hash';
 import { assertWellFormed } from './treeChecks';

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { FeatureBuffer } from '../../server/src/parser/hash';
 import { seededRandom } from '../../server/src/parser/views';
-import { AveragedPerceptron } from '../../server/src/parser/weights';
+import { AveragedPerceptron } from '../../server/src/training/parser/averagedPerceptron';
 
 describe('averaged perceptron', () => {
   for (const C of [3, 9]) it(`averages the weights over every tick (the w − u/t trick equals the explicit mean), ${C} classes`, () => {

@@ -40,7 +40,7 @@ export interface Finding {
    * Which of its rule's ways of deciding made the finding, where a rule has several whose fixes are right at different
    * rates: `transition` for an introductory comma after a transition ("However", "For example"), which the guides
    * require, unlike one after a clause the document's habit asks for. `--fix` measures precision per rule and basis
-   * (`cli/fix/autoFixPolicy.ts`).
+   * (`edits/autoFixPolicy.ts`).
    */
   basis?: FindingBasis;
 }

@@ -5,7 +5,7 @@
 import { CodeAction, CodeActionKind, Diagnostic, Range, TextEdit as LspTextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { Finding, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
-import { safeEdits } from '../cli/fix/safeFixes';
+import { safeEdits } from '../edits/safeFixes';
 import { Analysis } from './analyzer';
 import { rangeOf, toDiagnostic } from './diagnostics';
 import { ignoreSentenceEdits } from './ignoreSentence';

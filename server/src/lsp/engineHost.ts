@@ -4,7 +4,7 @@
  * the engine runs its typographic rules alone; explain and restore then fail with a message that says so.
  */
 import { Linter, LinterParts, loadEngineParts, makeLinter } from '../engine';
-import { makeRestorer } from '../cli/restoreAdapter';
+import { makeRestorer } from '../restore';
 import type { RestoreResult } from './workerProtocol';
 import { EXPLAIN_STOPPED } from './budget';
 

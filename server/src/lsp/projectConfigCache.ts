@@ -2,8 +2,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CONFIG_FILE_NAME, ConfigError, ProjectConfig, loadProjectConfig } from '../config';
-import { writeFileAtomic } from '../cli/fix/atomicWrite';
-import { isInside, realDirectory } from '../cli/files/links';
+import { writeFileAtomic } from '../edits/atomicWrite';
+import { isInside, realDirectory } from '../edits/links';
 import { RULE_CATALOG } from '../engine/ruleCatalog';
 import type { FalsePositive } from '../engine/types';
 

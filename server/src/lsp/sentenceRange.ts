@@ -2,10 +2,8 @@
  * The sentence around an offset, in document offsets, found inside the prose block that holds it (so markup never
  * counts as part of it). A sentence ends after `.`, `!` or `?` (and any closing quotes or brackets) before a space.
  */
-import { ProseBlock, endPoint, insertionPoint } from '../prose/block'; // not ../prose: the client bundles this file
-
-/** A sentence end: terminal marks, then closing quotes or brackets, before a space. */
-const END = /[.!?]+["'”’)\]]*(?=\s)/gu;
+import { ProseBlock, endPoint, insertionPoint } from '../prose/block';
+import { SENTENCE_END as END } from '../protocol/sentenceAt';
 
 export function sentenceAround(blocks: readonly ProseBlock[], offset: number): { start: number; end: number } | undefined {
   const block = blocks.find((b) => b.text.length && b.offsets[0] <= offset && offset <= b.offsets[b.text.length]);
@@ -37,20 +35,4 @@ function blockIndexOf(block: ProseBlock, offset: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-/**
- * The sentence around an offset of a plain string (the client's "current sentence" when nothing is selected): bounded
- * by blank lines and by sentence ends.
- */
-export function sentenceAt(text: string, offset: number): string {
-  const paraStart = Math.max(text.lastIndexOf('\n\n', offset - 1) + 2, 0);
-  let paraEnd = text.indexOf('\n\n', offset);
-  if (paraEnd < 0) paraEnd = text.length;
-  const para = text.slice(paraStart, paraEnd) + ' '; // a final mark ends a sentence too
-  const at = offset - paraStart;
-  const ends = [...para.matchAll(END)].map((m) => m.index! + m[0].length);
-  const start = Math.max(0, ...ends.filter((e) => e <= at));
-  const end = ends.find((e) => e > at) ?? para.length;
-  return para.slice(start, end).trim();
 }

@@ -27,7 +27,7 @@ import { lineStarts, positionFromStarts } from '../engine/positions';
 import { EngineClient } from './engineClient';
 import { explainedAt, findingHover } from './hover';
 import { ProjectConfigCache } from './projectConfigCache';
-import { COMMANDS, STATS_REQUEST, STATUS_NOTIFICATION, StatsResult, StatusParams } from './protocol';
+import { COMMANDS, STATS_REQUEST, STATUS_NOTIFICATION, StatsResult, StatusParams } from '../protocol';
 import { Settings, fromEditor, isExcluded, toLintOptions, withProjectConfig } from './settings';
 
 export function startServer(connection: Connection): void {

@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { EWT_DIR } from '../../ewt';
 import { modulesAt, ParserModules } from './parseLines';
-import { stageTimer } from '../../../server/src/parser/stageTimes';
+import { stageTimer } from '../../../server/src/training/parser/stageTimes';
 
 const args = process.argv.slice(2);
 const roots = [path.resolve(args[0]), path.resolve(args[1])];

@@ -11,7 +11,7 @@
 import * as os from 'os';
 import * as path from 'path';
 import { EWT_DIR } from '../../ewt';
-import { stageTimer } from '../../../server/src/parser/stageTimes';
+import { stageTimer } from '../../../server/src/training/parser/stageTimes';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const rounds = Number(process.argv[3] ?? 3);

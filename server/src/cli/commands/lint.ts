@@ -14,9 +14,9 @@ import {
 } from '../../engine/types';
 import { Command, UsageError } from '../command';
 import { collectFiles } from '../files/collect';
-import { linkOnTheWay } from '../files/links';
+import { linkOnTheWay } from '../../edits/links';
 import { parseShard } from '../files/shard';
-import { DEFAULT_FIX_MIN_CONFIDENCE } from '../fix/safeFixes';
+import { DEFAULT_FIX_MIN_CONFIDENCE } from '../../edits/safeFixes';
 import { FORMATTERS, formatReports, formatterFor } from '../format';
 import { exitCodeFor, FAIL_ON_USAGE, isFailOn } from '../format/failOn';
 import { proseKindForPath } from '../proseAdapter';

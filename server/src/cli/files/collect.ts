@@ -8,7 +8,7 @@ import * as path from 'path';
 import picomatch from 'picomatch';
 import { proseKindForPath, ProseKind } from '../proseAdapter';
 import { IgnoreFiles, toPosix } from './ignoreFiles';
-import { isInside, outsideLinkReason, realDirectory } from './links';
+import { isInside, outsideLinkReason, realDirectory } from '../../edits/links';
 import { inShard, Shard } from './shard';
 import { walkDirectory } from './walk';
 

@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import ignore, { Ignore } from 'ignore';
-import { isInside, outsideLinkReason, realDirectory } from './links';
+import { isInside, outsideLinkReason, realDirectory } from '../../edits/links';
 
 const IGNORE_FILES = ['.gitignore', '.punctemeignore'];
 
@@ -79,4 +79,4 @@ export function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-export { isInside } from './links';
+export { isInside } from '../../edits/links';

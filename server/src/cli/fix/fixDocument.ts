@@ -3,7 +3,7 @@
  * so a fix that uncovers another is applied in the same run and a second `--fix` finds nothing to do).
  */
 import { Finding } from '../../engine/types';
-import { applyEdits, SafeFix, safeFixes, wordsOf } from './safeFixes';
+import { applyEdits, SafeFix, safeFixes, wordsOf } from '../../edits/safeFixes';
 
 const MAX_PASSES = 10;
 

@@ -11,8 +11,8 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Finding } from '../../engine/types';
-import { writeFileAtomic } from '../fix/atomicWrite';
-import { linkOnTheWay } from '../files/links';
+import { writeFileAtomic } from '../../edits/atomicWrite';
+import { linkOnTheWay } from '../../edits/links';
 import { codeFingerprint } from './codeFingerprint';
 
 /**

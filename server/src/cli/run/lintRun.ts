@@ -5,9 +5,9 @@
 import * as os from 'os';
 import { createTwoFilesPatch } from 'diff';
 import { Finding, LintOptions } from '../../engine/types';
-import { realDirectory, writeTarget } from '../files/links';
-import { writeFileAtomic } from '../fix/atomicWrite';
-import { safeEdits } from '../fix/safeFixes';
+import { realDirectory, writeTarget } from '../../edits/links';
+import { writeFileAtomic } from '../../edits/atomicWrite';
+import { safeEdits } from '../../edits/safeFixes';
 import { FileReport } from '../format';
 import { ProseKind } from '../proseAdapter';
 import { LintCache } from './cache';

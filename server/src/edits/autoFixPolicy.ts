@@ -10,7 +10,7 @@
  *   3. the paragraph around it reads as prose (`proseLikeness.ts`), not ASCII art, a table or an option list.
  * Every other finding is still reported with its fix, which an editor offers as a quick fix.
  */
-import { Finding } from '../../engine/types';
+import { Finding } from '../engine/types';
 import { touchesCodeLikeToken } from './codeLikeTokens';
 import { proseLikenessAt } from './proseLikeness';
 

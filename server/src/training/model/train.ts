@@ -3,11 +3,11 @@
  * from Algorithm 1's reverse pass. Seeded and deterministic for a given machine. The L2 term is applied lazily to
  * the weights a batch touches (hashed weights are sparse), and to all of φ.
  */
-import { PunctuatedTree } from '../data/depunct';
-import { refreshChannel } from './channel';
-import { ModelCore, PreparedTree } from './model';
+import { PunctuatedTree } from '../../data/depunct';
+import { refreshChannel } from '../../model/channel';
+import { ModelCore, PreparedTree } from '../../model/model';
 import { newGradients, sentenceObjective } from './objective';
-import { seededRng } from './index';
+import { seededRng } from '../../model/index';
 
 export interface TrainOptions {
   xi: number;

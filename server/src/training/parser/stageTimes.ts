@@ -4,9 +4,9 @@
  * --stage-times` and the speed tools under `test/parser/speed/`, which pass the `dependencyParser` module of another
  * checkout to time two versions of the code alternately in one process.
  */
-import type * as dependencyParser from './dependencyParser';
-import type { EncodedSentence } from './encoding';
-import type { ParserModels } from './dependencyParser';
+import type * as dependencyParser from '../../parser/dependencyParser';
+import type { EncodedSentence } from '../../parser/encoding';
+import type { ParserModels } from '../../parser/dependencyParser';
 
 export interface StageTimes {
   tag: number;

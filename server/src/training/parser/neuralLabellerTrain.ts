@@ -6,22 +6,22 @@
  * Each epoch is measured on dev through `labelArcs` itself (the perceptron's scores + w × the labeller's, for each
  * w asked for), over dev parses made once (the BiLSTM, the tagger and the parse do not change).
  */
-import { PunctuatedTree } from '../data/depunct';
-import { arcLabeller, clusterLookup, labelArcs, labelInOrder, ParserModels, predictHeads } from './dependencyParser';
-import { encodeSentence, EncodedSentence } from './encoding';
-import { FeatureBuffer } from './hash';
-import { matVec } from './dot';
-import { arcHidden, arcLookups, arcOutput, LabellerDims, LabellerLayout, labellerLayout, LOOKUPS, NeuralLabeller } from './neuralLabeller';
-import { NeuralScorer } from './neuralScorer';
+import { PunctuatedTree } from '../../data/depunct';
+import { arcLabeller, clusterLookup, labelArcs, labelInOrder, ParserModels, predictHeads } from '../../parser/dependencyParser';
+import { encodeSentence, EncodedSentence } from '../../parser/encoding';
+import { FeatureBuffer } from '../../parser/hash';
+import { matVec } from '../../parser/dot';
+import { arcHidden, arcLookups, arcOutput, LabellerDims, LabellerLayout, labellerLayout, LOOKUPS, NeuralLabeller } from '../../parser/neuralLabeller';
+import { NeuralScorer } from '../../parser/neuralScorer';
 import { Adam } from './adam';
 import { softmaxCrossEntropy } from './softmaxLoss';
-import { TagIds } from './parseFeatures';
+import { TagIds } from '../../parser/parseFeatures';
 import * as fs from 'fs';
 import { DEFAULT_TRAIN_OPTIONS, prepare, Prepared, trainLabeller, TrainOptions } from './train';
-import { readModel, writeModel } from './modelFile';
-import { Scorer, SparseWeights } from './weights';
-import { seededRandom, viewOf, ViewKind, VIEW_KINDS } from './views';
-import { bilstmFingerprint, writeLabeller } from './neuralLabellerModel';
+import { readModel, writeModel } from '../../parser/modelFile';
+import { Scorer, SparseWeights } from '../../parser/weights';
+import { seededRandom, viewOf, ViewKind, VIEW_KINDS } from '../../parser/views';
+import { bilstmFingerprint, writeLabeller } from '../../parser/neuralLabellerModel';
 
 export interface LabellerTrainOptions {
   seed: number;

@@ -3,27 +3,28 @@
  * the labeller, all averaged perceptrons, on the three punctuation views of every training sentence. Seeded: the
  * same treebank and options give the same model.
  */
-import { PunctuatedTree } from '../data/depunct';
-import { ArcHybridState, goldChildren, N_TRANSITIONS } from './arcHybrid';
-import { arcLabeller, clusterLookup, parseAndLabel, ParserModels } from './dependencyParser';
-import { ArcLabeller } from './arcLabeller';
-import { encodeSentence, EncodedSentence, reverseSentence } from './encoding';
-import { FeatureBuffer } from './hash';
-import { labelFeatures, labelOrder, treeView } from './labelFeatures';
-import { ModelContents, readModel } from './modelFile';
-import { parserModels } from './parserModels';
-import { taggerFromScorers, taggerScorers } from './taggerScorers';
-import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from './parseFeatures';
-import { Tagger, TAG_START, tagFeatures, TagSet } from './tagger';
-import { learnerCommaSlots } from './learnerCommas';
-import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
-import { AveragedPerceptron, argmax, SparseWeights } from './weights';
-import { ClusterMap } from './wordClusters';
-import { normaliseWord } from './encoding';
-import { neuralArrays, neuralFromModel } from './neuralModel';
-import { NeuralScorer } from './neuralScorer';
+import { PunctuatedTree } from '../../data/depunct';
+import { ArcHybridState, goldChildren, N_TRANSITIONS } from '../../parser/arcHybrid';
+import { arcLabeller, clusterLookup, parseAndLabel, ParserModels } from '../../parser/dependencyParser';
+import { ArcLabeller } from '../../parser/arcLabeller';
+import { encodeSentence, EncodedSentence, reverseSentence } from '../../parser/encoding';
+import { FeatureBuffer } from '../../parser/hash';
+import { labelFeatures, labelOrder, treeView } from '../../parser/labelFeatures';
+import { ModelContents, readModel } from '../../parser/modelFile';
+import { parserModels } from '../../parser/parserModels';
+import { taggerFromScorers, taggerScorers } from '../../parser/taggerScorers';
+import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from '../../parser/parseFeatures';
+import { Tagger, TAG_START, tagFeatures, TagSet } from '../../parser/tagger';
+import { learnerCommaSlots } from '../../parser/learnerCommas';
+import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from '../../parser/views';
+import { argmax, SparseWeights } from '../../parser/weights';
+import { AveragedPerceptron } from './averagedPerceptron';
+import { ClusterMap } from '../../parser/wordClusters';
+import { normaliseWord } from '../../parser/encoding';
+import { neuralArrays, neuralFromModel } from '../../parser/neuralModel';
+import { NeuralScorer } from '../../parser/neuralScorer';
 import { buildAffixVocab, buildVocab, newNeuralScorer, NeuralTrainOptions, trainNeuralScorer } from './neuralTrain';
-import { readPretrained } from './pretrainedVectors';
+import { readPretrained } from '../../parser/pretrainedVectors';
 
 export interface TrainOptions {
   seed: number;

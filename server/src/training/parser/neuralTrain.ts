@@ -6,16 +6,17 @@
  * (`auxiliaryHeads.ts`). Seeded.
  */
 import { Adam } from './adam';
-import { ArcHybridState, N_TRANSITIONS } from './arcHybrid';
+import { ArcHybridState, N_TRANSITIONS } from '../../parser/arcHybrid';
 import { AuxiliaryHeads, AuxiliaryOptions } from './auxiliaryHeads';
-import { lstmBackward } from './bilstm';
-import { EncodedSentence } from './encoding';
-import { hashString } from './hash';
-import { normaliseWord, wordShape } from './encoding';
-import { FixedVectors } from './pretrainedVectors';
-import { initialTheta, inputParts, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, UNKNOWN_WORD, VocabIndex } from './neuralNet';
-import { NeuralScorer, SentenceForward } from './neuralScorer';
-import { TagIds } from './parseFeatures';
+import { lstmBackward } from './lstmBackward';
+import { EncodedSentence } from '../../parser/encoding';
+import { hashString } from '../../parser/hash';
+import { normaliseWord, wordShape } from '../../parser/encoding';
+import { FixedVectors } from '../../parser/pretrainedVectors';
+import { initialTheta } from './initialTheta';
+import { inputParts, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, UNKNOWN_WORD, VocabIndex } from '../../parser/neuralNet';
+import { NeuralScorer, SentenceForward } from '../../parser/neuralScorer';
+import { TagIds } from '../../parser/parseFeatures';
 
 export const DEFAULT_NEURAL_DIMS: NeuralDims = { word: 64, upos: 16, xpos: 16, cluster: 16, slot: 12, lstm: 64, hidden: 100 };
 

@@ -5,7 +5,7 @@
  * overlap no other chosen edit, and applying it changes no word (only punctuation, spacing, and the case of a letter
  * that starts a new sentence).
  */
-import { Finding, TextEdit } from '../../engine/types';
+import { Finding, TextEdit } from '../engine/types';
 import { autoFixRefusal } from './autoFixPolicy';
 
 export const DEFAULT_FIX_MIN_CONFIDENCE = 0.9;

@@ -1,0 +1,15 @@
+/** `comma`: decided by the punctuation model over the parse. */
+import { RuleSpec } from './ruleSpec';
+
+export const commaRule: RuleSpec = {
+  id: 'comma',
+  kind: 'model',
+  severity: 'warning',
+  description:
+    'A missing or unnecessary comma the punctuation model is confident about.',
+  settings: ['adaptToWriter', 'minConfidence'],
+  examples: [
+    { wrong: 'He smiled, and, left.', right: 'He smiled, and left.' },
+  ],
+  silent: [],
+};

@@ -1,0 +1,18 @@
+/** `sentence-final`: decided by the punctuation model over the parse. */
+import { ERROR_PRONE_CONTEXT, RuleSpec } from './ruleSpec';
+
+export const sentenceFinalRule: RuleSpec = {
+  id: 'sentence-final',
+  kind: 'model',
+  severity: 'warning',
+  description:
+    'A sentence without final punctuation, or a paragraph with no marks at all that reads as several sentences run together (its fix restores their punctuation).',
+  settings: ['adaptToWriter', 'minConfidence'],
+  examples: [
+    { wrong: 'We met at noon', right: 'We met at noon.', note: '(in a text with many punctuation findings: alone, it may be a caption)', context: ERROR_PRONE_CONTEXT },
+    { wrong: 'Hi Tom thanks for the update I had a quick look at the draft and it looks good Can you send me the final version by Friday', right: 'Hi Tom thanks for the update. I had a quick look at the draft and it looks good. Can you send me the final version by Friday?', note: '(a paragraph without marks)' },
+  ],
+  silent: [
+    { text: 'We met at noon' },
+  ],
+};

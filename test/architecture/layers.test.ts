@@ -1,0 +1,59 @@
+/**
+ * The layers import one way (ARCHITECTURE.md, "Layers"): the two front ends (`cli/`, `lsp/`) stand side by side on
+ * the engine and never import each other; nothing below them imports either; shipped code never imports research,
+ * training, scripts or tests; the client reaches the server only through the protocol module, which imports nothing.
+ */
+import { strict as assert } from 'assert';
+import { ImportEdge, importsOf, sourceFiles } from './importGraph';
+
+const FRONT_ENDS = ['server/src/cli/', 'server/src/lsp/'];
+/** What never ships: training, research and evaluation, benchmarks, build scripts, tests. */
+const NOT_RUN_TIME = ['server/src/training/', 'server/research/', 'scripts/', 'test/'];
+const PROTOCOL = 'server/src/protocol/';
+
+const serverEdges = sourceFiles('server/src').flatMap(importsOf);
+const clientEdges = sourceFiles('client/src').flatMap(importsOf);
+
+function show(edges: readonly ImportEdge[]): string {
+  return edges.map((e) => `${e.from} → ${e.to}`).join('\n');
+}
+
+function under(file: string, folders: readonly string[]): boolean {
+  return folders.some((f) => file.startsWith(f));
+}
+
+describe('import graph', () => {
+  it('finds the imports it checks (every relative import resolves to a file)', () => {
+    assert.ok(serverEdges.length > 500, `only ${serverEdges.length} imports read`);
+    assert.ok(clientEdges.some((e) => e.to.startsWith(PROTOCOL)));
+    const unresolved = [...serverEdges, ...clientEdges].filter((e) => e.to.startsWith('unresolved:'));
+    assert.deepEqual(unresolved, []);
+  });
+
+  it('lsp/ never imports cli/, nor cli/ lsp/', () => {
+    const crossing = serverEdges.filter(
+      (e) => (e.from.startsWith('server/src/lsp/') && e.to.startsWith('server/src/cli/')) || (e.from.startsWith('server/src/cli/') && e.to.startsWith('server/src/lsp/')),
+    );
+    assert.equal(show(crossing), '');
+  });
+
+  it('nothing below the front ends imports them (the engine knows no CLI and no LSP)', () => {
+    const upward = serverEdges.filter((e) => !under(e.from, FRONT_ENDS) && under(e.to, FRONT_ENDS));
+    assert.equal(show(upward), '');
+  });
+
+  it('run time imports no research, training, script or test code', () => {
+    const leaks = serverEdges.filter((e) => !under(e.from, NOT_RUN_TIME) && under(e.to, NOT_RUN_TIME));
+    assert.equal(show(leaks), '');
+  });
+
+  it('the client imports server sources only through the protocol module', () => {
+    const reaching = clientEdges.filter((e) => !e.to.startsWith('client/') && !e.to.startsWith(PROTOCOL));
+    assert.equal(show(reaching), '');
+  });
+
+  it('the protocol module imports nothing outside itself (the client bundles it)', () => {
+    const outward = serverEdges.filter((e) => e.from.startsWith(PROTOCOL) && !e.to.startsWith(PROTOCOL));
+    assert.equal(show(outward), '');
+  });
+});
