@@ -4,4 +4,5 @@ export { repunctuateTree, RepunctuatedTree } from './repunctuateTree';
 export { repunctuationModel, RepunctuationModel } from './model';
 export { constituentAt, constituentOfPhrase, constituentOfRange, removable } from './pickConstituent';
 export { EditError, TreeEdit } from './treeEdits';
+export { repunctuationOffers, pictureAt, RepunctuationOffer, OfferKind } from './offers';
 export { channelMap, regenerate, underlyingSlotsOf } from './regenerate';

@@ -14,7 +14,7 @@ import { TreeEdit } from './treeEdits';
 
 export type SentenceEdit =
   | { kind: 'delete'; head: number }
-  | { kind: 'move'; head: number; to: 'front' | 'end' }
+  | { kind: 'move'; head: number; to: 'front' | 'end'; within?: 'clause' | 'sentence' }
   | { kind: 'join'; coordinator: string; next: AnalysedSentence };
 
 export interface Repunctuation {

@@ -10,8 +10,8 @@ import { infoOf, reorder, UnderlyingTree } from './underlyingTree';
 export type TreeEdit =
   /** Delete the constituent headed by word `head` (1-based). */
   | { kind: 'delete'; head: number }
-  /** Move the constituent headed by `head` to the front or the end of its head's constituent (its clause). */
-  | { kind: 'move'; head: number; to: 'front' | 'end' }
+  /** Move the constituent headed by `head` to the front or the end of its clause (or of the whole sentence). */
+  | { kind: 'move'; head: number; to: 'front' | 'end'; within?: 'clause' | 'sentence' }
   /** Join a second sentence to this one with a coordinator (`and`, `but`, …). */
   | { kind: 'join'; coordinator: string };
 
@@ -56,11 +56,11 @@ export function clauseHead(t: UnderlyingTree, w: number): number {
  * chosen again by the model (`free`): where a modifier stands decides its marks (`, however.` but `However,`), and
  * the MAP T′ of the old position often puts a comma on the edge that the new position does not have.
  */
-export function moveConstituent(t: UnderlyingTree, head: number, to: 'front' | 'end'): EditedTree {
+export function moveConstituent(t: UnderlyingTree, head: number, to: 'front' | 'end', within: 'clause' | 'sentence' = 'clause'): EditedTree {
   checkHead(t, head);
   const info = infoOf(t);
   const lo = info.lo[head], hi = info.hi[head];
-  const clause = clauseHead(t, head);
+  const clause = within === 'sentence' ? info.root : clauseHead(t, head);
   const cLo = info.lo[clause], cHi = info.hi[clause];
   const moved = Array.from({ length: hi - lo + 1 }, (_, k) => lo + k);
   const rest = t.nodes.map((_, k) => k + 1).filter((w) => w < lo || w > hi);
@@ -103,7 +103,7 @@ export function applyTreeEdit(t: UnderlyingTree, edit: TreeEdit, second?: Underl
     case 'delete':
       return deleteConstituent(t, edit.head);
     case 'move':
-      return moveConstituent(t, edit.head, edit.to);
+      return moveConstituent(t, edit.head, edit.to, edit.within);
     case 'join':
       if (!second) throw new EditError('a join needs the next sentence');
       return joinTrees(t, second, edit.coordinator);
