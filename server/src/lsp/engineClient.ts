@@ -14,8 +14,13 @@ import type { ProseKind } from '../prose';
 import { BlockExplanation, FromWorker, LintResult, RestoreResult, ToWorker, WorkerData, WorkerRole, WorkerStats } from './workerProtocol';
 import type { RepunctuationOffer } from '../engine/repunctuate';
 
-/** Messages the commands worker answers: the user's commands, apart from the analysis of documents. */
-const COMMAND_MESSAGES: ReadonlySet<ToWorker['type']> = new Set(['restore', 'explain', 'repunctuate', 'picture']);
+/**
+ * Messages the commands worker answers: the user's long commands, apart from the analysis of documents. The
+ * re-punctuating code actions and the picture go to the analysis worker, whose models are loaded (they are answered
+ * before any analysis, as hovers are): in a second worker the first of them would wait for its own models to load,
+ * and the editor's Quick Fix menu (Ctrl+.), which asks for them, with it.
+ */
+const COMMAND_MESSAGES: ReadonlySet<ToWorker['type']> = new Set(['restore', 'explain']);
 
 export interface EngineEvents {
   ready(version: string, note?: string): void;

@@ -14,6 +14,13 @@ import { PictureResult } from './protocol';
 
 export const REPUNCTUATE_KIND = `${CodeActionKind.RefactorRewrite}.puncteme`;
 
+/**
+ * Longest the editor's code-action menu waits for these actions: the quick fixes come in the same answer, so past this
+ * the menu shows them without the re-punctuating edits (about 0.1 s for a 40-word sentence; a cold or busy worker
+ * could take seconds).
+ */
+export const REPUNCTUATE_BUDGET_MS = 1000;
+
 /** Whether the client asked for these actions: invoked by the writer, or a menu asking for refactorings. */
 export function wantsRepunctuation(context: CodeActionContext): boolean {
   if (context.only) return context.only.some((k) => REPUNCTUATE_KIND === k || REPUNCTUATE_KIND.startsWith(`${k}.`));
@@ -63,7 +70,8 @@ export async function repunctuationActions(
   if (!here) return [];
   const end = to > from ? Math.min(blockAt([here.block], to)?.at ?? here.block.text.length, here.block.text.length) : here.at;
   const out: CodeAction[] = [];
-  for (const o of await offers(here.block.text, here.at, end)) {
+  const late = new Promise<RepunctuationOffer[]>((resolve) => setTimeout(() => resolve([]), REPUNCTUATE_BUDGET_MS).unref());
+  for (const o of await Promise.race([offers(here.block.text, here.at, end), late])) {
     const r = documentRange(here.block, o.start, o.end);
     if (!r) continue;
     out.push({
