@@ -7,7 +7,8 @@ import { PunctuatedTree } from '../../data/depunct';
 import { RepunctuationModel } from './model';
 import { regenerate, Regenerated, underlyingSlotsOf, WrittenSlot } from './regenerate';
 import { applyTreeEdit, TreeEdit } from './treeEdits';
-import { underlyingTree, UnderlyingTree } from './underlyingTree';
+import { infoOf, underlyingTree, UnderlyingTree } from './underlyingTree';
+import { repairPairsAtDeletion } from './pairedMarks';
 
 export interface RepunctuatedTree extends Regenerated {
   /** T′ of the sentence as written (and of the next one, for a join), before the edit. */
@@ -20,7 +21,13 @@ export function repunctuateTree(tree: PunctuatedTree, edit: TreeEdit, model: Rep
   const second = next ? underlyingTree(next.words, model.underlying(next), 1) : undefined;
   const edited = applyTreeEdit(before, edit, second);
   const written = writtenSlots(edited.tree, next ? [tree, next] : [tree], second ? [before, second] : [before]);
-  return { ...regenerate(edited.tree, model.channel, edited.free, model.pairsOf, written), before, second };
+  const out = regenerate(edited.tree, model.channel, edited.free, model.pairsOf, written);
+  if (edit.kind === 'delete') {
+    const info = infoOf(before);
+    const lo = info.lo[edit.head], hi = info.hi[edit.head];
+    out.surface[lo - 1] = repairPairsAtDeletion(tree.slots, lo, hi, out.surface[lo - 1]);
+  }
+  return { ...out, before, second };
 }
 
 /** The slots of the edited tree that lie between the same two words (or sentence edge) as before, with u and x there. */
