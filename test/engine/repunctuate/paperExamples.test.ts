@@ -82,12 +82,13 @@ describe('engine/repunctuate: the paper\'s examples with Nunberg\'s channel', ()
 
 describe('engine/repunctuate: the shipped model on real sentences', () => {
   const parts = trainedEngineParts();
-  const run = (text: string, phrase: string, kind: 'delete' | 'front' | 'end') => {
+  const run = (text: string, phrase: string, kind: 'delete' | 'front' | 'end' | 'start') => {
     const s = parts().analyser!.parseText(text)[0];
     const head = constituentOfPhrase(text, s, phrase);
     assert.ok(head, `no constituent "${phrase}"`);
     const model = repunctuationModel(parts().model!)!;
-    return repunctuate(text, s, kind === 'delete' ? { kind: 'delete', head } : { kind: 'move', head, to: kind }, model).text;
+    const edit = kind === 'delete' ? { kind: 'delete' as const, head } : kind === 'start' ? { kind: 'move' as const, head, to: 'front' as const, within: 'sentence' as const } : { kind: 'move' as const, head, to: kind };
+    return repunctuate(text, s, edit, model).text;
   };
 
   it('deletes an appositive and a non-restrictive relative clause with their commas', () => {
@@ -100,6 +101,12 @@ describe('engine/repunctuate: the shipped model on real sentences', () => {
     assert.equal(run('We stayed home, however.', 'however', 'front'), 'However, we stayed home.');
     assert.equal(run('He will, however, stay at home.', 'however', 'front'), 'However, he will stay at home.');
     assert.equal(run('Because it rained, we stayed home.', 'Because it rained', 'end'), 'We stayed home because it rained.');
+  });
+
+  it('keeps what was written between words the edit left side by side: contractions, straight quotes, spacing', () => {
+    assert.equal(run("I don't know, however, what he wants.", 'however', 'start'), "However, I don't know what he wants.");
+    assert.equal(run('He said "we can\'t stay," and left, of course.', 'of course', 'start'), 'Of course, he said "we can\'t stay," and left.');
+    assert.equal(run('The man (a famous actor)  waved.', 'a famous actor', 'delete'), 'The man waved.');
   });
 
   it('joins two sentences with a coordinator into one sentence with one period', () => {

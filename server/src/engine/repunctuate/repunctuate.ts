@@ -52,7 +52,11 @@ function keepsCapital(form: string, upos: string): boolean {
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-/** The edited sentence as text: each word's written token, each slot's marks, the first letter's case moved. */
+/**
+ * The edited sentence as text: each word's written token; between two words that stood side by side with the same
+ * marks between them, the text that was written there (spaces, line breaks, `do` + `n't` with nothing between);
+ * elsewhere the slot's marks with English spacing; the first letter's case moved to the new first word.
+ */
 export function renderRepunctuated(text: string, sentences: readonly AnalysedSentence[], analysis: RepunctuatedTree): string {
   const quotes = resolveQuoteStyle('auto', sentences.map((s) => text.slice(s.start, s.end)).join(' '));
   // The writer's own form of each mark (a straight quote stays straight).
@@ -61,33 +65,48 @@ export function renderRepunctuated(text: string, sentences: readonly AnalysedSen
   const markText = (norm: string) => forms.get(norm) ?? writtenForm(norm, quotes) ?? norm;
   const nodes = analysis.tree.nodes;
   const n = nodes.length;
-  const tokenOf = (k: number): { sentence: number; token: number } | undefined => {
+  const originOf = (k: number) => {
     const o = nodes[k].origin;
-    return 'inserted' in o ? undefined : { sentence: o.sentence, token: sentences[o.sentence].wordTokens[o.word - 1] };
+    return 'inserted' in o ? undefined : o;
   };
-  const wordText = (k: number): string => {
-    const o = nodes[k].origin;
-    if ('inserted' in o) return o.inserted;
-    const s = sentences[o.sentence];
-    return s.tokens[s.wordTokens[o.word - 1]].text;
+  const token = (o: { sentence: number; word: number }) => sentences[o.sentence].tokens[sentences[o.sentence].wordTokens[o.word - 1]];
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, k) => t === b[k]);
+  /** The text written at new slot i, when the slot is as it was written; undefined when the edit changed it. */
+  const asWritten = (i: number): string | undefined => {
+    const a = i > 0 ? originOf(i - 1) : undefined, b = i < n ? originOf(i) : undefined;
+    if (a && b && a.sentence === b.sentence && b.word === a.word + 1) {
+      const s = sentences[a.sentence];
+      return same(analysis.surface[i], s.tree.slots[a.word]) ? text.slice(token(a).end, token(b).start) : undefined;
+    }
+    if (i === 0 && b && b.sentence === 0 && b.word === 1) {
+      const s = sentences[0];
+      return same(analysis.surface[0], s.tree.slots[0]) ? text.slice(sentenceExtent(s).start, token(b).start) : undefined;
+    }
+    const last = sentences.length - 1;
+    if (i === n && a && a.sentence === last && a.word === sentences[last].tree.words.length) {
+      const s = sentences[last];
+      return same(analysis.surface[n], s.tree.slots[a.word]) ? text.slice(token(a).end, sentenceExtent(s).end) : undefined;
+    }
+    return undefined;
   };
   let out = '';
   for (let i = 0; i <= n; i++) {
-    // Words of one written token (`do` + `n't`) are written once, with nothing between them.
-    const a = i > 0 ? tokenOf(i - 1) : undefined, b = i < n ? tokenOf(i) : undefined;
-    const sameToken = a && b && a.sentence === b.sentence && a.token === b.token;
-    if (!sameToken) {
+    const kept = asWritten(i);
+    if (kept !== undefined) out += kept;
+    else {
       // An abbreviation dot is written inside its word's token.
       const marks = analysis.surface[i].filter((t) => t !== ABBREV_DOT).map((norm) => ({ norm, text: markText(norm) }));
       out += renderSlot(marks, i === 0, i === n).text;
     }
-    if (i < n && !(i > 0 && sameToken)) {
-      let w = wordText(i);
-      const o = nodes[i].origin;
-      const wasFirst = !('inserted' in o) && o.word === 1;
-      const isFirst = i === 0;
-      if (isFirst && !wasFirst) w = capitalise(w);
-      else if (!isFirst && wasFirst && !keepsCapital(w, nodes[i].word.upos)) w = lowerFirst(w);
+    if (i < n) {
+      const o = originOf(i);
+      let w = o ? token(o).text : (nodes[i].origin as { inserted: string }).inserted;
+      // Words of one written token (`do` + `n't` share a token in some parses) are written once.
+      const prev = i > 0 ? originOf(i - 1) : undefined;
+      if (o && prev && prev.sentence === o.sentence && sentences[o.sentence].wordTokens[prev.word - 1] === sentences[o.sentence].wordTokens[o.word - 1]) continue;
+      const wasFirst = o !== undefined && o.word === 1;
+      if (i === 0 && !wasFirst) w = capitalise(w);
+      else if (i > 0 && wasFirst && !keepsCapital(w, nodes[i].word.upos)) w = lowerFirst(w);
       out += w;
     }
   }
