@@ -8,6 +8,7 @@ import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOpt
 import { COMMANDS, SERVER_ENV, STATUS_NOTIFICATION, StatusParams } from '../../server/src/protocol';
 import { StatusBar } from './statusBar';
 import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
+import { PicturePanel } from './picturePanel';
 import { sentenceAt } from '../../server/src/protocol/sentenceAt';
 
 const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit'];
@@ -37,6 +38,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const status = new StatusBar();
   const trees = new TreeDocuments();
   context.subscriptions.push(status, vscode.workspace.registerTextDocumentContentProvider(TREE_SCHEME, trees));
+  const picture = new PicturePanel(() => client, LANGUAGES);
+  context.subscriptions.push(picture, vscode.commands.registerCommand('puncteme.showPunctuationPicture', () => picture.show()));
 
   const runServerCommand = async <T>(command: string, args: unknown[]): Promise<T> =>
     (await client!.sendRequest(ExecuteCommandRequest.type, { command, arguments: args })) as T;

@@ -32,7 +32,7 @@ describe('extension packaging', function () {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const pkg = require(path.join(REPO, 'package.json'));
     const commands = pkg.contributes.commands.map((c: { command: string }) => c.command);
-    assert.deepEqual(commands.sort(), ['puncteme.fixAll', 'puncteme.restorePunctuation', 'puncteme.showUnderlyingPunctuation']);
+    assert.deepEqual(commands.sort(), ['puncteme.fixAll', 'puncteme.restorePunctuation', 'puncteme.showPunctuationPicture', 'puncteme.showUnderlyingPunctuation']);
     const settings = Object.keys(pkg.contributes.configuration.properties);
     for (const key of ['enable', 'languages', 'quoteStyle', 'serialComma', 'introductoryComma', 'minConfidence', 'severity', 'run', 'exclude', 'maxFileSize']) {
       assert.ok(settings.includes(`puncteme.${key}`), key);

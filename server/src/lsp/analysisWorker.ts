@@ -230,6 +230,12 @@ port.on('message', (m: ToWorker) => {
     case 'restore':
       urgent.push(() => reply(m.id, () => engine.restore(m.text, COMMAND_BUDGET_MS)));
       break;
+    case 'repunctuate':
+      urgent.push(() => reply(m.id, () => engine.repunctuationOffers(m.text, m.start, m.end)));
+      break;
+    case 'picture':
+      urgent.push(() => reply(m.id, () => engine.picture(m.text, m.offset)));
+      break;
     case 'stats':
       urgent.push(() =>
         reply(m.id, () => ({

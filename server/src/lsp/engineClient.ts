@@ -12,6 +12,15 @@ import { Worker } from 'worker_threads';
 import { Finding, LintOptions } from '../engine/types';
 import type { ProseKind } from '../prose';
 import { BlockExplanation, FromWorker, LintResult, RestoreResult, ToWorker, WorkerData, WorkerRole, WorkerStats } from './workerProtocol';
+import type { RepunctuationOffer } from '../engine/repunctuate';
+
+/**
+ * Messages the commands worker answers: the user's long commands, apart from the analysis of documents. The
+ * re-punctuating code actions and the picture go to the analysis worker, whose models are loaded (they are answered
+ * before any analysis, as hovers are): in a second worker the first of them would wait for its own models to load,
+ * and the editor's Quick Fix menu (Ctrl+.), which asks for them, with it.
+ */
+const COMMAND_MESSAGES: ReadonlySet<ToWorker['type']> = new Set(['restore', 'explain']);
 
 export interface EngineEvents {
   ready(version: string, note?: string): void;
@@ -131,7 +140,7 @@ export class EngineClient {
   }
 
   private request<T>(message: ToWorker, progress?: Pending['progress'], partial?: Pending['partial']): Promise<T> {
-    const role: WorkerRole = message.type === 'restore' || message.type === 'explain' ? 'commands' : 'analysis';
+    const role: WorkerRole = COMMAND_MESSAGES.has(message.type) ? 'commands' : 'analysis';
     const { worker, inbox } = this.running(role);
     return new Promise<T>((resolve, reject) => {
       this.pending.set(message.id, { resolve: resolve as (v: unknown) => void, reject, progress, partial, role });
@@ -172,6 +181,16 @@ export class EngineClient {
   /** The restored text, and where the time budget stopped the restoration if it did. */
   restore(text: string): Promise<RestoreResult> {
     return this.request<RestoreResult>({ type: 'restore', id: this.nextId++, text });
+  }
+
+  /** The re-punctuating edits at [start, end) of a prose block (block offsets). */
+  repunctuationOffers(text: string, start: number, end: number): Promise<RepunctuationOffer[]> {
+    return this.request<RepunctuationOffer[]>({ type: 'repunctuate', id: this.nextId++, text, start, end });
+  }
+
+  /** The picture of the sentence at `offset` of a prose block. */
+  picture(text: string, offset: number): Promise<{ svg: string; text: string; sentence: string } | null> {
+    return this.request({ type: 'picture', id: this.nextId++, text, offset });
   }
 
   stats(): Promise<WorkerStats> {

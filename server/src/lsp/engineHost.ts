@@ -7,6 +7,7 @@ import { Linter, LinterParts, loadEngineParts, makeLinter } from '../engine';
 import { makeRestorer } from '../restore';
 import type { RestoreResult } from './workerProtocol';
 import { EXPLAIN_STOPPED } from './budget';
+import { pictureAt, repunctuationOffers, RepunctuationOffer } from '../engine/repunctuate';
 
 /** A few words of `text` from `offset`, to name where something stopped. */
 function excerpt(text: string, offset: number): string {
@@ -55,6 +56,20 @@ export class EngineHost {
       lines.push('');
     }
     return lines.join('\n').trim();
+  }
+
+  /** The re-punctuating edits offered at [start, end) of a prose block (`engine/repunctuate/offers.ts`). */
+  async repunctuationOffers(text: string, start: number, end: number): Promise<RepunctuationOffer[]> {
+    await this.load();
+    const { analyser, model } = this.parts!;
+    return analyser && model ? repunctuationOffers(text, analyser, model, start, end) : [];
+  }
+
+  /** The picture (SVG and text) of the sentence at `offset` of a prose block; null outside a sentence or without models. */
+  async picture(text: string, offset: number): Promise<{ svg: string; text: string; sentence: string } | null> {
+    await this.load();
+    const { analyser, model } = this.parts!;
+    return (analyser && model && pictureAt(text, analyser, model, offset)) || null;
   }
 
   /**

@@ -27,7 +27,8 @@ import { lineStarts, positionFromStarts } from '../engine/positions';
 import { EngineClient } from './engineClient';
 import { explainedAt, findingHover } from './hover';
 import { ProjectConfigCache } from './projectConfigCache';
-import { COMMANDS, STATS_REQUEST, STATUS_NOTIFICATION, StatsResult, StatusParams } from '../protocol';
+import { pictureAtPosition, repunctuationActions, REPUNCTUATE_KIND, wantsRepunctuation } from './repunctuateActions';
+import { COMMANDS, PICTURE_REQUEST, PictureParams, STATS_REQUEST, STATUS_NOTIFICATION, StatsResult, StatusParams } from '../protocol';
 import { Settings, fromEditor, isExcluded, toLintOptions, withProjectConfig } from './settings';
 
 export function startServer(connection: Connection): void {
@@ -172,7 +173,7 @@ export function startServer(connection: Connection): void {
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND, REPUNCTUATE_KIND], resolveProvider: false },
         hoverProvider: true,
         executeCommandProvider: { commands: Object.values(COMMANDS) },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -235,7 +236,15 @@ export function startServer(connection: Connection): void {
     const a = fresh(params.textDocument.uri);
     if (!a) return [];
     const s = await settingsFor(a.uri);
-    return codeActions(a, params.range, params.context.only, s.fixMinConfidence);
+    const fixes = codeActions(a, params.range, params.context.only, s.fixMinConfidence);
+    if (!wantsRepunctuation(params.context)) return fixes;
+    const edits = await repunctuationActions(a, params.range, (t, start, end) => engine.repunctuationOffers(t, start, end)).catch((e) => (log(`puncteme: re-punctuation: ${errorText(e)}`), []));
+    return [...fixes, ...edits];
+  });
+
+  connection.onRequest(PICTURE_REQUEST, async (params: PictureParams) => {
+    const a = fresh(params.uri);
+    return a ? pictureAtPosition(a, params.position, (t, offset) => engine.picture(t, offset)) : null;
   });
 
   connection.onHover(async (params) => {

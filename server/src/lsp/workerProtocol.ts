@@ -7,7 +7,10 @@ export type ToWorker =
   | { type: 'explain' | 'restore'; id: number; text: string }
   /** One prose block linted again with explanations (the hover's; edits are analysed without them). */
   | { type: 'explainBlock'; id: number; text: string; options: LintOptions }
-  | { type: 'stats'; id: number };
+  | { type: 'stats'; id: number }
+  /** The re-punctuating edits at [start, end) of a prose block, and the picture of the sentence at an offset (`repunctuateActions.ts`). */
+  | { type: 'repunctuate'; id: number; text: string; start: number; end: number }
+  | { type: 'picture'; id: number; text: string; offset: number };
 
 /** A finding of a block, in block coordinates, with its explanation. */
 export interface BlockExplanation {

@@ -54,3 +54,18 @@ export const COMMANDS = {
   /** [text] → string: the text with its punctuation restored (MBR). */
   restore: 'puncteme.server.restore',
 } as const;
+
+/** Client → server: the picture of the underlying punctuation of the sentence at a position (`repunctuateActions.ts`). */
+export const PICTURE_REQUEST = 'puncteme/picture';
+
+export interface PictureParams {
+  uri: string;
+  position: { line: number; character: number };
+}
+
+/** The SVG, the same analysis as text (accessibility), and the sentence; null when the position is in no sentence. */
+export interface PictureResult {
+  svg: string;
+  text: string;
+  sentence: string;
+}

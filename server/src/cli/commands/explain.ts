@@ -26,11 +26,12 @@ import { AnalysedSentence, SlotMark } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
 import { printableLines } from '../text/printable';
 import { formatTable } from '../table';
+import { runEditForm, wantsEditForm } from './explainEdit';
 
 export const explainCommand: Command = {
   path: ['explain'],
   summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
-  usage: 'puncteme explain [--candidates] [--dialect en-US|en-GB] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N',
+  usage: 'puncteme explain [--candidates] [--dialect en-US|en-GB] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N\n       puncteme explain [--delete "phrase" | --move-front "phrase" | --move-end "phrase" | --join [and|but|…]] [--svg FILE] "text"',
   async run(args, rawIo) {
     // Its report quotes the text and the findings' messages: control characters are shown as escapes.
     const io = { ...rawIo, stdout: (s: string) => rawIo.stdout(printableLines(s)) };
@@ -45,6 +46,11 @@ export const explainCommand: Command = {
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
         candidates: { type: 'boolean' },
+        delete: { type: 'string' },
+        'move-front': { type: 'string' },
+        'move-end': { type: 'string' },
+        join: { type: 'string' },
+        svg: { type: 'string' },
       },
       allowPositionals: true,
     });
@@ -65,6 +71,7 @@ export const explainCommand: Command = {
     }
     if (positionals.length === 0) throw new UsageError('no text given');
     const text = positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
+    if (wantsEditForm(values)) return runEditForm(values, text, parts, io);
     const quoteStyleFlag = values['quote-style'];
     if (quoteStyleFlag !== undefined && !isQuoteStyle(quoteStyleFlag)) throw new UsageError(QUOTE_STYLE_USAGE);
     const dialect = values.dialect;

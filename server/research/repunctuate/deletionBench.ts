@@ -1,0 +1,166 @@
+/**
+ * Re-punctuation after deleting a constituent, measured on EWT test under gold trees (issue 35):
+ *   npx tsx server/research/repunctuate/deletionBench.ts [--limit 200] [--treebank FILE] [--out FILE]
+ *
+ * The first `limit` sentences (in file order) that have an appositive, a non-restrictive relative clause (a comma,
+ * dash or parenthesis before it) or an adverbial clause, not the whole sentence, each with its first such constituent
+ * deleted. The expected marks are the sentence's own minus the constituent's delimiters (`expected` says which
+ * marks those are); the other marks of the two slots at its edges stay, in order. Two systems:
+ * - model: `repunctuateTree` (MAP T′ of the written sentence, the constituent deleted with its punctemes, the
+ *   channel's MAP surface);
+ * - naive: the words and the marks inside the span deleted, both edge slots kept whole (what deleting by hand leaves).
+ * Exact match of every slot of the sentence. The abbreviation dot is left out on both sides: it is written in its word.
+ * `--out` writes every item (text, expected, model, naive) as JSON lines for reading by hand.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { readTreebank } from '../../src/data/treebank';
+import { PunctuatedTree } from '../../src/data/depunct';
+import { ABBREV_DOT } from '../../src/data/punctTokens';
+import { loadPunctModel } from '../../src/model';
+import { treeInfo } from '../../src/model/treeInfo';
+import { renderSlot } from '../../src/engine/render';
+import { repunctuateTree, repunctuationModel } from '../../src/engine/repunctuate';
+
+const { values } = parseArgs({
+  options: {
+    limit: { type: 'string', default: '200' },
+    treebank: { type: 'string', default: path.resolve(__dirname, '../../../../shared/data/ud-english-ewt/en_ewt-ud-test.conllu') },
+    out: { type: 'string' },
+  },
+});
+
+const LEFT_DELIMITERS = new Set([',', '(', '—', '-', '–']);
+/** Marks that set a constituent off: a pair of them around it, or one between it and the sentence's edge. */
+const SEPARATORS = new Set([',', '—', '-', '–']);
+const MIRROR = new Map([['(', ')'], ['[', ']'], ['“', '”'], ['‘', '’'], ['<', '>'], ['{', '}']]);
+const CLOSERS = new Map([...MIRROR].map(([o, c]) => [c, o]));
+
+type Kind = 'appos' | 'relcl' | 'advcl';
+
+function kindOf(tree: PunctuatedTree, w: number, lo: number): Kind | undefined {
+  const d = tree.words[w - 1].deprel;
+  if (d === 'appos') return 'appos';
+  if (d === 'advcl') return 'advcl';
+  if (d === 'acl:relcl' && tree.slots[lo - 1].some((t) => LEFT_DELIMITERS.has(t))) return 'relcl';
+  return undefined;
+}
+
+const noDot = (s: readonly string[]) => s.filter((t) => t !== ABBREV_DOT);
+
+/** The slots of the sentence without words lo..hi: slot lo−1 and slot hi become one, `merge` says how. */
+function withoutSpan(slots: readonly string[][], lo: number, hi: number, merge: (left: string[], right: string[]) => string[]): string[][] {
+  return [...slots.slice(0, lo - 1), merge(noDot(slots[lo - 1]), noDot(slots[hi])), ...slots.slice(hi + 1)].map(noDot);
+}
+
+/**
+ * The sentence's own marks minus the constituent's: the marks inside it; a quotation mark or bracket whose partner is
+ * inside it; a quotation mark or bracket pair enclosing exactly it; a colon introducing it; and its separators: a
+ * pair of commas or dashes around it, or the one between it and the start or end of the sentence. A single comma on
+ * one side of a constituent inside the sentence is left: it belongs to what is next to it (`X, and Y`).
+ */
+function expected(slots: readonly string[][], lo: number, hi: number): string[][] {
+  const n = slots.length - 1;
+  return withoutSpan(slots, lo, hi, (l, r) => {
+    const left = [...l], right = [...r];
+    const open: string[] = [];
+    let closedOutside = 0;
+    for (let i = lo; i < hi; i++)
+      for (const t of slots[i]) {
+        if (MIRROR.has(t)) open.push(t);
+        else if (CLOSERS.has(t)) {
+          if (open.length && MIRROR.get(open[open.length - 1]) === t) open.pop();
+          else closedOutside++;
+        }
+      }
+    for (let k = 0; k < closedOutside && left.length && MIRROR.has(left[left.length - 1]); k++) left.pop();
+    for (let k = open.length - 1; k >= 0 && right.length && right[0] === MIRROR.get(open[k]); k--) right.shift();
+    while (left.length && right.length && MIRROR.get(left[left.length - 1]) === right[0]) (left.pop(), right.shift());
+    if (left.length && left[left.length - 1] === ':') left.pop();
+    const sepL = left.length > 0 && SEPARATORS.has(left[left.length - 1]);
+    const sepR = right.length > 0 && SEPARATORS.has(right[0]);
+    if (lo === 1 && sepR) right.shift();
+    else if (hi === n && sepL) left.pop();
+    else if (sepL && sepR) (left.pop(), right.shift());
+    return [...left, ...right];
+  });
+}
+
+function text(words: readonly string[], slots: readonly string[][]): string {
+  let out = '';
+  slots.forEach((s, i) => {
+    out += renderSlot(s.map((t) => ({ norm: t, text: t })), i === 0, i === words.length).text;
+    if (i < words.length) out += words[i];
+  });
+  return out;
+}
+
+const same = (a: readonly string[][], b: readonly string[][]) => a.length === b.length && a.every((s, i) => s.join(' ') === b[i].join(' '));
+
+function main(): void {
+  const limit = Number(values.limit);
+  const tb = readTreebank(values.treebank!);
+  const model = repunctuationModel(loadPunctModel())!;
+  const tally = { items: 0, model: 0, naive: 0, failed: 0 };
+  const byKind = new Map<Kind, { items: number; model: number; naive: number }>();
+  const lines: string[] = [];
+  for (const tree of tb.trees) {
+    if (tally.items >= limit) break;
+    let info;
+    try {
+      info = treeInfo(tree);
+    } catch {
+      continue;
+    }
+    let pick: { w: number; kind: Kind } | undefined;
+    for (let w = 1; w <= info.n && !pick; w++) {
+      if (info.head[w - 1] === 0) continue;
+      const lo = info.lo[w], hi = info.hi[w];
+      if (info.n - (hi - lo + 1) < 2) continue;
+      const kind = kindOf(tree, w, lo);
+      if (kind) pick = { w, kind };
+    }
+    if (!pick) continue;
+    const lo = info.lo[pick.w], hi = info.hi[pick.w];
+    const gold = expected(tree.slots, lo, hi);
+    const naive = withoutSpan(tree.slots, lo, hi, (l, r) => [...l, ...r]);
+    let out: string[][] | undefined;
+    try {
+      out = repunctuateTree(tree, { kind: 'delete', head: pick.w }, model).surface.map(noDot);
+    } catch {
+      tally.failed++;
+    }
+    const words = tree.words.map((w) => w.form).filter((_, k) => k + 1 < lo || k + 1 > hi);
+    const k = byKind.get(pick.kind) ?? { items: 0, model: 0, naive: 0 };
+    byKind.set(pick.kind, k);
+    tally.items++;
+    k.items++;
+    const modelRight = out !== undefined && same(out, gold);
+    const naiveRight = same(naive, gold);
+    if (modelRight) (tally.model++, k.model++);
+    if (naiveRight) (tally.naive++, k.naive++);
+    lines.push(
+      JSON.stringify({
+        n: tally.items,
+        id: tree.id,
+        kind: pick.kind,
+        deleted: tree.words.slice(lo - 1, hi).map((w) => w.form).join(' '),
+        original: text(tree.words.map((w) => w.form), tree.slots.map(noDot)),
+        expected: text(words, gold),
+        model: out ? text(words, out) : '(failed)',
+        naive: text(words, naive),
+        modelRight,
+        naiveRight,
+      }),
+    );
+  }
+  if (values.out) fs.writeFileSync(values.out, lines.join('\n') + '\n');
+  const pct = (a: number, b: number) => `${a}/${b} = ${((100 * a) / Math.max(b, 1)).toFixed(1)}%`;
+  console.log(`items ${tally.items} (model failures ${tally.failed})`);
+  console.log(`model exact match ${pct(tally.model, tally.items)}`);
+  console.log(`naive exact match ${pct(tally.naive, tally.items)}`);
+  for (const [kind, k] of byKind) console.log(`  ${kind}: ${k.items} items, model ${pct(k.model, k.items)}, naive ${pct(k.naive, k.items)}`);
+}
+
+main();
