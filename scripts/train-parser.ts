@@ -18,7 +18,8 @@ import { readModel, writeModel, ModelContents } from '../server/src/parser/model
 import { Tagger } from '../server/src/parser/tagger';
 import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerScorers';
 import { seededRandom } from '../server/src/parser/views';
-import { buildClusters, readClusters, writeClusters } from '../server/src/parser/wordClusters';
+import { readClusters } from '../server/src/parser/wordClusters';
+import { buildClusters, writeClusters } from '../server/src/training/parser/buildClusters';
 import { SparseWeights } from '../server/src/parser/weights';
 import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, retrainLabeller, trainParser } from '../server/src/training/parser/train';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/parser/frontedClauses';

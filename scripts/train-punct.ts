@@ -33,7 +33,8 @@ import { DEL_L, DEL_R, Direction, newChannel, paramIndex, SWAP } from '../server
 import { BOS_MARK, CLOSE_DOUBLE, CLOSE_SINGLE, CLOSERS, MIRROR } from '../server/src/data/punctTokens';
 import { ModelCore } from '../server/src/model/model';
 import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../server/src/model/modelFile';
-import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../server/src/model/vocabulary';
+import { attachVocabFromJson, modelAlphabet } from '../server/src/model/vocabulary';
+import { buildModelVocab } from '../server/src/training/model/buildModelVocab';
 import { PunctModelImpl, seededRng } from '../server/src/model';
 import { perplexity } from '../server/src/model/evaluate';
 import { trainModel } from '../server/src/training/model/train';

@@ -13,7 +13,8 @@ import type { PunctuatedTree } from '../src/data/depunct';
 import { newChannel } from '../src/model/channel';
 import { ModelCore } from '../src/model/model';
 import { newGradients, sentenceObjective } from '../src/training/model/objective';
-import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../src/model/vocabulary';
+import { attachVocabFromJson, modelAlphabet } from '../src/model/vocabulary';
+import { buildModelVocab } from '../src/training/model/buildModelVocab';
 import { seededRng } from '../src/model';
 import { readSilverTrees } from './silverTrees';
 

@@ -4,7 +4,8 @@ import { PunctuatedTree } from '../../server/src/data/depunct';
 import { readTreebank } from '../../server/src/data/treebank';
 import { Direction, newChannel } from '../../server/src/model/channel';
 import { ModelCore } from '../../server/src/model/model';
-import { attachVocabFromJson, buildModelVocab, modelAlphabet } from '../../server/src/model/vocabulary';
+import { attachVocabFromJson, modelAlphabet } from '../../server/src/model/vocabulary';
+import { buildModelVocab } from '../../server/src/training/model/buildModelVocab';
 import { seededRng } from '../../server/src/model';
 import { EWT_DIR } from '../ewt';
 

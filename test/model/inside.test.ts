@@ -6,7 +6,7 @@ import { ModelCore } from '../../server/src/model/model';
 import { refineMap, viterbi } from '../../server/src/model/viterbi';
 import { PunctModelImpl } from '../../server/src/model';
 import { coreFromJson, coreToJson } from '../../server/src/model/modelFile';
-import { buildModelVocab } from '../../server/src/model/vocabulary';
+import { buildModelVocab } from '../../server/src/training/model/buildModelVocab';
 import { assignmentCount, enumerateJoint } from './bruteForce';
 import { randomCore, smallSentences } from './helpers';
 

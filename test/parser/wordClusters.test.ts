@@ -2,7 +2,8 @@ import * as assert from 'assert';
 import { normaliseWord } from '../../server/src/parser/encoding';
 import { hashString } from '../../server/src/parser/hash';
 import { seededRandom } from '../../server/src/parser/views';
-import { ClusterMap, clusterOf, kmeans } from '../../server/src/parser/wordClusters';
+import { ClusterMap, clusterOf } from '../../server/src/parser/wordClusters';
+import { kmeans } from '../../server/src/training/parser/buildClusters';
 
 describe('word clusters', () => {
   it('k-means separates well-separated groups of unit vectors', () => {

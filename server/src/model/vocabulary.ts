@@ -1,13 +1,12 @@
 /**
- * The model's vocabularies estimated from training trees (paper §4): Σ (fixed: every basic mark, the symbol
- * stand-in, ∘), V, the global pair list and W_d per relation, using the projective spans the model itself uses.
+ * The model's vocabularies (paper §4): Σ (fixed: every basic mark, the symbol stand-in, ∘), V, the global pair list
+ * and W_d per relation, as the model file stores them (`training/model/buildModelVocab.ts` estimates them from
+ * training trees, with the projective spans the model itself uses).
  */
-import { PunctuatedTree } from '../data/depunct';
 import { ABBREV_DOT, BASIC_MARKS, BOS_MARK, SYMBOL } from '../data/punctTokens';
-import { buildVocabularies, EPSILON, PunctemeKey, punctemeKey } from '../data/vocab';
+import { EPSILON, PunctemeKey } from '../data/vocab';
 import { AttachVocab, buildRelPairs, tokenIdsOf } from './attach';
 import { Alphabet } from './channel';
-import { treeInfo } from './treeInfo';
 
 export function modelAlphabet(): Alphabet {
   return new Alphabet([BOS_MARK, ...[...BASIC_MARKS].filter((t) => t !== ABBREV_DOT).sort(), ABBREV_DOT, SYMBOL]);
@@ -19,39 +18,6 @@ export interface VocabJson {
   rel: Record<string, number[]>;
   fallback: number[];
   words: string[];
-}
-
-export function buildModelVocab(trees: readonly PunctuatedTree[]): VocabJson {
-  const base = buildVocabularies(trees);
-  const V = base.punctemes;
-  const vId = new Map(V.map((k, i) => [k, i]));
-  const pairs: Array<[number, number]> = [[0, 0]];
-  const pairId = new Map<string, number>([['0,0', 0]]);
-  const rel = new Map<string, Map<number, number>>();
-  const pairCount = new Map<number, number>();
-  for (const t of trees) {
-    const info = treeInfo(t);
-    for (let w = 1; w <= info.n; w++) {
-      const l = vId.get(punctemeKey(t.slots[info.lo[w] - 1]))!;
-      const r = vId.get(punctemeKey(t.slots[info.hi[w]]))!;
-      const key = `${l},${r}`;
-      let p = pairId.get(key);
-      if (p === undefined) {
-        pairId.set(key, (p = pairs.length));
-        pairs.push([l, r]);
-      }
-      const d = t.words[w - 1].deprel;
-      let m = rel.get(d);
-      if (!m) rel.set(d, (m = new Map([[0, 0]])));
-      m.set(p, (m.get(p) ?? 0) + 1);
-      pairCount.set(p, (pairCount.get(p) ?? 0) + 1);
-    }
-  }
-  const relJson: Record<string, number[]> = {};
-  for (const [d, m] of [...rel].sort((a, b) => (a[0] < b[0] ? -1 : 1))) relJson[d] = [...m.keys()].sort((a, b) => a - b);
-  const fallback = [...pairCount].filter(([p, c]) => p === 0 || c >= 2).map(([p]) => p).sort((a, b) => a - b);
-  if (!fallback.includes(0)) fallback.unshift(0);
-  return { punctemes: V, pairs, rel: relJson, fallback, words: [...base.words].sort() };
 }
 
 export function attachVocabFromJson(j: VocabJson, alphabet: Alphabet): AttachVocab {

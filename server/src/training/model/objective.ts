@@ -5,7 +5,7 @@
  * derivative of E[c] obtained as ∂/∂β of the gradient of log Z(β), where Z(β) tilts every unmatched pair by e^β
  * (E[c] = ∂ log Z/∂β at β = 0); that mixed derivative is taken by a forward difference in β.
  */
-import { accumulatePairGrad, SparseGrad } from '../../model/attach';
+import { accumulatePairGrad, SparseGrad } from './pairGradient';
 import { backward, inside, SlotGrads } from '../../model/inside';
 import { channelGradient } from './channelGradient';
 import { ModelCore, PreparedTree } from '../../model/model';

@@ -24,7 +24,7 @@ import { normaliseWord } from '../../parser/encoding';
 import { neuralArrays, neuralFromModel } from '../../parser/neuralModel';
 import { NeuralScorer } from '../../parser/neuralScorer';
 import { buildAffixVocab, buildVocab, newNeuralScorer, NeuralTrainOptions, trainNeuralScorer } from './neuralTrain';
-import { readPretrained } from '../../parser/pretrainedVectors';
+import { readPretrained } from './readPretrained';
 
 export interface TrainOptions {
   seed: number;
