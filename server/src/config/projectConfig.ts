@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Ajv, { ErrorObject } from 'ajv';
-import { CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Audience, CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { allowEntryProblem } from '../prose/allowed';
 import { Dialect, quoteStyleOf } from './dialect';
 import schema from './punctemerc.schema.json';
@@ -24,6 +24,8 @@ export interface ProjectConfig {
   introductoryComma?: IntroductoryComma;
   commaSplices?: CommaSplices;
   adaptToWriter?: boolean;
+  /** The standard every sentence is held to (`engine/audience.ts`); when set it decides `adaptToWriter`. */
+  audience?: Audience;
   minConfidence?: number;
   fixMinConfidence?: number;
   include?: string[];
@@ -141,6 +143,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.commaSplices) options.commaSplices = config.commaSplices;
   if (config.adaptToWriter !== undefined) options.adaptToWriter = config.adaptToWriter;
+  if (config.audience) options.audience = config.audience;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
   if (config.allow?.length) options.allow = config.allow;
   if (config.falsePositives?.length) options.falsePositives = config.falsePositives;

@@ -81,7 +81,7 @@ export function startServer(connection: Connection): void {
         for (const note of a.notes) diagnostics.push(noteDiagnostic(positionFromStarts(starts, note.offset), note.message));
       }
       void connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics });
-      status({ state: 'ready', uri: a.uri, findings: a.findings.length });
+      status({ state: 'ready', uri: a.uri, findings: a.findings.length, ...(a.audience ? { audience: a.audience } : {}) });
     },
     partial(job: Job, findings) {
       void connection.sendDiagnostics({ uri: job.uri, version: job.version, diagnostics: findings.map((f, i) => toDiagnostic(f, job.uri, i)) });
