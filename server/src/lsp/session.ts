@@ -242,7 +242,7 @@ export function startServer(connection: Connection): void {
     const a = fresh(params.textDocument.uri);
     if (!a) return undefined;
     const here = await explainedAt(a, params.position, (text, options) => engine.explainBlock(text, options));
-    return findingHover(here, params.position);
+    return findingHover(here, params.position, a.text);
   });
 
   connection.onExecuteCommand(async (params) => {
