@@ -9,6 +9,7 @@ import Ajv, { ErrorObject } from 'ajv';
 import { Audience, CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { allowEntryProblem } from '../prose/allowed';
 import { Dialect, quoteStyleOf } from './dialect';
+import { withExtends } from './extends';
 import schema from './punctemerc.schema.json';
 
 export const CONFIG_FILE_NAME = '.punctemerc.json';
@@ -16,6 +17,8 @@ export const CONFIG_FILE_NAME = '.punctemerc.json';
 export type RuleSetting = 'off' | 'on' | Severity;
 
 export interface ProjectConfig {
+  /** Configurations this one builds on (`extends.ts`); resolved away when a file is read. */
+  extends?: string | string[];
   rules?: Record<string, RuleSetting>;
   /** Sets `quoteStyle` (`dialect.ts`) unless that is set too. */
   dialect?: Dialect;
@@ -79,8 +82,13 @@ export function parseProjectConfig(value: unknown, source: string): ProjectConfi
   throw new ConfigError(`${source}: invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
-/** Reads and validates one config file. */
+/** Reads and validates one config file, with the configurations it extends merged in (`extends.ts`). */
 export function readProjectConfig(file: string): ProjectConfig {
+  return withExtends(file, readOneConfig(file), readOneConfig, (m) => new ConfigError(m));
+}
+
+/** Reads and validates one config file as it is (its `extends` not followed). */
+function readOneConfig(file: string): ProjectConfig {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
