@@ -10,7 +10,7 @@ import { StatusBar } from './statusBar';
 import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
 import { sentenceAt } from '../../server/src/lsp/sentenceRange';
 
-const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit'];
+const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'restructuredtext', 'asciidoc'];
 
 let client: LanguageClient | undefined;
 

@@ -45,7 +45,7 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   enable: true,
-  languages: ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'gitcommit', 'text'],
+  languages: ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'gitcommit', 'text', 'restructuredtext', 'rst', 'asciidoc', 'asciidoctor'],
   dialect: 'none',
   quoteStyle: 'auto',
   serialComma: 'ignore',

@@ -86,7 +86,7 @@ function parseCount(flag: string, v: string | undefined, min: number): number | 
 
 export const lintCommand: Command = {
   path: ['lint'],
-  summary: 'Lint the punctuation of Markdown, plain-text and LaTeX files (or standard input).',
+  summary: 'Lint the punctuation of Markdown, plain-text, LaTeX, reStructuredText and AsciiDoc files (or standard input).',
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = parseArgs({
@@ -196,7 +196,7 @@ export const lintCommand: Command = {
     if (collected.stdin) {
       const name = values['stdin-filename'] ?? '<stdin>';
       const kind = proseKindForPath(values['stdin-filename'] ?? 'stdin.txt');
-      if (kind === undefined) throw new UsageError(`--stdin-filename ${name}: not Markdown, plain text or LaTeX`);
+      if (kind === undefined) throw new UsageError(`--stdin-filename ${name}: not Markdown, plain text, LaTeX, reStructuredText or AsciiDoc`);
       const text = await io.readStdin();
       const bytes = Buffer.byteLength(text, 'utf8');
       if (maxFileBytes > 0 && bytes > maxFileBytes) {
