@@ -72,7 +72,7 @@ describe('engine: plain words', function () {
     const [lead, more] = value.split('\n\n---\n\n**More** (what the model saw)\n\n');
     assert.strictEqual(
       lead.split('\n\n').slice(0, 2).join('\n'),
-      '**Words that add extra information in the middle of a sentence need a comma before them and a comma after them.**\nWrite: My brother, who lives in Paris**,** is a doctor.',
+      '**Words that add extra information in the middle of a sentence need a comma before them and a comma after them.**\nWrite: My brother, who lives in Paris`,` is a doctor.',
     );
     assert.match(more, /```puncteme-tree\n\[, who lives in Paris ,\]\n```/);
     // No line twice (the code fences aside).

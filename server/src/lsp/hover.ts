@@ -77,9 +77,11 @@ export function plainMarkdown(f: Finding, p: PlainExplanation): string {
   const lead = [`**${escapeMarkdown(p.wrong)}**`];
   if (p.write) {
     const w = p.write;
-    // The changed marks in bold; where marks were only removed, the words around the spot alone.
+    // The changed marks as code, which stands out wherever it is (bold around a comma next to a letter is not bold in
+    // CommonMark); where marks were only removed, the words around the spot alone.
     const [, lead0, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(w.changed)!;
-    const changed = core ? `${lead0}**${escapeMarkdown(core)}**${trail}` : w.changed;
+    const fence = core.includes('`') ? '`` ' : '`';
+    const changed = core ? `${lead0}${fence}${core}${[...fence].reverse().join('')}${trail}` : w.changed;
     lead.push(`Write: ${w.cut.start ? '…' : ''}${escapeMarkdown(w.before)}${changed}${escapeMarkdown(w.after)}${w.cut.end ? '…' : ''}`);
   }
   lead.push(`Rule: ${rule}`);
