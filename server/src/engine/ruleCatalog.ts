@@ -28,22 +28,22 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
   'introductory-comma': {
     summary: 'A comma after an introductory word, phrase or clause: where the error model is sure it was dropped, after a transition such as "However" or "For example" and where the document\'s own habit is the comma (introductoryComma: auto), or (edited) wherever edited prose writes it.',
     example: 'Although the rain had stopped we stayed inside. → Although the rain had stopped, we stayed inside. (edited; auto after three such commas in the same text, or in an error-prone text) · However we stayed. → However, we stayed. (auto and edited)',
-    settings: ['introductoryComma', 'adaptToWriter', 'minConfidence'],
+    settings: ['introductoryComma', 'audience', 'minConfidence'],
   },
   'comma-splice': {
     summary: 'Two independent clauses joined by a comma alone (fix: a semicolon, a period, or a comma and a conjunction).',
     example: 'It was late, we went home. → It was late; we went home.',
-    settings: ['commaSplices', 'adaptToWriter', 'minConfidence'],
+    settings: ['commaSplices', 'audience', 'minConfidence'],
   },
   comma: {
     summary: 'A missing or unnecessary comma the punctuation model is confident about.',
     example: 'He smiled, and, left. → He smiled, and left.',
-    settings: ['adaptToWriter', 'minConfidence'],
+    settings: ['audience', 'minConfidence'],
   },
   'sentence-final': {
     summary: 'A sentence without final punctuation, or a paragraph with no marks at all that reads as several sentences run together (its fix restores their punctuation).',
     example: 'We met at noon → We met at noon.',
-    settings: ['adaptToWriter', 'minConfidence'],
+    settings: ['audience', 'minConfidence'],
   },
   'serial-comma': {
     summary: 'The comma before the conjunction of the last of three or more items, as the serialComma setting asks.',
@@ -58,18 +58,18 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
     settings: ['quoteStyle', 'dialect'],
   },
   'doubled-mark': {
-    summary: 'A punctuation mark written twice (an ellipsis is fine, and so is a two-dot pause before a lower-case word); a repeated !! or ?? only in texts with many punctuation findings (adaptToWriter).',
+    summary: 'A punctuation mark written twice (an ellipsis is fine, and so is a two-dot pause before a lower-case word); a repeated !! or ?? only in texts with many punctuation findings (audience: learner, or auto for such a text).',
     example: 'He left,, quickly.. → He left, quickly.',
-    settings: ['adaptToWriter'],
+    settings: ['audience'],
   },
   'mark-absorption': {
     summary: 'Two marks where the stronger absorbs the weaker: an abbreviation dot ends the sentence, ? or ! absorbs a period.',
     example: 'We sold it to Apple Inc.. → We sold it to Apple Inc.',
   },
   'mark-spacing': {
-    summary: 'A space before a comma, semicolon, colon, question or exclamation mark or final period, or none after a comma between words; reported in texts with many punctuation findings (adaptToWriter).',
+    summary: 'A space before a comma, semicolon, colon, question or exclamation mark or final period, or none after a comma between words; reported in texts with many punctuation findings (audience: learner, or auto for such a text).',
     example: 'Hello , how are you ? I like apples,pears and plums. → Hello, how are you? I like apples, pears and plums.',
-    settings: ['adaptToWriter'],
+    settings: ['audience'],
   },
   'unbalanced-pair': {
     summary: 'A bracket or quote opened and never closed, or closed and never opened.',
