@@ -7,6 +7,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import fc from 'fast-check';
 import { extractProse, ProseKind, proseKindForLanguageId, proseKindForPath } from '../../server/src/prose';
 import { removeRepo, runMain, tempRepo } from '../cli/helpers';
 
@@ -104,6 +105,24 @@ describe('prose: reStructuredText and AsciiDoc', function () {
         assert.doesNotMatch(b, /``|^\.\. |:\w+:`|<https?:|^>>>|`_|::$/m, `${f}: ${b}`);
       }
     }
+  });
+
+  it('any mix of either format\'s markup: no throw, exact offsets, no block past the text', () => {
+    const pieces = [
+      'Word', ' ', 'and, so', '.', '\n', '\n\n', '   ', '::', '.. ', '.. note::', '``code``', '`link <http://x.org>`_', ':func:`f`', '*em*', '**', '[#]_', '|sub|',
+      '====', '----', '....', '____', '|===', '[source]', '[[id]]', '= Title', '== Sub', '* item', '- item', '1. item', ':name: v', 'NOTE: ', 'Term:: def', '+', '// c', '////',
+      '`mono`', 'link:u[text]', '<<a,b>>', '{attr}', 'footnote:[x]', '>>> 1', '+--+--+', '| a | b |', '\r\n', '\t', 'é', '😀',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), fc.constantFrom<ProseKind>('restructuredtext', 'asciidoc'), (parts, kind) => {
+        const text = parts.join('');
+        for (const b of extractProse(text, kind).blocks) {
+          assert.ok(b.offsets.length === b.text.length + 1);
+          for (let i = 0; i < b.text.length; i++) assert.strictEqual(text[b.offsets[i]], b.text[i]);
+        }
+      }),
+      { numRuns: 500, seed: 33 },
+    );
   });
 
   it('the CLI lints both by extension: a real error in prose at its line and column, nothing in code, the disable comment obeyed', async () => {

@@ -28,10 +28,11 @@ const CODE_STYLES = /^\[(source|listing|literal|pass|stem|latexmath|asciimath|ve
 /**
  * Inline: `monospace`, +passthrough+, pass:[…], kbd/btn/menu macros, links with text (url[text], link:url[text],
  * xref:id[text], <<id,text>>), cross references without text, footnotes, {attributes}, *strong*, _emphasis_,
- * #mark#, ^super^, ~sub~, and bare URLs.
+ * #mark#, ^super^, ~sub~, and bare URLs. Every part has a bounded length, so that an unclosed mark in a long
+ * paragraph costs a few hundred characters, not the rest of it: extraction stays linear in the text.
  */
 const INLINE =
-  /`([^`]+)`|\+\+?([^+]+)\+\+?|pass:[a-z,]*\[[^\]]*\]|(?:kbd|btn|menu|stem|latexmath|asciimath|image|icon):[^\s[]*\[[^\]]*\]|footnote(?:ref)?:[\w-]*\[([^\]]*)\]|(?:(?:link|mailto|xref):\S*?|https?:\/\/[^\s[]+)\[([^\]]*)\]|<<[^,>]+,\s*([^>]+)>>|<<([^>]+)>>|\{[\w-]+\}|\*\*?(?=\S)([^*]+?)\*?\*|__?(?=\S)([^_]+?)_?_|##?(?=\S)([^#]+?)#?#|\^([^^\s]+)\^|~([^~\s]+)~|\bhttps?:\/\/[^\s<>[]+[^\s<>[.,;:!?)]/dg;
+  /`([^`]{1,500})`|\+\+?([^+]{1,500})\+\+?|pass:[a-z,]{0,50}\[[^\]]{0,500}\]|(?:kbd|btn|menu|stem|latexmath|asciimath|image|icon):[^\s[]{0,500}\[[^\]]{0,500}\]|footnote(?:ref)?:[\w-]{0,50}\[([^\]]{0,500})\]|(?:(?:link|mailto|xref):\S{0,2000}?|https?:\/\/[^\s[]{1,2000})\[([^\]]{0,500})\]|<<[^,>]{1,200},\s*([^>]{1,500})>>|<<([^>]{1,200})>>|\{[\w-]{1,100}\}|\*\*?(?=\S)([^*]{1,500}?)\*?\*|__?(?=\S)([^_]{1,500}?)_?_|##?(?=\S)([^#]{1,500}?)#?#|\^([^^\s]{1,100})\^|~([^~\s]{1,100})~|\bhttps?:\/\/[^\s<>[]{1,2000}[^\s<>[.,;:!?)]/dg;
 
 function inlinePiece(m: RegExpExecArray, at: number): InlinePiece[] {
   const g = (i: number) => group(m, i, at);

@@ -28,10 +28,12 @@ const isBlank = (s: string) => s.trim() === '';
 
 /**
  * Inline markup: ``literal``, `interpreted`_ / `text <url>`_ references, :role:`text`, *emphasis*, **strong**,
- * |substitution|, footnote and citation references ([1]_), bare references (word_), and URLs.
+ * |substitution|, footnote and citation references ([1]_), bare references (word_), and URLs. Every part has a
+ * bounded length: an unclosed `**` or `` ` `` in a long paragraph is tried against a few hundred characters, not the
+ * rest of the paragraph, so extraction stays linear in the text (`test/prose/markupFormats.test.ts`).
  */
 const INLINE =
-  /``(.+?)``|:([\w.+-]+):`([^`]+)`|`([^`<]*?)\s*<([^>`]+)>`__?|`([^`]+)`(__?|:[\w.+-]+:)?|\*\*(?=\S)(.+?)\*\*|\*(?=\S)([^*]+?)\*|\|([^|\s][^|]*)\|_{0,2}|\s*\[(#?[\w-]*|\*)\]_|(?<=\w)__?(?=[\s.,;:!?)]|$)|\bhttps?:\/\/[^\s<>]+[^\s<>.,;:!?)]/dg;
+  /``([\s\S]{1,500}?)``|:([\w.+-]{1,50}):`([^`]{1,500})`|`([^`<]{0,500}?)\s*<([^>`]{1,500})>`__?|`([^`]{1,500})`(__?|:[\w.+-]{1,50}:)?|\*\*(?=\S)([\s\S]{1,500}?)\*\*|\*(?=\S)([^*]{1,500}?)\*|\|([^|\s][^|]{0,200})\|_{0,2}|\s*\[(#?[\w-]{0,50}|\*)\]_|(?<=\w)__?(?=[\s.,;:!?)]|$)|\bhttps?:\/\/[^\s<>]{1,2000}[^\s<>.,;:!?)]/dg;
 
 /** Roles whose content is prose (a reference's text); every other role (code, math, file names, …) stands in. */
 const PROSE_ROLES = new Set(['ref', 'doc', 'term', 'abbr', 'emphasis', 'strong', 'title-reference', 't', 'title']);
