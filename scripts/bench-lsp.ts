@@ -19,6 +19,8 @@ const { values } = parseArgs({
 });
 const WORDS = Number(values.words ?? 5000);
 const EDITS = Number(values.edits ?? 20);
+/** Lines an editor shows when it opens a document (a tall window): "the visible part" of issue 33's 500 ms goal. */
+const FIRST_SCREEN_LINES = 60;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -67,11 +69,26 @@ async function main(): Promise<void> {
   let n = client.published.length;
   const statusesBefore = client.statuses.length;
   const tOpen = performance.now();
+  // When each publication for the document arrived (the client's waiters run on every notification).
+  const publishedAt: number[] = [];
+  const complete = client.waitFor(() => {
+    const count = client.published.slice(n).filter((p) => p.uri === uri).length;
+    while (publishedAt.length < count) publishedAt.push(performance.now() - tOpen);
+    return client.statuses.slice(statusesBefore).find((s) => s.uri === uri && s.state === 'ready');
+  }, 300000, 'complete analysis');
   await client.open(uri, 'markdown', text, 1);
   await client.diagnosticsAfter(uri, n, 1); // the first diagnostics: partial ones while a long analysis runs
   const openMs = performance.now() - tOpen;
-  await client.waitFor(() => client.statuses.slice(statusesBefore).find((s) => s.uri === uri && s.state === 'ready'), 300000, 'complete analysis');
+  await complete;
   const openCompleteMs = performance.now() - tOpen;
+  // The first screen (the lines an editor shows on opening): when it first showed the
+  // diagnostics it shows at the end of the analysis.
+  const ownPublications = client.published.slice(n).filter((p) => p.uri === uri);
+  const onScreen = (p: (typeof ownPublications)[number]) =>
+    JSON.stringify(p.diagnostics.filter((d) => d.range.start.line < FIRST_SCREEN_LINES).map((d) => [d.range, d.code, d.message]));
+  const screenFinal = onScreen(ownPublications.at(-1)!);
+  const screenAt = ownPublications.findIndex((p) => onScreen(p) === screenFinal);
+  const openFirstScreenMs = publishedAt[screenAt] ?? openCompleteMs;
   const first = client.published.filter((p) => p.uri === uri && p.version === 1).at(-1)!;
   type Stats = { lastAnalysisMs: Record<string, number>; lastAnalysisCpuMs: Record<string, number> };
   const stats0 = await client.request<Stats>('puncteme/stats', {});
@@ -107,6 +124,7 @@ async function main(): Promise<void> {
     initializeMs: round(initializeMs),
     modelsReadyMs: round(modelsReadyMs),
     openToDiagnosticsMs: round(openMs),
+    openToFirstScreenMs: round(openFirstScreenMs),
     openToCompleteDiagnosticsMs: round(openCompleteMs),
     openAnalysisMs: round(openAnalysisMs),
     openAnalysisCpuMs: round(openAnalysisCpuMs),
@@ -135,6 +153,7 @@ async function main(): Promise<void> {
     console.log(`language server benchmark (${result.server}${how}; ${env}; ${result.words} words of EWT dev Markdown)`);
     console.log(`  initialize                       ${result.initializeMs} ms   (models ready after ${result.modelsReadyMs} ms)`);
     console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms (partial while the analysis runs)`);
+    console.log(`  open → first screen's diagnostics ${result.openToFirstScreenMs} ms (its first ${FIRST_SCREEN_LINES} lines as the complete analysis has them)`);
     console.log(`  open → complete diagnostics      ${result.openToCompleteDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, CPU ${result.openAnalysisCpuMs} ms; ${result.firstDiagnostics} diagnostics)`);
     console.log(`  edit → diagnostics (${EDITS} edits)   p50 ${result.editToDiagnosticsMs.p50} ms, p95 ${result.editToDiagnosticsMs.p95} ms (debounce ${result.debounceMs} ms included)`);
     console.log(`  analysis alone per edit          p50 ${result.editAnalysisMs.p50} ms, p95 ${result.editAnalysisMs.p95} ms (CPU p50 ${result.editAnalysisCpuMs.p50}, p95 ${result.editAnalysisCpuMs.p95} ms)`);

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const linter = await createLinter();
   const rng = seededRng(seed);
   const kinds: ProseKind[] = ['markdown', 'latex', 'plaintext', 'git-commit'];
-  const extension: Record<ProseKind, string> = { markdown: 'md', latex: 'tex', plaintext: 'txt', 'git-commit': 'txt' };
+  const extension: Record<ProseKind, string> = { markdown: 'md', latex: 'tex', plaintext: 'txt', 'git-commit': 'txt', restructuredtext: 'rst', asciidoc: 'adoc' };
   const deadline = Date.now() + seconds * 1000;
   let documents = 0;
   let failing = 0;

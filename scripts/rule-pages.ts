@@ -26,7 +26,7 @@ const SETTING_NOTES: Readonly<Record<string, string>> = {
   serialComma: '`always`, `never` or `ignore` (the default: nothing is reported)',
   introductoryComma: '`edited`, `auto` (the default) or `ignore`',
   commaSplices: '`edited` (every comma splice) or `ignore` (the default: only where the error model is sure)',
-  adaptToWriter: 'in a text with many findings for its length (a learner\'s essay), more is reported; `false` turns this off',
+  audience: '`learner` reports more (less certain findings, edited prose\'s conventions), `edited` less; `auto` (the default) chooses per document, as `adaptToWriter` did',
   minConfidence: 'report only findings at least this confident (0–1; 0 keeps the calibrated thresholds)',
 };
 

@@ -11,7 +11,7 @@ import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
 import { PicturePanel } from './picturePanel';
 import { sentenceAt } from '../../server/src/protocol/sentenceAt';
 
-const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit'];
+const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'restructuredtext', 'asciidoc'];
 
 let client: LanguageClient | undefined;
 

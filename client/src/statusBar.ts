@@ -41,7 +41,14 @@ export class StatusBar implements vscode.Disposable {
       default:
         this.item.text = s.findings === undefined ? '$(check) Puncteme' : s.findings ? `$(warning) Puncteme: ${s.findings}` : '$(check) Puncteme: 0';
     }
-    this.item.tooltip = s.message ?? (s.findings !== undefined ? `${s.findings} punctuation finding(s) in this document` : 'Puncteme is ready');
+    // A document held to learner standards gets more findings than the same text as edited prose: say so, and why.
+    const learner = s.audience?.audience === 'learner';
+    if (learner && s.state === 'ready') this.item.text += ' · learner';
+    const audience = s.audience
+      ? `Held to ${learner ? 'learner' : 'edited-prose'} standards (${s.audience.by === 'setting' ? 'the puncteme.audience setting' : `audience auto: ${s.audience.findings} finding(s) in ${s.audience.sentences} sentence(s); set puncteme.audience to choose`}).`
+      : undefined;
+    const base = s.message ?? (s.findings !== undefined ? `${s.findings} punctuation finding(s) in this document` : 'Puncteme is ready');
+    this.item.tooltip = audience && s.state === 'ready' ? `${base}\n${audience}` : base;
   }
 
   dispose(): void {

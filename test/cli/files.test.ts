@@ -53,7 +53,7 @@ describe('cli: files', function () {
   it('expands globs, and names skipped explicit files in a note', async () => {
     assert.deepEqual(await lintedFiles(['docs/*.md', '**/*.tex'], dir), ['docs/guide.md', 'docs/paper.tex']);
     const r = await runMain(['lint', 'docs/script.js', 'build/out.md', 'README.md'], { cwd: dir });
-    assert.match(r.stderr, /docs\/script\.js: skipped \(not Markdown, plain text or LaTeX\)/);
+    assert.match(r.stderr, /docs\/script\.js: skipped \(not a prose format: Markdown, plain text, LaTeX, reStructuredText or AsciiDoc\)/);
     assert.match(r.stderr, /build\/out\.md: skipped \(matched by an ignore file/);
     const typo = await runMain(['lint', 'dcos/**/*.md'], { cwd: dir });
     assert.equal(typo.code, 2);

@@ -18,7 +18,11 @@ describe('extension packaging', function () {
     assert.deepEqual(bad, []);
     assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|NOTICE\.md|CHANGELOG\.md|dist\/|models\/en\/|syntaxes\/|docs\/rules\/|docs\/images\/|server\/out\/config\/)/.test(f)), files.join('\n'));
     // The licence and the data credits; the rule pages the Problems panel and the hover link to.
-    for (const f of ['LICENSE', 'NOTICE.md', 'CHANGELOG.md', 'docs/rules/README.md', 'docs/rules/comma-splice.md', 'docs/images/problems-panel.png']) assert.ok(files.includes(f), f);
+    for (const f of ['LICENSE', 'NOTICE.md', 'CHANGELOG.md', 'docs/rules/README.md', 'docs/rules/comma-splice.md', 'docs/images/problems-panel.png', 'docs/images/icon.png']) assert.ok(files.includes(f), f);
+    // The icon the manifest names ships, and is a PNG of at least 128×128 (the marketplace's minimum).
+    const pkg = require(path.join(REPO, 'package.json')) as { icon: string };
+    const png = require('fs').readFileSync(path.join(REPO, pkg.icon)) as Buffer;
+    assert.ok(files.includes(pkg.icon) && png.subarray(1, 4).toString() === 'PNG' && png.readUInt32BE(16) >= 128 && png.readUInt32BE(20) >= 128);
     // Only the models run time loads: the Attach-only ablation is read by `puncteme eval perplexity` in a checkout.
     assert.ok(files.includes('models/en/punct.json') && !files.includes('models/en/punct-attach.json'));
     assert.ok(!files.includes('dist/cli.js'), 'the CLI bundle is for the npm package');

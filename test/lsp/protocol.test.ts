@@ -111,8 +111,14 @@ describe('language server over stdio', function () {
     assert.ok(d, JSON.stringify(p.diagnostics));
     const h = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: d.range.start });
     assert.match(h.contents.value, /subject-verb-comma/);
-    assert.match(h.contents.value, /Underlying punctuation/);
-    assert.match(h.contents.value, /```puncteme-tree\n\[/, 'the bracketing as a highlighted block');
+    // Plain words first (what is wrong, what to write), the model's view under "More" (issue 33).
+    const [lead, more] = h.contents.value.split('**More**');
+    assert.match(lead, /^\*\*A comma does not go between who does something and what they do/);
+    assert.match(lead, /\nWrite: The committee wrote a long letter to the mayor\.\n/);
+    assert.doesNotMatch(lead, /puncteme-tree|T′|likely/);
+    assert.match(more, /How the model groups the words/);
+    assert.match(more, /```puncteme-tree\n\[/, 'the bracketing as a highlighted block');
+    assert.match(more, /Confidence: \d+%/);
   });
 
   it('executeCommand fixAll applies the fixes through workspace/applyEdit', async () => {

@@ -3,7 +3,7 @@
  * exactly the same findings), with a paragraph cache shared by all documents of a run (documentation repeats
  * paragraphs: licences, notices, boilerplate) and paragraph failures turned into errors instead of silence.
  */
-import { Linter } from '../engine';
+import { AudienceDecision, Linter } from '../engine';
 import { Finding, LintOptions } from '../engine/types';
 import { lintDocument as proseLintDocument, ParagraphCache, ProseKind, proseKindForPath } from '../prose';
 
@@ -25,7 +25,14 @@ export class BlockErrors extends Error {
  * Findings for a whole document, in document coordinates, with inline disable comments applied. Throws
  * `BlockErrors` (carrying the findings of the other paragraphs) when the engine failed on some paragraph.
  */
-export function lintDocument(linter: Linter, text: string, kind: ProseKind, options?: LintOptions, onNote?: (note: string) => void): Finding[] {
+export function lintDocument(
+  linter: Linter,
+  text: string,
+  kind: ProseKind,
+  options?: LintOptions,
+  onNote?: (note: string) => void,
+  onAudience?: (decision: AudienceDecision) => void,
+): Finding[] {
   const failures: string[] = [];
   const lineOf = (offset: number) => lineNumber(text, offset);
   const findings = proseLintDocument(linter, text, kind, options, paragraphCache, {
@@ -34,6 +41,7 @@ export function lintDocument(linter: Linter, text: string, kind: ProseKind, opti
     },
     // What was not checked (a budget, nesting too deep), as "line N: why".
     onNote: (note) => onNote?.(`line ${lineOf(note.offset)}: ${note.message}`),
+    ...(onAudience ? { onAudience } : {}),
   });
   if (failures.length) throw new BlockErrors(findings, failures);
   return findings;

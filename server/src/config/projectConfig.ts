@@ -6,9 +6,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Ajv, { ErrorObject } from 'ajv';
-import { CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Audience, CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { allowEntryProblem } from '../prose/allowed';
 import { Dialect, quoteStyleOf } from './dialect';
+import { withExtends } from './extends';
 import schema from './punctemerc.schema.json';
 
 export const CONFIG_FILE_NAME = '.punctemerc.json';
@@ -16,6 +17,8 @@ export const CONFIG_FILE_NAME = '.punctemerc.json';
 export type RuleSetting = 'off' | 'on' | Severity;
 
 export interface ProjectConfig {
+  /** Configurations this one builds on (`extends.ts`); resolved away when a file is read. */
+  extends?: string | string[];
   rules?: Record<string, RuleSetting>;
   /** Sets `quoteStyle` (`dialect.ts`) unless that is set too. */
   dialect?: Dialect;
@@ -24,6 +27,8 @@ export interface ProjectConfig {
   introductoryComma?: IntroductoryComma;
   commaSplices?: CommaSplices;
   adaptToWriter?: boolean;
+  /** The standard every sentence is held to (`engine/audience.ts`); when set it decides `adaptToWriter`. */
+  audience?: Audience;
   minConfidence?: number;
   fixMinConfidence?: number;
   include?: string[];
@@ -77,8 +82,13 @@ export function parseProjectConfig(value: unknown, source: string): ProjectConfi
   throw new ConfigError(`${source}: invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
-/** Reads and validates one config file. */
+/** Reads and validates one config file, with the configurations it extends merged in (`extends.ts`). */
 export function readProjectConfig(file: string): ProjectConfig {
+  return withExtends(file, readOneConfig(file), readOneConfig, (m) => new ConfigError(m));
+}
+
+/** Reads and validates one config file as it is (its `extends` not followed). */
+function readOneConfig(file: string): ProjectConfig {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -141,6 +151,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.commaSplices) options.commaSplices = config.commaSplices;
   if (config.adaptToWriter !== undefined) options.adaptToWriter = config.adaptToWriter;
+  if (config.audience) options.audience = config.audience;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
   if (config.allow?.length) options.allow = config.allow;
   if (config.falsePositives?.length) options.falsePositives = config.falsePositives;

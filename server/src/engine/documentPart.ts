@@ -14,8 +14,9 @@
  */
 import { documentHabit, habitFinding, HabitPart } from './correction/introductoryHabit';
 import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/writerErrorRate';
+import { AudienceDecision, learnerMessage } from './audience';
 import type { Linter } from './index';
-import { Finding, LintOptions } from './types';
+import { Audience, Finding, LintOptions } from './types';
 
 export interface LintPart {
   /** The findings that hold whatever the rest of the document says; offsets are into the part's text. */
@@ -32,6 +33,8 @@ export interface LintPart {
    * `held`, a sure rule's findings reported only then (`TextRule.errorProneOnly`), are not counted.
    */
   errorRate?: ErrorRatePart<Finding>;
+  /** The audience the part was linted for (`audience.ts`); `learner` makes the document error-prone whatever it counts. */
+  audience?: Audience;
   /**
    * Present when `habit.pending` or `errorRate.pending` is not empty: the part's findings before overlapping ones
    * were dropped, so that a pending finding reported displaces a weaker finding it overlaps (or is displaced by a
@@ -93,19 +96,33 @@ export const findingSpan = (f: Finding) => ({ start: f.start.offset, end: f.end.
  * decisions do not touch gets its `findings` array itself back (callers may test identity to skip work).
  */
 export function settleParts(parts: readonly LintPart[]): Finding[][] {
+  return settleDocument(parts).findings;
+}
+
+/** `settleParts`, with the audience the document was held to (`audience.ts`). */
+export function settleDocument(parts: readonly LintPart[]): { findings: Finding[][]; audience: AudienceDecision } {
   const habit = documentHabit(parts.flatMap((p) => (p.habit ? [p.habit] : [])));
-  const errorRate = documentErrorRate(parts.flatMap((p) => (p.errorRate ? [p.errorRate] : [])));
-  return parts.map((p) => {
+  const rates = parts.flatMap((p) => (p.errorRate ? [p.errorRate] : []));
+  const total = { findings: 0, sentences: 0 };
+  for (const r of rates) [total.findings, total.sentences] = [total.findings + r.findings, total.sentences + r.sentences];
+  // A named learner audience holds every part to the error-prone document's decisions, whatever the parts count.
+  const named = parts.some((p) => p.audience === 'learner') ? 'learner' : parts.some((p) => p.audience === 'edited') ? 'edited' : undefined;
+  const errorRate = named === 'learner' ? total : named === 'edited' ? undefined : documentErrorRate(rates);
+  const audience: AudienceDecision = { audience: errorRate ? 'learner' : 'edited', by: named ? 'setting' : 'auto', ...total };
+  // Under the named audience the reason in a message is the setting, not a count the other findings change.
+  const reason = <F extends { message: string }>(f: F): F => (named ? { ...f, message: learnerMessage(f.message) } : f);
+  const findings = parts.map((p) => {
     // Without a habit of its own, an error-prone document is held to edited prose's introductory commas, as to its
     // splices: a writer whose text is full of punctuation errors has not chosen to leave them out (BENCHMARKS, lint
     // "Session 19 (lead): introductory commas in an error-prone text").
     const omissions = p.habit?.pending ?? [];
     const reported = [
-      ...(habit ? omissions.map((o) => habitFinding(o, habit)) : errorRate ? omissions.map((o) => errorProneOmission(o, errorRate)) : []),
-      ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => errorProneFinding(f, errorRate)) : []),
-      ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => heldFinding(f, errorRate)) : []),
+      ...(habit ? omissions.map((o) => habitFinding(o, habit)) : errorRate ? omissions.map((o) => reason(errorProneOmission(o, errorRate))) : []),
+      ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => reason(errorProneFinding(f, errorRate))) : []),
+      ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => reason(heldFinding(f, errorRate))) : []),
     ];
     if (!reported.length) return p.findings;
     return keepStrongest([...(p.contenders ?? p.findings), ...reported], findingSpan);
   });
+  return { findings, audience };
 }

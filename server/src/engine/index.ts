@@ -31,9 +31,11 @@ import { IntroductoryConvention, loadConvention } from './correction/introductor
 import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learnedScorer';
 import { HabitPart, SentenceHabit } from './correction/introductoryHabit';
 import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
+import { withAudience } from './audience';
 
 export * from './types';
-export { LintPart, lintAsPart, settleParts } from './documentPart';
+export { LintPart, lintAsPart, settleDocument, settleParts } from './documentPart';
+export { AudienceDecision, audienceOf, describeAudience } from './audience';
 
 export interface Linter {
   /** Findings for a stretch of prose; offsets are into `text`. */
@@ -192,7 +194,9 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       return settleParts([linter.lintPart(text, options)])[0];
     },
     lintPart(text: string, given: LintOptions = {}): LintPart {
-      const options: LintOptions = model?.quoteStyle ? { ...given, modelQuoteStyle: model.quoteStyle } : given;
+      // A named audience is decided through `adaptToWriter` (`audience.ts`), so the sentences' memo keys follow it.
+      const named = withAudience(given);
+      const options: LintOptions = model?.quoteStyle ? { ...named, modelQuoteStyle: model.quoteStyle } : named;
       // One threshold per kind of edit (the calibration's own, or the user's minConfidence for all alike); the
       // closing-mark placement is not a kind of edit and takes the global one.
       const thresholdOf = decisionThresholds(cal, options.minConfidence);
@@ -310,6 +314,7 @@ function finish(
   const candidates = plain.filter(wanted);
   const kept = keepStrongest(candidates, (f) => f);
   const part: LintPart = { findings: kept.map(build) };
+  if (options.audience === 'learner' || options.audience === 'edited') part.audience = options.audience;
   if (options.adaptToWriter ?? true) {
     // Style findings (severity info) are not errors, so they say nothing of the writer's error rate, but for a
     // transition's missing comma (`PlainFinding.countsAsError`).

@@ -104,6 +104,19 @@ export const COMMA_SPLICES_USAGE = usageOf('--comma-splices', COMMA_SPLICES_VALU
  */
 export const DEFAULT_COMMA_SPLICES: CommaSplices = 'ignore';
 
+/**
+ * Which standard a document is held to (`audience.ts`): `edited` decides every sentence as for edited prose, at the
+ * calibrated thresholds; `learner` decides every sentence as for a text with frequent errors (the model's decisions
+ * at the higher prior odds of an error, and edited prose's splices, introductory commas and final marks), whatever
+ * the rest of the document says; `auto` (the default) chooses one of the two from the document's own findings and
+ * says which it chose. Under `edited` and `learner` a sentence's findings never depend on another sentence's.
+ */
+export const AUDIENCE_VALUES = ['edited', 'learner', 'auto'] as const;
+export type Audience = (typeof AUDIENCE_VALUES)[number];
+export const isAudience = oneOf(AUDIENCE_VALUES);
+/** The usage error of a command-line option that takes an `Audience`. */
+export const AUDIENCE_USAGE = usageOf('--audience', AUDIENCE_VALUES);
+
 /** A finding the writer hid as a false positive: its rule and the text (its sentence) it was found in. */
 export interface FalsePositive {
   rule: string;
@@ -132,6 +145,11 @@ export interface LintOptions {
    * error rate it shows, and report what that adds (`correction/writerErrorRate.ts`). Default true.
    */
   adaptToWriter?: boolean;
+  /**
+   * The standard the document is held to (`Audience`); when set it decides `adaptToWriter` (`edited` is
+   * `adaptToWriter: false`). Default `auto`, or `edited` where `adaptToWriter` is false.
+   */
+  audience?: Audience;
   /**
    * Who decides the model's candidate edits: `calibrated` (the default) the error model with its guards, conventions
    * and style settings; `learned` the learned correction scorer alone (`correction/learnedScorer.ts`, when the model

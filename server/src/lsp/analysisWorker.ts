@@ -15,6 +15,7 @@
  */
 import * as v8 from 'v8';
 import { parentPort, workerData } from 'worker_threads';
+import type { AudienceDecision } from '../engine/audience';
 import { lintAsPart } from '../engine';
 import { ExtractionNote, LintStep, ParagraphCache, extractProse, lintSteps } from '../prose';
 import { Finding } from '../engine/types';
@@ -61,6 +62,7 @@ engine.load().then(
 class LintJob {
   readonly flag: Int32Array;
   readonly notes: ExtractionNote[] = [];
+  audience?: AudienceDecision;
   readonly truncated: number[] = [];
   /** Wall-clock time spent in this job's steps: the scheduler runs the job with the least first. */
   busyMs = 0;
@@ -120,6 +122,7 @@ class LintJob {
         onBlockError: (e, block) => post({ type: 'log', message: `puncteme: analysis of the paragraph at offset ${block.offsets[0]} failed: ${errorText(e)}` }),
         onNote: (note) => this.notes.push(note),
         interrupted: () => this.yielded && !this.cancelled() && performance.now() <= this.deadline,
+        onAudience: (d) => (this.audience = d),
       });
       return true; // extracting was this step's work
     }
@@ -161,7 +164,7 @@ class LintJob {
   }
 
   private finish(r: Pick<LintResult, 'findings' | 'blocks' | 'cancelled'>): void {
-    this.done({ ...r, truncated: this.truncated, notes: this.notes, busyMs: performance.now() - this.t0, cpuMs: this.cpuMs() });
+    this.done({ ...r, truncated: this.truncated, notes: this.notes, busyMs: performance.now() - this.t0, cpuMs: this.cpuMs(), ...(this.audience ? { audience: this.audience } : {}) });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { Finding, LintOptions } from '../engine/types';
 import type { ExtractionNote, ProseBlock, ProseKind } from '../prose';
+import type { LintResult } from './workerProtocol';
 import { EngineClient } from './engineClient';
 import { errorText } from './errors';
 
@@ -30,6 +31,8 @@ export interface Analysis extends Job {
   /** Time the worker spent analysing (without the debounce and the messaging), wall clock and CPU. */
   busyMs: number;
   cpuMs: number;
+  /** The standard the document was held to (`engine/audience.ts`). */
+  audience?: LintResult['audience'];
 }
 
 export interface ProgressSink {
@@ -119,7 +122,7 @@ export class Analyzer {
       const r = await handle.result;
       if (this.running.get(uri) === handle.cancel) this.running.delete(uri);
       if (r.cancelled || !this.current(uri, generation)) return;
-      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, notes: r.notes, busyMs: r.busyMs, cpuMs: r.cpuMs };
+      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, notes: r.notes, busyMs: r.busyMs, cpuMs: r.cpuMs, ...(r.audience ? { audience: r.audience } : {}) };
       this.results.set(uri, analysis);
       this.hooks.publish(analysis);
     } catch (e) {

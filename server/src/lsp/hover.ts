@@ -1,5 +1,9 @@
-/** Hover on a finding: the message, the confidence, and the model's explanation with the bracketing as code. */
+/**
+ * Hover on a finding: in plain words what is wrong and what to write, the rule's page; below a rule, "More": the
+ * model's explanation with the bracketing as code, and the confidence (`engine/plainWords.ts`, as `puncteme explain`).
+ */
 import { Hover, MarkupKind, Position } from 'vscode-languageserver';
+import { PlainExplanation, plainExplanation } from '../engine/plainWords';
 import { Finding, LintOptions } from '../engine/types';
 import { ProseBlock, documentRange } from '../prose/block'; // not the index: it would load the extractors into the main thread
 import { blockOptions } from '../prose/documentOptions';
@@ -61,14 +65,33 @@ export async function explainedAt(
   );
 }
 
-export function findingHover(findings: readonly Finding[], p: Position): Hover | undefined {
+/** Markdown-escapes prose quoted from the document (so that its `*`, `_` or brackets show as written). */
+function escapeMarkdown(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+!|<>~]/g, (c) => `\\${c}`);
+}
+
+/** One finding's hover text: the plain lead first, the model's view after a rule, under "More". */
+export function plainMarkdown(f: Finding, p: PlainExplanation): string {
+  const href = ruleDocsHref(f.ruleId);
+  const rule = href ? `[\`${f.ruleId}\`](${href})` : `\`${f.ruleId}\``;
+  const lead = [`**${escapeMarkdown(p.wrong)}**`];
+  if (p.write) {
+    const w = p.write;
+    // The changed marks as code, which stands out wherever it is (bold around a comma next to a letter is not bold in
+    // CommonMark); where marks were only removed, the words around the spot alone.
+    const [, lead0, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(w.changed)!;
+    const fence = core.includes('`') ? '`` ' : '`';
+    const changed = core ? `${lead0}${fence}${core}${[...fence].reverse().join('')}${trail}` : w.changed;
+    lead.push(`Write: ${w.cut.start ? '…' : ''}${escapeMarkdown(w.before)}${changed}${escapeMarkdown(w.after)}${w.cut.end ? '…' : ''}`);
+  }
+  lead.push(`Rule: ${rule}`);
+  const more = p.more.map((m) => (typeof m === 'string' ? escapeMarkdown(m) : `${escapeMarkdown(m.label)}\n\n\`\`\`puncteme-tree\n${m.tree}\n\`\`\``));
+  return `${lead.join('\n\n')}\n\n---\n\n**More** (what the model saw)\n\n${more.join('\n\n')}`;
+}
+
+export function findingHover(findings: readonly Finding[], p: Position, text?: string): Hover | undefined {
   const here = findings.filter((f) => contains(f, p));
   if (!here.length) return undefined;
-  const parts = here.map((f) => {
-    const href = ruleDocsHref(f.ruleId);
-    const rule = href ? `[\`${f.ruleId}\`](${href})` : `\`${f.ruleId}\``;
-    const head = `**${f.message}** — ${rule}, confidence ${(f.confidence * 100).toFixed(0)}%`;
-    return f.explanation ? `${head}\n\n${explanationMarkdown(f.explanation)}` : head;
-  });
+  const parts = here.map((f) => plainMarkdown(f, plainExplanation(f, text ?? '')));
   return { contents: { kind: MarkupKind.Markdown, value: parts.join('\n\n---\n\n') }, range: rangeOf(here[0]) };
 }

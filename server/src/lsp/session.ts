@@ -82,7 +82,7 @@ export function startServer(connection: Connection): void {
         for (const note of a.notes) diagnostics.push(noteDiagnostic(positionFromStarts(starts, note.offset), note.message));
       }
       void connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics });
-      status({ state: 'ready', uri: a.uri, findings: a.findings.length });
+      status({ state: 'ready', uri: a.uri, findings: a.findings.length, ...(a.audience ? { audience: a.audience } : {}) });
     },
     partial(job: Job, findings) {
       void connection.sendDiagnostics({ uri: job.uri, version: job.version, diagnostics: findings.map((f, i) => toDiagnostic(f, job.uri, i)) });
@@ -251,7 +251,7 @@ export function startServer(connection: Connection): void {
     const a = fresh(params.textDocument.uri);
     if (!a) return undefined;
     const here = await explainedAt(a, params.position, (text, options) => engine.explainBlock(text, options));
-    return findingHover(here, params.position);
+    return findingHover(here, params.position, a.text);
   });
 
   connection.onExecuteCommand(async (params) => {

@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Audience, CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isAudience, isCommaSplices, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { Dialect, isDialect, ProjectConfig, quoteStyleOf } from '../config';
 import { allowEntryProblem } from '../prose/allowed';
 
@@ -23,6 +23,8 @@ export interface Settings {
   commaSplices: CommaSplices;
   /** In an error-prone document, decide at its higher error rate (`correction/writerErrorRate.ts`). */
   adaptToWriter: boolean;
+  /** The standard every sentence is held to (`engine/audience.ts`); other than `auto` it decides `adaptToWriter`. */
+  audience: Audience;
   minConfidence: number;
   /** Per rule: a severity, or 'off'. */
   severity: Record<string, Severity | 'off'>;
@@ -43,13 +45,14 @@ export interface Settings {
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
   enable: true,
-  languages: ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'gitcommit', 'text'],
+  languages: ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'gitcommit', 'text', 'restructuredtext', 'rst', 'asciidoc', 'asciidoctor'],
   dialect: 'none',
   quoteStyle: 'auto',
   serialComma: 'ignore',
   introductoryComma: DEFAULT_INTRODUCTORY_COMMA,
   commaSplices: DEFAULT_COMMA_SPLICES,
   adaptToWriter: true,
+  audience: 'auto',
   minConfidence: 0,
   severity: {},
   run: 'onType',
@@ -80,6 +83,7 @@ export function fromEditor(raw: unknown): Settings {
     introductoryComma: pick('introductoryComma', isIntroductoryComma),
     commaSplices: pick('commaSplices', isCommaSplices),
     adaptToWriter: pick('adaptToWriter', (v) => typeof v === 'boolean'),
+    audience: pick('audience', isAudience),
     minConfidence: pick('minConfidence', isNum),
     severity: pick('severity', (v) => !!v && typeof v === 'object' && !Array.isArray(v)),
     run: pick('run', (v) => v === 'onType' || v === 'onSave'),
@@ -105,6 +109,8 @@ export function withProjectConfig(s: Settings, config: ProjectConfig): Settings 
     introductoryComma: config.introductoryComma ?? s.introductoryComma,
     commaSplices: config.commaSplices ?? s.commaSplices,
     adaptToWriter: config.adaptToWriter ?? s.adaptToWriter,
+    // A project's older `adaptToWriter` outranks the editor's audience as it did; its own `audience` outranks both.
+    audience: config.audience ?? (config.adaptToWriter !== undefined ? 'auto' : s.audience),
     minConfidence: config.minConfidence ?? s.minConfidence,
     fixMinConfidence: config.fixMinConfidence ?? s.fixMinConfidence,
     severity: { ...s.severity, ...projectSeverities(config) },
@@ -128,6 +134,8 @@ export function toLintOptions(s: Settings): LintOptions {
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
   const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, adaptToWriter: s.adaptToWriter, disabledRules, severities };
+  // `auto` (the editor sends the default too) leaves `adaptToWriter` to decide, as before the setting existed.
+  if (s.audience !== 'auto') options.audience = s.audience;
   if (s.allow.length) options.allow = s.allow;
   if (s.falsePositives.length) options.falsePositives = s.falsePositives;
   // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.

@@ -1,4 +1,5 @@
 /** Messages between the server's main thread (the LSP connection) and its analysis worker (the engine). */
+import type { AudienceDecision } from '../engine/audience';
 import { Finding, LintOptions } from '../engine/types';
 import type { ExtractionNote, ProseKind } from '../prose';
 
@@ -33,6 +34,8 @@ export interface LintResult {
   /** CPU time of the process meanwhile (the worker's, as the main thread idles): robust to a loaded machine. */
   cpuMs: number;
   cancelled: boolean;
+  /** The standard the document was held to (`engine/audience.ts`), for the status bar. */
+  audience?: AudienceDecision;
 }
 
 /** What a worker is for: the analysis of documents, or the `restore` and `explain` commands (their own thread). */

@@ -12,6 +12,8 @@ import { LintHooks, lintSteps, runSteps } from './lintDocument';
 import { extractMarkdown } from './markdown';
 import { ParagraphCache } from './paragraphCache';
 import { extractPlaintext } from './plaintext';
+import { extractRestructuredText } from './restructuredText';
+import { extractAsciidoc } from './asciidoc';
 
 export { ProseKind, proseKindForPath, proseKindForLanguageId } from './kinds';
 export { ProseBlock, StandIn, documentRange, endPoint, insertionPoint } from './block';
@@ -25,6 +27,8 @@ const EXTRACTORS: Readonly<Record<ProseKind, (text: string) => Extraction>> = {
   plaintext: extractPlaintext,
   latex: extractLatex,
   'git-commit': extractGitCommit,
+  restructuredtext: extractRestructuredText,
+  asciidoc: extractAsciidoc,
 };
 
 export function extractProse(text: string, kind: ProseKind): Extraction {

@@ -1,7 +1,7 @@
 /** Which prose handling a document gets, by file name (CLI) or by editor language id (language server). */
 import * as path from 'path';
 
-export type ProseKind = 'markdown' | 'plaintext' | 'latex' | 'git-commit';
+export type ProseKind = 'markdown' | 'plaintext' | 'latex' | 'git-commit' | 'restructuredtext' | 'asciidoc';
 
 const KIND_BY_EXTENSION: Readonly<Record<string, ProseKind>> = {
   '.md': 'markdown',
@@ -14,6 +14,11 @@ const KIND_BY_EXTENSION: Readonly<Record<string, ProseKind>> = {
   '.tex': 'latex',
   '.latex': 'latex',
   '.ltx': 'latex',
+  '.rst': 'restructuredtext',
+  '.rest': 'restructuredtext',
+  '.adoc': 'asciidoc',
+  '.asciidoc': 'asciidoc',
+  '.asc': 'asciidoc',
 };
 
 /** Git writes the message being edited to these files; they have no extension that would tell. */
@@ -27,6 +32,10 @@ const KIND_BY_LANGUAGE_ID: Readonly<Record<string, ProseKind>> = {
   'git-commit': 'git-commit',
   gitcommit: 'git-commit', // Neovim's filetype
   text: 'plaintext', // Neovim's filetype
+  restructuredtext: 'restructuredtext',
+  rst: 'restructuredtext', // Neovim's filetype
+  asciidoc: 'asciidoc',
+  asciidoctor: 'asciidoc', // the VS Code AsciiDoc extension's language id
 };
 
 export function proseKindForPath(p: string): ProseKind | undefined {

@@ -5,7 +5,8 @@
  * block's failure is logged and skipped; it never loses the others.
  */
 import type { Linter } from '../engine';
-import { LintPart, lintAsPart, settleParts } from '../engine/documentPart';
+import { LintPart, lintAsPart, settleDocument } from '../engine/documentPart';
+import type { AudienceDecision } from '../engine/audience';
 import { DOCUMENT_WORD_BUDGET, Finding, LintOptions, PARAGRAPH_WORD_BUDGET, Position, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { ProseBlock, besideHole, besideStandIn, betweenStandIns, documentRange } from './block';
@@ -29,6 +30,8 @@ export interface LintHooks {
    * (its finished sentences come from the engine's memos).
    */
   interrupted?: () => boolean;
+  /** Called after the last block with the standard the document was held to (`engine/audience.ts`). */
+  onAudience?: (decision: AudienceDecision) => void;
 }
 
 export interface LintStep {
@@ -119,7 +122,8 @@ export function* lintSteps(
     yield { done: parts.length, findings: out };
   }
   // The decisions over the whole document; only the blocks they change are mapped again.
-  const settled = settleParts(parts);
+  const { findings: settled, audience } = settleDocument(parts);
+  hooks.onAudience?.(audience);
   const all = settled.flatMap((found, i) => (found === parts[i].findings ? mapped[i] : toDocumentAll(found, extraction.blocks[i])));
   return all.sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
 }

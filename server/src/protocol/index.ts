@@ -11,6 +11,8 @@ export interface StatusParams {
   uri?: string;
   findings?: number;
   message?: string;
+  /** The standard the document was held to and why (`engine/audience.ts`): the status bar shows it. */
+  audience?: { audience: 'edited' | 'learner'; by: 'setting' | 'auto'; findings: number; sentences: number };
 }
 
 /** Client → server: timing and cache counters (for benchmarks and diagnosis). */

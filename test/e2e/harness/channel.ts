@@ -23,7 +23,9 @@ export type UiRequest =
   | { kind: 'texts'; selector: string }
   | { kind: 'screenshot'; name: string }
   /** Keys pressed in the page, Playwright's names (`Control+.`, `Enter`). */
-  | { kind: 'press'; keys: string };
+  | { kind: 'press'; keys: string }
+  /** Clicks the first element the selector matches (a link in the Problems panel); answers whether there was one. */
+  | { kind: 'click'; selector: string };
 
 export interface ProblemRow {
   text: string;
@@ -44,6 +46,7 @@ export interface UiAnswers {
   texts: string[];
   screenshot: string;
   press: null;
+  click: boolean;
 }
 
 export interface TestOutcome {

@@ -87,6 +87,12 @@ export async function openWorkbench(url: string, profileDir: string, artifactsDi
         case 'press':
           await page.keyboard.press(req.keys);
           return null;
+        case 'click': {
+          const target = page.locator(req.selector).first();
+          if (!(await target.count())) return false;
+          await target.click();
+          return true;
+        }
       }
     },
     close: () => context.close(),

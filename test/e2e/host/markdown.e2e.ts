@@ -103,6 +103,32 @@ describe('Puncteme in VS Code (code-server)', () => {
     const text = hovers.map(hoverText).join('\n');
     assert.match(text, /doubled-mark/);
     assert.match(text, /absorption/i, `hover: ${text}`);
+    // On screen: plain words first (what is wrong, what to write), the model's view under "More" (issue 33).
+    editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(first.range.start, first.range.start);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const shown = await waitFor('the hover on screen', async () => {
+      const texts = await ui.ask({ kind: 'texts', selector: '.monaco-hover-content' });
+      return texts.some((t) => /Write:/.test(t)) ? texts.join('\n') : undefined;
+    });
+    assert.match(shown, /The same mark is written twice\. Write it once\.[\s\S]*Write:[\s\S]*More/, shown);
+    await ui.ask({ kind: 'screenshot', name: 'hover' });
+    await vscode.commands.executeCommand('editor.action.hideHover').then(undefined, () => undefined);
+  });
+
+  it('opens a rule page from the Problems panel', async () => {
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await problemsRows(seededErrors(doc).length);
+    // The row's rule code is a link to the rule's page shipped with the extension (`docs/rules/<id>.md`).
+    const clicked = await ui.ask({ kind: 'click', selector: '.markers-panel .monaco-list-row .monaco-link' });
+    assert.ok(clicked, 'a rule link in the Problems panel');
+    const page = await waitFor('the rule page in an editor', async () => {
+      const open = vscode.window.visibleTextEditors.map((e) => e.document.uri.path).find((p) => /\/docs\/rules\/[\w-]+\.md$/.test(p));
+      return open ?? (vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => (t.input as { uri?: vscode.Uri })?.uri?.path).find((p) => p && /\/docs\/rules\/[\w-]+\.md$/.test(p)));
+    });
+    assert.match(page, /\/docs\/rules\/(doubled-mark|mark-absorption|comma|[\w-]+)\.md$/);
+    await ui.ask({ kind: 'screenshot', name: 'rule-page' });
+    editor = await vscode.window.showTextDocument(doc);
   });
 
   it('applies the quick fix of the first error and clears its diagnostic everywhere', async () => {

@@ -21,6 +21,7 @@ import {
   makeLinter,
 } from '../../engine';
 import { sentenceCandidates } from '../../engine/correction/modelRules';
+import { plainExplanation, plainExplanationText } from '../../engine/plainWords';
 import { Calibration, thresholdFor } from '../../engine/correction/calibration';
 import { AnalysedSentence, SlotMark } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
@@ -102,8 +103,13 @@ export const explainCommand: Command = {
     if (findings.length === 0) io.stdout('No findings.\n');
     for (const f of findings) {
       io.stdout(`${f.start.line + 1}:${f.start.character + 1}  ${f.ruleId}  (confidence ${f.confidence.toFixed(2)})  ${f.message}\n`);
-      for (const fix of f.fixes) io.stdout(`    fix: ${fix.title}: ${fix.edits.map((e) => `${e.start.offset}–${e.end.offset} → "${e.newText}"`).join(', ')}\n`);
-      if (f.explanation) io.stdout(f.explanation.split('\n').map((l) => `    ${l}`).join('\n') + '\n');
+      // In plain words first (what is wrong, what to write), then the model's view: the editor's hover says the same.
+      const [wrong, ...rest] = plainExplanationText(plainExplanation(f, text));
+      const more = rest.indexOf('More:');
+      io.stdout([wrong, ...rest.slice(0, more)].map((l) => `    ${l}\n`).join(''));
+      io.stdout('    More:\n');
+      for (const fix of f.fixes) io.stdout(`      fix: ${fix.title}: ${fix.edits.map((e) => `${e.start.offset}–${e.end.offset} → "${e.newText}"`).join(', ')}\n`);
+      io.stdout(rest.slice(more + 1).map((l) => `    ${l}\n`).join(''));
     }
     return findings.length > 0 ? 1 : 0;
   },

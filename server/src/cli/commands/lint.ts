@@ -3,7 +3,9 @@ import * as path from 'path';
 import { parseArgs } from 'util';
 import { ConfigError, DIALECT_USAGE, isDialect, loadProjectConfig, quoteStyleOf, toLintOptions } from '../../config';
 import {
+  AUDIENCE_USAGE,
   COMMA_SPLICES_USAGE,
+  isAudience,
   INTRODUCTORY_COMMA_USAGE,
   QUOTE_STYLE_USAGE,
   SERIAL_COMMA_USAGE,
@@ -52,7 +54,10 @@ Options:
                            is sure it was dropped (overrides the config)
       --comma-splices edited|ignore   report every comma that joins two independent clauses, as edited prose
                            would not have it (default ignore: only when the error model is sure; overrides the config)
-      --no-adapt-to-writer decide as for edited text everywhere (default: in a text with many findings for its
+      --audience edited|learner|auto   the standard every sentence is held to: edited prose's, a learner's
+                           (less certain findings too, and edited prose's conventions), or chosen from the
+                           document's own findings (auto, the default; the summary says which; overrides the config)
+      --no-adapt-to-writer the same as --audience edited (older name); decide as for edited text everywhere (default: in a text with many findings for its
                            length, as a learner's essay has, less certain ones are reported too; overrides the config)
   -c, --config FILE        use FILE instead of the nearest .punctemerc.json
   -j, --jobs N             worker threads (default: one per core, as many as the amount of text is worth)
@@ -81,7 +86,7 @@ function parseCount(flag: string, v: string | undefined, min: number): number | 
 
 export const lintCommand: Command = {
   path: ['lint'],
-  summary: 'Lint the punctuation of Markdown, plain-text and LaTeX files (or standard input).',
+  summary: 'Lint the punctuation of Markdown, plain-text, LaTeX, reStructuredText and AsciiDoc files (or standard input).',
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = parseArgs({
@@ -102,6 +107,7 @@ export const lintCommand: Command = {
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
         'no-adapt-to-writer': { type: 'boolean' },
+        audience: { type: 'string' },
         config: { type: 'string', short: 'c' },
         jobs: { type: 'string', short: 'j' },
         cache: { type: 'boolean' },
@@ -170,7 +176,12 @@ export const lintCommand: Command = {
       if (!isCommaSplices(commaSplices)) throw new UsageError(COMMA_SPLICES_USAGE);
       options.commaSplices = commaSplices;
     }
-    if (values['no-adapt-to-writer']) options.adaptToWriter = false;
+    if (values['no-adapt-to-writer']) options.audience = 'edited';
+    const audience = values.audience;
+    if (audience !== undefined) {
+      if (!isAudience(audience)) throw new UsageError(AUDIENCE_USAGE);
+      options.audience = audience;
+    }
     const fixMinConfidence =
       parseProbability('--fix-min-confidence', values['fix-min-confidence']) ?? config.fixMinConfidence ?? DEFAULT_FIX_MIN_CONFIDENCE;
 
@@ -185,7 +196,7 @@ export const lintCommand: Command = {
     if (collected.stdin) {
       const name = values['stdin-filename'] ?? '<stdin>';
       const kind = proseKindForPath(values['stdin-filename'] ?? 'stdin.txt');
-      if (kind === undefined) throw new UsageError(`--stdin-filename ${name}: not Markdown, plain text or LaTeX`);
+      if (kind === undefined) throw new UsageError(`--stdin-filename ${name}: not Markdown, plain text, LaTeX, reStructuredText or AsciiDoc`);
       const text = await io.readStdin();
       const bytes = Buffer.byteLength(text, 'utf8');
       if (maxFileBytes > 0 && bytes > maxFileBytes) {

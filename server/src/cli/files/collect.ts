@@ -63,7 +63,7 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
     if (!explicit && included && !included(relToConfig(abs))) return;
     const kind = proseKindForPath(abs);
     if (kind === undefined) {
-      if (explicit) out.notes.push(`${display}: skipped (not Markdown, plain text or LaTeX)`);
+      if (explicit) out.notes.push(`${display}: skipped (not a prose format: Markdown, plain text, LaTeX, reStructuredText or AsciiDoc)`);
       else if (!path.basename(abs).startsWith('.')) skippedNonProse++; // dotfiles (.gitignore…) are not worth a note
       return;
     }
@@ -117,7 +117,7 @@ export function collectFiles(args: readonly string[], opts: CollectOptions): Col
     } else out.errors.push(`${arg}: no such file or directory`);
   }
 
-  if (skippedNonProse) out.notes.push(`skipped ${skippedNonProse} file(s) that are not Markdown, plain text or LaTeX`);
+  if (skippedNonProse) out.notes.push(`skipped ${skippedNonProse} file(s) that are not a prose format: Markdown, plain text, LaTeX, reStructuredText or AsciiDoc`);
   if (skippedIgnored) out.notes.push(`skipped ${skippedIgnored} file(s) matched by ignore files or the config's exclude`);
   out.files.sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
   if (opts.shard) {

@@ -1,4 +1,5 @@
 /** What every output format receives: one entry per linted file, findings in document coordinates. */
+import type { AudienceDecision } from '../../engine/audience';
 import { Finding } from '../../engine/types';
 
 export interface FileReport {
@@ -7,6 +8,8 @@ export interface FileReport {
   findings: Finding[];
   /** The text the findings' offsets point into (for excerpts); absent when the formatter need not show any. */
   text?: string;
+  /** The standard the file was held to (`engine/audience.ts`), when it was linted in this run. */
+  audience?: AudienceDecision;
 }
 
 export interface FormatContext {

@@ -4,6 +4,7 @@
  * each fix becomes a SARIF fix with its replacements.
  */
 import * as fs from 'fs';
+import { findingKeys } from '../../engine/findingKey';
 import { ruleDoc } from '../../engine/ruleCatalog';
 import { rulePagePath, rulePageUri } from '../../engine/rulePages';
 import { Finding, Position, Severity } from '../../engine/types';
@@ -38,7 +39,9 @@ export const formatSarif: Formatter = (reports, ctx) => {
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const results = reports.flatMap((r) => {
     const artifactLocation = { uri: fileUri(r.file), uriBaseId: '%SRCROOT%' };
-    return r.findings.map((f: Finding) => ({
+    // Code scanning matches an alert across commits by its fingerprint: one that survives edits elsewhere in the file.
+    const keys = r.text !== undefined ? findingKeys(r.text, r.findings) : undefined;
+    return r.findings.map((f: Finding, i: number) => ({
       ruleId: f.ruleId,
       ruleIndex: ruleIndex.get(f.ruleId),
       level: LEVEL[f.severity],
@@ -57,6 +60,7 @@ export const formatSarif: Formatter = (reports, ctx) => {
             })),
           }
         : {}),
+      ...(keys ? { partialFingerprints: { 'punctemeFinding/v1': keys[i] } } : {}),
       properties: { confidence: f.confidence, explanation: f.explanation },
     }));
   });

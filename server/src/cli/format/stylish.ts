@@ -3,6 +3,7 @@
  * under the finding, cut to the terminal's width), a summary; colours on a TTY.
  */
 import * as path from 'path';
+import { describeAudience } from '../../engine/audience';
 import { rulePagesDir } from '../../engine/rulePages';
 import { Severity } from '../../engine/types';
 import { excerptAt } from './excerpt';
@@ -24,6 +25,8 @@ export const formatStylish: Formatter = (reports, ctx) => {
   for (const r of reports) {
     if (r.findings.length === 0) continue;
     lines.push('', paint('underline', r.file));
+    // A file held to learner standards gets more findings than the same text in edited prose would: say so, and why.
+    if (r.audience?.audience === 'learner') lines.push(paint('gray', `  ${describeAudience(r.audience)}`));
     // Location and severity are aligned; the message is not padded (a long one would pad every line to its width).
     const locs = r.findings.map((f) => `${f.start.line + 1}:${f.start.character + 1}`);
     const w0 = Math.max(...locs.map((x) => x.length));

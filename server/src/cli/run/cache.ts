@@ -10,6 +10,7 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import type { AudienceDecision } from '../../engine/audience';
 import { Finding } from '../../engine/types';
 import { writeFileAtomic } from '../../edits/atomicWrite';
 import { linkOnTheWay } from '../../edits/links';
@@ -26,6 +27,8 @@ interface CacheEntry {
   key: string;
   /** Unchecked until `validCachedFindings` accepts it for the file's current text. */
   findings: unknown;
+  /** The standard the file was held to (`engine/audience.ts`), unchecked until `validAudience` accepts it. */
+  audience?: unknown;
 }
 
 export class LintCache {
@@ -71,10 +74,16 @@ export class LintCache {
     return isRecord(e) && e.key === key ? e.findings : undefined;
   }
 
-  set(file: string, key: string, findings: Finding[]): void {
+  /** The entry's audience decision, if it was made for `key` and has the right shape. */
+  audience(file: string, key: string): AudienceDecision | undefined {
+    const e = Object.hasOwn(this.entries, file) ? this.entries[file] : undefined;
+    return isRecord(e) && e.key === key ? validAudience(e.audience) : undefined;
+  }
+
+  set(file: string, key: string, findings: Finding[], audience?: AudienceDecision): void {
     const e = Object.hasOwn(this.entries, file) ? this.entries[file] : undefined;
     if (e && e.key === key) return;
-    this.entries[file] = { key, findings };
+    this.entries[file] = { key, findings, ...(audience ? { audience } : {}) };
     this.dirty = true;
   }
 
@@ -96,4 +105,13 @@ export class LintCache {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A cached audience decision, if it is one (a planted or damaged cache entry is ignored, never shown). */
+function validAudience(v: unknown): AudienceDecision | undefined {
+  if (!isRecord(v)) return undefined;
+  const { audience, by, findings, sentences } = v as Record<string, unknown>;
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  if ((audience !== 'edited' && audience !== 'learner') || (by !== 'setting' && by !== 'auto') || !count(findings) || !count(sentences)) return undefined;
+  return { audience, by, findings: findings as number, sentences: sentences as number };
 }

@@ -4,6 +4,7 @@
  */
 import * as os from 'os';
 import { createTwoFilesPatch } from 'diff';
+import type { AudienceDecision } from '../../engine/audience';
 import { Finding, LintOptions } from '../../engine/types';
 import { realDirectory, writeTarget } from '../../edits/links';
 import { writeFileAtomic } from '../../edits/atomicWrite';
@@ -99,14 +100,16 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
   const cacheSettings = settings.options;
   const progress = new ProgressBar(docs.length, docs.length >= 20 ? settings.progress : undefined);
   /** The cached findings of a document that needs no work under engine `version`, else undefined. */
-  const fromCache = (doc: Doc, id: number, version: string): { known?: Finding[]; done: boolean } => {
+  const fromCache = (doc: Doc, id: number, version: string): { known?: Finding[]; audience?: AudienceDecision; done: boolean } => {
     if (!cache || !doc.path) return { done: false };
-    const raw = cache.get(doc.path, LintCache.key(doc.text, doc.kind, version, cacheSettings));
+    const key = LintCache.key(doc.text, doc.kind, version, cacheSettings);
+    const raw = cache.get(doc.path, key);
     const known = raw === undefined ? undefined : validCachedFindings(raw, doc.text, doc.kind);
     if (!known) return { done: false };
     fromCacheIds.add(id);
     const fixable = settings.fix !== 'off' && safeEdits(doc.text, known, settings.fixMinConfidence).length > 0;
-    return { known, done: !fixable };
+    const audience = cache.audience(doc.path, key);
+    return { known, ...(audience ? { audience } : {}), done: !fixable };
   };
 
   // With the models unchanged since the cache was written, unchanged files are answered before any model loads.
@@ -116,7 +119,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
     docs.forEach((doc, id) => {
       const hit = fromCache(doc, id, assumedVersion!);
       if (hit.done) {
-        results[id] = { id, findings: hit.known!, applied: 0 };
+        results[id] = { id, findings: hit.known!, applied: 0, ...(hit.audience ? { audience: hit.audience } : {}) };
         progress.tick();
       }
     });
@@ -144,7 +147,7 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
           if (results[id]) return;
           const hit = fromCache(doc, id, version);
           const task: LintTask = { id, text: doc.text, kind: doc.kind, ...(hit.known ? { known: hit.known } : {}) };
-          results[id] = hit.done ? { id, findings: hit.known!, applied: 0 } : await lintEngine.lint(task);
+          results[id] = hit.done ? { id, findings: hit.known!, applied: 0, ...(hit.audience ? { audience: hit.audience } : {}) } : await lintEngine.lint(task);
           progress.tick();
         }),
       );
@@ -176,10 +179,10 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
       }
       // A document with notes (a budget stopped the model) is not cached: its next run must say so again.
       if (cache && doc.path && !r.error && !r.notes?.length && (r.fixed === undefined || text === r.fixed)) {
-        cache.set(doc.path, LintCache.key(text, doc.kind, version, cacheSettings), r.findings);
+        cache.set(doc.path, LintCache.key(text, doc.kind, version, cacheSettings), r.findings, r.audience);
       }
       // The findings of a fixed document are those left in its fixed text (written or not).
-      out.reports.push({ file: doc.display, findings: r.findings, text: r.fixed ?? doc.text });
+      out.reports.push({ file: doc.display, findings: r.findings, text: r.fixed ?? doc.text, ...(r.audience ? { audience: r.audience } : {}) });
     }
     out.cacheHits = fromCacheIds.size;
     try {

@@ -2,7 +2,7 @@
  * Linting one document, the same way in the main thread and in a worker: findings, or with fixing on, the fixed
  * text and the findings that remain.
  */
-import { Linter } from '../../engine';
+import { AudienceDecision, audienceOf, Linter } from '../../engine';
 import { Finding, LintOptions } from '../../engine/types';
 import { fixDocument } from '../fix/fixDocument';
 import { BlockErrors, lintDocument, ProseKind } from '../proseAdapter';
@@ -24,6 +24,8 @@ export interface LintTaskResult {
   error?: string;
   /** What the user must be told about the document ("line N: why"): parts not checked, budgets that stopped the model. */
   notes?: string[];
+  /** The standard the text as given was held to (`engine/audience.ts`); absent when it came from the cache. */
+  audience?: AudienceDecision;
 }
 
 export interface TaskSettings {
@@ -35,13 +37,23 @@ export interface TaskSettings {
 export function runTask(linter: Linter, task: LintTask, settings: TaskSettings): LintTaskResult {
   // Notes of the text as given; fixing lints the fixed text again, whose notes would repeat them.
   let notes: string[] | undefined;
-  const withNotes = (r: LintTaskResult): LintTaskResult => (notes?.length ? { ...r, notes } : r);
+  let audience: AudienceDecision | undefined;
+  const withNotes = (r: LintTaskResult): LintTaskResult => ({ ...r, ...(notes?.length ? { notes } : {}), ...(audience ? { audience } : {}) });
+  // The fixed text is held to the standard the text as given was: under `audience: auto`, fixing an error-prone
+  // text's findings could otherwise take it below the line and hide the findings left (a comma splice the fix did
+  // not apply vanished and the file linted clean).
+  let options = settings.options;
   try {
     const lint = (text: string) => {
       if (task.known && text === task.text) return task.known;
       const first = notes === undefined;
       notes ??= [];
-      return lintDocument(linter, text, task.kind, settings.options, (n) => first && notes!.push(n));
+      const found = lintDocument(linter, text, task.kind, options, (n) => first && notes!.push(n), (d) => {
+        if (!first) return;
+        audience = d;
+        if (audienceOf(options) === 'auto') options = { ...options, audience: d.audience };
+      });
+      return found;
     };
     if (settings.fixMinConfidence === undefined) return withNotes({ id: task.id, findings: lint(task.text), applied: 0 });
     const r = fixDocument(task.text, lint, settings.fixMinConfidence);

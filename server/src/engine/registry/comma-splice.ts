@@ -7,7 +7,7 @@ export const commaSpliceRule: RuleSpec = {
   severity: 'warning',
   description:
     'Two independent clauses joined by a comma alone (fix: a semicolon, a period, or a comma and a conjunction).',
-  settings: ['commaSplices', 'adaptToWriter', 'minConfidence'],
+  settings: ['commaSplices', 'audience', 'minConfidence'],
   examples: [
     { wrong: 'It was late, we went home.', right: 'It was late; we went home.', note: '(commaSplices: edited, or in an error-prone text)', options: { commaSplices: 'edited' } },
   ],

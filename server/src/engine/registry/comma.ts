@@ -7,7 +7,7 @@ export const commaRule: RuleSpec = {
   severity: 'warning',
   description:
     'A missing or unnecessary comma the punctuation model is confident about.',
-  settings: ['adaptToWriter', 'minConfidence'],
+  settings: ['audience', 'minConfidence'],
   examples: [
     { wrong: 'He smiled, and, left.', right: 'He smiled, and left.' },
   ],

@@ -7,7 +7,7 @@ export const introductoryCommaRule: RuleSpec = {
   severity: 'warning',
   description:
     'A comma after an introductory word, phrase or clause: where the error model is sure it was dropped, after a transition such as "However" or "For example" and where the document\'s own habit is the comma (introductoryComma: auto), or (edited) wherever edited prose writes it.',
-  settings: ['introductoryComma', 'adaptToWriter', 'minConfidence'],
+  settings: ['introductoryComma', 'audience', 'minConfidence'],
   examples: [
     { wrong: 'Although the rain had stopped we stayed inside.', right: 'Although the rain had stopped, we stayed inside.', note: '(edited; auto after three such commas in the same text, or in an error-prone text)', options: { introductoryComma: 'edited' } },
     { wrong: 'However we stayed.', right: 'However, we stayed.', note: '(auto and edited)' },

@@ -6,8 +6,8 @@ export const markSpacingRule: RuleSpec = {
   kind: 'typographic',
   severity: 'warning',
   description:
-    'A space before a comma, semicolon, colon, question or exclamation mark or final period, or none after a comma between words; reported in texts with many punctuation findings (adaptToWriter).',
-  settings: ['adaptToWriter'],
+    'A space before a comma, semicolon, colon, question or exclamation mark or final period, or none after a comma between words; reported in texts with many punctuation findings (audience: learner, or auto for such a text).',
+  settings: ['audience'],
   examples: [
     { wrong: 'Hello , how are you ? I like apples,pears and plums.', right: 'Hello, how are you? I like apples, pears and plums.', context: ERROR_PRONE_CONTEXT },
   ],

@@ -1,0 +1,152 @@
+/**
+ * `audience` (`engine/audience.ts`): under a named audience (`edited`, `learner`) a sentence's findings never depend
+ * on the rest of the document, so fixing some findings never hides the others, and adding or removing an unrelated
+ * sentence changes nothing elsewhere; a stricter setting never reports less than a looser one. Checked as properties
+ * over documents drawn from the learner probes' sentences (`examples/probes/learner-errors.md`) and clean sentences.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import fc from 'fast-check';
+import { Finding, LintOptions, makeLinter, settleDocument } from '../../server/src/engine';
+import { describeAudience } from '../../server/src/engine/audience';
+import { findingKeys } from '../../server/src/engine/findingKey';
+import { trainedEngineParts } from './trainedParts';
+
+/** The learner probes' sentences (real learner-style errors, written as a measure, never tuned on). */
+function probeSentences(): string[] {
+  const text = fs.readFileSync(path.join(__dirname, '../../examples/probes/learner-errors.md'), 'utf8');
+  return text
+    .split(/\n\s*\n/)
+    .flatMap((p) => p.replace(/\s+/g, ' ').trim().split(/(?<=[.?!"])\s+(?=[A-Z])/))
+    .filter((s) => s.length > 0);
+}
+
+const CLEAN = [
+  'We had a very good time there.',
+  'She works in a big hospital near the river.',
+  'The book that I bought was very expensive.',
+  'I think the city is beautiful at night.',
+  'My older sister lives in London with her husband.',
+];
+
+/** A document of sentences, one paragraph, with each sentence's range. */
+function documentOf(sentences: readonly string[]): { text: string; spans: Array<[number, number]> } {
+  const spans: Array<[number, number]> = [];
+  let text = '';
+  for (const s of sentences) {
+    if (text) text += ' ';
+    spans.push([text.length, text.length + s.length]);
+    text += s;
+  }
+  return { text, spans };
+}
+
+/** Findings as (sentence index, rule, offset within the sentence, message) — what must not change. */
+function bySentence(found: readonly Finding[], spans: ReadonlyArray<[number, number]>): string[] {
+  return found.map((f) => {
+    const i = spans.findIndex(([a, b]) => a <= f.start.offset && f.start.offset <= b);
+    return `${i}|${f.ruleId}|${f.start.offset - spans[i][0]}|${f.end.offset - f.start.offset}|${f.message}`;
+  });
+}
+
+describe('engine: audience (stable findings)', function () {
+  this.timeout(600000);
+  const parts = trainedEngineParts();
+  const sentences = probeSentences();
+  const lint = (text: string, options: LintOptions) => makeLinter(parts()).lint(text, options);
+
+  it('the probes give enough sentences with findings to test on', () => {
+    assert.ok(sentences.length >= 15, `${sentences.length} sentences`);
+    const found = lint(sentences.join(' '), { audience: 'learner' });
+    assert.ok(found.length >= 8, `${found.length} findings`);
+  });
+
+  it('auto reports the choice it made; a named audience says it was named', () => {
+    const linter = makeLinter(parts());
+    const essay = sentences.slice(0, 8).join(' ');
+    const auto = settleDocument([linter.lintPart!(essay, {})]).audience;
+    assert.deepStrictEqual([auto.audience, auto.by], ['learner', 'auto']);
+    assert.match(describeAudience(auto), /^held to learner standards \(audience auto: \d+ findings in 8 sentences/);
+    const clean = settleDocument([linter.lintPart!(CLEAN.join(' '), {})]).audience;
+    assert.deepStrictEqual([clean.audience, clean.by], ['edited', 'auto']);
+    const named = settleDocument([linter.lintPart!(CLEAN.join(' '), { audience: 'learner' })]).audience;
+    assert.deepStrictEqual([named.audience, named.by], ['learner', 'setting']);
+    // `adaptToWriter: false` is the older name of `edited`.
+    const older = settleDocument([linter.lintPart!(essay, { adaptToWriter: false })]).audience;
+    assert.strictEqual(older.audience, 'edited');
+  });
+
+  for (const audience of ['edited', 'learner'] as const) {
+    it(`${audience}: a sentence's findings do not depend on which other sentences the document has`, () => {
+      fc.assert(
+        fc.property(fc.subarray([...sentences, ...CLEAN], { minLength: 2, maxLength: 10 }), (chosen) => {
+          const whole = documentOf(chosen);
+          const together = bySentence(lint(whole.text, { audience }), whole.spans);
+          const alone = chosen.flatMap((s, i) => bySentence(lint(s, { audience }), [[0, s.length]]).map((k) => `${i}${k.slice(k.indexOf('|'))}`));
+          assert.deepStrictEqual(together.sort(), alone.sort());
+        }),
+        { numRuns: 12, seed: 33 },
+      );
+    });
+
+    it(`${audience}: fixing one finding never hides a finding in another sentence`, () => {
+      const doc = documentOf(sentences);
+      const found = lint(doc.text, { audience });
+      const before = bySentence(found, doc.spans);
+      let checked = 0;
+      for (const f of found) {
+        const fix = f.fixes[0];
+        if (!fix) continue;
+        const i = doc.spans.findIndex(([a, b]) => a <= f.start.offset && f.start.offset <= b);
+        // The fixed sentence alone changes; the document is rebuilt from sentences, so every other keeps its span.
+        let fixed = doc.text;
+        for (const e of [...fix.edits].sort((a, b) => b.start.offset - a.start.offset)) fixed = fixed.slice(0, e.start.offset) + e.newText + fixed.slice(e.end.offset);
+        const own = fixed.slice(doc.spans[i][0], doc.spans[i][1] + fixed.length - doc.text.length);
+        const after = documentOf(sentences.map((s, k) => (k === i ? own : s)));
+        const others = (keys: string[]) => keys.filter((k) => !k.startsWith(`${i}|`));
+        assert.deepStrictEqual(others(bySentence(lint(after.text, { audience }), after.spans)), others(before), `after fixing ${f.ruleId} in "${sentences[i]}"`);
+        if (++checked === 6) break;
+      }
+      assert.ok(checked >= 3, `${checked} fixes tried`);
+    });
+  }
+
+  it('under auto, fixing findings can move the document below the line: the reason to name the audience', () => {
+    // Not a property the product promises under auto, but the measured reason for `audience`: shown here so that a
+    // change that makes auto stable too is noticed (and this test rewritten as a property).
+    const essay = sentences.slice(0, 8).join(' ');
+    const auto = lint(essay, {});
+    const learner = lint(essay, { audience: 'learner' });
+    assert.deepStrictEqual(bySentence(auto, documentOf(sentences.slice(0, 8)).spans), bySentence(learner, documentOf(sentences.slice(0, 8)).spans));
+  });
+
+  it('a stricter setting never reports less: learner covers edited; introductoryComma edited covers auto; commaSplices edited covers ignore', () => {
+    const covers = (strict: readonly Finding[], loose: readonly Finding[]) =>
+      loose.filter((l) => !strict.some((s) => s.ruleId === l.ruleId && s.start.offset < Math.max(l.end.offset, l.start.offset + 1) && l.start.offset < Math.max(s.end.offset, s.start.offset + 1)));
+    fc.assert(
+      fc.property(fc.subarray([...sentences, ...CLEAN], { minLength: 3, maxLength: 12 }), fc.constantFrom<'edited' | 'learner' | 'auto'>('edited', 'learner', 'auto'), (chosen, audience) => {
+        const text = chosen.join(' ');
+        const missed = (strict: LintOptions, loose: LintOptions) => covers(lint(text, strict), lint(text, loose)).map((f) => `${f.ruleId}@${f.start.offset}`);
+        assert.deepStrictEqual(missed({ audience: 'learner' }, { audience: 'edited' }), [], 'learner ⊇ edited');
+        if (audience !== 'auto') {
+          assert.deepStrictEqual(missed({ audience, introductoryComma: 'edited' }, { audience, introductoryComma: 'auto' }), [], `${audience}: introductory edited ⊇ auto`);
+          assert.deepStrictEqual(missed({ audience, commaSplices: 'edited' }, { audience, commaSplices: 'ignore' }), [], `${audience}: splices edited ⊇ ignore`);
+        }
+      }),
+      { numRuns: 10, seed: 34 },
+    );
+  });
+
+  it('findings are the same on every run, and their keys survive edits elsewhere in the document', () => {
+    const doc = sentences.join(' ');
+    const first = lint(doc, { audience: 'learner' });
+    assert.deepStrictEqual(lint(doc, { audience: 'learner' }), first);
+    const keys = findingKeys(doc, first);
+    assert.strictEqual(new Set(keys).size, keys.length, 'keys are unique within a document');
+    // Paragraphs added above and below: every finding keeps its key (its line and offset do not).
+    const moved = `We wrote this paragraph later.\n\n${doc}\n\nThe last paragraph is new too.`;
+    const again = findingKeys(moved, lint(moved, { audience: 'learner' }));
+    assert.deepStrictEqual(keys.filter((k) => !again.includes(k)), []);
+  });
+});
