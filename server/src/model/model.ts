@@ -314,16 +314,18 @@ export class ModelCore {
       prep.staticScores = [];
       prep.generation = this.generation;
     }
-    const a = info.lo[w], b = info.hi[w];
+    // Keyed by the D contexts the internal slots give, not by the slots themselves: the distribution depends on the
+    // slots only through them, and many surfaces give the same contexts (the restoration's samples: issue 37).
+    const contexts = internalPunctContexts(info, w, slots);
     let key = `${w}|`;
-    for (let s = a; s < b; s++) if (slots[s].length) key += `${s}:${slots[s].join(' ')};`;
+    for (const c of contexts) key += `${c.name}\u0001${c.outputs};`;
     let hit = prep.probCache.get(key);
     if (!hit) {
       // The static contexts' scores are computed once per node; only the few D contexts are added per surface.
       let st = prep.staticScores[w];
       const cache = this.contextCache();
       if (!st) prep.staticScores[w] = st = pairScores(this.theta, this.space, prep.ctx[w], prep.rp[w], this.thetaScale, cache);
-      const dctx = hashContexts(internalPunctContexts(info, w, slots));
+      const dctx = hashContexts(contexts);
       const logp = pairScores(this.theta, this.space, dctx, prep.rp[w], this.thetaScale, cache);
       for (let j = 0; j < logp.length; j++) logp[j] += st[j];
       hit = { ctx: concatContexts(prep.ctx[w], dctx), logp: logNormalise(logp) };
