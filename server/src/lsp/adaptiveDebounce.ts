@@ -14,9 +14,8 @@
 
 /** The wait is this many times the typical analysis time: at most an analysis' worth of work is started in vain. */
 export const ADAPT_FACTOR = 1;
-/** The wait stays within [setting / SHORTEST_DIVISOR, setting × LONGEST_FACTOR]. */
+/** The wait stays within [setting / SHORTEST_DIVISOR, setting]. */
 export const SHORTEST_DIVISOR = 5;
-export const LONGEST_FACTOR = 10;
 /** Weight of the newest analysis in the typical time: a few edits move it, one outlier does not make it. */
 export const NEWEST_WEIGHT = 0.3;
 
@@ -28,13 +27,13 @@ export function nextTypicalMs(typicalMs: number | undefined, observedMs: number)
 
 /**
  * The wait before analysing after an edit: `settingMs` itself while nothing is known of the document's analyses,
- * else ADAPT_FACTOR × the typical time within [settingMs / 5, settingMs × 10].
+ * else ADAPT_FACTOR × the typical time within [settingMs / 5, settingMs].
  */
 export function debounceMs(settingMs: number, typicalMs: number | undefined): number {
   if (!(settingMs > 0)) return 0;
   if (typicalMs === undefined) return settingMs;
   const wait = ADAPT_FACTOR * typicalMs;
-  return Math.round(Math.min(settingMs * LONGEST_FACTOR, Math.max(settingMs / SHORTEST_DIVISOR, wait)));
+  return Math.round(Math.min(settingMs, Math.max(settingMs / SHORTEST_DIVISOR, wait)));
 }
 
 /** Per open document: whether its pending analysis was started by an edit, and its edits' typical analysis time. */
