@@ -314,13 +314,19 @@ export class ModelCore {
       prep.staticScores = [];
       prep.generation = this.generation;
     }
-    // Keyed by the D contexts the internal slots give, not by the slots themselves: the distribution depends on the
-    // slots only through them, and many surfaces give the same contexts (the restoration's samples: issue 37).
-    const contexts = internalPunctContexts(info, w, slots);
+    const a = info.lo[w], b = info.hi[w];
     let key = `${w}|`;
-    for (const c of contexts) key += `${c.name}\u0001${c.outputs};`;
+    for (let s = a; s < b; s++) if (slots[s].length) key += `${s}:${slots[s].join(' ')};`;
     let hit = prep.probCache.get(key);
-    if (!hit) {
+    if (hit) return hit;
+    // Then by the D contexts the internal slots give: the distribution depends on the slots only through them, and
+    // many surfaces give the same contexts (the restoration's hundred samples: issue 37).
+    const contexts = internalPunctContexts(info, w, slots);
+    let contextKey = `${w}#`;
+    for (const c of contexts) contextKey += `${c.name}\u0001${c.outputs};`;
+    hit = prep.probCache.get(contextKey);
+    if (hit) prep.probCache.set(key, hit);
+    else {
       // The static contexts' scores are computed once per node; only the few D contexts are added per surface.
       let st = prep.staticScores[w];
       const cache = this.contextCache();
@@ -330,6 +336,7 @@ export class ModelCore {
       for (let j = 0; j < logp.length; j++) logp[j] += st[j];
       hit = { ctx: concatContexts(prep.ctx[w], dctx), logp: logNormalise(logp) };
       prep.probCache.set(key, hit);
+      prep.probCache.set(contextKey, hit);
     }
     return hit;
   }
