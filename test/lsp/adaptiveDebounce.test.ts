@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { AdaptiveDebounce, debounceMs, nextTypicalMs, NEWEST_WEIGHT } from '../../server/src/lsp/adaptiveDebounce';
+import { AdaptiveDebounce, debounceMs, RECENT, typicalMs, withAnalysis } from '../../server/src/lsp/adaptiveDebounce';
 
 describe('adaptive debounce (policy)', () => {
   it('waits as long as a typical analysis, within a fifth of the setting and the setting', () => {
@@ -15,26 +15,34 @@ describe('adaptive debounce (policy)', () => {
     assert.strictEqual(debounceMs(0, undefined), 0);
   });
 
-  it('the typical time follows new analyses by a weighted mean, the first taken as it is', () => {
-    assert.strictEqual(nextTypicalMs(undefined, 12), 12);
-    assert.strictEqual(nextTypicalMs(10, 20), 10 + NEWEST_WEIGHT * 10);
-    assert.strictEqual(nextTypicalMs(10, NaN), 10);
-    // One slow outlier moves it by NEWEST_WEIGHT of the difference; a run of slow ones brings it to them.
-    let t = 10;
-    for (let k = 0; k < 20; k++) t = nextTypicalMs(t, 200);
-    assert.ok(t > 199 && t <= 200, String(t));
+  it('the typical time is the median of the last few analyses: one outlier does not move it, a few do', () => {
+    assert.strictEqual(typicalMs([]), undefined);
+    assert.strictEqual(typicalMs([12]), 12);
+    assert.strictEqual(typicalMs([10, 30]), 20);
+    assert.strictEqual(typicalMs([10, 400, 12]), 12);
+    let recent: number[] = [];
+    for (const ms of [120, 10, 11, 12, 9]) recent = withAnalysis(recent, ms); // a slow first (compiling) edit
+    assert.strictEqual(typicalMs(recent), 11);
+    for (const ms of [200, 210, 190]) recent = withAnalysis(recent, ms);
+    assert.strictEqual(recent.length, RECENT);
+    assert.strictEqual(typicalMs(recent), 190);
+    assert.deepStrictEqual(withAnalysis([5], NaN), [5]);
   });
 
-  it('learns only from analyses that edits started; a closed document starts again', () => {
+  it('learns from analyses that edits started; until then from the opening time per paragraph; a closed document starts again', () => {
     const d = new AdaptiveDebounce();
     const uri = 'file:///a.md';
+    assert.strictEqual(d.schedule(uri, 100, true), 100); // nothing known
     assert.strictEqual(d.schedule(uri, 100, false), 0); // opening: no wait
-    d.analysed(uri, 900); // the whole document at opening says nothing of an edit's analysis
-    assert.strictEqual(d.schedule(uri, 100, true), 100);
-    d.analysed(uri, 10);
+    d.analysed(uri, 900, 30); // the whole document: 30 ms a paragraph
+    assert.strictEqual(d.schedule(uri, 100, true), 30);
+    d.analysed(uri, 10, 30);
     assert.strictEqual(d.schedule(uri, 100, true), 20);
-    d.analysed(uri, 60);
-    assert.strictEqual(d.schedule(uri, 100, true), 25); // 10 + 0.3 × 50
+    d.analysed(uri, 60, 30);
+    assert.strictEqual(d.schedule(uri, 100, true), 35); // the median of 10 and 60
+    assert.strictEqual(d.schedule(uri, 100, false), 0);
+    d.analysed(uri, 5000, 1); // a save's analysis does not count as an edit's
+    assert.strictEqual(d.schedule(uri, 100, true), 35);
     assert.strictEqual(d.schedule('file:///b.md', 100, true), 100); // per document
     d.forget(uri);
     assert.strictEqual(d.schedule(uri, 100, true), 100);

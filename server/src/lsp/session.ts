@@ -74,7 +74,7 @@ export function startServer(connection: Connection): void {
   const analyzer = new Analyzer(engine, {
     log,
     publish(a: Analysis) {
-      debounce.analysed(a.uri, a.busyMs);
+      debounce.analysed(a.uri, a.busyMs, a.blocks.length);
       lastAnalysisMs[a.uri] = a.busyMs;
       lastAnalysisCpuMs[a.uri] = a.cpuMs;
       const diagnostics = a.findings.map((f, i) => toDiagnostic(f, a.uri, i));
