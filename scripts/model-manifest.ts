@@ -2,16 +2,56 @@
  * Writes `models/en/manifest.json` (size and SHA-256 of each model file, which the engine checks on load), or with
  * `--check` only says whether it matches the files. Run after any training step that rewrites a model file.
  *
+ * First it stores each gzip model file (`*.gz`) uncompressed within its gzip format (`server/research/storedGzip.ts`): inflating the
+ * 11.6 MB parser took 50–120 ms CPU of every start; reading the 18.4 MB stored one takes 5–13 (issue 37). The files
+ * keep their names and readers; the packages are compressed as a whole anyway. `--check` also fails on a gzip model
+ * file that is compressed.
+ *
+ * Then it writes the θ sidecar of each punctuation model file the engine loads (`punct.json` → `punct.theta.bin`,
+ * server/src/model/thetaSidecar.ts), so that loading maps θ instead of decoding it; `--check` fails on a missing or
+ * stale one.
+ *
  *   npm run models:manifest [-- --check] [-- --dir DIR]
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { buildManifest, MANIFEST_FILE, writeManifest } from '../server/src/engine/modelIntegrity';
+import { isStoredGzip, rewriteAsStoredGzip } from '../server/research/storedGzip';
+import { isOptionalModelFile } from '../server/src/engine/modelIntegrity';
+import { MODEL_FORMAT, ModelJson, quantisedWeights } from '../server/src/model/modelFile';
+import { RankedInt16 } from '../server/src/model/rankedWeights';
+import { readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../server/src/model/thetaSidecar';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--dir');
 const dir = path.resolve(at >= 0 ? args[at + 1] : path.join(__dirname, '../models/en'));
+const gzipFiles = fs.readdirSync(dir).filter((f) => f.endsWith('.gz')).map((f) => path.join(dir, f));
+
+/** The punctuation model files the engine loads, with their contents. */
+function punctModels(): Array<{ file: string; j: ModelJson }> {
+  const out: Array<{ file: string; j: ModelJson }> = [];
+  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.json') && !isOptionalModelFile(f))) {
+    let j: ModelJson;
+    try {
+      j = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ModelJson;
+    } catch {
+      continue;
+    }
+    if (j?.format === MODEL_FORMAT && typeof j.weights === 'string') out.push({ file: path.join(dir, name), j });
+  }
+  return out;
+}
 if (args.includes('--check')) {
+  const compressed = gzipFiles.filter((f) => !isStoredGzip(fs.readFileSync(f)));
+  if (compressed.length) {
+    process.stderr.write(`${compressed.join(', ')}: compressed, which slows every start: run npm run models:manifest\n`);
+    process.exit(1);
+  }
+  const stale = punctModels().filter(({ file, j }) => !readThetaSidecar(file, j)).map(({ file }) => thetaSidecarFile(file));
+  if (stale.length) {
+    process.stderr.write(`${stale.join(', ')}: missing or derived from other weights: run npm run models:manifest\n`);
+    process.exit(1);
+  }
   const want = JSON.stringify(buildManifest(dir).files);
   let have = '';
   try {
@@ -25,6 +65,12 @@ if (args.includes('--check')) {
   }
   process.stdout.write(`${path.join(dir, MANIFEST_FILE)} matches the model files\n`);
 } else {
+  for (const f of gzipFiles) if (rewriteAsStoredGzip(f)) process.stdout.write(`stored ${f} uncompressed\n`);
+  for (const { file, j } of punctModels()) {
+    if (readThetaSidecar(file, j)) continue;
+    // θ as the engine builds it from the file's weights without a sidecar (coreFromJson).
+    process.stdout.write(`wrote ${writeThetaSidecar(file, j, new RankedInt16(quantisedWeights(j)))}\n`);
+  }
   writeManifest(dir);
   process.stdout.write(`wrote ${path.join(dir, MANIFEST_FILE)}\n`);
 }

@@ -8,6 +8,7 @@ import { PunctModelImpl, seededRng } from '../../server/src/model';
 import { inside } from '../../server/src/model/inside';
 import { addScaled, dot, Mat, mul, mulTransAInto, transpose, zeros } from '../../server/src/model/matrix';
 import { ModelCore } from '../../server/src/model/model';
+import { samplePrior } from '../../server/src/model/sample';
 import { addContextWeights } from '../../server/src/model/attach';
 import { ContextWeightCache } from '../../server/src/model/contextCache';
 import { punctemeSparse } from '../../server/src/model/automaton';
@@ -90,6 +91,29 @@ describe('model at inference time: the same numbers as the plain computation', (
     core.invalidate();
     assert.ok(Object.is(model.logProb(copy(t)), new PunctModelImpl(core, 'fresh').logProb(copy(t))));
     assert.notStrictEqual(model.logProb(t), before);
+  });
+
+  it("a node's distribution remembered by its internal contexts equals a fresh one for every sampled surface", () => {
+    // The memo of nodeLogProbs is keyed by the D contexts the internal slots give (many surfaces share them: the
+    // restoration's samples); a key that lost information would serve one surface another's distribution.
+    const trees = smallSentences(14, 40);
+    const core = randomCore(trees, 17, 'R', false);
+    const model = new PunctModelImpl(core, 'memo');
+    const rng = seededRng(3);
+    let compared = 0;
+    for (const t of trees.slice(0, 12)) {
+      const prep = model.prepare(t);
+      for (let k = 0; k < 30; k++) {
+        const { slots } = samplePrior(core, prep, rng);
+        for (let w = 1; w <= prep.info.n; w++) {
+          const remembered = core.nodeLogProbs(prep, w, slots).logp;
+          const fresh = core.nodeLogProbs(new PunctModelImpl(core, 'fresh').prepare(t), w, slots).logp;
+          sameArray(remembered, fresh, `${t.id} node ${w}`);
+          compared++;
+        }
+      }
+    }
+    assert.ok(compared > 1000, `${compared} compared`);
   });
 
   it('the context weight cache returns exact weights while it evicts', () => {

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import Ajv, { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Audience, CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { allowEntryProblem } from '../prose/allowed';
 import { Dialect, quoteStyleOf } from './dialect';
@@ -47,7 +47,19 @@ export class ConfigError extends Error {
   }
 }
 
-const validate = new Ajv({ allErrors: true, strict: false }).compile<ProjectConfig>(schema);
+/**
+ * Compiled on the first configuration read: loading Ajv and compiling the schema cost ~50 ms CPU at every start, also
+ * where no configuration file is (issue 37).
+ */
+let compiled: ValidateFunction<ProjectConfig> | undefined;
+function validator(): ValidateFunction<ProjectConfig> {
+  if (!compiled) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Ajv = (require('ajv') as typeof import('ajv')).default;
+    compiled = new Ajv({ allErrors: true, strict: false }).compile<ProjectConfig>(schema);
+  }
+  return compiled;
+}
 
 function describe(e: ErrorObject): string | undefined {
   const where = e.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : '(top level)';
@@ -69,6 +81,7 @@ function describe(e: ErrorObject): string | undefined {
 
 /** Validates a parsed configuration object; `source` names it in error messages. */
 export function parseProjectConfig(value: unknown, source: string): ProjectConfig {
+  const validate = validator();
   const valid = validate(value);
   // What the schema cannot check: each allowlist entry must compile.
   const badPatterns = valid

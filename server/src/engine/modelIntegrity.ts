@@ -25,6 +25,9 @@ export interface ModelManifest {
  */
 const OPTIONAL_MODEL_FILES = new Set(['punct-attach.json']);
 
+/** Whether the engine never loads `name` at run time (it is left out of the packages). */
+export const isOptionalModelFile = (name: string): boolean => OPTIONAL_MODEL_FILES.has(name);
+
 export type ModelFileState = 'missing' | 'corrupt';
 
 /** A model file that is missing or corrupt; `file` is its path, `state` which of the two. */

@@ -1,53 +1,15 @@
 /**
  * The shapes of the JSON model files the engine reads directly, checked on load: a file that parses but is not a
  * calibration (or a convention) must not be read as one with holes filled by defaults.
+ *
+ * The checks are Ajv's code for the schemas of `modelSchemaDefs.ts`, generated ahead of time (`npm run models:schemas`
+ * writes `modelSchemaChecks.ts`; a test fails when it is out of date): loading Ajv and compiling the schemas took
+ * ~75 ms CPU of every start (issue 37).
  */
-import Ajv from 'ajv';
+import { calibration, convention } from './modelSchemaChecks';
 
-const number = { type: 'number' };
-const probability = { type: 'number', minimum: 0, maximum: 1 };
-const points = { type: 'array', items: { type: 'array', items: number, minItems: 2, maxItems: 2 } };
-
-const calibrationSchema = {
-  type: 'object',
-  required: ['threshold', 'kinds'],
-  properties: {
-    threshold: probability,
-    thresholds: { type: 'object', additionalProperties: probability },
-    kinds: {
-      type: 'object',
-      additionalProperties: {
-        type: 'object',
-        required: ['a', 'b'],
-        properties: {
-          a: number,
-          b: number,
-          count: number,
-          points,
-          sizeWeight: number,
-          recal: { type: 'object', required: ['a', 'b'], properties: { a: number, b: number, points } },
-        },
-      },
-    },
-    minCommaPrior: probability,
-    note: { type: 'string' },
-  },
-};
-
-const count = { type: 'integer', minimum: 0 };
-const conventionSchema = {
-  type: 'object',
-  required: ['minCount', 'minShare', 'counts'],
-  properties: {
-    minCount: count,
-    minShare: probability,
-    counts: { type: 'object', additionalProperties: { type: 'object', required: ['n', 'comma'], properties: { n: count, comma: count } } },
-    note: { type: 'string' },
-  },
-};
-
-const ajv = new Ajv({ allErrors: false, strict: false });
-const checks = { calibration: ajv.compile(calibrationSchema), convention: ajv.compile(conventionSchema) };
+type Check = ((value: unknown) => boolean) & { errors?: Array<{ instancePath?: string; message?: string }> | null };
+const checks: Record<'calibration' | 'convention', Check> = { calibration, convention };
 
 /** Why `value` is not a model file of `kind`, or undefined if it is one. */
 export function modelSchemaProblem(kind: keyof typeof checks, value: unknown): string | undefined {

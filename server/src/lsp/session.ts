@@ -19,6 +19,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME } from '../config';
 import { ProseKind, proseKindForLanguageId, proseKindForPath } from '../prose/kinds'; // the extractors live in the worker
+import { AdaptiveDebounce } from './adaptiveDebounce';
 import { Analysis, Analyzer, Job, errorText } from './analyzer';
 import { DISABLE_RULE_COMMAND, FIX_ALL_KIND, HIDE_FALSE_POSITIVE_COMMAND, codeActions, fixAllEdits } from './codeActions';
 import { noteDiagnostic, rangeOf, toDiagnostic, truncatedDiagnostic } from './diagnostics';
@@ -70,9 +71,11 @@ export function startServer(connection: Connection): void {
     },
     log,
   });
+  const debounce = new AdaptiveDebounce();
   const analyzer = new Analyzer(engine, {
     log,
     publish(a: Analysis) {
+      debounce.analysed(a.uri, a.busyMs, a.blocks.length);
       lastAnalysisMs[a.uri] = a.busyMs;
       lastAnalysisCpuMs[a.uri] = a.cpuMs;
       const diagnostics = a.findings.map((f, i) => toDiagnostic(f, a.uri, i));
@@ -158,7 +161,7 @@ export function startServer(connection: Connection): void {
   async function validate(uri: string, trigger: 'open' | 'change' | 'save' | 'settings'): Promise<void> {
     const s = await settingsFor(uri);
     if (trigger === 'change' && s.run === 'onSave') return;
-    analyzer.schedule(uri, trigger === 'change' ? s.debounceMs : 0, () => prepare(uri));
+    analyzer.schedule(uri, debounce.schedule(uri, s.debounceMs, trigger === 'change'), () => prepare(uri));
   }
   const validateAll = () => documents.all().forEach((d) => void validate(d.uri, 'settings'));
 
@@ -218,6 +221,7 @@ export function startServer(connection: Connection): void {
   documents.onDidSave((e) => void validate(e.document.uri, 'save'));
   documents.onDidClose((e) => {
     analyzer.forget(e.document.uri);
+    debounce.forget(e.document.uri);
     editorSettings.delete(e.document.uri);
     toldTooLarge.delete(e.document.uri);
     delete lastAnalysisMs[e.document.uri];

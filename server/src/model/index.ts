@@ -11,6 +11,7 @@ import { channelDistribution } from './channel';
 import { backward, inside, InsideMemo } from './inside';
 import { ModelCore, PreparedTree } from './model';
 import { coreFromJson, readModelJson } from './modelFile';
+import { readThetaSidecar } from './thetaSidecar';
 import { mbrDecode, sampleObserved, underlyingSlots } from './sample';
 import { refineMap, viterbi } from './viterbi';
 import { automatonWeight } from './automaton';
@@ -255,7 +256,8 @@ export function loadPunctModel(file?: string): PunctModelImpl {
   let m = loaded.get(f);
   if (!m) {
     const j = readModelJson(f);
-    loaded.set(f, (m = new PunctModelImpl(coreFromJson(j), j.version)));
+    // θ as laid out in memory from the file's sidecar when it was derived from these weights (thetaSidecar.ts).
+    loaded.set(f, (m = new PunctModelImpl(coreFromJson(j, readThetaSidecar(f, j)), j.version)));
   }
   return m;
 }

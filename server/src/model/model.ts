@@ -318,16 +318,25 @@ export class ModelCore {
     let key = `${w}|`;
     for (let s = a; s < b; s++) if (slots[s].length) key += `${s}:${slots[s].join(' ')};`;
     let hit = prep.probCache.get(key);
-    if (!hit) {
+    if (hit) return hit;
+    // Then by the D contexts the internal slots give: the distribution depends on the slots only through them, and
+    // many surfaces give the same contexts (the restoration's hundred samples: issue 37).
+    const contexts = internalPunctContexts(info, w, slots);
+    let contextKey = `${w}#`;
+    for (const c of contexts) contextKey += `${c.name}\u0001${c.outputs};`;
+    hit = prep.probCache.get(contextKey);
+    if (hit) prep.probCache.set(key, hit);
+    else {
       // The static contexts' scores are computed once per node; only the few D contexts are added per surface.
       let st = prep.staticScores[w];
       const cache = this.contextCache();
       if (!st) prep.staticScores[w] = st = pairScores(this.theta, this.space, prep.ctx[w], prep.rp[w], this.thetaScale, cache);
-      const dctx = hashContexts(internalPunctContexts(info, w, slots));
+      const dctx = hashContexts(contexts);
       const logp = pairScores(this.theta, this.space, dctx, prep.rp[w], this.thetaScale, cache);
       for (let j = 0; j < logp.length; j++) logp[j] += st[j];
       hit = { ctx: concatContexts(prep.ctx[w], dctx), logp: logNormalise(logp) };
       prep.probCache.set(key, hit);
+      prep.probCache.set(contextKey, hit);
     }
     return hit;
   }

@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as zlib from 'zlib';
 import { Alphabet, Direction, newChannel } from './channel';
 import { ModelCore } from './model';
+import { RankedInt16 } from './rankedWeights';
 import { attachVocabFromJson, VocabJson } from './vocabulary';
 
 export const MODEL_FORMAT = 'puncteme-punct-1';
@@ -33,15 +34,26 @@ export interface ModelJson {
   training?: Record<string, unknown>;
 }
 
-export function coreFromJson(j: ModelJson): ModelCore {
+/**
+ * The model `j` denotes. `theta`: its θ as already read from the file's sidecar (`thetaSidecar.ts`), instead of
+ * decoding `j.weights`.
+ */
+export function coreFromJson(j: ModelJson, theta?: RankedInt16): ModelCore {
   if (j.format !== MODEL_FORMAT) throw new Error(`unknown punctuation model format ${j.format}`);
   const alphabet = new Alphabet(j.alphabet);
   const vocab = attachVocabFromJson(j.vocab, alphabet);
   const channel = newChannel(alphabet, j.direction, j.identity, Float64Array.from(j.channelLogits));
-  const q = new Int16Array(bufferOf(j.weights, true));
-  if (q.length !== 1 << j.hashBits) throw new Error(`punctuation model: ${q.length} weights, expected 2^${j.hashBits}`);
+  const q = theta ? undefined : quantisedWeights(j);
+  const n = theta ? theta.length : q!.length;
+  if (n !== 1 << j.hashBits) throw new Error(`punctuation model: ${n} weights, expected 2^${j.hashBits}`);
   // Kept quantised: ModelCore scores q·scale, exactly the float64 weights this file denotes, in a quarter of the memory.
-  return new ModelCore({ vocab, channel, weights: { q, scale: j.weightScale }, eta: j.eta, outerLeftComma: j.outerLeftComma ?? false, supplementRightComma: j.supplementRightComma ?? false, finalMarkOnRoot: j.finalMarkOnRoot ?? false });
+  const weights = theta ? { ranked: theta, scale: j.weightScale } : { q: q!, scale: j.weightScale };
+  return new ModelCore({ vocab, channel, weights, eta: j.eta, outerLeftComma: j.outerLeftComma ?? false, supplementRightComma: j.supplementRightComma ?? false, finalMarkOnRoot: j.finalMarkOnRoot ?? false });
+}
+
+/** The file's θ as int16 values (θ_i = q[i] · weightScale), decoded from `weights`. */
+export function quantisedWeights(j: Pick<ModelJson, 'weights'>): Int16Array {
+  return new Int16Array(bufferOf(j.weights, true));
 }
 
 function bufferOf(b64: string, gzipped = false): ArrayBuffer {

@@ -10,7 +10,16 @@ export class RankedInt16 {
   private readonly rank: Uint32Array;
   private readonly values: Int16Array;
 
-  constructor(q: Int16Array) {
+  /** From the dense vector, or from its stored layout (`thetaSidecar.ts`), checked for consistency. */
+  constructor(q: Int16Array | RankedLayout) {
+    if (!(q instanceof Int16Array)) {
+      checkLayout(q);
+      this.length = q.length;
+      this.bits = q.bits;
+      this.rank = q.rank;
+      this.values = q.values;
+      return;
+    }
     this.length = q.length;
     const words = Math.ceil(q.length / 32);
     this.bits = new Uint32Array(words);
@@ -31,6 +40,11 @@ export class RankedInt16 {
       }
       this.bits[w] = word >>> 0;
     }
+  }
+
+  /** The arrays as laid out in memory, for storing them (`thetaSidecar.ts`). */
+  get layout(): RankedLayout {
+    return { length: this.length, bits: this.bits, rank: this.rank, values: this.values };
   }
 
   /** θ's quantised value at slot i (0 where no feature landed). */
@@ -54,6 +68,26 @@ export class RankedInt16 {
   get byteLength(): number {
     return this.bits.byteLength + this.rank.byteLength + this.values.byteLength;
   }
+}
+
+/** θ as `RankedInt16` lays it out: the bitmap of non-zero slots, the rank directory, the non-zero values. */
+export interface RankedLayout {
+  length: number;
+  bits: Uint32Array;
+  rank: Uint32Array;
+  values: Int16Array;
+}
+
+/** A stored layout must be one `RankedInt16` could have built: the rank directory counts the bitmap's bits. */
+function checkLayout(l: RankedLayout): void {
+  const words = Math.ceil(l.length / 32);
+  if (l.bits.length !== words || l.rank.length !== words) throw new Error(`θ layout: ${l.bits.length} words for ${l.length} slots`);
+  let k = 0;
+  for (let w = 0; w < words; w++) {
+    if (l.rank[w] !== k) throw new Error(`θ layout: the rank directory is wrong at word ${w}`);
+    k += popcount(l.bits[w]);
+  }
+  if (k !== l.values.length) throw new Error(`θ layout: ${l.values.length} values for ${k} set bits`);
 }
 
 function popcount(x: number): number {

@@ -26,19 +26,35 @@ export interface Sample {
   bosKept: boolean;
 }
 
+/**
+ * What a restoration's hundred samples of one tree share (issue 37: restoring spent its time recomputing them): the
+ * slots' members, and each puncteme key's tokens.
+ */
+const membersOf = new WeakMap<TreeInfo, { ends: number[][]; starts: number[][] }>();
+const tokensOf = new WeakMap<readonly string[], Array<readonly string[] | undefined>>();
+
+function keyTokens(keys: readonly string[], id: number): readonly string[] {
+  let byId = tokensOf.get(keys);
+  if (!byId) tokensOf.set(keys, (byId = []));
+  return (byId[id] ??= keys[id].split(' ').filter(Boolean));
+}
+
 export function samplePrior(core: ModelCore, prep: PreparedTree, rng: () => number): Sample {
   const info = prep.info;
-  const { ends, starts } = slotMembers(info);
+  let members = membersOf.get(info);
+  if (!members) membersOf.set(info, (members = slotMembers(info)));
+  const { ends, starts } = members;
   const choice = new Int32Array(info.n + 1).fill(-1);
   const slots: string[][] = Array.from({ length: info.n + 1 }, () => []);
   const done = new Uint8Array(info.n + 1);
   const V = core.vocab;
+  const keys = core.V.keys;
   let bosKept = true;
   const finish = (s: number) => {
     if (done[s]) return;
     const u: string[] = s === 0 ? [BOS_MARK] : [];
-    for (const w of ends[s]) u.push(...core.V.keys[V.pairs[prep.rp[w].pair[choice[w]]][1]].split(' ').filter(Boolean));
-    for (const w of starts[s]) u.push(...core.V.keys[V.pairs[prep.rp[w].pair[choice[w]]][0]].split(' ').filter(Boolean));
+    for (const w of ends[s]) u.push(...keyTokens(keys, V.pairs[prep.rp[w].pair[choice[w]]][1]));
+    for (const w of starts[s]) u.push(...keyTokens(keys, V.pairs[prep.rp[w].pair[choice[w]]][0]));
     const x = sampleChannel(core.channel, u, rng);
     if (s === 0) bosKept = x[0] === BOS_MARK && x.lastIndexOf(BOS_MARK) === 0;
     slots[s] = s === 0 ? x.filter((t) => t !== BOS_MARK) : x;
@@ -46,11 +62,12 @@ export function samplePrior(core: ModelCore, prep: PreparedTree, rng: () => numb
   };
   for (const w of info.postorder) {
     for (let s = info.lo[w]; s < info.hi[w]; s++) finish(s);
-    const { logp } = core.nodeLogProbs(prep, w, slots);
+    // e^{log p} of each pair, kept with the distribution (`nodeProbs`): the same numbers as exponentiating here.
+    const p = core.nodeProbs(prep, w, slots);
     let r = rng();
     let j = 0;
-    for (; j < logp.length - 1; j++) {
-      r -= Math.exp(logp[j]);
+    for (; j < p.length - 1; j++) {
+      r -= p[j];
       if (r < 0) break;
     }
     choice[w] = j;

@@ -5,6 +5,7 @@
 import { SurfaceToken, TokenizedSentence } from './token';
 import { isPunctForm } from './punctForms';
 import { shortenLongRuns } from './longRuns';
+import { fastWinkModel } from './winkModel';
 
 type WinkNlp = {
   readDoc(text: string): {
@@ -22,7 +23,8 @@ function winkInstance(): WinkNlp {
   if (!nlp) {
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const winkNLP = require('wink-nlp') as (model: unknown) => WinkNlp;
-    nlp = winkNLP(require('wink-eng-lite-web-model'));
+    // The package's model with a faster core loader (winkModel.ts): the same model, about 30 ms sooner.
+    nlp = winkNLP(fastWinkModel());
   }
   return nlp;
 }

@@ -18,6 +18,7 @@ import { inProcessEngine, LintEngine, workerPoolEngine } from './engines';
 import { ProgressBar } from './progress';
 import { readInput } from './readInput';
 import { LintTask, LintTaskResult, TaskSettings } from './task';
+import { workerCount } from './workerCount';
 
 export interface RunInput {
   /** Shown in reports. */
@@ -63,13 +64,10 @@ export function defaultJobs(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
-/** Prose per extra worker: each worker loads its own models, which only pays off with this much text to lint. */
-const CHARS_PER_WORKER = 100_000;
-
-/** Default worker count: one per core, but no more than the amount of text justifies. */
+/** Default worker count: the cores the machine's load leaves idle, but no more than the amount of text justifies. */
 function autoJobs(docs: readonly Doc[]): number {
   const chars = docs.reduce((n, d) => n + d.text.length, 0);
-  return Math.min(defaultJobs(), Math.max(1, Math.floor(chars / CHARS_PER_WORKER)));
+  return workerCount(chars, { cores: defaultJobs(), load: os.loadavg()[0] });
 }
 
 export async function lintRun(inputs: readonly RunInput[], settings: RunSettings): Promise<RunOutcome> {

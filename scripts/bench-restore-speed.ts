@@ -1,0 +1,35 @@
+/**
+ * Restoration throughput (issue 37's goal: ≥ 200 sentences/s): restores the first N EWT dev paragraphs as dictation
+ * gives them (marks removed, first letters lowered) and prints the CPU time of the restoring alone per sentence.
+ * `--root DIR` runs another checkout's sources (a base to compare against, run alternately with this one);
+ * `--out FILE` writes the restorations, to check that two versions restore identically.
+ *
+ *   npx tsx scripts/bench-restore-speed.ts [--paragraphs 40] [--root DIR] [--out FILE]
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+
+const { values } = parseArgs({ options: { paragraphs: { type: 'string', default: '40' }, root: { type: 'string' }, out: { type: 'string' } } });
+const root = path.resolve(values.root ?? path.join(__dirname, '..'));
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { loadPunctModel } = require(path.join(root, 'server/src/model')) as typeof import('../server/src/model');
+const { loadParser } = require(path.join(root, 'server/src/parser')) as typeof import('../server/src/parser');
+const { makeRestorer } = require(path.join(root, 'server/src/restore')) as typeof import('../server/src/restore');
+const { dictated, ewtParagraphs } = require(path.join(root, 'test/restore/corpus')) as typeof import('../test/restore/corpus');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const restorer = makeRestorer(loadParser(), loadPunctModel());
+const paragraphs = ewtParagraphs('dev').slice(0, Number(values.paragraphs));
+restorer.restore(dictated(paragraphs[paragraphs.length - 1])); // compiled before timing
+const c0 = process.cpuUsage();
+let sentences = 0;
+const restored: string[] = [];
+for (const p of paragraphs) {
+  sentences += p.length;
+  restored.push(restorer.restore(dictated(p)));
+}
+const c = process.cpuUsage(c0);
+const seconds = (c.user + c.system) / 1e6;
+console.log(`${root}: ${sentences} sentences, ${((1000 * seconds) / sentences).toFixed(2)} ms CPU a sentence, ${(sentences / seconds).toFixed(0)} sentences/s`);
+if (values.out) fs.writeFileSync(values.out, restored.join('\n') + '\n');

@@ -1,0 +1,45 @@
+/**
+ * The JSON schemas of the model files the engine reads directly (`modelSchemas.ts` checks them). Their checking code
+ * is generated from these (`modelSchemaChecks.ts`, `npm run models:schemas`), so that a start loads no schema compiler.
+ */
+const number = { type: 'number' };
+const probability = { type: 'number', minimum: 0, maximum: 1 };
+const points = { type: 'array', items: { type: 'array', items: number, minItems: 2, maxItems: 2 } };
+
+export const calibrationSchema = {
+  type: 'object',
+  required: ['threshold', 'kinds'],
+  properties: {
+    threshold: probability,
+    thresholds: { type: 'object', additionalProperties: probability },
+    kinds: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['a', 'b'],
+        properties: {
+          a: number,
+          b: number,
+          count: number,
+          points,
+          sizeWeight: number,
+          recal: { type: 'object', required: ['a', 'b'], properties: { a: number, b: number, points } },
+        },
+      },
+    },
+    minCommaPrior: probability,
+    note: { type: 'string' },
+  },
+};
+
+const count = { type: 'integer', minimum: 0 };
+export const conventionSchema = {
+  type: 'object',
+  required: ['minCount', 'minShare', 'counts'],
+  properties: {
+    minCount: count,
+    minShare: probability,
+    counts: { type: 'object', additionalProperties: { type: 'object', required: ['n', 'comma'], properties: { n: count, comma: count } } },
+    note: { type: 'string' },
+  },
+};

@@ -1,0 +1,86 @@
+/**
+ * A punctuation model file's θ also stored beside it as the engine holds it in memory (`punct.json` →
+ * `punct.theta.bin`: `RankedInt16`'s bitmap, rank directory and non-zero values), so that loading maps three typed
+ * arrays instead of decoding base64, inflating 8 MB and dropping the zeros again: that was ~80 of the ~100 ms CPU the
+ * model took to load (issue 37). The JSON file stays the model: the sidecar names the SHA-256 of the JSON's `weights`
+ * and its scale, and is used only when they match, so a model file retrained or replaced without its sidecar still
+ * loads (the slower way), never with another θ. `npm run models:manifest` writes the sidecars.
+ *
+ * Layout: a 4-byte little-endian length L, then L bytes of JSON header (padded with spaces to a multiple of 4), then
+ * the bitmap (uint32 × words), the rank directory (uint32 × words) and the values (int16 × nonZero).
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import type { ModelJson } from './modelFile';
+import { RankedInt16 } from './rankedWeights';
+
+const MAGIC = 'PUNCTEME-THETA-1';
+
+interface SidecarHeader {
+  magic: string;
+  /** SHA-256 (hex) of the model file's `weights` string it was derived from. */
+  weights: string;
+  weightScale: number;
+  length: number;
+  words: number;
+  nonZero: number;
+}
+
+/** The sidecar of a model file: `punct.json` → `punct.theta.bin`. */
+export function thetaSidecarFile(modelFile: string): string {
+  return `${modelFile.replace(/\.json$/, '')}.theta.bin`;
+}
+
+function weightsDigest(j: Pick<ModelJson, 'weights'>): string {
+  return createHash('sha256').update(j.weights).digest('hex');
+}
+
+/** Writes the sidecar of `modelFile` (whose contents are `j`) holding `theta`, the θ that `j` denotes. */
+export function writeThetaSidecar(modelFile: string, j: ModelJson, theta: RankedInt16): string {
+  const { length, bits, rank, values } = theta.layout;
+  const header: SidecarHeader = { magic: MAGIC, weights: weightsDigest(j), weightScale: j.weightScale, length, words: bits.length, nonZero: values.length };
+  let text = JSON.stringify(header);
+  text += ' '.repeat((4 - ((4 + Buffer.byteLength(text)) % 4)) % 4);
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(Buffer.byteLength(text));
+  const file = thetaSidecarFile(modelFile);
+  const view = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  const tmp = `${file}.tmp`;
+  fs.writeFileSync(tmp, Buffer.concat([head, Buffer.from(text), view(bits), view(rank), view(values)]));
+  fs.renameSync(tmp, file);
+  return file;
+}
+
+/**
+ * θ from the sidecar of `modelFile`, or undefined when there is none or it was derived from other weights than
+ * `j`'s (then θ is decoded from `j`). A sidecar that claims `j`'s weights but is malformed throws.
+ */
+export function readThetaSidecar(modelFile: string, j: ModelJson): RankedInt16 | undefined {
+  const file = thetaSidecarFile(modelFile);
+  let raw: Buffer;
+  try {
+    raw = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const bad = (why: string) => new Error(`${file}: ${why}`);
+  if (raw.length < 4) throw bad('truncated');
+  const headLength = raw.readUInt32LE(0);
+  let header: SidecarHeader;
+  try {
+    header = JSON.parse(raw.subarray(4, 4 + headLength).toString('utf8')) as SidecarHeader;
+  } catch {
+    throw bad('not a θ sidecar');
+  }
+  if (header.magic !== MAGIC) throw bad('not a θ sidecar');
+  if (header.weights !== weightsDigest(j) || header.weightScale !== j.weightScale) return undefined;
+  const start = 4 + headLength;
+  const expected = start + 8 * header.words + 2 * header.nonZero;
+  if (raw.length !== expected || start % 4 !== 0) throw bad(`${raw.length} bytes, expected ${expected}`);
+  // Copied out of the file's buffer (which may be unaligned, and need not be kept).
+  const ab = raw.buffer.slice(raw.byteOffset + start, raw.byteOffset + expected);
+  const bits = new Uint32Array(ab, 0, header.words);
+  const rank = new Uint32Array(ab, 4 * header.words, header.words);
+  const values = new Int16Array(ab, 8 * header.words, header.nonZero);
+  return new RankedInt16({ length: header.length, bits, rank, values });
+}

@@ -1,0 +1,61 @@
+/**
+ * wink-eng-lite-web-model as wink-nlp reads it, loaded faster. The package's own core loader (`read-core-model.js`)
+ * deep-copies its 3 MB model with `JSON.parse(JSON.stringify(…))` and decodes the base64 lexicon one character at a
+ * time through `atob`; that was about 30 of the 110 ms CPU wink took to start (start-up, issue 37). This loader builds
+ * the same model without the deep copy: it copies only the objects the loading adds fields to (shallow copies and the
+ * lists wink grows, so the package's cached JSON stays as it was and its own loader still works), and decodes the lexicon with Buffer.
+ * `test/tokenize/winkModel.test.ts` checks that wink tokenizes identically with either.
+ */
+
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
+
+type Json = any;
+
+/** A Uint32Array of the bytes a base64 string holds (platform byte order, as `new Uint32Array(buffer)` reads them). */
+function uint32FromBase64(b64: string): Uint32Array {
+  const bytes = Buffer.from(b64, 'base64');
+  const out = new Uint32Array(bytes.length >>> 2);
+  new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
+  return out;
+}
+
+/** `load-core-model.js` (with `read-core-model.js`) of wink-eng-lite-web-model 1.8, without the deep copy. */
+export function loadWinkCoreModel(original: Json): Json {
+  const features: Json = Object.create(null);
+  // wink adds the words it meets to the features' lists as it reads (`intrinsicSize` marks where they start): each
+  // list is copied too, so that nothing is added to the package's JSON.
+  for (const f of Object.keys(original.features)) {
+    const feature = original.features[f];
+    features[f] = Array.isArray(feature?.list) ? { ...feature, list: feature.list.slice() } : { ...feature };
+  }
+  const packing = { ...original.packing };
+  const model = { ...original, packing, features, lexicon: uint32FromBase64(original.lexicon), xpansions: uint32FromBase64(original.xpansions) };
+  const pos = model.pos;
+  const hashOf = (list: string[]) => {
+    const hash = Object.create(null);
+    for (let k = 0; k < list.length; k += 1) hash[list[k]] = k;
+    return hash;
+  };
+  for (const f in packing.layout) if (packing.layout[f][3] === 0) features[f].hash = hashOf(features[f].list);
+  features.lexeme.hash = hashOf(features.lexeme.list);
+  features.posClusters.list = features.posClusters.list.map((c: string) => new Set(c.split('_').map((e) => pos.hash[e] || 0)));
+  packing.efList = [];
+  for (const f in packing.layout) {
+    if (packing.layout[f][3] === 0) {
+      features[f].intrinsicSize = features[f].list.length;
+      features[f].index = features[f].list.length;
+      features[f].maxIndex = packing.layout[f][1] >>> packing.layout[f][2];
+    }
+    if (packing.layout[f][4] === 1) packing.efList.push(f);
+  }
+  features.lexeme.intrinsicSize = features.lexeme.list.length;
+  features.lexeme.index = features.lexeme.list.length;
+  return model;
+}
+
+/** The package's model object with its core loader replaced by `loadWinkCoreModel`. */
+export function fastWinkModel(): Json {
+  const model = require('wink-eng-lite-web-model');
+  const coreJson = require('wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json');
+  return Object.assign(Object.create(null), model, { core: () => loadWinkCoreModel(coreJson) });
+}

@@ -1,0 +1,47 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { quantisedWeights, readModelJson } from '../../server/src/model/modelFile';
+import { RankedInt16 } from '../../server/src/model/rankedWeights';
+import { readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../../server/src/model/thetaSidecar';
+
+const SHIPPED = path.resolve(__dirname, '../../models/en/punct.json');
+
+describe('θ sidecar of a punctuation model file (start-up)', function () {
+  this.timeout(120000);
+  const j = readModelJson(SHIPPED);
+  const decoded = new RankedInt16(quantisedWeights(j));
+
+  it('the shipped punct.theta.bin holds exactly the θ punct.json denotes (else: npm run models:manifest)', () => {
+    const theta = readThetaSidecar(SHIPPED, j);
+    assert.ok(theta, 'no sidecar derived from punct.json');
+    const a = theta.layout, b = decoded.layout;
+    assert.strictEqual(a.length, b.length);
+    assert.deepStrictEqual(Buffer.from(a.bits.buffer, a.bits.byteOffset, a.bits.byteLength), Buffer.from(b.bits.buffer, b.bits.byteOffset, b.bits.byteLength));
+    assert.deepStrictEqual(Buffer.from(a.rank.buffer, a.rank.byteOffset, a.rank.byteLength), Buffer.from(b.rank.buffer, b.rank.byteOffset, b.rank.byteLength));
+    assert.deepStrictEqual(Buffer.from(a.values.buffer, a.values.byteOffset, a.values.byteLength), Buffer.from(b.values.buffer, b.values.byteOffset, b.values.byteLength));
+    for (let i = 0; i < theta.length; i += 97) assert.strictEqual(theta.get(i), decoded.get(i));
+  });
+
+  it('is ignored when the model file has other weights or another scale, and refused when malformed', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'theta-'));
+    const file = path.join(dir, 'punct.json');
+    writeThetaSidecar(file, j, decoded);
+    assert.ok(readThetaSidecar(file, j));
+    assert.strictEqual(readThetaSidecar(file, { ...j, weights: j.weights.slice(0, -4) + 'AAAA' }), undefined);
+    assert.strictEqual(readThetaSidecar(file, { ...j, weightScale: j.weightScale * 2 }), undefined);
+    const bytes = fs.readFileSync(thetaSidecarFile(file));
+    fs.writeFileSync(thetaSidecarFile(file), bytes.subarray(0, bytes.length - 2));
+    assert.throws(() => readThetaSidecar(file, j), /bytes, expected/);
+    // A bitmap that does not match its rank directory is refused, not scored with.
+    const flipped = Buffer.from(bytes);
+    const headLength = flipped.readUInt32LE(0);
+    flipped[4 + headLength] ^= 0x01;
+    fs.writeFileSync(thetaSidecarFile(file), flipped);
+    assert.throws(() => readThetaSidecar(file, j), /θ layout/);
+    fs.rmSync(thetaSidecarFile(file));
+    assert.strictEqual(readThetaSidecar(file, j), undefined);
+    fs.rmSync(dir, { recursive: true });
+  });
+});
