@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Ajv, { ErrorObject } from 'ajv';
-import { CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { CommaSplices, EgComma, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { allowEntryProblem } from '../prose/allowed';
 import { Dialect, quoteStyleOf } from './dialect';
 import schema from './punctemerc.schema.json';
@@ -23,6 +23,7 @@ export interface ProjectConfig {
   serialComma?: SerialComma;
   introductoryComma?: IntroductoryComma;
   commaSplices?: CommaSplices;
+  egComma?: EgComma;
   adaptToWriter?: boolean;
   minConfidence?: number;
   fixMinConfidence?: number;
@@ -140,6 +141,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   if (config.serialComma) options.serialComma = config.serialComma;
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.commaSplices) options.commaSplices = config.commaSplices;
+  if (config.egComma) options.egComma = config.egComma;
   if (config.adaptToWriter !== undefined) options.adaptToWriter = config.adaptToWriter;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
   if (config.allow?.length) options.allow = config.allow;

@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, isCommaSplices, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { CommaSplices, DEFAULT_COMMA_SPLICES, DEFAULT_EG_COMMA, DEFAULT_INTRODUCTORY_COMMA, EgComma, isEgComma, IntroductoryComma, isCommaSplices, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { Dialect, isDialect, ProjectConfig, quoteStyleOf } from '../config';
 import { allowEntryProblem } from '../prose/allowed';
 
@@ -21,6 +21,7 @@ export interface Settings {
   serialComma: SerialComma;
   introductoryComma: IntroductoryComma;
   commaSplices: CommaSplices;
+  egComma: EgComma;
   /** In an error-prone document, decide at its higher error rate (`correction/writerErrorRate.ts`). */
   adaptToWriter: boolean;
   minConfidence: number;
@@ -49,6 +50,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   serialComma: 'ignore',
   introductoryComma: DEFAULT_INTRODUCTORY_COMMA,
   commaSplices: DEFAULT_COMMA_SPLICES,
+  egComma: DEFAULT_EG_COMMA,
   adaptToWriter: true,
   minConfidence: 0,
   severity: {},
@@ -79,6 +81,7 @@ export function fromEditor(raw: unknown): Settings {
     serialComma: pick('serialComma', (v) => v === 'always' || v === 'never' || v === 'ignore'),
     introductoryComma: pick('introductoryComma', isIntroductoryComma),
     commaSplices: pick('commaSplices', isCommaSplices),
+    egComma: pick('egComma', isEgComma),
     adaptToWriter: pick('adaptToWriter', (v) => typeof v === 'boolean'),
     minConfidence: pick('minConfidence', isNum),
     severity: pick('severity', (v) => !!v && typeof v === 'object' && !Array.isArray(v)),
@@ -104,6 +107,7 @@ export function withProjectConfig(s: Settings, config: ProjectConfig): Settings 
     serialComma: config.serialComma ?? s.serialComma,
     introductoryComma: config.introductoryComma ?? s.introductoryComma,
     commaSplices: config.commaSplices ?? s.commaSplices,
+    egComma: config.egComma ?? s.egComma,
     adaptToWriter: config.adaptToWriter ?? s.adaptToWriter,
     minConfidence: config.minConfidence ?? s.minConfidence,
     fixMinConfidence: config.fixMinConfidence ?? s.fixMinConfidence,
@@ -127,7 +131,7 @@ export function toLintOptions(s: Settings): LintOptions {
     if (v === 'off') disabledRules.push(rule);
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
-  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, adaptToWriter: s.adaptToWriter, disabledRules, severities };
+  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, egComma: s.egComma, adaptToWriter: s.adaptToWriter, disabledRules, severities };
   if (s.allow.length) options.allow = s.allow;
   if (s.falsePositives.length) options.falsePositives = s.falsePositives;
   // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.

@@ -4,10 +4,12 @@ import { parseArgs } from 'util';
 import { ConfigError, DIALECT_USAGE, isDialect, loadProjectConfig, quoteStyleOf, toLintOptions } from '../../config';
 import {
   COMMA_SPLICES_USAGE,
+  EG_COMMA_USAGE,
   INTRODUCTORY_COMMA_USAGE,
   QUOTE_STYLE_USAGE,
   SERIAL_COMMA_USAGE,
   isCommaSplices,
+  isEgComma,
   isIntroductoryComma,
   isQuoteStyle,
   isSerialComma,
@@ -52,6 +54,8 @@ Options:
                            is sure it was dropped (overrides the config)
       --comma-splices edited|ignore   report every comma that joins two independent clauses, as edited prose
                            would not have it (default ignore: only when the error model is sure; overrides the config)
+      --eg-comma always|never|off   the comma after e.g. and i.e., a house style (default off: not checked;
+                           overrides the config)
       --no-adapt-to-writer decide as for edited text everywhere (default: in a text with many findings for its
                            length, as a learner's essay has, less certain ones are reported too; overrides the config)
   -c, --config FILE        use FILE instead of the nearest .punctemerc.json
@@ -101,6 +105,7 @@ export const lintCommand: Command = {
         'serial-comma': { type: 'string' },
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
+        'eg-comma': { type: 'string' },
         'no-adapt-to-writer': { type: 'boolean' },
         config: { type: 'string', short: 'c' },
         jobs: { type: 'string', short: 'j' },
@@ -169,6 +174,11 @@ export const lintCommand: Command = {
     if (commaSplices !== undefined) {
       if (!isCommaSplices(commaSplices)) throw new UsageError(COMMA_SPLICES_USAGE);
       options.commaSplices = commaSplices;
+    }
+    const egComma = values['eg-comma'];
+    if (egComma !== undefined) {
+      if (!isEgComma(egComma)) throw new UsageError(EG_COMMA_USAGE);
+      options.egComma = egComma;
     }
     if (values['no-adapt-to-writer']) options.adaptToWriter = false;
     const fixMinConfidence =
