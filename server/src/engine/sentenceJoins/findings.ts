@@ -1,0 +1,66 @@
+/**
+ * Findings of the sentence joins (`joins.ts`): a comma splice or a fused sentence where the boundary model is sure
+ * enough, with two fixes, each only a mark and at most one capital: a semicolon (the first fix of a splice, as the
+ * punctuation model's splice findings give it) and a period with the next word capitalised (the first fix of a fused
+ * sentence, whose words show no sign that the writer meant them as one).
+ */
+import { PlainEdit, PlainFinding, PlainFix } from '../finding';
+import { AnalysedSentence } from '../sentence';
+import { SentenceJoin, sentenceJoins } from './joins';
+import { JoinModel } from './model';
+
+/**
+ * The least P(boundary) reported, per kind, chosen on edited-english dev (never held out) with the corruption
+ * generator's splices and fused sentences (`server/research/sentenceJoins/calibrate.ts`; journal, "Comma splices,
+ * fused sentences, semicolons and colons"): the lowest threshold whose precision on the corrupted joins is at least
+ * 0.9 and whose findings on the written dev text stay within about 0.3 per 1,000 sentences.
+ */
+export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 'comma-splice': 0.9, 'fused-sentence': 0.9 };
+
+/** The words on each side of a join must be a sentence each, not a stray word the tokenizer left at an edge. */
+const MIN_SIDE_WORDS = 3;
+
+/** The letter starting the word after the slot, if it is lower case (it becomes the capital of the next sentence). */
+function capitalEdit(s: AnalysedSentence, text: string, i: number): PlainEdit[] {
+  const t = s.tokens[s.wordTokens[i]];
+  const c = text[t.start];
+  const upper = c?.toUpperCase();
+  return c && upper !== c && upper.length === 1 ? [{ start: t.start, end: t.start + 1, newText: upper }] : [];
+}
+
+function joinFinding(s: AnalysedSentence, text: string, j: SentenceJoin): PlainFinding {
+  const before = s.tokens[s.wordTokens[j.slot - 1]];
+  const comma = (s.slotTokens[j.slot] ?? []).map((k) => s.tokens[k]).find((t) => t.punct && t.text === ',');
+  const capital = capitalEdit(s, text, j.slot);
+  const mark = (m: string): PlainEdit => (comma ? { start: comma.start, end: comma.end, newText: m } : { start: before.end, end: before.end, newText: m });
+  const semicolon: PlainFix = { title: 'Join them with a semicolon', edits: [mark(';')] };
+  const period: PlainFix = { title: 'End the first sentence with a period', edits: [mark('.'), ...capital] };
+  const splice = j.kind === 'comma-splice';
+  const range = comma ?? before;
+  return {
+    ruleId: j.kind,
+    message: splice
+      ? 'Comma splice: the words on each side of this comma read as two sentences. Join them with a semicolon, end the first with a period, or add a conjunction after the comma.'
+      : 'Two sentences run together with no mark between them: end the first with a period, or join them with a semicolon.',
+    severity: 'warning',
+    confidence: j.p,
+    start: range.start,
+    end: range.end,
+    fixes: splice ? [semicolon, period] : [period, semicolon],
+    explanation:
+      `The sentence-boundary model (trained on edited and web English with the marks removed), reading the words around this spot, finds that one sentence ends here and another begins (probability ${j.p.toFixed(2)}), ` +
+      `but ${splice ? 'only a comma separates them' : 'nothing separates them'}.`,
+  };
+}
+
+/**
+ * The comma splices and fused sentences of one analysed sentence at or above their kind's threshold (or at or above
+ * `minConfidence`, when the user sets one), the most probable first where two are adjacent.
+ */
+export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: JoinModel, minConfidence?: number): PlainFinding[] {
+  const n = s.tree.words.length;
+  if (n < 2 * MIN_SIDE_WORDS) return [];
+  return sentenceJoins(s, model)
+    .filter((j) => j.slot >= MIN_SIDE_WORDS && n - j.slot >= MIN_SIDE_WORDS && j.p >= (minConfidence ?? JOIN_THRESHOLD[j.kind]))
+    .map((j) => joinFinding(s, text, j));
+}
