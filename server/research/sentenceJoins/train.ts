@@ -26,6 +26,8 @@ const { values: opt } = parseArgs({
     'per-kind': { type: 'string', default: '6000' },
     // Weights this small are left out of the file (most are the lexical features of single negative slots).
     prune: { type: 'string', default: '0.01' },
+    // A feature seen in fewer training examples than this gets no weight (keeps the file small: rare words are noise).
+    'min-count': { type: 'string', default: '3' },
     'dev-per-kind': { type: 'string', default: '500' },
     // One unmarked slot in this many is a negative example, weighted by it (there are about 20 a sentence).
     'unmarked-every': { type: 'string', default: '6' },
@@ -124,6 +126,10 @@ function main(): void {
   const train = build('train', Number(opt['per-kind']), parser);
   const dev = build('dev', Number(opt['dev-per-kind']), parser);
   console.log(`built in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const seen = new Uint32Array(1 << BITS);
+  for (const e of train) for (const f of e.x) seen[f]++;
+  const minCount = Number(opt['min-count']);
+  for (const e of train) e.x = e.x.filter((f) => seen[f] >= minCount);
   const w = new Float32Array(1 << BITS);
   const g2 = new Float32Array(1 << BITS).fill(1e-8);
   const lr = 0.05;

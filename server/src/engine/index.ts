@@ -254,7 +254,11 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);
-              if (kinds) plain.push(...sentenceKindFindings(s, text, kinds, options.minConfidence));
+              if (kinds) {
+                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true);
+                plain.push(...k.findings);
+                adaptive.push(...k.adaptive);
+              }
               if (r.habit) habits.push(r.habit);
               if (r.adaptive) adaptive.push(...r.adaptive);
               sentenceCount++;

@@ -50,6 +50,10 @@ export function joinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, in
     while (k > 1 && tree.slots[k - 1].length === 0) k--;
     return i - k + 1;
   })();
+  // What of the words before the slot hangs on a word after it: a fronted adverbial clause ("As Unicode gives …, this
+  // algorithm") or a subject hangs there; the first of two joined sentences hangs on nothing after the slot.
+  const hanging = before.filter((w) => info.head(w) > i).map((w) => info.rel(w).split(':')[0]);
+  const ltop = hanging.length ? [...new Set(hanging)].sort().slice(0, 2).join('+') : 'none';
   const bucket = (x: number) => (x <= 2 ? x : x <= 4 ? 4 : x <= 8 ? 8 : 16);
   const own = [
     `m=${mark}`,
@@ -61,6 +65,10 @@ export function joinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, in
     `sub=${subjectStarts}|${clauseHang}`,
     `subl1=${subjectStarts}|${l1.upos}`,
     `subcl=${subjectStarts}|${clauses}`,
+    `ltop=${ltop}`,
+    `ltopcl=${ltop}|${clauses}`,
+    `ltopr1=${ltop}|${r1.upos}`,
+    `ltoptop=${ltop}|${topRel}`,
     `left=${bucket(since)}`,
     `right=${bucket(info.n - i)}`,
   ];

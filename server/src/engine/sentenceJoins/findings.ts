@@ -8,14 +8,19 @@ import { PlainEdit, PlainFinding, PlainFix } from '../finding';
 import { AnalysedSentence } from '../sentence';
 import { SentenceJoin, sentenceJoins } from './joins';
 import { JoinModel } from './model';
+import { adaptedConfidence, adaptedThreshold } from '../correction/writerErrorRate';
 
 /**
  * The least P(boundary) reported, per kind, chosen on edited-english dev (never held out) with the corruption
  * generator's splices and fused sentences (`server/research/sentenceJoins/calibrate.ts`; journal, "Comma splices,
  * fused sentences, semicolons and colons"): the lowest threshold whose precision on the corrupted joins is at least
- * 0.9 and whose findings on the written dev text stay within about 0.3 per 1,000 sentences.
+ * 0.9 and whose findings on the written dev text stay within about 0.3 per 1,000 sentences (splices: at 0.95, recall
+ * 0.03 and 0.23 per 1,000; fused: at 0.93, recall 0.11 and 0.23 per 1,000). A document whose other findings mark it as
+ * error-prone gets the joins down to the adapted threshold, as the punctuation model's decisions do
+ * (`correction/writerErrorRate.ts`: splices from 0.86, fused sentences from 0.82; on dev at 0.85, recall 0.22 and 0.19
+ * at precision 0.94 and 0.97).
  */
-export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 'comma-splice': 0.9, 'fused-sentence': 0.9 };
+export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 'comma-splice': 0.95, 'fused-sentence': 0.93 };
 
 /** The words on each side of a join must be a sentence each, not a stray word the tokenizer left at an edge. */
 const MIN_SIDE_WORDS = 3;
@@ -55,12 +60,18 @@ function joinFinding(s: AnalysedSentence, text: string, j: SentenceJoin): PlainF
 
 /**
  * The comma splices and fused sentences of one analysed sentence at or above their kind's threshold (or at or above
- * `minConfidence`, when the user sets one), the most probable first where two are adjacent.
+ * `minConfidence`, when the user sets one); with `adapt`, also those an error-prone document would add, at their
+ * adapted confidence.
  */
-export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: JoinModel, minConfidence?: number): PlainFinding[] {
+export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: JoinModel, minConfidence?: number, adapt = false): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
   const n = s.tree.words.length;
-  if (n < 2 * MIN_SIDE_WORDS) return [];
-  return sentenceJoins(s, model)
-    .filter((j) => j.slot >= MIN_SIDE_WORDS && n - j.slot >= MIN_SIDE_WORDS && j.p >= (minConfidence ?? JOIN_THRESHOLD[j.kind]))
-    .map((j) => joinFinding(s, text, j));
+  const out = { findings: [] as PlainFinding[], adaptive: [] as PlainFinding[] };
+  if (n < 2 * MIN_SIDE_WORDS) return out;
+  for (const j of sentenceJoins(s, model)) {
+    if (j.slot < MIN_SIDE_WORDS || n - j.slot < MIN_SIDE_WORDS) continue;
+    const threshold = minConfidence ?? JOIN_THRESHOLD[j.kind];
+    if (j.p >= threshold) out.findings.push(joinFinding(s, text, j));
+    else if (adapt && minConfidence === undefined && j.p >= adaptedThreshold(threshold)) out.adaptive.push({ ...joinFinding(s, text, j), confidence: adaptedConfidence(j.p) });
+  }
+  return out;
 }
