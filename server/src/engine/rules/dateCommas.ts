@@ -24,12 +24,13 @@ const WEEKDAY_DATE = new RegExp(`\\b${WEEKDAY}(?= ${MONTH} (?:[1-9]|[12]\\d|3[01
 const DAY_YEAR_CONFIDENCE = 184 / 185;
 const WEEKDAY_CONFIDENCE = 38 / 41;
 
-function finding(at: number, confidence: number, message: string): PlainFinding {
+/** `from`: the start of the word the comma follows (the finding's range); `at`: where the comma goes. */
+function finding(from: number, at: number, confidence: number, message: string): PlainFinding {
   return {
     ruleId: 'date-comma',
     message,
     confidence,
-    start: at,
+    start: from,
     end: at,
     fixes: [{ title: 'Insert ","', edits: [{ start: at, end: at, newText: ',' }] }],
     explanation: `Edited English writes this comma in dates: in the edited-english corpus, ${confidence === DAY_YEAR_CONFIDENCE ? '183 of 183 month-first dates separate the day from the year with a comma' : '37 of 39 weekdays before a date are followed by a comma'}.`,
@@ -42,11 +43,11 @@ export const dateCommasRule: TextRule = {
     const out: PlainFinding[] = [];
     for (const m of text.matchAll(DAY_YEAR)) {
       const at = m.index! + m[0].length;
-      out.push(finding(at, DAY_YEAR_CONFIDENCE, `A comma separates the day from the year: "${m[0]}, ${text.slice(at + 1, at + 5)}".`));
+      out.push(finding(at - m[1].length, at, DAY_YEAR_CONFIDENCE, `A comma separates the day from the year: "${m[0]}, ${text.slice(at + 1, at + 5)}".`));
     }
     for (const m of text.matchAll(WEEKDAY_DATE)) {
       const at = m.index! + m[0].length;
-      out.push(finding(at, WEEKDAY_CONFIDENCE, `A comma follows the weekday before a date: "${m[0]}, …".`));
+      out.push(finding(m.index!, at, WEEKDAY_CONFIDENCE, `A comma follows the weekday before a date: "${m[0]}, …".`));
     }
     return out;
   },
