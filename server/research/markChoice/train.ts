@@ -26,6 +26,10 @@ const { values: opt } = parseArgs({
     epochs: { type: 'string', default: '30' },
     l2: { type: 'string', default: '1e-6' },
     'max-clean': { type: 'string', default: '0.25' },
+    // Also report a colon the model would make a semicolon. Off: issue 29 asks for the semicolon written for a colon
+    // only, the corruption generator makes no other, and the editors' colons before an explanatory clause it flags are
+    // right (held-out edited-english, read: 7 such findings, all false alarms; dev had 2 at 0.25 per 1,000).
+    'colon-to-semicolon': { type: 'boolean' },
   },
 });
 const BITS = Number(opt.bits);
@@ -163,7 +167,13 @@ function main(): void {
   W.forEach((v, k) => {
     if (Math.abs(v) > 1e-4) weights.push([k, Math.round(v * 1e4) / 1e4]);
   });
-  const json = { version: `mark-choice-1-e${best.epoch}`, bits: BITS, colonThreshold: Number(colonThreshold.toFixed(4)), semicolonThreshold: Number(semicolonThreshold.toFixed(4)), weights };
+  const json = {
+    version: `mark-choice-1-e${best.epoch}`,
+    bits: BITS,
+    colonThreshold: Number(colonThreshold.toFixed(4)),
+    semicolonThreshold: opt['colon-to-semicolon'] ? Number(semicolonThreshold.toFixed(4)) : 1.01,
+    weights,
+  };
   fs.writeFileSync(opt.out!, JSON.stringify(json) + '\n');
   console.log(`wrote ${opt.out}: ${weights.length} weights`);
 }

@@ -41,7 +41,7 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = {
     settings: ['minConfidence'],
   },
   'semicolon-colon': {
-    summary: 'A semicolon where edited prose writes a colon (before a list, an explanation or an example), or a colon where it writes a semicolon (between two related clauses), as a model trained on edited English decides.',
+    summary: 'A semicolon where edited prose writes a colon (before a list, an explanation or an example after a complete clause), as a model trained on edited English decides.',
     example: 'The kit has three parts; a board, a cable and a case. → The kit has three parts: a board, a cable and a case.',
     settings: ['minConfidence'],
   },

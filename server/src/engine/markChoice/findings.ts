@@ -1,8 +1,9 @@
 /**
  * Semicolon/colon confusions: at every slot where the writer put `;` or `:` alone between two words, the
  * semicolon/colon model (`model.ts`) gives the probability that an editor wrote a colon there; a written semicolon
- * the model is sure should be a colon ("We need three things; flour, eggs and milk"), or a written colon it is sure
- * should be a semicolon, is reported with the other mark as its fix. The punctuation model's candidates never weigh
+ * the model is sure should be a colon ("We need three things; flour, eggs and milk") is reported with a colon as its
+ * fix (and a written colon it is sure should be a semicolon, when the model file sets a threshold for that: the shipped
+ * one does not, `model.ts`). The punctuation model's candidates never weigh
  * the swap (held-out edited-english, corrupted: recall 0.000; journal, "Learned correction scorer (issue 29)").
  */
 import { PlainFinding } from '../finding';

@@ -14,7 +14,7 @@ export interface MarkChoiceJson {
   bits: number;
   /** A written `;` is reported when P(colon) is at least this (chosen on edited-english dev by the trainer). */
   colonThreshold: number;
-  /** A written `:` is reported when P(semicolon) = 1 − P(colon) is at least this (> 1: never). */
+  /** A written `:` is reported when P(semicolon) = 1 − P(colon) is at least this (> 1: never, as shipped: `train.ts --colon-to-semicolon`). */
   semicolonThreshold: number;
   /** Sparse weights: [hashed index, weight] pairs. */
   weights: Array<[number, number]>;
