@@ -63,6 +63,11 @@ describe('comma splices and fused sentences (sentence-join model)', function () 
       assert.deepEqual(joins(text).map((f) => f.message), [], text);
   });
 
+  it('minConfidence replaces the thresholds, but a join less probable than not is never reported', () => {
+    const text = 'When the build failed, we fixed it the next day and shipped the release on Friday.';
+    assert.ok(joins(text, 0).every((f) => f.confidence >= 0.5));
+  });
+
   it('every comma-only and unmarked slot between two words is weighed, and no other', () => {
     const s = parts().analyser!.parseText('When it rained, we stayed inside; the dog slept.')[0];
     const slots = sentenceJoins(s, parts().kinds!.joins!).map((j) => `${j.slot}:${j.kind}`);

@@ -24,7 +24,10 @@ export function markChoiceFindings(s: AnalysedSentence, model: MarkChoiceModel, 
     const colon = colonProbability(model, markChoiceFeatures(s.tree, info, i));
     const wroteSemicolon = marks[0].norm === ';';
     const p = wroteSemicolon ? colon : 1 - colon;
-    if (p < (minConfidence ?? (wroteSemicolon ? model.colonThreshold : model.semicolonThreshold))) continue;
+    // A user's minConfidence replaces the threshold, but the other mark is never asked for when it is less probable, nor
+    // in a direction the model file switches off (a threshold above 1).
+    const threshold = wroteSemicolon ? model.colonThreshold : model.semicolonThreshold;
+    if (threshold > 1 || p < Math.max(0.5, minConfidence ?? threshold)) continue;
     const tok = (s.slotTokens[i] ?? []).map((k) => s.tokens[k]).find((t) => t.punct && (t.text === ';' || t.text === ':'));
     if (!tok) continue;
     const want = wroteSemicolon ? ':' : ';';

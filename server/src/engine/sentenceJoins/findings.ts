@@ -22,6 +22,8 @@ import { adaptedConfidence, adaptedThreshold } from '../correction/writerErrorRa
  */
 export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 'comma-splice': 0.95, 'fused-sentence': 0.93 };
 
+export const MORE_PROBABLE_THAN_NOT = 0.5;
+
 /** The words on each side of a join must be a sentence each, not a stray word the tokenizer left at an edge. */
 const MIN_SIDE_WORDS = 3;
 
@@ -69,7 +71,8 @@ export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: J
   if (n < 2 * MIN_SIDE_WORDS) return out;
   for (const j of sentenceJoins(s, model)) {
     if (j.slot < MIN_SIDE_WORDS || n - j.slot < MIN_SIDE_WORDS) continue;
-    const threshold = minConfidence ?? JOIN_THRESHOLD[j.kind];
+    // A user's minConfidence replaces the threshold, but a join less probable than not is never reported.
+    const threshold = Math.max(MORE_PROBABLE_THAN_NOT, minConfidence ?? JOIN_THRESHOLD[j.kind]);
     if (j.p >= threshold) out.findings.push(joinFinding(s, text, j));
     else if (adapt && minConfidence === undefined && j.p >= adaptedThreshold(threshold)) out.adaptive.push({ ...joinFinding(s, text, j), confidence: adaptedConfidence(j.p) });
   }
