@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { loadParser } from '../../src/parser';
 import { featureIndex } from '../../src/restore/boundaries';
-import { joinFeatures, JoinMark } from '../../src/engine/sentenceJoins/features';
+import { joinContext, joinFeatures, JoinMark } from '../../src/engine/sentenceJoins/features';
 import { spliceGold } from '../../src/engine/eval/splice';
 import { renderDraft } from '../../src/engine/eval/draft';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
@@ -59,10 +59,11 @@ function build(part: EditedPart, perKind: number, parser: ReturnType<typeof load
       for (const ls of sents) {
         const tree = ls.gold.sentence.tree;
         const n = tree.words.length;
+        const ctx = joinContext(tree);
         for (let i = 1; i < n; i++) {
           const m = tree.slots[i];
-          if (m.length === 1 && m[0] === ',') out.push({ x: encode(joinFeatures(tree, i, ',')), y: 0, weight: 1 });
-          else if (m.length === 0 && k++ % every === 0) out.push({ x: encode(joinFeatures(tree, i, 'none')), y: 0, weight: every });
+          if (m.length === 1 && m[0] === ',') out.push({ x: encode(joinFeatures(tree, i, ',', ctx)), y: 0, weight: 1 });
+          else if (m.length === 0 && k++ % every === 0) out.push({ x: encode(joinFeatures(tree, i, 'none', ctx)), y: 0, weight: every });
           else continue;
           negatives++;
         }

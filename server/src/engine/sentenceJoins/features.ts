@@ -5,7 +5,7 @@
  * subject ends before the slot and another starts after it, each also crossed with the written mark.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { boundaryFeatures, runParse } from '../../restore/boundaries';
+import { boundaryFeatures, RunParse, runParse } from '../../restore/boundaries';
 import { treeInfo, TreeInfo } from '../treeInfo';
 
 export type JoinMark = ',' | 'none';
@@ -27,10 +27,21 @@ function topsBefore(info: TreeInfo, i: number): number[] {
 const subjectBefore = (info: TreeInfo, w: number, i: number) => info.children[w].some((c) => c <= i && /^(nsubj|csubj|expl)/.test(info.rel(c)));
 const subjectAfter = (info: TreeInfo, w: number, i: number) => info.children[w].some((c) => c > i && /^(nsubj|csubj|expl)/.test(info.rel(c)));
 
+/** What every slot of one tree shares (computed once a sentence): its words, parse and structure. */
+export interface JoinContext {
+  words: string[];
+  parse: RunParse;
+  info: TreeInfo;
+}
+
+export function joinContext(tree: PunctuatedTree): JoinContext {
+  return { words: tree.words.map((w) => w.form), parse: runParse(tree.words), info: treeInfo(tree) };
+}
+
 /** Features of slot i (after word i, 1 ≤ i < n) of the tree, written with `mark`. */
-export function joinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, info: TreeInfo = treeInfo(tree)): string[] {
-  const words = tree.words.map((w) => w.form);
-  const base = boundaryFeatures(words, i, runParse(tree.words));
+export function joinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext = joinContext(tree)): string[] {
+  const { words, info } = ctx;
+  const base = boundaryFeatures(words, i, ctx.parse);
   const before = topsBefore(info, i);
   const after = topsAfter(info, i);
   const leftClause = before.some((w) => subjectBefore(info, w, i));

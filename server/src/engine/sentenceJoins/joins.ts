@@ -11,8 +11,7 @@
  * join is the model's call alone; nothing here is hand-written linguistics.
  */
 import { AnalysedSentence, slotMarks } from '../sentence';
-import { treeInfo } from '../treeInfo';
-import { joinFeatures } from './features';
+import { joinContext, joinFeatures } from './features';
 import { JoinModel, joinProbability } from './model';
 
 export type JoinKind = 'comma-splice' | 'fused-sentence';
@@ -32,15 +31,15 @@ export interface SentenceJoin {
 export function sentenceJoins(s: AnalysedSentence, model: JoinModel): SentenceJoin[] {
   const n = s.tree.words.length;
   if (n < 2) return [];
-  const info = treeInfo(s.tree);
+  const ctx = joinContext(s.tree);
   const out: SentenceJoin[] = [];
   for (let i = 1; i < n; i++) {
     if (s.wordTokens[i - 1] === s.wordTokens[i]) continue;
     const marks = slotMarks(s, i);
     // An abbreviation's dot ("etc.") is in the tree's slot but not among the written marks: not a fused join.
-    if (s.tree.slots[i].length === 0) out.push({ kind: 'fused-sentence', slot: i, p: joinProbability(model, joinFeatures(s.tree, i, 'none', info)) });
+    if (s.tree.slots[i].length === 0) out.push({ kind: 'fused-sentence', slot: i, p: joinProbability(model, joinFeatures(s.tree, i, 'none', ctx)) });
     else if (marks.length === 1 && marks[0].norm === ',' && s.tree.slots[i].length === 1)
-      out.push({ kind: 'comma-splice', slot: i, p: joinProbability(model, joinFeatures(s.tree, i, ',', info)) });
+      out.push({ kind: 'comma-splice', slot: i, p: joinProbability(model, joinFeatures(s.tree, i, ',', ctx)) });
   }
   return out;
 }
