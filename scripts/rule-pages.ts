@@ -25,6 +25,7 @@ const SETTING_NOTES: Readonly<Record<string, string>> = {
   dialect: '`en-US` (quoteStyle `american`) or `en-GB` (`british`), where quoteStyle is not set beside it',
   serialComma: '`always`, `never` or `ignore` (the default: nothing is reported)',
   introductoryComma: '`edited`, `auto` (the default) or `ignore`',
+  egComma: '`always` (e.g., apples), `never` (e.g. apples) or `off` (the default: nothing is reported)',
   commaSplices: '`edited` (every comma splice) or `ignore` (the default: only where the error model is sure)',
   audience: '`learner` reports more (less certain findings, edited prose\'s conventions), `edited` less; `auto` (the default) chooses per document, as `adaptToWriter` did',
   minConfidence: 'report only findings at least this confident (0–1; 0 keeps the calibrated thresholds)',

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Audience, CommaSplices, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Audience, CommaSplices, EgComma, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { allowEntryProblem } from '../prose/allowed';
 import { Dialect, quoteStyleOf } from './dialect';
 import { withExtends } from './extends';
@@ -26,6 +26,7 @@ export interface ProjectConfig {
   serialComma?: SerialComma;
   introductoryComma?: IntroductoryComma;
   commaSplices?: CommaSplices;
+  egComma?: EgComma;
   adaptToWriter?: boolean;
   /** The standard every sentence is held to (`engine/audience.ts`); when set it decides `adaptToWriter`. */
   audience?: Audience;
@@ -163,6 +164,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   if (config.serialComma) options.serialComma = config.serialComma;
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.commaSplices) options.commaSplices = config.commaSplices;
+  if (config.egComma) options.egComma = config.egComma;
   if (config.adaptToWriter !== undefined) options.adaptToWriter = config.adaptToWriter;
   if (config.audience) options.audience = config.audience;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;

@@ -18,6 +18,8 @@ import { repeatedEndMarksRule } from './rules/repeatedEndMarks';
 import { unbalancedPairsRule } from './rules/unbalancedPairs';
 import { effectiveQuoteStyle, quotePlacementRule } from './rules/quotePlacement';
 import { TextRule } from './rules/rule';
+import { dateCommasRule } from './rules/dateCommas';
+import { egCommasRule } from './rules/egCommas';
 import { AnalysedSentence, Reparse } from './sentence';
 import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
@@ -32,6 +34,7 @@ import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/lear
 import { HabitPart, SentenceHabit } from './correction/introductoryHabit';
 import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
 import { withAudience } from './audience';
+import { loadSentenceKindModels, sentenceKindFindings, SentenceKindModels } from './sentenceKinds';
 
 export * from './types';
 export { LintPart, lintAsPart, settleDocument, settleParts } from './documentPart';
@@ -73,7 +76,7 @@ export const INTRODUCTORY_CONVENTION_FILE = 'lint-introductory-convention.json';
 /** Where an unclosed bracket closes is offered as a fix only when the model puts this much posterior on one place. */
 const CLOSER_MIN_SHARE = 0.95;
 
-export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPairsRule, quotePlacementRule, markSpacingRule, repeatedEndMarksRule];
+export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPairsRule, quotePlacementRule, markSpacingRule, repeatedEndMarksRule, dateCommasRule, egCommasRule];
 
 /** Every rule id the engine can report: the registry's (`registry/`). */
 export { RULE_IDS } from './registry';
@@ -86,6 +89,8 @@ export interface LinterParts {
   convention?: IntroductoryConvention;
   /** The learned correction scorer, used only under `decision: 'learned'`. */
   scorer?: LearnedScorer;
+  /** The models of the comma splices, fused sentences and semicolon/colon confusions (`sentenceKinds.ts`). */
+  kinds?: SentenceKindModels;
 }
 
 export function defaultModelDir(): string {
@@ -163,6 +168,7 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
       calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)),
       convention: loadConvention(path.join(dir, INTRODUCTORY_CONVENTION_FILE)),
       scorer: loadLearnedScorer(path.join(dir, SCORER_FILE)),
+      kinds: loadSentenceKindModels(dir, loadModelFile),
     };
   } catch (e) {
     const modelError = e instanceof ModelFileError ? e : new ModelFileError(dir, 'corrupt', (e as Error).message);
@@ -183,7 +189,7 @@ export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
 
 export function makeLinter(parts: LinterParts): Required<Linter> {
   const cal = parts.calibration ?? DEFAULT_CALIBRATION;
-  const { analyser, model, convention, scorer } = parts;
+  const { analyser, model, convention, scorer, kinds } = parts;
   const reparse = analyser?.parseWithCommas?.bind(analyser);
   const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}${convention ? `+intro-${convention.note ?? ''}` : ''}` : 'rules-only';
   const memo = new SentenceFindingsMemo();
@@ -241,6 +247,11 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);
+              if (kinds) {
+                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true);
+                plain.push(...k.findings);
+                adaptive.push(...k.adaptive);
+              }
               if (r.habit) habits.push(r.habit);
               if (r.adaptive) adaptive.push(...r.adaptive);
               sentenceCount++;

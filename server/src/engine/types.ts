@@ -117,6 +117,19 @@ export const isAudience = oneOf(AUDIENCE_VALUES);
 /** The usage error of a command-line option that takes an `Audience`. */
 export const AUDIENCE_USAGE = usageOf('--audience', AUDIENCE_VALUES);
 
+/**
+ * The comma after `e.g.` and `i.e.`: a house style, not an error (edited-english's editors write it after 93 of 341
+ * `e.g.` and 52 of 169 `i.e.`, one house writing it and another not; `server/research/dates/measureDates.ts` and the
+ * journal, "Comma splices, fused sentences, semicolons and colons"). `always` asks for it, `never` for none, `off` (the
+ * default) reports nothing (`rules/egCommas.ts`).
+ */
+export const EG_COMMA_VALUES = ['always', 'never', 'off'] as const;
+export type EgComma = (typeof EG_COMMA_VALUES)[number];
+export const isEgComma = oneOf(EG_COMMA_VALUES);
+/** The usage error of a command-line option that takes an `EgComma`. */
+export const EG_COMMA_USAGE = usageOf('--eg-comma', EG_COMMA_VALUES);
+export const DEFAULT_EG_COMMA: EgComma = 'off';
+
 /** A finding the writer hid as a false positive: its rule and the text (its sentence) it was found in. */
 export interface FalsePositive {
   rule: string;
@@ -140,6 +153,8 @@ export interface LintOptions {
   introductoryComma?: IntroductoryComma;
   /** Default: `DEFAULT_COMMA_SPLICES`. */
   commaSplices?: CommaSplices;
+  /** Default: `DEFAULT_EG_COMMA`. */
+  egComma?: EgComma;
   /**
    * In a document with many findings for its length (a learner's essay), make the model's decisions at the higher
    * error rate it shows, and report what that adds (`correction/writerErrorRate.ts`). Default true.

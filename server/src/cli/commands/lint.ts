@@ -6,10 +6,12 @@ import {
   AUDIENCE_USAGE,
   COMMA_SPLICES_USAGE,
   isAudience,
+  EG_COMMA_USAGE,
   INTRODUCTORY_COMMA_USAGE,
   QUOTE_STYLE_USAGE,
   SERIAL_COMMA_USAGE,
   isCommaSplices,
+  isEgComma,
   isIntroductoryComma,
   isQuoteStyle,
   isSerialComma,
@@ -54,6 +56,8 @@ Options:
                            is sure it was dropped (overrides the config)
       --comma-splices edited|ignore   report every comma that joins two independent clauses, as edited prose
                            would not have it (default ignore: only when the error model is sure; overrides the config)
+      --eg-comma always|never|off   the comma after e.g. and i.e., a house style (default off: not checked;
+                           overrides the config)
       --audience edited|learner|auto   the standard every sentence is held to: edited prose's, a learner's
                            (less certain findings too, and edited prose's conventions), or chosen from the
                            document's own findings (auto, the default; the summary says which; overrides the config)
@@ -106,6 +110,7 @@ export const lintCommand: Command = {
         'serial-comma': { type: 'string' },
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
+        'eg-comma': { type: 'string' },
         'no-adapt-to-writer': { type: 'boolean' },
         audience: { type: 'string' },
         config: { type: 'string', short: 'c' },
@@ -182,6 +187,12 @@ export const lintCommand: Command = {
       if (!isAudience(audience)) throw new UsageError(AUDIENCE_USAGE);
       options.audience = audience;
     }
+    const egComma = values['eg-comma'];
+    if (egComma !== undefined) {
+      if (!isEgComma(egComma)) throw new UsageError(EG_COMMA_USAGE);
+      options.egComma = egComma;
+    }
+    if (values['no-adapt-to-writer']) options.adaptToWriter = false;
     const fixMinConfidence =
       parseProbability('--fix-min-confidence', values['fix-min-confidence']) ?? config.fixMinConfidence ?? DEFAULT_FIX_MIN_CONFIDENCE;
 

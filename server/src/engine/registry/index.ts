@@ -16,6 +16,10 @@ import { doubledMarkRule } from './doubled-mark';
 import { markAbsorptionRule } from './mark-absorption';
 import { markSpacingRule } from './mark-spacing';
 import { unbalancedPairRule } from './unbalanced-pair';
+import { fusedSentenceRule } from './fused-sentence';
+import { semicolonColonRule } from './semicolon-colon';
+import { dateCommaRule } from './date-comma';
+import { egCommaRule } from './eg-comma';
 import { RuleSpec } from './ruleSpec';
 
 export { ERROR_PRONE_CONTEXT, exampleText } from './ruleSpec';
@@ -34,6 +38,10 @@ export const RULES: readonly RuleSpec[] = [
   markAbsorptionRule,
   markSpacingRule,
   unbalancedPairRule,
+  fusedSentenceRule,
+  semicolonColonRule,
+  dateCommaRule,
+  egCommaRule,
 ];
 
 /** Every rule id the engine can report. */

@@ -1,0 +1,87 @@
+/**
+ * What the sentence-join model reads at a slot of one written sentence where the writer put a comma or nothing: the
+ * boundary model's features of the words and of the parse around the slot (`restore/boundaries.ts boundaryFeatures`:
+ * the words on each side, their tags and relations, how many arcs cross the slot) and whether a clause with its own
+ * subject ends before the slot and another starts after it, each also crossed with the written mark.
+ */
+import { PunctuatedTree } from '../../data/depunct';
+import { boundaryFeatures, RunParse, runParse } from '../../restore/boundaries';
+import { treeInfo, TreeInfo } from '../treeInfo';
+
+export type JoinMark = ',' | 'none';
+
+/** The words after slot i whose heads lie at or before it (or are the root): the tops of what follows. */
+function topsAfter(info: TreeInfo, i: number): number[] {
+  const out: number[] = [];
+  for (let w = i + 1; w <= info.n; w++) if (info.head(w) <= i) out.push(w);
+  return out;
+}
+
+/** The words up to slot i whose heads lie after it (or are the root): the tops of what precedes. */
+function topsBefore(info: TreeInfo, i: number): number[] {
+  const out: number[] = [];
+  for (let w = 1; w <= i; w++) if (info.head(w) === 0 || info.head(w) > i) out.push(w);
+  return out;
+}
+
+const subjectBefore = (info: TreeInfo, w: number, i: number) => info.children[w].some((c) => c <= i && /^(nsubj|csubj|expl)/.test(info.rel(c)));
+const subjectAfter = (info: TreeInfo, w: number, i: number) => info.children[w].some((c) => c > i && /^(nsubj|csubj|expl)/.test(info.rel(c)));
+
+/** What every slot of one tree shares (computed once a sentence): its words, parse and structure. */
+export interface JoinContext {
+  words: string[];
+  parse: RunParse;
+  info: TreeInfo;
+}
+
+export function joinContext(tree: PunctuatedTree): JoinContext {
+  return { words: tree.words.map((w) => w.form), parse: runParse(tree.words), info: treeInfo(tree) };
+}
+
+/** Features of slot i (after word i, 1 ≤ i < n) of the tree, written with `mark`. */
+export function joinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext = joinContext(tree)): string[] {
+  const { words, info } = ctx;
+  const base = boundaryFeatures(words, i, ctx.parse);
+  const before = topsBefore(info, i);
+  const after = topsAfter(info, i);
+  const leftClause = before.some((w) => subjectBefore(info, w, i));
+  const rightClause = after.some((w) => subjectAfter(info, w, i));
+  const top = after[0];
+  const topRel = top === undefined ? 'none' : `${info.rel(top)}|${info.head(top) === 0 ? 'root' : 'in'}`;
+  const r1 = tree.words[i];
+  const l1 = tree.words[i - 1];
+  const clauses = `${leftClause}|${rightClause}`;
+  // The word after the slot is the subject of a clause that starts there ("…, we went"), and how that clause hangs on
+  // what precedes (parataxis, conj, ccomp, the root itself).
+  const r1Head = info.head(i + 1);
+  const subjectStarts = /^(nsubj|expl)/.test(info.rel(i + 1)) && r1Head > i;
+  const clauseHang = subjectStarts ? `${info.rel(r1Head)}|${info.head(r1Head) === 0 ? 'root' : info.head(r1Head) <= i ? 'L' : 'R'}` : 'none';
+  const since = (() => {
+    let k = i;
+    while (k > 1 && tree.slots[k - 1].length === 0) k--;
+    return i - k + 1;
+  })();
+  // What of the words before the slot hangs on a word after it: a fronted adverbial clause ("As Unicode gives …, this
+  // algorithm") or a subject hangs there; the first of two joined sentences hangs on nothing after the slot.
+  const hanging = before.filter((w) => info.head(w) > i).map((w) => info.rel(w).split(':')[0]);
+  const ltop = hanging.length ? [...new Set(hanging)].sort().slice(0, 2).join('+') : 'none';
+  const bucket = (x: number) => (x <= 2 ? x : x <= 4 ? 4 : x <= 8 ? 8 : 16);
+  const own = [
+    `m=${mark}`,
+    `cl=${clauses}`,
+    `top=${topRel}`,
+    `cltop=${clauses}|${topRel}`,
+    `r1u=${r1.upos}|${r1.deprel}`,
+    `clr1=${clauses}|${r1.upos}`,
+    `sub=${subjectStarts}|${clauseHang}`,
+    `subl1=${subjectStarts}|${l1.upos}`,
+    `subcl=${subjectStarts}|${clauses}`,
+    `ltop=${ltop}`,
+    `ltopcl=${ltop}|${clauses}`,
+    `ltopr1=${ltop}|${r1.upos}`,
+    `ltoptop=${ltop}|${topRel}`,
+    `left=${bucket(since)}`,
+    `right=${bucket(info.n - i)}`,
+  ];
+  return [...base, ...own, ...[...base, ...own.slice(1)].map((f) => `${mark}:${f}`)];
+}

@@ -1,0 +1,80 @@
+/**
+ * Findings of the sentence joins (`joins.ts`): a comma splice or a fused sentence where the boundary model is sure
+ * enough, with two fixes, each only a mark and at most one capital: a semicolon (the first fix of a splice, as the
+ * punctuation model's splice findings give it) and a period with the next word capitalised (the first fix of a fused
+ * sentence, whose words show no sign that the writer meant them as one).
+ */
+import { PlainEdit, PlainFinding, PlainFix } from '../finding';
+import { AnalysedSentence } from '../sentence';
+import { SentenceJoin, sentenceJoins } from './joins';
+import { JoinModel } from './model';
+import { adaptedConfidence, adaptedThreshold } from '../correction/writerErrorRate';
+
+/**
+ * The least P(boundary) reported, per kind, chosen on edited-english dev (never held out) with the corruption
+ * generator's splices and fused sentences (`server/research/sentenceJoins/calibrate.ts`; journal, "Comma splices,
+ * fused sentences, semicolons and colons"): the lowest threshold whose precision on the corrupted joins is at least
+ * 0.9 and whose findings on the written dev text stay within about 0.3 per 1,000 sentences (splices: at 0.95, recall
+ * 0.03 and 0.23 per 1,000; fused: at 0.93, recall 0.11 and 0.23 per 1,000). A document whose other findings mark it as
+ * error-prone gets the joins down to the adapted threshold, as the punctuation model's decisions do
+ * (`correction/writerErrorRate.ts`: splices from 0.86, fused sentences from 0.82; on dev at 0.85, recall 0.22 and 0.19
+ * at precision 0.94 and 0.97).
+ */
+export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 'comma-splice': 0.95, 'fused-sentence': 0.93 };
+
+export const MORE_PROBABLE_THAN_NOT = 0.5;
+
+/** The words on each side of a join must be a sentence each, not a stray word the tokenizer left at an edge. */
+const MIN_SIDE_WORDS = 3;
+
+/** The letter starting the word after the slot, if it is lower case (it becomes the capital of the next sentence). */
+function capitalEdit(s: AnalysedSentence, text: string, i: number): PlainEdit[] {
+  const t = s.tokens[s.wordTokens[i]];
+  const c = text[t.start];
+  const upper = c?.toUpperCase();
+  return c && upper !== c && upper.length === 1 ? [{ start: t.start, end: t.start + 1, newText: upper }] : [];
+}
+
+function joinFinding(s: AnalysedSentence, text: string, j: SentenceJoin): PlainFinding {
+  const before = s.tokens[s.wordTokens[j.slot - 1]];
+  const comma = (s.slotTokens[j.slot] ?? []).map((k) => s.tokens[k]).find((t) => t.punct && t.text === ',');
+  const capital = capitalEdit(s, text, j.slot);
+  const mark = (m: string): PlainEdit => (comma ? { start: comma.start, end: comma.end, newText: m } : { start: before.end, end: before.end, newText: m });
+  const semicolon: PlainFix = { title: 'Join them with a semicolon', edits: [mark(';')] };
+  const period: PlainFix = { title: 'End the first sentence with a period', edits: [mark('.'), ...capital] };
+  const splice = j.kind === 'comma-splice';
+  const range = comma ?? before;
+  return {
+    ruleId: j.kind,
+    message: splice
+      ? 'Comma splice: the words on each side of this comma read as two sentences. Join them with a semicolon, end the first with a period, or add a conjunction after the comma.'
+      : 'Two sentences run together with no mark between them: end the first with a period, or join them with a semicolon.',
+    severity: 'warning',
+    confidence: j.p,
+    start: range.start,
+    end: range.end,
+    fixes: splice ? [semicolon, period] : [period, semicolon],
+    explanation:
+      `The sentence-boundary model (trained on edited and web English with the marks removed), reading the words around this spot, finds that one sentence ends here and another begins (probability ${j.p.toFixed(2)}), ` +
+      `but ${splice ? 'only a comma separates them' : 'nothing separates them'}.`,
+  };
+}
+
+/**
+ * The comma splices and fused sentences of one analysed sentence at or above their kind's threshold (or at or above
+ * `minConfidence`, when the user sets one); with `adapt`, also those an error-prone document would add, at their
+ * adapted confidence.
+ */
+export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: JoinModel, minConfidence?: number, adapt = false): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
+  const n = s.tree.words.length;
+  const out = { findings: [] as PlainFinding[], adaptive: [] as PlainFinding[] };
+  if (n < 2 * MIN_SIDE_WORDS) return out;
+  for (const j of sentenceJoins(s, model)) {
+    if (j.slot < MIN_SIDE_WORDS || n - j.slot < MIN_SIDE_WORDS) continue;
+    // A user's minConfidence replaces the threshold, but a join less probable than not is never reported.
+    const threshold = Math.max(MORE_PROBABLE_THAN_NOT, minConfidence ?? JOIN_THRESHOLD[j.kind]);
+    if (j.p >= threshold) out.findings.push(joinFinding(s, text, j));
+    else if (adapt && minConfidence === undefined && j.p >= adaptedThreshold(threshold)) out.adaptive.push({ ...joinFinding(s, text, j), confidence: adaptedConfidence(j.p) });
+  }
+  return out;
+}

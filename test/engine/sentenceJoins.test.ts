@@ -1,0 +1,81 @@
+/**
+ * Comma splices and fused sentences found by the sentence-join model (`engine/sentenceJoins/`): a finding at the join
+ * with the model's probability as its confidence, fixes that change only the mark and one capital, and silence on
+ * sentences whose commas and unmarked slots an editor would keep.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter } from '../../server/src/engine';
+import { Finding } from '../../server/src/engine/types';
+import { sentenceJoins } from '../../server/src/engine/sentenceJoins/joins';
+import { JOIN_THRESHOLD } from '../../server/src/engine/sentenceJoins/findings';
+import { trainedEngineParts } from './trainedParts';
+
+function applied(text: string, f: Finding, fix = 0): string {
+  const edits = [...f.fixes[fix].edits].sort((a, b) => b.start.offset - a.start.offset);
+  let out = text;
+  for (const e of edits) out = out.slice(0, e.start.offset) + e.newText + out.slice(e.end.offset);
+  return out;
+}
+
+const SPLICE = 'The agency launched the new website in March, it has already received thousands of visitors from across the country.';
+const FUSED = 'Python 2 reached the end of its life in 2020 the core developers no longer fix its bugs.';
+
+describe('comma splices and fused sentences (sentence-join model)', function () {
+  this.timeout(60000);
+  const parts = trainedEngineParts();
+  const joins = (text: string, minConfidence?: number) =>
+    makeLinter(parts())
+      .lint(text, minConfidence === undefined ? {} : { minConfidence })
+      .filter((f) => f.ruleId === 'fused-sentence' || (f.ruleId === 'comma-splice' && /two sentences/.test(f.message)));
+  const probability = (text: string, before: string) => {
+    const s = parts().analyser!.parseText(text)[0];
+    return sentenceJoins(s, parts().kinds!.joins!).find((j) => s.tree.words[j.slot - 1].form === before)!.p;
+  };
+
+  it('a fused sentence: the model\'s probability as confidence; a period and a capital first, a semicolon second', () => {
+    const p = probability(FUSED, '2020');
+    const [f, ...rest] = joins(FUSED, 0.5);
+    assert.equal(rest.length, 0);
+    assert.equal(f.ruleId, 'fused-sentence');
+    assert.ok(Math.abs(f.confidence - p) < 1e-9);
+    assert.equal(applied(FUSED, f), 'Python 2 reached the end of its life in 2020. The core developers no longer fix its bugs.');
+    assert.equal(applied(FUSED, f, 1), 'Python 2 reached the end of its life in 2020; the core developers no longer fix its bugs.');
+    // At the shipped threshold (chosen on dev for precision), reported only if the model is that sure.
+    assert.equal(joins(FUSED).length, p >= JOIN_THRESHOLD['fused-sentence'] ? 1 : 0);
+  });
+
+  it('a comma splice: a semicolon first, a period and a capital second', () => {
+    const [f, ...rest] = joins(SPLICE, 0.5);
+    assert.equal(rest.length, 0);
+    assert.equal(f.ruleId, 'comma-splice');
+    assert.equal(SPLICE.slice(f.start.offset, f.end.offset), ',');
+    assert.equal(applied(SPLICE, f), SPLICE.replace('March, it', 'March; it'));
+    assert.equal(applied(SPLICE, f, 1), SPLICE.replace('March, it', 'March. It'));
+  });
+
+  it('at the shipped thresholds, leaves alone sentences whose commas and unmarked slots an editor would keep', () => {
+    for (const text of [
+      'When the build failed, we fixed it the next day.',
+      'I think the plan will work if we start early.',
+      'The report, which we sent on Monday, covers the first quarter.',
+      'We stayed inside because it rained, and the dog slept all afternoon.',
+    ])
+      assert.deepEqual(joins(text).map((f) => f.message), [], text);
+  });
+
+  it('minConfidence replaces the thresholds, but a join less probable than not is never reported', () => {
+    const text = 'When the build failed, we fixed it the next day and shipped the release on Friday.';
+    assert.ok(joins(text, 0).every((f) => f.confidence >= 0.5));
+  });
+
+  it('every comma-only and unmarked slot between two words is weighed, and no other', () => {
+    const s = parts().analyser!.parseText('When it rained, we stayed inside; the dog slept.')[0];
+    const slots = sentenceJoins(s, parts().kinds!.joins!).map((j) => `${j.slot}:${j.kind}`);
+    const want = s.tree.words.slice(0, -1).flatMap((_, k) => {
+      const m = s.tree.slots[k + 1];
+      return m.length === 0 ? [`${k + 1}:fused-sentence`] : m.length === 1 && m[0] === ',' ? [`${k + 1}:comma-splice`] : [];
+    });
+    assert.deepEqual(slots, want);
+    assert.ok(want.includes('3:comma-splice') && !want.some((x) => x.startsWith('6:')), want.join());
+  });
+});
