@@ -62,6 +62,13 @@ const WRONG: Record<string, Partial<Record<Action, string>> & { any?: string }> 
   'mark-absorption': { any: 'Two marks are written together where one is enough. Keep the stronger one.' },
   'mark-spacing': { delete: 'No space goes before this mark: write it against the word before it.', any: 'One space goes after a comma.' },
   'unbalanced-pair': { any: 'A bracket or quotation mark is opened and not closed, or closed and not opened.' },
+  'fused-sentence': { any: 'Two complete sentences run together with no mark between them. End the first with a period, or join them with a semicolon.' },
+  'semicolon-colon': { any: 'A colon, not a semicolon, goes before a list or an explanation that follows a complete sentence.' },
+  'date-comma': { any: 'In a date such as "May 4, 2020" a comma goes between the day and the year, and after a weekday ("Monday, May 4").' },
+  'eg-comma': {
+    insert: 'Your style puts a comma after "e.g." and "i.e.".',
+    delete: 'Your style puts no comma after "e.g." and "i.e.".',
+  },
 };
 
 /** Words of context on each side of the fix in the "write" excerpt. */
