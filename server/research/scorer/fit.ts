@@ -28,8 +28,8 @@ import { EditedPart } from '../editedEnglish';
 import { defaultSilverDir } from '../silverTrees';
 import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
-import { labelledClean, labelledItems, LabelledSentence, ScoredEdit } from './examples';
-import { DEFAULT_TRAIN, expectedCalibrationError, LogisticModel, predict, trainLogistic } from './logistic';
+import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates } from './examples';
+import { DEFAULT_TRAIN, Encoded, expectedCalibrationError, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 
 const { values: opt } = parseArgs({
   options: {
@@ -49,8 +49,12 @@ const { values: opt } = parseArgs({
     'bench-heldout': { type: 'string' },
     out: { type: 'string', default: path.join(defaultSilverDir(), 'scorer.json') },
     rebuild: { type: 'boolean' },
+    /** 'dense' (default): every gap, comma and constituent pair (`denseCandidates.ts`); 'hand': the hand-written generator's. */
+    candidates: { type: 'string', default: 'dense' },
   },
 });
+if (opt.candidates !== 'dense' && opt.candidates !== 'hand') throw new Error('--candidates dense|hand');
+setExampleCandidates(opt.candidates);
 
 const modelDir = defaultModelDir();
 const parser = loadParser(modelDir);
@@ -63,18 +67,21 @@ interface PartData {
 }
 
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
-  const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}.json`);
-  if (fs.existsSync(file) && !opt.rebuild) return JSON.parse(fs.readFileSync(file, 'utf8')) as PartData;
+  const tag = opt.candidates === 'dense' ? `-dense${FEATURES_VERSION}` : '';
+  const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}.json`);
+  // Examples are built afresh (a few minutes): their features are interned in this process's table.
+  void file;
   const t0 = Date.now();
   const docs = loadSuiteDocuments(part, docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
   const items = buildEditedSuite(docs, BENCH_KINDS, perKind, seed);
   const { sentences: corrupted, skipped } = labelledItems(items, model, cal, parser);
   const clean = labelledClean(docs, model, cal, parser, cleanEvery);
   console.log(`${part}: ${docs.length} documents, ${corrupted.length} corrupted sentences (${skipped} not parsed as one sentence), ${clean.length} written (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-  const data = { corrupted, clean };
-  fs.writeFileSync(file, JSON.stringify(data));
-  return data;
+  return { corrupted, clean };
 }
+
+/** Bumped when the features change, so cached examples are rebuilt. */
+const FEATURES_VERSION = 1;
 
 type Decide = (e: ScoredEdit) => { p: number; threshold: number };
 
@@ -169,8 +176,10 @@ function main(): void {
   const trainEdits = flat(train);
   const devEdits = flat(dev);
   console.log(`train: ${trainEdits.length} candidates (${trainEdits.filter((e) => e.label).length} right); dev: ${devEdits.length} (${devEdits.filter((e) => e.label).length} right)`);
-  const scorer: LogisticModel = trainLogistic(trainEdits, devEdits, { ...DEFAULT_TRAIN, l2: Number(opt.l2), log: (l) => console.log(`  ${l}`) });
+  const scorer: LogisticModel = trainEncoded(trainEdits, devEdits, featureTable, { ...DEFAULT_TRAIN, l2: Number(opt.l2), log: (l) => console.log(`  ${l}`) });
   console.log(scorer.note);
+  const w = featureTable.weightsOf(scorer);
+  const predict = (_: LogisticModel, f: Encoded) => predictEncoded(w, f);
 
   // One threshold, chosen on dev: corrupted items' edits and written sentences' findings together.
   const shipped: Decide = (e) => ({ p: e.confidence, threshold: thresholdFor(cal, e.key) });
@@ -245,7 +254,7 @@ function main(): void {
   console.log(lines.join('\n'));
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
-  fs.writeFileSync(opt.out!, JSON.stringify({ note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 

@@ -53,6 +53,21 @@ export function scoreCandidates(
   unscored?: (c: Candidate, key: string) => boolean,
 ): ScoredCandidate[] {
   const all = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
+  return scoreCandidateList(model, s, cal, all, keep, unscored);
+}
+
+/**
+ * Scores given candidates (see `scoreCandidates`): each kept one that `unscored` does not set aside costs one
+ * inference; the set-aside ones come back with Δ NaN and confidence 0.
+ */
+export function scoreCandidateList(
+  model: EngineModel,
+  s: AnalysedSentence,
+  cal: Calibration,
+  all: readonly Candidate[],
+  keep?: (c: Candidate, key: string) => boolean,
+  unscored?: (c: Candidate, key: string) => boolean,
+): ScoredCandidate[] {
   const cands: Candidate[] = [];
   const rest: ScoredCandidate[] = [];
   for (const c of all) {

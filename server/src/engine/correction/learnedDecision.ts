@@ -10,9 +10,11 @@ import { AnalysedSentence, Reparse } from '../sentence';
 import { treeInfo } from '../treeInfo';
 import { LintOptions } from '../types';
 import { Calibration } from './calibration';
-import { scoreCandidates, selectCandidates } from './decide';
+import { MIN_COMMA_PRIOR, ScoredCandidate, scoreCandidateList, scoreCandidates, selectCandidates } from './decide';
+import { denseCandidates } from './denseCandidates';
 import { candidateFinding } from './findings';
-import { LearnedScorer, learnedProbability } from './learnedScorer';
+import { FeatureContext, LearnedScorer, learnedProbability } from './learnedScorer';
+import { TreeInfo } from '../treeInfo';
 
 export function learnedFindings(
   text: string,
@@ -25,9 +27,31 @@ export function learnedFindings(
 ): { findings: PlainFinding[] } {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
-  const scored = scoreCandidates(model, s, info, cal, (c) => c.category !== 'serial-comma', reparse)
-    .filter((c) => Number.isFinite(c.delta))
-    .map((c) => ({ ...c, confidence: learnedProbability(scorer, c, s, info) }));
+  const scored = scoredForScorer(scorer, s, info, model, cal, reparse).map((c) => ({ ...c.scored, confidence: learnedProbability(scorer, c.scored, s, info, c.ctx) }));
   const chosen = selectCandidates(scored, options.minConfidence ?? scorer.threshold);
   return { findings: chosen.map((c) => candidateFinding(c, s, info, text, model, options.explain ?? true)) };
+}
+
+/**
+ * The candidates the scorer decides, each with what its features read: with a dense scorer every gap, comma and pair
+ * (`denseCandidates.ts`; an inference only where the prior reaches the floor or a comma is removed), else the
+ * hand-written generator's candidates that the model scored.
+ */
+export function scoredForScorer(
+  scorer: Pick<LearnedScorer, 'candidates'>,
+  s: AnalysedSentence,
+  info: TreeInfo,
+  model: EngineModel,
+  cal: Calibration,
+  reparse?: Reparse,
+): Array<{ scored: ScoredCandidate; ctx: FeatureContext }> {
+  if (scorer.candidates !== 'dense') {
+    return scoreCandidates(model, s, info, cal, (c) => c.category !== 'serial-comma', reparse)
+      .filter((c) => Number.isFinite(c.delta))
+      .map((scored) => ({ scored, ctx: {} }));
+  }
+  const prior = model.commaPrior?.(s.tree);
+  const cands = denseCandidates(s, info, prior, cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
+  const ctx: FeatureContext = { prior };
+  return scoreCandidateList(model, s, cal, cands, (c) => c.category !== 'serial-comma', (c) => c.dense?.scored === false).map((scored) => ({ scored, ctx }));
 }
