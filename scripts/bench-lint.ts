@@ -37,6 +37,7 @@
  *                    joined by a space), an error-dense text as a learner's essay is, instead of sentence by sentence;
  *                    the gold-tree row is left out (gold trees are per sentence)
  *   --no-adapt       lint with `adaptToWriter: false` (no decisions at an error-prone document's error rate)
+ *   --decision D     `calibrated` or `learned` (LintOptions.decision); the engine's default when absent
  *   --clean-only     skip the corruption suite (and its reliability table): the clean-text run alone
  *   --fit-introductory  learn the edited-prose convention for introductory commas from EWT train as written (gold
  *                    trees; --min-count N, --min-share P), write models/en/lint-introductory-convention.json (or
@@ -94,6 +95,8 @@ const { values: opt } = parseArgs({
     'clean-docs': { type: 'boolean' },
     'suite-docs': { type: 'boolean' },
     'no-adapt': { type: 'boolean' },
+    /** `calibrated` or `learned`: which decision lints (LintOptions.decision); the engine's default when absent. */
+    decision: { type: 'string' },
     'clean-only': { type: 'boolean' },
     'fit-introductory': { type: 'boolean' },
     'min-count': { type: 'string' },
@@ -142,7 +145,7 @@ function linterSystem(name: string, analyser: SentenceAnalyser | undefined, mode
   const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile) });
   return {
     name,
-    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}), ...(opt['no-adapt'] ? { adaptToWriter: false } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
+    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}), ...(opt['no-adapt'] ? { adaptToWriter: false } : {}), ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
   };
 }
 

@@ -28,6 +28,7 @@ import { EditedPart } from '../editedEnglish';
 import { defaultSilverDir } from '../silverTrees';
 import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
+import { ewtTrainDocuments } from './ewtDocuments';
 import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates } from './examples';
 import { DEFAULT_TRAIN, Encoded, expectedCalibrationError, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 
@@ -51,6 +52,8 @@ const { values: opt } = parseArgs({
     rebuild: { type: 'boolean' },
     /** 'dense' (default): every gap, comma and constituent pair (`denseCandidates.ts`); 'hand': the hand-written generator's. */
     candidates: { type: 'string', default: 'dense' },
+    /** Corrupted EWT train sentences added to the train part: up to this many per error kind (0: none). */
+    'ewt-per-kind': { type: 'string', default: '150' },
   },
 });
 if (opt.candidates !== 'dense' && opt.candidates !== 'hand') throw new Error('--candidates dense|hand');
@@ -67,21 +70,37 @@ interface PartData {
 }
 
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
-  const tag = opt.candidates === 'dense' ? `-dense${FEATURES_VERSION}` : '';
+  const tag = `-${opt.candidates}${FEATURES_VERSION}`;
   const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}.json`);
-  // Examples are built afresh (a few minutes): their features are interned in this process's table.
-  void file;
+  if (fs.existsSync(file) && !opt.rebuild) return readPart(file);
   const t0 = Date.now();
   const docs = loadSuiteDocuments(part, docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
   const items = buildEditedSuite(docs, BENCH_KINDS, perKind, seed);
   const { sentences: corrupted, skipped } = labelledItems(items, model, cal, parser);
   const clean = labelledClean(docs, model, cal, parser, cleanEvery);
   console.log(`${part}: ${docs.length} documents, ${corrupted.length} corrupted sentences (${skipped} not parsed as one sentence), ${clean.length} written (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-  return { corrupted, clean };
+  const data = { corrupted, clean };
+  writePart(file, data);
+  return data;
 }
 
 /** Bumped when the features change, so cached examples are rebuilt. */
 const FEATURES_VERSION = 1;
+
+/** A part's examples on disk: feature ids written as the names' positions in `names`. */
+function writePart(file: string, data: PartData): void {
+  const plain = (ss: LabelledSentence[]) => ss.map((x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, features: { idx: [...e.features.idx], val: [...e.features.val] } })) }));
+  fs.writeFileSync(file, JSON.stringify({ names: featureTable.names, corrupted: plain(data.corrupted), clean: plain(data.clean) }));
+}
+
+function readPart(file: string): PartData {
+  type Plain = Omit<LabelledSentence, 'edits'> & { edits: Array<Omit<ScoredEdit, 'features'> & { features: { idx: number[]; val: number[] } }> };
+  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { names: string[]; corrupted: Plain[]; clean: Plain[] };
+  const ids = raw.names.map((n) => featureTable.id(n));
+  const back = (ss: Plain[]): LabelledSentence[] =>
+    ss.map((x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, features: { idx: Int32Array.from(e.features.idx, (k) => ids[k]), val: Float32Array.from(e.features.val) } })) }));
+  return { corrupted: back(raw.corrupted), clean: back(raw.clean) };
+}
 
 type Decide = (e: ScoredEdit) => { p: number; threshold: number };
 
@@ -170,6 +189,22 @@ function replacement(r: ReturnType<typeof evaluate>, bench: BenchJson): { mix: n
 function main(): void {
   const docsEvery = Number(opt['train-docs-every']);
   const train = build('train', Number(opt['per-kind-train']), 11, Number(opt['clean-every-train']), docsEvery);
+  const ewtPerKind = Number(opt['ewt-per-kind']);
+  if (ewtPerKind > 0) {
+    // EWT's writers are not edited, so only its corrupted sentences join (the slot corrupted is the label's point);
+    // its sentences as written would teach that the commas web writers leave out are right.
+    const file = path.join(defaultSilverDir(), `scorer-examples-ewt-${ewtPerKind}-13-${parser.version.length}-dense${FEATURES_VERSION}.json`);
+    let ewt: PartData;
+    if (fs.existsSync(file) && !opt.rebuild) ewt = readPart(file);
+    else {
+      const t0 = Date.now();
+      const { sentences, skipped } = labelledItems(buildEditedSuite(ewtTrainDocuments(), BENCH_KINDS, ewtPerKind, 13), model, cal, parser);
+      ewt = { corrupted: sentences, clean: [] };
+      writePart(file, ewt);
+      console.log(`EWT train: ${sentences.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    train.corrupted.push(...ewt.corrupted);
+  }
   const dev = build('dev', Number(opt['per-kind-dev']), 12, Number(opt['clean-every-dev']), 1);
   const held = build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
   const flat = (d: PartData) => [...d.corrupted, ...d.clean].flatMap((s) => s.edits);

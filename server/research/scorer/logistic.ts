@@ -50,12 +50,15 @@ export class FeatureTable {
     const idx = new Int32Array(f.length);
     const val = new Float32Array(f.length);
     f.forEach(([name, v], k) => {
-      let id = this.ids.get(name);
-      if (id === undefined) this.ids.set(name, (id = this.names.push(name) - 1));
-      idx[k] = id;
+      idx[k] = this.id(name);
       val[k] = v;
     });
     return { idx, val };
+  }
+  id(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) this.ids.set(name, (id = this.names.push(name) - 1));
+    return id;
   }
   /** The model's weights as an array over this table's ids (0 for features it does not have). */
   weightsOf(m: LogisticModel): Float64Array {

@@ -20,6 +20,8 @@ export interface ScoredCandidate {
   confidence: number;
   /** A style finding (a setting asked for it), not the error model's decision. */
   style?: boolean;
+  /** The learned scorer's largest feature contributions, in plain words (`learnedReasons.ts`). */
+  reasons?: string[];
 }
 
 /** The tree with some slots replaced (abbreviation dots, written inside words, kept). */

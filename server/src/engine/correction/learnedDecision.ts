@@ -13,7 +13,8 @@ import { Calibration } from './calibration';
 import { MIN_COMMA_PRIOR, ScoredCandidate, scoreCandidateList, scoreCandidates, selectCandidates } from './decide';
 import { denseCandidates } from './denseCandidates';
 import { candidateFinding } from './findings';
-import { FeatureContext, LearnedScorer, learnedProbability } from './learnedScorer';
+import { candidateFeatures, FeatureContext, FeatureVector, LearnedScorer, predictFeatures } from './learnedScorer';
+import { plainReasons } from './learnedReasons';
 import { TreeInfo } from '../treeInfo';
 
 export function learnedFindings(
@@ -27,8 +28,14 @@ export function learnedFindings(
 ): { findings: PlainFinding[] } {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
-  const scored = scoredForScorer(scorer, s, info, model, cal, reparse).map((c) => ({ ...c.scored, confidence: learnedProbability(scorer, c.scored, s, info, c.ctx) }));
-  const chosen = selectCandidates(scored, options.minConfidence ?? scorer.threshold);
+  const features = new Map<ScoredCandidate, FeatureVector>();
+  const scored = scoredForScorer(scorer, s, info, model, cal, reparse).map((c) => {
+    const f = candidateFeatures(c.scored, s, info, c.ctx);
+    const out = { ...c.scored, confidence: predictFeatures(scorer.weights, f) };
+    features.set(out, f);
+    return out;
+  });
+  const chosen = selectCandidates(scored, options.minConfidence ?? scorer.threshold).map((c) => ({ ...c, reasons: plainReasons(scorer.weights, features.get(c)!) }));
   return { findings: chosen.map((c) => candidateFinding(c, s, info, text, model, options.explain ?? true)) };
 }
 
