@@ -98,7 +98,10 @@ export function plainReason(name: string): string | undefined {
       return a && b ? (ins ? `a comma usually separates ${a} from ${b}` : `edited prose rarely puts a comma between ${a} and ${b}`) : undefined;
     }
     case 'node':
-      return rel(value) && (ins ? `${rel(value)} is usually set off by commas` : `${rel(value)} is rarely set off by commas`);
+      // The constituent a pair sets off, or the smallest one with an edge at a single slot.
+      if (!rel(value)) return undefined;
+      if (/key=nonrestrictive-comma/.test(name)) return ins ? `${rel(value)} is usually set off by commas` : `${rel(value)} is rarely set off by commas`;
+      return ins ? `a comma often marks the edge of ${rel(value)}` : `edited prose rarely puts a comma at the edge of ${rel(value)}`;
     case 'startsAtFirst':
       return value === 'true' ? `${comma} ${ins ? 'ends' : 'after'} a phrase that opens the sentence` : undefined;
     default:
