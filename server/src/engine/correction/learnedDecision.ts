@@ -13,7 +13,7 @@ import { Calibration } from './calibration';
 import { MIN_COMMA_PRIOR, ScoredCandidate, scoreCandidateList, scoreCandidates, selectCandidates } from './decide';
 import { denseCandidates } from './denseCandidates';
 import { candidateFinding } from './findings';
-import { candidateFeatures, FeatureContext, FeatureVector, LearnedScorer, predictFeatures } from './learnedScorer';
+import { candidateFeatures, FeatureContext, FeatureVector, LearnedScorer, predictFeatures, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { TreeInfo } from '../treeInfo';
 
@@ -35,7 +35,7 @@ export function learnedFindings(
     features.set(out, f);
     return out;
   });
-  const chosen = selectCandidates(scored, options.minConfidence ?? scorer.threshold).map((c) => ({ ...c, reasons: plainReasons(scorer.weights, features.get(c)!) }));
+  const chosen = selectCandidates(scored, options.minConfidence ?? ((key) => scorerThreshold(scorer, key))).map((c) => ({ ...c, reasons: plainReasons(scorer.weights, features.get(c)!) }));
   return { findings: chosen.map((c) => candidateFinding(c, s, info, text, model, options.explain ?? true)) };
 }
 

@@ -24,6 +24,18 @@ export interface LearnedScorer {
    * feature; absent: on the hand-written generator's candidates only.
    */
   candidates?: 'dense';
+  /** A threshold of its own for some kinds of edit (`thresholdGroup`), chosen on the dev part; `threshold` for the rest. */
+  thresholds?: Record<string, number>;
+}
+
+/** The kind of edit a per-kind threshold applies to: the rule and the action (`introductory-comma/insert`), no variant. */
+export function thresholdGroup(key: string): string {
+  return key.split('/').slice(0, 2).join('/');
+}
+
+/** The threshold of a candidate's kind. */
+export function scorerThreshold(m: Pick<LearnedScorer, 'threshold' | 'thresholds'>, key: string): number {
+  return m.thresholds?.[thresholdGroup(key)] ?? m.threshold;
 }
 
 export const SCORER_FILE = 'lint-scorer.json';
@@ -33,7 +45,7 @@ export function loadLearnedScorer(file: string): LearnedScorer | undefined {
   if (!fs.existsSync(file)) return undefined;
   const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LearnedScorer>;
   if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
-  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined };
+  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds };
 }
 
 export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
