@@ -20,7 +20,7 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     const found = makeLinter(p).lint(TEXT, { decision: 'learned' });
     const model = found.filter((f) => MODEL_RULES.has(f.ruleId));
     assert.ok(model.length > 0);
-    const lowest = Math.min(p.scorer!.threshold, ...Object.values(p.scorer!.thresholds ?? {}));
+    const lowest = Math.min(p.scorer!.threshold, ...Object.values(p.scorer!.thresholds ?? {}), p.scorer!.hand?.threshold ?? 1);
     for (const f of model) assert.ok(f.confidence >= lowest && f.confidence <= 1, `${f.ruleId} ${f.confidence}`);
   });
 

@@ -28,14 +28,20 @@ export function learnedFindings(
 ): { findings: PlainFinding[] } {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
-  const features = new Map<ScoredCandidate, FeatureVector>();
+  const features = new Map<ScoredCandidate, { f: FeatureVector; weights: Record<string, number>; threshold: number }>();
   const scored = scoredForScorer(scorer, s, info, model, cal, reparse).map((c) => {
-    const f = candidateFeatures(c.scored, s, info, c.ctx);
-    const out = { ...c.scored, confidence: predictFeatures(scorer.weights, f) };
-    features.set(out, f);
+    // With a hand scorer inside a dense one, the hand generator's candidates are decided as that scorer was trained:
+    // on their own features, without the prior.
+    const byHand = scorer.hand && !c.scored.candidate.dense;
+    const f = candidateFeatures(c.scored, s, info, byHand ? {} : c.ctx);
+    const weights = byHand ? scorer.hand!.weights : scorer.weights;
+    const out = { ...c.scored, confidence: predictFeatures(weights, f) };
+    features.set(out, { f, weights, threshold: options.minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) });
     return out;
   });
-  const chosen = selectCandidates(scored, options.minConfidence ?? ((key) => scorerThreshold(scorer, key))).map((c) => ({ ...c, reasons: plainReasons(scorer.weights, features.get(c)!) }));
+  // Each candidate at its own threshold; one below it claims no slot.
+  const passing = scored.filter((c) => c.confidence >= features.get(c)!.threshold);
+  const chosen = selectCandidates(passing, 0).map((c) => ({ ...c, reasons: plainReasons(features.get(c)!.weights, features.get(c)!.f) }));
   return { findings: chosen.map((c) => candidateFinding(c, s, info, text, model, options.explain ?? true)) };
 }
 

@@ -26,6 +26,11 @@ export interface LearnedScorer {
   candidates?: 'dense';
   /** A threshold of its own for some kinds of edit (`thresholdGroup`), chosen on the dev part; `threshold` for the rest. */
   thresholds?: Record<string, number>;
+  /**
+   * A dense scorer may carry the scorer trained on the hand generator's candidates alone: it then decides those
+   * candidates (at its own threshold), and the dense weights only the candidates the dense generator added.
+   */
+  hand?: { weights: Record<string, number>; threshold: number };
 }
 
 /** The kind of edit a per-kind threshold applies to: the rule and the action (`introductory-comma/insert`), no variant. */
@@ -45,7 +50,7 @@ export function loadLearnedScorer(file: string): LearnedScorer | undefined {
   if (!fs.existsSync(file)) return undefined;
   const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LearnedScorer>;
   if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
-  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds };
+  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand };
 }
 
 export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
