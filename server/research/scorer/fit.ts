@@ -3,9 +3,13 @@
  * shipped `models/en/lint-scorer.json` is rebuilt by one command (a refit after the punctuation model changes is the
  * same command with `--rebuild`, since the examples' Δ and prior come from the model; then `npm run models:manifest`):
  *
- *   npx tsx server/research/scorer/fit.ts --per-kind-train 250 --clean-every-train 4 --ewt-per-kind 80 \
- *     --clean-every-dev 4 --held-clean-every 4 --per-kind-thresholds --clean-margin 1.7 \
- *     --bench-dev DEV.json --bench-heldout HELD.json --out models/en/lint-scorer.json
+ *   npm run train:scorer
+ *
+ * which fits the hand-candidate scorer (`--candidates hand --ewt-per-kind 0 --threshold 0.71`, the section "Learned
+ * correction scorer" of the journal), then the dense one with it inside (`--threshold 0.97 --hand FILE`: the
+ * dense weights decide only the candidates the dense generator added; thresholds chosen on dev end to end, journal
+ * "Dense learned candidates"), then rewrites the models' manifest. `--bench-dev DEV.json --bench-heldout HELD.json`
+ * (optional) add the estimates of the decision as a replacement, `--per-kind-thresholds` a threshold per kind.
  *
  * (DEV.json and HELD.json: `bench:edited -- --part dev|heldout --out FILE` of the engine with the default decision.)
  * About 15 minutes to build the examples on a quiet machine (cached under /work/cache/edited-english), 3 to fit.
@@ -60,6 +64,8 @@ const { values: opt } = parseArgs({
     candidates: { type: 'string', default: 'dense' },
     /** Also choose one threshold per kind of edit on dev (`thresholdGroup`), starting from the global one. */
     'per-kind-thresholds': { type: 'boolean' },
+    /** A scorer file fitted with `--candidates hand`: written inside this one to decide the hand generator's candidates. */
+    hand: { type: 'string' },
     /**
      * Per 1,000 sentences, taken off the clean-findings limit of the replacement estimate: the estimate reads every
      * 4th dev sentence alone, and the end-to-end run on whole documents found more (dense scorer: 9.00 estimated,
@@ -335,7 +341,8 @@ function main(): void {
   console.log(lines.join('\n'));
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
-  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  const hand = opt.hand ? (JSON.parse(fs.readFileSync(opt.hand, 'utf8')) as { weights: Record<string, number>; threshold: number; note?: string }) : undefined;
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 
