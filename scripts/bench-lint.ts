@@ -37,6 +37,7 @@
  *                    joined by a space), an error-dense text as a learner's essay is, instead of sentence by sentence;
  *                    the gold-tree row is left out (gold trees are per sentence)
  *   --no-adapt       lint with `adaptToWriter: false` (no decisions at an error-prone document's error rate)
+ *   --decision D     `calibrated` or `learned` (LintOptions.decision); the engine's default when absent
  *   --clean-only     skip the corruption suite (and its reliability table): the clean-text run alone
  *   --fit-introductory  learn the edited-prose convention for introductory commas from EWT train as written (gold
  *                    trees; --min-count N, --min-share P), write models/en/lint-introductory-convention.json (or
@@ -58,6 +59,7 @@ import { runDocument, runItem, suiteDocuments, System, tally, ItemResult } from 
 import { f05, PlainEdit } from '../server/src/engine/eval/score';
 import { loadHarper } from '../server/src/engine/eval/harper';
 import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
+import { loadLearnedScorer, SCORER_FILE } from '../server/src/engine/correction/learnedScorer';
 import { makeLinter, loadEngineModel, SUPPLEMENT_MODEL_FILE, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
@@ -94,6 +96,8 @@ const { values: opt } = parseArgs({
     'clean-docs': { type: 'boolean' },
     'suite-docs': { type: 'boolean' },
     'no-adapt': { type: 'boolean' },
+    /** `calibrated` or `learned`: which decision lints (LintOptions.decision); the engine's default when absent. */
+    decision: { type: 'string' },
     'clean-only': { type: 'boolean' },
     'fit-introductory': { type: 'boolean' },
     'min-count': { type: 'string' },
@@ -139,10 +143,12 @@ const commaSplices = isCommaSplices(opt['comma-splices']) ? opt['comma-splices']
 const conventionFile = opt.convention ?? path.join(defaultModelDir(), INTRODUCTORY_CONVENTION_FILE);
 
 function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto', intro = introductoryComma): System {
-  const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile) });
+  // The learned scorer is loaded only when asked for (`--decision learned`).
+  const scorer = opt.decision === 'learned' ? loadLearnedScorer(path.join(defaultModelDir(), SCORER_FILE)) : undefined;
+  const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile), scorer });
   return {
     name,
-    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}), ...(opt['no-adapt'] ? { adaptToWriter: false } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
+    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}), ...(opt['no-adapt'] ? { adaptToWriter: false } : {}), ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
   };
 }
 

@@ -6,6 +6,7 @@
  *
  *   npm run bench:probes -- [--file F.tsv] [--min-confidence P] [--comma-splices edited|ignore]
  *                            [--introductory-comma edited|auto|ignore] [--list] [--as-document] [--no-adapt]
+ *                            [--decision calibrated|learned]
  *
  * `--as-document` lints the written sentences as one text (a learner's essay) and the corrections as another, instead
  * of each sentence alone; `--no-adapt` lints with `adaptToWriter: false`.
@@ -31,6 +32,8 @@ const { values: opt } = parseArgs({
     list: { type: 'boolean' },
     'as-document': { type: 'boolean' },
     'no-adapt': { type: 'boolean' },
+    /** `calibrated` or `learned`: which decision lints (LintOptions.decision); the engine's default when absent. */
+    decision: { type: 'string' },
   },
 });
 
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
     ...(commaSplices ? { commaSplices } : {}),
     ...(introductoryComma ? { introductoryComma } : {}),
     ...(opt['no-adapt'] ? { adaptToWriter: false } : {}),
+    ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision } : {}),
   };
   const lint = (t: string): Finding[] => linter.lint(t, options);
   const asDocument = opt['as-document'] === true;

@@ -20,7 +20,16 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     const found = makeLinter(p).lint(TEXT, { decision: 'learned' });
     const model = found.filter((f) => MODEL_RULES.has(f.ruleId));
     assert.ok(model.length > 0);
-    for (const f of model) assert.ok(f.confidence >= p.scorer!.threshold && f.confidence <= 1, `${f.ruleId} ${f.confidence}`);
+    const lowest = Math.min(p.scorer!.threshold, ...Object.values(p.scorer!.thresholds ?? {}), p.scorer!.hand?.threshold ?? 1);
+    for (const f of model) assert.ok(f.confidence >= lowest && f.confidence <= 1, `${f.ruleId} ${f.confidence}`);
+  });
+
+  it('says in plain words what decided each learned finding', function () {
+    const p = parts();
+    if (!p.scorer) this.skip();
+    const found = makeLinter(p).lint(TEXT, { decision: 'learned' }).filter((f) => MODEL_RULES.has(f.ruleId));
+    assert.ok(found.length > 0);
+    for (const f of found) assert.match(f.explanation ?? '', /What decided it \(learned from edited prose\): [a-z“”"’ ,;]+\./u, f.explanation);
   });
 
   it('leaves the default decision as it was: the same findings with or without a scorer loaded', function () {

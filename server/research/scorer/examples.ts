@@ -10,9 +10,10 @@ import { EngineModel } from '../../src/engine/punctModel';
 import { AnalysedSentence } from '../../src/engine/sentence';
 import { treeInfo } from '../../src/engine/treeInfo';
 import { Calibration } from '../../src/engine/correction/calibration';
-import { scoreCandidates } from '../../src/engine/correction/decide';
+import { scoredForScorer } from '../../src/engine/correction/learnedDecision';
 import { compactSlot, Corruption, ErrorKind } from '../../src/engine/eval/corrupt';
-import { candidateFeatures, FeatureVector } from '../../src/engine/correction/learnedScorer';
+import { candidateFeatures } from '../../src/engine/correction/learnedScorer';
+import { Encoded, FeatureTable } from './logistic';
 import { EditedItem, SuiteDocument } from '../corruption/editedSuite';
 
 export interface ScoredEdit {
@@ -23,8 +24,11 @@ export interface ScoredEdit {
   /** The shipped error model's calibrated confidence. */
   confidence: number;
   label: 0 | 1;
-  features: FeatureVector;
+  features: Encoded;
 }
+
+/** The feature names of every example built in this process. */
+export const featureTable = new FeatureTable();
 
 export interface LabelledSentence {
   id: string;
@@ -34,16 +38,21 @@ export interface LabelledSentence {
   edits: ScoredEdit[];
 }
 
+/** Which candidates the examples are made of: the hand-written generator's, or the dense ones (`denseCandidates.ts`). */
+export let exampleCandidates: 'hand' | 'dense' = 'dense';
+export function setExampleCandidates(kind: 'hand' | 'dense'): void {
+  exampleCandidates = kind;
+}
+
 export function labelEdits(s: AnalysedSentence, model: EngineModel, cal: Calibration, parser: Parser, corruption?: Corruption): ScoredEdit[] {
   const info = treeInfo(s.tree);
-  const scored = scoreCandidates(model, s, info, cal, undefined, parser.parseWithCommas.bind(parser));
-  return scored
-    .filter((sc) => Number.isFinite(sc.delta))
-    .map((sc) => {
-      const changes = [...sc.candidate.changes].map(([i, marks]) => [i, compactSlot(marks)] as [number, string]);
-      const right = corruption !== undefined && changes.every(([i, m]) => corruption.gold.get(i)?.includes(m) ?? false);
-      return { key: sc.key, changes, delta: sc.delta, confidence: sc.confidence, label: right ? 1 : 0, features: candidateFeatures(sc, s, info) };
-    });
+  // Exactly what the engine's learned decision scores at run time (`learnedDecision.ts scoredForScorer`).
+  const scored = scoredForScorer({ candidates: exampleCandidates === 'dense' ? 'dense' : undefined }, s, info, model, cal, parser.parseWithCommas.bind(parser));
+  return scored.map(({ scored: sc, ctx }) => {
+    const changes = [...sc.candidate.changes].map(([i, marks]) => [i, compactSlot(marks)] as [number, string]);
+    const right = corruption !== undefined && changes.every(([i, m]) => corruption.gold.get(i)?.includes(m) ?? false);
+    return { key: sc.key, changes, delta: Number.isFinite(sc.delta) ? sc.delta : 0, confidence: sc.confidence, label: right ? 1 : 0, features: featureTable.encode(candidateFeatures(sc, s, info, ctx)) };
+  });
 }
 
 /** The corrupted text analysed by the parser; undefined when it does not come back as one sentence of the same words. */

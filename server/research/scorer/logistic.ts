@@ -42,19 +42,88 @@ export function logLoss(m: LogisticModel, data: ReadonlyArray<{ features: Featur
   return s / Math.max(1, data.length);
 }
 
+/** Feature names interned as numbers, so that hundreds of thousands of examples fit in memory. */
+export class FeatureTable {
+  readonly names: string[] = [];
+  private readonly ids = new Map<string, number>();
+  encode(f: FeatureVector): Encoded {
+    const idx = new Int32Array(f.length);
+    const val = new Float32Array(f.length);
+    f.forEach(([name, v], k) => {
+      idx[k] = this.id(name);
+      val[k] = v;
+    });
+    return { idx, val };
+  }
+  id(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) this.ids.set(name, (id = this.names.push(name) - 1));
+    return id;
+  }
+  /** The model's weights as an array over this table's ids (0 for features it does not have). */
+  weightsOf(m: LogisticModel): Float64Array {
+    return Float64Array.from(this.names, (n) => m.weights[n] ?? 0);
+  }
+}
+
+export interface Encoded {
+  idx: Int32Array;
+  val: Float32Array;
+}
+
+export function predictEncoded(w: Float64Array, f: Encoded): number {
+  let z = 0;
+  for (let k = 0; k < f.idx.length; k++) z += w[f.idx[k]] * f.val[k];
+  return 1 / (1 + Math.exp(-z));
+}
+
 export function trainLogistic(
   train: ReadonlyArray<{ features: FeatureVector; label: number }>,
   dev: ReadonlyArray<{ features: FeatureVector; label: number }>,
   opts: TrainOptions = DEFAULT_TRAIN,
 ): LogisticModel {
-  const counts = new Map<string, number>();
-  for (const d of train) for (const [name] of d.features) counts.set(name, (counts.get(name) ?? 0) + 1);
-  const names = [...counts].filter(([, c]) => c >= opts.minCount).map(([n]) => n);
-  const index = new Map(names.map((n, k) => [n, k]));
-  const rows: Indexed[] = train.map((d) => {
-    const kept = d.features.filter(([n]) => index.has(n));
-    return { idx: Int32Array.from(kept.map(([n]) => index.get(n)!)), val: Float64Array.from(kept.map(([, v]) => v)), y: d.label };
+  const table = new FeatureTable();
+  const enc = (d: { features: FeatureVector; label: number }) => ({ features: table.encode(d.features), label: d.label });
+  return trainEncoded(train.map(enc), dev.map(enc), table, opts);
+}
+
+/** `trainLogistic` on examples whose features `table` encoded. */
+export function trainEncoded(
+  train: ReadonlyArray<{ features: Encoded; label: number }>,
+  dev: ReadonlyArray<{ features: Encoded; label: number }>,
+  table: FeatureTable,
+  opts: TrainOptions = DEFAULT_TRAIN,
+): LogisticModel {
+  const counts = new Int32Array(table.names.length);
+  for (const d of train) for (const id of d.features.idx) counts[id]++;
+  const names: string[] = [];
+  const remap = new Int32Array(table.names.length).fill(-1);
+  counts.forEach((c, id) => {
+    if (c >= opts.minCount) remap[id] = names.push(table.names[id]) - 1;
   });
+  const encodeRow = (d: { features: Encoded; label: number }): Indexed => {
+    const idx: number[] = [];
+    const val: number[] = [];
+    d.features.idx.forEach((id, k) => {
+      if (remap[id] >= 0) {
+        idx.push(remap[id]);
+        val.push(d.features.val[k]);
+      }
+    });
+    return { idx: Int32Array.from(idx), val: Float64Array.from(val), y: d.label };
+  };
+  const rows: Indexed[] = train.map(encodeRow);
+  const devRows: Indexed[] = dev.map(encodeRow);
+  const devLoss = (ws: Float64Array) => {
+    let s = 0;
+    for (const r of devRows) {
+      let z = 0;
+      for (let k = 0; k < r.idx.length; k++) z += ws[r.idx[k]] * r.val[k];
+      const p = Math.min(1 - 1e-9, Math.max(1e-9, 1 / (1 + Math.exp(-z))));
+      s -= r.y ? Math.log(p) : Math.log(1 - p);
+    }
+    return s / Math.max(1, devRows.length);
+  };
   const w = new Float64Array(names.length);
   const m1 = new Float64Array(names.length);
   const m2 = new Float64Array(names.length);
@@ -94,7 +163,7 @@ export function trainLogistic(
         w[k] -= (opts.learningRate * mh) / (Math.sqrt(vh) + 1e-8);
       }
     }
-    const loss = logLoss(toModel(w), dev);
+    const loss = devLoss(w);
     opts.log?.(`epoch ${epoch}: dev log-loss ${loss.toFixed(5)}`);
     if (loss < best.loss - 1e-6) best = { loss, w: new Float64Array(w), epoch };
     else if (epoch - best.epoch >= opts.patience) break;

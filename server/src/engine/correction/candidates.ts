@@ -53,6 +53,11 @@ export interface Candidate {
   tree?: PunctuatedTree;
   /** Candidates of one group are alternatives (the places one opened supplement could close): only the best is kept. */
   group?: string;
+  /**
+   * Proposed only by the learned decision's dense generator (`denseCandidates.ts`): no hand-written generator or guard
+   * let it through. `scored`: whether it is worth an inference (the model's prior at its slots is high enough).
+   */
+  dense?: { scored: boolean };
 }
 
 export const COMMA: SlotMark = { norm: ',', text: ',' };

@@ -20,6 +20,8 @@ export interface ScoredCandidate {
   confidence: number;
   /** A style finding (a setting asked for it), not the error model's decision. */
   style?: boolean;
+  /** The learned scorer's largest feature contributions, in plain words (`learnedReasons.ts`). */
+  reasons?: string[];
 }
 
 /** The tree with some slots replaced (abbreviation dots, written inside words, kept). */
@@ -53,6 +55,21 @@ export function scoreCandidates(
   unscored?: (c: Candidate, key: string) => boolean,
 ): ScoredCandidate[] {
   const all = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
+  return scoreCandidateList(model, s, cal, all, keep, unscored);
+}
+
+/**
+ * Scores given candidates (see `scoreCandidates`): each kept one that `unscored` does not set aside costs one
+ * inference; the set-aside ones come back with Δ NaN and confidence 0.
+ */
+export function scoreCandidateList(
+  model: EngineModel,
+  s: AnalysedSentence,
+  cal: Calibration,
+  all: readonly Candidate[],
+  keep?: (c: Candidate, key: string) => boolean,
+  unscored?: (c: Candidate, key: string) => boolean,
+): ScoredCandidate[] {
   const cands: Candidate[] = [];
   const rest: ScoredCandidate[] = [];
   for (const c of all) {

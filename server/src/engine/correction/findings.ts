@@ -222,8 +222,11 @@ function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, mo
       `At this spot you wrote "${written.join(' ') || 'nothing'}"; the model expects "${corrected.slots[i].join(' ') || 'nothing'}"` + (rw ? ` — ${rw}.` : '.'),
     );
   }
-  const odds = Math.exp(Math.min(50, c.delta));
-  lines.push(`The model finds the corrected punctuation ${odds >= 100 ? odds.toExponential(1) : odds.toFixed(1)} times as likely for this sentence structure.`);
+  if (Number.isFinite(c.delta)) {
+    const odds = Math.exp(Math.min(50, c.delta));
+    lines.push(`The model finds the corrected punctuation ${odds >= 100 ? odds.toExponential(1) : odds.toFixed(1)} times as likely for this sentence structure.`);
+  }
+  if (c.reasons?.length) lines.push(`What decided it (learned from edited prose): ${c.reasons.join('; ')}.`);
   return lines.join('\n');
 }
 

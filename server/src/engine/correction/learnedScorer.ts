@@ -19,6 +19,28 @@ export interface LearnedScorer {
   /** Findings need at least this probability (chosen on the dev part). */
   threshold: number;
   note: string;
+  /**
+   * 'dense': trained on every gap, comma and constituent pair (`denseCandidates.ts`) with the model's prior as a
+   * feature; absent: on the hand-written generator's candidates only.
+   */
+  candidates?: 'dense';
+  /** A threshold of its own for some kinds of edit (`thresholdGroup`), chosen on the dev part; `threshold` for the rest. */
+  thresholds?: Record<string, number>;
+  /**
+   * A dense scorer may carry the scorer trained on the hand generator's candidates alone: it then decides those
+   * candidates (at its own threshold), and the dense weights only the candidates the dense generator added.
+   */
+  hand?: { weights: Record<string, number>; threshold: number };
+}
+
+/** The kind of edit a per-kind threshold applies to: the rule and the action (`introductory-comma/insert`), no variant. */
+export function thresholdGroup(key: string): string {
+  return key.split('/').slice(0, 2).join('/');
+}
+
+/** The threshold of a candidate's kind. */
+export function scorerThreshold(m: Pick<LearnedScorer, 'threshold' | 'thresholds'>, key: string): number {
+  return m.thresholds?.[thresholdGroup(key)] ?? m.threshold;
 }
 
 export const SCORER_FILE = 'lint-scorer.json';
@@ -28,7 +50,7 @@ export function loadLearnedScorer(file: string): LearnedScorer | undefined {
   if (!fs.existsSync(file)) return undefined;
   const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LearnedScorer>;
   if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
-  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '' };
+  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand };
 }
 
 export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
@@ -38,8 +60,8 @@ export function predictFeatures(weights: Readonly<Record<string, number>>, f: Fe
 }
 
 /** The probability that the candidate restores what an editor wrote. */
-export function learnedProbability(m: LearnedScorer, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): number {
-  return predictFeatures(m.weights, candidateFeatures(sc, s, info));
+export function learnedProbability(m: LearnedScorer, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): number {
+  return predictFeatures(m.weights, candidateFeatures(sc, s, info, ctx));
 }
 
 export type FeatureVector = Array<[string, number]>;
@@ -65,21 +87,40 @@ export function edgesAt(info: TreeInfo, i: number): { ending: number; starting: 
   return { ending, starting };
 }
 
-export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): FeatureVector {
+/** What the features read besides the candidate: the punctuation model's prior of a comma at each slot. */
+export interface FeatureContext {
+  prior?: Float64Array;
+}
+
+const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
+
+export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): FeatureVector {
   const c = sc.candidate;
   const words = s.tree.words;
   const n = words.length;
   const key = sc.key;
-  const delta = clip(sc.delta, -20, 20);
+  const hasDelta = Number.isFinite(sc.delta);
+  const delta = hasDelta ? clip(sc.delta, -20, 20) : 0;
+  // Who proposed it: the hand-written generator (its guards let it through) or only the dense one.
+  const hand = c.dense ? 'dense' : 'hand';
   const f: FeatureVector = [
     ['bias', 1],
-    ['delta', delta / 5],
+    [`${hand}*${c.action}*slots=${c.changes.size}`, 1],
     [`key=${key}`, 1],
-    [`key=${key}*delta`, delta / 5],
-    ['calLogit', clip(logit(clip(sc.confidence, 1e-4, 1 - 1e-4)), -8, 8) / 4],
+    [`key=${key}*${hand}`, 1],
     [`slots=${c.changes.size}`, 1],
     [`len=${bucket(Math.round(n / 4))}`, 1],
   ];
+  if (hasDelta)
+    f.push(['delta', delta / 5], [`key=${key}*delta`, delta / 5], [`${hand}*delta`, delta / 5], ['calLogit', clip(logit(clip(sc.confidence, 1e-4, 1 - 1e-4)), -8, 8) / 4]);
+  else f.push([`noDelta*${c.action}*slots=${c.changes.size}`, 1]);
+  if (ctx.prior) {
+    // The model's prior of a comma at the candidate's slots: low where it would not write one, whatever was written.
+    const ps = [...c.changes.keys()].map((i) => ctx.prior![i] ?? 0);
+    const lo = logitOf(Math.min(...ps));
+    const hi = logitOf(Math.max(...ps));
+    f.push([`prior*${c.action}`, lo / 4], [`priorMax*${c.action}`, hi / 4], [`prior*key=${key}`, lo / 4], [`priorBin=${Math.round(lo)}*${c.action}`, 1]);
+  }
   if (c.size !== undefined) f.push(['introSize', Math.log1p(c.size)], [`key=${key}*introSize`, Math.log1p(c.size)]);
   const commas = s.tree.slots.reduce((a, sl) => a + sl.filter((m) => m === ',').length, 0);
   f.push([`commas=${bucket(commas)}`, 1]);
@@ -90,13 +131,14 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
     const h = info.head(c.node);
     f.push([`nodeHead=${h ? words[h - 1].upos : 'ROOT'}`, 1]);
   }
-  const [first] = [...c.changes.keys()].sort((x, y) => x - y);
-  for (const i of [first]) {
+  const slots = [...c.changes.keys()].sort((x, y) => x - y);
+  // The first slot's features, and for a pair the closing slot's under their own names.
+  for (const [side, i] of slots.slice(0, 2).map((i, k) => [k === 0 ? '' : '2:', i] as [string, number])) {
     const left = i >= 1 ? words[i - 1] : undefined;
     const right = i < n ? words[i] : undefined;
     const lw = left ? left.form.toLowerCase() : '<s>';
     const rw = right ? right.form.toLowerCase() : '</s>';
-    const act = c.action;
+    const act = side + c.action;
     f.push(
       [`lw=${lw}*${act}`, 1],
       [`rw=${rw}*${act}`, 1],
@@ -105,8 +147,8 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
       [`lt|rt=${left?.upos}|${right?.upos}*${act}`, 1],
       [`lr=${left?.deprel ?? '<s>'}*${act}`, 1],
       [`rr=${right?.deprel ?? '</s>'}*${act}`, 1],
-      [`pos=${bucket(i)}`, 1],
-      [`posFromEnd=${bucket(n - i)}`, 1],
+      [`${side}pos=${bucket(i)}`, 1],
+      [`${side}posFromEnd=${bucket(n - i)}`, 1],
     );
     const { ending, starting } = edgesAt(info, i);
     const er = ending ? info.rel(ending) : 'none';
@@ -123,6 +165,9 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
       [`endLen=${ending ? bucket(info.span[ending][1] - info.span[ending][0] + 1) : 'none'}*${act}`, 1],
       [`startLen=${starting ? bucket(info.span[starting][1] - info.span[starting][0] + 1) : 'none'}*${act}`, 1],
       [`startsAtFirst=${ending !== 0 && info.span[ending][0] === 1}*${act}`, 1],
+      [`endTag|startTag=${ending ? words[ending - 1].upos : 'none'}|${starting ? words[starting - 1].upos : 'none'}*${act}`, 1],
+      [`endHeadTag=${eh ? words[eh - 1].upos : 'ROOT'}|${ending ? words[ending - 1].upos : 'none'}*${act}`, 1],
+      [`lw|rt=${lw}|${right?.upos ?? '</s>'}*${act}`, 1],
     );
   }
   return f;

@@ -1,0 +1,25 @@
+/**
+ * EWT train as documents of the corruption suite (`editedSuite.ts`): each treebank sentence whose tokens give back
+ * its tree (`goldSentence`) as a paragraph of its own, grouped by the treebank's documents. The scorer's training
+ * corrupts some of them beside edited-english (issue 29: "use it together with EWT train"); the gold trees are
+ * EWT's, not silver.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseConllu } from '../../src/data/conllu';
+import { goldSentence } from '../../src/engine/eval/goldSentence';
+import { SuiteDocument } from '../corruption/editedSuite';
+
+export const EWT_TRAIN = path.resolve(__dirname, '../../../../shared/data/ud-english-ewt/en_ewt-ud-train.conllu');
+
+/** Every `every`-th sentence of EWT train (that makes a gold sentence), one paragraph each. */
+export function ewtTrainDocuments(every = 1, file = EWT_TRAIN): SuiteDocument[] {
+  const out: SuiteDocument[] = [];
+  parseConllu(fs.readFileSync(file, 'utf8'), file).forEach((s, k) => {
+    if (k % every) return;
+    const g = goldSentence(s);
+    if (!g) return;
+    out.push({ key: `ewt#${k}`, paragraphs: [g.text], sentences: [[{ start: 0, end: g.text.length, gold: g }]] });
+  });
+  return out;
+}

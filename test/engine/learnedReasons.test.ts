@@ -1,0 +1,24 @@
+import * as assert from 'assert';
+import { plainReason, plainReasons } from '../../server/src/engine/correction/learnedReasons';
+
+describe('engine: the learned decision in plain words', () => {
+  it('reads a feature as what edited prose does, for an insertion and for a removal', () => {
+    assert.strictEqual(plainReason('end=acl:relcl*insert'), 'a comma usually closes a relative clause');
+    assert.strictEqual(plainReason('end=acl:relcl*2:insert'), 'a comma usually closes a relative clause');
+    assert.strictEqual(plainReason('rw=which*insert'), 'a comma usually comes before “which”');
+    assert.strictEqual(plainReason('lt|rt=NOUN|VERB*delete'), 'edited prose rarely puts a comma between a noun and a verb');
+    assert.strictEqual(plainReason('node=appos*key=nonrestrictive-comma/insert'), 'an apposition is usually set off by commas');
+    assert.strictEqual(plainReason('key=introductory-comma/insert*delta'), 'the punctuation model finds the sentence more likely with this change');
+    assert.strictEqual(plainReason('len=8-15'), undefined);
+  });
+
+  it('gives the readings of the largest contributions that raise the probability, each once', () => {
+    const weights = { bias: 5, 'rw=which*insert': 2, 'end=acl:relcl*insert': 1, 'lw=the*insert': -3, 'len=2-3': 4, delta: 0.5, 'key=x*delta': 0.4 };
+    const f: Array<[string, number]> = [['bias', 1], ['rw=which*insert', 1], ['end=acl:relcl*insert', 1], ['lw=the*insert', 1], ['len=2-3', 1], ['delta', 1], ['key=x*delta', 1]];
+    assert.deepStrictEqual(plainReasons(weights, f), [
+      'a comma usually comes before “which”',
+      'a comma usually closes a relative clause',
+      'the punctuation model finds the sentence more likely with this change',
+    ]);
+  });
+});
