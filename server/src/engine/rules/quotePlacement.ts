@@ -96,7 +96,7 @@ export const quotePlacementRule: TextRule = {
         start,
         end: start + 2,
         fixes: [{ title: `Write "${mark}${q}"`, edits: [{ start, end: start + 2, newText: `${mark}${q}` }] }],
-        explanation: `Underlying, the ${mark === ',' ? 'comma' : 'period'} belongs outside the quotation: [“ … ”] ${mark}. American style rewrites the surface by quote transposition (paper Table 1: ”${mark} ↦ ${mark}”), so the mark is written inside. British style would keep "${q}${mark}".`,
+        explanation: `Underlying, the ${mark === ',' ? 'comma' : 'period'} belongs outside the quotation, after its closing mark: [“ … ”] ${mark} (the ${mark === ',' ? 'comma' : 'period'} is the enclosing phrase's, not the quotation's). American style rewrites ”${mark} as ${mark}” on the surface (quote transposition, paper Table 1: ”${mark} ↦ ${mark}”), so the mark is written inside, where British style keeps it outside (”${mark}).`,
       });
     }
     return out;
