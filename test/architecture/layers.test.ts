@@ -8,7 +8,7 @@ import { ImportEdge, importsOf, sourceFiles } from './importGraph';
 
 const FRONT_ENDS = ['server/src/cli/', 'server/src/lsp/'];
 /** What never ships: training, research and evaluation, benchmarks, build scripts, tests. */
-const NOT_RUN_TIME = ['server/src/training/', 'server/src/engine/eval/', 'server/research/', 'scripts/', 'test/'];
+const NOT_RUN_TIME = ['server/src/training/', 'server/research/', 'scripts/', 'test/'];
 const PROTOCOL = 'server/src/protocol/';
 
 const serverEdges = sourceFiles('server/src').flatMap(importsOf);
