@@ -20,7 +20,7 @@ import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
 import { Finding, Linter, LintOptions, makeLinter, loadEngineParts } from '../server/src/engine';
 import { lintDocument, ProseKind } from '../server/src/prose';
-import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
+import { cleanTexts, sentenceAround } from '../server/research/eval/cleanText';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const ROOT = path.resolve(__dirname, '..');

@@ -4,7 +4,7 @@
  * Puncteme with gold trees (oracle), Puncteme end to end (parser + model), and harper.js, in the same run.
  *
  *   --fit            train the error model on corruptions of EWT train, calibrate it and fit the threshold on the FIT
- *                    half of dev, write models/en/lint-calibration.json (never uses test; see eval/calibrationFit.ts)
+ *                    half of dev, write models/en/lint-calibration.json (never uses test; see server/research/eval/calibrationFit.ts)
  *   --fit-dev-only   --fit without the train stage (error model fitted on the dev half alone, as before)
  *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model version, the model files' digest and seed), so refits
  *                    after changing only the fitting are quick
@@ -51,14 +51,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
-import { buildSuite, kindSuite, SuiteItem } from '../server/src/engine/eval/suite';
-import { spliceItems } from '../server/src/engine/eval/splice';
+import { buildSuite, kindSuite, SuiteItem } from '../server/research/eval/suite';
+import { spliceItems } from '../server/research/eval/splice';
 
 const SPLICES = 200;
-import { runDocument, runItem, suiteDocuments, System, tally, ItemResult } from '../server/src/engine/eval/bench';
-import { f05, PlainEdit } from '../server/src/engine/eval/score';
-import { loadHarper } from '../server/src/engine/eval/harper';
-import { cleanTexts, sentenceAround } from '../server/src/engine/eval/cleanText';
+import { runDocument, runItem, suiteDocuments, System, tally, ItemResult } from '../server/research/eval/bench';
+import { f05, PlainEdit } from '../server/research/eval/score';
+import { loadHarper } from '../server/research/eval/harper';
+import { cleanTexts, sentenceAround } from '../server/research/eval/cleanText';
 import { loadLearnedScorer, SCORER_FILE } from '../server/src/engine/correction/learnedScorer';
 import { makeLinter, loadEngineModel, SUPPLEMENT_MODEL_FILE, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
@@ -68,7 +68,7 @@ import { habitCount, habitHolds } from '../server/src/engine/correction/introduc
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
 import { Calibration, confidenceOf, DEFAULT_CALIBRATION, loadCalibration } from '../server/src/engine/correction/calibration';
-import { cachedLabelledCandidates, fitCalibration, labelledCandidates, LabelledCandidate, refitThresholds } from '../server/src/engine/eval/calibrationFit';
+import { cachedLabelledCandidates, fitCalibration, labelledCandidates, LabelledCandidate, refitThresholds } from '../server/research/eval/calibrationFit';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values: opt } = parseArgs({

@@ -14,7 +14,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { parseConllu } from '../server/src/data/conllu';
-import { buildSuite } from '../server/src/engine/eval/suite';
+import { buildSuite } from '../server/research/eval/suite';
 import { defaultModelDir, loadEngineParts, makeLinter } from '../server/src/engine';
 
 const { values } = parseArgs({ options: { write: { type: 'string' }, check: { type: 'string' }, limit: { type: 'string' } } });

@@ -16,7 +16,7 @@
  * finding is a false alarm. The correction is linted too (a pair whose two sides are equal is a control): any finding
  * on it is a false alarm.
  */
-import { joinWithSpaces } from '../server/src/engine/eval/bench';
+import { joinWithSpaces } from '../server/research/eval/bench';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';

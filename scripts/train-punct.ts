@@ -314,7 +314,7 @@ function devPerplexity(model: PunctModelImpl, ewt: readonly PunctuatedTree[], ed
   return pooled;
 }
 
-/** Stores the statistics `puncteme eval rules` prints (MAP underlying bigram counts, Table 4 pairs) in the model. */
+/** Stores the statistics `npm run dev -- eval rules` prints (MAP underlying bigram counts, Table 4 pairs) in the model. */
 function storeRuleStats(file: string): void {
   const t = Date.now();
   const j = readModelJson(file);

@@ -26,7 +26,7 @@ import { buildEditedSuite, corruptedParagraph, EditedItem, loadSuiteDocuments, S
 import { loadEngineParts, makeLinter, Linter } from '../src/engine';
 import { Finding } from '../src/engine/types';
 import { lintDocument, ParagraphCache } from '../src/prose';
-import { f05, judge, slotEdits, Tally } from '../src/engine/eval/score';
+import { f05, judge, slotEdits, Tally } from './eval/score';
 
 const { values: opt } = parseArgs({
   options: {

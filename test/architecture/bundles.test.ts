@@ -1,7 +1,7 @@
 /**
  * What ships is the esbuild bundles (dist/*.js). Their metafiles (dist/meta/*.json, written by scripts/bundle.mjs)
- * list every source file each holds: none may be research, training, a script or a test, and the client's bundle
- * holds of the server only the protocol module.
+ * list every source file each holds: none may be research, training, evaluation, a script or a test; the CLI's holds no
+ * developer command; and the client's bundle holds of the server only the protocol module.
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -10,6 +10,8 @@ import { ROOT } from './importGraph';
 
 const BUNDLES = ['extension', 'server', 'analysisWorker', 'cli'];
 const NOT_SHIPPED = ['server/src/training/', 'server/research/', 'scripts/', 'test/'];
+/** What only the developer commands (`npm run dev -- eval …`, `data stats`; server/research/cli/) read. */
+const DEVELOPER_ONLY = ['server/src/model/evaluate.ts', 'server/src/model/rules.ts', 'server/src/parser/evaluation.ts', 'server/src/parser/endToEnd.ts', 'server/src/parser/winkTagComparison.ts'];
 
 function inputsOf(bundle: string): string[] {
   const file = path.join(ROOT, 'dist/meta', `${bundle}.json`);
@@ -26,6 +28,12 @@ describe('bundles', () => {
       assert.deepEqual(inputs.filter((input) => NOT_SHIPPED.some((folder) => input.startsWith(folder))), []);
     });
   }
+
+  it('dist/cli.js holds none of the developer commands (eval, data stats) nor what only they read', () => {
+    const inputs = inputsOf('cli');
+    assert.ok(inputs.includes('server/src/cli/commands/lint.ts'));
+    assert.deepEqual(inputs.filter((input) => DEVELOPER_ONLY.includes(input) || /^server\/src\/cli\/commands\/(eval|dataStats)/.test(input)), []);
+  });
 
   it('dist/extension.js holds of the server only the protocol module', () => {
     const inputs = inputsOf('extension');

@@ -37,6 +37,11 @@ describe('import graph', () => {
     assert.equal(show(crossing), '');
   });
 
+  it('the front ends reach the correction stages only through the engine\'s API (engine/index.ts, weighedCorrections.ts)', () => {
+    const inward = serverEdges.filter((e) => under(e.from, FRONT_ENDS) && e.to.startsWith('server/src/engine/correction/'));
+    assert.equal(show(inward), '');
+  });
+
   it('nothing below the front ends imports them (the engine knows no CLI and no LSP)', () => {
     const upward = serverEdges.filter((e) => !under(e.from, FRONT_ENDS) && under(e.to, FRONT_ENDS));
     assert.equal(show(upward), '');

@@ -93,6 +93,18 @@ describe('cli: exit codes', function () {
     assert.equal(JSON.parse(r.stdout)[0].file, 'dirty.md');
   });
 
+  it('2 with a one-line pointer for the developer commands, which the help no longer lists', async () => {
+    for (const args of [['eval', 'perplexity', 'x.conllu'], ['eval'], ['data', 'stats', 'x.conllu']]) {
+      const r = await runMain(args, { cwd: dir });
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `puncteme: \`${args[0]}\` is a developer command: in a checkout of the repository run \`npm run dev -- ${args.join(' ')}\`\n`);
+    }
+    const help = await runMain(['--help'], { cwd: dir });
+    assert.equal(help.code, 0);
+    assert.deepEqual(help.stdout.match(/^ {2}\w+(?= )/gm)?.map((c) => c.trim()), ['explain', 'lint', 'restore']);
+  });
+
   it('a separate puncteme process exits with the same codes', () => {
     assert.equal(runCli(['lint', 'clean.md'], { cwd: dir }).code, 0);
     assert.equal(runCli(['lint', 'dirty.md'], { cwd: dir }).code, 1);

@@ -3,6 +3,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { devMain } from '../../server/research/cli/main';
 import { main } from '../../server/src/cli/main';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -53,14 +54,22 @@ export function runCli(args: string[], opts: { cwd: string; input?: string; uid?
 
 export { ROOT };
 
+type MainOpts = { cwd: string; input?: string; isTTY?: boolean; stderrIsTTY?: boolean; columns?: number };
+
 /** Runs the CLI in this process (fast; the same `main` as the binary) with captured output. */
-export async function runMain(
-  args: string[],
-  opts: { cwd: string; input?: string; isTTY?: boolean; stderrIsTTY?: boolean; columns?: number },
-): Promise<CliResult> {
+export function runMain(args: string[], opts: MainOpts): Promise<CliResult> {
+  return runCaptured(main, args, opts);
+}
+
+/** Runs the developer entry point (`npm run dev -- ARGS`, server/research/cli/) in this process. */
+export function runDevMain(args: string[], opts: MainOpts): Promise<CliResult> {
+  return runCaptured(devMain, args, opts);
+}
+
+async function runCaptured(entry: typeof main, args: string[], opts: MainOpts): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, {
+  const code = await entry(args, {
     stdout: (s) => (stdout += s),
     stderr: (s) => (stderr += s),
     readStdin: async () => opts.input ?? '',

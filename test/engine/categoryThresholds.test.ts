@@ -19,11 +19,11 @@ import {
   MAX_CLEAN_FINDINGS_PER_1000,
   THRESHOLD_GRID,
   thresholdOutcome,
-} from '../../server/src/engine/eval/calibrationFit';
-import { f05 } from '../../server/src/engine/eval/score';
-import { seededRng } from '../../server/src/engine/eval/rng';
+} from '../../server/research/eval/calibrationFit';
+import { f05 } from '../../server/research/eval/score';
+import { seededRng } from '../../server/research/eval/rng';
 import { readTreebank } from '../../server/src/data/treebank';
-import { buildSuite } from '../../server/src/engine/eval/suite';
+import { buildSuite } from '../../server/research/eval/suite';
 import { CALIBRATION_FILE, defaultModelDir, makeLinter, punctModelFile } from '../../server/src/engine';
 import { engineModel } from '../../server/src/engine/modelAdapter';
 import { loadPunctModel } from '../../server/src/model';

@@ -1,13 +1,13 @@
 import * as assert from 'assert';
 import { readTreebank } from '../../server/src/data/treebank';
-import { goldSentence } from '../../server/src/engine/eval/goldSentence';
-import { draftOf, renderDraft } from '../../server/src/engine/eval/draft';
-import { corrupt, CorruptionCategory } from '../../server/src/engine/eval/corrupt';
-import { buildSuite } from '../../server/src/engine/eval/suite';
-import { judge, slotEdits, f05 } from '../../server/src/engine/eval/score';
-import { seededRng } from '../../server/src/engine/eval/rng';
+import { goldSentence } from '../../server/research/eval/goldSentence';
+import { draftOf, renderDraft } from '../../server/research/eval/draft';
+import { corrupt, CorruptionCategory } from '../../server/research/eval/corrupt';
+import { buildSuite } from '../../server/research/eval/suite';
+import { judge, slotEdits, f05 } from '../../server/research/eval/score';
+import { seededRng } from '../../server/research/eval/rng';
 import { slotRegion } from '../../server/src/engine/sentence';
-import { spliceItems } from '../../server/src/engine/eval/splice';
+import { spliceItems } from '../../server/research/eval/splice';
 import { ewtFile } from '../ewt';
 
 const DEV = ewtFile('dev');

@@ -1,9 +1,9 @@
 import * as assert from 'assert';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { readTreebank } from '../../server/src/data/treebank';
-import { goldSentence } from '../../server/src/engine/eval/goldSentence';
+import { goldSentence } from '../../server/research/eval/goldSentence';
 import { canReach, confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/calibration';
-import { fitCalibration, fitKinds, fitSizeWeight, fitThreshold, LabelledCandidate } from '../../server/src/engine/eval/calibrationFit';
+import { fitCalibration, fitKinds, fitSizeWeight, fitThreshold, LabelledCandidate } from '../../server/research/eval/calibrationFit';
 import { candidates, repetitionCommaAt } from '../../server/src/engine/correction/candidates';
 import { introductoryKind } from '../../server/src/engine/correction/introductoryConvention';
 import { slotTextEdits } from '../../server/src/engine/correction/slotEdit';
@@ -11,7 +11,7 @@ import { selectCandidates, ScoredCandidate } from '../../server/src/engine/corre
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { commaCategory, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/categories';
 import { frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt } from '../../server/src/engine/correction/deletionGuards';
-import { seededRng } from '../../server/src/engine/eval/rng';
+import { seededRng } from '../../server/research/eval/rng';
 import { parseConllu } from '../../server/src/data/conllu';
 import { ewtFile } from '../ewt';
 

@@ -1,5 +1,5 @@
 import { parseConllu } from '../../server/src/data/conllu';
-import { goldSentence } from '../../server/src/engine/eval/goldSentence';
+import { goldSentence } from '../../server/research/eval/goldSentence';
 
 /**
  * A gold sentence from rows of [form, UPOS, head, relation, XPOS?] (heads count every token, punctuation too), for

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import { Calibration } from '../../server/src/engine/correction/calibration';
 import { ScoredCandidate } from '../../server/src/engine/correction/decide';
-import { LabelledCandidate, refitThresholds } from '../../server/src/engine/eval/calibrationFit';
+import { LabelledCandidate, refitThresholds } from '../../server/research/eval/calibrationFit';
 
 const IDENTITY: Calibration['kinds'][string] = { a: 0, b: 0, points: [[0, 0], [1, 1]] };
 

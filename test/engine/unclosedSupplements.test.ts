@@ -10,8 +10,8 @@ import { scoreCandidates, ScoredCandidate } from '../../server/src/engine/correc
 import { CONVENTION_CONFIDENCE, conventionDecision } from '../../server/src/engine/correction/conventionKinds';
 import { candidates } from '../../server/src/engine/correction/candidates';
 import { DEFAULT_CALIBRATION } from '../../server/src/engine/correction/calibration';
-import { kindSuite } from '../../server/src/engine/eval/suite';
-import { goldSentence } from '../../server/src/engine/eval/goldSentence';
+import { kindSuite } from '../../server/research/eval/suite';
+import { goldSentence } from '../../server/research/eval/goldSentence';
 import { EngineModel } from '../../server/src/engine/punctModel';
 import { AnalysedSentence, Reparse } from '../../server/src/engine/sentence';
 import { treeInfo } from '../../server/src/engine/treeInfo';

@@ -23,7 +23,7 @@ describe('extension packaging', function () {
     const pkg = require(path.join(REPO, 'package.json')) as { icon: string };
     const png = require('fs').readFileSync(path.join(REPO, pkg.icon)) as Buffer;
     assert.ok(files.includes(pkg.icon) && png.subarray(1, 4).toString() === 'PNG' && png.readUInt32BE(16) >= 128 && png.readUInt32BE(20) >= 128);
-    // Only the models run time loads: the Attach-only ablation is read by `puncteme eval perplexity` in a checkout.
+    // Only the models run time loads: the Attach-only ablation is read by `npm run dev -- eval perplexity` in a checkout.
     assert.ok(files.includes('models/en/punct.json') && !files.includes('models/en/punct-attach.json'));
     assert.ok(!files.includes('dist/cli.js'), 'the CLI bundle is for the npm package');
     // The installed server checks the files the models' manifest lists: the manifest and every file it requires ship.

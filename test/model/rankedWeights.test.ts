@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { RankedInt16 } from '../../server/src/model/rankedWeights';
-import { seededRng } from '../../server/src/engine/eval/rng';
+import { seededRng } from '../../server/research/eval/rng';
 
 describe('θ without its zeros (RankedInt16)', () => {
   it('gives back exactly every value of the dense vector, at every bit position of its words', () => {

@@ -2,14 +2,14 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { runMain } from '../cli/helpers';
+import { runDevMain } from '../cli/helpers';
 import { EWT_DIR } from '../ewt';
 
 const DATA = EWT_DIR;
 
 const RUN_OPTS = { cwd: process.cwd() };
 
-describe('puncteme eval parser', function () {
+describe('npm run dev -- eval parser', function () {
   this.timeout(120000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-evalparser-'));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -19,7 +19,7 @@ describe('puncteme eval parser', function () {
     const text = fs.readFileSync(path.join(DATA, 'en_ewt-ud-dev.conllu'), 'utf8').split(/\n\n/).slice(0, 40).join('\n\n') + '\n\n';
     const file = path.join(dir, 'small.conllu');
     fs.writeFileSync(file, text);
-    const r = await runMain(['eval', 'parser', '--json', file], RUN_OPTS);
+    const r = await runDevMain(['eval', 'parser', '--json', file], RUN_OPTS);
     assert.strictEqual(r.code, 0, r.stderr);
     const j = JSON.parse(r.stdout);
     for (const k of ['uas', 'las', 'uasUnpunctuated', 'uasCorrupted', 'upos', 'sentencesPerSecond', 'loadMs']) {
@@ -37,10 +37,10 @@ describe('puncteme eval parser', function () {
   it('fails with a clear message and exit code 2 on an empty or missing file', async () => {
     const empty = path.join(dir, 'empty.conllu');
     fs.writeFileSync(empty, '');
-    const r = await runMain(['eval', 'parser', '--json', empty], RUN_OPTS);
+    const r = await runDevMain(['eval', 'parser', '--json', empty], RUN_OPTS);
     assert.strictEqual(r.code, 2);
     assert.match(r.stderr, /holds no sentences/);
-    const m = await runMain(['eval', 'parser', path.join(dir, 'missing.conllu')], RUN_OPTS);
+    const m = await runDevMain(['eval', 'parser', path.join(dir, 'missing.conllu')], RUN_OPTS);
     assert.strictEqual(m.code, 2);
     assert.match(m.stderr, /cannot read/);
   });

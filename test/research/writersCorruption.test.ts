@@ -1,12 +1,12 @@
 import * as assert from 'assert';
 import { loadParser } from '../../server/src/parser';
 import { defaultModelDir, punctModelFile } from '../../server/src/engine';
-import { draftOf, renderDraft } from '../../server/src/engine/eval/draft';
-import { corruptByKind, corruptionsOfError, ErrorKind, applicableErrors } from '../../server/src/engine/eval/corrupt';
-import { spliceGold } from '../../server/src/engine/eval/splice';
-import { judge, slotEdits } from '../../server/src/engine/eval/score';
-import { seededRng } from '../../server/src/engine/eval/rng';
-import { GoldSentence } from '../../server/src/engine/eval/goldSentence';
+import { draftOf, renderDraft } from '../../server/research/eval/draft';
+import { corruptByKind, corruptionsOfError, ErrorKind, applicableErrors } from '../../server/research/eval/corrupt';
+import { spliceGold } from '../../server/research/eval/splice';
+import { judge, slotEdits } from '../../server/research/eval/score';
+import { seededRng } from '../../server/research/eval/rng';
+import { GoldSentence } from '../../server/research/eval/goldSentence';
 import { silverGold } from '../../server/research/corruption/silverSentence';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../../server/research/corruption/rates';
 import * as fs from 'fs';

@@ -8,11 +8,11 @@
 import { EditedPart, readEditedEnglish } from '../editedEnglish';
 import { readSilverTrees } from '../silverTrees';
 import { silverGold } from './silverSentence';
-import { GoldSentence } from '../../src/engine/eval/goldSentence';
-import { draftOf, renderDraft, Rendered } from '../../src/engine/eval/draft';
-import { applicableErrors, corruptByKind, Corruption, ErrorKind } from '../../src/engine/eval/corrupt';
-import { spliceGold } from '../../src/engine/eval/splice';
-import { pick, Rng, seededRng } from '../../src/engine/eval/rng';
+import { GoldSentence } from '../eval/goldSentence';
+import { draftOf, renderDraft, Rendered } from '../eval/draft';
+import { applicableErrors, corruptByKind, Corruption, ErrorKind } from '../eval/corrupt';
+import { spliceGold } from '../eval/splice';
+import { pick, Rng, seededRng } from '../eval/rng';
 
 export interface LocatedSentence {
   /** Offsets in the paragraph. */

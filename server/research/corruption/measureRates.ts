@@ -15,7 +15,7 @@ import { readTreebank } from '../../src/data/treebank';
 import { PunctuatedTree } from '../../src/data/depunct';
 import { hasSubject, treeInfo } from '../../src/engine/treeInfo';
 import { introductoryAt, spliceAt, subjectVerbAt } from '../../src/engine/correction/categories';
-import { goldSentence } from '../../src/engine/eval/goldSentence';
+import { goldSentence } from '../eval/goldSentence';
 import { readSilverTrees } from '../silverTrees';
 
 export type Site =

@@ -12,7 +12,7 @@
  *   per 1,000, so one pair ≙ 10.8. Used for the kinds EWT's writers do not show but learners do (subject–verb commas).
  * Kinds neither source shows get the weight of one probe pair, and say so.
  */
-import type { ErrorKind } from '../../src/engine/eval/corrupt';
+import type { ErrorKind } from '../eval/corrupt';
 
 const PROBE_PAIR = 65 / 6;
 

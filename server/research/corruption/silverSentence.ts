@@ -6,7 +6,7 @@
  */
 import { tokenizeText } from '../../src/tokenize';
 import { slotSentence } from '../../src/parser/sentenceBuilder';
-import type { GoldSentence } from '../../src/engine/eval/goldSentence';
+import type { GoldSentence } from '../eval/goldSentence';
 import type { SilverSentence } from '../silverTrees';
 
 export function silverGold(s: SilverSentence): GoldSentence | undefined {

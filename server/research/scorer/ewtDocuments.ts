@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseConllu } from '../../src/data/conllu';
-import { goldSentence } from '../../src/engine/eval/goldSentence';
+import { goldSentence } from '../eval/goldSentence';
 import { SuiteDocument } from '../corruption/editedSuite';
 
 export const EWT_TRAIN = path.resolve(__dirname, '../../../../shared/data/ud-english-ewt/en_ewt-ud-train.conllu');

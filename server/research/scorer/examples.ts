@@ -11,7 +11,7 @@ import { AnalysedSentence } from '../../src/engine/sentence';
 import { treeInfo } from '../../src/engine/treeInfo';
 import { Calibration } from '../../src/engine/correction/calibration';
 import { scoredForScorer } from '../../src/engine/correction/learnedDecision';
-import { compactSlot, Corruption, ErrorKind } from '../../src/engine/eval/corrupt';
+import { compactSlot, Corruption, ErrorKind } from '../eval/corrupt';
 import { candidateFeatures } from '../../src/engine/correction/learnedScorer';
 import { Encoded, FeatureTable } from './logistic';
 import { EditedItem, SuiteDocument } from '../corruption/editedSuite';

@@ -13,11 +13,11 @@ import { parseArgs } from 'util';
 import { loadParser } from '../../src/parser';
 import { featureIndex } from '../../src/restore/boundaries';
 import { joinContext, joinFeatures, JoinMark } from '../../src/engine/sentenceJoins/features';
-import { spliceGold } from '../../src/engine/eval/splice';
-import { renderDraft } from '../../src/engine/eval/draft';
+import { spliceGold } from '../eval/splice';
+import { renderDraft } from '../eval/draft';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { EditedPart } from '../editedEnglish';
-import { seededRng } from '../../src/engine/eval/rng';
+import { seededRng } from '../eval/rng';
 
 const { values: opt } = parseArgs({
   options: {

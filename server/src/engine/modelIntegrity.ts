@@ -20,7 +20,7 @@ export interface ModelManifest {
 
 /**
  * Model files the engine does not load at run time, left out of the .vsix and the npm package: punct-attach.json,
- * the Attach-only ablation, which only `puncteme eval perplexity` reads in a checkout (the engine falls back to it
+ * the Attach-only ablation, which only `npm run dev -- eval perplexity` reads in a checkout (the engine falls back to it
  * only where punct.json is missing, which a manifest already refuses).
  */
 const OPTIONAL_MODEL_FILES = new Set(['punct-attach.json']);

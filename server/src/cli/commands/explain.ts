@@ -5,7 +5,6 @@
  * Δ log p and calibrated confidence against the threshold: the answer to "why was this not flagged?".
  */
 import { DIALECT_USAGE, isDialect, quoteStyleOf } from '../../config';
-import { conventionDecision } from '../../engine/correction/conventionKinds';
 import { parseArgs } from 'util';
 import { readTreebank } from '../../data/treebank';
 import {
@@ -19,11 +18,11 @@ import {
   isSerialComma,
   loadEngineParts,
   makeLinter,
+  WeighedCorrections,
+  weighedCorrections,
 } from '../../engine';
-import { sentenceCandidates } from '../../engine/correction/modelRules';
 import { plainExplanation, plainExplanationText } from '../../engine/plainWords';
-import { Calibration, thresholdFor } from '../../engine/correction/calibration';
-import { AnalysedSentence, SlotMark } from '../../engine/sentence';
+import { AnalysedSentence } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
 import { printableLines } from '../text/printable';
 import { formatTable } from '../table';
@@ -94,7 +93,8 @@ export const explainCommand: Command = {
         } catch (e) {
           io.stdout(`Underlying punctuation: none explains this surface (${(e as Error).message})\n\n`);
         }
-        if (values.candidates && parts.calibration) io.stdout(candidateTable(s, parts) + '\n\n');
+        const weighed = values.candidates ? weighedCorrections(s, parts) : undefined;
+        if (weighed) io.stdout(candidateTable(s, weighed) + '\n\n');
       }
     } else {
       io.stdout(`(parser or model not available: ${parts.problem}; typographic rules only)\n\n`);
@@ -116,29 +116,23 @@ export const explainCommand: Command = {
 };
 
 /** Every scored correction of one sentence, most confident first: where it changes what, Δ log p, confidence. */
-function candidateTable(s: AnalysedSentence, parts: ReturnType<typeof loadEngineParts>): string {
-  const cal = parts.calibration!;
-  // As the linter scores them: the closing comma of a relative clause on its own parse, and every kind a convention
-  // decides (`conventionKinds.ts`) as it decides it.
-  const scored = sentenceCandidates(s, parts.model!, cal, parts.analyser?.parseWithCommas?.bind(parts.analyser))
-    .flatMap(conventionDecision)
-    .sort((a, b) => b.confidence - a.confidence);
+function candidateTable(s: AnalysedSentence, weighed: WeighedCorrections): string {
   const words = s.tree.words;
-  const marks = (m: readonly SlotMark[]) => (m.length ? m.map((x) => x.text).join('') : 'nothing');
+  const marks = (m: readonly string[]) => (m.length ? m.join('') : 'nothing');
   const where = (i: number) => (i === words.length ? `after "${words[i - 1].form}"` : `"${words[i - 1]?.form ?? ''} _ ${words[i].form}"`);
-  const rows = scored.map((c) => [
-    c.key,
-    [...c.candidate.changes].map(([i, m]) => `${where(i)} → ${marks(m)}`).join('; '),
+  const rows = weighed.corrections.map((c) => [
+    c.kind,
+    c.changes.map(({ slot, marks: m }) => `${where(slot)} → ${marks(m)}`).join('; '),
     c.delta.toFixed(2),
     c.confidence.toFixed(3),
-    c.confidence >= thresholdFor(cal, c.key) ? 'yes' : '',
+    c.reported ? 'yes' : '',
   ]);
-  const head = `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ its kind's threshold, ${thresholdNote(cal)}):`;
+  const head = `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ its kind's threshold, ${thresholdNote(weighed)}):`;
   return rows.length ? `${head}\n${formatTable(['kind', 'change', 'Δ', 'confidence', 'reported'], rows)}` : `${head} none.`;
 }
 
 /** The global threshold and the kinds' own ones, for the table's heading. */
-function thresholdNote(cal: Calibration): string {
-  const own = Object.entries(cal.thresholds ?? {}).map(([k, t]) => `${k} ${t}`);
-  return own.length ? `${cal.threshold}; ${own.join(', ')}` : `${cal.threshold}`;
+function thresholdNote(weighed: WeighedCorrections): string {
+  const own = Object.entries(weighed.kindThresholds).map(([k, t]) => `${k} ${t}`);
+  return own.length ? `${weighed.threshold}; ${own.join(', ')}` : `${weighed.threshold}`;
 }

@@ -1,11 +1,7 @@
-/** Every CLI sub-command. Add new commands here. */
+/** Every sub-command of the user CLI. Add new commands here (developer commands: server/research/cli/). */
 import { Command } from '../command';
-import { dataStatsCommand } from './dataStats';
-import { evalParserCommand } from './evalParser';
-import { evalPerplexityCommand } from './evalPerplexity';
-import { evalRulesCommand } from './evalRules';
 import { explainCommand } from './explain';
 import { lintCommand } from './lint';
 import { restoreCommand } from './restore';
 
-export const commands: Command[] = [dataStatsCommand, explainCommand, evalParserCommand, evalPerplexityCommand, evalRulesCommand, lintCommand, restoreCommand];
+export const commands: Command[] = [explainCommand, lintCommand, restoreCommand];

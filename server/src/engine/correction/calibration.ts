@@ -6,7 +6,8 @@
  * confidence = σ(a·Δ + b), b is the error model's log prior odds for that kind of edit and a corrects the model's
  * over- or under-confidence; both are trained per kind on corrupted EWT train sentences, and one monotone
  * recalibration on corrupted EWT dev sentences maps the result to the rate observed there (`npm run bench:lint --
- * --fit`, `eval/calibrationFit.ts`), so the confidence is a calibrated probability that the fix is right.
+ * --fit`, `server/research/eval/calibrationFit.ts`), so the confidence is a calibrated probability that the fix is
+ * right.
  */
 import { ModelFileError } from '../modelIntegrity';
 import { readModelJson } from '../modelJson';
@@ -31,7 +32,7 @@ export interface KindCalibration {
   /**
    * Stage 2, when the kind was trained on EWT train corruptions: maps its probability p to the rate observed on EWT
    * dev for this kind (the parser has seen train, so p is optimistic there) — isotonic in logit(p) where dev has
-   * enough examples of the kind, else σ(a·logit(p) + b); see `eval/calibrationFit.ts`.
+   * enough examples of the kind, else σ(a·logit(p) + b); see `server/research/eval/calibrationFit.ts`.
    */
   recal?: { a: number; b: number; points?: Array<[number, number]> };
 }
@@ -41,8 +42,9 @@ export interface Calibration {
   threshold: number;
   /**
    * Decision thresholds of their own, by category (`subject-verb-comma`) or kind of edit (`comma/insert`), fitted on
-   * the dev fit half beside the global one (`eval/calibrationFit.ts fitThresholds`): a category whose calibrated
-   * confidence is reliable lower down can report lower, one that draws false alarms higher. Absent in older files.
+   * the dev fit half beside the global one (`fitThresholds` in `server/research/eval/calibrationFit.ts`): a category
+   * whose calibrated confidence is reliable lower down can report lower, one that draws false alarms higher. Absent in
+   * older files.
    */
   thresholds?: Record<string, number>;
   kinds: Record<string, KindCalibration>;

@@ -2,7 +2,7 @@
  * A corruption suite: treebank sentences, each paired with one corrupted copy. Categories are balanced greedily (each
  * sentence goes to the least-used category that applies to it), so rare error types get enough examples.
  */
-import { ConlluSentence } from '../../data/conllu';
+import { ConlluSentence } from '../../src/data/conllu';
 import { goldSentence } from './goldSentence';
 import { draftOf, renderDraft, Rendered } from './draft';
 import { applicableCategories, corrupt, Corruption, CorruptionCategory, corruptionsOfKind } from './corrupt';

@@ -15,13 +15,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Calibration, confidenceOf, effectiveDelta, fitIsotonic, fitLogistic, KindCalibration, logit, thresholdFor } from '../correction/calibration';
-import { sentenceCandidates } from '../correction/modelRules';
-import { selectCandidates, ScoredCandidate } from '../correction/decide';
-import { slotTextEdits } from '../correction/slotEdit';
-import { EngineModel } from '../punctModel';
-import { SlotMark } from '../sentence';
-import { SentenceAnalyser } from '../index';
+import { Calibration, confidenceOf, effectiveDelta, fitIsotonic, fitLogistic, KindCalibration, logit, thresholdFor } from '../../src/engine/correction/calibration';
+import { sentenceCandidates } from '../../src/engine/correction/modelRules';
+import { selectCandidates, ScoredCandidate } from '../../src/engine/correction/decide';
+import { slotTextEdits } from '../../src/engine/correction/slotEdit';
+import { EngineModel } from '../../src/engine/punctModel';
+import { SlotMark } from '../../src/engine/sentence';
+import { SentenceAnalyser } from '../../src/engine/index';
 import { f05, judge, slotEdits } from './score';
 import { SuiteItem } from './suite';
 

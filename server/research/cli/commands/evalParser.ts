@@ -1,18 +1,18 @@
 import * as fs from 'fs';
 import { parseArgs } from 'util';
-import { parseConllu } from '../../data/conllu';
-import { learnerCommaSlots } from '../../parser/learnerCommas';
-import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, scoreRelativeSubjects, uasWithPunctuation } from '../../parser/evaluation';
-import { scoreEndToEnd } from '../../parser/endToEnd';
-import { compareWithWinkTags } from '../../parser/winkTagComparison';
-import { loadParser } from '../../parser';
-import { Command, UsageError } from '../command';
-import { formatTable } from '../table';
+import { parseConllu } from '../../../src/data/conllu';
+import { learnerCommaSlots } from '../../../src/parser/learnerCommas';
+import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, scoreRelativeSubjects, uasWithPunctuation } from '../../../src/parser/evaluation';
+import { scoreEndToEnd } from '../../../src/parser/endToEnd';
+import { compareWithWinkTags } from '../../../src/parser/winkTagComparison';
+import { loadParser } from '../../../src/parser';
+import { Command, UsageError } from '../../../src/cli/command';
+import { formatTable } from '../../../src/cli/table';
 
 export const evalParserCommand: Command = {
   path: ['eval', 'parser'],
   summary: 'Parser accuracy on a CoNLL-U file: UAS/LAS/UPOS, robustness to punctuation, speed, end to end from text.',
-  usage: 'puncteme eval parser [--json] [--model DIR] [--seed N] [--no-e2e] [--compare-wink] FILE.conllu',
+  usage: 'npm run dev -- eval parser [--json] [--model DIR] [--seed N] [--no-e2e] [--compare-wink] FILE.conllu',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,

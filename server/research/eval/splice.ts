@@ -3,9 +3,9 @@
  * "It was late. We went home." → "It was late, we went home." The gold tree attaches the second clause to the first
  * as `parataxis` (as UD annotates run-ons); the gold repair of the joining slot is a period or a semicolon.
  */
-import { ConlluSentence } from '../../data/conllu';
-import { PunctuatedTree } from '../../data/depunct';
-import { treeInfo, hasSubject } from '../treeInfo';
+import { ConlluSentence } from '../../src/data/conllu';
+import { PunctuatedTree } from '../../src/data/depunct';
+import { treeInfo, hasSubject } from '../../src/engine/treeInfo';
 import { goldSentence, GoldSentence } from './goldSentence';
 import { Draft, draftOf, renderDraft } from './draft';
 import { Corruption } from './corrupt';

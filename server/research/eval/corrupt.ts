@@ -12,9 +12,9 @@
  * benchmark (`server/research/benchEdited.ts`) draws by kind (`corruptByKind`). The rates at which writers make each
  * kind are in `server/research/corruption/rates.ts`, with their sources.
  */
-import { SlotMark } from '../sentence';
-import { hasSubject, treeInfo, TreeInfo } from '../treeInfo';
-import { commaCategory, NONRESTRICTIVE_RELS, spliceAt, subjectVerbAt } from '../correction/categories';
+import { SlotMark } from '../../src/engine/sentence';
+import { hasSubject, treeInfo, TreeInfo } from '../../src/engine/treeInfo';
+import { commaCategory, NONRESTRICTIVE_RELS, spliceAt, subjectVerbAt } from '../../src/engine/correction/categories';
 import { cloneDraft, Draft, setSlot } from './draft';
 import { pick, Rng } from './rng';
 

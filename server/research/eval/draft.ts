@@ -3,10 +3,10 @@
  * generator edits drafts; rendering gives the corrupted text, its gold `AnalysedSentence` (the treebank tree with the
  * corrupted slots) and the character region of every slot, which the scorer uses to map fixes back onto slots.
  */
-import { ABBREV_DOT } from '../../data/punctTokens';
-import { AnalysedSentence, AnalysedToken, SlotMark, slotMarks, slotRegion } from '../sentence';
+import { ABBREV_DOT } from '../../src/data/punctTokens';
+import { AnalysedSentence, AnalysedToken, SlotMark, slotMarks, slotRegion } from '../../src/engine/sentence';
 import { GoldSentence } from './goldSentence';
-import { renderSlot } from '../render';
+import { renderSlot } from '../../src/engine/render';
 
 export interface Draft {
   /** Text of each surface word token, in order. */

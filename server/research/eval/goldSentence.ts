@@ -2,9 +2,9 @@
  * A treebank sentence as the engine sees a parsed one: its text (rebuilt exactly from the tokens and SpaceAfter=No)
  * and an `AnalysedSentence` carrying the GOLD tree. Drives the oracle row of the benchmark and the tests.
  */
-import { ConlluSentence, surfaceTokens } from '../../data/conllu';
-import { depunctuate, isPunctWord, splitAbbreviation } from '../../data/depunct';
-import { AnalysedSentence, AnalysedToken } from '../sentence';
+import { ConlluSentence, surfaceTokens } from '../../src/data/conllu';
+import { depunctuate, isPunctWord, splitAbbreviation } from '../../src/data/depunct';
+import { AnalysedSentence, AnalysedToken } from '../../src/engine/sentence';
 
 export interface GoldSentence {
   text: string;

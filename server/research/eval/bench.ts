@@ -2,9 +2,9 @@
  * The lint benchmark: systems run on a corruption suite (each corrupted sentence and its original), their first fixes
  * mapped onto slots and judged against the gold repair; precision, recall and F0.5 per category and overall; speed.
  */
-import { PunctuatedTree } from '../../data/depunct';
-import { treeInfo } from '../treeInfo';
-import { commaCategory } from '../correction/categories';
+import { PunctuatedTree } from '../../src/data/depunct';
+import { treeInfo } from '../../src/engine/treeInfo';
+import { commaCategory } from '../../src/engine/correction/categories';
 import { Rendered } from './draft';
 import { judge, PlainEdit, slotEdits, Tally } from './score';
 import { SuiteItem } from './suite';

@@ -3,7 +3,7 @@
  * (`scripts/bench-lint.ts`, `scripts/bench-lint-files.ts`): the `# text` of each sentence, joined into paragraphs
  * (`# newpar`) or into whole documents (`# newdoc id`, paragraphs separated by a blank line).
  */
-import type { ConlluSentence } from '../../data/conllu';
+import type { ConlluSentence } from '../../src/data/conllu';
 
 /** One string per paragraph, or with `byDocument` per document, and the document id of each. */
 export function cleanTexts(sentences: readonly ConlluSentence[], byDocument: boolean): { texts: string[]; ids: string[] } {

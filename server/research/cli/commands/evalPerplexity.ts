@@ -1,22 +1,22 @@
 /**
- * `puncteme eval perplexity [--json] FILE.conllu`: per-slot perplexity of the gold surface punctuation given the gold
+ * `npm run dev -- eval perplexity [--json] FILE.conllu`: per-slot perplexity of the gold surface punctuation given the gold
  * tree (paper Table 3) under the full model and under the Attach-only ablation; with `--restore`, also the average
  * edit distance per slot of MBR restoration (§6.1) against the trivial baseline (a final period, nothing else).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { readTreebank } from '../../data/treebank';
-import { ATTACH_MODEL_FILE, DEFAULT_MODEL_FILE, defaultModelDir, loadPunctModel } from '../../model';
-import { perplexity, restoration } from '../../model/evaluate';
-import { Command, UsageError } from '../command';
-import { formatTable } from '../table';
+import { readTreebank } from '../../../src/data/treebank';
+import { ATTACH_MODEL_FILE, DEFAULT_MODEL_FILE, defaultModelDir, loadPunctModel } from '../../../src/model';
+import { perplexity, restoration } from '../../../src/model/evaluate';
+import { Command, UsageError } from '../../../src/cli/command';
+import { formatTable } from '../../../src/cli/table';
 
 export const evalPerplexityCommand: Command = {
   path: ['eval', 'perplexity'],
   summary: 'Per-slot perplexity of the punctuation model (full and Attach-only) on gold trees; --restore adds AED.',
   usage:
-    'puncteme eval perplexity [--json] [--model FILE] [--attach FILE] [--restore] [--samples N] [--limit N] FILE.conllu',
+    'npm run dev -- eval perplexity [--json] [--model FILE] [--attach FILE] [--restore] [--samples N] [--limit N] FILE.conllu',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,

@@ -1,21 +1,21 @@
 /**
- * `puncteme eval rules [FILE.conllu]`: the learned channel (edits with φ > 0.75 on windows seen ≥ 25 times in MAP
+ * `npm run dev -- eval rules [FILE.conllu]`: the learned channel (edits with φ > 0.75 on windows seen ≥ 25 times in MAP
  * underlying trees) next to Nunberg's rules (paper Table 1), and the top (l, r) pairs of parataxis, appos, list,
  * conj, advcl and ccomp (Table 4). Without a file, the statistics stored with the model at training time are used.
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { readTreebank } from '../../data/treebank';
-import { DEFAULT_MODEL_FILE, defaultModelDir, loadPunctModel } from '../../model';
-import { readModelJson } from '../../model/modelFile';
-import { learnedEdits, nunbergComparison, RuleStats, ruleStats, showPair } from '../../model/rules';
-import { Command, UsageError } from '../command';
-import { formatTable } from '../table';
+import { readTreebank } from '../../../src/data/treebank';
+import { DEFAULT_MODEL_FILE, defaultModelDir, loadPunctModel } from '../../../src/model';
+import { readModelJson } from '../../../src/model/modelFile';
+import { learnedEdits, nunbergComparison, RuleStats, ruleStats, showPair } from '../../../src/model/rules';
+import { Command, UsageError } from '../../../src/cli/command';
+import { formatTable } from '../../../src/cli/table';
 
 export const evalRulesCommand: Command = {
   path: ['eval', 'rules'],
   summary: "The learned noisy channel beside Nunberg's rules, and the top (l, r) pairs per relation (paper Tables 1, 4).",
-  usage: 'puncteme eval rules [--json] [--model FILE] [--limit N] [--min-p P] [--min-count C] [FILE.conllu]',
+  usage: 'npm run dev -- eval rules [--json] [--model FILE] [--limit N] [--min-p P] [--min-count C] [FILE.conllu]',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,

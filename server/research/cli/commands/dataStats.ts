@@ -1,12 +1,12 @@
 import { parseArgs } from 'util';
-import { readTreebank, TreebankStats, treebankStats } from '../../data/treebank';
-import { Command, UsageError } from '../command';
-import { formatTable } from '../table';
+import { readTreebank, TreebankStats, treebankStats } from '../../../src/data/treebank';
+import { Command, UsageError } from '../../../src/cli/command';
+import { formatTable } from '../../../src/cli/table';
 
 export const dataStatsCommand: Command = {
   path: ['data', 'stats'],
   summary: 'Treebank statistics after depunctuation (paper Table 2).',
-  usage: 'puncteme data stats [--json] FILE.conllu…',
+  usage: 'npm run dev -- data stats [--json] FILE.conllu…',
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true });
     if (positionals.length === 0) throw new UsageError('no CoNLL-U file given');

@@ -1,0 +1,53 @@
+/**
+ * Every correction the error model weighed for one sentence, as the linter scores them, with the threshold each is
+ * held to: the answer to "why was this not flagged?" (`puncteme explain --candidates`). The front ends read this and
+ * never the correction stages themselves, so those can change behind it.
+ */
+import { thresholdFor } from './correction/calibration';
+import { conventionDecision } from './correction/conventionKinds';
+import { sentenceCandidates } from './correction/modelRules';
+import type { LinterParts } from './index';
+import { AnalysedSentence } from './sentence';
+
+export interface WeighedCorrection {
+  /** The kind of edit (the calibration's key, e.g. `subject-verb-comma/delete/lone-relative`). */
+  kind: string;
+  /** Each slot it changes (slot i: the marks after word i, 1-based) with the marks it writes there (none: deleted). */
+  changes: Array<{ slot: number; marks: string[] }>;
+  /** log p(corrected | T) − log p(written | T). */
+  delta: number;
+  /** Calibrated probability that the correction is right. */
+  confidence: number;
+  /** Reported: the confidence reaches its kind's threshold. */
+  reported: boolean;
+}
+
+export interface WeighedCorrections {
+  /** The global threshold, and the kinds that have their own. */
+  threshold: number;
+  kindThresholds: Record<string, number>;
+  /** Most confident first. */
+  corrections: WeighedCorrection[];
+}
+
+/** Undefined when the model or the calibration is not loaded (the typographic rules alone weigh nothing). */
+export function weighedCorrections(s: AnalysedSentence, parts: LinterParts): WeighedCorrections | undefined {
+  const cal = parts.calibration;
+  if (!cal || !parts.model) return undefined;
+  // As the linter scores them: the closing comma of a relative clause on its own parse, and every kind a convention
+  // decides (`conventionKinds.ts`) as it decides it.
+  const scored = sentenceCandidates(s, parts.model, cal, parts.analyser?.parseWithCommas?.bind(parts.analyser))
+    .flatMap(conventionDecision)
+    .sort((a, b) => b.confidence - a.confidence);
+  return {
+    threshold: cal.threshold,
+    kindThresholds: { ...(cal.thresholds ?? {}) },
+    corrections: scored.map((c) => ({
+      kind: c.key,
+      changes: [...c.candidate.changes].map(([slot, marks]) => ({ slot, marks: marks.map((m) => m.text) })),
+      delta: c.delta,
+      confidence: c.confidence,
+      reported: c.confidence >= thresholdFor(cal, c.key),
+    })),
+  };
+}
