@@ -210,6 +210,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
     lintPart(text: string, given: LintOptions = {}): LintPart {
       // A named audience is decided through `adaptToWriter` (`audience.ts`), so the sentences' memo keys follow it.
       const named = withAudience(given);
+      // Read here, outside the per-sentence catch below: a broken scorer file stops the lint naming the file.
+      const scorer = named.decision === 'learned' ? parts.scorer : undefined;
       const options: LintOptions = model?.quoteStyle ? { ...named, modelQuoteStyle: model.quoteStyle } : named;
       // One threshold per kind of edit (the calibration's own, or the user's minConfidence for all alike); the
       // closing-mark placement is not a kind of edit and takes the global one.
@@ -250,8 +252,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
             words += s.tree.words.length;
             try {
               const r = memo.findings(text, s, context, () =>
-                options.decision === 'learned' && parts.scorer
-                  ? learnedFindings(text, s, model, cal, parts.scorer, options, reparse)
+                scorer
+                  ? learnedFindings(text, s, model, cal, scorer, options, reparse)
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);
