@@ -1,7 +1,7 @@
 /**
  * The sentence-join model's file (`sentence-joins.bin`): the weights as the engine holds them, so that loading fills
- * one Float32Array from two typed arrays. As JSON (438,786 `[index, weight]` pairs, 7.2 MB) it cost ~0.15 s CPU and
- * ~50 MB of peak memory at every start of the CLI, for one sentence (journal, "Sentence-join model loading").
+ * one Float32Array from two typed arrays. As JSON (438,786 `[index, weight]` pairs, 7.2 MB) it cost ~0.13 s CPU and
+ * ~50 MB of the CLI's peak memory at every start (journal, "Sentence-join model loading").
  *
  * The trainer rounds each weight to 4 decimals, so a weight is an integer count of 1/`scale` (scale 10,000) and fits
  * an int16 while |w| < 3.2767: the file holds exactly what the JSON held, and decodes to the same Float32Array bit for
