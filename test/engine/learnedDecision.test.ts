@@ -2,7 +2,8 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { makeLinter } from '../../server/src/engine';
+import { loadEngineParts, makeLinter } from '../../server/src/engine';
+import { ModelFileError } from '../../server/src/engine/modelIntegrity';
 import { loadLearnedScorer } from '../../server/src/engine/correction/learnedScorer';
 import { trainedEngineParts } from './trainedParts';
 
@@ -44,5 +45,21 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     assert.strictEqual(loadLearnedScorer(path.join(dir, 'none.json')), undefined);
     fs.writeFileSync(path.join(dir, 'bad.json'), '{"weights": {}}');
     assert.throws(() => loadLearnedScorer(path.join(dir, 'bad.json')), /not a learned scorer/);
+  });
+
+  it('reads the scorer\'s file only when a lint asks for it: a broken one stops only decision: learned', function () {
+    this.timeout(120000);
+    const shipped = path.join(__dirname, '../../models/en');
+    // The shipped files but a broken scorer, and no manifest (a training candidate's directory).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scorer-lazy-'));
+    for (const name of fs.readdirSync(shipped)) {
+      if (name !== 'manifest.json' && name !== 'lint-scorer.json') fs.symlinkSync(path.join(shipped, name), path.join(dir, name));
+    }
+    fs.writeFileSync(path.join(dir, 'lint-scorer.json'), '{"weights": ');
+    const p = loadEngineParts(dir);
+    assert.strictEqual(p.problem, undefined);
+    const linter = makeLinter(p);
+    assert.ok(linter.lint(TEXT).length > 0);
+    assert.throws(() => linter.lint(TEXT, { decision: 'learned' }), (e: unknown) => e instanceof ModelFileError && e.state === 'corrupt' && /lint-scorer\.json/.test(e.file));
   });
 });

@@ -39,7 +39,7 @@ function main(): void {
   const dir = defaultModelDir();
   const joinModel = loadJoinModel(dir);
   const boundaries = loadBoundaryModel(dir);
-  if (!boundaries || !joinModel) throw new Error('no restore-boundaries.json or sentence-joins.json');
+  if (!boundaries || !joinModel) throw new Error('no restore-boundaries.json or sentence-joins.bin');
   const joinsOf = (s: AnalysedSentence): SentenceJoin[] => {
     const joins = sentenceJoins(s, joinModel);
     if (!opt['boundary-model']) return joins;

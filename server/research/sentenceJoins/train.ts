@@ -1,12 +1,14 @@
 /**
- * Trains the sentence-join model (`models/en/sentence-joins.json`, read by `engine/sentenceJoins/`). Positives: two
+ * Trains the sentence-join model (`models/en/sentence-joins.bin`, read by `engine/sentenceJoins/`). Positives: two
  * consecutive sentences of one edited-english paragraph joined by the corruption generator (`eval/splice.ts
  * spliceGold`: a comma, or nothing, and the second's first word in lower case unless a name), parsed as the run-time
  * parser reads the joined text, at the join. Negatives: every comma-only slot and a sample of the unmarked slots of the
  * sentences as the editors wrote them (their silver parses). L2-regularised logistic regression (AdaGrad), stopped
  * early on dev log-loss. Thresholds are chosen on dev afterwards (`calibrate.ts`).
  *
- *   npx tsx server/research/sentenceJoins/train.ts [--out models/en/sentence-joins.json] [--per-kind 6000]
+ *   npx tsx server/research/sentenceJoins/train.ts [--out models/en/sentence-joins.bin] [--per-kind 6000]
+ *
+ * then `npm run models:manifest`. The file holds the weights as the engine holds them (`modelFile.ts`).
  */
 import * as fs from 'fs';
 import { parseArgs } from 'util';
@@ -18,10 +20,11 @@ import { renderDraft } from '../eval/draft';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { EditedPart } from '../editedEnglish';
 import { seededRng } from '../eval/rng';
+import { encodeJoinModel, JOIN_WEIGHT_SCALE } from '../../src/engine/sentenceJoins/modelFile';
 
 const { values: opt } = parseArgs({
   options: {
-    out: { type: 'string', default: 'models/en/sentence-joins.json' },
+    out: { type: 'string', default: 'models/en/sentence-joins.bin' },
     bits: { type: 'string', default: '20' },
     'per-kind': { type: 'string', default: '6000' },
     // Weights this small are left out of the file (most are the lexical features of single negative slots).
@@ -159,9 +162,10 @@ function main(): void {
   }
   const weights: Array<[number, number]> = [];
   best.w.forEach((v, k) => {
-    if (Math.abs(v) >= Number(opt.prune)) weights.push([k, Math.round(v * 1e4) / 1e4]);
+    // Rounded to the file's int16 steps of 1/10,000 (|w| < 3.2767; encodeJoinModel refuses a larger one).
+    if (Math.abs(v) >= Number(opt.prune)) weights.push([k, Math.round(v * JOIN_WEIGHT_SCALE) / JOIN_WEIGHT_SCALE]);
   });
-  fs.writeFileSync(opt.out!, JSON.stringify({ version: `sentence-joins-1-e${best.epoch}`, bits: BITS, weights }) + '\n');
+  fs.writeFileSync(opt.out!, encodeJoinModel({ version: `sentence-joins-1-e${best.epoch}`, bits: BITS, weights }));
   console.log(`best epoch ${best.epoch} (dev log-loss ${best.loss.toFixed(5)}); wrote ${opt.out}: ${weights.length} weights`);
 }
 

@@ -88,7 +88,7 @@ export interface LinterParts {
   calibration?: Calibration;
   /** Without it, `introductoryComma: edited` and `auto` have nothing to go by and report nothing. */
   convention?: IntroductoryConvention;
-  /** The learned correction scorer, used only under `decision: 'learned'`. */
+  /** The learned correction scorer, used only under `decision: 'learned'` (loaded then: a getter in `loadEngineParts`). */
   scorer?: LearnedScorer;
   /** The models of the comma splices, fused sentences and semicolon/colon confusions (`sentenceKinds.ts`). */
   kinds?: SentenceKindModels;
@@ -163,12 +163,19 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
     const { loadParser, MODEL_FILE } = require('../parser') as typeof import('../parser');
     const analyser = loadModelFile(path.join(dir, MODEL_FILE), () => loadParser(dir));
     const model = loadModelFile(punctModelFile(dir), () => loadEngineModel(dir));
+    // The learned scorer (2.3 MB of JSON) is read when a lint first asks for it (`decision: 'learned'`, not the
+    // default), not at every start: its bytes are still checked against the manifest above.
+    const scorerFile = path.join(dir, SCORER_FILE);
+    let scorer: { value: LearnedScorer | undefined } | undefined;
     return {
       analyser,
       model,
       calibration: loadCalibration(path.join(dir, CALIBRATION_FILE)),
       convention: loadConvention(path.join(dir, INTRODUCTORY_CONVENTION_FILE)),
-      scorer: loadLearnedScorer(path.join(dir, SCORER_FILE)),
+      get scorer(): LearnedScorer | undefined {
+        scorer ??= { value: loadModelFile(scorerFile, () => loadLearnedScorer(scorerFile)) };
+        return scorer.value;
+      },
       kinds: loadSentenceKindModels(dir, loadModelFile),
     };
   } catch (e) {
@@ -190,7 +197,8 @@ export async function createLinter(config: LinterConfig = {}): Promise<Linter> {
 
 export function makeLinter(parts: LinterParts): Required<Linter> {
   const cal = parts.calibration ?? DEFAULT_CALIBRATION;
-  const { analyser, model, convention, scorer, kinds } = parts;
+  // `parts.scorer` is read only where a lint asks for it: loadEngineParts reads its file then.
+  const { analyser, model, convention, kinds } = parts;
   const reparse = analyser?.parseWithCommas?.bind(analyser);
   const version = analyser && model ? `${analyser.version}+${model.version}+cal-${cal.note ?? ''}${convention ? `+intro-${convention.note ?? ''}` : ''}` : 'rules-only';
   const memo = new SentenceFindingsMemo();
@@ -203,6 +211,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
     lintPart(text: string, given: LintOptions = {}): LintPart {
       // A named audience is decided through `adaptToWriter` (`audience.ts`), so the sentences' memo keys follow it.
       const named = withAudience(given);
+      // Read here, outside the per-sentence catch below: a broken scorer file stops the lint naming the file.
+      const scorer = named.decision === 'learned' ? parts.scorer : undefined;
       const options: LintOptions = model?.quoteStyle ? { ...named, modelQuoteStyle: model.quoteStyle } : named;
       // One threshold per kind of edit (the calibration's own, or the user's minConfidence for all alike); the
       // closing-mark placement is not a kind of edit and takes the global one.
@@ -243,7 +253,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
             words += s.tree.words.length;
             try {
               const r = memo.findings(text, s, context, () =>
-                options.decision === 'learned' && scorer
+                scorer
                   ? learnedFindings(text, s, model, cal, scorer, options, reparse)
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );

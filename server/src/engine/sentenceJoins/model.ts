@@ -1,5 +1,5 @@
 /**
- * The sentence-join model (`models/en/sentence-joins.json`): a logistic model over hashed features of a slot written
+ * The sentence-join model (`models/en/sentence-joins.bin`, `modelFile.ts`): a logistic model over hashed features of a slot written
  * with a comma or nothing (`features.ts`), giving P(an editor ended a sentence there). Trained on edited-english
  * train: the joins of consecutive sentences made by the corruption generator (a comma, or nothing, and the second
  * sentence's first word in lower case, as writers who join them write it), against every other comma-only or
@@ -8,26 +8,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { featureIndex } from '../../restore/boundaries';
+import { decodeJoinModel } from './modelFile';
 
-export const SENTENCE_JOINS_FILE = 'sentence-joins.json';
-
-export interface JoinModelJson {
-  version: string;
-  bits: number;
-  /** Sparse weights: [hashed index, weight] pairs. */
-  weights: Array<[number, number]>;
-}
+export const SENTENCE_JOINS_FILE = 'sentence-joins.bin';
 
 export interface JoinModel {
   readonly version: string;
   readonly bits: number;
+  /** The weight of each of the 2^bits hashed features. */
   readonly weights: Float32Array;
-}
-
-export function joinModelFromJson(j: JoinModelJson): JoinModel {
-  const weights = new Float32Array(1 << j.bits);
-  for (const [k, v] of j.weights) weights[k] = v;
-  return { version: j.version, bits: j.bits, weights };
 }
 
 /** σ(Σ w_f). */
@@ -44,7 +33,7 @@ export function loadJoinModel(dir: string): JoinModel | undefined {
   const f = path.join(dir, SENTENCE_JOINS_FILE);
   let m = loaded.get(f);
   if (m === undefined) {
-    m = fs.existsSync(f) ? joinModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as JoinModelJson) : null;
+    m = fs.existsSync(f) ? decodeJoinModel(fs.readFileSync(f)) : null;
     loaded.set(f, m);
   }
   return m ?? undefined;
