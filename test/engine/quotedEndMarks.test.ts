@@ -23,7 +23,7 @@ describe('engine: a mark after a quoted question or exclamation (rules/quotePlac
   });
   it('a comma after a plain quotation is still moved inside in American style, and left alone in British', () => {
     assert.deepEqual(check('She called it "a disaster", and left.', { quoteStyle: 'american' }), [
-      'American style writes ," here, not ",: the comma goes inside the closing quotation mark. => She called it "a disaster," and left.',
+      'American style puts the comma inside the closing quotation mark: ," here, not ", as written. => She called it "a disaster," and left.',
     ]);
     assert.deepEqual(check('She called it "a disaster", and left.', { quoteStyle: 'british' }), []);
   });

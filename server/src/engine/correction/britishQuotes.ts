@@ -32,7 +32,7 @@ export function britishQuoteFindings(s: AnalysedSentence, model: EngineModel): P
     if (!a || !b || !a.punct || !b.punct || a.end !== b.start) continue;
     out.push({
       ruleId: 'quote-placement',
-      message: `British style writes ${b.text}${a.text} here, not ${a.text}${b.text}: the ${mark === ',' ? 'comma' : 'period'} goes outside the closing quotation mark.`,
+      message: `British style puts the ${mark === ',' ? 'comma' : 'period'} outside the closing quotation mark: ${b.text}${a.text} here, not ${a.text}${b.text} as written.`,
       severity: 'info',
       confidence: CONFIDENCE,
       start: a.start,

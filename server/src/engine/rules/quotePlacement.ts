@@ -89,7 +89,7 @@ export const quotePlacementRule: TextRule = {
       out.push({
         ruleId: 'quote-placement',
         message:
-          `American style writes ${mark}${q} here, not ${q}${mark}: the ${mark === ',' ? 'comma' : 'period'} goes inside the closing quotation mark.` +
+          `American style puts the ${mark === ',' ? 'comma' : 'period'} inside the closing quotation mark: ${mark}${q} here, not ${q}${mark} as written.` +
           (byModel ? ' The text shows no quotation habit of its own, so the style of edited American English applies; set quoteStyle to british if you write British English.' : ''),
         severity: 'info',
         confidence: 0.9,
