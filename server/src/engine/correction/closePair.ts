@@ -17,6 +17,8 @@ export interface Placement {
   /** Posterior share of this placement among all placements. */
   share: number;
   slot: number;
+  /** Words between the opener and this placement of the closer. */
+  words: number;
 }
 
 /** Best place for the closer of the opener written at `openerOffset`, or undefined if it is not in this sentence. */
@@ -53,5 +55,5 @@ export function placeCloser(text: string, s: AnalysedSentence, model: EngineMode
   const z = lps.reduce((acc, lp) => acc + Math.exp(lp - max), 0);
   const best = lps.indexOf(max);
   const o = options[best];
-  return { edits: slotTextEdits(s, text, o.slot, o.marks), share: 1 / z, slot: o.slot };
+  return { edits: slotTextEdits(s, text, o.slot, o.marks), share: 1 / z, slot: o.slot, words: o.slot - from };
 }
