@@ -27,7 +27,7 @@ import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration }
 import { checkModelFiles, ModelFileError } from './modelIntegrity';
 import { sentenceFindings } from './correction/modelRules';
 import { learnedFindings } from './correction/learnedDecision';
-import { placeCloser } from './correction/closePair';
+import { placeCloser, Placement } from './correction/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/introductoryConvention';
 import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learnedScorer';
@@ -76,13 +76,16 @@ export const INTRODUCTORY_CONVENTION_FILE = 'lint-introductory-convention.json';
 /** Where an unclosed bracket closes is offered as a fix only when the model puts this much posterior on one place. */
 const CLOSER_MIN_SHARE = 0.95;
 /**
- * ... and only when that place closes a bracket around this many words at most. On the edited-english dev tenth
- * (`server/research/pairs/closePlacement.ts`; journal, "Where an unclosed bracket closes") the model's sure closes
- * (share ≥ 0.95) were right 54 of 79 times: a longer bracket's end is misread on the parse of the unclosed text
- * ("(if any can just be discarded completely)."), and no share threshold reached precision 0.9; around one word (an
- * abbreviation defined, "(unspecified)") 21 of 23 were right.
+ * ... and only when that place closes a bracket around one abbreviation ("the Digital Analytics Program (DAP"). On the
+ * edited-english dev tenth (`server/research/pairs/closePlacement.ts`; journal, "Where an unclosed bracket closes")
+ * the model's sure closes (share ≥ 0.95) were right 54 of 79 times and no share threshold reached precision 0.9: the
+ * parse of the unclosed text misreads where a longer bracket ends ("(if any can just be discarded completely).").
+ * Around one word they were right 21 of 23 times, but the wrong ones are the common case a writer meets ("The fee
+ * (about⟦)⟧ ten dollars is due."); around one abbreviation, 19 of 19.
  */
-const CLOSER_MAX_WORDS = 1;
+function closesAbbreviation(p: Placement): boolean {
+  return p.words === 1 && /\p{Lu}.*\p{Lu}/u.test(p.inside);
+}
 
 export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPairsRule, quotePlacementRule, markSpacingRule, repeatedEndMarksRule, dateCommasRule, egCommasRule];
 
@@ -314,9 +317,9 @@ function placeClosers(text: string, plain: PlainFinding[], sentences: readonly A
       const p = placeCloser(text, s, model, f.start);
       if (!p) continue;
       // The mark is surely unbalanced; where it closes is offered as a fix only when the model is sure enough and the
-      // bracket short enough for its end to be read right.
+      // bracket holds one abbreviation, the one case where its end was measured to be read right.
       // (The share is the model's own posterior, not calibrated like the comma decisions: ask for more.)
-      f.fixes = p.share >= Math.max(threshold, CLOSER_MIN_SHARE) && p.words <= CLOSER_MAX_WORDS ? [{ title: f.fixes[0].title, edits: p.edits }] : [];
+      f.fixes = p.share >= Math.max(threshold, CLOSER_MIN_SHARE) && closesAbbreviation(p) ? [{ title: f.fixes[0].title, edits: p.edits }] : [];
       const before = f.explanation;
       f.explanation = deferredExplanation(() => `${explanationText(before)} The model puts the closing mark where the constituent it brackets most probably ends (${(100 * p.share).toFixed(0)}% of the posterior over the possible places).`);
     } catch {

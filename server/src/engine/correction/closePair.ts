@@ -19,6 +19,8 @@ export interface Placement {
   slot: number;
   /** Words between the opener and this placement of the closer. */
   words: number;
+  /** The text those words are written with. */
+  inside: string;
 }
 
 /** Best place for the closer of the opener written at `openerOffset`, or undefined if it is not in this sentence. */
@@ -55,5 +57,5 @@ export function placeCloser(text: string, s: AnalysedSentence, model: EngineMode
   const z = lps.reduce((acc, lp) => acc + Math.exp(lp - max), 0);
   const best = lps.indexOf(max);
   const o = options[best];
-  return { edits: slotTextEdits(s, text, o.slot, o.marks), share: 1 / z, slot: o.slot, words: o.slot - from };
+  return { edits: slotTextEdits(s, text, o.slot, o.marks), share: 1 / z, slot: o.slot, words: o.slot - from, inside: o.slot > from ? text.slice(s.tokens[s.wordTokens[from]].start, s.tokens[s.wordTokens[o.slot - 1]].end) : '' };
 }
