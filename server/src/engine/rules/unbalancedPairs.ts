@@ -4,7 +4,9 @@
  * has no such derivation. Checked on the text with a stack. A straight quote is its own closer, so which one opens is
  * read off its neighbours, and one is reported only where a paragraph's quotes leave exactly one open
  * (`straightQuotes.ts`), without a fix.
- * The fix closes the pair where the sentence ends (before its final mark; American quotes after it).
+ * This rule's own guess closes the pair where the sentence ends (before its final mark; American quotes after it).
+ * With the models loaded the engine replaces that guess (`placeClosers` in `engine/index.ts`): it offers the model's
+ * close only where it was measured right, and otherwise reports the unclosed pair without a fix.
  */
 import { PlainFinding } from '../finding';
 import { TextRule } from './rule';
