@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { hashString } from '../parser/hash';
+import { denseWeights, FEATURE_BITS, featureIndex, logistic, onceByFile } from './hashedLogistic';
 
 export const BOUNDARY_MODEL_FILE = 'restore-boundaries.json';
 
@@ -41,7 +41,7 @@ export interface BoundaryModelJson {
   question: Array<[number, number]>;
 }
 
-export const FEATURE_BITS = 20;
+export { FEATURE_BITS, featureIndex, logistic };
 
 /** A word as the features see it: lower case, digits folded. */
 export function normWord(w: string | undefined): string {
@@ -100,17 +100,6 @@ export function questionFeatures(words: readonly string[]): string[] {
   return ['b', `f1=${w(0)}`, `f2=${w(0)}|${w(1)}`, `f3=${w(0)}|${w(1)}|${w(2)}`, `e1=${w(-1)}`, `e2=${w(-2)}|${w(-1)}`, `f1e1=${w(0)}|${w(-1)}`];
 }
 
-export function featureIndex(f: string, bits = FEATURE_BITS): number {
-  return (hashString(f) >>> 0) & ((1 << bits) - 1);
-}
-
-/** σ(Σ w_f); `hashed`: the features are already indices. */
-export function logistic(weights: Float32Array, features: readonly string[], bits = FEATURE_BITS, hashed = false): number {
-  let z = 0;
-  for (const f of features) z += weights[hashed ? Number(f) : featureIndex(f, bits)];
-  return 1 / (1 + Math.exp(-z));
-}
-
 /** P(boundary) at each slot 1 … n−1 (index i: before words[i]; entries 0 and n are 0). */
 export function boundaryProbs(m: BoundaryModel, words: readonly string[], parse?: RunParse): number[] {
   if (m.parse && !parse) throw new Error('this boundary model reads the parse of the run');
@@ -127,24 +116,13 @@ export function questionProb(m: BoundaryModel, words: readonly string[]): number
 }
 
 export function boundaryModelFromJson(j: BoundaryModelJson): BoundaryModel {
-  const dense = (pairs: Array<[number, number]>) => {
-    const a = new Float32Array(1 << j.bits);
-    for (const [k, v] of pairs) a[k] = v;
-    return a;
-  };
   if (j.bits !== FEATURE_BITS) throw new Error(`boundary model: ${j.bits}-bit features, expected ${FEATURE_BITS}`);
-  return { version: j.version, parse: j.parse ?? false, threshold: j.threshold, questionThreshold: j.questionThreshold, boundary: dense(j.boundary), question: dense(j.question) };
+  return { version: j.version, parse: j.parse ?? false, threshold: j.threshold, questionThreshold: j.questionThreshold, boundary: denseWeights(j.bits, j.boundary), question: denseWeights(j.bits, j.question) };
 }
 
-const loaded = new Map<string, BoundaryModel | null>();
+const readBoundaryModel = onceByFile((f) => boundaryModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as BoundaryModelJson));
 
 /** The bundled boundary model, or undefined when it is missing (restoration then keeps the tokenizer's sentences). */
 export function loadBoundaryModel(dir: string): BoundaryModel | undefined {
-  const f = path.join(dir, BOUNDARY_MODEL_FILE);
-  let m = loaded.get(f);
-  if (m === undefined) {
-    m = fs.existsSync(f) ? boundaryModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as BoundaryModelJson) : null;
-    loaded.set(f, m);
-  }
-  return m ?? undefined;
+  return readBoundaryModel(path.join(dir, BOUNDARY_MODEL_FILE));
 }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { featureIndex } from '../../restore/boundaries';
+import { denseWeights, logistic, onceByFile } from '../../restore/hashedLogistic';
 
 export const MARK_CHOICE_FILE = 'mark-choice.json';
 
@@ -29,27 +29,17 @@ export interface MarkChoiceModel {
 }
 
 export function markChoiceFromJson(j: MarkChoiceJson): MarkChoiceModel {
-  const weights = new Float32Array(1 << j.bits);
-  for (const [k, v] of j.weights) weights[k] = v;
-  return { version: j.version, bits: j.bits, colonThreshold: j.colonThreshold, semicolonThreshold: j.semicolonThreshold, weights };
+  return { version: j.version, bits: j.bits, colonThreshold: j.colonThreshold, semicolonThreshold: j.semicolonThreshold, weights: denseWeights(j.bits, j.weights) };
 }
 
 /** P(colon) from the features. */
 export function colonProbability(m: MarkChoiceModel, features: readonly string[]): number {
-  let z = 0;
-  for (const f of features) z += m.weights[featureIndex(f, m.bits)];
-  return 1 / (1 + Math.exp(-z));
+  return logistic(m.weights, features, m.bits);
 }
 
-const loaded = new Map<string, MarkChoiceModel | null>();
+const readMarkChoice = onceByFile((f) => markChoiceFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as MarkChoiceJson));
 
 /** The model of `dir`, or undefined when it has none (then no semicolon/colon findings). */
 export function loadMarkChoiceModel(dir: string): MarkChoiceModel | undefined {
-  const f = path.join(dir, MARK_CHOICE_FILE);
-  let m = loaded.get(f);
-  if (m === undefined) {
-    m = fs.existsSync(f) ? markChoiceFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as MarkChoiceJson) : null;
-    loaded.set(f, m);
-  }
-  return m ?? undefined;
+  return readMarkChoice(path.join(dir, MARK_CHOICE_FILE));
 }

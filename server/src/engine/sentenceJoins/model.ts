@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { featureIndex } from '../../restore/boundaries';
+import { logistic, onceByFile } from '../../restore/hashedLogistic';
 import { decodeJoinModel } from './modelFile';
 
 export const SENTENCE_JOINS_FILE = 'sentence-joins.bin';
@@ -21,20 +21,12 @@ export interface JoinModel {
 
 /** σ(Σ w_f). */
 export function joinProbability(m: JoinModel, features: readonly string[]): number {
-  let z = 0;
-  for (const f of features) z += m.weights[featureIndex(f, m.bits)];
-  return 1 / (1 + Math.exp(-z));
+  return logistic(m.weights, features, m.bits);
 }
 
-const loaded = new Map<string, JoinModel | null>();
+const readJoinModel = onceByFile((f) => decodeJoinModel(fs.readFileSync(f)));
 
 /** The model of `dir`, or undefined when it has none (then no comma-splice or fused-sentence findings of its own). */
 export function loadJoinModel(dir: string): JoinModel | undefined {
-  const f = path.join(dir, SENTENCE_JOINS_FILE);
-  let m = loaded.get(f);
-  if (m === undefined) {
-    m = fs.existsSync(f) ? decodeJoinModel(fs.readFileSync(f)) : null;
-    loaded.set(f, m);
-  }
-  return m ?? undefined;
+  return readJoinModel(path.join(dir, SENTENCE_JOINS_FILE));
 }

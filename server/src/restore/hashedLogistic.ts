@@ -1,0 +1,43 @@
+/**
+ * The small logistic models over hashed string features that the restorer and the engine share (sentence boundaries,
+ * sentence joins, semicolon or colon): the feature hash, σ(Σ w_f), dense weights from a file's sparse pairs, and a
+ * model file read once per path.
+ */
+import * as fs from 'fs';
+import { hashString } from '../parser/hash';
+
+export const FEATURE_BITS = 20;
+
+export function featureIndex(f: string, bits = FEATURE_BITS): number {
+  return (hashString(f) >>> 0) & ((1 << bits) - 1);
+}
+
+/** σ(Σ w_f); `hashed`: the features are already indices. */
+export function logistic(weights: Float32Array, features: readonly string[], bits = FEATURE_BITS, hashed = false): number {
+  let z = 0;
+  for (const f of features) z += weights[hashed ? Number(f) : featureIndex(f, bits)];
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The 2^bits weights a file stores as sparse [hashed index, weight] pairs. */
+export function denseWeights(bits: number, pairs: ReadonlyArray<readonly [number, number]>): Float32Array {
+  const a = new Float32Array(1 << bits);
+  for (const [k, v] of pairs) a[k] = v;
+  return a;
+}
+
+/**
+ * A reader of one kind of model file that reads each path once: `read(path)` the first time, the same model after,
+ * and undefined, remembered too, when the file is missing (the findings that need it are then not made).
+ */
+export function onceByFile<M>(read: (file: string) => M): (file: string) => M | undefined {
+  const loaded = new Map<string, M | null>();
+  return (file) => {
+    let m = loaded.get(file);
+    if (m === undefined) {
+      m = fs.existsSync(file) ? read(file) : null;
+      loaded.set(file, m);
+    }
+    return m ?? undefined;
+  };
+}
