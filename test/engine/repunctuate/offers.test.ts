@@ -2,7 +2,8 @@
  * The re-punctuating code actions change no word outside their edit (issue 35): on real sentences (EWT dev, as
  * written), at cursors across each sentence, a delete offer's text has the sentence's words minus one run of them, a
  * move's the same words with one run moved to the front, a join's both sentences' words with "and" between; and a
- * selection that is not exactly a constituent's words gets no delete or move.
+ * selection that is not exactly a constituent's words (part of a word, words of the next sentence) gets no delete or
+ * move.
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -82,5 +83,17 @@ describe('engine/repunctuate: the code actions change no word outside their edit
     assert.deepEqual(kinds('a doc', 'a doc'), []);
     assert.deepEqual(kinds('octor', 'octor'), []);
     assert.deepEqual(kinds('brother', 'doctor'), []);
+  });
+
+  it('a selection reaching into the next sentence offers no delete or move', () => {
+    const { analyser, model } = parts();
+    const text = 'My brother lives in Paris. We stayed home.';
+    const offers = (from: string, to: string) => {
+      const a = text.indexOf(from), b = text.indexOf(to) + to.length;
+      return repunctuationOffers(text, analyser!, model!, a, b).map((o) => o.kind);
+    };
+    assert.deepEqual(offers('in Paris', 'Paris'), ['delete', 'moveToStart', 'joinNext']);
+    assert.deepEqual(offers('in Paris', 'Paris. '), ['delete', 'moveToStart', 'joinNext']);
+    assert.deepEqual(offers('in Paris', 'We'), ['joinNext']);
   });
 });
