@@ -54,7 +54,9 @@ export function repunctuationOffers(text: string, analyser: SentenceAnalyser, en
   const k = sentenceAtOffset(sentences, start);
   if (k < 0) return [];
   const s = sentences[k];
-  const head = end > start ? constituentOfRange(s, start, end) : constituentAt(s, start);
+  // A selection reaching into the next sentence selects no constituent of this one (`in Paris. We` is not `in Paris`).
+  const withinSentence = text.slice(sentenceExtent(s).end, Math.max(end, sentenceExtent(s).end)).trim() === '';
+  const head = end > start ? (withinSentence ? constituentOfRange(s, start, end) : undefined) : constituentAt(s, start);
   const edits: Array<[OfferKind, SentenceEdit]> = [];
   if (head !== undefined) {
     edits.push(['delete', { kind: 'delete', head }]);

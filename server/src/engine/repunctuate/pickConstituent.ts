@@ -22,8 +22,17 @@ function wordsIn(s: AnalysedSentence, start: number, end: number): number[] {
   return out;
 }
 
-/** The head of the constituent whose words are exactly those the range [start, end) touches; undefined if none is. */
+/**
+ * The head of the constituent whose words are exactly those the range [start, end) touches; undefined if none is, or
+ * if the range starts or ends inside a word: `a doc` of `a doctor` selects no constituent, and deleting or moving the
+ * whole of `a doctor` would not be the edit the writer selected.
+ */
 export function constituentOfRange(s: AnalysedSentence, start: number, end: number): number | undefined {
+  const cutsWord = s.wordTokens.some((t) => {
+    const tok = s.tokens[t];
+    return (start > tok.start && start < tok.end) || (end > tok.start && end < tok.end);
+  });
+  if (cutsWord) return undefined;
   const words = wordsIn(s, start, end);
   if (words.length === 0) return undefined;
   const a = words[0], b = words[words.length - 1];
