@@ -171,6 +171,11 @@ export interface LintOptions {
    * directory has one), a research setting measured by `bench:edited --decision learned`, not yet the product's.
    */
   decision?: 'calibrated' | 'learned';
+  /**
+   * Set by the prose layer, never by a user: the text is a heading, a list item, a table cell or a caption, which the
+   * markup itself says (`ProseBlock.fragment`). Such a label takes no final mark, so none is proposed at its end.
+   */
+  fragment?: boolean;
   /** Findings below this confidence are dropped. */
   minConfidence?: number;
   /** Rule ids switched off. */
