@@ -172,8 +172,9 @@ export interface LintOptions {
    */
   decision?: 'calibrated' | 'learned';
   /**
-   * Set by the prose layer, never by a user: the text is a heading, a list item, a table cell or a caption, which the
-   * markup itself says (`ProseBlock.fragment`). Such a label takes no final mark, so none is proposed at its end.
+   * Set by the prose layer, never by a user: the text is a label the markup itself names (`ProseBlock.fragment`: a
+   * Markdown heading or list item, an rST/AsciiDoc heading or term). Such a label takes no final mark, so none is
+   * proposed at its end.
    */
   fragment?: boolean;
   /** Findings below this confidence are dropped. */
