@@ -6,6 +6,7 @@ import { loadEngineParts, makeLinter } from '../../server/src/engine';
 import { ModelFileError } from '../../server/src/engine/modelIntegrity';
 import { loadLearnedScorer } from '../../server/src/engine/correction/learnedScorer';
 import { trainedEngineParts } from './trainedParts';
+import { lintDocument } from '../../server/src/prose';
 
 const TEXT =
   'Unfortunately this information is stored in an inconvenient manner. My brother who lives in Boston, is a doctor. ' +
@@ -61,5 +62,32 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     const linter = makeLinter(p);
     assert.ok(linter.lint(TEXT).length > 0);
     assert.throws(() => linter.lint(TEXT, { decision: 'learned' }), (e: unknown) => e instanceof ModelFileError && e.state === 'corrupt' && /lint-scorer\.json/.test(e.file));
+  });
+
+  it('proposes no final period at the end of a label the markup names (a heading)', function () {
+    const p = parts();
+    if (!p.scorer) this.skip();
+    const linter = makeLinter(p);
+    const heading = '# Getting started with Lumen\n\nLumen is a small static-site generator. It was written at Northwind.\n';
+    const periods = (decision: 'learned' | 'calibrated') =>
+      lintDocument(linter, heading, 'markdown', { decision }).filter((f) => f.ruleId === 'sentence-final' && f.start.offset < 30);
+    assert.deepStrictEqual(periods('learned'), []);
+    assert.deepStrictEqual(periods('calibrated'), []);
+  });
+
+  it('decides again at the writer\'s error rate in an error-prone document, and only there', function () {
+    const p = parts();
+    if (!p.scorer) this.skip();
+    const linter = makeLinter(p);
+    const late = 'When the class finished we went to the cafeteria.';
+    // Alone, the missing introductory comma is below the scorer's threshold; among a learner's errors it is reported.
+    const alone = linter.lint(late, { decision: 'learned' }).filter((f) => f.ruleId === 'introductory-comma');
+    const essay = ['The students, passed the exam.', 'My parents bought, a new house.', 'The girl, is from Brazil.', 'We ate pizza,, pasta and salad.', late].join(' ');
+    const inEssay = linter.lint(essay, { decision: 'learned' }).filter((f) => f.ruleId === 'introductory-comma');
+    assert.strictEqual(alone.length, 0);
+    assert.strictEqual(inEssay.length, 1);
+    assert.ok(inEssay[0].confidence < 1);
+    // Without adaptation the essay's sentence is decided as alone.
+    assert.strictEqual(linter.lint(essay, { decision: 'learned', adaptToWriter: false }).filter((f) => f.ruleId === 'introductory-comma').length, 0);
   });
 });

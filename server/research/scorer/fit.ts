@@ -218,7 +218,7 @@ function main(): void {
   if (ewtPerKind > 0) {
     // EWT's writers are not edited, so only its corrupted sentences join (the slot corrupted is the label's point);
     // its sentences as written would teach that the commas web writers leave out are right.
-    const file = path.join(defaultSilverDir(), `scorer-examples-ewt-${ewtPerKind}-13-${parser.version.length}-dense${FEATURES_VERSION}.json`);
+    const file = path.join(defaultSilverDir(), `scorer-examples-ewt-${ewtPerKind}-13-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}.json`);
     let ewt: PartData;
     if (fs.existsSync(file) && !opt.rebuild) ewt = readPart(file);
     else {

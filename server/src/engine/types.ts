@@ -171,6 +171,12 @@ export interface LintOptions {
    * directory has one), a research setting measured by `bench:edited --decision learned`, not yet the product's.
    */
   decision?: 'calibrated' | 'learned';
+  /**
+   * Set by the prose layer, never by a user: the text is a label the markup itself names (`ProseBlock.fragment`: a
+   * Markdown heading or list item, an rST/AsciiDoc heading or term). Such a label takes no final mark, so none is
+   * proposed at its end.
+   */
+  fragment?: boolean;
   /** Findings below this confidence are dropped. */
   minConfidence?: number;
   /** Rule ids switched off. */

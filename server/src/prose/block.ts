@@ -17,6 +17,11 @@ export interface ProseBlock {
    * code with no word of its own, "starts with `//`, then"): the parser reads the words around the gap without it.
    */
   holes?: number[];
+  /**
+   * The markup says this block is a label, not running prose: a heading, a list item, a description term. It takes no
+   * final mark (`LintOptions.fragment`).
+   */
+  fragment?: boolean;
 }
 
 export interface StandIn {

@@ -53,11 +53,12 @@ export function extractClassified(
   // text on one line, its address on the next); the indentation of its continuation lines is kept as whitespace.
   let runFrom = -1;
   let runTo = -1;
-  const flush = () => {
+  const flush = (alone = false) => {
     if (runFrom >= 0) inline(b, runFrom, runTo);
     runFrom = -1;
     const block = b.take();
-    if (block) blocks.push(block);
+    // A line alone (a heading, a description term) is a label: it takes no final mark.
+    if (block) blocks.push(alone ? { ...block, fragment: true } : block);
   };
   classes.forEach((c, i) => {
     if (c.kind !== 'prose') {
@@ -74,7 +75,7 @@ export function extractClassified(
       runFrom = c.from;
     }
     runTo = c.to ?? lines[i].end;
-    if (c.alone) flush();
+    if (c.alone) flush(true);
   });
   flush();
   return { blocks, suppressions: buildSuppressions(text, directives), ...(notes.length ? { notes } : {}) };

@@ -52,8 +52,14 @@ export function documentQuoteHabit(blocks: ReadonlyArray<{ text: string }>, opti
 }
 
 /** The options to lint each block of the document with (in the blocks' order). */
-export function blockOptions(blocks: ReadonlyArray<{ text: string }>, options: LintOptions): LintOptions[] {
+export function blockOptions(blocks: ReadonlyArray<{ text: string; fragment?: boolean }>, options: LintOptions): LintOptions[] {
   const counts = blocks.map((b) => placements(b.text));
   const habit = habitOf(counts, options);
-  return counts.map((c) => (habit === undefined || !c || (majorityQuoteStyle(c) ?? 'none') === habit ? options : { ...options, quoteHabit: habit }));
+  const fragment = { ...options, fragment: true };
+  return counts.map((c, i) => {
+    const own = habit === undefined || !c || (majorityQuoteStyle(c) ?? 'none') === habit ? undefined : habit;
+    // Blocks mostly share one options object (the paragraph cache serialises each object once).
+    if (own === undefined) return blocks[i].fragment ? fragment : options;
+    return { ...options, quoteHabit: own, ...(blocks[i].fragment ? { fragment: true } : {}) };
+  });
 }

@@ -230,15 +230,16 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
     // image, imageReference, footnoteReference: not prose
   };
 
-  const block = (node: MdNode) => {
+  const block = (node: MdNode, parent?: MdNode) => {
     if (node.type === 'definition' && node.label !== undefined) definitions.push(node.label);
     if (node.type === 'footnoteDefinition' && node.label !== undefined) definitions.push('^' + node.label);
     if (node.type === 'html') noteDirective(node);
-    else if (CONTAINERS.has(node.type)) for (const c of node.children ?? []) block(c);
+    else if (CONTAINERS.has(node.type)) for (const c of node.children ?? []) block(c, node);
     else if (PROSE_BLOCKS.has(node.type)) {
       for (const c of node.children ?? []) inline(c);
       const b = builder.take();
-      if (b) blocks.push(b);
+      // A heading or a list item is a label as often as a sentence: whether it ends with a period is the writer's style.
+      if (b) blocks.push(node.type === 'heading' || parent?.type === 'listItem' ? { ...b, fragment: true } : b);
     }
     // code, math, yaml, toml, table, definition, thematicBreak: not prose
   };

@@ -31,6 +31,15 @@ import { CONTRAST_CLAUSE, contrastClauseCommaAt } from './contrastClauses';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
+/**
+ * Whether a text may take this candidate at all: a heading or a list item (`LintOptions.fragment`, which the markup
+ * says) is a label, whose final mark is the writer's style, so no final period is proposed there. (The learned
+ * decision offered one at both headings of the README's sample document.)
+ */
+export function proposable(c: Pick<Candidate, 'category' | 'action'>, fragment: boolean | undefined): boolean {
+  return !(fragment && c.category === 'sentence-final' && c.action === 'insert');
+}
+
 export interface Candidate {
   category: CandidateCategory;
   /** New marks for the slots it changes. */

@@ -11,7 +11,7 @@ import { AnalysedSentence, Reparse } from '../sentence';
 import { treeInfo, TreeInfo } from '../treeInfo';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../types';
 import { Calibration, canReach } from './calibration';
-import { Candidate } from './candidates';
+import { Candidate, proposable } from './candidates';
 import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
 import { candidateFinding, constituentLabel } from './findings';
 import { britishQuoteFindings } from './britishQuotes';
@@ -124,7 +124,8 @@ export function sentenceFindings(
     cal,
     // A question's end mark has no error model of its own: it is scored only to wait for the document's error rate.
     (c, key) =>
-      c.category === 'serial-comma' ? serial !== 'ignore' : isQuestionMark(c.variant) ? pendingFinal(c) : isStyle(c) || isConventionKind(c.variant) || canReach(cal, key, lowThresholdOf(key)),
+      proposable(c, options.fragment) &&
+      (c.category === 'serial-comma' ? serial !== 'ignore' : isQuestionMark(c.variant) ? pendingFinal(c) : isStyle(c) || isConventionKind(c.variant) || canReach(cal, key, lowThresholdOf(key))),
     reparse,
     // A splice kept only to wait for the document's error rate needs no inference unless it is to be explained: the
     // language server's analyses skip it (they ask for explanations on hover), which keeps a keystroke's work as before.
