@@ -2,26 +2,12 @@
 // dist/server.js (the language server) and dist/analysisWorker.js (its worker thread, with the whole engine), so the package needs no node_modules;
 // and dist/cli.js, the command line of the npm package.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// A large JSON file (wink's 3 MB core model) becomes `JSON.parse('…')` rather than esbuild's object literal: V8
-// skims a string literal and JSON.parse reads it at about twice the speed of compiling the same object as code
-// (start-up, issue 37).
-const jsonAsString = {
-  name: 'json-as-string',
-  setup(b) {
-    b.onLoad({ filter: /\.json$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      if (text.length < 64 * 1024) return undefined;
-      return { contents: `module.exports = JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(text)))});`, loader: 'js' };
-    });
-  },
-};
-
 const common = {
   bundle: true,
   platform: 'node',
@@ -35,11 +21,11 @@ const common = {
   // no research, training or test code ships.
   metafile: true,
   // No shipped code imports TensorFlow; tfjs-node, a native optional dependency, is kept out of any bundle regardless.
-  external: ['vscode', '@tensorflow/tfjs-node', '@tensorflow/tfjs'],
+  // wink's core model is read from a file beside the bundles (copied below), never bundled.
+  external: ['vscode', '@tensorflow/tfjs-node', '@tensorflow/tfjs', 'wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json'],
   // ESM-only packages (micromark, mdast) resolve to their Node conditions.
   mainFields: ['module', 'main'],
   conditions: ['node', 'import', 'default'],
-  plugins: [jsonAsString],
 };
 
 // The language server keeps each bundle's source in memory as a string for as long as it runs (V8 compiles
@@ -78,3 +64,6 @@ for (const result of results) {
   writeFileSync(resolve(root, 'dist/meta', outfile.replace(/^dist\//, '').replace(/\.js$/, '.json')), JSON.stringify(result.metafile));
 }
 for (const file of ['dist/server.js', 'dist/analysisWorker.js', 'dist/cli.js']) asciiOnly(file);
+// wink's core model (3 MB of JSON) is read from a file beside the bundles, not bundled (server/src/tokenize/winkModel.ts):
+// in a bundle it was part of the source that a language server keeps in memory while it runs.
+copyFileSync(resolve(root, 'node_modules/wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json'), resolve(root, 'dist/wink-eng-core-web-model.json'));

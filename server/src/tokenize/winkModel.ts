@@ -3,11 +3,13 @@
  * deep-copies its 3 MB model with `JSON.parse(JSON.stringify(…))` and decodes the base64 lexicon one character at a
  * time through `atob`; that was about 30 of the 110 ms CPU wink took to start (start-up, issue 37). This loader builds
  * the same model without the deep copy: it copies only the objects the loading adds fields to (shallow copies and the
- * lists wink grows, so the package's cached JSON stays as it was and its own loader still works), and decodes the lexicon with Buffer.
+ * lists wink grows, so that a JSON object shared with the package's own loader stays as it was), and decodes the lexicon with Buffer.
  * `test/tokenize/winkModel.test.ts` checks that wink tokenizes identically with either.
  */
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
+import * as fs from 'fs';
+import * as path from 'path';
 
 type Json = any;
 
@@ -70,6 +72,21 @@ export function loadWinkCoreModel(original: Json): Json {
   return model;
 }
 
+/** wink's core model, beside the bundles (`scripts/bundle.mjs` copies it there) under this name. */
+export const WINK_CORE_FILE = 'wink-eng-core-web-model.json';
+
+/**
+ * wink's core model (3 MB of JSON), read and parsed here rather than required: nothing keeps the parsed file (1.9 MB
+ * of base64 lexicon among it) once the model is built from it, and a bundle does not hold it in its source (a
+ * language server keeps each bundle's source in memory while it runs; see scripts/bundle.mjs). In a bundle the
+ * file is beside it; in a checkout, the package's own.
+ */
+function readWinkCoreJson(): Json {
+  const beside = path.join(__dirname, WINK_CORE_FILE);
+  const file = fs.existsSync(beside) ? beside : require.resolve('wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
 /**
  * The parts of wink's pipe Puncteme reads: sentence boundaries and parts of speech. wink-nlp's default pipe also runs
  * named entities, negation and sentiment, which neither change tokens, sentences nor tags (the tagger runs on the
@@ -88,10 +105,9 @@ const unusedModel = () => ({ machines: [UNUSED_MACHINE], transformers: [], sette
  * The addons (stemmer, lemmatizer, readability) are left out: nothing here asks wink for stems or lemmas.
  */
 export function fastWinkModel(): Json {
-  // Whole literal paths, which the bundler follows.
-  const coreJson = require('wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json');
   const model = Object.create(null);
-  model.core = () => loadWinkCoreModel(coreJson);
+  model.core = () => loadWinkCoreModel(readWinkCoreJson());
+  // Whole literal paths, which the bundler follows.
   model.sbd = require('wink-eng-lite-web-model/dist/load-sbd-model.js');
   model.pos = require('wink-eng-lite-web-model/dist/load-pos-model.js');
   model.metaCER = require('wink-eng-lite-web-model/dist/load-cer-meta-model.js');
