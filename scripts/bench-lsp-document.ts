@@ -9,13 +9,16 @@ import * as path from 'path';
 const DEV = path.resolve(__dirname, '../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
 
 /**
- * Sentences with an error the model finds, put first in paragraphs 1 and 6 (`planted`): the visible part of the
- * document (its first ~700 words) then has diagnostics, so that the time until they are shown can be measured (EWT
+ * Sentences with an error the model finds, put first in paragraphs 1 and 6, and 31 and 35 (`planted`): the visible
+ * part of the document (its first ~700 words, or a window in its middle) then has diagnostics, so that the time until they are shown can be measured (EWT
  * dev's own sentences there have none).
  */
 const PLANTED: Record<number, string> = {
   1: 'The committee, which met on Tuesday approved the plan.',
   6: 'My brother, who lives in Boston is a doctor.',
+  // And in the middle, for a window there (bench-lsp.ts --window-at 0.5).
+  31: 'The committee, which met on Tuesday approved the plan.',
+  35: 'My brother, who lives in Boston is a doctor.',
 };
 
 export function buildDocument(words: number, planted = false): string {

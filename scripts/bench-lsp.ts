@@ -15,7 +15,18 @@ import { LspClient } from '../test/lsp/lspClient';
 import { buildDocument, editPosition } from './bench-lsp-document';
 
 const { values } = parseArgs({
-  options: { json: { type: 'boolean' }, module: { type: 'string' }, words: { type: 'string' }, edits: { type: 'string' }, 'as-vscode': { type: 'boolean' }, 'as-bin': { type: 'boolean' }, settings: { type: 'string' } },
+  options: {
+    json: { type: 'boolean' },
+    module: { type: 'string' },
+    words: { type: 'string' },
+    edits: { type: 'string' },
+    'as-vscode': { type: 'boolean' },
+    'as-bin': { type: 'boolean' },
+    settings: { type: 'string' },
+    // Where the window is, as a fraction of the document's lines (0: its top, as a document opens; 0.5: a scroll
+    // position the editor restores in the middle).
+    'window-at': { type: 'string' },
+  },
 });
 const WORDS = Number(values.words ?? 5000);
 const EDITS = Number(values.edits ?? 20);
@@ -29,14 +40,14 @@ const FIRST_SCREEN_LINES = 60;
 const WINDOW_ROWS = 50;
 const WINDOW_COLUMNS = 120;
 
-/** The number of lines from the top that a window of WINDOW_ROWS × WINDOW_COLUMNS shows (at least one). */
-function visibleLineCount(lines: string[]): number {
+/** The lines [first, end) that a window of WINDOW_ROWS × WINDOW_COLUMNS shows from line `first` (at least one). */
+function visibleLines(lines: string[], first: number): [number, number] {
   let rows = 0;
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = first; i < lines.length; i++) {
     rows += Math.max(1, Math.ceil(lines[i].length / WINDOW_COLUMNS));
-    if (rows >= WINDOW_ROWS) return i + 1;
+    if (rows >= WINDOW_ROWS) return [first, i + 1];
   }
-  return lines.length;
+  return [first, lines.length];
 }
 
 const pct = (xs: number[], p: number) => {
@@ -94,8 +105,8 @@ async function main(): Promise<void> {
     while (publishedAt.length < count) publishedAt.push(performance.now() - tOpen);
     return client.statuses.slice(statusesBefore).find((s) => s.uri === uri && s.state === 'ready');
   }, 300000, 'complete analysis');
-  const visibleLines = visibleLineCount(lines);
-  await client.notify(VISIBLE_RANGES_NOTIFICATION, { uri, ranges: [{ start: { line: 0, character: 0 }, end: { line: visibleLines - 1, character: lines[visibleLines - 1].length } }] });
+  const [windowStart, windowEnd] = visibleLines(lines, Math.floor(Number(values['window-at'] ?? 0) * lines.length));
+  await client.notify(VISIBLE_RANGES_NOTIFICATION, { uri, ranges: [{ start: { line: windowStart, character: 0 }, end: { line: windowEnd - 1, character: lines[windowEnd - 1].length } }] });
   await client.open(uri, 'markdown', text, 1);
   await client.diagnosticsAfter(uri, n, 1); // the first diagnostics: partial ones while a long analysis runs
   const openMs = performance.now() - tOpen;
@@ -111,11 +122,11 @@ async function main(): Promise<void> {
   const openFirstScreenMs = publishedAt[screenAt] ?? openCompleteMs;
   // The same for the visible part (the window's lines), and the words it holds.
   const inWindow = (p: (typeof ownPublications)[number]) =>
-    JSON.stringify(p.diagnostics.filter((d) => d.range.start.line < visibleLines).map((d) => [d.range, d.code, d.message]));
+    JSON.stringify(p.diagnostics.filter((d) => d.range.start.line >= windowStart && d.range.start.line < windowEnd).map((d) => [d.range, d.code, d.message]));
   const windowFinal = inWindow(ownPublications.at(-1)!);
   const windowAt = ownPublications.findIndex((p) => inWindow(p) === windowFinal);
   const openVisibleMs = publishedAt[windowAt] ?? openCompleteMs;
-  const visibleWords = lines.slice(0, visibleLines).join(' ').split(/\s+/).filter(Boolean).length;
+  const visibleWords = lines.slice(windowStart, windowEnd).join(' ').split(/\s+/).filter(Boolean).length;
   const first = client.published.filter((p) => p.uri === uri && p.version === 1).at(-1)!;
   type Stats = { lastAnalysisMs: Record<string, number>; lastAnalysisCpuMs: Record<string, number> };
   const stats0 = await client.request<Stats>('puncteme/stats', {});
@@ -153,7 +164,7 @@ async function main(): Promise<void> {
     openToDiagnosticsMs: round(openMs),
     openToFirstScreenMs: round(openFirstScreenMs),
     openToVisibleMs: round(openVisibleMs),
-    visible: { lines: visibleLines, words: visibleWords, diagnostics: JSON.parse(windowFinal).length },
+    visible: { lines: [windowStart, windowEnd], words: visibleWords, diagnostics: JSON.parse(windowFinal).length },
     openToCompleteDiagnosticsMs: round(openCompleteMs),
     openAnalysisMs: round(openAnalysisMs),
     openAnalysisCpuMs: round(openAnalysisCpuMs),
@@ -184,7 +195,7 @@ async function main(): Promise<void> {
     console.log(`  initialize                       ${result.initializeMs} ms   (models ready after ${result.modelsReadyMs} ms)`);
     console.log(`  open → first diagnostics         ${result.openToDiagnosticsMs} ms (partial while the analysis runs)`);
     console.log(`  open → first screen's diagnostics ${result.openToFirstScreenMs} ms (its first ${FIRST_SCREEN_LINES} lines as the complete analysis has them)`);
-    console.log(`  open → visible part's diagnostics ${result.openToVisibleMs} ms (the ${result.visible.lines} lines, ${result.visible.words} words, of a ${WINDOW_ROWS}-row window; ${result.visible.diagnostics} diagnostics)`);
+    console.log(`  open → visible part's diagnostics ${result.openToVisibleMs} ms (lines ${result.visible.lines[0]}–${result.visible.lines[1] - 1}, ${result.visible.words} words, of a ${WINDOW_ROWS}-row window; ${result.visible.diagnostics} diagnostics)`);
     console.log(`  open → complete diagnostics      ${result.openToCompleteDiagnosticsMs} ms   (analysis ${result.openAnalysisMs} ms, CPU ${result.openAnalysisCpuMs} ms; ${result.firstDiagnostics} diagnostics)`);
     console.log(`  edit → diagnostics (${EDITS} edits)   p50 ${result.editToDiagnosticsMs.p50} ms, p95 ${result.editToDiagnosticsMs.p95} ms (debounce included: adaptive, setting ${result.debounceMs} ms)`);
     console.log(`  analysis alone per edit          p50 ${result.editAnalysisMs.p50} ms, p95 ${result.editAnalysisMs.p95} ms (CPU p50 ${result.editAnalysisCpuMs.p50}, p95 ${result.editAnalysisCpuMs.p95} ms)`);
