@@ -8,7 +8,20 @@ import * as path from 'path';
 
 const DEV = path.resolve(__dirname, '../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
 
-export function buildDocument(words: number): string {
+/**
+ * Sentences with an error the model finds, put first in paragraphs 1 and 6, and 31 and 35 (`planted`): the visible
+ * part of the document (its first ~700 words, or a window in its middle) then has diagnostics, so that the time until they are shown can be measured (EWT
+ * dev's own sentences there have none).
+ */
+const PLANTED: Record<number, string> = {
+  1: 'The committee, which met on Tuesday approved the plan.',
+  6: 'My brother, who lives in Boston is a doctor.',
+  // And in the middle, for a window there (bench-lsp.ts --window-at 0.5).
+  31: 'The committee, which met on Tuesday approved the plan.',
+  35: 'My brother, who lives in Boston is a doctor.',
+};
+
+export function buildDocument(words: number, planted = false): string {
   const sentences = fs.readFileSync(DEV, 'utf8').split('\n').filter((l) => l.startsWith('# text = ')).map((l) => l.slice(9).trim());
   const out: string[] = ['---', 'title: Benchmark document', '---', ''];
   let count = 0;
@@ -17,6 +30,7 @@ export function buildDocument(words: number): string {
     if (para % 8 === 0) out.push(`## Section ${para / 8 + 1}`, '');
     if (para % 10 === 5) out.push('```ts', 'const x = [1,, 2];', '```', '');
     const chunk = sentences.slice(i, i + 5);
+    if (planted && PLANTED[para]) chunk[0] = PLANTED[para];
     i += 5;
     const text = para % 10 === 7 ? chunk.map((s) => `- ${s}`).join('\n') : chunk.join(' ');
     count += text.split(/\s+/).filter(Boolean).length;

@@ -2,7 +2,7 @@
 // dist/server.js (the language server) and dist/analysisWorker.js (its worker thread, with the whole engine), so the package needs no node_modules;
 // and dist/cli.js, the command line of the npm package.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -21,7 +21,8 @@ const common = {
   // no research, training or test code ships.
   metafile: true,
   // No shipped code imports TensorFlow; tfjs-node, a native optional dependency, is kept out of any bundle regardless.
-  external: ['vscode', '@tensorflow/tfjs-node', '@tensorflow/tfjs'],
+  // wink's core model is read from a file beside the bundles (copied below), never bundled.
+  external: ['vscode', '@tensorflow/tfjs-node', '@tensorflow/tfjs', 'wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json'],
   // ESM-only packages (micromark, mdast) resolve to their Node conditions.
   mainFields: ['module', 'main'],
   conditions: ['node', 'import', 'default'],
@@ -63,3 +64,6 @@ for (const result of results) {
   writeFileSync(resolve(root, 'dist/meta', outfile.replace(/^dist\//, '').replace(/\.js$/, '.json')), JSON.stringify(result.metafile));
 }
 for (const file of ['dist/server.js', 'dist/analysisWorker.js', 'dist/cli.js']) asciiOnly(file);
+// wink's core model (3 MB of JSON) is read from a file beside the bundles, not bundled (server/src/tokenize/winkModel.ts):
+// in a bundle it was part of the source that a language server keeps in memory while it runs.
+copyFileSync(resolve(root, 'node_modules/wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json'), resolve(root, 'dist/wink-eng-core-web-model.json'));

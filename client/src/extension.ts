@@ -9,6 +9,7 @@ import { COMMANDS, SERVER_ENV, STATUS_NOTIFICATION, StatusParams } from '../../s
 import { StatusBar } from './statusBar';
 import { TreeDocuments, TREE_SCHEME } from './treeDocuments';
 import { PicturePanel } from './picturePanel';
+import { trackVisibleRanges } from './visibleRanges';
 import { sentenceAt } from '../../server/src/protocol/sentenceAt';
 
 const LANGUAGES = ['markdown', 'plaintext', 'latex', 'tex', 'git-commit', 'restructuredtext', 'asciidoc'];
@@ -89,6 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(client.onNotification(STATUS_NOTIFICATION, (p: StatusParams) => status.set(p)));
   try {
     await client.start();
+    context.subscriptions.push(trackVisibleRanges(() => client, LANGUAGES));
   } catch (e) {
     status.set({ state: 'error', message: `The Puncteme server did not start: ${e instanceof Error ? e.message : e}` });
     throw e;

@@ -8,7 +8,7 @@ import { makeLinter, Linter } from '../../server/src/engine';
 import { bracketFragmentSlots } from '../../server/src/engine/correction/bracketFragments';
 import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/deletionGuards';
 import { lintDocument } from '../../server/src/prose';
-import { codeWord } from '../../server/src/prose/markdown';
+import { codeWord } from '../../server/src/prose/codeWord';
 import { extractProse } from '../../server/src/prose';
 import { LintOptions } from '../../server/src/engine/types';
 import { trainedEngineParts } from './trainedParts';
@@ -23,7 +23,7 @@ describe('engine: guards against false alarms in documentation', () => {
   const found = (text: string, options: LintOptions = {}) =>
     lintDocument(linter, text, 'markdown', options).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
 
-  describe('inline code as a word of its sentence (prose/markdown.ts codeWord)', () => {
+  describe('inline code as a word of its sentence (prose/codeWord.ts)', () => {
     it('stands in with a word that reads as a name, and leaves a gap where the code has none', () => {
       const word = (code: string) => {
         const at = codeWord(code);

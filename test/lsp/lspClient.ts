@@ -137,6 +137,11 @@ export class LspClient {
     return this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
   }
 
+  /** Any notification (the server's own, e.g. `puncteme/visibleRanges`). */
+  notify(method: string, params: unknown): Promise<void> {
+    return this.conn.sendNotification(method, params);
+  }
+
   change(uri: string, version: number, changes: unknown[]): Promise<void> {
     return this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
   }

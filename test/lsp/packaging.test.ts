@@ -26,6 +26,8 @@ describe('extension packaging', function () {
     // Only the models run time loads: the Attach-only ablation is read by `npm run dev -- eval perplexity` in a checkout.
     assert.ok(files.includes('models/en/punct.json') && !files.includes('models/en/punct-attach.json'));
     assert.ok(!files.includes('dist/cli.js'), 'the CLI bundle is for the npm package');
+    // The analysis worker reads wink's core model from beside itself (tokenize/winkModel.ts).
+    assert.ok(files.includes('dist/wink-eng-core-web-model.json'), 'wink\'s core model beside the bundles');
     // The installed server checks the files the models' manifest lists: the manifest and every file it requires ship.
     const manifest = require(path.join(REPO, 'models/en/manifest.json')) as { files: Record<string, { optional?: boolean }> };
     const required = Object.entries(manifest.files).filter(([, f]) => !f.optional).map(([name]) => name);

@@ -133,9 +133,12 @@ describe('language server over stdio', function () {
 
   it('executeCommand fixAll takes only the safe fixes: a comma splice, whose fixes are the writer\'s choice, keeps its quick fixes', async () => {
     const uri = uriOf('splice.md');
-    const n = client.published.length;
+    const statuses = client.statuses.length;
     await client.open(uri, 'markdown', fs.readFileSync(path.join(REPO, 'examples/sample.md'), 'utf8'));
-    const p = await client.diagnosticsAfter(uri, n);
+    // The complete analysis: on a loaded machine a partial publication (findings so far) can come first, and the
+    // splice is a finding the whole document decides (adaptToWriter).
+    await client.waitFor(() => client.statuses.slice(statuses).find((s) => s.uri === uri && s.state === 'ready'), 60000, 'complete analysis');
+    const p = client.published.filter((x) => x.uri === uri).at(-1)!;
     const splice = p.diagnostics.find((d) => d.code === 'comma-splice');
     assert.ok(splice, JSON.stringify(p.diagnostics));
     const r = await client.request<any>('workspace/executeCommand', { command: 'puncteme.server.fixAll', arguments: [uri] });

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { readTreebank } from '../../server/src/data/treebank';
-import { fastWinkModel } from '../../server/src/tokenize/winkModel';
+import { fastWinkModel, WINK_PIPE } from '../../server/src/tokenize/winkModel';
 import { ewtFile, haveEwt } from '../ewt';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
@@ -17,13 +17,13 @@ function read(nlp: any, text: string): string[] {
   return out;
 }
 
-describe('wink model loaded without the deep copy (start-up)', () => {
+describe('wink model loaded without the deep copy and the unread annotations (start-up)', () => {
   (haveEwt() ? it : it.skip)('tokenizes, splits and tags EWT dev exactly as the package loader does', function () {
     this.timeout(300000);
     const winkNLP = require('wink-nlp');
     // The package's own loader first: it deep-copies the JSON, which the fast loader must leave untouched.
     const original = winkNLP(require('wink-eng-lite-web-model'));
-    const fast = winkNLP(fastWinkModel());
+    const fast = winkNLP(fastWinkModel(), WINK_PIPE);
     const again = winkNLP(require('wink-eng-lite-web-model'));
     // Paragraphs of dev as a writer would lint them (several sentences a call: the sentence splitter is compared too).
     const sentences = readTreebank(ewtFile('dev')).sentences.map((s) => s.text ?? '');

@@ -123,6 +123,7 @@ class LintJob {
         onNote: (note) => this.notes.push(note),
         interrupted: () => this.yielded && !this.cancelled() && performance.now() <= this.deadline,
         onAudience: (d) => (this.audience = d),
+        ...(m.visible ? { firstRange: m.visible } : {}),
       });
       return true; // extracting was this step's work
     }
@@ -154,7 +155,8 @@ class LintJob {
     }
     // A long first analysis shows what it has found so far, every half second, instead of nothing until the end; the
     // first such message carries the blocks, so that code actions and hovers can answer for those findings at once.
-    if (now - this.lastPartial > PARTIAL_EVERY_MS && r.value.done < total) {
+    // The part the user sees (`visible`, analysed first) is shown as soon as it is done.
+    if ((r.value.firstDone || now - this.lastPartial > PARTIAL_EVERY_MS) && r.value.done < total) {
       this.lastPartial = now;
       const findings = [...r.value.findings].sort((a, b) => a.start.offset - b.start.offset);
       post({ type: 'partial', id: m.id, findings, ...(this.sentBlocks ? {} : { blocks: extraction.blocks }) });

@@ -17,6 +17,8 @@ export interface Job {
   text: string;
   kind: ProseKind;
   options: LintOptions;
+  /** Document offsets [start, end) the editor shows: analysed first, and published as soon as they are done. */
+  visible?: [number, number];
 }
 
 export interface Analysis extends Job {
@@ -117,6 +119,7 @@ export class Analyzer {
           this.results.set(uri, { ...j, findings, blocks: partialBlocks ?? [], truncated: [], notes: [], busyMs: 0, cpuMs: 0, partial: true });
           this.hooks.partial?.(j, findings);
         },
+        j.visible,
       );
       this.running.set(uri, handle.cancel);
       const r = await handle.result;

@@ -158,13 +158,14 @@ export class EngineClient {
     progressFrom: number,
     progress?: Pending['progress'],
     partial?: Pending['partial'],
+    visible?: [number, number],
   ): { result: Promise<LintResult>; cancel(): void } {
     const buffer = new SharedArrayBuffer(4);
     const flag = new Int32Array(buffer);
     const { isCancelled: _local, ...plain } = options; // functions do not cross threads; the flag does
     // Findings come without explanations (a sixth of a keystroke's analysis); a hover asks for them (explainBlock).
     const wire: LintOptions = { ...plain, explain: false };
-    const result = this.request<LintResult>({ type: 'lint', id: this.nextId++, text, kind, options: wire, cancel: buffer, progressFrom }, progress, partial);
+    const result = this.request<LintResult>({ type: 'lint', id: this.nextId++, text, kind, options: wire, cancel: buffer, progressFrom, ...(visible ? { visible } : {}) }, progress, partial);
     return { result, cancel: () => Atomics.store(flag, 0, 1) };
   }
 

@@ -29,7 +29,18 @@ import { EngineClient } from './engineClient';
 import { explainedAt, findingHover } from './hover';
 import { ProjectConfigCache } from './projectConfigCache';
 import { pictureAtPosition, repunctuationActions, REPUNCTUATE_KIND, wantsRepunctuation } from './repunctuateActions';
-import { COMMANDS, PICTURE_REQUEST, PictureParams, STATS_REQUEST, STATUS_NOTIFICATION, StatsResult, StatusParams } from '../protocol';
+import {
+  COMMANDS,
+  FIRST_SCREEN_CHARACTERS,
+  PICTURE_REQUEST,
+  PictureParams,
+  STATS_REQUEST,
+  STATUS_NOTIFICATION,
+  StatsResult,
+  StatusParams,
+  VISIBLE_RANGES_NOTIFICATION,
+  VisibleRangesParams,
+} from '../protocol';
 import { Settings, fromEditor, isExcluded, toLintOptions, withProjectConfig } from './settings';
 
 export function startServer(connection: Connection): void {
@@ -39,6 +50,8 @@ export function startServer(connection: Connection): void {
   const lastAnalysisMs: Record<string, number> = {};
   const lastAnalysisCpuMs: Record<string, number> = {};
   const toldTooLarge = new Set<string>();
+  /** What the editor shows of each document (VISIBLE_RANGES_NOTIFICATION), as the client last said. */
+  const visibleRanges = new Map<string, VisibleRangesParams['ranges']>();
   let globalSettings: unknown = {};
   let canPullConfiguration = false;
   let canShowProgress = false;
@@ -155,7 +168,14 @@ export function startServer(connection: Connection): void {
     }
     toldTooLarge.delete(uri);
     if (text.includes('\u0000')) return skip(uri, 'Puncteme: this document looks binary (it contains NUL characters); it is not checked.');
-    return { uri, version: doc.version, text, kind, options: toLintOptions(s) };
+    return { uri, version: doc.version, text, kind, options: toLintOptions(s), visible: visiblePart(doc) };
+  }
+
+  /** Document offsets [start, end) of what the editor shows: the ranges the client sent, else the first screen. */
+  function visiblePart(doc: TextDocument): [number, number] {
+    const ranges = visibleRanges.get(doc.uri);
+    if (!ranges?.length) return [0, Math.min(doc.getText().length, FIRST_SCREEN_CHARACTERS)];
+    return [Math.min(...ranges.map((r) => doc.offsetAt(r.start))), Math.max(...ranges.map((r) => doc.offsetAt(r.end)))];
   }
 
   async function validate(uri: string, trigger: 'open' | 'change' | 'save' | 'settings'): Promise<void> {
@@ -219,7 +239,11 @@ export function startServer(connection: Connection): void {
   documents.onDidOpen((e) => void validate(e.document.uri, 'open'));
   documents.onDidChangeContent((e) => void validate(e.document.uri, 'change'));
   documents.onDidSave((e) => void validate(e.document.uri, 'save'));
+  connection.onNotification(VISIBLE_RANGES_NOTIFICATION, (p: VisibleRangesParams) => {
+    if (typeof p?.uri === 'string' && Array.isArray(p.ranges)) visibleRanges.set(p.uri, p.ranges);
+  });
   documents.onDidClose((e) => {
+    visibleRanges.delete(e.document.uri);
     analyzer.forget(e.document.uri);
     debounce.forget(e.document.uri);
     editorSettings.delete(e.document.uri);

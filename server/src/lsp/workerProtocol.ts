@@ -4,7 +4,8 @@ import { Finding, LintOptions } from '../engine/types';
 import type { ExtractionNote, ProseKind } from '../prose';
 
 export type ToWorker =
-  | { type: 'lint'; id: number; text: string; kind: ProseKind; options: LintOptions; cancel: SharedArrayBuffer; progressFrom: number }
+  /** `visible`: document offsets [start, end) the editor shows, analysed (and published) first. */
+  | { type: 'lint'; id: number; text: string; kind: ProseKind; options: LintOptions; cancel: SharedArrayBuffer; progressFrom: number; visible?: [number, number] }
   | { type: 'explain' | 'restore'; id: number; text: string }
   /** One prose block linted again with explanations (the hover's; edits are analysed without them). */
   | { type: 'explainBlock'; id: number; text: string; options: LintOptions }

@@ -5,7 +5,7 @@
  * skipped; code, roles, attributes and addresses become a stand-in word (or a hole) as inline code in Markdown does.
  */
 import { BlockBuilder } from './block';
-import { codeWord } from './markdown';
+import { codeWord } from './codeWord';
 
 /** What one inline element puts in the block; ranges are document offsets. */
 export type InlinePiece = { text: [number, number] } | { standIn: [number, number]; word?: [number, number] } | { drop: true };

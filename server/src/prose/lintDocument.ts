@@ -32,6 +32,12 @@ export interface LintHooks {
   interrupted?: () => boolean;
   /** Called after the last block with the standard the document was held to (`engine/audience.ts`). */
   onAudience?: (decision: AudienceDecision) => void;
+  /**
+   * Document offsets [start, end) the user is looking at (the editor's visible range): the blocks that overlap it are
+   * analysed first, and the step that finishes the last of them says so (`LintStep.firstDone`), so that the editor
+   * can show them before the rest is done. The findings are the same in any order (`analysisOrder`).
+   */
+  firstRange?: readonly [number, number];
 }
 
 export interface LintStep {
@@ -39,6 +45,8 @@ export interface LintStep {
   done: number;
   /** The step stopped inside a block to let other work run (`LintHooks.interrupted`); the next step resumes it. */
   interrupted?: boolean;
+  /** This step finished the last block that overlaps `LintHooks.firstRange` (said once). */
+  firstDone?: boolean;
   /**
    * Their findings (in document coordinates, unsorted; the array grows as the steps go on), without those the whole
    * document decides after its last block (the generator's return value has them).
@@ -85,26 +93,31 @@ export function* lintSteps(
     return out;
   };
   const keyOf = cache?.keyer(linter.version);
-  const parts: LintPart[] = [];
-  const mapped: Finding[][] = [];
+  const blocks = extraction.blocks;
+  // Parts and mapped findings by block index (the blocks may be analysed out of order, `analysisOrder`).
+  const parts: LintPart[] = new Array(blocks.length);
+  const mapped: Finding[][] = new Array(blocks.length);
   const out: Finding[] = [];
   for (const note of extraction.notes ?? []) hooks.onNote?.(note);
   const documentBudget = options.documentWordBudget ?? DOCUMENT_WORD_BUDGET;
+  const { order, firstCount } = analysisOrder(blocks, hooks.firstRange, documentBudget);
   let analysed = 0;
   let toldDocumentBudget = false;
-  for (let index = 0; index < extraction.blocks.length; ) {
-    const block = extraction.blocks[index];
+  let done = 0;
+  while (done < order.length) {
+    const index = order[done];
+    const block = blocks[index];
     // The document's budget, once it is below a paragraph's, is the block's (its options change only then, so the
     // paragraph cache keys of a document within its budget stay as they were).
-    const own = optionsOf[parts.length];
+    const own = optionsOf[index];
     const left = Math.max(0, documentBudget - analysed);
     const byDocument = left < (own.wordBudget ?? PARAGRAPH_WORD_BUDGET);
     const part = lintBlock(linter, block, byDocument ? { ...own, wordBudget: left } : own, cache, keyOf, hooks);
     if (part.stoppedBy === 'cancelled' && hooks.interrupted?.()) {
-      yield { done: parts.length, findings: out, interrupted: true };
+      yield { done, findings: out, interrupted: true };
       continue;
     }
-    index++;
+    done++;
     analysed += part.words ?? 0;
     if (part.stoppedBy === 'budget' && part.stoppedAt !== undefined && !(byDocument && toldDocumentBudget)) {
       const offset = block.offsets[Math.min(part.stoppedAt, block.text.length)];
@@ -116,16 +129,38 @@ export function* lintSteps(
       });
       toldDocumentBudget ||= byDocument;
     }
-    parts.push(part);
-    mapped.push(toDocumentAll(part.findings, block));
-    out.push(...mapped[mapped.length - 1]);
-    yield { done: parts.length, findings: out };
+    parts[index] = part;
+    mapped[index] = toDocumentAll(part.findings, block);
+    out.push(...mapped[index]);
+    yield { done, findings: out, ...(done === firstCount ? { firstDone: true } : {}) };
   }
   // The decisions over the whole document; only the blocks they change are mapped again.
   const { findings: settled, audience } = settleDocument(parts);
   hooks.onAudience?.(audience);
-  const all = settled.flatMap((found, i) => (found === parts[i].findings ? mapped[i] : toDocumentAll(found, extraction.blocks[i])));
+  const all = settled.flatMap((found, i) => (found === parts[i].findings ? mapped[i] : toDocumentAll(found, blocks[i])));
   return all.sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
+}
+
+/**
+ * The order to analyse the blocks in: those overlapping `first` (document offsets), then the others in document
+ * order; `firstCount` of them overlap it (0 without a range). The findings do not depend on the order: each block's
+ * options are decided before any is analysed (`blockOptions`), and the document's decisions wait for the last block.
+ * Only the document's word budget is spent in order, so a document that might reach it (its words, counted as runs
+ * of non-space, above half the budget) keeps the document order, and its budget stops the model where it always did.
+ */
+export function analysisOrder(blocks: readonly ProseBlock[], first: readonly [number, number] | undefined, documentBudget: number): { order: number[]; firstCount: number } {
+  const inOrder = blocks.map((_, i) => i);
+  if (!first) return { order: inOrder, firstCount: 0 };
+  const overlaps = (b: ProseBlock) => b.offsets[0] < first[1] && b.offsets[b.text.length] > first[0];
+  const head = inOrder.filter((i) => overlaps(blocks[i]));
+  const inPlace = head.every((i, k) => i === k);
+  if (!inPlace) {
+    let words = 0;
+    for (const b of blocks) words += b.text.split(/\s+/).length;
+    if (words > documentBudget / 2) return { order: inOrder, firstCount: 0 };
+  }
+  const chosen = new Set(head);
+  return { order: [...head, ...inOrder.filter((i) => !chosen.has(i))], firstCount: head.length };
 }
 
 /** One block's part, from the cache or the linter; a block the linter fails on is logged and counts as empty. */

@@ -15,6 +15,21 @@ export interface StatusParams {
   audience?: { audience: 'edited' | 'learner'; by: 'setting' | 'auto'; findings: number; sentences: number };
 }
 
+/**
+ * Client → server: the lines an editor shows of a document (LSP has no visible range of its own). The server
+ * analyses those paragraphs of a document first and publishes their diagnostics as soon as they are done; without
+ * this notification (other editors) it takes the document's first `FIRST_SCREEN_CHARACTERS`.
+ */
+export const VISIBLE_RANGES_NOTIFICATION = 'puncteme/visibleRanges';
+
+export interface VisibleRangesParams {
+  uri: string;
+  ranges: Array<{ start: { line: number; character: number }; end: { line: number; character: number } }>;
+}
+
+/** What a document opened at its top shows: 50 rows of 120 columns. */
+export const FIRST_SCREEN_CHARACTERS = 50 * 120;
+
 /** Client → server: timing and cache counters (for benchmarks and diagnosis). */
 export const STATS_REQUEST = 'puncteme/stats';
 

@@ -3,11 +3,13 @@
  * deep-copies its 3 MB model with `JSON.parse(JSON.stringify(…))` and decodes the base64 lexicon one character at a
  * time through `atob`; that was about 30 of the 110 ms CPU wink took to start (start-up, issue 37). This loader builds
  * the same model without the deep copy: it copies only the objects the loading adds fields to (shallow copies and the
- * lists wink grows, so the package's cached JSON stays as it was and its own loader still works), and decodes the lexicon with Buffer.
+ * lists wink grows, so that a JSON object shared with the package's own loader stays as it was), and decodes the lexicon with Buffer.
  * `test/tokenize/winkModel.test.ts` checks that wink tokenizes identically with either.
  */
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
+import * as fs from 'fs';
+import * as path from 'path';
 
 type Json = any;
 
@@ -17,6 +19,23 @@ function uint32FromBase64(b64: string): Uint32Array {
   const out = new Uint32Array(bytes.length >>> 2);
   new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
   return out;
+}
+
+/**
+ * The lexeme index (87,593 words) as wink reads and grows it (`hash[word]`, `hash[word] = index` in its `cache.js`),
+ * held in a Map: filling an object of that many keys cost about 30 ms CPU at start-up, a Map half that.
+ */
+function mapBackedHash(list: string[]): Record<string, number> {
+  const index = new Map<string, number>();
+  for (let k = 0; k < list.length; k += 1) index.set(list[k], k);
+  return new Proxy(index as unknown as Record<string, number>, {
+    get: (_, word) => (typeof word === 'string' ? index.get(word) : undefined),
+    set: (_, word, value) => {
+      if (typeof word === 'string') index.set(word, value as number);
+      return true;
+    },
+    has: (_, word) => typeof word === 'string' && index.has(word),
+  });
 }
 
 /** `load-core-model.js` (with `read-core-model.js`) of wink-eng-lite-web-model 1.8, without the deep copy. */
@@ -37,7 +56,7 @@ export function loadWinkCoreModel(original: Json): Json {
     return hash;
   };
   for (const f in packing.layout) if (packing.layout[f][3] === 0) features[f].hash = hashOf(features[f].list);
-  features.lexeme.hash = hashOf(features.lexeme.list);
+  features.lexeme.hash = mapBackedHash(features.lexeme.list);
   features.posClusters.list = features.posClusters.list.map((c: string) => new Set(c.split('_').map((e) => pos.hash[e] || 0)));
   packing.efList = [];
   for (const f in packing.layout) {
@@ -53,9 +72,49 @@ export function loadWinkCoreModel(original: Json): Json {
   return model;
 }
 
-/** The package's model object with its core loader replaced by `loadWinkCoreModel`. */
+/** wink's core model, beside the bundles (`scripts/bundle.mjs` copies it there) under this name. */
+export const WINK_CORE_FILE = 'wink-eng-core-web-model.json';
+
+/**
+ * wink's core model (3 MB of JSON), read and parsed here rather than required: nothing keeps the parsed file (1.9 MB
+ * of base64 lexicon among it) once the model is built from it, and a bundle does not hold it in its source (a
+ * language server keeps each bundle's source in memory while it runs; see scripts/bundle.mjs). In a bundle the
+ * file is beside it; in a checkout, the package's own.
+ */
+function readWinkCoreJson(): Json {
+  const beside = path.join(__dirname, WINK_CORE_FILE);
+  const file = fs.existsSync(beside) ? beside : require.resolve('wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/**
+ * The parts of wink's pipe Puncteme reads: sentence boundaries and parts of speech. wink-nlp's default pipe also runs
+ * named entities, negation and sentiment, which neither change tokens, sentences nor tags (the tagger runs on the
+ * tokens alone) nor are read here; their models (~600 KB of JSON) cost about 20 ms CPU to load and their automata
+ * run on every text.
+ */
+export const WINK_PIPE = ['sbd', 'pos'];
+
+/** A state machine that is never run: wink's loader builds the models of every annotation whatever the pipe. */
+const UNUSED_MACHINE = '[0,0,{},{},{},{}]';
+const unusedModel = () => ({ machines: [UNUSED_MACHINE], transformers: [], setter: () => undefined });
+
+/**
+ * The package's model object (`dist/model.js` of wink-eng-lite-web-model 1.8) with its core loader replaced by
+ * `loadWinkCoreModel`, and without the models outside `WINK_PIPE` (its `model.js` would read them all as it loads).
+ * The addons (stemmer, lemmatizer, readability) are left out: nothing here asks wink for stems or lemmas.
+ */
 export function fastWinkModel(): Json {
-  const model = require('wink-eng-lite-web-model');
-  const coreJson = require('wink-eng-lite-web-model/dist/languages/cur/models/eng-core-web-model.json');
-  return Object.assign(Object.create(null), model, { core: () => loadWinkCoreModel(coreJson) });
+  const model = Object.create(null);
+  model.core = () => loadWinkCoreModel(readWinkCoreJson());
+  // Whole literal paths, which the bundler follows.
+  model.sbd = require('wink-eng-lite-web-model/dist/load-sbd-model.js');
+  model.pos = require('wink-eng-lite-web-model/dist/load-pos-model.js');
+  model.metaCER = require('wink-eng-lite-web-model/dist/load-cer-meta-model.js');
+  model.ner = unusedModel;
+  model.negation = unusedModel;
+  model.sa = unusedModel;
+  model.featureFn = require('wink-eng-lite-web-model/dist/feature.js');
+  model.addons = Object.create(null);
+  return model;
 }

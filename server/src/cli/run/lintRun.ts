@@ -3,7 +3,6 @@
  * the reports plus what to tell the user. Knows nothing of argument syntax or output formats.
  */
 import * as os from 'os';
-import { createTwoFilesPatch } from 'diff';
 import type { AudienceDecision } from '../../engine/audience';
 import { Finding, LintOptions } from '../../engine/types';
 import { realDirectory, writeTarget } from '../../edits/links';
@@ -160,7 +159,9 @@ export async function lintRun(inputs: readonly RunInput[], settings: RunSettings
       if (r.fixed !== undefined) {
         out.appliedEdits += r.applied;
         out.fixedFiles++;
-        if (settings.fix === 'dry-run') out.diffs.push(createTwoFilesPatch(doc.display, doc.display, doc.text, r.fixed));
+        // diff is loaded only for a dry run's patches (~15 ms CPU of every start otherwise).
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        if (settings.fix === 'dry-run') out.diffs.push((require('diff') as typeof import('diff')).createTwoFilesPatch(doc.display, doc.display, doc.text, r.fixed));
         else if (doc.path) {
           // A symbolic link is never replaced by a file: the fix goes to its target, if that is inside the working directory.
           const target = writeTarget(doc.path, realCwd);
