@@ -16,6 +16,7 @@ import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
+import { COMMA, K as TAG_COUNT, loadPunctTagger, PunctTagger, tagMarginals } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -46,6 +47,13 @@ export interface RestoreOptions {
   asideSupport?: number;
   /** Sentence boundaries in a run of words: default the bundled model (if present); `false`: the tokenizer's sentences only. */
   boundaries?: BoundaryModel | false;
+  /**
+   * The punctuation tagger whose comma posteriors are evidence beside the model's samples (default the bundled one,
+   * if present; `false`: the model's commas alone). Read only with the boundary model (it tags the same runs of words).
+   */
+  tagger?: PunctTagger | false;
+  /** A free slot gets a comma iff w·P_tagger(,) + (1 − w)·(share of the model's samples with a comma) ≥ threshold. */
+  commaEvidence?: { weight: number; threshold: number };
 }
 
 /**
@@ -60,6 +68,12 @@ export const ASIDE_SUPPORT = 0.9;
  * editor's budget.
  */
 export const DEFAULT_SAMPLES = 100;
+
+/**
+ * The comma decision's mix of the tagger and the model (chosen on EWT dev and edited-english dev,
+ * `scripts/bench-restore.ts --commas`; docs/journal/benchmarks.md, "Commas from a discriminative tagger").
+ */
+export const COMMA_EVIDENCE = { weight: 0.75, threshold: 0.4 };
 
 export interface RestoringModel {
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
@@ -100,6 +114,10 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const capitals: number[] = [];
       const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
       const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
+      const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
+      const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
+      /** The tagger's P(comma after the word) by the word's offset in `text`. */
+      const commaAfter = new Map<number, number>();
       for (const block of textBlocks(text)) {
         if (expired(block.start)) break;
         const piece = flat.slice(block.start, block.end);
@@ -118,6 +136,12 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           const { slots: restored, support } = model.restoreWithSupport?.(s.tree, opts) ?? { slots: model.restore(s.tree, opts), support: undefined };
           const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT);
           const n = sure.length - 1;
+          if (tagger) {
+            for (let i = 1; i < n; i++) {
+              const pTagger = commaAfter.get(s.tokens[s.wordTokens[i - 1]].start);
+              if (pTagger !== undefined) sure[i] = withCommaDecision(sure[i], evidence.weight * pTagger + (1 - evidence.weight) * (support?.[i].get(',') ?? (sure[i].includes(',') ? 1 : 0)) >= evidence.threshold);
+            }
+          }
           if (finish) sure[n] = finishedEnd(sure[n], false);
           // Each sentence the restoration ends (inside the tree, or at its end) ends with `?` if it is a question.
           if (boundaries) {
@@ -170,6 +194,10 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           if (endedByWriter(slots)) {
             ended = true;
             continue;
+          }
+          if (tagger) {
+            const marginals = tagMarginals(tagger, forms);
+            run.wordTokens.forEach((k, i) => commaAfter.set(run.tokens[k].start, marginals[i * TAG_COUNT + COMMA]));
           }
           for (const [from, to] of segments(run, boundaryProbs(boundaries, forms, parse), boundaries.threshold, text, code)) {
             if (expired(from)) break;
@@ -224,6 +252,17 @@ function finishedEnd(last: readonly string[], question: boolean): string[] {
   const end = question || last[at] === '?' ? '?' : '.';
   if (at < 0) return [...last, end];
   return [...last.slice(0, at).filter((m) => !SENTENCE_END.has(m)), end, ...last.slice(at + 1).filter((m) => !SENTENCE_END.has(m))];
+}
+
+/** Marks beside which no comma is added: a comma next to them is a different mark, not an added one. */
+const NO_COMMA_BESIDE = new Set(['.', '?', '!', '?!', '...', ';', ':', '—', '–', '-']);
+
+/** A slot's marks with a comma or without one, as decided; its other marks kept. No comma beside an end, `;`, `:` or a dash. */
+function withCommaDecision(marks: readonly string[], comma: boolean): string[] {
+  const without = marks.filter((m) => m !== ',');
+  if (!comma || without.some((m) => NO_COMMA_BESIDE.has(m))) return without;
+  // After the closing marks, before the opening ones (`), ` and `, “`).
+  return [...without.filter((m) => !isOpener(m)), ',', ...without.filter(isOpener)];
 }
 
 /** Marks that set off an aside or a quotation: inserted wrongly, they change what the text says. */
