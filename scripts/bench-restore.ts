@@ -76,7 +76,7 @@ function score(t: Tally, gold: string[][], out: string[][]): void {
       t.tp[k] = (t.tp[k] ?? 0) + Math.min(gi, oi);
     };
     if (i > 0 && i < gold.length - 1) add('boundary', isEnd(g) ? 1 : 0, isEnd(o) ? 1 : 0);
-    for (const k of [',', '.', '?']) add(k, g.filter((m) => m === k).length, o.filter((m) => m === k).length);
+    for (const k of new Set([',', '.', '?', ...g, ...o])) add(k, g.filter((m) => m === k).length, o.filter((m) => m === k).length);
   });
 }
 
@@ -242,6 +242,12 @@ function main(): void {
   console.log(`set ${set}, ${chosen.length - skipped} paragraphs (${skipped} skipped: words not aligned), ${nWords} words, samples ${samples ?? 'default'}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`| system | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |  (gold counts in parentheses)`);
   for (const sys of systems) console.log(report(sys.name, sys.tally));
+  // Every other mark: written by the system / right (same slot as in the text) / in the text.
+  for (const sys of systems) {
+    const t = sys.tally;
+    const other = Object.keys(t.gold).filter((k) => !KINDS.includes(k) && (t.pred[k] || t.gold[k]));
+    console.log(`${sys.name}: ` + other.map((k) => `${k} ${t.pred[k]}/${t.tp[k]}/${t.gold[k]}`).join(', '));
+  }
 }
 
 main();

@@ -6,19 +6,24 @@
  *
  * Data: EWT train paragraphs and edited-english train documents (d % 10 ∉ {8, 9}), as dictation gives them (words
  * only, sentence-initial capitals lowered; `dictated` in test/restore/corpus.ts); each word is tagged with the main
- * mark written after it. AdaGrad for EPOCHS (default 2) epochs; the epoch kept is the one with the lowest negative
+ * mark written after it; the features read the parser's word clusters (CLUSTERS=0: not). AdaGrad for EPOCHS (default 2) epochs; the epoch kept is the one with the lowest negative
  * log-likelihood per word on EWT dev + edited-english dev. Weights below PRUNE (default 0.3) are dropped (the file 26 MB → ~2.5 MB for −0.01 dev comma F1; dev NLL rose after epoch 2 of 6).
  * OUT=FILE writes elsewhere than models/en.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { meanNll, TaggedRun, trainTagger } from '../server/research/restore/crfTraining';
-import { featureHashes, PunctTagger, PunctTaggerJson, TAGGER_MODEL_FILE, TAGS, tagOfMarks, bestTags } from '../server/src/restore/punctTagger';
+import { CLUSTERS_FILE, featureHashes, PunctTagger, PunctTaggerJson, TAGGER_MODEL_FILE, TAGS, tagOfMarks, bestTags } from '../server/src/restore/punctTagger';
+import { readClusters } from '../server/src/parser/wordClusters';
 import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
 
 const BITS = 21;
 const EPOCHS = Number(process.env.EPOCHS ?? 2);
 const PRUNE = Number(process.env.PRUNE ?? 0.3);
+/** CLUSTERS=0: lexical features only (without the parser's word clusters). */
+const CLUSTERS = process.env.CLUSTERS !== '0';
+const MODEL_DIR = path.resolve(__dirname, '..', 'models', 'en');
+const clusters = CLUSTERS ? readClusters(path.join(MODEL_DIR, CLUSTERS_FILE)) : undefined;
 
 function runs(paragraphs: readonly string[][]): Array<TaggedRun & { words: string[] }> {
   const out: Array<TaggedRun & { words: string[] }> = [];
@@ -28,7 +33,7 @@ function runs(paragraphs: readonly string[][]): Array<TaggedRun & { words: strin
     const words = input.split(' ');
     const gold = slotMarks(p.join(' '));
     if (gold.length !== words.length + 1) continue;
-    out.push({ words, hashes: featureHashes(words), tags: words.map((_, i) => tagOfMarks(gold[i + 1])) });
+    out.push({ words, hashes: featureHashes(words, clusters), tags: words.map((_, i) => tagOfMarks(gold[i + 1])) });
   }
   return out;
 }
@@ -63,13 +68,14 @@ function main(): void {
   trainTagger(train, {
     bits: BITS,
     epochs: EPOCHS,
-    afterEpoch: (epoch, m) => {
+    afterEpoch: (epoch, trained) => {
+      const m = { ...trained, clusters };
       const nll = meanNll(m, dev);
       console.log(`epoch ${epoch}: dev NLL/word ${nll.toFixed(4)}; ${tagF1(m, dev)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
       if (nll < best.nll) best = { epoch, nll, m: { ...m, weights: Float32Array.from(m.weights), trans: Float64Array.from(m.trans) } };
     },
   });
-  const m = pruned(best.m!);
+  const m = pruned({ ...best.m!, clusters });
   const kept: Array<[number, number]> = [];
   m.weights.forEach((v, k) => {
     if (v !== 0) kept.push([k, v]);
@@ -79,10 +85,11 @@ function main(): void {
     version: `restore-tagger-crf-1-e${best.epoch}`,
     bits: BITS,
     tags: [...TAGS],
+    clusters: CLUSTERS,
     trans: Array.from(m.trans, (v) => Number(v.toFixed(4))),
     weights: kept.map(([k, v]) => [k, Number(v.toFixed(3))]),
   };
-  const out = process.env.OUT ?? path.resolve(__dirname, '..', 'models', 'en', TAGGER_MODEL_FILE);
+  const out = process.env.OUT ?? path.join(MODEL_DIR, TAGGER_MODEL_FILE);
   fs.writeFileSync(out, JSON.stringify(json));
   console.log(`wrote ${out} (${(fs.statSync(out).size / 1e6).toFixed(1)} MB) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }

@@ -12,6 +12,7 @@ import { hashString } from '../parser/hash';
 import { onceByFile } from './hashedLogistic';
 import { CrfScores, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
+import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
 
 export const TAGGER_MODEL_FILE = 'restore-tagger.json';
 
@@ -29,6 +30,8 @@ export interface PunctTagger {
   readonly weights: Float32Array;
   /** (K + 1) × K transition scores, the last row the start. */
   readonly trans: Float64Array;
+  /** The parser's word clusters, when the features read them (so that `however` teaches `nevertheless`). */
+  readonly clusters?: ClusterMap;
 }
 
 export interface PunctTaggerJson {
@@ -36,6 +39,8 @@ export interface PunctTaggerJson {
   bits: number;
   tags: string[];
   trans: number[];
+  /** Whether the features read the parser's word clusters (`parser-clusters.bin.gz` beside the model). */
+  clusters?: boolean;
   /** Sparse weights: [hashed index, weight] pairs. */
   weights: Array<[number, number]>;
 }
@@ -62,13 +67,13 @@ function shape(w: string | undefined): string {
   return 'o';
 }
 
-/** The feature strings of position i (the slot after words[i]). */
-export function tagFeatures(words: readonly string[], i: number): string[] {
+/** The feature strings of position i (the slot after words[i]); with clusters, also the words' clusters. */
+export function tagFeatures(words: readonly string[], i: number, clusters?: ClusterMap): string[] {
   const w = (k: number) => (k < 0 ? '<s>' : k >= words.length ? '</s>' : normWord(words[k]));
   const [m1, w0, p1, p2] = [w(i - 1), w(i), w(i + 1), w(i + 2)];
   const s0 = shape(words[i]);
   const s1 = shape(words[i + 1]);
-  return [
+  const lexical = [
     'b',
     `w0=${w0}`,
     `p1=${p1}`,
@@ -87,12 +92,19 @@ export function tagFeatures(words: readonly string[], i: number): string[] {
     `suf0p1=${w0.slice(-2)}|${p1}`,
     `pos=${Math.min(i, 5)}`,
     `left=${Math.min(words.length - 1 - i, 5)}`,
+    `m1p1=${m1}|${p1}`,
+    `w0p2=${w0}|${p2}`,
+    `suf1=${p1.slice(-3)}`,
   ];
+  if (!clusters) return lexical;
+  const c = (k: number) => (k < 0 || k >= words.length ? 'x' : String(clusterOf(clusters, hashString(normWord(words[k]))).fine));
+  const [cm1, c0, c1, c2] = [c(i - 1), c(i), c(i + 1), c(i + 2)];
+  return [...lexical, `c0=${c0}`, `c1=${c1}`, `c0c1=${c0}|${c1}`, `w0c1=${w0}|${c1}`, `c0p1=${c0}|${p1}`, `cm1c0c1=${cm1}|${c0}|${c1}`, `c0c1c2=${c0}|${c1}|${c2}`, `s0c1=${s0}|${c1}`];
 }
 
 /** The hashes of each position's features (n arrays), computed once per run of words. */
-export function featureHashes(words: readonly string[]): Int32Array[] {
-  return words.map((_, i) => Int32Array.from(tagFeatures(words, i), hashString));
+export function featureHashes(words: readonly string[], clusters?: ClusterMap): Int32Array[] {
+  return words.map((_, i) => Int32Array.from(tagFeatures(words, i, clusters), hashString));
 }
 
 const TAG_MIX = [0, 0x9e3779b1, 0x85ebca6b, 0xc2b2ae35, 0x27d4eb2f, 0x165667b1, 0xd3a2646c, 0xfd7046c5];
@@ -118,23 +130,28 @@ export function taggerScores(m: Pick<PunctTagger, 'bits' | 'weights' | 'trans'>,
 /** P(tag | words) at each word: n × K, `[i * K + y]` the probability that mark y follows words[i]. */
 export function tagMarginals(m: PunctTagger, words: readonly string[]): Float64Array {
   if (words.length === 0) return new Float64Array(0);
-  return posteriors(taggerScores(m, featureHashes(words))).marginals;
+  return posteriors(taggerScores(m, featureHashes(words, m.clusters))).marginals;
 }
 
 /** The tagger's best tags for a run of words (its restoration as a system of its own). */
 export function bestTags(m: PunctTagger, words: readonly string[]): number[] {
-  return viterbi(taggerScores(m, featureHashes(words)));
+  return viterbi(taggerScores(m, featureHashes(words, m.clusters)));
 }
 
-export function punctTaggerFromJson(j: PunctTaggerJson): PunctTagger {
+export const CLUSTERS_FILE = 'parser-clusters.bin.gz';
+
+/** The tagger of a file's JSON; `dir`: where the word clusters are, when it reads them. */
+export function punctTaggerFromJson(j: PunctTaggerJson, dir?: string): PunctTagger {
   if (j.tags.join(' ') !== TAGS.join(' ')) throw new Error(`punctuation tagger: tags ${JSON.stringify(j.tags)}, expected ${JSON.stringify(TAGS)}`);
   if (j.trans.length !== (K + 1) * K) throw new Error(`punctuation tagger: ${j.trans.length} transition scores, expected ${(K + 1) * K}`);
   const weights = new Float32Array(1 << j.bits);
   for (const [k, v] of j.weights) weights[k] = v;
-  return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans) };
+  if (j.clusters && !dir) throw new Error('punctuation tagger: its features read word clusters, and no directory was given');
+  const clusters = j.clusters ? readClusters(path.join(dir!, CLUSTERS_FILE)) : undefined;
+  return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans), clusters };
 }
 
-const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as PunctTaggerJson));
+const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as PunctTaggerJson, path.dirname(f)));
 
 /** The bundled tagger, or undefined when it is missing (restoration then uses the punctuation model's commas alone). */
 export function loadPunctTagger(dir: string): PunctTagger | undefined {
