@@ -23,6 +23,8 @@
  *   npx tsx scripts/bench-restore.ts --commas --set ewt-dev|edited-dev [--limit N]
  *       tuning of COMMA_EVIDENCE (dev sets only): AED and comma F1 of the full restoration for a grid of tagger weights
  *       and thresholds, the model's samples drawn once per sentence.
+ *   npx tsx scripts/bench-restore.ts --boundaries --set ewt-dev|edited-dev [--limit N]
+ *       the same for the boundary decision: the boundary model's P mixed with the tagger's P(sentence end).
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     speed: { type: 'boolean', default: false },
     asides: { type: 'boolean', default: false },
     commas: { type: 'boolean', default: false },
+    boundaries: { type: 'boolean', default: false },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
@@ -157,6 +160,25 @@ function main(): void {
       return { slots: r.slots.map((s) => [...s]), support: r.support };
     },
   };
+  if (values.boundaries) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
+    for (const weight of [0.25, 0.5, 0.75, 1]) for (const threshold of [0.3, 0.4, 0.5, 0.6]) grid.push({ weight, threshold });
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const g of grid) {
+      const restorer = makeRestorer(parser, memoModel, g ? { boundaryEvidence: g } : {});
+      const t = newTally();
+      for (const p of chosen) {
+        const input = dictated(p);
+        const gold = slotMarks(p.join(' '));
+        if (!input || gold.length !== input.split(' ').length + 1) continue;
+        score(t, gold, slotMarks(restorer.restore(input)));
+      }
+      console.log(report(g ? `${g.weight} | ${g.threshold}` : 'boundary model alone | —', t));
+    }
+    return;
+  }
   if (values.commas) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
     const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
@@ -207,16 +229,17 @@ function main(): void {
   const samples = values.samples === undefined ? undefined : Number(values.samples);
   const silent: RestoringModel = { restore: (tree) => tree.slots.map(() => []) };
   const tagger = loadPunctTagger(defaultModelDir());
+  if (!tagger) throw new Error(`no punctuation tagger in ${defaultModelDir()}: npm run train:restore-tagger`);
   const attach = loadPunctModel(path.join(defaultModelDir(), ATTACH_MODEL_FILE));
   const systems: Array<{ name: string; restore: (input: string) => string; tally: Tally }> = [
     { name: 'trivial (final period)', restore: (input) => input + '.', tally: newTally() },
-    { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent).restore, tally: newTally() },
+    { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent, { tagger: false }).restore, tally: newTally() },
     { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
     {
       name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)',
       restore: (input) => {
         const words = input.split(' ');
-        return bestTags(tagger!, words).map((y, i) => words[i] + TAGS[y]).join(' ');
+        return bestTags(tagger, words).map((y, i) => words[i] + TAGS[y]).join(' ');
       },
       tally: newTally(),
     },

@@ -16,7 +16,7 @@ import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
-import { COMMA, K as TAG_COUNT, loadPunctTagger, PunctTagger, tagMarginals } from './punctTagger';
+import { COMMA, K as TAG_COUNT, loadPunctTagger, PunctTagger, SENTENCE_END_TAGS, tagMarginals } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -54,6 +54,11 @@ export interface RestoreOptions {
   tagger?: PunctTagger | false;
   /** A free slot gets a comma iff w·P_tagger(,) + (1 − w)·(share of the model's samples with a comma) ≥ threshold. */
   commaEvidence?: { weight: number; threshold: number };
+  /**
+   * With the tagger: a run is cut where w·P_tagger(sentence end) + (1 − w)·P_boundary ≥ threshold (default
+   * BOUNDARY_EVIDENCE: the boundary model alone).
+   */
+  boundaryEvidence?: { weight: number; threshold: number };
 }
 
 /**
@@ -73,7 +78,10 @@ export const DEFAULT_SAMPLES = 100;
  * The comma decision's mix of the tagger and the model (chosen on EWT dev and edited-english dev,
  * `scripts/bench-restore.ts --commas`; docs/journal/benchmarks.md, "Commas from a discriminative tagger").
  */
-export const COMMA_EVIDENCE = { weight: 0.75, threshold: 0.4 };
+export const COMMA_EVIDENCE = { weight: 0.75, threshold: 0.35 };
+
+/** The boundary decision's mix: the boundary model alone (see `boundaryEvidence`; the journal has the dev grid). */
+export const BOUNDARY_EVIDENCE: { weight: number; threshold?: number } = { weight: 0 };
 
 export interface RestoringModel {
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
@@ -195,11 +203,20 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             ended = true;
             continue;
           }
+          let pBoundary = boundaryProbs(boundaries, forms, parse);
+          let threshold = boundaries.threshold;
           if (tagger) {
             const marginals = tagMarginals(tagger, forms);
             run.wordTokens.forEach((k, i) => commaAfter.set(run.tokens[k].start, marginals[i * TAG_COUNT + COMMA]));
+            const mix = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
+            if (mix.weight > 0) {
+              // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
+              const pEnd = (i: number) => SENTENCE_END_TAGS.reduce((a, y) => a + marginals[(i - 1) * TAG_COUNT + y], 0);
+              pBoundary = pBoundary.map((p, i) => (i === 0 || i === forms.length ? p : mix.weight * pEnd(i) + (1 - mix.weight) * p));
+              threshold = mix.threshold ?? threshold;
+            }
           }
-          for (const [from, to] of segments(run, boundaryProbs(boundaries, forms, parse), boundaries.threshold, text, code)) {
+          for (const [from, to] of segments(run, pBoundary, threshold, text, code)) {
             if (expired(from)) break;
             const pieces = parser.parseText(flat.slice(from, to)).filter((p) => p.wordTokens.length > 0);
             pieces.forEach((p, k) => restoreSentence(shifted(p, from), k === pieces.length - 1));
