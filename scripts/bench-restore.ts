@@ -25,6 +25,8 @@
  *       and thresholds, the model's samples drawn once per sentence.
  *   npx tsx scripts/bench-restore.ts --boundaries --set ewt-dev|edited-dev [--limit N]
  *       the same for the boundary decision: the boundary model's P mixed with the tagger's P(sentence end).
+ *   npx tsx scripts/bench-restore.ts --colons --set ewt-dev|edited-dev [--limit N]
+ *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     asides: { type: 'boolean', default: false },
     commas: { type: 'boolean', default: false },
     boundaries: { type: 'boolean', default: false },
+    colons: { type: 'boolean', default: false },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
@@ -176,6 +179,25 @@ function main(): void {
         score(t, gold, slotMarks(restorer.restore(input)));
       }
       console.log(report(g ? `${g.weight} | ${g.threshold}` : 'boundary model alone | —', t));
+    }
+    return;
+  }
+  if (values.colons) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| colon threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const colonThreshold of [false, 0.35, 0.5, 0.65] as const) {
+      const restorer = makeRestorer(parser, memoModel, { colonThreshold });
+      const t = newTally();
+      for (const p of chosen) {
+        const input = dictated(p);
+        const gold = slotMarks(p.join(' '));
+        if (!input || gold.length !== input.split(' ').length + 1) continue;
+        score(t, gold, slotMarks(restorer.restore(input)));
+      }
+      console.log(report(String(colonThreshold), t));
+      const other = [':', ';', '...'].map((k) => `${k} ${t.pred[k] ?? 0}/${t.tp[k] ?? 0}/${t.gold[k] ?? 0}`);
+      console.log(`  written/right/gold: ${other.join(', ')}`);
     }
     return;
   }

@@ -20,6 +20,8 @@ export const TAGGER_MODEL_FILE = 'restore-tagger.json';
 export const TAGS = ['', ',', '.', '?', '!', ':', ';'] as const;
 export const K = TAGS.length;
 export const COMMA = 1;
+export const COLON = 5;
+export const SEMICOLON = 6;
 /** Tags that end a sentence. */
 export const SENTENCE_END_TAGS: readonly number[] = [2, 3, 4];
 
