@@ -69,12 +69,24 @@ function shape(w: string | undefined): string {
   return 'o';
 }
 
-/** The feature strings of position i (the slot after words[i]); with clusters, also the words' clusters. */
-export function tagFeatures(words: readonly string[], i: number, clusters?: ClusterMap): string[] {
-  const w = (k: number) => (k < 0 ? '<s>' : k >= words.length ? '</s>' : normWord(words[k]));
+/** What the features read of each word of a run, computed once per word. */
+interface RunView {
+  norm: string[];
+  shape: string[];
+  cluster?: string[];
+}
+
+function runView(words: readonly string[], clusters?: ClusterMap): RunView {
+  const norm = words.map((w) => normWord(w));
+  return { norm, shape: words.map(shape), cluster: clusters && norm.map((w) => String(clusterOf(clusters, hashString(w)).fine)) };
+}
+
+function viewFeatures(v: RunView, i: number): string[] {
+  const n = v.norm.length;
+  const w = (k: number) => (k < 0 ? '<s>' : k >= n ? '</s>' : v.norm[k]);
   const [m1, w0, p1, p2] = [w(i - 1), w(i), w(i + 1), w(i + 2)];
-  const s0 = shape(words[i]);
-  const s1 = shape(words[i + 1]);
+  const s0 = v.shape[i];
+  const s1 = i + 1 < n ? v.shape[i + 1] : 'none';
   const lexical = [
     'b',
     `w0=${w0}`,
@@ -93,20 +105,27 @@ export function tagFeatures(words: readonly string[], i: number, clusters?: Clus
     `suf0=${w0.slice(-3)}`,
     `suf0p1=${w0.slice(-2)}|${p1}`,
     `pos=${Math.min(i, 5)}`,
-    `left=${Math.min(words.length - 1 - i, 5)}`,
+    `left=${Math.min(n - 1 - i, 5)}`,
     `m1p1=${m1}|${p1}`,
     `w0p2=${w0}|${p2}`,
     `suf1=${p1.slice(-3)}`,
   ];
-  if (!clusters) return lexical;
-  const c = (k: number) => (k < 0 || k >= words.length ? 'x' : String(clusterOf(clusters, hashString(normWord(words[k]))).fine));
+  if (!v.cluster) return lexical;
+  const cl = v.cluster;
+  const c = (k: number) => (k < 0 || k >= n ? 'x' : cl[k]);
   const [cm1, c0, c1, c2] = [c(i - 1), c(i), c(i + 1), c(i + 2)];
   return [...lexical, `c0=${c0}`, `c1=${c1}`, `c0c1=${c0}|${c1}`, `w0c1=${w0}|${c1}`, `c0p1=${c0}|${p1}`, `cm1c0c1=${cm1}|${c0}|${c1}`, `c0c1c2=${c0}|${c1}|${c2}`, `s0c1=${s0}|${c1}`];
 }
 
+/** The feature strings of position i (the slot after words[i]); with clusters, also the words' clusters. */
+export function tagFeatures(words: readonly string[], i: number, clusters?: ClusterMap): string[] {
+  return viewFeatures(runView(words, clusters), i);
+}
+
 /** The hashes of each position's features (n arrays), computed once per run of words. */
 export function featureHashes(words: readonly string[], clusters?: ClusterMap): Int32Array[] {
-  return words.map((_, i) => Int32Array.from(tagFeatures(words, i, clusters), hashString));
+  const v = runView(words, clusters);
+  return words.map((_, i) => Int32Array.from(viewFeatures(v, i), hashString));
 }
 
 const TAG_MIX = [0, 0x9e3779b1, 0x85ebca6b, 0xc2b2ae35, 0x27d4eb2f, 0x165667b1, 0xd3a2646c, 0xfd7046c5];
