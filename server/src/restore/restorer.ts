@@ -73,11 +73,12 @@ export interface RestoreOptions {
 export const ASIDE_SUPPORT = 0.9;
 
 /**
- * MBR samples per sentence. 100 restore as well as the model's 1000 on EWT dev and edited-english dev (AED within
- * 0.001, comma F1 within 0.014; BENCHMARKS.md "Restoration") at a tenth of the time: a 300-word paragraph in the
- * editor's budget.
+ * MBR samples per sentence. 100 restored as well as the model's 1000 on EWT dev and edited-english dev (AED within
+ * 0.001, comma F1 within 0.014); with commas, colons and semicolons decided with the tagger, 30 restore as well as
+ * 100 (AED within 0.001, comma F1 within 0.008; docs/journal/benchmarks.md, "Commas from a discriminative tagger")
+ * at less than half the sampling time.
  */
-export const DEFAULT_SAMPLES = 100;
+export const DEFAULT_SAMPLES = 30;
 
 /**
  * The comma decision's mix of the tagger and the model (chosen on EWT dev and edited-english dev,
