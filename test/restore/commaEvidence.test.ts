@@ -9,16 +9,22 @@ import * as path from 'path';
 import { defaultModelDir, loadParser, MODEL_FILE } from '../../server/src/parser';
 import { makeRestorer, RestoringModel } from '../../server/src/restore';
 import { BoundaryModel } from '../../server/src/restore/boundaries';
-import { COMMA, K, PunctTagger, weightIndex } from '../../server/src/restore/punctTagger';
+import { COMMA, featureHashes, K, PunctTagger, weightIndex } from '../../server/src/restore/punctTagger';
 import { hashString } from '../../server/src/parser/hash';
 import { wordChange } from './corpus';
 
-const BITS = 10;
+const BITS = 20;
+const WORDS = 'we met at noon the well-known café was full'.split(' ');
 
-/** A tagger whose bias makes tag y (and only y) almost certain after every word. */
+/**
+ * A tagger whose bias makes tag y (and only y) almost certain after every word: the bias feature's weight for y, at an
+ * index no other (feature, tag) of the test's words hashes to.
+ */
 function sureTagger(y: number): PunctTagger {
   const weights = new Float32Array(1 << BITS);
-  weights[weightIndex(hashString('b'), y, BITS)] = 30;
+  const at = weightIndex(hashString('b'), y, BITS);
+  for (const hs of featureHashes(WORDS)) for (const h of hs) for (let t = 0; t < K; t++) assert.ok(h === hashString('b') ? (t === y) === (weightIndex(h, t, BITS) === at) : weightIndex(h, t, BITS) !== at, 'a hash collision in the test tagger');
+  weights[at] = 30;
   return { version: 'test', bits: BITS, weights, trans: new Float64Array((K + 1) * K) };
 }
 
