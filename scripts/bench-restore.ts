@@ -17,14 +17,24 @@
  *       written: AED (token edit distance per slot, as the paper's §6.1), internal sentence-boundary F1, and
  *       comma / period / question-mark F1. Side by side: the trivial baseline (a final period), the boundary model
  *       alone (periods and question marks only), the punctuation model on the tokenizer's sentences (restoration
- *       before the boundary model), and the full restoration. --samples M: MBR samples (default: the restorer's).
+ *       before the boundary model), the discriminative tagger alone (a CRF over hashed word features, Viterbi), Attach
+ *       (the model without its D scores) and the full model with the tagger's comma evidence, and the full model with
+ *       its own commas. --samples M: MBR samples (default: the restorer's).
+ *   npx tsx scripts/bench-restore.ts --commas --set ewt-dev|edited-dev [--limit N]
+ *       tuning of COMMA_EVIDENCE (dev sets only): AED and comma F1 of the full restoration for a grid of tagger weights
+ *       and thresholds, the model's samples drawn once per sentence.
+ *   npx tsx scripts/bench-restore.ts --boundaries --set ewt-dev|edited-dev [--limit N]
+ *       the same for the boundary decision: the boundary model's P mixed with the tagger's P(sentence end).
+ *   npx tsx scripts/bench-restore.ts --colons --set ewt-dev|edited-dev [--limit N]
+ *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { loadPunctModel } from '../server/src/model';
+import { ATTACH_MODEL_FILE, defaultModelDir, loadPunctModel } from '../server/src/model';
 import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
 import { makeRestorer, RestoringModel } from '../server/src/restore';
+import { bestTags, loadPunctTagger, TAGS } from '../server/src/restore/punctTagger';
 import type { PunctuatedTree } from '../server/src/data/depunct';
 import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
 
@@ -33,6 +43,9 @@ const { values } = parseArgs({
     words: { type: 'boolean', default: false },
     speed: { type: 'boolean', default: false },
     asides: { type: 'boolean', default: false },
+    commas: { type: 'boolean', default: false },
+    boundaries: { type: 'boolean', default: false },
+    colons: { type: 'boolean', default: false },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
@@ -69,7 +82,7 @@ function score(t: Tally, gold: string[][], out: string[][]): void {
       t.tp[k] = (t.tp[k] ?? 0) + Math.min(gi, oi);
     };
     if (i > 0 && i < gold.length - 1) add('boundary', isEnd(g) ? 1 : 0, isEnd(o) ? 1 : 0);
-    for (const k of [',', '.', '?']) add(k, g.filter((m) => m === k).length, o.filter((m) => m === k).length);
+    for (const k of new Set([',', '.', '?', ...g, ...o])) add(k, g.filter((m) => m === k).length, o.filter((m) => m === k).length);
   });
 }
 
@@ -140,17 +153,75 @@ function main(): void {
     ? ewtParagraphs(set === 'ewt-test' ? 'test' : 'dev')
     : editedParagraphs(set === 'edited-heldout' ? 'heldout' : 'dev').map((p) => [p.text]);
   const chosen = spread(paragraphs, limit);
+  const memo = new WeakMap<object, ReturnType<NonNullable<RestoringModel['restoreWithSupport']>>>();
+  /** The model with its samples drawn once per sentence (for grids of decision settings). */
+  const memoModel: RestoringModel = {
+    restore: (tree) => model.restore(tree),
+    restoreWithSupport: (tree: PunctuatedTree, opts) => {
+      let r = memo.get(tree.words);
+      if (!r) memo.set(tree.words, (r = model.restoreWithSupport(tree, opts)));
+      return { slots: r.slots.map((s) => [...s]), support: r.support };
+    },
+  };
+  if (values.boundaries) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
+    for (const weight of [0.25, 0.5, 0.75, 1]) for (const threshold of [0.3, 0.4, 0.5, 0.6]) grid.push({ weight, threshold });
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const g of grid) {
+      const restorer = makeRestorer(parser, memoModel, g ? { boundaryEvidence: g } : {});
+      const t = newTally();
+      for (const p of chosen) {
+        const input = dictated(p);
+        const gold = slotMarks(p.join(' '));
+        if (!input || gold.length !== input.split(' ').length + 1) continue;
+        score(t, gold, slotMarks(restorer.restore(input)));
+      }
+      console.log(report(g ? `${g.weight} | ${g.threshold}` : 'boundary model alone | —', t));
+    }
+    return;
+  }
+  if (values.colons) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| colon threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const colonThreshold of [false, 0.35, 0.5, 0.65] as const) {
+      const restorer = makeRestorer(parser, memoModel, { colonThreshold });
+      const t = newTally();
+      for (const p of chosen) {
+        const input = dictated(p);
+        const gold = slotMarks(p.join(' '));
+        if (!input || gold.length !== input.split(' ').length + 1) continue;
+        score(t, gold, slotMarks(restorer.restore(input)));
+      }
+      console.log(report(String(colonThreshold), t));
+      const other = [':', ';', '...'].map((k) => `${k} ${t.pred[k] ?? 0}/${t.tp[k] ?? 0}/${t.gold[k] ?? 0}`);
+      console.log(`  written/right/gold: ${other.join(', ')}`);
+    }
+    return;
+  }
+  if (values.commas) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
+    for (const weight of [0, 0.25, 0.5, 0.75, 0.9, 1]) for (const threshold of [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) grid.push({ weight, threshold });
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const g of grid) {
+      const restorer = makeRestorer(parser, memoModel, g ? { commaEvidence: g } : { tagger: false });
+      const t = newTally();
+      for (const p of chosen) {
+        const input = dictated(p);
+        const gold = slotMarks(p.join(' '));
+        if (!input || gold.length !== input.split(' ').length + 1) continue;
+        score(t, gold, slotMarks(restorer.restore(input)));
+      }
+      console.log(report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t));
+    }
+    return;
+  }
   if (values.asides) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('calibrate on dev sets only');
-    const memo = new WeakMap<object, ReturnType<NonNullable<RestoringModel['restoreWithSupport']>>>();
-    const memoModel: RestoringModel = {
-      restore: (tree) => model.restore(tree),
-      restoreWithSupport: (tree: PunctuatedTree, opts) => {
-        let r = memo.get(tree.words);
-        if (!r) memo.set(tree.words, (r = model.restoreWithSupport(tree, opts)));
-        return r;
-      },
-    };
     const groups: Record<string, string[]> = { paren: ['(', ')', '[', ']'], dash: ['—'], quote: ['"', "'"] };
     console.log(`set ${set}, ${chosen.length} paragraphs, samples ${values.samples ?? 1000}`);
     console.log('| threshold | ' + Object.keys(groups).map((g) => `${g} inserted | ${g} right | ${g} in gold`).join(' | ') + ' | AED/slot |');
@@ -179,11 +250,25 @@ function main(): void {
   }
   const samples = values.samples === undefined ? undefined : Number(values.samples);
   const silent: RestoringModel = { restore: (tree) => tree.slots.map(() => []) };
+  const tagger = loadPunctTagger(defaultModelDir());
+  if (!tagger) throw new Error(`no punctuation tagger in ${defaultModelDir()}: npm run train:restore-tagger`);
+  const attach = loadPunctModel(path.join(defaultModelDir(), ATTACH_MODEL_FILE));
   const systems: Array<{ name: string; restore: (input: string) => string; tally: Tally }> = [
     { name: 'trivial (final period)', restore: (input) => input + '.', tally: newTally() },
-    { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent).restore, tally: newTally() },
+    { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent, { tagger: false }).restore, tally: newTally() },
     { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
-    { name: 'full (boundary model + parser + MBR)', restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
+    {
+      name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)',
+      restore: (input) => {
+        const words = input.split(' ');
+        return bestTags(tagger, words).map((y, i) => words[i] + TAGS[y]).join(' ');
+      },
+      tally: newTally(),
+    },
+    { name: 'Attach (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, attach, { samples, tagger: false }).restore, tally: newTally() },
+    { name: 'Attach + tagger comma evidence', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
+    { name: 'full model (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, model, { samples, tagger: false }).restore, tally: newTally() },
+    { name: 'full model + tagger comma evidence (default)', restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
   ];
   let skipped = 0;
   const t0 = Date.now();
@@ -202,6 +287,12 @@ function main(): void {
   console.log(`set ${set}, ${chosen.length - skipped} paragraphs (${skipped} skipped: words not aligned), ${nWords} words, samples ${samples ?? 'default'}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`| system | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |  (gold counts in parentheses)`);
   for (const sys of systems) console.log(report(sys.name, sys.tally));
+  // Every other mark: written by the system / right (same slot as in the text) / in the text.
+  for (const sys of systems) {
+    const t = sys.tally;
+    const other = Object.keys(t.gold).filter((k) => !KINDS.includes(k) && (t.pred[k] || t.gold[k]));
+    console.log(`${sys.name}: ` + other.map((k) => `${k} ${t.pred[k]}/${t.tp[k]}/${t.gold[k]}`).join(', '));
+  }
 }
 
 main();

@@ -99,7 +99,8 @@ describe('restore: words are kept', function () {
   it('paragraphs and line breaks are kept; list items are restored line by line', () => {
     const model: RestoringModel = { restore: (tree) => tree.slots.map((_, i) => (i === tree.slots.length - 1 ? ['.'] : [])) };
     const text = 'first we went home\nand then we slept\n\nthe next day it rained\n\n- buy milk\n- call mum\n';
-    assert.equal(makeRestorer(parser, model).restore(text), 'First we went home\nand then we slept.\n\nThe next day it rained.\n\n- Buy milk.\n- Call mum.\n');
+    // The stand-in model decides every mark here (the tagger would add the comma of `First, we`).
+    assert.equal(makeRestorer(parser, model, { tagger: false }).restore(text), 'First we went home\nand then we slept.\n\nThe next day it rained.\n\n- Buy milk.\n- Call mum.\n');
   });
 
   it('a deadline stops restoration between sentences: what was begun is restored, the rest is left as written', () => {

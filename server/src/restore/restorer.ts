@@ -16,6 +16,7 @@ import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
+import { COLON, COMMA, K as TAG_COUNT, loadPunctTagger, PunctTagger, SEMICOLON, SENTENCE_END_TAGS, TAGS, tagMarginals } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -46,6 +47,23 @@ export interface RestoreOptions {
   asideSupport?: number;
   /** Sentence boundaries in a run of words: default the bundled model (if present); `false`: the tokenizer's sentences only. */
   boundaries?: BoundaryModel | false;
+  /**
+   * The punctuation tagger whose comma posteriors are evidence beside the model's samples (default the bundled one,
+   * if present; `false`: the model's commas alone). Read only with the boundary model (it tags the same runs of words).
+   */
+  tagger?: PunctTagger | false;
+  /** A free slot gets a comma iff w·P_tagger(,) + (1 − w)·(share of the model's samples with a comma) ≥ threshold. */
+  commaEvidence?: { weight: number; threshold: number };
+  /**
+   * With the tagger: `:` and `;` are decided the same way, with the comma's weight and this threshold (default
+   * COLON_THRESHOLD; `false`: the model's own), and a `...` inside a sentence needs the aside support.
+   */
+  colonThreshold?: number | false;
+  /**
+   * With the tagger: a run is cut where w·P_tagger(sentence end) + (1 − w)·P_boundary ≥ threshold (default
+   * BOUNDARY_EVIDENCE: the boundary model alone).
+   */
+  boundaryEvidence?: { weight: number; threshold: number };
 }
 
 /**
@@ -55,11 +73,24 @@ export interface RestoreOptions {
 export const ASIDE_SUPPORT = 0.9;
 
 /**
- * MBR samples per sentence. 100 restore as well as the model's 1000 on EWT dev and edited-english dev (AED within
- * 0.001, comma F1 within 0.014; BENCHMARKS.md "Restoration") at a tenth of the time: a 300-word paragraph in the
- * editor's budget.
+ * MBR samples per sentence. 100 restored as well as the model's 1000 on EWT dev and edited-english dev (AED within
+ * 0.001, comma F1 within 0.014); with commas, colons and semicolons decided with the tagger, 30 restore as well as
+ * 100 (AED within 0.001, comma F1 within 0.008; docs/journal/benchmarks.md, "Commas from a discriminative tagger")
+ * at less than half the sampling time.
  */
-export const DEFAULT_SAMPLES = 100;
+export const DEFAULT_SAMPLES = 30;
+
+/**
+ * The comma decision's mix of the tagger and the model (chosen on EWT dev and edited-english dev,
+ * `scripts/bench-restore.ts --commas`; docs/journal/benchmarks.md, "Commas from a discriminative tagger").
+ */
+export const COMMA_EVIDENCE = { weight: 0.75, threshold: 0.35 };
+
+/** The threshold of the same mix for `:` and `;` (`scripts/bench-restore.ts --colons`; the journal, same section). */
+export const COLON_THRESHOLD: number | false = 0.35;
+
+/** The boundary decision's mix: the boundary model alone (see `boundaryEvidence`; the journal has the dev grid). */
+export const BOUNDARY_EVIDENCE: { weight: number; threshold?: number } = { weight: 0 };
 
 export interface RestoringModel {
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
@@ -100,6 +131,11 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const capitals: number[] = [];
       const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
       const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
+      const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
+      const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
+      const colonThreshold = options.colonThreshold ?? COLON_THRESHOLD;
+      /** The tagger's P(mark after the word), a row of the tags' marginals, by the word's offset in `text`. */
+      const tagsAfter = new Map<number, Float64Array>();
       for (const block of textBlocks(text)) {
         if (expired(block.start)) break;
         const piece = flat.slice(block.start, block.end);
@@ -118,6 +154,19 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           const { slots: restored, support } = model.restoreWithSupport?.(s.tree, opts) ?? { slots: model.restore(s.tree, opts), support: undefined };
           const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT);
           const n = sure.length - 1;
+          if (tagger) {
+            for (let i = 1; i < n; i++) {
+              const pTagger = tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
+              if (pTagger === undefined) continue;
+              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * (support?.[i].get(TAGS[y]) ?? (sure[i].includes(TAGS[y]) ? 1 : 0));
+              const candidates = [{ y: COMMA, p: mixed(COMMA), t: evidence.threshold }];
+              if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
+              const chosen = candidates.filter((c) => c.p >= c.t).sort((a, b) => b.p - a.p)[0];
+              sure[i] = withMarkDecision(sure[i], candidates.map((c) => TAGS[c.y]), chosen && TAGS[chosen.y]);
+              // The model's `...` inside a sentence was right 0 times in 8 on the dev sets: kept only where it is sure.
+              if (colonThreshold !== false && (support?.[i].get('...') ?? 1) < (options.asideSupport ?? ASIDE_SUPPORT)) sure[i] = sure[i].filter((m) => m !== '...');
+            }
+          }
           if (finish) sure[n] = finishedEnd(sure[n], false);
           // Each sentence the restoration ends (inside the tree, or at its end) ends with `?` if it is a question.
           if (boundaries) {
@@ -171,7 +220,20 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             ended = true;
             continue;
           }
-          for (const [from, to] of segments(run, boundaryProbs(boundaries, forms, parse), boundaries.threshold, text, code)) {
+          let pBoundary = boundaryProbs(boundaries, forms, parse);
+          let threshold = boundaries.threshold;
+          if (tagger) {
+            const marginals = tagMarginals(tagger, forms);
+            run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, marginals.subarray(i * TAG_COUNT, (i + 1) * TAG_COUNT)));
+            const mix = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
+            if (mix.weight > 0) {
+              // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
+              const pEnd = (i: number) => SENTENCE_END_TAGS.reduce((a, y) => a + marginals[(i - 1) * TAG_COUNT + y], 0);
+              pBoundary = pBoundary.map((p, i) => (i === 0 || i === forms.length ? p : mix.weight * pEnd(i) + (1 - mix.weight) * p));
+              threshold = mix.threshold ?? threshold;
+            }
+          }
+          for (const [from, to] of segments(run, pBoundary, threshold, text, code)) {
             if (expired(from)) break;
             const pieces = parser.parseText(flat.slice(from, to)).filter((p) => p.wordTokens.length > 0);
             pieces.forEach((p, k) => restoreSentence(shifted(p, from), k === pieces.length - 1));
@@ -224,6 +286,20 @@ function finishedEnd(last: readonly string[], question: boolean): string[] {
   const end = question || last[at] === '?' ? '?' : '.';
   if (at < 0) return [...last, end];
   return [...last.slice(0, at).filter((m) => !SENTENCE_END.has(m)), end, ...last.slice(at + 1).filter((m) => !SENTENCE_END.has(m))];
+}
+
+/** Marks beside which no comma is added: a comma next to them is a different mark, not an added one. */
+const NO_COMMA_BESIDE = new Set(['.', '?', '!', '?!', '...', ';', ':', '—', '–', '-']);
+
+/**
+ * A slot's marks with the decided one of `decided` (or none of them), its other marks kept; nothing is added beside
+ * a sentence end or a dash.
+ */
+function withMarkDecision(marks: readonly string[], decided: readonly string[], mark: string | undefined): string[] {
+  const without = marks.filter((m) => !decided.includes(m));
+  if (mark === undefined || without.some((m) => NO_COMMA_BESIDE.has(m))) return without;
+  // After the closing marks, before the opening ones (`), ` and `, “`).
+  return [...without.filter((m) => !isOpener(m)), mark, ...without.filter(isOpener)];
 }
 
 /** Marks that set off an aside or a quotation: inserted wrongly, they change what the text says. */

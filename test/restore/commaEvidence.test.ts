@@ -1,0 +1,70 @@
+/**
+ * The tagger's comma posteriors in restoration: a tagger sure of a comma after every word makes the restorer write one
+ * in every free slot inside a sentence, never beside the sentence end the boundary model put there, never inside a
+ * written word; a tagger sure of none removes the model's commas; and the mix follows w·P_tagger + (1 − w)·support.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { defaultModelDir, loadParser, MODEL_FILE } from '../../server/src/parser';
+import { makeRestorer, RestoringModel } from '../../server/src/restore';
+import { BoundaryModel } from '../../server/src/restore/boundaries';
+import { COMMA, featureHashes, K, PunctTagger, weightIndex } from '../../server/src/restore/punctTagger';
+import { hashString } from '../../server/src/parser/hash';
+import { wordChange } from './corpus';
+
+const BITS = 20;
+const WORDS = 'we met at noon the well-known café was full'.split(' ');
+
+/**
+ * A tagger whose bias makes tag y (and only y) almost certain after every word: the bias feature's weight for y, at an
+ * index no other (feature, tag) of the test's words hashes to.
+ */
+function sureTagger(y: number): PunctTagger {
+  const weights = new Float32Array(1 << BITS);
+  const at = weightIndex(hashString('b'), y, BITS);
+  for (const hs of featureHashes(WORDS)) for (const h of hs) for (let t = 0; t < K; t++) assert.ok(h === hashString('b') ? (t === y) === (weightIndex(h, t, BITS) === at) : weightIndex(h, t, BITS) !== at, 'a hash collision in the test tagger');
+  weights[at] = 30;
+  return { version: 'test', bits: BITS, weights, trans: new Float64Array((K + 1) * K) };
+}
+
+/** A boundary model that cuts after the word `noon` only (its features' bias very negative, `l1=noon` very positive). */
+function noonBoundary(): BoundaryModel {
+  const boundary = new Float32Array(1 << 20);
+  const idx = (f: string) => (hashString(f) >>> 0) & ((1 << 20) - 1);
+  boundary[idx('b')] = -30;
+  boundary[idx('l1=noon')] = 60;
+  return { version: 'test', parse: false, threshold: 0.5, questionThreshold: 0.99, boundary, question: new Float32Array(1 << 20) };
+}
+
+/** A model that writes a comma in every internal slot, every sample. */
+const commaEverywhere: RestoringModel = {
+  restore: (tree) => tree.slots.map((_, i) => (i > 0 && i < tree.slots.length - 1 ? [','] : [])),
+};
+const silent: RestoringModel = { restore: (tree) => tree.slots.map(() => []) };
+
+describe('comma evidence from the tagger', function () {
+  const haveParser = fs.existsSync(path.join(defaultModelDir(), MODEL_FILE));
+  before(function () {
+    if (!haveParser) this.skip();
+  });
+
+  it('a sure comma goes in every free slot inside a sentence, none beside its end or inside a word', () => {
+    const input = 'we met at noon the well-known café was full';
+    const out = makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(COMMA) }).restore(input);
+    assert.equal(out, 'We, met, at, noon. The, well-known, café, was, full.');
+    assert.equal(wordChange(input, out), undefined);
+  });
+
+  it("a tagger sure of no mark removes the model's commas; with weight 0 the model's own commas stay", () => {
+    const input = 'we met at noon the café was full';
+    const none = makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0) }).restore(input);
+    assert.equal(none, 'We met at noon. The café was full.');
+    const own = makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), commaEvidence: { weight: 0, threshold: 0.5 } }).restore(input);
+    assert.equal(own, 'We, met, at, noon. The, café, was, full.');
+    // w = 0.4: 0.4·0 + 0.6·1 = 0.6 ≥ 0.5 keeps them; w = 0.6: 0.4 < 0.5 drops them.
+    const mixed = (w: number) => makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), commaEvidence: { weight: w, threshold: 0.5 } }).restore(input);
+    assert.equal(mixed(0.4), own);
+    assert.equal(mixed(0.6), none);
+  });
+});

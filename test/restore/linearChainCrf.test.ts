@@ -1,0 +1,107 @@
+/**
+ * The punctuation tagger's linear-chain CRF: forward–backward's log partition function and marginals and Viterbi's
+ * best sequence against brute force over every tag sequence, and the training gradient against finite differences
+ * (of the scores, and of the hashed weights through the tagger's features).
+ */
+import { strict as assert } from 'assert';
+import { CrfScores, posteriors, sequenceScore, viterbi } from '../../server/src/restore/linearChainCrf';
+import { featureHashes, K, PunctTagger, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
+import { nllGradient } from '../../server/research/restore/crfTraining';
+import { seededRng } from '../../server/src/random/seededRng';
+
+function randomScores(n: number, k: number, seed: number): CrfScores {
+  const rng = seededRng(seed);
+  return {
+    k,
+    emit: Float64Array.from({ length: n * k }, () => 3 * (rng() - 0.5)),
+    trans: Float64Array.from({ length: (k + 1) * k }, () => 3 * (rng() - 0.5)),
+  };
+}
+
+/** Every tag sequence of length n over k tags. */
+function allSequences(n: number, k: number): number[][] {
+  let out: number[][] = [[]];
+  for (let i = 0; i < n; i++) out = out.flatMap((s) => Array.from({ length: k }, (_, y) => [...s, y]));
+  return out;
+}
+
+describe('linear-chain CRF', () => {
+  for (const [n, k, seed] of [
+    [1, 3, 1],
+    [2, 2, 2],
+    [4, 3, 3],
+    [5, 4, 4],
+    [3, 7, 5],
+  ]) {
+    it(`forward–backward and Viterbi equal brute force (n=${n}, K=${k})`, () => {
+      const s = randomScores(n, k, seed);
+      const seqs = allSequences(n, k);
+      const scores = seqs.map((q) => sequenceScore(s, q));
+      const logZ = Math.log(scores.reduce((a, v) => a + Math.exp(v), 0));
+      const post = posteriors(s);
+      assert.ok(Math.abs(post.logZ - logZ) < 1e-9, `logZ ${post.logZ} vs ${logZ}`);
+      for (let i = 0; i < n; i++) {
+        for (let y = 0; y < k; y++) {
+          const brute = seqs.reduce((a, q, j) => a + (q[i] === y ? Math.exp(scores[j] - logZ) : 0), 0);
+          assert.ok(Math.abs(post.marginals[i * k + y] - brute) < 1e-9, `marginal ${i},${y}`);
+        }
+      }
+      const best = seqs[scores.indexOf(Math.max(...scores))];
+      assert.deepEqual(viterbi(s), best);
+    });
+  }
+
+  it('the gradient of the negative log-likelihood equals finite differences of the scores', () => {
+    const s = randomScores(5, 4, 11);
+    const gold = [0, 3, 1, 1, 2];
+    const { nll, dEmit, dTrans } = nllGradient(s, gold);
+    const nllOf = (t: CrfScores) => posteriors(t).logZ - sequenceScore(t, gold);
+    assert.ok(Math.abs(nll - nllOf(s)) < 1e-12);
+    const eps = 1e-6;
+    for (const [name, arr, grad] of [
+      ['emit', s.emit, dEmit],
+      ['trans', s.trans, dTrans],
+    ] as const) {
+      for (let j = 0; j < arr.length; j++) {
+        const plus = Float64Array.from(arr);
+        const minus = Float64Array.from(arr);
+        plus[j] += eps;
+        minus[j] -= eps;
+        const at = (a: Float64Array) => nllOf(name === 'emit' ? { ...s, emit: a } : { ...s, trans: a });
+        const fd = (at(plus) - at(minus)) / (2 * eps);
+        assert.ok(Math.abs(fd - grad[j]) < 1e-6, `${name}[${j}]: ${grad[j]} vs finite difference ${fd}`);
+      }
+    }
+  });
+
+  it("the tagger's weight gradient (Σ over a weight's feature uses) equals finite differences of the weights", () => {
+    const words = 'so we left early the roads were empty'.split(' ');
+    const gold = [0, 0, 0, 2, 0, 0, 0, 2];
+    const bits = 12;
+    const rng = seededRng(7);
+    const m: PunctTagger = {
+      version: 'test',
+      bits,
+      weights: Float32Array.from({ length: 1 << bits }, () => rng() - 0.5),
+      trans: Float64Array.from({ length: (K + 1) * K }, () => rng() - 0.5),
+    };
+    const hashes = featureHashes(words);
+    const nllOf = (t: PunctTagger) => nllGradient(taggerScores(t, hashes), gold).nll;
+    const { dEmit } = nllGradient(taggerScores(m, hashes), gold);
+    // The chain rule the trainer applies: ∂nll/∂w[idx] = Σ over (position, tag, feature) hashing to idx of ∂nll/∂emit.
+    const grad = new Map<number, number>();
+    hashes.forEach((hs, i) => {
+      for (let y = 0; y < K; y++) for (const h of hs) grad.set(weightIndex(h, y, bits), (grad.get(weightIndex(h, y, bits)) ?? 0) + dEmit[i * K + y]);
+    });
+    const checked = [...grad.keys()].slice(0, 40);
+    const eps = 1e-3;
+    for (const idx of checked) {
+      const plus = Float32Array.from(m.weights);
+      const minus = Float32Array.from(m.weights);
+      plus[idx] += eps;
+      minus[idx] -= eps;
+      const fd = (nllOf({ ...m, weights: plus }) - nllOf({ ...m, weights: minus })) / (plus[idx] - minus[idx]);
+      assert.ok(Math.abs(fd - grad.get(idx)!) < 1e-3, `w[${idx}]: ${grad.get(idx)} vs finite difference ${fd}`);
+    }
+  });
+});
