@@ -51,9 +51,22 @@ export function documentQuoteHabit(blocks: ReadonlyArray<{ text: string }>, opti
   return habitOf(blocks.map((b) => placements(b.text)), options);
 }
 
-/** The options to lint each block of the document with (in the blocks' order). */
-export function blockOptions(blocks: ReadonlyArray<{ text: string }>, options: LintOptions): LintOptions[] {
+/** A block as the extractors build it: inline code shows as stand-ins or holes (`block.ts`). */
+type Block = { text: string; standIns?: readonly unknown[]; holes?: readonly unknown[] };
+
+/**
+ * The options to lint each block of the document with (in the blocks' order). Under `auto`, a document that holds
+ * inline code is technical documentation (`LintOptions.documentHasCode`): its blocks with a closing quote are told
+ * so, and the others keep their options (nothing there for the quote style to change).
+ */
+export function blockOptions(blocks: ReadonlyArray<Block>, options: LintOptions): LintOptions[] {
   const counts = blocks.map((b) => placements(b.text));
   const habit = habitOf(counts, options);
-  return counts.map((c) => (habit === undefined || !c || (majorityQuoteStyle(c) ?? 'none') === habit ? options : { ...options, quoteHabit: habit }));
+  const code = habit !== undefined && blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0);
+  return counts.map((c) => {
+    if (habit === undefined || !c) return options;
+    const own = (majorityQuoteStyle(c) ?? 'none') === habit;
+    if (own && !code) return options;
+    return { ...options, ...(own ? {} : { quoteHabit: habit }), ...(code ? { documentHasCode: true } : {}) };
+  });
 }
