@@ -77,6 +77,28 @@ describe('the document of auto is the file: decisions over all blocks', function
     assert.deepEqual(lintDocument(linter, tie, 'markdown').filter((f) => f.ruleId === 'quote-placement'), [], 'a tie is no habit');
   });
 
+  it('quoteStyle auto with no habit: the model’s American style, but not in a document that holds inline code', () => {
+    const linter = makeLinter({});
+    // The engine sets modelQuoteStyle from a model whose channel transposes (EngineModel.quoteStyle); given here.
+    const options: LintOptions = { modelQuoteStyle: 'american' };
+    const quotes = (doc: string) => lintDocument(linter, doc, 'markdown', options).filter((f) => f.ruleId === 'quote-placement');
+    const alone = 'He called the plan "a success".\n';
+    const found = quotes(alone);
+    assert.deepEqual(found.map((f) => alone.slice(f.start.offset, f.end.offset)), ['".']);
+    assert.match(found[0].message, /set quoteStyle to british/);
+    assert.deepEqual(found[0].fixes[0].edits.map((e) => e.newText), ['."']);
+    const readme = 'Run `npm test` first.\n\nThe value is "auto". He called the plan "a success".\n';
+    assert.deepEqual(quotes(readme), [], 'a README quoting a literal keeps its mark outside: no style imposed');
+    assert.equal(quotes('Run `npm test` first.\n\nHe said "yes." It was "fine".\n').length, 0, 'a tie is still no habit');
+    assert.equal(quotes('Run `npm test` first.\n\nHe said "yes." Then "no," she said. It was "fine".\n').length, 1, 'the document’s own habit still holds');
+    const [code, quoted, plain] = blockOptions(
+      [{ text: 'Run npm first.', standIns: [{}] }, { text: 'It was "fine".' }, { text: 'No quotes.' }],
+      options,
+    );
+    assert.ok(code === options && plain === options, 'blocks without a closing quote keep their options');
+    assert.deepEqual(quoted, { ...options, documentHasCode: true });
+  });
+
   describe('introductoryComma auto, with the trained parser and model', () => {
     const parts = trainedEngineParts();
 

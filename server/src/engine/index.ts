@@ -243,7 +243,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       if (analyser && model && /\p{L}/u.test(text)) {
         const budget = options.wordBudget ?? PARAGRAPH_WORD_BUDGET;
         const sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
-        const quoteStyle = effectiveQuoteStyle(text, options.quoteStyle, options.quoteHabit, options.modelQuoteStyle);
+        const quoteStyle = effectiveQuoteStyle(text, options);
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;

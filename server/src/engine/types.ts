@@ -148,6 +148,12 @@ export interface LintOptions {
    * (`EngineModel.quoteStyle`), which `quoteStyle: auto` follows when neither the text nor its document shows a habit.
    */
   modelQuoteStyle?: 'american';
+  /**
+   * Set by the prose layer, not by users: the document this text is a part of holds code (inline code spans), so it
+   * is technical documentation, where a quoted term or literal keeps its mark outside it; `quoteStyle: auto` then
+   * does not fall back on `modelQuoteStyle` (see `rules/quotePlacement.ts`).
+   */
+  documentHasCode?: boolean;
   serialComma?: SerialComma;
   /** Default: `DEFAULT_INTRODUCTORY_COMMA`. */
   introductoryComma?: IntroductoryComma;

@@ -51,15 +51,26 @@ export function documentQuoteHabit(blocks: ReadonlyArray<{ text: string }>, opti
   return habitOf(blocks.map((b) => placements(b.text)), options);
 }
 
-/** The options to lint each block of the document with (in the blocks' order). */
-export function blockOptions(blocks: ReadonlyArray<{ text: string; fragment?: boolean }>, options: LintOptions): LintOptions[] {
+/** A block as the extractors build it: inline code shows as stand-ins or holes (`block.ts`); a label is a fragment. */
+type Block = { text: string; fragment?: boolean; standIns?: readonly unknown[]; holes?: readonly unknown[] };
+
+/**
+ * The options to lint each block of the document with (in the blocks' order). Under `auto`, a document that holds
+ * inline code is technical documentation (`LintOptions.documentHasCode`): its blocks with a closing quote are told
+ * so, and the others keep their options (nothing there for the quote style to change). Labels (headings, list
+ * items) are marked `fragment`.
+ */
+export function blockOptions(blocks: ReadonlyArray<Block>, options: LintOptions): LintOptions[] {
   const counts = blocks.map((b) => placements(b.text));
   const habit = habitOf(counts, options);
+  const code = habit !== undefined && blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0);
   const fragment = { ...options, fragment: true };
   return counts.map((c, i) => {
-    const own = habit === undefined || !c || (majorityQuoteStyle(c) ?? 'none') === habit ? undefined : habit;
     // Blocks mostly share one options object (the paragraph cache serialises each object once).
-    if (own === undefined) return blocks[i].fragment ? fragment : options;
-    return { ...options, quoteHabit: own, ...(blocks[i].fragment ? { fragment: true } : {}) };
+    const base = blocks[i].fragment ? fragment : options;
+    if (habit === undefined || !c) return base;
+    const own = (majorityQuoteStyle(c) ?? 'none') === habit;
+    if (own && !code) return base;
+    return { ...base, ...(own ? {} : { quoteHabit: habit }), ...(code ? { documentHasCode: true } : {}) };
   });
 }
