@@ -11,7 +11,7 @@
  * where the question arises. A slot that holds any other mark (a dash, a bracket, a colon) is not asked about.
  */
 import { AnalysedSentence, slotMarks } from '../sentence';
-import { TreeInfo } from '../treeInfo';
+import { hasSubject, TreeInfo } from '../treeInfo';
 
 export type SetOffKind = 'relative' | 'appositive' | 'introductory';
 
@@ -42,7 +42,8 @@ const DATE_WORDS = /^(january|february|march|april|may|june|july|august|septembe
 function opensWithRelative(s: AnalysedSentence, a: number, b: number): boolean {
   for (let k = a; k <= Math.min(b, a + 3); k++) {
     const w = s.tree.words[k - 1];
-    if (RELATIVE_WORDS.test(w.form)) return true;
+    // "which" determining a noun at the clause's start asks a question ("note which version we use"): no relative.
+    if (RELATIVE_WORDS.test(w.form)) return !(k === a && (w.upos === 'DET' || w.deprel.startsWith('det')));
     if (!/^(ADP|DET|PRON|NUM|ADJ)$/.test(w.upos)) return false;
   }
   return false;
@@ -123,6 +124,12 @@ export function setOffCandidates(s: AnalysedSentence, info: TreeInfo): SetOffCan
       else tops.push(k);
     }
     if (!ok || !tops.length || !FRONTED_BASES.has(info.base(tops[0])) || tops.some((t) => NOT_FRONTED.has(info.base(t)))) continue;
+    // A comma the writer put after an earlier top already closed the fronted phrase: what follows it is the clause's
+    // own ("After porting the code, the benchmarks see …"), and a comma at i would split it from its verb.
+    if (tops.some((t) => info.span[t][1] < i && slotState(s, info.span[t][1]) !== 'empty')) continue;
+    // … and so when the main verb has no subject of its own though a comma stands inside the prefix: the parse has
+    // taken the subject into the fronted phrase.
+    if (!hasSubject(info, root) && s.tree.slots.slice(1, i).some((m) => m.includes(','))) continue;
     out.push({ kind: 'introductory', w: tops[0], left: 0, right: i, slots: [i] });
   }
   return out;
