@@ -54,9 +54,11 @@ export function sentenceKindFindings(
   const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence) : [])];
   let habit: SentenceHabit | undefined;
   if (models.setOff) {
-    const edited = new Set(others.flatMap((f) => (f.fixes[0]?.edits ?? []).flatMap((e) => [e.start, e.end])));
-    for (const f of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore' })) {
-      if (f.fixes[0].edits.some((e) => edited.has(e.start))) continue;
+    // Another finding that edits the phrase's edges or what lies between them (the comma after a restrictive clause
+    // that ends a subject, deleted as a subject–verb comma) decides it: a second fix there would contradict it.
+    const edits = others.flatMap((f) => f.fixes[0]?.edits ?? []);
+    for (const { finding: f, reach } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore' })) {
+      if (edits.some((e) => e.end >= reach.start && e.start <= reach.end)) continue;
       if (f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
     }

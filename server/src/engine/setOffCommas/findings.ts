@@ -7,7 +7,7 @@
  */
 import { PlainFinding } from '../finding';
 import { AnalysedSentence } from '../sentence';
-import { treeInfo } from '../treeInfo';
+import { subjectOf, treeInfo, TreeInfo } from '../treeInfo';
 import { SetOffCandidate, setOffCandidates } from './candidates';
 import { setOffFeatures } from './features';
 import { SetOffCommasModel, setOffProbability } from './model';
@@ -37,12 +37,41 @@ function messageOf(text: string, s: AnalysedSentence, c: SetOffCandidate): { mes
   };
 }
 
+/**
+ * A comma the writer put after the fronted material, before the main clause's subject, already closes it ("However
+ * hard I try, I cannot …": the parse hangs "However" alone on the verb, and a comma after it would split the phrase).
+ */
+function closedLater(s: AnalysedSentence, info: TreeInfo, c: SetOffCandidate): boolean {
+  const root = info.children[0][0] ?? 0;
+  const subject = subjectOf(info, root);
+  const end = subject !== undefined ? info.span[subject][0] - 1 : root - 1;
+  return s.tree.slots.slice(c.right + 1, end + 1).some((m) => m.includes(','));
+}
+
+/**
+ * "However hard I try, …": "however" before an adjective or adverb is a degree word, not a transition, though the
+ * parse may hang it alone on the verb (the introductory-comma tests' `However hard I try, I cannot finish it.`).
+ */
+function degreeHowever(s: AnalysedSentence, c: SetOffCandidate): boolean {
+  const [first, second] = s.tree.words;
+  return c.right === 1 && /^however$/i.test(first.form) && (second?.upos === 'ADJ' || second?.upos === 'ADV');
+}
+
+/** A finding with the text it bears on: from its left edge to its right edge (for a fronted phrase, from the start). */
+export interface SetOffFinding {
+  finding: PlainFinding;
+  reach: { start: number; end: number };
+}
+
 /** The set-off comma findings of one sentence, at the model's thresholds or at `minConfidence` when the user sets one. */
-export function setOffCommaFindings(s: AnalysedSentence, text: string, model: SetOffCommasModel, options: SetOffOptions = {}): PlainFinding[] {
+export function setOffCommaFindings(s: AnalysedSentence, text: string, model: SetOffCommasModel, options: SetOffOptions = {}): SetOffFinding[] {
   const info = treeInfo(s.tree);
-  const out: PlainFinding[] = [];
+  const out: SetOffFinding[] = [];
+  const n = s.tree.words.length;
+  const endOf = (i: number) => (i >= 1 ? s.tokens[s.wordTokens[i - 1]].end : s.start);
+  const startAfter = (i: number) => (i < n ? s.tokens[s.wordTokens[i]].start : s.end);
   for (const c of setOffCandidates(s, info)) {
-    if (c.kind === 'introductory' && options.introductory === false) continue;
+    if (c.kind === 'introductory' && (options.introductory === false || closedLater(s, info, c) || degreeHowever(s, c))) continue;
     const threshold = model.thresholds[c.kind];
     if (!(threshold <= 1)) continue;
     const p = setOffProbability(model, setOffFeatures(s, info, c));
@@ -56,7 +85,7 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
       c.kind === 'introductory'
         ? 'editors of edited English write a comma after an opening phrase like this one'
         : `editors of edited English set off a ${c.kind === 'relative' ? 'relative clause' : 'phrase'} like this one with commas`;
-    out.push({
+    out.push({ reach: { start: endOf(c.left), end: startAfter(c.right) }, finding: {
       ruleId: c.kind === 'introductory' ? 'introductory-comma' : 'nonrestrictive-comma',
       message,
       severity: 'warning',
@@ -65,7 +94,7 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
       end: edits[edits.length - 1].end,
       fixes: [{ title, edits }],
       explanation: `Learned from edited English: ${reason} (probability ${p.toFixed(2)}, read from its words and the parse of the sentence as written).`,
-    });
+    } });
   }
   return out;
 }
