@@ -17,6 +17,7 @@
  *   --misses FILE        every corrupted item with the engine's edits, for reading
  *   --markdown FILE      the tables as Markdown;  --out FILE  everything as JSON
  *   --decision learned   lint with the learned correction scorer deciding (`models/en/lint-scorer.json`)
+ *   --kinds a,b          judge only these error kinds (the suite is drawn as for all kinds, so each item is the same)
  */
 import * as fs from 'fs';
 import { parseArgs } from 'util';
@@ -40,6 +41,7 @@ const { values: opt } = parseArgs({
     markdown: { type: 'string' },
     out: { type: 'string' },
     decision: { type: 'string' },
+    kinds: { type: 'string' },
   },
 });
 
@@ -129,7 +131,8 @@ function main(): void {
   // Corrupted: one error in one paragraph, the rest of the document as written.
   if (!opt['no-corrupt']) {
     const t2 = Date.now();
-    const items = buildEditedSuite(docs, BENCH_KINDS, perKind, Number(opt.seed));
+    const only = opt.kinds ? new Set(opt.kinds.split(',')) : undefined;
+    const items = buildEditedSuite(docs, BENCH_KINDS, perKind, Number(opt.seed)).filter((it) => !only || only.has(it.error));
     console.log(`suite: ${items.length} items (${((Date.now() - t2) / 1000).toFixed(0)} s)`);
     const results = new Map<string, KindResult>();
     const misses: string[] = [];

@@ -118,7 +118,9 @@ describe('engine: audience (stable findings)', function () {
     const essay = sentences.slice(0, 8).join(' ');
     const auto = lint(essay, {});
     const learner = lint(essay, { audience: 'learner' });
-    assert.deepStrictEqual(bySentence(auto, documentOf(sentences.slice(0, 8)).spans), bySentence(learner, documentOf(sentences.slice(0, 8)).spans));
+    // The same findings; the reason a message gives differs (auto counts the findings, a named audience names itself).
+    const unreasoned = (xs: string[]) => xs.map((x) => x.replace(/ \((Less certain|Reported)[^)]*\)$/, ''));
+    assert.deepStrictEqual(unreasoned(bySentence(auto, documentOf(sentences.slice(0, 8)).spans)), unreasoned(bySentence(learner, documentOf(sentences.slice(0, 8)).spans)));
   });
 
   it('a stricter setting never reports less: learner covers edited; introductoryComma edited covers auto; commaSplices edited covers ignore', () => {

@@ -270,9 +270,10 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
               );
               plain.push(...r.findings);
               if (kinds) {
-                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true);
+                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro);
                 plain.push(...k.findings);
                 adaptive.push(...k.adaptive);
+                if (k.habit) habits.push(k.habit);
               }
               if (r.habit) habits.push(r.habit);
               if (r.adaptive) adaptive.push(...r.adaptive);

@@ -1,33 +1,67 @@
 /**
  * Error kinds of one sentence that small models of their own decide, beside the punctuation model's candidates
- * (`correction/`): comma splices and fused sentences (`sentenceJoins/`), semicolon/colon confusions (`markChoice/`).
+ * (`correction/`): comma splices and fused sentences (`sentenceJoins/`), semicolon/colon confusions (`markChoice/`),
+ * missing commas around relative clauses and appositions and after fronted phrases (`setOffCommas/`).
  * Each model is optional: without its file, its kind is not reported.
  */
 import * as path from 'path';
 import { PlainFinding } from './finding';
+import { SentenceHabit } from './correction/introductoryHabit';
+import { DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma } from './types';
 import { AnalysedSentence } from './sentence';
 import { sentenceJoinFindings } from './sentenceJoins/findings';
 import { JoinModel, loadJoinModel, SENTENCE_JOINS_FILE } from './sentenceJoins/model';
 import { markChoiceFindings } from './markChoice/findings';
 import { loadMarkChoiceModel, MARK_CHOICE_FILE, MarkChoiceModel } from './markChoice/model';
+import { setOffCommaFindings } from './setOffCommas/findings';
+import { loadSetOffCommasModel, SET_OFF_COMMAS_FILE, SetOffCommasModel } from './setOffCommas/model';
 
 export interface SentenceKindModels {
   joins?: JoinModel;
   markChoice?: MarkChoiceModel;
+  setOff?: SetOffCommasModel;
 }
 
-export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE];
+export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_OFF_COMMAS_FILE];
 
 /** `load` wraps each file's loading (the engine turns a failure into a `ModelFileError` naming the file). */
 export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: () => T) => T = (_, f) => f()): SentenceKindModels {
   return {
     joins: load(path.join(dir, SENTENCE_JOINS_FILE), () => loadJoinModel(dir)),
     markChoice: load(path.join(dir, MARK_CHOICE_FILE), () => loadMarkChoiceModel(dir)),
+    setOff: load(path.join(dir, SET_OFF_COMMAS_FILE), () => loadSetOffCommasModel(dir)),
   };
 }
 
-/** `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/writerErrorRate.ts`). */
-export function sentenceKindFindings(s: AnalysedSentence, text: string, models: SentenceKindModels, minConfidence?: number, adapt = false): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
+/**
+ * `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/writerErrorRate.ts`).
+ * `others`: the sentence's findings from the punctuation model's candidates; a set-off comma one of them already adds
+ * is not reported twice. A fronted phrase's comma follows `introductoryComma` as the punctuation model's do: reported
+ * under `edited`; under `auto` it waits in `habit` for the document's habit (or its error rate) to ask for it
+ * (`correction/introductoryHabit.ts`: a web writer who leaves these commas out is not held to edited prose's);
+ * never under `ignore`.
+ */
+export function sentenceKindFindings(
+  s: AnalysedSentence,
+  text: string,
+  models: SentenceKindModels,
+  minConfidence?: number,
+  adapt = false,
+  others: readonly PlainFinding[] = [],
+  introductory: IntroductoryComma = DEFAULT_INTRODUCTORY_COMMA,
+): { findings: PlainFinding[]; adaptive: PlainFinding[]; habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt) : { findings: [], adaptive: [] };
-  return { findings: [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence) : [])], adaptive: joins.adaptive };
+  const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence) : [])];
+  let habit: SentenceHabit | undefined;
+  if (models.setOff) {
+    // Another finding that edits the phrase's edges or what lies between them (the comma after a restrictive clause
+    // that ends a subject, deleted as a subject–verb comma) decides it: a second fix there would contradict it.
+    const edits = others.flatMap((f) => f.fixes[0]?.edits ?? []);
+    for (const { finding: f, reach } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore' })) {
+      if (edits.some((e) => e.end >= reach.start && e.start <= reach.end)) continue;
+      if (f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
+      else (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
+    }
+  }
+  return { findings, adaptive: joins.adaptive, habit };
 }

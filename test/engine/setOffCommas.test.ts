@@ -1,0 +1,84 @@
+/**
+ * Set-off commas (`engine/setOffCommas/`): where the question arises on the parse of the text as written (a relative
+ * clause or an apposition with a comma missing on one or both edges, a fronted phrase with none after it), and the
+ * findings of the model trained on edited English: a pair as one finding with one fix, a restrictive clause left
+ * alone, a fronted phrase's comma following `introductoryComma`.
+ */
+import { strict as assert } from 'assert';
+import { makeLinter } from '../../server/src/engine';
+import { setOffCandidates } from '../../server/src/engine/setOffCommas/candidates';
+import { treeInfo } from '../../server/src/engine/treeInfo';
+import { trainedEngineParts } from './trainedParts';
+
+describe('set-off commas learned from edited English', function () {
+  this.timeout(60000);
+  const parts = trainedEngineParts();
+  const candidates = (text: string) => {
+    const s = parts().analyser!.parseText(text)[0];
+    return setOffCandidates(s, treeInfo(s.tree)).map((c) => ({ kind: c.kind, slots: c.slots }));
+  };
+  const setOff = (text: string, options = {}) =>
+    makeLinter(parts())
+      .lint(text, options)
+      .filter((f) => f.ruleId === 'nonrestrictive-comma' || f.ruleId === 'introductory-comma');
+
+  it('a relative clause with no commas is one candidate: the slot after its antecedent and the slot after its last word', () => {
+    // My(1) brother(2) who(3) lives(4) in(5) Boston(6) is(7) a(8) doctor(9)
+    assert.deepEqual(candidates('My brother who lives in Boston is a doctor.'), [{ kind: 'relative', slots: [2, 6] }]);
+  });
+
+  it('with its opening comma written, only the closing one is asked for; with both, nothing', () => {
+    assert.deepEqual(candidates('My brother, who lives in Boston is a doctor.'), [{ kind: 'relative', slots: [6] }]);
+    assert.deepEqual(candidates('My brother, who lives in Boston, is a doctor.'), []);
+  });
+
+  it('no candidate for a clause without a relative word ("the book I bought"), nor inside a quotation', () => {
+    assert.deepEqual(candidates('The book I bought yesterday is good.').filter((c) => c.kind === 'relative'), []);
+    assert.deepEqual(candidates('She hosts the “Borne the Battle” podcast.').filter((c) => c.kind === 'appositive'), []);
+  });
+
+  it('a fronted phrase before the main clause is a candidate at its end; a subject is not', () => {
+    // After(1) the(2) meeting(3) we(4) went(5) home(6)
+    assert.deepEqual(candidates('After the meeting we went home.'), [{ kind: 'introductory', slots: [3] }]);
+    assert.deepEqual(candidates('The meeting ended early.'), []);
+  });
+
+  it('a non-restrictive clause that ends the sentence is reported with the one comma it needs', () => {
+    const text = 'The Department of Energy has the Home Energy Saver API which is a service to analyze home energy use.';
+    const fs = setOff(text).filter((f) => f.ruleId === 'nonrestrictive-comma');
+    assert.equal(fs.length, 1);
+    const [f] = fs;
+    assert.deepEqual(
+      f.fixes[0].edits.map((e) => [text.slice(0, e.start.offset).split(' ').pop(), e.newText]),
+      [['API', ',']],
+    );
+    assert.ok(f.confidence >= parts().kinds!.setOff!.thresholds.relative && f.confidence < 1, String(f.confidence));
+  });
+
+  it('leaves a restrictive relative clause alone', () => {
+    for (const text of ['The people who live here are friendly.', 'Take the train that leaves at noon.', 'This is the book which I told you about.'])
+      assert.deepEqual(setOff(text).filter((f) => f.ruleId === 'nonrestrictive-comma'), [], text);
+  });
+
+  it('a fronted phrase: reported under introductoryComma edited, never under ignore; under auto only with the document\'s habit', () => {
+    const text = 'If the build fails on a clean checkout please open an issue.';
+    const [f, ...rest] = setOff(text, { introductoryComma: 'edited' });
+    assert.equal(rest.length, 0);
+    assert.equal(f.ruleId, 'introductory-comma');
+    assert.equal(text.slice(0, f.fixes[0].edits[0].start.offset).split(' ').pop(), 'checkout');
+    assert.deepEqual(setOff(text, { introductoryComma: 'ignore' }), []);
+    assert.deepEqual(setOff(text, { introductoryComma: 'auto' }), [], 'one sentence has no habit');
+  });
+
+  it('a pair left open mid-sentence is one finding whose one fix writes both commas', () => {
+    const text = 'The Home Energy Saver API which is a free service helps people analyze home energy use.';
+    const fs = makeLinter(parts()).lint(text, { minConfidence: 0.5 }).filter((f) => f.ruleId === 'nonrestrictive-comma');
+    assert.equal(fs.length, 1, JSON.stringify(fs.map((f) => f.message)));
+    assert.deepEqual(fs[0].fixes[0].edits.map((e) => [text.slice(0, e.start.offset).split(' ').pop(), e.newText]), [['API', ','], ['service', ',']]);
+  });
+
+  it('minConfidence above the finding\'s confidence silences it', () => {
+    const text = 'The Department of Energy has the Home Energy Saver API which is a service to analyze home energy use.';
+    assert.deepEqual(setOff(text, { minConfidence: 0.999 }), []);
+  });
+});
