@@ -90,7 +90,8 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
       message,
       severity: 'warning',
       confidence: p,
-      start: edits[0].start,
+      // A missing comma has no width: the finding covers the word it follows, as the other comma findings do.
+      start: s.tokens[s.wordTokens[c.slots[0] - 1]].start,
       end: edits[edits.length - 1].end,
       fixes: [{ title, edits }],
       explanation: `Learned from edited English: ${reason} (probability ${p.toFixed(2)}, read from its words and the parse of the sentence as written).`,
