@@ -91,7 +91,7 @@ export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPair
 
 /** Every rule id the engine can report: the registry's (`registry/`). */
 export { RULE_IDS } from './registry';
-export { WeighedCorrection, WeighedCorrections, weighedCorrections } from './weighedCorrections';
+export { VetoedCorrection, WeighedCorrection, WeighedCorrections, weighedCorrections } from './weighedCorrections';
 
 export interface LinterParts {
   analyser?: SentenceAnalyser;

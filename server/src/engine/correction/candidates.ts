@@ -11,11 +11,10 @@ import { TreeInfo } from '../treeInfo';
 import { bracketFragmentSlots } from './bracketFragments';
 import { callArgumentSlots } from './callArguments';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
-import { adverbialOpenerCommaAt, asyndeticListCommaAt, closesAsideAt, closesAsWellAsAsideAt, closesCoordinatedInsertionAt, frontedClauseCommaAt, frontedPhraseCommaAt, gerundAppositionAt, implausibleArgumentAt, interjectionCommaAt, letterFormulaCommaAt, nameChainCommaAt, objectReadAsSubjectAt, parentheticalSayCommaAt, participialSubordinatorCommaAt, questionTagCommaAt, subjectWithoutFiniteVerbAt } from './deletionGuards';
+import { GuardVeto, loneCommaVeto } from './guards';
 import { introductoryKind } from './introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from './unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from './restrictiveSubjects';
-import { writersConventionAt } from './writersConventions';
 import { endsInCloseName, PLAIN_SUBJECT, plainSubjectCommaAt } from './plainSubjects';
 import { WH_COMPLEMENT, whComplementCommaAt } from './whComplements';
 import { ADJECTIVE_NOUN, adjectiveNounCommaAt } from './adjectiveSeries';
@@ -92,16 +91,6 @@ export function nodeAt(info: TreeInfo, i: number): number {
   return best;
 }
 
-/**
- * Slot i holds the comma of an emphatic repetition ("far, far too much", "very, very good", "no, no"): a word
- * repeated, the first copy followed by the comma alone. Writers set the copies apart by convention, and parsers read
- * the first copy as a modifier of the second, which makes the comma look spurious.
- */
-export function repetitionCommaAt(tree: PunctuatedTree, i: number): boolean {
-  const words = tree.words;
-  return i >= 1 && i < words.length && words[i - 1].form.toLowerCase() === words[i].form.toLowerCase() && /^\p{L}+$/u.test(words[i].form);
-}
-
 /** What `commaDeletions` reads of the sentence's written marks. */
 interface SlotReaders {
   hasComma(j: number): boolean;
@@ -122,6 +111,7 @@ function commaDeletions(
   i: number,
   slot: Pick<Candidate, 'category' | 'node' | 'variant' | 'size'> & { plainSubject: boolean },
   read: SlotReaders,
+  vetoes?: GuardVeto[],
 ): Candidate[] {
   const drop = () => new Map([[i, []]]);
   if (pseudoCleftCommaAt(tree, i)) return [{ category: 'subject-verb-comma', action: 'delete', node: slot.node, variant: PSEUDO_CLEFT, changes: drop() }];
@@ -144,7 +134,10 @@ function commaDeletions(
     return out;
   }
   // An unexplained comma is weighed only where it cuts a word from what it needs (`cutComplements.ts`).
-  if (slot.category === 'comma' && slot.variant === undefined && !slot.plainSubject && !commaCutsWordAt(tree, info, i)) return [];
+  if (slot.category === 'comma' && slot.variant === undefined && !slot.plainSubject && !commaCutsWordAt(tree, info, i)) {
+    vetoes?.push({ guard: 'uncut-comma', slot: i, category: 'comma', action: 'delete' });
+    return [];
+  }
   return [{ category: slot.category, action: 'delete', node: slot.node, variant: slot.plainSubject ? PLAIN_SUBJECT : slot.variant, size: slot.size, changes: drop() }];
 }
 
@@ -153,7 +146,15 @@ function commaDeletions(
  * considered (they would cost an inference each and the model would not propose them). `reparse` (optional): how to
  * parse the sentence again with a comma written, for the closing comma of a supplement the writer opened.
  */
-export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64Array, minPrior = 0, reparse?: Reparse): Candidate[] {
+export function candidates(
+  s: AnalysedSentence,
+  info: TreeInfo,
+  prior?: Float64Array,
+  minPrior = 0,
+  reparse?: Reparse,
+  /** When given, each guard's veto is recorded here (`guards.ts`). */
+  vetoes?: GuardVeto[],
+): Candidate[] {
   const n = info.n;
   const out: Candidate[] = [];
   const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
@@ -164,7 +165,11 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
   const inFragment = bracketFragmentSlots(s);
   const judged = (i: number) => isEditableSlot(s, i) && !inCall[i] && !inFragment[i];
   for (let i = 1; i < n; i++) {
-    if (!judged(i)) continue;
+    if (!judged(i)) {
+      if (vetoes && isEditableSlot(s, i) && hasComma(i))
+        vetoes.push({ guard: inCall[i] ? 'call-arguments' : 'bracket-fragment', slot: i, category: commaCategory(info, i, hasComma), action: 'delete' });
+      continue;
+    }
     const category = commaCategory(info, i, hasComma);
     const intro = category === 'introductory-comma' ? introductoryAt(info, i) : undefined;
     const node = intro ?? nodeAt(info, i);
@@ -187,24 +192,18 @@ export function candidates(s: AnalysedSentence, info: TreeInfo, prior?: Float64A
       // A lone comma before the coordinator of a subject of two is decided by grammar too (`pairedSubjects.ts`).
       out.push({ category: 'comma', action: 'delete', node, variant: PAIRED_SUBJECT, changes: new Map([[i, []]]) });
     } else if (onlyComma(i)) {
-      // A comma shortly followed by another, or by a coordinator ("A, B and C", "a mouse, rat, hamster or gerbil"),
-      // is most likely one of a list's: parses of lists are fragile, and a list comma read as one between a verb and
-      // its object, or a subject and its verb, must not be deleted.
-      // A plain subject's comma (`plainSubjects.ts`, which leaves a predicate right before a coordinator to this
-      // guard) is no list's for a coordinator a few words on alone ("The food, is fresh and tastes great"); another
+      // A plain subject's comma (`plainSubjects.ts`, which leaves a predicate right before a coordinator to the list
+      // guards) is no list's for a coordinator a few words on alone ("The food, is fresh and tastes great"); another
       // comma close after it still makes it one ("Animate elements, manipulate the DOM, and query …").
       // A subject that ends in a relative clause or apposition has guards of its own, but for a close apposition of
       // names ("My best friend Carlos‸,"), which is part of its noun phrase (`endsInCloseName`).
       const subject = category === 'subject-verb-comma' ? plainSubjectCommaAt(s.tree, info, i, marked) : undefined;
       const plainSubject = subject !== undefined && (!afterModifier || endsInCloseName(s.tree, info, subject, i, marked));
-      const listLike =
-        (category === 'comma' || category === 'subject-verb-comma') &&
-        ([1, 2, 3, 4].some((d) => i + d < n && onlyComma(i + d)) || (!plainSubject && [2, 3].some((d) => i + d <= n && s.tree.words[i + d - 1].upos === 'CCONJ')) || asyndeticListCommaAt(s.tree, i) || nameChainCommaAt(s.tree, i));
-      const misparsed = category === 'subject-verb-comma' && [implausibleArgumentAt, subjectWithoutFiniteVerbAt, objectReadAsSubjectAt, closesAsideAt, gerundAppositionAt].some((misread) => misread(s.tree, info, i));
-      const conventional = [frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt, adverbialOpenerCommaAt, letterFormulaCommaAt, questionTagCommaAt, writersConventionAt, closesCoordinatedInsertionAt, participialSubordinatorCommaAt, parentheticalSayCommaAt, closesAsWellAsAsideAt].some((convention) => convention(s.tree, i));
-      if (!listLike && !misparsed && !conventional && !repetitionCommaAt(s.tree, i)) {
-        out.push(...commaDeletions(s.tree, info, i, { category, node, variant, size, plainSubject }, { hasComma, marked, judged }));
-      }
+      // The registered guards (`guards.ts`): lists, misparses and writers' conventions, where the parse misleads.
+      const veto = loneCommaVeto({ tree: s.tree, info, category, plainSubject, onlyComma }, i);
+      if (veto === undefined) {
+        out.push(...commaDeletions(s.tree, info, i, { category, node, variant, size, plainSubject }, { hasComma, marked, judged }, vetoes));
+      } else vetoes?.push({ guard: veto, slot: i, category, action: 'delete' });
       const clause = spliceAt(info, i);
       if (clause !== undefined)
         out.push({ category: 'comma-splice', action: 'replace', node: clause, changes: new Map([[i, [{ norm: ';', text: ';' }]]]) });
