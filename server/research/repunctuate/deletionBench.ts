@@ -19,7 +19,7 @@ import { readTreebank } from '../../src/data/treebank';
 import { PunctuatedTree } from '../../src/data/depunct';
 import { ABBREV_DOT } from '../../src/data/punctTokens';
 import { loadPunctModel } from '../../src/model';
-import { treeInfo } from '../../src/model/treeInfo';
+import { projectiveTree } from '../../src/model/treeInfo';
 import { renderSlot } from '../../src/engine/render';
 import { repunctuateTree, repunctuationModel } from '../../src/engine/repunctuate';
 
@@ -162,7 +162,7 @@ function main(): void {
     if (tally.items >= limit) break;
     let info;
     try {
-      info = treeInfo(tree);
+      info = projectiveTree(tree);
     } catch {
       continue;
     }

@@ -7,6 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
+import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
@@ -105,9 +106,7 @@ export interface LinterParts {
   kinds?: SentenceKindModels;
 }
 
-export function defaultModelDir(): string {
-  return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
-}
+export { defaultModelDir } from '../data/modelDir';
 
 /** The full model (Attach + NoisyChannel) when present, else the Attach-only ablation. */
 export function punctModelFile(dir: string): string {

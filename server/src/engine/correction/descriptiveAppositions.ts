@@ -13,6 +13,7 @@
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { FINITE_VERB_TAGS } from './deletionGuards';
 import { commaAlone } from './commaAlone';
+import { MEASURE_OF_TIME_NOUNS } from '../../lexicon';
 
 /** Words the appositive runs to at most. */
 const APPOSITIVE_MAX_WORDS = 15;
@@ -61,11 +62,7 @@ function isAppositive(words: TreeWord[], from: number, to: number): boolean {
   return !verbs.some((w) => FINITE_VERB_TAGS.has(w.xpos));
 }
 
-/**
- * Nouns and determiners of time and frequency: a noun phrase of them is an adverbial ("three times, a day", "…,
- * the day before …", "…, this year"), not an appositive (Quirk et al. 8.55 on noun phrases as adverbials).
- */
-const TIME_NOUNS = new Set(['time', 'times', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'minute', 'minutes', 'couple', 'night', 'morning', 'evening']);
+/** Determiners of time and frequency: a noun phrase they open is an adverbial ("…, this year"), not an appositive. */
 const TIME_DETERMINERS = new Set(['each', 'every', 'this', 'next', 'last']);
 
 /**
@@ -77,7 +74,7 @@ export function descriptiveAppositionAt(tree: PunctuatedTree, i: number): boolea
   const words = tree.words;
   const n = words.length;
   if (i < 2 || i >= n - 2 || !commaAlone(tree, i) || tree.slots[n].includes('?')) return false;
-  if (TIME_DETERMINERS.has(words[i].form.toLowerCase()) || words.slice(i + 1, i + 3).some((w) => TIME_NOUNS.has(w.form.toLowerCase()))) return false;
+  if (TIME_DETERMINERS.has(words[i].form.toLowerCase()) || words.slice(i + 1, i + 3).some((w) => MEASURE_OF_TIME_NOUNS.has(w.form.toLowerCase()))) return false;
   for (let k = i + 1; k < n; k++) if (tree.slots[k].length > 0) return false; // it runs to the sentence's end
   if (!endsNounPhrase(words, i - 1) || directObject(words, i - 1)) return false;
   return isAppositive(words, i, n);

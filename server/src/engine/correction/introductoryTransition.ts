@@ -22,8 +22,7 @@ import { hasSubject, TreeInfo } from '../treeInfo';
 import { conventionCovers, degreeHowever, IntroductoryConvention, introductoryElement, IntroductoryKind, splitsSubjectFromVerb } from './introductoryConvention';
 import { introductoryAt } from './categories';
 import { openerClosedElsewhere } from './deletionGuards';
-import { TRANSITIONS } from '../../parser/transitionComma';
-import { subordinatorWord } from '../../parser/frontedClauseRepair';
+import { subordinatorWord, TRANSITIONS } from '../../lexicon';
 
 export { TRANSITIONS };
 

@@ -24,7 +24,7 @@
 import { PunctuatedTree, TreeWord } from '../../data/depunct';
 import { ABBREV_DOT } from '../../data/punctTokens';
 import { FINITE_VERB_TAGS } from './deletionGuards';
-import { TIME_NOUNS } from './timeNouns';
+import { TIME_NOUNS } from '../../lexicon';
 import { ADJECTIVE_TAGS } from './adjectiveSeries';
 import { ADDRESS_NOUNS } from './vocatives';
 

@@ -18,7 +18,7 @@ import { PunctuatedTree } from '../../data/depunct';
 import { determinerBefore, TreeInfo } from '../treeInfo';
 import { finiteVerb } from './clauseSpan';
 import { meetsItsVerb } from './restrictiveSubjects';
-import { TIME_NOUNS } from './timeNouns';
+import { TIME_NOUNS } from '../../lexicon';
 
 /** Variant of a subject–verb comma deletion after a plain noun-phrase subject (`plainSubjectCommaAt`). */
 export const PLAIN_SUBJECT = 'plain-subject';

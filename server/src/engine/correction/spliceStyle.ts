@@ -37,6 +37,7 @@ import { hasSubject, TreeInfo } from '../treeInfo';
 import { spliceAt } from './categories';
 import { opensHalf } from './comparativeCorrelatives';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from './deletionGuards';
+import { BARE_TIME_NOUNS } from '../../lexicon';
 
 /** Coordinators that may open the second clause though UD tags them ADV (then they are no `cc` child). */
 const ADVERB_COORDINATORS = new Set(['so', 'yet']);
@@ -86,15 +87,9 @@ const REPORTING_VERBS = new Set(
     .concat(['said', 'told', 'thought', 'knew', 'meant', 'wrote', 'replied', 'replies', 'argued', 'agreed']),
 );
 
-/**
- * Nouns of time: a bare noun phrase on them ("this week", "last year") is an adverbial, though parsers often make it
- * the verb's object ("…, it announced this week").
- */
-const TIME_NOUNS = new Set(['day', 'week', 'month', 'year', 'morning', 'afternoon', 'evening', 'night', 'weekend', 'time', 'today', 'yesterday', 'tonight']);
-
 /** Clause w is a reporting verb with no clausal complement or object of its own (a time phrase is no object). */
 function reportingClause(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
-  const complement = (c: number) => ['ccomp', 'xcomp'].includes(info.base(c)) || (info.base(c) === 'obj' && !TIME_NOUNS.has(tree.words[c - 1].form.toLowerCase()));
+  const complement = (c: number) => ['ccomp', 'xcomp'].includes(info.base(c)) || (info.base(c) === 'obj' && !BARE_TIME_NOUNS.has(tree.words[c - 1].form.toLowerCase()));
   return REPORTING_VERBS.has(tree.words[w - 1].form.toLowerCase()) && !info.children[w].some(complement);
 }
 
