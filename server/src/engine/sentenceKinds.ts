@@ -16,8 +16,6 @@ export interface SentenceKindModels {
   markChoice?: MarkChoiceModel;
 }
 
-export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE];
-
 /** `load` wraps each file's loading (the engine turns a failure into a `ModelFileError` naming the file). */
 export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: () => T) => T = (_, f) => f()): SentenceKindModels {
   return {

@@ -233,5 +233,3 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
 }
 
-
-export { MAX_WORDS as MAX_SENTENCE_WORDS };
