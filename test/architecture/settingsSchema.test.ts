@@ -36,12 +36,13 @@ describe('settings registry', function () {
     }
   });
 
-  it("every setting a rule names is registered, and read from .punctemerc.json", () => {
+  it("every setting a rule names is registered, read from .punctemerc.json, with its line for the rule pages", () => {
     for (const rule of RULES) {
       for (const key of rule.settings) {
         const spec = SETTINGS.find((s) => s.key === key);
         assert.ok(spec, `${rule.id} names ${key}`);
         assert.notEqual(spec.scope, 'editor', `${rule.id} names ${key}`);
+        assert.ok(spec.ruleNote, `${key} has the line its rule pages show`);
       }
     }
   });

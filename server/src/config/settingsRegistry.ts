@@ -45,6 +45,8 @@ export interface SettingSpec {
   projectDescription?: string;
   /** The editor renders the description as Markdown (`markdownDescription`). */
   markdown?: boolean;
+  /** What the setting does to a rule, in a line of Markdown: the rule pages (`scripts/rule-pages.ts`) list it. */
+  ruleNote?: string;
 }
 
 const OVERRIDDEN = " A project's .punctemerc.json overrides this.";
@@ -81,6 +83,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'dialect',
+    ruleNote: '`en-US` (quoteStyle `american`) or `en-GB` (`british`), where quoteStyle is not set beside it',
     scope: 'both',
     shape: { type: 'string' },
     values: [
@@ -93,6 +96,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'quoteStyle',
+    ruleNote: '`american`, `british` or `auto` (the document\'s own habit, the default)',
     scope: 'both',
     shape: { type: 'string' },
     values: [
@@ -105,6 +109,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'serialComma',
+    ruleNote: '`always`, `never` or `ignore` (the default: nothing is reported)',
     scope: 'both',
     shape: { type: 'string' },
     values: [
@@ -117,6 +122,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'introductoryComma',
+    ruleNote: '`edited`, `auto` (the default) or `ignore`',
     scope: 'both',
     shape: { type: 'string' },
     values: [
@@ -129,6 +135,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'egComma',
+    ruleNote: '`always` (e.g., apples), `never` (e.g. apples) or `off` (the default: nothing is reported)',
     scope: 'both',
     shape: { type: 'string' },
     values: [
@@ -141,6 +148,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'commaSplices',
+    ruleNote: '`edited` (every comma splice) or `ignore` (the default: only where the error model is sure)',
     scope: 'both',
     shape: { type: 'string' },
     values: [
@@ -160,6 +168,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'audience',
+    ruleNote: '`learner` reports more (less certain findings, edited prose\'s conventions), `edited` less; `auto` (the default) chooses per document, as `adaptToWriter` did',
     scope: 'both',
     shape: { type: 'string' },
     values: [
@@ -172,6 +181,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'minConfidence',
+    ruleNote: 'report only findings at least this confident (0–1; 0 keeps the calibrated thresholds)',
     scope: 'both',
     shape: { type: 'number', minimum: 0, maximum: 1 },
     default: 0,
