@@ -12,7 +12,7 @@ import { encodeSentence } from '../../server/src/parser/encoding';
 import { FeatureBuffer } from '../../server/src/parser/hash';
 import { ModelContents, readModel, writeModel } from '../../server/src/parser/modelFile';
 import { parserModels } from '../../server/src/parser/parserModels';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { SparseWeights } from '../../server/src/parser/weights';
 import { readTreebank } from '../../server/src/data/treebank';
 import { ewtFile } from '../ewt';

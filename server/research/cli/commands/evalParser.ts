@@ -1,9 +1,9 @@
 import * as fs from 'fs';
 import { parseConllu } from '../../../src/data/conllu';
-import { learnerCommaSlots } from '../../../src/parser/learnerCommas';
-import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, scoreRelativeSubjects, uasWithPunctuation } from '../../../src/parser/evaluation';
-import { scoreEndToEnd } from '../../../src/parser/endToEnd';
-import { compareWithWinkTags } from '../../../src/parser/winkTagComparison';
+import { learnerCommaSlots } from '../../../src/training/parser/learnerCommas';
+import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, scoreRelativeSubjects, uasWithPunctuation } from '../../parser/evaluation';
+import { scoreEndToEnd } from '../../parser/endToEnd';
+import { compareWithWinkTags } from '../../parser/winkTagComparison';
 import { loadParser } from '../../../src/parser';
 import { Command, UsageError } from '../../../src/cli/command';
 import { formatTable } from '../../../src/cli/table';

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ATTACH_MODEL_FILE, DEFAULT_MODEL_FILE, loadPunctModel } from '../../../src/model';
-import { perplexity, restoration } from '../../../src/model/evaluate';
+import { perplexity, restoration } from '../../../src/training/model/evaluate';
 import { Command } from '../../../src/cli/command';
 import { formatTable } from '../../../src/cli/table';
 import { devArgs, modelFileArg, printJson, readTrees } from '../devCommand';

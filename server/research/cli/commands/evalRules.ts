@@ -5,7 +5,7 @@
  */
 import { DEFAULT_MODEL_FILE, loadPunctModel } from '../../../src/model';
 import { readModelJson } from '../../../src/model/modelFile';
-import { learnedEdits, nunbergComparison, RuleStats, ruleStats, showPair } from '../../../src/model/rules';
+import { learnedEdits, nunbergComparison, RuleStats, ruleStats, showPair } from '../../../src/training/model/rules';
 import { Command, UsageError } from '../../../src/cli/command';
 import { formatTable } from '../../../src/cli/table';
 import { devArgs, modelFileArg, printJson, readTrees } from '../devCommand';

@@ -3,11 +3,11 @@
  * rules (Table 1), and the most probable (l, r) pairs of selected relations with the entropy of their distribution
  * (Table 4). Counts of underlying bigrams come from the MAP underlying trees of a treebank.
  */
-import { PunctuatedTree } from '../data/depunct';
-import { ABBREV_DOT, BOS_MARK, CLOSE_DOUBLE, OPEN_DOUBLE } from '../data/punctTokens';
-import { showPuncteme } from '../data/vocab';
-import { EDITS } from './channel';
-import { PunctModelImpl } from './index';
+import { PunctuatedTree } from '../../data/depunct';
+import { ABBREV_DOT, BOS_MARK, CLOSE_DOUBLE, OPEN_DOUBLE } from '../../data/punctTokens';
+import { showPuncteme } from '../../data/vocab';
+import { EDITS } from '../../model/channel';
+import { PunctModelImpl } from '../../model/index';
 
 /** Nunberg's rules (paper Table 1), as window → surface. */
 export const NUNBERG_RULES: Array<{ group: string; a: string; b: string; out: string[] }> = [

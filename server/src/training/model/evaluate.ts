@@ -2,9 +2,9 @@
  * Evaluation of a punctuation model on gold trees: per-slot perplexity of the surface punctuation (paper Table 3)
  * and MBR restoration's average edit distance per slot (AED, §6.1) against the trivial baseline.
  */
-import { PunctuatedTree } from '../data/depunct';
-import { PunctModelImpl } from './index';
-import { editDistance } from './sample';
+import { PunctuatedTree } from '../../data/depunct';
+import { PunctModelImpl } from '../../model/index';
+import { editDistance } from '../../model/sample';
 
 export interface PerplexityResult {
   perplexity: number;

@@ -3,15 +3,15 @@
  * get commas wrong (dropped, inserted, doubled), so that the tagger and parser give the words the same analysis
  * whatever the punctuation.
  */
-import { PunctuatedTree } from '../data/depunct';
-import { WordSequence } from './encoding';
+import { PunctuatedTree } from '../../data/depunct';
+import { WordSequence } from '../../parser/encoding';
 import { frontedAdverbialClauses } from './frontedClauses';
 
 export type ViewKind = 'kept' | 'removed' | 'corrupted';
 export const VIEW_KINDS: readonly ViewKind[] = ['kept', 'removed', 'corrupted'];
 
 /** The shared seeded generator (mulberry32), under the name the parser's training uses. */
-export { seededRng as seededRandom } from '../random/seededRng';
+export { seededRng as seededRandom } from '../../random/seededRng';
 
 export interface CorruptionRates {
   dropComma: number;

@@ -11,7 +11,7 @@
  * (`views.ts`) and for `eval parser`'s `learnerCommas` measure (`evaluation.ts`); slot i lies between word i and word
  * i + 1 (1-based words), as in `PunctuatedTree`.
  */
-import { PunctuatedTree, subtreeSpans } from '../data/depunct';
+import { PunctuatedTree, subtreeSpans } from '../../data/depunct';
 
 const SUBJECTS = new Set(['nsubj', 'nsubj:pass', 'csubj', 'csubj:pass']);
 const OBJECTS = new Set(['obj', 'ccomp']);

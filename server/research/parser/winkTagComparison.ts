@@ -2,10 +2,10 @@
  * Which tagger to use (issue 4): wink-nlp's own UPOS tags against ours, on the EWT words that wink's tokenisation
  * (mapped to UD) reproduces exactly, both taggers reading the same raw text.
  */
-import { ConlluSentence } from '../data/conllu';
-import { winkSentences } from '../tokenize/winkTokens';
+import { ConlluSentence } from '../../src/data/conllu';
+import { winkSentences } from '../../src/tokenize/winkTokens';
 import { documents } from './endToEnd';
-import { Parser } from './index';
+import { Parser } from '../../src/parser/index';
 
 export interface TaggerComparison {
   /** Gold words whose span wink produced as one token (so both taggers tag the same unit). */

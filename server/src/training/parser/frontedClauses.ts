@@ -9,9 +9,9 @@
  * attaches the first nominal after the comma to the clause's verb ("swallowed"), and whether any word after the
  * comma gets a head inside the clause although its gold head is outside ("crossing").
  */
-import { PunctuatedTree } from '../data/depunct';
-import { clusterLookup, parseWords, ParserModels } from './dependencyParser';
-import { encodeSentence, WordSequence } from './encoding';
+import { PunctuatedTree } from '../../data/depunct';
+import { clusterLookup, parseWords, ParserModels } from '../../parser/dependencyParser';
+import { encodeSentence, WordSequence } from '../../parser/encoding';
 
 export interface FrontedClause {
   tree: PunctuatedTree;

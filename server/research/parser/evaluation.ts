@@ -3,12 +3,12 @@
  * right head and right relation, UPOS = tagging accuracy; punctuation is not scored). The same sentences are parsed
  * as written, with all punctuation removed, and with punctuation randomly corrupted (`views.ts`).
  */
-import { ConlluSentence } from '../data/conllu';
-import { depunctuate, isPunctWord, PunctuatedTree, subtreeSpans } from '../data/depunct';
-import { ABBREV_DOT } from '../data/punctTokens';
-import { Parser } from './index';
-import { withLearnerCommas } from './learnerCommas';
-import { corruptSlots, seededRandom } from './views';
+import { ConlluSentence } from '../../src/data/conllu';
+import { depunctuate, isPunctWord, PunctuatedTree, subtreeSpans } from '../../src/data/depunct';
+import { ABBREV_DOT } from '../../src/data/punctTokens';
+import { Parser } from '../../src/parser/index';
+import { withLearnerCommas } from '../../src/training/parser/learnerCommas';
+import { corruptSlots, seededRandom } from '../../src/training/parser/views';
 
 export interface GoldTokenScores {
   sentences: number;

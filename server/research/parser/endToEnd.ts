@@ -5,9 +5,9 @@
  * sentence F1 over sentence spans; UAS/LAS F1 over the non-punctuation words: a predicted word counts when it is
  * aligned with a gold word whose head is aligned with its predicted head (and, for LAS, has the same relation).
  */
-import { ConlluSentence, surfaceTokens } from '../data/conllu';
-import { isPunctWord } from '../data/depunct';
-import { Parser } from './index';
+import { ConlluSentence, surfaceTokens } from '../../src/data/conllu';
+import { isPunctWord } from '../../src/data/depunct';
+import { Parser } from '../../src/parser/index';
 
 export interface EndToEndScores {
   documents: number;
