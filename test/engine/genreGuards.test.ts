@@ -5,8 +5,8 @@
  */
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
-import { bracketFragmentSlots } from '../../server/src/engine/correction/bracketFragments';
-import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/deletionGuards';
+import { bracketFragmentSlots } from '../../server/src/engine/correction/guards/bracketFragments';
+import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/guards/deletionGuards';
 import { lintDocument } from '../../server/src/prose';
 import { codeWord } from '../../server/src/prose/codeWord';
 import { extractProse } from '../../server/src/prose';

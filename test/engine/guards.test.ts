@@ -1,7 +1,7 @@
 /** The guard registry (`engine/correction/guards.ts`): every guard is registered once, with what it vetoes and why. */
 import { strict as assert } from 'assert';
-import { GUARDS, loneCommaVeto } from '../../server/src/engine/correction/guards';
-import { WRITERS_CONVENTIONS } from '../../server/src/engine/correction/writersConventions';
+import { GUARDS, loneCommaVeto } from '../../server/src/engine/correction/guards/registry';
+import { WRITERS_CONVENTIONS } from '../../server/src/engine/correction/conventions/writersConventions';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 

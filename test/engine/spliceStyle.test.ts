@@ -4,7 +4,7 @@
  */
 import * as assert from 'assert';
 import { makeLinter } from '../../server/src/engine';
-import { editedSpliceAt } from '../../server/src/engine/correction/spliceStyle';
+import { editedSpliceAt } from '../../server/src/engine/correction/style/spliceStyle';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { sentenceFromRows } from './sentenceFromRows';
 import { trainedEngineParts } from './trainedParts';

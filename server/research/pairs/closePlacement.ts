@@ -12,7 +12,7 @@ import { BENCH_KINDS } from '../corruption/rates';
 import { buildEditedSuite, corruptedParagraph, loadSuiteDocuments } from '../corruption/editedSuite';
 import { loadEngineParts, makeLinter } from '../../src/engine';
 import { unbalancedPairsRule } from '../../src/engine/rules/unbalancedPairs';
-import { placeCloser } from '../../src/engine/correction/closePair';
+import { placeCloser } from '../../src/engine/correction/pipeline/closePair';
 import { lintDocument, ParagraphCache } from '../../src/prose';
 import { judge, slotEdits } from '../eval/score';
 import { AnalysedSentence, slotRegion } from '../../src/engine/sentence';

@@ -12,8 +12,8 @@
  * of the others without their being analysed again. `Linter.lint(text)` is `settleParts([lintPart(text)])`: a text
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
-import { documentHabit, habitFinding, HabitPart } from './correction/introductoryHabit';
-import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/writerErrorRate';
+import { documentHabit, habitFinding, HabitPart } from './correction/style/introductoryHabit';
+import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/pipeline/writerErrorRate';
 import { AudienceDecision, learnerMessage } from './audience';
 import type { Linter } from './index';
 import { Audience, Finding, LintOptions } from './types';

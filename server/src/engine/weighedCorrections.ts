@@ -3,11 +3,11 @@
  * held to: the answer to "why was this not flagged?" (`puncteme explain --candidates`). The front ends read this and
  * never the correction stages themselves, so those can change behind it.
  */
-import { kindKey, thresholdFor } from './correction/calibration';
-import { candidates } from './correction/candidates';
-import { GUARDS, GuardVeto } from './correction/guards';
-import { conventionDecision } from './correction/conventionKinds';
-import { sentenceCandidates } from './correction/modelRules';
+import { kindKey, thresholdFor } from './correction/pipeline/calibration';
+import { candidates } from './correction/pipeline/candidates';
+import { GUARDS, GuardVeto } from './correction/guards/registry';
+import { conventionDecision } from './correction/pipeline/conventionKinds';
+import { sentenceCandidates } from './correction/pipeline/modelRules';
 import type { LinterParts } from './index';
 import { AnalysedSentence } from './sentence';
 import { treeInfo } from './treeInfo';

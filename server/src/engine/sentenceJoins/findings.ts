@@ -8,7 +8,7 @@ import { PlainEdit, PlainFinding, PlainFix } from '../finding';
 import { AnalysedSentence } from '../sentence';
 import { SentenceJoin, sentenceJoins } from './joins';
 import { JoinModel } from './model';
-import { adaptedConfidence, adaptedThreshold } from '../correction/writerErrorRate';
+import { adaptedConfidence, adaptedThreshold } from '../correction/pipeline/writerErrorRate';
 
 /**
  * The least P(boundary) reported, per kind, chosen on edited-english dev (never held out) with the corruption
