@@ -59,7 +59,7 @@ describe('engine: guards against false alarms in documentation', () => {
     });
   });
 
-  describe('a bracketed fragment with no finite verb (correction/bracketFragments.ts)', () => {
+  describe('a bracketed fragment with no finite verb (correction/guards/bracketFragments.ts)', () => {
     it('marks the slots inside a bracket without a finite verb, and only those', () => {
       const s = parts().analyser!.parseText('Set the limit (a number, default: 30) before the run (it runs, then stops).')[0];
       const words = s.tree.words.map((w) => w.form);

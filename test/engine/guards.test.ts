@@ -1,4 +1,4 @@
-/** The guard registry (`engine/correction/guards.ts`): every guard is registered once, with what it vetoes and why. */
+/** The guard registry (`engine/correction/guards/registry.ts`): every guard is registered once, with what it vetoes and why. */
 import { strict as assert } from 'assert';
 import { GUARDS, loneCommaVeto } from '../../server/src/engine/correction/guards/registry';
 import { WRITERS_CONVENTIONS } from '../../server/src/engine/correction/conventions/writersConventions';

@@ -17,7 +17,7 @@ import { relativePronounAsideAt } from '../../server/src/engine/correction/conve
 import { repeatedPrepositionCommaAt } from '../../server/src/engine/correction/conventions/clauses/repeatedPrepositions';
 import { guardChecks } from './guardChecks';
 
-describe("engine: session 10b's guards for the new parser's false alarms (correction/writersConventions.ts)", () => {
+describe("engine: session 10b's guards for the new parser's false alarms (correction/conventions/writersConventions.ts)", () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma closing an appositive after a named subject (namedSubjectAppositives.ts)', () => {

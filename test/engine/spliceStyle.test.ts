@@ -1,5 +1,5 @@
 /**
- * `commaSplices: edited` (correction/spliceStyle.ts): a comma alone between two independent clauses is reported when
+ * `commaSplices: edited` (correction/style/spliceStyle.ts): a comma alone between two independent clauses is reported when
  * the writer asks for edited prose, never at the default; the shapes the style guides allow are left alone.
  */
 import * as assert from 'assert';

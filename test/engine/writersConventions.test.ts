@@ -20,7 +20,7 @@ import { verblessClauseCommaAt } from '../../server/src/engine/correction/conven
 import { vocativeCommaAt } from '../../server/src/engine/correction/conventions/asides/vocatives';
 import { guardChecks } from './guardChecks';
 
-describe("engine: commas set by writers' conventions (correction/writersConventions.ts)", () => {
+describe("engine: commas set by writers' conventions (correction/conventions/writersConventions.ts)", () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma before a vocative (vocatives.ts)', () => {

@@ -1,7 +1,7 @@
 /**
  * Where the model closes an unclosed bracket, judged on the edited-english corrupted suite's unbalanced-bracket items
  * (`npx tsx server/research/pairs/closePlacement.ts --part dev`): for each item, the model's best close position and its
- * posterior share (`correction/closePair.ts`, whether or not the engine would offer it), right or wrong against the
+ * posterior share (`correction/pipeline/closePair.ts`, whether or not the engine would offer it), right or wrong against the
  * gold repair; and, from the engine as it ships, which rule's edits the benchmark counts as false positives. Prints the
  * precision of the offered closes by share threshold, and every item with `--items FILE`.
  */

@@ -119,7 +119,7 @@ export function plainRatio(odds: number): string {
   return `${odds >= 10 ? Math.round(odds) : odds.toFixed(1)} times`;
 }
 
-/** The model's explanation lines (`correction/findings.ts`), said plainly; bracketings kept as trees. */
+/** The model's explanation lines (`correction/pipeline/findings.ts`), said plainly; bracketings kept as trees. */
 function moreLines(explanation: string): PlainExplanation['more'] {
   const out: PlainExplanation['more'] = [];
   const seen = new Set<string>();

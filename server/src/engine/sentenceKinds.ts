@@ -24,7 +24,7 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
   };
 }
 
-/** `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/writerErrorRate.ts`). */
+/** `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/pipeline/writerErrorRate.ts`). */
 export function sentenceKindFindings(s: AnalysedSentence, text: string, models: SentenceKindModels, minConfidence?: number, adapt = false): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt) : { findings: [], adaptive: [] };
   return { findings: [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence) : [])], adaptive: joins.adaptive };

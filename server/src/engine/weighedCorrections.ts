@@ -25,7 +25,7 @@ export interface WeighedCorrection {
   reported: boolean;
 }
 
-/** A correction a registered guard (`correction/guards.ts`) kept from being weighed at all. */
+/** A correction a registered guard (`correction/guards/registry.ts`) kept from being weighed at all. */
 export interface VetoedCorrection {
   /** The kind of edit it would have been (category/action). */
   kind: string;
