@@ -31,7 +31,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { COMMA_SPLICES_USAGE, createLinter, Finding, isCommaSplices, loadEngineParts, makeLinter } from '../server/src/engine';
-import { opensSupplementAt, secondSubjectAsApposition, supplementBetween } from '../server/src/engine/correction/unclosedSupplements';
+import { opensSupplementAt, secondSubjectAsApposition, supplementBetween } from '../server/src/engine/correction/candidates/unclosedSupplements';
 import { extractProse, lintDocument, ProseKind } from '../server/src/prose';
 import { tokenizeText } from '../server/src/tokenize';
 

@@ -59,15 +59,15 @@ import { runDocument, runItem, suiteDocuments, System, tally, ItemResult } from 
 import { f05, PlainEdit } from '../server/research/eval/score';
 import { loadHarper } from '../server/research/eval/harper';
 import { cleanTexts, sentenceAround } from '../server/research/eval/cleanText';
-import { loadLearnedScorer, SCORER_FILE } from '../server/src/engine/correction/learnedScorer';
+import { loadLearnedScorer, SCORER_FILE } from '../server/src/engine/correction/learned/learnedScorer';
 import { makeLinter, loadEngineModel, SUPPLEMENT_MODEL_FILE, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
-import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/introductoryConvention';
-import { habitCount, habitHolds } from '../server/src/engine/correction/introductoryHabit';
+import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/style/introductoryConvention';
+import { habitCount, habitHolds } from '../server/src/engine/correction/style/introductoryHabit';
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
-import { Calibration, confidenceOf, DEFAULT_CALIBRATION, loadCalibration } from '../server/src/engine/correction/calibration';
+import { Calibration, confidenceOf, DEFAULT_CALIBRATION, loadCalibration } from '../server/src/engine/correction/pipeline/calibration';
 import { cachedLabelledCandidates, fitCalibration, labelledCandidates, LabelledCandidate, refitThresholds } from '../server/research/eval/calibrationFit';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');

@@ -11,6 +11,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { SETTINGS } from '../server/src/config/settingsRegistry';
 import { RULE_CATALOG, RuleDoc } from '../server/src/engine/ruleCatalog';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -18,18 +19,6 @@ export const RULE_PAGES_DIR = path.join(ROOT, 'docs', 'rules');
 const GENERATED_NOTE = '<!-- The part above the marker below is generated from server/src/engine/ruleCatalog.ts by scripts/rule-pages.ts: edit the catalogue, then run `npx tsx scripts/rule-pages.ts`. -->';
 const MARKER = '<!-- end of the generated part: written by hand below -->';
 const NEW_PAGE_BODY = '## Details\n\nNothing more yet.\n';
-
-/** What each setting a rule names is, for its page (the README documents them in full). */
-const SETTING_NOTES: Readonly<Record<string, string>> = {
-  quoteStyle: '`american`, `british` or `auto` (the document\'s own habit, the default)',
-  dialect: '`en-US` (quoteStyle `american`) or `en-GB` (`british`), where quoteStyle is not set beside it',
-  serialComma: '`always`, `never` or `ignore` (the default: nothing is reported)',
-  introductoryComma: '`edited`, `auto` (the default) or `ignore`',
-  egComma: '`always` (e.g., apples), `never` (e.g. apples) or `off` (the default: nothing is reported)',
-  commaSplices: '`edited` (every comma splice) or `ignore` (the default: only where the error model is sure)',
-  audience: '`learner` reports more (less certain findings, edited prose\'s conventions), `edited` less; `auto` (the default) chooses per document, as `adaptToWriter` did',
-  minConfidence: 'report only findings at least this confident (0–1; 0 keeps the calibrated thresholds)',
-};
 
 /** The example as Markdown: each "wrong → right (note)" of the catalogue's ` · `-separated list on a line of its own. */
 function exampleLines(example: string): string[] {
@@ -47,7 +36,7 @@ function generatedPart(id: string, doc: RuleDoc): string {
   );
   if (doc.settings?.length) {
     lines.push('**Settings** (in `.punctemerc.json`, or `puncteme.<name>` in the editor):', '');
-    for (const s of doc.settings) lines.push(`- \`${s}\`: ${SETTING_NOTES[s] ?? 'see the README'}`);
+    for (const s of doc.settings) lines.push(`- \`${s}\`: ${SETTINGS.find((x) => x.key === s)?.ruleNote ?? 'see the README'}`);
     lines.push('');
   }
   lines.push(

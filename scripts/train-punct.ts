@@ -36,10 +36,10 @@ import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../serv
 import { attachVocabFromJson, modelAlphabet } from '../server/src/model/vocabulary';
 import { buildModelVocab } from '../server/src/training/model/buildModelVocab';
 import { PunctModelImpl, seededRng } from '../server/src/model';
-import { perplexity } from '../server/src/model/evaluate';
+import { perplexity } from '../server/src/training/model/evaluate';
 import { trainModel } from '../server/src/training/model/train';
 import { readCheckpoint, writeCheckpoint } from '../server/src/training/model/trainCheckpoint';
-import { ruleStats } from '../server/src/model/rules';
+import { ruleStats } from '../server/src/training/model/rules';
 import type { PunctuatedTree } from '../server/src/data/depunct';
 import { defaultSilverDir, readSilverTrees } from '../server/research/silverTrees';
 

@@ -4,7 +4,9 @@
  * training, scripts or tests; the client reaches the server only through the protocol module, which imports nothing.
  */
 import { strict as assert } from 'assert';
-import { ImportEdge, importsOf, sourceFiles } from './importGraph';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ImportEdge, importsOf, ROOT, sourceFiles } from './importGraph';
 
 const FRONT_ENDS = ['server/src/cli/', 'server/src/lsp/'];
 /** What never ships: training, research and evaluation, benchmarks, build scripts, tests. */
@@ -60,5 +62,45 @@ describe('import graph', () => {
   it('the protocol module imports nothing outside itself (the client bundles it)', () => {
     const outward = serverEdges.filter((e) => e.from.startsWith(PROTOCOL) && !e.to.startsWith(PROTOCOL));
     assert.equal(show(outward), '');
+  });
+  it('the lexicon (word classes shared by the parser and the linter) imports nothing but data types', () => {
+    const outward = serverEdges.filter((e) => e.from.startsWith('server/src/lexicon/') && !e.to.startsWith('server/src/lexicon/') && !e.to.startsWith('server/src/data/'));
+    assert.equal(show(outward), '');
+  });
+
+  it('the parser imports nothing from the engine, and the correction stages take no word lists from the parser', () => {
+    const upward = serverEdges.filter((e) => e.from.startsWith('server/src/parser/') && e.to.startsWith('server/src/engine/'));
+    assert.equal(show(upward), '');
+    const lists = serverEdges.filter((e) => e.from.startsWith('server/src/engine/correction/') && /parser\/(transitionComma|frontedClauseRepair)\.ts$/.test(e.to));
+    assert.equal(show(lists), '');
+  });
+
+  it('one model-directory lookup: only data/modelDir.ts defines defaultModelDir', () => {
+    const defining = sourceFiles('server').filter((f) => /export function defaultModelDir\b/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+    assert.deepEqual(defining, ['server/src/data/modelDir.ts']);
+  });
+  it('every run-time module outside training/ is reached from an entry point (research-only code lives in server/research/)', () => {
+    const entries = ['server/src/cli/bundled.ts', 'server/src/cli/main.ts', 'server/src/lsp/server.ts', 'server/src/lsp/analysisWorker.ts'];
+    // Registries the build scripts read to write shipped files (the settings schema, the model files' schema checks).
+    const readByScripts = ['server/src/config/settingsRegistry.ts', 'server/src/engine/modelSchemaDefs.ts'];
+    const next = new Map<string, string[]>();
+    for (const e of serverEdges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+    const reached = new Set<string>();
+    const stack = [...entries];
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (reached.has(f)) continue;
+      reached.add(f);
+      stack.push(...(next.get(f) ?? []));
+    }
+    const unreached = sourceFiles('server/src').filter((f) => !f.startsWith('server/src/training/') && !reached.has(f) && !readByScripts.includes(f));
+    assert.deepEqual(unreached, []);
+  });
+  it('engine/correction/ is grouped in folders by role: no loose file at its top, at most 30 files a folder', () => {
+    const files = sourceFiles('server/src/engine/correction');
+    const byFolder = new Map<string, number>();
+    for (const f of files) byFolder.set(path.posix.dirname(f), (byFolder.get(path.posix.dirname(f)) ?? 0) + 1);
+    assert.equal(byFolder.get('server/src/engine/correction'), undefined, 'files at the top of correction/');
+    assert.deepEqual([...byFolder].filter(([, n]) => n > 30), []);
   });
 });

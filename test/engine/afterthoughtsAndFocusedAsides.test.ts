@@ -5,8 +5,8 @@
  * the learner's error of the same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
-import { adverbialAsideCommaAt } from '../../server/src/engine/correction/adverbialAsides';
-import { finalAdverbCommaAt } from '../../server/src/engine/correction/finalAdverbs';
+import { adverbialAsideCommaAt } from '../../server/src/engine/correction/conventions/asides/adverbialAsides';
+import { finalAdverbCommaAt } from '../../server/src/engine/correction/conventions/clauses/finalAdverbs';
 import { guardChecks } from './guardChecks';
 
 describe('engine: afterthought adverbs and focused asides (session 9 guards)', () => {

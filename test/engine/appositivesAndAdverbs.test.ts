@@ -5,8 +5,8 @@
  * same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
-import { descriptiveAppositionAt } from '../../server/src/engine/correction/descriptiveAppositions';
-import { parentheticalAdverbCommaAt } from '../../server/src/engine/correction/parentheticalAdverbs';
+import { descriptiveAppositionAt } from '../../server/src/engine/correction/conventions/asides/descriptiveAppositions';
+import { parentheticalAdverbCommaAt } from '../../server/src/engine/correction/conventions/asides/parentheticalAdverbs';
 import { guardChecks } from './guardChecks';
 
 describe('engine: descriptive appositives and parenthetical adverbs (session 9 guards)', () => {

@@ -8,9 +8,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Calibration, decisionThresholds, loadCalibration, thresholdFor } from '../../server/src/engine/correction/calibration';
-import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/decide';
-import { Candidate, CandidateCategory } from '../../server/src/engine/correction/candidates';
+import { Calibration, decisionThresholds, loadCalibration, thresholdFor } from '../../server/src/engine/correction/pipeline/calibration';
+import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/pipeline/decide';
+import { Candidate, CandidateCategory } from '../../server/src/engine/correction/pipeline/candidates';
 import {
   CATEGORY_MIN_PRECISION,
   fitThreshold,

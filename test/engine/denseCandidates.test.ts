@@ -1,6 +1,6 @@
 import * as assert from 'assert';
-import { candidates } from '../../server/src/engine/correction/candidates';
-import { changeSignature, denseCandidates } from '../../server/src/engine/correction/denseCandidates';
+import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
+import { changeSignature, denseCandidates } from '../../server/src/engine/correction/learned/denseCandidates';
 import { AnalysedSentence } from '../../server/src/engine/sentence';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { trainedEngineParts } from './trainedParts';

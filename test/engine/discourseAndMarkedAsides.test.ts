@@ -5,8 +5,8 @@
  * of the same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
-import { discourseImperativeCommaAt } from '../../server/src/engine/correction/discourseImperatives';
-import { markedAsideCloseAt } from '../../server/src/engine/correction/markedAsideClose';
+import { discourseImperativeCommaAt } from '../../server/src/engine/correction/conventions/clauses/discourseImperatives';
+import { markedAsideCloseAt } from '../../server/src/engine/correction/conventions/asides/markedAsideClose';
 import { guardChecks } from './guardChecks';
 
 describe('engine: discourse imperatives and marked asides (session 9 guards)', () => {

@@ -40,6 +40,16 @@ describe('engine: puncteme explain', function () {
     assert.strictEqual(/ yes\s*$/.test(row!), /^\d+:\d+ {2}subject-verb-comma /m.test(r.stdout));
   });
 
+  it('--candidates names the guard that vetoed a correction (a veto leaves a trace)', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    const r = await runMain(['explain', '--candidates', 'No, the bus is late.'], RUN_OPTS);
+    const vetoed = r.stdout.split('Corrections a guard vetoed (never weighed):')[1];
+    assert.ok(vetoed, r.stdout);
+    const row = vetoed.split('\n').find((l) => l.includes('"No _ the" → nothing'));
+    assert.ok(row, vetoed);
+    assert.match(row!, /\binterjection\b/);
+  });
+
   it('--introductory-comma edited reports the comma after "However" as edited prose writes it', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
     const r = await runMain(['explain', '--introductory-comma', 'edited', 'However we decided to stay.'], RUN_OPTS);

@@ -5,8 +5,8 @@
  */
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
-import { bracketFragmentSlots } from '../../server/src/engine/correction/bracketFragments';
-import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/deletionGuards';
+import { bracketFragmentSlots } from '../../server/src/engine/correction/guards/bracketFragments';
+import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/guards/deletionGuards';
 import { lintDocument } from '../../server/src/prose';
 import { codeWord } from '../../server/src/prose/codeWord';
 import { extractProse } from '../../server/src/prose';
@@ -59,7 +59,7 @@ describe('engine: guards against false alarms in documentation', () => {
     });
   });
 
-  describe('a bracketed fragment with no finite verb (correction/bracketFragments.ts)', () => {
+  describe('a bracketed fragment with no finite verb (correction/guards/bracketFragments.ts)', () => {
     it('marks the slots inside a bracket without a finite verb, and only those', () => {
       const s = parts().analyser!.parseText('Set the limit (a number, default: 30) before the run (it runs, then stops).')[0];
       const words = s.tree.words.map((w) => w.form);

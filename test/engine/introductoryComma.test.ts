@@ -9,10 +9,10 @@ import { readTreebank } from '../../server/src/data/treebank';
 import { depunctuate } from '../../server/src/data/depunct';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { Finding, INTRODUCTORY_CONVENTION_FILE, makeLinter, defaultModelDir, DEFAULT_INTRODUCTORY_COMMA } from '../../server/src/engine';
-import { conventionCovers, conventionShare, countConvention, IntroductoryConvention, introductoryElement } from '../../server/src/engine/correction/introductoryConvention';
+import { conventionCovers, conventionShare, countConvention, IntroductoryConvention, introductoryElement } from '../../server/src/engine/correction/style/introductoryConvention';
 import { parseConllu } from '../../server/src/data/conllu';
-import { introductoryAt } from '../../server/src/engine/correction/categories';
-import { habitCount } from '../../server/src/engine/correction/introductoryHabit';
+import { introductoryAt } from '../../server/src/engine/correction/pipeline/categories';
+import { habitCount } from '../../server/src/engine/correction/style/introductoryHabit';
 import { ewtFile, haveEwt } from '../ewt';
 import { trainedEngineParts } from './trainedParts';
 

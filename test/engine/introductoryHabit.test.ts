@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert';
 import { Finding, LintPart, makeLinter, settleParts } from '../../server/src/engine';
-import { HABIT_MIN_SHARE, HABIT_MIN_WRITTEN, habitHolds } from '../../server/src/engine/correction/introductoryHabit';
+import { HABIT_MIN_SHARE, HABIT_MIN_WRITTEN, habitHolds } from '../../server/src/engine/correction/style/introductoryHabit';
 import { trainedEngineParts } from './trainedParts';
 
 /**

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { plainReason, plainReasons } from '../../server/src/engine/correction/learnedReasons';
+import { plainReason, plainReasons } from '../../server/src/engine/correction/learned/learnedReasons';
 
 describe('engine: the learned decision in plain words', () => {
   it('reads a feature as what edited prose does, for an insertion and for a removal', () => {

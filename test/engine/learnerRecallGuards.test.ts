@@ -17,7 +17,7 @@ import {
   nameChainCommaAt,
   parentheticalSayCommaAt,
   participialSubordinatorCommaAt,
-} from '../../server/src/engine/correction/deletionGuards';
+} from '../../server/src/engine/correction/guards/deletionGuards';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { trainedEngineParts } from './trainedParts';

@@ -10,7 +10,7 @@ import { readTreebank } from '../../server/src/data/treebank';
 import { buildSuite } from '../../server/research/eval/suite';
 import { runItem } from '../../server/research/eval/bench';
 import { makeLinter, CALIBRATION_FILE, defaultModelDir, punctModelFile } from '../../server/src/engine';
-import { loadCalibration, thresholdFor } from '../../server/src/engine/correction/calibration';
+import { loadCalibration, thresholdFor } from '../../server/src/engine/correction/pipeline/calibration';
 import { engineModel } from '../../server/src/engine/modelAdapter';
 import { loadPunctModel } from '../../server/src/model';
 import { ewtFile } from '../ewt';

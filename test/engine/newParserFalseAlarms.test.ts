@@ -5,19 +5,19 @@
  * similar shape, on which the guard does not hold and which is still reported where the linter reports it.
  */
 import { strict as assert } from 'assert';
-import { concessiveInversionCommaAt } from '../../server/src/engine/correction/concessiveInversions';
-import { degreePredicateCommaAt } from '../../server/src/engine/correction/degreePredicates';
-import { demonstrativeAppositiveAt } from '../../server/src/engine/correction/demonstrativeAppositives';
-import { imperativeAfterNounCommaAt } from '../../server/src/engine/correction/imperativeAfterNoun';
-import { namedSubjectAppositiveAt } from '../../server/src/engine/correction/namedSubjectAppositives';
-import { negatedContrastCommaAt } from '../../server/src/engine/correction/negatedContrasts';
-import { reasonAsCommaAt } from '../../server/src/engine/correction/reasonAsClauses';
-import { relativeClauseCloseAt } from '../../server/src/engine/correction/relativeClauseClose';
-import { relativePronounAsideAt } from '../../server/src/engine/correction/relativePronounAsides';
-import { repeatedPrepositionCommaAt } from '../../server/src/engine/correction/repeatedPrepositions';
+import { concessiveInversionCommaAt } from '../../server/src/engine/correction/conventions/clauses/concessiveInversions';
+import { degreePredicateCommaAt } from '../../server/src/engine/correction/conventions/clauses/degreePredicates';
+import { demonstrativeAppositiveAt } from '../../server/src/engine/correction/conventions/asides/demonstrativeAppositives';
+import { imperativeAfterNounCommaAt } from '../../server/src/engine/correction/conventions/clauses/imperativeAfterNoun';
+import { namedSubjectAppositiveAt } from '../../server/src/engine/correction/conventions/asides/namedSubjectAppositives';
+import { negatedContrastCommaAt } from '../../server/src/engine/correction/conventions/clauses/negatedContrasts';
+import { reasonAsCommaAt } from '../../server/src/engine/correction/conventions/clauses/reasonAsClauses';
+import { relativeClauseCloseAt } from '../../server/src/engine/correction/conventions/asides/relativeClauseClose';
+import { relativePronounAsideAt } from '../../server/src/engine/correction/conventions/asides/relativePronounAsides';
+import { repeatedPrepositionCommaAt } from '../../server/src/engine/correction/conventions/clauses/repeatedPrepositions';
 import { guardChecks } from './guardChecks';
 
-describe("engine: session 10b's guards for the new parser's false alarms (correction/writersConventions.ts)", () => {
+describe("engine: session 10b's guards for the new parser's false alarms (correction/conventions/writersConventions.ts)", () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma closing an appositive after a named subject (namedSubjectAppositives.ts)', () => {

@@ -7,16 +7,16 @@
  * learner error of the same shape, which the guard leaves alone (and the linter reports, where its recall reaches).
  */
 import { strict as assert } from 'assert';
-import { candidateAnswerCommaAt } from '../../server/src/engine/correction/candidateAnswers';
-import { commentWhClauseCommaAt } from '../../server/src/engine/correction/commentWhClauses';
-import { comparativeOpenerCommaAt } from '../../server/src/engine/correction/comparativeOpeners';
-import { coordinatedAuxiliaryCommaAt } from '../../server/src/engine/correction/coordinatedAuxiliaries';
-import { infinitiveSeriesCommaAt } from '../../server/src/engine/correction/infinitiveSeries';
-import { misreadNounCommaAt } from '../../server/src/engine/correction/misreadNouns';
-import { misreadAsNoun, misreadVerbCommaAt } from '../../server/src/engine/correction/misreadVerbs';
-import { oneWordOpenerCommaAt } from '../../server/src/engine/correction/oneWordOpeners';
-import { parallelRelativeCommaAt } from '../../server/src/engine/correction/parallelRelatives';
-import { participleOpenerCommaAt } from '../../server/src/engine/correction/participleOpeners';
+import { candidateAnswerCommaAt } from '../../server/src/engine/correction/conventions/asides/candidateAnswers';
+import { commentWhClauseCommaAt } from '../../server/src/engine/correction/conventions/asides/commentWhClauses';
+import { comparativeOpenerCommaAt } from '../../server/src/engine/correction/conventions/clauses/comparativeOpeners';
+import { coordinatedAuxiliaryCommaAt } from '../../server/src/engine/correction/conventions/asides/coordinatedAuxiliaries';
+import { infinitiveSeriesCommaAt } from '../../server/src/engine/correction/conventions/clauses/infinitiveSeries';
+import { misreadNounCommaAt } from '../../server/src/engine/correction/guards/misreadNouns';
+import { misreadAsNoun, misreadVerbCommaAt } from '../../server/src/engine/correction/guards/misreadVerbs';
+import { oneWordOpenerCommaAt } from '../../server/src/engine/correction/conventions/clauses/oneWordOpeners';
+import { parallelRelativeCommaAt } from '../../server/src/engine/correction/conventions/clauses/parallelRelatives';
+import { participleOpenerCommaAt } from '../../server/src/engine/correction/conventions/clauses/participleOpeners';
 import { guardChecks } from './guardChecks';
 
 describe("engine: session 9b's guards for other genres (misread verbs, openers, parallel relatives)", () => {

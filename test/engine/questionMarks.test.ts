@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
-import { directQuestion, indirectQuestion } from '../../server/src/engine/correction/questionMarks';
+import { directQuestion, indirectQuestion } from '../../server/src/engine/correction/candidates/questionMarks';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { trainedEngineParts } from './trainedParts';

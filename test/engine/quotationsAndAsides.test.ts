@@ -6,9 +6,9 @@
  * which is still reported.
  */
 import { strict as assert } from 'assert';
-import { adverbialAsideCommaAt } from '../../server/src/engine/correction/adverbialAsides';
-import { frontedPhraseCommaAt } from '../../server/src/engine/correction/deletionGuards';
-import { afterReportingClauseAt, beforeInvertedReportingAt } from '../../server/src/engine/correction/reportingClauses';
+import { adverbialAsideCommaAt } from '../../server/src/engine/correction/conventions/asides/adverbialAsides';
+import { frontedPhraseCommaAt } from '../../server/src/engine/correction/guards/deletionGuards';
+import { afterReportingClauseAt, beforeInvertedReportingAt } from '../../server/src/engine/correction/conventions/asides/reportingClauses';
 import { guardChecks } from './guardChecks';
 
 describe('engine: quotations and asides (session 9 guards)', () => {

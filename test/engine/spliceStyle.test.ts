@@ -1,10 +1,10 @@
 /**
- * `commaSplices: edited` (correction/spliceStyle.ts): a comma alone between two independent clauses is reported when
+ * `commaSplices: edited` (correction/style/spliceStyle.ts): a comma alone between two independent clauses is reported when
  * the writer asks for edited prose, never at the default; the shapes the style guides allow are left alone.
  */
 import * as assert from 'assert';
 import { makeLinter } from '../../server/src/engine';
-import { editedSpliceAt } from '../../server/src/engine/correction/spliceStyle';
+import { editedSpliceAt } from '../../server/src/engine/correction/style/spliceStyle';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { sentenceFromRows } from './sentenceFromRows';
 import { trainedEngineParts } from './trainedParts';

@@ -1,10 +1,10 @@
 import * as assert from 'assert';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { treeInfo } from '../../server/src/engine/treeInfo';
-import { candidates } from '../../server/src/engine/correction/candidates';
+import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
 import { createLinter } from '../../server/src/engine';
-import { commaCategory, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/categories';
-import { closesAsideAt, letterFormulaCommaAt, questionTagCommaAt } from '../../server/src/engine/correction/deletionGuards';
+import { commaCategory, subjectEndsInModifierAt, subjectVerbAt } from '../../server/src/engine/correction/pipeline/categories';
+import { closesAsideAt, letterFormulaCommaAt, questionTagCommaAt } from '../../server/src/engine/correction/guards/deletionGuards';
 
 
 describe('engine: the comma between a subject and its verb, or a verb and its object', () => {

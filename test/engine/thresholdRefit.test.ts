@@ -3,8 +3,8 @@
  * threshold, on hand-made labelled candidates whose confidence is their Δ (an identity calibration).
  */
 import * as assert from 'assert';
-import { Calibration } from '../../server/src/engine/correction/calibration';
-import { ScoredCandidate } from '../../server/src/engine/correction/decide';
+import { Calibration } from '../../server/src/engine/correction/pipeline/calibration';
+import { ScoredCandidate } from '../../server/src/engine/correction/pipeline/decide';
 import { LabelledCandidate, refitThresholds } from '../../server/research/eval/calibrationFit';
 
 const IDENTITY: Calibration['kinds'][string] = { a: 0, b: 0, points: [[0, 0], [1, 1]] };

@@ -14,7 +14,7 @@ import {
   MIN_FINDINGS,
   MIN_SENTENCES,
   PRIOR_ODDS,
-} from '../../server/src/engine/correction/writerErrorRate';
+} from '../../server/src/engine/correction/pipeline/writerErrorRate';
 import { trainedEngineParts } from './trainedParts';
 
 /** Sentences written for this test: three errors the linter is sure of, and one it reports only in such company. */

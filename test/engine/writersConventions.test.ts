@@ -5,22 +5,22 @@
  * beside the genuine learner error of the same shape, which is still reported.
  */
 import { strict as assert } from 'assert';
-import { appositiveMarkerCommaAt, spelledMarkerCommaAt } from '../../server/src/engine/correction/appositiveMarkers';
-import { clauseAfterCommaAt } from '../../server/src/engine/correction/clauseAfterComma';
-import { commentClauseCommaAt } from '../../server/src/engine/correction/commentClauses';
-import { correlativeCommaAt } from '../../server/src/engine/correction/comparativeCorrelatives';
-import { embeddedOpenerCommaAt } from '../../server/src/engine/correction/embeddedOpeners';
-import { gappingCommaAt } from '../../server/src/engine/correction/gapping';
-import { interruptionCloseAt } from '../../server/src/engine/correction/interruptions';
-import { predicateSeriesCommaAt } from '../../server/src/engine/correction/predicateSeries';
-import { renamingAppositionAt } from '../../server/src/engine/correction/renamingAppositions';
-import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/strandedAuxiliary';
-import { supplementaryAdverbialAt } from '../../server/src/engine/correction/supplementaryAdverbials';
-import { verblessClauseCommaAt } from '../../server/src/engine/correction/verblessClauses';
-import { vocativeCommaAt } from '../../server/src/engine/correction/vocatives';
+import { appositiveMarkerCommaAt, spelledMarkerCommaAt } from '../../server/src/engine/correction/conventions/asides/appositiveMarkers';
+import { clauseAfterCommaAt } from '../../server/src/engine/correction/conventions/clauses/clauseAfterComma';
+import { commentClauseCommaAt } from '../../server/src/engine/correction/conventions/asides/commentClauses';
+import { correlativeCommaAt } from '../../server/src/engine/correction/conventions/clauses/comparativeCorrelatives';
+import { embeddedOpenerCommaAt } from '../../server/src/engine/correction/conventions/clauses/embeddedOpeners';
+import { gappingCommaAt } from '../../server/src/engine/correction/conventions/clauses/gapping';
+import { interruptionCloseAt } from '../../server/src/engine/correction/conventions/asides/interruptions';
+import { predicateSeriesCommaAt } from '../../server/src/engine/correction/conventions/clauses/predicateSeries';
+import { renamingAppositionAt } from '../../server/src/engine/correction/conventions/asides/renamingAppositions';
+import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/conventions/clauses/strandedAuxiliary';
+import { supplementaryAdverbialAt } from '../../server/src/engine/correction/conventions/clauses/supplementaryAdverbials';
+import { verblessClauseCommaAt } from '../../server/src/engine/correction/conventions/clauses/verblessClauses';
+import { vocativeCommaAt } from '../../server/src/engine/correction/conventions/asides/vocatives';
 import { guardChecks } from './guardChecks';
 
-describe("engine: commas set by writers' conventions (correction/writersConventions.ts)", () => {
+describe("engine: commas set by writers' conventions (correction/conventions/writersConventions.ts)", () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma before a vocative (vocatives.ts)', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { ArcHybridState, goldChildren, LEFT, N_TRANSITIONS, RIGHT, SHIFT } from '../../server/src/parser/arcHybrid';
 import { isProjective, TreeWord } from '../../server/src/data/depunct';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 
 function replay(n: number, seq: number[]): ArcHybridState {
   const st = new ArcHybridState(n);

@@ -4,7 +4,7 @@ import { goldChildren } from '../../server/src/parser/arcHybrid';
 import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
 import { NeuralDims } from '../../server/src/parser/neuralNet';
 import { buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/training/parser/neuralTrain';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 
 // "When the storm ended , the town was quiet ." with its gold heads (root = n) and relation ids.
 const forms = ['When', 'the', 'storm', 'ended', 'the', 'town', 'was', 'quiet'];

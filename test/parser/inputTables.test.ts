@@ -13,7 +13,7 @@ import { NeuralDims, NeuralInput } from '../../server/src/parser/neuralNet';
 import { NeuralScorer } from '../../server/src/parser/neuralScorer';
 import { buildAffixVocab, buildVocab, newNeuralScorer } from '../../server/src/training/parser/neuralTrain';
 import { FixedVectors } from '../../server/src/parser/pretrainedVectors';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { readTreebank } from '../../server/src/data/treebank';
 import { ewtFile } from '../ewt';
 

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
-import { learnerCommaSlots, withLearnerCommas } from '../../server/src/parser/learnerCommas';
-import { corruptSlots, seededRandom } from '../../server/src/parser/views';
+import { learnerCommaSlots, withLearnerCommas } from '../../server/src/training/parser/learnerCommas';
+import { corruptSlots, seededRandom } from '../../server/src/training/parser/views';
 import { tree } from './treeRows';
 
 // "The girl who sits next to me is from Brazil." — the subject ends at "me" (slot 7), the verb group starts at "is".

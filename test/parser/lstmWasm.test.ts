@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import { lstmCache, lstmForward } from '../../server/src/parser/bilstm';
 import { FAST_ACTIVATIONS } from '../../server/src/parser/fastActivations';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { LstmKernel } from '../../server/src/parser/wasmLstm';
 
 describe('an LSTM direction in WebAssembly', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { dot, matVec } from '../../server/src/parser/dot';
 import { MatVecKernel, RowArena } from '../../server/src/parser/wasmMatVec';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 
 /**
  * The neural scorer's faster products must give `dot`'s results bit for bit (the parse may not change): the

@@ -14,7 +14,7 @@ import { FeatureBuffer } from '../../server/src/parser/hash';
 import { JointWeights } from '../../server/src/parser/jointWeights';
 import { jointKey, ModelContents, readModel, writeModel } from '../../server/src/parser/modelFile';
 import { parserModels } from '../../server/src/parser/parserModels';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { SparseWeights } from '../../server/src/parser/weights';
 import { readTreebank } from '../../server/src/data/treebank';
 import { ewtFile } from '../ewt';

@@ -1,7 +1,7 @@
 /**
- * Model file version 3 (`modelFile.ts`): the transition scorer stored as its ordered table, exactly as laid out in
- * memory. A file written that way and one written in the version 2 layout (sorted rows, table built at load) must
- * give the same scorer: the same scores bit for bit, the same sorted rows back, and the same parses.
+ * Ordered tables in the model file (`modelFile.ts`, magic 4): the transition scorer stored as its ordered table,
+ * exactly as laid out in memory. A file written that way and one written with sorted rows only (magic 2, table built
+ * at load) must give the same scorer: the same scores bit for bit, the same sorted rows back, and the same parses.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -12,7 +12,7 @@ import { encodeSentence } from '../../server/src/parser/encoding';
 import { FeatureBuffer } from '../../server/src/parser/hash';
 import { ModelContents, readModel, writeModel } from '../../server/src/parser/modelFile';
 import { parserModels } from '../../server/src/parser/parserModels';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { SparseWeights } from '../../server/src/parser/weights';
 import { readTreebank } from '../../server/src/data/treebank';
 import { ewtFile } from '../ewt';
@@ -25,7 +25,7 @@ function magicOf(file: string): string {
   return JSON.parse(raw.subarray(4, raw.readUInt32LE(0)).toString('utf8').replace(/\0+$/, '')).magic;
 }
 
-/** Both files of the same contents: version 2 (tables built at load) and version 3 (tables stored). */
+/** Both files of the same contents: sorted rows (magic 2, tables built at load) and tables stored (magic 4). */
 function bothFormats(m: ModelContents): { v2: ModelContents; v3: ModelContents; files: [string, string] } {
   const dir = tmp();
   const files: [string, string] = [path.join(dir, 'v2.bin'), path.join(dir, 'v3.bin')];
@@ -49,10 +49,10 @@ function assertSameScorer(a: SparseWeights, b: SparseWeights, features: number[]
   assert.deepStrictEqual([a.keys, a.offsets, a.classes, a.values], [b.keys, b.offsets, b.classes, b.values]);
 }
 
-describe('model file version 3 (ordered tables stored as laid out)', function () {
+describe('model file: ordered tables stored as laid out (magic 4)', function () {
   this.timeout(120000);
 
-  it('reads a random model exactly as the version 2 file of it, and keeps the bucketed scorers in sorted rows', () => {
+  it('reads a random model exactly as the sorted-rows file of it, and keeps the bucketed scorers in sorted rows', () => {
     const rand = seededRandom(11);
     const scorers: Record<string, SparseWeights> = {};
     for (const [name, C, rows] of [['transitions', 3, 5000], ['other', 2, 300], ['labels', 30, 2000]] as const) {
@@ -70,8 +70,8 @@ describe('model file version 3 (ordered tables stored as laid out)', function ()
     }
     const { v2, v3, files } = bothFormats({ header: { version: 'v', upos: [], xpos: [], deprels: [], info: {} }, scorers });
     assert.strictEqual(magicOf(files[0]), 'PUNCTEME-PARSER-2');
-    assert.strictEqual(magicOf(files[1]), 'PUNCTEME-PARSER-3');
-    // The stored tables are the ones the version 2 file's scorers build, slot for slot.
+    assert.strictEqual(magicOf(files[1]), 'PUNCTEME-PARSER-4');
+    // The stored tables are the ones the magic-2 file's scorers build, slot for slot.
     for (const name of ['transitions', 'other']) {
       const t2 = v2.scorers[name].orderedTable!;
       const t3 = v3.scorers[name].orderedTable!;

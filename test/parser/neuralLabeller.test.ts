@@ -19,7 +19,7 @@ import { neuralArrays } from '../../server/src/parser/neuralModel';
 import { NeuralDims } from '../../server/src/parser/neuralNet';
 import { buildVocab, newNeuralScorer } from '../../server/src/training/parser/neuralTrain';
 import { parserModels } from '../../server/src/parser/parserModels';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { hashedScorer } from './stubScorers';
 import { ewtFile } from '../ewt';
 

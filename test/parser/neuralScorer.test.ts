@@ -5,7 +5,7 @@ import { NeuralDims, Tensor, UNKNOWN_WORD } from '../../server/src/parser/neural
 import { buildAffixVocab, buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/training/parser/neuralTrain';
 import { FixedVectors } from '../../server/src/parser/pretrainedVectors';
 import { hashString } from '../../server/src/parser/hash';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { readModel, writeModel } from '../../server/src/parser/modelFile';
 import { neuralArrays, neuralFromModel } from '../../server/src/parser/neuralModel';
 import { NeuralScorer } from '../../server/src/parser/neuralScorer';

@@ -4,7 +4,7 @@ import { depunctuate } from '../../server/src/data/depunct';
 import { ABBREV_DOT, normalisePunct } from '../../server/src/data/punctTokens';
 import { readTreebank } from '../../server/src/data/treebank';
 import { loadParser, MAX_WORDS, ParsedSentence, Parser } from '../../server/src/parser';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { assertWellFormed } from './treeChecks';
 import { EWT_DIR } from '../ewt';
 

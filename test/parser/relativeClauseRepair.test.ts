@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { TreeWord } from '../../server/src/data/depunct';
 import { parseConllu } from '../../server/src/data/conllu';
 import { loadParser, Parser } from '../../server/src/parser';
-import { scoreRelativeSubjects } from '../../server/src/parser/evaluation';
+import { scoreRelativeSubjects } from '../../server/research/parser/evaluation';
 import { repairRelativeClauseSubjects } from '../../server/src/parser/relativeClauseRepair';
 import { tree } from './treeRows';
 import { assertWellFormed } from './treeChecks';

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
 import { FeatureBuffer } from '../../server/src/parser/hash';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { SparseWeights } from '../../server/src/parser/weights';
 import type * as wasmSparse from '../../server/src/parser/wasmSparse';
 

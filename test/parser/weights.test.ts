@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { FeatureBuffer } from '../../server/src/parser/hash';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { AveragedPerceptron } from '../../server/src/training/parser/averagedPerceptron';
 
 describe('averaged perceptron', () => {

@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { FeatureBuffer } from '../../server/src/parser/hash';
 import { readModel, writeModel } from '../../server/src/parser/modelFile';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { SparseWeights } from '../../server/src/parser/weights';
 import { WASM_MAX_FEATURES } from '../../server/src/parser/wasmSparse';
 

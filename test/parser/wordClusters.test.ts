@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { normaliseWord } from '../../server/src/parser/encoding';
 import { hashString } from '../../server/src/parser/hash';
-import { seededRandom } from '../../server/src/parser/views';
+import { seededRandom } from '../../server/src/training/parser/views';
 import { ClusterMap, clusterOf } from '../../server/src/parser/wordClusters';
 import { kmeans } from '../../server/src/training/parser/buildClusters';
 

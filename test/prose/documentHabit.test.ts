@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'assert';
 import { Finding, LintOptions, makeLinter } from '../../server/src/engine';
-import { HabitPart } from '../../server/src/engine/correction/introductoryHabit';
+import { HabitPart } from '../../server/src/engine/correction/style/introductoryHabit';
 import { keepStrongest, findingSpan, settleParts } from '../../server/src/engine/documentPart';
 import { positionAt } from '../../server/src/engine/positions';
 import { ParagraphCache, lintDocument } from '../../server/src/prose';

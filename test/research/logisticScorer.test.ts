@@ -1,8 +1,8 @@
 import * as assert from 'assert';
 import { expectedCalibrationError, logLoss, LogisticModel, predict, trainLogistic, DEFAULT_TRAIN } from '../../server/research/scorer/logistic';
-import { edgesAt } from '../../server/src/engine/correction/learnedScorer';
+import { edgesAt } from '../../server/src/engine/correction/learned/learnedScorer';
 import { treeInfo } from '../../server/src/engine/treeInfo';
-import type { FeatureVector } from '../../server/src/engine/correction/learnedScorer';
+import type { FeatureVector } from '../../server/src/engine/correction/learned/learnedScorer';
 
 /** Data drawn from a known log-linear model over three features (a seeded generator). */
 function sample(n: number, seed: number): Array<{ features: FeatureVector; label: number }> {

@@ -14,7 +14,7 @@ import { parseArgs } from 'util';
 import { readTreebank } from '../../src/data/treebank';
 import { PunctuatedTree } from '../../src/data/depunct';
 import { hasSubject, treeInfo } from '../../src/engine/treeInfo';
-import { introductoryAt, spliceAt, subjectVerbAt } from '../../src/engine/correction/categories';
+import { introductoryAt, spliceAt, subjectVerbAt } from '../../src/engine/correction/pipeline/categories';
 import { goldSentence } from '../eval/goldSentence';
 import { readSilverTrees } from '../silverTrees';
 

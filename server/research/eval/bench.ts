@@ -4,7 +4,7 @@
  */
 import { PunctuatedTree } from '../../src/data/depunct';
 import { treeInfo } from '../../src/engine/treeInfo';
-import { commaCategory } from '../../src/engine/correction/categories';
+import { commaCategory } from '../../src/engine/correction/pipeline/categories';
 import { Rendered } from './draft';
 import { judge, PlainEdit, slotEdits, Tally } from './score';
 import { SuiteItem } from './suite';

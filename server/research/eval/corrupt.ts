@@ -14,7 +14,7 @@
  */
 import { SlotMark } from '../../src/engine/sentence';
 import { hasSubject, treeInfo, TreeInfo } from '../../src/engine/treeInfo';
-import { commaCategory, NONRESTRICTIVE_RELS, spliceAt, subjectVerbAt } from '../../src/engine/correction/categories';
+import { commaCategory, NONRESTRICTIVE_RELS, spliceAt, subjectVerbAt } from '../../src/engine/correction/pipeline/categories';
 import { cloneDraft, Draft, setSlot } from './draft';
 import { pick, Rng } from './rng';
 

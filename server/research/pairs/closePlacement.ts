@@ -1,7 +1,7 @@
 /**
  * Where the model closes an unclosed bracket, judged on the edited-english corrupted suite's unbalanced-bracket items
  * (`npx tsx server/research/pairs/closePlacement.ts --part dev`): for each item, the model's best close position and its
- * posterior share (`correction/closePair.ts`, whether or not the engine would offer it), right or wrong against the
+ * posterior share (`correction/pipeline/closePair.ts`, whether or not the engine would offer it), right or wrong against the
  * gold repair; and, from the engine as it ships, which rule's edits the benchmark counts as false positives. Prints the
  * precision of the offered closes by share threshold, and every item with `--items FILE`.
  */
@@ -12,7 +12,7 @@ import { BENCH_KINDS } from '../corruption/rates';
 import { buildEditedSuite, corruptedParagraph, loadSuiteDocuments } from '../corruption/editedSuite';
 import { loadEngineParts, makeLinter } from '../../src/engine';
 import { unbalancedPairsRule } from '../../src/engine/rules/unbalancedPairs';
-import { placeCloser } from '../../src/engine/correction/closePair';
+import { placeCloser } from '../../src/engine/correction/pipeline/closePair';
 import { lintDocument, ParagraphCache } from '../../src/prose';
 import { judge, slotEdits } from '../eval/score';
 import { AnalysedSentence, slotRegion } from '../../src/engine/sentence';

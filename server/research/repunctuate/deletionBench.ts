@@ -19,7 +19,7 @@ import { readTreebank } from '../../src/data/treebank';
 import { PunctuatedTree } from '../../src/data/depunct';
 import { ABBREV_DOT } from '../../src/data/punctTokens';
 import { loadPunctModel } from '../../src/model';
-import { treeInfo } from '../../src/model/treeInfo';
+import { projectiveTree } from '../../src/model/treeInfo';
 import { renderSlot } from '../../src/engine/render';
 import { repunctuateTree, repunctuationModel } from '../../src/engine/repunctuate';
 
@@ -57,6 +57,24 @@ function withoutSpan(slots: readonly string[][], lo: number, hi: number, merge: 
 }
 
 /**
+ * The quotation marks and brackets inside the constituent (slots lo…hi−1) whose partner lies outside it: the openers
+ * left open, in order, and how many closers close one opened before it.
+ */
+function unpairedInside(slots: readonly string[][], lo: number, hi: number): { open: string[]; closedOutside: number } {
+  const open: string[] = [];
+  let closedOutside = 0;
+  for (let i = lo; i < hi; i++)
+    for (const t of slots[i]) {
+      if (MIRROR.has(t)) open.push(t);
+      else if (CLOSERS.has(t)) {
+        if (open.length && MIRROR.get(open[open.length - 1]) === t) open.pop();
+        else closedOutside++;
+      }
+    }
+  return { open, closedOutside };
+}
+
+/**
  * The first reference (`--reference v1`, the one the numbers of the first re-punctuation section used): the sentence's
  * own marks minus the constituent's: the marks inside it; a quotation mark or bracket whose partner is inside it; a
  * quotation mark or bracket pair enclosing exactly it; a colon introducing it; and its separators: a pair of commas
@@ -67,16 +85,7 @@ function expectedV1(slots: readonly string[][], lo: number, hi: number): string[
   const n = slots.length - 1;
   return withoutSpan(slots, lo, hi, (l, r) => {
     const left = [...l], right = [...r];
-    const open: string[] = [];
-    let closedOutside = 0;
-    for (let i = lo; i < hi; i++)
-      for (const t of slots[i]) {
-        if (MIRROR.has(t)) open.push(t);
-        else if (CLOSERS.has(t)) {
-          if (open.length && MIRROR.get(open[open.length - 1]) === t) open.pop();
-          else closedOutside++;
-        }
-      }
+    const { open, closedOutside } = unpairedInside(slots, lo, hi);
     for (let k = 0; k < closedOutside && left.length && MIRROR.has(left[left.length - 1]); k++) left.pop();
     for (let k = open.length - 1; k >= 0 && right.length && right[0] === MIRROR.get(open[k]); k--) right.shift();
     while (left.length && right.length && MIRROR.get(left[left.length - 1]) === right[0]) (left.pop(), right.shift());
@@ -109,16 +118,7 @@ function expectedV2(slots: readonly string[][], lo: number, hi: number, head: nu
   const n = slots.length - 1;
   return withoutSpan(slots, lo, hi, (l, r) => {
     const left = [...l], right = [...r];
-    const open: string[] = [];
-    let closedOutside = 0;
-    for (let i = lo; i < hi; i++)
-      for (const t of slots[i]) {
-        if (MIRROR.has(t)) open.push(t);
-        else if (CLOSERS.has(t)) {
-          if (open.length && MIRROR.get(open[open.length - 1]) === t) open.pop();
-          else closedOutside++;
-        }
-      }
+    const { open, closedOutside } = unpairedInside(slots, lo, hi);
     for (let k = 0; k < closedOutside && left.length && MIRROR.has(left[left.length - 1]); k++) left.pop();
     for (let k = open.length - 1; k >= 0; k--) {
       const j = right.indexOf(MIRROR.get(open[k])!);
@@ -162,7 +162,7 @@ function main(): void {
     if (tally.items >= limit) break;
     let info;
     try {
-      info = treeInfo(tree);
+      info = projectiveTree(tree);
     } catch {
       continue;
     }

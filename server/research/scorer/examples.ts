@@ -9,10 +9,10 @@ import { Parser } from '../../src/parser';
 import { EngineModel } from '../../src/engine/punctModel';
 import { AnalysedSentence } from '../../src/engine/sentence';
 import { treeInfo } from '../../src/engine/treeInfo';
-import { Calibration } from '../../src/engine/correction/calibration';
-import { scoredForScorer } from '../../src/engine/correction/learnedDecision';
+import { Calibration } from '../../src/engine/correction/pipeline/calibration';
+import { scoredForScorer } from '../../src/engine/correction/learned/learnedDecision';
 import { compactSlot, Corruption, ErrorKind } from '../eval/corrupt';
-import { candidateFeatures } from '../../src/engine/correction/learnedScorer';
+import { candidateFeatures } from '../../src/engine/correction/learned/learnedScorer';
 import { Encoded, FeatureTable } from './logistic';
 import { EditedItem, SuiteDocument } from '../corruption/editedSuite';
 

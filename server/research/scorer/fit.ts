@@ -30,7 +30,7 @@ import * as path from 'path';
 import { parseArgs } from 'util';
 import { loadParser } from '../../src/parser';
 import { loadEngineModel, CALIBRATION_FILE, defaultModelDir } from '../../src/engine';
-import { loadCalibration, thresholdFor } from '../../src/engine/correction/calibration';
+import { loadCalibration, thresholdFor } from '../../src/engine/correction/pipeline/calibration';
 import { f05, Tally } from '../eval/score';
 import { ErrorKind } from '../eval/corrupt';
 import { EditedPart } from '../editedEnglish';
@@ -38,7 +38,7 @@ import { defaultSilverDir } from '../silverTrees';
 import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { ewtTrainDocuments } from './ewtDocuments';
-import { thresholdGroup } from '../../src/engine/correction/learnedScorer';
+import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates } from './examples';
 import { DEFAULT_TRAIN, Encoded, expectedCalibrationError, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 

@@ -3,7 +3,7 @@
  * log-loss with an L2 penalty, stopping early when the dev part's log-loss stops falling (the weights of the best
  * epoch are kept). The features kept are those seen at least `minCount` times in training.
  */
-import { FeatureVector, predictFeatures } from '../../src/engine/correction/learnedScorer';
+import { FeatureVector, predictFeatures } from '../../src/engine/correction/learned/learnedScorer';
 
 export interface LogisticModel {
   /** Feature name → weight. */

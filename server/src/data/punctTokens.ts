@@ -15,10 +15,6 @@ export const CLOSE_SINGLE = '’';
 const DOUBLE_QUOTES = new Set(['"', '“', '”', '``', "''", '„', '«', '»']);
 const SINGLE_QUOTES = new Set(["'", '‘', '’', '`']);
 
-export function isQuoteForm(form: string): boolean {
-  return DOUBLE_QUOTES.has(form) || SINGLE_QUOTES.has(form);
-}
-
 /**
  * Normalise a punctuation token. Quotes become directional (opening/closing), decided by `side` when the form itself
  * is ambiguous (straight quotes). EWT's XPOS (`` ` `` vs `''`) gives the side in the treebank; at run time the

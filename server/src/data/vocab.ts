@@ -77,7 +77,3 @@ export function buildVocabularies(trees: readonly PunctuatedTree[], opts: VocabO
   };
 }
 
-export function wordOrUnk(vocab: Vocabularies, form: string): string {
-  const lw = form.toLowerCase();
-  return vocab.words.has(lw) ? lw : UNK;
-}

@@ -5,8 +5,11 @@
  * overlap no other chosen edit, and applying it changes no word (only punctuation, spacing, and the case of a letter
  * that starts a new sentence).
  */
+import { applyEdits } from '../engine/textEdits';
 import { Finding, TextEdit } from '../engine/types';
 import { autoFixRefusal } from './autoFixPolicy';
+
+export { applyEdits };
 
 export const DEFAULT_FIX_MIN_CONFIDENCE = 0.9;
 
@@ -23,18 +26,6 @@ function sameWords(a: string, b: string): boolean {
 
 /** A UTF-16 code unit that may belong to a word of `wordsOf`: a letter, a digit, an apostrophe or half a surrogate pair. */
 const WORD_UNIT = /[\p{L}\p{N}'’\uD800-\uDFFF]/u;
-
-/** Applies non-overlapping edits (any order) to `text`. */
-export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => a.start.offset - b.start.offset || a.end.offset - b.end.offset);
-  let out = '';
-  let at = 0;
-  for (const e of sorted) {
-    out += text.slice(at, e.start.offset) + e.newText;
-    at = e.end.offset;
-  }
-  return out + text.slice(at);
-}
 
 /** Edits conflict when their ranges overlap or touch (two insertions at one point would be ordered arbitrarily). */
 function conflicts(a: TextEdit, b: TextEdit): boolean {

@@ -1,7 +1,7 @@
 /**
  * `audience`: whether a document is held to edited prose's standard or to a learner's (`types.ts Audience`).
  *
- * Under `auto` the document's own findings decide (`correction/writerErrorRate.ts`: at least 3, one or more per 10
+ * Under `auto` the document's own findings decide (`correction/pipeline/writerErrorRate.ts`: at least 3, one or more per 10
  * sentences, make it error-prone), which is the right guess for a text nobody has described, but it makes a finding
  * depend on the others: fixing some of an essay's errors could take it below the line and hide the rest. A writer or
  * a team that knows its texts names the audience instead; then every sentence is decided alone, so fixing, adding or

@@ -2,7 +2,7 @@
  * A text linted as one part of a larger document (a prose block of a Markdown file, which the prose layer lints one
  * at a time and caches): the findings that are the text's own, and what a decision over the whole document needs
  * from it. Two such decisions exist today, `introductoryComma: auto` (the document's own habit,
- * `correction/introductoryHabit.ts`) and `adaptToWriter` (its own error rate, `correction/writerErrorRate.ts`);
+ * `correction/style/introductoryHabit.ts`) and `adaptToWriter` (its own error rate, `correction/pipeline/writerErrorRate.ts`);
  * `quoteStyle: auto` is decided before the blocks are linted, from a count of marks (`LintOptions.quoteHabit`).
  *
  * An error-prone document with no habit of its own is held to edited prose's introductory commas (session 19).
@@ -12,8 +12,8 @@
  * of the others without their being analysed again. `Linter.lint(text)` is `settleParts([lintPart(text)])`: a text
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
-import { documentHabit, habitFinding, HabitPart } from './correction/introductoryHabit';
-import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/writerErrorRate';
+import { documentHabit, habitFinding, HabitPart } from './correction/style/introductoryHabit';
+import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/pipeline/writerErrorRate';
 import { AudienceDecision, learnerMessage } from './audience';
 import type { Linter } from './index';
 import { Audience, Finding, LintOptions } from './types';
@@ -29,7 +29,7 @@ export interface LintPart {
   habit?: HabitPart<Finding>;
   /**
    * Under `adaptToWriter`: the part's findings and sentences, which the document sums to decide whether it is
-   * error-prone, and the findings the part adds if it is (`correction/writerErrorRate.ts`), built like `habit.pending`;
+   * error-prone, and the findings the part adds if it is (`correction/pipeline/writerErrorRate.ts`), built like `habit.pending`;
    * `held`, a sure rule's findings reported only then (`TextRule.errorProneOnly`), are not counted.
    */
   errorRate?: ErrorRatePart<Finding>;

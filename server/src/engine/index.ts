@@ -7,6 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
+import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
 import * as path from 'path';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
@@ -23,15 +24,15 @@ import { egCommasRule } from './rules/egCommas';
 import { AnalysedSentence, Reparse } from './sentence';
 import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
-import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration } from './correction/calibration';
+import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration } from './correction/pipeline/calibration';
 import { checkModelFiles, ModelFileError } from './modelIntegrity';
-import { sentenceFindings } from './correction/modelRules';
-import { learnedFindings } from './correction/learnedDecision';
-import { placeCloser, Placement } from './correction/closePair';
+import { sentenceFindings } from './correction/pipeline/modelRules';
+import { learnedFindings } from './correction/learned/learnedDecision';
+import { placeCloser, Placement } from './correction/pipeline/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
-import { IntroductoryConvention, loadConvention } from './correction/introductoryConvention';
-import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learnedScorer';
-import { HabitPart, SentenceHabit } from './correction/introductoryHabit';
+import { IntroductoryConvention, loadConvention } from './correction/style/introductoryConvention';
+import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learned/learnedScorer';
+import { HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
 import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
 import { withAudience } from './audience';
 import { loadSentenceKindModels, sentenceKindFindings, SentenceKindModels } from './sentenceKinds';
@@ -91,7 +92,7 @@ export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPair
 
 /** Every rule id the engine can report: the registry's (`registry/`). */
 export { RULE_IDS } from './registry';
-export { WeighedCorrection, WeighedCorrections, weighedCorrections } from './weighedCorrections';
+export { VetoedCorrection, WeighedCorrection, WeighedCorrections, weighedCorrections } from './weighedCorrections';
 
 export interface LinterParts {
   analyser?: SentenceAnalyser;
@@ -105,9 +106,7 @@ export interface LinterParts {
   kinds?: SentenceKindModels;
 }
 
-export function defaultModelDir(): string {
-  return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
-}
+export { defaultModelDir } from '../data/modelDir';
 
 /** The full model (Attach + NoisyChannel) when present, else the Attach-only ablation. */
 export function punctModelFile(dir: string): string {

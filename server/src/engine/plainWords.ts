@@ -8,6 +8,7 @@
  * The finding's message stays as it is (it names the words involved, and the Problems panel shows it); the plain
  * lead does not repeat it.
  */
+import { applyEdits } from './textEdits';
 import { Finding } from './types';
 
 export interface PlainExplanation {
@@ -91,13 +92,7 @@ function writeExcerpt(f: Finding, text: string): PlainExplanation['write'] {
   const last = edits[edits.length - 1].end.offset;
   // A fix that rewrites a whole paragraph (a restored text) is too long to quote.
   if (last - first > 200) return undefined;
-  let changed = '';
-  let at = first;
-  for (const e of edits) {
-    changed += text.slice(at, e.start.offset) + e.newText;
-    at = e.end.offset;
-  }
-  changed += text.slice(at, last);
+  const changed = applyEdits(text, edits, first, last);
   const lineStart = text.lastIndexOf('\n', first - 1) + 1;
   const lineEndAt = text.indexOf('\n', last);
   const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
@@ -124,7 +119,7 @@ export function plainRatio(odds: number): string {
   return `${odds >= 10 ? Math.round(odds) : odds.toFixed(1)} times`;
 }
 
-/** The model's explanation lines (`correction/findings.ts`), said plainly; bracketings kept as trees. */
+/** The model's explanation lines (`correction/pipeline/findings.ts`), said plainly; bracketings kept as trees. */
 function moreLines(explanation: string): PlainExplanation['more'] {
   const out: PlainExplanation['more'] = [];
   const seen = new Set<string>();

@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 import { PlainFinding } from './finding';
-import { SentenceHabit } from './correction/introductoryHabit';
+import { SentenceHabit } from './correction/style/introductoryHabit';
 import { DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma } from './types';
 import { AnalysedSentence } from './sentence';
 import { sentenceJoinFindings } from './sentenceJoins/findings';
@@ -34,11 +34,11 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
 }
 
 /**
- * `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/writerErrorRate.ts`).
+ * `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/pipeline/writerErrorRate.ts`).
  * `others`: the sentence's findings from the punctuation model's candidates; a set-off comma one of them already adds
  * is not reported twice. A fronted phrase's comma follows `introductoryComma` as the punctuation model's do: reported
  * under `edited`; under `auto` it waits in `habit` for the document's habit (or its error rate) to ask for it
- * (`correction/introductoryHabit.ts`: a web writer who leaves these commas out is not held to edited prose's);
+ * (`correction/style/introductoryHabit.ts`: a web writer who leaves these commas out is not held to edited prose's);
  * never under `ignore`.
  */
 export function sentenceKindFindings(

@@ -17,7 +17,7 @@
 import { createHash } from 'crypto';
 import { LRUCache } from 'lru-cache';
 import { PlainFinding } from './finding';
-import { SentenceFindings } from './correction/modelRules';
+import { SentenceFindings } from './correction/pipeline/modelRules';
 import { AnalysedSentence } from './sentence';
 
 /** Sentences remembered: a paragraph-sized neighbourhood of every recent edit, many times over (a digest and, rarely, a finding or two). */

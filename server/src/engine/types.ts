@@ -73,7 +73,7 @@ export const SERIAL_COMMA_USAGE = usageOf('--serial-comma', SERIAL_COMMA_VALUES)
  * The comma after an introductory element: `edited` reports it where edited prose writes it (the elements after which
  * most of EWT's writers already put it, and the model agrees in the sentence at hand); `auto` reports the same
  * omissions only where the document's own habit is the comma (it writes one after at least 3 of those elements and
- * at least 75% of them; `correction/introductoryHabit.ts`); `ignore` leaves it to the error model alone (which,
+ * at least 75% of them; `correction/style/introductoryHabit.ts`); `ignore` leaves it to the error model alone (which,
  * calibrated on writers who often omit it, almost never reports one).
  */
 export const INTRODUCTORY_COMMA_VALUES = ['edited', 'auto', 'ignore'] as const;
@@ -84,13 +84,13 @@ export const INTRODUCTORY_COMMA_USAGE = usageOf('--introductory-comma', INTRODUC
 /**
  * The product default, decided by the benchmark (BENCHMARKS, lint "Session 5": `edited` fails the criterion; "Session
  * 5b": `auto` meets it; "Session 6": `auto` also reports the comma after a transition such as "However" without a
- * habit, `correction/introductoryTransition.ts`); settings and config fall back to it.
+ * habit, `correction/style/introductoryTransition.ts`); settings and config fall back to it.
  */
 export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'auto';
 
 /**
  * The comma splice ("It was late, everybody was tired"): `edited` reports every comma that joins two independent
- * clauses, as edited prose would not have it (`correction/spliceStyle.ts`); `ignore` (the default) leaves it to the
+ * clauses, as edited prose would not have it (`correction/style/spliceStyle.ts`); `ignore` (the default) leaves it to the
  * error model alone, which, calibrated on writers who often splice, almost never reports one.
  */
 export const COMMA_SPLICES_VALUES = ['edited', 'ignore'] as const;
@@ -163,7 +163,7 @@ export interface LintOptions {
   egComma?: EgComma;
   /**
    * In a document with many findings for its length (a learner's essay), make the model's decisions at the higher
-   * error rate it shows, and report what that adds (`correction/writerErrorRate.ts`). Default true.
+   * error rate it shows, and report what that adds (`correction/pipeline/writerErrorRate.ts`). Default true.
    */
   adaptToWriter?: boolean;
   /**
@@ -173,7 +173,7 @@ export interface LintOptions {
   audience?: Audience;
   /**
    * Who decides the model's candidate edits: `calibrated` (the default) the error model with its guards, conventions
-   * and style settings; `learned` the learned correction scorer alone (`correction/learnedScorer.ts`, when the model
+   * and style settings; `learned` the learned correction scorer alone (`correction/learned/learnedScorer.ts`, when the model
    * directory has one), a research setting measured by `bench:edited --decision learned`, not yet the product's.
    */
   decision?: 'calibrated' | 'learned';

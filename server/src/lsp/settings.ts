@@ -22,7 +22,7 @@ export interface Settings {
   introductoryComma: IntroductoryComma;
   commaSplices: CommaSplices;
   egComma: EgComma;
-  /** In an error-prone document, decide at its higher error rate (`correction/writerErrorRate.ts`). */
+  /** In an error-prone document, decide at its higher error rate (`correction/pipeline/writerErrorRate.ts`). */
   adaptToWriter: boolean;
   /** The standard every sentence is held to (`engine/audience.ts`); other than `auto` it decides `adaptToWriter`. */
   audience: Audience;

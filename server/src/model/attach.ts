@@ -133,11 +133,6 @@ export function outSym(o: OutputSpace, c: number): number {
   return o.nPairs + 2 * o.nPunctemes + c;
 }
 
-/** Log-probabilities log p_θ(l_j, r_j | w) for the pairs j of `rp`. */
-export function pairLogProbs(weights: Float64Array, space: OutputSpace, ctx: HashedContexts, rp: RelPairs): Float64Array {
-  return logNormalise(pairScores(weights, space, ctx, rp));
-}
-
 /** In place: scores → log-softmax. */
 export function logNormalise(s: Float64Array): Float64Array {
   let m = -Infinity;

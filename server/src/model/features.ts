@@ -6,7 +6,7 @@
  * English needs: the first word of the span (relative pronoun, subordinator), the `cc`/`mark`/`case` child words,
  * and the head word of the constituent ("however").
  */
-import { TreeInfo } from './treeInfo';
+import { ProjectiveTree } from './treeInfo';
 
 export const OUT_PAIR = 1, OUT_L = 2, OUT_R = 4, OUT_SYM = 8;
 export const OUT_ALL = OUT_PAIR | OUT_L | OUT_R;
@@ -36,7 +36,7 @@ function lenBucket(len: number): string {
 }
 
 /** The contexts of node w that do not depend on the punctuation (computed once per tree). */
-export function staticContexts(info: TreeInfo, w: number, wordKey: (form: string) => string): Context[] {
+export function staticContexts(info: ProjectiveTree, w: number, wordKey: (form: string) => string): Context[] {
   const W = info.words;
   const n = info.n;
   const node = W[w - 1];
@@ -95,13 +95,13 @@ export function staticContexts(info: TreeInfo, w: number, wordKey: (form: string
   return out;
 }
 
-function childContext(info: TreeInfo, w: number, c: number, side: string, wordKey: (f: string) => string): Context {
+function childContext(info: ProjectiveTree, w: number, c: number, side: string, wordKey: (f: string) => string): Context {
   void wordKey;
   return { name: `ch=${info.words[w - 1].deprel}>${info.words[c - 1].deprel}|${side}`, outputs: OUT_ALL };
 }
 
 /** Family (D): the surface punctuation strictly inside w's span (fully determined by w's descendants). */
-export function internalPunctContexts(info: TreeInfo, w: number, slots: readonly (readonly string[])[]): Context[] {
+export function internalPunctContexts(info: ProjectiveTree, w: number, slots: readonly (readonly string[])[]): Context[] {
   const a = info.lo[w], b = info.hi[w];
   if (a === b) return [];
   const set = new Set<string>();

@@ -3,6 +3,7 @@
  * Everything is exact (Algorithm 1 and its reverse pass), in natural logs, on the model's projective version of the
  * tree (non-projective arcs are lifted, see `projective.ts`).
  */
+import { defaultModelDir } from '../data/modelDir';
 import { createHash } from 'crypto';
 import * as path from 'path';
 import { PunctuatedTree } from '../data/depunct';
@@ -15,7 +16,7 @@ import { readThetaSidecar } from './thetaSidecar';
 import { mbrDecode, sampleObserved, underlyingSlots } from './sample';
 import { refineMap, viterbi } from './viterbi';
 import { automatonWeight } from './automaton';
-import { TreeInfo } from './treeInfo';
+import { ProjectiveTree } from './treeInfo';
 
 export interface MapTree {
   logProb: number;
@@ -53,7 +54,7 @@ export interface PunctModel {
 import { seededRng } from '../random/seededRng';
 export { seededRng };
 
-export function bracketing(info: TreeInfo, lKey: (w: number) => string, rKey: (w: number) => string): string {
+export function bracketing(info: ProjectiveTree, lKey: (w: number) => string, rKey: (w: number) => string): string {
   const show = (w: number): string => {
     const parts = [...info.left[w].map(show), info.words[w - 1].form, ...info.right[w].map(show)];
     return `[${punctemeTokens(lKey(w)).join('')} ${parts.join(' ')} ${punctemeTokens(rKey(w)).join('')}]`;
@@ -230,10 +231,7 @@ export class PunctModelImpl implements PunctModel {
   }
 }
 
-/** Directory of the bundled models (`models/en`), overridable with PUNCTEME_MODEL_DIR. */
-export function defaultModelDir(): string {
-  return process.env.PUNCTEME_MODEL_DIR ?? path.resolve(__dirname, '../../../models/en');
-}
+export { defaultModelDir } from '../data/modelDir';
 
 export const DEFAULT_MODEL_FILE = 'punct.json';
 export const ATTACH_MODEL_FILE = 'punct-attach.json';

@@ -101,17 +101,6 @@ export function dot(a: Mat, b: Mat): number {
   return s;
 }
 
-export function maxEntry(a: Mat): number {
-  let m = 0;
-  for (let i = 0; i < a.d.length; i++) if (a.d[i] > m) m = a.d[i];
-  return m;
-}
-
-export function isZero(a: Mat): boolean {
-  for (let i = 0; i < a.d.length; i++) if (a.d[i] !== 0) return false;
-  return true;
-}
-
 export function outer(col: Float64Array, row: Float64Array): Mat {
   const m = zeros(col.length, row.length);
   for (let i = 0; i < col.length; i++) {
@@ -119,10 +108,6 @@ export function outer(col: Float64Array, row: Float64Array): Mat {
     for (let j = 0; j < row.length; j++) m.d[i * row.length + j] = col[i] * row[j];
   }
   return m;
-}
-
-export function scaleInPlace(a: Mat, s: number): void {
-  for (let i = 0; i < a.d.length; i++) a.d[i] *= s;
 }
 
 export function transpose(a: Mat): Mat {

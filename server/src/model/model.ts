@@ -24,7 +24,7 @@ import { Channel } from './channel';
 import { ContextWeightCache } from './contextCache';
 import { internalPunctContexts, staticContexts } from './features';
 import { NodeInput, PunctemeTable } from './inside';
-import { TreeInfo, treeInfo } from './treeInfo';
+import { ProjectiveTree, projectiveTree } from './treeInfo';
 
 /** The hashed weights as shipped: θ_i = q[i] · scale. */
 export interface QuantisedWeights {
@@ -52,7 +52,7 @@ export interface ModelParts {
 }
 
 export interface PreparedTree {
-  info: TreeInfo;
+  info: ProjectiveTree;
   rp: RelPairs[];
   /** `ModelCore.unmatched` per node, made when training first asks (inference never does). */
   unmatched: Array<Uint8Array | undefined>;
@@ -189,7 +189,7 @@ export class ModelCore {
   };
 
   prepare(tree: Pick<PunctuatedTree, 'words'>): PreparedTree {
-    const info = treeInfo(tree);
+    const info = projectiveTree(tree);
     const rp: RelPairs[] = new Array(info.n + 1);
     const ctx: HashedContexts[] = new Array(info.n + 1);
     for (let w = 1; w <= info.n; w++) {
@@ -258,7 +258,7 @@ export class ModelCore {
   }
 
   /** Whether a comma at w's right edge belongs to another node under `supplementRightComma`. */
-  private rightCommaGoesElsewhere(info: TreeInfo, words: PunctuatedTree['words'], w: number): boolean {
+  private rightCommaGoesElsewhere(info: ProjectiveTree, words: PunctuatedTree['words'], w: number): boolean {
     const supplement = (v: number) => isSupplement(words[v - 1].deprel);
     const h = info.head[w - 1];
     if (h !== 0 && info.hi[w] === info.hi[h] && !supplement(w)) return true;

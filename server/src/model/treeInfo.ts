@@ -1,11 +1,13 @@
 /**
  * The structure of an unpunctuated tree that the model walks: projective heads, spans, children in order, and a
- * bottom-up node order. Computed once per tree.
+ * bottom-up node order. Computed once per tree. It is the model's view of a tree (heads lifted to be projective, as the
+ * model's derivation needs them); the linter's rules read the tree as parsed (`engine/treeInfo.ts`), so the two carry
+ * different names.
  */
 import { PunctuatedTree, TreeWord } from '../data/depunct';
 import { projectiveHeads } from './projective';
 
-export interface TreeInfo {
+export interface ProjectiveTree {
   n: number;
   words: readonly TreeWord[];
   /** Projective heads (1-based, 0 = root). */
@@ -22,7 +24,7 @@ export interface TreeInfo {
   lifted: boolean;
 }
 
-export function treeInfo(tree: Pick<PunctuatedTree, 'words'>): TreeInfo {
+export function projectiveTree(tree: Pick<PunctuatedTree, 'words'>): ProjectiveTree {
   const words = tree.words;
   const n = words.length;
   const head = projectiveHeads(words);
@@ -55,7 +57,7 @@ export function treeInfo(tree: Pick<PunctuatedTree, 'words'>): TreeInfo {
 }
 
 /** Constituents whose right edge is at slot s (innermost first) and whose left edge is at s (outermost first). */
-export function slotMembers(info: TreeInfo): { ends: number[][]; starts: number[][] } {
+export function slotMembers(info: ProjectiveTree): { ends: number[][]; starts: number[][] } {
   const ends: number[][] = Array.from({ length: info.n + 1 }, () => []);
   const starts: number[][] = Array.from({ length: info.n + 1 }, () => []);
   for (let w = 1; w <= info.n; w++) {

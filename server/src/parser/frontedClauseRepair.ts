@@ -15,27 +15,11 @@
  * begins).
  */
 import { TreeWord } from '../data/depunct';
+import { subordinatorWord } from '../lexicon';
 import { finiteHead, shapeOf, SUBJECT } from './relativeClauseRepair';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
 export const FRONTED_CLAUSE_REPAIR = 'front1';
-
-/**
- * Subordinators that open an adverbial clause (not "as", "that", "whether", which open other things too); the linter's
- * fronted-clause comma asks the same (`subordinatorWord`, in `introductoryTransition.ts`), the parser coming first.
- */
-const SUBORDINATORS: ReadonlySet<string> = new Set([
-  'although', 'though', 'because', 'since', 'while', 'whereas', 'if', 'unless', 'when', 'whenever', 'once', 'after', 'before', 'until',
-]);
-
-/** Subordinators UD annotates as the clause's `advmod`. */
-const WH_SUBORDINATORS: ReadonlySet<string> = new Set(['when', 'whenever']);
-
-/** Word w opens an adverbial clause as its subordinator: its `mark`, or for "when"/"whenever" its `advmod` (UD's). */
-export function subordinatorWord(w: TreeWord): boolean {
-  const form = w.form.toLowerCase();
-  return SUBORDINATORS.has(form) && (w.deprel === 'mark' || (w.deprel === 'advmod' && WH_SUBORDINATORS.has(form)));
-}
 
 /** Relations the parser gives the main clause in this misparse. */
 const MISREAD = /^(ccomp|parataxis|dep|conj|advcl)$/;

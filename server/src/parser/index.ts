@@ -10,6 +10,7 @@
  * `split-long`; text mostly in a non-Latin script is parsed but noted `not-english`. A missing or foreign model file
  * makes loadParser throw a ParserError / Error naming the file.
  */
+import { defaultModelDir, PARSER_MODEL_FILE } from '../data/modelDir';
 import * as fs from 'fs';
 import * as path from 'path';
 import { PunctuatedTree, TreeWord } from '../data/depunct';
@@ -58,22 +59,9 @@ export interface Parser {
   parseWithCommas(s: Pick<ParsedSentence, 'tokens' | 'wordTokens' | 'tree'>, commasAt: readonly number[]): PunctuatedTree | undefined;
 }
 
-export const MODEL_FILE = 'parser.bin.gz';
+export const MODEL_FILE = PARSER_MODEL_FILE;
 
-/**
- * `PUNCTEME_MODEL_DIR`, else the nearest `models/en` holding a parser model above this file: `server/src/parser`,
- * `server/out/parser` and a bundle in `dist/` all find the repository's (or the packaged extension's) models.
- */
-export function defaultModelDir(): string {
-  if (process.env.PUNCTEME_MODEL_DIR) return process.env.PUNCTEME_MODEL_DIR;
-  let dir = __dirname;
-  for (let up = 0; up < 5; up++) {
-    const candidate = path.join(dir, 'models', 'en');
-    if (fs.existsSync(path.join(candidate, MODEL_FILE))) return candidate;
-    dir = path.dirname(dir);
-  }
-  return path.resolve(__dirname, '../../../models/en');
-}
+export { defaultModelDir } from '../data/modelDir';
 
 /** Letters outside the Latin script dominate: the English model's output means little there. */
 export function looksNonEnglish(text: string): boolean {
@@ -245,4 +233,3 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
 }
 
-export { MAX_WORDS as MAX_SENTENCE_WORDS };

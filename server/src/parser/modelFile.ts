@@ -3,15 +3,13 @@
  * arrays, each section padded to 4 bytes so that loading maps them as typed-array views without copying. Files
  * named `*.gz` (the shipped model, caches) are gzip-compressed as a whole.
  *
- * Version 3 (fifth session, load time): a scorer of few classes (the transition scorer) may be stored as its ordered
- * lookup table exactly as laid out in memory (its shape then has `table`), so that loading copies it instead of
- * building it from sorted rows. Files without tables keep magic 2 and read exactly as before.
- *
- * Version 4 (sixth session, load time): the tagger's XPOS and UPOS scorers of each direction (`xpos…`/`upos…`) are
- * stored as the one joined table the tagger scores with (`jointWeights.ts`), its bucketed layout exactly as laid
- * out in memory, so that loading copies it instead of merging the two scorers' rows and building the layout (~25 ms
- * a direction). The two scorers are still there by name (`scorers.xpos`, rebuilt from the joined table when read).
- * Files of versions 1–3 read as before; older code refuses version 4.
+ * Two magics. `PUNCTEME-PARSER-2`: every scorer as its sorted rows (the labeller, and any model with no scorer of few
+ * classes). `PUNCTEME-PARSER-4`: besides, a scorer of few classes (the transition scorer) may be stored as its ordered
+ * lookup table exactly as laid out in memory (its shape then has `table`), and the tagger's XPOS and UPOS scorers of
+ * each direction (`xpos…`/`upos…`) as the one joined table the tagger scores with (`jointWeights.ts`), so that loading
+ * copies them instead of building them (~45 ms and ~25 ms a direction). The two scorers are still there by name
+ * (`scorers.xpos`, rebuilt from the joined table when read). Older magics (1: unpadded; 3: tables without joins) are
+ * refused: no shipped model or cache uses them.
  */
 import * as fs from 'fs';
 import * as zlib from 'zlib';
@@ -20,12 +18,8 @@ import { JointWeights, PartShape } from './jointWeights';
 import { ClusterMap } from './wordClusters';
 
 const MAGIC = 'PUNCTEME-PARSER-2';
-/** Magic 2 plus scorers stored as ordered tables; older readers refuse it instead of misreading it. */
-const MAGIC_V3 = 'PUNCTEME-PARSER-3';
-/** Magic 3 plus the tagger's pairs stored as joined tables. */
+/** Magic 2 plus scorers stored as ordered tables and the tagger's pairs as joined tables; older readers refuse it. */
 const MAGIC_V4 = 'PUNCTEME-PARSER-4';
-/** Version 1 (no padding, JSON length first) is still read: tagger caches of older runs use it. */
-const MAGIC_V1 = 'PUNCTEME-PARSER-1';
 
 export interface ModelHeader {
   version: string;
@@ -38,11 +32,11 @@ export interface ModelHeader {
 
 export interface ModelContents {
   header: ModelHeader;
-  /** By name; in a version 4 file the tagger's are rebuilt from `joined` on first read (tools, training, writing). */
+  /** By name; in a magic-4 file the tagger's are rebuilt from `joined` on first read (tools, training, writing). */
   scorers: Record<string, SparseWeights>;
   /**
-   * The tagger's joined tables as stored (version 4), under `${xposName}+${uposName}`: what `taggerFromScorers`
-   * scores with. Absent in older files, whose taggers join their scorers at load.
+   * The tagger's joined tables as stored (magic 4), under `${xposName}+${uposName}`: what `taggerFromScorers`
+   * scores with. Absent in magic-2 files, whose taggers join their scorers at load.
    */
   joined?: Record<string, JointWeights>;
   clusters?: ClusterMap;
@@ -59,7 +53,7 @@ interface ScorerShape {
   /** Stored as its ordered table (`SparseWeights.orderedTable`): the table's int16 length and placement. */
   table?: { length: number; homeSlots: number; maxShift: number };
   /**
-   * A joined pair (version 4): the names of its two scorers, their shapes, and its bucketed layout
+   * A joined pair (magic 4): the names of its two scorers, their shapes, and its bucketed layout
    * (`SparseWeights.bucketedTable`: the lengths of `buckets` and `packed`, the bits below the bucket, the rows).
    */
   joint?: { names: [string, string]; parts: [PartShape, PartShape]; buckets: number; packed: number; remBits: number; rows: number };
@@ -76,7 +70,7 @@ export const jointKey = (first: string, second: string) => `${first}+${second}`;
 export interface WriteOptions {
   /**
    * Store scorers of few classes as their ordered tables and the tagger's pairs as their joined tables (default);
-   * false writes the version 2 layout.
+   * false stores every scorer as its sorted rows (magic 2), which must read as the same model.
    */
   tables?: boolean;
 }
@@ -137,7 +131,7 @@ export function writeModel(file: string, m: ModelContents, options: WriteOptions
     dense[name] = { type: a instanceof Float32Array ? 'f32' : 'i32', length: a.length };
     add(a);
   }
-  const meta = { magic: joints ? MAGIC_V4 : tables ? MAGIC_V3 : MAGIC, header: m.header, shapes, clusterWords, ...(m.dense ? { dense } : {}) };
+  const meta = { magic: joints || tables ? MAGIC_V4 : MAGIC, header: m.header, shapes, clusterWords, ...(m.dense ? { dense } : {}) };
   const headParts: Buffer[] = [Buffer.alloc(4), Buffer.from(JSON.stringify(meta), 'utf8')];
   const headLength = padTo4(headParts, 4 + headParts[1].length);
   headParts[0].writeUInt32LE(headLength);
@@ -166,28 +160,16 @@ export function readModel(file: string): ModelContents {
     clusterWords?: number;
     dense?: Record<string, { type: 'f32' | 'i32'; length: number }>;
   };
-  let v1 = false;
   try {
-    const text = raw.subarray(4, Math.min(raw.length, 4 + headLength)).toString('utf8');
-    v1 = text.includes(`"magic":"${MAGIC_V1}"`);
-    meta = JSON.parse(v1 ? text : raw.subarray(4, headLength).toString('utf8').replace(/\0+$/, ''));
+    meta = JSON.parse(raw.subarray(4, headLength).toString('utf8').replace(/\0+$/, ''));
   } catch {
     throw new Error(`${file} is not a Puncteme parser model`);
   }
-  if (meta.magic !== MAGIC && meta.magic !== MAGIC_V3 && meta.magic !== MAGIC_V4 && meta.magic !== MAGIC_V1) throw new Error(`${file} is not a Puncteme parser model`);
-  let pos = v1 ? 4 + headLength : headLength;
+  if (meta.magic !== MAGIC && meta.magic !== MAGIC_V4) throw new Error(`${file} is not a Puncteme parser model of a format this version reads (${String(meta.magic)})`);
+  let pos = headLength;
   const take = <T>(bytes: number, make: (b: ArrayBuffer, offset: number) => T): T => {
-    let view: T;
-    if (v1) {
-      // Unpadded sections: copy each into its own aligned buffer.
-      const ab = new ArrayBuffer(bytes);
-      new Uint8Array(ab).set(raw.subarray(pos, pos + bytes));
-      view = make(ab, 0);
-      pos += bytes;
-    } else {
-      view = make(raw.buffer as ArrayBuffer, raw.byteOffset + pos);
-      pos += bytes + ((4 - (bytes % 4)) % 4);
-    }
+    const view = make(raw.buffer as ArrayBuffer, raw.byteOffset + pos);
+    pos += bytes + ((4 - (bytes % 4)) % 4);
     return view;
   };
   const scorers: Record<string, SparseWeights> = {};
@@ -222,7 +204,7 @@ export function readModel(file: string): ModelContents {
       });
       continue;
     }
-    if (s.table && (meta.magic === MAGIC_V3 || meta.magic === MAGIC_V4)) {
+    if (s.table && meta.magic === MAGIC_V4) {
       const { length, homeSlots, maxShift } = s.table;
       // One copy, so that nothing holds on to the file's buffer (where building it took ~45 ms): into WebAssembly
       // memory or a copy of its own (`ownLayout`).

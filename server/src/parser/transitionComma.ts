@@ -11,7 +11,7 @@
  * look at it", "However much"), and so are "otherwise" and "similarly", which also modify a following adjective
  * ("otherwise healthy", "similarly sized"); a phrase followed by a preposition that could complement it ("In addition
  * to", "As a result of", "In contrast with", "Fortunately for us") is left as written. The list itself is the
- * introductory-comma rule's (`engine/correction/introductoryTransition.ts`), kept here because the parser comes first.
+ * lexicon's (`lexicon/`), which the introductory-comma rule (`engine/correction/style/introductoryTransition.ts`) reads too.
  *
  * A transition set off so (by the writer or by the repair) is parsed apart from its clause (`parseDetached`): a bare
  * plural subject after it still pulled it into the noun phrase ("Firstly smartphones are very useful" with "Firstly"
@@ -21,58 +21,11 @@
  * such a transition to the clause's root: a one-word one as an `advmod`, a phrase by its head.
  */
 import { TreeWord } from '../data/depunct';
+import { TRANSITIONS } from '../lexicon';
 import { WordSequence } from './encoding';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
 export const TRANSITION_COMMA_REPAIR = 'trans4';
-
-/** Sentence-initial transitions that edited prose sets off with a comma: lower case, words separated by one space. */
-export const TRANSITIONS: readonly string[] = [
-  // conjunctive adverbs
-  'however',
-  'moreover',
-  'furthermore',
-  'nevertheless',
-  'nonetheless',
-  'consequently',
-  'additionally',
-  'conversely',
-  'likewise',
-  'similarly',
-  'meanwhile',
-  'otherwise',
-  'incidentally',
-  'alternatively',
-  // sentence adverbs of comment
-  'unfortunately',
-  'fortunately',
-  // transitional phrases
-  'for example',
-  'for instance',
-  'in addition',
-  'on the other hand',
-  'in other words',
-  'as a result',
-  'in contrast',
-  'on the contrary',
-  'in conclusion',
-  'in summary',
-  'by the way',
-  // the enumerating and opinion transitions of essays (session 18)
-  'firstly',
-  'secondly',
-  'thirdly',
-  'lastly',
-  'first of all',
-  'in my opinion',
-  // and the essay's others that the guides set off and that cannot run on into the clause (session 20)
-  'on the one hand',
-  'last but not least',
-  'in any case',
-  'in my view',
-  'from my point of view',
-  'in brief',
-];
 
 /** Transitions with a second, comma-less use at the start of a sentence (see above). */
 const READ_AS_WRITTEN = new Set(['however', 'otherwise', 'similarly']);

@@ -13,7 +13,7 @@ import type * as modelFile from '../../../server/src/parser/modelFile';
 import type * as parserModels from '../../../server/src/parser/parserModels';
 import type * as dependencyParser from '../../../server/src/parser/dependencyParser';
 import type * as encoding from '../../../server/src/parser/encoding';
-import type * as views from '../../../server/src/parser/views';
+import type * as views from '../../../server/src/training/parser/views';
 import type * as index from '../../../server/src/parser/index';
 
 export interface ParserModules {
@@ -30,13 +30,21 @@ export interface ParserModules {
 export function modulesAt(root: string, build: 'src' | 'out' = 'src'): ParserModules {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const load = (m: string) => require(path.join(root, 'server', build, m));
+  const loadEither = (m: string, older: string) => {
+    try {
+      return load(m);
+    } catch {
+      return load(older);
+    }
+  };
   return {
     treebank: load('data/treebank'),
     modelFile: load('parser/modelFile'),
     parserModels: load('parser/parserModels'),
     dependencyParser: load('parser/dependencyParser'),
     encoding: load('parser/encoding'),
-    views: load('parser/views'),
+    // Moved with the parser's training; an older checkout keeps it beside the parser.
+    views: loadEither('training/parser/views', 'parser/views'),
     index: load('parser/index'),
   };
 }

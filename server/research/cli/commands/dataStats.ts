@@ -1,20 +1,18 @@
-import { parseArgs } from 'util';
 import { readTreebank, TreebankStats, treebankStats } from '../../../src/data/treebank';
-import { Command, UsageError } from '../../../src/cli/command';
+import { Command } from '../../../src/cli/command';
 import { formatTable } from '../../../src/cli/table';
+import { devArgs, printJson } from '../devCommand';
 
 export const dataStatsCommand: Command = {
   path: ['data', 'stats'],
   summary: 'Treebank statistics after depunctuation (paper Table 2).',
   usage: 'npm run dev -- data stats [--json] FILE.conllu…',
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true });
-    if (positionals.length === 0) throw new UsageError('no CoNLL-U file given');
+    const { values, positionals } = devArgs(args, {}, { min: 1, max: Infinity, problem: 'no CoNLL-U file given' });
     const stats: TreebankStats[] = positionals.map((f) => treebankStats(readTreebank(f)));
     if (values.json) {
       const out = stats.map(({ punctTypeList, ...rest }) => ({ ...rest, punctTypeList }));
-      io.stdout(JSON.stringify(out.length === 1 ? out[0] : out, null, 2) + '\n');
-      return 0;
+      return printJson(io, out.length === 1 ? out[0] : out);
     }
     io.stdout(
       formatTable(

@@ -1,31 +1,29 @@
 import * as fs from 'fs';
-import { parseArgs } from 'util';
 import { parseConllu } from '../../../src/data/conllu';
-import { learnerCommaSlots } from '../../../src/parser/learnerCommas';
-import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, scoreRelativeSubjects, uasWithPunctuation } from '../../../src/parser/evaluation';
-import { scoreEndToEnd } from '../../../src/parser/endToEnd';
-import { compareWithWinkTags } from '../../../src/parser/winkTagComparison';
+import { learnerCommaSlots } from '../../../src/training/parser/learnerCommas';
+import { addLearnerCommas, corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, scoreRelativeSubjects, uasWithPunctuation } from '../../parser/evaluation';
+import { scoreEndToEnd } from '../../parser/endToEnd';
+import { compareWithWinkTags } from '../../parser/winkTagComparison';
 import { loadParser } from '../../../src/parser';
 import { Command, UsageError } from '../../../src/cli/command';
 import { formatTable } from '../../../src/cli/table';
+import { devArgs, printJson } from '../devCommand';
 
 export const evalParserCommand: Command = {
   path: ['eval', 'parser'],
   summary: 'Parser accuracy on a CoNLL-U file: UAS/LAS/UPOS, robustness to punctuation, speed, end to end from text.',
   usage: 'npm run dev -- eval parser [--json] [--model DIR] [--seed N] [--no-e2e] [--compare-wink] FILE.conllu',
   async run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = devArgs(
       args,
-      options: {
-        json: { type: 'boolean' },
+      {
         model: { type: 'string' },
         seed: { type: 'string', default: '13' },
         'no-e2e': { type: 'boolean' },
         'compare-wink': { type: 'boolean' },
       },
-      allowPositionals: true,
-    });
-    if (positionals.length !== 1) throw new UsageError('give exactly one CoNLL-U file');
+      { min: 1, max: 1, problem: 'give exactly one CoNLL-U file' },
+    );
     const file = positionals[0];
     let text: string;
     try {
@@ -72,10 +70,7 @@ export const evalParserCommand: Command = {
       ...(values['no-e2e'] ? {} : { endToEnd: scoreEndToEnd(parser, sentences) }),
       ...(values['compare-wink'] ? { winkTagger: compareWithWinkTags(parser, sentences) } : {}),
     };
-    if (values.json) {
-      io.stdout(JSON.stringify(result, null, 2) + '\n');
-      return 0;
-    }
+    if (values.json) return printJson(io, result);
     const rows: Array<[string, string | number]> = [
       ['model', result.version],
       ['sentences / words scored', `${result.sentences} / ${result.words}`],

@@ -5,12 +5,11 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseArgs } from 'util';
-import { readTreebank } from '../../../src/data/treebank';
-import { ATTACH_MODEL_FILE, DEFAULT_MODEL_FILE, defaultModelDir, loadPunctModel } from '../../../src/model';
-import { perplexity, restoration } from '../../../src/model/evaluate';
-import { Command, UsageError } from '../../../src/cli/command';
+import { ATTACH_MODEL_FILE, DEFAULT_MODEL_FILE, loadPunctModel } from '../../../src/model';
+import { perplexity, restoration } from '../../../src/training/model/evaluate';
+import { Command } from '../../../src/cli/command';
 import { formatTable } from '../../../src/cli/table';
+import { devArgs, modelFileArg, printJson, readTrees } from '../devCommand';
 
 export const evalPerplexityCommand: Command = {
   path: ['eval', 'perplexity'],
@@ -18,24 +17,21 @@ export const evalPerplexityCommand: Command = {
   usage:
     'npm run dev -- eval perplexity [--json] [--model FILE] [--attach FILE] [--restore] [--samples N] [--limit N] FILE.conllu',
   async run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = devArgs(
       args,
-      options: {
-        json: { type: 'boolean' },
+      {
         model: { type: 'string' },
         attach: { type: 'string' },
         restore: { type: 'boolean' },
         samples: { type: 'string', default: '100' },
         limit: { type: 'string' },
       },
-      allowPositionals: true,
-    });
-    if (positionals.length !== 1) throw new UsageError('give one CoNLL-U file');
-    const file = path.resolve(io.cwd, positionals[0]);
-    const tb = readTreebank(file);
-    const trees = values.limit ? tb.trees.slice(0, Number(values.limit)) : tb.trees;
-    const fullFile = values.model ? path.resolve(io.cwd, values.model) : path.join(defaultModelDir(), DEFAULT_MODEL_FILE);
-    const attachFile = values.attach ? path.resolve(io.cwd, values.attach) : path.join(defaultModelDir(), ATTACH_MODEL_FILE);
+      { min: 1, max: 1, problem: 'give one CoNLL-U file' },
+    );
+    const tb = readTrees(io, positionals[0], values.limit);
+    const trees = tb.trees;
+    const fullFile = modelFileArg(io, values.model, DEFAULT_MODEL_FILE);
+    const attachFile = modelFileArg(io, values.attach, ATTACH_MODEL_FILE);
     const full = loadPunctModel(fullFile);
     const full1 = perplexity(full, trees, { checkSmoothing: true });
     const attach = fs.existsSync(attachFile) ? loadPunctModel(attachFile) : undefined;
@@ -62,10 +58,7 @@ export const evalPerplexityCommand: Command = {
         ? { aed: rest.aed, aedAttach: restAtt?.aed ?? null, aedBaseline: rest.aedBaseline, restoreSamples: samples }
         : {}),
     };
-    if (values.json) {
-      io.stdout(JSON.stringify(out, null, 2) + '\n');
-      return 0;
-    }
+    if (values.json) return printJson(io, out);
     const rows: Array<Array<string | number>> = [
       ['Attach + NoisyChannel', full1.perplexity.toFixed(4), rest ? rest.aed.toFixed(4) : '', full1.needSmoothing],
     ];

@@ -3,39 +3,34 @@
  * underlying trees) next to Nunberg's rules (paper Table 1), and the top (l, r) pairs of parataxis, appos, list,
  * conj, advcl and ccomp (Table 4). Without a file, the statistics stored with the model at training time are used.
  */
-import * as path from 'path';
-import { parseArgs } from 'util';
-import { readTreebank } from '../../../src/data/treebank';
-import { DEFAULT_MODEL_FILE, defaultModelDir, loadPunctModel } from '../../../src/model';
+import { DEFAULT_MODEL_FILE, loadPunctModel } from '../../../src/model';
 import { readModelJson } from '../../../src/model/modelFile';
-import { learnedEdits, nunbergComparison, RuleStats, ruleStats, showPair } from '../../../src/model/rules';
+import { learnedEdits, nunbergComparison, RuleStats, ruleStats, showPair } from '../../../src/training/model/rules';
 import { Command, UsageError } from '../../../src/cli/command';
 import { formatTable } from '../../../src/cli/table';
+import { devArgs, modelFileArg, printJson, readTrees } from '../devCommand';
 
 export const evalRulesCommand: Command = {
   path: ['eval', 'rules'],
   summary: "The learned noisy channel beside Nunberg's rules, and the top (l, r) pairs per relation (paper Tables 1, 4).",
   usage: 'npm run dev -- eval rules [--json] [--model FILE] [--limit N] [--min-p P] [--min-count C] [FILE.conllu]',
   async run(args, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = devArgs(
       args,
-      options: {
-        json: { type: 'boolean' },
+      {
         model: { type: 'string' },
         limit: { type: 'string' },
         'min-p': { type: 'string', default: '0.75' },
         'min-count': { type: 'string', default: '25' },
       },
-      allowPositionals: true,
-    });
-    if (positionals.length > 1) throw new UsageError('give at most one CoNLL-U file');
-    const modelFile = values.model ? path.resolve(io.cwd, values.model) : path.join(defaultModelDir(), DEFAULT_MODEL_FILE);
+      { min: 0, max: 1, problem: 'give at most one CoNLL-U file' },
+    );
+    const modelFile = modelFileArg(io, values.model, DEFAULT_MODEL_FILE);
     const model = loadPunctModel(modelFile);
     let stats: RuleStats;
     let source: string;
     if (positionals.length === 1) {
-      const tb = readTreebank(path.resolve(io.cwd, positionals[0]));
-      const trees = values.limit ? tb.trees.slice(0, Number(values.limit)) : tb.trees;
+      const { trees } = readTrees(io, positionals[0], values.limit);
       stats = ruleStats(model, trees);
       source = `${positionals[0]} (${trees.length} trees)`;
     } else {
@@ -47,10 +42,7 @@ export const evalRulesCommand: Command = {
     const edits = learnedEdits(model, stats, Number(values['min-p']), Number(values['min-count']));
     const nunberg = nunbergComparison(model, stats);
     const relations = Object.entries(stats.relations);
-    if (values.json) {
-      io.stdout(JSON.stringify({ source, direction: model.core.channel.direction, edits, nunberg, relations: stats.relations }, null, 2) + '\n');
-      return 0;
-    }
+    if (values.json) return printJson(io, { source, direction: model.core.channel.direction, edits, nunberg, relations: stats.relations });
     io.stdout(`Model ${model.version} (direction ${model.core.channel.direction}); counts from ${source}\n\n`);
     io.stdout(`Learned edits with p > ${values['min-p']} and underlying count ≥ ${values['min-count']} (keep edits included):\n`);
     io.stdout(

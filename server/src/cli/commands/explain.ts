@@ -128,7 +128,10 @@ function candidateTable(s: AnalysedSentence, weighed: WeighedCorrections): strin
     c.reported ? 'yes' : '',
   ]);
   const head = `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ its kind's threshold, ${thresholdNote(weighed)}):`;
-  return rows.length ? `${head}\n${formatTable(['kind', 'change', 'Δ', 'confidence', 'reported'], rows)}` : `${head} none.`;
+  const table = rows.length ? `${head}\n${formatTable(['kind', 'change', 'Δ', 'confidence', 'reported'], rows)}` : `${head} none.`;
+  if (weighed.vetoed.length === 0) return table;
+  const vetoed = weighed.vetoed.map((v) => [v.kind, v.changes.map(({ slot, marks: m }) => `${where(slot)} → ${marks(m)}`).join('; '), v.guard, v.guardDescription]);
+  return `${table}\n\nCorrections a guard vetoed (never weighed):\n${formatTable(['kind', 'change', 'guard', 'what it recognises'], vetoed)}`;
 }
 
 /** The global threshold and the kinds' own ones, for the table's heading. */

@@ -1,5 +1,5 @@
 /** The picture's input from an analysed sentence and the model's T′, or from a re-punctuated tree. */
-import { treeInfo } from '../../model/treeInfo';
+import { projectiveTree } from '../../model/treeInfo';
 import { EngineModel } from '../punctModel';
 import type { RepunctuatedTree } from '../repunctuate';
 import { AnalysedSentence } from '../sentence';
@@ -8,7 +8,7 @@ import { PictureInput } from './underlyingSvg';
 /** The sentence as written: T′ is the MAP underlying tree of its marks; the heads are the model's projective ones. */
 export function sentencePicture(text: string, s: AnalysedSentence, model: EngineModel): PictureInput {
   const t = model.viterbi(s.tree);
-  const info = treeInfo(s.tree);
+  const info = projectiveTree(s.tree);
   return {
     words: s.tree.words.map((w, k) => ({ form: w.form, head: info.head[k], deprel: w.deprel })),
     pairs: t.pairs,

@@ -12,7 +12,7 @@ import { repunctuate, SentenceEdit, sentenceExtent } from './repunctuate';
 import { EditError } from './treeEdits';
 import { sentencePicture } from '../picture/sentencePicture';
 import { underlyingSvg, underlyingText } from '../picture/underlyingSvg';
-import { treeInfo } from '../../model/treeInfo';
+import { projectiveTree } from '../../model/treeInfo';
 
 export type OfferKind = 'delete' | 'moveToStart' | 'joinNext';
 
@@ -60,7 +60,7 @@ export function repunctuationOffers(text: string, analyser: SentenceAnalyser, en
   const edits: Array<[OfferKind, SentenceEdit]> = [];
   if (head !== undefined) {
     edits.push(['delete', { kind: 'delete', head }]);
-    if (treeInfo(s.tree).lo[head] !== 1) edits.push(['moveToStart', { kind: 'move', head, to: 'front', within: 'sentence' }]);
+    if (projectiveTree(s.tree).lo[head] !== 1) edits.push(['moveToStart', { kind: 'move', head, to: 'front', within: 'sentence' }]);
   }
   if (k + 1 < sentences.length) edits.push(['joinNext', { kind: 'join', coordinator: 'and', next: sentences[k + 1] }]);
   const out: RepunctuationOffer[] = [];

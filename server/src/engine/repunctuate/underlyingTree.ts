@@ -4,7 +4,7 @@
  * edit moves whole constituents with their punctemes; the surface is then written again through the channel.
  */
 import { TreeWord } from '../../data/depunct';
-import { treeInfo, TreeInfo } from '../../model/treeInfo';
+import { projectiveTree, ProjectiveTree } from '../../model/treeInfo';
 
 /** Where a word of an edited tree came from: word `word` (1-based) of sentence `sentence` (0, or 1 for a join's second), or inserted. */
 export type WordOrigin = { sentence: number; word: number } | { inserted: string };
@@ -22,19 +22,19 @@ export interface UnderlyingTree {
 }
 
 /**
- * T′ of a sentence from its words and the MAP pairs. The heads are the model's projective ones (`treeInfo`): the model
+ * T′ of a sentence from its words and the MAP pairs. The heads are the model's projective ones (`projectiveTree`): the model
  * put its punctemes on those constituents, so the edits move those constituents.
  */
 export function underlyingTree(words: readonly TreeWord[], pairs: ReadonlyArray<{ l: readonly string[]; r: readonly string[] }>, sentence = 0): UnderlyingTree {
   if (pairs.length !== words.length) throw new Error(`expected ${words.length} puncteme pairs, got ${pairs.length}`);
-  const info = treeInfo({ words: [...words] });
+  const info = projectiveTree({ words: [...words] });
   return {
     nodes: words.map((w, k) => ({ word: { ...w, head: info.head[k] }, l: [...pairs[k].l], r: [...pairs[k].r], origin: { sentence, word: k + 1 } })),
   };
 }
 
-export function infoOf(t: UnderlyingTree): TreeInfo {
-  return treeInfo({ words: t.nodes.map((n) => n.word) });
+export function infoOf(t: UnderlyingTree): ProjectiveTree {
+  return projectiveTree({ words: t.nodes.map((n) => n.word) });
 }
 
 /**

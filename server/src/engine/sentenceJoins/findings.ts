@@ -8,7 +8,7 @@ import { PlainEdit, PlainFinding, PlainFix } from '../finding';
 import { AnalysedSentence } from '../sentence';
 import { SentenceJoin, sentenceJoins } from './joins';
 import { JoinModel } from './model';
-import { adaptedConfidence, adaptedThreshold } from '../correction/writerErrorRate';
+import { adaptedConfidence, adaptedThreshold } from '../correction/pipeline/writerErrorRate';
 
 /**
  * The least P(boundary) reported, per kind, chosen on edited-english dev (never held out) with the corruption
@@ -17,7 +17,7 @@ import { adaptedConfidence, adaptedThreshold } from '../correction/writerErrorRa
  * 0.9 and whose findings on the written dev text stay within about 0.3 per 1,000 sentences (splices: at 0.95, recall
  * 0.03 and 0.23 per 1,000; fused: at 0.93, recall 0.11 and 0.23 per 1,000). A document whose other findings mark it as
  * error-prone gets the joins down to the adapted threshold, as the punctuation model's decisions do
- * (`correction/writerErrorRate.ts`: splices from 0.86, fused sentences from 0.82; on dev at 0.85, recall 0.22 and 0.19
+ * (`correction/pipeline/writerErrorRate.ts`: splices from 0.86, fused sentences from 0.82; on dev at 0.85, recall 0.22 and 0.19
  * at precision 0.94 and 0.97).
  */
 export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 'comma-splice': 0.95, 'fused-sentence': 0.93 };

@@ -1,7 +1,7 @@
 /** The punctuation model's vocabularies counted from training trees (`model/vocabulary.ts` reads them back). */
 import { PunctuatedTree } from '../../data/depunct';
 import { buildVocabularies, punctemeKey } from '../../data/vocab';
-import { treeInfo } from '../../model/treeInfo';
+import { projectiveTree } from '../../model/treeInfo';
 import { VocabJson } from '../../model/vocabulary';
 
 export function buildModelVocab(trees: readonly PunctuatedTree[]): VocabJson {
@@ -13,7 +13,7 @@ export function buildModelVocab(trees: readonly PunctuatedTree[]): VocabJson {
   const rel = new Map<string, Map<number, number>>();
   const pairCount = new Map<number, number>();
   for (const t of trees) {
-    const info = treeInfo(t);
+    const info = projectiveTree(t);
     for (let w = 1; w <= info.n; w++) {
       const l = vId.get(punctemeKey(t.slots[info.lo[w] - 1]))!;
       const r = vId.get(punctemeKey(t.slots[info.hi[w]]))!;

@@ -20,7 +20,7 @@ import * as fs from 'fs';
 import { DEFAULT_TRAIN_OPTIONS, prepare, Prepared, trainLabeller, TrainOptions } from './train';
 import { readModel, writeModel } from '../../parser/modelFile';
 import { Scorer, SparseWeights } from '../../parser/weights';
-import { seededRandom, viewOf, ViewKind, VIEW_KINDS } from '../../parser/views';
+import { seededRandom, viewOf, ViewKind, VIEW_KINDS } from './views';
 import { bilstmFingerprint, writeLabeller } from '../../parser/neuralLabellerModel';
 
 export interface LabellerTrainOptions {

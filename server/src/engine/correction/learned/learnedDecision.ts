@@ -1,0 +1,92 @@
+/**
+ * The decision of one sentence by the learned correction scorer (`LintOptions.decision: 'learned'`): every candidate
+ * the engine generates, scored by the punctuation model, gets the scorer's probability as its confidence; the most
+ * confident ones at or above the scorer's threshold (or the user's minConfidence) that touch no slot twice become
+ * findings. No guard, convention or style step runs after it: that is what the scorer is to learn (issue 29).
+ */
+import { PlainFinding } from '../../finding';
+import { EngineModel } from '../../punctModel';
+import { AnalysedSentence, Reparse } from '../../sentence';
+import { treeInfo } from '../../treeInfo';
+import { LintOptions } from '../../types';
+import { Calibration } from '../pipeline/calibration';
+import { MIN_COMMA_PRIOR, ScoredCandidate, scoreCandidateList, scoreCandidates, selectCandidates } from '../pipeline/decide';
+import { denseCandidates } from './denseCandidates';
+import { Candidate, proposable } from '../pipeline/candidates';
+import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate';
+import { candidateFinding } from '../pipeline/findings';
+import { candidateFeatures, FeatureContext, FeatureVector, LearnedScorer, predictFeatures, scorerThreshold } from './learnedScorer';
+import { plainReasons } from './learnedReasons';
+import { TreeInfo } from '../../treeInfo';
+
+export function learnedFindings(
+  text: string,
+  s: AnalysedSentence,
+  model: EngineModel,
+  cal: Calibration,
+  scorer: LearnedScorer,
+  options: LintOptions,
+  reparse?: Reparse,
+): { findings: PlainFinding[]; adaptive?: PlainFinding[] } {
+  if (s.tree.words.length === 0) return { findings: [] };
+  const info = treeInfo(s.tree);
+  const adapt = options.adaptToWriter ?? true;
+  const features = new Map<ScoredCandidate, { f: FeatureVector; weights: Record<string, number>; threshold: number }>();
+  const scored = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment).map((c) => {
+    // With a hand scorer inside a dense one, the hand generator's candidates are decided as that scorer was trained:
+    // on their own features, without the prior.
+    const byHand = scorer.hand && !c.scored.candidate.dense;
+    const f = candidateFeatures(c.scored, s, info, byHand ? {} : c.ctx);
+    const weights = byHand ? scorer.hand!.weights : scorer.weights;
+    const out = { ...c.scored, confidence: predictFeatures(weights, f) };
+    features.set(out, { f, weights, threshold: options.minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) });
+    return out;
+  });
+  const toFinding = (c: ScoredCandidate, confidence = c.confidence) =>
+    candidateFinding({ ...c, confidence, reasons: plainReasons(features.get(c)!.weights, features.get(c)!.f) }, s, info, text, model, options.explain ?? true);
+  // Each candidate at its own threshold; one below it claims no slot.
+  const passing = scored.filter((c) => c.confidence >= features.get(c)!.threshold);
+  const chosen = selectCandidates(passing, 0);
+  // A missing final period waits for an error-prone document, as under the calibrated decision: web writers end
+  // reviews, replies and one-line paragraphs without one (85 of the 129 findings on clean EWT test, journal "Dense
+  // learned candidates"), edited writers never do, and a text shows which population it comes from by its own errors.
+  const waits = (c: ScoredCandidate) => adapt && c.candidate.category === 'sentence-final' && c.candidate.action === 'insert';
+  const reported = chosen.filter((c) => !waits(c));
+  const findings = reported.map((c) => toFinding(c));
+  if (!adapt) return { findings };
+  // What an error-prone document adds (`writerErrorRate.ts`): the scorer's probability is calibrated at the error
+  // rate of its training text, and a writer whose own errors are ρ times more frequent makes each candidate's odds ρ
+  // times larger, so the decisions are made again at the adapted thresholds, on the slots nothing above claimed.
+  const claimed = new Set(reported.flatMap((c) => [...c.candidate.changes.keys()]));
+  const lowPassing = scored.filter(
+    (c) => (waits(c) || !chosen.includes(c)) && c.confidence >= adaptedThreshold(features.get(c)!.threshold) && ![...c.candidate.changes.keys()].some((i) => claimed.has(i)),
+  );
+  const adaptive = selectCandidates(lowPassing, 0).map((c) => toFinding(c, adaptedConfidence(c.confidence)));
+  return { findings, adaptive };
+}
+
+/**
+ * The candidates the scorer decides, each with what its features read: with a dense scorer every gap, comma and pair
+ * (`denseCandidates.ts`; an inference only where the prior reaches the floor or a comma is removed), else the
+ * hand-written generator's candidates that the model scored.
+ */
+export function scoredForScorer(
+  scorer: Pick<LearnedScorer, 'candidates'>,
+  s: AnalysedSentence,
+  info: TreeInfo,
+  model: EngineModel,
+  cal: Calibration,
+  reparse?: Reparse,
+  fragment?: boolean,
+): Array<{ scored: ScoredCandidate; ctx: FeatureContext }> {
+  const keep = (c: Candidate) => c.category !== 'serial-comma' && proposable(c, fragment);
+  if (scorer.candidates !== 'dense') {
+    return scoreCandidates(model, s, info, cal, keep, reparse)
+      .filter((c) => Number.isFinite(c.delta))
+      .map((scored) => ({ scored, ctx: {} }));
+  }
+  const prior = model.commaPrior?.(s.tree);
+  const cands = denseCandidates(s, info, prior, cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
+  const ctx: FeatureContext = { prior };
+  return scoreCandidateList(model, s, cal, cands, keep, (c) => c.dense?.scored === false).map((scored) => ({ scored, ctx }));
+}

@@ -1,0 +1,174 @@
+/**
+ * The learned correction scorer (issue 29), inference only: p(the edit restores what an editor wrote | candidate) =
+ * σ(w · f), a log-linear model over named features of the candidate — the generative model's Δ log p (alone and per
+ * kind of edit), the calibrated error model's confidence, and the slot's syntax: the words, tags and relations on both
+ * sides, the constituents that end and start at the slot with their relations and their heads' (the syntactic comma
+ * features of Favre et al., seed 001, read off a dependency tree), depth and lengths. Trained on edited-english by
+ * `server/research/scorer/fit.ts`, which writes `models/en/lint-scorer.json`. Used only when a lint asks for it
+ * (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS, "Learned correction scorer").
+ */
+import * as fs from 'fs';
+import { AnalysedSentence } from '../../sentence';
+import { TreeInfo } from '../../treeInfo';
+import type { ScoredCandidate } from '../pipeline/decide';
+import { logit } from '../pipeline/calibration';
+
+export interface LearnedScorer {
+  /** Feature name → weight. */
+  weights: Record<string, number>;
+  /** Findings need at least this probability (chosen on the dev part). */
+  threshold: number;
+  note: string;
+  /**
+   * 'dense': trained on every gap, comma and constituent pair (`denseCandidates.ts`) with the model's prior as a
+   * feature; absent: on the hand-written generator's candidates only.
+   */
+  candidates?: 'dense';
+  /** A threshold of its own for some kinds of edit (`thresholdGroup`), chosen on the dev part; `threshold` for the rest. */
+  thresholds?: Record<string, number>;
+  /**
+   * A dense scorer may carry the scorer trained on the hand generator's candidates alone: it then decides those
+   * candidates (at its own threshold), and the dense weights only the candidates the dense generator added.
+   */
+  hand?: { weights: Record<string, number>; threshold: number };
+}
+
+/** The kind of edit a per-kind threshold applies to: the rule and the action (`introductory-comma/insert`), no variant. */
+export function thresholdGroup(key: string): string {
+  return key.split('/').slice(0, 2).join('/');
+}
+
+/** The threshold of a candidate's kind. */
+export function scorerThreshold(m: Pick<LearnedScorer, 'threshold' | 'thresholds'>, key: string): number {
+  return m.thresholds?.[thresholdGroup(key)] ?? m.threshold;
+}
+
+export const SCORER_FILE = 'lint-scorer.json';
+
+/** The scorer of `file`, or undefined when there is none. */
+export function loadLearnedScorer(file: string): LearnedScorer | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LearnedScorer>;
+  if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
+  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand };
+}
+
+export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
+  let z = 0;
+  for (const [name, v] of f) z += (weights[name] ?? 0) * v;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The probability that the candidate restores what an editor wrote. */
+export function learnedProbability(m: LearnedScorer, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): number {
+  return predictFeatures(m.weights, candidateFeatures(sc, s, info, ctx));
+}
+
+export type FeatureVector = Array<[string, number]>;
+
+const clip = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
+const bucket = (x: number) => (x <= 0 ? '0' : x === 1 ? '1' : x <= 3 ? '2-3' : x <= 7 ? '4-7' : x <= 15 ? '8-15' : '16+');
+
+function depth(info: TreeInfo, w: number): number {
+  let d = 0;
+  for (let x = w; x !== 0 && d < 50; x = info.head(x)) d++;
+  return d;
+}
+
+/** The largest constituent whose right edge is slot i, and the largest whose left edge is slot i (0: none). */
+export function edgesAt(info: TreeInfo, i: number): { ending: number; starting: number } {
+  let ending = 0;
+  let starting = 0;
+  for (let w = 1; w <= info.n; w++) {
+    const [a, b] = info.span[w];
+    if (b === i && (!ending || a < info.span[ending][0])) ending = w;
+    if (a - 1 === i && (!starting || b > info.span[starting][1])) starting = w;
+  }
+  return { ending, starting };
+}
+
+/** What the features read besides the candidate: the punctuation model's prior of a comma at each slot. */
+export interface FeatureContext {
+  prior?: Float64Array;
+}
+
+const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
+
+export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): FeatureVector {
+  const c = sc.candidate;
+  const words = s.tree.words;
+  const n = words.length;
+  const key = sc.key;
+  const hasDelta = Number.isFinite(sc.delta);
+  const delta = hasDelta ? clip(sc.delta, -20, 20) : 0;
+  // Who proposed it: the hand-written generator (its guards let it through) or only the dense one.
+  const hand = c.dense ? 'dense' : 'hand';
+  const f: FeatureVector = [
+    ['bias', 1],
+    [`${hand}*${c.action}*slots=${c.changes.size}`, 1],
+    [`key=${key}`, 1],
+    [`key=${key}*${hand}`, 1],
+    [`slots=${c.changes.size}`, 1],
+    [`len=${bucket(Math.round(n / 4))}`, 1],
+  ];
+  if (hasDelta)
+    f.push(['delta', delta / 5], [`key=${key}*delta`, delta / 5], [`${hand}*delta`, delta / 5], ['calLogit', clip(logit(clip(sc.confidence, 1e-4, 1 - 1e-4)), -8, 8) / 4]);
+  else f.push([`noDelta*${c.action}*slots=${c.changes.size}`, 1]);
+  if (ctx.prior) {
+    // The model's prior of a comma at the candidate's slots: low where it would not write one, whatever was written.
+    const ps = [...c.changes.keys()].map((i) => ctx.prior![i] ?? 0);
+    const lo = logitOf(Math.min(...ps));
+    const hi = logitOf(Math.max(...ps));
+    f.push([`prior*${c.action}`, lo / 4], [`priorMax*${c.action}`, hi / 4], [`prior*key=${key}`, lo / 4], [`priorBin=${Math.round(lo)}*${c.action}`, 1]);
+  }
+  if (c.size !== undefined) f.push(['introSize', Math.log1p(c.size)], [`key=${key}*introSize`, Math.log1p(c.size)]);
+  const commas = s.tree.slots.reduce((a, sl) => a + sl.filter((m) => m === ',').length, 0);
+  f.push([`commas=${bucket(commas)}`, 1]);
+  if (c.node > 0) {
+    f.push([`node=${info.rel(c.node)}`, 1], [`node=${info.rel(c.node)}*key=${key}`, 1]);
+    const [a, b] = info.span[c.node];
+    f.push([`nodeLen=${bucket(b - a + 1)}`, 1], [`nodeDepth=${bucket(depth(info, c.node))}`, 1]);
+    const h = info.head(c.node);
+    f.push([`nodeHead=${h ? words[h - 1].upos : 'ROOT'}`, 1]);
+  }
+  const slots = [...c.changes.keys()].sort((x, y) => x - y);
+  // The first slot's features, and for a pair the closing slot's under their own names.
+  for (const [side, i] of slots.slice(0, 2).map((i, k) => [k === 0 ? '' : '2:', i] as [string, number])) {
+    const left = i >= 1 ? words[i - 1] : undefined;
+    const right = i < n ? words[i] : undefined;
+    const lw = left ? left.form.toLowerCase() : '<s>';
+    const rw = right ? right.form.toLowerCase() : '</s>';
+    const act = side + c.action;
+    f.push(
+      [`lw=${lw}*${act}`, 1],
+      [`rw=${rw}*${act}`, 1],
+      [`lt=${left?.upos ?? '<s>'}*${act}`, 1],
+      [`rt=${right?.upos ?? '</s>'}*${act}`, 1],
+      [`lt|rt=${left?.upos}|${right?.upos}*${act}`, 1],
+      [`lr=${left?.deprel ?? '<s>'}*${act}`, 1],
+      [`rr=${right?.deprel ?? '</s>'}*${act}`, 1],
+      [`${side}pos=${bucket(i)}`, 1],
+      [`${side}posFromEnd=${bucket(n - i)}`, 1],
+    );
+    const { ending, starting } = edgesAt(info, i);
+    const er = ending ? info.rel(ending) : 'none';
+    const sr = starting ? info.rel(starting) : 'none';
+    const eh = ending ? info.head(ending) : 0;
+    const sh = starting ? info.head(starting) : 0;
+    f.push(
+      [`end=${er}*${act}`, 1],
+      [`start=${sr}*${act}`, 1],
+      [`end|start=${er}|${sr}*${act}`, 1],
+      [`endHead=${eh ? info.rel(eh) : 'ROOT'}|${er}*${act}`, 1],
+      [`startHead=${sh ? info.rel(sh) : 'ROOT'}|${sr}*${act}`, 1],
+      [`siblings=${ending && starting && eh === sh}*${act}`, 1],
+      [`endLen=${ending ? bucket(info.span[ending][1] - info.span[ending][0] + 1) : 'none'}*${act}`, 1],
+      [`startLen=${starting ? bucket(info.span[starting][1] - info.span[starting][0] + 1) : 'none'}*${act}`, 1],
+      [`startsAtFirst=${ending !== 0 && info.span[ending][0] === 1}*${act}`, 1],
+      [`endTag|startTag=${ending ? words[ending - 1].upos : 'none'}|${starting ? words[starting - 1].upos : 'none'}*${act}`, 1],
+      [`endHeadTag=${eh ? words[eh - 1].upos : 'ROOT'}|${ending ? words[ending - 1].upos : 'none'}*${act}`, 1],
+      [`lw|rt=${lw}|${right?.upos ?? '</s>'}*${act}`, 1],
+    );
+  }
+  return f;
+}

@@ -1,0 +1,252 @@
+/**
+ * From chosen corrections to findings: message, fixes (text edits), range, related range for the other half of a
+ * paired edit, and the explanation from the MAP underlying tree of the corrected sentence.
+ */
+import { deferredExplanation, PlainEdit, PlainFinding, PlainFix } from '../../finding';
+import { EngineModel } from '../../punctModel';
+import { AnalysedSentence, slotMarks } from '../../sentence';
+import { TreeInfo, treeInfo } from '../../treeInfo';
+import { constituentBracketing, describeRewrite } from '../../explain';
+import { ScoredCandidate, withSlots } from './decide';
+import { slotTextEdits } from './slotEdit';
+import { subjectVerbAt } from './categories';
+import { UNCLOSED } from '../candidates/unclosedSupplements';
+import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from '../candidates/restrictiveSubjects';
+import { AFTER_COORDINATOR } from '../candidates/coordinatorCommas';
+import { AFTER_PREPOSITION, prepositionEndingAt } from '../candidates/prepositionCommas';
+import { CONTRAST_CLAUSE } from '../candidates/contrastClauses';
+import { PAIRED_SUBJECT } from '../candidates/pairedSubjects';
+import { PSEUDO_CLEFT } from '../candidates/pseudoClefts';
+import { THAT_RELATIVE } from '../candidates/thatRelatives';
+import { WH_COMPLEMENT } from '../candidates/whComplements';
+import { ADJECTIVE_NOUN } from '../candidates/adjectiveSeries';
+import { DEGREE_COMPLEMENT } from '../candidates/degreeComplements';
+import { INDIRECT_QUESTION, QUESTION } from '../candidates/questionMarks';
+
+const MAX_PHRASE_WORDS = 7;
+
+/**
+ * The words of w's subtree as written (its tokens, marks inside it included, spaced as in the text: "Mr. Smith",
+ * "don't", "well-known", not the tree's "Mr Smith", "do n't"), cut after `MAX_PHRASE_WORDS` − 1 words when longer.
+ */
+/** Words a..b as written (their tokens with the spaces between them: "don't", not "do n't"). */
+function wordsText(s: AnalysedSentence, a: number, b: number): string {
+  let text = '';
+  for (let t = s.wordTokens[a - 1]; t <= s.wordTokens[b - 1]; t++) {
+    const token = s.tokens[t];
+    text += (text && token.start > s.tokens[t - 1].end ? ' ' : '') + token.text;
+  }
+  return text;
+}
+
+function phrase(s: AnalysedSentence, info: TreeInfo, w: number): string {
+  const [a, b] = info.span[w];
+  const last = b - a + 1 > MAX_PHRASE_WORDS ? a + MAX_PHRASE_WORDS - 2 : b;
+  const text = wordsText(s, a, last);
+  return last < b ? `${text} …` : text;
+}
+
+function constituentName(info: TreeInfo, w: number): string {
+  const rel = info.rel(w);
+  if (rel === 'acl:relcl') return 'relative clause';
+  if (rel === 'appos') return 'apposition';
+  const base = info.base(w);
+  if (base === 'advcl') return 'clause';
+  if (base === 'obl' || base === 'nmod') return 'phrase';
+  return 'element';
+}
+
+/** What a finding calls the constituent a candidate is about: `clause "When the rain stopped"`, `word "However"`. */
+export function constituentLabel(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
+  const node = c.candidate.node;
+  return node > 0 ? `${constituentName(info, node)} "${phrase(s, info, node)}"` : 'element';
+}
+
+/** The verb the reader meets after slot i: an auxiliary or copula before the head h ("is" in "… is a nurse"), else h. */
+function verbAfter(info: TreeInfo, h: number, i: number): number {
+  for (let k = i + 1; k < h; k++) if (info.head(k) === h && (info.base(k) === 'aux' || info.base(k) === 'cop')) return k;
+  return h;
+}
+
+/**
+ * The subject–verb message names the two parts the comma separates ("No comma between the subject "The man who called
+ * yesterday" and its verb "wants"."): a learner sees which words the rule is about, not only the rule.
+ */
+function subjectVerbMessage(s: AnalysedSentence, info: TreeInfo, i: number): string {
+  const w = subjectVerbAt(info, i);
+  if (w === undefined) return 'Do not separate a subject from its verb, or a verb from its object, with a comma.';
+  const h = info.head(w);
+  const base = info.base(w);
+  if (base !== 'nsubj' && base !== 'csubj') return `No comma between the verb "${s.tree.words[h - 1].form}" and its object "${phrase(s, info, w)}".`;
+  return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verbAfter(info, h, i) - 1].form}".`;
+}
+
+/**
+ * After a restrictive relative clause `r` that ends the subject (`restrictiveSubjects.ts`), the message says why the
+ * clause takes no comma, in the words ESL grammars use: a defining relative clause is part of the subject.
+ */
+function restrictiveSubjectMessage(s: AnalysedSentence, info: TreeInfo, r: number, i: number): string {
+  const w = subjectAbove(info, r);
+  const why = `"${phrase(s, info, r)}" is a defining relative clause, part of the subject`;
+  if (w === 0) return `Remove this comma: ${why}.`;
+  return `No comma between the subject "${phrase(s, info, w)}" and its verb "${s.tree.words[verbAfter(info, info.head(w), i) - 1].form}": ${why}.`;
+}
+
+/** Words a..b of the sentence, at most `MAX_PHRASE_WORDS`, cut on the side away from the comma ("from" the start or the end). */
+function clauseText(s: AnalysedSentence, a: number, b: number, keep: 'start' | 'end'): string {
+  if (b - a + 1 <= MAX_PHRASE_WORDS) return wordsText(s, a, b);
+  return keep === 'start' ? `${wordsText(s, a, a + MAX_PHRASE_WORDS - 2)} …` : `… ${wordsText(s, b - MAX_PHRASE_WORDS + 2, b)}`;
+}
+
+/**
+ * The splice message names the two clauses, so that a learner sees what each sentence would be: the clause before the
+ * comma up to it, and the one after it (the candidate's node `c` is one of the two, as `spliceAt` found it; its head
+ * the other).
+ */
+function spliceMessage(s: AnalysedSentence, info: TreeInfo, c: number, i: number): string {
+  if (c <= 0) return 'Comma splice: two independent clauses are joined by a comma alone.';
+  const h = info.head(c);
+  const [leftStart, rightEnd] = h < c ? [info.span[h][0], info.span[c][1]] : [info.span[c][0], info.span[h][1]];
+  const left = clauseText(s, leftStart, i, 'end');
+  const right = clauseText(s, i + 1, rightEnd, 'start');
+  return `Comma splice: "${left}" and "${right}" could each stand as a sentence; a comma alone cannot join them.`;
+}
+
+function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
+  const { category, action, node, changes } = c.candidate;
+  const slots = [...changes.keys()];
+  const p = node > 0 ? phrase(s, info, node) : '';
+  const what = node > 0 ? constituentName(info, node) : '';
+  if (c.candidate.variant === LONE_RELATIVE) {
+    const both = `the relative clause "${p}" is set off by commas on both sides or on neither`;
+    return action === 'insert' ? `Add a comma before "${s.tree.words[info.span[node][0] - 1].form}", or remove the one after the clause: ${both}.` : `Remove this comma, or add one before "${s.tree.words[info.span[node][0] - 1].form}": ${both}.`;
+  }
+  switch (category) {
+    case 'nonrestrictive-comma':
+      if (c.candidate.variant === THAT_RELATIVE) {
+        const why = `a relative clause opened by "that" is restrictive, part of its noun phrase`;
+        return slots.length === 2 ? `"${p}" takes no commas: ${why}.` : `No comma before "that": ${why}.`;
+      }
+      if (c.candidate.variant === UNCLOSED) return `Add a comma to close the ${what} "${p}": it opens with a comma, so it also ends with one.`;
+      if (action === 'insert') return slots.length === 2 ? `Set off the non-restrictive ${what} "${p}" with commas.` : `Add a comma: "${p}" is a non-restrictive ${what}, set off on both sides.`;
+      return slots.length === 2 ? `"${p}" is a restrictive ${what}: no commas around it.` : `Remove this comma: it sets off only one side of the ${what} "${p}".`;
+    case 'subject-verb-comma':
+      if (action !== 'delete') return 'Missing comma.';
+      if (c.candidate.variant === WH_COMPLEMENT) return `No comma between the verb "${s.tree.words[info.head(node) - 1].form}" and its object "${p}": an indirect question is the verb's object, as a "that" clause is.`;
+      if (c.candidate.variant === PSEUDO_CLEFT) return `No comma between the subject "${clauseText(s, 1, slots[0], 'start')}" and its verb "${s.tree.words[slots[0]].form}": the whole "what" clause is the subject.`;
+      return c.candidate.variant === RESTRICTIVE_SUBJECT ? restrictiveSubjectMessage(s, info, node, slots[0]) : subjectVerbMessage(s, info, slots[0]);
+    case 'introductory-comma':
+      if (action !== 'insert') return `No comma is needed after "${p}".`;
+      return c.style ? `Edited prose sets off the introductory ${what} "${p}" with a comma.` : `Add a comma after the introductory ${what} "${p}".`;
+    case 'comma-splice':
+      return spliceMessage(s, info, node, slots[0]);
+    case 'sentence-final':
+      if (c.candidate.variant === QUESTION) return `"${clauseText(s, 1, info.n, 'start')}" asks a question: end it with a question mark.`;
+      if (c.candidate.variant === INDIRECT_QUESTION) return `"${clauseText(s, 1, info.n, 'start')}" reports a question without asking it: an indirect question ends with a period.`;
+      return 'The sentence has no final punctuation.';
+    case 'serial-comma':
+      return action === 'insert' ? 'Serial (Oxford) comma: add a comma before the conjunction of the last item.' : 'No serial comma: remove the comma before the conjunction of the last item.';
+    default: {
+      const i = slots[0];
+      const before = s.tree.words[i - 1]?.form ?? '';
+      if (c.candidate.variant === DEGREE_COMPLEMENT) {
+        const than = s.tree.words[i].form.toLowerCase() === 'than';
+        return `No comma before "${s.tree.words[i].form}": ${than ? 'the "than" phrase completes the comparison' : 'the "that" clause completes the "so" before it'}, and nothing sets it off.`;
+      }
+      if (c.candidate.variant === ADJECTIVE_NOUN) return `No comma between "${before}" and "${s.tree.words[i].form}": commas separate the adjectives of a series, but none comes between the last adjective and its noun.`;
+      if (c.candidate.variant === PAIRED_SUBJECT)
+        return `No comma before "${s.tree.words[i].form}": it joins the two halves of the subject, and a comma comes before "and" or "or" only in a series of three or more, or between clauses.`;
+      if (c.candidate.variant === CONTRAST_CLAUSE && action === 'insert')
+        return `Edited prose puts a comma before "${s.tree.words[i].form}" when it joins two clauses that could each stand as a sentence.`;
+      if (c.candidate.variant === AFTER_PREPOSITION) {
+        const preposition = wordsText(s, prepositionEndingAt(s.tree, i) ?? i, i);
+        return `No comma after "${preposition}": it leads straight into its examples; a comma after it only opens an aside that a second comma closes.`;
+      }
+      if (c.candidate.variant === AFTER_COORDINATOR) return `No comma after "${before}": a coordinator joins what follows it directly; a comma after it only opens an aside that a second comma closes.`;
+      return action === 'insert' ? `Missing comma after "${before}".` : 'Unnecessary comma.';
+    }
+  }
+}
+
+/** The title of a fix that replaces a mark: the question's end marks name the mark they write. */
+function replaceTitle(c: ScoredCandidate): string {
+  if (c.candidate.variant === QUESTION) return 'Use a question mark';
+  return c.candidate.variant === INDIRECT_QUESTION ? 'Use a period' : 'Replace';
+}
+
+function fixes(c: ScoredCandidate, s: AnalysedSentence, text: string): PlainFix[] {
+  const { category, changes } = c.candidate;
+  const edits: PlainEdit[] = [];
+  for (const [i, marks] of changes) edits.push(...slotTextEdits(s, text, i, marks));
+  if (category !== 'comma-splice') {
+    const title = c.candidate.action === 'insert' ? (category === 'sentence-final' ? 'Add a period' : changes.size > 1 ? 'Add both commas' : 'Add a comma') : c.candidate.action === 'delete' ? (changes.size > 1 ? 'Remove both commas' : 'Remove the comma') : replaceTitle(c);
+    return [{ title, edits }];
+  }
+  // A splice has three fixes: semicolon (the model's choice), period with a capital, or comma + conjunction.
+  const [i] = [...changes.keys()];
+  const comma = s.tokens[s.slotTokens[i].find((t) => s.tokens[t].punct) ?? -1];
+  const nextWord = s.tokens[s.wordTokens[i]];
+  const out: PlainFix[] = [{ title: 'Use a semicolon', edits }];
+  if (comma && nextWord) {
+    const first = nextWord.text[0];
+    const period: PlainEdit[] = [{ start: comma.start, end: comma.end, newText: '.' }];
+    if (first !== first.toUpperCase()) period.push({ start: nextWord.start, end: nextWord.start + 1, newText: first.toUpperCase() });
+    out.push({ title: 'Split into two sentences', edits: period });
+    out.push({ title: 'Add "and" after the comma', edits: [{ start: comma.end, end: comma.end, newText: ' and' }] });
+  }
+  return out;
+}
+
+/** Range of a change at slot i: the mark removed or replaced, else the word before the insertion point. */
+function rangeAt(s: AnalysedSentence, i: number): { start: number; end: number } {
+  const marks = (s.slotTokens[i] ?? []).map((t) => s.tokens[t]).filter((t) => t.punct);
+  if (marks.length > 0) return { start: marks[0].start, end: marks[marks.length - 1].end };
+  const w = s.tokens[s.wordTokens[Math.max(0, i - 1)]];
+  return { start: w.start, end: w.end };
+}
+
+function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, model: EngineModel): string {
+  const corrected = withSlots(s, c.candidate.changes);
+  let u;
+  try {
+    u = model.viterbi(corrected);
+  } catch {
+    return '';
+  }
+  const node = c.candidate.node || s.tree.words.findIndex((w) => w.head === 0) + 1;
+  const lines = [`Underlying punctuation (most probable tree T′): ${constituentBracketing(corrected, info, u, node)}`];
+  for (const i of c.candidate.changes.keys()) {
+    const rw = describeRewrite(u.underlying[i] ?? [], corrected.slots[i]);
+    const written = slotMarks(s, i).map((m) => m.norm);
+    lines.push(
+      `At this spot you wrote "${written.join(' ') || 'nothing'}"; the model expects "${corrected.slots[i].join(' ') || 'nothing'}"` + (rw ? ` — ${rw}.` : '.'),
+    );
+  }
+  if (Number.isFinite(c.delta)) {
+    const odds = Math.exp(Math.min(50, c.delta));
+    lines.push(`The model finds the corrected punctuation ${odds >= 100 ? odds.toExponential(1) : odds.toFixed(1)} times as likely for this sentence structure.`);
+  }
+  if (c.reasons?.length) lines.push(`What decided it (learned from edited prose): ${c.reasons.join('; ')}.`);
+  return lines.join('\n');
+}
+
+export function candidateFinding(c: ScoredCandidate, written: AnalysedSentence, writtenInfo: TreeInfo, text: string, model: EngineModel, explain = true): PlainFinding {
+  // A candidate scored on a tree of its own (the sentence parsed with the change written) is described on that tree.
+  const own = c.candidate.tree;
+  const s = own ? { ...written, tree: own } : written;
+  const info = own ? treeInfo(own) : writtenInfo;
+  const slots = [...c.candidate.changes.keys()].sort((a, b) => a - b);
+  const main = rangeAt(s, slots[0]);
+  const isStyle = c.style === true;
+  return {
+    ruleId: c.candidate.category,
+    message: message(c, s, info),
+    severity: isStyle ? 'info' : 'warning',
+    confidence: c.confidence,
+    start: main.start,
+    end: main.end,
+    fixes: fixes(c, s, text),
+    explanation: explain ? deferredExplanation(() => explanation(c, s, info, model)) : '',
+    related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of the same constituent.' })),
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The "edited prose" convention for the comma after an introductory element (the `introductoryComma: edited` style).
+ *
+ * EWT's writers leave this comma out 21–36% of the time, so no error model calibrated on their text can report a
+ * missing one (BENCHMARKS, lint "Session 4"). Like the serial comma, it is a convention of edited prose rather than a
+ * fact about what the writer meant. Which elements the convention covers is not a word list: it is read off EWT train
+ * as written (gold trees) — for each kind of element (and, more specifically, its first word and its length) the share
+ * of writers who put the comma. Edited prose is "the convention the majority already follows, applied consistently":
+ * an element is covered when the most specific description of it with enough evidence has a high share.
+ */
+import { ModelFileError } from '../../modelIntegrity';
+import { readModelJson } from '../../modelJson';
+import { modelSchemaProblem } from '../../modelSchemas';
+import { PunctuatedTree } from '../../../data/depunct';
+import { TreeInfo } from '../../treeInfo';
+import { introductoryAt } from '../pipeline/categories';
+import { FINITE_VERB_TAGS } from '../guards/deletionGuards';
+
+export type IntroductoryKind = 'clause' | 'phrase' | 'word';
+
+/** Writers' habit for one description of an element: how many such elements, and how many with the comma. */
+export interface ConventionCount {
+  n: number;
+  comma: number;
+}
+
+export interface IntroductoryConvention {
+  /** A description needs this many elements on train to speak for its elements. */
+  minCount: number;
+  /** The convention covers an element when its description's comma share reaches this. */
+  minShare: number;
+  counts: Record<string, ConventionCount>;
+  note?: string;
+}
+
+/**
+ * The kind of introductory element w is: a clause (adverbial or complement), a single word (a conjunctive adverb or
+ * discourse marker: "However", but also "Please", "So"), or a phrase (a prepositional or noun phrase).
+ */
+export function introductoryKind(info: TreeInfo, w: number): IntroductoryKind {
+  const base = info.base(w);
+  if (base === 'advcl' || base === 'ccomp') return 'clause';
+  return info.span[w][1] === 1 ? 'word' : 'phrase';
+}
+
+function lengthBucket(size: number): string {
+  return size <= 3 ? '2-3' : size <= 6 ? '4-6' : '7+';
+}
+
+/**
+ * Descriptions of the introductory element w, most specific first. A single word by its form, then its tag; a phrase
+ * or clause by its first word (the preposition or subordinator) and length, its first word, its length. Forms, not
+ * lemmas: the parser gives no lemmas, and the table must read the words the engine will see.
+ */
+export function conventionKeys(tree: PunctuatedTree, info: TreeInfo, w: number): string[] {
+  const kind = introductoryKind(info, w);
+  const first = tree.words[0];
+  const form = first.form.toLowerCase();
+  if (kind === 'word') return [`word/${form}`, `word/upos:${first.upos}`, 'word'];
+  const len = lengthBucket(info.span[w][1]);
+  return [`${kind}/${form}/${len}`, `${kind}/${form}`, `${kind}/len:${len}`, kind];
+}
+
+/**
+ * Words a degree "However" modifies ("However hard I try", "However much it costs"): "However" before one of them is
+ * not taken for a transition. A closed set rather than every adjective or adverb, because the conjunctive "However"
+ * often opens on one ("However Pakistani officials insist …", "However then I asked …": 5 of EWT train's 48).
+ */
+const DEGREE_HEAD = new Set(['much', 'many', 'few', 'little', 'long', 'far', 'often', 'hard']);
+
+/** Slot i follows a sentence-opening "However" that modifies the degree word after it ("However hard I try"). */
+export function degreeHowever(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  return i === 1 && i < words.length && words[0].form.toLowerCase() === 'however' && DEGREE_HEAD.has(words[i].form.toLowerCase());
+}
+
+/** Non-finite heads of an adverbial clause that opens without a subordinator ("Having said that", "Given the cost"). */
+const NONFINITE = new Set(['VBG', 'VBN']);
+/** Tags of a subject's last word: a comma between one and a finite verb would split subject from verb. */
+const SUBJECT_END = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+
+/** A comma at slot i would split a subject from its finite verb (a misparse of what the slot closes). */
+export function splitsSubjectFromVerb(tree: PunctuatedTree, i: number): boolean {
+  const words = tree.words;
+  return i < words.length && SUBJECT_END.has(words[i - 1].upos) && FINITE_VERB_TAGS.has(words[i].xpos);
+}
+
+/**
+ * The introductory element that slot i closes, if it is one in the sense of edited prose: what `introductoryAt` finds
+ * (a dependent of the main clause's root, from the sentence's first word, before the root), minus
+ * - a single wh-adverb ("How", "Why", and "However" in "However you do it", tagged WRB: EWT train writes a comma after
+ *   none of its 52; a degree "However" — "However hard I try" — modifies its degree word, not the root, whatever
+ *   the tree says, `degreeHowever`);
+ * and minus three shapes of misparse, read off words and tags as the deletion guards are (the tree is what goes wrong):
+ * - a "clause" that opens with no subordinator and has no participle for its head ("Fish tacos are my fave …" read
+ *   as an adverbial clause of the next sentence's verb);
+ * - a "phrase" with a finite verb in it ("Unless President Abbas steps in Gaza" read as an oblique);
+ * - a slot between a noun or pronoun and a finite verb ("… and my mother ‸ is terrified"): the comma would split the
+ *   main clause's subject from its verb.
+ */
+export function introductoryElement(tree: PunctuatedTree, info: TreeInfo, i: number): { w: number; kind: IntroductoryKind; keys: string[] } | undefined {
+  const w = introductoryAt(info, i);
+  if (w === undefined) return undefined;
+  const words = tree.words;
+  const kind = introductoryKind(info, w);
+  if (kind === 'word' && words[w - 1].xpos === 'WRB') return undefined;
+  // The tree may hang a degree "However" on the root instead of its degree word (session 10's parser does).
+  if (degreeHowever(tree, i)) return undefined;
+  if (kind === 'clause' && !(words[0].upos === 'SCONJ' || words[0].deprel === 'mark' || NONFINITE.has(words[w - 1].xpos))) return undefined;
+  // A phrase containing a finite verb is a clause the parser took for a phrase.
+  if (kind === 'phrase' && words.slice(0, i).some((x) => FINITE_VERB_TAGS.has(x.xpos))) return undefined;
+  if (splitsSubjectFromVerb(tree, i)) return undefined;
+  return { w, kind, keys: conventionKeys(tree, info, w) };
+}
+
+/**
+ * The introductory elements of a tree as written, each with whether the writer put a comma after it. A slot with some
+ * other mark (a colon, a dash, an ellipsis: "HOWEVER: you will pay") is the writer's other choice, neither a comma nor
+ * an omission, and is left out.
+ */
+export function* writtenIntroductions(tree: PunctuatedTree, info: TreeInfo): Generator<{ slot: number; keys: string[]; comma: boolean }> {
+  for (let i = 1; i < info.n; i++) {
+    const el = introductoryElement(tree, info, i);
+    if (!el) continue;
+    const marks = tree.slots[i];
+    if (marks.length > 1 || (marks.length === 1 && marks[0] !== ',')) continue;
+    yield { slot: i, keys: el.keys, comma: marks.length === 1 };
+  }
+}
+
+/** Counts, over trees as written, each description's introductory elements and those followed by a comma. */
+export function countConvention(trees: Iterable<{ tree: PunctuatedTree; info: TreeInfo }>): Record<string, ConventionCount> {
+  const counts: Record<string, ConventionCount> = {};
+  for (const { tree, info } of trees) {
+    for (const { keys, comma } of writtenIntroductions(tree, info)) {
+      for (const k of keys) {
+        const c = (counts[k] ??= { n: 0, comma: 0 });
+        c.n++;
+        if (comma) c.comma++;
+      }
+    }
+  }
+  return counts;
+}
+
+/** The most specific description of the element with enough evidence, and its comma share. */
+export function conventionShare(conv: IntroductoryConvention, keys: readonly string[]): { key: string; share: number; n: number } | undefined {
+  for (const key of keys) {
+    const c = conv.counts[key];
+    if (c && c.n >= conv.minCount) return { key, share: c.comma / c.n, n: c.n };
+  }
+  return undefined;
+}
+
+/** Whether edited prose puts a comma after this element: most writers of EWT already do, for its description. */
+export function conventionCovers(conv: IntroductoryConvention, keys: readonly string[]): boolean {
+  const s = conventionShare(conv, keys);
+  return s !== undefined && s.share >= conv.minShare;
+}
+
+/** The convention in `file`, undefined when there is none; a file that is not one throws `ModelFileError`. */
+export function loadConvention(file: string): IntroductoryConvention | undefined {
+  const value = readModelJson(file);
+  if (value === undefined) return undefined;
+  const problem = modelSchemaProblem('convention', value);
+  if (problem) throw new ModelFileError(file, 'corrupt', problem);
+  return value as IntroductoryConvention;
+}

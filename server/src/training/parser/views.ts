@@ -1,0 +1,75 @@
+/**
+ * The three views of a training sentence (issue 4): punctuation kept, removed, and randomly corrupted the way writers
+ * get commas wrong (dropped, inserted, doubled), so that the tagger and parser give the words the same analysis
+ * whatever the punctuation.
+ */
+import { PunctuatedTree } from '../../data/depunct';
+import { WordSequence } from '../../parser/encoding';
+import { frontedAdverbialClauses } from './frontedClauses';
+
+export type ViewKind = 'kept' | 'removed' | 'corrupted';
+export const VIEW_KINDS: readonly ViewKind[] = ['kept', 'removed', 'corrupted'];
+
+/** The shared seeded generator (mulberry32), under the name the parser's training uses. */
+export { seededRng as seededRandom } from '../../random/seededRng';
+
+export interface CorruptionRates {
+  dropComma: number;
+  insertComma: number;
+  doubleComma: number;
+  /** Dropping every mark of a slot (a forgotten period, bracket, dash). */
+  dropSlot: number;
+}
+
+export const DEFAULT_CORRUPTION: CorruptionRates = { dropComma: 0.3, insertComma: 0.06, doubleComma: 0.03, dropSlot: 0.1 };
+
+/** Learner-comma slots of a sentence (`learnerCommas.ts`) and the probability of a comma in each of them. */
+export interface LearnerCommas {
+  slots: ReadonlySet<number>;
+  rate: number;
+}
+
+/**
+ * `keep`: slots left as written (see `protectedSlots`). `learner`: empty slots where a learner's comma is added with
+ * its own probability (drawn only there, so without it the random stream is the one older models were trained on).
+ */
+export function corruptSlots(
+  slots: string[][],
+  rand: () => number,
+  rates = DEFAULT_CORRUPTION,
+  keep?: ReadonlySet<number>,
+  learner?: LearnerCommas,
+): string[][] {
+  const n = slots.length - 1;
+  return slots.map((marks, i) => {
+    if (keep?.has(i)) return marks;
+    if (marks.length && rand() < rates.dropSlot) return [];
+    const out: string[] = [];
+    for (const m of marks) {
+      if (m === ',') {
+        if (rand() < rates.dropComma) continue;
+        out.push(m);
+        if (rand() < rates.doubleComma) out.push(m);
+      } else out.push(m);
+    }
+    if (out.length === 0 && marks.length === 0 && i > 0 && i < n && rand() < rates.insertComma) out.push(',');
+    if (out.length === 0 && marks.length === 0 && learner?.slots.has(i) && rand() < learner.rate) out.push(',');
+    return out;
+  });
+}
+
+export function viewOf(tree: PunctuatedTree, kind: ViewKind, rand: () => number, keep?: ReadonlySet<number>, learner?: LearnerCommas): WordSequence {
+  const forms = tree.words.map((w) => w.form);
+  if (kind === 'kept') return { forms, slots: tree.slots };
+  if (kind === 'removed') return { forms, slots: tree.slots.map(() => []) };
+  return { forms, slots: corruptSlots(tree.slots, rand, DEFAULT_CORRUPTION, keep, learner) };
+}
+
+/**
+ * Slots the corrupted view leaves as written: the comma closing a sentence-initial adverbial clause. Writers drop it
+ * often, but when it is there it is the evidence that the clause has ended ("When the storm ended, the town…"); a
+ * parser that never sees it kept while its neighbours are corrupted learns to read past it.
+ */
+export function protectedSlots(tree: PunctuatedTree): Set<number> {
+  return new Set(frontedAdverbialClauses(tree).map((c) => c.last + 1));
+}

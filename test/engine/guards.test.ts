@@ -1,0 +1,40 @@
+/** The guard registry (`engine/correction/guards/registry.ts`): every guard is registered once, with what it vetoes and why. */
+import { strict as assert } from 'assert';
+import { GUARDS, loneCommaVeto } from '../../server/src/engine/correction/guards/registry';
+import { WRITERS_CONVENTIONS } from '../../server/src/engine/correction/conventions/writersConventions';
+import { PunctuatedTree } from '../../server/src/data/depunct';
+import { treeInfo } from '../../server/src/engine/treeInfo';
+
+describe('guard registry', () => {
+  it('has one entry per id, each with what it vetoes, a description and a reason', () => {
+    const ids = GUARDS.map((g) => g.id);
+    assert.equal(new Set(ids).size, ids.length, `duplicate ids: ${ids.filter((id, k) => ids.indexOf(id) !== k)}`);
+    for (const g of GUARDS) {
+      assert.match(g.id, /^[a-z]+(-[a-z]+)*$/, g.id);
+      assert.ok(g.description.length > 10, g.id);
+      assert.ok(g.reason.length > 10, g.id);
+    }
+    for (const c of WRITERS_CONVENTIONS) assert.ok(ids.includes(c.id), c.id);
+  });
+
+  it('names the first guard that vetoes a lone comma, a writers\' convention by its own id', () => {
+    // "Are you going home, Sam?": the comma before a vocative, with a hand-made parse that reads "Sam" as an object.
+    const forms = ['Are', 'you', 'going', 'home', 'Sam'];
+    const tree: PunctuatedTree = {
+      words: forms.map((form, k) => ({
+        form,
+        lemma: form.toLowerCase(),
+        upos: ['AUX', 'PRON', 'VERB', 'ADV', 'PROPN'][k],
+        xpos: ['VBP', 'PRP', 'VBG', 'RB', 'NNP'][k],
+        head: k === 2 ? 0 : 3,
+        deprel: ['aux', 'nsubj', 'root', 'advmod', 'obj'][k],
+      })),
+      slots: [[], [], [], [], [','], ['?']],
+    } as unknown as PunctuatedTree;
+    const info = treeInfo(tree);
+    const slot = { tree, info, category: 'comma' as const, plainSubject: false, onlyComma: (j: number) => tree.slots[j].length === 1 && tree.slots[j][0] === ',' };
+    assert.equal(loneCommaVeto(slot, 4), 'vocative');
+    assert.equal(loneCommaVeto(slot, 2), 'list-comma-ahead', 'a lone comma two words on makes a slot a list\'s');
+    assert.equal(loneCommaVeto({ ...slot, category: 'introductory-comma' }, 2), undefined, 'the list guards keep only comma and subject–verb deletions');
+  });
+});
