@@ -157,15 +157,37 @@ export function pairScores(
   rp: RelPairs,
   scale = 1,
   cache?: ContextWeightSource,
+  plus?: Float64Array,
 ): Float64Array {
   const k = rp.pair.length;
-  const s = new Float64Array(k);
-  const sL = new Float64Array(rp.ls.length), sR = new Float64Array(rp.rs.length), sS = new Float64Array(SYM_CLASSES);
+  const out = new Float64Array(k);
+  // With `plus`, the context sums go to a reused buffer and `out` gets them plus plus[j], added last (as adding the
+  // two separately scored vectors did), so the scores are the same and one array less is made per call.
+  if (plus && scratchPair.length < k) scratchPair = new Float64Array(2 * k);
+  const s = plus ? scratchPair.fill(0, 0, k) : out;
+  // The per-l, per-r and per-class sums live in reused buffers (zeroed here): allocating three typed arrays per call
+  // was a third of this function's time and most of the garbage the comma prior made. Nothing in the loops below
+  // calls back into pairScores, so one set of buffers suffices.
+  const nL = rp.ls.length, nR = rp.rs.length;
+  if (scratchL.length < nL) scratchL = new Float64Array(2 * nL);
+  if (scratchR.length < nR) scratchR = new Float64Array(2 * nR);
+  const sL = scratchL, sR = scratchR, sS = scratchS;
+  sL.fill(0, 0, nL);
+  sR.fill(0, 0, nR);
+  sS.fill(0);
   if (cache) addCachedContexts(cache, ctx, rp, s, sL, sR, sS);
   else for (let c = 0; c < ctx.hash.length; c++) addContextWeights(weights, scale, space, ctx.hash[c], ctx.outputs[c], rp, s, sL, sR, sS);
-  for (let j = 0; j < k; j++) s[j] += sL[rp.lPos[j]] + sR[rp.rPos[j]] + sS[rp.sym[j]];
-  return s;
+  const lPos = rp.lPos, rPos = rp.rPos, sym = rp.sym;
+  if (plus) for (let j = 0; j < k; j++) out[j] = s[j] + (sL[lPos[j]] + sR[rPos[j]] + sS[sym[j]]) + plus[j];
+  else for (let j = 0; j < k; j++) s[j] += sL[lPos[j]] + sR[rPos[j]] + sS[sym[j]];
+  return out;
 }
+
+/** `pairScores`' buffers of pair sums (with `plus`) and of per-l and per-r sums, grown as needed (entries past the relation's own are not read). */
+let scratchPair = new Float64Array(256);
+let scratchL = new Float64Array(64);
+let scratchR = new Float64Array(64);
+const scratchS = new Float64Array(SYM_CLASSES);
 
 /** Per-context weight vectors of fixed weights (`ContextWeightCache`). */
 export interface ContextWeightSource {
@@ -196,11 +218,11 @@ function addCachedContexts(
 }
 
 /**
- * acc[j] += v[j] for every j of acc; four entries a step, which V8 runs ~1.7× faster than one (each entry's sum is
+ * acc[j] += v[j] for every j of v; four entries a step, which V8 runs ~1.7× faster than one (each entry's sum is
  * the same either way). This loop is most of the time the comma prior takes.
  */
 function addInto(acc: Float64Array, v: Float64Array): void {
-  const n = acc.length;
+  const n = v.length; // acc may be a longer scratch buffer (see pairScores)
   let j = 0;
   for (; j + 3 < n; j += 4) {
     acc[j] += v[j];

@@ -80,9 +80,13 @@ export class ContextWeightCache implements ContextWeightSource {
   }
 }
 
-/** (context hash, relation · 16 + outputs) mixed into a signed 32-bit integer. */
+/**
+ * (context hash, relation · 16 + outputs) mixed into a 30-bit integer: V8 keeps integers below 2³⁰ as small integers
+ * (Smis), which a Map hashes in place; a wider key is a heap number, allocated and hashed by value on every lookup
+ * (a quarter of the comma prior's scoring time). Collisions are told apart by the entry's own h and tag.
+ */
 function entryKey(h: number, tag: number): number {
-  return (h ^ Math.imul(tag + 1, 0x9e3779b1)) | 0;
+  return (h ^ Math.imul(tag + 1, 0x9e3779b1)) & 0x3fffffff;
 }
 
 /**

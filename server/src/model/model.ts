@@ -332,9 +332,16 @@ export class ModelCore {
       const cache = this.contextCache();
       if (!st) prep.staticScores[w] = st = pairScores(this.theta, this.space, prep.ctx[w], prep.rp[w], this.thetaScale, cache);
       const dctx = hashContexts(contexts);
-      const logp = pairScores(this.theta, this.space, dctx, prep.rp[w], this.thetaScale, cache);
-      for (let j = 0; j < logp.length; j++) logp[j] += st[j];
-      hit = { ctx: concatContexts(prep.ctx[w], dctx), logp: logNormalise(logp) };
+      const logp = logNormalise(pairScores(this.theta, this.space, dctx, prep.rp[w], this.thetaScale, cache, st));
+      // All the node's contexts are asked for by training only: joined when read.
+      const staticCtx = prep.ctx[w];
+      let joined: HashedContexts | undefined;
+      hit = {
+        get ctx(): HashedContexts {
+          return (joined ??= concatContexts(staticCtx, dctx));
+        },
+        logp,
+      };
       prep.probCache.set(key, hit);
       prep.probCache.set(contextKey, hit);
     }
