@@ -7,6 +7,7 @@ import { ModelFileError } from '../../server/src/engine/modelIntegrity';
 import { loadLearnedScorer } from '../../server/src/engine/correction/learned/learnedScorer';
 import { trainedEngineParts } from './trainedParts';
 import { lintDocument } from '../../server/src/prose';
+import { Finding, LintOptions } from '../../server/src/engine/types';
 
 const TEXT =
   'Unfortunately this information is stored in an inconvenient manner. My brother who lives in Boston, is a doctor. ' +
@@ -29,7 +30,8 @@ describe('engine: the learned correction scorer as the decision (decision: learn
   it('says in plain words what decided each learned finding', function () {
     const p = parts();
     if (!p.scorer) this.skip();
-    const found = makeLinter(p).lint(TEXT, { decision: 'learned' }).filter((f) => MODEL_RULES.has(f.ruleId));
+    // The scorer's findings; a style setting's (severity info, `styleStep.ts`) say which standard asked for them.
+    const found = makeLinter(p).lint(TEXT, { decision: 'learned' }).filter((f) => MODEL_RULES.has(f.ruleId) && f.severity !== 'info');
     assert.ok(found.length > 0);
     for (const f of found) assert.match(f.explanation ?? '', /What decided it \(learned from edited prose\): [a-z“”"’ ,;]+\./u, f.explanation);
   });
@@ -89,5 +91,44 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     assert.ok(inEssay[0].confidence < 1);
     // Without adaptation the essay's sentence is decided as alone.
     assert.strictEqual(linter.lint(essay, { decision: 'learned', adaptToWriter: false }).filter((f) => f.ruleId === 'introductory-comma').length, 0);
+  });
+
+  describe('the style settings, applied after the learned decision by the default decision\'s step', () => {
+    // What a setting adds to a text's findings under a decision (rule, span, fix and confidence).
+    const added = (decision: 'learned' | 'calibrated', text: string, setting: LintOptions, base: LintOptions = {}) => {
+      const linter = makeLinter(parts());
+      const key = (f: Finding) => `${f.ruleId} ${f.start.offset}-${f.end.offset} ${f.fixes[0]?.edits.map((e) => e.newText).join('|')} ${f.confidence}`;
+      const before = new Set(linter.lint(text, { ...base, decision }).map(key));
+      return linter.lint(text, { ...base, ...setting, decision }).map(key).filter((k) => !before.has(k));
+    };
+    const cases: Array<[string, string, LintOptions, LintOptions?]> = [
+      ['commaSplices: edited', 'The train was delayed, we missed the concert.', { commaSplices: 'edited' }],
+      ['introductoryComma: edited', 'Although it rained we went out.', { introductoryComma: 'edited' }],
+      ['serialComma: always', 'We bought apples, pears and plums at the market.', { serialComma: 'always' }],
+      ['serialComma: never', 'We bought apples, pears, and plums at the market.', { serialComma: 'never' }],
+      ['quoteStyle: british', 'She said that "the plan is a disaster."', { quoteStyle: 'british' }, { quoteStyle: 'american' }],
+    ];
+    for (const [name, text, setting, base] of cases) {
+      it(`${name} changes the learned decision's findings as it changes the default's`, function () {
+        if (!parts().scorer) this.skip();
+        const calibrated = added('calibrated', text, setting, base);
+        assert.strictEqual(calibrated.length, 1, `${name}: ${calibrated}`);
+        assert.deepStrictEqual(added('learned', text, setting, base), calibrated, name);
+      });
+    }
+
+    it('reports a splice in an error-prone document under commaSplices: ignore, as the default does', function () {
+      if (!parts().scorer) this.skip();
+      const linter = makeLinter(parts());
+      const splice = 'The train was delayed, we missed the concert.';
+      const essay = ['The students, passed the exam.', 'My parents bought, a new house.', 'The girl, is from Brazil.', 'We ate pizza,, pasta and salad.', splice].join(' ');
+      const at = essay.indexOf(splice) + splice.indexOf(',');
+      const splices = (text: string, decision: 'learned' | 'calibrated') =>
+        linter.lint(text, { decision }).filter((f) => f.ruleId === 'comma-splice' && f.start.offset === (text === essay ? at : splice.indexOf(',')));
+      for (const decision of ['learned', 'calibrated'] as const) {
+        assert.strictEqual(splices(splice, decision).length, 0, `${decision}: alone`);
+        assert.strictEqual(splices(essay, decision).length, 1, `${decision}: in an error-prone essay`);
+      }
+    });
   });
 });

@@ -173,8 +173,9 @@ export interface LintOptions {
   audience?: Audience;
   /**
    * Who decides the model's candidate edits: `calibrated` (the default) the error model with its guards, conventions
-   * and style settings; `learned` the learned correction scorer alone (`correction/learned/learnedScorer.ts`, when the model
-   * directory has one), a research setting measured by `bench:edited --decision learned`, not yet the product's.
+   * and style settings; `learned` the learned correction scorer (`correction/learned/learnedScorer.ts`, when the model
+   * directory has one) with the same style settings after it (`correction/style/styleStep.ts`), a research setting
+   * measured by `bench:edited --decision learned`, not yet the product's.
    */
   decision?: 'calibrated' | 'learned';
   /**

@@ -2,7 +2,9 @@
  * The decision of one sentence by the learned correction scorer (`LintOptions.decision: 'learned'`): every candidate
  * the engine generates, scored by the punctuation model, gets the scorer's probability as its confidence; the most
  * confident ones at or above the scorer's threshold (or the user's minConfidence) that touch no slot twice become
- * findings. No guard, convention or style step runs after it: that is what the scorer is to learn (issue 29).
+ * findings. No guard or convention runs after it: that is what the scorer is to learn (issue 29). The style settings
+ * (serial comma, introductory comma, comma splices, British quotes) are the writer's standard, not the text's, and are
+ * applied after it by the same step as after the calibrated decision (`styleStep.ts`), on the slots it left.
  */
 import { PlainFinding } from '../../finding';
 import { EngineModel } from '../../punctModel';
@@ -18,6 +20,9 @@ import { candidateFinding } from '../pipeline/findings';
 import { candidateFeatures, FeatureContext, FeatureVector, LearnedScorer, predictFeatures, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { TreeInfo } from '../../treeInfo';
+import { IntroductoryConvention } from '../style/introductoryConvention';
+import { SentenceFindings } from '../pipeline/modelRules';
+import { styleStep } from '../style/styleStep';
 
 export function learnedFindings(
   text: string,
@@ -27,12 +32,18 @@ export function learnedFindings(
   scorer: LearnedScorer,
   options: LintOptions,
   reparse?: Reparse,
-): { findings: PlainFinding[]; adaptive?: PlainFinding[] } {
+  /** What the style step reads besides the options: the quote placement in force and the introductory convention. */
+  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention } = {},
+): SentenceFindings {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
   const adapt = options.adaptToWriter ?? true;
+  const step = styleStep({ text, s, info, model, options, ...style });
   const features = new Map<ScoredCandidate, { f: FeatureVector; weights: Record<string, number>; threshold: number }>();
-  const scored = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment).map((c) => {
+  const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial);
+  // The serial comma is a setting's alone: the scorer was not trained on it and does not decide it.
+  const serialCommas = candidates.filter((c) => c.scored.candidate.category === 'serial-comma').map((c) => c.scored);
+  const scored = candidates.filter((c) => c.scored.candidate.category !== 'serial-comma').map((c) => {
     // With a hand scorer inside a dense one, the hand generator's candidates are decided as that scorer was trained:
     // on their own features, without the prior.
     const byHand = scorer.hand && !c.scored.candidate.dense;
@@ -52,17 +63,21 @@ export function learnedFindings(
   // learned candidates"), edited writers never do, and a text shows which population it comes from by its own errors.
   const waits = (c: ScoredCandidate) => adapt && c.candidate.category === 'sentence-final' && c.candidate.action === 'insert';
   const reported = chosen.filter((c) => !waits(c));
-  const findings = reported.map((c) => toFinding(c));
-  if (!adapt) return { findings };
+  const taken = new Set(reported.flatMap((c) => [...c.candidate.changes.keys()]));
+  // The style settings on the slots the scorer left (its candidates keep the punctuation model's Δ, which the step reads).
+  const styled = step.run([...scored, ...serialCommas], taken);
+  const findings = [...reported.map((c) => toFinding(c)), ...styled.findings];
+  const habit = styled.habit ? { habit: styled.habit } : {};
+  if (!adapt) return { findings, ...habit };
   // What an error-prone document adds (`writerErrorRate.ts`): the scorer's probability is calibrated at the error
   // rate of its training text, and a writer whose own errors are ρ times more frequent makes each candidate's odds ρ
   // times larger, so the decisions are made again at the adapted thresholds, on the slots nothing above claimed.
-  const claimed = new Set(reported.flatMap((c) => [...c.candidate.changes.keys()]));
+  const claimed = new Set([...taken, ...styled.claimed]);
   const lowPassing = scored.filter(
     (c) => (waits(c) || !chosen.includes(c)) && c.confidence >= adaptedThreshold(features.get(c)!.threshold) && ![...c.candidate.changes.keys()].some((i) => claimed.has(i)),
   );
-  const adaptive = selectCandidates(lowPassing, 0).map((c) => toFinding(c, adaptedConfidence(c.confidence)));
-  return { findings, adaptive };
+  const adaptive = [...selectCandidates(lowPassing, 0).map((c) => toFinding(c, adaptedConfidence(c.confidence))), ...styled.waiting];
+  return { findings, adaptive, ...habit };
 }
 
 /**
@@ -78,8 +93,10 @@ export function scoredForScorer(
   cal: Calibration,
   reparse?: Reparse,
   fragment?: boolean,
+  /** Keep the serial-comma candidates too, for the style step (`serialComma` set); the scorer never decides them. */
+  serialComma = false,
 ): Array<{ scored: ScoredCandidate; ctx: FeatureContext }> {
-  const keep = (c: Candidate) => c.category !== 'serial-comma' && proposable(c, fragment);
+  const keep = (c: Candidate) => (serialComma || c.category !== 'serial-comma') && proposable(c, fragment);
   if (scorer.candidates !== 'dense') {
     return scoreCandidates(model, s, info, cal, keep, reparse)
       .filter((c) => Number.isFinite(c.delta))

@@ -1,0 +1,162 @@
+/**
+ * The style step of one sentence: the findings the settings ask for — the serial comma (`serialComma`), the
+ * edited-prose introductory comma (`introductoryComma: edited | auto`), the comma splice (`commaSplices`) and British
+ * quote placement (`quoteStyle: british`) — made after a decision (the calibrated error model's, `modelRules.ts`, or
+ * the learned scorer's, `learnedDecision.ts`) on the slots that decision left. A setting is the writer's standard, not
+ * something a model learns from text, so both decisions share this one step.
+ *
+ * Under `introductoryComma: auto` the introductory-comma style findings (but for the comma after a transition,
+ * `introductoryTransition.ts`) are not decided here: the sentence hands them on, with its part of the document's habit,
+ * to the document-level step (`introductoryHabit.ts`). Some findings wait for the document's error rate
+ * (`writerErrorRate.ts`): the splices `commaSplices: edited` would report under `ignore`, the fronted adverbial
+ * clauses `auto` does not cover, and the kinds a decision adds (`StyleStepOptions.errorProne`).
+ */
+import { PlainFinding } from '../../finding';
+import { EngineModel } from '../../punctModel';
+import { AnalysedSentence } from '../../sentence';
+import { TreeInfo } from '../../treeInfo';
+import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../../types';
+import { Candidate } from '../pipeline/candidates';
+import { ScoredCandidate } from '../pipeline/decide';
+import { candidateFinding, constituentLabel } from '../pipeline/findings';
+import { britishQuoteFindings } from './britishQuotes';
+import { IntroductoryConvention } from './introductoryConvention';
+import { habitCount, SentenceHabit } from './introductoryHabit';
+import { IntroductoryStyle, introductoryStyleAt } from './introductoryTransition';
+import { editedSpliceAt } from './spliceStyle';
+
+/**
+ * Confidence given to a style finding: the setting decides whether the mark belongs there, so this is not the error
+ * model's probability; 0.9 says that the parse (which constituent the slot closes) could still be wrong.
+ */
+export const STYLE_CONFIDENCE = 0.9;
+
+/** The least Δ at which the comma after a transition is reported: the model at most e : 1 against it. */
+export const TRANSITION_MIN_DELTA = -1;
+
+/**
+ * An introductory comma edited prose asks for: an insertion after a transition ("However", "For example") or after an
+ * introductory element whose description most of EWT's writers already follow with a comma, and, when `clauses`, after
+ * any other fronted adverbial clause (`introductoryStyleAt`).
+ */
+function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined, clauses: boolean): IntroductoryStyle | undefined {
+  if (!conv || c.category !== 'introductory-comma' || c.action !== 'insert') return undefined;
+  const [slot] = c.changes.keys();
+  const style = introductoryStyleAt(s.tree, info, slot, conv);
+  return style === 'clause' && !clauses ? undefined : style;
+}
+
+/** A comma splice edited prose would not have (`commaSplices: edited`, `spliceStyle.ts`). */
+function editedSplice(c: Candidate, s: AnalysedSentence, info: TreeInfo): boolean {
+  if (c.category !== 'comma-splice') return false;
+  const [slot] = c.changes.keys();
+  return editedSpliceAt(s.tree, info, slot) !== undefined;
+}
+
+/**
+ * Kinds a decision leaves to an error-prone document and reports there at the style confidence (the calibrated
+ * decision's missing final mark and comma before a clause-joining "but"): `is` says which candidates, `wanted` whether
+ * the model agrees enough in this sentence.
+ */
+export interface ErrorProneKinds {
+  is(c: Candidate): boolean;
+  wanted(c: ScoredCandidate): boolean;
+}
+
+export interface StyleStepOptions {
+  text: string;
+  s: AnalysedSentence;
+  info: TreeInfo;
+  model: EngineModel;
+  options: LintOptions;
+  quoteStyle?: 'american' | 'british';
+  convention?: IntroductoryConvention;
+  errorProne?: ErrorProneKinds;
+}
+
+/** What the style step adds to a sentence's findings. */
+export interface StyleFindings {
+  findings: PlainFinding[];
+  /** Findings that wait for the document's error rate (reported only if it is error-prone). */
+  waiting: PlainFinding[];
+  /** Under `introductoryComma: auto` (with the convention loaded): the sentence's part of the document's habit. */
+  habit?: SentenceHabit;
+  /** The slots the style findings (reported, waiting or pending) claim. */
+  claimed: Set<number>;
+}
+
+export interface StyleStep {
+  /** Whether the step may report this candidate: a decision scores it even where its own decision cannot reach. */
+  isStyle(c: Candidate): boolean;
+  /** Whether serial-comma candidates are wanted at all (`serialComma` is not `ignore`). */
+  serial: boolean;
+  /** Whether the splices wait for the document's error rate (`commaSplices: ignore` in an adapting lint). */
+  pendingSplices: boolean;
+  /** The style findings on the scored candidates, on slots outside `taken` (those the decision reported). */
+  run(scored: readonly ScoredCandidate[], taken: ReadonlySet<number>): StyleFindings;
+}
+
+export function styleStep({ text, s, info, model, options, quoteStyle, convention, errorProne }: StyleStepOptions): StyleStep {
+  const serial = options.serialComma ?? 'ignore';
+  const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
+  // `auto` weighs the same omissions as `edited`; the document's habit decides whether the convention's are reported.
+  const conv = intro === 'edited' || intro === 'auto' ? convention : undefined;
+  const adapt = options.adaptToWriter ?? true;
+  // Under `auto` a fronted adverbial clause the convention does not cover waits for an error-prone document (session 19).
+  const pendingClauses = intro === 'auto' && adapt;
+  // Each candidate's introductory style, found once (a walk over the tree): the scoring filter, the style step and
+  // the habit split below all ask for it.
+  const styles = new Map<Candidate, IntroductoryStyle | undefined>();
+  const introStyle = (c: Candidate) => {
+    if (!styles.has(c)) styles.set(c, editedIntroductory(c, s, info, conv, pendingClauses));
+    return styles.get(c);
+  };
+  const splices = (options.commaSplices ?? DEFAULT_COMMA_SPLICES) === 'edited';
+  // There, too, the splices `edited` would report wait for the document's total: a writer whose own errors mark the
+  // text as error-prone most likely splices unintentionally as well (BENCHMARKS, lint "Session 18").
+  const pendingSplices = !splices && adapt;
+  const errorProneKind = (c: Candidate) => errorProne?.is(c) ?? false;
+  // A dense candidate (`denseCandidates.ts`) is the learned scorer's alone: its kind is read off the slot, not
+  // proposed by the generator whose edits the settings describe (a splice's candidate replaces its comma, a dense one
+  // of the same kind may delete it).
+  const isStyle = (c: Candidate) =>
+    !c.dense &&
+    (c.category === 'serial-comma' || introStyle(c) !== undefined || ((splices || pendingSplices) && editedSplice(c, s, info)) || errorProneKind(c));
+  const explain = options.explain ?? true;
+  const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
+
+  function run(scored: readonly ScoredCandidate[], taken: ReadonlySet<number>): StyleFindings {
+    const style: ScoredCandidate[] = [];
+    for (const c of scored) {
+      if (!isStyle(c.candidate) || [...c.candidate.changes.keys()].some((i) => taken.has(i))) continue;
+      const { category, action } = c.candidate;
+      const serialWanted = category === 'serial-comma' && ((serial === 'always' && action === 'insert') || (serial === 'never' && action === 'delete'));
+      // The introductory comma also needs the model's agreement in this sentence (Δ > 0: the MAP reading of this tree
+      // prefers the comma), so that a misparse or an odd context does not fire. After a transition the guides decide,
+      // and the model need only not be strongly against it: it finds the comma rare before a copular predicate ("In
+      // addition the hotel was far", Δ −0.36; BENCHMARKS, lint "Session 18").
+      const introWanted = category === 'introductory-comma' && c.delta > (introStyle(c.candidate) === 'transition' ? TRANSITION_MIN_DELTA : 0);
+      // A splice needs no agreement from the model: its writers splice often, so it finds the comma usual (`spliceStyle.ts`).
+      const spliceWanted = category === 'comma-splice';
+      const kindWanted = errorProneKind(c.candidate) && errorProne!.wanted(c);
+      if (serialWanted || introWanted || spliceWanted || kindWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
+    }
+    // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
+    const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
+    const waitsForErrorRate = (c: ScoredCandidate) =>
+      (pendingSplices && c.candidate.category === 'comma-splice') || errorProneKind(c.candidate) || introStyle(c.candidate) === 'clause';
+    // A transition's missing comma is a style finding, but one the guides do not leave to the writer: it counts towards
+    // the document's error rate (BENCHMARKS, lint "Session 19 (lead): a transition's missing comma counts …").
+    const findings = style
+      .filter((c) => !habitual(c) && !waitsForErrorRate(c))
+      .map((c) => (introStyle(c.candidate) === 'transition' ? { ...toFinding(c), countsAsError: true, basis: 'transition' as const } : toFinding(c)));
+    if (quoteStyle === 'british') findings.push(...britishQuoteFindings(s, model));
+    const waiting = adapt ? style.filter(waitsForErrorRate).map(toFinding) : [];
+    const claimed = new Set(style.flatMap((c) => [...c.candidate.changes.keys()]));
+    if (intro !== 'auto' || !convention) return { findings, waiting, claimed };
+    const pending = style.filter(habitual).map((c) => ({ finding: toFinding(c), element: constituentLabel(c, s, info) }));
+    return { findings, waiting, claimed, habit: { ...habitCount(s.tree, info, convention), pending } };
+  }
+
+  return { isStyle, serial: serial !== 'ignore', pendingSplices, run };
+}
