@@ -110,5 +110,8 @@ for (const w of words) {
   const u = unitsOf(w, id.get(w));
   if (u.length) vectors[w] = Array.from(wordVector(model, u), round);
 }
-fs.writeFileSync(values.out, JSON.stringify({ dimensions: model.dim, words: words.filter((w) => vectors[w]), vectors }));
+const written = words.filter((w) => vectors[w]);
+// corpusWords: how many of `words` are the corpus's (the rest are --extra-words), for `centreVectors.ts`.
+const corpusWords = written.filter((w) => counts.has(w)).length;
+fs.writeFileSync(values.out, JSON.stringify({ dimensions: model.dim, corpusWords, words: written, vectors }));
 log(`wrote ${values.out}: ${Object.keys(vectors).length} words × ${model.dim} (${words.length - types.length} extra)`);
