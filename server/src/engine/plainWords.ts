@@ -158,7 +158,9 @@ export function plainExplanation(f: Finding, text: string): PlainExplanation {
   const row = WRONG[f.ruleId];
   const wrong = (f.ruleId === 'sentence-final' ? sentenceFinalWrong(f, action) : undefined) ?? row?.[action] ?? row?.any ?? f.message;
   const more = moreLines(f.explanation);
-  more.push(`Confidence: ${Math.round(f.confidence * 100)}% (of findings this sure, about ${Math.round(f.confidence * 100)} in 100 are right).`);
+  // Not every producer's confidence is a calibrated frequency (a convention's is fixed, a small model's is its own
+  // probability), so the line says what it is, not how often findings this sure are right.
+  more.push(`Confidence: ${Math.round(f.confidence * 100)}% (how sure Puncteme is that this is an error).`);
   const write = writeExcerpt(f, text);
   return { wrong, ...(write ? { write } : {}), more };
 }
