@@ -2,6 +2,7 @@
  * The tagger's comma posteriors in restoration: a tagger sure of a comma after every word makes the restorer write one
  * in every free slot inside a sentence, never beside the sentence end the boundary model put there, never inside a
  * written word; a tagger sure of none removes the model's commas; and the mix follows w·P_tagger + (1 − w)·support.
+ * Its sentence ends, when they cut the run (Viterbi), replace the boundary model's; its `?` enters the question mix.
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -9,7 +10,7 @@ import * as path from 'path';
 import { defaultModelDir, loadParser, MODEL_FILE } from '../../server/src/parser';
 import { makeRestorer, RestoringModel } from '../../server/src/restore';
 import { BoundaryModel } from '../../server/src/restore/boundaries';
-import { COMMA, featureHashes, K, PunctTagger, weightIndex } from '../../server/src/restore/punctTagger';
+import { COMMA, featureHashes, K, PunctTagger, QUESTION, weightIndex } from '../../server/src/restore/punctTagger';
 import { hashString } from '../../server/src/parser/hash';
 import { wordChange } from './corpus';
 
@@ -66,5 +67,32 @@ describe('comma evidence from the tagger', function () {
     const mixed = (w: number) => makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), commaEvidence: { weight: w, threshold: 0.5 } }).restore(input);
     assert.equal(mixed(0.4), own);
     assert.equal(mixed(0.6), none);
+  });
+});
+
+describe('sentence ends from the tagger', function () {
+  const haveParser = fs.existsSync(path.join(defaultModelDir(), MODEL_FILE));
+  before(function () {
+    if (!haveParser) this.skip();
+  });
+  const PERIOD = 2;
+
+  it("with the Viterbi cut, the run is cut where the tagger's best tags end a sentence, not where the boundary model does", () => {
+    const input = 'we met at noon the well-known café was full';
+    const viterbi = (y: number) => makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(y), boundaryEvidence: { viterbi: true } }).restore(input);
+    assert.equal(viterbi(PERIOD), 'We. Met. At. Noon. The. Well-known. Café. Was. Full.');
+    assert.equal(viterbi(0), 'We met at noon the well-known café was full.');
+    // The boundary model's cut (the default) ignores the tagger's ends.
+    assert.equal(makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(PERIOD) }).restore(input), 'We met at noon. The well-known café was full.');
+    assert.equal(wordChange(input, viterbi(PERIOD)), undefined);
+  });
+
+  it("the tagger's P(? | sentence end) decides the question mark by its weight in the mix", () => {
+    const input = 'we met at noon the café was full';
+    // The question model's weights are all 0 (P = 0.5), below its threshold 0.99; the tagger's P(? | end) is ~1.
+    const restored = (w: number) => makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(QUESTION), questionEvidence: w }).restore(input);
+    assert.equal(restored(0), 'We met at noon. The café was full.');
+    assert.equal(restored(0.5), 'We met at noon. The café was full.');
+    assert.equal(restored(1), 'We met at noon? The café was full?');
   });
 });
