@@ -188,13 +188,19 @@ function main(): void {
   }
   if (values.cuts) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    // Every row names its cut and its question weight (the defaults are one of the rows).
+    const boundaryCut = { weight: 0 };
+    const viterbi = { viterbi: true as const };
+    const union = { viterbi: true as const, orBoundaryModel: true };
     const grid: Array<{ name: string; options: RestoreOptions }> = [
-      { name: 'boundary model (shipped)', options: {} },
-      { name: 'tagger Viterbi', options: { boundaryEvidence: { viterbi: true } } },
-      ...[0.3, 0.4, 0.45, 0.5, 0.6].map((threshold) => ({ name: `tagger posterior ≥ ${threshold}`, options: { boundaryEvidence: { weight: 1, threshold } } })),
-      ...[0.4, 0.45, 0.5].map((threshold) => ({ name: `mix w 0.75 ≥ ${threshold}`, options: { boundaryEvidence: { weight: 0.75, threshold } } })),
-      ...[0.25, 0.5, 1].map((w) => ({ name: `boundary model, question w ${w}`, options: { questionEvidence: w } })),
-      ...[0.25, 0.5, 1].map((w) => ({ name: `tagger Viterbi, question w ${w}`, options: { boundaryEvidence: { viterbi: true as const }, questionEvidence: w } })),
+      { name: 'boundary model (shipped before)', options: { boundaryEvidence: boundaryCut, questionEvidence: 0 } },
+      { name: 'tagger Viterbi', options: { boundaryEvidence: viterbi, questionEvidence: 0 } },
+      { name: 'tagger Viterbi or boundary model', options: { boundaryEvidence: union, questionEvidence: 0 } },
+      ...[0.3, 0.4, 0.45, 0.5, 0.6].map((threshold) => ({ name: `tagger posterior ≥ ${threshold}`, options: { boundaryEvidence: { weight: 1, threshold }, questionEvidence: 0 } })),
+      ...[0.4, 0.45, 0.5].map((threshold) => ({ name: `mix w 0.75 ≥ ${threshold}`, options: { boundaryEvidence: { weight: 0.75, threshold }, questionEvidence: 0 } })),
+      ...[0.25, 0.5, 1].map((w) => ({ name: `boundary model, question w ${w}`, options: { boundaryEvidence: boundaryCut, questionEvidence: w } })),
+      ...[0.25, 0.5, 1].map((w) => ({ name: `tagger Viterbi, question w ${w}`, options: { boundaryEvidence: viterbi, questionEvidence: w } })),
+      ...[0.5].map((w) => ({ name: `tagger Viterbi or boundary model, question w ${w}`, options: { boundaryEvidence: union, questionEvidence: w } })),
     ];
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| cut | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');

@@ -72,7 +72,7 @@ export interface RestoreOptions {
 }
 
 /** How a run of words is cut into sentences: a mix of the tagger's and the boundary model's P, or the tagger's Viterbi. */
-export type BoundaryEvidence = { weight: number; threshold?: number } | { viterbi: true };
+export type BoundaryEvidence = { weight: number; threshold?: number } | { viterbi: true; orBoundaryModel?: boolean };
 
 /**
  * Calibrated on EWT dev and edited-english dev (`scripts/bench-restore.ts --asides`, BENCHMARKS.md "Restoration"):
@@ -251,7 +251,9 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, marginals.subarray(i * TAG_COUNT, (i + 1) * TAG_COUNT)));
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
-              pBoundary = forms.map((_, i) => (i > 0 && SENTENCE_END_TAGS.includes(best[i - 1]) ? 1 : 0)).concat([0]);
+              // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).
+              const own = 'orBoundaryModel' in cut && cut.orBoundaryModel ? boundaryProbs(boundaries, forms, parse) : undefined;
+              pBoundary = forms.map((_, i) => (i > 0 && (SENTENCE_END_TAGS.includes(best[i - 1]) || (own !== undefined && own[i] >= boundaries.threshold)) ? 1 : 0)).concat([0]);
               threshold = 0.5;
             } else if ('weight' in cut && cut.weight > 0) {
               pBoundary = boundaryProbs(boundaries, forms, parse);
