@@ -60,8 +60,9 @@ export interface RestoreOptions {
    */
   colonThreshold?: number | false;
   /**
-   * With the tagger: a run is cut where w·P_tagger(sentence end) + (1 − w)·P_boundary ≥ threshold, or (`viterbi`)
-   * where the tagger's best tag sequence ends a sentence (default BOUNDARY_EVIDENCE: the boundary model alone).
+   * With the tagger: a run is cut where w·P_tagger(sentence end) + (1 − w)·P_boundary ≥ threshold (`{ weight: 0 }`:
+   * the boundary model alone), or (`viterbi`) where the tagger's best tag sequence ends a sentence, with
+   * `orBoundaryModel` also where the boundary model cuts (default BOUNDARY_EVIDENCE: the Viterbi cut).
    */
   boundaryEvidence?: BoundaryEvidence;
   /**
