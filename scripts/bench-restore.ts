@@ -25,6 +25,9 @@
  *       and thresholds, the model's samples drawn once per sentence.
  *   npx tsx scripts/bench-restore.ts --boundaries --set ewt-dev|edited-dev [--limit N]
  *       the same for the boundary decision: the boundary model's P mixed with the tagger's P(sentence end).
+ *   npx tsx scripts/bench-restore.ts --cuts --set ewt-dev|edited-dev [--limit N]
+ *       the same for where a run is cut and which sentences end with `?`: the boundary model (shipped), the tagger's
+ *       Viterbi sentence ends, its sentence-end posterior at thresholds, and the tagger's P(? | end) in the question mix.
  *   npx tsx scripts/bench-restore.ts --colons --set ewt-dev|edited-dev [--limit N]
  *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
  */
@@ -33,7 +36,7 @@ import { parseArgs } from 'util';
 import { ATTACH_MODEL_FILE, defaultModelDir, loadPunctModel } from '../server/src/model';
 import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
-import { makeRestorer, RestoringModel } from '../server/src/restore';
+import { makeRestorer, RestoreOptions, RestoringModel } from '../server/src/restore';
 import { bestTags, loadPunctTagger, TAGS } from '../server/src/restore/punctTagger';
 import type { PunctuatedTree } from '../server/src/data/depunct';
 import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     commas: { type: 'boolean', default: false },
     boundaries: { type: 'boolean', default: false },
     colons: { type: 'boolean', default: false },
+    cuts: { type: 'boolean', default: false },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
@@ -182,6 +186,38 @@ function main(): void {
     }
     return;
   }
+  if (values.cuts) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    // Every row names its cut and its question weight (the defaults are one of the rows).
+    const boundaryCut = { weight: 0 };
+    const viterbi = { viterbi: true as const };
+    const union = { viterbi: true as const, orBoundaryModel: true };
+    const grid: Array<{ name: string; options: RestoreOptions }> = [
+      { name: 'boundary model (shipped before)', options: { boundaryEvidence: boundaryCut, questionEvidence: 0 } },
+      { name: 'tagger Viterbi', options: { boundaryEvidence: viterbi, questionEvidence: 0 } },
+      { name: 'tagger Viterbi or boundary model', options: { boundaryEvidence: union, questionEvidence: 0 } },
+      ...[0.3, 0.4, 0.45, 0.5, 0.6].map((threshold) => ({ name: `tagger posterior ≥ ${threshold}`, options: { boundaryEvidence: { weight: 1, threshold }, questionEvidence: 0 } })),
+      ...[0.4, 0.45, 0.5].map((threshold) => ({ name: `mix w 0.75 ≥ ${threshold}`, options: { boundaryEvidence: { weight: 0.75, threshold }, questionEvidence: 0 } })),
+      ...[0.25, 0.5, 1].map((w) => ({ name: `boundary model, question w ${w}`, options: { boundaryEvidence: boundaryCut, questionEvidence: w } })),
+      ...[0.25, 0.5, 1].map((w) => ({ name: `tagger Viterbi, question w ${w}`, options: { boundaryEvidence: viterbi, questionEvidence: w } })),
+      ...[0.5].map((w) => ({ name: `tagger Viterbi or boundary model, question w ${w}`, options: { boundaryEvidence: union, questionEvidence: w } })),
+    ];
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| cut | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const g of grid) {
+      const restorer = makeRestorer(parser, memoModel, g.options);
+      const t = newTally();
+      for (const p of chosen) {
+        const input = dictated(p);
+        const gold = slotMarks(p.join(' '));
+        if (!input || gold.length !== input.split(' ').length + 1) continue;
+        score(t, gold, slotMarks(restorer.restore(input)));
+      }
+      // The edit count too: the grid's AEDs differ in the fourth decimal.
+      console.log(`${report(g.name, t)} ${t.aed} edits / ${t.slots} slots`);
+    }
+    return;
+  }
   if (values.colons) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
     console.log(`set ${set}, ${chosen.length} paragraphs`);
@@ -268,7 +304,12 @@ function main(): void {
     { name: 'Attach (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, attach, { samples, tagger: false }).restore, tally: newTally() },
     { name: 'Attach + tagger comma evidence', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
     { name: 'full model (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, model, { samples, tagger: false }).restore, tally: newTally() },
-    { name: 'full model + tagger comma evidence (default)', restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
+    {
+      name: "full model + tagger evidence, the boundary model's cut and question (before)",
+      restore: makeRestorer(parser, model, { samples, boundaryEvidence: { weight: 0 }, questionEvidence: 0 }).restore,
+      tally: newTally(),
+    },
+    { name: "full model + tagger evidence, the tagger's cut and question mix (default)", restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
   ];
   let skipped = 0;
   const t0 = Date.now();

@@ -58,7 +58,9 @@ describe('restore: sentence boundaries', function () {
     if (!haveModels) this.skip();
     const m = loadBoundaryModel(defaultModelDir())!;
     assert.ok(m.threshold > 0 && m.threshold < 1 && m.questionThreshold > 0 && m.questionThreshold < 1);
-    const restorer = makeRestorer(loadParser(), loadPunctModel(), { samples: 200 });
+    // The boundary model's cut and question alone (by default the tagger's Viterbi cuts: it misses this boundary after
+    // `report` and writes "Can you send me the report, i will read it tonight?").
+    const restorer = makeRestorer(loadParser(), loadPunctModel(), { samples: 200, boundaryEvidence: { weight: 0 }, questionEvidence: 0 });
     assert.equal(restorer.restore('can you send me the report i will read it tonight'), 'Can you send me the report? I will read it tonight.');
     // Without the boundary model, the same words are one sentence.
     const one = makeRestorer(loadParser(), loadPunctModel(), { samples: 200, boundaries: false }).restore('can you send me the report i will read it tonight');

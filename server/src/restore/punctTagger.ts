@@ -20,6 +20,7 @@ export const TAGGER_MODEL_FILE = 'restore-tagger.json';
 export const TAGS = ['', ',', '.', '?', '!', ':', ';'] as const;
 export const K = TAGS.length;
 export const COMMA = 1;
+export const QUESTION = 3;
 export const COLON = 5;
 export const SEMICOLON = 6;
 /** Tags that end a sentence. */
@@ -152,6 +153,16 @@ export function taggerScores(m: Pick<PunctTagger, 'bits' | 'weights' | 'trans'>,
 export function tagMarginals(m: PunctTagger, words: readonly string[]): Float64Array {
   if (words.length === 0) return new Float64Array(0);
   return posteriors(taggerScores(m, featureHashes(words, m.clusters))).marginals;
+}
+
+/**
+ * The tag marginals of a run of words and, if asked, its best tags, from one computation of the scores (restoration
+ * reads both when the tagger's own sentence ends cut the run).
+ */
+export function tagRun(m: PunctTagger, words: readonly string[], withBest: boolean): { marginals: Float64Array; best?: number[] } {
+  if (words.length === 0) return { marginals: new Float64Array(0), best: withBest ? [] : undefined };
+  const scores = taggerScores(m, featureHashes(words, m.clusters));
+  return { marginals: posteriors(scores).marginals, best: withBest ? viterbi(scores) : undefined };
 }
 
 /** The tagger's best tags for a run of words (its restoration as a system of its own). */

@@ -16,7 +16,7 @@ import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
-import { COLON, COMMA, K as TAG_COUNT, loadPunctTagger, PunctTagger, SEMICOLON, SENTENCE_END_TAGS, TAGS, tagMarginals } from './punctTagger';
+import { COLON, COMMA, K as TAG_COUNT, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_TAGS, TAGS, tagRun } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -60,11 +60,20 @@ export interface RestoreOptions {
    */
   colonThreshold?: number | false;
   /**
-   * With the tagger: a run is cut where w·P_tagger(sentence end) + (1 − w)·P_boundary ≥ threshold (default
-   * BOUNDARY_EVIDENCE: the boundary model alone).
+   * With the tagger: a run is cut where w·P_tagger(sentence end) + (1 − w)·P_boundary ≥ threshold (`{ weight: 0 }`:
+   * the boundary model alone), or (`viterbi`) where the tagger's best tag sequence ends a sentence, with
+   * `orBoundaryModel` also where the boundary model cuts (default BOUNDARY_EVIDENCE: the Viterbi cut).
    */
-  boundaryEvidence?: { weight: number; threshold: number };
+  boundaryEvidence?: BoundaryEvidence;
+  /**
+   * With the tagger: a restored sentence ends with `?` iff w·P_tagger(? | a sentence end after its last word) +
+   * (1 − w)·P_question ≥ the boundary model's question threshold (default QUESTION_EVIDENCE: the question model alone).
+   */
+  questionEvidence?: number;
 }
+
+/** How a run of words is cut into sentences: a mix of the tagger's and the boundary model's P, or the tagger's Viterbi. */
+export type BoundaryEvidence = { weight: number; threshold?: number } | { viterbi: true; orBoundaryModel?: boolean };
 
 /**
  * Calibrated on EWT dev and edited-english dev (`scripts/bench-restore.ts --asides`, BENCHMARKS.md "Restoration"):
@@ -89,8 +98,16 @@ export const COMMA_EVIDENCE = { weight: 0.75, threshold: 0.35 };
 /** The threshold of the same mix for `:` and `;` (`scripts/bench-restore.ts --colons`; the journal, same section). */
 export const COLON_THRESHOLD: number | false = 0.35;
 
-/** The boundary decision's mix: the boundary model alone (see `boundaryEvidence`; the journal has the dev grid). */
-export const BOUNDARY_EVIDENCE: { weight: number; threshold?: number } = { weight: 0 };
+/**
+ * Where a run is cut: the tagger's Viterbi sentence ends. On EWT dev and edited-english dev they restored with lower
+ * AED and higher boundary F1 than the boundary model's cut, and than any threshold on the tagger's posterior or its mix
+ * with the boundary model (`scripts/bench-restore.ts --cuts`; docs/journal/benchmarks.md, "Sentences cut by the
+ * tagger's own ends"). Without the tagger, the boundary model cuts.
+ */
+export const BOUNDARY_EVIDENCE: BoundaryEvidence = { viterbi: true };
+
+/** The tagger's weight in the question decision (chosen by the same grid: lower AED and higher `?` F1 on both dev sets). */
+export const QUESTION_EVIDENCE = 0.5;
 
 export interface RestoringModel {
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
@@ -134,6 +151,8 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
       const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
       const colonThreshold = options.colonThreshold ?? COLON_THRESHOLD;
+      const cut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
+      const questionWeight = options.questionEvidence ?? QUESTION_EVIDENCE;
       /** The tagger's P(mark after the word), a row of the tags' marginals, by the word's offset in `text`. */
       const tagsAfter = new Map<number, Float64Array>();
       for (const block of textBlocks(text)) {
@@ -174,7 +193,13 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             let from = 0;
             for (let i = 1; i <= n; i++) {
               if (!sure[i].some((m) => SENTENCE_END.has(m))) continue;
-              if (questionProb(boundaries, forms.slice(from, i)) >= boundaries.questionThreshold) sure[i] = finishedEnd(sure[i], true);
+              let pQuestion = questionProb(boundaries, forms.slice(from, i));
+              const pTagger = questionWeight > 0 ? tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start) : undefined;
+              if (pTagger) {
+                const pEnd = SENTENCE_END_TAGS.reduce((a, y) => a + pTagger[y], 0);
+                pQuestion = questionWeight * (pEnd > 0 ? pTagger[QUESTION] / pEnd : 0) + (1 - questionWeight) * pQuestion;
+              }
+              if (pQuestion >= boundaries.questionThreshold) sure[i] = finishedEnd(sure[i], true);
               from = i;
             }
           }
@@ -220,20 +245,25 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             ended = true;
             continue;
           }
-          let pBoundary = boundaryProbs(boundaries, forms, parse);
+          let pBoundary: number[] | undefined;
           let threshold = boundaries.threshold;
           if (tagger) {
-            const marginals = tagMarginals(tagger, forms);
+            const { marginals, best } = tagRun(tagger, forms, 'viterbi' in cut);
             run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, marginals.subarray(i * TAG_COUNT, (i + 1) * TAG_COUNT)));
-            const mix = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
-            if (mix.weight > 0) {
-              // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
+            // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
+            if (best) {
+              // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).
+              const own = 'orBoundaryModel' in cut && cut.orBoundaryModel ? boundaryProbs(boundaries, forms, parse) : undefined;
+              pBoundary = forms.map((_, i) => (i > 0 && (SENTENCE_END_TAGS.includes(best[i - 1]) || (own !== undefined && own[i] >= boundaries.threshold)) ? 1 : 0)).concat([0]);
+              threshold = 0.5;
+            } else if ('weight' in cut && cut.weight > 0) {
+              pBoundary = boundaryProbs(boundaries, forms, parse);
               const pEnd = (i: number) => SENTENCE_END_TAGS.reduce((a, y) => a + marginals[(i - 1) * TAG_COUNT + y], 0);
-              pBoundary = pBoundary.map((p, i) => (i === 0 || i === forms.length ? p : mix.weight * pEnd(i) + (1 - mix.weight) * p));
-              threshold = mix.threshold ?? threshold;
+              pBoundary = pBoundary.map((p, i) => (i === 0 || i === forms.length ? p : cut.weight * pEnd(i) + (1 - cut.weight) * p));
+              threshold = cut.threshold ?? threshold;
             }
           }
-          for (const [from, to] of segments(run, pBoundary, threshold, text, code)) {
+          for (const [from, to] of segments(run, pBoundary ?? boundaryProbs(boundaries, forms, parse), threshold, text, code)) {
             if (expired(from)) break;
             const pieces = parser.parseText(flat.slice(from, to)).filter((p) => p.wordTokens.length > 0);
             pieces.forEach((p, k) => restoreSentence(shifted(p, from), k === pieces.length - 1));
