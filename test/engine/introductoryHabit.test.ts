@@ -84,5 +84,20 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
       assert.deepStrictEqual(counts, [1, 0, 0, 1, 1]);
       assert.match(intro(shared.lint(restored, auto))[0].message, /\(4 of 5\)/);
     });
+
+    // Sentences of clean edited dev (python-peps, digitalgov) on which the habit reported a parse's misreading of the
+    // opening words; the set-off comma model gives a comma there 0.04 and 0.08 (`habitEvidence.ts`). A real omission
+    // in the same document is still reported. (A misparse still counts as an omission in the tally: 6 of 8 holds.)
+    it('a habit reports no comma after a misparsed opening ("Described below are", "The discovered XSS issue")', () => {
+      const linter = makeLinter(parts());
+      const auto = { introductoryComma: 'auto' as const };
+      const habit = `${HABIT.replace(' Finally we reached home late.', '')} Finally, we went out. Finally, the sun came out. Finally, the trip ended.`;
+      const real = 'As a rule they should propagate the annotations of the wrapped object.';
+      for (const misparse of ['Described below are some of the pros and cons.', 'The discovered XSS issue was site-wide and affected 80+ endpoints.']) {
+        const text = `${habit} ${misparse} ${real}`;
+        const found = intro(linter.lint(text, auto)).map((f) => text.slice(f.start.offset, f.end.offset));
+        assert.deepStrictEqual(found, ['rule'], misparse);
+      }
+    });
   });
 });

@@ -35,6 +35,7 @@ import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/lear
 import { HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
 import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
 import { withAudience } from './audience';
+import { withFrontedEvidence } from './correction/style/habitEvidence';
 import { loadSentenceKindModels, sentenceKindFindings, SentenceKindModels } from './sentenceKinds';
 
 export * from './types';
@@ -274,7 +275,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
                 adaptive.push(...k.adaptive);
                 if (k.habit) habits.push(k.habit);
               }
-              if (r.habit) habits.push(r.habit);
+              // The habit reports an omission only where the set-off model finds a fronted phrase (`habitEvidence.ts`).
+              if (r.habit) habits.push(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff) : r.habit);
               if (r.adaptive) adaptive.push(...r.adaptive);
               sentenceCount++;
             } catch {

@@ -47,6 +47,8 @@ export interface PendingOmission<F = PlainFinding> {
   finding: F;
   /** E.g. `word "However"`, `clause "When the rain stopped"`. */
   element: string;
+  /** The sentence's slot the comma goes in (set by the style step; `habitEvidence.ts` asks the set-off model there). */
+  slot?: number;
 }
 
 /** One text's part of the document's habit (a sentence's, or a whole block's): its counts and pending omissions. */

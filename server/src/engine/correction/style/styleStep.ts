@@ -154,7 +154,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
     const waiting = adapt ? style.filter(waitsForErrorRate).map(toFinding) : [];
     const claimed = new Set(style.flatMap((c) => [...c.candidate.changes.keys()]));
     if (intro !== 'auto' || !convention) return { findings, waiting, claimed };
-    const pending = style.filter(habitual).map((c) => ({ finding: toFinding(c), element: constituentLabel(c, s, info) }));
+    const pending = style.filter(habitual).map((c) => ({ finding: toFinding(c), element: constituentLabel(c, s, info), slot: [...c.candidate.changes.keys()][0] }));
     return { findings, waiting, claimed, habit: { ...habitCount(s.tree, info, convention), pending } };
   }
 
