@@ -1,12 +1,28 @@
 /**
  * The small logistic models over hashed string features that the restorer and the engine share (sentence boundaries,
- * sentence joins, semicolon or colon): the feature hash, σ(Σ w_f), dense weights from a file's sparse pairs, and a
+ * sentence joins, semicolon or colon, set-off commas): the feature hash, a bucket and a word's shape for features, σ(Σ w_f), dense weights from a file's sparse pairs, and a
  * model file read once per path.
  */
 import * as fs from 'fs';
 import { hashString } from '../parser/hash';
 
 export const FEATURE_BITS = 20;
+
+/** The index of the first edge x does not exceed (edges ascending; edges.length above them all): a feature's bucket. */
+export function bucketOf(x: number, edges: readonly number[]): number {
+  let k = 0;
+  while (k < edges.length && x > edges[k]) k++;
+  return k;
+}
+
+/** A word's case shape as the engine's small models read it: Xx, X, x, d (digit first) or o. */
+export function wordShape(w: string): string {
+  if (/^\p{Lu}\p{Ll}/u.test(w)) return 'Xx';
+  if (/^\p{Lu}+$/u.test(w)) return 'X';
+  if (/^\p{Ll}/u.test(w)) return 'x';
+  if (/^\d/.test(w)) return 'd';
+  return 'o';
+}
 
 export function featureIndex(f: string, bits = FEATURE_BITS): number {
   return (hashString(f) >>> 0) & ((1 << bits) - 1);

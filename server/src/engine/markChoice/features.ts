@@ -7,21 +7,8 @@
  */
 import { PunctuatedTree } from '../../data/depunct';
 import { normWord } from '../../restore/boundaries';
+import { bucketOf, wordShape } from '../../restore/hashedLogistic';
 import { hasSubject, TreeInfo } from '../treeInfo';
-
-const bucket = (x: number, edges: readonly number[]) => {
-  let k = 0;
-  while (k < edges.length && x > edges[k]) k++;
-  return k;
-};
-
-function shape(w: string): string {
-  if (/^\p{Lu}\p{Ll}/u.test(w)) return 'Xx';
-  if (/^\p{Lu}+$/u.test(w)) return 'X';
-  if (/^\p{Ll}/u.test(w)) return 'x';
-  if (/^\d/.test(w)) return 'd';
-  return 'o';
-}
 
 /** The words after slot i whose heads lie at or before it (or are the root): the tops of what follows the mark. */
 function topsAfter(info: TreeInfo, i: number): number[] {
@@ -63,7 +50,7 @@ export function markChoiceFeatures(tree: PunctuatedTree, info: TreeInfo, i: numb
     `lu=${upos(i)}`,
     `ru=${upos(i + 1)}`,
     `lu|ru=${upos(i)}|${upos(i + 1)}`,
-    `r1s=${shape(words[i]?.form ?? '')}`,
+    `r1s=${wordShape(words[i]?.form ?? '')}`,
     `lrel=${rel(i)}`,
     `rrel=${rel(i + 1)}`,
     `clauseBefore=${clauseBefore}`,
@@ -71,17 +58,17 @@ export function markChoiceFeatures(tree: PunctuatedTree, info: TreeInfo, i: numb
     `topClause=${topClause}`,
     `clauseBefore|topClause=${clauseBefore}|${topClause}`,
     `clauseBefore|topRel=${clauseBefore}|${topRel}`,
-    `tops=${bucket(tops.length, [1, 2, 4])}`,
-    `commasAfter=${bucket(commasAfter, [0, 1, 2])}`,
-    `commasBefore=${bucket(commasBefore, [0, 1, 2])}`,
-    `commasAfter|topClause=${bucket(commasAfter, [0, 1, 2])}|${topClause}`,
-    `semis=${bucket(semisElsewhere, [0, 1])}`,
-    `colons=${bucket(colonsElsewhere, [0, 1])}`,
+    `tops=${bucketOf(tops.length, [1, 2, 4])}`,
+    `commasAfter=${bucketOf(commasAfter, [0, 1, 2])}`,
+    `commasBefore=${bucketOf(commasBefore, [0, 1, 2])}`,
+    `commasAfter|topClause=${bucketOf(commasAfter, [0, 1, 2])}|${topClause}`,
+    `semis=${bucketOf(semisElsewhere, [0, 1])}`,
+    `colons=${bucketOf(colonsElsewhere, [0, 1])}`,
     `ccAfter=${ccAfter}`,
     `finiteAfter=${finiteAfter || verbAfter}`,
     `finiteAfter|clauseBefore=${finiteAfter || verbAfter}|${clauseBefore}`,
-    `left=${bucket(i, [1, 2, 4, 8, 16])}`,
-    `right=${bucket(right, [1, 2, 4, 8, 16])}`,
+    `left=${bucketOf(i, [1, 2, 4, 8, 16])}`,
+    `right=${bucketOf(right, [1, 2, 4, 8, 16])}`,
     `rootSide=${root === 0 ? 'none' : root <= i ? 'left' : 'right'}`,
   ];
 }

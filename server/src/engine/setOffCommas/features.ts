@@ -7,25 +7,12 @@
  * candidate's slots, as at run time.
  */
 import { normWord } from '../../restore/boundaries';
+import { bucketOf, wordShape } from '../../restore/hashedLogistic';
 import { AnalysedSentence } from '../sentence';
 import { TreeInfo } from '../treeInfo';
 import { SetOffCandidate } from './candidates';
 
-const bucket = (x: number, edges: readonly number[]) => {
-  let k = 0;
-  while (k < edges.length && x > edges[k]) k++;
-  return k;
-};
-
 const OPENERS = /^(which|who|whom|whose|where|when|that|why|what)$/;
-
-function shape(w: string): string {
-  if (/^\p{Lu}\p{Ll}/u.test(w)) return 'Xx';
-  if (/^\p{Lu}+$/u.test(w)) return 'X';
-  if (/^\p{Ll}/u.test(w)) return 'x';
-  if (/^\d/.test(w)) return 'd';
-  return 'o';
-}
 
 /** The determiner-like dependents of word h: `the`, `a`, a possessive, a demonstrative, none. */
 function determination(info: TreeInfo, words: AnalysedSentence['tree']['words'], h: number): string {
@@ -50,7 +37,7 @@ export function setOffFeatures(s: AnalysedSentence, info: TreeInfo, c: SetOffCan
   const commas = s.tree.slots.slice(1, n).flat().filter((m) => m === ',').length;
   const root = info.children[0][0] ?? 0;
   const K = c.kind;
-  const f: string[] = [`b|${K}`, `commas|${K}=${bucket(commas, [0, 1, 2, 4])}`, `n|${K}=${bucket(n, [5, 10, 20, 30, 45])}`];
+  const f: string[] = [`b|${K}`, `commas|${K}=${bucketOf(commas, [0, 1, 2, 4])}`, `n|${K}=${bucketOf(n, [5, 10, 20, 30, 45])}`];
   if (K === 'introductory') {
     const i = c.right;
     const top = c.w;
@@ -61,9 +48,9 @@ export function setOffFeatures(s: AnalysedSentence, info: TreeInfo, c: SetOffCan
       `i.rel=${info.rel(top)}`,
       `i.first=${form(1)}`,
       `i.firstU=${upos(1)}`,
-      `i.first|len=${form(1)}|${bucket(i, [1, 2, 3, 4, 6, 9])}`,
-      `i.len=${bucket(i, [1, 2, 3, 4, 6, 9, 14])}`,
-      `i.rel|len=${info.base(top)}|${bucket(i, [1, 2, 3, 4, 6, 9, 14])}`,
+      `i.first|len=${form(1)}|${bucketOf(i, [1, 2, 3, 4, 6, 9])}`,
+      `i.len=${bucketOf(i, [1, 2, 3, 4, 6, 9, 14])}`,
+      `i.rel|len=${info.base(top)}|${bucketOf(i, [1, 2, 3, 4, 6, 9, 14])}`,
       `i.clause=${clause}`,
       `i.rel|clause=${info.base(top)}|${clause}`,
       `i.last=${form(i)}`,
@@ -74,10 +61,10 @@ export function setOffFeatures(s: AnalysedSentence, info: TreeInfo, c: SetOffCan
       `i.nextRel=${info.rel(after)}`,
       `i.subjNext=${subj === after || (subj !== undefined && info.span[subj][0] === after)}`,
       `i.subjBeforeRoot=${subj !== undefined && subj < root}`,
-      `i.rootGap=${bucket(root - i, [1, 2, 4, 8])}`,
+      `i.rootGap=${bucketOf(root - i, [1, 2, 4, 8])}`,
       `i.rootU=${upos(root)}`,
-      `i.tops=${bucket(info.children[root].filter((k) => k <= i).length, [1, 2])}`,
-      `i.nextShape=${shape(words[after - 1]?.form ?? '')}`,
+      `i.tops=${bucketOf(info.children[root].filter((k) => k <= i).length, [1, 2])}`,
+      `i.nextShape=${wordShape(words[after - 1]?.form ?? '')}`,
     );
     return f;
   }
@@ -99,15 +86,15 @@ export function setOffFeatures(s: AnalysedSentence, info: TreeInfo, c: SetOffCan
     `r.ante=${K}|${antecedent}`,
     `r.anteU=${K}|${upos(h)}`,
     `r.anteForm=${K}|${form(h)}`,
-    `r.anteShape=${K}|${shape(words[h - 1]?.form ?? '')}`,
+    `r.anteShape=${K}|${wordShape(words[h - 1]?.form ?? '')}`,
     `r.anteRel=${K}|${h >= 1 ? info.rel(h) : 'none'}`,
     `r.anteAdj=${K}|${h === a - 1}`,
     `r.prev=${K}|${form(a - 1)}`,
     `r.prevU|firstU=${K}|${upos(a - 1)}|${upos(a)}`,
     `r.headU=${K}|${upos(c.w)}|${determination(info, words, c.w)}`,
-    `r.headShape=${K}|${shape(words[c.w - 1].form)}`,
-    `r.len=${K}|${bucket(len, [1, 2, 3, 5, 8, 12, 20])}`,
-    `r.len|state=${K}|${bucket(len, [1, 2, 3, 5, 8, 12, 20])}|${state}`,
+    `r.headShape=${K}|${wordShape(words[c.w - 1].form)}`,
+    `r.len=${K}|${bucketOf(len, [1, 2, 3, 5, 8, 12, 20])}`,
+    `r.len|state=${K}|${bucketOf(len, [1, 2, 3, 5, 8, 12, 20])}|${state}`,
     `r.subj=${K}|${hSubj}|${beforeRoot}`,
     `r.next=${K}|${form(next)}`,
     `r.nextU=${K}|${upos(next)}`,
@@ -117,7 +104,7 @@ export function setOffFeatures(s: AnalysedSentence, info: TreeInfo, c: SetOffCan
     `r.lastU=${K}|${upos(b)}`,
     `r.atEnd=${K}|${b === n}`,
     `r.inner=${K}|${s.tree.slots.slice(a, b).flat().some((m) => m === ',')}`,
-    `r.opener|anteShape=${K}|${openerClass}|${shape(words[h - 1]?.form ?? '')}`,
+    `r.opener|anteShape=${K}|${openerClass}|${wordShape(words[h - 1]?.form ?? '')}`,
   );
   return f;
 }
