@@ -15,6 +15,7 @@ import { loadParser } from '../../src/parser';
 import { treeInfo } from '../../src/engine/treeInfo';
 import { markChoiceFeatures } from '../../src/engine/markChoice/features';
 import { featureIndex } from '../../src/restore/boundaries';
+import { fitAdagrad, probOf } from '../smallModels/adagradLogistic';
 import { readSilverTrees, SilverSentence } from '../silverTrees';
 import { EditedPart } from '../editedEnglish';
 import { PunctuatedTree } from '../../src/data/depunct';
@@ -85,31 +86,6 @@ function examplesOf(part: EditedPart, parser: ReturnType<typeof loadParser>): { 
   return { examples: out, sentences: silver.length };
 }
 
-function prob(w: Float32Array, x: readonly number[]): number {
-  let z = 0;
-  for (const f of x) z += w[f];
-  return 1 / (1 + Math.exp(-z));
-}
-
-function logLoss(w: Float32Array, xs: readonly Example[]): number {
-  let l = 0;
-  for (const e of xs) {
-    const p = Math.min(1 - 1e-9, Math.max(1e-9, prob(w, e.x)));
-    l -= e.y ? Math.log(p) : Math.log(1 - p);
-  }
-  return l / xs.length;
-}
-
-function seededShuffle<T>(xs: T[], seed: number): T[] {
-  let s = seed >>> 0;
-  const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [xs[i], xs[j]] = [xs[j], xs[i]];
-  }
-  return xs;
-}
-
 /** The least threshold at which the clean examples flagged stay within `maxPer1k` per 1,000 sentences. */
 function threshold(clean: readonly number[], sentences: number, maxPer1k: number): number {
   const allowed = Math.floor((maxPer1k * sentences) / 1000);
@@ -125,31 +101,12 @@ function main(): void {
   const train = examplesOf('train', parser);
   const dev = examplesOf('dev', parser);
   console.log(`train: ${train.examples.length} examples (${train.examples.filter((e) => e.swapped).length} swapped) from ${train.sentences} sentences; dev: ${dev.examples.length} from ${dev.sentences} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-  const w = new Float32Array(1 << BITS);
-  const g2 = new Float32Array(1 << BITS).fill(1e-8);
-  const lr = 0.1;
-  const l2 = Number(opt.l2);
-  let best = { loss: Infinity, epoch: 0, w: new Float32Array(w) };
-  for (let epoch = 1; epoch <= Number(opt.epochs); epoch++) {
-    for (const e of seededShuffle([...train.examples], epoch)) {
-      const g = prob(w, e.x) - e.y;
-      for (const f of e.x) {
-        const gf = g + l2 * w[f];
-        g2[f] += gf * gf;
-        w[f] -= (lr * gf) / Math.sqrt(g2[f]);
-      }
-    }
-    const loss = logLoss(w, dev.examples);
-    console.log(`epoch ${epoch}: train log-loss ${logLoss(w, train.examples).toFixed(4)}, dev ${loss.toFixed(4)}`);
-    if (loss < best.loss) best = { loss, epoch, w: new Float32Array(w) };
-    else if (epoch - best.epoch >= 3) break;
-  }
-  console.log(`best epoch ${best.epoch}, dev log-loss ${best.loss.toFixed(4)}`);
+  const best = fitAdagrad(train.examples, dev.examples, { bits: BITS, lr: 0.1, l2: Number(opt.l2), epochs: Number(opt.epochs) });
   const W = best.w;
   const maxClean = Number(opt['max-clean']);
   // A written `;` flagged: the clean ones are the editor's semicolons as written; the errors are its colons written as `;`.
-  const colonClean = dev.examples.filter((e) => !e.swapped && e.y === 0).map((e) => prob(W, e.x));
-  const semiClean = dev.examples.filter((e) => !e.swapped && e.y === 1).map((e) => 1 - prob(W, e.x));
+  const colonClean = dev.examples.filter((e) => !e.swapped && e.y === 0).map((e) => probOf(W, e.x));
+  const semiClean = dev.examples.filter((e) => !e.swapped && e.y === 1).map((e) => 1 - probOf(W, e.x));
   const colonThreshold = threshold(colonClean, dev.sentences, maxClean);
   const semicolonThreshold = threshold(semiClean, dev.sentences, maxClean);
   const report = (name: string, t: number, errors: Example[], clean: number[], p: (e: Example) => number) => {
@@ -158,11 +115,11 @@ function main(): void {
     console.log(`${name}: threshold ${t.toFixed(3)}; dev recall ${found}/${errors.length} = ${(found / Math.max(1, errors.length)).toFixed(3)}; written dev flagged ${fa} (${((1000 * fa) / dev.sentences).toFixed(2)} per 1,000 sentences)`);
   };
   const colonErrors = dev.examples.filter((e) => e.swapped && e.y === 1);
-  report('`;` → `:` (all)', colonThreshold, colonErrors, colonClean, (e) => prob(W, e.x));
-  report('`;` → `:` (after a complete clause)', colonThreshold, colonErrors.filter((e) => e.clauseBefore), colonClean, (e) => prob(W, e.x));
-  report('`:` → `;`', semicolonThreshold, dev.examples.filter((e) => e.swapped && e.y === 0), semiClean, (e) => 1 - prob(W, e.x));
+  report('`;` → `:` (all)', colonThreshold, colonErrors, colonClean, (e) => probOf(W, e.x));
+  report('`;` → `:` (after a complete clause)', colonThreshold, colonErrors.filter((e) => e.clauseBefore), colonClean, (e) => probOf(W, e.x));
+  report('`:` → `;`', semicolonThreshold, dev.examples.filter((e) => e.swapped && e.y === 0), semiClean, (e) => 1 - probOf(W, e.x));
   for (const t of [0.5, 0.6, 0.7, 0.8, 0.9, 0.95])
-    report(`  sweep \`;\` → \`:\` after a complete clause`, t, colonErrors.filter((e) => e.clauseBefore), colonClean, (e) => prob(W, e.x));
+    report(`  sweep \`;\` → \`:\` after a complete clause`, t, colonErrors.filter((e) => e.clauseBefore), colonClean, (e) => probOf(W, e.x));
   const weights: Array<[number, number]> = [];
   W.forEach((v, k) => {
     if (Math.abs(v) > 1e-4) weights.push([k, Math.round(v * 1e4) / 1e4]);

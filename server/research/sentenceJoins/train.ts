@@ -21,6 +21,7 @@ import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { EditedPart } from '../editedEnglish';
 import { seededRng } from '../eval/rng';
 import { encodeJoinModel, JOIN_WEIGHT_SCALE } from '../../src/engine/sentenceJoins/modelFile';
+import { logLoss, probOf } from '../smallModels/adagradLogistic';
 
 const { values: opt } = parseArgs({
   options: {
@@ -107,23 +108,6 @@ function build(part: EditedPart, perKind: number, parser: ReturnType<typeof load
   return out;
 }
 
-function prob(w: Float32Array, x: Int32Array): number {
-  let z = 0;
-  for (const f of x) z += w[f];
-  return 1 / (1 + Math.exp(-z));
-}
-
-function logLoss(w: Float32Array, xs: readonly Example[]): number {
-  let l = 0;
-  let total = 0;
-  for (const e of xs) {
-    const p = Math.min(1 - 1e-9, Math.max(1e-9, prob(w, e.x)));
-    l -= e.weight * (e.y ? Math.log(p) : Math.log(1 - p));
-    total += e.weight;
-  }
-  return l / total;
-}
-
 function main(): void {
   const parser = loadParser();
   const t0 = Date.now();
@@ -148,7 +132,7 @@ function main(): void {
     }
     for (const k of order) {
       const e = train[k];
-      const g = e.weight * (prob(w, e.x) - e.y);
+      const g = e.weight * (probOf(w, e.x) - e.y);
       for (const f of e.x) {
         const gf = g + l2 * w[f];
         g2[f] += gf * gf;

@@ -14,6 +14,7 @@
 import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { featureIndex } from '../../src/restore/hashedLogistic';
+import { fitAdagrad, probOf } from '../smallModels/adagradLogistic';
 import { readSilverTrees } from '../silverTrees';
 import { examplesFile, SetOffExample } from './examples';
 import { SET_OFF_KINDS } from '../../src/engine/setOffCommas/model';
@@ -38,6 +39,7 @@ const BITS = Number(opt.bits);
 interface Ex {
   e: SetOffExample;
   x: number[];
+  y: number;
 }
 
 function read(part: 'train' | 'dev'): { cands: Ex[]; items: SetOffExample[] } {
@@ -49,34 +51,9 @@ function read(part: 'train' | 'dev'): { cands: Ex[]; items: SetOffExample[] } {
     if (!line) continue;
     const e = JSON.parse(line) as SetOffExample;
     if (e.kind === 'item') items.push(e);
-    else cands.push({ e, x: e.features.map((f) => featureIndex(f, BITS)) });
+    else cands.push({ e, x: e.features.map((f) => featureIndex(f, BITS)), y: e.y });
   }
   return { cands, items };
-}
-
-function prob(w: Float32Array, x: readonly number[]): number {
-  let z = 0;
-  for (const f of x) z += w[f];
-  return 1 / (1 + Math.exp(-z));
-}
-
-function logLoss(w: Float32Array, xs: readonly Ex[]): number {
-  let l = 0;
-  for (const { e, x } of xs) {
-    const p = Math.min(1 - 1e-9, Math.max(1e-9, prob(w, x)));
-    l -= e.y ? Math.log(p) : Math.log(1 - p);
-  }
-  return l / xs.length;
-}
-
-function seededShuffle<T>(xs: T[], seed: number): T[] {
-  let s = seed >>> 0;
-  const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-  for (let i = xs.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [xs[i], xs[j]] = [xs[j], xs[i]];
-  }
-  return xs;
 }
 
 /** What each candidate kind's findings would do on dev at threshold t. */
@@ -98,28 +75,9 @@ function main(): void {
   const dev = read('dev');
   const devSentences = readSilverTrees('dev').length;
   console.log(`train: ${train.cands.length} candidates (${train.cands.filter((c) => c.e.y).length} positive); dev: ${dev.cands.length} (${dev.cands.filter((c) => c.e.y).length}), ${devSentences} dev sentences`);
-  const w = new Float32Array(1 << BITS);
-  const g2 = new Float32Array(1 << BITS).fill(1e-8);
-  const lr = 0.1;
-  const l2 = Number(opt.l2);
-  let best = { loss: Infinity, epoch: 0, w: new Float32Array(w) };
-  for (let epoch = 1; epoch <= Number(opt.epochs); epoch++) {
-    for (const { e, x } of seededShuffle([...train.cands], epoch)) {
-      const g = prob(w, x) - e.y;
-      for (const f of x) {
-        const gf = g + l2 * w[f];
-        g2[f] += gf * gf;
-        w[f] -= (lr * gf) / Math.sqrt(g2[f]);
-      }
-    }
-    const loss = logLoss(w, dev.cands);
-    console.log(`epoch ${epoch}: train log-loss ${logLoss(w, train.cands).toFixed(4)}, dev ${loss.toFixed(4)}`);
-    if (loss < best.loss) best = { loss, epoch, w: new Float32Array(w) };
-    else if (epoch - best.epoch >= 3) break;
-  }
-  console.log(`best epoch ${best.epoch}, dev log-loss ${best.loss.toFixed(4)}`);
+  const best = fitAdagrad(train.cands, dev.cands, { bits: BITS, lr: 0.1, l2: Number(opt.l2), epochs: Number(opt.epochs) });
   const W = best.w;
-  const p = new Map(dev.cands.map((c) => [c, prob(W, c.x)] as const));
+  const p = new Map(dev.cands.map((c) => [c, probOf(W, c.x)] as const));
   const budgets = Object.fromEntries(opt['max-clean']!.split(',').map((x) => (x.includes('=') ? x.split('=') : ['*', x])));
   const maxCleanOf = (kind: string) => Number(budgets[kind] ?? budgets['*'] ?? 0.25);
   const minPrecision = Number(opt['min-precision']);
