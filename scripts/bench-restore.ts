@@ -167,6 +167,17 @@ function main(): void {
       return { slots: r.slots.map((s) => [...s]), support: r.support };
     },
   };
+  /** The tally of `restorer` over the chosen paragraphs (those whose words and gold slots line up). */
+  const tallyOf = (restorer: { restore(text: string): string }): Tally => {
+    const t = newTally();
+    for (const p of chosen) {
+      const input = dictated(p);
+      const gold = slotMarks(p.join(' '));
+      if (!input || gold.length !== input.split(' ').length + 1) continue;
+      score(t, gold, slotMarks(restorer.restore(input)));
+    }
+    return t;
+  };
   if (values.boundaries) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
     const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
@@ -175,13 +186,7 @@ function main(): void {
     console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
       const restorer = makeRestorer(parser, memoModel, g ? { boundaryEvidence: g } : {});
-      const t = newTally();
-      for (const p of chosen) {
-        const input = dictated(p);
-        const gold = slotMarks(p.join(' '));
-        if (!input || gold.length !== input.split(' ').length + 1) continue;
-        score(t, gold, slotMarks(restorer.restore(input)));
-      }
+      const t = tallyOf(restorer);
       console.log(report(g ? `${g.weight} | ${g.threshold}` : 'boundary model alone | —', t));
     }
     return;
@@ -206,13 +211,7 @@ function main(): void {
     console.log('| cut | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
       const restorer = makeRestorer(parser, memoModel, g.options);
-      const t = newTally();
-      for (const p of chosen) {
-        const input = dictated(p);
-        const gold = slotMarks(p.join(' '));
-        if (!input || gold.length !== input.split(' ').length + 1) continue;
-        score(t, gold, slotMarks(restorer.restore(input)));
-      }
+      const t = tallyOf(restorer);
       // The edit count too: the grid's AEDs differ in the fourth decimal.
       console.log(`${report(g.name, t)} ${t.aed} edits / ${t.slots} slots`);
     }
@@ -224,13 +223,7 @@ function main(): void {
     console.log('| colon threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const colonThreshold of [false, 0.35, 0.5, 0.65] as const) {
       const restorer = makeRestorer(parser, memoModel, { colonThreshold });
-      const t = newTally();
-      for (const p of chosen) {
-        const input = dictated(p);
-        const gold = slotMarks(p.join(' '));
-        if (!input || gold.length !== input.split(' ').length + 1) continue;
-        score(t, gold, slotMarks(restorer.restore(input)));
-      }
+      const t = tallyOf(restorer);
       console.log(report(String(colonThreshold), t));
       const other = [':', ';', '...'].map((k) => `${k} ${t.pred[k] ?? 0}/${t.tp[k] ?? 0}/${t.gold[k] ?? 0}`);
       console.log(`  written/right/gold: ${other.join(', ')}`);
@@ -245,13 +238,7 @@ function main(): void {
     console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
       const restorer = makeRestorer(parser, memoModel, g ? { commaEvidence: g } : { tagger: false });
-      const t = newTally();
-      for (const p of chosen) {
-        const input = dictated(p);
-        const gold = slotMarks(p.join(' '));
-        if (!input || gold.length !== input.split(' ').length + 1) continue;
-        score(t, gold, slotMarks(restorer.restore(input)));
-      }
+      const t = tallyOf(restorer);
       console.log(report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t));
     }
     return;
