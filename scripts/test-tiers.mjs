@@ -2,7 +2,7 @@
 // which). A failing tier stops the run (`--keep-going` runs the rest anyway), so a broken unit shows in seconds
 // instead of after the model tiers. `node scripts/test-tiers.mjs unit model` runs only the tiers named.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +45,14 @@ function runTier(tier, files) {
       done({ code, passed: count('passing'), failed: count('failing'), pending: count('pending'), seconds: Number(process.hrtime.bigint() - started) / 1e9 });
     });
   });
+}
+
+// Many tests read UD English EWT beside the checkout (never copied into it): without it they would stop the run with
+// a stack trace at load, so say what is missing instead.
+const ewtDev = resolve(root, '..', 'shared', 'data', 'ud-english-ewt', 'en_ewt-ud-dev.conllu');
+if (!existsSync(ewtDev)) {
+  process.stderr.write(`npm test reads UD English EWT from ../shared/data/ud-english-ewt/ beside this checkout; ${ewtDev} is missing.\n`);
+  process.exit(1);
 }
 
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
