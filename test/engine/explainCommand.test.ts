@@ -67,6 +67,12 @@ describe('engine: puncteme explain', function () {
     assert.match(learner.stdout, /^\d+:\d+ {2}comma-splice /m);
   });
 
+  it('--candidates says why the set-off comma model left a relative clause without commas', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    const r = await runMain(['explain', '--candidates', 'My brother who lives in Paris is a doctor.'], RUN_OPTS);
+    assert.match(r.stdout, /^set-off-model +dropped +set-off\/relative +"brother _ who" → ,; "Paris _ is" → , +probability 0\.\d+ < 0\.\d+$/m);
+  });
+
   it('--introductory-comma edited reports the comma after "However" as edited prose writes it', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
     const r = await runMain(['explain', '--introductory-comma', 'edited', 'However we decided to stay.'], RUN_OPTS);

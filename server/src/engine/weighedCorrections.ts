@@ -14,7 +14,8 @@ import { effectiveQuoteStyle } from './rules/quotePlacement';
 import { AnalysedSentence } from './sentence';
 import { sentenceSettings } from './sentenceSettings';
 import { withFrontedEvidence } from './correction/style/habitEvidence';
-import { LintOptions } from './types';
+import { DEFAULT_INTRODUCTORY_COMMA, LintOptions } from './types';
+import { setOffCommaFindings } from './setOffCommas/findings';
 
 export type { DecisionNote } from './correction/pipeline/decisionTrace';
 export { DECISION_STAGES } from './correction/pipeline/decisionTrace';
@@ -77,6 +78,9 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const trace = (n: DecisionNote) => decisions.push(n);
   const r = sentenceFindings(text, s, model, cal, options, thresholdOf, effectiveQuoteStyle(text, options), parts.convention, reparse, trace);
   if (r.habit && parts.kinds?.setOff) withFrontedEvidence(r.habit, s, parts.kinds.setOff, trace);
+  // The set-off comma model's own candidates, as `sentenceKinds.ts` asks for them.
+  const introductory = (options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA) !== 'ignore';
+  if (parts.kinds?.setOff) setOffCommaFindings(s, text, parts.kinds.setOff, { minConfidence: options.minConfidence, introductory, trace });
   const describe = new Map(GUARDS.map((g) => [g.id, g.description]));
   return {
     threshold: cal.threshold,

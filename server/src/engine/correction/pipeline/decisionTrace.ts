@@ -9,7 +9,8 @@ import { kindKey } from './calibration';
 
 /**
  * The stages, in the order they run (`decide.ts` for the generator and the scoring, `conventionKinds.ts`,
- * `modelRules.ts`, `style/styleStep.ts`, `style/habitEvidence.ts`), each with what it decides.
+ * `modelRules.ts`, `style/styleStep.ts`, `style/habitEvidence.ts`), each with what it decides; and the set-off comma
+ * model beside them (`setOffCommas/findings.ts`), whose candidates are its own.
  */
 export const DECISION_STAGES = {
   guard: 'a registered guard vetoed it before scoring (`guards/registry.ts`)',
@@ -22,6 +23,7 @@ export const DECISION_STAGES = {
   style: 'a setting decides it (serial comma, introductory comma, comma splices)',
   'writer-error-rate': "waits for the document's error rate (`adaptToWriter`)",
   'habit-evidence': "an omission the document's introductory habit may report only where the set-off model backs it",
+  'set-off-model': 'the set-off comma model (`setOffCommas/`: commas around relative clauses and appositions, after fronted phrases) leaves it out',
 } as const;
 
 export type DecisionStage = keyof typeof DECISION_STAGES;
