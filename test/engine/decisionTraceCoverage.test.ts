@@ -29,8 +29,9 @@ describe('engine: explain --candidates can say why a weighed correction was not 
   this.timeout(300000);
 
   // The invariant the trace exists for: a correction the model weighed is either a finding or has a note from the
-  // stage that dropped, deferred or rewrote it. Checked on real sentences, at the defaults and a learner's settings.
-  for (const [name, options] of [['defaults', {}], ['a learner\'s settings', LEARNER]] as Array<[string, LintOptions]>) {
+  // stage that dropped, deferred or rewrote it. Checked on real sentences, at the defaults, a learner's settings and
+  // under the learned decision (a research setting).
+  for (const [name, options] of [['defaults', {}], ['a learner\'s settings', LEARNER], ['the learned decision', { decision: 'learned' }]] as Array<[string, LintOptions]>) {
     it(`every weighed correction not reported has a stage's note (${name})`, function () {
       if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
       const parts = loadEngineParts();

@@ -9,6 +9,7 @@ import { GUARDS } from './correction/guards/registry';
 import { conventionDecision } from './correction/pipeline/conventionKinds';
 import { DecisionNote } from './correction/pipeline/decisionTrace';
 import { sentenceCandidates, sentenceFindings } from './correction/pipeline/modelRules';
+import { learnedFindings } from './correction/learned/learnedDecision';
 import type { LinterParts } from './index';
 import { effectiveQuoteStyle } from './rules/quotePlacement';
 import { AnalysedSentence } from './sentence';
@@ -53,7 +54,8 @@ export interface WeighedCorrections {
   vetoed: VetoedCorrection[];
   /**
    * What every stage of the lint's decision did to a candidate it did not pass on as it came (the guards' vetoes
-   * among them), in the order the stages ran: the sentence decided as `Linter.lint` decides it under the same options.
+   * among them), in the order the stages ran: the sentence decided as `Linter.lint` decides it under the same options
+   * (the calibrated decision, or the learned one under `decision: 'learned'`).
    */
   decisions: DecisionNote[];
 }
@@ -76,7 +78,11 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const decisions: DecisionNote[] = [];
   const { options, thresholdOf } = sentenceSettings(given, model, cal);
   const trace = (n: DecisionNote) => decisions.push(n);
-  const r = sentenceFindings(text, s, model, cal, options, thresholdOf, effectiveQuoteStyle(text, options), parts.convention, reparse, trace);
+  const quoteStyle = effectiveQuoteStyle(text, options);
+  const scorer = options.decision === 'learned' ? parts.scorer : undefined;
+  const r = scorer
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention }, trace)
+    : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace);
   if (r.habit && parts.kinds?.setOff) withFrontedEvidence(r.habit, s, parts.kinds.setOff, trace);
   // The set-off comma model's own candidates, as `sentenceKinds.ts` asks for them.
   const introductory = (options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA) !== 'ignore';
