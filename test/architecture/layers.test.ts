@@ -78,6 +78,9 @@ describe('import graph', () => {
   it('one model-directory lookup: only data/modelDir.ts defines defaultModelDir', () => {
     const defining = sourceFiles('server').filter((f) => /export function defaultModelDir\b/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
     assert.deepEqual(defining, ['server/src/data/modelDir.ts']);
+    // Nor does a front end resolve a path to the models of its own (the language server and the CLI bundle each did).
+    const resolving = sourceFiles('server/src').filter((f) => /resolve\([^)]*models\/en['"\/]|PUNCTEME_MODEL_DIR\s*=/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+    assert.deepEqual(resolving, ['server/src/data/modelDir.ts']);
   });
   it('every run-time module outside training/ is reached from an entry point (research-only code lives in server/research/)', () => {
     const entries = ['server/src/cli/bundled.ts', 'server/src/cli/main.ts', 'server/src/lsp/server.ts', 'server/src/lsp/analysisWorker.ts'];

@@ -50,6 +50,29 @@ describe('engine: puncteme explain', function () {
     assert.match(row!, /\binterjection\b/);
   });
 
+  it('--candidates says what each stage after scoring did, and the standard the whole text was held to', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    const r = await runMain(['explain', '--candidates', 'However the results were good and we left, we were tired'], RUN_OPTS);
+    const notes = r.stdout.split('What the decision did to the corrections it did not report as scored')[1];
+    assert.ok(notes, r.stdout);
+    // The splice is below its threshold, then waits for an error-prone document; the comma after "However" is the
+    // setting's to decide.
+    assert.match(notes, /^threshold +dropped +comma-splice\/replace +"left _ we" → ; +confidence 0\.\d+ < 0\.\d+$/m);
+    assert.match(notes, /^writer-error-rate +deferred +comma-splice\/replace +"left _ we" → ; +reported only in an error-prone document/m);
+    assert.match(notes, /^style +rewritten +introductory-comma\/insert\/word +"However _ the" → ,/m);
+    assert.match(r.stdout, /^Decided over the whole text: held to edited-prose standards \(audience auto: 1 finding in 1 sentence/m);
+    // Under `--comma-splices edited` the setting decides the splice, and it is reported.
+    const learner = await runMain(['explain', '--candidates', '--comma-splices', 'edited', 'However the results were good and we left, we were tired'], RUN_OPTS);
+    assert.match(learner.stdout, /^style +rewritten +comma-splice\/replace +"left _ we" → ;/m);
+    assert.match(learner.stdout, /^\d+:\d+ {2}comma-splice /m);
+  });
+
+  it('--candidates says why the set-off comma model left a relative clause without commas', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    const r = await runMain(['explain', '--candidates', 'My brother who lives in Paris is a doctor.'], RUN_OPTS);
+    assert.match(r.stdout, /^set-off-model +dropped +set-off\/relative +"brother _ who" → ,; "Paris _ is" → , +probability 0\.\d+ < 0\.\d+$/m);
+  });
+
   it('--introductory-comma edited reports the comma after "However" as edited prose writes it', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
     const r = await runMain(['explain', '--introductory-comma', 'edited', 'However we decided to stay.'], RUN_OPTS);

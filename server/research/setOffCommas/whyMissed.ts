@@ -27,7 +27,7 @@ function main(): void {
     const gold = [...it.corruption.gold.keys()];
     let outcome = 'sentence split differently';
     if (s.length === 1 && s[0].tree.words.length === it.corrupted.sentence.tree.words.length) {
-      const w = weighedCorrections(s[0], parts)!;
+      const w = weighedCorrections(s[0], parts, it.corrupted.text)!;
       const inserts = w.corrections.filter((c) => c.changes.every((ch) => ch.marks.includes(',')));
       const all = inserts.filter((c) => gold.every((g) => c.changes.some((ch) => ch.slot === g)));
       const some = inserts.filter((c) => c.changes.some((ch) => gold.includes(ch.slot)));

@@ -3,12 +3,9 @@
  * to install. In the main thread it is the CLI; in a worker thread it is the lint worker (the pool of
  * `puncteme lint --jobs N` starts this same file, see `run/engines.ts`), so the engine ships once.
  */
-import * as path from 'path';
 import { isMainThread } from 'worker_threads';
 
-// The models ship beside the bundle (`dist/` → `models/en`); the engine reads PUNCTEME_MODEL_DIR, and worker threads
-// inherit it.
-if (!process.env.PUNCTEME_MODEL_DIR) process.env.PUNCTEME_MODEL_DIR = path.resolve(__dirname, '../models/en');
+// The models ship beside the bundle (`dist/` → `models/en`), where `data/modelDir.ts`, the one lookup, finds them.
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 if (!isMainThread) require('./run/lintWorker');

@@ -24,7 +24,7 @@ import { egCommasRule } from './rules/egCommas';
 import { AnalysedSentence, Reparse } from './sentence';
 import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
-import { Calibration, decisionThresholds, DEFAULT_CALIBRATION, loadCalibration } from './correction/pipeline/calibration';
+import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/pipeline/calibration';
 import { checkModelFiles, ModelFileError } from './modelIntegrity';
 import { sentenceFindings } from './correction/pipeline/modelRules';
 import { learnedFindings } from './correction/learned/learnedDecision';
@@ -34,7 +34,7 @@ import { IntroductoryConvention, loadConvention } from './correction/style/intro
 import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learned/learnedScorer';
 import { HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
 import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
-import { withAudience } from './audience';
+import { sentenceSettings } from './sentenceSettings';
 import { withFrontedEvidence } from './correction/style/habitEvidence';
 import { loadSentenceKindModels, sentenceKindFindings, SentenceKindModels } from './sentenceKinds';
 
@@ -93,7 +93,7 @@ export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPair
 
 /** Every rule id the engine can report: the registry's (`registry/`). */
 export { RULE_IDS } from './registry';
-export { VetoedCorrection, WeighedCorrection, WeighedCorrections, weighedCorrections } from './weighedCorrections';
+export { DECISION_STAGES, DecisionNote, VetoedCorrection, WeighedCorrection, WeighedCorrections, weighedCorrections } from './weighedCorrections';
 
 export interface LinterParts {
   analyser?: SentenceAnalyser;
@@ -220,14 +220,10 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       return settleParts([linter.lintPart(text, options)])[0];
     },
     lintPart(text: string, given: LintOptions = {}): LintPart {
-      // A named audience is decided through `adaptToWriter` (`audience.ts`), so the sentences' memo keys follow it.
-      const named = withAudience(given);
+      const { options, thresholdOf } = sentenceSettings(given, model, cal);
       // Read here, outside the per-sentence catch below: a broken scorer file stops the lint naming the file.
-      const scorer = named.decision === 'learned' ? parts.scorer : undefined;
-      const options: LintOptions = model?.quoteStyle ? { ...named, modelQuoteStyle: model.quoteStyle } : named;
-      // One threshold per kind of edit (the calibration's own, or the user's minConfidence for all alike); the
-      // closing-mark placement is not a kind of edit and takes the global one.
-      const thresholdOf = decisionThresholds(cal, options.minConfidence);
+      const scorer = options.decision === 'learned' ? parts.scorer : undefined;
+      // The closing-mark placement is not a kind of edit and takes the global threshold.
       const threshold = options.minConfidence ?? cal.threshold;
       const plain: PlainFinding[] = [];
       const habits: SentenceHabit[] = [];

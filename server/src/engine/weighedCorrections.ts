@@ -1,16 +1,25 @@
 /**
  * Every correction the error model weighed for one sentence, as the linter scores them, with the threshold each is
- * held to: the answer to "why was this not flagged?" (`puncteme explain --candidates`). The front ends read this and
- * never the correction stages themselves, so those can change behind it.
+ * held to, and what each stage of the decision did to the ones it did not pass on (`decisionTrace.ts`): the answer to
+ * "why was this not flagged?" (`puncteme explain --candidates`). The front ends read this and never the correction
+ * stages themselves, so those can change behind it.
  */
-import { kindKey, thresholdFor } from './correction/pipeline/calibration';
-import { candidates } from './correction/pipeline/candidates';
-import { GUARDS, GuardVeto } from './correction/guards/registry';
+import { thresholdFor } from './correction/pipeline/calibration';
+import { GUARDS } from './correction/guards/registry';
 import { conventionDecision } from './correction/pipeline/conventionKinds';
-import { sentenceCandidates } from './correction/pipeline/modelRules';
+import { DecisionNote } from './correction/pipeline/decisionTrace';
+import { sentenceCandidates, sentenceFindings } from './correction/pipeline/modelRules';
+import { learnedFindings } from './correction/learned/learnedDecision';
 import type { LinterParts } from './index';
+import { effectiveQuoteStyle } from './rules/quotePlacement';
 import { AnalysedSentence } from './sentence';
-import { treeInfo } from './treeInfo';
+import { sentenceSettings } from './sentenceSettings';
+import { withFrontedEvidence } from './correction/style/habitEvidence';
+import { DEFAULT_INTRODUCTORY_COMMA, LintOptions } from './types';
+import { setOffCommaFindings } from './setOffCommas/findings';
+
+export type { DecisionNote } from './correction/pipeline/decisionTrace';
+export { DECISION_STAGES } from './correction/pipeline/decisionTrace';
 
 export interface WeighedCorrection {
   /** The kind of edit (the calibration's key, e.g. `subject-verb-comma/delete/lone-relative`). */
@@ -43,17 +52,42 @@ export interface WeighedCorrections {
   corrections: WeighedCorrection[];
   /** The corrections a guard vetoed, in the sentence's order. */
   vetoed: VetoedCorrection[];
+  /**
+   * What every stage of the lint's decision did to a candidate it did not pass on as it came (the guards' vetoes
+   * among them), in the order the stages ran: the sentence decided as `Linter.lint` decides it under the same options
+   * (the calibrated decision, or the learned one under `decision: 'learned'`).
+   */
+  decisions: DecisionNote[];
 }
 
-/** Undefined when the model or the calibration is not loaded (the typographic rules alone weigh nothing). */
-export function weighedCorrections(s: AnalysedSentence, parts: LinterParts): WeighedCorrections | undefined {
+/**
+ * `s` is a sentence of `text` (its offsets are into it), linted with `given`. Undefined when the model or the
+ * calibration is not loaded (the typographic rules alone weigh nothing).
+ */
+export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text: string, given: LintOptions = {}): WeighedCorrections | undefined {
   const cal = parts.calibration;
-  if (!cal || !parts.model) return undefined;
+  const model = parts.model;
+  if (!cal || !model) return undefined;
+  const reparse = parts.analyser?.parseWithCommas?.bind(parts.analyser);
   // As the linter scores them: the closing comma of a relative clause on its own parse, and every kind a convention
   // decides (`conventionKinds.ts`) as it decides it.
-  const scored = sentenceCandidates(s, parts.model, cal, parts.analyser?.parseWithCommas?.bind(parts.analyser))
-    .flatMap(conventionDecision)
+  const scored = sentenceCandidates(s, model, cal, reparse)
+    .flatMap((c) => conventionDecision(c))
     .sort((a, b) => b.confidence - a.confidence);
+  // The sentence decided again as the lint decides it, with every stage's notes.
+  const decisions: DecisionNote[] = [];
+  const { options, thresholdOf } = sentenceSettings(given, model, cal);
+  const trace = (n: DecisionNote) => decisions.push(n);
+  const quoteStyle = effectiveQuoteStyle(text, options);
+  const scorer = options.decision === 'learned' ? parts.scorer : undefined;
+  const r = scorer
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention }, trace)
+    : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace);
+  if (r.habit && parts.kinds?.setOff) withFrontedEvidence(r.habit, s, parts.kinds.setOff, trace);
+  // The set-off comma model's own candidates, as `sentenceKinds.ts` asks for them.
+  const introductory = (options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA) !== 'ignore';
+  if (parts.kinds?.setOff) setOffCommaFindings(s, text, parts.kinds.setOff, { minConfidence: options.minConfidence, introductory, trace });
+  const describe = new Map(GUARDS.map((g) => [g.id, g.description]));
   return {
     threshold: cal.threshold,
     kindThresholds: { ...(cal.thresholds ?? {}) },
@@ -64,20 +98,9 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts): Wei
       confidence: c.confidence,
       reported: c.confidence >= thresholdFor(cal, c.key),
     })),
-    vetoed: vetoedCorrections(s),
+    vetoed: decisions
+      .filter((n) => n.stage === 'guard')
+      .map((n) => ({ kind: n.kind, changes: n.changes, guard: n.guard ?? '', guardDescription: describe.get(n.guard ?? '') ?? '' })),
+    decisions,
   };
-}
-
-/** What the guards vetoed in the sentence: the generator run again with its trace (no inference). */
-function vetoedCorrections(s: AnalysedSentence): VetoedCorrection[] {
-  if (s.tree.words.length === 0) return [];
-  const vetoes: GuardVeto[] = [];
-  candidates(s, treeInfo(s.tree), undefined, 0, undefined, vetoes);
-  const describe = new Map(GUARDS.map((g) => [g.id, g.description]));
-  return vetoes.map((v) => ({
-    kind: kindKey(v.category, v.action),
-    changes: [{ slot: v.slot, marks: [] }],
-    guard: v.guard,
-    guardDescription: describe.get(v.guard) ?? '',
-  }));
 }

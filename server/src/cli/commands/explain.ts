@@ -16,7 +16,10 @@ import {
   isIntroductoryComma,
   isQuoteStyle,
   isSerialComma,
+  DECISION_STAGES,
+  describeAudience,
   loadEngineParts,
+  settleDocument,
   makeLinter,
   WeighedCorrections,
   weighedCorrections,
@@ -83,6 +86,7 @@ export const explainCommand: Command = {
     if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
     const commaSplices = values['comma-splices'];
     if (commaSplices !== undefined && !isCommaSplices(commaSplices)) throw new UsageError(COMMA_SPLICES_USAGE);
+    const options = { quoteStyle, serialComma, introductoryComma, commaSplices };
     if (parts.analyser && parts.model) {
       for (const s of parts.analyser.parseText(text)) {
         io.stdout(`Sentence: ${text.slice(s.start, s.end)}\n\n`);
@@ -93,13 +97,15 @@ export const explainCommand: Command = {
         } catch (e) {
           io.stdout(`Underlying punctuation: none explains this surface (${(e as Error).message})\n\n`);
         }
-        const weighed = values.candidates ? weighedCorrections(s, parts) : undefined;
+        const weighed = values.candidates ? weighedCorrections(s, parts, text, options) : undefined;
         if (weighed) io.stdout(candidateTable(s, weighed) + '\n\n');
       }
     } else {
       io.stdout(`(parser or model not available: ${parts.problem}; typographic rules only)\n\n`);
     }
-    const findings = makeLinter(parts).lint(text, { quoteStyle, serialComma, introductoryComma, commaSplices });
+    // The text as one document: its findings, and the standard the decisions over the whole text held it to.
+    const { findings: [findings], audience } = settleDocument([makeLinter(parts).lintPart(text, options)]);
+    if (values.candidates && parts.model) io.stdout(`Decided over the whole text: ${describeAudience(audience)}. A correction deferred to an error-prone document is reported only under learner standards.\n\n`);
     if (findings.length === 0) io.stdout('No findings.\n');
     for (const f of findings) {
       io.stdout(`${f.start.line + 1}:${f.start.character + 1}  ${f.ruleId}  (confidence ${f.confidence.toFixed(2)})  ${f.message}\n`);
@@ -129,9 +135,20 @@ function candidateTable(s: AnalysedSentence, weighed: WeighedCorrections): strin
   ]);
   const head = `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ its kind's threshold, ${thresholdNote(weighed)}):`;
   const table = rows.length ? `${head}\n${formatTable(['kind', 'change', 'Δ', 'confidence', 'reported'], rows)}` : `${head} none.`;
-  if (weighed.vetoed.length === 0) return table;
-  const vetoed = weighed.vetoed.map((v) => [v.kind, v.changes.map(({ slot, marks: m }) => `${where(slot)} → ${marks(m)}`).join('; '), v.guard, v.guardDescription]);
-  return `${table}\n\nCorrections a guard vetoed (never weighed):\n${formatTable(['kind', 'change', 'guard', 'what it recognises'], vetoed)}`;
+  const change = (changes: ReadonlyArray<{ slot: number; marks: readonly string[] }>) => changes.map(({ slot, marks: m }) => `${where(slot)} → ${marks(m)}`).join('; ');
+  const vetoed = weighed.vetoed.map((v) => [v.kind, change(v.changes), v.guard, v.guardDescription]);
+  const guards = vetoed.length ? `\n\nCorrections a guard vetoed (never weighed):\n${formatTable(['kind', 'change', 'guard', 'what it recognises'], vetoed)}` : '';
+  // Every other stage's notes, in the order the stages ran (a candidate may have several: below its threshold, then
+  // deferred to an error-prone document). The insertions the prior floor kept out are many and alike: one line.
+  const floor = weighed.decisions.filter((n) => n.stage === 'prior');
+  const later = weighed.decisions.filter((n) => n.stage !== 'guard' && n.stage !== 'prior');
+  const stages = [...new Set(later.map((n) => n.stage))].map((st) => `  ${st}: ${DECISION_STAGES[st]}`).join('\n');
+  const notes = later.map((n) => [n.stage, n.effect, n.kind, change(n.changes), n.reason]);
+  const decided = notes.length
+    ? `\n\nWhat the decision did to the corrections it did not report as scored (in the order its stages ran):\n${formatTable(['stage', 'effect', 'kind', 'change', 'why'], notes)}\n${stages}`
+    : '';
+  const unscored = floor.length ? `\n\nInsertions never scored, the model's prior of a comma there below the floor: ${floor.map((n) => `${change(n.changes)} (${n.reason.replace(/^prior of a comma /, '').replace(/ < .*$/, '')})`).join(', ')}.` : '';
+  return `${table}${guards}${decided}${unscored}`;
 }
 
 /** The global threshold and the kinds' own ones, for the table's heading. */

@@ -11,11 +11,14 @@ import { subjectOf, treeInfo, TreeInfo } from '../treeInfo';
 import { SetOffCandidate, setOffCandidates } from './candidates';
 import { setOffFeatures } from './features';
 import { SetOffCommasModel, setOffProbability } from './model';
+import { DecisionTrace } from '../correction/pipeline/decisionTrace';
 
 export interface SetOffOptions {
   minConfidence?: number;
   /** `off` (the user's introductoryComma setting): no fronted-phrase findings. */
   introductory?: boolean;
+  /** Records each candidate the model leaves out, and why (`decisionTrace.ts`). */
+  trace?: DecisionTrace;
 }
 
 function quoteOf(text: string, s: AnalysedSentence, from: number, to: number, max = 8): string {
@@ -70,12 +73,27 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
   const n = s.tree.words.length;
   const endOf = (i: number) => (i >= 1 ? s.tokens[s.wordTokens[i - 1]].end : s.start);
   const startAfter = (i: number) => (i < n ? s.tokens[s.wordTokens[i]].start : s.end);
+  const left = (c: SetOffCandidate, reason: string) =>
+    options.trace?.({ stage: 'set-off-model', kind: `set-off/${c.kind}`, changes: c.slots.map((slot) => ({ slot, marks: [','] })), effect: 'dropped', reason });
   for (const c of setOffCandidates(s, info)) {
-    if (c.kind === 'introductory' && (options.introductory === false || closedLater(s, info, c) || degreeHowever(s, c))) continue;
+    if (c.kind === 'introductory') {
+      const why = options.introductory === false ? 'introductoryComma is ignore' : closedLater(s, info, c) ? 'a comma after the fronted material already closes it' : degreeHowever(s, c) ? '"however" is a degree word here' : undefined;
+      if (why) {
+        left(c, why);
+        continue;
+      }
+    }
     const threshold = model.thresholds[c.kind];
-    if (!(threshold <= 1)) continue;
+    if (!(threshold <= 1)) {
+      left(c, 'the model reports no such kind (no threshold reaches precision)');
+      continue;
+    }
     const p = setOffProbability(model, setOffFeatures(s, info, c));
-    if (p < Math.max(0.5, options.minConfidence ?? threshold)) continue;
+    const least = Math.max(0.5, options.minConfidence ?? threshold);
+    if (p < least) {
+      left(c, `probability ${p.toFixed(3)} < ${least.toFixed(3)}`);
+      continue;
+    }
     const edits = c.slots.map((i) => {
       const at = s.tokens[s.wordTokens[i - 1]].end;
       return { start: at, end: at, newText: ',' };

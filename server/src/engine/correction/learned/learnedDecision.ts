@@ -23,6 +23,7 @@ import { TreeInfo } from '../../treeInfo';
 import { IntroductoryConvention } from '../style/introductoryConvention';
 import { SentenceFindings } from '../pipeline/modelRules';
 import { styleStep } from '../style/styleStep';
+import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
 
 export function learnedFindings(
   text: string,
@@ -34,13 +35,15 @@ export function learnedFindings(
   reparse?: Reparse,
   /** What the style step reads besides the options: the quote placement in force and the introductory convention. */
   style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention } = {},
+  /** Records what each stage does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
+  trace?: DecisionTrace,
 ): SentenceFindings {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
   const adapt = options.adaptToWriter ?? true;
-  const step = styleStep({ text, s, info, model, options, ...style });
+  const step = styleStep({ text, s, info, model, options, ...style, trace });
   const features = new Map<ScoredCandidate, { f: FeatureVector; weights: Record<string, number>; threshold: number }>();
-  const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial);
+  const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial, trace);
   // The serial comma is a setting's alone: the scorer was not trained on it and does not decide it.
   const serialCommas = candidates.filter((c) => c.scored.candidate.category === 'serial-comma').map((c) => c.scored);
   const scored = candidates.filter((c) => c.scored.candidate.category !== 'serial-comma').map((c) => {
@@ -56,13 +59,19 @@ export function learnedFindings(
   const toFinding = (c: ScoredCandidate, confidence = c.confidence) =>
     candidateFinding({ ...c, confidence, reasons: plainReasons(features.get(c)!.weights, features.get(c)!.f) }, s, info, text, model, options.explain ?? true);
   // Each candidate at its own threshold; one below it claims no slot.
-  const passing = scored.filter((c) => c.confidence >= features.get(c)!.threshold);
-  const chosen = selectCandidates(passing, 0);
+  const passing = scored.filter((c) => {
+    const threshold = features.get(c)!.threshold;
+    if (c.confidence >= threshold) return true;
+    trace?.(candidateNote('threshold', c.candidate, 'dropped', `the learned scorer's probability ${c.confidence.toFixed(3)} < ${threshold.toFixed(3)}`));
+    return false;
+  });
+  const chosen = selectCandidates(passing, 0, trace);
   // A missing final period waits for an error-prone document, as under the calibrated decision: web writers end
   // reviews, replies and one-line paragraphs without one (85 of the 129 findings on clean EWT test, journal "Dense
   // learned candidates"), edited writers never do, and a text shows which population it comes from by its own errors.
   const waits = (c: ScoredCandidate) => adapt && c.candidate.category === 'sentence-final' && c.candidate.action === 'insert';
   const reported = chosen.filter((c) => !waits(c));
+  if (trace) for (const c of chosen) if (waits(c)) trace(candidateNote('writer-error-rate', c.candidate, 'deferred', 'a missing final period is reported only in an error-prone document'));
   const taken = new Set(reported.flatMap((c) => [...c.candidate.changes.keys()]));
   // The style settings on the slots the scorer left (its candidates keep the punctuation model's Δ, which the step reads).
   const styled = step.run([...scored, ...serialCommas], taken);
@@ -76,7 +85,14 @@ export function learnedFindings(
   const lowPassing = scored.filter(
     (c) => (waits(c) || !chosen.includes(c)) && c.confidence >= adaptedThreshold(features.get(c)!.threshold) && ![...c.candidate.changes.keys()].some((i) => claimed.has(i)),
   );
-  const adaptive = [...selectCandidates(lowPassing, 0).map((c) => toFinding(c, adaptedConfidence(c.confidence))), ...styled.waiting];
+  const adaptive = [
+    ...selectCandidates(lowPassing, 0).map((c) => {
+      const confidence = adaptedConfidence(c.confidence);
+      trace?.(candidateNote('writer-error-rate', c.candidate, 'deferred', `reported only in an error-prone document, at confidence ${c.confidence.toFixed(3)} → ${confidence.toFixed(3)}`));
+      return toFinding(c, confidence);
+    }),
+    ...styled.waiting,
+  ];
   return { findings, adaptive, ...habit };
 }
 
@@ -95,15 +111,20 @@ export function scoredForScorer(
   fragment?: boolean,
   /** Keep the serial-comma candidates too, for the style step (`serialComma` set); the scorer never decides them. */
   serialComma = false,
+  trace?: DecisionTrace,
 ): Array<{ scored: ScoredCandidate; ctx: FeatureContext }> {
-  const keep = (c: Candidate) => (serialComma || c.category !== 'serial-comma') && proposable(c, fragment);
+  const keep = (c: Candidate) => {
+    if ((serialComma || c.category !== 'serial-comma') && proposable(c, fragment)) return true;
+    trace?.(candidateNote('scoring', c, 'dropped', proposable(c, fragment) ? 'serialComma is ignore' : 'a label (heading, list item) gets no final period'));
+    return false;
+  };
   if (scorer.candidates !== 'dense') {
-    return scoreCandidates(model, s, info, cal, keep, reparse)
+    return scoreCandidates(model, s, info, cal, keep, reparse, undefined, trace)
       .filter((c) => Number.isFinite(c.delta))
       .map((scored) => ({ scored, ctx: {} }));
   }
   const prior = model.commaPrior?.(s.tree);
   const cands = denseCandidates(s, info, prior, cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
   const ctx: FeatureContext = { prior };
-  return scoreCandidateList(model, s, cal, cands, keep, (c) => c.dense?.scored === false).map((scored) => ({ scored, ctx }));
+  return scoreCandidateList(model, s, cal, cands, keep, (c) => c.dense?.scored === false, trace).map((scored) => ({ scored, ctx }));
 }

@@ -16,6 +16,7 @@
  * reported where the model prefers it on its tree (Δ > 0), at a fixed confidence.
  */
 import type { ScoredCandidate } from './decide';
+import { candidateNote, DecisionTrace } from './decisionTrace';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT } from '../candidates/restrictiveSubjects';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { PLAIN_SUBJECT } from '../candidates/plainSubjects';
@@ -42,7 +43,13 @@ export function isConventionKind(variant: string | undefined): boolean {
  * A scored candidate as its convention decides it: one the model prefers (Δ > 0) gets at least
  * `CONVENTION_CONFIDENCE`, one it does not is dropped; candidates of other kinds pass unchanged.
  */
-export function conventionDecision(c: ScoredCandidate): ScoredCandidate[] {
+export function conventionDecision(c: ScoredCandidate, trace?: DecisionTrace): ScoredCandidate[] {
   if (!isConventionKind(c.candidate.variant)) return [c];
-  return c.delta > 0 ? [{ ...c, confidence: Math.max(c.confidence, CONVENTION_CONFIDENCE) }] : [];
+  if (!(c.delta > 0)) {
+    trace?.(candidateNote('convention', c.candidate, 'dropped', `the model does not prefer it (Δ ${c.delta.toFixed(2)} ≤ 0)`));
+    return [];
+  }
+  const confidence = Math.max(c.confidence, CONVENTION_CONFIDENCE);
+  if (confidence !== c.confidence) trace?.(candidateNote('convention', c.candidate, 'rewritten', `confidence ${c.confidence.toFixed(3)} → ${confidence}`));
+  return [{ ...c, confidence }];
 }

@@ -11,6 +11,8 @@ import { AnalysedSentence, Reparse, SlotMark } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
 import { Calibration, confidenceOf, kindKey } from './calibration';
 import { Candidate, candidates } from './candidates';
+import { candidateNote, DecisionTrace } from './decisionTrace';
+import type { GuardVeto } from '../guards/registry';
 
 export interface ScoredCandidate {
   candidate: Candidate;
@@ -53,9 +55,40 @@ export function scoreCandidates(
    * without the model and will not explain them (the splices an error-prone document may report, `modelRules.ts`).
    */
   unscored?: (c: Candidate, key: string) => boolean,
+  /** Records the candidates the generator's guards and prior floor, and this step, leave out (`decisionTrace.ts`). */
+  trace?: DecisionTrace,
 ): ScoredCandidate[] {
-  const all = candidates(s, info, model.commaPrior?.(s.tree), cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
-  return scoreCandidateList(model, s, cal, all, keep, unscored);
+  const prior = model.commaPrior?.(s.tree);
+  const minPrior = cal.minCommaPrior ?? MIN_COMMA_PRIOR;
+  const vetoes: GuardVeto[] | undefined = trace && [];
+  const all = candidates(s, info, prior, minPrior, reparse, vetoes);
+  if (trace) traceGeneration(trace, s, info, all, vetoes ?? [], prior, minPrior);
+  return scoreCandidateList(model, s, cal, all, keep, unscored, trace);
+}
+
+/**
+ * The generator's own leaving out, recorded: each guard's veto, and each insertion the prior floor kept from being
+ * generated (the generator run again without the floor: only when tracing).
+ */
+function traceGeneration(
+  trace: DecisionTrace,
+  s: AnalysedSentence,
+  info: TreeInfo,
+  generated: readonly Candidate[],
+  vetoes: readonly GuardVeto[],
+  prior: Float64Array | undefined,
+  minPrior: number,
+): void {
+  for (const v of vetoes)
+    trace({ ...candidateNote('guard', { category: v.category, action: v.action, node: 0, changes: new Map([[v.slot, []]]) }, 'dropped', `guard ${v.guard}`), guard: v.guard });
+  if (!prior) return;
+  const sameEdit = (a: Candidate, b: Candidate) =>
+    candidateKey(a) === candidateKey(b) && a.changes.size === b.changes.size && [...a.changes.keys()].every((i) => b.changes.has(i));
+  for (const c of candidates(s, info)) {
+    if (c.action !== 'insert' || generated.some((g) => sameEdit(g, c))) continue;
+    const priors = [...c.changes.keys()].map((i) => prior[i].toFixed(3)).join(', ');
+    trace(candidateNote('prior', c, 'dropped', `prior of a comma ${priors} < ${minPrior}`));
+  }
 }
 
 /**
@@ -69,6 +102,7 @@ export function scoreCandidateList(
   all: readonly Candidate[],
   keep?: (c: Candidate, key: string) => boolean,
   unscored?: (c: Candidate, key: string) => boolean,
+  trace?: DecisionTrace,
 ): ScoredCandidate[] {
   const cands: Candidate[] = [];
   const rest: ScoredCandidate[] = [];
@@ -97,7 +131,7 @@ export function scoreCandidateList(
     const key = candidateKey(candidate);
     return { candidate, delta, key, confidence: confidenceOf(cal, key, Math.max(-100, Math.min(100, delta)), candidate.size) };
   });
-  return [...bestOfGroups(scored), ...rest];
+  return [...bestOfGroups(scored, trace), ...rest];
 }
 
 /** log p(x_c | T) − log p(x | T), finite. */
@@ -106,13 +140,17 @@ function deltaOf(base: number, lp: number): number {
 }
 
 /** Of each group of alternatives (`Candidate.group`), the one with the highest Δ. */
-function bestOfGroups(scored: ScoredCandidate[]): ScoredCandidate[] {
+function bestOfGroups(scored: ScoredCandidate[], trace?: DecisionTrace): ScoredCandidate[] {
   const best = new Map<string, ScoredCandidate>();
   for (const c of scored) {
     const g = c.candidate.group;
     if (g !== undefined && (!best.has(g) || c.delta > (best.get(g) as ScoredCandidate).delta)) best.set(g, c);
   }
-  return scored.filter((c) => c.candidate.group === undefined || best.get(c.candidate.group) === c);
+  return scored.filter((c) => {
+    const winner = c.candidate.group === undefined ? c : best.get(c.candidate.group);
+    if (winner !== c && trace) trace(candidateNote('alternatives', c.candidate, 'dropped', `Δ ${c.delta.toFixed(2)} < the best alternative's ${winner!.delta.toFixed(2)} (${winner!.key})`));
+    return winner === c;
+  });
 }
 
 export function candidateKey(c: Candidate): string {
@@ -124,15 +162,28 @@ export function candidateKey(c: Candidate): string {
  * `calibration.ts decisionThresholds`) that do not touch the same slot. A candidate below its own threshold claims no
  * slot, so a less confident one of a kind with a lower threshold can still be chosen there.
  */
-export function selectCandidates(scored: readonly ScoredCandidate[], threshold: number | ((key: string) => number)): ScoredCandidate[] {
+export function selectCandidates(
+  scored: readonly ScoredCandidate[],
+  threshold: number | ((key: string) => number),
+  /** Records each candidate left out, below its threshold or on a slot a more confident one took. */
+  trace?: DecisionTrace,
+): ScoredCandidate[] {
   const thresholdOf = typeof threshold === 'number' ? () => threshold : threshold;
-  const used = new Set<number>();
+  const used = new Map<number, ScoredCandidate>();
   const out: ScoredCandidate[] = [];
   for (const c of [...scored].sort((x, y) => y.confidence - x.confidence)) {
-    if (c.confidence < thresholdOf(c.key)) continue;
+    if (c.confidence < thresholdOf(c.key)) {
+      trace?.(candidateNote('threshold', c.candidate, 'dropped', `confidence ${c.confidence.toFixed(3)} < ${thresholdOf(c.key).toFixed(3)}`));
+      continue;
+    }
     const slots = [...c.candidate.changes.keys()];
-    if (slots.some((i) => used.has(i))) continue;
-    slots.forEach((i) => used.add(i));
+    const taken = slots.find((i) => used.has(i));
+    if (taken !== undefined) {
+      const by = used.get(taken) as ScoredCandidate;
+      trace?.(candidateNote('overlap', c.candidate, 'dropped', `slot ${taken} taken by ${by.key} (confidence ${by.confidence.toFixed(3)})`));
+      continue;
+    }
+    slots.forEach((i) => used.set(i, c));
     out.push(c);
   }
   return out;

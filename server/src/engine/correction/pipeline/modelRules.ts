@@ -19,6 +19,7 @@ import { isQuestionMark } from '../candidates/questionMarks';
 import { CONTRAST_CLAUSE } from '../candidates/contrastClauses';
 import { adaptedConfidence, adaptedThreshold } from './writerErrorRate';
 import { conventionDecision, isConventionKind } from './conventionKinds';
+import { candidateNote, DecisionTrace } from './decisionTrace';
 
 /** What one sentence contributes to a document's findings. */
 export interface SentenceFindings {
@@ -44,6 +45,8 @@ export function sentenceFindings(
   convention?: IntroductoryConvention,
   /** How to parse the sentence again with a comma written (the closing comma of a supplement, `unclosedSupplements.ts`). */
   reparse?: Reparse,
+  /** Records what each stage after the generator does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
+  trace?: DecisionTrace,
 ): SentenceFindings {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
@@ -75,28 +78,46 @@ export function sentenceFindings(
       // it learned from writers who leave it out a third of the time (Δ −0.1 to +1.1 on such sentences).
       wanted: (c) => (c.candidate.category === 'sentence-final' ? c.delta > 0 : c.delta > TRANSITION_MIN_DELTA),
     },
+    trace,
   });
   const lowThresholdOf = (key: string) => (adapt ? adaptedThreshold(thresholdOf(key)) : thresholdOf(key));
+  // A question's end mark has no error model of its own: it is scored only to wait for the document's error rate.
+  const worthScoring = (c: Candidate, key: string) =>
+    proposable(c, options.fragment) &&
+    (c.category === 'serial-comma'
+      ? step.serial
+      : isQuestionMark(c.variant)
+        ? pendingFinal(c)
+        : step.isStyle(c) || isConventionKind(c.variant) || canReach(cal, key, lowThresholdOf(key)));
+  const keep = trace
+    ? (c: Candidate, key: string) => {
+        if (worthScoring(c, key)) return true;
+        trace(candidateNote('scoring', c, 'dropped', notScoredBecause(c, key)));
+        return false;
+      }
+    : worthScoring;
+  const notScoredBecause = (c: Candidate, key: string) =>
+    !proposable(c, options.fragment)
+      ? 'a label (heading, list item) gets no final period'
+      : c.category === 'serial-comma'
+        ? 'serialComma is ignore'
+        : isQuestionMark(c.variant)
+          ? "a question's end mark is reported only in an error-prone document, and adaptToWriter is off"
+          : `no confidence of its kind reaches its threshold ${lowThresholdOf(key).toFixed(3)}${adapt ? ' (adapted to an error-prone writer)' : ''}`;
   const scored = scoreCandidates(
     model,
     s,
     info,
     cal,
-    // A question's end mark has no error model of its own: it is scored only to wait for the document's error rate.
-    (c, key) =>
-      proposable(c, options.fragment) &&
-      (c.category === 'serial-comma'
-        ? step.serial
-        : isQuestionMark(c.variant)
-          ? pendingFinal(c)
-          : step.isStyle(c) || isConventionKind(c.variant) || canReach(cal, key, lowThresholdOf(key))),
+    keep,
     reparse,
     // A splice kept only to wait for the document's error rate needs no inference unless it is to be explained: the
     // language server's analyses skip it (they ask for explanations on hover), which keeps a keystroke's work as before.
     (c, key) => step.pendingSplices && !explain && c.category === 'comma-splice' && !canReach(cal, key, lowThresholdOf(key)),
-  ).flatMap(conventionDecision);
+    trace,
+  ).flatMap((c) => conventionDecision(c, trace));
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma' && !isQuestionMark(c.candidate.variant));
-  const chosen = selectCandidates(errors, thresholdOf);
+  const chosen = selectCandidates(errors, thresholdOf, trace);
   const taken = new Set(chosen.flatMap((c) => [...c.candidate.changes.keys()]));
   const style = step.run(scored, taken);
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
@@ -108,7 +129,11 @@ export function sentenceFindings(
         ...selectCandidates(
           errors.filter((c) => ![...c.candidate.changes.keys()].some((i) => claimed.has(i))),
           lowThresholdOf,
-        ).map((c) => toFinding({ ...c, confidence: adaptedConfidence(c.confidence) })),
+        ).map((c) => {
+          const confidence = adaptedConfidence(c.confidence);
+          trace?.(candidateNote('writer-error-rate', c.candidate, 'deferred', `reported only in an error-prone document, at confidence ${c.confidence.toFixed(3)} → ${confidence.toFixed(3)}`));
+          return toFinding({ ...c, confidence });
+        }),
         ...style.waiting,
       ]
     : [];

@@ -15,18 +15,28 @@ import { SetOffCommasModel } from '../../setOffCommas/model';
 import { frontedCommaProbability } from '../../setOffCommas/frontedProbability';
 import { treeInfo } from '../../treeInfo';
 import { SentenceHabit } from './introductoryHabit';
+import { DecisionTrace } from '../pipeline/decisionTrace';
 
 /** The least probability of the comma, by the set-off model, at which the habit reports an omission: even odds. */
 export const HABIT_MIN_FRONTED_PROBABILITY = 0.5;
 
 /** The sentence's part of the habit, its pending omissions kept only where the set-off model backs them. */
-export function withFrontedEvidence(habit: SentenceHabit, s: AnalysedSentence, model: SetOffCommasModel): SentenceHabit {
+export function withFrontedEvidence(habit: SentenceHabit, s: AnalysedSentence, model: SetOffCommasModel, trace?: DecisionTrace): SentenceHabit {
   if (!habit.pending.length) return habit;
   const info = treeInfo(s.tree);
   const pending = habit.pending.filter((p) => {
     if (p.slot === undefined) return true;
     const prob = frontedCommaProbability(s, info, model, p.slot);
-    return prob !== undefined && prob >= HABIT_MIN_FRONTED_PROBABILITY;
+    const backed = prob !== undefined && prob >= HABIT_MIN_FRONTED_PROBABILITY;
+    if (!backed && trace)
+      trace({
+        stage: 'habit-evidence',
+        kind: 'introductory-comma/insert',
+        changes: [{ slot: p.slot, marks: [','] }],
+        effect: 'dropped',
+        reason: prob === undefined ? 'the set-off model finds no fronted phrase here' : `the set-off model gives the comma ${prob.toFixed(3)} < ${HABIT_MIN_FRONTED_PROBABILITY}`,
+      });
+    return backed;
   });
   return pending.length === habit.pending.length ? habit : { ...habit, pending };
 }

@@ -18,6 +18,7 @@ import { TreeInfo } from '../../treeInfo';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../../types';
 import { Candidate } from '../pipeline/candidates';
 import { ScoredCandidate } from '../pipeline/decide';
+import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
 import { candidateFinding, constituentLabel } from '../pipeline/findings';
 import { britishQuoteFindings } from './britishQuotes';
 import { IntroductoryConvention } from './introductoryConvention';
@@ -72,6 +73,8 @@ export interface StyleStepOptions {
   quoteStyle?: 'american' | 'british';
   convention?: IntroductoryConvention;
   errorProne?: ErrorProneKinds;
+  /** Records what the step does to each candidate a setting decides (`decisionTrace.ts`). */
+  trace?: DecisionTrace;
 }
 
 /** What the style step adds to a sentence's findings. */
@@ -96,7 +99,7 @@ export interface StyleStep {
   run(scored: readonly ScoredCandidate[], taken: ReadonlySet<number>): StyleFindings;
 }
 
-export function styleStep({ text, s, info, model, options, quoteStyle, convention, errorProne }: StyleStepOptions): StyleStep {
+export function styleStep({ text, s, info, model, options, quoteStyle, convention, errorProne, trace }: StyleStepOptions): StyleStep {
   const serial = options.serialComma ?? 'ignore';
   const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
   // `auto` weighs the same omissions as `edited`; the document's habit decides whether the convention's are reported.
@@ -128,7 +131,11 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   function run(scored: readonly ScoredCandidate[], taken: ReadonlySet<number>): StyleFindings {
     const style: ScoredCandidate[] = [];
     for (const c of scored) {
-      if (!isStyle(c.candidate) || [...c.candidate.changes.keys()].some((i) => taken.has(i))) continue;
+      if (!isStyle(c.candidate)) continue;
+      if ([...c.candidate.changes.keys()].some((i) => taken.has(i))) {
+        trace?.(candidateNote('style', c.candidate, 'dropped', 'the decision before it reported a correction on its slot'));
+        continue;
+      }
       const { category, action } = c.candidate;
       const serialWanted = category === 'serial-comma' && ((serial === 'always' && action === 'insert') || (serial === 'never' && action === 'delete'));
       // The introductory comma also needs the model's agreement in this sentence (Δ > 0: the MAP reading of this tree
@@ -140,6 +147,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
       const spliceWanted = category === 'comma-splice';
       const kindWanted = errorProneKind(c.candidate) && errorProne!.wanted(c);
       if (serialWanted || introWanted || spliceWanted || kindWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
+      else if (trace) trace(candidateNote('style', c.candidate, 'dropped', unwantedBecause(c, category === 'serial-comma', category === 'introductory-comma')));
     }
     // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
     const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
@@ -152,10 +160,26 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
       .map((c) => (introStyle(c.candidate) === 'transition' ? { ...toFinding(c), countsAsError: true, basis: 'transition' as const } : toFinding(c)));
     if (quoteStyle === 'british') findings.push(...britishQuoteFindings(s, model));
     const waiting = adapt ? style.filter(waitsForErrorRate).map(toFinding) : [];
+    if (trace) for (const c of style) trace(styleNote(c, habitual(c), waitsForErrorRate(c)));
     const claimed = new Set(style.flatMap((c) => [...c.candidate.changes.keys()]));
     if (intro !== 'auto' || !convention) return { findings, waiting, claimed };
     const pending = style.filter(habitual).map((c) => ({ finding: toFinding(c), element: constituentLabel(c, s, info), slot: [...c.candidate.changes.keys()][0] }));
     return { findings, waiting, claimed, habit: { ...habitCount(s.tree, info, convention), pending } };
+  }
+
+  /** Why a candidate a setting decides is not reported (traced only). */
+  function unwantedBecause(c: ScoredCandidate, serialKind: boolean, introKind: boolean): string {
+    if (serialKind) return `serialComma ${serial} does not ask for this ${c.candidate.action}`;
+    if (introKind && !errorProneKind(c.candidate)) return `the model does not agree enough (Δ ${c.delta.toFixed(2)} ≤ ${introStyle(c.candidate) === 'transition' ? TRANSITION_MIN_DELTA : 0})`;
+    return `the model does not agree enough (Δ ${c.delta.toFixed(2)})`;
+  }
+
+  /** What became of a candidate the setting asks for: reported, or waiting for a decision over the document. */
+  function styleNote(c: ScoredCandidate, habitual: boolean, waits: boolean) {
+    if (habitual) return candidateNote('style', c.candidate, 'deferred', "introductoryComma auto: waits for the document's habit");
+    if (waits && !adapt) return candidateNote('writer-error-rate', c.candidate, 'dropped', "reported only in an error-prone document, and adaptToWriter is off");
+    if (waits) return candidateNote('writer-error-rate', c.candidate, 'deferred', `reported only in an error-prone document, at confidence ${STYLE_CONFIDENCE}`);
+    return candidateNote('style', c.candidate, 'rewritten', `a setting asks for it: confidence ${STYLE_CONFIDENCE}`);
   }
 
   return { isStyle, serial: serial !== 'ignore', pendingSplices, run };
