@@ -99,16 +99,23 @@ function entryKey(h: number, tag: number): number {
 /** θ's quantised values at context h's slots for the outputs `o` asks of `rp`, laid out as `get` says. */
 function contextValues(weights: Int16Array | RankedInt16, space: OutputSpace, h: number, o: number, rp: RelPairs): Int16Array {
   const nP = o & OUT_PAIR ? rp.pair.length : 0, nL = o & OUT_L ? rp.ls.length : 0, nR = o & OUT_R ? rp.rs.length : 0;
-  const q = new Int16Array(nP + nL + nR + (o & OUT_SYM ? SYM_CLASSES : 0));
-  const mask = weights.length - 1;
-  const at = weights instanceof RankedInt16 ? (i: number) => weights.get(i) : (i: number) => weights[i];
+  const n = nP + nL + nR + (o & OUT_SYM ? SYM_CLASSES : 0);
+  if (slotScratch.length < n) slotScratch = new Int32Array(2 * n);
+  const slots = slotScratch, mask = weights.length - 1;
+  // The slots first, then their values, in a loop per kind of θ with its reads inlined (a closure over either kind
+  // was a tenth of scoring new text).
   let k = 0;
-  for (let j = 0; j < nP; j++) q[k++] = at(featureIndex(h, rp.pair[j], mask));
-  for (let j = 0; j < nL; j++) q[k++] = at(featureIndex(h, outL(space, rp.ls[j]), mask));
-  for (let j = 0; j < nR; j++) q[k++] = at(featureIndex(h, outR(space, rp.rs[j]), mask));
-  if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) q[k++] = at(featureIndex(h, outSym(space, j), mask));
+  for (let j = 0; j < nP; j++) slots[k++] = featureIndex(h, rp.pair[j], mask);
+  for (let j = 0; j < nL; j++) slots[k++] = featureIndex(h, outL(space, rp.ls[j]), mask);
+  for (let j = 0; j < nR; j++) slots[k++] = featureIndex(h, outR(space, rp.rs[j]), mask);
+  if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) slots[k++] = featureIndex(h, outSym(space, j), mask);
+  const q = new Int16Array(n);
+  if (weights instanceof RankedInt16) for (let i = 0; i < n; i++) q[i] = weights.get(slots[i]);
+  else for (let i = 0; i < n; i++) q[i] = weights[slots[i]];
   return q;
 }
+
+let slotScratch = new Int32Array(1024);
 
 /**
  * What an entry costs in memory: its values and ~600 bytes more for the typed array (its object and its own
