@@ -8,6 +8,11 @@ import { makeLinter } from '../../server/src/engine';
 import { Finding } from '../../server/src/engine/types';
 import { sentenceJoins } from '../../server/src/engine/sentenceJoins/joins';
 import { JOIN_THRESHOLD } from '../../server/src/engine/sentenceJoins/findings';
+import { joinContext, joinFeatureParts, joinFeatures, JoinMark } from '../../server/src/engine/sentenceJoins/features';
+import { joinPartsProbability, joinProbability } from '../../server/src/engine/sentenceJoins/model';
+import { readTreebank } from '../../server/src/data/treebank';
+import { depunctuate } from '../../server/src/data/depunct';
+import * as path from 'path';
 import { trainedEngineParts } from './trainedParts';
 
 function applied(text: string, f: Finding, fix = 0): string {
@@ -77,5 +82,28 @@ describe('comma splices and fused sentences (sentence-join model)', function () 
     });
     assert.deepEqual(slots, want);
     assert.ok(want.includes('3:comma-splice') && !want.some((x) => x.startsWith('6:')), want.join());
+  });
+});
+
+describe('the sentence-join probability from the features\' parts', function () {
+  this.timeout(120000);
+  const parts = trainedEngineParts();
+  it('is exactly the probability of the feature strings, at every slot of 300 EWT dev sentences, with either mark', () => {
+    const model = parts().kinds!.joins!;
+    const dev = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
+    let compared = 0;
+    for (const sentence of readTreebank(dev).sentences.slice(0, 300)) {
+      const d = depunctuate(sentence);
+      if (!d.ok) continue;
+      const tree = d.tree;
+      const ctx = joinContext(tree);
+      for (let i = 1; i < tree.words.length; i++)
+        for (const mark of [',', 'none'] as JoinMark[]) {
+          const want = joinProbability(model, joinFeatures(tree, i, mark, ctx));
+          assert.ok(Object.is(joinPartsProbability(model, joinFeatureParts(tree, i, mark, ctx), mark), want), `${sentence.text} slot ${i} ${mark}`);
+          compared++;
+        }
+    }
+    assert.ok(compared > 5000, `${compared} compared`);
   });
 });

@@ -9,7 +9,7 @@ import { inside } from '../../server/src/model/inside';
 import { addScaled, dot, Mat, mul, mulTransAInto, transpose, zeros } from '../../server/src/model/matrix';
 import { ModelCore } from '../../server/src/model/model';
 import { samplePrior } from '../../server/src/model/sample';
-import { addContextWeights } from '../../server/src/model/attach';
+import { addContextWeights, RelPairs } from '../../server/src/model/attach';
 import { ContextWeightCache } from '../../server/src/model/contextCache';
 import { punctemeSparse } from '../../server/src/model/automaton';
 import { spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spVecMat, toDense, toSparse, transposeSparse } from '../../server/src/model/sparse';
@@ -127,7 +127,7 @@ describe('model at inference time: the same numbers as the plain computation', (
     const rels = [...base.vocab.rel.values()];
     for (let k = 0; k < 400; k++) {
       const rp = rels[k % rels.length], h = Math.floor(rng() * 50) >>> 0, o = 1 + Math.floor(rng() * 15);
-      const got = cache.get(h, o, rp);
+      const got = scaledWeights(cache.get(h, o, rp), o, rp, scale);
       const want = { pair: new Float64Array(rp.pair.length), l: new Float64Array(rp.ls.length), r: new Float64Array(rp.rs.length), sym: new Float64Array(4) };
       addContextWeights(q, scale, space, h, o, rp, want.pair, want.l, want.r, want.sym);
       if (o & 1) sameArray(got.pair, want.pair, 'pair');
@@ -152,7 +152,7 @@ describe('model at inference time: the same numbers as the plain computation', (
     const h0 = 12345, h1 = (h0 ^ mix(0 * 16 + 15) ^ mix(1 * 16 + 15)) >>> 0;
     for (let k = 0; k < 6; k++) {
       const [h, rp] = k % 2 ? [h1, rp1] : [h0, rp0];
-      const got = cache.get(h, 15, rp);
+      const got = scaledWeights(cache.get(h, 15, rp), 15, rp, 3e-4);
       const want = { pair: new Float64Array(rp.pair.length), l: new Float64Array(rp.ls.length), r: new Float64Array(rp.rs.length), sym: new Float64Array(4) };
       addContextWeights(q, 3e-4, space, h, 15, rp, want.pair, want.l, want.r, want.sym);
       sameArray(got.pair, want.pair, 'pair');
@@ -231,3 +231,15 @@ describe('model: a view of the shipped θ with other edge rules (the lint\'s sup
     assert.ok(trees.some((t) => view.logProb(t) !== shipped.logProb(t)), 'the rules change some score');
   });
 });
+
+/** A cached context's int16 values as the float64 weights they denote, by output (the cache's layout). */
+function scaledWeights(q: Int16Array, o: number, rp: RelPairs, scale: number): { pair: Float64Array; l: Float64Array; r: Float64Array; sym: Float64Array } {
+  let at = 0;
+  const take = (n: number): Float64Array => Float64Array.from(q.subarray(at, (at += n)), (x) => x * scale);
+  const pair = o & 1 ? take(rp.pair.length) : new Float64Array(0);
+  const l = o & 2 ? take(rp.ls.length) : new Float64Array(0);
+  const r = o & 4 ? take(rp.rs.length) : new Float64Array(0);
+  const sym = o & 8 ? take(4) : new Float64Array(0);
+  assert.strictEqual(at, q.length, 'the layout covers every value');
+  return { pair, l, r, sym };
+}

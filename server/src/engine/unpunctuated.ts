@@ -51,13 +51,14 @@ export function unpunctuatedParagraph(
   sentences: ReadonlyArray<Pick<AnalysedSentence, 'tokens'>>,
   analyser: SentenceAnalyser,
   model: EngineModel,
-  modelDir = defaultModelDir(),
+  modelDir?: string,
 ): PlainFinding | undefined {
   if (!model.restoring || ANY_MARK.test(text) || text.split(/\s+/).filter(Boolean).length < MIN_WORDS) return undefined;
   // Lines that look like list items, headings or quotes are fragments, each its own block in restoration too.
   const lines = text.split('\n');
   if (lines.length > 1 && lines.some((l) => LINE_MARKER.test(l))) return undefined;
-  const boundaries = loadBoundaryModel(modelDir);
+  // The directory is looked up only here: the lookup touches the file system, and nearly every paragraph has a mark.
+  const boundaries = loadBoundaryModel(modelDir ?? defaultModelDir());
   if (!boundaries) return undefined;
   const words = sentences.flatMap((s) => s.tokens.filter((t) => !t.punct));
   if (words.length < MIN_WORDS) return undefined;

@@ -189,14 +189,20 @@ let scratchL = new Float64Array(64);
 let scratchR = new Float64Array(64);
 const scratchS = new Float64Array(SYM_CLASSES);
 
-/** Per-context weight vectors of fixed weights (`ContextWeightCache`). */
+/** Per-context quantised weights of fixed weights (`ContextWeightCache`). */
 export interface ContextWeightSource {
+  /** θ_i = q_i · scale. */
+  readonly scale: number;
   /** An id for `rp`, to pass to `get` for each of a node's contexts. */
   relation(rp: RelPairs): number;
-  get(h: number, o: number, rp: RelPairs, rel: number): ContextWeights;
+  /** q at context h's slots: the pairs' (if o has OUT_PAIR), then the distinct l's, r's and symmetry classes' likewise. */
+  get(h: number, o: number, rp: RelPairs, rel: number): Int16Array;
 }
 
-/** `addContextWeights` for each context in turn, the vectors read from `cache`: the same sums in the same order. */
+/**
+ * `addContextWeights` for each context in turn, the values read from `cache`: the same products q_i · scale added in
+ * the same order, so the same sums.
+ */
 function addCachedContexts(
   cache: ContextWeightSource,
   ctx: HashedContexts,
@@ -207,38 +213,34 @@ function addCachedContexts(
   sS: Float64Array,
 ): void {
   const rel = cache.relation(rp);
+  const scale = cache.scale;
+  const nP = rp.pair.length, nL = rp.ls.length, nR = rp.rs.length;
   for (let c = 0; c < ctx.hash.length; c++) {
     const o = ctx.outputs[c];
-    const cw = cache.get(ctx.hash[c], o, rp, rel);
-    if (o & OUT_PAIR) addInto(s, cw.pair);
-    if (o & OUT_L) addInto(sL, cw.l);
-    if (o & OUT_R) addInto(sR, cw.r);
-    if (o & OUT_SYM) addInto(sS, cw.sym);
+    const q = cache.get(ctx.hash[c], o, rp, rel);
+    let at = 0;
+    if (o & OUT_PAIR) at = addScaledInto(s, q, 0, nP, scale);
+    if (o & OUT_L) at = addScaledInto(sL, q, at, nL, scale);
+    if (o & OUT_R) at = addScaledInto(sR, q, at, nR, scale);
+    if (o & OUT_SYM) addScaledInto(sS, q, at, SYM_CLASSES, scale);
   }
 }
 
 /**
- * acc[j] += v[j] for every j of v; four entries a step, which V8 runs ~1.7× faster than one (each entry's sum is
- * the same either way). This loop is most of the time the comma prior takes.
+ * acc[j] += q[from + j] · scale for j < n; four entries a step, which V8 runs ~1.7× faster than one (each entry's
+ * sum is the same either way). Returns from + n. This loop is most of the time the comma prior takes.
  */
-function addInto(acc: Float64Array, v: Float64Array): void {
-  const n = v.length; // acc may be a longer scratch buffer (see pairScores)
+function addScaledInto(acc: Float64Array, q: Int16Array, from: number, n: number, scale: number): number {
   let j = 0;
   for (; j + 3 < n; j += 4) {
-    acc[j] += v[j];
-    acc[j + 1] += v[j + 1];
-    acc[j + 2] += v[j + 2];
-    acc[j + 3] += v[j + 3];
+    const i = from + j;
+    acc[j] += q[i] * scale;
+    acc[j + 1] += q[i + 1] * scale;
+    acc[j + 2] += q[i + 2] * scale;
+    acc[j + 3] += q[i + 3] * scale;
   }
-  for (; j < n; j++) acc[j] += v[j];
-}
-
-/** The weights one context (hash h, outputs o) gives each pair, l, r and symmetry class of `rp`. */
-export interface ContextWeights {
-  pair: Float64Array;
-  l: Float64Array;
-  r: Float64Array;
-  sym: Float64Array;
+  for (; j < n; j++) acc[j] += q[from + j] * scale;
+  return from + n;
 }
 
 /** θ as scored: float64 (training), the file's int16 quantisation, or that without its zeros (the shipped engine). */

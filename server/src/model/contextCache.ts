@@ -1,23 +1,23 @@
 /**
  * The weights each Attach context contributes, cached per (context, relation). Scoring a node costs one hashed
- * lookup per context and output (~20 contexts × hundreds of pairs, each a cache miss in the 8 MB weight table:
+ * lookup per context and output (~20 contexts × hundreds of pairs, each a cache miss in the weight table:
  * ~20,000 misses per sentence); the same contexts recur across nodes, sentences and edits (`d=conj`, `b`, the POS
- * around an edge), so their weight vectors are read once and then summed from contiguous memory. Each cached entry
- * is 0 + θ_i, exactly θ_i (θ_i = −0 becomes +0, and adding either to a score that is never −0 gives the same sum).
- * Only for fixed weights: the model uses it while θ is the loaded, never-trained int16 vector.
+ * around an edge), so their weights are read once and then summed from contiguous memory. An entry holds the
+ * quantised int16 values themselves, not their float64 products: a quarter of the bytes, so that the working set
+ * of a few hundred sentences fits the budget (with float64 entries it did not, and CLOCK missed on nearly every
+ * pass, as any recency policy does on a loop a little larger than the cache). The scorer multiplies each by the
+ * scale as it adds it, the same product the uncached scorer adds. Only for fixed weights: the model uses it while
+ * θ is the loaded, never-trained int16 vector.
  */
-import { addContextWeights, ContextWeights, ContextWeightSource, OutputSpace, RelPairs, SYM_CLASSES, WeightVector } from './attach';
-import { OUT_L, OUT_PAIR, OUT_R, OUT_SYM } from './features';
-import { TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
+import { ContextWeightSource, OutputSpace, outL, outR, outSym, RelPairs, SYM_CLASSES } from './attach';
+import { featureIndex, OUT_L, OUT_PAIR, OUT_R, OUT_SYM } from './features';
+import { RankedInt16 } from './rankedWeights';
 
-const EMPTY = new Float64Array(0);
-
-/** One cached context: its identity (the key is a hash of it), its vectors and the CLOCK bit. */
+/** One cached context: its identity (the key is a hash of it), its values and the CLOCK bit. */
 interface Entry {
   h: number;
   tag: number;
-  cw: ContextWeights;
-  bytes: number;
+  q: Int16Array;
   /** Read since the eviction scan last passed it: it gets a second chance instead of going. */
   used: boolean;
 }
@@ -34,8 +34,8 @@ export class ContextWeightCache implements ContextWeightSource {
   private bytes = 0;
 
   constructor(
-    private readonly weights: WeightVector,
-    private readonly scale: number,
+    private readonly weights: Int16Array | RankedInt16,
+    readonly scale: number,
     private readonly space: OutputSpace,
     /** Beyond this the least recently used entries go (they are cheap to recompute, but a burst of misses is not). */
     private readonly maxBytes = 8 * 2 ** 20,
@@ -48,23 +48,30 @@ export class ContextWeightCache implements ContextWeightSource {
     return rel;
   }
 
-  get(h: number, o: number, rp: RelPairs, rel = this.relation(rp)): ContextWeights {
+  /** The bytes the entries are counted at (for tests and memory accounting). */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /**
+   * The quantised weights of context h for the outputs `o` asks of `rp`: the pairs', then the distinct l's, the
+   * distinct r's and the symmetry classes', each present only if `o` has it (`ContextWeightSource.get`).
+   */
+  get(h: number, o: number, rp: RelPairs, rel = this.relation(rp)): Int16Array {
     const tag = rel * 16 + o; // o < 16
     const key = entryKey(h, tag);
     const e = this.entries.get(key);
     if (e !== undefined && e.h === h && e.tag === tag) {
       e.used = true;
-      return e.cw;
+      return e.q;
     }
-    const cw = contextVectors(o, rp);
-    addContextWeights(this.weights, this.scale, this.space, h, o, rp, cw.pair, cw.l, cw.r, cw.sym);
+    const q = contextValues(this.weights, this.space, h, o, rp);
     // A colliding entry is replaced (both are exact; the collision is rare).
-    if (e !== undefined) this.bytes -= e.bytes;
-    const bytes = entryBytes(cw);
-    this.entries.set(key, { h, tag, cw, bytes, used: false });
-    this.bytes += bytes;
+    if (e !== undefined) this.bytes -= entryBytes(e.q);
+    this.entries.set(key, { h, tag, q, used: false });
+    this.bytes += entryBytes(q);
     if (this.bytes > this.maxBytes) this.evict();
-    return cw;
+    return q;
   }
 
   /** CLOCK: from the oldest, an entry read since the last pass goes to the back with its bit cleared, others go. */
@@ -75,7 +82,7 @@ export class ContextWeightCache implements ContextWeightSource {
       if (e.used) {
         e.used = false;
         this.entries.set(key, e);
-      } else this.bytes -= e.bytes;
+      } else this.bytes -= entryBytes(e.q);
     }
   }
 }
@@ -89,24 +96,33 @@ function entryKey(h: number, tag: number): number {
   return (h ^ Math.imul(tag + 1, 0x9e3779b1)) & 0x3fffffff;
 }
 
-/**
- * Zeroed vectors for the outputs `o` asks of `rp`, sharing one buffer: four buffers of their own cost ~600 bytes
- * more an entry (measured).
- */
-function contextVectors(o: number, rp: RelPairs): ContextWeights {
-  const lengths = [o & OUT_PAIR ? rp.pair.length : 0, o & OUT_L ? rp.ls.length : 0, o & OUT_R ? rp.rs.length : 0, o & OUT_SYM ? SYM_CLASSES : 0];
-  const buf = new ArrayBuffer(8 * (lengths[0] + lengths[1] + lengths[2] + lengths[3]));
-  let at = 0;
-  const view = (n: number): Float64Array => {
-    if (n === 0) return EMPTY;
-    at += n;
-    return new Float64Array(buf, 8 * (at - n), n);
-  };
-  return { pair: view(lengths[0]), l: view(lengths[1]), r: view(lengths[2]), sym: view(lengths[3]) };
+/** θ's quantised values at context h's slots for the outputs `o` asks of `rp`, laid out as `get` says. */
+function contextValues(weights: Int16Array | RankedInt16, space: OutputSpace, h: number, o: number, rp: RelPairs): Int16Array {
+  const nP = o & OUT_PAIR ? rp.pair.length : 0, nL = o & OUT_L ? rp.ls.length : 0, nR = o & OUT_R ? rp.rs.length : 0;
+  const n = nP + nL + nR + (o & OUT_SYM ? SYM_CLASSES : 0);
+  if (slotScratch.length < n) slotScratch = new Int32Array(2 * n);
+  const slots = slotScratch, mask = weights.length - 1;
+  // The slots first, then their values, in a loop per kind of θ with its reads inlined (a closure over either kind
+  // was a tenth of scoring new text).
+  let k = 0;
+  for (let j = 0; j < nP; j++) slots[k++] = featureIndex(h, rp.pair[j], mask);
+  for (let j = 0; j < nL; j++) slots[k++] = featureIndex(h, outL(space, rp.ls[j]), mask);
+  for (let j = 0; j < nR; j++) slots[k++] = featureIndex(h, outR(space, rp.rs[j]), mask);
+  if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) slots[k++] = featureIndex(h, outSym(space, j), mask);
+  const q = new Int16Array(n);
+  if (weights instanceof RankedInt16) for (let i = 0; i < n; i++) q[i] = weights.get(slots[i]);
+  else for (let i = 0; i < n; i++) q[i] = weights[slots[i]];
+  return q;
 }
 
-/** The vectors, their views and buffer, the entry objects and the Map entry (checked against the memory freed). */
-function entryBytes(cw: ContextWeights): number {
-  const vectors = [cw.pair, cw.l, cw.r, cw.sym].filter((v) => v.length);
-  return vectors.reduce((b, v) => b + v.byteLength + 80, TYPED_ARRAY_OVERHEAD_BYTES + 150 + 40);
+let slotScratch = new Int32Array(1024);
+
+/**
+ * What an entry costs in memory: its values and ~600 bytes more for the typed array (its object and its own
+ * backing store), the entry object and the Map's slot. Measured: 100,000 entries of 84 values (the mean over EWT dev)
+ * raised RSS by 786 bytes each, of 300 values by 1,199.
+ */
+function entryBytes(q: Int16Array): number {
+  return q.byteLength + ENTRY_OVERHEAD_BYTES;
 }
+const ENTRY_OVERHEAD_BYTES = 600;

@@ -35,8 +35,47 @@ function lenBucket(len: number): string {
   return len <= 1 ? '1' : len === 2 ? '2' : len <= 4 ? '3-4' : len <= 8 ? '5-8' : len <= 16 ? '9-16' : '17+';
 }
 
-/** The contexts of node w that do not depend on the punctuation (computed once per tree). */
+/** The contexts of node w that do not depend on the punctuation (computed once per tree), by name. */
 export function staticContexts(info: ProjectiveTree, w: number, wordKey: (form: string) => string): Context[] {
+  const out: Context[] = [];
+  writeStaticContexts(info, w, wordKey, (outputs, a, b = '', c = '', d = '', e = '', f = '') => out.push({ name: a + b + c + d + e + f, outputs }));
+  return out;
+}
+
+/**
+ * The same contexts hashed as `hashContexts(staticContexts(…))` hashes them, without making their names: FNV-1a runs
+ * on over each part of a name in turn, which is the hash of the whole name. Building ~20 names a node only to hash
+ * them was most of preparing a tree.
+ */
+export function staticContextHashes(info: ProjectiveTree, w: number, wordKey: (form: string) => string): { hash: Uint32Array; outputs: Uint8Array } {
+  let k = 0;
+  writeStaticContexts(info, w, wordKey, (outputs, a, b, c, d, e, f) => {
+    let h = fnvFrom(FNV_OFFSET, a);
+    if (b !== undefined) h = fnvFrom(h, b);
+    if (c !== undefined) h = fnvFrom(h, c);
+    if (d !== undefined) h = fnvFrom(h, d);
+    if (e !== undefined) h = fnvFrom(h, e);
+    if (f !== undefined) h = fnvFrom(h, f);
+    if (k === scratchHash.length) [scratchHash, scratchOutputs] = [grown(scratchHash), grown(scratchOutputs)];
+    scratchHash[k] = h >>> 0;
+    scratchOutputs[k++] = outputs;
+  });
+  return { hash: scratchHash.slice(0, k), outputs: scratchOutputs.slice(0, k) };
+}
+
+let scratchHash = new Uint32Array(64);
+let scratchOutputs = new Uint8Array(64);
+function grown<T extends Uint32Array | Uint8Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(2 * a.length);
+  b.set(a);
+  return b;
+}
+
+/** A context whose name is the parts a … f joined. */
+type ContextWriter = (outputs: number, a: string, b?: string, c?: string, d?: string, e?: string, f?: string) => void;
+
+/** The one definition of the static contexts, written part by part (`staticContexts`, `staticContextHashes`). */
+function writeStaticContexts(info: ProjectiveTree, w: number, wordKey: (form: string) => string, add: ContextWriter): void {
   const W = info.words;
   const n = info.n;
   const node = W[w - 1];
@@ -57,47 +96,40 @@ export function staticContexts(info: ProjectiveTree, w: number, wordKey: (form: 
   };
   const firstWord = lex(a);
   const ownWord = lex(w);
-  const out: Context[] = [
-    { name: 'b', outputs: OUT_ALL | OUT_SYM },
-    { name: `d=${d}`, outputs: OUT_ALL | OUT_SYM },
-    { name: `db=${base}`, outputs: OUT_ALL },
-    { name: `ds=${d}|${side}`, outputs: OUT_ALL | OUT_SYM },
-    { name: `pos=${node.upos}|${d}`, outputs: OUT_PAIR },
-    { name: `hpos=${hpos}|${d}|${side}`, outputs: OUT_ALL },
-    { name: `pp=${node.upos}|${hpos}`, outputs: OUT_PAIR },
-    { name: `p2=${d}^${hd}`, outputs: OUT_ALL },
-    { name: `fl=${posBefore}|${W[a - 1].upos}`, outputs: OUT_L },
-    { name: `fld=${posBefore}|${W[a - 1].upos}|${d}`, outputs: OUT_L },
-    { name: `fr=${W[b - 1].upos}|${posAfter}`, outputs: OUT_R },
-    { name: `frd=${W[b - 1].upos}|${posAfter}|${d}`, outputs: OUT_R },
-    { name: `len=${lenBucket(b - a + 1)}|${d}`, outputs: OUT_ALL },
-    { name: `edge=${a === 1 ? 'S' : '-'}${b === n ? 'E' : '-'}|${d}`, outputs: OUT_ALL },
-  ];
+  add(OUT_ALL | OUT_SYM, 'b');
+  add(OUT_ALL | OUT_SYM, 'd=', d);
+  add(OUT_ALL, 'db=', base);
+  add(OUT_ALL | OUT_SYM, 'ds=', d, '|', side);
+  add(OUT_PAIR, 'pos=', node.upos, '|', d);
+  add(OUT_ALL, 'hpos=', hpos, '|', d, '|', side);
+  add(OUT_PAIR, 'pp=', node.upos, '|', hpos);
+  add(OUT_ALL, 'p2=', d, '^', hd);
+  add(OUT_L, 'fl=', posBefore, '|', W[a - 1].upos);
+  add(OUT_L, 'fld=', posBefore, '|', W[a - 1].upos, '|', d);
+  add(OUT_R, 'fr=', W[b - 1].upos, '|', posAfter);
+  add(OUT_R, 'frd=', W[b - 1].upos, '|', posAfter, '|', d);
+  add(OUT_ALL, 'len=', lenBucket(b - a + 1), '|', d);
+  add(OUT_ALL, 'edge=', a === 1 ? 'S' : '-', b === n ? 'E' : '-', '|', d);
   if (firstWord !== undefined) {
-    out.push({ name: `fw=${firstWord}|${d}`, outputs: KEY_WORDS.has(firstWord) ? OUT_ALL : OUT_L | OUT_R });
-    out.push({ name: `fw0=${firstWord}`, outputs: OUT_L });
+    add(KEY_WORDS.has(firstWord) ? OUT_ALL : OUT_L | OUT_R, 'fw=', firstWord, '|', d);
+    add(OUT_L, 'fw0=', firstWord);
   }
-  if (ownWord !== undefined) out.push({ name: `w=${ownWord}|${d}`, outputs: KEY_WORDS.has(ownWord) ? OUT_ALL : OUT_L | OUT_R });
-  for (const c of info.left[w]) out.push(childContext(info, w, c, 'L', wordKey));
-  for (const c of info.right[w]) out.push(childContext(info, w, c, 'R', wordKey));
-  for (const c of [...info.left[w], ...info.right[w]]) {
-    const cd = W[c - 1].deprel;
-    if (!LEXICAL_CHILD.has(cd.split(':')[0])) continue;
-    const cw = lex(c);
-    if (cw !== undefined) out.push({ name: `cw=${d}>${cd}=${cw}`, outputs: KEY_WORDS.has(cw) ? OUT_ALL : OUT_L | OUT_R });
-  }
+  if (ownWord !== undefined) add(KEY_WORDS.has(ownWord) ? OUT_ALL : OUT_L | OUT_R, 'w=', ownWord, '|', d);
+  for (const c of info.left[w]) add(OUT_ALL, 'ch=', d, '>', W[c - 1].deprel, '|L');
+  for (const c of info.right[w]) add(OUT_ALL, 'ch=', d, '>', W[c - 1].deprel, '|R');
+  for (const children of [info.left[w], info.right[w]])
+    for (const c of children) {
+      const cd = W[c - 1].deprel;
+      if (!LEXICAL_CHILD.has(cd.split(':')[0])) continue;
+      const cw = lex(c);
+      if (cw !== undefined) add(KEY_WORDS.has(cw) ? OUT_ALL : OUT_L | OUT_R, 'cw=', d, '>', cd, '=', cw);
+    }
   // Position in a list of conjuncts (the serial comma is a property of the last one, paper §5.2).
   if (base === 'conj' && h !== 0) {
     const sibs = info.right[h].filter((s) => W[s - 1].deprel.split(':')[0] === 'conj');
     const last = sibs[sibs.length - 1] === w;
-    out.push({ name: `conjpos=${last ? 'last' : 'mid'}|${sibs.length}`, outputs: OUT_ALL });
+    add(OUT_ALL, 'conjpos=', last ? 'last' : 'mid', '|', String(sibs.length));
   }
-  return out;
-}
-
-function childContext(info: ProjectiveTree, w: number, c: number, side: string, wordKey: (f: string) => string): Context {
-  void wordKey;
-  return { name: `ch=${info.words[w - 1].deprel}>${info.words[c - 1].deprel}|${side}`, outputs: OUT_ALL };
 }
 
 /** Family (D): the surface punctuation strictly inside w's span (fully determined by w's descendants). */
@@ -116,12 +148,18 @@ export function internalPunctContexts(info: ProjectiveTree, w: number, slots: re
 
 /** FNV-1a hash of a string to 32 bits. */
 export function hashString(s: string): number {
-  let h = 0x811c9dc5;
+  return fnvFrom(FNV_OFFSET, s) >>> 0;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a over the code units of s from state h: fnvFrom(fnvFrom(FNV_OFFSET, a), b) is the state after a + b. */
+function fnvFrom(h: number, s: string): number {
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h;
 }
 
 /** Index of (context hash, output id) in the hashed weight vector. */

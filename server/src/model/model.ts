@@ -22,7 +22,7 @@ import {
 import { automatonBytes, buildSlotAutomaton, DEFAULT_ETA, SlotAutomaton } from './automaton';
 import { Channel } from './channel';
 import { ContextWeightCache } from './contextCache';
-import { internalPunctContexts, staticContexts } from './features';
+import { internalPunctContexts, staticContextHashes } from './features';
 import { NodeInput, PunctemeTable } from './inside';
 import { ProjectiveTree, projectiveTree } from './treeInfo';
 
@@ -198,7 +198,7 @@ export class ModelCore {
       if (this.outerLeftComma && h !== 0 && info.lo[w] === info.lo[h]) rp[w] = this.withoutComma(rp[w], 'l');
       if (this.supplementRightComma && this.rightCommaGoesElsewhere(info, tree.words, w)) rp[w] = this.withoutComma(rp[w], 'r');
       if (this.finalMarkOnRoot && info.hi[w] === info.n) rp[w] = w === info.root ? this.oneFinalMark(rp[w]) : this.noFinalMark(rp[w]);
-      ctx[w] = hashContexts(staticContexts(info, w, this.wordKey));
+      ctx[w] = staticContextHashes(info, w, this.wordKey);
     }
     return { info, rp, unmatched: new Array(info.n + 1), ctx, probCache: new Map(), staticScores: [], generation: this.generation };
   }

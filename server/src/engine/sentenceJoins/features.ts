@@ -38,8 +38,25 @@ export function joinContext(tree: PunctuatedTree): JoinContext {
   return { words: tree.words.map((w) => w.form), parse: runParse(tree.words), info: treeInfo(tree) };
 }
 
-/** Features of slot i (after word i, 1 ≤ i < n) of the tree, written with `mark`. */
+/**
+ * Features of slot i (after word i, 1 ≤ i < n) of the tree, written with `mark`: each of `joinFeatureParts`, then
+ * each again but the mark's own prefixed with the mark.
+ */
 export function joinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext = joinContext(tree)): string[] {
+  const { plain, markAt } = joinFeatureParts(tree, i, mark, ctx);
+  return [...plain, ...plain.filter((_, k) => k !== markAt).map((f) => `${mark}:${f}`)];
+}
+
+/**
+ * The features of `joinFeatures` before they are crossed with the mark: `plain[markAt]` is the mark's own
+ * (`m=,`), which is not crossed. The engine hashes the crossed ones from these without building their strings.
+ */
+export interface JoinFeatureParts {
+  plain: string[];
+  markAt: number;
+}
+
+export function joinFeatureParts(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext = joinContext(tree)): JoinFeatureParts {
   const { words, info } = ctx;
   const base = boundaryFeatures(words, i, ctx.parse);
   const before = topsBefore(info, i);
@@ -83,5 +100,5 @@ export function joinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, ct
     `left=${bucket(since)}`,
     `right=${bucket(info.n - i)}`,
   ];
-  return [...base, ...own, ...[...base, ...own.slice(1)].map((f) => `${mark}:${f}`)];
+  return { plain: [...base, ...own], markAt: base.length };
 }
