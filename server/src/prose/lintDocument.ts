@@ -47,6 +47,8 @@ export interface LintStep {
   interrupted?: boolean;
   /** This step finished the last block that overlaps `LintHooks.firstRange` (said once). */
   firstDone?: boolean;
+  /** Blocks that overlap `LintHooks.firstRange` are still to be analysed (after this step). */
+  firstPending?: boolean;
   /**
    * Their findings (in document coordinates, unsorted; the array grows as the steps go on), without those the whole
    * document decides after its last block (the generator's return value has them).
@@ -114,7 +116,7 @@ export function* lintSteps(
     const byDocument = left < (own.wordBudget ?? PARAGRAPH_WORD_BUDGET);
     const part = lintBlock(linter, block, byDocument ? { ...own, wordBudget: left } : own, cache, keyOf, hooks);
     if (part.stoppedBy === 'cancelled' && hooks.interrupted?.()) {
-      yield { done, findings: out, interrupted: true };
+      yield { done, findings: out, interrupted: true, ...(done < firstCount ? { firstPending: true } : {}) };
       continue;
     }
     done++;
@@ -132,7 +134,7 @@ export function* lintSteps(
     parts[index] = part;
     mapped[index] = toDocumentAll(part.findings, block);
     out.push(...mapped[index]);
-    yield { done, findings: out, ...(done === firstCount ? { firstDone: true } : {}) };
+    yield { done, findings: out, ...(done === firstCount ? { firstDone: true } : done < firstCount ? { firstPending: true } : {}) };
   }
   // The decisions over the whole document; only the blocks they change are mapped again.
   const { findings: settled, audience } = settleDocument(parts);
