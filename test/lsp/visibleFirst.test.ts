@@ -32,22 +32,33 @@ describe('language server: the visible part of a long document first', function 
 
   const slipLines = (p: PublishDiagnostics) => p.diagnostics.filter((d) => d.code === 'doubled-mark').map((d) => d.range.start.line).sort((a, b) => a - b);
 
-  /** Opens the document and returns its publications up to the end of its analysis. */
-  async function openAndFollow(uri: string, text: string): Promise<PublishDiagnostics[]> {
+  /**
+   * Opens the document and returns its publications up to the end of its analysis; `atFirst` runs as soon as the
+   * first one arrives.
+   */
+  async function openAndFollow(uri: string, text: string, atFirst?: (p: PublishDiagnostics) => Promise<void>): Promise<PublishDiagnostics[]> {
     const n = client.published.length;
     const statuses = client.statuses.length;
     await client.open(uri, 'markdown', text);
+    if (atFirst) await atFirst(await client.diagnosticsAfter(uri, n));
     await client.waitFor(() => client.statuses.slice(statuses).find((s) => s.uri === uri && s.state === 'ready'), 170_000, 'the analysis of the document');
     return client.published.slice(n).filter((p) => p.uri === uri);
   }
 
-  it('the window the client reports: its findings, all of them, in the first publication; the rest after', async () => {
+  it('the window the client reports: its findings, all of them, in the first publication, answering code actions; the rest after', async () => {
     const slips = [1, 40, 42, 70];
     const { text, lineOf } = documentWithSlips(80, slips);
     const uri = 'file:///tmp/puncteme-visible-window.md';
     // The window shows paragraphs 40–42, as the VS Code client reports it before the document opens.
     await client.notify(VISIBLE_RANGES_NOTIFICATION, { uri, ranges: [{ start: { line: lineOf(40), character: 0 }, end: { line: lineOf(42), character: 10 } }] });
-    const published = await openAndFollow(uri, text);
+    // A diagnostic of the first publication answers its code action at once (the analysis it came from is kept).
+    let titles: string[] = [];
+    const published = await openAndFollow(uri, text, async (first) => {
+      const d = first.diagnostics.find((x) => x.code === 'doubled-mark')!;
+      const actions = await client.request<Array<{ title: string }>>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+      titles = actions.map((a) => a.title);
+    });
+    assert.ok(titles.some((t) => /^Replace with/.test(t)), JSON.stringify(titles));
     assert.ok(published.length >= 2, `the window is published before the end (${published.length} publications)`);
     assert.deepEqual(slipLines(published[0]), [lineOf(40), lineOf(42)], 'the first publication holds the window, and only it');
     assert.deepEqual(slipLines(published.at(-1)!), slips.map(lineOf), 'the complete analysis holds the rest');
