@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import { extractProse, extractProsePart, ProseBlock } from '../../server/src/prose';
+import { blockOptions, estimatedDocumentWide } from '../../server/src/prose/documentOptions';
 
 const REPO = path.resolve(__dirname, '../..');
 /** Real documents: the project's own Markdown (lists, tables, code, front matter, links, footnotes in the docs). */
@@ -44,6 +45,16 @@ describe('the visible part of a Markdown document, extracted alone', function ()
       { numRuns: 100, seed: 33 },
     );
     assert.ok(extracted >= 25, `parts extracted: ${extracted} of 100`);
+  });
+
+  it('the document-wide decisions estimated from the raw text are the whole extraction\'s on real documents', () => {
+    for (const [d, text] of DOCUMENTS.entries()) {
+      for (const options of [{}, { quoteStyle: 'american' as const }]) {
+        const whole = wholeOf(d);
+        const estimated = blockOptions(whole, options, estimatedDocumentWide(text, options));
+        assert.deepEqual(estimated, blockOptions(whole, options), `document ${d}`);
+      }
+    }
   });
 
   it('references defined elsewhere in the document are resolved as in the whole document', () => {

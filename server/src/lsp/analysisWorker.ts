@@ -19,6 +19,7 @@ import type { AudienceDecision } from '../engine/audience';
 import { lintAsPart } from '../engine';
 import { Extraction, ExtractionNote, LintStep, ParagraphCache, ProseBlock, extractProse, extractProsePart, lintSteps } from '../prose';
 import { DOCUMENT_WORD_BUDGET, Finding } from '../engine/types';
+import { estimatedDocumentWide } from '../prose/documentOptions';
 import { COMMAND_BUDGET_MS, HOVER_BUDGET_MS, PARAGRAPH_BUDGET_MS, PARTIAL_EVERY_MS, PROGRESS_AFTER_MS } from './budget';
 import { errorText } from './errors';
 import { EngineHost } from './engineHost';
@@ -149,7 +150,8 @@ class LintJob {
       if (part) {
         this.preview = { extraction: (this.extraction = part), findings: [] };
         // Only the blocks' own findings: the document's decisions (habits, audience) wait for the whole document.
-        this.steps = lintSteps(linter, m.text, part, { ...m.options, isCancelled }, cache, hooks);
+        const documentWide = estimatedDocumentWide(m.text, m.options);
+        this.steps = lintSteps(linter, m.text, part, { ...m.options, isCancelled }, cache, { ...hooks, documentWide });
         return true;
       }
     }

@@ -11,7 +11,7 @@ import { DOCUMENT_WORD_BUDGET, Finding, LintOptions, PARAGRAPH_WORD_BUDGET, Posi
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { ProseBlock, besideHole, besideStandIn, betweenStandIns, documentRange } from './block';
 import { Extraction, ExtractionNote } from './extraction';
-import { blockOptions } from './documentOptions';
+import { DocumentWide, blockOptions } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
 import { isSuppressed } from './suppressions';
 import { allowedRanges, isAllowed } from './allowed';
@@ -38,6 +38,11 @@ export interface LintHooks {
    * can show them before the rest is done. The findings are the same in any order (`analysisOrder`).
    */
   firstRange?: readonly [number, number];
+  /**
+   * The document-wide decisions to use instead of those over the extraction's blocks: for an extraction of a part
+   * of the document (`extractProsePart`), whose blocks alone would decide differently from the whole.
+   */
+  documentWide?: DocumentWide;
 }
 
 export interface LintStep {
@@ -84,7 +89,7 @@ export function* lintSteps(
 ): Generator<LintStep, Finding[], void> {
   const starts = lineStarts(text);
   const pos = (offset: number): Position => positionFromStarts(starts, offset);
-  const optionsOf = blockOptions(extraction.blocks, options);
+  const optionsOf = blockOptions(extraction.blocks, options, hooks.documentWide);
   const allowed = allowedRanges(text, options);
   const toDocumentAll = (found: readonly Finding[], block: ProseBlock): Finding[] => {
     const out: Finding[] = [];
