@@ -337,7 +337,6 @@ export function projectSchema(): JsonObject {
   }
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://puncteme.invalid/schemas/punctemerc.schema.json',
     title: 'Puncteme project configuration (.punctemerc.json)',
     description: 'Shared by the puncteme CLI and the Puncteme language server. Every key is optional.',
     type: 'object',

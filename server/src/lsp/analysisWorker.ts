@@ -17,12 +17,14 @@ import * as v8 from 'v8';
 import { parentPort, workerData } from 'worker_threads';
 import type { AudienceDecision } from '../engine/audience';
 import { lintAsPart } from '../engine';
-import { ExtractionNote, LintStep, ParagraphCache, extractProse, lintSteps } from '../prose';
-import { Finding } from '../engine/types';
+import { Extraction, ExtractionNote, LintStep, ParagraphCache, ProseBlock, extractProse, extractProsePart, lintSteps } from '../prose';
+import { DOCUMENT_WORD_BUDGET, Finding } from '../engine/types';
+import { estimatedDocumentWide } from '../prose/documentOptions';
 import { COMMAND_BUDGET_MS, HOVER_BUDGET_MS, PARAGRAPH_BUDGET_MS, PARTIAL_EVERY_MS, PROGRESS_AFTER_MS } from './budget';
 import { errorText } from './errors';
 import { EngineHost } from './engineHost';
 import { warmUp } from './warmUp';
+import { TRACING, traceLine } from './trace';
 import { FromWorker, LintResult, ToWorker, WorkerData } from './workerProtocol';
 
 /**
@@ -43,13 +45,17 @@ const inbox = data.inbox ? new Int32Array(data.inbox) : undefined;
 const othersWaiting = () => (inbox ? Atomics.load(inbox, 0) > 0 : false);
 
 const post = (m: FromWorker) => port.postMessage(m);
+const trace = (event: string) => TRACING && post({ type: 'log', message: traceLine(event) });
 const cache = new ParagraphCache();
 const engine = new EngineHost();
 
 engine.load().then(
   (l) => {
     if (role === 'commands') return; // the analysis worker tells the editor about the models
-    const problem = warmUp(l);
+    trace('models loaded');
+    // A document opened with the editor (restored tabs) must not wait for the warm-up: it stops at the first request.
+    const problem = warmUp(l, undefined, othersWaiting);
+    trace('warmed up');
     if (problem) post({ type: 'log', message: `puncteme: warming up the engine failed: ${problem}` });
     post({ type: 'ready', version: l.version, note: engine.problem });
   },
@@ -57,6 +63,15 @@ engine.load().then(
     if (role !== 'commands') post({ type: 'loadError', message: e instanceof Error ? e.message : String(e) });
   },
 );
+
+/**
+ * Whether the document's analysis keeps its blocks in document order whatever the editor shows: a document that may
+ * reach the document's word budget spends it in order (`analysisOrder`), so its visible part is not analysed first.
+ */
+function keepsDocumentOrder(m: Extract<ToWorker, { type: 'lint' }>): boolean {
+  const budget = m.options.documentWordBudget ?? DOCUMENT_WORD_BUDGET;
+  return m.text.length > budget && m.text.split(/\s+/).length > budget / 2;
+}
 
 /** One document's analysis in progress: a `lintSteps` generator plus what the worker reports about it. */
 class LintJob {
@@ -67,12 +82,20 @@ class LintJob {
   /** Wall-clock time spent in this job's steps: the scheduler runs the job with the least first. */
   busyMs = 0;
   private steps: Generator<LintStep, Finding[], void> | undefined;
-  private extraction: ReturnType<typeof extractProse> | undefined;
+  private extraction: Extraction | undefined;
+  /**
+   * The part the editor shows, extracted alone (`extractProsePart`) and analysed before the whole document is even
+   * extracted: its findings are published first. Then the whole document is extracted and analysed as usual, the
+   * visible part first again (its paragraphs from the cache).
+   */
+  private preview: { extraction: Extraction; findings: readonly Finding[] } | undefined;
+  private previewed = false;
   private readonly t0 = performance.now();
   private readonly cpu0 = process.cpuUsage();
   private lastReport = -Infinity; // the first report goes out at once: the client shows progress from the start
   private lastPartial = performance.now();
-  private sentBlocks = false;
+  /** The extraction whose blocks the main thread has (the first partial message of each carries them). */
+  private sentBlocks: Extraction | undefined;
   /** Time spent on the current block so far, over its interrupted attempts (its budget counts them all). */
   private blockMs = 0;
   private deadline = Infinity;
@@ -111,17 +134,34 @@ class LintJob {
       this.finish({ findings: [], blocks: [], cancelled: true });
       return false;
     }
+    const isCancelled = () => {
+      if (this.cancelled() || performance.now() > this.deadline) return true;
+      if (othersWaiting()) return (this.yielded = true);
+      return false;
+    };
+    const hooks = {
+      onBlockError: (e: unknown, block: ProseBlock) => post({ type: 'log', message: `puncteme: analysis of the paragraph at offset ${block.offsets[0]} failed: ${errorText(e)}` }),
+      interrupted: () => this.yielded && !this.cancelled() && performance.now() <= this.deadline,
+    };
+    if (!this.steps && !this.previewed) {
+      this.previewed = true;
+      const part = m.visible && !keepsDocumentOrder(m) ? extractProsePart(m.text, m.kind, m.visible) : undefined;
+      trace(`preview ${m.id} blocks ${part?.blocks.length ?? 'none'}`);
+      if (part) {
+        this.preview = { extraction: (this.extraction = part), findings: [] };
+        // Only the blocks' own findings: the document's decisions (habits, audience) wait for the whole document.
+        const documentWide = estimatedDocumentWide(m.text, m.options);
+        this.steps = lintSteps(linter, m.text, part, { ...m.options, isCancelled }, cache, { ...hooks, documentWide });
+        return true;
+      }
+    }
     if (!this.steps) {
+      trace(`extract start ${m.id}`);
       const extraction = (this.extraction = extractProse(m.text, m.kind));
-      const isCancelled = () => {
-        if (this.cancelled() || performance.now() > this.deadline) return true;
-        if (othersWaiting()) return (this.yielded = true);
-        return false;
-      };
+      trace(`extract end ${m.id} blocks ${extraction.blocks.length}`);
       this.steps = lintSteps(linter, m.text, extraction, { ...m.options, isCancelled }, cache, {
-        onBlockError: (e, block) => post({ type: 'log', message: `puncteme: analysis of the paragraph at offset ${block.offsets[0]} failed: ${errorText(e)}` }),
+        ...hooks,
         onNote: (note) => this.notes.push(note),
-        interrupted: () => this.yielded && !this.cancelled() && performance.now() <= this.deadline,
         onAudience: (d) => (this.audience = d),
         ...(m.visible ? { firstRange: m.visible } : {}),
       });
@@ -133,6 +173,8 @@ class LintJob {
     this.yielded = false;
     this.deadline = stepStart + Math.max(0, PARAGRAPH_BUDGET_MS - this.blockMs);
     const r = this.steps.next();
+    if (this.preview) return this.previewStep(r, stepStart);
+    trace(`step ${m.id} done ${r.done ? 'all' : r.value.done}${!r.done && r.value.firstDone ? ' firstDone' : ''}${!r.done && r.value.interrupted ? ' interrupted' : ''} ${(performance.now() - stepStart).toFixed(1)} ms`);
     const overran = performance.now() > this.deadline && !this.cancelled();
     this.deadline = Infinity;
     if (!r.done && r.value.interrupted) {
@@ -155,13 +197,47 @@ class LintJob {
     }
     // A long first analysis shows what it has found so far, every half second, instead of nothing until the end; the
     // first such message carries the blocks, so that code actions and hovers can answer for those findings at once.
-    // The part the user sees (`visible`, analysed first) is shown as soon as it is done.
-    if ((r.value.firstDone || now - this.lastPartial > PARTIAL_EVERY_MS) && r.value.done < total) {
+    // The part the user sees (`visible`, analysed first) is shown as soon as it is done, and nothing before it: the
+    // first diagnostics the editor shows hold all of the visible part's, not a half-second's worth of them.
+    const timed = !r.value.firstPending && now - this.lastPartial > PARTIAL_EVERY_MS;
+    if ((r.value.firstDone || timed) && r.value.done < total) {
       this.lastPartial = now;
-      const findings = [...r.value.findings].sort((a, b) => a.start.offset - b.start.offset);
-      post({ type: 'partial', id: m.id, findings, ...(this.sentBlocks ? {} : { blocks: extraction.blocks }) });
-      this.sentBlocks = true;
+      this.postPartial(r.value.findings, extraction);
     }
+    return true;
+  }
+
+  /** The findings so far, sorted, with the blocks they were found in if the main thread does not have them yet. */
+  private postPartial(found: readonly Finding[], extraction: Extraction): void {
+    const findings = [...found].sort((a, b) => a.start.offset - b.start.offset);
+    trace(`partial ${this.message.id} findings ${findings.length}`);
+    post({ type: 'partial', id: this.message.id, findings, ...(this.sentBlocks === extraction ? {} : { blocks: extraction.blocks }) });
+    this.sentBlocks = extraction;
+  }
+
+  /**
+   * A step of the visible part's analysis on its own: when it is over, its findings (as the blocks found them, without
+   * the decisions over its few blocks as if they were the document) are published, and the next step extracts the
+   * whole document.
+   */
+  private previewStep(r: IteratorResult<LintStep, Finding[]>, stepStart: number): boolean {
+    const preview = this.preview!;
+    const overran = performance.now() > this.deadline && !this.cancelled();
+    this.deadline = Infinity;
+    if (!r.done && r.value.interrupted) {
+      this.blockMs += performance.now() - stepStart;
+      return true;
+    }
+    this.blockMs = 0;
+    if (!r.done) {
+      preview.findings = [...r.value.findings];
+      // A paragraph over its budget is left for the whole analysis, which tells the user.
+      if (!overran) return true;
+    }
+    this.postPartial(preview.findings, preview.extraction);
+    this.lastPartial = performance.now();
+    this.preview = undefined;
+    this.steps = undefined;
     return true;
   }
 
@@ -214,6 +290,7 @@ port.on('message', (m: ToWorker) => {
   if (inbox) Atomics.sub(inbox, 0, 1);
   switch (m.type) {
     case 'lint':
+      trace(`lint received ${m.id}`);
       jobs.push(new LintJob(m, (value) => post({ type: 'result', id: m.id, value })));
       break;
     case 'explainBlock':

@@ -41,6 +41,7 @@ import {
   VISIBLE_RANGES_NOTIFICATION,
   VisibleRangesParams,
 } from '../protocol';
+import { TRACING, traceLine } from './trace';
 import { Settings, fromEditor, isExcluded, toLintOptions, withProjectConfig } from './settings';
 
 export function startServer(connection: Connection): void {
@@ -64,6 +65,7 @@ export function startServer(connection: Connection): void {
   // 0.7 shows such a request as a prompt that blocks the editor until answered, with nothing to answer.
   const tell = (message: string) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
   const log = (m: string) => connection.console.error(m);
+  const trace = (event: string) => TRACING && log(traceLine(event));
 
   const engine = new EngineClient({
     ready(version, note) {
@@ -97,10 +99,12 @@ export function startServer(connection: Connection): void {
         for (const offset of a.truncated) diagnostics.push(truncatedDiagnostic(positionFromStarts(starts, offset), PARAGRAPH_BUDGET_MS));
         for (const note of a.notes) diagnostics.push(noteDiagnostic(positionFromStarts(starts, note.offset), note.message));
       }
+      trace(`publish complete ${diagnostics.length}`);
       void connection.sendDiagnostics({ uri: a.uri, version: a.version, diagnostics });
       status({ state: 'ready', uri: a.uri, findings: a.findings.length, ...(a.audience ? { audience: a.audience } : {}) });
     },
     partial(job: Job, findings) {
+      trace(`publish partial ${findings.length}`);
       void connection.sendDiagnostics({ uri: job.uri, version: job.version, diagnostics: findings.map((f, i) => toDiagnostic(f, job.uri, i)) });
       status({ state: 'loading', uri: job.uri, findings: findings.length, message: `Checking… ${findings.length} finding(s) so far` });
     },
@@ -150,6 +154,7 @@ export function startServer(connection: Connection): void {
   }
 
   async function prepare(uri: string): Promise<Job | undefined> {
+    trace('prepare');
     const doc = documents.get(uri);
     if (!doc) return undefined;
     const s = await settingsFor(uri);
@@ -179,6 +184,7 @@ export function startServer(connection: Connection): void {
   }
 
   async function validate(uri: string, trigger: 'open' | 'change' | 'save' | 'settings'): Promise<void> {
+    trace(`validate ${trigger}`);
     const s = await settingsFor(uri);
     if (trigger === 'change' && s.run === 'onSave') return;
     analyzer.schedule(uri, debounce.schedule(uri, s.debounceMs, trigger === 'change'), () => prepare(uri));
@@ -193,6 +199,9 @@ export function startServer(connection: Connection): void {
     canTrackFolders = !!caps.workspace?.workspaceFolders;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     roots = folders.map((u) => filePath(u)).filter((p): p is string => !!p);
+    // The worker loads the models while the editor goes on: from here, not `initialized`, as an editor that restores
+    // its tabs opens documents at once.
+    engine.start();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -220,7 +229,6 @@ export function startServer(connection: Connection): void {
       });
     }
     status({ state: 'loading', message: 'Loading the Puncteme models…' });
-    engine.start(); // loads the models in the worker while the editor goes on
   });
 
   connection.onDidChangeConfiguration((change) => {
@@ -236,8 +244,18 @@ export function startServer(connection: Connection): void {
     }
   });
 
-  documents.onDidOpen((e) => void validate(e.document.uri, 'open'));
-  documents.onDidChangeContent((e) => void validate(e.document.uri, 'change'));
+  // TextDocuments fires onDidChangeContent right after onDidOpen for the same opening: taken as an edit, it put the
+  // edits' wait (puncteme.debounceMs) before the document's first analysis, and cancelled the opening's own.
+  let opening: TextDocument | undefined;
+  documents.onDidOpen((e) => {
+    opening = e.document;
+    void validate(e.document.uri, 'open');
+  });
+  documents.onDidChangeContent((e) => {
+    const own = opening === e.document;
+    opening = undefined;
+    if (!own) void validate(e.document.uri, 'change');
+  });
   documents.onDidSave((e) => void validate(e.document.uri, 'save'));
   connection.onNotification(VISIBLE_RANGES_NOTIFICATION, (p: VisibleRangesParams) => {
     if (typeof p?.uri === 'string' && Array.isArray(p.ranges)) visibleRanges.set(p.uri, p.ranges);

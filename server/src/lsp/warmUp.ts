@@ -31,24 +31,25 @@ const WARM_UP_PARAGRAPHS = [
  * run compiled code: the first edits after opening a document were 2–3× slower than the later ones. The warm-up lints
  * a small document and then edits it, comma by comma, through a paragraph cache: the path of a keystroke. As the
  * worker optimises on its own thread (WORKER_V8_FLAGS in engineClient.ts), this moves compile time from the first
- * edits to before "ready" (functions optimised during 20 benchmark edits: 79 → 53). Returns what went wrong, if anything
- * (a failed warm-up costs only speed).
+ * edits to before "ready" (functions optimised during 20 benchmark edits: 79 → 53). `stop` is asked between the steps
+ * and the sentences: the warm-up ends as soon as real work waits (it took seconds on a loaded machine, and a document
+ * opened with the editor waited for all of it). Returns what went wrong, if anything (a failed warm-up costs only speed).
  */
-export function warmUp(linter: Linter, edits = WARM_UP_EDITS): string | undefined {
+export function warmUp(linter: Linter, edits = WARM_UP_EDITS, stop: () => boolean = () => false): string | undefined {
   // The Markdown constructs documents have (tables too, as the bench:lsp document has).
   const sample =
     '---\na: 1\n---\n# Title\n\nSome *text*, with `code` and a [link](x).\n\n- item one\n- item two\n\n> quote\n\n' +
     '| a | b |\n| --- | --- |\n| one | two |\n\n```\nx\n```\n';
-  for (let i = 0; i < EXTRACTIONS; i++) extractProse(sample.repeat(4) + String(i), 'markdown');
+  for (let i = 0; i < EXTRACTIONS && !stop(); i++) extractProse(sample.repeat(4) + String(i), 'markdown');
   try {
     const warmCache = new ParagraphCache();
     const paragraphs = [...WARM_UP_PARAGRAPHS];
     const lintAll = () => {
       const doc = `# Warm-up\n\n${paragraphs.join('\n\n')}\n`;
-      runSteps(lintSteps(linter, doc, extractProse(doc, 'markdown'), {}, warmCache));
+      runSteps(lintSteps(linter, doc, extractProse(doc, 'markdown'), { isCancelled: stop }, warmCache));
     };
     lintAll();
-    for (let edit = 0; edit < edits; edit++) {
+    for (let edit = 0; edit < edits && !stop(); edit++) {
       const k = edit % paragraphs.length;
       const words = paragraphs[k].split(' ');
       const at = 1 + ((edit * 7) % (words.length - 1));

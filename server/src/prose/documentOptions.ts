@@ -60,10 +60,10 @@ type Block = { text: string; fragment?: boolean; standIns?: readonly unknown[]; 
  * so, and the others keep their options (nothing there for the quote style to change). Labels (headings, list
  * items) are marked `fragment`.
  */
-export function blockOptions(blocks: ReadonlyArray<Block>, options: LintOptions): LintOptions[] {
+export function blockOptions(blocks: ReadonlyArray<Block>, options: LintOptions, wide?: DocumentWide): LintOptions[] {
   const counts = blocks.map((b) => placements(b.text));
-  const habit = habitOf(counts, options);
-  const code = habit !== undefined && blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0);
+  const habit = wide ? wide.habit : habitOf(counts, options);
+  const code = habit !== undefined && (wide ? wide.code : blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0));
   const fragment = { ...options, fragment: true };
   return counts.map((c, i) => {
     // Blocks mostly share one options object (the paragraph cache serialises each object once).
@@ -73,4 +73,33 @@ export function blockOptions(blocks: ReadonlyArray<Block>, options: LintOptions)
     if (own && !code) return base;
     return { ...base, ...(own ? {} : { quoteHabit: habit }), ...(code ? { documentHasCode: true } : {}) };
   });
+}
+
+/** The decisions `blockOptions` makes over a whole document's blocks, when they are given instead. */
+export interface DocumentWide {
+  habit: QuoteHabit | undefined;
+  code: boolean;
+}
+
+/** Inline code, or an address (a URL, an e-mail address) that becomes an autolink: what leaves a stand-in or a hole in a Markdown block. */
+const CODE_OR_ADDRESS = /`[^`\n]+`|<[a-z][a-z0-9+.-]*:|https?:\/\/|www\.|[\w.+-]+@[\w-]+\.\w/i;
+
+/** A fenced code block (its opening fence to the same fence), and a code span (within a paragraph). */
+const FENCED = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$/gm;
+const CODE_SPAN = /`(?:[^`\n]|\n(?![ \t]*\n))*`/g;
+/** A table row (GFM tables are not prose). */
+const TABLE_ROW = /^ {0,3}\|.*$/gm;
+
+/**
+ * The document-wide decisions estimated from the raw text of the whole document, for analysing a part of it before
+ * the whole is extracted (the language server's first look at what the editor shows): the marks counted in its text
+ * without fenced code, code spans and tables; code in any form. Where the estimate is wrong (quotes in an HTML
+ * block, say), the part's findings differ until the whole document's analysis replaces them, a moment later. The
+ * project's own documents are estimated right (test/prose/markdownPart.test.ts).
+ */
+export function estimatedDocumentWide(text: string, options: LintOptions): DocumentWide {
+  // Code and tables are no prose: fenced blocks, code spans (JSON's `"key": "value",`) and table rows not counted.
+  const prose = text.replace(FENCED, '').replace(CODE_SPAN, '').replace(TABLE_ROW, '');
+  const habit = habitOf([CLOSING_QUOTE.test(prose) ? quotePlacements(prose) : undefined], options);
+  return { habit, code: habit !== undefined && CODE_OR_ADDRESS.test(text) };
 }

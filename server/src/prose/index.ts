@@ -37,6 +37,15 @@ export function extractProse(text: string, kind: ProseKind): Extraction {
   return EXTRACTORS[kind](text);
 }
 
+/**
+ * The prose of the part of a document at document offsets [start, end), extracted without the rest, or undefined
+ * when that is not worth it or not safe (see `extractMarkdownPart`; the other kinds' extractors are cheap line scans).
+ */
+export function extractProsePart(text: string, kind: ProseKind, range: readonly [number, number]): Extraction | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return kind === 'markdown' ? (require('./markdown') as typeof import('./markdown')).extractMarkdownPart(text, range) : undefined;
+}
+
 /** Findings in document coordinates; suppressed ones and ones that would touch non-prose are dropped. */
 export function lintDocument(
   linter: Linter,

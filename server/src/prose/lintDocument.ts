@@ -11,7 +11,7 @@ import { DOCUMENT_WORD_BUDGET, Finding, LintOptions, PARAGRAPH_WORD_BUDGET, Posi
 import { lineStarts, positionFromStarts } from '../engine/positions';
 import { ProseBlock, besideHole, besideStandIn, betweenStandIns, documentRange } from './block';
 import { Extraction, ExtractionNote } from './extraction';
-import { blockOptions } from './documentOptions';
+import { DocumentWide, blockOptions } from './documentOptions';
 import { ParagraphCache } from './paragraphCache';
 import { isSuppressed } from './suppressions';
 import { allowedRanges, isAllowed } from './allowed';
@@ -38,6 +38,11 @@ export interface LintHooks {
    * can show them before the rest is done. The findings are the same in any order (`analysisOrder`).
    */
   firstRange?: readonly [number, number];
+  /**
+   * The document-wide decisions to use instead of those over the extraction's blocks: for an extraction of a part
+   * of the document (`extractProsePart`), whose blocks alone would decide differently from the whole.
+   */
+  documentWide?: DocumentWide;
 }
 
 export interface LintStep {
@@ -47,6 +52,8 @@ export interface LintStep {
   interrupted?: boolean;
   /** This step finished the last block that overlaps `LintHooks.firstRange` (said once). */
   firstDone?: boolean;
+  /** Blocks that overlap `LintHooks.firstRange` are still to be analysed (after this step). */
+  firstPending?: boolean;
   /**
    * Their findings (in document coordinates, unsorted; the array grows as the steps go on), without those the whole
    * document decides after its last block (the generator's return value has them).
@@ -82,7 +89,7 @@ export function* lintSteps(
 ): Generator<LintStep, Finding[], void> {
   const starts = lineStarts(text);
   const pos = (offset: number): Position => positionFromStarts(starts, offset);
-  const optionsOf = blockOptions(extraction.blocks, options);
+  const optionsOf = blockOptions(extraction.blocks, options, hooks.documentWide);
   const allowed = allowedRanges(text, options);
   const toDocumentAll = (found: readonly Finding[], block: ProseBlock): Finding[] => {
     const out: Finding[] = [];
@@ -114,7 +121,7 @@ export function* lintSteps(
     const byDocument = left < (own.wordBudget ?? PARAGRAPH_WORD_BUDGET);
     const part = lintBlock(linter, block, byDocument ? { ...own, wordBudget: left } : own, cache, keyOf, hooks);
     if (part.stoppedBy === 'cancelled' && hooks.interrupted?.()) {
-      yield { done, findings: out, interrupted: true };
+      yield { done, findings: out, interrupted: true, ...(done < firstCount ? { firstPending: true } : {}) };
       continue;
     }
     done++;
@@ -132,7 +139,7 @@ export function* lintSteps(
     parts[index] = part;
     mapped[index] = toDocumentAll(part.findings, block);
     out.push(...mapped[index]);
-    yield { done, findings: out, ...(done === firstCount ? { firstDone: true } : {}) };
+    yield { done, findings: out, ...(done === firstCount ? { firstDone: true } : done < firstCount ? { firstPending: true } : {}) };
   }
   // The decisions over the whole document; only the blocks they change are mapped again.
   const { findings: settled, audience } = settleDocument(parts);

@@ -80,6 +80,46 @@ export function extractMarkdown(original: string): Extraction {
   return { blocks, suppressions: buildSuppressions(text, directives), ...(notes.length ? { notes } : {}) };
 }
 
+/** The start of an inline directive (`<!-- puncteme-disable … -->`, `suppressions.ts`). */
+const DIRECTIVE_COMMENT = /<!--\s*puncteme-(disable|enable)/;
+
+/** A link or footnote definition at the start of a line (`[label]: …`, `[^note]: …`), as a scan finds one. */
+const DEFINITION_LINE = /^ {0,3}\[((?:[^[\]\\]|\\.){1,999})\]:/gm;
+
+/**
+ * The prose of the chunks that overlap [start, end) only: what the language server analyses first when a long
+ * document opens (the part the editor shows), before the whole document is extracted; `extractMarkdown` then takes
+ * these chunks from the memo. Definitions elsewhere are found by a scan of definition-like lines instead of a parse
+ * (one inside a code block elsewhere would be taken for one; the whole extraction, a moment later, is exact).
+ * Undefined when extracting the part alone would not save much (it is most of the document) or could show what the
+ * whole document would not: an inline directive (`puncteme-disable…`) before the part, whose range may reach into it.
+ */
+export function extractMarkdownPart(original: string, range: readonly [number, number]): Extraction | undefined {
+  const { text, notes } = capNesting(original);
+  const chunks = markdownChunks(text).filter(([start, end]) => start < range[1] && end > range[0]);
+  if (!chunks.length) return undefined;
+  const from = chunks[0][0];
+  const to = chunks[chunks.length - 1][1];
+  if (2 * (to - from) > text.length || DIRECTIVE_COMMENT.test(text.slice(0, from))) return undefined;
+  const labels = new Map<string, string>();
+  for (const m of text.matchAll(DEFINITION_LINE)) labels.set(normalisedLabel(m[1]), m[1]);
+  const blocks: ProseBlock[] = [];
+  const directives: Directive[] = [];
+  for (const [start, end] of chunks) {
+    const chunk = text.slice(start, end);
+    const key = start === 0 ? 'F' : 'C';
+    const own = memoised(key + chunk, () => extractChunk(chunk, start === 0));
+    const foreign = labels.size ? foreignLabels(chunk, own.definitions, labels) : [];
+    const parsed = foreign.length ? memoised(`${key}${foreign.join('\n')}\u0000${chunk}`, () => extractChunk(chunk, start === 0, foreign)) : own;
+    const here = placedAt(parsed, start);
+    blocks.push(...here.blocks);
+    directives.push(...here.directives);
+    notes.push(...parsed.notes.map((n) => ({ offset: n.offset + start, message: n.message })));
+  }
+  const inPart = notes.filter((n) => n.offset >= from && n.offset < to);
+  return { blocks, suppressions: buildSuppressions(text, directives), ...(inPart.length ? { notes: inPart } : {}) };
+}
+
 /** A label as CommonMark matches it: case-folded, inner whitespace collapsed (micromark's `normalizeIdentifier`). */
 function normalisedLabel(label: string): string {
   return label.replace(/[\t\n\r ]+/g, ' ').trim().toLowerCase().toUpperCase();
