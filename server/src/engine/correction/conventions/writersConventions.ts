@@ -66,6 +66,7 @@ import { strandedAuxiliaryCommaAt } from './clauses/strandedAuxiliary';
 import { supplementaryAdverbialAt } from './clauses/supplementaryAdverbials';
 import { verblessClauseCommaAt } from './clauses/verblessClauses';
 import { vocativeCommaAt } from './asides/vocatives';
+import { guardSkipped } from '../guards/skipped';
 
 /**
  * Why the conventions exist, as their files record it: the parse misread the sentence and the error model called the
@@ -122,13 +123,7 @@ export const WRITERS_CONVENTIONS: readonly SlotGuard[] = [
   { id: 'demonstrative-appositive', description: 'the comma before "that of …" taking up the noun before it', reason: LATE, at: demonstrativeAppositiveAt },
 ];
 
-/**
- * Conventions left out of the check, by name, from the environment variable PUNCTEME_SKIP_CONVENTIONS
- * (comma-separated): for measuring what each one changes on the benchmarks without editing code. Empty by default.
- */
-const SKIPPED = new Set((process.env.PUNCTEME_SKIP_CONVENTIONS ?? '').split(',').filter(Boolean));
-
 /** The convention that sets the comma at slot i, if any: it is never a deletion candidate. */
 export function writersConventionAt(tree: PunctuatedTree, i: number): string | undefined {
-  return WRITERS_CONVENTIONS.find((g) => !SKIPPED.has(g.id) && g.at(tree, i))?.id;
+  return WRITERS_CONVENTIONS.find((g) => !guardSkipped(g.id) && g.at(tree, i))?.id;
 }

@@ -28,6 +28,7 @@ import {
   subjectWithoutFiniteVerbAt,
 } from './deletionGuards';
 import { WRITERS_CONVENTIONS, writersConventionAt } from '../conventions/writersConventions';
+import { anyGuardSkipped, guardSkipped, guardTrace } from './skipped';
 
 /** What a guard vetoes. */
 export type GuardTarget =
@@ -197,6 +198,18 @@ export const GUARDS: readonly GuardSpec[] = [
 
 /** The guard that vetoes deleting the lone comma at slot i, if any (a writers' convention by its own id). */
 export function loneCommaVeto(slot: LoneCommaSlot, i: number): string | undefined {
+  if (anyGuardSkipped || guardTrace.fired) {
+    const fired = loneCommaGuardsAt(slot, i);
+    if (fired.length > 0) guardTrace.fired?.(slot.tree, i, fired);
+    return fired.find((id) => !guardSkipped(id));
+  }
   const guard = LONE_COMMA_GUARDS.find((g) => g.at(slot, i));
   return guard?.id === 'writers-convention' ? writersConventionAt(slot.tree, i) : guard?.id;
+}
+
+/** Every guard that would veto deleting the lone comma at slot i, in the order they are asked (for measuring). */
+function loneCommaGuardsAt(slot: LoneCommaSlot, i: number): string[] {
+  return LONE_COMMA_GUARDS.flatMap((g) =>
+    g.id === 'writers-convention' ? WRITERS_CONVENTIONS.filter((c) => c.at(slot.tree, i)).map((c) => c.id) : g.at(slot, i) ? [g.id] : [],
+  );
 }
