@@ -10,7 +10,7 @@ import { slotTextEdits } from '../../server/src/engine/correction/pipeline/slotE
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/pipeline/decide';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { commaCategory, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/pipeline/categories';
-import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/guards/deletionGuards';
+import { frontedClauseCommaAt, frontedPhraseCommaAt, implausibleArgumentAt } from '../../server/src/engine/correction/guards/deletionGuards';
 import { seededRng } from '../../server/research/eval/rng';
 import { parseConllu } from '../../server/src/data/conllu';
 import { ewtFile } from '../ewt';
@@ -267,6 +267,26 @@ describe('engine: decisions', () => {
     ]);
     const pi = treeInfo(plain.tree);
     assert.ok(candidates(plain, pi).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(1)));
+  });
+
+  it('never deletes a subject–verb comma whose "object" has a tag no object has ("you know, whatever")', () => {
+    // EWT test as written, parsed by e11 with the discourse "whatever" (ADV) as the object of "know".
+    const misparsed = conllu([
+      ['you', 'PRON', '2', 'nsubj'], ['know', 'VERB', '0', 'root'], [',', 'PUNCT', '2', 'punct'], ['whatever', 'ADV', '2', 'obj'],
+      ['.', 'PUNCT', '2', 'punct'],
+    ]);
+    const mi = treeInfo(misparsed.tree);
+    assert.strictEqual(commaCategory(mi, 2), 'subject-verb-comma');
+    assert.ok(implausibleArgumentAt(misparsed.tree, mi, 2));
+    assert.ok(!candidates(misparsed, mi).some((c) => c.action === 'delete' && c.changes.has(2)));
+    // A pronoun object is an object: "I like, it." keeps its deletion candidate.
+    const object = conllu([
+      ['I', 'PRON', '2', 'nsubj'], ['like', 'VERB', '0', 'root'], [',', 'PUNCT', '2', 'punct'], ['it', 'PRON', '2', 'obj'],
+      ['.', 'PUNCT', '2', 'punct'],
+    ]);
+    const oi = treeInfo(object.tree);
+    assert.ok(!implausibleArgumentAt(object.tree, oi, 2));
+    assert.ok(candidates(object, oi).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(2)));
   });
 
   it('gives introductory-comma candidates the kind and the length of the introductory element', () => {
