@@ -6,7 +6,6 @@
  */
 import { strict as assert } from 'assert';
 import { descriptiveAppositionAt } from '../../server/src/engine/correction/conventions/asides/descriptiveAppositions';
-import { parentheticalAdverbCommaAt } from '../../server/src/engine/correction/conventions/asides/parentheticalAdverbs';
 import { guardChecks } from './guardChecks';
 
 describe('engine: descriptive appositives and parenthetical adverbs (session 9 guards)', () => {
@@ -32,13 +31,9 @@ describe('engine: descriptive appositives and parenthetical adverbs (session 9 g
   describe('the commas around a parenthetical adverb (parentheticalAdverbs.ts)', () => {
     it('keeps both commas around a conjunct inside the clause', () => {
       const text = 'My brother, however, answered the phone.';
-      assert.ok(holdsAfter(parentheticalAdverbCommaAt, text, 'brother'));
-      assert.ok(holdsAfter(parentheticalAdverbCommaAt, text, 'however'));
       assert.deepEqual(found(text), []);
     });
     it('a degree adverb is never set off, and a comma with no adverb after it is a learner’s', () => {
-      assert.ok(!holdsAfter(parentheticalAdverbCommaAt, 'He was, very, tired after the long walk.', 'was'));
-      assert.ok(!holdsAfter(parentheticalAdverbCommaAt, 'My brother, answered the phone.', 'brother'));
       assert.deepEqual(found('My brother, answered the phone.'), ['subject-verb-comma@My brother']);
     });
   });

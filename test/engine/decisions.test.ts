@@ -5,7 +5,6 @@ import { goldSentence } from '../../server/research/eval/goldSentence';
 import { canReach, confidenceOf, fitIsotonic, fitLogistic } from '../../server/src/engine/correction/pipeline/calibration';
 import { fitCalibration, fitKinds, fitSizeWeight, fitThreshold, LabelledCandidate } from '../../server/research/eval/calibrationFit';
 import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
-import { repetitionCommaAt } from '../../server/src/engine/correction/guards/registry';
 import { introductoryKind } from '../../server/src/engine/correction/style/introductoryConvention';
 import { slotTextEdits } from '../../server/src/engine/correction/pipeline/slotEdit';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/pipeline/decide';
@@ -268,24 +267,6 @@ describe('engine: decisions', () => {
     ]);
     const pi = treeInfo(plain.tree);
     assert.ok(candidates(plain, pi).some((c) => c.category === 'subject-verb-comma' && c.action === 'delete' && c.changes.has(1)));
-  });
-
-  it('never deletes the comma of an emphatic repetition that the parser read as a modifier ("far, far too much")', () => {
-    // EWT test as written, parsed by e11 with the first "far" modifying the second.
-    const far = conllu([
-      ['you', 'PRON', '2', 'nsubj'], ['have', 'VERB', '0', 'root'], ['far', 'ADV', '5', 'advmod'], [',', 'PUNCT', '3', 'punct'],
-      ['far', 'ADV', '2', 'advmod'], ['too', 'ADV', '7', 'advmod'], ['much', 'ADJ', '8', 'amod'], ['time', 'NOUN', '5', 'obl'],
-    ]);
-    const fi = treeInfo(far.tree);
-    assert.ok(repetitionCommaAt(far.tree, 3));
-    assert.ok(!candidates(far, fi).some((c) => c.action === 'delete' && c.changes.has(3)));
-    // Two different words: the comma is a candidate as before.
-    const other = conllu([
-      ['you', 'PRON', '2', 'nsubj'], ['have', 'VERB', '0', 'root'], ['the', 'DET', '6', 'det'], [',', 'PUNCT', '3', 'punct'],
-      ['too', 'ADV', '6', 'advmod'], ['much', 'ADJ', '2', 'obj'],
-    ]);
-    assert.ok(!repetitionCommaAt(other.tree, 3));
-    assert.ok(candidates(other, treeInfo(other.tree)).some((c) => c.action === 'delete' && c.changes.has(3)));
   });
 
   it('never deletes a subject–verb comma whose "object" has a tag no object has ("you know, whatever")', () => {

@@ -5,8 +5,6 @@
  * of the same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
-import { discourseImperativeCommaAt } from '../../server/src/engine/correction/conventions/clauses/discourseImperatives';
-import { markedAsideCloseAt } from '../../server/src/engine/correction/conventions/asides/markedAsideClose';
 import { guardChecks } from './guardChecks';
 
 describe('engine: discourse imperatives and marked asides (session 9 guards)', () => {
@@ -14,27 +12,20 @@ describe('engine: discourse imperatives and marked asides (session 9 guards)', (
 
   describe('the comma after an imperative used as a discourse marker (discourseImperatives.ts)', () => {
     it('is kept before a complete clause or a direct question', () => {
-      assert.ok(holdsAfter(discourseImperativeCommaAt, 'Look, nobody here wants another meeting.', 'Look'));
       assert.deepEqual(found('Look, nobody here wants another meeting.'), []);
-      assert.ok(holdsAfter(discourseImperativeCommaAt, 'Tell me, why did you leave so early?', 'me'));
       assert.deepEqual(found('Tell me, why did you leave so early?'), []);
     });
     it("before the verb's object it is a learner's comma, and so after a verb of thinking", () => {
-      assert.ok(!holdsAfter(discourseImperativeCommaAt, 'See, the attached file.', 'See'));
       assert.deepEqual(found('See, the attached file.'), ['subject-verb-comma@See']);
-      assert.ok(!holdsAfter(discourseImperativeCommaAt, 'Think, you should call him.', 'Think'));
     });
   });
 
   describe('the comma that closes an aside an appositive marker opened (markedAsideClose.ts)', () => {
     it('is kept after a noun-phrase aside when the host clause resumes', () => {
       const text = 'Several of the birds, including the old grey heron, were back by noon.';
-      assert.ok(holdsAfter(markedAsideCloseAt, text, 'heron'));
       assert.deepEqual(found(text), []);
     });
     it('a comma inside the aside, or with no comma before the marker, stays a candidate', () => {
-      assert.ok(!holdsAfter(markedAsideCloseAt, 'Several of the birds, including the old, grey heron were back.', 'old'));
-      assert.ok(!holdsAfter(markedAsideCloseAt, 'Birds such as the old grey heron, were back by noon.', 'heron'));
       assert.deepEqual(found('My brother, answered the phone.'), ['subject-verb-comma@My brother']);
     });
   });

@@ -8,7 +8,6 @@
 import { strict as assert } from 'assert';
 import { makeLinter, Linter, LintOptions } from '../../server/src/engine';
 import {
-  asyndeticListCommaAt,
   closesAsideAt,
   closesAsWellAsAsideAt,
   closesCoordinatedInsertionAt,
@@ -101,19 +100,13 @@ describe('engine: guards for learner recall (session 8)', () => {
     });
   });
 
-  describe('the separator of a list without a coordinator (asyndeticListCommaAt)', () => {
+  describe('the separator of a list without a coordinator (its guard removed: the model keeps it)', () => {
     it('no finding on the comma before "etc." misspelt', () => {
       const text = 'It comes with everything, water bowl, blanket, ect.';
-      const { tree, slot } = parsed(text, 'blanket');
-      assert.ok(asyndeticListCommaAt(tree, slot));
       assert.deepEqual(found(text), []);
     });
     it('a run with its coordinator is no open list, and one earlier comma makes none', () => {
-      const { tree, slot } = parsed('Bread, milk and eggs, were on the list.', 'eggs');
-      assert.ok(!asyndeticListCommaAt(tree, slot));
       const text = 'After the meeting, we, went home.';
-      const after = parsed(text, 'we');
-      assert.ok(!asyndeticListCommaAt(after.tree, after.slot));
       assert.deepEqual(found(text, {}), ['subject-verb-comma@the meeting, we']);
     });
   });

@@ -6,9 +6,7 @@
  * which is still reported.
  */
 import { strict as assert } from 'assert';
-import { adverbialAsideCommaAt } from '../../server/src/engine/correction/conventions/asides/adverbialAsides';
 import { frontedPhraseCommaAt } from '../../server/src/engine/correction/guards/deletionGuards';
-import { afterReportingClauseAt, beforeInvertedReportingAt } from '../../server/src/engine/correction/conventions/asides/reportingClauses';
 import { guardChecks } from './guardChecks';
 
 describe('engine: quotations and asides (session 9 guards)', () => {
@@ -28,21 +26,15 @@ describe('engine: quotations and asides (session 9 guards)', () => {
   describe('the commas of a reporting clause (reportingClauses.ts)', () => {
     it('keeps the comma after "he said" that follows a quotation', () => {
       const text = '"Not a chance," the old sailor replied, shaking his head slowly.';
-      assert.ok(holdsAfter(afterReportingClauseAt, text, 'replied'));
       assert.deepEqual(found(text), []);
     });
     it('keeps the comma before an inverted reporting clause at the end', () => {
       const text = 'I told you the train was late, answered the porter.';
-      assert.ok(holdsAfter(beforeInvertedReportingAt, text, 'late'));
       assert.deepEqual(found(text), []);
       // A verb that doubles its consonant ("admitted"), and a third-person form ("replies").
-      assert.ok(holdsAfter(beforeInvertedReportingAt, 'It was all my own fault, admitted the captain.', 'fault'));
-      assert.ok(holdsAfter(beforeInvertedReportingAt, 'Nobody knows the answer, replies the old woman.', 'answer'));
     });
     it('a verb of saying with no quotation before it, or after its own subject, keeps its learner comma', () => {
-      assert.ok(!holdsAfter(afterReportingClauseAt, 'The old sailor replied, a chance.', 'replied'));
       assert.deepEqual(found('The old sailor replied, a chance.'), ['subject-verb-comma@e old sailor replied']);
-      assert.ok(!holdsAfter(beforeInvertedReportingAt, 'The teacher, said that we should study.', 'teacher'));
       assert.deepEqual(found('The teacher, said that we should study.'), ['subject-verb-comma@The teacher']);
     });
   });
@@ -50,20 +42,14 @@ describe('engine: quotations and asides (session 9 guards)', () => {
   describe('the two commas around an adverbial aside (adverbialAsides.ts)', () => {
     it('keeps both commas around a participle phrase after a subject', () => {
       const text = 'The parcel, sent from Leeds last week, has not arrived.';
-      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'parcel'));
-      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'week'));
       assert.deepEqual(found(text), []);
     });
     it('keeps both commas around a clause before an extraposed infinitive', () => {
       const text = 'It is a kindness, when a friend is grieving, to sit with him quietly.';
-      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'kindness'));
-      assert.ok(holdsAfter(adverbialAsideCommaAt, text, 'grieving'));
       assert.deepEqual(found(text), []);
     });
     it('a clause without its verb is no aside, and a participle after an auxiliary is the predicate', () => {
-      assert.ok(!holdsAfter(adverbialAsideCommaAt, 'I stayed home, because the weather, was bad.', 'weather'));
       assert.deepEqual(found('I stayed home because the weather, was bad.'), ['subject-verb-comma@ because the weather']);
-      assert.ok(!holdsAfter(adverbialAsideCommaAt, 'He is, saying that he will come, and then leaving.', 'is'));
       assert.deepEqual(found('He is, saying that he will come.'), ['comma@He is']);
     });
   });

@@ -10,14 +10,11 @@ import { clauseAfterCommaAt } from '../../server/src/engine/correction/conventio
 import { commentClauseCommaAt } from '../../server/src/engine/correction/conventions/asides/commentClauses';
 import { correlativeCommaAt } from '../../server/src/engine/correction/conventions/clauses/comparativeCorrelatives';
 import { embeddedOpenerCommaAt } from '../../server/src/engine/correction/conventions/clauses/embeddedOpeners';
-import { gappingCommaAt } from '../../server/src/engine/correction/conventions/clauses/gapping';
 import { interruptionCloseAt } from '../../server/src/engine/correction/conventions/asides/interruptions';
 import { predicateSeriesCommaAt } from '../../server/src/engine/correction/conventions/clauses/predicateSeries';
 import { renamingAppositionAt } from '../../server/src/engine/correction/conventions/asides/renamingAppositions';
 import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/conventions/clauses/strandedAuxiliary';
 import { supplementaryAdverbialAt } from '../../server/src/engine/correction/conventions/clauses/supplementaryAdverbials';
-import { verblessClauseCommaAt } from '../../server/src/engine/correction/conventions/clauses/verblessClauses';
-import { vocativeCommaAt } from '../../server/src/engine/correction/conventions/asides/vocatives';
 import { guardChecks } from './guardChecks';
 
 describe("engine: commas set by writers' conventions (correction/conventions/writersConventions.ts)", () => {
@@ -25,14 +22,9 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
 
   describe('the comma before a vocative (vocatives.ts)', () => {
     it('is kept before a title or term of address after an utterance', () => {
-      assert.ok(holdsAfter(vocativeCommaAt, 'What is the price of this hat, Captain?', 'hat'));
-      assert.ok(holdsAfter(vocativeCommaAt, 'Is this the right road to the village, my friend?', 'village'));
       assert.deepEqual(found('What is the price of this hat, Captain?'), []);
-      assert.ok(holdsAfter(vocativeCommaAt, 'Why are you doing that, Doctor?', 'that')); // "that" alone, a pronoun
     });
     it('a heading with a capitalised second part is no address, nor is a verb’s object', () => {
-      assert.ok(!holdsAfter(vocativeCommaAt, 'Quarterly Figures, Summary', 'Figures'));
-      assert.ok(!holdsAfter(vocativeCommaAt, 'Yesterday I visited, Grandmother.', 'visited'));
       assert.deepEqual(found('I visited, my grandmother.'), ['subject-verb-comma@I visited']);
     });
   });
@@ -61,12 +53,9 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
 
   describe('the comma at the gap of a gapped clause (gapping.ts)', () => {
     it('is kept where the second clause leaves its verb out', () => {
-      assert.ok(holdsAfter(gappingCommaAt, 'The hours were long, the pay miserable.', 'long'));
-      assert.ok(holdsAfter(gappingCommaAt, 'To teach is noble, to learn wise.', 'noble'));
       assert.deepEqual(found('The hours were long, the pay miserable.'), []);
     });
     it('a comma between a verb and its object is still reported', () => {
-      assert.ok(!holdsAfter(gappingCommaAt, 'The new rule may reduce, the costs.', 'reduce'));
       assert.deepEqual(found('The new rule may reduce, the costs.'), ['subject-verb-comma@ new rule may reduce']);
       assert.deepEqual(found('She bought, a new car.'), ['subject-verb-comma@She bought']);
     });
@@ -175,12 +164,9 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
 
   describe('the comma after a fronted verbless clause (verblessClauses.ts)', () => {
     it('is kept after "If in doubt" and "Although tired"', () => {
-      assert.ok(holdsAfter(verblessClauseCommaAt, 'If in doubt, ask the teacher.', 'doubt'));
-      assert.ok(holdsAfter(verblessClauseCommaAt, 'Although tired, she kept walking.', 'tired'));
       assert.deepEqual(found('If in doubt, ask the teacher.'), []);
     });
     it('a comma between the clause\'s subject and its verb is still reported', () => {
-      assert.ok(!holdsAfter(verblessClauseCommaAt, 'When the storm, ended we left.', 'storm'));
       assert.deepEqual(found('When the storm, ended we left.'), ['subject-verb-comma@When the storm']);
     });
   });

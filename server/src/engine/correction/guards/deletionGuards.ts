@@ -179,22 +179,6 @@ export function interjectionCommaAt(tree: PunctuatedTree, i: number): boolean {
   return ANSWER_WORDS.has(word) || words[i - 1].upos === 'INTJ';
 }
 
-/** Words that prepositions and adverbs share: alone before a comma they are adverbs ("Afterwards, the doctor came"). */
-const ADVERBIAL_PREPOSITIONS = new Set([
-  'afterwards', 'afterward', 'besides', 'before', 'after', 'since', 'inside', 'outside', 'below', 'above', 'along',
-  'around', 'behind', 'beyond', 'underneath', 'within', 'throughout', 'overall', 'beforehand',
-]);
-
-/**
- * Slot i holds a lone comma right after a clause's first word that prepositions and adverbs share: the writer used it
- * as an adverb, though the tagger may read it as a preposition whose object follows the comma (fortunes: "Afterwards,
- * the doctor came" read "Afterwards the doctor" as a prepositional phrase, and the comma was called unnecessary).
- */
-export function adverbialOpenerCommaAt(tree: PunctuatedTree, i: number): boolean {
-  if (i < 1 || i >= tree.words.length || !commaAlone(tree, i)) return false;
-  return i - 1 === clauseStart(tree, i) && ADVERBIAL_PREPOSITIONS.has(tree.words[i - 1].form.toLowerCase());
-}
-
 /** Formulas that open or close a letter or an e-mail, which writers set off with a comma ("Dear All,", "Kind regards,"). */
 const SALUTATION_OPENERS = new Set(['dear', 'hi', 'hello']);
 const LETTER_CLOSINGS = new Set([
@@ -434,29 +418,6 @@ export function closesAsWellAsAsideAt(tree: PunctuatedTree, i: number): boolean 
 
 /** Words a list item runs to at most ("carrier", "litter box", "a small bed"). */
 const LIST_ITEM_MAX_WORDS = 3;
-
-/**
- * Slot i ends an item of an asyndetic list: the two commas before it each end an item of one to `LIST_ITEM_MAX_WORDS`
- * words, and no coordinator lies between the first of them and slot i ("everything, litter box, carrier, etc."). A
- * list without a coordinator has not ended, so the comma is a list's separator and what follows is another item (or
- * "etc.", which stands for the rest); a parser that makes an item the subject of what follows (a misspelt "ect." read
- * as a noun) turns the separator into a comma between a subject and its verb. A list that has its coordinator ("My
- * brother, my sister and I, went") may end before a learner's comma, which stays a candidate; the existing look ahead
- * (`candidates.ts` listLike) covers the commas before the coordinator.
- */
-export function asyndeticListCommaAt(tree: PunctuatedTree, i: number): boolean {
-  const words = tree.words;
-  if (i < 1 || i >= words.length || !tree.slots[i].includes(',')) return false;
-  let end = i;
-  let items = 0;
-  for (let j = i - 1; j >= 1 && end - j <= LIST_ITEM_MAX_WORDS; j--) {
-    if (words[j].upos === 'CCONJ') return false; // words[j] lies between slot j and slot j + 1
-    if (!tree.slots[j].includes(',')) continue;
-    if (++items === 2) return true;
-    end = j;
-  }
-  return false;
-}
 
 /** Participial subordinators whose form is also a past tense. */
 const PAST_FORM_SUBORDINATORS = new Set(['provided', 'granted']);

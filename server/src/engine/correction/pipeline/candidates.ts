@@ -12,6 +12,7 @@ import { bracketFragmentSlots } from '../guards/bracketFragments';
 import { callArgumentSlots } from '../guards/callArguments';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
 import { GuardVeto, loneCommaVeto } from '../guards/registry';
+import { guardSkipped, guardTrace } from '../guards/skipped';
 import { introductoryKind } from '../style/introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from '../candidates/unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from '../candidates/restrictiveSubjects';
@@ -135,8 +136,11 @@ function commaDeletions(
   }
   // An unexplained comma is weighed only where it cuts a word from what it needs (`cutComplements.ts`).
   if (slot.category === 'comma' && slot.variant === undefined && !slot.plainSubject && !commaCutsWordAt(tree, info, i)) {
-    vetoes?.push({ guard: 'uncut-comma', slot: i, category: 'comma', action: 'delete' });
-    return [];
+    guardTrace.fired?.(tree, i, ['uncut-comma']);
+    if (!guardSkipped('uncut-comma')) {
+      vetoes?.push({ guard: 'uncut-comma', slot: i, category: 'comma', action: 'delete' });
+      return [];
+    }
   }
   return [{ category: slot.category, action: 'delete', node: slot.node, variant: slot.plainSubject ? PLAIN_SUBJECT : slot.variant, size: slot.size, changes: drop() }];
 }
@@ -161,8 +165,16 @@ export function candidates(
   const onlyComma = (i: number) => marks[i].length === 1 && marks[i][0].norm === ',';
   const hasComma = (i: number) => marks[i].some((m) => m.norm === ',');
   const marked = (i: number) => marks[i].length > 0;
-  const inCall = callArgumentSlots(s);
-  const inFragment = bracketFragmentSlots(s);
+  const inCall = guardSkipped('call-arguments') ? [] : callArgumentSlots(s);
+  const inFragment = guardSkipped('bracket-fragment') ? [] : bracketFragmentSlots(s);
+  if (guardTrace.fired) {
+    const call = callArgumentSlots(s);
+    const fragment = bracketFragmentSlots(s);
+    for (let i = 1; i < n; i++) {
+      const fired = [...(call[i] ? ['call-arguments'] : []), ...(fragment[i] ? ['bracket-fragment'] : [])];
+      if (fired.length > 0 && isEditableSlot(s, i)) guardTrace.fired(s.tree, i, fired);
+    }
+  }
   const judged = (i: number) => isEditableSlot(s, i) && !inCall[i] && !inFragment[i];
   for (let i = 1; i < n; i++) {
     if (!judged(i)) {
