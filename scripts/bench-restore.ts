@@ -30,6 +30,9 @@
  *       Viterbi sentence ends, its sentence-end posterior at thresholds, and the tagger's P(? | end) in the question mix.
  *   npx tsx scripts/bench-restore.ts --colons --set ewt-dev|edited-dev [--limit N]
  *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
+ *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
+ *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
+ *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -37,7 +40,7 @@ import { ATTACH_MODEL_FILE, defaultModelDir, loadPunctModel } from '../server/sr
 import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
 import { makeRestorer, RestoreOptions, RestoringModel } from '../server/src/restore';
-import { bestTags, loadPunctTagger, TAGS } from '../server/src/restore/punctTagger';
+import { bestMarks, loadPunctTagger, MARKS, PunctTagger, readPunctTaggerFile } from '../server/src/restore/punctTagger';
 import type { PunctuatedTree } from '../server/src/data/depunct';
 import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
 
@@ -53,6 +56,7 @@ const { values } = parseArgs({
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
+    tagger: { type: 'string' },
   },
 });
 const limit = Number(values.limit);
@@ -157,6 +161,9 @@ function main(): void {
     ? ewtParagraphs(set === 'ewt-test' ? 'test' : 'dev')
     : editedParagraphs(set === 'edited-heldout' ? 'heldout' : 'dev').map((p) => [p.text]);
   const chosen = spread(paragraphs, limit);
+  const candidate = values.tagger === undefined ? undefined : readPunctTaggerFile(values.tagger, defaultModelDir());
+  /** Options with the candidate tagger, when one is given. */
+  const withCandidate = (o: RestoreOptions): RestoreOptions => (candidate && o.tagger === undefined ? { ...o, tagger: candidate } : o);
   const memo = new WeakMap<object, ReturnType<NonNullable<RestoringModel['restoreWithSupport']>>>();
   /** The model with its samples drawn once per sentence (for grids of decision settings). */
   const memoModel: RestoringModel = {
@@ -210,7 +217,7 @@ function main(): void {
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| cut | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
-      const restorer = makeRestorer(parser, memoModel, g.options);
+      const restorer = makeRestorer(parser, memoModel, withCandidate(g.options));
       const t = tallyOf(restorer);
       // The edit count too: the grid's AEDs differ in the fourth decimal.
       console.log(`${report(g.name, t)} ${t.aed} edits / ${t.slots} slots`);
@@ -222,7 +229,7 @@ function main(): void {
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| colon threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const colonThreshold of [false, 0.35, 0.5, 0.65] as const) {
-      const restorer = makeRestorer(parser, memoModel, { colonThreshold });
+      const restorer = makeRestorer(parser, memoModel, withCandidate({ colonThreshold }));
       const t = tallyOf(restorer);
       console.log(report(String(colonThreshold), t));
       const other = [':', ';', '...'].map((k) => `${k} ${t.pred[k] ?? 0}/${t.tp[k] ?? 0}/${t.gold[k] ?? 0}`);
@@ -237,7 +244,7 @@ function main(): void {
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
-      const restorer = makeRestorer(parser, memoModel, g ? { commaEvidence: g } : { tagger: false });
+      const restorer = makeRestorer(parser, memoModel, g ? withCandidate({ commaEvidence: g }) : { tagger: false });
       const t = tallyOf(restorer);
       console.log(report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t));
     }
@@ -276,18 +283,15 @@ function main(): void {
   const tagger = loadPunctTagger(defaultModelDir());
   if (!tagger) throw new Error(`no punctuation tagger in ${defaultModelDir()}: npm run train:restore-tagger`);
   const attach = loadPunctModel(path.join(defaultModelDir(), ATTACH_MODEL_FILE));
+  const taggerAlone = (t: PunctTagger) => (input: string) => {
+    const words = input.split(' ');
+    return bestMarks(t, words).map((y, i) => words[i] + MARKS[y]).join(' ');
+  };
   const systems: Array<{ name: string; restore: (input: string) => string; tally: Tally }> = [
     { name: 'trivial (final period)', restore: (input) => input + '.', tally: newTally() },
     { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent, { tagger: false }).restore, tally: newTally() },
     { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
-    {
-      name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)',
-      restore: (input) => {
-        const words = input.split(' ');
-        return bestTags(tagger, words).map((y, i) => words[i] + TAGS[y]).join(' ');
-      },
-      tally: newTally(),
-    },
+    { name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)', restore: taggerAlone(tagger), tally: newTally() },
     { name: 'Attach (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, attach, { samples, tagger: false }).restore, tally: newTally() },
     { name: 'Attach + tagger comma evidence', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
     { name: 'full model (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, model, { samples, tagger: false }).restore, tally: newTally() },
@@ -298,6 +302,11 @@ function main(): void {
     },
     { name: "full model + tagger evidence, the tagger's cut and question mix (default)", restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
   ];
+  if (candidate) {
+    systems.splice(0, systems.length, systems[0], systems[3], { name: `candidate tagger alone (${candidate.version})`, restore: taggerAlone(candidate), tally: newTally() });
+    systems.push({ name: 'default restoration, bundled tagger', restore: makeRestorer(parser, memoModel, { samples }).restore, tally: newTally() });
+    systems.push({ name: `default restoration, candidate tagger (${candidate.version})`, restore: makeRestorer(parser, memoModel, { samples, tagger: candidate }).restore, tally: newTally() });
+  }
   let skipped = 0;
   const t0 = Date.now();
   let nWords = 0;

@@ -16,7 +16,7 @@ import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
-import { COLON, COMMA, K as TAG_COUNT, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_TAGS, TAGS, tagRun } from './punctTagger';
+import { COLON, COMMA, MARK_COUNT, MARKS, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRun } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -177,11 +177,11 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             for (let i = 1; i < n; i++) {
               const pTagger = tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
               if (pTagger === undefined) continue;
-              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * (support?.[i].get(TAGS[y]) ?? (sure[i].includes(TAGS[y]) ? 1 : 0));
+              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * (support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0));
               const candidates = [{ y: COMMA, p: mixed(COMMA), t: evidence.threshold }];
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
               const chosen = candidates.filter((c) => c.p >= c.t).sort((a, b) => b.p - a.p)[0];
-              sure[i] = withMarkDecision(sure[i], candidates.map((c) => TAGS[c.y]), chosen && TAGS[chosen.y]);
+              sure[i] = withMarkDecision(sure[i], candidates.map((c) => MARKS[c.y]), chosen && MARKS[chosen.y]);
               // The model's `...` inside a sentence was right 0 times in 8 on the dev sets: kept only where it is sure.
               if (colonThreshold !== false && (support?.[i].get('...') ?? 1) < (options.asideSupport ?? ASIDE_SUPPORT)) sure[i] = sure[i].filter((m) => m !== '...');
             }
@@ -196,7 +196,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               let pQuestion = questionProb(boundaries, forms.slice(from, i));
               const pTagger = questionWeight > 0 ? tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start) : undefined;
               if (pTagger) {
-                const pEnd = SENTENCE_END_TAGS.reduce((a, y) => a + pTagger[y], 0);
+                const pEnd = SENTENCE_END_MARKS.reduce((a, y) => a + pTagger[y], 0);
                 pQuestion = questionWeight * (pEnd > 0 ? pTagger[QUESTION] / pEnd : 0) + (1 - questionWeight) * pQuestion;
               }
               if (pQuestion >= boundaries.questionThreshold) sure[i] = finishedEnd(sure[i], true);
@@ -249,16 +249,16 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           let threshold = boundaries.threshold;
           if (tagger) {
             const { marginals, best } = tagRun(tagger, forms, 'viterbi' in cut);
-            run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, marginals.subarray(i * TAG_COUNT, (i + 1) * TAG_COUNT)));
+            run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, marginals.subarray(i * MARK_COUNT, (i + 1) * MARK_COUNT)));
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
               // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).
               const own = 'orBoundaryModel' in cut && cut.orBoundaryModel ? boundaryProbs(boundaries, forms, parse) : undefined;
-              pBoundary = forms.map((_, i) => (i > 0 && (SENTENCE_END_TAGS.includes(best[i - 1]) || (own !== undefined && own[i] >= boundaries.threshold)) ? 1 : 0)).concat([0]);
+              pBoundary = forms.map((_, i) => (i > 0 && (SENTENCE_END_MARKS.includes(best[i - 1]) || (own !== undefined && own[i] >= boundaries.threshold)) ? 1 : 0)).concat([0]);
               threshold = 0.5;
             } else if ('weight' in cut && cut.weight > 0) {
               pBoundary = boundaryProbs(boundaries, forms, parse);
-              const pEnd = (i: number) => SENTENCE_END_TAGS.reduce((a, y) => a + marginals[(i - 1) * TAG_COUNT + y], 0);
+              const pEnd = (i: number) => SENTENCE_END_MARKS.reduce((a, y) => a + marginals[(i - 1) * MARK_COUNT + y], 0);
               pBoundary = pBoundary.map((p, i) => (i === 0 || i === forms.length ? p : cut.weight * pEnd(i) + (1 - cut.weight) * p));
               threshold = cut.threshold ?? threshold;
             }
