@@ -6,9 +6,10 @@
  */
 import { strict as assert } from 'assert';
 import { CrfScores, posteriors, sequenceScore, viterbi } from '../../server/src/restore/linearChainCrf';
-import { featureHashes, MARK_COUNT as K, MARKS, marksOfTags, PunctTagger, QUESTION_STATE_TAGS, tagRun, tagsOfMarks, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
+import { featureHashes, tagFeatures, MARK_COUNT as K, MARKS, marksOfTags, PunctTagger, QUESTION_STATE_TAGS, tagRun, tagsOfMarks, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
 import { nllGradient, trainTagger } from '../../server/research/restore/crfTraining';
 import { seededRng } from '../../server/src/random/seededRng';
+import { hashString } from '../../server/src/parser/hash';
 
 function randomScores(n: number, k: number, seed: number): CrfScores {
   const rng = seededRng(seed);
@@ -163,5 +164,21 @@ describe('averaged training', () => {
     }
     assert.ok(moved > 100);
     for (let j = 0; j < plain[0].t.length; j++) assert.ok(Math.abs(averaged.trans[j] - (plain[0].t[j] + plain[1].t[j] + plain[2].t[j]) / 4) < 1e-9);
+  });
+});
+
+describe("the tagger's feature hashes", () => {
+  it('are the hashes of its feature strings, for both feature sets, with and without word clusters', () => {
+    const words = 'so we left early I think the roads were empty in 2024 weren’t they'.split(' ');
+    const known = [...new Set(words.map((w) => hashString(w.toLowerCase().replace(/\d/g, '0')) >>> 0))].sort((a, b) => a - b);
+    const clusters = { keys: Uint32Array.from(known), fine: Uint8Array.from(known, (_, j) => 1 + (j % 5)), coarse: Uint8Array.from(known, (_, j) => 1 + (j % 2)) };
+    for (const set of [1, 2] as const) {
+      for (const c of [undefined, clusters]) {
+        const hashes = featureHashes(words, c, set);
+        words.forEach((_, i) => assert.deepEqual(Array.from(hashes[i]), tagFeatures(words, i, c, set).map(hashString), `set ${set}, word ${i}`));
+      }
+    }
+    assert.ok(tagFeatures(words, 3, clusters, 2).includes('m2m1w0=we|left|early'));
+    assert.ok(tagFeatures(words, 3, clusters, 2).length > tagFeatures(words, 3, clusters, 1).length);
   });
 });

@@ -126,64 +126,119 @@ function runView(words: readonly string[], clusters?: ClusterMap): RunView {
   return { norm, shape: words.map(shape), cluster: ids?.map((c) => String(c.fine)), coarse: ids?.map((c) => String(c.coarse)) };
 }
 
-function viewFeatures(v: RunView, i: number, set: FeatureSet): string[] {
+/**
+ * A feature: `name=a|b|…` (or `name` alone). The features are given to an emitter rather than built as strings, so
+ * that restoration can hash them without building the strings (FNV-1a reads a string's parts in order); the strings
+ * are what the hashes are of (`tagFeatures`).
+ */
+type Emit = (name: string, a?: string, b?: string, c?: string, d?: string) => void;
+
+function visitFeatures(v: RunView, i: number, set: FeatureSet, emit: Emit): void {
   const n = v.norm.length;
   const w = (k: number) => (k < 0 ? '<s>' : k >= n ? '</s>' : v.norm[k]);
   const [m1, w0, p1, p2] = [w(i - 1), w(i), w(i + 1), w(i + 2)];
   const s0 = v.shape[i];
   const s1 = i + 1 < n ? v.shape[i + 1] : 'none';
-  const lexical = [
-    'b',
-    `w0=${w0}`,
-    `p1=${p1}`,
-    `m1=${m1}`,
-    `p2=${p2}`,
-    `m1w0=${m1}|${w0}`,
-    `w0p1=${w0}|${p1}`,
-    `p1p2=${p1}|${p2}`,
-    `m1w0p1=${m1}|${w0}|${p1}`,
-    `w0p1p2=${w0}|${p1}|${p2}`,
-    `s0=${s0}`,
-    `s1=${s1}`,
-    `s0s1=${s0}|${s1}`,
-    `s1w0=${s1}|${w0}`,
-    `suf0=${w0.slice(-3)}`,
-    `suf0p1=${w0.slice(-2)}|${p1}`,
-    `pos=${Math.min(i, 5)}`,
-    `left=${Math.min(n - 1 - i, 5)}`,
-    `m1p1=${m1}|${p1}`,
-    `w0p2=${w0}|${p2}`,
-    `suf1=${p1.slice(-3)}`,
-  ];
+  emit('b');
+  emit('w0', w0);
+  emit('p1', p1);
+  emit('m1', m1);
+  emit('p2', p2);
+  emit('m1w0', m1, w0);
+  emit('w0p1', w0, p1);
+  emit('p1p2', p1, p2);
+  emit('m1w0p1', m1, w0, p1);
+  emit('w0p1p2', w0, p1, p2);
+  emit('s0', s0);
+  emit('s1', s1);
+  emit('s0s1', s0, s1);
+  emit('s1w0', s1, w0);
+  emit('suf0', w0.slice(-3));
+  emit('suf0p1', w0.slice(-2), p1);
+  emit('pos', String(Math.min(i, 5)));
+  emit('left', String(Math.min(n - 1 - i, 5)));
+  emit('m1p1', m1, p1);
+  emit('w0p2', w0, p2);
+  emit('suf1', p1.slice(-3));
   if (set === 2) {
     // A wider window: the words two before and three after, and the phrases they make with the slot's neighbours.
     const [m2, p3] = [w(i - 2), w(i + 3)];
     const s2 = i + 2 < n ? v.shape[i + 2] : 'none';
-    lexical.push(`m2=${m2}`, `p3=${p3}`, `m2m1=${m2}|${m1}`, `p2p3=${p2}|${p3}`, `p1p2p3=${p1}|${p2}|${p3}`, `m2m1w0=${m2}|${m1}|${w0}`, `s1s2=${s1}|${s2}`, `w0p1s2=${w0}|${p1}|${s2}`);
+    emit('m2', m2);
+    emit('p3', p3);
+    emit('m2m1', m2, m1);
+    emit('p2p3', p2, p3);
+    emit('p1p2p3', p1, p2, p3);
+    emit('m2m1w0', m2, m1, w0);
+    emit('s1s2', s1, s2);
+    emit('w0p1s2', w0, p1, s2);
   }
-  if (!v.cluster) return lexical;
+  if (!v.cluster) return;
   const cl = v.cluster;
   const c = (k: number) => (k < 0 || k >= n ? 'x' : cl[k]);
   const [cm1, c0, c1, c2] = [c(i - 1), c(i), c(i + 1), c(i + 2)];
-  lexical.push(`c0=${c0}`, `c1=${c1}`, `c0c1=${c0}|${c1}`, `w0c1=${w0}|${c1}`, `c0p1=${c0}|${p1}`, `cm1c0c1=${cm1}|${c0}|${c1}`, `c0c1c2=${c0}|${c1}|${c2}`, `s0c1=${s0}|${c1}`);
+  emit('c0', c0);
+  emit('c1', c1);
+  emit('c0c1', c0, c1);
+  emit('w0c1', w0, c1);
+  emit('c0p1', c0, p1);
+  emit('cm1c0c1', cm1, c0, c1);
+  emit('c0c1c2', c0, c1, c2);
+  emit('s0c1', s0, c1);
   if (set === 2) {
     const co = v.coarse!;
     const g = (k: number) => (k < 0 || k >= n ? 'x' : co[k]);
     const [gm2, gm1, g0, g1, g2, g3] = [g(i - 2), g(i - 1), g(i), g(i + 1), g(i + 2), g(i + 3)];
-    lexical.push(`w0c1c2=${w0}|${c1}|${c2}`, `c1p2=${c1}|${p2}`, `g0g1g2g3=${g0}|${g1}|${g2}|${g3}`, `gm2gm1g0g1=${gm2}|${gm1}|${g0}|${g1}`, `gm1g0g1g2=${gm1}|${g0}|${g1}|${g2}`, `w0g1g2=${w0}|${g1}|${g2}`);
+    emit('w0c1c2', w0, c1, c2);
+    emit('c1p2', c1, p2);
+    emit('g0g1g2g3', g0, g1, g2, g3);
+    emit('gm2gm1g0g1', gm2, gm1, g0, g1);
+    emit('gm1g0g1g2', gm1, g0, g1, g2);
+    emit('w0g1g2', w0, g1, g2);
   }
-  return lexical;
 }
 
 /** The feature strings of position i (the slot after words[i]); with clusters, also the words' clusters. */
 export function tagFeatures(words: readonly string[], i: number, clusters?: ClusterMap, set: FeatureSet = 1): string[] {
-  return viewFeatures(runView(words, clusters), i, set);
+  const out: string[] = [];
+  visitFeatures(runView(words, clusters), i, set, (name, ...parts) => {
+    const defined = parts.filter((x) => x !== undefined);
+    out.push(defined.length ? `${name}=${defined.join('|')}` : name);
+  });
+  return out;
 }
 
-/** The hashes of each position's features (n arrays), computed once per run of words. */
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a's state after reading s from state h (`hashString(s)` is `fnv(0x811c9dc5, s) | 0`). */
+function fnv(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** FNV-1a's state after `name=`, per feature name. */
+const afterName = new Map<string, number>();
+const BAR = '|'.charCodeAt(0);
+
+/** The hashes of each position's features (n arrays), computed once per run of words: `hashString` of `tagFeatures`. */
 export function featureHashes(words: readonly string[], clusters?: ClusterMap, set: FeatureSet = 1): Int32Array[] {
   const v = runView(words, clusters);
-  return words.map((_, i) => Int32Array.from(viewFeatures(v, i, set), hashString));
+  const buf: number[] = [];
+  const part = (h: number, x: string | undefined) => (x === undefined ? h : fnv(Math.imul(h ^ BAR, FNV_PRIME), x));
+  const emit: Emit = (name, a, b, c, d) => {
+    if (a === undefined) {
+      buf.push(hashString(name));
+      return;
+    }
+    let h = afterName.get(name);
+    if (h === undefined) afterName.set(name, (h = fnv(0x811c9dc5, name + '=')));
+    buf.push(part(part(part(fnv(h, a), b), c), d) | 0);
+  };
+  return words.map((_, i) => {
+    buf.length = 0;
+    visitFeatures(v, i, set, emit);
+    return Int32Array.from(buf);
+  });
 }
 
 /** The hashes of a run's features as a tagger reads them. */
