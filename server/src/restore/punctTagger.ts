@@ -13,6 +13,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import * as zlib from 'zlib';
 import { hashString } from '../parser/hash';
 import { onceByFile } from './hashedLogistic';
 import { CrfScores, posteriors, viterbi } from './linearChainCrf';
@@ -61,8 +62,27 @@ export interface PunctTaggerJson {
   trans: number[];
   /** Whether the features read the parser's word clusters (`parser-clusters.bin.gz` beside the model). */
   clusters?: boolean;
-  /** Sparse weights: [hashed index, weight] pairs. */
-  weights: Array<[number, number]>;
+  /** Sparse weights: [hashed index, weight] pairs (or `dense`). */
+  weights?: Array<[number, number]>;
+  /** All 2^bits weights × DENSE_SCALE, rounded, as little-endian int16, gzipped, in base64 (or `weights`). */
+  dense?: string;
+}
+
+/** The scale of the dense weights' int16 (a weight to 3 decimals, as the sparse pairs give it). */
+export const DENSE_SCALE = 1000;
+
+/** The `dense` form of weights (each rounded to 1 / DENSE_SCALE; |w| at most 32.767). */
+export function denseWeightText(weights: Float32Array): string {
+  const q = Int16Array.from(weights, (v) => Math.max(-32767, Math.min(32767, Math.round(v * DENSE_SCALE))));
+  return zlib.gzipSync(Buffer.from(q.buffer, q.byteOffset, q.byteLength), { level: 9 }).toString('base64');
+}
+
+function weightsOfDense(bits: number, text: string): Float32Array {
+  const raw = zlib.gunzipSync(Buffer.from(text, 'base64'));
+  if (raw.length !== 2 << bits) throw new Error(`punctuation tagger: ${raw.length} bytes of dense weights, expected ${2 << bits}`);
+  const out = new Float32Array(1 << bits);
+  for (let j = 0; j < out.length; j++) out[j] = raw.readInt16LE(2 * j) / DENSE_SCALE;
+  return out;
 }
 
 export function tagsOf(m: Pick<PunctTagger, 'tags'>): readonly string[] {
@@ -314,8 +334,12 @@ export function punctTaggerFromJson(j: PunctTaggerJson, dir?: string): PunctTagg
   const k = known.length;
   if (j.trans.length !== (k + 1) * k) throw new Error(`punctuation tagger: ${j.trans.length} transition scores, expected ${(k + 1) * k}`);
   if (j.featureSet !== undefined && j.featureSet !== 1 && j.featureSet !== 2) throw new Error(`punctuation tagger: unknown feature set ${String(j.featureSet)}`);
-  const weights = new Float32Array(1 << j.bits);
-  for (const [i, v] of j.weights) weights[i] = v;
+  let weights: Float32Array;
+  if (j.dense !== undefined) weights = weightsOfDense(j.bits, j.dense);
+  else {
+    weights = new Float32Array(1 << j.bits);
+    for (const [i, v] of j.weights ?? []) weights[i] = v;
+  }
   if (j.clusters && !dir) throw new Error('punctuation tagger: its features read word clusters, and no directory was given');
   const clusters = j.clusters ? readClusters(path.join(dir!, CLUSTERS_FILE)) : undefined;
   return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans), tags: known, featureSet: j.featureSet ?? 1, clusters };
