@@ -20,7 +20,7 @@
  *       before the boundary model), the discriminative tagger alone (a CRF over hashed word features, Viterbi), Attach
  *       (the model without its D scores) and the full model with the tagger's comma evidence, and the full model with
  *       its own commas. --samples M: MBR samples (default: the restorer's).
- *   npx tsx scripts/bench-restore.ts --commas --set ewt-dev|edited-dev [--limit N]
+ *   npx tsx scripts/bench-restore.ts --commas --set ewt-dev|edited-dev [--limit N] [--grid-weights W,…] [--grid-thresholds T,…]
  *       tuning of COMMA_EVIDENCE (dev sets only): AED and comma F1 of the full restoration for a grid of tagger weights
  *       and thresholds, the model's samples drawn once per sentence.
  *   npx tsx scripts/bench-restore.ts --boundaries --set ewt-dev|edited-dev [--limit N]
@@ -30,6 +30,8 @@
  *       Viterbi sentence ends, its sentence-end posterior at thresholds, and the tagger's P(? | end) in the question mix.
  *   npx tsx scripts/bench-restore.ts --colons --set ewt-dev|edited-dev [--limit N]
  *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
+ *   npx tsx scripts/bench-restore.ts --sample-counts 10,15,20,30 --set ewt-dev|edited-dev [--limit N]
+ *       the default restoration at each number of MBR samples (dev sets only; each row samples anew).
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
  *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
@@ -57,6 +59,9 @@ const { values } = parseArgs({
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
     tagger: { type: 'string' },
+    'sample-counts': { type: 'string' },
+    'grid-weights': { type: 'string' },
+    'grid-thresholds': { type: 'string' },
   },
 });
 const limit = Number(values.limit);
@@ -213,6 +218,7 @@ function main(): void {
       ...[0.25, 0.5, 1].map((w) => ({ name: `boundary model, question w ${w}`, options: { boundaryEvidence: boundaryCut, questionEvidence: w } })),
       ...[0.25, 0.5, 1].map((w) => ({ name: `tagger Viterbi, question w ${w}`, options: { boundaryEvidence: viterbi, questionEvidence: w } })),
       ...[0.5].map((w) => ({ name: `tagger Viterbi or boundary model, question w ${w}`, options: { boundaryEvidence: union, questionEvidence: w } })),
+      ...[0.4, 0.45].flatMap((threshold) => [0.5, 1].map((w) => ({ name: `tagger posterior ≥ ${threshold}, question w ${w}`, options: { boundaryEvidence: { weight: 1, threshold }, questionEvidence: w } }))),
     ];
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| cut | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
@@ -221,6 +227,16 @@ function main(): void {
       const t = tallyOf(restorer);
       // The edit count too: the grid's AEDs differ in the fourth decimal.
       console.log(`${report(g.name, t)} ${t.aed} edits / ${t.slots} slots`);
+    }
+    return;
+  }
+  if (values['sample-counts']) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| samples | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const n of values['sample-counts'].split(',').map(Number)) {
+      const t = tallyOf(makeRestorer(parser, model, withCandidate({ samples: n, seed: 1 })));
+      console.log(`${report(String(n), t)} ${t.aed} edits / ${t.slots} slots`);
     }
     return;
   }
@@ -240,13 +256,15 @@ function main(): void {
   if (values.commas) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
     const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
-    for (const weight of [0, 0.25, 0.5, 0.75, 0.9, 1]) for (const threshold of [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) grid.push({ weight, threshold });
+    const list = (v: string | undefined, d: number[]) => (v === undefined ? d : v.split(',').map(Number));
+    for (const weight of list(values['grid-weights'], [0, 0.25, 0.5, 0.75, 0.9, 1]))
+      for (const threshold of list(values['grid-thresholds'], [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6])) grid.push({ weight, threshold });
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
       const restorer = makeRestorer(parser, memoModel, g ? withCandidate({ commaEvidence: g }) : { tagger: false });
       const t = tallyOf(restorer);
-      console.log(report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t));
+      console.log(`${report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t)} ${t.aed} edits`);
     }
     return;
   }
