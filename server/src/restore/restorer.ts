@@ -197,12 +197,14 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             let from = 0;
             for (let i = 1; i <= n; i++) {
               if (!sure[i].some((m) => SENTENCE_END.has(m))) continue;
-              let pQuestion = questionProb(boundaries, forms.slice(from, i));
               const pTagger = questionWeight > 0 ? tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start) : undefined;
+              let pQuestion: number;
               if (pTagger) {
                 const pEnd = SENTENCE_END_MARKS.reduce((a, y) => a + pTagger[y], 0);
-                pQuestion = questionWeight * (pEnd > 0 ? pTagger[QUESTION] / pEnd : 0) + (1 - questionWeight) * pQuestion;
-              }
+                // At weight 1 the question model is not read.
+                const own = questionWeight < 1 ? questionProb(boundaries, forms.slice(from, i)) : 0;
+                pQuestion = questionWeight * (pEnd > 0 ? pTagger[QUESTION] / pEnd : 0) + (1 - questionWeight) * own;
+              } else pQuestion = questionProb(boundaries, forms.slice(from, i));
               if (pQuestion >= boundaries.questionThreshold) sure[i] = finishedEnd(sure[i], true);
               from = i;
             }
