@@ -20,7 +20,7 @@
  *       before the boundary model), the discriminative tagger alone (a CRF over hashed word features, Viterbi), Attach
  *       (the model without its D scores) and the full model with the tagger's comma evidence, and the full model with
  *       its own commas. --samples M: MBR samples (default: the restorer's).
- *   npx tsx scripts/bench-restore.ts --commas --set ewt-dev|edited-dev [--limit N]
+ *   npx tsx scripts/bench-restore.ts --commas --set ewt-dev|edited-dev [--limit N] [--grid-weights W,…] [--grid-thresholds T,…]
  *       tuning of COMMA_EVIDENCE (dev sets only): AED and comma F1 of the full restoration for a grid of tagger weights
  *       and thresholds, the model's samples drawn once per sentence.
  *   npx tsx scripts/bench-restore.ts --boundaries --set ewt-dev|edited-dev [--limit N]
@@ -30,6 +30,11 @@
  *       Viterbi sentence ends, its sentence-end posterior at thresholds, and the tagger's P(? | end) in the question mix.
  *   npx tsx scripts/bench-restore.ts --colons --set ewt-dev|edited-dev [--limit N]
  *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
+ *   npx tsx scripts/bench-restore.ts --sample-counts 10,15,20,30 --set ewt-dev|edited-dev [--limit N]
+ *       the default restoration at each number of MBR samples (dev sets only; each row samples anew).
+ *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
+ *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
+ *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -37,7 +42,7 @@ import { ATTACH_MODEL_FILE, defaultModelDir, loadPunctModel } from '../server/sr
 import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
 import { makeRestorer, RestoreOptions, RestoringModel } from '../server/src/restore';
-import { bestTags, loadPunctTagger, TAGS } from '../server/src/restore/punctTagger';
+import { bestMarks, loadPunctTagger, MARKS, PunctTagger, readPunctTaggerFile } from '../server/src/restore/punctTagger';
 import type { PunctuatedTree } from '../server/src/data/depunct';
 import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
 
@@ -53,6 +58,10 @@ const { values } = parseArgs({
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
+    tagger: { type: 'string' },
+    'sample-counts': { type: 'string' },
+    'grid-weights': { type: 'string' },
+    'grid-thresholds': { type: 'string' },
   },
 });
 const limit = Number(values.limit);
@@ -157,6 +166,9 @@ function main(): void {
     ? ewtParagraphs(set === 'ewt-test' ? 'test' : 'dev')
     : editedParagraphs(set === 'edited-heldout' ? 'heldout' : 'dev').map((p) => [p.text]);
   const chosen = spread(paragraphs, limit);
+  const candidate = values.tagger === undefined ? undefined : readPunctTaggerFile(values.tagger, defaultModelDir());
+  /** Options with the candidate tagger, when one is given. */
+  const withCandidate = (o: RestoreOptions): RestoreOptions => (candidate && o.tagger === undefined ? { ...o, tagger: candidate } : o);
   const memo = new WeakMap<object, ReturnType<NonNullable<RestoringModel['restoreWithSupport']>>>();
   /** The model with its samples drawn once per sentence (for grids of decision settings). */
   const memoModel: RestoringModel = {
@@ -206,14 +218,25 @@ function main(): void {
       ...[0.25, 0.5, 1].map((w) => ({ name: `boundary model, question w ${w}`, options: { boundaryEvidence: boundaryCut, questionEvidence: w } })),
       ...[0.25, 0.5, 1].map((w) => ({ name: `tagger Viterbi, question w ${w}`, options: { boundaryEvidence: viterbi, questionEvidence: w } })),
       ...[0.5].map((w) => ({ name: `tagger Viterbi or boundary model, question w ${w}`, options: { boundaryEvidence: union, questionEvidence: w } })),
+      ...[0.4, 0.45].flatMap((threshold) => [0.5, 1].map((w) => ({ name: `tagger posterior ≥ ${threshold}, question w ${w}`, options: { boundaryEvidence: { weight: 1, threshold }, questionEvidence: w } }))),
     ];
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| cut | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
-      const restorer = makeRestorer(parser, memoModel, g.options);
+      const restorer = makeRestorer(parser, memoModel, withCandidate(g.options));
       const t = tallyOf(restorer);
       // The edit count too: the grid's AEDs differ in the fourth decimal.
       console.log(`${report(g.name, t)} ${t.aed} edits / ${t.slots} slots`);
+    }
+    return;
+  }
+  if (values['sample-counts']) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| samples | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const n of values['sample-counts'].split(',').map(Number)) {
+      const t = tallyOf(makeRestorer(parser, model, withCandidate({ samples: n, seed: 1 })));
+      console.log(`${report(String(n), t)} ${t.aed} edits / ${t.slots} slots`);
     }
     return;
   }
@@ -222,7 +245,7 @@ function main(): void {
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| colon threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const colonThreshold of [false, 0.35, 0.5, 0.65] as const) {
-      const restorer = makeRestorer(parser, memoModel, { colonThreshold });
+      const restorer = makeRestorer(parser, memoModel, withCandidate({ colonThreshold }));
       const t = tallyOf(restorer);
       console.log(report(String(colonThreshold), t));
       const other = [':', ';', '...'].map((k) => `${k} ${t.pred[k] ?? 0}/${t.tp[k] ?? 0}/${t.gold[k] ?? 0}`);
@@ -233,13 +256,15 @@ function main(): void {
   if (values.commas) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
     const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
-    for (const weight of [0, 0.25, 0.5, 0.75, 0.9, 1]) for (const threshold of [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) grid.push({ weight, threshold });
+    const list = (v: string | undefined, d: number[]) => (v === undefined ? d : v.split(',').map(Number));
+    for (const weight of list(values['grid-weights'], [0, 0.25, 0.5, 0.75, 0.9, 1]))
+      for (const threshold of list(values['grid-thresholds'], [0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6])) grid.push({ weight, threshold });
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
-      const restorer = makeRestorer(parser, memoModel, g ? { commaEvidence: g } : { tagger: false });
+      const restorer = makeRestorer(parser, memoModel, g ? withCandidate({ commaEvidence: g }) : { tagger: false });
       const t = tallyOf(restorer);
-      console.log(report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t));
+      console.log(`${report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t)} ${t.aed} edits`);
     }
     return;
   }
@@ -276,18 +301,15 @@ function main(): void {
   const tagger = loadPunctTagger(defaultModelDir());
   if (!tagger) throw new Error(`no punctuation tagger in ${defaultModelDir()}: npm run train:restore-tagger`);
   const attach = loadPunctModel(path.join(defaultModelDir(), ATTACH_MODEL_FILE));
+  const taggerAlone = (t: PunctTagger) => (input: string) => {
+    const words = input.split(' ');
+    return bestMarks(t, words).map((y, i) => words[i] + MARKS[y]).join(' ');
+  };
   const systems: Array<{ name: string; restore: (input: string) => string; tally: Tally }> = [
     { name: 'trivial (final period)', restore: (input) => input + '.', tally: newTally() },
     { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent, { tagger: false }).restore, tally: newTally() },
     { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
-    {
-      name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)',
-      restore: (input) => {
-        const words = input.split(' ');
-        return bestTags(tagger, words).map((y, i) => words[i] + TAGS[y]).join(' ');
-      },
-      tally: newTally(),
-    },
+    { name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)', restore: taggerAlone(tagger), tally: newTally() },
     { name: 'Attach (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, attach, { samples, tagger: false }).restore, tally: newTally() },
     { name: 'Attach + tagger comma evidence', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
     { name: 'full model (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, model, { samples, tagger: false }).restore, tally: newTally() },
@@ -298,6 +320,11 @@ function main(): void {
     },
     { name: "full model + tagger evidence, the tagger's cut and question mix (default)", restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
   ];
+  if (candidate) {
+    systems.splice(0, systems.length, systems[0], systems[3], { name: `candidate tagger alone (${candidate.version})`, restore: taggerAlone(candidate), tally: newTally() });
+    systems.push({ name: 'default restoration, bundled tagger', restore: makeRestorer(parser, memoModel, { samples }).restore, tally: newTally() });
+    systems.push({ name: `default restoration, candidate tagger (${candidate.version})`, restore: makeRestorer(parser, memoModel, { samples, tagger: candidate }).restore, tally: newTally() });
+  }
   let skipped = 0;
   const t0 = Date.now();
   let nWords = 0;

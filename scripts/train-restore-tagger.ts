@@ -6,59 +6,67 @@
  *
  * Data: EWT train paragraphs and edited-english train documents (d % 10 ∉ {8, 9}), as dictation gives them (words
  * only, sentence-initial capitals lowered; `dictated` in test/restore/corpus.ts); each word is tagged with the main
- * mark written after it; the features read the parser's word clusters (CLUSTERS=0: not). AdaGrad (rate RATE, default 0.05) for EPOCHS (default 3)
- * epochs; the epoch kept is the one with the lowest negative log-likelihood per word on EWT dev + edited-english dev.
- * The KEEP (default 250,000) weights of largest magnitude are kept, the rest dropped (the file ~3 MB instead of 26).
+ * mark written after it, inside a question by the question state's tags (QUESTION_STATE=0: the marks alone); the
+ * features are FEATURES (default 2, the wider window; 1: the first model's) and read the parser's word clusters
+ * (CLUSTERS=0: not). AdaGrad (rate RATE, default 0.05) for EPOCHS (default 3) epochs, the weights averaged over
+ * every update (AVERAGE=0: the last ones); the epoch kept is the one with the lowest negative log-likelihood per word
+ * on EWT dev + edited-english dev.
+ * Every weight is kept, to 3 decimals, in the file's dense form (gzipped int16; KEEP=N: only the N of largest magnitude,
+ * as sparse pairs — 250,000 of them lost 0.007 dev NLL/word and 0.05 comma F1 on the second feature set).
  * OUT=FILE writes elsewhere than models/en.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { meanNll, TaggedRun, trainTagger } from '../server/research/restore/crfTraining';
-import { CLUSTERS_FILE, featureHashes, PunctTagger, PunctTaggerJson, TAGGER_MODEL_FILE, TAGS, tagOfMarks, bestTags } from '../server/src/restore/punctTagger';
+import { bestMarks, CLUSTERS_FILE, DENSE_SCALE, denseWeightText, featureHashes, FeatureSet, MARKS, markOfSlot, PunctTagger, PunctTaggerJson, QUESTION_STATE_TAGS, TAGGER_MODEL_FILE, tagsOfMarks } from '../server/src/restore/punctTagger';
 import { readClusters } from '../server/src/parser/wordClusters';
 import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
 
 const BITS = 21;
 const EPOCHS = Number(process.env.EPOCHS ?? 3);
 /** The KEEP weights of largest magnitude are kept (the file's size), the rest dropped. */
-const KEEP = Number(process.env.KEEP ?? 250_000);
+const KEEP = process.env.KEEP === undefined ? undefined : Number(process.env.KEEP);
 const RATE = Number(process.env.RATE ?? 0.05);
 /** CLUSTERS=0: lexical features only (without the parser's word clusters). */
 const CLUSTERS = process.env.CLUSTERS !== '0';
+const FEATURES = Number(process.env.FEATURES ?? 2) as FeatureSet;
+const TAG_LIST: readonly string[] = process.env.QUESTION_STATE === '0' ? MARKS : QUESTION_STATE_TAGS;
+const AVERAGE = process.env.AVERAGE !== '0';
 const MODEL_DIR = path.resolve(__dirname, '..', 'models', 'en');
 const clusters = CLUSTERS ? readClusters(path.join(MODEL_DIR, CLUSTERS_FILE)) : undefined;
 
-function runs(paragraphs: readonly string[][]): Array<TaggedRun & { words: string[] }> {
-  const out: Array<TaggedRun & { words: string[] }> = [];
+function runs(paragraphs: readonly string[][]): Array<TaggedRun & { words: string[]; marks: number[] }> {
+  const out: Array<TaggedRun & { words: string[]; marks: number[] }> = [];
   for (const p of paragraphs) {
     const input = dictated(p);
     if (!input) continue;
     const words = input.split(' ');
     const gold = slotMarks(p.join(' '));
     if (gold.length !== words.length + 1) continue;
-    out.push({ words, hashes: featureHashes(words, clusters), tags: words.map((_, i) => tagOfMarks(gold[i + 1])) });
+    const marks = words.map((_, i) => markOfSlot(gold[i + 1]));
+    out.push({ words, marks, hashes: featureHashes(words, clusters, FEATURES), tags: tagsOfMarks(TAG_LIST, marks) });
   }
   return out;
 }
 
-/** Per tag, F1 of the Viterbi tags on labelled runs (the last word's tag included). */
-function tagF1(m: PunctTagger, data: ReadonlyArray<TaggedRun & { words: string[] }>): string {
-  const tp = new Array<number>(TAGS.length).fill(0), pred = [...tp], gold = [...tp];
+/** Per mark, F1 of the Viterbi tags' marks on labelled runs (the last word's included). */
+function tagF1(m: PunctTagger, data: ReadonlyArray<TaggedRun & { words: string[]; marks: number[] }>): string {
+  const tp = new Array<number>(MARKS.length).fill(0), pred = [...tp], gold = [...tp];
   for (const r of data) {
-    bestTags(m, r.words).forEach((y, i) => {
+    bestMarks(m, r.words).forEach((y, i) => {
       pred[y]++;
-      gold[r.tags[i]]++;
-      if (y === r.tags[i]) tp[y]++;
+      gold[r.marks[i]]++;
+      if (y === r.marks[i]) tp[y]++;
     });
   }
-  return [1, 2, 3]
-    .map((y) => `${TAGS[y]} F1 ${((2 * tp[y]) / Math.max(1, pred[y] + gold[y])).toFixed(3)}`)
+  return [1, 2, 3, 5]
+    .map((y) => `${MARKS[y]} F1 ${((2 * tp[y]) / Math.max(1, pred[y] + gold[y])).toFixed(3)}`)
     .join(', ');
 }
 
-function pruned(m: PunctTagger): PunctTagger {
+function pruned(m: PunctTagger, keep: number): PunctTagger {
   const magnitudes = Float32Array.from(m.weights, Math.abs).sort().reverse();
-  const least = Math.max(magnitudes[Math.min(KEEP, magnitudes.length) - 1], 1e-3);
+  const least = Math.max(magnitudes[Math.min(keep, magnitudes.length) - 1], 1e-3);
   return { ...m, weights: m.weights.map((v) => (Math.abs(v) >= least ? Number(v.toFixed(3)) : 0)) };
 }
 
@@ -74,30 +82,46 @@ function main(): void {
     bits: BITS,
     epochs: EPOCHS,
     rate: RATE,
+    tags: TAG_LIST,
+    average: AVERAGE,
     afterEpoch: (epoch, trained) => {
-      const m = { ...trained, clusters };
+      const m = { ...trained, clusters, featureSet: FEATURES };
       const nll = meanNll(m, dev);
       console.log(`epoch ${epoch}: dev NLL/word ${nll.toFixed(4)}; ${tagF1(m, dev)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-      if (nll < best.nll) best = { epoch, nll, m: { ...m, weights: Float32Array.from(m.weights), trans: Float64Array.from(m.trans) } };
+      if (nll < best.nll) {
+        best = { epoch, nll, m: { ...m, weights: Float32Array.from(m.weights), trans: Float64Array.from(m.trans) } };
+        write(best.m!, epoch); // a checkpoint: the best epoch so far
+      }
     },
   });
-  const m = pruned({ ...best.m!, clusters });
+  // What pruning costs, at a few sizes (the file grows ~16 bytes a weight).
+  for (const keep of [250_000, 500_000, 1_000_000]) console.log(`the ${keep} largest kept: dev NLL/word ${meanNll(pruned(best.m!, keep), dev).toFixed(4)}; ${tagF1(pruned(best.m!, keep), dev)}`);
+  const m = write(best.m!, best.epoch);
+  console.log(`epoch ${best.epoch} kept (${KEEP ?? 'every weight'}), dev NLL/word ${meanNll(m, dev).toFixed(4)}; ${tagF1(m, dev)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
+/** Writes the model of an epoch with its KEEP largest weights (and, with FULL_OUT=FILE, every weight as float32). */
+function write(trained: PunctTagger, epoch: number): PunctTagger {
+  const m = KEEP === undefined ? { ...trained, weights: trained.weights.map((v) => Math.round(v * DENSE_SCALE) / DENSE_SCALE) } : pruned(trained, KEEP);
   const kept: Array<[number, number]> = [];
-  m.weights.forEach((v, k) => {
-    if (v !== 0) kept.push([k, v]);
-  });
-  console.log(`epoch ${best.epoch} kept; the ${KEEP} largest kept (${kept.length} weights), dev NLL/word ${meanNll(m, dev).toFixed(4)}; ${tagF1(m, dev)}`);
+  if (KEEP !== undefined)
+    m.weights.forEach((v, k) => {
+      if (v !== 0) kept.push([k, Number(v.toFixed(3))]);
+    });
   const json: PunctTaggerJson = {
-    version: `restore-tagger-crf-1-e${best.epoch}`,
+    version: `restore-tagger-crf-${FEATURES}${TAG_LIST === MARKS ? '' : 'q'}${AVERAGE ? 'a' : ''}-e${epoch}`,
     bits: BITS,
-    tags: [...TAGS],
+    tags: [...TAG_LIST],
+    featureSet: FEATURES,
     clusters: CLUSTERS,
     trans: Array.from(m.trans, (v) => Number(v.toFixed(4))),
-    weights: kept.map(([k, v]) => [k, Number(v.toFixed(3))]),
+    ...(KEEP === undefined ? { dense: denseWeightText(m.weights) } : { weights: kept }),
   };
   const out = process.env.OUT ?? path.join(MODEL_DIR, TAGGER_MODEL_FILE);
   fs.writeFileSync(out, JSON.stringify(json));
-  console.log(`wrote ${out} (${(fs.statSync(out).size / 1e6).toFixed(1)} MB) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  if (process.env.FULL_OUT) fs.writeFileSync(process.env.FULL_OUT, Buffer.from(trained.weights.buffer));
+  console.log(`wrote ${out} (epoch ${epoch}, ${KEEP === undefined ? 'every weight' : `${kept.length} weights`}, ${(fs.statSync(out).size / 1e6).toFixed(1)} MB)`);
+  return m;
 }
 
 main();

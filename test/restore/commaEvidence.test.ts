@@ -10,7 +10,7 @@ import * as path from 'path';
 import { defaultModelDir, loadParser, MODEL_FILE } from '../../server/src/parser';
 import { makeRestorer, RestoringModel } from '../../server/src/restore';
 import { BoundaryModel } from '../../server/src/restore/boundaries';
-import { COMMA, featureHashes, K, PunctTagger, QUESTION, weightIndex } from '../../server/src/restore/punctTagger';
+import { COMMA, featureHashes, MARK_COUNT as K, PunctTagger, QUESTION, weightIndex } from '../../server/src/restore/punctTagger';
 import { hashString } from '../../server/src/parser/hash';
 import { wordChange } from './corpus';
 

@@ -1,13 +1,15 @@
 /**
  * The punctuation tagger's linear-chain CRF: forward–backward's log partition function and marginals and Viterbi's
  * best sequence against brute force over every tag sequence, and the training gradient against finite differences
- * (of the scores, and of the hashed weights through the tagger's features).
+ * (of the scores, and of the hashed weights through the tagger's features); the question state's tags of a run's marks,
+ * its marginals summed by mark against brute force, and the trainer's averaged weights against the explicit mean.
  */
 import { strict as assert } from 'assert';
 import { CrfScores, posteriors, sequenceScore, viterbi } from '../../server/src/restore/linearChainCrf';
-import { featureHashes, K, PunctTagger, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
-import { nllGradient } from '../../server/research/restore/crfTraining';
+import { featureHashes, tagFeatures, MARK_COUNT as K, MARKS, marksOfTags, PunctTagger, QUESTION_STATE_TAGS, tagRun, tagsOfMarks, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
+import { nllGradient, trainTagger } from '../../server/research/restore/crfTraining';
 import { seededRng } from '../../server/src/random/seededRng';
+import { hashString } from '../../server/src/parser/hash';
 
 function randomScores(n: number, k: number, seed: number): CrfScores {
   const rng = seededRng(seed);
@@ -103,5 +105,80 @@ describe('linear-chain CRF', () => {
       const fd = (nllOf({ ...m, weights: plus }) - nllOf({ ...m, weights: minus })) / (plus[idx] - minus[idx]);
       assert.ok(Math.abs(fd - grad.get(idx)!) < 1e-3, `w[${idx}]: ${grad.get(idx)} vs finite difference ${fd}`);
     }
+  });
+});
+
+describe("the punctuation tagger's question state", () => {
+  const tag = (marks: string[]) => tagsOfMarks(QUESTION_STATE_TAGS, marks.map((m) => (MARKS as readonly string[]).indexOf(m))).map((y) => QUESTION_STATE_TAGS[y]);
+
+  it('a mark inside a sentence that ends with ? gets its ¿ tag, back to the previous sentence end', () => {
+    // "we left, so can you come? it was late: we, I mean"
+    assert.deepEqual(tag(['', ',', '', '', '?', '', '', ':', ',', '', '']), ['¿', '¿,', '¿', '¿', '?', '', '', ':', ',', '', '']);
+    assert.deepEqual(tag(['', ',', '.', '', ':', '', '?', '!']), ['', ',', '.', '¿', '¿:', '¿', '?', '!']);
+    // Without the question state the tags are the marks.
+    assert.deepEqual(tagsOfMarks(MARKS, [0, 1, 3, 5]), [0, 1, 3, 5]);
+  });
+
+  it("a question-state tagger's marginals by mark and its best marks equal brute force over every tag sequence", () => {
+    const words = 'can you come'.split(' ');
+    const bits = 10;
+    const rng = seededRng(3);
+    const k = QUESTION_STATE_TAGS.length;
+    const m: PunctTagger = {
+      version: 'test',
+      bits,
+      tags: QUESTION_STATE_TAGS,
+      weights: Float32Array.from({ length: 1 << bits }, () => rng() - 0.5),
+      trans: Float64Array.from({ length: (k + 1) * k }, () => rng() - 0.5),
+    };
+    const s = taggerScores(m, featureHashes(words));
+    const seqs = allSequences(words.length, k);
+    const scores = seqs.map((q) => sequenceScore(s, q));
+    const z = scores.reduce((a, v) => a + Math.exp(v), 0);
+    const mark = marksOfTags(QUESTION_STATE_TAGS);
+    const { marginals, best } = tagRun(m, words, true);
+    for (let i = 0; i < words.length; i++) {
+      for (let y = 0; y < K; y++) {
+        const brute = seqs.reduce((a, q, j) => a + (mark[q[i]] === y ? Math.exp(scores[j]) / z : 0), 0);
+        assert.ok(Math.abs(marginals[i * K + y] - brute) < 1e-9, `P(mark ${y} after word ${i}): ${marginals[i * K + y]} vs ${brute}`);
+      }
+    }
+    assert.deepEqual(best, seqs[scores.indexOf(Math.max(...scores))].map((y) => mark[y]));
+  });
+});
+
+describe('averaged training', () => {
+  it('the averaged weights are the mean of the weights before and after every update', () => {
+    // One run, so each epoch is one update: the plain trainer's weights after epochs 1…3 are w1, w2, w3.
+    const words = 'so we left early the roads were empty'.split(' ');
+    const run = { hashes: featureHashes(words), tags: tagsOfMarks(QUESTION_STATE_TAGS, [0, 0, 0, 3, 0, 1, 0, 2]) };
+    const o = { bits: 12, epochs: 3, tags: QUESTION_STATE_TAGS, rate: 0.3 };
+    const plain: Array<{ w: Float32Array; t: Float64Array }> = [];
+    trainTagger([run], { ...o, afterEpoch: (_, m) => plain.push({ w: Float32Array.from(m.weights), t: Float64Array.from(m.trans) }) });
+    const averaged = trainTagger([run], { ...o, average: true });
+    let moved = 0;
+    for (let j = 0; j < 1 << o.bits; j++) {
+      const mean = (plain[0].w[j] + plain[1].w[j] + plain[2].w[j]) / 4;
+      if (plain[2].w[j] !== 0) moved++;
+      assert.ok(Math.abs(averaged.weights[j] - mean) < 1e-6, `w[${j}]: ${averaged.weights[j]} vs mean ${mean}`);
+    }
+    assert.ok(moved > 100);
+    for (let j = 0; j < plain[0].t.length; j++) assert.ok(Math.abs(averaged.trans[j] - (plain[0].t[j] + plain[1].t[j] + plain[2].t[j]) / 4) < 1e-9);
+  });
+});
+
+describe("the tagger's feature hashes", () => {
+  it('are the hashes of its feature strings, for both feature sets, with and without word clusters', () => {
+    const words = 'so we left early I think the roads were empty in 2024 weren’t they'.split(' ');
+    const known = [...new Set(words.map((w) => hashString(w.toLowerCase().replace(/\d/g, '0')) >>> 0))].sort((a, b) => a - b);
+    const clusters = { keys: Uint32Array.from(known), fine: Uint8Array.from(known, (_, j) => 1 + (j % 5)), coarse: Uint8Array.from(known, (_, j) => 1 + (j % 2)) };
+    for (const set of [1, 2] as const) {
+      for (const c of [undefined, clusters]) {
+        const hashes = featureHashes(words, c, set);
+        words.forEach((_, i) => assert.deepEqual(Array.from(hashes[i]), tagFeatures(words, i, c, set).map(hashString), `set ${set}, word ${i}`));
+      }
+    }
+    assert.ok(tagFeatures(words, 3, clusters, 2).includes('m2m1w0=we|left|early'));
+    assert.ok(tagFeatures(words, 3, clusters, 2).length > tagFeatures(words, 3, clusters, 1).length);
   });
 });

@@ -5,9 +5,15 @@
  * here a feature-based CRF, which trains in minutes on two shared cores), and restoration reads its comma posteriors
  * as evidence beside the punctuation model's samples (`restorer.ts`). Trained on EWT train and edited-english train as
  * dictation gives them (`scripts/train-restore-tagger.ts`, `models/en/restore-tagger.json`).
+ *
+ * A model's tags may split the marks inside a sentence by whether the sentence is a question (`¿`, `¿,`, `¿:`, `¿;`:
+ * that mark, in a sentence that ends with `?`). A first-order chain sees only the word around each slot, so on its
+ * own it cannot carry the `can you` at a sentence's start to the `?` at its end; the question state carries it. What
+ * the tagger gives restoration is always per mark (the tags' probabilities summed by mark).
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import * as zlib from 'zlib';
 import { hashString } from '../parser/hash';
 import { onceByFile } from './hashedLogistic';
 import { CrfScores, posteriors, viterbi } from './linearChainCrf';
@@ -16,40 +22,80 @@ import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
 
 export const TAGGER_MODEL_FILE = 'restore-tagger.json';
 
-/** The tags: the main mark written after a word. */
-export const TAGS = ['', ',', '.', '?', '!', ':', ';'] as const;
-export const K = TAGS.length;
+/** The marks the tagger decides: the main mark written after a word. */
+export const MARKS = ['', ',', '.', '?', '!', ':', ';'] as const;
+export const MARK_COUNT = MARKS.length;
 export const COMMA = 1;
+export const PERIOD = 2;
 export const QUESTION = 3;
 export const COLON = 5;
 export const SEMICOLON = 6;
-/** Tags that end a sentence. */
-export const SENTENCE_END_TAGS: readonly number[] = [2, 3, 4];
+/** Marks that end a sentence. */
+export const SENTENCE_END_MARKS: readonly number[] = [2, 3, 4];
+/** The prefix of a tag for a mark inside a question. */
+export const IN_QUESTION = '¿';
+/** The tags of a tagger with the question state: the marks, then the marks a question's inside may have. */
+export const QUESTION_STATE_TAGS: readonly string[] = [...MARKS, ...['', ',', ':', ';'].map((m) => IN_QUESTION + m)];
 
 export interface PunctTagger {
   readonly version: string;
   readonly bits: number;
   /** 2^bits hashed (feature, tag) weights. */
   readonly weights: Float32Array;
-  /** (K + 1) × K transition scores, the last row the start. */
+  /** (k + 1) × k transition scores over the model's tags, the last row the start. */
   readonly trans: Float64Array;
+  /** The model's tags (absent: MARKS, one tag a mark). */
+  readonly tags?: readonly string[];
+  /** Which feature templates (absent: 1, the first model's; 2 adds a wider window and more cluster context). */
+  readonly featureSet?: FeatureSet;
   /** The parser's word clusters, when the features read them (so that `however` teaches `nevertheless`). */
   readonly clusters?: ClusterMap;
 }
+
+export type FeatureSet = 1 | 2;
 
 export interface PunctTaggerJson {
   version: string;
   bits: number;
   tags: string[];
+  featureSet?: FeatureSet;
   trans: number[];
   /** Whether the features read the parser's word clusters (`parser-clusters.bin.gz` beside the model). */
   clusters?: boolean;
-  /** Sparse weights: [hashed index, weight] pairs. */
-  weights: Array<[number, number]>;
+  /** Sparse weights: [hashed index, weight] pairs (or `dense`). */
+  weights?: Array<[number, number]>;
+  /** All 2^bits weights × DENSE_SCALE, rounded, as little-endian int16, gzipped, in base64 (or `weights`). */
+  dense?: string;
 }
 
-/** The tag of a slot's marks (as `slotMarks` gives them): a sentence end first, then `;`, `:`, `,`. */
-export function tagOfMarks(marks: readonly string[]): number {
+/** The scale of the dense weights' int16 (a weight to 3 decimals, as the sparse pairs give it). */
+export const DENSE_SCALE = 1000;
+
+/** The `dense` form of weights (each rounded to 1 / DENSE_SCALE; |w| at most 32.767). */
+export function denseWeightText(weights: Float32Array): string {
+  const q = Int16Array.from(weights, (v) => Math.max(-32767, Math.min(32767, Math.round(v * DENSE_SCALE))));
+  return zlib.gzipSync(Buffer.from(q.buffer, q.byteOffset, q.byteLength), { level: 9 }).toString('base64');
+}
+
+function weightsOfDense(bits: number, text: string): Float32Array {
+  const raw = zlib.gunzipSync(Buffer.from(text, 'base64'));
+  if (raw.length !== 2 << bits) throw new Error(`punctuation tagger: ${raw.length} bytes of dense weights, expected ${2 << bits}`);
+  const out = new Float32Array(1 << bits);
+  for (let j = 0; j < out.length; j++) out[j] = raw.readInt16LE(2 * j) / DENSE_SCALE;
+  return out;
+}
+
+export function tagsOf(m: Pick<PunctTagger, 'tags'>): readonly string[] {
+  return m.tags ?? MARKS;
+}
+
+/** The mark of each of a tag list's tags. */
+export function marksOfTags(tags: readonly string[]): number[] {
+  return tags.map((t) => (MARKS as readonly string[]).indexOf(t.startsWith(IN_QUESTION) ? t.slice(IN_QUESTION.length) : t));
+}
+
+/** The mark of a slot's marks (as `slotMarks` gives them): a sentence end first, then `;`, `:`, `,`. */
+export function markOfSlot(marks: readonly string[]): number {
   if (marks.includes('?')) return 3;
   if (marks.includes('!')) return 4;
   if (marks.includes('.') || marks.includes('...')) return 2;
@@ -57,6 +103,22 @@ export function tagOfMarks(marks: readonly string[]): number {
   if (marks.includes(':')) return 5;
   if (marks.includes(',')) return 1;
   return 0;
+}
+
+/**
+ * The tags of a run's marks under a tag list: with the question state, a mark inside a sentence that ends with `?`
+ * (after it, up to the previous sentence end) gets its `¿` tag; a run's last sentence, if it has no end, is no question.
+ */
+export function tagsOfMarks(tags: readonly string[], marks: readonly number[]): number[] {
+  const out = new Array<number>(marks.length);
+  let question = false;
+  for (let i = marks.length - 1; i >= 0; i--) {
+    const m = marks[i];
+    if (SENTENCE_END_MARKS.includes(m)) question = m === QUESTION;
+    const inside = question && !SENTENCE_END_MARKS.includes(m) ? tags.indexOf(IN_QUESTION + MARKS[m]) : -1;
+    out[i] = inside >= 0 ? inside : tags.indexOf(MARKS[m]);
+  }
+  return out;
 }
 
 function shape(w: string | undefined): string {
@@ -75,112 +137,212 @@ interface RunView {
   norm: string[];
   shape: string[];
   cluster?: string[];
+  coarse?: string[];
 }
 
 function runView(words: readonly string[], clusters?: ClusterMap): RunView {
   const norm = words.map((w) => normWord(w));
-  return { norm, shape: words.map(shape), cluster: clusters && norm.map((w) => String(clusterOf(clusters, hashString(w)).fine)) };
+  const ids = clusters && norm.map((w) => clusterOf(clusters, hashString(w)));
+  return { norm, shape: words.map(shape), cluster: ids?.map((c) => String(c.fine)), coarse: ids?.map((c) => String(c.coarse)) };
 }
 
-function viewFeatures(v: RunView, i: number): string[] {
+/**
+ * A feature: `name=a|b|…` (or `name` alone). The features are given to an emitter rather than built as strings, so
+ * that restoration can hash them without building the strings (FNV-1a reads a string's parts in order); the strings
+ * are what the hashes are of (`tagFeatures`).
+ */
+type Emit = (name: string, a?: string, b?: string, c?: string, d?: string) => void;
+
+function visitFeatures(v: RunView, i: number, set: FeatureSet, emit: Emit): void {
   const n = v.norm.length;
   const w = (k: number) => (k < 0 ? '<s>' : k >= n ? '</s>' : v.norm[k]);
   const [m1, w0, p1, p2] = [w(i - 1), w(i), w(i + 1), w(i + 2)];
   const s0 = v.shape[i];
   const s1 = i + 1 < n ? v.shape[i + 1] : 'none';
-  const lexical = [
-    'b',
-    `w0=${w0}`,
-    `p1=${p1}`,
-    `m1=${m1}`,
-    `p2=${p2}`,
-    `m1w0=${m1}|${w0}`,
-    `w0p1=${w0}|${p1}`,
-    `p1p2=${p1}|${p2}`,
-    `m1w0p1=${m1}|${w0}|${p1}`,
-    `w0p1p2=${w0}|${p1}|${p2}`,
-    `s0=${s0}`,
-    `s1=${s1}`,
-    `s0s1=${s0}|${s1}`,
-    `s1w0=${s1}|${w0}`,
-    `suf0=${w0.slice(-3)}`,
-    `suf0p1=${w0.slice(-2)}|${p1}`,
-    `pos=${Math.min(i, 5)}`,
-    `left=${Math.min(n - 1 - i, 5)}`,
-    `m1p1=${m1}|${p1}`,
-    `w0p2=${w0}|${p2}`,
-    `suf1=${p1.slice(-3)}`,
-  ];
-  if (!v.cluster) return lexical;
+  emit('b');
+  emit('w0', w0);
+  emit('p1', p1);
+  emit('m1', m1);
+  emit('p2', p2);
+  emit('m1w0', m1, w0);
+  emit('w0p1', w0, p1);
+  emit('p1p2', p1, p2);
+  emit('m1w0p1', m1, w0, p1);
+  emit('w0p1p2', w0, p1, p2);
+  emit('s0', s0);
+  emit('s1', s1);
+  emit('s0s1', s0, s1);
+  emit('s1w0', s1, w0);
+  emit('suf0', w0.slice(-3));
+  emit('suf0p1', w0.slice(-2), p1);
+  emit('pos', String(Math.min(i, 5)));
+  emit('left', String(Math.min(n - 1 - i, 5)));
+  emit('m1p1', m1, p1);
+  emit('w0p2', w0, p2);
+  emit('suf1', p1.slice(-3));
+  if (set === 2) {
+    // A wider window: the words two before and three after, and the phrases they make with the slot's neighbours.
+    const [m2, p3] = [w(i - 2), w(i + 3)];
+    const s2 = i + 2 < n ? v.shape[i + 2] : 'none';
+    emit('m2', m2);
+    emit('p3', p3);
+    emit('m2m1', m2, m1);
+    emit('p2p3', p2, p3);
+    emit('p1p2p3', p1, p2, p3);
+    emit('m2m1w0', m2, m1, w0);
+    emit('s1s2', s1, s2);
+    emit('w0p1s2', w0, p1, s2);
+  }
+  if (!v.cluster) return;
   const cl = v.cluster;
   const c = (k: number) => (k < 0 || k >= n ? 'x' : cl[k]);
   const [cm1, c0, c1, c2] = [c(i - 1), c(i), c(i + 1), c(i + 2)];
-  return [...lexical, `c0=${c0}`, `c1=${c1}`, `c0c1=${c0}|${c1}`, `w0c1=${w0}|${c1}`, `c0p1=${c0}|${p1}`, `cm1c0c1=${cm1}|${c0}|${c1}`, `c0c1c2=${c0}|${c1}|${c2}`, `s0c1=${s0}|${c1}`];
+  emit('c0', c0);
+  emit('c1', c1);
+  emit('c0c1', c0, c1);
+  emit('w0c1', w0, c1);
+  emit('c0p1', c0, p1);
+  emit('cm1c0c1', cm1, c0, c1);
+  emit('c0c1c2', c0, c1, c2);
+  emit('s0c1', s0, c1);
+  if (set === 2) {
+    const co = v.coarse!;
+    const g = (k: number) => (k < 0 || k >= n ? 'x' : co[k]);
+    const [gm2, gm1, g0, g1, g2, g3] = [g(i - 2), g(i - 1), g(i), g(i + 1), g(i + 2), g(i + 3)];
+    emit('w0c1c2', w0, c1, c2);
+    emit('c1p2', c1, p2);
+    emit('g0g1g2g3', g0, g1, g2, g3);
+    emit('gm2gm1g0g1', gm2, gm1, g0, g1);
+    emit('gm1g0g1g2', gm1, g0, g1, g2);
+    emit('w0g1g2', w0, g1, g2);
+  }
 }
 
 /** The feature strings of position i (the slot after words[i]); with clusters, also the words' clusters. */
-export function tagFeatures(words: readonly string[], i: number, clusters?: ClusterMap): string[] {
-  return viewFeatures(runView(words, clusters), i);
+export function tagFeatures(words: readonly string[], i: number, clusters?: ClusterMap, set: FeatureSet = 1): string[] {
+  const out: string[] = [];
+  visitFeatures(runView(words, clusters), i, set, (name, ...parts) => {
+    const defined = parts.filter((x) => x !== undefined);
+    out.push(defined.length ? `${name}=${defined.join('|')}` : name);
+  });
+  return out;
 }
 
-/** The hashes of each position's features (n arrays), computed once per run of words. */
-export function featureHashes(words: readonly string[], clusters?: ClusterMap): Int32Array[] {
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a's state after reading s from state h (`hashString(s)` is `fnv(0x811c9dc5, s) | 0`). */
+function fnv(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** FNV-1a's state after `name=`, per feature name. */
+const afterName = new Map<string, number>();
+const BAR = '|'.charCodeAt(0);
+
+/** The hashes of each position's features (n arrays), computed once per run of words: `hashString` of `tagFeatures`. */
+export function featureHashes(words: readonly string[], clusters?: ClusterMap, set: FeatureSet = 1): Int32Array[] {
   const v = runView(words, clusters);
-  return words.map((_, i) => Int32Array.from(viewFeatures(v, i), hashString));
+  const buf: number[] = [];
+  const part = (h: number, x: string | undefined) => (x === undefined ? h : fnv(Math.imul(h ^ BAR, FNV_PRIME), x));
+  const emit: Emit = (name, a, b, c, d) => {
+    if (a === undefined) {
+      buf.push(hashString(name));
+      return;
+    }
+    let h = afterName.get(name);
+    if (h === undefined) afterName.set(name, (h = fnv(0x811c9dc5, name + '=')));
+    buf.push(part(part(part(fnv(h, a), b), c), d) | 0);
+  };
+  return words.map((_, i) => {
+    buf.length = 0;
+    visitFeatures(v, i, set, emit);
+    return Int32Array.from(buf);
+  });
 }
 
-const TAG_MIX = [0, 0x9e3779b1, 0x85ebca6b, 0xc2b2ae35, 0x27d4eb2f, 0x165667b1, 0xd3a2646c, 0xfd7046c5];
+/** The hashes of a run's features as a tagger reads them. */
+export function taggerHashes(m: Pick<PunctTagger, 'clusters' | 'featureSet'>, words: readonly string[]): Int32Array[] {
+  return featureHashes(words, m.clusters, m.featureSet ?? 1);
+}
+
+const TAG_MIX = [0, 0x9e3779b1, 0x85ebca6b, 0xc2b2ae35, 0x27d4eb2f, 0x165667b1, 0xd3a2646c, 0xfd7046c5, 0x7feb352d, 0x846ca68b, 0x2c1b3c6d, 0x297a2d39];
 
 /** The weight index of feature hash h with tag y. */
 export function weightIndex(h: number, y: number, bits: number): number {
+  if (y >= TAG_MIX.length) throw new Error(`punctuation tagger: at most ${TAG_MIX.length} tags`);
   return ((h ^ TAG_MIX[y]) >>> 0) & ((1 << bits) - 1);
 }
 
-/** Emission and transition scores of a run of words (features already hashed). */
-export function taggerScores(m: Pick<PunctTagger, 'bits' | 'weights' | 'trans'>, hashes: readonly Int32Array[]): CrfScores {
-  const emit = new Float64Array(hashes.length * K);
+/** Emission and transition scores of a run of words over the model's tags (features already hashed). */
+export function taggerScores(m: Pick<PunctTagger, 'bits' | 'weights' | 'trans' | 'tags'>, hashes: readonly Int32Array[]): CrfScores {
+  const k = tagsOf(m).length;
+  const emit = new Float64Array(hashes.length * k);
+  const mask = (1 << m.bits) - 1;
+  const w = m.weights;
   hashes.forEach((hs, i) => {
-    for (let y = 0; y < K; y++) {
+    for (let y = 0; y < k; y++) {
+      const mix = TAG_MIX[y];
       let s = 0;
-      for (const h of hs) s += m.weights[weightIndex(h, y, m.bits)];
-      emit[i * K + y] = s;
+      for (let j = 0; j < hs.length; j++) s += w[((hs[j] ^ mix) >>> 0) & mask];
+      emit[i * k + y] = s;
     }
   });
-  return { k: K, emit, trans: m.trans };
+  return { k, emit, trans: m.trans };
 }
 
-/** P(tag | words) at each word: n × K, `[i * K + y]` the probability that mark y follows words[i]. */
+/** Tag marginals (n × k) summed by mark (n × MARK_COUNT). */
+function byMark(m: Pick<PunctTagger, 'tags'>, marginals: Float64Array): Float64Array {
+  const tags = tagsOf(m);
+  if (tags === MARKS) return marginals;
+  const mark = marksOfTags(tags);
+  const k = tags.length;
+  const n = marginals.length / k;
+  const out = new Float64Array(n * MARK_COUNT);
+  for (let i = 0; i < n; i++) for (let y = 0; y < k; y++) out[i * MARK_COUNT + mark[y]] += marginals[i * k + y];
+  return out;
+}
+
+/** P(mark | words) at each word: n × MARK_COUNT, `[i * MARK_COUNT + y]` the probability that mark y follows words[i]. */
 export function tagMarginals(m: PunctTagger, words: readonly string[]): Float64Array {
-  if (words.length === 0) return new Float64Array(0);
-  return posteriors(taggerScores(m, featureHashes(words, m.clusters))).marginals;
+  return tagRun(m, words, false).marginals;
 }
 
 /**
- * The tag marginals of a run of words and, if asked, its best tags, from one computation of the scores (restoration
- * reads both when the tagger's own sentence ends cut the run).
+ * The mark marginals of a run of words and, if asked, the marks of its best tag sequence, from one computation of
+ * the scores (restoration reads both when the tagger's own sentence ends cut the run).
  */
 export function tagRun(m: PunctTagger, words: readonly string[], withBest: boolean): { marginals: Float64Array; best?: number[] } {
   if (words.length === 0) return { marginals: new Float64Array(0), best: withBest ? [] : undefined };
-  const scores = taggerScores(m, featureHashes(words, m.clusters));
-  return { marginals: posteriors(scores).marginals, best: withBest ? viterbi(scores) : undefined };
+  const scores = taggerScores(m, taggerHashes(m, words));
+  const mark = marksOfTags(tagsOf(m));
+  return { marginals: byMark(m, posteriors(scores).marginals), best: withBest ? viterbi(scores).map((y) => mark[y]) : undefined };
 }
 
-/** The tagger's best tags for a run of words (its restoration as a system of its own). */
-export function bestTags(m: PunctTagger, words: readonly string[]): number[] {
-  return viterbi(taggerScores(m, featureHashes(words, m.clusters)));
+/** The marks of the tagger's best tags for a run of words (its restoration as a system of its own). */
+export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
+  const mark = marksOfTags(tagsOf(m));
+  return viterbi(taggerScores(m, taggerHashes(m, words))).map((y) => mark[y]);
 }
 
 export const CLUSTERS_FILE = 'parser-clusters.bin.gz';
 
 /** The tagger of a file's JSON; `dir`: where the word clusters are, when it reads them. */
 export function punctTaggerFromJson(j: PunctTaggerJson, dir?: string): PunctTagger {
-  if (j.tags.join(' ') !== TAGS.join(' ')) throw new Error(`punctuation tagger: tags ${JSON.stringify(j.tags)}, expected ${JSON.stringify(TAGS)}`);
-  if (j.trans.length !== (K + 1) * K) throw new Error(`punctuation tagger: ${j.trans.length} transition scores, expected ${(K + 1) * K}`);
-  const weights = new Float32Array(1 << j.bits);
-  for (const [k, v] of j.weights) weights[k] = v;
+  const known = [MARKS, QUESTION_STATE_TAGS].find((t) => t.join(' ') === j.tags.join(' '));
+  if (!known) throw new Error(`punctuation tagger: tags ${JSON.stringify(j.tags)}, expected ${JSON.stringify(MARKS)} or ${JSON.stringify(QUESTION_STATE_TAGS)}`);
+  const k = known.length;
+  if (j.trans.length !== (k + 1) * k) throw new Error(`punctuation tagger: ${j.trans.length} transition scores, expected ${(k + 1) * k}`);
+  if (j.featureSet !== undefined && j.featureSet !== 1 && j.featureSet !== 2) throw new Error(`punctuation tagger: unknown feature set ${String(j.featureSet)}`);
+  let weights: Float32Array;
+  if (j.dense !== undefined) weights = weightsOfDense(j.bits, j.dense);
+  else {
+    weights = new Float32Array(1 << j.bits);
+    for (const [i, v] of j.weights ?? []) weights[i] = v;
+  }
   if (j.clusters && !dir) throw new Error('punctuation tagger: its features read word clusters, and no directory was given');
   const clusters = j.clusters ? readClusters(path.join(dir!, CLUSTERS_FILE)) : undefined;
-  return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans), clusters };
+  return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans), tags: known, featureSet: j.featureSet ?? 1, clusters };
 }
 
 const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as PunctTaggerJson, path.dirname(f)));
@@ -188,4 +350,9 @@ const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(fs.readFileS
 /** The bundled tagger, or undefined when it is missing (restoration then uses the punctuation model's commas alone). */
 export function loadPunctTagger(dir: string): PunctTagger | undefined {
   return readTagger(path.join(dir, TAGGER_MODEL_FILE));
+}
+
+/** A tagger from a file anywhere, its word clusters from `clustersDir` (benchmarks comparing a candidate with the bundled one). */
+export function readPunctTaggerFile(file: string, clustersDir: string): PunctTagger {
+  return punctTaggerFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as PunctTaggerJson, clustersDir);
 }

@@ -1,10 +1,11 @@
 /**
  * Restoration of unpunctuated text (the model's MBR restoration, paper §6.1), shared by every front end (CLI, language
- * server, VS Code command). A run of words is cut into sentences by the boundary model (`boundaries.ts`), each piece
- * is parsed, the model restores the punctuation of all its slots, and the marks of the slots the writer left empty
- * are spliced into the writer's own text (`gaps.ts`, `splice.ts`): words, intra-word marks, code and the writer's own
- * marks are kept as written, and only a sentence's first letter may change case. A sentence the writer already ended
- * with a mark, and a paragraph the writer punctuated, are kept as they are (the linter is the tool for those).
+ * server, VS Code command). A run of words is cut into sentences by the punctuation tagger (`punctTagger.ts`; without
+ * it, the boundary model of `boundaries.ts`), each piece is parsed, the model restores the punctuation of all its
+ * slots, and the marks of the slots the writer left empty are spliced into the writer's own text (`gaps.ts`,
+ * `splice.ts`): words, intra-word marks, code and the writer's own marks are kept as written, and only a sentence's
+ * first letter may change case. A sentence the writer already ended with a mark, and a paragraph the writer
+ * punctuated, are kept as they are (the linter is the tool for those).
  */
 import type { PunctuatedTree } from '../data/depunct';
 import type { SentenceAnalyser } from '../engine';
@@ -16,7 +17,7 @@ import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
-import { COLON, COMMA, K as TAG_COUNT, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_TAGS, TAGS, tagRun } from './punctTagger';
+import { COLON, COMMA, MARK_COUNT, MARKS, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRun } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -62,12 +63,12 @@ export interface RestoreOptions {
   /**
    * With the tagger: a run is cut where w·P_tagger(sentence end) + (1 − w)·P_boundary ≥ threshold (`{ weight: 0 }`:
    * the boundary model alone), or (`viterbi`) where the tagger's best tag sequence ends a sentence, with
-   * `orBoundaryModel` also where the boundary model cuts (default BOUNDARY_EVIDENCE: the Viterbi cut).
+   * `orBoundaryModel` also where the boundary model cuts (default BOUNDARY_EVIDENCE: the tagger's posterior ≥ 0.45).
    */
   boundaryEvidence?: BoundaryEvidence;
   /**
    * With the tagger: a restored sentence ends with `?` iff w·P_tagger(? | a sentence end after its last word) +
-   * (1 − w)·P_question ≥ the boundary model's question threshold (default QUESTION_EVIDENCE: the question model alone).
+   * (1 − w)·P_question ≥ the boundary model's question threshold (default QUESTION_EVIDENCE: the tagger alone).
    */
   questionEvidence?: number;
 }
@@ -99,15 +100,19 @@ export const COMMA_EVIDENCE = { weight: 0.75, threshold: 0.35 };
 export const COLON_THRESHOLD: number | false = 0.35;
 
 /**
- * Where a run is cut: the tagger's Viterbi sentence ends. On EWT dev and edited-english dev they restored with lower
- * AED and higher boundary F1 than the boundary model's cut, and than any threshold on the tagger's posterior or its mix
- * with the boundary model (`scripts/bench-restore.ts --cuts`; docs/journal/benchmarks.md, "Sentences cut by the
- * tagger's own ends"). Without the tagger, the boundary model cuts.
+ * Where a run is cut: where the tagger's P(sentence end after the word) is at least 0.45. With the tagger of feature
+ * set 2 and the question state, on EWT dev and edited-english dev this restored with lower AED than the first tagger's
+ * Viterbi cut and a boundary F1 not lower on either; its own Viterbi cut had a lower edited dev boundary F1
+ * (`scripts/bench-restore.ts --cuts --tagger FILE`; docs/journal/benchmarks.md, "The tagger retrained"). Without the
+ * tagger, the boundary model cuts.
  */
-export const BOUNDARY_EVIDENCE: BoundaryEvidence = { viterbi: true };
+export const BOUNDARY_EVIDENCE: BoundaryEvidence = { weight: 1, threshold: 0.45 };
 
-/** The tagger's weight in the question decision (chosen by the same grid: lower AED and higher `?` F1 on both dev sets). */
-export const QUESTION_EVIDENCE = 0.5;
+/**
+ * The tagger's weight in the question decision: 1, the tagger's P(? | sentence end) alone (its question state carries
+ * a question's opening to its end); chosen by the same grid.
+ */
+export const QUESTION_EVIDENCE = 1;
 
 export interface RestoringModel {
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
@@ -177,11 +182,11 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             for (let i = 1; i < n; i++) {
               const pTagger = tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
               if (pTagger === undefined) continue;
-              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * (support?.[i].get(TAGS[y]) ?? (sure[i].includes(TAGS[y]) ? 1 : 0));
+              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * (support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0));
               const candidates = [{ y: COMMA, p: mixed(COMMA), t: evidence.threshold }];
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
               const chosen = candidates.filter((c) => c.p >= c.t).sort((a, b) => b.p - a.p)[0];
-              sure[i] = withMarkDecision(sure[i], candidates.map((c) => TAGS[c.y]), chosen && TAGS[chosen.y]);
+              sure[i] = withMarkDecision(sure[i], candidates.map((c) => MARKS[c.y]), chosen && MARKS[chosen.y]);
               // The model's `...` inside a sentence was right 0 times in 8 on the dev sets: kept only where it is sure.
               if (colonThreshold !== false && (support?.[i].get('...') ?? 1) < (options.asideSupport ?? ASIDE_SUPPORT)) sure[i] = sure[i].filter((m) => m !== '...');
             }
@@ -193,12 +198,14 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             let from = 0;
             for (let i = 1; i <= n; i++) {
               if (!sure[i].some((m) => SENTENCE_END.has(m))) continue;
-              let pQuestion = questionProb(boundaries, forms.slice(from, i));
               const pTagger = questionWeight > 0 ? tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start) : undefined;
+              let pQuestion: number;
               if (pTagger) {
-                const pEnd = SENTENCE_END_TAGS.reduce((a, y) => a + pTagger[y], 0);
-                pQuestion = questionWeight * (pEnd > 0 ? pTagger[QUESTION] / pEnd : 0) + (1 - questionWeight) * pQuestion;
-              }
+                const pEnd = SENTENCE_END_MARKS.reduce((a, y) => a + pTagger[y], 0);
+                // At weight 1 the question model is not read.
+                const own = questionWeight < 1 ? questionProb(boundaries, forms.slice(from, i)) : 0;
+                pQuestion = questionWeight * (pEnd > 0 ? pTagger[QUESTION] / pEnd : 0) + (1 - questionWeight) * own;
+              } else pQuestion = questionProb(boundaries, forms.slice(from, i));
               if (pQuestion >= boundaries.questionThreshold) sure[i] = finishedEnd(sure[i], true);
               from = i;
             }
@@ -249,17 +256,18 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           let threshold = boundaries.threshold;
           if (tagger) {
             const { marginals, best } = tagRun(tagger, forms, 'viterbi' in cut);
-            run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, marginals.subarray(i * TAG_COUNT, (i + 1) * TAG_COUNT)));
+            run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, marginals.subarray(i * MARK_COUNT, (i + 1) * MARK_COUNT)));
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
               // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).
               const own = 'orBoundaryModel' in cut && cut.orBoundaryModel ? boundaryProbs(boundaries, forms, parse) : undefined;
-              pBoundary = forms.map((_, i) => (i > 0 && (SENTENCE_END_TAGS.includes(best[i - 1]) || (own !== undefined && own[i] >= boundaries.threshold)) ? 1 : 0)).concat([0]);
+              pBoundary = forms.map((_, i) => (i > 0 && (SENTENCE_END_MARKS.includes(best[i - 1]) || (own !== undefined && own[i] >= boundaries.threshold)) ? 1 : 0)).concat([0]);
               threshold = 0.5;
             } else if ('weight' in cut && cut.weight > 0) {
-              pBoundary = boundaryProbs(boundaries, forms, parse);
-              const pEnd = (i: number) => SENTENCE_END_TAGS.reduce((a, y) => a + marginals[(i - 1) * TAG_COUNT + y], 0);
-              pBoundary = pBoundary.map((p, i) => (i === 0 || i === forms.length ? p : cut.weight * pEnd(i) + (1 - cut.weight) * p));
+              // At weight 1 the boundary model's slot probabilities are not needed (nor computed).
+              const own = cut.weight < 1 ? boundaryProbs(boundaries, forms, parse) : undefined;
+              const pEnd = (i: number) => SENTENCE_END_MARKS.reduce((a, y) => a + marginals[(i - 1) * MARK_COUNT + y], 0);
+              pBoundary = forms.map((_, i) => (i === 0 ? 0 : cut.weight * pEnd(i) + (1 - cut.weight) * (own?.[i] ?? 0))).concat([0]);
               threshold = cut.threshold ?? threshold;
             }
           }
