@@ -17,6 +17,8 @@
  * --paired-commas (the posterior regulariser also counts one-sided commas of relative clauses and appositions inside the
  * sentence: `ModelCore.pairedSupplementCommas`)  --supplement-right-comma (`ModelCore.supplementRightComma`).
  * --final-mark-on-root (the sentence's terminal mark is the root's, and there is one: `ModelCore.finalMarkOnRoot`)
+ * --final-point-on-root (the same for every point mark: the root's right puncteme holds one at most, and another node
+ * ending the sentence none but a comma: `ModelCore.finalPointOnRoot`)
  * --edited (also train on the silver trees of edited-english's train part, `server/research/silverTrees.ts`; epochs
  * are then scored on EWT dev and edited-english's dev part pooled, `--dev-sentences` of each)
  * --edited-weight W (each edited-english tree counts W times an EWT tree; default 1)  --edited-sentences N (use only
@@ -74,6 +76,7 @@ const { values } = parseArgs({
     'paired-commas': { type: 'boolean', default: false },
     'supplement-right-comma': { type: 'boolean', default: false },
     'final-mark-on-root': { type: 'boolean', default: false },
+    'final-point-on-root': { type: 'boolean', default: false },
     edited: { type: 'boolean', default: false },
     'edited-weight': { type: 'string', default: '1' },
     'edited-sentences': { type: 'string' },
@@ -214,6 +217,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     outerLeftComma: values['outer-left-comma'],
     supplementRightComma: values['supplement-right-comma'],
     finalMarkOnRoot: values['final-mark-on-root'],
+    finalPointOnRoot: values['final-point-on-root'],
   });
   core.pairedSupplementCommas = values['paired-commas'];
   const model = new PunctModelImpl(core, 'training');
@@ -248,6 +252,8 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     outerLeftComma: values['outer-left-comma'],
     supplementRightComma: values['supplement-right-comma'],
     finalMarkOnRoot: values['final-mark-on-root'],
+    // Only when set, so that checkpoints written before the option existed still continue.
+    ...(values['final-point-on-root'] ? { finalPointOnRoot: true } : {}),
   };
   let resumeState;
   if (values['resume-state']) {
@@ -284,6 +290,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
       pairedCommas: values['paired-commas'],
       supplementRightComma: values['supplement-right-comma'],
       finalMarkOnRoot: values['final-mark-on-root'],
+      finalPointOnRoot: values['final-point-on-root'],
       keepBias,
       trainSentences: train.trees.length,
       ...(values.edited ? { editedTrainSentences: editedTrain.length, editedWeight, editedDevPerplexity: editedFull!.perplexity, editedDevSlots: editedFull!.slots } : {}),
