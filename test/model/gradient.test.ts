@@ -18,9 +18,9 @@ describe('model/objective: exact gradients against finite differences', function
   const vocabTrees = smallSentences(9, 40);
   const trees = vocabTrees.filter((t) => t.slots.some((s) => s.length > 1) || t.slots.filter((s) => s.length).length >= 2).slice(0, 4);
 
-  for (const [identity, outerLeftComma, paired] of [[false, false, false], [true, false, false], [false, true, false], [false, true, true]]) {
-    it(`${identity ? 'identity channel' : 'full model'}${outerLeftComma ? ', outerLeftComma' : ''}${paired ? ', paired supplement commas' : ''}: dJ/dθ and dJ/dφ (with the posterior regulariser ξ = 0.7)`, () => {
-      const core = randomCore(vocabTrees, 9, 'R', identity, 12, outerLeftComma);
+  for (const [identity, outerLeftComma, paired, finalPoint] of [[false, false, false, false], [true, false, false, false], [false, true, false, false], [false, true, true, false], [false, true, true, true]]) {
+    it(`${identity ? 'identity channel' : 'full model'}${outerLeftComma ? ', outerLeftComma' : ''}${paired ? ', paired supplement commas' : ''}${finalPoint ? ', supplementRightComma, finalPointOnRoot' : ''}: dJ/dθ and dJ/dφ (with the posterior regulariser ξ = 0.7)`, () => {
+      const core = randomCore(vocabTrees, 9, 'R', identity, 12, outerLeftComma, finalPoint, false, finalPoint);
       core.pairedSupplementCommas = paired;
       const xi = 0.7;
       const g = newGradients(core);

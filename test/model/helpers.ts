@@ -31,6 +31,7 @@ export function randomCore(
   outerLeftComma = false,
   supplementRightComma = false,
   finalMarkOnRoot = false,
+  finalPointOnRoot = false,
 ): ModelCore {
   const rng = seededRng(seed);
   const alphabet = modelAlphabet();
@@ -39,7 +40,7 @@ export function randomCore(
   const logits = new Float64Array(alphabet.size * alphabet.size * 4).map(() => gaussian(rng));
   const channel = newChannel(alphabet, direction, identity, logits);
   const weights = new Float64Array(1 << bits).map(() => 0.7 * gaussian(rng));
-  return new ModelCore({ vocab, channel, weights, eta: 1e-3, outerLeftComma, supplementRightComma, finalMarkOnRoot });
+  return new ModelCore({ vocab, channel, weights, eta: 1e-3, outerLeftComma, supplementRightComma, finalMarkOnRoot, finalPointOnRoot });
 }
 
 /** Short dev sentences with some punctuation inside (not only the final period). */

@@ -10,9 +10,10 @@ import { buildModelVocab } from '../../server/src/training/model/buildModelVocab
 import { assignmentCount, enumerateJoint } from './bruteForce';
 import { randomCore, smallSentences } from './helpers';
 
-const CASES: Array<{ dir: Direction; identity: boolean; outerLeftComma?: boolean; supplementRightComma?: boolean; finalMarkOnRoot?: boolean }> = [
+const CASES: Array<{ dir: Direction; identity: boolean; outerLeftComma?: boolean; supplementRightComma?: boolean; finalMarkOnRoot?: boolean; finalPointOnRoot?: boolean }> = [
   { dir: 'R', identity: false },
   { dir: 'R', identity: false, outerLeftComma: true, finalMarkOnRoot: true },
+  { dir: 'R', identity: false, outerLeftComma: true, supplementRightComma: true, finalPointOnRoot: true },
   { dir: 'R', identity: false, outerLeftComma: true },
   { dir: 'R', identity: false, outerLeftComma: true, supplementRightComma: true },
   { dir: 'L', identity: false },
@@ -33,10 +34,10 @@ describe('model/inside: Algorithm 1 against brute force on real EWT sentences', 
   this.timeout(120000);
   const { trees, vocabTrees } = fixtures();
 
-  for (const { dir, identity, outerLeftComma, supplementRightComma, finalMarkOnRoot } of CASES) {
-    const label = `${identity ? 'identity channel' : `channel ${dir}`}${outerLeftComma ? ', outerLeftComma' : ''}${supplementRightComma ? ', supplementRightComma' : ''}${finalMarkOnRoot ? ', finalMarkOnRoot' : ''}`;
+  for (const { dir, identity, outerLeftComma, supplementRightComma, finalMarkOnRoot, finalPointOnRoot } of CASES) {
+    const label = `${identity ? 'identity channel' : `channel ${dir}`}${outerLeftComma ? ', outerLeftComma' : ''}${supplementRightComma ? ', supplementRightComma' : ''}${finalMarkOnRoot ? ', finalMarkOnRoot' : ''}${finalPointOnRoot ? ', finalPointOnRoot' : ''}`;
     it(`${label}: inside = log of the sum over all puncteme assignments; marginals and Viterbi agree`, () => {
-      const core = randomCore(vocabTrees, 3, dir, identity, 12, outerLeftComma, supplementRightComma, finalMarkOnRoot);
+      const core = randomCore(vocabTrees, 3, dir, identity, 12, outerLeftComma, supplementRightComma, finalMarkOnRoot, finalPointOnRoot);
       const model = new PunctModelImpl(core, 'test');
       let checked = 0;
       let misses = 0;
@@ -252,5 +253,103 @@ describe('model: finalMarkOnRoot', () => {
     for (const t of trees) assert.ok(Number.isFinite(model.logProb(t)), t.id);
     const back = coreFromJson(JSON.parse(JSON.stringify(coreToJson(core, buildModelVocab(trees), 'test'))));
     assert.ok(back.finalMarkOnRoot && back.outerLeftComma && !back.supplementRightComma);
+  });
+});
+
+describe('model: finalPointOnRoot', function () {
+  this.timeout(120000);
+  const POINTS = new Set([',', ';', ':', '-', '—', '.', '?', '!', '?!', '...']);
+  const CLOSING = new Set([')', ']', '}', '”', '’', '>']);
+  /** The constraint, written from its definition: which right punctemes a node may carry. */
+  function allowed(info: { n: number; root: number; hi: ArrayLike<number> }, w: number, toks: string[]): boolean {
+    if (info.hi[w] !== info.n) return true;
+    if (w === info.root) return toks.filter((x) => POINTS.has(x)).length <= 1;
+    return toks.every((x, i) => x === ',' || !POINTS.has(x) || toks.slice(i + 1).some((c) => CLOSING.has(c)));
+  }
+  const rightOf = (core: ModelCore, p: number) => core.vocab.tokens[core.vocab.pairs[p][1]].map((t) => core.channel.alphabet.tokens[t]);
+
+  it('keeps exactly the pairs the definition allows: one point on the root, only a comma (or marks inside a closer) on the other nodes ending the sentence', () => {
+    const trees = smallSentences(30, 400);
+    const core = randomCore(trees, 4, 'R', false, 12, false, false, false, true);
+    const plain = randomCore(trees, 4, 'R', false, 12, false, false, false, false);
+    let maskedRoot = 0, maskedOther = 0, keptComma = 0, keptInside = 0;
+    for (const t of trees) {
+      const prep = core.prepare(t), before = plain.prepare(t);
+      const { info } = prep;
+      for (let w = 1; w <= info.n; w++) {
+        const now = new Set(prep.rp[w].pair);
+        assert.ok(now.has(0), `${t.id} w=${w}: ε ε stays allowed`);
+        for (const p of before.rp[w].pair) {
+          const toks = rightOf(core, p);
+          const want = allowed(info, w, toks);
+          assert.equal(now.has(p), want, `${t.id} w=${w} right puncteme "${toks.join(' ')}"`);
+          if (!want) w === info.root ? maskedRoot++ : maskedOther++;
+          else if (info.hi[w] === info.n && w !== info.root && toks.includes(',')) keptComma++;
+          else if (info.hi[w] === info.n && w !== info.root && toks.some((x) => POINTS.has(x))) keptInside++;
+        }
+        assert.equal(now.size, [...before.rp[w].pair].filter((p) => allowed(info, w, rightOf(core, p))).length);
+      }
+    }
+    assert.ok(maskedRoot > 0 && maskedOther > 0, `masked: root ${maskedRoot}, other ${maskedOther}`);
+    assert.ok(keptComma > 0 && keptInside > 0, `kept on final non-root nodes: comma ${keptComma}, inside a closer ${keptInside}`);
+  });
+
+  for (const identity of [true, false]) {
+    it(`${identity ? 'identity channel' : 'channel R'}: log p(x | T) and the MAP tree equal the unconstrained model's, enumerated and conditioned on the constraint`, () => {
+      const vocabTrees = smallSentences(6, 25);
+      const core = randomCore(vocabTrees, 3, 'R', identity, 12, true, false, false, true);
+      const free = randomCore(vocabTrees, 3, 'R', identity, 12, true, false, false, false);
+      const model = new PunctModelImpl(core, 'test');
+      let checked = 0, constrained = 0, misses = 0;
+      for (const t of vocabTrees.slice(0, 12)) {
+        const prepFree = free.prepare(t);
+        if (assignmentCount(prepFree) > 60000) continue;
+        const slots = t.slots.map((s) => core.normaliseSlot(s));
+        const { info } = prepFree;
+        const ok = (w: number, j: number) => allowed(info, w, rightOf(free, prepFree.rp[w].pair[j]));
+        // p_θ restricted to the allowed pairs of each node and renormalised there: Π_w Z_w over the free model.
+        let logZ = 0;
+        for (let w = 1; w <= info.n; w++) {
+          const { logp } = free.nodeLogProbs(prepFree, w, slots);
+          let z = 0;
+          for (let j = 0; j < logp.length; j++) if (ok(w, j)) z += Math.exp(logp[j]);
+          logZ += Math.log(z);
+          if (z < 1 - 1e-12) constrained++;
+        }
+        const all = enumerateJoint(free, prepFree, slots).filter((a) => a.choice.every((j, w) => w === 0 || ok(w, j)));
+        const z = all.reduce((s, a) => s + a.p, 0);
+        assert.ok(Math.abs(model.logProb(t) - (Math.log(z) - logZ)) < 1e-9, `${t.id}: ${model.logProb(t)} vs ${Math.log(z) - logZ}`);
+        // The MAP tree: its pairs, mapped to the free model's W_d, form an allowed assignment; for the identity
+        // channel it is the argmax, for the full channel the refined Viterbi's (counted, paper fn. 10).
+        const map = model.viterbi(t);
+        const prep = core.prepare(t);
+        const v = viterbi(prep.info, core.automata(slots), core.V, core.nodeInputs(prep, slots))!;
+        if (!identity) refineMap(prep.info, core.automata(slots), core.V, core.nodeInputs(prep, slots), v.choice, core.vocab.pairs, (x) => core.channel.alphabet.id(x));
+        const asFree = v.choice.map((j, w) => (w === 0 ? 0 : [...prepFree.rp[w].pair].indexOf(prep.rp[w].pair[j])));
+        const got = all.find((a) => a.choice.every((c, w) => w === 0 || c === asFree[w]));
+        assert.ok(got, `${t.id}: the MAP tree is an allowed assignment`);
+        const best = all.reduce((a, b) => (b.p > a.p ? b : a));
+        if (identity) assert.ok(Math.abs(Math.log(got.p) - Math.log(best.p)) < 1e-9, `viterbi ${t.id}`);
+        else if (got.p < best.p * (1 - 1e-9)) misses++;
+        assert.ok(Math.abs(map.logProb - (Math.log(got.p) - logZ)) < 1e-9, `${t.id}: MAP log p ${map.logProb} vs ${Math.log(got.p) - logZ}`);
+        checked++;
+      }
+      assert.ok(checked >= 5, `only ${checked} sentences small enough`);
+      assert.ok(constrained > 0, 'the constraint removed probability mass somewhere');
+      assert.ok(misses <= checked / 10, `refined Viterbi missed the argmax on ${misses}/${checked}`);
+    });
+  }
+
+  it('is stored in the model file, and leaves models without it unchanged', () => {
+    const trees = smallSentences(30, 100);
+    const core = randomCore(trees, 4, 'R', false, 12, true, false, false, true);
+    const back = coreFromJson(JSON.parse(JSON.stringify(coreToJson(core, buildModelVocab(trees), 'test'))));
+    assert.ok(back.finalPointOnRoot && back.outerLeftComma && !back.finalMarkOnRoot);
+    const plain = randomCore(trees, 4, 'R', false, 12, true);
+    const json = coreToJson(plain, buildModelVocab(trees), 'test');
+    assert.ok(!('finalPointOnRoot' in json));
+    assert.ok(!coreFromJson(JSON.parse(JSON.stringify(json))).finalPointOnRoot);
+    const model = new PunctModelImpl(core, 'test');
+    for (const t of trees) assert.ok(Number.isFinite(model.logProb(t)), t.id);
   });
 });

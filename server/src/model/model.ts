@@ -49,6 +49,8 @@ export interface ModelParts {
   supplementRightComma?: boolean;
   /** See `ModelCore.finalMarkOnRoot`. Absent (false) in models trained before it. */
   finalMarkOnRoot?: boolean;
+  /** See `ModelCore.finalPointOnRoot`. Absent (false) in models trained before it. */
+  finalPointOnRoot?: boolean;
 }
 
 export interface PreparedTree {
@@ -71,6 +73,8 @@ function isSupplement(deprel: string): boolean {
 
 /** The marks that end a sentence (`<.>`, an abbreviation's own dot, is not one). */
 const TERMINAL_MARKS: ReadonlySet<string> = new Set(['.', '?', '!', '?!', '...']);
+/** Nunberg's point marks, the marks that absorb one another (the channel's `--nunberg` strengths); `<.>` is a word's own. */
+const POINT_MARKS: ReadonlySet<string> = new Set([',', ';', ':', '-', '—', ...TERMINAL_MARKS]);
 
 /** Memory the slot automata and their caches may keep (see `trimAutomata`). */
 const AUTOMATA_BUDGET_BYTES = 8 * 2 ** 20;
@@ -115,6 +119,17 @@ export class ModelCore {
    */
   readonly finalMarkOnRoot: boolean;
   /**
+   * `finalMarkOnRoot` for every point mark, not only the terminal ones: the root's right puncteme holds at most one
+   * point mark (`,` `;` `:` `-` `—` or a terminal mark), and a node other than the root whose right edge is the
+   * sentence's end carries none but a comma outside a closing quote or bracket. With terminal marks alone barred,
+   * cold-started training moved the same degeneracy to the other points: the root's `. -` with its dash absorbed
+   * (`.- ↦ .`) and a final node's `:` absorbed by the root's period (`:. ↦ .`), explanations the likelihood cannot tell
+   * from a plain final mark (journal, "The punctuation model of edited English"). The comma stays: an apposition or
+   * clause ending the sentence closes with one that the root's period absorbs (Nunberg's `,. ↦ .`). Part of the model's
+   * definition, stored in the model file; it implies `finalMarkOnRoot`.
+   */
+  readonly finalPointOnRoot: boolean;
+  /**
    * Training only (the posterior regulariser c(T′) of eq. 5, not the model): also count as unmatched a relative clause
    * or apposition inside the sentence with a comma on one side only. Nunberg's delimiting commas come in pairs, and the
    * likelihood alone lets the closing one go to the phrase the clause ends (its antecedent's), so the clause's own
@@ -137,6 +152,7 @@ export class ModelCore {
     this.outerLeftComma = parts.outerLeftComma ?? false;
     this.supplementRightComma = parts.supplementRightComma ?? false;
     this.finalMarkOnRoot = parts.finalMarkOnRoot ?? false;
+    this.finalPointOnRoot = parts.finalPointOnRoot ?? false;
     this.space = { nPairs: this.vocab.pairs.length, nPunctemes: this.vocab.punctemes.length };
     this.V = { keys: this.vocab.punctemes, tokens: this.vocab.tokens };
   }
@@ -161,7 +177,7 @@ export class ModelCore {
    */
   withEdgeRules(rules: { outerLeftComma: boolean; supplementRightComma: boolean }): ModelCore {
     const weights = this.theta instanceof Float64Array ? this.theta : { ranked: this.theta, scale: this.thetaScale };
-    const view = new ModelCore({ vocab: this.vocab, channel: this.channel, weights, eta: this.eta, finalMarkOnRoot: this.finalMarkOnRoot, ...rules });
+    const view = new ModelCore({ vocab: this.vocab, channel: this.channel, weights, eta: this.eta, finalMarkOnRoot: this.finalMarkOnRoot, finalPointOnRoot: this.finalPointOnRoot, ...rules });
     // The per-context weight vectors depend on θ alone: built once for both (a first use would otherwise pay again).
     view.contextWeights = this.contextCache();
     return view;
@@ -197,7 +213,7 @@ export class ModelCore {
       const h = info.head[w - 1];
       if (this.outerLeftComma && h !== 0 && info.lo[w] === info.lo[h]) rp[w] = this.withoutComma(rp[w], 'l');
       if (this.supplementRightComma && this.rightCommaGoesElsewhere(info, tree.words, w)) rp[w] = this.withoutComma(rp[w], 'r');
-      if (this.finalMarkOnRoot && info.hi[w] === info.n) rp[w] = w === info.root ? this.oneFinalMark(rp[w]) : this.noFinalMark(rp[w]);
+      if ((this.finalMarkOnRoot || this.finalPointOnRoot) && info.hi[w] === info.n) rp[w] = w === info.root ? this.oneFinalMark(rp[w]) : this.noFinalMark(rp[w]);
       ctx[w] = staticContextHashes(info, w, this.wordKey);
     }
     return { info, rp, unmatched: new Array(info.n + 1), ctx, probCache: new Map(), staticScores: [], generation: this.generation };
@@ -235,14 +251,22 @@ export class ModelCore {
   }
 
   private finalMarkFiltered = { root: new Map<RelPairs, RelPairs>(), other: new Map<RelPairs, RelPairs>() };
-  /** W_d of the root without the pairs whose right puncteme holds two or more terminal marks (`finalMarkOnRoot`). */
+  /**
+   * W_d of the root without the pairs whose right puncteme holds two or more terminal marks (`finalMarkOnRoot`), or
+   * two or more point marks (`finalPointOnRoot`).
+   */
   private oneFinalMark(rp: RelPairs): RelPairs {
-    return this.filterRight(rp, this.finalMarkFiltered.root, (toks) => toks.filter((t) => TERMINAL_MARKS.has(t)).length <= 1);
+    const marks = this.finalPointOnRoot ? POINT_MARKS : TERMINAL_MARKS;
+    return this.filterRight(rp, this.finalMarkFiltered.root, (toks) => toks.filter((t) => marks.has(t)).length <= 1);
   }
 
-  /** W_d of a non-root node ending the sentence without a terminal mark outside a closing quote or bracket (`finalMarkOnRoot`). */
+  /**
+   * W_d of a non-root node ending the sentence without a terminal mark (`finalMarkOnRoot`), or a point mark other than
+   * a comma (`finalPointOnRoot`), outside a closing quote or bracket.
+   */
   private noFinalMark(rp: RelPairs): RelPairs {
-    return this.filterRight(rp, this.finalMarkFiltered.other, (toks) => toks.every((t, i) => !TERMINAL_MARKS.has(t) || toks.slice(i + 1).some((c) => CLOSERS.has(c))));
+    const barred = this.finalPointOnRoot ? (t: string) => t !== ',' && POINT_MARKS.has(t) : (t: string) => TERMINAL_MARKS.has(t);
+    return this.filterRight(rp, this.finalMarkFiltered.other, (toks) => toks.every((t, i) => !barred(t) || toks.slice(i + 1).some((c) => CLOSERS.has(c))));
   }
 
   /** W_d keeping the pairs whose right puncteme's tokens pass `keep`; W_d itself if none would remain. */

@@ -23,6 +23,8 @@ export interface ModelJson {
   supplementRightComma?: boolean;
   /** `ModelCore.finalMarkOnRoot`; absent in older files (false). */
   finalMarkOnRoot?: boolean;
+  /** `ModelCore.finalPointOnRoot`; absent in older files (false). */
+  finalPointOnRoot?: boolean;
   alphabet: string[];
   vocab: VocabJson;
   channelLogits: number[];
@@ -48,7 +50,7 @@ export function coreFromJson(j: ModelJson, theta?: RankedInt16): ModelCore {
   if (n !== 1 << j.hashBits) throw new Error(`punctuation model: ${n} weights, expected 2^${j.hashBits}`);
   // Kept quantised: ModelCore scores q·scale, exactly the float64 weights this file denotes, in a quarter of the memory.
   const weights = theta ? { ranked: theta, scale: j.weightScale } : { q: q!, scale: j.weightScale };
-  return new ModelCore({ vocab, channel, weights, eta: j.eta, outerLeftComma: j.outerLeftComma ?? false, supplementRightComma: j.supplementRightComma ?? false, finalMarkOnRoot: j.finalMarkOnRoot ?? false });
+  return new ModelCore({ vocab, channel, weights, eta: j.eta, outerLeftComma: j.outerLeftComma ?? false, supplementRightComma: j.supplementRightComma ?? false, finalMarkOnRoot: j.finalMarkOnRoot ?? false, finalPointOnRoot: j.finalPointOnRoot ?? false });
 }
 
 /** The file's θ as int16 values (θ_i = q[i] · weightScale), decoded from `weights`. */
@@ -76,6 +78,7 @@ export function coreToJson(core: ModelCore, vocab: VocabJson, version: string, t
     ...(core.outerLeftComma ? { outerLeftComma: true } : {}),
     ...(core.supplementRightComma ? { supplementRightComma: true } : {}),
     ...(core.finalMarkOnRoot ? { finalMarkOnRoot: true } : {}),
+    ...(core.finalPointOnRoot ? { finalPointOnRoot: true } : {}),
     alphabet: [...core.channel.alphabet.tokens],
     vocab,
     channelLogits: Array.from(core.channel.logits, (v) => Math.round(v * 1e5) / 1e5),
