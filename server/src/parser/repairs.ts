@@ -24,12 +24,25 @@ export interface ParserRepair {
   stage: RepairStage;
 }
 
-/** In the order they are named in the parser's version. */
+/**
+ * In the order they are named in the parser's version. Each one's gain, measured by turning it alone off on dev sets
+ * (2026-11-29; the journal, "Parser repairs, one by one"); none moves EWT dev by 0.05 UAS in any view, since EWT's
+ * writers seldom make the errors they were written for.
+ */
 export const PARSER_REPAIRS: readonly ParserRepair[] = [
+  // Learner probes: 2 more errors detected and corrected (61 of 92, against 59); EWT dev +0.03 UAS.
   { name: 'relative-clause', version: RELATIVE_CLAUSE_REPAIR, stage: 'tree' },
+  // Learner probes: 1 more error detected and corrected ("The main reason for my decision, was the cost."); no parse
+  // of EWT dev or edited-english dev changes.
   { name: 'copular-subject', version: COPULAR_SUBJECT_REPAIR, stage: 'tree' },
+  // Learner probes: 5 more errors detected and corrected (open appositions before a verb in -s: "Our landlord, a retired
+  // pilot lives …"); EWT dev +0.01 LAS.
   { name: 'verbless-tags', version: VERBLESS_TAG_REPAIR, stage: 'tags' },
+  // Edited-english dev, introductory commas missing: 4 more of 150 found (F0.5 0.706 → 0.730); clean dev one finding
+  // fewer per 8,886 sentences, two of them "Additionally, the …" read as a subject–verb comma; EWT dev +0.02 UAS.
   { name: 'transition-comma', version: TRANSITION_COMMA_REPAIR, stage: 'words' },
+  // Edited-english dev, introductory commas missing: 1 more of 150 found (F0.5 0.724 → 0.730); clean dev one finding
+  // fewer per 8,886 sentences.
   { name: 'fronted-clause', version: FRONTED_CLAUSE_REPAIR, stage: 'tree' },
 ];
 
