@@ -9,6 +9,9 @@
  * keeps the five trained taggers between development runs that change only the labeller or the parser.
  * `--learner-commas P` (default 0, as the shipped model was trained) is the probability of a learner's comma in each subject–verb and
  * verb–object slot of the labeller's and parser's corrupted views (`learnerCommas.ts`); the taggers do not see them.
+ * `--writers-errors P` (default off, as the shipped model was trained): with probability P a training sentence's
+ * corrupted view (labeller and parser) carries one writer's error from the linter's corruption generator instead of the
+ * random corruption (`server/research/parser/writersErrors.ts`).
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -35,6 +38,7 @@ import { DEFAULT_AUXILIARY } from '../server/src/training/parser/auxiliaryHeads'
 import { combineModels } from '../server/src/parser/combinedModel';
 import { DEFAULT_LABELLER_OPTIONS, devLas, devParses, LabellerTrainOptions, trainLabellerOver } from '../server/src/training/parser/neuralLabellerTrain';
 import { labellerFromContents } from '../server/src/parser/neuralLabellerModel';
+import { writersErrorsOf } from '../server/research/parser/writersErrors';
 
 const DATA = path.resolve(__dirname, '../../shared/data/ud-english-ewt');
 const { values } = parseArgs({
@@ -58,6 +62,7 @@ const { values } = parseArgs({
     'check-fronted': { type: 'string' },
     'no-protect-fronted': { type: 'boolean' },
     'learner-commas': { type: 'string' },
+    'writers-errors': { type: 'string' },
     'feature-set': { type: 'string' },
     // The neural transition scorer (BiLSTM + MLP, `neuralTrain.ts`) instead of the perceptron.
     neural: { type: 'boolean' },
@@ -335,6 +340,7 @@ const opts = Object.fromEntries(
     labelBits: num(values['label-bits']),
     protectFrontedCommas: values['no-protect-fronted'] ? false : undefined,
     learnerCommas: num(values['learner-commas']),
+    writersErrors: values['writers-errors'] ? { rate: Number(values['writers-errors']), errorOf: writersErrorsOf(values.train!) } : undefined,
     featureSet: num(values['feature-set']),
     neural: values.neural ? neuralOptions() : undefined,
     labeller: values['labeller-from'] ? labellerOf(values['labeller-from']) : undefined,
@@ -349,7 +355,9 @@ const save = (m: ModelContents) => {
   // Models trained with learner commas (`learnerCommas.ts`) are named apart, so caches keyed by the version see them.
   const learner = (opts.learnerCommas as number | undefined) ?? DEFAULT_TRAIN_OPTIONS.learnerCommas;
   const lc = learner > 0 ? `-lc${Math.round(learner * 100)}` : '';
-  m.header.version = `en-ewt-${m.header.info.neural ? 'bilstm' : 'archybrid'}-s${seed}${lc}-e${String(m.header.info.epoch)}`;
+  // And so are models trained with writers' errors (`server/research/parser/writersErrors.ts`).
+  const we = values['writers-errors'] ? `-we${Math.round(Number(values['writers-errors']) * 100)}` : '';
+  m.header.version = `en-ewt-${m.header.info.neural ? 'bilstm' : 'archybrid'}-s${seed}${lc}${we}-e${String(m.header.info.epoch)}`;
   const bytes = writeModel(values.out!, m);
   log(`wrote ${values.out} (${(bytes / 1e6).toFixed(2)} MB, version ${m.header.version})`);
 };

@@ -23,11 +23,12 @@ import { parserModels } from './parserModels';
 import { readLabellerBeside } from './neuralLabellerModel';
 import { slotSentence } from './sentenceBuilder';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
-import { RELATIVE_CLAUSE_REPAIR, repairRelativeClauseSubjects } from './relativeClauseRepair';
-import { COPULAR_SUBJECT_REPAIR, repairCopularSubjects } from './copularSubjectRepair';
-import { FRONTED_CLAUSE_REPAIR, repairFrontedClauses } from './frontedClauseRepair';
-import { repairVerblessTags, VERBLESS_TAG_REPAIR } from './verblessTags';
-import { parseDetached, TRANSITION_COMMA_REPAIR, withTransitionComma } from './transitionComma';
+import { repairRelativeClauseSubjects } from './relativeClauseRepair';
+import { repairCopularSubjects } from './copularSubjectRepair';
+import { repairFrontedClauses } from './frontedClauseRepair';
+import { repairVerblessTags } from './verblessTags';
+import { parseDetached, withTransitionComma } from './transitionComma';
+import { enabledRepairs, repairsVersion } from './repairs';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -87,12 +88,8 @@ class TransitionParser implements Parser {
   constructor(
     readonly version: string,
     private readonly models: ParserModels,
-    /**
-     * Read a sentence-initial transition with its comma (`transitionComma.ts`), repair a verbless tagging before
-     * parsing (`verblessTags.ts`) and the garden paths after it (`relativeClauseRepair.ts`,
-     * `copularSubjectRepair.ts`, `frontedClauseRepair.ts`); `PUNCTEME_NO_RELCL_REPAIR` unsets all five, to measure them.
-     */
-    private readonly repair = true,
+    /** The repairs that run, by name (`repairs.ts`: all in use; fewer only when measuring them). */
+    private readonly repairs: ReadonlySet<string>,
   ) {
     this.lookup = clusterLookup(models.clusters);
   }
@@ -143,8 +140,9 @@ class TransitionParser implements Parser {
     const s = slotSentence(tokens);
     if (s.forms.length === 0) return undefined;
     // What the tagger and parser read; the tree keeps the slots as written.
-    const read = this.repair ? withTransitionComma(s) : s;
-    const words = (this.repair && parseDetached(read, (rest) => this.readWords(rest))) || this.readWords(read);
+    const transition = this.repairs.has('transition-comma');
+    const read = transition ? withTransitionComma(s) : s;
+    const words = (transition && parseDetached(read, (rest) => this.readWords(rest))) || this.readWords(read);
     return {
       start: tokens[0].start,
       end: tokens[tokens.length - 1].end,
@@ -159,7 +157,8 @@ class TransitionParser implements Parser {
   private readWords(read: WordSequence): TreeWord[] {
     const e = encodeSentence(read, this.lookup);
     const tagged = this.models.tagger.tag(e);
-    const p = parseWords(this.models, e, this.repair ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged);
+    const r = this.repairs;
+    const p = parseWords(this.models, e, r.has('verbless-tags') ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged);
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
     const parsed: TreeWord[] = read.forms.map((form, i) => ({
@@ -171,7 +170,11 @@ class TransitionParser implements Parser {
       deprel: this.models.deprels[p.deprel[i]],
       head: p.head[i] === n ? 0 : p.head[i] + 1,
     }));
-    return this.repair ? repairFrontedClauses(repairCopularSubjects(repairRelativeClauseSubjects(parsed, read.slots), read.slots)) : parsed;
+    let tree = parsed;
+    if (r.has('relative-clause')) tree = repairRelativeClauseSubjects(tree, read.slots);
+    if (r.has('copular-subject')) tree = repairCopularSubjects(tree, read.slots);
+    if (r.has('fronted-clause')) tree = repairFrontedClauses(tree);
+    return tree;
   }
 
   parseWithCommas(s: Pick<ParsedSentence, 'tokens' | 'wordTokens' | 'tree'>, commasAt: readonly number[]): PunctuatedTree | undefined {
@@ -229,7 +232,7 @@ export function loadParser(modelDir: string = defaultModelDir()): Parser {
   const models = parserModels(m, labeller);
   warmUpWink();
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
-  const repair = process.env.PUNCTEME_NO_RELCL_REPAIR ? '' : `+${RELATIVE_CLAUSE_REPAIR}+${COPULAR_SUBJECT_REPAIR}+${VERBLESS_TAG_REPAIR}+${TRANSITION_COMMA_REPAIR}+${FRONTED_CLAUSE_REPAIR}`;
-  return new TransitionParser(`${m.header.version}${repair}${labeller ? `+${labeller.header.version}` : ''}`, models, repair !== '');
+  const repairs = enabledRepairs();
+  return new TransitionParser(`${m.header.version}${repairsVersion(repairs)}${labeller ? `+${labeller.header.version}` : ''}`, models, repairs);
 }
 

@@ -230,7 +230,7 @@ export function trainingExamples(
   p.gold.forEach((g, i) => {
     const deprel = Int32Array.from(g.deprel, (r) => relation[r]);
     for (const kind of views) {
-      const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner), p.lookup);
+      const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), p.lookup);
       const tags = p.tagFor(i, e);
       // Scores of the fold labeller that did not see the sentence, in the parser model's relation order.
       const own = perceptronScores(folds.labellers[i % folds.labellers.length], p.tagSet.upos, e, tags, g.head, p.rels.id('root'));

@@ -16,7 +16,7 @@ import { taggerFromScorers, taggerScorers } from '../../parser/taggerScorers';
 import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from '../../parser/parseFeatures';
 import { Tagger, TAG_START, tagFeatures, TagSet } from '../../parser/tagger';
 import { learnerCommaSlots } from './learnerCommas';
-import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind } from './views';
+import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind, WritersErrors, WritersError } from './views';
 import { argmax, SparseWeights } from '../../parser/weights';
 import { AveragedPerceptron } from './averagedPerceptron';
 import { ClusterMap } from '../../parser/wordClusters';
@@ -50,6 +50,12 @@ export interface TrainOptions {
    * corrupted views (`learnerCommas.ts`); 0 trains as before it existed.
    */
   learnerCommas: number;
+  /**
+   * Writers' errors in the labeller's and parser's corrupted views: with probability `rate` a sentence's corrupted
+   * view carries one error from `errorOf(tree)` (undefined: none applies) instead of the random corruption. Absent:
+   * trains as before it existed.
+   */
+  writersErrors?: { rate: number; errorOf: (tree: PunctuatedTree) => WritersError | undefined };
   /** Optional parser template blocks (`parseFeatures.ts` flags), recorded in the model. */
   featureSet: number;
   /** Extra measure of each epoch's parser for the log (the fronted-clause check). */
@@ -100,6 +106,8 @@ export interface GoldSentence {
   keep?: Set<number>;
   /** Slots where the labeller's and parser's corrupted views add a learner's comma, and how often. */
   learner?: LearnerCommas;
+  /** The writers' errors its corrupted views may carry (`TrainOptions.writersErrors`). */
+  writers?: WritersErrors;
 }
 
 function indexer(values: Iterable<string>): { list: string[]; id: (s: string) => number } {
@@ -262,6 +270,10 @@ export function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prep
   const xpos = indexer(words.map((w) => w.xpos));
   const rels = indexer(['root', ...words.map((w) => w.deprel)]);
   const tagSet: TagSet = { upos: upos.list, xpos: xpos.list };
+  const writersOf = (tree: PunctuatedTree): WritersErrors | undefined => {
+    const error = o.writersErrors?.errorOf(tree);
+    return error && { rate: o.writersErrors!.rate, error };
+  };
   const gold: GoldSentence[] = trees.map((tree) => {
     const n = tree.words.length;
     const head = Int32Array.from(tree.words, (w) => (w.head === 0 ? n : w.head - 1));
@@ -274,6 +286,7 @@ export function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prep
       deprel: Int32Array.from(tree.words, (w) => rels.id(w.deprel)),
       keep: o.protectFrontedCommas ? protectedSlots(tree) : undefined,
       learner: o.learnerCommas > 0 ? { slots: new Set(learnerCommaSlots(tree)), rate: o.learnerCommas } : undefined,
+      writers: writersOf(tree),
     };
   });
   const rand = seededRandom(o.seed);
@@ -310,7 +323,7 @@ export function trainLabeller(p: Prepared): SparseWeights {
     for (const i of shuffled(order, rand)) {
       const g = gold[i];
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner), lookup);
+        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), lookup);
         const tags = tagFor(i, e);
         const tv = treeView(g.head);
         // The relations given so far are the labeller's own guesses, as at run time.
@@ -377,7 +390,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
     for (const i of shuffled(order, rand)) {
       const g = gold[i];
       for (const kind of o.views) {
-        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner), lookup);
+        const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), lookup);
         right += trainTransitionsOn(pp, arcs, e, tagFor(i, e), g, explore, rand, f, scores, o.featureSet);
         total += e.n;
       }
@@ -430,7 +443,7 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
   // that doubled commas have an embedding of their own.
   const kept = gold.map((g) => viewOf(g.tree, 'kept', rand));
   const { vocab, wordCounts } = buildVocab(kept, normaliseWord);
-  const slotVocab = buildVocab([...kept, ...gold.map((g) => viewOf(g.tree, 'corrupted', rand, g.keep, g.learner))], normaliseWord).vocab;
+  const slotVocab = buildVocab([...kept, ...gold.map((g) => viewOf(g.tree, 'corrupted', rand, g.keep, g.learner, g.writers))], normaliseWord).vocab;
   vocab.slots = slotVocab.slots;
   if (no.dims.suffix || no.dims.shape) Object.assign(vocab, buildAffixVocab(kept));
   // Pretrained vectors: every training word that has one, and the most frequent others (`pretrainedVectors.ts`).
@@ -453,7 +466,7 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
     sentence(i: number) {
       const g = gold[i];
       const kind = o.views[Math.floor(rand() * o.views.length)];
-      const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner), lookup);
+      const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), lookup);
       return { e, tags: tagFor(i, e), gold: { head: g.head, kids: g.kids, deprel: g.deprel } };
     },
     evaluate(net: NeuralScorer) {

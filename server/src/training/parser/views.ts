@@ -58,10 +58,38 @@ export function corruptSlots(
   });
 }
 
-export function viewOf(tree: PunctuatedTree, kind: ViewKind, rand: () => number, keep?: ReadonlySet<number>, learner?: LearnerCommas): WordSequence {
+/**
+ * One writer's error put into a sentence (a set-off comma dropped, a subject–verb comma added, a splice …): the slots
+ * with the error, or undefined when no such error applies to it. Built outside the shipped code, from the linter's own
+ * corruption generator (`server/research/parserViews/writersErrors.ts`), so that the parser learns to read through the
+ * errors the linter must find.
+ */
+export type WritersError = (rand: () => number) => string[][] | undefined;
+
+/**
+ * `writers`: with probability `rate`, the corrupted view is the sentence with one writer's error instead of the random
+ * corruption (drawn only when given, so without it the random stream is the one older models were trained on).
+ */
+export interface WritersErrors {
+  rate: number;
+  error: WritersError;
+}
+
+export function viewOf(
+  tree: PunctuatedTree,
+  kind: ViewKind,
+  rand: () => number,
+  keep?: ReadonlySet<number>,
+  learner?: LearnerCommas,
+  writers?: WritersErrors,
+): WordSequence {
   const forms = tree.words.map((w) => w.form);
   if (kind === 'kept') return { forms, slots: tree.slots };
   if (kind === 'removed') return { forms, slots: tree.slots.map(() => []) };
+  if (writers && rand() < writers.rate) {
+    const slots = writers.error(rand);
+    if (slots) return { forms, slots };
+  }
   return { forms, slots: corruptSlots(tree.slots, rand, DEFAULT_CORRUPTION, keep, learner) };
 }
 
