@@ -20,6 +20,9 @@ export type GapHead = 'missing' | 'stray';
 /** Relative words and the like that open a clause set off by commas when it adds information. */
 const OPENERS = /^(which|who|whom|whose|where|when|that|while|although|though|because|since|but|and|or|so|yet|if|as)$/;
 const COORDINATORS = /^(and|but|or|nor|so|yet)$/i;
+/** Relations that open a sentence as a fronted phrase, and those a prefix before the main verb holds without being one. */
+const FRONTED_BASES = new Set(['advcl', 'obl', 'advmod', 'discourse', 'intj', 'vocative', 'nmod', 'ccomp', 'xcomp', 'acl', 'dep', 'parataxis']);
+const NOT_FRONTED = new Set(['nsubj', 'csubj', 'expl', 'aux', 'cop', 'cc', 'mark', 'punct', 'obj', 'iobj', 'det', 'case']);
 
 /** The question a slot asks, or none: an empty gap between two written tokens, or one holding a lone comma. */
 export function gapHead(s: AnalysedSentence, i: number): GapHead | undefined {
@@ -27,8 +30,8 @@ export function gapHead(s: AnalysedSentence, i: number): GapHead | undefined {
   if (i < 1 || i >= n || s.wordTokens[i - 1] === s.wordTokens[i]) return undefined;
   const slot = s.tree.slots[i];
   if (slot.length === 0) {
-    // An abbreviation's dot belongs to its word but is a token of the slot: no comma is asked for after "U.S." here.
-    return (s.slotTokens[i] ?? []).length === 0 ? 'missing' : undefined;
+    // Two tokens written together ("do|n't", "U.S.|-based") have no gap a comma could go in.
+    return s.tokens[s.wordTokens[i]].start > s.tokens[s.wordTokens[i - 1]].end ? 'missing' : undefined;
   }
   return slot.length === 1 && slot[0] === ',' ? 'stray' : undefined;
 }
@@ -75,6 +78,21 @@ export function edgeConstituents(info: TreeInfo, i: number): { closing: number; 
   return { closing, opening };
 }
 
+/**
+ * A relative clause or an apposition with an edge at gap i: one that starts right after it, else one that ends right
+ * before it (not only the largest constituent there: "My brother who lives in Boston⟦ ⟧is" ends the subject too); 0 if none.
+ */
+export function setOffAt(info: TreeInfo, i: number): number {
+  let ending = 0;
+  for (let w = 1; w <= info.n; w++) {
+    if (!/^(acl:relcl|appos)$/.test(info.rel(w))) continue;
+    const [a, b] = info.span[w];
+    if (a === i + 1) return w;
+    if (b === i && !ending) ending = w;
+  }
+  return ending;
+}
+
 export function gapFeatures(g: GapSentence, i: number, head: GapHead): string[] {
   const { s, info, comma, root } = g;
   const words = s.tree.words;
@@ -114,6 +132,16 @@ export function gapFeatures(g: GapSentence, i: number, head: GapHead): string[] 
     ccClause = conj > R && info.base(conj) === 'conj' && hasSubject(info, conj) && hasSubject(info, info.head(conj)) ? 'clauses' : 'words';
   }
   const opener = OPENERS.test(form(R)) ? form(R) : upos(R);
+  // Any constituent that ends at the gap and opens after a comma (the largest one may start with the sentence: "My
+  // brother, who lives in Boston⟦ ⟧is"), and any that starts after the gap and is closed by a comma ("Our neighbour⟦ ⟧a
+  // retired teacher, grows"): the half of a pair the writer did write.
+  let openedBefore = 'none';
+  let closedAfter = 'none';
+  for (let w = 1; w <= n; w++) {
+    const [a, b] = info.span[w];
+    if (b === i && a > 1 && comma[a - 1] && openedBefore === 'none') openedBefore = `${info.rel(w)}|${OPENERS.test(form(a)) ? form(a) : upos(a)}`;
+    if (a === R && b < n && comma[b] && closedAfter === 'none') closedAfter = `${info.rel(w)}|${bucketOf(b - i, [1, 2, 4, 8])}`;
+  }
   const f = [
     'bias',
     `w0=${form(L)}`,
@@ -136,6 +164,10 @@ export function gapFeatures(g: GapSentence, i: number, head: GapHead): string[] 
     `C|partner=${C}|${cPartner}`,
     `O|partner=${O}|${oPartner}`,
     `C|O|partners=${C}|${O}|${cPartner}|${oPartner}`,
+    `openedBefore=${openedBefore}`,
+    `openedBefore|w1=${openedBefore === 'none' ? 'none' : 'yes'}|${upos(R)}|${rel(R)}`,
+    `closedAfter=${closedAfter}`,
+    `closedAfter|u0=${closedAfter === 'none' ? 'none' : 'yes'}|${upos(L)}|${upos(R)}`,
     `opener|O=${opener}|${O}`,
     `opener|partner=${opener}|${oPartner}`,
     `Clen=${C}|${bucketOf(closing ? i - cStart + 1 : 0, [1, 2, 3, 5, 8, 13])}`,
@@ -175,18 +207,20 @@ export function gapKind(g: GapSentence, i: number, head: GapHead): GapKind {
   const O = opening ? info.rel(opening) : 'none';
   const words = g.s.tree.words;
   if (head === 'missing') {
-    if (O === 'acl:relcl' || C === 'acl:relcl') return 'relative';
-    if (O === 'appos' || C === 'appos') return 'appositive';
+    const w = setOffAt(info, i);
+    if (w) return info.rel(w) === 'appos' ? 'appositive' : 'relative';
     if (root > i) {
-      let tops = 0;
+      // As the set-off candidates read a fronted phrase (`setOffCommas/candidates.ts`): whole subtrees on the main
+      // verb, the first an adverbial, none a subject, an auxiliary or an object.
+      const tops: number[] = [];
       let whole = true;
       for (let k = 1; k <= i && whole; k++) {
         const h = info.head(k);
         if (h >= 1 && h <= i) continue;
-        if (h === root && info.span[k][1] <= i) tops++;
+        if (h === root && info.span[k][1] <= i) tops.push(k);
         else whole = false;
       }
-      if (whole && tops > 0) return 'introductory';
+      if (whole && tops.length && FRONTED_BASES.has(info.base(tops[0])) && !tops.some((t) => NOT_FRONTED.has(info.base(t)))) return 'introductory';
     }
     const R = i + 1;
     if (info.base(R) === 'cc' && COORDINATORS.test(words[R - 1].form)) return 'coordinator';

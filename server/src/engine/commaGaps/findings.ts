@@ -10,7 +10,7 @@ import { featureIndex } from '../../restore/hashedLogistic';
 import { PlainEdit, PlainFinding } from '../finding';
 import { AnalysedSentence } from '../sentence';
 import { treeInfo } from '../treeInfo';
-import { edgeConstituents, GapHead, GapKind, gapFeatures, gapHead, gapKind, gapSentence } from './features';
+import { GapHead, GapKind, gapFeatures, gapHead, gapKind, gapSentence, setOffAt } from './features';
 import { CommaGapsModel, gapProbability, gapThreshold } from './model';
 
 export interface CommaGapOptions {
@@ -55,6 +55,12 @@ function plainReason(f: string, head: GapHead): string | undefined {
     case 'opener|partner':
     case 'opener|O':
       return /^[a-z]/.test(parts[0]) ? `a phrase that opens with "${parts[0]}" here ${head === 'missing' ? 'is usually set off with commas' : 'usually says which one is meant'}` : undefined;
+    case 'openedBefore':
+    case 'openedBefore|w1':
+      return parts[0] !== 'none' ? 'a comma opens the phrase that ends here, so a comma also closes it' : undefined;
+    case 'closedAfter':
+    case 'closedAfter|u0':
+      return parts[0] !== 'none' ? 'a comma closes the phrase that starts here, so a comma also opens it' : undefined;
     case 'C|partner':
       return parts[1] === 'comma' ? 'a comma before the phrase that ends here asks for its closing comma' : undefined;
     case 'O|partner':
@@ -140,8 +146,7 @@ export function commaGapFindings(s: AnalysedSentence, text: string, model: Comma
     let key = `${f.i}`;
     let span: [number, number] | undefined;
     if (f.head === 'missing' && (f.kind === 'relative' || f.kind === 'appositive')) {
-      const { closing, opening } = edgeConstituents(info, f.i);
-      const w = opening && /^(acl:relcl|appos)$/.test(info.rel(opening)) ? opening : closing;
+      const w = setOffAt(info, f.i);
       if (w) {
         span = info.span[w];
         key = `c${w}`;
