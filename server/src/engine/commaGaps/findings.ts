@@ -68,8 +68,9 @@ function plainReason(f: string, head: GapHead): string | undefined {
     case 'C|O|partners':
       return parts[2] === 'comma' || parts[3] === 'comma' ? 'a comma on the other side of the phrase asks for this one' : undefined;
     case 'front':
+      return parts[1] === 'true' && parts[2] === 'true' && parts[3] === 'true' ? 'the words before it open the sentence before its main part' : undefined;
     case 'front|first':
-      return parts[1] === 'true' || name === 'front|first' ? 'the words before it open the sentence before its main part' : undefined;
+      return value !== '-' ? 'the words before it open the sentence before its main part' : undefined;
     case 'cc':
     case 'cc|after':
       return parts[0] === 'clauses' ? 'the word after it joins two complete sentences' : undefined;
