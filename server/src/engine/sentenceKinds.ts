@@ -17,6 +17,9 @@ import { setOffCommaFindings } from './setOffCommas/findings';
 import { loadSetOffCommasModel, SET_OFF_COMMAS_FILE, SetOffCommasModel } from './setOffCommas/model';
 import { commaGapFindings } from './commaGaps/findings';
 import { COMMA_GAPS_FILE, CommaGapsModel, loadCommaGapsModel } from './commaGaps/model';
+import { candidates } from './correction/pipeline/candidates';
+import type { GuardVeto } from './correction/guards/registry';
+import { treeInfo } from './treeInfo';
 
 export interface SentenceKindModels {
   joins?: JoinModel;
@@ -82,7 +85,16 @@ export function sentenceKindFindings(
       const k = s.tokens.findIndex((t) => !t.punct && t.start >= at);
       return { start: at, end: k < 0 ? s.end : s.tokens[k].start };
     };
-    for (const { finding: f, kind } of commaGapFindings(s, text, models.gaps, { minConfidence, prior: prior?.() })) {
+    // A gap where a guard keeps the punctuation model from the same edit is left alone too: each guard names a measured
+    // failure that the gap model repeats ("What did you buy⟦, →⟧ a car?": an answer offered to the question, not an
+    // object). Read from the candidate generator's trace (no inference), only when the model flags a gap.
+    let vetoes: GuardVeto[] | undefined;
+    const vetoed = (slots: readonly number[], action: 'insert' | 'delete') => {
+      if (!vetoes) candidates(s, treeInfo(s.tree), undefined, 0, undefined, (vetoes = []));
+      return vetoes.some((v) => v.action === action && slots.includes(v.slot));
+    };
+    for (const { finding: f, kind, head, slots } of commaGapFindings(s, text, models.gaps, { minConfidence, prior: prior?.() })) {
+      if (vetoed(slots, head === 'missing' ? 'insert' : 'delete')) continue;
       const regions = f.fixes[0].edits.map((e) => regionOf(e.newText ? e.start : (s.tokens.slice(0, s.tokens.findIndex((t) => t.start === e.start)).reverse().find((t) => !t.punct)?.end ?? e.start)));
       if (regions.some((r) => taken.some((e) => e.end >= r.start && e.start <= r.end))) continue;
       if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);

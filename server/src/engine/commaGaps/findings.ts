@@ -24,6 +24,8 @@ export interface CommaGapFinding {
   finding: PlainFinding;
   kind: GapKind;
   head: GapHead;
+  /** The gaps it edits (slot i: after word i). */
+  slots: number[];
 }
 
 interface Flagged {
@@ -175,6 +177,7 @@ export function commaGapFindings(s: AnalysedSentence, text: string, model: Comma
     out.push({
       kind: first.kind,
       head: first.head,
+      slots: gaps.map((x) => x.i),
       finding: {
         ruleId: RULE[first.head][first.kind],
         message,
