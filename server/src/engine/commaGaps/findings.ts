@@ -125,6 +125,23 @@ function messageOf(text: string, s: AnalysedSentence, g: Flagged, span?: [number
   return { message: `Editors would not write a comma between "${L}" and "${R}".`, title: 'Remove the comma' };
 }
 
+/**
+ * The comma before a relative clause at gap i is one of a pair the writer wrote: the clause is closed by a comma too
+ * ("My car, that I bought last year, broke down"), or the comma closes a phrase opened by one ("a common belief,
+ * shared by many teachers, that we should read"). Taking it away alone leaves the other comma alone, a worse sentence;
+ * the gap model asks about one gap at a time (`test/engine/editedProseConventions.test.ts` caught both), so a written
+ * pair is left to the pipeline.
+ */
+function writtenPair(info: ReturnType<typeof treeInfo>, comma: readonly boolean[], i: number): boolean {
+  for (let w = 1; w <= info.n; w++) {
+    const [a, b] = info.span[w];
+    if (a === i + 1 && info.rel(w) === 'acl:relcl' && b < info.n && comma[b]) return true;
+    // A phrase opened by a comma before the gap that ends at it or runs over it (the parse may hang the clause on it).
+    if (a > 1 && a <= i && b >= i && comma[a - 1]) return true;
+  }
+  return false;
+}
+
 /** The comma-gap findings of one sentence, at the model's thresholds or at `minConfidence` when the user sets one. */
 export function commaGapFindings(s: AnalysedSentence, text: string, model: CommaGapsModel, options: CommaGapOptions = {}): CommaGapFinding[] {
   const n = s.tree.words.length;
@@ -136,6 +153,7 @@ export function commaGapFindings(s: AnalysedSentence, text: string, model: Comma
     const head = gapHead(s, i);
     if (!head) continue;
     const kind = gapKind(g, i, head);
+    if (kind === 'restrictive' && writtenPair(info, g.comma, i)) continue;
     const threshold = gapThreshold(model, head, kind);
     if (!(threshold <= 1)) continue;
     const features = gapFeatures(g, i, head);
