@@ -81,6 +81,13 @@ describe('comma gaps learned from edited English', function () {
       assert.deepEqual(gaps(text), { rules: [], fixes: [] }, text);
   });
 
+  it('is asked by the linter only under commaGaps (off by default)', () => {
+    const text = 'We met Anna Smith the new director at the airport.';
+    const on = lint(text, { commaGaps: true });
+    const off = lint(text);
+    assert.ok(on.length > off.length, `on: ${on.length}, off: ${off.length}`);
+  });
+
   it('refuses a model file of another shape, naming what is wrong', () => {
     assert.equal(modelSchemaProblem('commaGaps', { version: 'x', bits: 18, thresholds: { missing: {}, stray: {} }, weights: [[1, 0.5]] }), undefined);
     assert.match(modelSchemaProblem('commaGaps', { version: 'x', bits: 18, thresholds: { missing: {} }, weights: [] }) ?? '', /thresholds.*stray/);

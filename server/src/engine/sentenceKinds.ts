@@ -53,7 +53,7 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
  * under `edited`; under `auto` it waits in `habit` for the document's habit (or its error rate) to ask for it
  * (`correction/style/introductoryHabit.ts`: a web writer who leaves these commas out is not held to edited prose's);
  * never under `ignore`. The comma-gap model (`commaGaps/`) asks every gap last: a gap that a finding before it already
- * edits is not reported again. `prior`: the punctuation model's comma prior of the sentence's tree, one of its features.
+ * edits is not reported again; it is asked only under `askGaps` (`LintOptions.commaGaps`, off by default). `prior`: the punctuation model's comma prior of the sentence's tree, one of its features.
  */
 export function sentenceKindFindings(
   s: AnalysedSentence,
@@ -64,6 +64,7 @@ export function sentenceKindFindings(
   others: readonly PlainFinding[] = [],
   introductory: IntroductoryComma = DEFAULT_INTRODUCTORY_COMMA,
   prior?: () => Float64Array | undefined,
+  askGaps = false,
 ): { findings: PlainFinding[]; adaptive: PlainFinding[]; habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt) : { findings: [], adaptive: [] };
   const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence) : [])];
@@ -78,7 +79,7 @@ export function sentenceKindFindings(
       else (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
     }
   }
-  if (models.gaps) {
+  if (askGaps && models.gaps) {
     const taken = [...others, ...findings, ...(habit?.pending.map((x) => x.finding) ?? [])].flatMap((f) => f.fixes[0]?.edits ?? []);
     // A gap reaches from the end of the word before it to the start of the word after it.
     const regionOf = (at: number) => {
