@@ -43,3 +43,16 @@ export const conventionSchema = {
     note: { type: 'string' },
   },
 };
+
+/** `comma-gaps.json` (`commaGaps/model.ts`): per question (missing, stray), a threshold per kind of gap; sparse weights. */
+const gapThresholds = { type: 'object', additionalProperties: { type: 'number', minimum: 0 } };
+export const commaGapsSchema = {
+  type: 'object',
+  required: ['version', 'bits', 'thresholds', 'weights'],
+  properties: {
+    version: { type: 'string' },
+    bits: { type: 'integer', minimum: 1, maximum: 24 },
+    thresholds: { type: 'object', required: ['missing', 'stray'], properties: { missing: gapThresholds, stray: gapThresholds } },
+    weights: points,
+  },
+};

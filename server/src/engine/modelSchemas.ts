@@ -6,10 +6,10 @@
  * writes `modelSchemaChecks.ts`; a test fails when it is out of date): loading Ajv and compiling the schemas took
  * ~75 ms CPU of every start (issue 37).
  */
-import { calibration, convention } from './modelSchemaChecks';
+import { calibration, commaGaps, convention } from './modelSchemaChecks';
 
 type Check = ((value: unknown) => boolean) & { errors?: Array<{ instancePath?: string; message?: string }> | null };
-const checks: Record<'calibration' | 'convention', Check> = { calibration, convention };
+const checks: Record<'calibration' | 'convention' | 'commaGaps', Check> = { calibration, convention, commaGaps };
 
 /** Why `value` is not a model file of `kind`, or undefined if it is one. */
 export function modelSchemaProblem(kind: keyof typeof checks, value: unknown): string | undefined {

@@ -15,21 +15,34 @@ import { markChoiceFindings } from './markChoice/findings';
 import { loadMarkChoiceModel, MARK_CHOICE_FILE, MarkChoiceModel } from './markChoice/model';
 import { setOffCommaFindings } from './setOffCommas/findings';
 import { loadSetOffCommasModel, SET_OFF_COMMAS_FILE, SetOffCommasModel } from './setOffCommas/model';
+import { commaGapFindings } from './commaGaps/findings';
+import { COMMA_GAPS_FILE, CommaGapsModel, loadCommaGapsModel } from './commaGaps/model';
+import { candidates } from './correction/pipeline/candidates';
+import type { GuardVeto } from './correction/guards/registry';
+import { treeInfo } from './treeInfo';
 
 export interface SentenceKindModels {
   joins?: JoinModel;
   markChoice?: MarkChoiceModel;
   setOff?: SetOffCommasModel;
+  gaps?: CommaGapsModel;
 }
 
-export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_OFF_COMMAS_FILE];
+export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_OFF_COMMAS_FILE, COMMA_GAPS_FILE];
 
 /** `load` wraps each file's loading (the engine turns a failure into a `ModelFileError` naming the file). */
 export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: () => T) => T = (_, f) => f()): SentenceKindModels {
+  let gaps: { value: CommaGapsModel | undefined } | undefined;
   return {
     joins: load(path.join(dir, SENTENCE_JOINS_FILE), () => loadJoinModel(dir)),
     markChoice: load(path.join(dir, MARK_CHOICE_FILE), () => loadMarkChoiceModel(dir)),
     setOff: load(path.join(dir, SET_OFF_COMMAS_FILE), () => loadSetOffCommasModel(dir)),
+    // Read when a lint first asks for it, not at every start: its 5.7 MB of JSON took ~0.2 s to parse on a loaded
+    // machine (its bytes are still checked against the manifest at start).
+    get gaps(): CommaGapsModel | undefined {
+      gaps ??= { value: load(path.join(dir, COMMA_GAPS_FILE), () => loadCommaGapsModel(dir)) };
+      return gaps.value;
+    },
   };
 }
 
@@ -39,7 +52,8 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
  * is not reported twice. A fronted phrase's comma follows `introductoryComma` as the punctuation model's do: reported
  * under `edited`; under `auto` it waits in `habit` for the document's habit (or its error rate) to ask for it
  * (`correction/style/introductoryHabit.ts`: a web writer who leaves these commas out is not held to edited prose's);
- * never under `ignore`.
+ * never under `ignore`. The comma-gap model (`commaGaps/`) asks every gap last: a gap that a finding before it already
+ * edits is not reported again; it is asked only under `askGaps` (`LintOptions.commaGaps`, off by default). `prior`: the punctuation model's comma prior of the sentence's tree, one of its features.
  */
 export function sentenceKindFindings(
   s: AnalysedSentence,
@@ -49,6 +63,8 @@ export function sentenceKindFindings(
   adapt = false,
   others: readonly PlainFinding[] = [],
   introductory: IntroductoryComma = DEFAULT_INTRODUCTORY_COMMA,
+  prior?: () => Float64Array | undefined,
+  askGaps = false,
 ): { findings: PlainFinding[]; adaptive: PlainFinding[]; habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt) : { findings: [], adaptive: [] };
   const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence) : [])];
@@ -61,6 +77,29 @@ export function sentenceKindFindings(
       if (edits.some((e) => e.end >= reach.start && e.start <= reach.end)) continue;
       if (f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
+    }
+  }
+  if (askGaps && models.gaps) {
+    const taken = [...others, ...findings, ...(habit?.pending.map((x) => x.finding) ?? [])].flatMap((f) => f.fixes[0]?.edits ?? []);
+    // A gap reaches from the end of the word before it to the start of the word after it.
+    const regionOf = (at: number) => {
+      const k = s.tokens.findIndex((t) => !t.punct && t.start >= at);
+      return { start: at, end: k < 0 ? s.end : s.tokens[k].start };
+    };
+    // A gap where a guard keeps the punctuation model from the same edit is left alone too: each guard names a measured
+    // failure that the gap model repeats ("What did you buy⟦, →⟧ a car?": an answer offered to the question, not an
+    // object). Read from the candidate generator's trace (no inference), only when the model flags a gap.
+    let vetoes: GuardVeto[] | undefined;
+    const vetoed = (slots: readonly number[], action: 'insert' | 'delete') => {
+      if (!vetoes) candidates(s, treeInfo(s.tree), undefined, 0, undefined, (vetoes = []));
+      return vetoes.some((v) => v.action === action && slots.includes(v.slot));
+    };
+    for (const { finding: f, kind, head, slots } of commaGapFindings(s, text, models.gaps, { minConfidence, prior: prior?.() })) {
+      if (vetoed(slots, head === 'missing' ? 'insert' : 'delete')) continue;
+      const regions = f.fixes[0].edits.map((e) => regionOf(e.newText ? e.start : (s.tokens.slice(0, s.tokens.findIndex((t) => t.start === e.start)).reverse().find((t) => !t.punct)?.end ?? e.start)));
+      if (regions.some((r) => taken.some((e) => e.end >= r.start && e.start <= r.end))) continue;
+      if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
+      else if (introductory !== 'ignore') (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
     }
   }
   return { findings, adaptive: joins.adaptive, habit };

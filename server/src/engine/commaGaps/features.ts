@@ -1,0 +1,236 @@
+/**
+ * What the comma-gap model reads at one gap of a sentence as written (slot i, between words i and i+1): the words,
+ * tags and shapes of a window around it, the marks the writer put nearby (a comma that opens a phrase whose closing
+ * comma is missing is strong evidence), the parse of the written sentence (the largest constituent that ends at the
+ * gap and the largest that starts after it, their relations, and whether their other edge holds a comma), and the
+ * punctuation model's own prior of a comma at the slot (`EngineModel.commaPrior`, the Attach model's p of a comma on
+ * some constituent's edge there). Two questions share these features, each under its own prefix: at an empty gap,
+ * is a comma missing (`m`); at a gap holding a lone comma, is it stray (`s`).
+ *
+ * Unlike the set-off comma candidates (`setOffCommas/candidates.ts`) nothing here needs the parse to have read a
+ * phrase as a relative clause or an apposition: every gap is asked, and the parse is one feature among others.
+ */
+import { normWord } from '../../restore/boundaries';
+import { bucketOf, wordShape } from '../../restore/hashedLogistic';
+import { AnalysedSentence } from '../sentence';
+import { hasSubject, TreeInfo } from '../treeInfo';
+
+export type GapHead = 'missing' | 'stray';
+
+/** Relative words and the like that open a clause set off by commas when it adds information. */
+const OPENERS = /^(which|who|whom|whose|where|when|that|while|although|though|because|since|but|and|or|so|yet|if|as)$/;
+const COORDINATORS = /^(and|but|or|nor|so|yet)$/i;
+/** Relations that open a sentence as a fronted phrase, and those a prefix before the main verb holds without being one. */
+const FRONTED_BASES = new Set(['advcl', 'obl', 'advmod', 'discourse', 'intj', 'vocative', 'nmod', 'ccomp', 'xcomp', 'acl', 'dep', 'parataxis']);
+const NOT_FRONTED = new Set(['nsubj', 'csubj', 'expl', 'aux', 'cop', 'cc', 'mark', 'punct', 'obj', 'iobj', 'det', 'case']);
+
+/** The question a slot asks, or none: an empty gap between two written tokens, or one holding a lone comma. */
+export function gapHead(s: AnalysedSentence, i: number): GapHead | undefined {
+  const n = s.tree.words.length;
+  if (i < 1 || i >= n || s.wordTokens[i - 1] === s.wordTokens[i]) return undefined;
+  const slot = s.tree.slots[i];
+  if (slot.length === 0) {
+    // Two tokens written together ("do|n't", "U.S.|-based") have no gap a comma could go in.
+    return s.tokens[s.wordTokens[i]].start > s.tokens[s.wordTokens[i - 1]].end ? 'missing' : undefined;
+  }
+  return slot.length === 1 && slot[0] === ',' ? 'stray' : undefined;
+}
+
+/** Per slot, the depth of quotation marks and brackets opened before it and not yet closed. */
+export function enclosureDepth(slots: readonly (readonly string[])[]): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (const marks of slots) {
+    for (const m of marks) {
+      if (m === '“' || m === '(' || m === '[') depth++;
+      else if ((m === '”' || m === ')' || m === ']') && depth > 0) depth--;
+    }
+    out.push(depth);
+  }
+  return out;
+}
+
+/** What the features of one sentence share: its parse facts and the punctuation model's prior per slot. */
+export interface GapSentence {
+  s: AnalysedSentence;
+  info: TreeInfo;
+  /** `EngineModel.commaPrior` of the sentence's tree, when the model offers it. */
+  prior?: Float64Array;
+  depth: number[];
+  /** Per slot, whether it holds a comma. */
+  comma: boolean[];
+  root: number;
+}
+
+export function gapSentence(s: AnalysedSentence, info: TreeInfo, prior?: Float64Array): GapSentence {
+  return { s, info, prior, depth: enclosureDepth(s.tree.slots), comma: s.tree.slots.map((m) => m.includes(',')), root: info.children[0][0] ?? 0 };
+}
+
+/** The largest constituent whose last word is i (closing), and the largest whose first word is i+1 (opening). */
+export function edgeConstituents(info: TreeInfo, i: number): { closing: number; opening: number } {
+  let closing = 0;
+  let opening = 0;
+  for (let w = 1; w <= info.n; w++) {
+    const [a, b] = info.span[w];
+    if (b === i && (closing === 0 || a < info.span[closing][0])) closing = w;
+    if (a === i + 1 && (opening === 0 || b > info.span[opening][1])) opening = w;
+  }
+  return { closing, opening };
+}
+
+/**
+ * A relative clause or an apposition with an edge at gap i: one that starts right after it, else one that ends right
+ * before it (not only the largest constituent there: "My brother who lives in Boston⟦ ⟧is" ends the subject too); 0 if none.
+ */
+export function setOffAt(info: TreeInfo, i: number): number {
+  let ending = 0;
+  for (let w = 1; w <= info.n; w++) {
+    if (!/^(acl:relcl|appos)$/.test(info.rel(w))) continue;
+    const [a, b] = info.span[w];
+    if (a === i + 1) return w;
+    if (b === i && !ending) ending = w;
+  }
+  return ending;
+}
+
+export function gapFeatures(g: GapSentence, i: number, head: GapHead): string[] {
+  const { s, info, comma, root } = g;
+  const words = s.tree.words;
+  const n = words.length;
+  const form = (k: number) => (k >= 1 && k <= n ? normWord(words[k - 1].form) : k < 1 ? '<s>' : '</s>');
+  const upos = (k: number) => (k >= 1 && k <= n ? words[k - 1].upos : 'NONE');
+  const xpos = (k: number) => (k >= 1 && k <= n ? words[k - 1].xpos ?? '_' : 'NONE');
+  const rel = (k: number) => (k >= 1 && k <= n ? info.rel(k) : 'none');
+  const shape = (k: number) => (k >= 1 && k <= n ? wordShape(words[k - 1].form) : 'none');
+  const suffix = (k: number) => form(k).slice(-3);
+  const marks = (j: number) => (j >= 0 && j <= n ? s.tree.slots[j].join('') || '_' : 'none');
+  const L = i;
+  const R = i + 1;
+  const { closing, opening } = edgeConstituents(info, i);
+  const C = closing ? info.rel(closing) : 'none';
+  const O = opening ? info.rel(opening) : 'none';
+  const cStart = closing ? info.span[closing][0] : 0;
+  const oEnd = opening ? info.span[opening][1] : 0;
+  // The other edge of each constituent: a comma there with none here is a pair left half open.
+  const cPartner = closing ? (cStart === 1 ? 'start' : comma[cStart - 1] ? 'comma' : s.tree.slots[cStart - 1].length ? 'other' : 'none') : 'na';
+  const oPartner = opening ? (oEnd === n ? 'end' : comma[oEnd] ? 'comma' : s.tree.slots[oEnd].length ? 'other' : 'none') : 'na';
+  const oHead = opening ? info.head(opening) : -1;
+  const cHead = closing ? info.head(closing) : -1;
+  const attach = oHead >= cStart && oHead <= i && oHead >= 1 ? 'o→left' : cHead > i && cHead <= (oEnd || n) ? 'c→right' : oHead === cHead ? 'siblings' : 'other';
+  let before = 0;
+  let lastBefore = 0;
+  for (let j = 1; j < i; j++) if (comma[j]) (before++, (lastBefore = j));
+  let after = 0;
+  let firstAfter = 0;
+  for (let j = n - 1; j > i; j--) if (comma[j]) (after++, (firstAfter = j));
+  const subj = root ? info.children[root].find((c) => /^(nsubj|csubj|expl)/.test(info.rel(c))) : undefined;
+  const subjStart = subj !== undefined ? info.span[subj][0] : 0;
+  const prior = g.prior ? bucketOf(g.prior[i], [0.02, 0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.75, 0.9]) : -1;
+  let ccClause = 'no';
+  if (R <= n && info.base(R) === 'cc' && COORDINATORS.test(words[R - 1].form)) {
+    const conj = info.head(R);
+    ccClause = conj > R && info.base(conj) === 'conj' && hasSubject(info, conj) && hasSubject(info, info.head(conj)) ? 'clauses' : 'words';
+  }
+  const opener = OPENERS.test(form(R)) ? form(R) : upos(R);
+  // Any constituent that ends at the gap and opens after a comma (the largest one may start with the sentence: "My
+  // brother, who lives in Boston⟦ ⟧is"), and any that starts after the gap and is closed by a comma ("Our neighbour⟦ ⟧a
+  // retired teacher, grows"): the half of a pair the writer did write.
+  let openedBefore = 'none';
+  let closedAfter = 'none';
+  for (let w = 1; w <= n; w++) {
+    const [a, b] = info.span[w];
+    if (b === i && a > 1 && comma[a - 1] && openedBefore === 'none') openedBefore = `${info.rel(w)}|${OPENERS.test(form(a)) ? form(a) : upos(a)}`;
+    if (a === R && b < n && comma[b] && closedAfter === 'none') closedAfter = `${info.rel(w)}|${bucketOf(b - i, [1, 2, 4, 8])}`;
+  }
+  const f = [
+    'bias',
+    `w0=${form(L)}`,
+    `w1=${form(R)}`,
+    `w-1=${form(L - 1)}`,
+    `w2=${form(R + 1)}`,
+    `w0|w1=${form(L)}|${form(R)}`,
+    `u0|u1=${upos(L)}|${upos(R)}`,
+    `u-1|u0|u1=${upos(L - 1)}|${upos(L)}|${upos(R)}`,
+    `u0|u1|u2=${upos(L)}|${upos(R)}|${upos(R + 1)}`,
+    `x0|x1=${xpos(L)}|${xpos(R)}`,
+    `sh0|sh1=${shape(L)}|${shape(R)}`,
+    `suf0=${suffix(L)}`,
+    `suf1=${suffix(R)}`,
+    `r0|r1=${rel(L)}|${rel(R)}`,
+    `C=${C}`,
+    `O=${O}`,
+    `C|O=${C}|${O}`,
+    `C|O|att=${C}|${O}|${attach}`,
+    `C|partner=${C}|${cPartner}`,
+    `O|partner=${O}|${oPartner}`,
+    `C|O|partners=${C}|${O}|${cPartner}|${oPartner}`,
+    `openedBefore=${openedBefore}`,
+    `openedBefore|w1=${openedBefore === 'none' ? 'none' : 'yes'}|${upos(R)}|${rel(R)}`,
+    `closedAfter=${closedAfter}`,
+    `closedAfter|u0=${closedAfter === 'none' ? 'none' : 'yes'}|${upos(L)}|${upos(R)}`,
+    `opener|O=${opener}|${O}`,
+    `opener|partner=${opener}|${oPartner}`,
+    `Clen=${C}|${bucketOf(closing ? i - cStart + 1 : 0, [1, 2, 3, 5, 8, 13])}`,
+    `Olen=${O}|${bucketOf(opening ? oEnd - i : 0, [1, 2, 3, 5, 8, 13])}`,
+    `rootSide=${root > i ? 'after' : root >= 1 ? 'before' : 'none'}|${subjStart === R ? 'subjNext' : subjStart > R ? 'subjLater' : 'subjBefore'}`,
+    `front=${C}|${root > i}|${cHead === root}|${cStart === 1}`,
+    `front|first=${cStart === 1 && root > i ? form(1) : '-'}`,
+    `cc=${ccClause}`,
+    `cc|after=${ccClause}|${bucketOf(after, [0, 1])}`,
+    `commas=${bucketOf(before, [0, 1, 2])}|${bucketOf(after, [0, 1, 2])}`,
+    `lastBefore=${bucketOf(lastBefore ? i - lastBefore : 99, [1, 2, 4, 8, 16])}|${C}`,
+    `firstAfter=${bucketOf(firstAfter ? firstAfter - i : 99, [1, 2, 4, 8, 16])}|${O}`,
+    `marks±1=${marks(i - 1)}|${marks(i + 1)}`,
+    `pos=${bucketOf(i, [1, 2, 3, 5, 8, 13])}|${bucketOf(n - i, [1, 2, 3, 5, 8, 13])}`,
+    `enclosed=${g.depth[i] > 0}`,
+    `prior=${prior}`,
+    `prior|C|O=${prior}|${C}|${O}`,
+    `prior|u0|u1=${prior}|${upos(L)}|${upos(R)}`,
+  ];
+  const p = head === 'missing' ? 'm.' : 's.';
+  return f.map((x) => p + x);
+}
+
+/**
+ * What kind of comma a gap's question is about, read off the parse (the finding's rule and message, and the
+ * threshold it is held to): for a missing comma, the edge of a relative clause or an apposition, the end of a fronted
+ * phrase (the words before the gap are whole subtrees hanging on the main verb after it), a coordinator joining two
+ * clauses, or another; for a stray comma, one between subject and verb or verb and object, one before a restrictive
+ * clause, one after a coordinator, or another.
+ */
+export type GapKind = 'relative' | 'appositive' | 'introductory' | 'coordinator' | 'subject-verb' | 'verb-object' | 'restrictive' | 'after-coordinator' | 'other';
+
+export function gapKind(g: GapSentence, i: number, head: GapHead): GapKind {
+  const { info, root } = g;
+  const { closing, opening } = edgeConstituents(info, i);
+  const C = closing ? info.rel(closing) : 'none';
+  const O = opening ? info.rel(opening) : 'none';
+  const words = g.s.tree.words;
+  if (head === 'missing') {
+    const w = setOffAt(info, i);
+    if (w) return info.rel(w) === 'appos' ? 'appositive' : 'relative';
+    if (root > i) {
+      // As the set-off candidates read a fronted phrase (`setOffCommas/candidates.ts`): whole subtrees on the main
+      // verb, the first an adverbial, none a subject, an auxiliary or an object.
+      const tops: number[] = [];
+      let whole = true;
+      for (let k = 1; k <= i && whole; k++) {
+        const h = info.head(k);
+        if (h >= 1 && h <= i) continue;
+        if (h === root && info.span[k][1] <= i) tops.push(k);
+        else whole = false;
+      }
+      if (whole && tops.length && FRONTED_BASES.has(info.base(tops[0])) && !tops.some((t) => NOT_FRONTED.has(info.base(t)))) return 'introductory';
+    }
+    const R = i + 1;
+    if (info.base(R) === 'cc' && COORDINATORS.test(words[R - 1].form)) return 'coordinator';
+    return 'other';
+  }
+  if (closing && /^(nsubj|csubj)/.test(C) && info.head(closing) > i) return 'subject-verb';
+  if (opening && /^(obj|iobj|ccomp|xcomp)/.test(O) && info.head(opening) <= i) return 'verb-object';
+  if (O === 'acl:relcl') return 'restrictive';
+  if (info.base(i) === 'cc' && COORDINATORS.test(words[i - 1].form)) return 'after-coordinator';
+  return 'other';
+}
+
+export const GAP_KINDS: readonly GapKind[] = ['relative', 'appositive', 'introductory', 'coordinator', 'subject-verb', 'verb-object', 'restrictive', 'after-coordinator', 'other'];
