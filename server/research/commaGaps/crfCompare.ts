@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as readline from 'readline';
 import { parseArgs } from 'util';
 import { posteriors } from '../../src/restore/linearChainCrf';
-import { K, taggerScores } from '../../src/restore/punctTagger';
+import { tagsOf, taggerScores } from '../../src/restore/punctTagger';
 import { meanNll, TaggedRun, trainTagger } from '../restore/crfTraining';
 import { fitAdagrad, probOf } from '../smallModels/adagradLogistic';
 import { EXAMPLE_BITS, examplesFile, GapCopy } from './examples';
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const pl = dev.map((c) => lx(c).map((e) => probOf(lr.w, e.x)));
   console.log(`logistic (${((Date.now() - t0) / 1000).toFixed(0)} s): ${JSON.stringify(score(dev, pl, budget))}`);
 
-  // The CRF's features are the same hashes, mixed with the tag (`weightIndex`); tag 1 of the tagger's 7 is "yes".
+  // The CRF's features are the same hashes, mixed with the tag (`weightIndex`); tag 1 of the tagger's tags is "yes".
   const runs = (cs: readonly Copy[]): TaggedRun[] => cs.map((c) => ({ hashes: c.gaps.map(([, , , x]) => Int32Array.from(x)), tags: c.gaps.map(([, , y]) => y) }));
   const trainRuns = runs(train);
   const devRuns = runs(dev);
@@ -101,7 +101,8 @@ async function main(): Promise<void> {
       const p = devRuns.map((r) => {
         if (!r.hashes.length) return [];
         const marginals = posteriors(taggerScores(m, r.hashes)).marginals;
-        return r.hashes.map((_, i) => marginals[i * K + 1]);
+        const k = tagsOf(m).length;
+        return r.hashes.map((_, i) => marginals[i * k + 1]);
       });
       best = { nll, epoch: e, p };
     },
