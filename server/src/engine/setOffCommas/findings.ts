@@ -54,6 +54,9 @@ function closedLater(s: AnalysedSentence, info: TreeInfo, c: SetOffCandidate): b
 /**
  * "However hard I try, …": "however" before an adjective or adverb is a degree word, not a transition, though the
  * parse may hang it alone on the verb (the introductory-comma tests' `However hard I try, I cannot finish it.`).
+ * Measured failure of the model it stops: it gives `However⟦,⟧` 0.941 there, 0.966 without the writer's comma, and
+ * 0.961 / 0.946 in `However much it costs, we will pay.` / `However long it takes, we wait.` (threshold 0.8), since
+ * edited text writes a comma after a sentence-initial transition "however" almost always.
  */
 function degreeHowever(s: AnalysedSentence, c: SetOffCandidate): boolean {
   const [first, second] = s.tree.words;
