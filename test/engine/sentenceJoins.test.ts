@@ -8,8 +8,9 @@ import { makeLinter } from '../../server/src/engine';
 import { Finding } from '../../server/src/engine/types';
 import { sentenceJoins } from '../../server/src/engine/sentenceJoins/joins';
 import { JOIN_THRESHOLD } from '../../server/src/engine/sentenceJoins/findings';
-import { joinContext, joinFeatureParts, joinFeatures, JoinMark } from '../../server/src/engine/sentenceJoins/features';
-import { joinPartsProbability, joinProbability } from '../../server/src/engine/sentenceJoins/model';
+import { joinContext, joinFeatures, JoinMark } from '../../server/src/engine/sentenceJoins/features';
+import { eachJoinFeatureHash, joinProbability, joinSlotProbability } from '../../server/src/engine/sentenceJoins/model';
+import { hashString } from '../../server/src/parser/hash';
 import { readTreebank } from '../../server/src/data/treebank';
 import { depunctuate } from '../../server/src/data/depunct';
 import * as path from 'path';
@@ -88,7 +89,7 @@ describe('comma splices and fused sentences (sentence-join model)', function () 
 describe('the sentence-join probability from the features\' parts', function () {
   this.timeout(120000);
   const parts = trainedEngineParts();
-  it('is exactly the probability of the feature strings, at every slot of 300 EWT dev sentences, with either mark', () => {
+  it('hashes each feature as its string hashes, and gives exactly the probability of the strings, at every slot of 300 EWT dev sentences, with either mark', () => {
     const model = parts().kinds!.joins!;
     const dev = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
     let compared = 0;
@@ -99,8 +100,16 @@ describe('the sentence-join probability from the features\' parts', function () 
       const ctx = joinContext(tree);
       for (let i = 1; i < tree.words.length; i++)
         for (const mark of [',', 'none'] as JoinMark[]) {
-          const want = joinProbability(model, joinFeatures(tree, i, mark, ctx));
-          assert.ok(Object.is(joinPartsProbability(model, joinFeatureParts(tree, i, mark, ctx), mark), want), `${sentence.text} slot ${i} ${mark}`);
+          const strings = joinFeatures(tree, i, mark, ctx);
+          const plain: number[] = [];
+          const crossed: number[] = [];
+          eachJoinFeatureHash(tree, i, mark, ctx, (p, x) => {
+            plain.push(p);
+            if (x !== undefined) crossed.push(x);
+          });
+          assert.deepEqual([...plain, ...crossed], strings.map(hashString), `${sentence.text} slot ${i} ${mark}`);
+          const want = joinProbability(model, strings);
+          assert.ok(Object.is(joinSlotProbability(model, tree, i, mark, ctx), want), `${sentence.text} slot ${i} ${mark}`);
           compared++;
         }
     }

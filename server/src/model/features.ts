@@ -6,6 +6,7 @@
  * English needs: the first word of the span (relative pronoun, subordinator), the `cc`/`mark`/`case` child words,
  * and the head word of the constituent ("however").
  */
+import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
 import { ProjectiveTree } from './treeInfo';
 
 export const OUT_PAIR = 1, OUT_L = 2, OUT_R = 4, OUT_SYM = 8;
@@ -149,17 +150,6 @@ export function internalPunctContexts(info: ProjectiveTree, w: number, slots: re
 /** FNV-1a hash of a string to 32 bits. */
 export function hashString(s: string): number {
   return fnvFrom(FNV_OFFSET, s) >>> 0;
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-
-/** FNV-1a over the code units of s from state h: fnvFrom(fnvFrom(FNV_OFFSET, a), b) is the state after a + b. */
-function fnvFrom(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h;
 }
 
 /** Index of (context hash, output id) in the hashed weight vector. */

@@ -3,15 +3,11 @@
  * codes); the 32-bit result indexes a weight row. Hashing keeps the model free of string dictionaries, so it loads
  * as a handful of typed arrays.
  */
+import { FNV_OFFSET, fnvFrom } from './fnv';
 
 /** FNV-1a over UTF-16 code units. */
 export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0;
+  return fnvFrom(FNV_OFFSET, s);
 }
 
 /** One MurmurHash3 mixing round: folds `v` into the running hash `h`. */

@@ -65,34 +65,57 @@ function shape(w: string | undefined): string {
  * sentence boundary inside a run parsed as one tree is crossed by one arc, parataxis or conj, or by none).
  */
 export function boundaryFeatures(words: readonly string[], i: number, parse?: RunParse): string[] {
+  const out: string[] = [];
+  writeBoundaryFeatures(words, i, parse, (a, b = '', c = '', d = '', e = '', f = '', g = '', h = '') => out.push(a + b + c + d + e + f + g + h));
+  return out;
+}
+
+/** A feature whose string is the parts a … h joined (FNV-1a can hash it part by part, `parser/fnv.ts`). */
+export type FeatureWriter = (a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string, h?: string) => void;
+
+/**
+ * The one definition of `boundaryFeatures`, written part by part, in the same order: the sentence-join model hashes
+ * them from their parts without building the strings.
+ */
+export function writeBoundaryFeatures(words: readonly string[], i: number, parse: RunParse | undefined, add: FeatureWriter): void {
   const w = (k: number) => normWord(words[k]);
   const [l2, l1, r1, r2] = [w(i - 2), w(i - 1), w(i), w(i + 1)];
-  const lexical = [
-    'b',
-    `l1=${l1}`,
-    `l2=${l2}`,
-    `r1=${r1}`,
-    `r2=${r2}`,
-    `l1r1=${l1}|${r1}`,
-    `l2l1=${l2}|${l1}`,
-    `r1r2=${r1}|${r2}`,
-    `l1r1r2=${l1}|${r1}|${r2}`,
-    `l2l1r1=${l2}|${l1}|${r1}`,
-    `r1s=${shape(words[i])}`,
-    `l1s=${shape(words[i - 1])}|r1s=${shape(words[i])}`,
-  ];
-  if (!parse) return lexical;
+  const r1s = shape(words[i]);
+  add('b');
+  add('l1=', l1);
+  add('l2=', l2);
+  add('r1=', r1);
+  add('r2=', r2);
+  add('l1r1=', l1, '|', r1);
+  add('l2l1=', l2, '|', l1);
+  add('r1r2=', r1, '|', r2);
+  add('l1r1r2=', l1, '|', r1, '|', r2);
+  add('l2l1r1=', l2, '|', l1, '|', r1);
+  add('r1s=', r1s);
+  add('l1s=', shape(words[i - 1]), '|r1s=', r1s);
+  if (!parse) return;
   const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
   let cross = 0;
-  parse.head.forEach((h, d) => {
+  const heads = parse.head;
+  for (let d = 0; d < heads.length; d++) {
+    const h = heads[d];
     if (h >= 0 && Math.min(h, d) < i && Math.max(h, d) >= i) cross++;
-  });
-  const c = Math.min(cross, 4);
-  const pu = `${parse.upos[i - 1]}|${parse.upos[i]}`;
-  const rd = `${parse.deprel[i]}|${dir(i)}`;
-  const ld = `${parse.deprel[i - 1]}|${dir(i - 1)}`;
-  return [...lexical, `pu=${pu}`, `rd=${rd}`, `ld=${ld}`, `c=${c}`, `rdc=${rd}|${c}`, `puc=${pu}|${c}`, `ldrd=${ld}|${rd}`, `r1rd=${r1}|${rd}`];
+  }
+  const c = CROSSINGS[Math.min(cross, 4)];
+  const [pl, pr] = [parse.upos[i - 1], parse.upos[i]];
+  const [rd, rdir] = [parse.deprel[i], dir(i)];
+  const [ld, ldir] = [parse.deprel[i - 1], dir(i - 1)];
+  add('pu=', pl, '|', pr);
+  add('rd=', rd, '|', rdir);
+  add('ld=', ld, '|', ldir);
+  add('c=', c);
+  add('rdc=', rd, '|', rdir, '|', c);
+  add('puc=', pl, '|', pr, '|', c);
+  add('ldrd=', ld, '|', ldir, '|', rd, '|', rdir);
+  add('r1rd=', r1, '|', rd, '|', rdir);
 }
+
+const CROSSINGS = ['0', '1', '2', '3', '4'];
 
 /** Features of a sentence for its final mark (a question or not). */
 export function questionFeatures(words: readonly string[]): string[] {

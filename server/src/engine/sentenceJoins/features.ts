@@ -5,7 +5,7 @@
  * subject ends before the slot and another starts after it, each also crossed with the written mark.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { boundaryFeatures, RunParse, runParse } from '../../restore/boundaries';
+import { FeatureWriter, RunParse, runParse, writeBoundaryFeatures } from '../../restore/boundaries';
 import { treeInfo, TreeInfo } from '../treeInfo';
 
 export type JoinMark = ',' | 'none';
@@ -39,40 +39,49 @@ export function joinContext(tree: PunctuatedTree): JoinContext {
 }
 
 /**
- * Features of slot i (after word i, 1 ≤ i < n) of the tree, written with `mark`: each of `joinFeatureParts`, then
- * each again but the mark's own prefixed with the mark.
+ * Features of slot i (after word i, 1 ≤ i < n) of the tree, written with `mark`: each feature `writeJoinFeatures`
+ * writes, then each again but the mark's own prefixed with the mark.
  */
 export function joinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext = joinContext(tree)): string[] {
-  const { plain, markAt } = joinFeatureParts(tree, i, mark, ctx);
+  const plain: string[] = [];
+  let markAt = -1;
+  writeJoinFeatures(tree, i, mark, ctx, (a, b = '', c = '', d = '', e = '', f = '', g = '', h = '') => {
+    if (a === MARK_FEATURE) markAt = plain.length;
+    plain.push(a + b + c + d + e + f + g + h);
+  });
   return [...plain, ...plain.filter((_, k) => k !== markAt).map((f) => `${mark}:${f}`)];
 }
 
-/**
- * The features of `joinFeatures` before they are crossed with the mark: `plain[markAt]` is the mark's own
- * (`m=,`), which is not crossed. The engine hashes the crossed ones from these without building their strings.
- */
-export interface JoinFeatureParts {
-  plain: string[];
-  markAt: number;
-}
+/** The first part of the mark's own feature (`m=,`), the one feature not crossed with the mark. */
+export const MARK_FEATURE = 'm=';
 
-export function joinFeatureParts(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext = joinContext(tree)): JoinFeatureParts {
+const CLAUSES = ['false|false', 'false|true', 'true|false', 'true|true'];
+const BUCKETS = ['0', '1', '2', '4', '4', '8', '8', '8', '8'];
+const bucket = (x: number) => (x <= 8 ? BUCKETS[x] : '16');
+
+/**
+ * The one definition of the join features before they are crossed with the mark, written part by part: the engine
+ * hashes them from their parts (`model.ts`) without building the strings; `joinFeatures` builds them for training.
+ */
+export function writeJoinFeatures(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext, add: FeatureWriter): void {
   const { words, info } = ctx;
-  const base = boundaryFeatures(words, i, ctx.parse);
+  writeBoundaryFeatures(words, i, ctx.parse, add);
   const before = topsBefore(info, i);
   const after = topsAfter(info, i);
   const leftClause = before.some((w) => subjectBefore(info, w, i));
   const rightClause = after.some((w) => subjectAfter(info, w, i));
   const top = after[0];
-  const topRel = top === undefined ? 'none' : `${info.rel(top)}|${info.head(top) === 0 ? 'root' : 'in'}`;
+  // The relation of the first top after the slot and whether it is the root, as two parts: `${rel}|root` or 'none'.
+  const [topRel, topAt] = top === undefined ? ['none', ''] : [info.rel(top), info.head(top) === 0 ? '|root' : '|in'];
   const r1 = tree.words[i];
   const l1 = tree.words[i - 1];
-  const clauses = `${leftClause}|${rightClause}`;
+  const clauses = CLAUSES[(leftClause ? 2 : 0) + (rightClause ? 1 : 0)];
   // The word after the slot is the subject of a clause that starts there ("…, we went"), and how that clause hangs on
   // what precedes (parataxis, conj, ccomp, the root itself).
   const r1Head = info.head(i + 1);
   const subjectStarts = /^(nsubj|expl)/.test(info.rel(i + 1)) && r1Head > i;
-  const clauseHang = subjectStarts ? `${info.rel(r1Head)}|${info.head(r1Head) === 0 ? 'root' : info.head(r1Head) <= i ? 'L' : 'R'}` : 'none';
+  const starts = subjectStarts ? 'true' : 'false';
+  const [hangRel, hangAt] = subjectStarts ? [info.rel(r1Head), info.head(r1Head) === 0 ? '|root' : info.head(r1Head) <= i ? '|L' : '|R'] : ['none', ''];
   const since = (() => {
     let k = i;
     while (k > 1 && tree.slots[k - 1].length === 0) k--;
@@ -82,23 +91,19 @@ export function joinFeatureParts(tree: PunctuatedTree, i: number, mark: JoinMark
   // algorithm") or a subject hangs there; the first of two joined sentences hangs on nothing after the slot.
   const hanging = before.filter((w) => info.head(w) > i).map((w) => info.rel(w).split(':')[0]);
   const ltop = hanging.length ? [...new Set(hanging)].sort().slice(0, 2).join('+') : 'none';
-  const bucket = (x: number) => (x <= 2 ? x : x <= 4 ? 4 : x <= 8 ? 8 : 16);
-  const own = [
-    `m=${mark}`,
-    `cl=${clauses}`,
-    `top=${topRel}`,
-    `cltop=${clauses}|${topRel}`,
-    `r1u=${r1.upos}|${r1.deprel}`,
-    `clr1=${clauses}|${r1.upos}`,
-    `sub=${subjectStarts}|${clauseHang}`,
-    `subl1=${subjectStarts}|${l1.upos}`,
-    `subcl=${subjectStarts}|${clauses}`,
-    `ltop=${ltop}`,
-    `ltopcl=${ltop}|${clauses}`,
-    `ltopr1=${ltop}|${r1.upos}`,
-    `ltoptop=${ltop}|${topRel}`,
-    `left=${bucket(since)}`,
-    `right=${bucket(info.n - i)}`,
-  ];
-  return { plain: [...base, ...own], markAt: base.length };
+  add(MARK_FEATURE, mark);
+  add('cl=', clauses);
+  add('top=', topRel, topAt);
+  add('cltop=', clauses, '|', topRel, topAt);
+  add('r1u=', r1.upos, '|', r1.deprel);
+  add('clr1=', clauses, '|', r1.upos);
+  add('sub=', starts, '|', hangRel, hangAt);
+  add('subl1=', starts, '|', l1.upos);
+  add('subcl=', starts, '|', clauses);
+  add('ltop=', ltop);
+  add('ltopcl=', ltop, '|', clauses);
+  add('ltopr1=', ltop, '|', r1.upos);
+  add('ltoptop=', ltop, '|', topRel, topAt);
+  add('left=', bucket(since));
+  add('right=', bucket(info.n - i));
 }

@@ -11,8 +11,8 @@
  * join is the model's call alone; nothing here is hand-written linguistics.
  */
 import { AnalysedSentence, slotMarks } from '../sentence';
-import { joinContext, joinFeatureParts } from './features';
-import { JoinModel, joinPartsProbability } from './model';
+import { joinContext } from './features';
+import { JoinModel, joinSlotProbability } from './model';
 
 export type JoinKind = 'comma-splice' | 'fused-sentence';
 
@@ -37,9 +37,9 @@ export function sentenceJoins(s: AnalysedSentence, model: JoinModel): SentenceJo
     if (s.wordTokens[i - 1] === s.wordTokens[i]) continue;
     const marks = slotMarks(s, i);
     // An abbreviation's dot ("etc.") is in the tree's slot but not among the written marks: not a fused join.
-    if (s.tree.slots[i].length === 0) out.push({ kind: 'fused-sentence', slot: i, p: joinPartsProbability(model, joinFeatureParts(s.tree, i, 'none', ctx), 'none') });
+    if (s.tree.slots[i].length === 0) out.push({ kind: 'fused-sentence', slot: i, p: joinSlotProbability(model, s.tree, i, 'none', ctx) });
     else if (marks.length === 1 && marks[0].norm === ',' && s.tree.slots[i].length === 1)
-      out.push({ kind: 'comma-splice', slot: i, p: joinPartsProbability(model, joinFeatureParts(s.tree, i, ',', ctx), ',') });
+      out.push({ kind: 'comma-splice', slot: i, p: joinSlotProbability(model, s.tree, i, ',', ctx) });
   }
   return out;
 }

@@ -8,7 +8,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { logistic, onceByFile } from '../../restore/hashedLogistic';
-import { JoinFeatureParts, JoinMark } from './features';
+import { FNV_OFFSET, fnvFrom } from '../../parser/fnv';
+import { PunctuatedTree } from '../../data/depunct';
+import { JoinContext, JoinMark, MARK_FEATURE, writeJoinFeatures } from './features';
 import { decodeJoinModel } from './modelFile';
 
 export const SENTENCE_JOINS_FILE = 'sentence-joins.bin';
@@ -26,30 +28,71 @@ export function joinProbability(m: JoinModel, features: readonly string[]): numb
 }
 
 /**
- * `joinProbability(m, joinFeatures(…))` from the features' parts, the same sum in the same order: the features
- * crossed with the mark are hashed by running FNV-1a (`parser/hash.ts hashString`) on from the state after their
- * prefix, so their strings (half of a slot's, each concatenated and then flattened to be hashed) are never made.
+ * `joinProbability(m, joinFeatures(tree, i, mark, ctx))`, the same sum in the same order, from the features' hashes
+ * (`eachJoinFeatureHash`): no feature string is made.
  */
-export function joinPartsProbability(m: JoinModel, parts: JoinFeatureParts, mark: JoinMark): number {
+export function joinSlotProbability(m: JoinModel, tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext): number {
   const mask = (1 << m.bits) - 1;
   const w = m.weights;
-  const { plain, markAt } = parts;
   let z = 0;
-  for (let k = 0; k < plain.length; k++) z += w[(fnvFrom(FNV_OFFSET, plain[k]) >>> 0) & mask];
-  const crossed = fnvFrom(FNV_OFFSET, `${mark}:`);
-  for (let k = 0; k < plain.length; k++) if (k !== markAt) z += w[(fnvFrom(crossed, plain[k]) >>> 0) & mask];
+  let n = 0;
+  eachJoinFeatureHash(tree, i, mark, ctx, (plain, crossed) => {
+    z += w[(plain >>> 0) & mask];
+    if (crossed === undefined) return;
+    if (n === crossedScratch.length) {
+      const grown = new Int32Array(2 * n);
+      grown.set(crossedScratch);
+      crossedScratch = grown;
+    }
+    crossedScratch[n++] = (crossed >>> 0) & mask;
+  });
+  // The crossed features come after all the plain ones in `joinFeatures`.
+  for (let k = 0; k < n; k++) z += w[crossedScratch[k]];
   return 1 / (1 + Math.exp(-z));
 }
 
-const FNV_OFFSET = 0x811c9dc5;
+let crossedScratch = new Int32Array(64);
 
-/** FNV-1a over the UTF-16 code units of s from state h: fnvFrom(fnvFrom(OFFSET, a), b) is hashString(a + b). */
-function fnvFrom(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0;
+/**
+ * Each feature of `writeJoinFeatures`, in order, as `hashString` would hash its string and, but for the mark's own,
+ * its string prefixed with the mark (undefined for the mark's own): FNV-1a run on over the feature's parts, from the
+ * start and from the state after the prefix. Building and hashing ~70 strings a slot was most of the join model's time.
+ */
+export function eachJoinFeatureHash(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext, use: (plain: number, crossed: number | undefined) => void): void {
+  const prefix = fnvFrom(FNV_OFFSET, mark === ',' ? ',:' : 'none:');
+  writeJoinFeatures(tree, i, mark, ctx, (a, b, c, d, e, f, g, h) => {
+    let p = fnvFrom(FNV_OFFSET, a);
+    let x = fnvFrom(prefix, a);
+    if (b !== undefined) {
+      p = fnvFrom(p, b);
+      x = fnvFrom(x, b);
+    }
+    if (c !== undefined) {
+      p = fnvFrom(p, c);
+      x = fnvFrom(x, c);
+    }
+    if (d !== undefined) {
+      p = fnvFrom(p, d);
+      x = fnvFrom(x, d);
+    }
+    if (e !== undefined) {
+      p = fnvFrom(p, e);
+      x = fnvFrom(x, e);
+    }
+    if (f !== undefined) {
+      p = fnvFrom(p, f);
+      x = fnvFrom(x, f);
+    }
+    if (g !== undefined) {
+      p = fnvFrom(p, g);
+      x = fnvFrom(x, g);
+    }
+    if (h !== undefined) {
+      p = fnvFrom(p, h);
+      x = fnvFrom(x, h);
+    }
+    use(p, a === MARK_FEATURE ? undefined : x);
+  });
 }
 
 const readJoinModel = onceByFile((f) => decodeJoinModel(fs.readFileSync(f)));
