@@ -21,6 +21,13 @@ import { candidates } from './correction/pipeline/candidates';
 import type { GuardVeto } from './correction/guards/registry';
 import { treeInfo } from './treeInfo';
 
+/**
+ * For measuring only (`server/research/commaGaps/gapVetoes.ts`): told of each comma-gap finding that a guard's veto
+ * kept out (and that nothing else would have), with the guards that vetoed it, so what each veto costs the gap model
+ * can be counted. Unset in the product.
+ */
+export const gapVetoTrace: { vetoed?: (finding: PlainFinding, text: string, guards: readonly string[]) => void } = {};
+
 export interface SentenceKindModels {
   joins?: JoinModel;
   markChoice?: MarkChoiceModel;
@@ -90,14 +97,19 @@ export function sentenceKindFindings(
     // failure that the gap model repeats ("What did you buy⟦, →⟧ a car?": an answer offered to the question, not an
     // object). Read from the candidate generator's trace (no inference), only when the model flags a gap.
     let vetoes: GuardVeto[] | undefined;
-    const vetoed = (slots: readonly number[], action: 'insert' | 'delete') => {
+    const vetoedBy = (slots: readonly number[], action: 'insert' | 'delete') => {
       if (!vetoes) candidates(s, treeInfo(s.tree), undefined, 0, undefined, (vetoes = []));
-      return vetoes.some((v) => v.action === action && slots.includes(v.slot));
+      return [...new Set(vetoes.filter((v) => v.action === action && slots.includes(v.slot)).map((v) => v.guard))];
     };
     for (const { finding: f, kind, head, slots } of commaGapFindings(s, text, models.gaps, { minConfidence, prior: prior?.() })) {
-      if (vetoed(slots, head === 'missing' ? 'insert' : 'delete')) continue;
+      const guards = vetoedBy(slots, head === 'missing' ? 'insert' : 'delete');
+      if (guards.length > 0 && !gapVetoTrace.vetoed) continue;
       const regions = f.fixes[0].edits.map((e) => regionOf(e.newText ? e.start : (s.tokens.slice(0, s.tokens.findIndex((t) => t.start === e.start)).reverse().find((t) => !t.punct)?.end ?? e.start)));
       if (regions.some((r) => taken.some((e) => e.end >= r.start && e.start <= r.end))) continue;
+      if (guards.length > 0) {
+        gapVetoTrace.vetoed?.(f, text, guards);
+        continue;
+      }
       if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else if (introductory !== 'ignore') (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
     }
