@@ -10,6 +10,8 @@ import { gapHead, gapKind, gapSentence } from '../../server/src/engine/commaGaps
 import { commaGapFindings } from '../../server/src/engine/commaGaps/findings';
 import { modelSchemaProblem } from '../../server/src/engine/modelSchemas';
 import { treeInfo } from '../../server/src/engine/treeInfo';
+import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
+import type { GuardVeto } from '../../server/src/engine/correction/guards/registry';
 import { Finding } from '../../server/src/engine/types';
 import { trainedEngineParts } from './trainedParts';
 
@@ -86,6 +88,26 @@ describe('comma gaps learned from edited English', function () {
     const on = lint(text, { commaGaps: true });
     const off = lint(text);
     assert.ok(on.length > off.length, `on: ${on.length}, off: ${off.length}`);
+  });
+
+  it("follows a guard's veto unless the guard is one it ignores (measured on dev)", () => {
+    // Dev sentences whose stray comma a guard keeps the punctuation model from deleting: list-coordinator-ahead (a
+    // coordinator further on) and gerund-apposition ("using" read as a gerund); the gap model removes it all the same.
+    const vetoedBy = (text: string, word: string) => {
+      const s = parse(text);
+      const vetoes: GuardVeto[] = [];
+      candidates(s, treeInfo(s.tree), undefined, 0, undefined, vetoes);
+      const slot = s.tree.words.findIndex((w) => w.form === word) + 1;
+      return vetoes.filter((v) => v.slot === slot && v.action === 'delete').map((v) => v.guard);
+    };
+    for (const [text, word, guard, fix] of [
+      ['Her research interests include, questionnaire design and cross-cultural issues in surveys.', 'include', 'list-coordinator-ahead', 'include⟦−,⟧'],
+      ['You can also follow this tutorial using, your local development environment.', 'using', 'gerund-apposition', 'using⟦−,⟧'],
+    ]) {
+      assert.deepEqual(vetoedBy(text, word), [guard], text);
+      assert.deepEqual(fixes(text, lint(text)), [], text);
+      assert.deepEqual(fixes(text, lint(text, { commaGaps: true })), [fix], text);
+    }
   });
 
   it('refuses a model file of another shape, naming what is wrong', () => {
