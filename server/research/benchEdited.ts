@@ -29,6 +29,7 @@ import { loadEngineParts, makeLinter, Linter } from '../src/engine';
 import { Finding } from '../src/engine/types';
 import { lintDocument, ParagraphCache } from '../src/prose';
 import { f05, judge, slotEdits, Tally } from './eval/score';
+import { documentText, showFinding } from './corruption/documentText';
 
 const { values: opt } = parseArgs({
   options: {
@@ -47,35 +48,9 @@ const { values: opt } = parseArgs({
   },
 });
 
-const PARA_SEP = '\n\n';
-
-function documentText(paragraphs: readonly string[]): { text: string; starts: number[] } {
-  const starts: number[] = [];
-  let text = '';
-  paragraphs.forEach((p, i) => {
-    if (i) text += PARA_SEP;
-    starts.push(text.length);
-    text += p;
-  });
-  return { text, starts };
-}
-
 function lintDoc(linter: Linter, paragraphs: readonly string[], cache: ParagraphCache): { findings: Finding[]; starts: number[]; text: string } {
   const { text, starts } = documentText(paragraphs);
   return { findings: lintDocument(linter, text, 'plaintext', { ...(opt.decision === 'learned' ? { decision: 'learned' as const } : {}), ...(opt['comma-gaps'] ? { commaGaps: true } : {}) }, cache), starts, text };
-}
-
-/** A finding's first fix, shown in its sentence: `… word⟦,→⟧ word …`. */
-function showFinding(text: string, f: Finding, lo: number, hi: number): string {
-  const edits = [...(f.fixes[0]?.edits ?? [])].sort((a, b) => a.start.offset - b.start.offset);
-  let out = '';
-  let at = lo;
-  for (const e of edits) {
-    if (e.start.offset < at || e.end.offset > hi) continue;
-    out += text.slice(at, e.start.offset) + `⟦${text.slice(e.start.offset, e.end.offset)}→${e.newText}⟧`;
-    at = e.end.offset;
-  }
-  return out + text.slice(at, hi);
 }
 
 interface KindResult extends Tally {

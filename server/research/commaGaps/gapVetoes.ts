@@ -24,6 +24,7 @@ import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { buildEditedSuite, corruptedParagraph, loadSuiteDocuments } from '../corruption/editedSuite';
 import { cleanTexts } from '../eval/cleanText';
 import { f05, judge, slotEdits, Tally } from '../eval/score';
+import { documentText } from '../corruption/documentText';
 
 const { values: opt } = parseArgs({
   options: {
@@ -86,13 +87,7 @@ function main(): void {
   const docs = loadSuiteDocuments('dev');
   const cache = new ParagraphCache(100000);
   const lintDoc = (paragraphs: readonly string[]) => {
-    const text = paragraphs.join('\n\n');
-    const starts: number[] = [];
-    let at = 0;
-    for (const p of paragraphs) {
-      starts.push(at);
-      at += p.length + 2;
-    }
+    const { text, starts } = documentText(paragraphs);
     caught = [];
     return { text, starts, findings: lintDocument(linter, text, 'plaintext', { commaGaps: true }, cache) };
   };

@@ -34,6 +34,10 @@ import { cleanTexts } from '../eval/cleanText';
 import { judge, slotEdits } from '../eval/score';
 import { Corruption } from '../eval/corrupt';
 import { Rendered } from '../eval/draft';
+import { documentText, showFinding } from '../corruption/documentText';
+
+/** A finding shown in its text on one line. */
+const show = (text: string, f: Finding, lo: number, hi: number): string => showFinding(text, f, lo, hi).replace(/\s+/g, ' ');
 
 const { values: opt } = parseArgs({
   options: {
@@ -97,18 +101,6 @@ function guardsAt(text: string, start: number, end: number): string[] | undefine
   return [...new Set(hits.flatMap((r) => r.ids))];
 }
 
-function show(text: string, f: Finding, lo: number, hi: number): string {
-  const edits = [...(f.fixes[0]?.edits ?? [])].sort((a, b) => a.start.offset - b.start.offset);
-  let out = '';
-  let at = lo;
-  for (const e of edits) {
-    if (e.start.offset < at || e.end.offset > hi) continue;
-    out += text.slice(at, e.start.offset) + `⟦${text.slice(e.start.offset, e.end.offset)}→${e.newText}⟧`;
-    at = e.end.offset;
-  }
-  return (out + text.slice(at, hi)).replace(/\s+/g, ' ');
-}
-
 const editsKey = (f: Finding, lo = 0) => (f.fixes[0]?.edits ?? []).map((e) => `${e.start.offset - lo}-${e.end.offset - lo}:${e.newText}`).join(';');
 
 let unmatched = 0;
@@ -163,13 +155,7 @@ function main(): void {
   const docs = loadSuiteDocuments('dev');
   const cache = new ParagraphCache(100000);
   const lintDoc = (paragraphs: readonly string[]) => {
-    const text = paragraphs.join('\n\n');
-    const starts: number[] = [];
-    let at = 0;
-    for (const p of paragraphs) {
-      starts.push(at);
-      at += p.length + 2;
-    }
+    const { text, starts } = documentText(paragraphs);
     trace = [];
     return { text, starts, findings: lintDocument(linter, text, 'plaintext', {}, cache) };
   };
