@@ -21,6 +21,7 @@ import { examplesFile, GapCopy } from './examples';
 import { GAP_KINDS } from '../../src/engine/commaGaps/features';
 import { EditedPart } from '../editedEnglish';
 import { readSilverTrees, SilverSentence } from '../silverTrees';
+import { f05, Tally } from '../eval/score';
 
 /** The sentence with slot i shown as ⟦·⟧ (after word i, words as the tree has them). */
 function shownAt(sv: SilverSentence, i: number): string {
@@ -69,18 +70,6 @@ async function read(part: EditedPart, bits: number, limit = Infinity, file = exa
   }
   return c;
 }
-
-interface Outcome {
-  tp: number;
-  fp: number;
-  fn: number;
-}
-
-const f05 = (o: Outcome) => {
-  const p = o.tp + o.fp ? o.tp / (o.tp + o.fp) : 1;
-  const r = o.tp + o.fn ? o.tp / (o.tp + o.fn) : 0;
-  return { p, r, f: p + r ? (1.25 * p * r) / (0.25 * p + r) : 0 };
-};
 
 function main(): Promise<void> {
   const { values: opt } = parseArgs({
@@ -148,7 +137,7 @@ async function run(opt: Record<string, string | boolean | undefined>): Promise<v
 
   // The dev table per error kind at the chosen thresholds, slot by slot.
   const flagged = dev.ex.map((e, j) => p[j] >= thresholds[HEADS[e.head]][GAP_KINDS[e.kind]]);
-  const byKind = new Map<string, Outcome>();
+  const byKind = new Map<string, Tally>();
   const found = new Map<number, Set<number>>();
   let clean = 0;
   dev.ex.forEach((e, j) => {
@@ -174,7 +163,7 @@ async function run(opt: Record<string, string | boolean | undefined>): Promise<v
   console.log('| error kind | TP | FP | FN | P | R | F0.5 |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [src, o] of [...byKind].sort()) {
     const s = f05(o);
-    console.log(`| ${src} | ${o.tp} | ${o.fp} | ${o.fn} | ${s.p.toFixed(3)} | ${s.r.toFixed(3)} | ${s.f.toFixed(3)} |`);
+    console.log(`| ${src} | ${o.tp} | ${o.fp} | ${o.fn} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | ${s.f05.toFixed(3)} |`);
   }
   if (opt['show-dev']) {
     const silver = readSilverTrees('dev');
