@@ -7,7 +7,8 @@ import { SlotAutomaton } from './automaton';
 import { NodeInput, PunctemeTable } from './inside';
 import { automatonWeight, punctemeSparse } from './automaton';
 import { SparseMat, transposeSparse } from './sparse';
-import { slotMembers, ProjectiveTree } from './treeInfo';
+import { TreeInfo } from '../data/treeInfo';
+import { slotMembers } from './projective';
 
 interface LMat {
   rows: number;
@@ -159,7 +160,7 @@ export interface ViterbiResult {
   choice: Int32Array;
 }
 
-export function viterbi(info: ProjectiveTree, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[]): ViterbiResult | null {
+export function viterbi(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[]): ViterbiResult | null {
   const nodes: VNode[] = new Array(info.n + 1);
   for (const w of info.postorder) {
     const i = info.lo[w] - 1, k = info.hi[w], j = w - 1;
@@ -250,7 +251,7 @@ export function viterbi(info: ProjectiveTree, auts: SlotAutomaton[], V: Puncteme
  * re-scores single-node changes exactly (per-slot channel sums) until none improves: a local optimum, never worse.
  */
 export function refineMap(
-  info: ProjectiveTree,
+  info: TreeInfo,
   auts: SlotAutomaton[],
   V: PunctemeTable,
   input: NodeInput[],
