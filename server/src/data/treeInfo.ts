@@ -7,7 +7,7 @@
  * only builds projective trees, so on its trees the two are the same tree; they differ only on a non-projective gold
  * tree (31 of EWT dev's 1,985), which training and evaluation read.
  */
-import { PunctuatedTree, subtreeSpans, TreeWord } from './depunct';
+import { subtreeSpans, TreeWord } from './depunct';
 
 export interface TreeInfo {
   n: number;
@@ -32,7 +32,7 @@ export interface TreeInfo {
   postorder: number[];
 }
 
-export function treeInfo(tree: Pick<PunctuatedTree, 'words'>): TreeInfo {
+export function treeInfo(tree: { words: readonly TreeWord[] }): TreeInfo {
   const words = tree.words;
   const n = words.length;
   const span: Array<[number, number]> = [[0, 0], ...subtreeSpans(words)];
