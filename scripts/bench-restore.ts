@@ -32,12 +32,18 @@
  *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
  *   npx tsx scripts/bench-restore.ts --sample-counts 10,15,20,30 --set ewt-dev|edited-dev [--limit N]
  *       the default restoration at each number of MBR samples (dev sets only; each row samples anew).
+ *   npx tsx scripts/bench-restore.ts --comma-models --set ewt-dev|edited-dev|… [--comma-model FILE] [--limit N]
+ *       the comma decision alone: the default restoration with the previous rule (the tagger's and the model's P
+ *       mixed, COMMA_EVIDENCE) and with the comma model of the second pass (the bundled one, or FILE), the model's
+ *       samples drawn once per sentence.
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
  *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
+import { commaModelFromJson, CommaModelJson } from '../server/src/restore/commaModel';
 import { ATTACH_MODEL_FILE, defaultModelDir, loadPunctModel } from '../server/src/model';
 import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
@@ -55,6 +61,8 @@ const { values } = parseArgs({
     boundaries: { type: 'boolean', default: false },
     colons: { type: 'boolean', default: false },
     cuts: { type: 'boolean', default: false },
+    'comma-models': { type: 'boolean', default: false },
+    'comma-model': { type: 'string' },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
@@ -190,6 +198,20 @@ function main(): void {
     }
     return t;
   };
+  if (values['comma-models']) {
+    const file = values['comma-model'];
+    const candidate = file === undefined ? undefined : commaModelFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as CommaModelJson);
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| commas | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const [name, o] of [
+      ['previous rule (tagger and model mixed)', { commaModel: false }],
+      [`comma model (${candidate?.version ?? 'bundled'})`, candidate ? { commaModel: candidate } : {}],
+    ] as Array<[string, RestoreOptions]>) {
+      const t = tallyOf(makeRestorer(parser, memoModel, withCandidate(o)));
+      console.log(`${report(name, t)} ${t.aed} edits / ${t.slots} slots; commas written ${t.pred[','] ?? 0}, right ${t.tp[','] ?? 0}`);
+    }
+    return;
+  }
   if (values.boundaries) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
     const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
@@ -262,7 +284,7 @@ function main(): void {
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
-      const restorer = makeRestorer(parser, memoModel, g ? withCandidate({ commaEvidence: g }) : { tagger: false });
+      const restorer = makeRestorer(parser, memoModel, g ? withCandidate({ commaEvidence: g, commaModel: false }) : { tagger: false });
       const t = tallyOf(restorer);
       console.log(`${report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t)} ${t.aed} edits`);
     }

@@ -14,6 +14,7 @@ import { slotSentence } from '../parser/sentenceBuilder';
 import { tokenizeText } from '../tokenize';
 import { textBlocks } from './blocks';
 import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse } from './boundaries';
+import { CommaModel, commaFeatureHashes, commaProbOfHashes, loadCommaModel, yields } from './commaModel';
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
@@ -53,7 +54,12 @@ export interface RestoreOptions {
    * if present; `false`: the model's commas alone). Read only with the boundary model (it tags the same runs of words).
    */
   tagger?: PunctTagger | false;
-  /** A free slot gets a comma iff w·P_tagger(,) + (1 − w)·(share of the model's samples with a comma) ≥ threshold. */
+  /**
+   * The second pass's comma decision over the parse of each restored sentence (default the bundled comma model, if
+   * present, read only with the tagger; `false`: the mix of `commaEvidence`).
+   */
+  commaModel?: CommaModel | false;
+  /** Without the comma model: a free slot gets a comma iff w·P_tagger(,) + (1 − w)·(share of the model's samples with a comma) ≥ threshold. */
   commaEvidence?: { weight: number; threshold: number };
   /**
    * With the tagger: `:` and `;` are decided the same way, with the comma's weight and this threshold (default
@@ -155,6 +161,8 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
       const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
       const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
+      const commaModel = tagger ? (options.commaModel === undefined ? loadCommaModel(defaultModelDir()) : options.commaModel || undefined) : undefined;
+      const hashes: number[] = [];
       const colonThreshold = options.colonThreshold ?? COLON_THRESHOLD;
       const cut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
       const questionWeight = options.questionEvidence ?? QUESTION_EVIDENCE;
@@ -179,11 +187,18 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT);
           const n = sure.length - 1;
           if (tagger) {
+            // What the comma model reads of the sentence, once (its parse and each word's yield).
+            const parse = commaModel && runParse(s.tree.words);
+            const view = commaModel && parse && { model: commaModel, forms: s.tree.words.map((w) => w.form), parse, spans: yields(parse.head) };
             for (let i = 1; i < n; i++) {
               const pTagger = tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
               if (pTagger === undefined) continue;
-              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * (support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0));
-              const candidates = [{ y: COMMA, p: mixed(COMMA), t: evidence.threshold }];
+              const share = (y: number) => support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0);
+              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * share(y);
+              const comma = view
+                ? { y: COMMA, p: commaProbOfHashes(view.model, commaFeatureHashes(view.forms, view.parse, view.spans, i, { tagger: pTagger[COMMA], model: share(COMMA) }, hashes)), t: view.model.threshold }
+                : { y: COMMA, p: mixed(COMMA), t: evidence.threshold };
+              const candidates = [comma];
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
               const chosen = candidates.filter((c) => c.p >= c.t).sort((a, b) => b.p - a.p)[0];
               sure[i] = withMarkDecision(sure[i], candidates.map((c) => MARKS[c.y]), chosen && MARKS[chosen.y]);
