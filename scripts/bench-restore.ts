@@ -35,7 +35,7 @@
  *   npx tsx scripts/bench-restore.ts --comma-models --set ewt-dev|edited-dev|… [--comma-model FILE] [--limit N]
  *       the comma decision alone: the default restoration with the previous rule (the tagger's and the model's P
  *       mixed, COMMA_EVIDENCE) and with the comma model of the second pass (the bundled one, or FILE), the model's
- *       samples drawn once per sentence.
+ *       samples drawn once per sentence; --comma-thresholds T,…: the comma model at each threshold.
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
  *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
@@ -43,7 +43,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { commaModelFromJson, CommaModelJson } from '../server/src/restore/commaModel';
+import { commaModelFromJson, CommaModelJson, loadCommaModel } from '../server/src/restore/commaModel';
 import { ATTACH_MODEL_FILE, defaultModelDir, loadPunctModel } from '../server/src/model';
 import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
@@ -63,6 +63,7 @@ const { values } = parseArgs({
     cuts: { type: 'boolean', default: false },
     'comma-models': { type: 'boolean', default: false },
     'comma-model': { type: 'string' },
+    'comma-thresholds': { type: 'string' },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
@@ -203,9 +204,11 @@ function main(): void {
     const candidate = file === undefined ? undefined : commaModelFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as CommaModelJson);
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| commas | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    const model = candidate ?? loadCommaModel(defaultModelDir());
+    const thresholds = values['comma-thresholds']?.split(',').map(Number) ?? [model?.threshold];
     for (const [name, o] of [
       ['previous rule (tagger and model mixed)', { commaModel: false }],
-      [`comma model (${candidate?.version ?? 'bundled'})`, candidate ? { commaModel: candidate } : {}],
+      ...thresholds.map((t) => [`comma model (${model?.version ?? 'none'}) ≥ ${t}`, model ? { commaModel: { ...model, threshold: t } } : {}]),
     ] as Array<[string, RestoreOptions]>) {
       const t = tallyOf(makeRestorer(parser, memoModel, withCandidate(o)));
       console.log(`${report(name, t)} ${t.aed} edits / ${t.slots} slots; commas written ${t.pred[','] ?? 0}, right ${t.tp[','] ?? 0}`);

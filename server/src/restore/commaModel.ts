@@ -4,19 +4,23 @@
  * Shriberg 2009: syntactic features decide commas that a window of words cannot, such as the end of a fronted
  * clause or the start of a coordinated clause). Its evidence: what the parse says of the slot (the largest phrase that
  * ends before it and the one that begins after it, their relations and lengths, the arcs that cross it), the words
- * beside it, and the punctuation tagger's and the punctuation model's P(comma) there, in bins. Trained on
- * edited-english train as dictation gives it, parsed as restoration parses it (`scripts/train-restore-commas.ts`,
- * `models/en/restore-commas.json`).
+ * beside it, and the share of the punctuation model's samples with a comma there, in bins. Trained on edited-english
+ * train as dictation gives it, parsed as restoration parses it (`scripts/train-restore-commas.ts`,
+ * `models/en/restore-commas.json`). The punctuation tagger's P(comma) is not among its features: the tagger was
+ * trained on the same text and is far surer of it there than elsewhere (comma F1 0.79 on those train slots, 0.51 on
+ * dev), so a model trained beside it learns to trust it too much. It is stacked instead, on edited-english dev:
+ * P(comma) = σ(a·logit P_syntax + b·logit P_tagger + c·share + d).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
 import { normWord, RunParse } from './boundaries';
 import { onceByFile } from './hashedLogistic';
+import { weightsOfDense } from './punctTagger';
 
 export const COMMA_MODEL_FILE = 'restore-commas.json';
 
-/** What the comma model reads of a slot beside the parse: the tagger's and the punctuation model's P(comma). */
+/** What the comma model reads of a slot beside the parse: the share of the model's samples with a comma there (and, in its stack, the tagger's P). */
 export interface CommaEvidence {
   tagger: number;
   model: number;
@@ -28,14 +32,26 @@ export interface CommaModel {
   readonly weights: Float32Array;
   /** A free slot gets a comma iff P(comma) is at least this (chosen on edited-english dev by the trainer). */
   readonly threshold: number;
+  /** The stack of the syntactic model's P with the tagger's (fitted on edited-english dev); absent: the syntactic P alone. */
+  readonly stack?: CommaStack;
+}
+
+export interface CommaStack {
+  syntax: number;
+  tagger: number;
+  model: number;
+  bias: number;
 }
 
 export interface CommaModelJson {
   version: string;
   bits: number;
   threshold: number;
-  /** Sparse weights: [hashed index, weight] pairs. */
-  weights: Array<[number, number]>;
+  stack?: CommaStack;
+  /** Sparse weights: [hashed index, weight] pairs (or `dense`). */
+  weights?: Array<[number, number]>;
+  /** All 2^bits weights in the punctuation tagger's dense form (int16 steps of 1/1000, gzipped, base64; or `weights`). */
+  dense?: string;
 }
 
 /** A feature whose string is its parts joined; hashed part by part (`parser/fnv.ts`) without building it. */
@@ -99,11 +115,9 @@ export function writeCommaFeatures(
   const n = words.length;
   const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
   const [l1, r1] = [normWord(words[i - 1]), normWord(words[i])];
-  const [tb, mb] = [bin(evidence.tagger), bin(evidence.model)];
+  const mb = bin(evidence.model);
   add('b');
-  add('tb=', tb);
   add('mb=', mb);
-  add('tbmb=', tb, '|', mb);
   add('l1=', l1);
   add('r1=', r1);
   add('pu=', parse.upos[i - 1], '|', parse.upos[i]);
@@ -135,9 +149,16 @@ export function writeCommaFeatures(
   if (hr >= 0 && (parse.deprel[i] === 'cc' || parse.deprel[i] === 'mark')) add('joins=', parse.deprel[i], '|', parse.deprel[hr], '|', parse.upos[hr], '|', r1);
   // The phrase ending here attached to a head after the slot (a fronted clause or phrase), by the head's tag.
   if (eDir === 'R') add('fronted=', eRel, '|', parse.upos[parse.head[e]], '|', eSize);
-  add('tbe=', tb, '|', eRel, '|', eDir);
-  add('tbs=', tb, '|', sRel, '|', sDir);
-  add('tbc=', tb, '|', c);
+  add('mbe=', mb, '|', eRel, '|', eDir);
+  add('mbs=', mb, '|', sRel, '|', sDir);
+  // The words around the slot, and the words that open the phrase ending here and head the one beginning (`if … ,`).
+  const [l2, r2] = [normWord(words[i - 2]), normWord(words[i + 1])];
+  add('l1r1=', l1, '|', r1);
+  add('l2l1=', l2, '|', l1);
+  add('r1r2=', r1, '|', r2);
+  add('ef=', eRel, '|', eDir, '|', normWord(words[spans.lo[e]]));
+  add('sh=', sRel, '|', sDir, '|', normWord(words[s]));
+  add('pos=', BINS[Math.min(i, 6)], '|', BINS[Math.min(n - i, 6)]);
 }
 
 /** The hashes of a slot's features (`writeCommaFeatures`), each `fnv(the feature's string)`. */
@@ -164,7 +185,7 @@ export function commaFeatures(words: readonly string[], parse: RunParse, i: numb
   return out;
 }
 
-/** σ(Σ w) over a slot's feature hashes. */
+/** σ(Σ w) over a slot's feature hashes: the syntactic model's P(comma). */
 export function commaProbOfHashes(m: Pick<CommaModel, 'bits' | 'weights'>, hashes: readonly number[]): number {
   const mask = (1 << m.bits) - 1;
   let z = 0;
@@ -172,11 +193,32 @@ export function commaProbOfHashes(m: Pick<CommaModel, 'bits' | 'weights'>, hashe
   return 1 / (1 + Math.exp(-z));
 }
 
+/** log(p / (1 − p)), p kept within [1e−6, 1 − 1e−6]. */
+export function logit(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+}
+
+/** The stacked P(comma) of a slot from the syntactic model's P and the evidence (the syntactic P alone without a stack). */
+export function stackedProb(stack: CommaStack | undefined, pSyntax: number, evidence: CommaEvidence): number {
+  if (!stack) return pSyntax;
+  return 1 / (1 + Math.exp(-(stack.syntax * logit(pSyntax) + stack.tagger * logit(evidence.tagger) + stack.model * evidence.model + stack.bias)));
+}
+
+/** P(comma) at the slot before words[i]: the syntactic model's, stacked with the tagger's. */
+export function commaProb(m: CommaModel, words: readonly string[], parse: RunParse, spans: { lo: Int32Array; hi: Int32Array }, i: number, evidence: CommaEvidence, buf: number[] = []): number {
+  return stackedProb(m.stack, commaProbOfHashes(m, commaFeatureHashes(words, parse, spans, i, evidence, buf)), evidence);
+}
+
 export function commaModelFromJson(j: CommaModelJson): CommaModel {
   if (!(j.bits > 0 && j.bits <= 24)) throw new Error(`comma model: ${j.bits}-bit features`);
-  const weights = new Float32Array(1 << j.bits);
-  for (const [k, v] of j.weights) weights[k] = v;
-  return { version: j.version, bits: j.bits, weights, threshold: j.threshold };
+  let weights: Float32Array;
+  if (j.dense !== undefined) weights = weightsOfDense(j.bits, j.dense);
+  else {
+    weights = new Float32Array(1 << j.bits);
+    for (const [k, v] of j.weights ?? []) weights[k] = v;
+  }
+  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, stack: j.stack };
 }
 
 const readCommaModel = onceByFile((f) => commaModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as CommaModelJson));

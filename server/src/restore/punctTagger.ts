@@ -78,7 +78,8 @@ export function denseWeightText(weights: Float32Array): string {
   return zlib.gzipSync(Buffer.from(q.buffer, q.byteOffset, q.byteLength), { level: 9 }).toString('base64');
 }
 
-function weightsOfDense(bits: number, text: string): Float32Array {
+/** The weights of the `dense` form (`denseWeightText`). */
+export function weightsOfDense(bits: number, text: string): Float32Array {
   const raw = zlib.gunzipSync(Buffer.from(text, 'base64'));
   if (raw.length !== 2 << bits) throw new Error(`punctuation tagger: ${raw.length} bytes of dense weights, expected ${2 << bits}`);
   const out = new Float32Array(1 << bits);

@@ -14,7 +14,7 @@ import { slotSentence } from '../parser/sentenceBuilder';
 import { tokenizeText } from '../tokenize';
 import { textBlocks } from './blocks';
 import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse } from './boundaries';
-import { CommaModel, commaFeatureHashes, commaProbOfHashes, loadCommaModel, yields } from './commaModel';
+import { CommaModel, commaProb, loadCommaModel, yields } from './commaModel';
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
@@ -196,7 +196,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               const share = (y: number) => support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0);
               const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * share(y);
               const comma = view
-                ? { y: COMMA, p: commaProbOfHashes(view.model, commaFeatureHashes(view.forms, view.parse, view.spans, i, { tagger: pTagger[COMMA], model: share(COMMA) }, hashes)), t: view.model.threshold }
+                ? { y: COMMA, p: commaProb(view.model, view.forms, view.parse, view.spans, i, { tagger: pTagger[COMMA], model: share(COMMA) }, hashes), t: view.model.threshold }
                 : { y: COMMA, p: mixed(COMMA), t: evidence.threshold };
               const candidates = [comma];
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
