@@ -7,7 +7,8 @@
  * Data: edited-english train documents (d % 10 ∉ {8, 9}; N paragraphs spread over them, default 6000) and dev
  * (d % 10 == 8) as dictation gives them (`dictated` in test/restore/corpus.ts). Each paragraph is tagged as one run by
  * the bundled punctuation tagger, cut at its real sentence ends, each sentence parsed as restoration parses it and
- * sampled by the punctuation model (DEFAULT_SAMPLES, seed 1, as restoration does); every free slot inside a sentence
+ * sampled by the punctuation model (SAMPLES = 30, seed 1; restoration draws DEFAULT_SAMPLES = 15, which restored as
+ * well); every free slot inside a sentence
  * is an example, labelled by whether the text has a comma there. The parsed examples are cached under
  * /work/cache/restore-commas/ (PUNCTEME_CACHE=DIR elsewhere; delete it after retraining the parser, the tagger or
  * the model). A logistic model over the hashed features (AdaGrad, EPOCHS, default 6; the epoch with the lowest dev
@@ -26,13 +27,15 @@ import { runParse, RunParse } from '../server/src/restore/boundaries';
 import { COMMA_MODEL_FILE, commaFeatureHashes, CommaModelJson, commaProbOfHashes, CommaStack, logit, stackedProb, yields } from '../server/src/restore/commaModel';
 import { sentenceGaps } from '../server/src/restore/gaps';
 import { COMMA, denseWeightText, loadPunctTagger, MARK_COUNT, tagRun } from '../server/src/restore/punctTagger';
-import { COMMA_EVIDENCE, DEFAULT_SAMPLES } from '../server/src/restore/restorer';
+import { COMMA_EVIDENCE } from '../server/src/restore/restorer';
 import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
 
 const { values } = parseArgs({ options: { ewt: { type: 'boolean', default: false }, train: { type: 'string', default: '6000' }, out: { type: 'string' }, bits: { type: 'string', default: '20' } } });
 const EPOCHS = Number(process.env.EPOCHS ?? 6);
 const BITS = Number(values.bits);
 const CACHE = process.env.PUNCTEME_CACHE ?? '/work/cache/restore-commas';
+/** The punctuation model's samples per sentence behind each example's comma share (the bundled model's were 30). */
+const SAMPLES = 30;
 
 /** A parsed sentence's comma examples: per slot 1 … n−1, the label (1 comma, 0 none, −1 not free) and the evidence. */
 interface SentenceExamples {
@@ -100,7 +103,7 @@ function build(part: Part, count: number): SentenceExamples[] {
         if (parsed.wordTokens.length < 2) continue;
         const s: ParsedSentence = { ...parsed, tokens: parsed.tokens.map((t) => ({ ...t, start: t.start + a, end: t.end + a })) };
         const gaps = sentenceGaps(input, s, []);
-        const { support } = model.restoreWithSupport(s.tree, { samples: DEFAULT_SAMPLES });
+        const { support } = model.restoreWithSupport(s.tree, { samples: SAMPLES });
         const n = s.wordTokens.length;
         const ex: SentenceExamples = { forms: s.tree.words.map((w) => w.form), parse: runParse(s.tree.words), label: [], tagger: [], model: [] };
         for (let i = 1; i < n; i++) {
