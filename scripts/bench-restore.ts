@@ -336,14 +336,14 @@ function main(): void {
     { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
     { name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)', restore: taggerAlone(tagger), tally: newTally() },
     { name: 'Attach (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, attach, { samples, tagger: false }).restore, tally: newTally() },
-    { name: 'Attach + tagger comma evidence', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
+    { name: 'Attach + tagger, commas from the comma model', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
     { name: 'full model (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, model, { samples, tagger: false }).restore, tally: newTally() },
     {
-      name: "full model + tagger evidence, the boundary model's cut and question (before)",
+      name: "full model + tagger and comma model, the boundary model's cut and question",
       restore: makeRestorer(parser, model, { samples, boundaryEvidence: { weight: 0 }, questionEvidence: 0 }).restore,
       tally: newTally(),
     },
-    { name: "full model + tagger evidence, the tagger's cut and question mix (default)", restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
+    { name: "full model + tagger and comma model, the tagger's cut and question mix (default)", restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
   ];
   if (candidate) {
     systems.splice(0, systems.length, systems[0], systems[3], { name: `candidate tagger alone (${candidate.version})`, restore: taggerAlone(candidate), tally: newTally() });
