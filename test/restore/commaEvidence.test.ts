@@ -10,10 +10,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { defaultModelDir, loadParser, MODEL_FILE } from '../../server/src/parser';
 import { makeRestorer, RestoringModel } from '../../server/src/restore';
-import { BoundaryModel } from '../../server/src/restore/boundaries';
 import { COMMA, featureHashes, MARK_COUNT as K, PunctTagger, QUESTION, weightIndex } from '../../server/src/restore/punctTagger';
 import { hashString } from '../../server/src/parser/hash';
 import { wordChange } from './corpus';
+import { noonBoundary } from './noonBoundary';
 
 const BITS = 20;
 const WORDS = 'we met at noon the well-known café was full'.split(' ');
@@ -28,15 +28,6 @@ function sureTagger(y: number): PunctTagger {
   for (const hs of featureHashes(WORDS)) for (const h of hs) for (let t = 0; t < K; t++) assert.ok(h === hashString('b') ? (t === y) === (weightIndex(h, t, BITS) === at) : weightIndex(h, t, BITS) !== at, 'a hash collision in the test tagger');
   weights[at] = 30;
   return { version: 'test', bits: BITS, weights, trans: new Float64Array((K + 1) * K) };
-}
-
-/** A boundary model that cuts after the word `noon` only (its features' bias very negative, `l1=noon` very positive). */
-function noonBoundary(): BoundaryModel {
-  const boundary = new Float32Array(1 << 20);
-  const idx = (f: string) => (hashString(f) >>> 0) & ((1 << 20) - 1);
-  boundary[idx('b')] = -30;
-  boundary[idx('l1=noon')] = 60;
-  return { version: 'test', parse: false, threshold: 0.5, questionThreshold: 0.99, boundary, question: new Float32Array(1 << 20) };
 }
 
 /** A model that writes a comma in every internal slot, every sample. */

@@ -9,19 +9,11 @@ import * as path from 'path';
 import { defaultModelDir, loadParser, MODEL_FILE } from '../../server/src/parser';
 import { hashString } from '../../server/src/parser/hash';
 import { makeRestorer, RestoringModel } from '../../server/src/restore';
-import { BoundaryModel, runParse } from '../../server/src/restore/boundaries';
+import { runParse } from '../../server/src/restore/boundaries';
 import { commaFeatureHashes, commaFeatures, CommaModel, commaProbOfHashes, yields } from '../../server/src/restore/commaModel';
 import { seededRng } from '../../server/src/random/seededRng';
 import { wordChange } from './corpus';
-
-/** A boundary model that cuts after `noon` only. */
-function noonBoundary(): BoundaryModel {
-  const boundary = new Float32Array(1 << 20);
-  const idx = (f: string) => (hashString(f) >>> 0) & ((1 << 20) - 1);
-  boundary[idx('b')] = -30;
-  boundary[idx('l1=noon')] = 60;
-  return { version: 'test', parse: false, threshold: 0.5, questionThreshold: 0.99, boundary, question: new Float32Array(1 << 20) };
-}
+import { noonBoundary } from './noonBoundary';
 
 const BITS = 16;
 /** A comma model with weight `w` on the given features (by their strings) and threshold 0.5. */

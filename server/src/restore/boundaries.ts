@@ -7,8 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
-import { denseWeights, FEATURE_BITS, featureIndex, logistic, onceByFile } from './hashedLogistic';
+import { denseWeights, FEATURE_BITS, featureIndex, hashOfParts, logistic, onceByFile } from './hashedLogistic';
 
 export const BOUNDARY_MODEL_FILE = 'restore-boundaries.json';
 
@@ -133,15 +132,7 @@ export function boundaryProbs(m: BoundaryModel, words: readonly string[], parse?
   const mask = (1 << FEATURE_BITS) - 1;
   let z = 0;
   const add: FeatureWriter = (a, b, c, d, e, f, g, h) => {
-    let x = fnvFrom(FNV_OFFSET, a);
-    if (b !== undefined) x = fnvFrom(x, b);
-    if (c !== undefined) x = fnvFrom(x, c);
-    if (d !== undefined) x = fnvFrom(x, d);
-    if (e !== undefined) x = fnvFrom(x, e);
-    if (f !== undefined) x = fnvFrom(x, f);
-    if (g !== undefined) x = fnvFrom(x, g);
-    if (h !== undefined) x = fnvFrom(x, h);
-    z += m.boundary[(x >>> 0) & mask];
+    z += m.boundary[(hashOfParts(a, b, c, d, e, f, g, h) >>> 0) & mask];
   };
   const out = new Array<number>(words.length + 1).fill(0);
   for (let i = 1; i < words.length; i++) {

@@ -13,9 +13,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
 import { normWord, RunParse } from './boundaries';
-import { onceByFile } from './hashedLogistic';
+import { hashOfParts, onceByFile } from './hashedLogistic';
 import { weightsOfDense } from './punctTagger';
 
 export const COMMA_MODEL_FILE = 'restore-commas.json';
@@ -78,23 +77,15 @@ export function yields(head: readonly number[]): { lo: Int32Array; hi: Int32Arra
   return { lo, hi };
 }
 
-/** The highest word whose yield ends at `end` on the way up from `end` (the largest phrase that ends there). */
-function highestEndingAt(parse: RunParse, hi: Int32Array, end: number): number {
-  let a = end;
+/**
+ * The highest word on the way up from word k whose yield still has the same `edge` there (`edge` the yields' `hi`
+ * and k the word before a slot: the largest phrase that ends there; `lo` and the word after: the largest that begins).
+ */
+function highestWithEdge(parse: RunParse, edge: Int32Array, k: number): number {
+  let a = k;
   for (let steps = 0; steps < parse.head.length; steps++) {
     const h = parse.head[a];
-    if (h < 0 || hi[h] !== end) break;
-    a = h;
-  }
-  return a;
-}
-
-/** The highest word whose yield begins at `start` on the way up from `start`. */
-function highestStartingAt(parse: RunParse, lo: Int32Array, start: number): number {
-  let a = start;
-  for (let steps = 0; steps < parse.head.length; steps++) {
-    const h = parse.head[a];
-    if (h < 0 || lo[h] !== start) break;
+    if (h < 0 || edge[h] !== k) break;
     a = h;
   }
   return a;
@@ -131,8 +122,8 @@ export function writeCommaFeatures(
   const c = BINS[Math.min(cross, 4)];
   add('c=', c);
   // The largest phrase that ends before the slot and the largest that begins after it.
-  const e = highestEndingAt(parse, spans.hi, i - 1);
-  const s = highestStartingAt(parse, spans.lo, i);
+  const e = highestWithEdge(parse, spans.hi, i - 1);
+  const s = highestWithEdge(parse, spans.lo, i);
   const [eRel, eDir, eSize] = [parse.deprel[e], dir(e), size(spans.hi[e] - spans.lo[e] + 1)];
   const [sRel, sDir, sSize] = [parse.deprel[s], dir(s), size(spans.hi[s] - spans.lo[s] + 1)];
   const initial = spans.lo[e] === 0 ? 'I' : 'M';
@@ -164,17 +155,7 @@ export function writeCommaFeatures(
 /** The hashes of a slot's features (`writeCommaFeatures`), each `fnv(the feature's string)`. */
 export function commaFeatureHashes(words: readonly string[], parse: RunParse, spans: { lo: Int32Array; hi: Int32Array }, i: number, evidence: CommaEvidence, out: number[] = []): number[] {
   out.length = 0;
-  writeCommaFeatures(words, parse, spans, i, evidence, (a, b, c, d, e, f, g, h) => {
-    let x = fnvFrom(FNV_OFFSET, a);
-    if (b !== undefined) x = fnvFrom(x, b);
-    if (c !== undefined) x = fnvFrom(x, c);
-    if (d !== undefined) x = fnvFrom(x, d);
-    if (e !== undefined) x = fnvFrom(x, e);
-    if (f !== undefined) x = fnvFrom(x, f);
-    if (g !== undefined) x = fnvFrom(x, g);
-    if (h !== undefined) x = fnvFrom(x, h);
-    out.push(x);
-  });
+  writeCommaFeatures(words, parse, spans, i, evidence, (a, b, c, d, e, f, g, h) => out.push(hashOfParts(a, b, c, d, e, f, g, h)));
   return out;
 }
 
