@@ -2,7 +2,8 @@
  * Restoration of unpunctuated text (the model's MBR restoration, paper §6.1), shared by every front end (CLI, language
  * server, VS Code command). A run of words is cut into sentences by the punctuation tagger (`punctTagger.ts`; without
  * it, the boundary model of `boundaries.ts`), each piece is parsed, the model restores the punctuation of all its
- * slots, and the marks of the slots the writer left empty are spliced into the writer's own text (`gaps.ts`,
+ * slots, a second pass over the parse decides the commas (`commaModel.ts`, with the tagger's and the model's P), and
+ * the marks of the slots the writer left empty are spliced into the writer's own text (`gaps.ts`,
  * `splice.ts`): words, intra-word marks, code and the writer's own marks are kept as written, and only a sentence's
  * first letter may change case. A sentence the writer already ended with a mark, and a paragraph the writer
  * punctuated, are kept as they are (the linter is the tool for those).
@@ -99,7 +100,8 @@ export const ASIDE_SUPPORT = 0.9;
 export const DEFAULT_SAMPLES = 15;
 
 /**
- * The comma decision's mix of the tagger and the model (chosen on EWT dev and edited-english dev,
+ * Without the comma model (`commaModel: false`, or no `restore-commas.json`), the comma decision's mix of the tagger
+ * and the model (chosen on EWT dev and edited-english dev,
  * `scripts/bench-restore.ts --commas`; docs/journal/benchmarks.md, "Commas from a discriminative tagger").
  */
 export const COMMA_EVIDENCE = { weight: 0.75, threshold: 0.35 };
