@@ -39,7 +39,8 @@ import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite'
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { ewtTrainDocuments } from './ewtDocuments';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
-import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates } from './examples';
+import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
+import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { DEFAULT_TRAIN, Encoded, expectedCalibrationError, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 
 const { values: opt } = parseArgs({
@@ -74,6 +75,15 @@ const { values: opt } = parseArgs({
     'clean-margin': { type: 'string', default: '0' },
     /** Corrupted EWT train sentences added to the train part: up to this many per error kind (0: none). */
     'ewt-per-kind': { type: 'string', default: '150' },
+    /**
+     * Every N-th EWT train sentence as written joins the train part (0: none): what web writers leave out is no error
+     * to report to them (clean EWT dev findings), which the register features let the scorer tell from edited text.
+     */
+    'ewt-clean-every': { type: 'string', default: '0' },
+    /** Leave out the comma-gap model's probability (`gapProbabilities.ts`) from the features. */
+    'no-gap-feature': { type: 'boolean' },
+    /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
+    'no-heldout': { type: 'boolean' },
   },
 });
 if (opt.candidates !== 'dense' && opt.candidates !== 'hand') throw new Error('--candidates dense|hand');
@@ -83,6 +93,8 @@ const modelDir = defaultModelDir();
 const parser = loadParser(modelDir);
 const model = loadEngineModel(modelDir);
 const cal = loadCalibration(path.join(modelDir, CALIBRATION_FILE));
+const gapModel = opt['no-gap-feature'] ? undefined : loadCommaGapsModel(modelDir);
+setExampleGaps(gapModel);
 
 interface PartData {
   corrupted: LabelledSentence[];
@@ -90,7 +102,7 @@ interface PartData {
 }
 
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
-  const tag = `-${opt.candidates}${FEATURES_VERSION}`;
+  const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}`;
   const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}.json`);
   if (fs.existsSync(file) && !opt.rebuild) return readPart(file);
   const t0 = Date.now();
@@ -105,7 +117,9 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 }
 
 /** Bumped when the features change, so cached examples are rebuilt. */
-const FEATURES_VERSION = 1;
+const FEATURES_VERSION = 2;
+/** The comma-gap model's version in the cache's name (its refit changes the feature). */
+const gapTag = gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '';
 
 /** A part's examples on disk: feature ids written as the names' positions in `names`. */
 function writePart(file: string, data: PartData): void {
@@ -218,7 +232,7 @@ function main(): void {
   if (ewtPerKind > 0) {
     // EWT's writers are not edited, so only its corrupted sentences join (the slot corrupted is the label's point);
     // its sentences as written would teach that the commas web writers leave out are right.
-    const file = path.join(defaultSilverDir(), `scorer-examples-ewt-${ewtPerKind}-13-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}.json`);
+    const file = path.join(defaultSilverDir(), `scorer-examples-ewt-${ewtPerKind}-13-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}.json`);
     let ewt: PartData;
     if (fs.existsSync(file) && !opt.rebuild) ewt = readPart(file);
     else {
@@ -230,8 +244,21 @@ function main(): void {
     }
     train.corrupted.push(...ewt.corrupted);
   }
+  const ewtCleanEvery = Number(opt['ewt-clean-every']);
+  if (ewtCleanEvery > 0) {
+    const file = path.join(defaultSilverDir(), `scorer-examples-ewtclean-${ewtCleanEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}.json`);
+    let clean: LabelledSentence[];
+    if (fs.existsSync(file) && !opt.rebuild) clean = readPart(file).clean;
+    else {
+      const t0 = Date.now();
+      clean = labelledClean(ewtTrainDocuments(), model, cal, parser, ewtCleanEvery);
+      writePart(file, { corrupted: [], clean });
+      console.log(`EWT train as written: ${clean.length} sentences (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    train.clean.push(...clean);
+  }
   const dev = build('dev', Number(opt['per-kind-dev']), 12, Number(opt['clean-every-dev']), 1);
-  const held = build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
+  const held = opt['no-heldout'] ? { corrupted: [], clean: [] } : build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
   const flat = (d: PartData) => [...d.corrupted, ...d.clean].flatMap((s) => s.edits);
   const trainEdits = flat(train);
   const devEdits = flat(dev);
@@ -328,10 +355,14 @@ function main(): void {
   const ys = heldEdits.map((e) => e.label);
   const eceShipped = expectedCalibrationError(heldEdits.map((e) => e.confidence), ys);
   const eceLearned = expectedCalibrationError(heldEdits.map(pOf), ys);
+  const devFlat = flat(dev);
+  const eceDev = expectedCalibrationError(devFlat.map(pOf), devFlat.map((e) => e.label));
+  const eceDevShipped = expectedCalibrationError(devFlat.map((e) => e.confidence), devFlat.map((e) => e.label));
   lines.push(
     '',
     `Written held-out sentences (${a.cleanSentences}): model-only ${((1000 * a.cleanFindings) / a.cleanSentences).toFixed(2)} findings per 1,000, scorer ${((1000 * b.cleanFindings) / b.cleanSentences).toFixed(2)}.`,
     `ECE over all ${heldEdits.length} held-out candidates (10 bins): shipped calibration ${eceShipped.toFixed(4)}, scorer ${eceLearned.toFixed(4)}.`,
+    `ECE over all ${devFlat.length} dev candidates (10 bins): shipped calibration ${eceDevShipped.toFixed(4)}, scorer ${eceDev.toFixed(4)}.`,
     `Dev (threshold ${bestT.toFixed(2)} chosen there): model-only F0.5 ${devShipped.f.toFixed(3)} (writers' mix ${devShipped.mix.toFixed(3)}), clean ${devShipped.cleanPer1k.toFixed(2)} per 1,000; scorer ${devLearned.f.toFixed(3)} (mix ${devLearned.mix.toFixed(3)}), clean ${devLearned.cleanPer1k.toFixed(2)} per 1,000.`,
   );
   if (opt['bench-heldout']) {
@@ -342,7 +373,7 @@ function main(): void {
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
   const hand = opt.hand ? (JSON.parse(fs.readFileSync(opt.hand, 'utf8')) as { weights: Record<string, number>; threshold: number; note?: string }) : undefined;
-  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel ? { gapFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 

@@ -81,7 +81,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const quoteStyle = effectiveQuoteStyle(text, options);
   const scorer = options.decision === 'learned' ? parts.scorer : undefined;
   const r = scorer
-    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention }, trace)
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace);
   if (r.habit && parts.kinds?.setOff) withFrontedEvidence(r.habit, s, parts.kinds.setOff, trace);
   // The set-off comma model's own candidates, as `sentenceKinds.ts` asks for them.
