@@ -38,6 +38,7 @@ import { defaultSilverDir } from '../silverTrees';
 import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { ewtTrainDocuments } from './ewtDocuments';
+import { learnerShapeItems } from './learnerShapes';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
@@ -80,6 +81,11 @@ const { values: opt } = parseArgs({
      * to report to them (clean EWT dev findings), which the register features let the scorer tell from edited text.
      */
     'ewt-clean-every': { type: 'string', default: '0' },
+    /**
+     * Learner-shaped comma errors (`learnerShapes.ts`) added to the train part: up to N sentences of edited-english
+     * train and N of EWT train (0: none).
+     */
+    'learner-shapes': { type: 'string', default: '0' },
     /** Leave out the comma-gap model's probability (`gapProbabilities.ts`) from the features. */
     'no-gap-feature': { type: 'boolean' },
     /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
@@ -243,6 +249,22 @@ function main(): void {
       console.log(`EWT train: ${sentences.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
     train.corrupted.push(...ewt.corrupted);
+  }
+  const shapes = Number(opt['learner-shapes']);
+  if (shapes > 0) {
+    const file = path.join(defaultSilverDir(), `scorer-examples-learner-${shapes}-17-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}.json`);
+    let learner: LabelledSentence[];
+    if (fs.existsSync(file) && !opt.rebuild) learner = readPart(file).corrupted;
+    else {
+      const t0 = Date.now();
+      const editedDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+      const items = [...learnerShapeItems(editedDocs, shapes, 17), ...learnerShapeItems(ewtTrainDocuments(), shapes, 18)];
+      const { sentences, skipped } = labelledItems(items, model, cal, parser);
+      learner = sentences;
+      writePart(file, { corrupted: learner, clean: [] });
+      console.log(`learner-shaped commas: ${learner.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    train.corrupted.push(...learner);
   }
   const ewtCleanEvery = Number(opt['ewt-clean-every']);
   if (ewtCleanEvery > 0) {

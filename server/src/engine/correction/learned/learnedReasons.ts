@@ -4,6 +4,10 @@
  * as a number. A feature with no plain reading (the bias, sentence length) is left out.
  */
 import { FeatureVector } from './learnedScorer';
+import { GUARDS } from '../guards/registry';
+
+/** A guard's description without its example, as a clause ("the comma closes a fronted adverbial clause"). */
+const GUARD_READINGS = new Map(GUARDS.map((g) => [g.id, g.description.replace(/\s*\(.*\)\.?$/, '').replace(/\.$/, '')]));
 
 const RELATIONS: Record<string, string> = {
   nsubj: 'a subject',
@@ -73,6 +77,13 @@ export function plainReason(name: string): string | undefined {
   if (name === 'calLogit') return 'the error model fitted to writers’ mistakes expects this change';
   if (/^prior/.test(name)) return ins ? 'the punctuation model expects a comma here' : 'the punctuation model would not write a comma here';
   if (/^hand\*/.test(name)) return 'the comma rules proposed this change';
+  if (/^gap(Max|Bin=[^*]*)?\*/.test(name) || /^gap\*key=/.test(name))
+    return ins ? 'the comma-gap model, reading the words and marks around the gap, expects a comma here' : 'the comma-gap model, reading the words and marks around the gap, finds this comma stray';
+  const guard = /^guard=([^*]+)/.exec(name);
+  if (guard) {
+    const what = GUARD_READINGS.get(guard[1]);
+    return what && `a hand-written rule would keep this comma (${what[0].toLowerCase()}${what.slice(1)}), but edited prose often leaves such a comma out`;
+  }
   if (!kv) return undefined;
   const [, key, value] = kv;
   const comma = ins ? 'a comma usually' : 'edited prose rarely puts a comma';
