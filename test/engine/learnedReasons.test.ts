@@ -13,12 +13,9 @@ describe('engine: the learned decision in plain words', () => {
   });
 
   it('reads the comma-gap model\'s answer and a guard\'s predicate, which are features, not vetoes', () => {
-    assert.strictEqual(plainReason('gap*insert'), 'the comma-gap model, reading the words and marks around the gap, expects a comma here');
-    assert.strictEqual(plainReason('gapBin=2*delete'), 'the comma-gap model, reading the words and marks around the gap, finds this comma stray');
-    assert.strictEqual(
-      plainReason('guard=fronted-phrase*dense'),
-      'a hand-written rule would keep this comma (the comma after a fronted prepositional, participial or infinitive phrase), but edited prose often leaves such a comma out',
-    );
+    assert.strictEqual(plainReason('gap*insert'), 'the model of comma gaps, reading the words and marks around the gap, expects a comma here');
+    assert.strictEqual(plainReason('gapBin=2*delete'), 'the model of comma gaps, reading the words and marks around the gap, finds this comma stray');
+    assert.strictEqual(plainReason('guard=fronted-phrase*dense'), 'edited prose often leaves out a comma even where the rule “fronted phrase” would keep it');
     assert.strictEqual(plainReason('guard=no-such-guard'), undefined);
     assert.strictEqual(plainReason('reg:lowerStart*insert'), undefined);
   });

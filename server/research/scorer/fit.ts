@@ -5,11 +5,16 @@
  *
  *   npm run train:scorer
  *
- * which fits the hand-candidate scorer (`--candidates hand --ewt-per-kind 0 --threshold 0.71`, the section "Learned
- * correction scorer" of the journal), then the dense one with it inside (`--threshold 0.97 --hand FILE`: the
- * dense weights decide only the candidates the dense generator added; thresholds chosen on dev end to end, journal
- * "Dense learned candidates"), then rewrites the models' manifest. `--bench-dev DEV.json --bench-heldout HELD.json`
- * (optional) add the estimates of the decision as a replacement, `--per-kind-thresholds` a threshold per kind.
+ * which runs the default engine on edited-english dev (`bench:edited --part dev --out`: the text rules' part of the
+ * replacement estimate, and the clean-findings limit), then fits the dense scorer on edited-english train (corrupted and
+ * as written), corrupted EWT train, every 8th EWT train sentence as written and the learner-shaped commas
+ * (`learnerShapes.ts`), with every guard's predicate, the comma-gap model's probability and the sentence's register
+ * among its features, early-stopped on dev; it chooses the global threshold and one per kind of edit on dev
+ * (`--per-kind-thresholds --bench-dev`: the writers' mix F0.5 as a replacement, clean dev findings within the default's
+ * less `--clean-margin`), and rewrites the models' manifest (journal, "The guards as the learned scorer's features").
+ * `--candidates hand` and `--hand FILE` rebuild the earlier two-scorer form (sections "Learned correction scorer" and
+ * "Dense learned candidates"). `--bench-dev DEV.json --bench-heldout HELD.json` add the estimates of the decision as a
+ * replacement; `--no-heldout` builds nothing on the held-out part.
  *
  * (DEV.json and HELD.json: `bench:edited -- --part dev|heldout --out FILE` of the engine with the default decision.)
  * About 15 minutes to build the examples on a quiet machine (cached under /work/cache/edited-english), 3 to fit.

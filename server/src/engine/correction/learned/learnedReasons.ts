@@ -6,8 +6,7 @@
 import { FeatureVector } from './learnedScorer';
 import { GUARDS } from '../guards/registry';
 
-/** A guard's description without its example, as a clause ("the comma closes a fronted adverbial clause"). */
-const GUARD_READINGS = new Map(GUARDS.map((g) => [g.id, g.description.replace(/\s*\(.*\)\.?$/, '').replace(/\.$/, '')]));
+const GUARD_IDS = new Set(GUARDS.map((g) => g.id));
 
 const RELATIONS: Record<string, string> = {
   nsubj: 'a subject',
@@ -78,12 +77,9 @@ export function plainReason(name: string): string | undefined {
   if (/^prior/.test(name)) return ins ? 'the punctuation model expects a comma here' : 'the punctuation model would not write a comma here';
   if (/^hand\*/.test(name)) return 'the comma rules proposed this change';
   if (/^gap(Max|Bin=[^*]*)?\*/.test(name) || /^gap\*key=/.test(name))
-    return ins ? 'the comma-gap model, reading the words and marks around the gap, expects a comma here' : 'the comma-gap model, reading the words and marks around the gap, finds this comma stray';
+    return ins ? 'the model of comma gaps, reading the words and marks around the gap, expects a comma here' : 'the model of comma gaps, reading the words and marks around the gap, finds this comma stray';
   const guard = /^guard=([^*]+)/.exec(name);
-  if (guard) {
-    const what = GUARD_READINGS.get(guard[1]);
-    return what && `a hand-written rule would keep this comma (${what[0].toLowerCase()}${what.slice(1)}), but edited prose often leaves such a comma out`;
-  }
+  if (guard) return GUARD_IDS.has(guard[1]) ? `edited prose often leaves out a comma even where the rule “${guard[1].replace(/-/g, ' ')}” would keep it` : undefined;
   if (!kv) return undefined;
   const [, key, value] = kv;
   const comma = ins ? 'a comma usually' : 'edited prose rarely puts a comma';

@@ -3,9 +3,12 @@
  * σ(w · f), a log-linear model over named features of the candidate — the generative model's Δ log p (alone and per
  * kind of edit), the calibrated error model's confidence, and the slot's syntax: the words, tags and relations on both
  * sides, the constituents that end and start at the slot with their relations and their heads' (the syntactic comma
- * features of Favre et al., seed 001, read off a dependency tree), depth and lengths. Trained on edited-english by
- * `server/research/scorer/fit.ts`, which writes `models/en/lint-scorer.json`. Used only when a lint asks for it
- * (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS, "Learned correction scorer").
+ * features of Favre et al., seed 001, read off a dependency tree), depth and lengths; every hand-written guard whose
+ * predicate holds at the slots (`Candidate.guards`: evidence, not a veto), the comma-gap model's probability there
+ * (`gapProbabilities.ts`, when the file says `gapFeature`) and the sentence's register. Trained on edited-english and
+ * EWT train by `server/research/scorer/fit.ts` (`npm run train:scorer`), which writes `models/en/lint-scorer.json`.
+ * Used only when a lint asks for it (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS,
+ * "Learned correction scorer"; journal, "The guards as the learned scorer's features").
  */
 import * as fs from 'fs';
 import { AnalysedSentence } from '../../sentence';
