@@ -91,6 +91,11 @@ const { values: opt } = parseArgs({
      * train and N of EWT train (0: none).
      */
     'learner-shapes': { type: 'string', default: '0' },
+    /**
+     * Features left out of the fit, by a regular expression over their names (the cached examples keep them): e.g.
+     * `^(gap|noGap)` fits without the comma-gap model's probability on the same examples.
+     */
+    'drop-features': { type: 'string' },
     /** Leave out the comma-gap model's probability (`gapProbabilities.ts`) from the features. */
     'no-gap-feature': { type: 'boolean' },
     /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
@@ -286,6 +291,14 @@ function main(): void {
   }
   const dev = build('dev', Number(opt['per-kind-dev']), 12, Number(opt['clean-every-dev']), 1);
   const held = opt['no-heldout'] ? { corrupted: [], clean: [] } : build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
+  if (opt['drop-features']) {
+    const drop = new RegExp(opt['drop-features']);
+    const keep = (e: ScoredEdit) => {
+      const k = [...e.features.idx].map((id, j) => j).filter((j) => !drop.test(featureTable.names[e.features.idx[j]]));
+      e.features = { idx: Int32Array.from(k, (j) => e.features.idx[j]), val: Float32Array.from(k, (j) => e.features.val[j]) };
+    };
+    for (const d of [train, dev, held]) for (const s of [...d.corrupted, ...d.clean]) s.edits.forEach(keep);
+  }
   const flat = (d: PartData) => [...d.corrupted, ...d.clean].flatMap((s) => s.edits);
   const trainEdits = flat(train);
   const devEdits = flat(dev);
@@ -400,7 +413,7 @@ function main(): void {
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
   const hand = opt.hand ? (JSON.parse(fs.readFileSync(opt.hand, 'utf8')) as { weights: Record<string, number>; threshold: number; note?: string }) : undefined;
-  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel ? { gapFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 
