@@ -262,7 +262,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
             try {
               const r = memo.findings(text, s, context, () =>
                 scorer
-                  ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention })
+                  ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention, gaps: () => kinds?.gaps })
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);

@@ -81,7 +81,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const quoteStyle = effectiveQuoteStyle(text, options);
   const scorer = options.decision === 'learned' ? parts.scorer : undefined;
   const r = scorer
-    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention }, trace)
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace);
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
   const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
