@@ -16,7 +16,7 @@
  *   --findings FILE      every clean finding with its sentence (default: printed count only)
  *   --misses FILE        every corrupted item with the engine's edits, for reading
  *   --markdown FILE      the tables as Markdown;  --out FILE  everything as JSON
- *   --comma-gaps         ask the comma-gap model too (`LintOptions.commaGaps`, off by default)
+ *   --comma-gaps / --no-comma-gaps   ask the comma-gap model or not (`LintOptions.commaGaps`; default: the engine's)
  *   --decision learned   lint with the learned correction scorer deciding (`models/en/lint-scorer.json`)
  *   --kinds a,b          judge only these error kinds (the suite is drawn as for all kinds, so each item is the same)
  */
@@ -44,13 +44,14 @@ const { values: opt } = parseArgs({
     out: { type: 'string' },
     decision: { type: 'string' },
     'comma-gaps': { type: 'boolean' },
+    'no-comma-gaps': { type: 'boolean' },
     kinds: { type: 'string' },
   },
 });
 
 function lintDoc(linter: Linter, paragraphs: readonly string[], cache: ParagraphCache): { findings: Finding[]; starts: number[]; text: string } {
   const { text, starts } = documentText(paragraphs);
-  return { findings: lintDocument(linter, text, 'plaintext', { ...(opt.decision === 'learned' ? { decision: 'learned' as const } : {}), ...(opt['comma-gaps'] ? { commaGaps: true } : {}) }, cache), starts, text };
+  return { findings: lintDocument(linter, text, 'plaintext', { ...(opt.decision === 'learned' ? { decision: 'learned' as const } : {}), ...(opt['comma-gaps'] ? { commaGaps: true } : {}), ...(opt['no-comma-gaps'] ? { commaGaps: false } : {}) }, cache), starts, text };
 }
 
 interface KindResult extends Tally {

@@ -11,7 +11,7 @@
  *   label 1, every other gap of the copy 0.
  * Per sentence, each kind that applies is drawn with the probability `--rate` gives it (one corruption of that kind,
  * its site drawn at random): the rare kinds always, the common ones less, so the reparsing stays affordable.
- * Written as JSON lines (one sentence copy a line) to `/work/cache/edited-english/comma-gaps-<part>.jsonl`.
+ * Written as JSON lines (one sentence copy a line) to `/work/cache/edited-english/comma-gaps-v<features version>-<part>.jsonl`.
  *
  *   npx tsx server/research/commaGaps/examples.ts --part train|dev [--every N] [--clean-every N]
  */
@@ -48,8 +48,14 @@ export interface GapCopy {
   text?: string;
 }
 
+/**
+ * The features' version, in the examples' file name: examples hold hashed features, so a change of `gapFeatures`
+ * needs new files (2: the parse-free pair features, `pairFeatures`).
+ */
+export const GAP_FEATURES_VERSION = 2;
+
 export function examplesFile(part: EditedPart): string {
-  return path.join(defaultSilverDir(), `comma-gaps-${part}.jsonl`);
+  return path.join(defaultSilverDir(), `comma-gaps-v${GAP_FEATURES_VERSION}-${part}.jsonl`);
 }
 
 type Prior = ((tree: AnalysedSentence['tree']) => Float64Array) | undefined;

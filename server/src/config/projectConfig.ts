@@ -27,6 +27,8 @@ export interface ProjectConfig {
   introductoryComma?: IntroductoryComma;
   commaSplices?: CommaSplices;
   egComma?: EgComma;
+  /** Ask the comma-gap model (`LintOptions.commaGaps`). */
+  commaGaps?: boolean;
   adaptToWriter?: boolean;
   /** The standard every sentence is held to (`engine/audience.ts`); when set it decides `adaptToWriter`. */
   audience?: Audience;
@@ -165,6 +167,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   if (config.introductoryComma) options.introductoryComma = config.introductoryComma;
   if (config.commaSplices) options.commaSplices = config.commaSplices;
   if (config.egComma) options.egComma = config.egComma;
+  if (config.commaGaps !== undefined) options.commaGaps = config.commaGaps;
   if (config.adaptToWriter !== undefined) options.adaptToWriter = config.adaptToWriter;
   if (config.audience) options.audience = config.audience;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;

@@ -8,6 +8,7 @@
 import {
   AUDIENCE_VALUES,
   COMMA_SPLICES_VALUES,
+  DEFAULT_COMMA_GAPS,
   DEFAULT_COMMA_SPLICES,
   DEFAULT_EG_COMMA,
   DEFAULT_INTRODUCTORY_COMMA,
@@ -157,6 +158,14 @@ export const SETTINGS: readonly SettingSpec[] = [
     ],
     default: DEFAULT_COMMA_SPLICES,
     description: 'The comma splice, as a style of edited prose.',
+  },
+  {
+    key: 'commaGaps',
+    scope: 'both',
+    shape: { type: 'boolean' },
+    default: DEFAULT_COMMA_GAPS,
+    description:
+      'Also ask the comma-gap model, learned from edited English, at every gap between two words: is a comma missing here, or is the one written here stray? It finds commas the parse of a mistyped sentence hides (an apposition read as a compound name). Turn off to report only the other rules.',
   },
   {
     key: 'adaptToWriter',

@@ -10,7 +10,7 @@
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
 import * as path from 'path';
-import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
+import { DEFAULT_COMMA_GAPS, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
 import { deferredExplanation, explanationText, FindingBuilder, PlainFinding } from './finding';
 import { unpunctuatedParagraph } from './unpunctuated';
 import { doubledMarksRule } from './rules/doubledMarks';
@@ -244,7 +244,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? 'calibrated'}\u0001${options.fragment ? 1 : 0}\u0001${options.commaGaps ? 1 : 0}`;
+        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? 'calibrated'}\u0001${options.fragment ? 1 : 0}\u0001${(options.commaGaps ?? DEFAULT_COMMA_GAPS) ? 1 : 0}`;
         try {
           // Parsed one sentence at a time: the budget and cancellation stop the parsing too, not only the model.
           for (const s of (analyser.parseSentences?.(text) ?? analyser.parseText(text)) as Iterable<AnalysedSentence & { notes?: string[] }>) {
@@ -267,7 +267,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
               );
               plain.push(...r.findings);
               if (kinds) {
-                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? false);
+                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS);
                 plain.push(...k.findings);
                 adaptive.push(...k.adaptive);
                 if (k.habit) habits.push(k.habit);

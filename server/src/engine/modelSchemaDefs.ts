@@ -44,15 +44,23 @@ export const conventionSchema = {
   },
 };
 
-/** `comma-gaps.json` (`commaGaps/model.ts`): per question (missing, stray), a threshold per kind of gap; sparse weights. */
+/**
+ * The JSON header of `comma-gaps.bin` (`commaGaps/model.ts`; its weights follow in the layout of `hashedWeightsFile.ts`):
+ * per question (missing, stray), a threshold per kind of gap, and the shift of each question's intercept from the
+ * training data's error rate to writers' (`priorShift`, already in the weights; kept to say what was done).
+ */
 const gapThresholds = { type: 'object', additionalProperties: { type: 'number', minimum: 0 } };
 export const commaGapsSchema = {
   type: 'object',
-  required: ['version', 'bits', 'thresholds', 'weights'],
+  required: ['magic', 'version', 'bits', 'scale', 'nonZero', 'thresholds'],
   properties: {
+    magic: { type: 'string' },
     version: { type: 'string' },
-    bits: { type: 'integer', minimum: 1, maximum: 24 },
+    bits: { type: 'integer', minimum: 5, maximum: 24 },
+    scale: { type: 'number', exclusiveMinimum: 0 },
+    nonZero: { type: 'integer', minimum: 0 },
     thresholds: { type: 'object', required: ['missing', 'stray'], properties: { missing: gapThresholds, stray: gapThresholds } },
-    weights: points,
+    priorShift: { type: 'object', additionalProperties: { type: 'number' } },
+    note: { type: 'string' },
   },
 };

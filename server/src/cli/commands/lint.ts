@@ -58,6 +58,8 @@ Options:
                            would not have it (default ignore: only when the error model is sure; overrides the config)
       --eg-comma always|never|off   the comma after e.g. and i.e., a house style (default off: not checked;
                            overrides the config)
+      --no-comma-gaps      do not ask the comma-gap model learned from edited English (asked by default;
+                           overrides the config)
       --audience edited|learner|auto   the standard every sentence is held to: edited prose's, a learner's
                            (less certain findings too, and edited prose's conventions), or chosen from the
                            document's own findings (auto, the default; the summary says which; overrides the config)
@@ -112,6 +114,7 @@ export const lintCommand: Command = {
         'comma-splices': { type: 'string' },
         'eg-comma': { type: 'string' },
         'no-adapt-to-writer': { type: 'boolean' },
+        'no-comma-gaps': { type: 'boolean' },
         audience: { type: 'string' },
         config: { type: 'string', short: 'c' },
         jobs: { type: 'string', short: 'j' },
@@ -182,6 +185,7 @@ export const lintCommand: Command = {
       options.commaSplices = commaSplices;
     }
     if (values['no-adapt-to-writer']) options.audience = 'edited';
+    if (values['no-comma-gaps']) options.commaGaps = false;
     const audience = values.audience;
     if (audience !== undefined) {
       if (!isAudience(audience)) throw new UsageError(AUDIENCE_USAGE);

@@ -4,7 +4,9 @@
  * comma is missing is strong evidence), the parse of the written sentence (the largest constituent that ends at the
  * gap and the largest that starts after it, their relations, and whether their other edge holds a comma), and the
  * punctuation model's own prior of a comma at the slot (`EngineModel.commaPrior`, the Attach model's p of a comma on
- * some constituent's edge there). Two questions share these features, each under its own prefix: at an empty gap,
+ * some constituent's edge there), and what the words and tags alone say about a pair of commas the writer opened or
+closed nearby (`pairFeatures`), since the parse of a sentence with a missing comma is often wrong exactly there. Two
+questions share these features, each under its own prefix: at an empty gap,
  * is a comma missing (`m`); at a gap holding a lone comma, is it stray (`s`).
  *
  * Unlike the set-off comma candidates (`setOffCommas/candidates.ts`) nothing here needs the parse to have read a
@@ -91,6 +93,73 @@ export function setOffAt(info: TreeInfo, i: number): number {
     if (b === i && !ending) ending = w;
   }
   return ending;
+}
+
+/** Tags of a finite verb (PTB): a clause's own verb, or the main verb a subject waits for. */
+const FINITE = new Set(['VBZ', 'VBD', 'VBP', 'MD']);
+/** Words that open a relative clause or a like aside after a comma. */
+const RELATIVES = /^(which|who|whom|whose|where|when)$/;
+
+/**
+ * What the phrase starting at word a (right after a comma) opens, read from words and tags: a relative word (`which`,
+ * `who`, …) or a noun phrase after a noun or name (`np:DET`, an apposition's start); undefined for anything else.
+ */
+export function openerAfterComma(s: AnalysedSentence, a: number): string | undefined {
+  const words = s.tree.words;
+  if (a < 2 || a > words.length) return undefined;
+  const form = normWord(words[a - 1].form);
+  if (RELATIVES.test(form)) return form;
+  return /^(PROPN|NOUN|PRON)$/.test(words[a - 2].upos) && /^(DET|PROPN|NOUN|ADJ|NUM)$/.test(words[a - 1].upos) ? `np:${words[a - 1].upos}` : undefined;
+}
+
+/**
+ * What the words and marks say about gap i without the parse, which a corrupted sentence misleads exactly where the
+ * error is ("My brother, who lives in Boston⟦ ⟧is a doctor": the comma-less parse makes Boston the subject of "is"): the
+ * last comma before the gap and what it opens (a relative word, a noun phrase after a name or noun: an apposition, or
+ * the word's tag), whether a finite verb comes before that comma, between it and the gap, and right after the gap; the
+ * same for the first comma after the gap (a phrase closed by a comma whose opening comma is missing). Tags only, no
+ * relations.
+ */
+export function pairFeatures(s: AnalysedSentence, comma: readonly boolean[], i: number): string[] {
+  const words = s.tree.words;
+  const n = words.length;
+  const form = (k: number) => (k >= 1 && k <= n ? normWord(words[k - 1].form) : '-');
+  const upos = (k: number) => (k >= 1 && k <= n ? words[k - 1].upos : 'NONE');
+  const xpos = (k: number) => (k >= 1 && k <= n ? words[k - 1].xpos ?? '_' : 'NONE');
+  const finite = (k: number) => k >= 1 && k <= n && FINITE.has(words[k - 1].xpos ?? '');
+  const anyFinite = (from: number, to: number) => {
+    for (let k = Math.max(1, from); k <= Math.min(n, to); k++) if (finite(k)) return true;
+    return false;
+  };
+  const R = i + 1;
+  // The nearest comma before the gap (slot j) and after it (slot z); 0: none.
+  let j = i - 1;
+  while (j >= 1 && !comma[j]) j--;
+  j = Math.max(j, 0);
+  let z = i + 1;
+  while (z < n && !comma[z]) z++;
+  if (z >= n) z = 0;
+  const finR = finite(R) ? 'fin' : upos(R) === 'VERB' || upos(R) === 'AUX' ? 'verb' : 'no';
+  const opens = (a: number) => openerAfterComma(s, a) ?? upos(a);
+  const f: string[] = [];
+  if (j) {
+    const type = opens(j + 1);
+    const finBefore = anyFinite(1, j);
+    const finBetween = anyFinite(j + 1, i);
+    f.push(
+      `open=${type}|${finBefore}|${finBetween}|${finR}`,
+      `open|dist=${type}|${bucketOf(i - j, [1, 2, 3, 5, 8, 13])}|${finR}`,
+      `open|x1=${type}|${xpos(R)}`,
+      `open|u0|u1=${type}|${upos(i)}|${upos(R)}|${finBefore}`,
+      `open|lead=${bucketOf(j, [1, 2, 3, 5, 8])}|${finBefore}|${finR}`,
+    );
+  } else f.push(`open=none|${finR}|${anyFinite(1, i)}`, `lead=${upos(1)}|${bucketOf(i, [1, 2, 3, 5, 8])}|${anyFinite(1, i)}|${upos(R)}|${finR}`);
+  if (z) {
+    const finInside = anyFinite(R, z);
+    f.push(`close=${upos(R)}|${finInside}|${finite(z + 1)}|${anyFinite(1, i)}`, `close|dist=${bucketOf(z - i, [1, 2, 3, 5, 8, 13])}|${upos(i)}|${upos(R)}|${finInside}`);
+  } else f.push(`close=none|${upos(R)}|${anyFinite(R, n)}`);
+  f.push(`x-1|x0|x1=${xpos(i - 1)}|${xpos(i)}|${xpos(R)}`, `x0|x1|x2=${xpos(i)}|${xpos(R)}|${xpos(R + 1)}`);
+  return f;
 }
 
 export function gapFeatures(g: GapSentence, i: number, head: GapHead): string[] {
@@ -186,6 +255,7 @@ export function gapFeatures(g: GapSentence, i: number, head: GapHead): string[] 
     `prior=${prior}`,
     `prior|C|O=${prior}|${C}|${O}`,
     `prior|u0|u1=${prior}|${upos(L)}|${upos(R)}`,
+    ...pairFeatures(s, comma, i),
   ];
   const p = head === 'missing' ? 'm.' : 's.';
   return f.map((x) => p + x);

@@ -3,14 +3,14 @@
  * not the parse read a phrase there that takes commas: the set-off comma candidates miss a third of the appositions
  * whose commas were left out, because the comma-less parse reads them as compounds (journal, "Comma gaps learned from
  * edited English"). The two missing edges of one relative clause or apposition are reported as one finding with one
- * fix. Each finding's explanation names, in plain words, what weighed most for it.
+ * fix, and of the gaps that could close a pair a comma opened, only the likeliest (one closing comma per opening). Each finding's explanation names, in plain words, what weighed most for it.
  */
 import { normWord } from '../../restore/boundaries';
 import { featureIndex } from '../../restore/hashedLogistic';
 import { PlainEdit, PlainFinding } from '../finding';
 import { AnalysedSentence } from '../sentence';
 import { treeInfo } from '../treeInfo';
-import { GapHead, GapKind, gapFeatures, gapHead, gapKind, gapSentence, setOffAt } from './features';
+import { GapHead, GapKind, gapFeatures, gapHead, gapKind, gapSentence, openerAfterComma, setOffAt } from './features';
 import { CommaGapsModel, gapProbability, gapThreshold } from './model';
 
 export interface CommaGapOptions {
@@ -80,6 +80,19 @@ function plainReason(f: string, head: GapHead): string | undefined {
     case 'prior|C|O':
     case 'prior|u0|u1':
       return head === 'missing' ? 'the punctuation model also expects a comma here' : 'the punctuation model does not expect a comma here';
+    case 'open':
+    case 'open|dist':
+    case 'open|x1':
+    case 'open|u0|u1':
+      if (parts[0] === 'none' || !/^([a-z]+|np:.*)$/.test(parts[0])) return undefined;
+      return head === 'missing'
+        ? `the comma before "${parts[0].startsWith('np:') ? 'the phrase after the name' : parts[0]}" opens a phrase that no comma has closed yet`
+        : `the comma before "${parts[0].startsWith('np:') ? 'the phrase after the name' : parts[0]}" already opens a phrase`;
+    case 'close':
+    case 'close|dist':
+      return parts[0] !== 'none' && head === 'missing' ? 'a comma closes the phrase that starts here, so a comma also opens it' : undefined;
+    case 'lead':
+      return parts[2] === 'false' && head === 'missing' ? 'the words before it have no verb of their own: they open the sentence' : undefined;
     case 'rootSide':
       return parts[1] === 'subjNext' ? 'the main part of the sentence starts right after it' : undefined;
     default:
@@ -148,19 +161,34 @@ export function commaGapFindings(s: AnalysedSentence, text: string, model: Comma
   if (n < 3) return [];
   const info = treeInfo(s.tree);
   const g = gapSentence(s, info, options.prior);
-  const flagged: Flagged[] = [];
+  // The empty gaps after a comma that opens a relative clause or an apposition (`openerAfterComma`), up to the next
+  // comma: one of them closes it, so only the likeliest may be reported (the pair's edits decided as one).
+  const closingOf = new Map<number, number>();
+  const likeliest = new Map<number, number>();
+  let opened = 0;
+  for (let i = 1; i < n; i++) {
+    if (g.comma[i]) {
+      opened = openerAfterComma(s, i + 1) ? i : 0;
+      continue;
+    }
+    if (!opened || gapHead(s, i) !== 'missing') continue;
+    closingOf.set(i, opened);
+  }
+  const asked: Flagged[] = [];
   for (let i = 1; i < n; i++) {
     const head = gapHead(s, i);
     if (!head) continue;
     const kind = gapKind(g, i, head);
     if (kind === 'restrictive' && writtenPair(info, g.comma, i)) continue;
     const threshold = gapThreshold(model, head, kind);
-    if (!(threshold <= 1)) continue;
+    const opener = closingOf.get(i);
+    if (!(threshold <= 1) && opener === undefined) continue;
     const features = gapFeatures(g, i, head);
     const p = gapProbability(model, features);
-    if (p < Math.max(0.5, options.minConfidence ?? threshold)) continue;
-    flagged.push({ i, head, kind, p, features });
+    if (opener !== undefined && p > (likeliest.get(opener) ?? -1)) likeliest.set(opener, p);
+    if (threshold <= 1 && p >= Math.max(0.5, options.minConfidence ?? threshold)) asked.push({ i, head, kind, p, features });
   }
+  const flagged = asked.filter((f) => closingOf.get(f.i) === undefined || likeliest.get(closingOf.get(f.i)!) === f.p);
   // The two missing edges of one relative clause or apposition: one finding, one fix.
   const groups = new Map<string, { gaps: Flagged[]; span?: [number, number] }>();
   for (const f of flagged) {
