@@ -69,8 +69,7 @@ export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: J
   const n = s.tree.words.length;
   const out = { findings: [] as PlainFinding[], adaptive: [] as PlainFinding[] };
   if (n < 2 * MIN_SIDE_WORDS) return out;
-  for (const j of sentenceJoins(s, model)) {
-    if (j.slot < MIN_SIDE_WORDS || n - j.slot < MIN_SIDE_WORDS) continue;
+  for (const j of sentenceJoins(s, model, { first: MIN_SIDE_WORDS, last: n - MIN_SIDE_WORDS })) {
     // A user's minConfidence replaces the threshold, but a join less probable than not is never reported.
     const threshold = Math.max(MORE_PROBABLE_THAN_NOT, minConfidence ?? JOIN_THRESHOLD[j.kind]);
     if (j.p >= threshold) out.findings.push(joinFinding(s, text, j));
