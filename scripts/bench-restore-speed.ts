@@ -2,15 +2,16 @@
  * Restoration throughput (issue 37's goal: ≥ 200 sentences/s): restores the first N EWT dev paragraphs as dictation
  * gives them (marks removed, first letters lowered) and prints the CPU time of the restoring alone per sentence.
  * `--root DIR` runs another checkout's sources (a base to compare against, run alternately with this one);
- * `--out FILE` writes the restorations, to check that two versions restore identically.
+ * `--out FILE` writes the restorations, to check that two versions restore identically; `--samples N`: MBR samples
+ * (default the restorer's).
  *
- *   npx tsx scripts/bench-restore-speed.ts [--paragraphs 40] [--root DIR] [--out FILE]
+ *   npx tsx scripts/bench-restore-speed.ts [--paragraphs 40] [--root DIR] [--out FILE] [--samples N]
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 
-const { values } = parseArgs({ options: { paragraphs: { type: 'string', default: '40' }, root: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({ options: { paragraphs: { type: 'string', default: '40' }, root: { type: 'string' }, out: { type: 'string' }, samples: { type: 'string' } } });
 const root = path.resolve(values.root ?? path.join(__dirname, '..'));
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { loadPunctModel } = require(path.join(root, 'server/src/model')) as typeof import('../server/src/model');
@@ -19,7 +20,7 @@ const { makeRestorer } = require(path.join(root, 'server/src/restore')) as typeo
 const { dictated, ewtParagraphs } = require(path.join(root, 'test/restore/corpus')) as typeof import('../test/restore/corpus');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-const restorer = makeRestorer(loadParser(), loadPunctModel());
+const restorer = makeRestorer(loadParser(), loadPunctModel(), values.samples === undefined ? {} : { samples: Number(values.samples) });
 const paragraphs = ewtParagraphs('dev').slice(0, Number(values.paragraphs));
 restorer.restore(dictated(paragraphs[paragraphs.length - 1])); // compiled before timing
 const c0 = process.cpuUsage();

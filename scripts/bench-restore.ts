@@ -32,12 +32,18 @@
  *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
  *   npx tsx scripts/bench-restore.ts --sample-counts 10,15,20,30 --set ewt-dev|edited-dev [--limit N]
  *       the default restoration at each number of MBR samples (dev sets only; each row samples anew).
+ *   npx tsx scripts/bench-restore.ts --comma-models --set ewt-dev|edited-dev|… [--comma-model FILE] [--limit N]
+ *       the comma decision alone: the default restoration with the previous rule (the tagger's and the model's P
+ *       mixed, COMMA_EVIDENCE) and with the comma model of the second pass (the bundled one, or FILE), the model's
+ *       samples drawn once per sentence; --comma-thresholds T,…: the comma model at each threshold.
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
  *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
+import { commaModelFromJson, CommaModelJson, loadCommaModel } from '../server/src/restore/commaModel';
 import { ATTACH_MODEL_FILE, defaultModelDir, loadPunctModel } from '../server/src/model';
 import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
@@ -55,6 +61,9 @@ const { values } = parseArgs({
     boundaries: { type: 'boolean', default: false },
     colons: { type: 'boolean', default: false },
     cuts: { type: 'boolean', default: false },
+    'comma-models': { type: 'boolean', default: false },
+    'comma-model': { type: 'string' },
+    'comma-thresholds': { type: 'string' },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
@@ -190,6 +199,22 @@ function main(): void {
     }
     return t;
   };
+  if (values['comma-models']) {
+    const file = values['comma-model'];
+    const candidate = file === undefined ? undefined : commaModelFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as CommaModelJson);
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| commas | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    const model = candidate ?? loadCommaModel(defaultModelDir());
+    const thresholds = values['comma-thresholds']?.split(',').map(Number) ?? [model?.threshold];
+    for (const [name, o] of [
+      ['previous rule (tagger and model mixed)', { commaModel: false }],
+      ...thresholds.map((t) => [`comma model (${model?.version ?? 'none'}) ≥ ${t}`, model ? { commaModel: { ...model, threshold: t } } : {}]),
+    ] as Array<[string, RestoreOptions]>) {
+      const t = tallyOf(makeRestorer(parser, memoModel, withCandidate(o)));
+      console.log(`${report(name, t)} ${t.aed} edits / ${t.slots} slots; commas written ${t.pred[','] ?? 0}, right ${t.tp[','] ?? 0}`);
+    }
+    return;
+  }
   if (values.boundaries) {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
     const grid: Array<{ weight: number; threshold: number } | undefined> = [undefined];
@@ -262,7 +287,7 @@ function main(): void {
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| tagger weight | threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     for (const g of grid) {
-      const restorer = makeRestorer(parser, memoModel, g ? withCandidate({ commaEvidence: g }) : { tagger: false });
+      const restorer = makeRestorer(parser, memoModel, g ? withCandidate({ commaEvidence: g, commaModel: false }) : { tagger: false });
       const t = tallyOf(restorer);
       console.log(`${report(g ? `${g.weight} | ${g.threshold}` : 'model alone | —', t)} ${t.aed} edits`);
     }
@@ -311,14 +336,14 @@ function main(): void {
     { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
     { name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)', restore: taggerAlone(tagger), tally: newTally() },
     { name: 'Attach (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, attach, { samples, tagger: false }).restore, tally: newTally() },
-    { name: 'Attach + tagger comma evidence', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
+    { name: 'Attach + tagger, commas from the comma model', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
     { name: 'full model (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, model, { samples, tagger: false }).restore, tally: newTally() },
     {
-      name: "full model + tagger evidence, the boundary model's cut and question (before)",
+      name: "full model + tagger and comma model, the boundary model's cut and question",
       restore: makeRestorer(parser, model, { samples, boundaryEvidence: { weight: 0 }, questionEvidence: 0 }).restore,
       tally: newTally(),
     },
-    { name: "full model + tagger evidence, the tagger's cut and question mix (default)", restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
+    { name: "full model + tagger and comma model, the tagger's cut and question mix (default)", restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
   ];
   if (candidate) {
     systems.splice(0, systems.length, systems[0], systems[3], { name: `candidate tagger alone (${candidate.version})`, restore: taggerAlone(candidate), tally: newTally() });

@@ -4,6 +4,7 @@ import { strict as assert } from 'assert';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { inShard } from '../../server/src/cli/files/shard';
 import { removeRepo, runCli, runMain, tempRepo } from './helpers';
 
 const DIRTY = 'A doubled comma,, here.\n';
@@ -78,6 +79,16 @@ describe('cli: files', function () {
     } finally {
       removeRepo(d);
     }
+  });
+
+  it("a file's shard is FNV-1a of its path, unsigned, modulo n (the shard a path is in never moves)", () => {
+    const reference = (p: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p.charCodeAt(i), 0x01000193) >>> 0;
+      return h;
+    };
+    const paths = ['', 'README.md', 'docs/page-1.md', 'docs/ü/été.md', '\u{1F600}.md', ...Array.from({ length: 500 }, (_, i) => `src/${(i * 7919).toString(36)}/f${i}.md`)];
+    for (const p of paths) for (const count of [1, 2, 3, 7, 64]) for (let index = 1; index <= count; index++) assert.equal(inShard(p, { index, count }), reference(p) % count === index - 1, p);
   });
 
   it('--shard i/n splits the files into disjoint slices that cover them all', async () => {

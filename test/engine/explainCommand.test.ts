@@ -73,6 +73,19 @@ describe('engine: puncteme explain', function () {
     assert.match(r.stdout, /^set-off-model +dropped +set-off\/relative +"brother _ who" → ,; "Paris _ is" → , +probability 0\.\d+ < 0\.\d+$/m);
   });
 
+  it("--candidates says what the small models weighed and left out, and which findings a stronger one outweighed", async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    const r = await runMain(['explain', '--candidates', "Read the entire article; there's a punchline, too."], RUN_OPTS);
+    assert.match(r.stdout, /^mark-choice +dropped +semicolon-colon +"article _ there" → : +P\(colon\) 0\.\d+ < 0\.\d+$/m);
+    // An error-prone text: the sentence-join model's splice, adapted, outweighs the punctuation model's at the comma.
+    const text = 'I loved the atmosphere here and the food is good, however the tables are so close together that it feels very cramped. The man who lives next door, is my uncle. What he said, was true. The people in the back row, could not hear.';
+    const joined = await runMain(['explain', '--candidates', '--comma-splices', 'edited', text], RUN_OPTS);
+    assert.match(joined.stdout, /^sentence-join +deferred +comma-splice +"good _ however" → ; +P\(sentence end\) 0\.\d+: < 0\.950, reported only in an error-prone document/m);
+    const left = joined.stdout.split('Findings left out')[1];
+    assert.ok(left, joined.stdout);
+    assert.match(left, /^comma-splice +48–49 "," +overlaps comma-splice \(confidence 0\.9\d\d ≥ 0\.900\)$/m);
+  });
+
   it('--introductory-comma edited reports the comma after "However" as edited prose writes it', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
     const r = await runMain(['explain', '--introductory-comma', 'edited', 'However we decided to stay.'], RUN_OPTS);

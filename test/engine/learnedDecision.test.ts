@@ -81,7 +81,8 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     const p = parts();
     if (!p.scorer) this.skip();
     const linter = makeLinter(p);
-    const late = 'When the class finished we went to the cafeteria.';
+    // (Was "When the class finished we went to the cafeteria.", which the scorer now reports alone, at 0.97.)
+    const late = 'Because it was late we went home.';
     // Alone, the missing introductory comma is below the scorer's threshold; among a learner's errors it is reported.
     const alone = linter.lint(late, { decision: 'learned' }).filter((f) => f.ruleId === 'introductory-comma');
     const essay = ['The students, passed the exam.', 'My parents bought, a new house.', 'The girl, is from Brazil.', 'We ate pizza,, pasta and salad.', late].join(' ');
@@ -103,7 +104,8 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     };
     const cases: Array<[string, string, LintOptions, LintOptions?]> = [
       ['commaSplices: edited', 'The train was delayed, we missed the concert.', { commaSplices: 'edited' }],
-      ['introductoryComma: edited', 'Although it rained we went out.', { introductoryComma: 'edited' }],
+      // (Was "Although it rained we went out.", which the scorer now reports alone, at 0.95.)
+      ['introductoryComma: edited', 'If you want you can stay.', { introductoryComma: 'edited' }],
       ['serialComma: always', 'We bought apples, pears and plums at the market.', { serialComma: 'always' }],
       ['serialComma: never', 'We bought apples, pears, and plums at the market.', { serialComma: 'never' }],
       ['quoteStyle: british', 'She said that "the plan is a disaster."', { quoteStyle: 'british' }, { quoteStyle: 'american' }],

@@ -12,6 +12,14 @@ describe('engine: the learned decision in plain words', () => {
     assert.strictEqual(plainReason('len=8-15'), undefined);
   });
 
+  it('reads the comma-gap model\'s answer and a guard\'s predicate, which are features, not vetoes', () => {
+    assert.strictEqual(plainReason('gap*insert'), 'the model of comma gaps, reading the words and marks around the gap, expects a comma here');
+    assert.strictEqual(plainReason('gapBin=2*delete'), 'the model of comma gaps, reading the words and marks around the gap, finds this comma stray');
+    assert.strictEqual(plainReason('guard=fronted-phrase*dense'), 'edited prose often leaves out a comma even where the rule “fronted phrase” would keep it');
+    assert.strictEqual(plainReason('guard=no-such-guard'), undefined);
+    assert.strictEqual(plainReason('reg:lowerStart*insert'), undefined);
+  });
+
   it('gives the readings of the largest contributions that raise the probability, each once', () => {
     const weights = { bias: 5, 'rw=which*insert': 2, 'end=acl:relcl*insert': 1, 'lw=the*insert': -3, 'len=2-3': 4, delta: 0.5, 'key=x*delta': 0.4 };
     const f: Array<[string, number]> = [['bias', 1], ['rw=which*insert', 1], ['end=acl:relcl*insert', 1], ['lw=the*insert', 1], ['len=2-3', 1], ['delta', 1], ['key=x*delta', 1]];

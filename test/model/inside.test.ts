@@ -138,7 +138,7 @@ describe('model: outerLeftComma', () => {
       const before = plain.prepare(t);
       const { info } = prep;
       for (let w = 1; w <= info.n; w++) {
-        const h = info.head[w - 1];
+        const h = info.head(w);
         const leftComma = [...prep.rp[w].pair].some((p) => core.vocab.tokens[core.vocab.pairs[p][0]].includes(comma));
         if (h !== 0 && info.lo[w] === info.lo[h]) {
           assert.ok(!leftComma, `${t.id} w=${w}: no left comma where the head starts too`);
@@ -196,7 +196,7 @@ describe('model: supplementRightComma', () => {
       const prep = core.prepare(t), before = plain.prepare(t);
       const { info } = prep;
       for (let w = 1; w <= info.n; w++) {
-        const h = info.head[w - 1];
+        const h = info.head(w);
         const passesUp = h !== 0 && info.hi[w] === info.hi[h] && !supplement(t.words[w - 1].deprel);
         const passesDown = info.right[w].some((c) => supplement(t.words[c - 1].deprel) && info.hi[c] === info.hi[w]);
         const rightComma = [...prep.rp[w].pair].some((p) => core.vocab.tokens[core.vocab.pairs[p][1]].includes(comma));

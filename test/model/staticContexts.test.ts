@@ -7,7 +7,7 @@ import { readTreebank } from '../../server/src/data/treebank';
 import { depunctuate, isProjective } from '../../server/src/data/depunct';
 import { hashContexts } from '../../server/src/model/attach';
 import { staticContextHashes, staticContexts } from '../../server/src/model/features';
-import { projectiveTree } from '../../server/src/model/treeInfo';
+import { projectiveTree } from '../../server/src/model/projective';
 import { ewtFile } from '../ewt';
 
 describe('static contexts hashed without their names', () => {

@@ -51,6 +51,14 @@ describe('the document of auto is the file: decisions over all blocks', function
     assert.deepEqual(keepStrongest([strong, finding(text, 5, 25, 0.9), weak], findingSpan).map((f) => f.confidence), [0.8, 0.95]);
   });
 
+  it('keepStrongest: a finding whose range is not a pair of offsets is left out alone and hides nothing', () => {
+    const items = [{ confidence: 0.99, start: NaN, end: NaN }, { confidence: 0.5, start: 0, end: 3 }, { confidence: 0.4, start: 5, end: 5 }, { confidence: 0.3, start: 2, end: 4 }];
+    const dropped: Array<[number, number | undefined]> = [];
+    const kept = keepStrongest(items, (f) => f, (f, by) => dropped.push([f.confidence, by?.confidence]));
+    assert.deepEqual(kept.map((f) => f.confidence), [0.5, 0.4]);
+    assert.deepEqual(dropped, [[0.99, undefined], [0.3, 0.5]]);
+  });
+
   it('quoteStyle auto: the document’s majority over all blocks; a block whose own majority agrees keeps its options', () => {
     const blocks = ['He said "yes." Then "no," she said.', 'It was "fine".', 'No quotes here.'].map((text) => ({ text }));
     assert.equal(documentQuoteHabit(blocks, {}), 'american');

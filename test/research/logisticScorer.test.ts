@@ -47,7 +47,7 @@ describe('research: the learned scorer’s log-linear model', () => {
   it('finds the constituents that end and start at a slot', () => {
     // "In winter the garden grows": In(2) winter(5) the(4) garden(5) grows(0).
     const words = ['In', 'winter', 'the', 'garden', 'grows'].map((form, k) => ({ form, lemma: '_', upos: 'X', xpos: 'X', feats: '_', deprel: ['case', 'obl', 'det', 'nsubj', 'root'][k], head: [2, 5, 4, 5, 0][k] }));
-    const info = treeInfo({ words, slots: words.map(() => []).concat([[]]) });
+    const info = treeInfo({ words });
     assert.deepStrictEqual(edgesAt(info, 2), { ending: 2, starting: 4 });
   });
 });

@@ -13,6 +13,7 @@ import {
   featureIndex,
   FEATURE_BITS,
   loadBoundaryModel,
+  logistic,
   questionProb,
   runParse,
 } from '../../server/src/restore/boundaries';
@@ -29,6 +30,21 @@ describe('restore: sentence boundaries', function () {
     assert.ok(Math.abs(p[4] - 1 / (1 + Math.exp(-1.5))) < 1e-6);
     assert.equal(p[0], 0);
     assert.ok(Math.abs(questionProb(m, words) - 1 / (1 + Math.exp(-1))) < 1e-6);
+  });
+
+  it('P(boundary), hashed from the features\' parts, is exactly the logistic of the feature strings (bundled model, real runs, with and without a parse)', function () {
+    const m = loadBoundaryModel(defaultModelDir());
+    if (!m) return this.skip();
+    const parser = loadParser();
+    for (const text of ['thanks for the update i had a look at the draft and it reads well', 'can you send me the file we need it by noon on friday', 'the results were clear the method works as intended']) {
+      const s = parser.parseText(text)[0];
+      const words = s.tree.words.map((w) => w.form);
+      for (const [model, parse] of [[m, undefined], [{ ...m, parse: true }, runParse(s.tree.words)]] as const) {
+        const fast = boundaryProbs(model, words, parse);
+        const slow = words.map((_, i) => (i === 0 ? 0 : logistic(model.boundary, boundaryFeatures(words, i, parse)))).concat([0]);
+        assert.deepEqual(fast, slow);
+      }
+    }
   });
 
   it('with a parse, the slot features count the arcs crossing the slot (brute force over all arcs)', () => {

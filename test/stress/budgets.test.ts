@@ -109,7 +109,7 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     assert.match(notes[0].message, /first 150 words of this document/);
   });
 
-  it('keeps the strongest of overlapping findings exactly as comparing each with every kept one does', () => {
+  it('keeps the strongest of overlapping findings exactly as comparing each with every kept one does, and names what outweighs each other one', () => {
     const reference = <F extends { confidence: number; start: number; end: number }>(items: readonly F[]): F[] => {
       const kept: F[] = [];
       for (const f of [...items].sort((a, b) => b.confidence - a.confidence)) if (!kept.some((k) => overlaps(f, k))) kept.push(f);
@@ -122,7 +122,14 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
         const start = Math.floor(random() * 20);
         return { start, end: start + (random() < 0.3 ? 0 : Math.floor(random() * 6)), confidence: Math.floor(random() * 4) / 4, i };
       });
-      assert.deepEqual(keepStrongest(items, (f) => f).map((f) => f.i), reference(items).map((f) => f.i), JSON.stringify(items));
+      const dropped: Array<[number, number]> = [];
+      const kept = keepStrongest(items, (f) => f, (f, by) => dropped.push([f.i, by!.i]));
+      assert.deepEqual(kept.map((f) => f.i), reference(items).map((f) => f.i), JSON.stringify(items));
+      // Each one left out is told once, with a kept one at least as confident that overlaps it.
+      assert.deepEqual([...kept.map((f) => f.i), ...dropped.map(([i]) => i)].sort((a, b) => a - b), items.map((f) => f.i));
+      for (const [i, by] of dropped) {
+        assert.ok(kept.some((k) => k.i === by) && overlaps(items[i], items[by]) && items[by].confidence >= items[i].confidence, JSON.stringify([items, i, by]));
+      }
     }
   });
 

@@ -32,29 +32,35 @@ export type CorruptionCategory =
   | 'fused-sentence'
   | 'semicolon-colon';
 
-/** What the writer did wrong, finer than the category (which names the engine rule that should catch it). */
-export const ERROR_KINDS = [
-  'relative-clause-comma-missing',
-  'appositive-comma-missing',
-  'introductory-comma-missing',
-  'clause-coordinator-comma-missing',
-  'aside-closing-comma-missing',
-  'comma-missing',
-  'subject-verb-comma-added',
-  'verb-object-comma-added',
-  'restrictive-clause-comma-added',
-  'comma-after-coordinator',
-  'comma-added',
-  'comma-splice',
-  'fused-sentence',
-  'quote-transposition',
-  'doubled-mark',
-  'stacked-marks',
-  'unbalanced-bracket',
-  'semicolon-colon-confusion',
-  'final-mark-missing',
-] as const;
-export type ErrorKind = (typeof ERROR_KINDS)[number];
+/**
+ * What the writer did wrong, finer than the category (which names the engine rule that should catch it), each with
+ * `inSentenceComma`: a comma written or dropped inside one sentence, which changes how the words read (the errors the
+ * parser trains to read through: `parser/writersErrors.ts`; the marks at a sentence's end, quotes and brackets, a
+ * fused sentence and a semicolon/colon swap do not).
+ */
+export const ERROR_KIND_TAGS = {
+  'relative-clause-comma-missing': { inSentenceComma: true },
+  'appositive-comma-missing': { inSentenceComma: true },
+  'introductory-comma-missing': { inSentenceComma: true },
+  'clause-coordinator-comma-missing': { inSentenceComma: true },
+  'aside-closing-comma-missing': { inSentenceComma: true },
+  'comma-missing': { inSentenceComma: true },
+  'subject-verb-comma-added': { inSentenceComma: true },
+  'verb-object-comma-added': { inSentenceComma: true },
+  'restrictive-clause-comma-added': { inSentenceComma: true },
+  'comma-after-coordinator': { inSentenceComma: true },
+  'comma-added': { inSentenceComma: true },
+  'comma-splice': { inSentenceComma: true },
+  'fused-sentence': { inSentenceComma: false },
+  'quote-transposition': { inSentenceComma: false },
+  'doubled-mark': { inSentenceComma: false },
+  'stacked-marks': { inSentenceComma: false },
+  'unbalanced-bracket': { inSentenceComma: false },
+  'semicolon-colon-confusion': { inSentenceComma: false },
+  'final-mark-missing': { inSentenceComma: false },
+} as const satisfies Record<string, { inSentenceComma: boolean }>;
+export type ErrorKind = keyof typeof ERROR_KIND_TAGS;
+export const ERROR_KINDS = Object.keys(ERROR_KIND_TAGS) as ErrorKind[];
 
 export interface Corruption {
   category: CorruptionCategory;

@@ -14,26 +14,13 @@ import * as fs from 'fs';
 import { parseConllu } from '../../src/data/conllu';
 import { PunctuatedTree } from '../../src/data/depunct';
 import { WritersError } from '../../src/training/parser/views';
-import { applicableErrors, corruptByKind, ErrorKind } from '../eval/corrupt';
+import { applicableErrors, corruptByKind, ERROR_KIND_TAGS, ERROR_KINDS, ErrorKind } from '../eval/corrupt';
 import { Draft, draftOf } from '../eval/draft';
 import { goldSentence } from '../eval/goldSentence';
 import { ABBREV_DOT } from '../../src/data/punctTokens';
 
-/** The comma errors drawn (see above). */
-export const PARSER_ERROR_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
-  'relative-clause-comma-missing',
-  'appositive-comma-missing',
-  'introductory-comma-missing',
-  'clause-coordinator-comma-missing',
-  'aside-closing-comma-missing',
-  'comma-missing',
-  'subject-verb-comma-added',
-  'verb-object-comma-added',
-  'restrictive-clause-comma-added',
-  'comma-after-coordinator',
-  'comma-added',
-  'comma-splice',
-]);
+/** The comma errors drawn (see above): the kinds tagged as a comma inside one sentence. */
+export const PARSER_ERROR_KINDS: ReadonlySet<ErrorKind> = new Set(ERROR_KINDS.filter((k) => ERROR_KIND_TAGS[k].inSentenceComma));
 
 /** A tree's words and slots: the treebank's trees and the gold sentences' are built apart, so they meet by content. */
 function treeKey(t: PunctuatedTree): string {

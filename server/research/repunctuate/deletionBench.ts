@@ -19,7 +19,7 @@ import { readTreebank } from '../../src/data/treebank';
 import { PunctuatedTree } from '../../src/data/depunct';
 import { ABBREV_DOT } from '../../src/data/punctTokens';
 import { loadPunctModel } from '../../src/model';
-import { projectiveTree } from '../../src/model/treeInfo';
+import { projectiveTree } from '../../src/model/projective';
 import { renderSlot } from '../../src/engine/render';
 import { repunctuateTree, repunctuationModel } from '../../src/engine/repunctuate';
 
@@ -168,7 +168,7 @@ function main(): void {
     }
     let pick: { w: number; kind: Kind } | undefined;
     for (let w = 1; w <= info.n && !pick; w++) {
-      if (info.head[w - 1] === 0) continue;
+      if (info.head(w) === 0) continue;
       const lo = info.lo[w], hi = info.hi[w];
       if (info.n - (hi - lo + 1) < 2) continue;
       const kind = kindOf(tree, w, lo);
@@ -177,7 +177,7 @@ function main(): void {
     if (!pick) continue;
     const lo = info.lo[pick.w], hi = info.hi[pick.w];
     if (values.reference !== 'v1' && values.reference !== 'v2') throw new Error(`--reference is v1 or v2, not ${values.reference}`);
-    const gold = values.reference === 'v1' ? expectedV1(tree.slots, lo, hi) : expectedV2(tree.slots, lo, hi, info.head[pick.w - 1]);
+    const gold = values.reference === 'v1' ? expectedV1(tree.slots, lo, hi) : expectedV2(tree.slots, lo, hi, info.head(pick.w));
     const naive = withoutSpan(tree.slots, lo, hi, (l, r) => [...l, ...r]);
     let out: string[][] | undefined;
     try {

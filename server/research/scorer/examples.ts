@@ -15,6 +15,7 @@ import { compactSlot, Corruption, ErrorKind } from '../eval/corrupt';
 import { candidateFeatures } from '../../src/engine/correction/learned/learnedScorer';
 import { Encoded, FeatureTable } from './logistic';
 import { EditedItem, SuiteDocument } from '../corruption/editedSuite';
+import { CommaGapsModel } from '../../src/engine/commaGaps/model';
 
 export interface ScoredEdit {
   key: string;
@@ -44,10 +45,16 @@ export function setExampleCandidates(kind: 'hand' | 'dense'): void {
   exampleCandidates = kind;
 }
 
+/** The comma-gap model whose probability the examples carry as a feature (none: no such feature). */
+let exampleGaps: CommaGapsModel | undefined;
+export function setExampleGaps(m: CommaGapsModel | undefined): void {
+  exampleGaps = m;
+}
+
 export function labelEdits(s: AnalysedSentence, model: EngineModel, cal: Calibration, parser: Parser, corruption?: Corruption): ScoredEdit[] {
   const info = treeInfo(s.tree);
   // Exactly what the engine's learned decision scores at run time (`learnedDecision.ts scoredForScorer`).
-  const scored = scoredForScorer({ candidates: exampleCandidates === 'dense' ? 'dense' : undefined }, s, info, model, cal, parser.parseWithCommas.bind(parser));
+  const scored = scoredForScorer({ candidates: exampleCandidates === 'dense' ? 'dense' : undefined, gapFeature: exampleGaps !== undefined }, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, exampleGaps);
   return scored.map(({ scored: sc, ctx }) => {
     const changes = [...sc.candidate.changes].map(([i, marks]) => [i, compactSlot(marks)] as [number, string]);
     const right = corruption !== undefined && changes.every(([i, m]) => corruption.gold.get(i)?.includes(m) ?? false);

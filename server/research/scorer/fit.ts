@@ -5,11 +5,16 @@
  *
  *   npm run train:scorer
  *
- * which fits the hand-candidate scorer (`--candidates hand --ewt-per-kind 0 --threshold 0.71`, the section "Learned
- * correction scorer" of the journal), then the dense one with it inside (`--threshold 0.97 --hand FILE`: the
- * dense weights decide only the candidates the dense generator added; thresholds chosen on dev end to end, journal
- * "Dense learned candidates"), then rewrites the models' manifest. `--bench-dev DEV.json --bench-heldout HELD.json`
- * (optional) add the estimates of the decision as a replacement, `--per-kind-thresholds` a threshold per kind.
+ * which runs the default engine on edited-english dev (`bench:edited --part dev --out`: the text rules' part of the
+ * replacement estimate, and the clean-findings limit), then fits the dense scorer on edited-english train (corrupted and
+ * as written), corrupted EWT train, every 8th EWT train sentence as written and the learner-shaped commas
+ * (`learnerShapes.ts`), with every guard's predicate, the comma-gap model's probability and the sentence's register
+ * among its features, early-stopped on dev; it chooses the global threshold and one per kind of edit on dev
+ * (`--per-kind-thresholds --bench-dev`: the writers' mix F0.5 as a replacement, clean dev findings within the default's
+ * less `--clean-margin`), and rewrites the models' manifest (journal, "The guards as the learned scorer's features").
+ * `--candidates hand` and `--hand FILE` rebuild the earlier two-scorer form (sections "Learned correction scorer" and
+ * "Dense learned candidates"). `--bench-dev DEV.json --bench-heldout HELD.json` add the estimates of the decision as a
+ * replacement; `--no-heldout` builds nothing on the held-out part.
  *
  * (DEV.json and HELD.json: `bench:edited -- --part dev|heldout --out FILE` of the engine with the default decision.)
  * About 15 minutes to build the examples on a quiet machine (cached under /work/cache/edited-english), 3 to fit.
@@ -38,8 +43,10 @@ import { defaultSilverDir } from '../silverTrees';
 import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { ewtTrainDocuments } from './ewtDocuments';
+import { learnerShapeItems } from './learnerShapes';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
-import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates } from './examples';
+import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
+import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { DEFAULT_TRAIN, Encoded, expectedCalibrationError, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 
 const { values: opt } = parseArgs({
@@ -74,6 +81,25 @@ const { values: opt } = parseArgs({
     'clean-margin': { type: 'string', default: '0' },
     /** Corrupted EWT train sentences added to the train part: up to this many per error kind (0: none). */
     'ewt-per-kind': { type: 'string', default: '150' },
+    /**
+     * Every N-th EWT train sentence as written joins the train part (0: none): what web writers leave out is no error
+     * to report to them (clean EWT dev findings), which the register features let the scorer tell from edited text.
+     */
+    'ewt-clean-every': { type: 'string', default: '0' },
+    /**
+     * Learner-shaped comma errors (`learnerShapes.ts`) added to the train part: up to N sentences of edited-english
+     * train and N of EWT train (0: none).
+     */
+    'learner-shapes': { type: 'string', default: '0' },
+    /**
+     * Features left out of the fit, by a regular expression over their names (the cached examples keep them): e.g.
+     * `^(gap|noGap)` fits without the comma-gap model's probability on the same examples.
+     */
+    'drop-features': { type: 'string' },
+    /** Leave out the comma-gap model's probability (`gapProbabilities.ts`) from the features. */
+    'no-gap-feature': { type: 'boolean' },
+    /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
+    'no-heldout': { type: 'boolean' },
   },
 });
 if (opt.candidates !== 'dense' && opt.candidates !== 'hand') throw new Error('--candidates dense|hand');
@@ -83,6 +109,8 @@ const modelDir = defaultModelDir();
 const parser = loadParser(modelDir);
 const model = loadEngineModel(modelDir);
 const cal = loadCalibration(path.join(modelDir, CALIBRATION_FILE));
+const gapModel = opt['no-gap-feature'] ? undefined : loadCommaGapsModel(modelDir);
+setExampleGaps(gapModel);
 
 interface PartData {
   corrupted: LabelledSentence[];
@@ -90,7 +118,7 @@ interface PartData {
 }
 
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
-  const tag = `-${opt.candidates}${FEATURES_VERSION}`;
+  const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}`;
   const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}.json`);
   if (fs.existsSync(file) && !opt.rebuild) return readPart(file);
   const t0 = Date.now();
@@ -105,7 +133,9 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 }
 
 /** Bumped when the features change, so cached examples are rebuilt. */
-const FEATURES_VERSION = 1;
+const FEATURES_VERSION = 2;
+/** The comma-gap model's version in the cache's name (its refit changes the feature). */
+const gapTag = gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '';
 
 /** A part's examples on disk: feature ids written as the names' positions in `names`. */
 function writePart(file: string, data: PartData): void {
@@ -218,7 +248,7 @@ function main(): void {
   if (ewtPerKind > 0) {
     // EWT's writers are not edited, so only its corrupted sentences join (the slot corrupted is the label's point);
     // its sentences as written would teach that the commas web writers leave out are right.
-    const file = path.join(defaultSilverDir(), `scorer-examples-ewt-${ewtPerKind}-13-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}.json`);
+    const file = path.join(defaultSilverDir(), `scorer-examples-ewt-${ewtPerKind}-13-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}.json`);
     let ewt: PartData;
     if (fs.existsSync(file) && !opt.rebuild) ewt = readPart(file);
     else {
@@ -230,8 +260,45 @@ function main(): void {
     }
     train.corrupted.push(...ewt.corrupted);
   }
+  const shapes = Number(opt['learner-shapes']);
+  if (shapes > 0) {
+    const file = path.join(defaultSilverDir(), `scorer-examples-learner-${shapes}-17-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}.json`);
+    let learner: LabelledSentence[];
+    if (fs.existsSync(file) && !opt.rebuild) learner = readPart(file).corrupted;
+    else {
+      const t0 = Date.now();
+      const editedDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+      const items = [...learnerShapeItems(editedDocs, shapes, 17), ...learnerShapeItems(ewtTrainDocuments(), shapes, 18)];
+      const { sentences, skipped } = labelledItems(items, model, cal, parser);
+      learner = sentences;
+      writePart(file, { corrupted: learner, clean: [] });
+      console.log(`learner-shaped commas: ${learner.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    train.corrupted.push(...learner);
+  }
+  const ewtCleanEvery = Number(opt['ewt-clean-every']);
+  if (ewtCleanEvery > 0) {
+    const file = path.join(defaultSilverDir(), `scorer-examples-ewtclean-${ewtCleanEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}.json`);
+    let clean: LabelledSentence[];
+    if (fs.existsSync(file) && !opt.rebuild) clean = readPart(file).clean;
+    else {
+      const t0 = Date.now();
+      clean = labelledClean(ewtTrainDocuments(), model, cal, parser, ewtCleanEvery);
+      writePart(file, { corrupted: [], clean });
+      console.log(`EWT train as written: ${clean.length} sentences (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    train.clean.push(...clean);
+  }
   const dev = build('dev', Number(opt['per-kind-dev']), 12, Number(opt['clean-every-dev']), 1);
-  const held = build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
+  const held = opt['no-heldout'] ? { corrupted: [], clean: [] } : build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
+  if (opt['drop-features']) {
+    const drop = new RegExp(opt['drop-features']);
+    const keep = (e: ScoredEdit) => {
+      const k = [...e.features.idx].map((id, j) => j).filter((j) => !drop.test(featureTable.names[e.features.idx[j]]));
+      e.features = { idx: Int32Array.from(k, (j) => e.features.idx[j]), val: Float32Array.from(k, (j) => e.features.val[j]) };
+    };
+    for (const d of [train, dev, held]) for (const s of [...d.corrupted, ...d.clean]) s.edits.forEach(keep);
+  }
   const flat = (d: PartData) => [...d.corrupted, ...d.clean].flatMap((s) => s.edits);
   const trainEdits = flat(train);
   const devEdits = flat(dev);
@@ -328,10 +395,14 @@ function main(): void {
   const ys = heldEdits.map((e) => e.label);
   const eceShipped = expectedCalibrationError(heldEdits.map((e) => e.confidence), ys);
   const eceLearned = expectedCalibrationError(heldEdits.map(pOf), ys);
+  const devFlat = flat(dev);
+  const eceDev = expectedCalibrationError(devFlat.map(pOf), devFlat.map((e) => e.label));
+  const eceDevShipped = expectedCalibrationError(devFlat.map((e) => e.confidence), devFlat.map((e) => e.label));
   lines.push(
     '',
     `Written held-out sentences (${a.cleanSentences}): model-only ${((1000 * a.cleanFindings) / a.cleanSentences).toFixed(2)} findings per 1,000, scorer ${((1000 * b.cleanFindings) / b.cleanSentences).toFixed(2)}.`,
     `ECE over all ${heldEdits.length} held-out candidates (10 bins): shipped calibration ${eceShipped.toFixed(4)}, scorer ${eceLearned.toFixed(4)}.`,
+    `ECE over all ${devFlat.length} dev candidates (10 bins): shipped calibration ${eceDevShipped.toFixed(4)}, scorer ${eceDev.toFixed(4)}.`,
     `Dev (threshold ${bestT.toFixed(2)} chosen there): model-only F0.5 ${devShipped.f.toFixed(3)} (writers' mix ${devShipped.mix.toFixed(3)}), clean ${devShipped.cleanPer1k.toFixed(2)} per 1,000; scorer ${devLearned.f.toFixed(3)} (mix ${devLearned.mix.toFixed(3)}), clean ${devLearned.cleanPer1k.toFixed(2)} per 1,000.`,
   );
   if (opt['bench-heldout']) {
@@ -342,7 +413,7 @@ function main(): void {
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
   const hand = opt.hand ? (JSON.parse(fs.readFileSync(opt.hand, 'utf8')) as { weights: Record<string, number>; threshold: number; note?: string }) : undefined;
-  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 

@@ -15,6 +15,7 @@
 import { documentHabit, habitFinding, HabitPart } from './correction/style/introductoryHabit';
 import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/pipeline/writerErrorRate';
 import { AudienceDecision, learnerMessage } from './audience';
+import type { DecisionNote, DecisionTrace } from './correction/pipeline/decisionTrace';
 import type { Linter } from './index';
 import { Audience, Finding, LintOptions } from './types';
 
@@ -63,29 +64,52 @@ export function overlaps(a: { start: number; end: number }, b: { start: number; 
 
 /**
  * The findings to report when some overlap: the most confident first, each kept only if it overlaps none kept
- * before it; in document order. Ties keep the input's order (the sort is stable).
+ * before it; in document order. Ties keep the input's order (the sort is stable). `dropped` is told of each one left
+ * out and a kept one it overlaps (`puncteme explain --candidates`). A finding whose range is not a pair of offsets is
+ * left out alone (`by` undefined): no fix can be placed from it, and it must not hide the others.
  */
-export function keepStrongest<F extends { confidence: number }>(items: readonly F[], span: (f: F) => { start: number; end: number }): F[] {
+export function keepStrongest<F extends { confidence: number }>(items: readonly F[], span: (f: F) => { start: number; end: number }, dropped?: (f: F, by: F | undefined) => void): F[] {
   // Which kept finding covers each character (its index + 1), and where kept empty findings stand: a check costs the
   // finding's length, not the number kept (comparing with every kept finding was quadratic: a run of 40,000 stray
   // closing brackets, each a finding, took 2 s at 40,000 and 22 s at 80,000). Same results as `overlaps` with each.
-  let size = 1;
-  for (const f of items) size = Math.max(size, span(f).end + 1);
-  const cover = new Int32Array(size);
-  const points = new Uint8Array(size);
-  const kept: F[] = [];
-  for (const f of [...items].sort((a, b) => b.confidence - a.confidence)) {
+  const valid: F[] = [];
+  for (const f of items) {
     const { start, end } = span(f);
+    if (Number.isSafeInteger(start) && Number.isSafeInteger(end) && start >= 0 && end >= start) valid.push(f);
+    else dropped?.(f, undefined);
+  }
+  let size = 1;
+  for (const f of valid) size = Math.max(size, span(f).end + 1);
+  // Both hold a kept finding's index + 1: `cover` over its characters, `points` where an empty one stands.
+  const cover = new Int32Array(size);
+  const points = new Int32Array(size);
+  const kept: F[] = [];
+  for (const f of valid.sort((a, b) => b.confidence - a.confidence)) {
+    const { start, end } = span(f);
+    // `by`: the clashing kept finding's index + 1.
     let clash = false;
+    let by = 0;
     if (end > start) {
-      for (let i = start; i < end && !clash; i++) clash = cover[i] !== 0 || (i > start && points[i] !== 0);
-    } else clash = start > 0 && cover[start - 1] !== 0 && cover[start - 1] === cover[start];
-    if (clash) continue;
+      for (let i = start; i < end && !clash; i++) {
+        if (cover[i] !== 0) [clash, by] = [true, cover[i]];
+        else if (i > start && points[i] !== 0) [clash, by] = [true, points[i]];
+      }
+    } else [clash, by] = [start > 0 && cover[start - 1] !== 0 && cover[start - 1] === cover[start], cover[start]];
+    if (clash) {
+      dropped?.(f, kept[by - 1]);
+      continue;
+    }
     kept.push(f);
     if (end > start) cover.fill(kept.length, start, end);
-    else points[start] = 1;
+    else points[start] = kept.length;
   }
   return kept.sort((a, b) => span(a).start - span(b).start || span(a).end - span(b).end);
+}
+
+/** The decision trace's note of a finding left out for a more confident one overlapping it. */
+export function overlapNote(f: { ruleId: string; confidence: number }, range: { start: number; end: number }, by: { ruleId: string; confidence: number } | undefined): DecisionNote {
+  const reason = by ? `overlaps ${by.ruleId} (confidence ${by.confidence.toFixed(3)} ≥ ${f.confidence.toFixed(3)})` : 'its range is not a pair of offsets in the text';
+  return { stage: 'strongest', kind: f.ruleId, changes: [], effect: 'dropped', reason, range };
 }
 
 /** A built finding's range as offsets. */
@@ -99,8 +123,11 @@ export function settleParts(parts: readonly LintPart[]): Finding[][] {
   return settleDocument(parts).findings;
 }
 
-/** `settleParts`, with the audience the document was held to (`audience.ts`). */
-export function settleDocument(parts: readonly LintPart[]): { findings: Finding[][]; audience: AudienceDecision } {
+/**
+ * `settleParts`, with the audience the document was held to (`audience.ts`); `trace` is told of each finding a
+ * document-level one overlaps and outweighs (`explain --candidates`, on a document of one part).
+ */
+export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace): { findings: Finding[][]; audience: AudienceDecision } {
   const habit = documentHabit(parts.flatMap((p) => (p.habit ? [p.habit] : [])));
   const rates = parts.flatMap((p) => (p.errorRate ? [p.errorRate] : []));
   const total = { findings: 0, sentences: 0 };
@@ -122,7 +149,7 @@ export function settleDocument(parts: readonly LintPart[]): { findings: Finding[
       ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => reason(heldFinding(f, errorRate))) : []),
     ];
     if (!reported.length) return p.findings;
-    return keepStrongest([...(p.contenders ?? p.findings), ...reported], findingSpan);
+    return keepStrongest([...(p.contenders ?? p.findings), ...reported], findingSpan, trace && ((f, by) => trace(overlapNote(f, findingSpan(f), by))));
   });
   return { findings, audience };
 }

@@ -33,7 +33,8 @@ import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/style/introductoryConvention';
 import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learned/learnedScorer';
 import { HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
-import { keepStrongest, LintPart, overlaps, settleParts } from './documentPart';
+import { keepStrongest, LintPart, overlapNote, overlaps, settleParts } from './documentPart';
+import type { DecisionTrace } from './correction/pipeline/decisionTrace';
 import { sentenceSettings } from './sentenceSettings';
 import { withFrontedEvidence } from './correction/style/habitEvidence';
 import { loadSentenceKindModels, sentenceKindFindings, SentenceKindModels } from './sentenceKinds';
@@ -50,7 +51,7 @@ export interface Linter {
    * made over the whole document (`settleParts`). Linters without it (test doubles) are taken to decide nothing over
    * the document: the prose layer uses `lint` for each block.
    */
-  lintPart?(text: string, options?: LintOptions): LintPart;
+  lintPart?(text: string, options?: LintOptions, trace?: DecisionTrace): LintPart;
   /** Identifies the models in use (for caches keyed by model version). */
   readonly version: string;
 }
@@ -93,7 +94,7 @@ export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPair
 
 /** Every rule id the engine can report: the registry's (`registry/`). */
 export { RULE_IDS } from './registry';
-export { DECISION_STAGES, DecisionNote, VetoedCorrection, WeighedCorrection, WeighedCorrections, weighedCorrections } from './weighedCorrections';
+export { DECISION_STAGES, DecisionNote, DecisionTrace, VetoedCorrection, WeighedCorrection, WeighedCorrections, weighedCorrections } from './weighedCorrections';
 
 export interface LinterParts {
   analyser?: SentenceAnalyser;
@@ -219,7 +220,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       // A text alone is a document of one part.
       return settleParts([linter.lintPart(text, options)])[0];
     },
-    lintPart(text: string, given: LintOptions = {}): LintPart {
+    lintPart(text: string, given: LintOptions = {}, trace?: DecisionTrace): LintPart {
       const { options, thresholdOf } = sentenceSettings(given, model, cal);
       // Read here, outside the per-sentence catch below: a broken scorer file stops the lint naming the file.
       const scorer = options.decision === 'learned' ? parts.scorer : undefined;
@@ -261,7 +262,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
             try {
               const r = memo.findings(text, s, context, () =>
                 scorer
-                  ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention })
+                  ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention, gaps: () => kinds?.gaps })
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);
@@ -295,7 +296,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       }
       // `introductoryComma: auto` and the writer's error rate are decided over the whole document, after every part
       // (`settleParts`).
-      const part = finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive, held });
+      const part = finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive, held }, trace);
       part.words = words;
       if (stoppedAt !== undefined) Object.assign(part, { stoppedAt, stoppedBy });
       return part;
@@ -327,8 +328,9 @@ function placeClosers(text: string, plain: PlainFinding[], sentences: readonly A
 }
 
 /**
- * Filters (disabled rules, confidence), applies severity overrides, drops findings that overlap a stronger one; the
- * sentences' habit parts are summed into the text's, their pending omissions filtered and built the same way.
+ * Filters (disabled rules, confidence), applies severity overrides, drops findings that overlap a stronger one (each
+ * noted to `trace`, when given); the sentences' habit parts are summed into the text's, their pending omissions
+ * filtered and built the same way.
  */
 function finish(
   text: string,
@@ -336,6 +338,7 @@ function finish(
   habits: readonly SentenceHabit[],
   options: LintOptions,
   adaptive: { sentences: number; pending: readonly PlainFinding[]; held: readonly PlainFinding[] },
+  trace?: DecisionTrace,
 ): LintPart {
   const disabled = new Set(options.disabledRules ?? []);
   // Model findings already passed the decision threshold; this is the user's own floor.
@@ -344,7 +347,7 @@ function finish(
   const builder = new FindingBuilder(text);
   const build = (f: PlainFinding) => builder.build({ ...f, severity: options.severities?.[f.ruleId] ?? f.severity });
   const candidates = plain.filter(wanted);
-  const kept = keepStrongest(candidates, (f) => f);
+  const kept = keepStrongest(candidates, (f) => f, trace && ((f, by) => trace(overlapNote(f, f, by))));
   const part: LintPart = { findings: kept.map(build) };
   if (options.audience === 'learner' || options.audience === 'edited') part.audience = options.audience;
   if (options.adaptToWriter ?? true) {

@@ -27,5 +27,5 @@ export const RULE_CATALOG: Readonly<Record<string, RuleDoc>> = Object.fromEntrie
 
 /** The rule's documentation, or a generic line for an id the catalog does not know (never throws). */
 export function ruleDoc(ruleId: string): RuleDoc {
-  return RULE_CATALOG[ruleId] ?? { summary: `Puncteme rule ${ruleId}.`, example: '' };
+  return (Object.hasOwn(RULE_CATALOG, ruleId) ? RULE_CATALOG[ruleId] : undefined) ?? { summary: `Puncteme rule ${ruleId}.`, example: '' };
 }

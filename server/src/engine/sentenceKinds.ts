@@ -19,6 +19,7 @@ import { commaGapFindings } from './commaGaps/findings';
 import { COMMA_GAPS_FILE, CommaGapsModel, loadCommaGapsModel } from './commaGaps/model';
 import { candidates } from './correction/pipeline/candidates';
 import type { GuardVeto } from './correction/guards/registry';
+import type { DecisionTrace } from './correction/pipeline/decisionTrace';
 import { treeInfo } from './treeInfo';
 
 /**
@@ -42,6 +43,8 @@ export const gapVetoTrace: { vetoed?: (finding: PlainFinding, text: string, guar
  * these fires first the guards after it are not asked.
  */
 const GAP_MODEL_IGNORES = new Set(['clause-after-comma', 'fronted-clause', 'fronted-phrase', 'gerund-apposition', 'list-coordinator-ahead', 'renaming-apposition', 'supplementary-adverbial', 'embedded-opener']);
+
+const WAITS_FOR_HABIT = "introductoryComma auto: reported only if the document's habit, or its error rate, asks for it";
 
 export interface SentenceKindModels {
   joins?: JoinModel;
@@ -76,6 +79,7 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
  * (`correction/style/introductoryHabit.ts`: a web writer who leaves these commas out is not held to edited prose's);
  * never under `ignore`. The comma-gap model (`commaGaps/`) asks every gap last: a gap that a finding before it already
  * edits is not reported again; it is asked only under `askGaps` (`LintOptions.commaGaps`, off by default). `prior`: the punctuation model's comma prior of the sentence's tree, one of its features.
+ * `trace` is told of what each model weighed and this sentence leaves out (`explain --candidates`).
  */
 export function sentenceKindFindings(
   s: AnalysedSentence,
@@ -87,18 +91,25 @@ export function sentenceKindFindings(
   introductory: IntroductoryComma = DEFAULT_INTRODUCTORY_COMMA,
   prior?: () => Float64Array | undefined,
   askGaps = false,
+  trace?: DecisionTrace,
 ): { findings: PlainFinding[]; adaptive: PlainFinding[]; habit?: SentenceHabit } {
-  const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt) : { findings: [], adaptive: [] };
-  const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence) : [])];
+  const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace) : { findings: [], adaptive: [] };
+  const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence, trace) : [])];
   let habit: SentenceHabit | undefined;
   if (models.setOff) {
     // Another finding that edits the phrase's edges or what lies between them (the comma after a restrictive clause
     // that ends a subject, deleted as a subject–verb comma) decides it: a second fix there would contradict it.
-    const edits = others.flatMap((f) => f.fixes[0]?.edits ?? []);
-    for (const { finding: f, reach } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore' })) {
-      if (edits.some((e) => e.end >= reach.start && e.start <= reach.end)) continue;
+    for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace })) {
+      const by = others.find((o) => (o.fixes[0]?.edits ?? []).some((e) => e.end >= reach.start && e.start <= reach.end));
+      if (by) {
+        trace?.({ stage: 'decided-by-another', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'dropped', reason: `${by.ruleId} edits it (confidence ${by.confidence.toFixed(3)})` });
+        continue;
+      }
       if (f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
-      else (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
+      else {
+        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
+        trace?.({ stage: 'style', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
+      }
     }
   }
   if (askGaps && models.gaps) {
@@ -118,15 +129,26 @@ export function sentenceKindFindings(
     };
     for (const { finding: f, kind, head, slots } of commaGapFindings(s, text, models.gaps, { minConfidence, prior: prior?.() })) {
       const guards = vetoedBy(slots, head === 'missing' ? 'insert' : 'delete');
-      if (guards.length > 0 && !gapVetoTrace.vetoed) continue;
+      const note = (reason: string) =>
+        trace?.({ stage: 'comma-gap', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: head === 'missing' ? [','] : [] })), effect: 'dropped', reason });
+      if (guards.length > 0 && !gapVetoTrace.vetoed) {
+        note(`vetoed by ${guards.join(', ')}`);
+        continue;
+      }
       const regions = f.fixes[0].edits.map((e) => regionOf(e.newText ? e.start : (s.tokens.slice(0, s.tokens.findIndex((t) => t.start === e.start)).reverse().find((t) => !t.punct)?.end ?? e.start)));
-      if (regions.some((r) => taken.some((e) => e.end >= r.start && e.start <= r.end))) continue;
+      if (regions.some((r) => taken.some((e) => e.end >= r.start && e.start <= r.end))) {
+        note('another finding already edits the gap');
+        continue;
+      }
       if (guards.length > 0) {
         gapVetoTrace.vetoed?.(f, text, guards);
         continue;
       }
       if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
-      else if (introductory !== 'ignore') (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
+      else if (introductory !== 'ignore') {
+        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
+        trace?.({ stage: 'style', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
+      } else note('introductoryComma is ignore');
     }
   }
   return { findings, adaptive: joins.adaptive, habit };

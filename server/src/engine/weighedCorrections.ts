@@ -16,9 +16,9 @@ import { AnalysedSentence } from './sentence';
 import { sentenceSettings } from './sentenceSettings';
 import { withFrontedEvidence } from './correction/style/habitEvidence';
 import { DEFAULT_INTRODUCTORY_COMMA, LintOptions } from './types';
-import { setOffCommaFindings } from './setOffCommas/findings';
+import { sentenceKindFindings } from './sentenceKinds';
 
-export type { DecisionNote } from './correction/pipeline/decisionTrace';
+export type { DecisionNote, DecisionTrace } from './correction/pipeline/decisionTrace';
 export { DECISION_STAGES } from './correction/pipeline/decisionTrace';
 
 export interface WeighedCorrection {
@@ -81,12 +81,13 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const quoteStyle = effectiveQuoteStyle(text, options);
   const scorer = options.decision === 'learned' ? parts.scorer : undefined;
   const r = scorer
-    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention }, trace)
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace);
+  // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
+  const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
+  const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])];
+  if (parts.kinds) sentenceKindFindings(s, text, parts.kinds, options.minConfidence, options.adaptToWriter ?? true, others, intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? false, trace);
   if (r.habit && parts.kinds?.setOff) withFrontedEvidence(r.habit, s, parts.kinds.setOff, trace);
-  // The set-off comma model's own candidates, as `sentenceKinds.ts` asks for them.
-  const introductory = (options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA) !== 'ignore';
-  if (parts.kinds?.setOff) setOffCommaFindings(s, text, parts.kinds.setOff, { minConfidence: options.minConfidence, introductory, trace });
   const describe = new Map(GUARDS.map((g) => [g.id, g.description]));
   return {
     threshold: cal.threshold,

@@ -7,7 +7,7 @@
  * and the head word of the constituent ("however").
  */
 import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
-import { ProjectiveTree } from './treeInfo';
+import { TreeInfo } from '../data/treeInfo';
 
 export const OUT_PAIR = 1, OUT_L = 2, OUT_R = 4, OUT_SYM = 8;
 export const OUT_ALL = OUT_PAIR | OUT_L | OUT_R;
@@ -37,7 +37,7 @@ function lenBucket(len: number): string {
 }
 
 /** The contexts of node w that do not depend on the punctuation (computed once per tree), by name. */
-export function staticContexts(info: ProjectiveTree, w: number, wordKey: (form: string) => string): Context[] {
+export function staticContexts(info: TreeInfo, w: number, wordKey: (form: string) => string): Context[] {
   const out: Context[] = [];
   writeStaticContexts(info, w, wordKey, (outputs, a, b = '', c = '', d = '', e = '', f = '') => out.push({ name: a + b + c + d + e + f, outputs }));
   return out;
@@ -48,7 +48,7 @@ export function staticContexts(info: ProjectiveTree, w: number, wordKey: (form: 
  * on over each part of a name in turn, which is the hash of the whole name. Building ~20 names a node only to hash
  * them was most of preparing a tree.
  */
-export function staticContextHashes(info: ProjectiveTree, w: number, wordKey: (form: string) => string): { hash: Uint32Array; outputs: Uint8Array } {
+export function staticContextHashes(info: TreeInfo, w: number, wordKey: (form: string) => string): { hash: Uint32Array; outputs: Uint8Array } {
   let k = 0;
   writeStaticContexts(info, w, wordKey, (outputs, a, b, c, d, e, f) => {
     let h = fnvFrom(FNV_OFFSET, a);
@@ -76,13 +76,13 @@ function grown<T extends Uint32Array | Uint8Array>(a: T): T {
 type ContextWriter = (outputs: number, a: string, b?: string, c?: string, d?: string, e?: string, f?: string) => void;
 
 /** The one definition of the static contexts, written part by part (`staticContexts`, `staticContextHashes`). */
-function writeStaticContexts(info: ProjectiveTree, w: number, wordKey: (form: string) => string, add: ContextWriter): void {
+function writeStaticContexts(info: TreeInfo, w: number, wordKey: (form: string) => string, add: ContextWriter): void {
   const W = info.words;
   const n = info.n;
   const node = W[w - 1];
   const d = node.deprel;
   const base = d.split(':')[0];
-  const h = info.head[w - 1];
+  const h = info.head(w);
   const hpos = h === 0 ? 'ROOT' : W[h - 1].upos;
   const hd = h === 0 ? 'ROOT' : W[h - 1].deprel;
   const side = h === 0 ? 'root' : w < h ? 'L' : 'R';
@@ -134,7 +134,7 @@ function writeStaticContexts(info: ProjectiveTree, w: number, wordKey: (form: st
 }
 
 /** Family (D): the surface punctuation strictly inside w's span (fully determined by w's descendants). */
-export function internalPunctContexts(info: ProjectiveTree, w: number, slots: readonly (readonly string[])[]): Context[] {
+export function internalPunctContexts(info: TreeInfo, w: number, slots: readonly (readonly string[])[]): Context[] {
   const a = info.lo[w], b = info.hi[w];
   if (a === b) return [];
   const set = new Set<string>();

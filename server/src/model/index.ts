@@ -16,7 +16,7 @@ import { readThetaSidecar } from './thetaSidecar';
 import { mbrDecode, sampleObserved, underlyingSlots } from './sample';
 import { refineMap, viterbi } from './viterbi';
 import { automatonWeight } from './automaton';
-import { ProjectiveTree } from './treeInfo';
+import { TreeInfo } from '../data/treeInfo';
 
 export interface MapTree {
   logProb: number;
@@ -54,7 +54,7 @@ export interface PunctModel {
 import { seededRng } from '../random/seededRng';
 export { seededRng };
 
-export function bracketing(info: ProjectiveTree, lKey: (w: number) => string, rKey: (w: number) => string): string {
+export function bracketing(info: TreeInfo, lKey: (w: number) => string, rKey: (w: number) => string): string {
   const show = (w: number): string => {
     const parts = [...info.left[w].map(show), info.words[w - 1].form, ...info.right[w].map(show)];
     return `[${punctemeTokens(lKey(w)).join('')} ${parts.join(' ')} ${punctemeTokens(rKey(w)).join('')}]`;

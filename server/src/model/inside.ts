@@ -9,7 +9,7 @@
  */
 import { SlotAutomaton, SparseVector, punctemeSparse, punctemeSparseT, sparseVector } from './automaton';
 import { RelPairs } from './attach';
-import { ProjectiveTree } from './treeInfo';
+import { TreeInfo } from '../data/treeInfo';
 import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, scratchMat, transpose, zeros } from './matrix';
 import { SparseMat, mulSpRightInto, spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spSpMulInto, spVecMat, toSparseScratch } from './sparse';
 
@@ -75,7 +75,7 @@ export interface InsideMemo {
   slotKeys: string[];
 }
 
-export function inside(info: ProjectiveTree, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[], memo?: InsideMemo): InsideResult {
+export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[], memo?: InsideMemo): InsideResult {
   const nodes: Array<NodeState | undefined> = new Array(info.n + 1);
   const scale = new Float64Array(info.n + 1);
   let skip: Uint8Array | undefined;
@@ -307,7 +307,7 @@ export interface SlotGrads {
 }
 
 export function backward(
-  info: ProjectiveTree,
+  info: TreeInfo,
   auts: SlotAutomaton[],
   V: PunctemeTable,
   input: NodeInput[],

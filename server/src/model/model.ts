@@ -24,7 +24,8 @@ import { Channel } from './channel';
 import { ContextWeightCache } from './contextCache';
 import { internalPunctContexts, staticContextHashes } from './features';
 import { NodeInput, PunctemeTable } from './inside';
-import { ProjectiveTree, projectiveTree } from './treeInfo';
+import { TreeInfo } from '../data/treeInfo';
+import { projectiveTree } from './projective';
 
 /** The hashed weights as shipped: θ_i = q[i] · scale. */
 export interface QuantisedWeights {
@@ -54,7 +55,10 @@ export interface ModelParts {
 }
 
 export interface PreparedTree {
-  info: ProjectiveTree;
+  /** The tree as the model views it, its heads lifted to be projective (`projectiveTree`). */
+  info: TreeInfo;
+  /** Whether lifting moved any arc. */
+  lifted: boolean;
   rp: RelPairs[];
   /** `ModelCore.unmatched` per node, made when training first asks (inference never does). */
   unmatched: Array<Uint8Array | undefined>;
@@ -210,13 +214,13 @@ export class ModelCore {
     const ctx: HashedContexts[] = new Array(info.n + 1);
     for (let w = 1; w <= info.n; w++) {
       rp[w] = relPairsFor(this.vocab, tree.words[w - 1].deprel);
-      const h = info.head[w - 1];
+      const h = info.head(w);
       if (this.outerLeftComma && h !== 0 && info.lo[w] === info.lo[h]) rp[w] = this.withoutComma(rp[w], 'l');
       if (this.supplementRightComma && this.rightCommaGoesElsewhere(info, tree.words, w)) rp[w] = this.withoutComma(rp[w], 'r');
       if ((this.finalMarkOnRoot || this.finalPointOnRoot) && info.hi[w] === info.n) rp[w] = w === info.root ? this.oneFinalMark(rp[w]) : this.noFinalMark(rp[w]);
       ctx[w] = staticContextHashes(info, w, this.wordKey);
     }
-    return { info, rp, unmatched: new Array(info.n + 1), ctx, probCache: new Map(), staticScores: [], generation: this.generation };
+    return { info, lifted: info.lifted, rp, unmatched: new Array(info.n + 1), ctx, probCache: new Map(), staticScores: [], generation: this.generation };
   }
 
   /**
@@ -282,9 +286,9 @@ export class ModelCore {
   }
 
   /** Whether a comma at w's right edge belongs to another node under `supplementRightComma`. */
-  private rightCommaGoesElsewhere(info: ProjectiveTree, words: PunctuatedTree['words'], w: number): boolean {
+  private rightCommaGoesElsewhere(info: TreeInfo, words: PunctuatedTree['words'], w: number): boolean {
     const supplement = (v: number) => isSupplement(words[v - 1].deprel);
-    const h = info.head[w - 1];
+    const h = info.head(w);
     if (h !== 0 && info.hi[w] === info.hi[h] && !supplement(w)) return true;
     return info.right[w].some((c) => supplement(c) && info.hi[c] === info.hi[w]);
   }

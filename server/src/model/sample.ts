@@ -6,11 +6,12 @@
 import { BOS_MARK } from '../data/punctTokens';
 import { sampleChannel } from './channel';
 import { ModelCore, PreparedTree } from './model';
-import { slotMembers, ProjectiveTree } from './treeInfo';
+import { TreeInfo } from '../data/treeInfo';
+import { slotMembers } from './projective';
 
 
 /** u_i from the chosen (l, r) keys of every node (paper §2.3: right punctemes innermost first, then left outermost first). */
-export function underlyingSlots(info: ProjectiveTree, lKey: (w: number) => string, rKey: (w: number) => string): string[][] {
+export function underlyingSlots(info: TreeInfo, lKey: (w: number) => string, rKey: (w: number) => string): string[][] {
   const { ends, starts } = slotMembers(info);
   const split = (k: string) => (k === '' ? [] : k.split(' '));
   return ends.map((e, s) => [...e.flatMap((w) => split(rKey(w))), ...starts[s].flatMap((w) => split(lKey(w)))]);
@@ -30,7 +31,7 @@ export interface Sample {
  * What a restoration's hundred samples of one tree share (issue 37: restoring spent its time recomputing them): the
  * slots' members, and each puncteme key's tokens.
  */
-const membersOf = new WeakMap<ProjectiveTree, { ends: number[][]; starts: number[][] }>();
+const membersOf = new WeakMap<TreeInfo, { ends: number[][]; starts: number[][] }>();
 const tokensOf = new WeakMap<readonly string[], Array<readonly string[] | undefined>>();
 
 function keyTokens(keys: readonly string[], id: number): readonly string[] {

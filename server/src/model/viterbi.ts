@@ -7,7 +7,8 @@ import { SlotAutomaton } from './automaton';
 import { NodeInput, PunctemeTable } from './inside';
 import { automatonWeight, punctemeSparse } from './automaton';
 import { SparseMat, transposeSparse } from './sparse';
-import { slotMembers, ProjectiveTree } from './treeInfo';
+import { TreeInfo } from '../data/treeInfo';
+import { slotMembers } from './projective';
 
 interface LMat {
   rows: number;
@@ -36,24 +37,30 @@ function logSparse(aut: SlotAutomaton, V: PunctemeTable, id: number): SparseMat 
   return m;
 }
 
-/** maxMul(a, b) with a sparse log matrix on the left. */
-function maxMulSparseA(a: SparseMat, b: LMat): { m: LMat; bp: Int32Array } {
-  const out = new Float64Array(a.rows * b.cols).fill(-Infinity);
-  const bp = new Int32Array(a.rows * b.cols).fill(-1);
-  for (let i = 0; i < a.rows; i++) {
-    for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) {
-      const v = a.val[e], k = a.idx[e];
-      if (v === -Infinity) continue;
-      for (let j = 0; j < b.cols; j++) {
-        const s = v + b.d[k * b.cols + j];
-        if (s > out[i * b.cols + j]) {
-          out[i * b.cols + j] = s;
-          bp[i * b.cols + j] = k;
-        }
-      }
+/** An a.rows × b.cols max-product with every cell at −∞ and no argument yet. */
+function emptyMaxMul(rows: number, cols: number): { m: LMat; bp: Int32Array } {
+  return { m: { rows, cols, d: new Float64Array(rows * cols).fill(-Infinity) }, bp: new Int32Array(rows * cols).fill(-1) };
+}
+
+/** Row i of a max-product meets a[i, k] = v: each out[i, j] becomes v + b[k, j] where that is larger, with k as its argument. */
+function relaxRow(out: { m: LMat; bp: Int32Array }, b: LMat, i: number, k: number, v: number): void {
+  const d = out.m.d, bp = out.bp, row = i * b.cols, from = k * b.cols;
+  for (let j = 0; j < b.cols; j++) {
+    const s = v + b.d[from + j];
+    if (s > d[row + j]) {
+      d[row + j] = s;
+      bp[row + j] = k;
     }
   }
-  return { m: { rows: a.rows, cols: b.cols, d: out }, bp };
+}
+
+/** maxMul(a, b) with a sparse log matrix on the left. */
+function maxMulSparseA(a: SparseMat, b: LMat): { m: LMat; bp: Int32Array } {
+  const out = emptyMaxMul(a.rows, b.cols);
+  for (let i = 0; i < a.rows; i++) {
+    for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) if (a.val[e] !== -Infinity) relaxRow(out, b, i, a.idx[e], a.val[e]);
+  }
+  return out;
 }
 
 /** maxMul(a, b) with a sparse log matrix on the right, into `into` when given (its arrays are overwritten). */
@@ -124,23 +131,13 @@ function allIndices(n: number): Int32Array {
   return Int32Array.from({ length: n }, (_, i) => i);
 }
 
+/** The max-product of two log matrices: m[i, j] = max_k a[i, k] + b[k, j], bp[i, j] the first k reaching it. */
 function maxMul(a: LMat, b: LMat): { m: LMat; bp: Int32Array } {
-  const out = new Float64Array(a.rows * b.cols).fill(-Infinity);
-  const bp = new Int32Array(a.rows * b.cols).fill(-1);
+  const out = emptyMaxMul(a.rows, b.cols);
   for (let i = 0; i < a.rows; i++) {
-    for (let k = 0; k < a.cols; k++) {
-      const v = a.d[i * a.cols + k];
-      if (v === -Infinity) continue;
-      for (let j = 0; j < b.cols; j++) {
-        const s = v + b.d[k * b.cols + j];
-        if (s > out[i * b.cols + j]) {
-          out[i * b.cols + j] = s;
-          bp[i * b.cols + j] = k;
-        }
-      }
-    }
+    for (let k = 0; k < a.cols; k++) if (a.d[i * a.cols + k] !== -Infinity) relaxRow(out, b, i, k, a.d[i * a.cols + k]);
   }
-  return { m: { rows: a.rows, cols: b.cols, d: out }, bp };
+  return out;
 }
 
 interface VNode {
@@ -159,7 +156,7 @@ export interface ViterbiResult {
   choice: Int32Array;
 }
 
-export function viterbi(info: ProjectiveTree, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[]): ViterbiResult | null {
+export function viterbi(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, input: NodeInput[]): ViterbiResult | null {
   const nodes: VNode[] = new Array(info.n + 1);
   for (const w of info.postorder) {
     const i = info.lo[w] - 1, k = info.hi[w], j = w - 1;
@@ -250,7 +247,7 @@ export function viterbi(info: ProjectiveTree, auts: SlotAutomaton[], V: Puncteme
  * re-scores single-node changes exactly (per-slot channel sums) until none improves: a local optimum, never worse.
  */
 export function refineMap(
-  info: ProjectiveTree,
+  info: TreeInfo,
   auts: SlotAutomaton[],
   V: PunctemeTable,
   input: NodeInput[],

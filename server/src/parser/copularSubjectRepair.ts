@@ -11,7 +11,8 @@
  * phrase's span ends at the comma, the predicate's starts after it).
  */
 import { TreeWord } from '../data/depunct';
-import { FINITE_TAGS, opensSentenceAsNoun, shapeOf } from './relativeClauseRepair';
+import { treeInfo } from '../data/treeInfo';
+import { FINITE_TAGS, opensSentenceAsNoun } from './relativeClauseRepair';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
 export const COPULAR_SUBJECT_REPAIR = 'copsubj1';
@@ -27,7 +28,7 @@ export function repairCopularSubjects(words: readonly TreeWord[], slots: readonl
   if (r === 0 || !['NOUN', 'PROPN'].includes(words[r - 1].upos)) return words as TreeWord[];
   // Most sentences have no apposition or parataxis on a nominal root: the shape is cheap to rule out before building it.
   if (!words.some((w, i) => w.head === r && i + 1 > r && MISREAD.test(w.deprel))) return words as TreeWord[];
-  const t = shapeOf(words);
+  const t = treeInfo({ words });
   const kids = t.children[r];
   const p = kids[kids.length - 1];
   if (p < r || !MISREAD.test(words[p - 1].deprel) || !opensSentenceAsNoun(words, t, r)) return words as TreeWord[];

@@ -16,7 +16,8 @@
  */
 import { TreeWord } from '../data/depunct';
 import { subordinatorWord } from '../lexicon';
-import { finiteHead, shapeOf, SUBJECT } from './relativeClauseRepair';
+import { treeInfo } from '../data/treeInfo';
+import { finiteHead, SUBJECT } from './relativeClauseRepair';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
 export const FRONTED_CLAUSE_REPAIR = 'front1';
@@ -50,7 +51,7 @@ export function repairFrontedClauses(words: readonly TreeWord[]): TreeWord[] {
   if (!first || !subordinatorWord(first)) return words as TreeWord[];
   const r = first.head;
   if (r === 0 || words[r - 1].head !== 0 || CLAUSE_TAKERS.has(words[r - 1].form.toLowerCase())) return words as TreeWord[];
-  const t = shapeOf(words);
+  const t = treeInfo({ words });
   const kids = t.children[r];
   // The fronted clause is a clause, a subject of its own ("When in Rome" is none), in its declarative order (an
   // auxiliary or copula before the subject makes a question: "When did you …").

@@ -18,7 +18,8 @@
  *
  * Every repaired tree is projective when the parse was (the noun's dependents after the verb move to the verb).
  */
-import { subtreeSpans, TreeWord } from '../data/depunct';
+import { TreeWord } from '../data/depunct';
+import { TreeInfo, treeInfo } from '../data/treeInfo';
 
 /** The repair's name in the parser's version (bump when it changes what it returns). */
 export const RELATIVE_CLAUSE_REPAIR = 'relcl2';
@@ -34,35 +35,24 @@ export const SUBJECT = /^(nsubj|csubj|expl)/;
 const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const WH_RELATIVE = /^(who|which|whom|whose)$/i;
 
-/** The tree's children lists and subtree spans (1-based words; children[0] the root's), built again after an edit. */
-export interface Shape {
-  children: number[][];
-  span: Array<[number, number]>;
-}
-
-export function shapeOf(words: readonly TreeWord[]): Shape {
-  const children: number[][] = Array.from({ length: words.length + 1 }, () => []);
-  words.forEach((w, i) => children[w.head].push(i + 1));
-  return { children, span: [[0, 0], ...subtreeSpans(words)] };
-}
 
 /**
  * n is a noun phrase that opens the sentence and is no clause of its own (no subject, copula or preposition on it:
  * "This was the body that Bush proclaimed was bringing …" keeps its extraction).
  */
-export function opensSentenceAsNoun(words: readonly TreeWord[], t: Shape, n: number): boolean {
+export function opensSentenceAsNoun(words: readonly TreeWord[], t: TreeInfo, n: number): boolean {
   if (!NOMINAL.has(words[n - 1].upos) || t.span[n][0] !== 1) return false;
   return !t.children[n].some((c) => SUBJECT.test(words[c - 1].deprel) || words[c - 1].deprel === 'cop' || words[c - 1].deprel === 'case');
 }
 
 /** Whether clause head v is finite: its own tag, or a finite auxiliary or copula of its own before it. */
-export function finiteHead(words: readonly TreeWord[], t: Shape, v: number): boolean {
+export function finiteHead(words: readonly TreeWord[], t: TreeInfo, v: number): boolean {
   if (FINITE_TAGS.has(words[v - 1].xpos)) return true;
   return t.children[v].some((c) => c < v && (words[c - 1].deprel.startsWith('aux') || words[c - 1].deprel === 'cop') && FINITE_TAGS.has(words[c - 1].xpos));
 }
 
 /** A finite verb with nothing that would let it go without a subject: no subject, coordinator or subordinator. */
-function subjectlessFinite(words: readonly TreeWord[], t: Shape, v: number): boolean {
+function subjectlessFinite(words: readonly TreeWord[], t: TreeInfo, v: number): boolean {
   if (t.children[v].some((c) => SUBJECT.test(words[c - 1].deprel) || words[c - 1].deprel === 'cc' || words[c - 1].deprel === 'mark')) return false;
   return finiteHead(words, t, v);
 }
@@ -72,7 +62,7 @@ function subjectlessFinite(words: readonly TreeWord[], t: Shape, v: number): boo
  * own subject ("The letter you sent …"): a sentence-initial noun phrase, then the other subject after it with no
  * mark between them ("Mahmoud Zahar, Hamas's leader declared" is an apposition, not a relative clause).
  */
-function nounBeforeReducedClause(words: readonly TreeWord[], slots: readonly (readonly string[])[], t: Shape, r: number): number | undefined {
+function nounBeforeReducedClause(words: readonly TreeWord[], slots: readonly (readonly string[])[], t: TreeInfo, r: number): number | undefined {
   const subjects = t.children[r].filter((c) => c < r && words[c - 1].deprel.startsWith('nsubj'));
   if (subjects.length !== 2 || !opensSentenceAsNoun(words, t, subjects[0])) return undefined;
   const [from, to] = [t.span[subjects[0]][1], t.span[subjects[1]][0]];
@@ -84,7 +74,7 @@ function nounBeforeReducedClause(words: readonly TreeWord[], slots: readonly (re
  * `top` (the word that headed the clause: n, r, or v itself), n becomes v's subject, and every dependent of n or r
  * after v moves to v.
  */
-function makeHead(words: TreeWord[], t: Shape, n: number, r: number, v: number, top: number): void {
+function makeHead(words: TreeWord[], t: TreeInfo, n: number, r: number, v: number, top: number): void {
   const { head, deprel } = words[top - 1];
   words[v - 1] = { ...words[v - 1], head, deprel };
   const passive = t.children[v].some((c) => words[c - 1].deprel === 'aux:pass');
@@ -104,10 +94,10 @@ export function repairRelativeClauseSubjects(words: readonly TreeWord[], slots: 
   }
   if (!shaped) return words as TreeWord[];
   let out = words as TreeWord[];
-  let t = shapeOf(out);
+  let t = treeInfo({ words: out });
   const edit = () => (out === words ? (out = words.slice()) : out);
   for (let r = 1; r <= words.length; r++) {
-    if (out !== words) t = shapeOf(out);
+    if (out !== words) t = treeInfo({ words: out });
     const rw = out[r - 1];
     // The finite verb the parser hung on r after it, with nothing of r's after it (shapes 1 and 2).
     const hungOn = () => {

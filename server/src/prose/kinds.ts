@@ -41,9 +41,10 @@ const KIND_BY_LANGUAGE_ID: Readonly<Record<string, ProseKind>> = {
 export function proseKindForPath(p: string): ProseKind | undefined {
   const base = path.basename(p);
   if (GIT_MESSAGE_FILES.has(base)) return 'git-commit';
-  return KIND_BY_EXTENSION[path.extname(base).toLowerCase()];
+  const ext = path.extname(base).toLowerCase();
+  return Object.hasOwn(KIND_BY_EXTENSION, ext) ? KIND_BY_EXTENSION[ext] : undefined;
 }
 
 export function proseKindForLanguageId(languageId: string): ProseKind | undefined {
-  return KIND_BY_LANGUAGE_ID[languageId];
+  return Object.hasOwn(KIND_BY_LANGUAGE_ID, languageId) ? KIND_BY_LANGUAGE_ID[languageId] : undefined;
 }

@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { denseWeights, FEATURE_BITS, featureIndex, logistic, onceByFile } from './hashedLogistic';
+import { denseWeights, FEATURE_BITS, featureIndex, hashOfParts, logistic, onceByFile } from './hashedLogistic';
 
 export const BOUNDARY_MODEL_FILE = 'restore-boundaries.json';
 
@@ -143,11 +143,25 @@ export function questionFeatures(words: readonly string[]): string[] {
   return ['b', `f1=${w(0)}`, `f2=${w(0)}|${w(1)}`, `f3=${w(0)}|${w(1)}|${w(2)}`, `e1=${w(-1)}`, `e2=${w(-2)}|${w(-1)}`, `f1e1=${w(0)}|${w(-1)}`];
 }
 
-/** P(boundary) at each slot 1 … n−1 (index i: before words[i]; entries 0 and n are 0). */
+/**
+ * P(boundary) at each slot 1 … n−1 (index i: before words[i]; entries 0 and n are 0): `logistic` of
+ * `boundaryFeatures`, each feature hashed from its parts (`parser/fnv.ts`) without building its string.
+ */
 export function boundaryProbs(m: BoundaryModel, words: readonly string[], parse?: RunParse): number[] {
   if (m.parse && !parse) throw new Error('this boundary model reads the parse of the run');
+  const mask = (1 << FEATURE_BITS) - 1;
+  let z = 0;
+  const add: FeatureWriter = (a, b, c, d, e, f, g, h) => {
+    z += m.boundary[(hashOfParts(a, b, c, d, e, f, g, h) >>> 0) & mask];
+  };
   const seen = boundaryWords(words);
-  return words.map((_, i) => (i === 0 ? 0 : logistic(m.boundary, boundaryFeatures(words, i, m.parse ? parse : undefined, seen)))).concat([0]);
+  const out = new Array<number>(words.length + 1).fill(0);
+  for (let i = 1; i < words.length; i++) {
+    z = 0;
+    writeBoundaryFeatures(seen, i, m.parse ? parse : undefined, add);
+    out[i] = 1 / (1 + Math.exp(-z));
+  }
+  return out;
 }
 
 /** The run's parse as the features read it, from a parsed sentence's tree. */

@@ -14,6 +14,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as zlib from 'zlib';
+import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
 import { hashString } from '../parser/hash';
 import { onceByFile } from './hashedLogistic';
 import { CrfScores, posteriors, viterbi } from './linearChainCrf';
@@ -77,7 +78,8 @@ export function denseWeightText(weights: Float32Array): string {
   return zlib.gzipSync(Buffer.from(q.buffer, q.byteOffset, q.byteLength), { level: 9 }).toString('base64');
 }
 
-function weightsOfDense(bits: number, text: string): Float32Array {
+/** The weights of the `dense` form (`denseWeightText`). */
+export function weightsOfDense(bits: number, text: string): Float32Array {
   const raw = zlib.gunzipSync(Buffer.from(text, 'base64'));
   if (raw.length !== 2 << bits) throw new Error(`punctuation tagger: ${raw.length} bytes of dense weights, expected ${2 << bits}`);
   const out = new Float32Array(1 << bits);
@@ -228,31 +230,22 @@ export function tagFeatures(words: readonly string[], i: number, clusters?: Clus
   return out;
 }
 
-const FNV_PRIME = 0x01000193;
-
-/** FNV-1a's state after reading s from state h (`hashString(s)` is `fnv(0x811c9dc5, s) | 0`). */
-function fnv(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
-  return h;
-}
-
 /** FNV-1a's state after `name=`, per feature name. */
 const afterName = new Map<string, number>();
-const BAR = '|'.charCodeAt(0);
 
 /** The hashes of each position's features (n arrays), computed once per run of words: `hashString` of `tagFeatures`. */
 export function featureHashes(words: readonly string[], clusters?: ClusterMap, set: FeatureSet = 1): Int32Array[] {
   const v = runView(words, clusters);
   const buf: number[] = [];
-  const part = (h: number, x: string | undefined) => (x === undefined ? h : fnv(Math.imul(h ^ BAR, FNV_PRIME), x));
+  const part = (h: number, x: string | undefined) => (x === undefined ? h : fnvFrom(fnvFrom(h, '|'), x));
   const emit: Emit = (name, a, b, c, d) => {
     if (a === undefined) {
       buf.push(hashString(name));
       return;
     }
     let h = afterName.get(name);
-    if (h === undefined) afterName.set(name, (h = fnv(0x811c9dc5, name + '=')));
-    buf.push(part(part(part(fnv(h, a), b), c), d) | 0);
+    if (h === undefined) afterName.set(name, (h = fnvFrom(FNV_OFFSET, name + '=')));
+    buf.push(part(part(part(fnvFrom(h, a), b), c), d));
   };
   return words.map((_, i) => {
     buf.length = 0;

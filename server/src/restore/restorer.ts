@@ -2,7 +2,8 @@
  * Restoration of unpunctuated text (the model's MBR restoration, paper §6.1), shared by every front end (CLI, language
  * server, VS Code command). A run of words is cut into sentences by the punctuation tagger (`punctTagger.ts`; without
  * it, the boundary model of `boundaries.ts`), each piece is parsed, the model restores the punctuation of all its
- * slots, and the marks of the slots the writer left empty are spliced into the writer's own text (`gaps.ts`,
+ * slots, a second pass over the parse decides the commas (`commaModel.ts`, with the tagger's and the model's P), and
+ * the marks of the slots the writer left empty are spliced into the writer's own text (`gaps.ts`,
  * `splice.ts`): words, intra-word marks, code and the writer's own marks are kept as written, and only a sentence's
  * first letter may change case. A sentence the writer already ended with a mark, and a paragraph the writer
  * punctuated, are kept as they are (the linter is the tool for those).
@@ -14,6 +15,7 @@ import { slotSentence } from '../parser/sentenceBuilder';
 import { tokenizeText } from '../tokenize';
 import { textBlocks } from './blocks';
 import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse } from './boundaries';
+import { CommaModel, commaProb, loadCommaModel, yields } from './commaModel';
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { Insertion, splice } from './splice';
@@ -53,7 +55,12 @@ export interface RestoreOptions {
    * if present; `false`: the model's commas alone). Read only with the boundary model (it tags the same runs of words).
    */
   tagger?: PunctTagger | false;
-  /** A free slot gets a comma iff w·P_tagger(,) + (1 − w)·(share of the model's samples with a comma) ≥ threshold. */
+  /**
+   * The second pass's comma decision over the parse of each restored sentence (default the bundled comma model, if
+   * present, read only with the tagger; `false`: the mix of `commaEvidence`).
+   */
+  commaModel?: CommaModel | false;
+  /** Without the comma model: a free slot gets a comma iff w·P_tagger(,) + (1 − w)·(share of the model's samples with a comma) ≥ threshold. */
   commaEvidence?: { weight: number; threshold: number };
   /**
    * With the tagger: `:` and `;` are decided the same way, with the comma's weight and this threshold (default
@@ -85,13 +92,16 @@ export const ASIDE_SUPPORT = 0.9;
 /**
  * MBR samples per sentence. 100 restored as well as the model's 1000 on EWT dev and edited-english dev (AED within
  * 0.001, comma F1 within 0.014); with commas, colons and semicolons decided with the tagger, 30 restore as well as
- * 100 (AED within 0.001, comma F1 within 0.008; docs/journal/benchmarks.md, "Commas from a discriminative tagger")
- * at less than half the sampling time.
+ * 100 (AED within 0.001, comma F1 within 0.008; docs/journal/benchmarks.md, "Commas from a discriminative tagger");
+ * with commas decided by the comma model, 15 restore as well as 30 (AED within 0.0005, comma F1 within 0.003; 10
+ * raised EWT dev AED by 0.0018; the journal, "Restoration: commas decided over the parse, and throughput") at half
+ * the sampling time.
  */
-export const DEFAULT_SAMPLES = 30;
+export const DEFAULT_SAMPLES = 15;
 
 /**
- * The comma decision's mix of the tagger and the model (chosen on EWT dev and edited-english dev,
+ * Without the comma model (`commaModel: false`, or no `restore-commas.json`), the comma decision's mix of the tagger
+ * and the model (chosen on EWT dev and edited-english dev,
  * `scripts/bench-restore.ts --commas`; docs/journal/benchmarks.md, "Commas from a discriminative tagger").
  */
 export const COMMA_EVIDENCE = { weight: 0.75, threshold: 0.35 };
@@ -155,6 +165,8 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
       const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
       const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
+      const commaModel = tagger ? (options.commaModel === undefined ? loadCommaModel(defaultModelDir()) : options.commaModel || undefined) : undefined;
+      const hashes: number[] = [];
       const colonThreshold = options.colonThreshold ?? COLON_THRESHOLD;
       const cut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
       const questionWeight = options.questionEvidence ?? QUESTION_EVIDENCE;
@@ -179,11 +191,18 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT);
           const n = sure.length - 1;
           if (tagger) {
+            // What the comma model reads of the sentence, once (its parse and each word's yield).
+            const parse = commaModel && runParse(s.tree.words);
+            const view = commaModel && parse && { model: commaModel, forms: s.tree.words.map((w) => w.form), parse, spans: yields(parse.head) };
             for (let i = 1; i < n; i++) {
               const pTagger = tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
               if (pTagger === undefined) continue;
-              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * (support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0));
-              const candidates = [{ y: COMMA, p: mixed(COMMA), t: evidence.threshold }];
+              const share = (y: number) => support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0);
+              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * share(y);
+              const comma = view
+                ? { y: COMMA, p: commaProb(view.model, view.forms, view.parse, view.spans, i, { tagger: pTagger[COMMA], model: share(COMMA) }, hashes), t: view.model.threshold }
+                : { y: COMMA, p: mixed(COMMA), t: evidence.threshold };
+              const candidates = [comma];
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
               const chosen = candidates.filter((c) => c.p >= c.t).sort((a, b) => b.p - a.p)[0];
               sure[i] = withMarkDecision(sure[i], candidates.map((c) => MARKS[c.y]), chosen && MARKS[chosen.y]);

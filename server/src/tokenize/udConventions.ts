@@ -12,7 +12,8 @@ import { SurfaceToken } from './token';
 import { WinkToken } from './winkTokens';
 
 const CLITIC = /^(.*[^'’])((?:n['’]t)|(?:['’](?:s|m|re|ve|d|ll)))$/i;
-const SPLIT_WORDS: Record<string, number> = { gonna: 3, wanna: 3, gotta: 3 };
+// A Map, not an object literal: a plain object answers `constructor`, `toString`, … with Object's own members.
+const SPLIT_WORDS: ReadonlyMap<string, number> = new Map([['gonna', 3], ['wanna', 3], ['gotta', 3]]);
 const HYPHEN_PREFIXES = new Set([
   'e', 'non', 'mid', 'pre', 're', 'anti', 'post', 'co', 'pro', 'multi', 'over', 'ex', 'semi', 'sub', 'un', 'inter',
   'de', 'bi', 'tri', 'x',
@@ -25,7 +26,7 @@ function sub(t: SurfaceToken, from: number, to: number): SurfaceToken {
 
 function splitWord(t: WinkToken): SurfaceToken[] {
   if (t.punct || t.type === 'url' || t.type === 'email' || t.type === 'emoticon' || t.type === 'emoji') return [t];
-  const cut = SPLIT_WORDS[t.text.toLowerCase()];
+  const cut = SPLIT_WORDS.get(t.text.toLowerCase());
   if (cut) return [sub(t, 0, cut), sub(t, cut, t.text.length)];
   const out: SurfaceToken[] = [];
   let rest: SurfaceToken = t;

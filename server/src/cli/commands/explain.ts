@@ -17,6 +17,7 @@ import {
   isQuoteStyle,
   isSerialComma,
   DECISION_STAGES,
+  DecisionNote,
   describeAudience,
   loadEngineParts,
   settleDocument,
@@ -103,9 +104,13 @@ export const explainCommand: Command = {
     } else {
       io.stdout(`(parser or model not available: ${parts.problem}; typographic rules only)\n\n`);
     }
-    // The text as one document: its findings, and the standard the decisions over the whole text held it to.
-    const { findings: [findings], audience } = settleDocument([makeLinter(parts).lintPart(text, options)]);
+    // The text as one document: its findings, and the standard the decisions over the whole text held it to; with
+    // --candidates, the findings left out for a more confident one overlapping them.
+    const overlapped: DecisionNote[] = [];
+    const trace = values.candidates ? (n: DecisionNote) => overlapped.push(n) : undefined;
+    const { findings: [findings], audience } = settleDocument([makeLinter(parts).lintPart(text, options, trace)], trace);
     if (values.candidates && parts.model) io.stdout(`Decided over the whole text: ${describeAudience(audience)}. A correction deferred to an error-prone document is reported only under learner standards.\n\n`);
+    if (overlapped.length) io.stdout(overlapTable(text, overlapped) + '\n\n');
     if (findings.length === 0) io.stdout('No findings.\n');
     for (const f of findings) {
       io.stdout(`${f.start.line + 1}:${f.start.character + 1}  ${f.ruleId}  (confidence ${f.confidence.toFixed(2)})  ${f.message}\n`);
@@ -155,4 +160,18 @@ function candidateTable(s: AnalysedSentence, weighed: WeighedCorrections): strin
 function thresholdNote(weighed: WeighedCorrections): string {
   const own = Object.entries(weighed.kindThresholds).map(([k, t]) => `${k} ${t}`);
   return own.length ? `${weighed.threshold}; ${own.join(', ')}` : `${weighed.threshold}`;
+}
+
+/** The findings the overlap rule left out (`keepStrongest`), each once, with the text it covers and what outweighed it. */
+function overlapTable(text: string, notes: readonly DecisionNote[]): string {
+  const seen = new Set<string>();
+  const rows: string[][] = [];
+  for (const n of notes) {
+    const at = n.range ?? { start: 0, end: 0 };
+    const key = `${n.kind}\u0001${at.start}\u0001${at.end}\u0001${n.reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push([n.kind, `${at.start}–${at.end} "${text.slice(at.start, at.end)}"`, n.reason]);
+  }
+  return `Findings left out (${DECISION_STAGES.strongest}):\n${formatTable(['rule', 'where', 'why'], rows)}`;
 }

@@ -1,4 +1,5 @@
 /** `--shard i/n`: split a repository's files across n CI runners, stably (a file's shard depends only on its path). */
+import { FNV_OFFSET, fnvFrom } from '../../parser/fnv';
 import { UsageError } from '../command';
 
 export interface Shard {
@@ -15,17 +16,10 @@ export function parseShard(spec: string): Shard {
   return { index, count };
 }
 
-/** FNV-1a over the path's UTF-16 code units: cheap, stable across runs and machines. */
-function hashPath(p: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < p.length; i++) {
-    h ^= p.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
-/** Whether the file (by its repository-relative path) belongs to the shard. */
+/**
+ * Whether the file (by its repository-relative path) belongs to the shard: FNV-1a over the path's UTF-16 code units
+ * (cheap, stable across runs and machines), read as unsigned.
+ */
 export function inShard(relPath: string, shard: Shard): boolean {
-  return hashPath(relPath) % shard.count === shard.index - 1;
+  return (fnvFrom(FNV_OFFSET, relPath) >>> 0) % shard.count === shard.index - 1;
 }

@@ -11,9 +11,13 @@ import { AnalysedSentence, slotMarks } from '../sentence';
 import { treeInfo } from '../treeInfo';
 import { markChoiceFeatures } from './features';
 import { colonProbability, MarkChoiceModel } from './model';
+import type { DecisionTrace } from '../correction/pipeline/decisionTrace';
 
-/** The semicolon/colon findings of one sentence: at the model's thresholds, or at `minConfidence` when the user sets one. */
-export function markChoiceFindings(s: AnalysedSentence, model: MarkChoiceModel, minConfidence?: number): PlainFinding[] {
+/**
+ * The semicolon/colon findings of one sentence: at the model's thresholds, or at `minConfidence` when the user sets one.
+ * `trace` is told of each other mark more probable than not that is not reported.
+ */
+export function markChoiceFindings(s: AnalysedSentence, model: MarkChoiceModel, minConfidence?: number, trace?: DecisionTrace): PlainFinding[] {
   const n = s.tree.words.length;
   const out: PlainFinding[] = [];
   let info;
@@ -27,7 +31,14 @@ export function markChoiceFindings(s: AnalysedSentence, model: MarkChoiceModel, 
     // A user's minConfidence replaces the threshold, but the other mark is never asked for when it is less probable, nor
     // in a direction the model file switches off (a threshold above 1).
     const threshold = wroteSemicolon ? model.colonThreshold : model.semicolonThreshold;
-    if (threshold > 1 || p < Math.max(0.5, minConfidence ?? threshold)) continue;
+    const least = Math.max(0.5, minConfidence ?? threshold);
+    if (threshold > 1 || p < least) {
+      if (p >= 0.5 && trace) {
+        const reason = threshold > 1 ? 'the model file switches this direction off' : `< ${least.toFixed(3)}`;
+        trace({ stage: 'mark-choice', kind: 'semicolon-colon', changes: [{ slot: i, marks: [wroteSemicolon ? ':' : ';'] }], effect: 'dropped', reason: `P(${wroteSemicolon ? 'colon' : 'semicolon'}) ${p.toFixed(3)} ${reason}` });
+      }
+      continue;
+    }
     const tok = (s.slotTokens[i] ?? []).map((k) => s.tokens[k]).find((t) => t.punct && (t.text === ';' || t.text === ':'));
     if (!tok) continue;
     const want = wroteSemicolon ? ':' : ';';

@@ -1,5 +1,5 @@
 /** The picture's input from an analysed sentence and the model's T′, or from a re-punctuated tree. */
-import { projectiveTree } from '../../model/treeInfo';
+import { projectiveTree } from '../../model/projective';
 import { EngineModel } from '../punctModel';
 import type { RepunctuatedTree } from '../repunctuate';
 import { AnalysedSentence } from '../sentence';
@@ -10,7 +10,7 @@ export function sentencePicture(text: string, s: AnalysedSentence, model: Engine
   const t = model.viterbi(s.tree);
   const info = projectiveTree(s.tree);
   return {
-    words: s.tree.words.map((w, k) => ({ form: w.form, head: info.head[k], deprel: w.deprel })),
+    words: s.tree.words.map((w, k) => ({ form: w.form, head: info.head(k + 1), deprel: w.deprel })),
     pairs: t.pairs,
     underlying: t.underlying,
     surface: s.tree.slots,

@@ -12,7 +12,7 @@ import { repunctuate, SentenceEdit, sentenceExtent } from './repunctuate';
 import { EditError } from './treeEdits';
 import { sentencePicture } from '../picture/sentencePicture';
 import { underlyingSvg, underlyingText } from '../picture/underlyingSvg';
-import { projectiveTree } from '../../model/treeInfo';
+import { projectiveTree } from '../../model/projective';
 
 export type OfferKind = 'delete' | 'moveToStart' | 'joinNext';
 

@@ -2,7 +2,7 @@
  * Which constituent an edit means: the one whose words are exactly a selected range or a quoted phrase, or, at a
  * cursor, the largest constituent around it that a writer deletes or moves as a unit (a modifier, not an argument).
  */
-import { projectiveTree } from '../../model/treeInfo';
+import { projectiveTree } from '../../model/projective';
 import { AnalysedSentence } from '../sentence';
 
 /** Relations of constituents that can go without breaking the sentence's grammar (UD, subtypes included by prefix). */
@@ -37,7 +37,7 @@ export function constituentOfRange(s: AnalysedSentence, start: number, end: numb
   if (words.length === 0) return undefined;
   const a = words[0], b = words[words.length - 1];
   const info = projectiveTree(s.tree);
-  for (let w = 1; w <= info.n; w++) if (info.head[w - 1] !== 0 && info.lo[w] === a && info.hi[w] === b) return w;
+  for (let w = 1; w <= info.n; w++) if (info.head(w) !== 0 && info.lo[w] === a && info.hi[w] === b) return w;
   return undefined;
 }
 
@@ -47,7 +47,7 @@ export function constituentAt(s: AnalysedSentence, offset: number): number | und
   if (word === undefined) return undefined;
   const info = projectiveTree(s.tree);
   let found: number | undefined;
-  for (let w = word; w !== 0; w = info.head[w - 1]) if (info.head[w - 1] !== 0 && removable(s.tree.words[w - 1].deprel)) found = w;
+  for (let w = word; w !== 0; w = info.head(w)) if (info.head(w) !== 0 && removable(s.tree.words[w - 1].deprel)) found = w;
   return found;
 }
 

@@ -7,7 +7,7 @@
 import { BOS_MARK } from '../../data/punctTokens';
 import { TreeWord } from '../../data/depunct';
 import { Channel, channelDistribution } from '../../model/channel';
-import { slotMembers } from '../../model/treeInfo';
+import { slotMembers } from '../../model/projective';
 import { infoOf, UnderlyingTree } from './underlyingTree';
 
 /** u_i per slot of T′ (without ∘). */

@@ -4,7 +4,8 @@
  * edit moves whole constituents with their punctemes; the surface is then written again through the channel.
  */
 import { TreeWord } from '../../data/depunct';
-import { projectiveTree, ProjectiveTree } from '../../model/treeInfo';
+import { TreeInfo } from '../../data/treeInfo';
+import { projectiveTree } from '../../model/projective';
 
 /** Where a word of an edited tree came from: word `word` (1-based) of sentence `sentence` (0, or 1 for a join's second), or inserted. */
 export type WordOrigin = { sentence: number; word: number } | { inserted: string };
@@ -29,11 +30,11 @@ export function underlyingTree(words: readonly TreeWord[], pairs: ReadonlyArray<
   if (pairs.length !== words.length) throw new Error(`expected ${words.length} puncteme pairs, got ${pairs.length}`);
   const info = projectiveTree({ words: [...words] });
   return {
-    nodes: words.map((w, k) => ({ word: { ...w, head: info.head[k] }, l: [...pairs[k].l], r: [...pairs[k].r], origin: { sentence, word: k + 1 } })),
+    nodes: words.map((w, k) => ({ word: { ...w, head: info.head(k + 1) }, l: [...pairs[k].l], r: [...pairs[k].r], origin: { sentence, word: k + 1 } })),
   };
 }
 
-export function infoOf(t: UnderlyingTree): ProjectiveTree {
+export function infoOf(t: UnderlyingTree): TreeInfo {
   return projectiveTree({ words: t.nodes.map((n) => n.word) });
 }
 

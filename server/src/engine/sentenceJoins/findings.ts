@@ -9,6 +9,7 @@ import { AnalysedSentence } from '../sentence';
 import { SentenceJoin, sentenceJoins } from './joins';
 import { JoinModel } from './model';
 import { adaptedConfidence, adaptedThreshold } from '../correction/pipeline/writerErrorRate';
+import type { DecisionNote, DecisionTrace } from '../correction/pipeline/decisionTrace';
 
 /**
  * The least P(boundary) reported, per kind, chosen on edited-english dev (never held out) with the corruption
@@ -63,17 +64,27 @@ function joinFinding(s: AnalysedSentence, text: string, j: SentenceJoin): PlainF
 /**
  * The comma splices and fused sentences of one analysed sentence at or above their kind's threshold (or at or above
  * `minConfidence`, when the user sets one); with `adapt`, also those an error-prone document would add, at their
- * adapted confidence.
+ * adapted confidence. `trace` is told of each join more probable than not that is not reported here.
  */
-export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: JoinModel, minConfidence?: number, adapt = false): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
+export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: JoinModel, minConfidence?: number, adapt = false, trace?: DecisionTrace): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
   const n = s.tree.words.length;
   const out = { findings: [] as PlainFinding[], adaptive: [] as PlainFinding[] };
-  if (n < 2 * MIN_SIDE_WORDS) return out;
-  for (const j of sentenceJoins(s, model, { first: MIN_SIDE_WORDS, last: n - MIN_SIDE_WORDS })) {
+  if (n < 2 * MIN_SIDE_WORDS && !trace) return out;
+  // Without a trace, the model is asked only at the slots a finding can come from (each slot costs ~70 hashed features).
+  for (const j of sentenceJoins(s, model, trace ? undefined : { first: MIN_SIDE_WORDS, last: n - MIN_SIDE_WORDS })) {
+    const note = (effect: DecisionNote['effect'], reason: string) =>
+      j.p >= MORE_PROBABLE_THAN_NOT && trace?.({ stage: 'sentence-join', kind: j.kind, changes: [{ slot: j.slot, marks: [j.kind === 'comma-splice' ? ';' : '.'] }], effect, reason: `P(sentence end) ${j.p.toFixed(3)}: ${reason}` });
+    if (j.slot < MIN_SIDE_WORDS || n - j.slot < MIN_SIDE_WORDS) {
+      note('dropped', `a side has fewer than ${MIN_SIDE_WORDS} words`);
+      continue;
+    }
     // A user's minConfidence replaces the threshold, but a join less probable than not is never reported.
     const threshold = Math.max(MORE_PROBABLE_THAN_NOT, minConfidence ?? JOIN_THRESHOLD[j.kind]);
     if (j.p >= threshold) out.findings.push(joinFinding(s, text, j));
-    else if (adapt && minConfidence === undefined && j.p >= adaptedThreshold(threshold)) out.adaptive.push({ ...joinFinding(s, text, j), confidence: adaptedConfidence(j.p) });
+    else if (adapt && minConfidence === undefined && j.p >= adaptedThreshold(threshold)) {
+      out.adaptive.push({ ...joinFinding(s, text, j), confidence: adaptedConfidence(j.p) });
+      note('deferred', `< ${threshold.toFixed(3)}, reported only in an error-prone document (from ${adaptedThreshold(threshold).toFixed(3)})`);
+    } else note('dropped', `< ${threshold.toFixed(3)}`);
   }
   return out;
 }

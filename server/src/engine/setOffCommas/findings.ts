@@ -67,6 +67,9 @@ function degreeHowever(s: AnalysedSentence, c: SetOffCandidate): boolean {
 export interface SetOffFinding {
   finding: PlainFinding;
   reach: { start: number; end: number };
+  /** The candidate's kind and the slots its commas go in (for the decision trace). */
+  kind: SetOffCandidate['kind'];
+  slots: readonly number[];
 }
 
 /** The set-off comma findings of one sentence, at the model's thresholds or at `minConfidence` when the user sets one. */
@@ -106,7 +109,7 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
       c.kind === 'introductory'
         ? 'editors of edited English write a comma after an opening phrase like this one'
         : `editors of edited English set off a ${c.kind === 'relative' ? 'relative clause' : 'phrase'} like this one with commas`;
-    out.push({ reach: { start: endOf(c.left), end: startAfter(c.right) }, finding: {
+    out.push({ kind: c.kind, slots: c.slots, reach: { start: endOf(c.left), end: startAfter(c.right) }, finding: {
       ruleId: c.kind === 'introductory' ? 'introductory-comma' : 'nonrestrictive-comma',
       message,
       severity: 'warning',

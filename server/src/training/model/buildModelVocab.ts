@@ -1,7 +1,7 @@
 /** The punctuation model's vocabularies counted from training trees (`model/vocabulary.ts` reads them back). */
 import { PunctuatedTree } from '../../data/depunct';
 import { buildVocabularies, punctemeKey } from '../../data/vocab';
-import { projectiveTree } from '../../model/treeInfo';
+import { projectiveTree } from '../../model/projective';
 import { VocabJson } from '../../model/vocabulary';
 
 export function buildModelVocab(trees: readonly PunctuatedTree[]): VocabJson {

@@ -32,7 +32,7 @@ export function perplexity(model: PunctModelImpl, trees: readonly PunctuatedTree
     slots += t.slots.length;
     for (const s of t.slots) if (!core.vocab.punctemeIds.has(core.normaliseSlot(s).join(' '))) unseen++;
     const prep = model.prepare(t);
-    if (prep.info.lifted) lifted++;
+    if (prep.lifted) lifted++;
     for (const w of t.words) if (!core.vocab.rel.has(w.deprel)) unseenRel++;
   }
   if (opts.checkSmoothing) {

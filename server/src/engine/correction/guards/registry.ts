@@ -186,8 +186,11 @@ export function loneCommaVeto(slot: LoneCommaSlot, i: number): string | undefine
   return guard?.id === 'writers-convention' ? writersConventionAt(slot.tree, i) : guard?.id;
 }
 
-/** Every guard that would veto deleting the lone comma at slot i, in the order they are asked (for measuring). */
-function loneCommaGuardsAt(slot: LoneCommaSlot, i: number): string[] {
+/**
+ * Every guard that would veto deleting the lone comma at slot i, in the order they are asked: for measuring, and as
+ * the learned scorer's features (`denseCandidates.ts`), where each guard's predicate is evidence, not a veto.
+ */
+export function loneCommaGuardsAt(slot: LoneCommaSlot, i: number): string[] {
   return LONE_COMMA_GUARDS.flatMap((g) =>
     g.id === 'writers-convention' ? WRITERS_CONVENTIONS.filter((c) => c.at(slot.tree, i)).map((c) => c.id) : g.at(slot, i) ? [g.id] : [],
   );

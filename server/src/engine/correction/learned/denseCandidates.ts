@@ -4,7 +4,8 @@
  * hand-written generator (`candidates.ts`, with its guards) runs first and its candidates keep their kinds and
  * variants; what it did not propose (a comma its guards protect, a gap whose prior is below the scoring floor, a
  * constituent the parse did not call an apposition or a relative clause) is added here and marked `dense`, so the
- * scorer learns from edited text when a guard's veto holds instead of the guard deciding alone.
+ * scorer learns from edited text when a guard's veto holds instead of the guard deciding alone: every guard whose
+ * predicate holds at a candidate's slots is named on it (`Candidate.guards`), one feature per guard id.
  *
  * Cost: an inference per candidate is spent only where the punctuation model's own prior of a comma reaches the
  * floor the calibrated decision uses (`MIN_COMMA_PRIOR`) or a written comma is removed; the other dense candidates are
@@ -26,7 +27,8 @@ export function changeSignature(c: Pick<Candidate, 'changes'>): string {
 }
 
 export function denseCandidates(s: AnalysedSentence, info: TreeInfo, prior: Float64Array | undefined, minPrior: number, reparse?: Reparse): Candidate[] {
-  const out = candidates(s, info, prior, minPrior, reparse);
+  const fired = new Map<number, string[]>();
+  const out = candidates(s, info, prior, minPrior, reparse, undefined, fired);
   const seen = new Set(out.map(changeSignature));
   const n = info.n;
   const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
@@ -58,6 +60,11 @@ export function denseCandidates(s: AnalysedSentence, info: TreeInfo, prior: Floa
     if (marks[li].length === 0 && marks[b].length === 0)
       add({ category: 'nonrestrictive-comma', action: 'insert', node: w, changes: new Map([[li, [COMMA]], [b, [COMMA]]]), dense: { scored: Math.min(priorAt(li), priorAt(b)) >= minPrior } });
     else if (onlyComma(li) && onlyComma(b)) add({ category: 'nonrestrictive-comma', action: 'delete', node: w, changes: new Map([[li, []], [b, []]]), dense: { scored: true } });
+  }
+  // Each guard's predicate at the candidate's slots, as evidence for the scorer rather than a veto.
+  for (const c of out) {
+    const guards = [...new Set([...c.changes.keys()].flatMap((i) => fired.get(i) ?? []))];
+    if (guards.length > 0) c.guards = guards;
   }
   return out;
 }

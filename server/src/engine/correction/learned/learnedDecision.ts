@@ -24,6 +24,8 @@ import { IntroductoryConvention } from '../style/introductoryConvention';
 import { SentenceFindings } from '../pipeline/modelRules';
 import { styleStep } from '../style/styleStep';
 import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
+import { CommaGapsModel } from '../../commaGaps/model';
+import { gapProbabilities } from './gapProbabilities';
 
 export function learnedFindings(
   text: string,
@@ -33,17 +35,20 @@ export function learnedFindings(
   scorer: LearnedScorer,
   options: LintOptions,
   reparse?: Reparse,
-  /** What the style step reads besides the options: the quote placement in force and the introductory convention. */
-  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention } = {},
+  /**
+   * What the style step reads besides the options: the quote placement in force and the introductory convention; and
+   * the comma-gap model, read only by a scorer trained with its probability as a feature (`gapFeature`).
+   */
+  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined } = {},
   /** Records what each stage does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
   trace?: DecisionTrace,
 ): SentenceFindings {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
   const adapt = options.adaptToWriter ?? true;
-  const step = styleStep({ text, s, info, model, options, ...style, trace });
+  const step = styleStep({ text, s, info, model, options, quoteStyle: style.quoteStyle, convention: style.convention, trace });
   const features = new Map<ScoredCandidate, { f: FeatureVector; weights: Record<string, number>; threshold: number }>();
-  const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial, trace);
+  const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial, trace, scorer.gapFeature ? style.gaps?.() : undefined);
   // The serial comma is a setting's alone: the scorer was not trained on it and does not decide it.
   const serialCommas = candidates.filter((c) => c.scored.candidate.category === 'serial-comma').map((c) => c.scored);
   const scored = candidates.filter((c) => c.scored.candidate.category !== 'serial-comma').map((c) => {
@@ -102,7 +107,7 @@ export function learnedFindings(
  * hand-written generator's candidates that the model scored.
  */
 export function scoredForScorer(
-  scorer: Pick<LearnedScorer, 'candidates'>,
+  scorer: Pick<LearnedScorer, 'candidates' | 'gapFeature'>,
   s: AnalysedSentence,
   info: TreeInfo,
   model: EngineModel,
@@ -112,6 +117,8 @@ export function scoredForScorer(
   /** Keep the serial-comma candidates too, for the style step (`serialComma` set); the scorer never decides them. */
   serialComma = false,
   trace?: DecisionTrace,
+  /** The comma-gap model, for a scorer trained with its probability as a feature. */
+  gaps?: CommaGapsModel,
 ): Array<{ scored: ScoredCandidate; ctx: FeatureContext }> {
   const keep = (c: Candidate) => {
     if ((serialComma || c.category !== 'serial-comma') && proposable(c, fragment)) return true;
@@ -125,6 +132,6 @@ export function scoredForScorer(
   }
   const prior = model.commaPrior?.(s.tree);
   const cands = denseCandidates(s, info, prior, cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
-  const ctx: FeatureContext = { prior };
+  const ctx: FeatureContext = { prior, ...(gaps && scorer.gapFeature ? { gaps: gapProbabilities(s, info, gaps, prior) } : {}) };
   return scoreCandidateList(model, s, cal, cands, keep, (c) => c.dense?.scored === false, trace).map((scored) => ({ scored, ctx }));
 }

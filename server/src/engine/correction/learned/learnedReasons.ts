@@ -4,6 +4,9 @@
  * as a number. A feature with no plain reading (the bias, sentence length) is left out.
  */
 import { FeatureVector } from './learnedScorer';
+import { GUARDS } from '../guards/registry';
+
+const GUARD_IDS = new Set(GUARDS.map((g) => g.id));
 
 const RELATIONS: Record<string, string> = {
   nsubj: 'a subject',
@@ -73,6 +76,10 @@ export function plainReason(name: string): string | undefined {
   if (name === 'calLogit') return 'the error model fitted to writers’ mistakes expects this change';
   if (/^prior/.test(name)) return ins ? 'the punctuation model expects a comma here' : 'the punctuation model would not write a comma here';
   if (/^hand\*/.test(name)) return 'the comma rules proposed this change';
+  if (/^gap(Max|Bin=[^*]*)?\*/.test(name) || /^gap\*key=/.test(name))
+    return ins ? 'the model of comma gaps, reading the words and marks around the gap, expects a comma here' : 'the model of comma gaps, reading the words and marks around the gap, finds this comma stray';
+  const guard = /^guard=([^*]+)/.exec(name);
+  if (guard) return GUARD_IDS.has(guard[1]) ? `edited prose often leaves out a comma even where the rule “${guard[1].replace(/-/g, ' ')}” would keep it` : undefined;
   if (!kv) return undefined;
   const [, key, value] = kv;
   const comma = ins ? 'a comma usually' : 'edited prose rarely puts a comma';

@@ -3,9 +3,12 @@
  * σ(w · f), a log-linear model over named features of the candidate — the generative model's Δ log p (alone and per
  * kind of edit), the calibrated error model's confidence, and the slot's syntax: the words, tags and relations on both
  * sides, the constituents that end and start at the slot with their relations and their heads' (the syntactic comma
- * features of Favre et al., seed 001, read off a dependency tree), depth and lengths. Trained on edited-english by
- * `server/research/scorer/fit.ts`, which writes `models/en/lint-scorer.json`. Used only when a lint asks for it
- * (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS, "Learned correction scorer").
+ * features of Favre et al., seed 001, read off a dependency tree), depth and lengths; every hand-written guard whose
+ * predicate holds at the slots (`Candidate.guards`: evidence, not a veto), the comma-gap model's probability there
+ * (`gapProbabilities.ts`, when the file says `gapFeature`) and the sentence's register. Trained on edited-english and
+ * EWT train by `server/research/scorer/fit.ts` (`npm run train:scorer`), which writes `models/en/lint-scorer.json`.
+ * Used only when a lint asks for it (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS,
+ * "Learned correction scorer"; journal, "The guards as the learned scorer's features").
  */
 import * as fs from 'fs';
 import { AnalysedSentence } from '../../sentence';
@@ -31,6 +34,8 @@ export interface LearnedScorer {
    * candidates (at its own threshold), and the dense weights only the candidates the dense generator added.
    */
   hand?: { weights: Record<string, number>; threshold: number };
+  /** Trained with the comma-gap model's probability at the slot among its features (`gapProbabilities.ts`). */
+  gapFeature?: boolean;
 }
 
 /** The kind of edit a per-kind threshold applies to: the rule and the action (`introductory-comma/insert`), no variant. */
@@ -50,7 +55,7 @@ export function loadLearnedScorer(file: string): LearnedScorer | undefined {
   if (!fs.existsSync(file)) return undefined;
   const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LearnedScorer>;
   if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
-  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand };
+  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand, gapFeature: m.gapFeature === true };
 }
 
 export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
@@ -90,6 +95,8 @@ export function edgesAt(info: TreeInfo, i: number): { ending: number; starting: 
 /** What the features read besides the candidate: the punctuation model's prior of a comma at each slot. */
 export interface FeatureContext {
   prior?: Float64Array;
+  /** The comma-gap model's probability at each gap (`gapProbabilities.ts`; NaN where it asks nothing). */
+  gaps?: Float64Array;
 }
 
 const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
@@ -121,6 +128,23 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
     const hi = logitOf(Math.max(...ps));
     f.push([`prior*${c.action}`, lo / 4], [`priorMax*${c.action}`, hi / 4], [`prior*key=${key}`, lo / 4], [`priorBin=${Math.round(lo)}*${c.action}`, 1]);
   }
+  if (ctx.gaps) {
+    // The comma-gap model's answer at the slots (missing at an empty gap, stray at a written comma): a second opinion
+    // read off the words and marks around the gap, not off the punctuation model's bracketing.
+    const ps = [...c.changes.keys()].map((i) => ctx.gaps![i]).filter((p) => Number.isFinite(p));
+    if (ps.length > 0) {
+      const lo = logitOf(Math.min(...ps));
+      const hi = logitOf(Math.max(...ps));
+      f.push([`gap*${c.action}`, lo / 4], [`gapMax*${c.action}`, hi / 4], [`gap*key=${key}`, lo / 4], [`gapBin=${Math.round(lo)}*${c.action}`, 1]);
+    } else f.push([`noGap*${c.action}`, 1]);
+  }
+  // Each hand-written guard whose predicate holds at the slots (`Candidate.guards`): a feature, not a veto, so the
+  // weight of each is learned from edited text and web text together.
+  for (const g of c.guards ?? []) f.push([`guard=${g}`, 1], [`guard=${g}*${hand}`, 1], [`guard=${g}*slots=${c.changes.size}`, 1]);
+  if (c.guards) f.push([`guarded*${c.action}*n=${bucket(c.guards.length)}`, 1]);
+  // What the sentence shows of its writer's register: web and learner writers start lower-case, write "i", and leave
+  // the final mark off far more often than editors; the same missing comma means less from them (clean EWT dev).
+  f.push(...registerFeatures(s).map((r) => [`${r}*${c.action}`, 1] as [string, number]));
   if (c.size !== undefined) f.push(['introSize', Math.log1p(c.size)], [`key=${key}*introSize`, Math.log1p(c.size)]);
   const commas = s.tree.slots.reduce((a, sl) => a + sl.filter((m) => m === ',').length, 0);
   f.push([`commas=${bucket(commas)}`, 1]);
@@ -171,4 +195,16 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
     );
   }
   return f;
+}
+
+/** Signs of the writer's register in the sentence as written (`candidateFeatures`). */
+export function registerFeatures(s: AnalysedSentence): string[] {
+  const words = s.tree.words;
+  const out: string[] = [];
+  if (words.length === 0) return out;
+  if (/^\p{Ll}/u.test(words[0].form)) out.push('reg:lowerStart');
+  if (words.some((w) => w.form === 'i')) out.push('reg:lowerI');
+  const last = s.tree.slots[words.length] ?? [];
+  if (!last.some((m) => m === '.' || m === '?' || m === '!' || m === '...' || m === '?!')) out.push('reg:noFinalMark');
+  return out;
 }

@@ -11,7 +11,7 @@ import { TreeInfo } from '../../treeInfo';
 import { bracketFragmentSlots } from '../guards/bracketFragments';
 import { callArgumentSlots } from '../guards/callArguments';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
-import { GuardVeto, loneCommaVeto } from '../guards/registry';
+import { GuardVeto, loneCommaGuardsAt, loneCommaVeto } from '../guards/registry';
 import { guardSkipped, guardTrace } from '../guards/skipped';
 import { introductoryKind } from '../style/introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from '../candidates/unclosedSupplements';
@@ -67,6 +67,8 @@ export interface Candidate {
    * let it through. `scored`: whether it is worth an inference (the model's prior at its slots is high enough).
    */
   dense?: { scored: boolean };
+  /** Every guard whose predicate holds at the candidate's slots (`candidates`' `firedGuards`): the learned scorer's features. */
+  guards?: string[];
 }
 
 export const COMMA: SlotMark = { norm: ',', text: ',' };
@@ -158,6 +160,11 @@ export function candidates(
   reparse?: Reparse,
   /** When given, each guard's veto is recorded here (`guards.ts`). */
   vetoes?: GuardVeto[],
+  /**
+   * When given, every guard whose predicate holds at a written lone comma, by slot, whether or not it vetoed (the
+   * learned scorer reads them as features: `denseCandidates.ts`).
+   */
+  firedGuards?: Map<number, string[]>,
 ): Candidate[] {
   const n = info.n;
   const out: Candidate[] = [];
@@ -213,6 +220,11 @@ export function candidates(
       const plainSubject = subject !== undefined && (!afterModifier || endsInCloseName(s.tree, info, subject, i, marked));
       // The registered guards (`guards.ts`): lists, misparses and writers' conventions, where the parse misleads.
       const veto = loneCommaVeto({ tree: s.tree, info, category, plainSubject, onlyComma }, i);
+      if (firedGuards) {
+        const fired = loneCommaGuardsAt({ tree: s.tree, info, category, plainSubject, onlyComma }, i);
+        if (category === 'comma' && variant === undefined && !plainSubject && !commaCutsWordAt(s.tree, info, i)) fired.push('uncut-comma');
+        if (fired.length > 0) firedGuards.set(i, fired);
+      }
       if (veto === undefined) {
         out.push(...commaDeletions(s.tree, info, i, { category, node, variant, size, plainSubject }, { hasComma, marked, judged }, vetoes));
       } else vetoes?.push({ guard: veto, slot: i, category, action: 'delete' });

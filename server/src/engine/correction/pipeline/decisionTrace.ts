@@ -9,8 +9,9 @@ import { kindKey } from './calibration';
 
 /**
  * The stages, in the order they run (`decide.ts` for the generator and the scoring, `conventionKinds.ts`,
- * `modelRules.ts`, `style/styleStep.ts`, `style/habitEvidence.ts`), each with what it decides; and the set-off comma
- * model beside them (`setOffCommas/findings.ts`), whose candidates are its own.
+ * `modelRules.ts`, `style/styleStep.ts`, `style/habitEvidence.ts`), each with what it decides; the small models beside
+ * them, whose candidates are their own (`sentenceKinds.ts`: the sentence joins, the semicolon/colon model, the set-off
+ * comma model and the comma-gap model); and last the overlap rule over all of a text's findings (`keepStrongest`).
  */
 export const DECISION_STAGES = {
   guard: 'a registered guard vetoed it before scoring (`guards/registry.ts`)',
@@ -24,6 +25,11 @@ export const DECISION_STAGES = {
   'writer-error-rate': "waits for the document's error rate (`adaptToWriter`)",
   'habit-evidence': "an omission the document's introductory habit may report only where the set-off model backs it",
   'set-off-model': 'the set-off comma model (`setOffCommas/`: commas around relative clauses and appositions, after fronted phrases) leaves it out',
+  'sentence-join': 'the sentence-join model (`sentenceJoins/`: comma splices, fused sentences) finds a sentence end there, not surely enough',
+  'mark-choice': 'the semicolon/colon model (`markChoice/`) prefers the other mark, not surely enough',
+  'decided-by-another': "another finding already edits the phrase's edges or what lies between them (`sentenceKinds.ts`)",
+  'comma-gap': 'the comma-gap model (`commaGaps/`, opt-in) flags the gap, but a guard or another finding decides it',
+  strongest: 'a more confident finding overlaps it in the text: of overlapping findings only the most confident is reported (`keepStrongest`)',
 } as const;
 
 export type DecisionStage = keyof typeof DECISION_STAGES;
@@ -42,6 +48,11 @@ export interface DecisionNote {
   reason: string;
   /** The guard's id (stage `guard`). */
   guard?: string;
+  /**
+   * A finding's range in the text (UTF-16 offsets), for a note on a finding rather than on a candidate (stage
+   * `strongest`, decided over the whole text's findings: `changes` is then empty and `kind` the finding's rule).
+   */
+  range?: { start: number; end: number };
 }
 
 export type DecisionTrace = (note: DecisionNote) => void;

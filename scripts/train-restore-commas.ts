@@ -1,0 +1,282 @@
+/**
+ * Trains restoration's comma model (`server/src/restore/commaModel.ts`), the second pass that decides commas over the
+ * parse of each restored sentence:
+ *
+ *   npx tsx scripts/train-restore-commas.ts [--train N] [--out FILE]   # writes models/en/restore-commas.json
+ *
+ * Data: edited-english train documents (d % 10 ∉ {8, 9}; N paragraphs spread over them, default 6000) and dev
+ * (d % 10 == 8) as dictation gives them (`dictated` in test/restore/corpus.ts). Each paragraph is tagged as one run by
+ * the bundled punctuation tagger, cut at its real sentence ends, each sentence parsed as restoration parses it and
+ * sampled by the punctuation model (SAMPLES = 30, seed 1; restoration draws DEFAULT_SAMPLES = 15, which restored as
+ * well); every free slot inside a sentence
+ * is an example, labelled by whether the text has a comma there. The parsed examples are cached under
+ * /work/cache/restore-commas/ (PUNCTEME_CACHE=DIR elsewhere; delete it after retraining the parser, the tagger or
+ * the model). A logistic model over the hashed features (AdaGrad, EPOCHS, default 6; the epoch with the lowest dev
+ * log loss is kept); the threshold is the one of highest comma F1 on dev among those that make no more comma errors
+ * (wrong plus missed, their share of AED) than the previous rule. Reports, on the dev slots, the comma F1 of
+ * the restorer's previous rule (the tagger's and the model's P mixed) beside the model's.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { loadParser, ParsedSentence } from '../server/src/parser';
+import { loadPunctModel, defaultModelDir } from '../server/src/model';
+import { slotSentence } from '../server/src/parser/sentenceBuilder';
+import { tokenizeText } from '../server/src/tokenize';
+import { runParse, RunParse } from '../server/src/restore/boundaries';
+import { COMMA_MODEL_FILE, commaFeatureHashes, CommaModelJson, commaProbOfHashes, CommaStack, logit, stackedProb, yields } from '../server/src/restore/commaModel';
+import { sentenceGaps } from '../server/src/restore/gaps';
+import { COMMA, denseWeightText, loadPunctTagger, MARK_COUNT, tagRun } from '../server/src/restore/punctTagger';
+import { COMMA_EVIDENCE } from '../server/src/restore/restorer';
+import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
+
+const { values } = parseArgs({ options: { ewt: { type: 'boolean', default: false }, train: { type: 'string', default: '6000' }, out: { type: 'string' }, bits: { type: 'string', default: '20' } } });
+const EPOCHS = Number(process.env.EPOCHS ?? 6);
+const BITS = Number(values.bits);
+const CACHE = process.env.PUNCTEME_CACHE ?? '/work/cache/restore-commas';
+/** The punctuation model's samples per sentence behind each example's comma share (the bundled model's were 30). */
+const SAMPLES = 30;
+
+/** A parsed sentence's comma examples: per slot 1 … n−1, the label (1 comma, 0 none, −1 not free) and the evidence. */
+interface SentenceExamples {
+  forms: string[];
+  parse: RunParse;
+  label: number[];
+  tagger: number[];
+  model: number[];
+}
+
+function spread<T>(xs: readonly T[], count: number): T[] {
+  const k = Math.max(1, Math.floor(xs.length / count));
+  return xs.filter((_, i) => i % k === 0).slice(0, count);
+}
+
+/** The paragraphs of a part (each its sentences' texts; an edited-english paragraph is one text). */
+function paragraphsOf(part: Part): string[][] {
+  if (part === 'ewt-train' || part === 'ewt-dev') return ewtParagraphs(part === 'ewt-train' ? 'train' : 'dev');
+  return editedParagraphs(part).map((p) => [p.text]);
+}
+
+type Part = 'train' | 'dev' | 'ewt-train' | 'ewt-dev';
+
+function build(part: Part, count: number): SentenceExamples[] {
+  const file = path.join(CACHE, `${part}-${count}.jsonl`);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SentenceExamples);
+  fs.mkdirSync(CACHE, { recursive: true });
+  const parser = loadParser();
+  const model = loadPunctModel();
+  const tagger = loadPunctTagger(defaultModelDir());
+  if (!tagger) throw new Error('no punctuation tagger');
+  const out: SentenceExamples[] = [];
+  const t0 = Date.now();
+  const paragraphs = spread(paragraphsOf(part), count);
+  const lines: string[] = [];
+  paragraphs.forEach((p, k) => {
+    const input = dictated(p);
+    if (!input) return;
+    const words = input.split(' ');
+    const gold = slotMarks(p.join(' '));
+    if (gold.length !== words.length + 1) return;
+    // Offsets of the whitespace words in `input`.
+    const starts: number[] = [];
+    let at = 0;
+    for (const w of words) ((starts.push(at), (at += w.length + 1)));
+    const wordEndingAt = new Map(words.map((w, j) => [starts[j] + w.length, j]));
+    // The tagger's P(comma) after each word, tagged as restoration tags a run.
+    const pComma = new Map<number, number>();
+    for (const t of tokenizeText(input)) {
+      const slotted = slotSentence(t.tokens);
+      const forms = slotted.wordTokens.map((j) => t.tokens[j].text);
+      if (forms.length === 0) continue;
+      const { marginals } = tagRun(tagger, forms, false);
+      slotted.wordTokens.forEach((j, i) => pComma.set(t.tokens[j].start, marginals[i * MARK_COUNT + COMMA]));
+    }
+    // The real sentences: cut after each word whose slot has a sentence end.
+    let from = 0;
+    for (let j = 0; j < words.length; j++) {
+      const ends = gold[j + 1].some((m) => m === '.' || m === '?' || m === '!' || m === '...');
+      if (!ends && j < words.length - 1) continue;
+      const a = starts[from];
+      const b = starts[j] + words[j].length;
+      from = j + 1;
+      for (const parsed of parser.parseText(input.slice(a, b))) {
+        if (parsed.wordTokens.length < 2) continue;
+        const s: ParsedSentence = { ...parsed, tokens: parsed.tokens.map((t) => ({ ...t, start: t.start + a, end: t.end + a })) };
+        const gaps = sentenceGaps(input, s, []);
+        const { support } = model.restoreWithSupport(s.tree, { samples: SAMPLES });
+        const n = s.wordTokens.length;
+        const ex: SentenceExamples = { forms: s.tree.words.map((w) => w.form), parse: runParse(s.tree.words), label: [], tagger: [], model: [] };
+        for (let i = 1; i < n; i++) {
+          const end = s.tokens[s.wordTokens[i - 1]].end;
+          const wj = wordEndingAt.get(end);
+          const pt = pComma.get(s.tokens[s.wordTokens[i - 1]].start);
+          const free = gaps[i].free && wj !== undefined && pt !== undefined;
+          ex.label.push(free ? (gold[wj + 1].includes(',') ? 1 : 0) : -1);
+          ex.tagger.push(pt ?? 0);
+          ex.model.push(support[i].get(',') ?? 0);
+        }
+        out.push(ex);
+        lines.push(JSON.stringify(ex));
+      }
+    }
+    if (k % 500 === 499) console.log(`${part}: ${k + 1} of ${paragraphs.length} paragraphs, ${out.length} sentences (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  });
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  console.log(`${part}: ${out.length} sentences cached in ${file} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  return out;
+}
+
+interface Example {
+  hashes: Int32Array;
+  y: number;
+  tagger: number;
+  model: number;
+}
+
+function examples(data: readonly SentenceExamples[]): Example[] {
+  const out: Example[] = [];
+  const buf: number[] = [];
+  for (const s of data) {
+    const spans = yields(s.parse.head);
+    s.label.forEach((y, k) => {
+      if (y < 0) return;
+      const ev = { tagger: s.tagger[k], model: s.model[k] };
+      out.push({ hashes: Int32Array.from(commaFeatureHashes(s.forms, s.parse, spans, k + 1, ev, buf)), y, ...ev });
+    });
+  }
+  return out;
+}
+
+function logLoss(w: Float32Array, data: readonly Example[]): number {
+  let l = 0;
+  for (const e of data) {
+    const p = Math.min(1 - 1e-9, Math.max(1e-9, commaProbOfHashes({ bits: BITS, weights: w }, Array.from(e.hashes))));
+    l -= e.y ? Math.log(p) : Math.log(1 - p);
+  }
+  return l / data.length;
+}
+
+/** Comma F1 of a decision over examples, and its errors (commas wrongly written plus commas missed: its share of AED). */
+function f1(data: readonly Example[], decide: (e: Example) => boolean): { f1: number; p: number; r: number; errors: number } {
+  let tp = 0, pred = 0, gold = 0;
+  for (const e of data) {
+    const d = decide(e);
+    if (d) pred++;
+    if (e.y) gold++;
+    if (d && e.y) tp++;
+  }
+  const p = tp / Math.max(1, pred), r = tp / Math.max(1, gold);
+  return { f1: p + r ? (2 * p * r) / (p + r) : 0, p, r, errors: pred + gold - 2 * tp };
+}
+
+/**
+ * The stack's four weights by Newton's method on the dev slots' log loss (a logistic regression on logit P_syntax,
+ * logit P_tagger, the model's share and a bias; a little L2 keeps the Hessian invertible).
+ */
+function fitStack(dev: readonly Example[], pSyntax: readonly number[]): CommaStack {
+  const x = dev.map((e, k) => [logit(pSyntax[k]), logit(e.tagger), e.model, 1]);
+  let w = [1, 0, 0, 0];
+  for (let iter = 0; iter < 25; iter++) {
+    const g = [0, 0, 0, 0];
+    const H = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+    x.forEach((xi, k) => {
+      const p = 1 / (1 + Math.exp(-xi.reduce((a, v, j) => a + v * w[j], 0)));
+      const r = p - dev[k].y;
+      for (let a = 0; a < 4; a++) {
+        g[a] += r * xi[a];
+        for (let b = 0; b < 4; b++) H[a][b] += p * (1 - p) * xi[a] * xi[b];
+      }
+    });
+    for (let a = 0; a < 4; a++) ((g[a] += 1e-3 * w[a]), (H[a][a] += 1e-3));
+    w = w.map((v, a) => v - solve(H, g)[a]);
+  }
+  return { syntax: w[0], tagger: w[1], model: w[2], bias: w[3] };
+}
+
+/** x with A x = b (Gaussian elimination with partial pivoting; A small and symmetric positive definite). */
+function solve(A: readonly number[][], b: readonly number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]]);
+  for (let c = 0; c < n; c++) {
+    const p = M.slice(c).reduce((best, row, k) => (Math.abs(row[c]) > Math.abs(M[best][c]) ? c + k : best), c);
+    [M[c], M[p]] = [M[p], M[c]];
+    for (let r = c + 1; r < n; r++) {
+      const f = M[r][c] / M[c][c];
+      for (let k = c; k <= n; k++) M[r][k] -= f * M[c][k];
+    }
+  }
+  const out = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) out[r] = (M[r][n] - sumAfter(M[r], out, r)) / M[r][r];
+  return out;
+}
+
+function sumAfter(row: readonly number[], out: readonly number[], r: number): number {
+  let s = 0;
+  for (let k = r + 1; k < out.length; k++) s += row[k] * out[k];
+  return s;
+}
+
+function main(): void {
+  const t0 = Date.now();
+  // With --ewt, EWT train joins the training examples and EWT dev the stack's (web text has fewer commas).
+  const train = examples([...build('train', Number(values.train)), ...(values.ewt ? build('ewt-train', 100000) : [])]);
+  const dev = examples([...build('dev', 100000), ...(values.ewt ? build('ewt-dev', 100000) : [])]);
+  console.log(`examples: train ${train.length} (${train.filter((e) => e.y).length} commas), dev ${dev.length} (${dev.filter((e) => e.y).length} commas)`);
+  const mask = (1 << BITS) - 1;
+  const w = new Float32Array(1 << BITS);
+  const g2 = new Float32Array(1 << BITS).fill(1e-2);
+  const rate = Number(process.env.RATE ?? 0.1);
+  let best = { epoch: 0, loss: Infinity, w: new Float32Array(0) };
+  const order = train.map((_, i) => i);
+  let seed = 1;
+  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  for (let epoch = 1; epoch <= EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const k of order) {
+      const e = train[k];
+      let z = 0;
+      for (const h of e.hashes) z += w[(h >>> 0) & mask];
+      const g = 1 / (1 + Math.exp(-z)) - e.y;
+      for (const h of e.hashes) {
+        const j = (h >>> 0) & mask;
+        g2[j] += g * g;
+        w[j] -= (rate * g) / Math.sqrt(g2[j]);
+      }
+    }
+    const loss = logLoss(w, dev);
+    console.log(`epoch ${epoch}: train log loss ${logLoss(w, train.slice(0, 50000)).toFixed(4)}, dev ${loss.toFixed(4)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    if (loss < best.loss) best = { epoch, loss, w: Float32Array.from(w) };
+  }
+  const m = { bits: BITS, weights: best.w };
+  const pSyntax = dev.map((e) => commaProbOfHashes(m, Array.from(e.hashes)));
+  const stack = fitStack(dev, pSyntax);
+  console.log(`stack fitted on dev: ${JSON.stringify(stack)}`);
+  const pDev = dev.map((e, k) => stackedProb(stack, pSyntax[k], e));
+  const mix = (e: Example) => COMMA_EVIDENCE.weight * e.tagger + (1 - COMMA_EVIDENCE.weight) * e.model;
+  const rule = f1(dev, (e) => mix(e) >= COMMA_EVIDENCE.threshold);
+  // On train the tagger has seen the text: how much surer it is there is what the bins of its P may over-trust.
+  const ruleTrain = f1(train, (e) => mix(e) >= COMMA_EVIDENCE.threshold);
+  console.log(`train slots, the previous rule: comma F1 ${ruleTrain.f1.toFixed(3)} (P ${ruleTrain.p.toFixed(3)}, R ${ruleTrain.r.toFixed(3)})`);
+  console.log(`dev slots, the previous rule (tagger ${COMMA_EVIDENCE.weight} + model, ≥ ${COMMA_EVIDENCE.threshold}): comma F1 ${rule.f1.toFixed(3)} (P ${rule.p.toFixed(3)}, R ${rule.r.toFixed(3)}), errors ${rule.errors}`);
+  let chosen = { t: 0.5, f1: 0 };
+  const idx = new Map(dev.map((e, k) => [e, k]));
+  for (const t of [0.2, 0.3, 0.4]) {
+    const r = f1(dev, (e) => pSyntax[idx.get(e)!] >= t);
+    console.log(`dev slots, the syntactic model alone ≥ ${t}: comma F1 ${r.f1.toFixed(3)} (P ${r.p.toFixed(3)}, R ${r.r.toFixed(3)})`);
+  }
+  for (const t of [0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
+    const r = f1(dev, (e) => pDev[idx.get(e)!] >= t);
+    console.log(`dev slots, stacked comma model ≥ ${t}: comma F1 ${r.f1.toFixed(3)} (P ${r.p.toFixed(3)}, R ${r.r.toFixed(3)}), errors ${r.errors}`);
+    // The highest F1 of the thresholds that make no more comma errors than the previous rule (AED must not rise).
+    if (r.f1 > chosen.f1 && r.errors <= rule.errors) chosen = { t, f1: r.f1 };
+  }
+  const json: CommaModelJson = { version: `restore-commas-2${values.ewt ? 'w' : ''}-e${best.epoch}-${Number(values.train)}`, bits: BITS, threshold: chosen.t, stack, dense: denseWeightText(best.w) };
+  const file = values.out ?? path.resolve(__dirname, '..', 'models', 'en', COMMA_MODEL_FILE);
+  fs.writeFileSync(file, JSON.stringify(json));
+  console.log(`wrote ${file}: epoch ${best.epoch}, threshold ${chosen.t}, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);
+}
+
+main();

@@ -1,0 +1,83 @@
+/**
+ * Learner-shaped comma errors, for the learned scorer's training only (`fit.ts --learner-shapes N`). The writers'
+ * generator (`eval/corrupt.ts`) adds a subject–verb comma only where the tree's nearest edge at the slot is the
+ * subject's own, so a comma after a whole subject that ends in a relative clause, a reduced relative or a phrase
+ * ("The girl who sits next to me, is", "The house we rented in the summer, had", "What I want to say, is") never
+ * occurs in its output, nor one between a verb and a clause it takes that opens with a wh-word or "that" ("We
+ * discussed, how", "The problem is, that"). Learners write both: 5 of the 10 subject–verb pairs and 3 of the 5
+ * verb–object pairs of `examples/probes/learner-pairs.tsv`. Measured in the dense scorer's training data (journal,
+ * "The guards as the learned scorer's features"): the keys the candidate generator gives these slots
+ * (`subject-verb-comma/delete/restrictive-subject`, `…/pseudo-cleft`, `…/wh-complement`) had 2 right examples among 14,
+ * so the scorer learned that such a comma is kept. The generator is shared with the benchmarks, whose items must not
+ * move, so these shapes are added here, not there.
+ */
+import { TreeInfo, treeInfo } from '../../src/engine/treeInfo';
+import { SlotMark } from '../../src/engine/sentence';
+import { Corruption, ErrorKind } from '../eval/corrupt';
+import { cloneDraft, Draft, draftOf, renderDraft, setSlot } from '../eval/draft';
+import { pick, Rng, seededRng } from '../eval/rng';
+import { EditedItem, SuiteDocument } from '../corruption/editedSuite';
+
+const COMMA: SlotMark = { norm: ',', text: ',' };
+const CLAUSE_OPENERS = /^(that|how|what|why|when|where|whether|if|who|which)$/i;
+
+const boundary = (d: Draft, i: number) => i > 0 && i < d.slots.length - 1 && d.words.some((w) => w.lastWord === i);
+
+/** The first word of w's predicate after its subject: the head itself or an auxiliary or copula of it. */
+function predicateStart(info: TreeInfo, subject: number): number {
+  const h = info.head(subject);
+  const before = info.children[h].filter((c) => c > subject && c < h && /^(aux|aux:pass|cop)$/.test(info.rel(c)));
+  return before.length ? Math.min(...before) : h;
+}
+
+/** The slots where a learner's comma would split a long subject from its verb, or a verb from its clause. */
+export function learnerShapeSlots(d: Draft): Array<{ slot: number; error: ErrorKind; kind: string }> {
+  const info = treeInfo(d.gold.sentence.tree);
+  const out: Array<{ slot: number; error: ErrorKind; kind: string }> = [];
+  for (let w = 1; w <= info.n; w++) {
+    const rel = info.rel(w);
+    const [a, b] = info.span[w];
+    if (/^(nsubj|nsubj:pass|csubj)$/.test(rel) && b - a + 1 >= 3 && b < info.n && predicateStart(info, w) === b + 1 && boundary(d, b) && d.slots[b].length === 0)
+      out.push({ slot: b, error: 'subject-verb-comma-added', kind: 'comma after a long subject' });
+    const words = d.gold.sentence.tree.words;
+    if (rel === 'ccomp' && a >= 2 && CLAUSE_OPENERS.test(words[a - 1].form) && boundary(d, a - 1) && d.slots[a - 1].length === 0) {
+      const h = info.head(w);
+      if (h === a - 1 || (info.head(a - 1) === h && a - 1 > h)) out.push({ slot: a - 1, error: 'verb-object-comma-added', kind: 'comma before a clause a verb takes' });
+    }
+  }
+  return out;
+}
+
+function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+function corruptionAt(d: Draft, slot: number, error: ErrorKind, kind: string): Corruption {
+  const draft = cloneDraft(d);
+  setSlot(draft, slot, [COMMA]);
+  return { category: 'subject-verb-comma', error, kind, draft, gold: new Map([[slot, ['']]]) };
+}
+
+/** Up to `count` sentences of the documents, each with one learner-shaped comma at a slot drawn uniformly. */
+export function learnerShapeItems(docs: readonly SuiteDocument[], count: number, seed: number): EditedItem[] {
+  const rng = seededRng(seed);
+  const sites: Array<[number, number, number]> = [];
+  docs.forEach((doc, di) => doc.sentences.forEach((ss, p) => ss.forEach((_, k) => sites.push([di, p, k]))));
+  const out: EditedItem[] = [];
+  for (const [di, p, k] of shuffled(rng, sites)) {
+    if (out.length >= count) break;
+    const s = docs[di].sentences[p][k];
+    const draft = draftOf(s.gold);
+    const slots = learnerShapeSlots(draft);
+    if (slots.length === 0) continue;
+    const x = pick(rng, slots);
+    const c = corruptionAt(draft, x.slot, x.error, x.kind);
+    out.push({ id: `${docs[di].key}/${p}/${k}/learner`, error: x.error, doc: di, par: p, start: s.start, end: s.end, original: renderDraft(draft), corrupted: renderDraft(c.draft), corruption: c });
+  }
+  return out;
+}

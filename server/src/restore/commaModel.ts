@@ -1,0 +1,210 @@
+/**
+ * The comma decision of restoration's second pass: once a run of words is cut into sentences and each is parsed, a
+ * logistic model over the parse of the sentence decides which of its free slots get a comma (Favre, Hakkani-Tür &
+ * Shriberg 2009: syntactic features decide commas that a window of words cannot, such as the end of a fronted
+ * clause or the start of a coordinated clause). Its evidence: what the parse says of the slot (the largest phrase that
+ * ends before it and the one that begins after it, their relations and lengths, the arcs that cross it), the words
+ * beside it, and the share of the punctuation model's samples with a comma there, in bins. Trained on edited-english
+ * train as dictation gives it, parsed as restoration parses it (`scripts/train-restore-commas.ts`,
+ * `models/en/restore-commas.json`). The punctuation tagger's P(comma) is not among its features: the tagger was
+ * trained on the same text and is far surer of it there than elsewhere (comma F1 0.79 on those train slots, 0.51 on
+ * dev), so a model trained beside it learns to trust it too much. It is stacked instead, on edited-english dev:
+ * P(comma) = σ(a·logit P_syntax + b·logit P_tagger + c·share + d).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { normWord, RunParse } from './boundaries';
+import { hashOfParts, onceByFile } from './hashedLogistic';
+import { weightsOfDense } from './punctTagger';
+
+export const COMMA_MODEL_FILE = 'restore-commas.json';
+
+/** What the comma model reads of a slot beside the parse: the share of the model's samples with a comma there (and, in its stack, the tagger's P). */
+export interface CommaEvidence {
+  tagger: number;
+  model: number;
+}
+
+export interface CommaModel {
+  readonly version: string;
+  readonly bits: number;
+  readonly weights: Float32Array;
+  /** A free slot gets a comma iff P(comma) is at least this (chosen on edited-english dev by the trainer). */
+  readonly threshold: number;
+  /** The stack of the syntactic model's P with the tagger's (fitted on edited-english dev); absent: the syntactic P alone. */
+  readonly stack?: CommaStack;
+}
+
+export interface CommaStack {
+  syntax: number;
+  tagger: number;
+  model: number;
+  bias: number;
+}
+
+export interface CommaModelJson {
+  version: string;
+  bits: number;
+  threshold: number;
+  stack?: CommaStack;
+  /** Sparse weights: [hashed index, weight] pairs (or `dense`). */
+  weights?: Array<[number, number]>;
+  /** All 2^bits weights in the punctuation tagger's dense form (int16 steps of 1/1000, gzipped, base64; or `weights`). */
+  dense?: string;
+}
+
+/** A feature whose string is its parts joined; hashed part by part (`parser/fnv.ts`) without building it. */
+export type CommaFeatureWriter = (a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string, h?: string) => void;
+
+const SIZES = ['1', '2', '3', '4', '5-8', '9+'];
+const size = (k: number) => SIZES[k <= 4 ? k - 1 : k <= 8 ? 4 : 5];
+const BINS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+/** A probability's tenth (0 … 9). */
+export const bin = (p: number) => BINS[Math.max(0, Math.min(9, Math.floor(p * 10)))];
+
+/** Each word's yield: the first and last word its subtree covers (a projective-or-not tree, from the heads). */
+export function yields(head: readonly number[]): { lo: Int32Array; hi: Int32Array } {
+  const n = head.length;
+  const lo = Int32Array.from({ length: n }, (_, k) => k);
+  const hi = Int32Array.from(lo);
+  for (let d = 0; d < n; d++) {
+    // Every ancestor of d covers d (a cycle, which a parser never gives, is cut after n steps).
+    for (let h = head[d], steps = 0; h >= 0 && steps < n; h = head[h], steps++) {
+      if (d < lo[h]) lo[h] = d;
+      if (d > hi[h]) hi[h] = d;
+    }
+  }
+  return { lo, hi };
+}
+
+/**
+ * The highest word on the way up from word k whose yield still has the same `edge` there (`edge` the yields' `hi`
+ * and k the word before a slot: the largest phrase that ends there; `lo` and the word after: the largest that begins).
+ */
+function highestWithEdge(parse: RunParse, edge: Int32Array, k: number): number {
+  let a = k;
+  for (let steps = 0; steps < parse.head.length; steps++) {
+    const h = parse.head[a];
+    if (h < 0 || edge[h] !== k) break;
+    a = h;
+  }
+  return a;
+}
+
+/**
+ * The features of the slot before words[i] (1 ≤ i < n) of a parsed sentence; `spans`: `yields(parse.head)`, computed
+ * once per sentence.
+ */
+export function writeCommaFeatures(
+  words: readonly string[],
+  parse: RunParse,
+  spans: { lo: Int32Array; hi: Int32Array },
+  i: number,
+  evidence: CommaEvidence,
+  add: CommaFeatureWriter,
+): void {
+  const n = words.length;
+  const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
+  const [l1, r1] = [normWord(words[i - 1]), normWord(words[i])];
+  const mb = bin(evidence.model);
+  add('b');
+  add('mb=', mb);
+  add('l1=', l1);
+  add('r1=', r1);
+  add('pu=', parse.upos[i - 1], '|', parse.upos[i]);
+  add('rd=', parse.deprel[i], '|', dir(i));
+  add('ld=', parse.deprel[i - 1], '|', dir(i - 1));
+  let cross = 0;
+  for (let d = 0; d < n; d++) {
+    const h = parse.head[d];
+    if (h >= 0 && Math.min(h, d) < i && Math.max(h, d) >= i) cross++;
+  }
+  const c = BINS[Math.min(cross, 4)];
+  add('c=', c);
+  // The largest phrase that ends before the slot and the largest that begins after it.
+  const e = highestWithEdge(parse, spans.hi, i - 1);
+  const s = highestWithEdge(parse, spans.lo, i);
+  const [eRel, eDir, eSize] = [parse.deprel[e], dir(e), size(spans.hi[e] - spans.lo[e] + 1)];
+  const [sRel, sDir, sSize] = [parse.deprel[s], dir(s), size(spans.hi[s] - spans.lo[s] + 1)];
+  const initial = spans.lo[e] === 0 ? 'I' : 'M';
+  add('e=', eRel, '|', eDir, '|', initial);
+  add('es=', eRel, '|', eDir, '|', eSize);
+  add('s=', sRel, '|', sDir);
+  add('ss=', sRel, '|', sDir, '|', sSize);
+  add('es2=', eRel, '|', eDir, '|', sRel, '|', sDir);
+  add('esu=', parse.upos[e], '|', eRel, '|', parse.upos[s], '|', sRel);
+  add('sr1=', sRel, '|', sDir, '|', r1);
+  add('el1=', eRel, '|', eDir, '|', l1);
+  // A coordinator or subordinator after the slot: what it joins (`, and` before a clause, not between two nouns).
+  const hr = parse.head[i];
+  if (hr >= 0 && (parse.deprel[i] === 'cc' || parse.deprel[i] === 'mark')) add('joins=', parse.deprel[i], '|', parse.deprel[hr], '|', parse.upos[hr], '|', r1);
+  // The phrase ending here attached to a head after the slot (a fronted clause or phrase), by the head's tag.
+  if (eDir === 'R') add('fronted=', eRel, '|', parse.upos[parse.head[e]], '|', eSize);
+  add('mbe=', mb, '|', eRel, '|', eDir);
+  add('mbs=', mb, '|', sRel, '|', sDir);
+  // The words around the slot, and the words that open the phrase ending here and head the one beginning (`if … ,`).
+  const [l2, r2] = [normWord(words[i - 2]), normWord(words[i + 1])];
+  add('l1r1=', l1, '|', r1);
+  add('l2l1=', l2, '|', l1);
+  add('r1r2=', r1, '|', r2);
+  add('ef=', eRel, '|', eDir, '|', normWord(words[spans.lo[e]]));
+  add('sh=', sRel, '|', sDir, '|', normWord(words[s]));
+  add('pos=', BINS[Math.min(i, 6)], '|', BINS[Math.min(n - i, 6)]);
+}
+
+/** The hashes of a slot's features (`writeCommaFeatures`), each `fnv(the feature's string)`. */
+export function commaFeatureHashes(words: readonly string[], parse: RunParse, spans: { lo: Int32Array; hi: Int32Array }, i: number, evidence: CommaEvidence, out: number[] = []): number[] {
+  out.length = 0;
+  writeCommaFeatures(words, parse, spans, i, evidence, (a, b, c, d, e, f, g, h) => out.push(hashOfParts(a, b, c, d, e, f, g, h)));
+  return out;
+}
+
+/** The feature strings of a slot (what the hashes are of; for tests and inspection). */
+export function commaFeatures(words: readonly string[], parse: RunParse, i: number, evidence: CommaEvidence): string[] {
+  const out: string[] = [];
+  writeCommaFeatures(words, parse, yields(parse.head), i, evidence, (...parts) => out.push(parts.filter((x) => x !== undefined).join('')));
+  return out;
+}
+
+/** σ(Σ w) over a slot's feature hashes: the syntactic model's P(comma). */
+export function commaProbOfHashes(m: Pick<CommaModel, 'bits' | 'weights'>, hashes: readonly number[]): number {
+  const mask = (1 << m.bits) - 1;
+  let z = 0;
+  for (const h of hashes) z += m.weights[(h >>> 0) & mask];
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** log(p / (1 − p)), p kept within [1e−6, 1 − 1e−6]. */
+export function logit(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+}
+
+/** The stacked P(comma) of a slot from the syntactic model's P and the evidence (the syntactic P alone without a stack). */
+export function stackedProb(stack: CommaStack | undefined, pSyntax: number, evidence: CommaEvidence): number {
+  if (!stack) return pSyntax;
+  return 1 / (1 + Math.exp(-(stack.syntax * logit(pSyntax) + stack.tagger * logit(evidence.tagger) + stack.model * evidence.model + stack.bias)));
+}
+
+/** P(comma) at the slot before words[i]: the syntactic model's, stacked with the tagger's. */
+export function commaProb(m: CommaModel, words: readonly string[], parse: RunParse, spans: { lo: Int32Array; hi: Int32Array }, i: number, evidence: CommaEvidence, buf: number[] = []): number {
+  return stackedProb(m.stack, commaProbOfHashes(m, commaFeatureHashes(words, parse, spans, i, evidence, buf)), evidence);
+}
+
+export function commaModelFromJson(j: CommaModelJson): CommaModel {
+  if (!(j.bits > 0 && j.bits <= 24)) throw new Error(`comma model: ${j.bits}-bit features`);
+  let weights: Float32Array;
+  if (j.dense !== undefined) weights = weightsOfDense(j.bits, j.dense);
+  else {
+    weights = new Float32Array(1 << j.bits);
+    for (const [k, v] of j.weights ?? []) weights[k] = v;
+  }
+  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, stack: j.stack };
+}
+
+const readCommaModel = onceByFile((f) => commaModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as CommaModelJson));
+
+/** The bundled comma model, or undefined when it is missing (restoration then mixes the tagger's and the model's P). */
+export function loadCommaModel(dir: string): CommaModel | undefined {
+  return readCommaModel(path.join(dir, COMMA_MODEL_FILE));
+}

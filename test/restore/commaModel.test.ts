@@ -1,0 +1,99 @@
+/**
+ * Restoration's second-pass comma model: its feature hashes are the hashes of its feature strings, each word's yield
+ * is what walking every word's ancestors gives, the phrases it reads at a slot are the right ones on a real parse,
+ * and in the restorer its probability against its threshold is the comma decision.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { defaultModelDir, loadParser, MODEL_FILE } from '../../server/src/parser';
+import { hashString } from '../../server/src/parser/hash';
+import { makeRestorer, RestoringModel } from '../../server/src/restore';
+import { runParse } from '../../server/src/restore/boundaries';
+import { commaFeatureHashes, commaFeatures, CommaModel, commaProbOfHashes, yields } from '../../server/src/restore/commaModel';
+import { seededRng } from '../../server/src/random/seededRng';
+import { wordChange } from './corpus';
+import { noonBoundary } from './noonBoundary';
+
+const BITS = 16;
+/** A comma model with weight `w` on the given features (by their strings) and threshold 0.5. */
+function commaModelOf(weights: Record<string, number>): CommaModel {
+  const a = new Float32Array(1 << BITS);
+  for (const [f, w] of Object.entries(weights)) a[(hashString(f) >>> 0) & ((1 << BITS) - 1)] += w;
+  return { version: 'test', bits: BITS, weights: a, threshold: 0.5 };
+}
+
+const silent: RestoringModel = { restore: (tree) => tree.slots.map(() => []) };
+const PARSE = {
+  // after we arrived at the station it started to rain: "arrived" advcl of "started" (fronted), "started" root.
+  words: 'after we arrived at the station it started to rain'.split(' '),
+  parse: runParse([
+    { upos: 'SCONJ', head: 3, deprel: 'mark' },
+    { upos: 'PRON', head: 3, deprel: 'nsubj' },
+    { upos: 'VERB', head: 8, deprel: 'advcl' },
+    { upos: 'ADP', head: 6, deprel: 'case' },
+    { upos: 'DET', head: 6, deprel: 'det' },
+    { upos: 'NOUN', head: 3, deprel: 'obl' },
+    { upos: 'PRON', head: 8, deprel: 'nsubj' },
+    { upos: 'VERB', head: 0, deprel: 'root' },
+    { upos: 'PART', head: 10, deprel: 'mark' },
+    { upos: 'VERB', head: 8, deprel: 'xcomp' },
+  ]),
+};
+
+describe("restoration's comma model", function () {
+  it('hashes its features from their parts to the hashes of the feature strings', () => {
+    const spans = yields(PARSE.parse.head);
+    for (let i = 1; i < PARSE.words.length; i++) {
+      const evidence = { tagger: i / 10, model: 1 - i / 10 };
+      assert.deepEqual(commaFeatureHashes(PARSE.words, PARSE.parse, spans, i, evidence), commaFeatures(PARSE.words, PARSE.parse, i, evidence).map(hashString));
+    }
+  });
+
+  it("each word's yield is the span of the words whose ancestors include it (brute force, random trees)", () => {
+    const rng = seededRng(7);
+    for (let t = 0; t < 200; t++) {
+      const n = 1 + Math.floor(rng() * 12);
+      // A random tree: each word after the first hangs from an earlier word in a random order.
+      const order = Array.from({ length: n }, (_, k) => k).sort(() => rng() - 0.5);
+      const head = new Array<number>(n).fill(-1);
+      order.forEach((d, k) => (head[d] = k === 0 ? -1 : order[Math.floor(rng() * k)]));
+      const { lo, hi } = yields(head);
+      for (let h = 0; h < n; h++) {
+        const under = Array.from({ length: n }, (_, d) => d).filter((d) => {
+          for (let a = d; a >= 0; a = head[a]) if (a === h) return true;
+          return false;
+        });
+        assert.equal(lo[h], Math.min(...under));
+        assert.equal(hi[h], Math.max(...under));
+      }
+    }
+  });
+
+  it('reads the fronted clause that ends at the slot and the phrase that begins after it', () => {
+    const f = commaFeatures(PARSE.words, PARSE.parse, 6, { tagger: 0.42, model: 0 });
+    assert.ok(f.includes('e=advcl|R|I'), f.join(' '));
+    assert.ok(f.includes('es=advcl|R|5-8'));
+    assert.ok(f.includes('s=nsubj|R'));
+    assert.ok(f.includes('fronted=advcl|VERB|5-8'));
+    assert.ok(f.includes('mb=0') && !f.some((x) => x.startsWith('tb=')));
+    // Inside the clause (after "the"): the phrase ending there is the word itself.
+    assert.ok(commaFeatures(PARSE.words, PARSE.parse, 5, { tagger: 0, model: 0 }).includes('e=det|R|M'));
+  });
+
+  it("its probability against its threshold decides the comma, whatever the tagger's mix says", function () {
+    if (!fs.existsSync(path.join(defaultModelDir(), MODEL_FILE))) return this.skip();
+    const input = 'we met at noon the well-known café was full';
+    const options = { boundaries: noonBoundary(), boundaryEvidence: { weight: 0 }, commaEvidence: { weight: 0, threshold: 0 } };
+    // The previous rule at threshold 0 writes a comma in every free slot; a comma model sure of none writes none.
+    const none = makeRestorer(loadParser(), silent, { ...options, commaModel: commaModelOf({ b: -10 }) }).restore(input);
+    assert.equal(none, 'We met at noon. The well-known café was full.');
+    const all = makeRestorer(loadParser(), silent, { ...options, commaModel: commaModelOf({ b: 10 }) }).restore(input);
+    assert.equal(all, 'We, met, at, noon. The, well-known, café, was, full.');
+    assert.equal(wordChange(input, all), undefined);
+    // One slot: after the word `met` only.
+    const one = makeRestorer(loadParser(), silent, { ...options, commaModel: commaModelOf({ b: -10, 'l1=met': 20 }) }).restore(input);
+    assert.equal(one, 'We met, at noon. The well-known café was full.');
+    assert.ok(commaProbOfHashes(commaModelOf({ b: -10, 'l1=met': 20 }), [hashString('b'), hashString('l1=met')]) > 0.99);
+  });
+});
