@@ -84,6 +84,14 @@ describe('comma splices and fused sentences (sentence-join model)', function () 
     assert.deepEqual(slots, want);
     assert.ok(want.includes('3:comma-splice') && !want.some((x) => x.startsWith('6:')), want.join());
   });
+
+  it('asked for a range of slots, weighs exactly those of all the slots it would weigh', () => {
+    const s = parts().analyser!.parseText('When it rained, we stayed inside; the dog slept on the mat, it was warm there.')[0];
+    const all = sentenceJoins(s, parts().kinds!.joins!);
+    const n = s.tree.words.length;
+    for (const [first, last] of [[3, n - 3], [1, n - 1], [0, n + 4], [5, 5], [6, 2]])
+      assert.deepEqual(sentenceJoins(s, parts().kinds!.joins!, { first, last }), all.filter((j) => j.slot >= first && j.slot <= last), `${first}…${last}`);
+  });
 });
 
 describe('the sentence-join probability from the features\' parts', function () {

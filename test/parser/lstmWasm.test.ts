@@ -1,11 +1,10 @@
 /**
- * An LSTM direction in WebAssembly (`wasmLstm.ts`, parsing) against `lstmForward` with the fast activations, every
+ * An LSTM direction in WebAssembly (`wasmLstm.ts`, parsing) against parsing's JavaScript (`lstmForward`), every
  * output bit for bit (`Object.is`): float32 θ (as parsing loads it) and float64, both directions, one word, a few, and
  * more than the kernel first reserves room for; inputs large enough to reach the activations' saturated ends.
  */
 import * as assert from 'assert';
-import { lstmCache, lstmForward } from '../../server/src/parser/bilstm';
-import { FAST_ACTIVATIONS } from '../../server/src/parser/fastActivations';
+import { lstmForward } from '../../server/src/parser/bilstm';
 import { seededRandom } from '../../server/src/training/parser/views';
 import { LstmKernel } from '../../server/src/parser/wasmLstm';
 
@@ -33,7 +32,7 @@ describe('an LSTM direction in WebAssembly', () => {
           const col = reverse ? H : 1;
           const want = new Float64Array(n * stride).fill(7);
           const got = new Float64Array(n * stride).fill(7);
-          lstmForward(view, xproj, n, reverse, want, stride, col, lstmCache(n, H), FAST_ACTIVATIONS);
+          lstmForward(view, xproj, n, reverse, want, stride, col);
           kernel.forward(xproj, n, reverse, got, stride, col);
           for (let i = 0; i < want.length; i++) assert.ok(Object.is(got[i], want[i]), `${reverse ? 'right to left' : 'left to right'}, entry ${i}: ${got[i]} ≠ ${want[i]}`);
         }

@@ -2,7 +2,8 @@
  * tanh and the logistic sigmoid by linear interpolation in a table (4,096 intervals over [−8, 8], exact at the
  * knots; |error| ≤ 1.5e-6, and tanh(±8) rounds to ±1 within 2.3e-7). `Math.tanh` / `Math.exp` cost 20–30 ns here
  * against ~9 for this, and the neural scorer calls them ~350 times a word: parsing with these took ~0.12 ms a
- * sentence less (session 10, BENCHMARKS). Training keeps the exact functions, whose derivatives backward uses.
+ * sentence less (session 10, BENCHMARKS). Training keeps the exact functions, whose derivatives backward uses
+ * (`training/parser/lstmTraining.ts`, `neuralForward.ts`).
  */
 const KNOTS = 4096;
 const LO = -8;
@@ -26,12 +27,3 @@ export function fastTanh(x: number): number {
 export function fastSigmoid(x: number): number {
   return 0.5 + 0.5 * fastTanh(0.5 * x);
 }
-
-/** The activations of the LSTM and the MLP: exact in training (gradients are checked against them), fast in parsing. */
-export interface Activations {
-  sigmoid(x: number): number;
-  tanh(x: number): number;
-}
-
-export const EXACT_ACTIVATIONS: Activations = { sigmoid: (x) => 1 / (1 + Math.exp(-x)), tanh: Math.tanh };
-export const FAST_ACTIVATIONS: Activations = { sigmoid: fastSigmoid, tanh: fastTanh };

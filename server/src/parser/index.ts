@@ -66,11 +66,15 @@ export { defaultModelDir } from '../data/modelDir';
 
 /** Letters outside the Latin script dominate: the English model's output means little there. */
 export function looksNonEnglish(text: string): boolean {
+  // Every letter of an ASCII text is a Latin one (the common case, without the two arrays of letters).
+  if (ASCII.test(text)) return false;
   const letters = text.match(/\p{L}/gu) ?? [];
   if (letters.length < 4) return false;
   const latin = text.match(/\p{Script=Latin}/gu) ?? [];
   return latin.length < letters.length / 2;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 export class ParserError extends Error {
   constructor(message: string) {

@@ -64,10 +64,25 @@ function shape(w: string | undefined): string {
  * tags around it, the relations of the words on each side and where their heads are, and how many arcs cross it (a
  * sentence boundary inside a run parsed as one tree is crossed by one arc, parataxis or conj, or by none).
  */
-export function boundaryFeatures(words: readonly string[], i: number, parse?: RunParse): string[] {
+export function boundaryFeatures(words: readonly string[], i: number, parse?: RunParse, seen: BoundaryWords = boundaryWords(words)): string[] {
   const out: string[] = [];
-  writeBoundaryFeatures(words, i, parse, (a, b = '', c = '', d = '', e = '', f = '', g = '', h = '') => out.push(a + b + c + d + e + f + g + h));
+  writeBoundaryFeatures(seen, i, parse, (a, b = '', c = '', d = '', e = '', f = '', g = '', h = '') => out.push(a + b + c + d + e + f + g + h));
   return out;
+}
+
+/**
+ * The words of a run as the boundary features read them, each normalised and shaped once: every slot reads four
+ * words and two shapes, and the case folding and the regular expressions were a large part of a slot's cost.
+ */
+export interface BoundaryWords {
+  /** `normWord` of each word. */
+  norm: readonly string[];
+  /** `shape` of each word. */
+  shapes: readonly string[];
+}
+
+export function boundaryWords(words: readonly string[]): BoundaryWords {
+  return { norm: words.map((w) => normWord(w)), shapes: words.map((w) => shape(w)) };
 }
 
 /** A feature whose string is the parts a … h joined (FNV-1a can hash it part by part, `parser/fnv.ts`). */
@@ -77,10 +92,13 @@ export type FeatureWriter = (a: string, b?: string, c?: string, d?: string, e?: 
  * The one definition of `boundaryFeatures`, written part by part, in the same order: the sentence-join model hashes
  * them from their parts without building the strings.
  */
-export function writeBoundaryFeatures(words: readonly string[], i: number, parse: RunParse | undefined, add: FeatureWriter): void {
-  const w = (k: number) => normWord(words[k]);
+export function writeBoundaryFeatures(words: BoundaryWords, i: number, parse: RunParse | undefined, add: FeatureWriter): void {
+  // A position outside the run reads as `normWord(undefined)` and `shape(undefined)`.
+  const n = words.norm.length;
+  const w = (k: number) => (k >= 0 && k < n ? words.norm[k] : NO_WORD);
+  const shapeAt = (k: number) => (k >= 0 && k < n ? words.shapes[k] : NO_SHAPE);
   const [l2, l1, r1, r2] = [w(i - 2), w(i - 1), w(i), w(i + 1)];
-  const r1s = shape(words[i]);
+  const r1s = shapeAt(i);
   add('b');
   add('l1=', l1);
   add('l2=', l2);
@@ -92,7 +110,7 @@ export function writeBoundaryFeatures(words: readonly string[], i: number, parse
   add('l1r1r2=', l1, '|', r1, '|', r2);
   add('l2l1r1=', l2, '|', l1, '|', r1);
   add('r1s=', r1s);
-  add('l1s=', shape(words[i - 1]), '|r1s=', r1s);
+  add('l1s=', shapeAt(i - 1), '|r1s=', r1s);
   if (!parse) return;
   const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
   let cross = 0;
@@ -116,6 +134,8 @@ export function writeBoundaryFeatures(words: readonly string[], i: number, parse
 }
 
 const CROSSINGS = ['0', '1', '2', '3', '4'];
+const NO_WORD = normWord(undefined);
+const NO_SHAPE = shape(undefined);
 
 /** Features of a sentence for its final mark (a question or not). */
 export function questionFeatures(words: readonly string[]): string[] {
@@ -134,10 +154,11 @@ export function boundaryProbs(m: BoundaryModel, words: readonly string[], parse?
   const add: FeatureWriter = (a, b, c, d, e, f, g, h) => {
     z += m.boundary[(hashOfParts(a, b, c, d, e, f, g, h) >>> 0) & mask];
   };
+  const seen = boundaryWords(words);
   const out = new Array<number>(words.length + 1).fill(0);
   for (let i = 1; i < words.length; i++) {
     z = 0;
-    writeBoundaryFeatures(words, i, m.parse ? parse : undefined, add);
+    writeBoundaryFeatures(seen, i, m.parse ? parse : undefined, add);
     out[i] = 1 / (1 + Math.exp(-z));
   }
   return out;

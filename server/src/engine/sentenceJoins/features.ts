@@ -5,7 +5,7 @@
  * subject ends before the slot and another starts after it, each also crossed with the written mark.
  */
 import { PunctuatedTree } from '../../data/depunct';
-import { FeatureWriter, RunParse, runParse, writeBoundaryFeatures } from '../../restore/boundaries';
+import { BoundaryWords, boundaryWords, FeatureWriter, RunParse, runParse, writeBoundaryFeatures } from '../../restore/boundaries';
 import { treeInfo, TreeInfo } from '../treeInfo';
 
 export type JoinMark = ',' | 'none';
@@ -29,13 +29,13 @@ const subjectAfter = (info: TreeInfo, w: number, i: number) => info.children[w].
 
 /** What every slot of one tree shares (computed once a sentence): its words, parse and structure. */
 export interface JoinContext {
-  words: string[];
+  words: BoundaryWords;
   parse: RunParse;
   info: TreeInfo;
 }
 
 export function joinContext(tree: PunctuatedTree): JoinContext {
-  return { words: tree.words.map((w) => w.form), parse: runParse(tree.words), info: treeInfo(tree) };
+  return { words: boundaryWords(tree.words.map((w) => w.form)), parse: runParse(tree.words), info: treeInfo(tree) };
 }
 
 /**

@@ -70,7 +70,8 @@ export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: J
   const n = s.tree.words.length;
   const out = { findings: [] as PlainFinding[], adaptive: [] as PlainFinding[] };
   if (n < 2 * MIN_SIDE_WORDS && !trace) return out;
-  for (const j of sentenceJoins(s, model)) {
+  // Without a trace, the model is asked only at the slots a finding can come from (each slot costs ~70 hashed features).
+  for (const j of sentenceJoins(s, model, trace ? undefined : { first: MIN_SIDE_WORDS, last: n - MIN_SIDE_WORDS })) {
     const note = (effect: DecisionNote['effect'], reason: string) =>
       j.p >= MORE_PROBABLE_THAN_NOT && trace?.({ stage: 'sentence-join', kind: j.kind, changes: [{ slot: j.slot, marks: [j.kind === 'comma-splice' ? ';' : '.'] }], effect, reason: `P(sentence end) ${j.p.toFixed(3)}: ${reason}` });
     if (j.slot < MIN_SIDE_WORDS || n - j.slot < MIN_SIDE_WORDS) {

@@ -26,14 +26,16 @@ export interface SentenceJoin {
 
 /**
  * Every slot of the sentence between two separately written words where the writer has only a comma or no mark at
- * all, with the model's probability of a sentence end there. Callers keep those at or above their threshold.
+ * all, with the model's probability of a sentence end there. Callers keep those at or above their threshold. With
+ * `slots`, only the slots from `first` to `last` are asked (a caller that reports none outside them spares the model
+ * the rest: each slot costs ~70 hashed features).
  */
-export function sentenceJoins(s: AnalysedSentence, model: JoinModel): SentenceJoin[] {
+export function sentenceJoins(s: AnalysedSentence, model: JoinModel, slots?: { first: number; last: number }): SentenceJoin[] {
   const n = s.tree.words.length;
   if (n < 2) return [];
   const ctx = joinContext(s.tree);
   const out: SentenceJoin[] = [];
-  for (let i = 1; i < n; i++) {
+  for (let i = Math.max(1, slots?.first ?? 1); i < n && i <= (slots?.last ?? n); i++) {
     if (s.wordTokens[i - 1] === s.wordTokens[i]) continue;
     const marks = slotMarks(s, i);
     // An abbreviation's dot ("etc.") is in the tree's slot but not among the written marks: not a fused join.

@@ -91,7 +91,7 @@ export class AuxiliaryHeads {
   /**
    * Both losses of one sentence, weighted: adds their gradient with respect to the heads' θ into `grad` and with
    * respect to the vectors into dV. `v` holds (n + 2) rows of V (the words, then the root's vector at row n, as
-   * `SentenceForward.mlpIn`); head[d] is a word index or n for the root.
+   * `TrainingForward.mlpIn`); head[d] is a word index or n for the root.
    */
   sentence(v: Float64Array, n: number, head: Int32Array, deprel: Int32Array | undefined, dV: Float64Array, grad: Float64Array = this.grad): { label: number; arc: number } {
     return {

@@ -1,8 +1,8 @@
 /**
- * The exact backward pass of one LSTM direction (`parser/bilstm.ts` runs the forward pass at run time; training
- * alone needs the gradients).
+ * The exact backward pass of one LSTM direction, over what training's forward pass kept (`lstmTraining.ts`).
  */
-import { LstmCache, LstmView } from '../../parser/bilstm';
+import { LstmView } from '../../parser/bilstm';
+import { LstmCache } from './lstmTraining';
 
 /**
  * Backward through one direction. `dOut` (same layout as `out`) is the loss gradient of every h_t from above;

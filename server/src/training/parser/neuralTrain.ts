@@ -15,7 +15,8 @@ import { normaliseWord, wordShape } from '../../parser/encoding';
 import { FixedVectors } from '../../parser/pretrainedVectors';
 import { initialTheta } from './initialTheta';
 import { inputParts, N_OUT, N_POSITIONS, NeuralDims, NeuralInput, neuralLayout, NeuralVocab, UNKNOWN_WORD, VocabIndex } from '../../parser/neuralNet';
-import { NeuralScorer, SentenceForward } from '../../parser/neuralScorer';
+import { NeuralScorer } from '../../parser/neuralScorer';
+import { TrainingForward, trainingForward, trainingScores } from './neuralForward';
 import { TagIds } from '../../parser/parseFeatures';
 
 export const DEFAULT_NEURAL_DIMS: NeuralDims = { word: 64, upos: 16, xpos: 16, cluster: 16, slot: 12, lstm: 64, hidden: 100 };
@@ -58,7 +59,7 @@ export function sentenceGradient(
 ): SentenceLoss {
   const n = input.n;
   const M = net.layout.dims.hidden;
-  const fw = net.forward(input, word, { p: dropout.output ?? 0, input: dropout.input, rand });
+  const fw = trainingForward(net, input, word, { p: dropout.output ?? 0, input: dropout.input, rand });
   const pHidden = dropout.hidden ?? 0;
   const keepHidden = pHidden > 0 ? new Float64Array(M) : undefined;
   const rows = n + 2;
@@ -75,7 +76,7 @@ export function sentenceGradient(
     net.positions(st, n, pos);
     // A fresh mask on the MLP's hidden layer at every transition.
     if (keepHidden) for (let m = 0; m < M; m++) keepHidden[m] = rand() < pHidden ? 0 : 1 / (1 - pHidden);
-    net.scores(fw, pos, hidden, s, keepHidden);
+    trainingScores(net, fw, pos, hidden, s, keepHidden);
     let minCost = Infinity;
     for (let t = 0; t < N_TRANSITIONS; t++) {
       if (!st.isLegal(t)) continue;
@@ -153,7 +154,7 @@ function backpropStep(
 function backpropSentence(
   net: NeuralScorer,
   grad: Float64Array,
-  fw: SentenceForward,
+  fw: TrainingForward,
   word: Int32Array,
   dA: Float64Array,
   touched: Uint8Array,

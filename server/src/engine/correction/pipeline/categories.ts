@@ -97,8 +97,8 @@ export function subjectVerbAt(info: TreeInfo, i: number): number | undefined {
     // A clause the verb takes as its object, opened by a complementizer ("I believe that …", "told me whether …"):
     // the comma learners put before "that" separates a verb from its object all the same. Reported speech is not one
     // of these ("He said, "I am tired"" has no complementizer).
-    const complementizer = info.children[w].some((c) => c === a && info.base(c) === 'mark');
-    if (base === 'ccomp' && a - 1 === i && h <= i && complementizer && onlyObjectsBetween(info, h, i)) return w;
+    // Asked last: this walk runs for every slot of every candidate, and only a ccomp starting at the slot needs it.
+    if (base === 'ccomp' && a - 1 === i && h <= i && info.children[w].includes(a) && info.base(a) === 'mark' && onlyObjectsBetween(info, h, i)) return w;
   }
   return undefined;
 }
