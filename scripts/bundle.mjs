@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { asciiSource } from './ascii-source.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const common = {
@@ -37,7 +38,7 @@ const lean = { minify: true, keepNames: true };
 /** Escapes every non-ASCII UTF-16 code unit of a bundle, and checks that it still compiles. */
 function asciiOnly(file) {
   const path = resolve(root, file);
-  const text = readFileSync(path, 'utf8').replace(/[^\x00-\x7f]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  const text = asciiSource(readFileSync(path, 'utf8'));
   new Script(text, { filename: file });
   writeFileSync(path, text);
 }
