@@ -12,7 +12,7 @@ import { GoldSentence } from '../eval/goldSentence';
 import { draftOf, renderDraft, Rendered } from '../eval/draft';
 import { applicableErrors, corruptByKind, Corruption, ErrorKind } from '../eval/corrupt';
 import { spliceGold } from '../eval/splice';
-import { pick, Rng, seededRng } from '../eval/rng';
+import { pick, seededRng, shuffled } from '../eval/rng';
 
 export interface LocatedSentence {
   /** Offsets in the paragraph. */
@@ -63,15 +63,6 @@ export function loadSuiteDocuments(part: EditedPart, keep?: (source: string, ind
     if (gold) doc.sentences[s.par].push({ start: at, end: at + s.text.length, gold });
   }
   return out;
-}
-
-function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
 }
 
 const JOIN_KINDS: ReadonlySet<ErrorKind> = new Set(['comma-splice', 'fused-sentence']);

@@ -15,7 +15,7 @@ import { TreeInfo, treeInfo } from '../../src/engine/treeInfo';
 import { SlotMark } from '../../src/engine/sentence';
 import { Corruption, ErrorKind } from '../eval/corrupt';
 import { cloneDraft, Draft, draftOf, renderDraft, setSlot } from '../eval/draft';
-import { pick, Rng, seededRng } from '../eval/rng';
+import { pick, seededRng, shuffled } from '../eval/rng';
 import { EditedItem, SuiteDocument } from '../corruption/editedSuite';
 
 const COMMA: SlotMark = { norm: ',', text: ',' };
@@ -46,15 +46,6 @@ export function learnerShapeSlots(d: Draft): Array<{ slot: number; error: ErrorK
     }
   }
   return out;
-}
-
-function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
 }
 
 function corruptionAt(d: Draft, slot: number, error: ErrorKind, kind: string): Corruption {

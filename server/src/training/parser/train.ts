@@ -18,6 +18,7 @@ import { Tagger, TAG_START, tagFeatures, TagSet } from '../../parser/tagger';
 import { learnerCommaSlots } from './learnerCommas';
 import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind, WritersErrors, WritersError } from './views';
 import { argmax, SparseWeights } from '../../parser/weights';
+import { shuffled } from '../../random/seededRng';
 import { AveragedPerceptron } from './averagedPerceptron';
 import { ClusterMap } from '../../parser/wordClusters';
 import { normaliseWord } from '../../parser/encoding';
@@ -116,14 +117,6 @@ function indexer(values: Iterable<string>): { list: string[]; id: (s: string) =>
   return { list, id: (s) => map.get(s) ?? 0 };
 }
 
-function shuffled<T>(xs: readonly T[], rand: () => number): T[] {
-  const a = xs.slice();
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
 
 export interface EvalScores {
   sentences: number;
@@ -175,7 +168,7 @@ function trainTaggerDirection(
   const lookup = clusterLookup(o.clusters);
   for (let epoch = 0; epoch < o.tagEpochs; epoch++) {
     let right = 0, total = 0;
-    for (const g of shuffled(gold, rand)) {
+    for (const g of shuffled(rand, gold)) {
       for (const kind of o.views) {
         const fwd = encodeSentence(viewOf(g.tree, kind, rand), lookup);
         const e = reverse ? reverseSentence(fwd) : fwd;
@@ -320,7 +313,7 @@ export function trainLabeller(p: Prepared): SparseWeights {
   const ls = new Float64Array(lp.nClasses);
   for (let epoch = 0; epoch < o.labelEpochs; epoch++) {
     let right = 0, total = 0;
-    for (const i of shuffled(order, rand)) {
+    for (const i of shuffled(rand, order)) {
       const g = gold[i];
       for (const kind of o.views) {
         const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), lookup);
@@ -387,7 +380,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
   for (let epoch = 0; epoch < o.parseEpochs; epoch++) {
     let right = 0, total = 0;
     const explore = epoch === 0 ? 0 : o.explore;
-    for (const i of shuffled(order, rand)) {
+    for (const i of shuffled(rand, order)) {
       const g = gold[i];
       for (const kind of o.views) {
         const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), lookup);
