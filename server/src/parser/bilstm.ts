@@ -20,11 +20,25 @@ export interface LstmView {
   b: number;
 }
 
+/**
+ * The gates' pre-activations at step t into `pre` (4H): the input's projection, the bias and, after the first step,
+ * Wh times the previous step's output (`out`'s row `prev`), summed through `rec` (4H). Parsing and training share it.
+ */
+export function gatePreactivations(w: LstmView, xproj: Float64Array, t: number, prev: number, out: Float64Array, stride: number, col: number, pre: Float64Array, rec: Float64Array): void {
+  const { theta, H } = w;
+  const G = 4 * H;
+  for (let j = 0; j < G; j++) pre[j] = xproj[t * G + j] + theta[w.b + j];
+  if (prev >= 0) {
+    matVec(theta, w.wh, G, H, out, prev * stride + col, rec, 0);
+    for (let j = 0; j < G; j++) pre[j] += rec[j];
+  }
+}
+
 /** The gate pre-activations and recurrent products (2 × 4H) and the previous step's cell (H), reused between calls. */
 let scratch = new Float64Array(0);
 
 export function lstmForward(w: LstmView, xproj: Float64Array, n: number, reverse: boolean, out: Float64Array, stride: number, col: number): void {
-  const { theta, H } = w;
+  const { H } = w;
   const G = 4 * H;
   if (scratch.length < 2 * G + H) scratch = new Float64Array(2 * G + H);
   const pre = scratch.subarray(0, G);
@@ -34,11 +48,7 @@ export function lstmForward(w: LstmView, xproj: Float64Array, n: number, reverse
   for (let step = 0; step < n; step++) {
     const t = reverse ? n - 1 - step : step;
     const prev = step === 0 ? -1 : reverse ? t + 1 : t - 1;
-    for (let j = 0; j < G; j++) pre[j] = xproj[t * G + j] + theta[w.b + j];
-    if (prev >= 0) {
-      matVec(theta, w.wh, G, H, out, prev * stride + col, rec, 0);
-      for (let j = 0; j < G; j++) pre[j] += rec[j];
-    }
+    gatePreactivations(w, xproj, t, prev, out, stride, col, pre, rec);
     const h = t * stride + col;
     for (let k = 0; k < H; k++) {
       const c = fastSigmoid(pre[k]) * fastTanh(pre[3 * H + k]) + (prev >= 0 ? fastSigmoid(pre[H + k]) * cell[k] : 0);

@@ -2,8 +2,7 @@
  * One LSTM direction's forward pass as training runs it (`parser/bilstm.ts` is parsing's): the exact activations,
  * whose derivatives `lstmBackward.ts` uses, and every gate and cell kept for that backward pass.
  */
-import { LstmView } from '../../parser/bilstm';
-import { matVec } from '../../parser/dot';
+import { gatePreactivations, LstmView } from '../../parser/bilstm';
 
 /** What backward needs from forward: gate activations (n × 4H), cell states and tanh of them (n × H). */
 export interface LstmCache {
@@ -23,7 +22,7 @@ let scratch = new Float64Array(0);
 
 /** h_t into out[t · stride + col …] (as `parser/bilstm.ts`), the activations into `cache`. */
 export function lstmTrainingForward(w: LstmView, xproj: Float64Array, n: number, reverse: boolean, out: Float64Array, stride: number, col: number, cache: LstmCache): void {
-  const { theta, H } = w;
+  const { H } = w;
   const G = 4 * H;
   if (scratch.length < 2 * G) scratch = new Float64Array(2 * G);
   const pre = scratch.subarray(0, G);
@@ -31,11 +30,7 @@ export function lstmTrainingForward(w: LstmView, xproj: Float64Array, n: number,
   for (let step = 0; step < n; step++) {
     const t = reverse ? n - 1 - step : step;
     const prev = step === 0 ? -1 : reverse ? t + 1 : t - 1;
-    for (let j = 0; j < G; j++) pre[j] = xproj[t * G + j] + theta[w.b + j];
-    if (prev >= 0) {
-      matVec(theta, w.wh, G, H, out, prev * stride + col, rec, 0);
-      for (let j = 0; j < G; j++) pre[j] += rec[j];
-    }
+    gatePreactivations(w, xproj, t, prev, out, stride, col, pre, rec);
     const g0 = t * G;
     for (let k = 0; k < H; k++) {
       const i = sigmoid(pre[k]);
