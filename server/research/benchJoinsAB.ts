@@ -9,6 +9,7 @@
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
+import { cpuMs } from './eval/cpuTime';
 
 const { values: opt } = parseArgs({
   options: {
@@ -26,13 +27,6 @@ function joinsAt(root: string): { run: JoinFindings; model: unknown } {
   const model = from('engine/sentenceJoins/model').loadJoinModel(path.join(root, 'models/en'));
   if (!model) throw new Error(`no sentence-join model in ${root}`);
   return { run: from('engine/sentenceJoins/findings').sentenceJoinFindings, model };
-}
-
-function cpuMs(f: () => void): number {
-  const c0 = process.cpuUsage();
-  f();
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1000;
 }
 
 function main(): void {

@@ -9,6 +9,7 @@
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
+import { cpuMs } from './eval/cpuTime';
 
 const { values: opt } = parseArgs({
   options: {
@@ -40,13 +41,6 @@ function engineAt(root: string): Engine {
       return (t) => linter.lint(t).length;
     },
   };
-}
-
-function cpuMs(f: () => void): number {
-  const c0 = process.cpuUsage();
-  f();
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1000;
 }
 
 function main(): void {

@@ -13,6 +13,7 @@ import { parseArgs } from 'util';
 import { denseWeights } from '../../src/restore/hashedLogistic';
 import { decodeCommaGaps, encodeCommaGaps } from '../../src/engine/commaGaps/model';
 import { int16Scale } from '../../src/engine/hashedWeightsFile';
+import { cpuMs } from '../eval/cpuTime';
 
 const { values: opt } = parseArgs({ options: { json: { type: 'string' }, rounds: { type: 'string', default: '12' } } });
 if (!opt.json) throw new Error('--json OLD.json is required');
@@ -20,20 +21,14 @@ const j = JSON.parse(fs.readFileSync(opt.json, 'utf8')) as { version: string; bi
 const scale = int16Scale(j.weights.map(([, w]) => w));
 const bin = path.join(os.tmpdir(), `comma-gaps-load-${process.pid}.bin`);
 fs.writeFileSync(bin, encodeCommaGaps({ version: j.version, bits: j.bits, weights: j.weights.map(([k, w]) => [k, Math.round(w * scale) / scale]) }, scale, { thresholds: j.thresholds }));
-const cpu = (f: () => unknown) => {
-  const t = process.cpuUsage();
-  f();
-  const d = process.cpuUsage(t);
-  return (d.user + d.system) / 1000;
-};
 const fromJson = () => denseWeights(j.bits, (JSON.parse(fs.readFileSync(opt.json!, 'utf8')) as typeof j).weights);
 const fromBin = () => decodeCommaGaps(fs.readFileSync(bin)).weights;
 fromJson();
 fromBin();
 const ratios: number[] = [];
 for (let r = 0; r < Number(opt.rounds); r++) {
-  const a = cpu(fromJson);
-  const b = cpu(fromBin);
+  const a = cpuMs(fromJson);
+  const b = cpuMs(fromBin);
   ratios.push(b / a);
   console.log(`round ${r + 1}: JSON ${a.toFixed(1)} ms CPU, bin ${b.toFixed(1)} ms CPU, ratio ${(b / a).toFixed(3)}`);
 }
