@@ -6,7 +6,7 @@
  * English needs: the first word of the span (relative pronoun, subordinator), the `cc`/`mark`/`case` child words,
  * and the head word of the constituent ("however").
  */
-import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
+import { FNV_OFFSET, fnvFrom, fnvOfParts } from '../parser/fnv';
 import { TreeInfo } from '../data/treeInfo';
 
 export const OUT_PAIR = 1, OUT_L = 2, OUT_R = 4, OUT_SYM = 8;
@@ -51,12 +51,7 @@ export function staticContexts(info: TreeInfo, w: number, wordKey: (form: string
 export function staticContextHashes(info: TreeInfo, w: number, wordKey: (form: string) => string): { hash: Uint32Array; outputs: Uint8Array } {
   let k = 0;
   writeStaticContexts(info, w, wordKey, (outputs, a, b, c, d, e, f) => {
-    let h = fnvFrom(FNV_OFFSET, a);
-    if (b !== undefined) h = fnvFrom(h, b);
-    if (c !== undefined) h = fnvFrom(h, c);
-    if (d !== undefined) h = fnvFrom(h, d);
-    if (e !== undefined) h = fnvFrom(h, e);
-    if (f !== undefined) h = fnvFrom(h, f);
+    const h = fnvOfParts(FNV_OFFSET, a, b, c, d, e, f);
     if (k === scratchHash.length) [scratchHash, scratchOutputs] = [grown(scratchHash), grown(scratchOutputs)];
     scratchHash[k] = h >>> 0;
     scratchOutputs[k++] = outputs;

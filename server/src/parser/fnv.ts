@@ -15,3 +15,20 @@ export function fnvFrom(h: number, s: string): number {
   }
   return h | 0;
 }
+
+/**
+ * The state after the parts a … h (those given) read from state `from`, as one loop over their concatenation would
+ * leave it: a feature hashed from its parts without building its string. `fnvOfParts(FNV_OFFSET, …)` is `hashString`
+ * of the joined parts (signed 32 bits).
+ */
+export function fnvOfParts(from: number, a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string, h?: string): number {
+  let x = fnvFrom(from, a);
+  if (b !== undefined) x = fnvFrom(x, b);
+  if (c !== undefined) x = fnvFrom(x, c);
+  if (d !== undefined) x = fnvFrom(x, d);
+  if (e !== undefined) x = fnvFrom(x, e);
+  if (f !== undefined) x = fnvFrom(x, f);
+  if (g !== undefined) x = fnvFrom(x, g);
+  if (h !== undefined) x = fnvFrom(x, h);
+  return x;
+}

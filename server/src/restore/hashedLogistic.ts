@@ -4,7 +4,7 @@
  * model file read once per path.
  */
 import * as fs from 'fs';
-import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
+import { FNV_OFFSET, fnvOfParts } from '../parser/fnv';
 import { hashString } from '../parser/hash';
 
 export const FEATURE_BITS = 20;
@@ -61,13 +61,5 @@ export function onceByFile<M>(read: (file: string) => M): (file: string) => M | 
 
 /** `hashString(a + b + … + h)`, read part by part (`parser/fnv.ts`) without building the string. */
 export function hashOfParts(a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string, h?: string): number {
-  let x = fnvFrom(FNV_OFFSET, a);
-  if (b !== undefined) x = fnvFrom(x, b);
-  if (c !== undefined) x = fnvFrom(x, c);
-  if (d !== undefined) x = fnvFrom(x, d);
-  if (e !== undefined) x = fnvFrom(x, e);
-  if (f !== undefined) x = fnvFrom(x, f);
-  if (g !== undefined) x = fnvFrom(x, g);
-  if (h !== undefined) x = fnvFrom(x, h);
-  return x;
+  return fnvOfParts(FNV_OFFSET, a, b, c, d, e, f, g, h);
 }

@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { logistic, onceByFile } from '../../restore/hashedLogistic';
-import { FNV_OFFSET, fnvFrom } from '../../parser/fnv';
+import { FNV_OFFSET, fnvFrom, fnvOfParts } from '../../parser/fnv';
 import { PunctuatedTree } from '../../data/depunct';
 import { JoinContext, JoinMark, MARK_FEATURE, writeJoinFeatures } from './features';
 import { decodeJoinModel } from './modelFile';
@@ -61,37 +61,10 @@ let crossedScratch = new Int32Array(64);
 export function eachJoinFeatureHash(tree: PunctuatedTree, i: number, mark: JoinMark, ctx: JoinContext, use: (plain: number, crossed: number | undefined) => void): void {
   const prefix = fnvFrom(FNV_OFFSET, mark === ',' ? ',:' : 'none:');
   writeJoinFeatures(tree, i, mark, ctx, (a, b, c, d, e, f, g, h) => {
-    let p = fnvFrom(FNV_OFFSET, a);
-    let x = fnvFrom(prefix, a);
-    if (b !== undefined) {
-      p = fnvFrom(p, b);
-      x = fnvFrom(x, b);
-    }
-    if (c !== undefined) {
-      p = fnvFrom(p, c);
-      x = fnvFrom(x, c);
-    }
-    if (d !== undefined) {
-      p = fnvFrom(p, d);
-      x = fnvFrom(x, d);
-    }
-    if (e !== undefined) {
-      p = fnvFrom(p, e);
-      x = fnvFrom(x, e);
-    }
-    if (f !== undefined) {
-      p = fnvFrom(p, f);
-      x = fnvFrom(x, f);
-    }
-    if (g !== undefined) {
-      p = fnvFrom(p, g);
-      x = fnvFrom(x, g);
-    }
-    if (h !== undefined) {
-      p = fnvFrom(p, h);
-      x = fnvFrom(x, h);
-    }
-    use(p, a === MARK_FEATURE ? undefined : x);
+    const p = fnvOfParts(FNV_OFFSET, a, b, c, d, e, f, g, h);
+    // The mark's own feature is not crossed with the mark: skip its second pass.
+    const x = a === MARK_FEATURE ? undefined : fnvOfParts(prefix, a, b, c, d, e, f, g, h);
+    use(p, x);
   });
 }
 
