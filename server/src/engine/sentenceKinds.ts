@@ -72,6 +72,15 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
 }
 
 /**
+ * How an omitted introductory comma's message names its phrase: from the sentence's first word to where the comma
+ * goes (the fix's insertion), not to the finding's range, which marks only the phrase's last word.
+ */
+function introductoryPhrase(s: AnalysedSentence, text: string, f: PlainFinding): string {
+  const end = f.fixes[0]?.edits[0]?.start ?? f.end;
+  return `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, end).trim()}"`;
+}
+
+/**
  * `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/pipeline/writerErrorRate.ts`).
  * `others`: the sentence's findings from the punctuation model's candidates; a set-off comma one of them already adds
  * is not reported twice. A fronted phrase's comma follows `introductoryComma` as the punctuation model's do: reported
@@ -107,7 +116,7 @@ export function sentenceKindFindings(
       }
       if (f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else {
-        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
+        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: introductoryPhrase(s, text, f) });
         trace?.({ stage: 'style', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       }
     }
@@ -146,7 +155,7 @@ export function sentenceKindFindings(
       }
       if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else if (introductory !== 'ignore') {
-        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, f.start)}"` });
+        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: introductoryPhrase(s, text, f) });
         trace?.({ stage: 'style', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       } else note('introductoryComma is ignore');
     }
