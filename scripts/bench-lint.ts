@@ -60,6 +60,7 @@ import { f05, PlainEdit } from '../server/research/eval/score';
 import { loadHarper } from '../server/research/eval/harper';
 import { cleanTexts, sentenceAround } from '../server/research/eval/cleanText';
 import { loadLearnedScorer, SCORER_FILE } from '../server/src/engine/correction/learned/learnedScorer';
+import { loadSentenceKindModels } from '../server/src/engine/sentenceKinds';
 import { makeLinter, loadEngineModel, SUPPLEMENT_MODEL_FILE, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
 import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
@@ -145,7 +146,10 @@ const conventionFile = opt.convention ?? path.join(defaultModelDir(), INTRODUCTO
 function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto', intro = introductoryComma): System {
   // The learned scorer is loaded only when asked for (`--decision learned`).
   const scorer = opt.decision === 'learned' ? loadLearnedScorer(path.join(defaultModelDir(), SCORER_FILE)) : undefined;
-  const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile), scorer });
+  // The small models (sentence joins, mark choice, set-off commas, comma gaps) as the product loads them: without them
+  // this bench measured a linter the product is not.
+  const kinds = analyser && model ? loadSentenceKindModels(defaultModelDir()) : undefined;
+  const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile), scorer, kinds });
   return {
     name,
     propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}), ...(opt['no-adapt'] ? { adaptToWriter: false } : {}), ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
