@@ -85,6 +85,18 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
       assert.match(intro(shared.lint(restored, auto))[0].message, /\(4 of 5\)/);
     });
 
+    // "When" opens its clause as an adverb (UD: ADV/WRB, `advmod`), not as a `mark`: the habit once counted none of
+    // these, and the set-off model's omission was dropped behind the pipeline's candidate for the same comma, which
+    // only waited for an error rate the document does not have.
+    it('four "When …," clauses and one without: the fifth is reported, saying so', () => {
+      const linter = makeLinter(parts());
+      const text = 'When the guests arrived, the hall was empty. When the long talk ended, we clapped. When the meeting was over, we went home. When the music started, everyone danced. When the heavy rain stopped we went out.';
+      const found = intro(linter.lint(text, { introductoryComma: 'auto' }));
+      assert.deepStrictEqual(found.map((f) => text.slice(f.fixes[0].edits[0].start.offset - 7, f.fixes[0].edits[0].end.offset)), ['stopped']);
+      assert.match(found[0].message, /introductory (clause|phrase) "When the heavy rain stopped".*elsewhere in this document \(4 of 5\)/);
+      assert.deepStrictEqual(intro(linter.lint(text.replaceAll(',', ''), { introductoryComma: 'auto' })), [], 'no habit: none');
+    });
+
     // Sentences of clean edited dev (python-peps, digitalgov) on which the habit reported a parse's misreading of the
     // opening words; the set-off comma model gives a comma there 0.04 and 0.08 (`habitEvidence.ts`). A real omission
     // in the same document is still reported. (A misparse still counts as an omission in the tally: 6 of 8 holds.)

@@ -143,8 +143,10 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
     // splices: a writer whose text is full of punctuation errors has not chosen to leave them out (BENCHMARKS, lint
     // "Session 19 (lead): introductory commas in an error-prone text").
     const omissions = p.habit?.pending ?? [];
+    const backed = omissions.filter((o) => !o.errorProneOnly);
     const reported = [
-      ...(habit ? omissions.map((o) => habitFinding(o, habit)) : errorRate ? omissions.map((o) => reason(errorProneOmission(o, errorRate))) : []),
+      ...(habit ? backed.map((o) => habitFinding(o, habit)) : errorRate ? backed.map((o) => reason(errorProneOmission(o, errorRate))) : []),
+      ...(errorRate ? omissions.filter((o) => o.errorProneOnly).map((o) => reason(errorProneOmission(o, errorRate))) : []),
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => reason(errorProneFinding(f, errorRate))) : []),
       ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => reason(heldFinding(f, errorRate))) : []),
     ];

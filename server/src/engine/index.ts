@@ -36,7 +36,7 @@ import { HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
 import { keepStrongest, LintPart, overlapNote, overlaps, settleParts } from './documentPart';
 import type { DecisionTrace } from './correction/pipeline/decisionTrace';
 import { sentenceSettings } from './sentenceSettings';
-import { withFrontedEvidence } from './correction/style/habitEvidence';
+import { withFrontedEvidence, withGapEvidence } from './correction/style/habitEvidence';
 import { loadSentenceKindModels, sentenceKindFindings, SentenceKindModels } from './sentenceKinds';
 
 export * from './types';
@@ -266,14 +266,17 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);
+              const gaps = (options.commaGaps ?? DEFAULT_COMMA_GAPS) ? kinds?.gaps : undefined;
+              const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, () => model.commaPrior?.(s.tree)) : h);
               if (kinds) {
-                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS);
+                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS, undefined, new Set(r.adaptive));
                 plain.push(...k.findings);
                 adaptive.push(...k.adaptive);
-                if (k.habit) habits.push(k.habit);
+                if (k.habit) habits.push(gapEvidence(k.habit));
               }
-              // The habit reports an omission only where the set-off model finds a fronted phrase (`habitEvidence.ts`).
-              if (r.habit) habits.push(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff) : r.habit);
+              // The habit reports an omission only where the set-off model finds a fronted phrase and the comma-gap
+              // model a missing comma (`habitEvidence.ts`).
+              if (r.habit) habits.push(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff) : r.habit));
               if (r.adaptive) adaptive.push(...r.adaptive);
               sentenceCount++;
             } catch {
@@ -364,7 +367,7 @@ function finish(
     for (const h of habits) {
       habit.written += h.written;
       habit.omitted += h.omitted;
-      for (const p of h.pending) if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding) });
+      for (const p of h.pending) if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding), ...(p.errorProneOnly ? { errorProneOnly: true } : {}) });
     }
     part.habit = habit;
   }

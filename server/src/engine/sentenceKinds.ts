@@ -101,6 +101,7 @@ export function sentenceKindFindings(
   prior?: () => Float64Array | undefined,
   askGaps = false,
   trace?: DecisionTrace,
+  deferred: ReadonlySet<PlainFinding> = new Set(),
 ): { findings: PlainFinding[]; adaptive: PlainFinding[]; habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace) : { findings: [], adaptive: [] };
   const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence, trace) : [])];
@@ -109,14 +110,19 @@ export function sentenceKindFindings(
     // Another finding that edits the phrase's edges or what lies between them (the comma after a restrictive clause
     // that ends a subject, deleted as a subject–verb comma) decides it: a second fix there would contradict it.
     for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace })) {
-      const by = others.find((o) => (o.fixes[0]?.edits ?? []).some((e) => e.end >= reach.start && e.start <= reach.end));
+      // An omission that waits for the document's habit is not decided by a finding that waits for its error rate:
+      // in a document with the habit and no error rate the deferred one is never reported, and the omission was lost
+      // with it ("When we arrived, … When the rain stopped we went out." found nothing under `auto`). Where both are
+      // reported, the document's overlap step keeps one.
+      const waitsForHabit = f.ruleId === 'introductory-comma' && introductory === 'auto';
+      const by = others.find((o) => !(waitsForHabit && deferred.has(o)) && (o.fixes[0]?.edits ?? []).some((e) => e.end >= reach.start && e.start <= reach.end));
       if (by) {
         trace?.({ stage: 'decided-by-another', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'dropped', reason: `${by.ruleId} edits it (confidence ${by.confidence.toFixed(3)})` });
         continue;
       }
       if (f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else {
-        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: introductoryPhrase(s, text, f) });
+        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
         trace?.({ stage: 'style', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       }
     }
@@ -155,7 +161,7 @@ export function sentenceKindFindings(
       }
       if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else if (introductory !== 'ignore') {
-        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: introductoryPhrase(s, text, f) });
+        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
         trace?.({ stage: 'style', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       } else note('introductoryComma is ignore');
     }

@@ -86,6 +86,15 @@ export function splitsSubjectFromVerb(tree: PunctuatedTree, i: number): boolean 
 }
 
 /**
+ * The adverbial clause w opens with a wh-adverb ("When the rain stopped, …", "Where the road ends, …"): UD tags "when"
+ * ADV/WRB and attaches it as the clause's `advmod`, not as a `mark`, so without this the convention counted 10 of EWT
+ * train's 74 sentence-opening "When" clauses (1 with the comma) and a writer's "When …," habit counted nothing.
+ */
+function whAdverbial(tree: PunctuatedTree, info: TreeInfo, w: number): boolean {
+  return tree.words[0].xpos === 'WRB' && info.base(w) === 'advcl' && info.head(1) === w;
+}
+
+/**
  * The introductory element that slot i closes, if it is one in the sense of edited prose: what `introductoryAt` finds
  * (a dependent of the main clause's root, from the sentence's first word, before the root), minus
  * - a single wh-adverb ("How", "Why", and "However" in "However you do it", tagged WRB: EWT train writes a comma after
@@ -93,7 +102,8 @@ export function splitsSubjectFromVerb(tree: PunctuatedTree, i: number): boolean 
  *   the tree says, `degreeHowever`);
  * and minus three shapes of misparse, read off words and tags as the deletion guards are (the tree is what goes wrong):
  * - a "clause" that opens with no subordinator and has no participle for its head ("Fish tacos are my fave …" read
- *   as an adverbial clause of the next sentence's verb);
+ *   as an adverbial clause of the next sentence's verb); a wh-adverb that opens an adverbial clause ("When the rain
+ *   stopped", "Where the road ends") is its subordinator (`whAdverbial`);
  * - a "phrase" with a finite verb in it ("Unless President Abbas steps in Gaza" read as an oblique);
  * - a slot between a noun or pronoun and a finite verb ("… and my mother ‸ is terrified"): the comma would split the
  *   main clause's subject from its verb.
@@ -106,7 +116,7 @@ export function introductoryElement(tree: PunctuatedTree, info: TreeInfo, i: num
   if (kind === 'word' && words[w - 1].xpos === 'WRB') return undefined;
   // The tree may hang a degree "However" on the root instead of its degree word (session 10's parser does).
   if (degreeHowever(tree, i)) return undefined;
-  if (kind === 'clause' && !(words[0].upos === 'SCONJ' || words[0].deprel === 'mark' || NONFINITE.has(words[w - 1].xpos))) return undefined;
+  if (kind === 'clause' && !(words[0].upos === 'SCONJ' || words[0].deprel === 'mark' || whAdverbial(tree, info, w) || NONFINITE.has(words[w - 1].xpos))) return undefined;
   // A phrase containing a finite verb is a clause the parser took for a phrase.
   if (kind === 'phrase' && words.slice(0, i).some((x) => FINITE_VERB_TAGS.has(x.xpos))) return undefined;
   if (splitsSubjectFromVerb(tree, i)) return undefined;

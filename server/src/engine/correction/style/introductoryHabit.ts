@@ -49,6 +49,11 @@ export interface PendingOmission<F = PlainFinding> {
   element: string;
   /** The sentence's slot the comma goes in (set by the style step; `habitEvidence.ts` asks the set-off model there). */
   slot?: number;
+  /**
+   * Reported only when the document is error-prone, never under its habit alone: the comma-gap model does not back it
+   * (`habitEvidence.ts`, `withGapEvidence`).
+   */
+  errorProneOnly?: boolean;
 }
 
 /** One text's part of the document's habit (a sentence's, or a whole block's): its counts and pending omissions. */
