@@ -16,13 +16,18 @@ import * as path from 'path';
 import { normWord, RunParse } from './boundaries';
 import { hashOfParts, onceByFile } from './hashedLogistic';
 import { weightsOfDense } from './punctTagger';
+import { RegisterModel, RegisterModelJson, registerModelFromJson } from './register';
 
 export const COMMA_MODEL_FILE = 'restore-commas.json';
 
-/** What the comma model reads of a slot beside the parse: the share of the model's samples with a comma there (and, in its stack, the tagger's P). */
+/**
+ * What the comma model reads of a slot beside the parse: the share of the model's samples with a comma there (and, in
+ * its stack, the tagger's P), and, with a register model, P(web text) of the paragraph (`register.ts`).
+ */
 export interface CommaEvidence {
   tagger: number;
   model: number;
+  register?: number;
 }
 
 export interface CommaModel {
@@ -31,8 +36,16 @@ export interface CommaModel {
   readonly weights: Float32Array;
   /** A free slot gets a comma iff P(comma) is at least this (chosen on edited-english dev by the trainer). */
   readonly threshold: number;
+  /**
+   * With a register model, the threshold for web text: a paragraph's is `commaThreshold` (between the two by P(web)).
+   * Comma F1 is edited English's goal, but on web text, where the model's commas are less often right, a comma below
+   * this P costs more edits than it saves and restoration lost to the trivial baseline (issue #31).
+   */
+  readonly webThreshold?: number;
   /** The stack of the syntactic model's P with the tagger's (fitted on edited-english dev); absent: the syntactic P alone. */
   readonly stack?: CommaStack;
+  /** The paragraph's register, read as evidence (absent in a model trained without it). */
+  readonly register?: RegisterModel;
 }
 
 export interface CommaStack {
@@ -40,17 +53,21 @@ export interface CommaStack {
   tagger: number;
   model: number;
   bias: number;
+  /** The weight of logit P(web) (a model with a register model). */
+  register?: number;
 }
 
 export interface CommaModelJson {
   version: string;
   bits: number;
   threshold: number;
+  webThreshold?: number;
   stack?: CommaStack;
   /** Sparse weights: [hashed index, weight] pairs (or `dense`). */
   weights?: Array<[number, number]>;
   /** All 2^bits weights in the punctuation tagger's dense form (int16 steps of 1/1000, gzipped, base64; or `weights`). */
   dense?: string;
+  register?: RegisterModelJson;
 }
 
 /** A feature whose string is its parts joined; hashed part by part (`parser/fnv.ts`) without building it. */
@@ -62,19 +79,36 @@ const BINS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 /** A probability's tenth (0 … 9). */
 export const bin = (p: number) => BINS[Math.max(0, Math.min(9, Math.floor(p * 10)))];
 
-/** Each word's yield: the first and last word its subtree covers (a projective-or-not tree, from the heads). */
-export function yields(head: readonly number[]): { lo: Int32Array; hi: Int32Array } {
+/** What the comma model reads of a sentence's tree once: each word's yield and the arcs over each slot. */
+export interface SentenceSpans {
+  /** The first and last word each word's subtree covers. */
+  lo: Int32Array;
+  hi: Int32Array;
+  /** cross[i]: how many arcs pass over the slot before word i (one end before it, the other at or after it). */
+  cross: Int32Array;
+}
+
+/** Each word's yield (a projective-or-not tree, from the heads) and the arcs over each slot. */
+export function yields(head: readonly number[]): SentenceSpans {
   const n = head.length;
   const lo = Int32Array.from({ length: n }, (_, k) => k);
   const hi = Int32Array.from(lo);
+  const cross = new Int32Array(n + 1);
   for (let d = 0; d < n; d++) {
     // Every ancestor of d covers d (a cycle, which a parser never gives, is cut after n steps).
     for (let h = head[d], steps = 0; h >= 0 && steps < n; h = head[h], steps++) {
       if (d < lo[h]) lo[h] = d;
       if (d > hi[h]) hi[h] = d;
     }
+    // The arc d–head passes over slots min + 1 … max: counted by differences, summed below.
+    const h = head[d];
+    if (h >= 0) {
+      cross[Math.min(h, d) + 1]++;
+      cross[Math.max(h, d) + 1]--;
+    }
   }
-  return { lo, hi };
+  for (let i = 1; i <= n; i++) cross[i] += cross[i - 1];
+  return { lo, hi, cross };
 }
 
 /**
@@ -98,7 +132,7 @@ function highestWithEdge(parse: RunParse, edge: Int32Array, k: number): number {
 export function writeCommaFeatures(
   words: readonly string[],
   parse: RunParse,
-  spans: { lo: Int32Array; hi: Int32Array },
+  spans: SentenceSpans,
   i: number,
   evidence: CommaEvidence,
   add: CommaFeatureWriter,
@@ -114,12 +148,7 @@ export function writeCommaFeatures(
   add('pu=', parse.upos[i - 1], '|', parse.upos[i]);
   add('rd=', parse.deprel[i], '|', dir(i));
   add('ld=', parse.deprel[i - 1], '|', dir(i - 1));
-  let cross = 0;
-  for (let d = 0; d < n; d++) {
-    const h = parse.head[d];
-    if (h >= 0 && Math.min(h, d) < i && Math.max(h, d) >= i) cross++;
-  }
-  const c = BINS[Math.min(cross, 4)];
+  const c = BINS[Math.min(spans.cross[i], 4)];
   add('c=', c);
   // The largest phrase that ends before the slot and the largest that begins after it.
   const e = highestWithEdge(parse, spans.hi, i - 1);
@@ -150,10 +179,20 @@ export function writeCommaFeatures(
   add('ef=', eRel, '|', eDir, '|', normWord(words[spans.lo[e]]));
   add('sh=', sRel, '|', sDir, '|', normWord(words[s]));
   add('pos=', BINS[Math.min(i, 6)], '|', BINS[Math.min(n - i, 6)]);
+  if (evidence.register !== undefined) {
+    // The register: its tenth alone, and a coarse edited / mixed / web level with what most decides a comma.
+    const rg = evidence.register < 0.2 ? 'E' : evidence.register < 0.8 ? 'M' : 'W';
+    add('rg=', bin(evidence.register));
+    add('rgm=', rg, '|', mb);
+    add('rge=', rg, '|', eRel, '|', eDir);
+    add('rgs=', rg, '|', sRel, '|', sDir);
+    add('rgl=', rg, '|', l1);
+    add('rgr=', rg, '|', r1);
+  }
 }
 
 /** The hashes of a slot's features (`writeCommaFeatures`), each `fnv(the feature's string)`. */
-export function commaFeatureHashes(words: readonly string[], parse: RunParse, spans: { lo: Int32Array; hi: Int32Array }, i: number, evidence: CommaEvidence, out: number[] = []): number[] {
+export function commaFeatureHashes(words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, evidence: CommaEvidence, out: number[] = []): number[] {
   out.length = 0;
   writeCommaFeatures(words, parse, spans, i, evidence, (a, b, c, d, e, f, g, h) => out.push(hashOfParts(a, b, c, d, e, f, g, h)));
   return out;
@@ -180,14 +219,21 @@ export function logit(p: number): number {
   return Math.log(q / (1 - q));
 }
 
+/** The comma threshold of a paragraph whose P(web) is `register` (the model's own without a web threshold or a register). */
+export function commaThreshold(m: Pick<CommaModel, 'threshold' | 'webThreshold'>, register: number | undefined): number {
+  if (m.webThreshold === undefined || register === undefined) return m.threshold;
+  return m.threshold + (m.webThreshold - m.threshold) * register;
+}
+
 /** The stacked P(comma) of a slot from the syntactic model's P and the evidence (the syntactic P alone without a stack). */
 export function stackedProb(stack: CommaStack | undefined, pSyntax: number, evidence: CommaEvidence): number {
   if (!stack) return pSyntax;
-  return 1 / (1 + Math.exp(-(stack.syntax * logit(pSyntax) + stack.tagger * logit(evidence.tagger) + stack.model * evidence.model + stack.bias)));
+  const register = stack.register !== undefined && evidence.register !== undefined ? stack.register * logit(evidence.register) : 0;
+  return 1 / (1 + Math.exp(-(stack.syntax * logit(pSyntax) + stack.tagger * logit(evidence.tagger) + stack.model * evidence.model + register + stack.bias)));
 }
 
 /** P(comma) at the slot before words[i]: the syntactic model's, stacked with the tagger's. */
-export function commaProb(m: CommaModel, words: readonly string[], parse: RunParse, spans: { lo: Int32Array; hi: Int32Array }, i: number, evidence: CommaEvidence, buf: number[] = []): number {
+export function commaProb(m: CommaModel, words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, evidence: CommaEvidence, buf: number[] = []): number {
   return stackedProb(m.stack, commaProbOfHashes(m, commaFeatureHashes(words, parse, spans, i, evidence, buf)), evidence);
 }
 
@@ -199,7 +245,7 @@ export function commaModelFromJson(j: CommaModelJson): CommaModel {
     weights = new Float32Array(1 << j.bits);
     for (const [k, v] of j.weights ?? []) weights[k] = v;
   }
-  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, stack: j.stack };
+  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, webThreshold: j.webThreshold, stack: j.stack, register: j.register && registerModelFromJson(j.register) };
 }
 
 const readCommaModel = onceByFile((f) => commaModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as CommaModelJson));
