@@ -36,15 +36,19 @@ const { values } = parseArgs({
   options: {
     ewt: { type: 'boolean', default: false },
     register: { type: 'boolean', default: false },
+    'register-threshold': { type: 'boolean', default: false },
     train: { type: 'string', default: '6000' },
     spreads: { type: 'string', default: '1' },
     out: { type: 'string' },
     bits: { type: 'string', default: '20' },
+    features: { type: 'string', default: '2' },
     'aed-threshold': { type: 'boolean', default: false },
   },
 });
 const EPOCHS = Number(process.env.EPOCHS ?? 6);
 const BITS = Number(values.bits);
+/** The comma model's feature set (`writeCommaFeatures`): 2, or 3 with the clause features. */
+const FEATURE_SET = Number(values.features);
 const CACHE = process.env.PUNCTEME_CACHE ?? '/work/cache/restore-commas';
 /** The punctuation model's samples per sentence behind each example's comma share (the bundled model's were 30). */
 const SAMPLES = 30;
@@ -145,19 +149,25 @@ interface Example {
   y: number;
   tagger: number;
   model: number;
+  /** P(web) as the model reads it (features and stack). */
   register?: number;
+  /** P(web) of the paragraph, for its threshold (known with --register or --register-threshold). */
+  paragraphRegister?: number;
 }
 
-/** `register`: P(web) of each sentence's paragraph (absent: the model reads no register). */
-function examples(data: readonly SentenceExamples[], register?: readonly number[]): Example[] {
+/**
+ * `register`: P(web) of each sentence's paragraph (absent: none is known); `asFeature`: the model reads it among its
+ * features and in its stack (else only the threshold does).
+ */
+function examples(data: readonly SentenceExamples[], register?: readonly number[], asFeature = true): Example[] {
   const out: Example[] = [];
   const buf: number[] = [];
   for (const [j, s] of data.entries()) {
-    const spans = yields(s.parse.head);
+    const spans = yields(s.parse.head, s.parse.deprel);
     s.label.forEach((y, k) => {
       if (y < 0) return;
-      const ev = { tagger: s.tagger[k], model: s.model[k], register: register?.[j] };
-      out.push({ hashes: Int32Array.from(commaFeatureHashes(s.forms, s.parse, spans, k + 1, ev, buf)), y, ...ev });
+      const ev = { tagger: s.tagger[k], model: s.model[k], register: asFeature ? register?.[j] : undefined };
+      out.push({ hashes: Int32Array.from(commaFeatureHashes(s.forms, s.parse, spans, k + 1, ev, buf, FEATURE_SET)), y, ...ev, paragraphRegister: register?.[j] });
     });
   }
   return out;
@@ -285,14 +295,16 @@ function main(): void {
   const trainParts = [...edited, ...(values.ewt ? [{ part: 'ewt-train' as Part, count: 100000, offset: 0 }] : [])].map((p) => ({ ...p, sentences: build(p.part, p.count, p.offset) }));
   const devParts = [{ part: 'dev' as Part, count: 100000 }, ...(values.ewt ? [{ part: 'ewt-dev' as Part, count: 100000 }] : [])].map((p) => ({ ...p, sentences: build(p.part, p.count) }));
   // With --register, each example reads P(web) of its paragraph (register.ts).
-  const reg = values.register ? registerModels() : undefined;
-  const train = examples(trainParts.flatMap((p) => p.sentences), reg && registers(trainParts, reg.full, reg.halves));
+  // With --register-threshold, only the comma threshold reads it (the model's features and stack do not).
+  const reg = values.register || values['register-threshold'] ? registerModels() : undefined;
+  const asFeature = values.register;
+  const train = examples(trainParts.flatMap((p) => p.sentences), asFeature ? reg && registers(trainParts, reg.full, reg.halves) : undefined, asFeature);
   const devRegister = reg && registers(devParts, reg.full, reg.halves);
   let at = 0;
   // Each dev part's examples apart (edited dev, EWT dev), for the threshold's errors on each.
   const devOfPart = devParts.map((p) => {
     const r = devRegister?.slice(at, (at += p.sentences.length));
-    return { part: p.part, examples: examples(p.sentences, r) };
+    return { part: p.part, examples: examples(p.sentences, r, asFeature) };
   });
   const dev = devOfPart.flatMap((p) => p.examples);
   console.log(`examples: train ${train.length} (${train.filter((e) => e.y).length} commas), dev ${dev.length} (${dev.filter((e) => e.y).length} commas)`);
@@ -361,7 +373,7 @@ function main(): void {
     let best = { t: chosen.t, errors: Infinity };
     for (const tw of [chosen.t, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8]) {
       const m = { threshold: chosen.t, webThreshold: tw };
-      const decide = (e: Example) => pDev[idx.get(e)!] >= commaThreshold(m, e.register);
+      const decide = (e: Example) => pDev[idx.get(e)!] >= commaThreshold(m, e.paragraphRegister);
       const r = f1(dev, decide);
       const parts = devOfPart.map((p) => {
         const q = f1(p.examples, decide);
@@ -372,9 +384,9 @@ function main(): void {
     }
     webThreshold = best.t;
   }
-  const version = `restore-commas-${values.register ? 3 : 2}${values.ewt ? 'w' : ''}-e${best.epoch}-${Number(values.train)}`;
+  const version = `restore-commas-f${FEATURE_SET}-${values.register ? 3 : 2}${values.ewt ? 'w' : ''}${reg ? 'r' : ''}-e${best.epoch}-${Number(values.train)}`;
   const register = reg && { bits: reg.full.bits, dense: denseWeightText(reg.full.weights) };
-  const json: CommaModelJson = { version, bits: BITS, threshold: chosen.t, ...(webThreshold !== undefined ? { webThreshold } : {}), stack, dense: denseWeightText(best.w), ...(register ? { register } : {}) };
+  const json: CommaModelJson = { version, bits: BITS, ...(FEATURE_SET !== 2 ? { featureSet: FEATURE_SET } : {}), ...(asFeature ? { registerFeatures: true } : {}), threshold: chosen.t, ...(webThreshold !== undefined ? { webThreshold } : {}), stack, dense: denseWeightText(best.w), ...(register ? { register } : {}) };
   const file = values.out ?? path.resolve(__dirname, '..', 'models', 'en', COMMA_MODEL_FILE);
   fs.writeFileSync(file, JSON.stringify(json));
   console.log(`wrote ${file}: epoch ${best.epoch}, threshold ${chosen.t}, web threshold ${webThreshold ?? '—'}, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);

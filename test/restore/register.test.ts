@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'assert';
 import { hashString } from '../../server/src/parser/hash';
-import { commaFeatures, commaThreshold } from '../../server/src/restore/commaModel';
+import { commaFeatures, commaProb, CommaModel, commaThreshold, yields } from '../../server/src/restore/commaModel';
 import { runParse } from '../../server/src/restore/boundaries';
 import { registerFeatureHashes, registerProb } from '../../server/src/restore/register';
 import { paragraphOfSentences } from '../../server/src/training/restore/register';
@@ -50,6 +50,18 @@ describe("restoration's register", function () {
     assert.deepEqual(web.slice(0, without.length), without);
     assert.ok(web.includes('rg=9') && web.includes('rgm=W|2') && web.includes('rgl=W|rained') && web.includes('rgr=W|we'), web.join(' '));
     assert.ok(commaFeatures(words, parse, 3, { tagger: 0.5, model: 0.2, register: 0.1 }).includes('rgm=E|2'));
+  });
+
+  it('is read by the features only of a model trained to read it', () => {
+    const words = 'when it rained we stayed in'.split(' ');
+    const parse = runParse(words.map((_, k) => ({ upos: 'X', head: k === 3 ? 0 : 4, deprel: k === 3 ? 'root' : 'dep' })));
+    const weights = new Float32Array(MASK + 1);
+    weights[hashString('rg=9') & MASK] = 5;
+    const m: CommaModel = { version: 'test', bits: 16, weights, threshold: 0.5 };
+    const p = (model: CommaModel, register?: number) => commaProb(model, words, parse, yields(parse.head, parse.deprel), 3, { tagger: 0.5, model: 0, register });
+    assert.equal(p(m, 0.95), 0.5);
+    assert.equal(p(m, 0.95), p(m));
+    assert.ok(Math.abs(p({ ...m, registerFeatures: true }, 0.95) - 1 / (1 + Math.exp(-5))) < 1e-6);
   });
 
   it("finds each sentence's paragraph, past paragraphs that gave none and forms split from a word", () => {

@@ -44,8 +44,12 @@ export interface CommaModel {
   readonly webThreshold?: number;
   /** The stack of the syntactic model's P with the tagger's (fitted on edited-english dev); absent: the syntactic P alone. */
   readonly stack?: CommaStack;
-  /** The paragraph's register, read as evidence (absent in a model trained without it). */
+  /** Its feature set (`writeCommaFeatures`; absent: 2). */
+  readonly featureSet?: number;
+  /** The paragraph's register (absent in a model trained without it), read by the threshold (`commaThreshold`). */
   readonly register?: RegisterModel;
+  /** Whether the features and the stack read the register too (a model trained so; else only the threshold does). */
+  readonly registerFeatures?: boolean;
 }
 
 export interface CommaStack {
@@ -63,6 +67,8 @@ export interface CommaModelJson {
   threshold: number;
   webThreshold?: number;
   stack?: CommaStack;
+  featureSet?: number;
+  registerFeatures?: boolean;
   /** Sparse weights: [hashed index, weight] pairs (or `dense`). */
   weights?: Array<[number, number]>;
   /** All 2^bits weights in the punctuation tagger's dense form (int16 steps of 1/1000, gzipped, base64; or `weights`). */
@@ -86,10 +92,14 @@ export interface SentenceSpans {
   hi: Int32Array;
   /** cross[i]: how many arcs pass over the slot before word i (one end before it, the other at or after it). */
   cross: Int32Array;
+  /** Whether each word heads a clause with its own subject (a child nsubj, csubj or expl; with the deprels only). */
+  subject?: Uint8Array;
 }
 
-/** Each word's yield (a projective-or-not tree, from the heads) and the arcs over each slot. */
-export function yields(head: readonly number[]): SentenceSpans {
+const SUBJECTS = new Set(['nsubj', 'nsubj:pass', 'csubj', 'csubj:pass', 'expl']);
+
+/** Each word's yield (a projective-or-not tree, from the heads), the arcs over each slot and, with the deprels, the clauses with a subject. */
+export function yields(head: readonly number[], deprel?: readonly string[]): SentenceSpans {
   const n = head.length;
   const lo = Int32Array.from({ length: n }, (_, k) => k);
   const hi = Int32Array.from(lo);
@@ -108,7 +118,10 @@ export function yields(head: readonly number[]): SentenceSpans {
     }
   }
   for (let i = 1; i <= n; i++) cross[i] += cross[i - 1];
-  return { lo, hi, cross };
+  if (!deprel) return { lo, hi, cross };
+  const subject = new Uint8Array(n);
+  for (let d = 0; d < n; d++) if (head[d] >= 0 && SUBJECTS.has(deprel[d])) subject[head[d]] = 1;
+  return { lo, hi, cross, subject };
 }
 
 /**
@@ -136,6 +149,7 @@ export function writeCommaFeatures(
   i: number,
   evidence: CommaEvidence,
   add: CommaFeatureWriter,
+  featureSet = 2,
 ): void {
   const n = words.length;
   const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
@@ -179,6 +193,7 @@ export function writeCommaFeatures(
   add('ef=', eRel, '|', eDir, '|', normWord(words[spans.lo[e]]));
   add('sh=', sRel, '|', sDir, '|', normWord(words[s]));
   add('pos=', BINS[Math.min(i, 6)], '|', BINS[Math.min(n - i, 6)]);
+  if (featureSet >= 3) writeClauseFeatures(parse, spans, i, e, s, add);
   if (evidence.register !== undefined) {
     // The register: its tenth alone, and a coarse edited / mixed / web level with what most decides a comma.
     const rg = evidence.register < 0.2 ? 'E' : evidence.register < 0.8 ? 'M' : 'W';
@@ -191,17 +206,39 @@ export function writeCommaFeatures(
   }
 }
 
+/**
+ * Feature set 3 (Favre et al. 2009's syntactic cues beyond the phrases at the slot): whether the phrase ending and
+ * the one beginning are clauses with their own subject, how the two attach to each other (siblings under one head,
+ * or the later one inside the earlier one's head), the lowest common ancestor of the words on either side, and the
+ * sentence's length.
+ */
+function writeClauseFeatures(parse: RunParse, spans: SentenceSpans, i: number, e: number, s: number, add: CommaFeatureWriter): void {
+  const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
+  const clause = (k: number) => (spans.subject?.[k] ? 'S' : '-');
+  add('ec=', parse.deprel[e], '|', dir(e), '|', clause(e));
+  add('sc=', parse.deprel[s], '|', dir(s), '|', clause(s));
+  add('esc=', clause(e), '|', clause(s), '|', parse.upos[e], '|', parse.upos[s]);
+  const [he, hs] = [parse.head[e], parse.head[s]];
+  const how = he === hs ? 'sib' : hs === e ? 'under-e' : he === s ? 'under-s' : hs >= 0 && hs < i ? 'before' : 'after';
+  add('att=', how, '|', parse.deprel[e], '|', parse.deprel[s], '|', how === 'sib' && he >= 0 ? parse.upos[he] : '-');
+  // The lowest common ancestor of the words either side: the first ancestor of words[i] whose yield reaches i − 1.
+  let a = i;
+  for (let steps = 0; steps < parse.head.length && a >= 0 && spans.lo[a] > i - 1; steps++) a = parse.head[a];
+  add('lca=', a >= 0 ? parse.upos[a] : 'ROOT', '|', a >= 0 ? parse.deprel[a] : '-', '|', a >= 0 ? clause(a) : '-');
+  add('n=', size(parse.head.length));
+}
+
 /** The hashes of a slot's features (`writeCommaFeatures`), each `fnv(the feature's string)`. */
-export function commaFeatureHashes(words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, evidence: CommaEvidence, out: number[] = []): number[] {
+export function commaFeatureHashes(words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, evidence: CommaEvidence, out: number[] = [], featureSet = 2): number[] {
   out.length = 0;
-  writeCommaFeatures(words, parse, spans, i, evidence, (a, b, c, d, e, f, g, h) => out.push(hashOfParts(a, b, c, d, e, f, g, h)));
+  writeCommaFeatures(words, parse, spans, i, evidence, (a, b, c, d, e, f, g, h) => out.push(hashOfParts(a, b, c, d, e, f, g, h)), featureSet);
   return out;
 }
 
 /** The feature strings of a slot (what the hashes are of; for tests and inspection). */
-export function commaFeatures(words: readonly string[], parse: RunParse, i: number, evidence: CommaEvidence): string[] {
+export function commaFeatures(words: readonly string[], parse: RunParse, i: number, evidence: CommaEvidence, featureSet = 2): string[] {
   const out: string[] = [];
-  writeCommaFeatures(words, parse, yields(parse.head), i, evidence, (...parts) => out.push(parts.filter((x) => x !== undefined).join('')));
+  writeCommaFeatures(words, parse, yields(parse.head, parse.deprel), i, evidence, (...parts) => out.push(parts.filter((x) => x !== undefined).join('')), featureSet);
   return out;
 }
 
@@ -233,8 +270,10 @@ export function stackedProb(stack: CommaStack | undefined, pSyntax: number, evid
 }
 
 /** P(comma) at the slot before words[i]: the syntactic model's, stacked with the tagger's. */
-export function commaProb(m: CommaModel, words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, evidence: CommaEvidence, buf: number[] = []): number {
-  return stackedProb(m.stack, commaProbOfHashes(m, commaFeatureHashes(words, parse, spans, i, evidence, buf)), evidence);
+export function commaProb(m: CommaModel, words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, given: CommaEvidence, buf: number[] = []): number {
+  // A model whose features do not read the register must not see it (its features would hash to other weights).
+  const evidence = m.registerFeatures || given.register === undefined ? given : { tagger: given.tagger, model: given.model };
+  return stackedProb(m.stack, commaProbOfHashes(m, commaFeatureHashes(words, parse, spans, i, evidence, buf, m.featureSet)), evidence);
 }
 
 export function commaModelFromJson(j: CommaModelJson): CommaModel {
@@ -245,7 +284,8 @@ export function commaModelFromJson(j: CommaModelJson): CommaModel {
     weights = new Float32Array(1 << j.bits);
     for (const [k, v] of j.weights ?? []) weights[k] = v;
   }
-  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, webThreshold: j.webThreshold, stack: j.stack, register: j.register && registerModelFromJson(j.register) };
+  if (j.featureSet !== undefined && j.featureSet !== 2 && j.featureSet !== 3) throw new Error(`comma model: unknown feature set ${String(j.featureSet)}`);
+  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, webThreshold: j.webThreshold, featureSet: j.featureSet, registerFeatures: j.registerFeatures, stack: j.stack, register: j.register && registerModelFromJson(j.register) };
 }
 
 const readCommaModel = onceByFile((f) => commaModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as CommaModelJson));

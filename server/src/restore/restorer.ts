@@ -206,7 +206,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           if (tagger) {
             // What the comma model reads of the sentence, once (its parse and each word's yield).
             const parse = commaModel && runParse(s.tree.words);
-            const view = commaModel && parse && { model: commaModel, forms: s.tree.words.map((w) => w.form), parse, spans: yields(parse.head) };
+            const view = commaModel && parse && { model: commaModel, forms: s.tree.words.map((w) => w.form), parse, spans: yields(parse.head, parse.deprel) };
             for (let i = 1; i < n; i++) {
               const pTagger = tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
               if (pTagger === undefined) continue;
