@@ -2,7 +2,16 @@
  * Trains restoration's comma model (`server/src/restore/commaModel.ts`), the second pass that decides commas over the
  * parse of each restored sentence:
  *
- *   npx tsx scripts/train-restore-commas.ts [--train N] [--out FILE]   # writes models/en/restore-commas.json
+ *   npx tsx scripts/train-restore-commas.ts [--ewt] [--register-threshold | --register] [--train N] [--spreads K]
+ *       [--features 2|3] [--bits B] [--aed-threshold] [--out FILE]   # writes models/en/restore-commas.json
+ *
+ * (`npm run train:restore-commas` gives the shipped options.) --ewt: EWT train joins the training examples and EWT
+ * dev the dev ones. --register-threshold: a register model (P(web text) of a paragraph, `restore/register.ts`) is
+ * trained on the train paragraphs and shipped in the file, with a web threshold (the one of fewest comma errors on
+ * all dev slots, the edited threshold kept): a paragraph's comma threshold lies between the two by its P(web).
+ * --register: the comma model's features and stack read the register too. --spreads K: K spreads of N edited train
+ * paragraphs (each cached apart). --features 3: the clause features (`writeCommaFeatures`). --aed-threshold: the
+ * threshold of fewest comma errors instead of the F1 rule below.
  *
  * Data: edited-english train documents (d % 10 ∉ {8, 9}; N paragraphs spread over them, default 6000) and dev
  * (d % 10 == 8) as dictation gives them (`dictated` in test/restore/corpus.ts). Each paragraph is tagged as one run by

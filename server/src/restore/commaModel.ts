@@ -9,7 +9,9 @@
  * `models/en/restore-commas.json`). The punctuation tagger's P(comma) is not among its features: the tagger was
  * trained on the same text and is far surer of it there than elsewhere (comma F1 0.79 on those train slots, 0.51 on
  * dev), so a model trained beside it learns to trust it too much. It is stacked instead, on edited-english dev:
- * P(comma) = σ(a·logit P_syntax + b·logit P_tagger + c·share + d).
+ * P(comma) = σ(a·logit P_syntax + b·logit P_tagger + c·share + d). A slot gets a comma iff P(comma) reaches the
+ * paragraph's threshold, which moves from edited English's (chosen for comma F1) towards web text's (chosen for
+ * fewest edits) by the paragraph's P(web) (`register.ts`, `commaThreshold`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
