@@ -3,15 +3,16 @@
  * gives them (marks removed, first letters lowered) and prints the CPU time of the restoring alone per sentence.
  * `--root DIR` runs another checkout's sources (a base to compare against, run alternately with this one);
  * `--out FILE` writes the restorations, to check that two versions restore identically; `--samples N`: MBR samples
- * (default the restorer's).
+ * (default the restorer's); `--warm N`: first restores the N paragraphs after them, untimed, so that the timing is of
+ * code the JIT has compiled (a language server restores with warm code; a CLI run of a few paragraphs does not).
  *
- *   npx tsx scripts/bench-restore-speed.ts [--paragraphs 40] [--root DIR] [--out FILE] [--samples N]
+ *   npx tsx scripts/bench-restore-speed.ts [--paragraphs 40] [--root DIR] [--out FILE] [--samples N] [--warm N]
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 
-const { values } = parseArgs({ options: { paragraphs: { type: 'string', default: '40' }, root: { type: 'string' }, out: { type: 'string' }, samples: { type: 'string' } } });
+const { values } = parseArgs({ options: { paragraphs: { type: 'string', default: '40' }, root: { type: 'string' }, out: { type: 'string' }, samples: { type: 'string' }, warm: { type: 'string', default: '0' } } });
 const root = path.resolve(values.root ?? path.join(__dirname, '..'));
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { loadPunctModel } = require(path.join(root, 'server/src/model')) as typeof import('../server/src/model');
@@ -21,8 +22,10 @@ const { dictated, ewtParagraphs } = require(path.join(root, 'test/restore/corpus
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const restorer = makeRestorer(loadParser(), loadPunctModel(), values.samples === undefined ? {} : { samples: Number(values.samples) });
-const paragraphs = ewtParagraphs('dev').slice(0, Number(values.paragraphs));
+const all = ewtParagraphs('dev');
+const paragraphs = all.slice(0, Number(values.paragraphs));
 restorer.restore(dictated(paragraphs[paragraphs.length - 1])); // compiled before timing
+for (const p of all.slice(paragraphs.length, paragraphs.length + Number(values.warm))) restorer.restore(dictated(p));
 const c0 = process.cpuUsage();
 let sentences = 0;
 const restored: string[] = [];

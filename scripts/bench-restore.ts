@@ -35,7 +35,8 @@
  *   npx tsx scripts/bench-restore.ts --comma-models --set ewt-dev|edited-dev|… [--comma-model FILE] [--limit N]
  *       the comma decision alone: the default restoration with the previous rule (the tagger's and the model's P
  *       mixed, COMMA_EVIDENCE) and with the comma model of the second pass (the bundled one, or FILE), the model's
- *       samples drawn once per sentence; --comma-thresholds T,…: the comma model at each threshold.
+ *       samples drawn once per sentence; --comma-thresholds T,…: the comma model at each threshold; --web-thresholds
+ *       W,…: at its threshold, with each threshold for web text (a model with a register, `register.ts`).
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
  *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
@@ -64,6 +65,7 @@ const { values } = parseArgs({
     'comma-models': { type: 'boolean', default: false },
     'comma-model': { type: 'string' },
     'comma-thresholds': { type: 'string' },
+    'web-thresholds': { type: 'string' },
     set: { type: 'string', default: 'ewt-dev' },
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
@@ -206,9 +208,13 @@ function main(): void {
     console.log('| commas | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
     const model = candidate ?? loadCommaModel(defaultModelDir());
     const thresholds = values['comma-thresholds']?.split(',').map(Number) ?? [model?.threshold];
+    // The trivial baseline beside them: restoration must beat it on AED (issue #31).
+    const trivial = tallyOf({ restore: (input) => input + '.' });
+    console.log(`${report('trivial (final period)', trivial)} ${trivial.aed} edits / ${trivial.slots} slots`);
     for (const [name, o] of [
       ['previous rule (tagger and model mixed)', { commaModel: false }],
-      ...thresholds.map((t) => [`comma model (${model?.version ?? 'none'}) ≥ ${t}`, model ? { commaModel: { ...model, threshold: t } } : {}]),
+      ...thresholds.map((t) => [`comma model (${model?.version ?? 'none'}) ≥ ${t}${model?.webThreshold !== undefined ? `, web ≥ ${model.webThreshold}` : ''}`, model ? { commaModel: { ...model, threshold: t } } : {}]),
+      ...(values['web-thresholds']?.split(',').map(Number) ?? []).map((w) => [`comma model (${model?.version ?? 'none'}) ≥ ${model?.threshold}, web ≥ ${w}`, model ? { commaModel: { ...model, webThreshold: w } } : {}]),
     ] as Array<[string, RestoreOptions]>) {
       const t = tallyOf(makeRestorer(parser, memoModel, withCandidate(o)));
       console.log(`${report(name, t)} ${t.aed} edits / ${t.slots} slots; commas written ${t.pred[','] ?? 0}, right ${t.tp[','] ?? 0}`);

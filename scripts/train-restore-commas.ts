@@ -2,7 +2,16 @@
  * Trains restoration's comma model (`server/src/restore/commaModel.ts`), the second pass that decides commas over the
  * parse of each restored sentence:
  *
- *   npx tsx scripts/train-restore-commas.ts [--train N] [--out FILE]   # writes models/en/restore-commas.json
+ *   npx tsx scripts/train-restore-commas.ts [--ewt] [--register-threshold | --register] [--train N] [--spreads K]
+ *       [--features 2|3] [--bits B] [--aed-threshold] [--out FILE]   # writes models/en/restore-commas.json
+ *
+ * (`npm run train:restore-commas` gives the shipped options.) --ewt: EWT train joins the training examples and EWT
+ * dev the dev ones. --register-threshold: a register model (P(web text) of a paragraph, `restore/register.ts`) is
+ * trained on the train paragraphs and shipped in the file, with a web threshold (the one of fewest comma errors on
+ * all dev slots, the edited threshold kept): a paragraph's comma threshold lies between the two by its P(web).
+ * --register: the comma model's features and stack read the register too. --spreads K: K spreads of N edited train
+ * paragraphs (each cached apart). --features 3: the clause features (`writeCommaFeatures`). --aed-threshold: the
+ * threshold of fewest comma errors instead of the F1 rule below.
  *
  * Data: edited-english train documents (d % 10 ∉ {8, 9}; N paragraphs spread over them, default 6000) and dev
  * (d % 10 == 8) as dictation gives them (`dictated` in test/restore/corpus.ts). Each paragraph is tagged as one run by
@@ -24,15 +33,31 @@ import { loadPunctModel, defaultModelDir } from '../server/src/model';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
 import { runParse, RunParse } from '../server/src/restore/boundaries';
-import { COMMA_MODEL_FILE, commaFeatureHashes, CommaModelJson, commaProbOfHashes, CommaStack, logit, stackedProb, yields } from '../server/src/restore/commaModel';
+import { COMMA_MODEL_FILE, commaFeatureHashes, commaThreshold, CommaModelJson, commaProbOfHashes, CommaStack, logit, stackedProb, yields } from '../server/src/restore/commaModel';
 import { sentenceGaps } from '../server/src/restore/gaps';
 import { COMMA, denseWeightText, loadPunctTagger, MARK_COUNT, tagRun } from '../server/src/restore/punctTagger';
 import { COMMA_EVIDENCE } from '../server/src/restore/restorer';
+import { registerProb, RegisterModel } from '../server/src/restore/register';
+import { paragraphOfSentences, RegisterExample, trainRegister } from '../server/src/training/restore/register';
 import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
 
-const { values } = parseArgs({ options: { ewt: { type: 'boolean', default: false }, train: { type: 'string', default: '6000' }, out: { type: 'string' }, bits: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: {
+    ewt: { type: 'boolean', default: false },
+    register: { type: 'boolean', default: false },
+    'register-threshold': { type: 'boolean', default: false },
+    train: { type: 'string', default: '6000' },
+    spreads: { type: 'string', default: '1' },
+    out: { type: 'string' },
+    bits: { type: 'string', default: '20' },
+    features: { type: 'string', default: '2' },
+    'aed-threshold': { type: 'boolean', default: false },
+  },
+});
 const EPOCHS = Number(process.env.EPOCHS ?? 6);
 const BITS = Number(values.bits);
+/** The comma model's feature set (`writeCommaFeatures`): 2, or 3 with the clause features. */
+const FEATURE_SET = Number(values.features);
 const CACHE = process.env.PUNCTEME_CACHE ?? '/work/cache/restore-commas';
 /** The punctuation model's samples per sentence behind each example's comma share (the bundled model's were 30). */
 const SAMPLES = 30;
@@ -46,9 +71,11 @@ interface SentenceExamples {
   model: number[];
 }
 
-function spread<T>(xs: readonly T[], count: number): T[] {
+/** `count` of xs spread evenly over them; `offset`: the next ones of the same spread (0 … the spacing − 1). */
+function spread<T>(xs: readonly T[], count: number, offset = 0): T[] {
   const k = Math.max(1, Math.floor(xs.length / count));
-  return xs.filter((_, i) => i % k === 0).slice(0, count);
+  if (offset >= k) throw new Error(`${count} of ${xs.length} leave no spread at offset ${offset}`);
+  return xs.filter((_, i) => i % k === offset).slice(0, count);
 }
 
 /** The paragraphs of a part (each its sentences' texts; an edited-english paragraph is one text). */
@@ -59,8 +86,8 @@ function paragraphsOf(part: Part): string[][] {
 
 type Part = 'train' | 'dev' | 'ewt-train' | 'ewt-dev';
 
-function build(part: Part, count: number): SentenceExamples[] {
-  const file = path.join(CACHE, `${part}-${count}.jsonl`);
+function build(part: Part, count: number, offset = 0): SentenceExamples[] {
+  const file = path.join(CACHE, `${part}-${count}${offset ? `-o${offset}` : ''}.jsonl`);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as SentenceExamples);
   fs.mkdirSync(CACHE, { recursive: true });
   const parser = loadParser();
@@ -69,7 +96,7 @@ function build(part: Part, count: number): SentenceExamples[] {
   if (!tagger) throw new Error('no punctuation tagger');
   const out: SentenceExamples[] = [];
   const t0 = Date.now();
-  const paragraphs = spread(paragraphsOf(part), count);
+  const paragraphs = spread(paragraphsOf(part), count, offset);
   const lines: string[] = [];
   paragraphs.forEach((p, k) => {
     const input = dictated(p);
@@ -131,17 +158,25 @@ interface Example {
   y: number;
   tagger: number;
   model: number;
+  /** P(web) as the model reads it (features and stack). */
+  register?: number;
+  /** P(web) of the paragraph, for its threshold (known with --register or --register-threshold). */
+  paragraphRegister?: number;
 }
 
-function examples(data: readonly SentenceExamples[]): Example[] {
+/**
+ * `register`: P(web) of each sentence's paragraph (absent: none is known); `asFeature`: the model reads it among its
+ * features and in its stack (else only the threshold does).
+ */
+function examples(data: readonly SentenceExamples[], register?: readonly number[], asFeature = true): Example[] {
   const out: Example[] = [];
   const buf: number[] = [];
-  for (const s of data) {
-    const spans = yields(s.parse.head);
+  for (const [j, s] of data.entries()) {
+    const spans = yields(s.parse.head, s.parse.deprel);
     s.label.forEach((y, k) => {
       if (y < 0) return;
-      const ev = { tagger: s.tagger[k], model: s.model[k] };
-      out.push({ hashes: Int32Array.from(commaFeatureHashes(s.forms, s.parse, spans, k + 1, ev, buf)), y, ...ev });
+      const ev = { tagger: s.tagger[k], model: s.model[k], register: asFeature ? register?.[j] : undefined };
+      out.push({ hashes: Int32Array.from(commaFeatureHashes(s.forms, s.parse, spans, k + 1, ev, buf, FEATURE_SET)), y, ...ev, paragraphRegister: register?.[j] });
     });
   }
   return out;
@@ -174,23 +209,27 @@ function f1(data: readonly Example[], decide: (e: Example) => boolean): { f1: nu
  * logit P_tagger, the model's share and a bias; a little L2 keeps the Hessian invertible).
  */
 function fitStack(dev: readonly Example[], pSyntax: readonly number[]): CommaStack {
-  const x = dev.map((e, k) => [logit(pSyntax[k]), logit(e.tagger), e.model, 1]);
-  let w = [1, 0, 0, 0];
+  // With the register, logit P(web) is a fifth input.
+  const withRegister = dev.every((e) => e.register !== undefined);
+  const x = dev.map((e, k) => [logit(pSyntax[k]), logit(e.tagger), e.model, 1, ...(withRegister ? [logit(e.register!)] : [])]);
+  const d = x[0]?.length ?? 4;
+  let w: number[] = Array.from({ length: d }, (_, a) => (a === 0 ? 1 : 0));
   for (let iter = 0; iter < 25; iter++) {
-    const g = [0, 0, 0, 0];
-    const H = [0, 1, 2, 3].map(() => [0, 0, 0, 0]);
+    const g = new Array<number>(d).fill(0);
+    const H = Array.from({ length: d }, () => new Array<number>(d).fill(0));
     x.forEach((xi, k) => {
       const p = 1 / (1 + Math.exp(-xi.reduce((a, v, j) => a + v * w[j], 0)));
       const r = p - dev[k].y;
-      for (let a = 0; a < 4; a++) {
+      for (let a = 0; a < d; a++) {
         g[a] += r * xi[a];
-        for (let b = 0; b < 4; b++) H[a][b] += p * (1 - p) * xi[a] * xi[b];
+        for (let b = 0; b < d; b++) H[a][b] += p * (1 - p) * xi[a] * xi[b];
       }
     });
-    for (let a = 0; a < 4; a++) ((g[a] += 1e-3 * w[a]), (H[a][a] += 1e-3));
-    w = w.map((v, a) => v - solve(H, g)[a]);
+    for (let a = 0; a < d; a++) ((g[a] += 1e-3 * w[a]), (H[a][a] += 1e-3));
+    const step = solve(H, g);
+    w = w.map((v, a) => v - step[a]);
   }
-  return { syntax: w[0], tagger: w[1], model: w[2], bias: w[3] };
+  return { syntax: w[0], tagger: w[1], model: w[2], bias: w[3], ...(withRegister ? { register: w[4] } : {}) };
 }
 
 /** x with A x = b (Gaussian elimination with partial pivoting; A small and symmetric positive definite). */
@@ -216,11 +255,67 @@ function sumAfter(row: readonly number[], out: readonly number[], r: number): nu
   return s;
 }
 
+/** The dictated paragraphs of a part that `build` read (in its order), each its words space-separated. */
+function dictatedParagraphs(part: Part, count: number, offset = 0): string[] {
+  return spread(paragraphsOf(part), count, offset)
+    .map((p) => ({ input: dictated(p), gold: slotMarks(p.join(' ')) }))
+    .filter(({ input, gold }) => input && gold.length === input.split(' ').length + 1)
+    .map(({ input }) => input);
+}
+
+/**
+ * P(web) of each cached sentence's paragraph, for the parts in order. Train paragraphs get the register model of the
+ * other half of the train paragraphs (cross-fitted: a model scored on its own training paragraphs is surer than it
+ * will be at run time); dev paragraphs the model of all of them, which is the one shipped.
+ */
+function registers(parts: ReadonlyArray<{ part: Part; count: number; offset?: number; sentences: SentenceExamples[] }>, full: RegisterModel, halves: [RegisterModel, RegisterModel]): number[] {
+  const out: number[] = [];
+  for (const { part, count, offset, sentences } of parts) {
+    const paragraphs = dictatedParagraphs(part, count, offset);
+    const of = paragraphOfSentences(paragraphs, sentences.map((s) => s.forms));
+    const p = paragraphs.map((text, k) => registerProb(part.endsWith('dev') ? full : halves[1 - (k % 2)], text.split(' ')));
+    const missing = of.filter((k) => k < 0).length;
+    console.log(`register, ${part}: ${sentences.length} sentences in ${paragraphs.length} paragraphs (${missing} not found: P(web) 0.5); mean P(web) ${(p.reduce((a, b) => a + b, 0) / Math.max(1, p.length)).toFixed(3)}`);
+    for (const k of of) out.push(k < 0 ? 0.5 : p[k]);
+  }
+  return out;
+}
+
+/** The register model of all train paragraphs and of each half (by index parity in each part), and its dev accuracy. */
+function registerModels(): { full: RegisterModel; halves: [RegisterModel, RegisterModel] } {
+  const of = (part: Part, count: number, web: boolean): RegisterExample[] => dictatedParagraphs(part, count).map((t) => ({ words: t.split(' '), web }));
+  const train = [...of('train', Number(values.train), false), ...of('ewt-train', 100000, true)];
+  const full = trainRegister(train);
+  const half = (r: number) => trainRegister(train.filter((_, k) => k % 2 === r));
+  const dev = [...of('dev', 100000, false), ...of('ewt-dev', 100000, true)];
+  for (const web of [false, true]) {
+    const d = dev.filter((e) => e.web === web);
+    const right = d.filter((e) => registerProb(full, e.words) >= 0.5 === web).length;
+    console.log(`register model, ${web ? 'EWT' : 'edited'} dev paragraphs: ${right} of ${d.length} right`);
+  }
+  return { full, halves: [half(0), half(1)] };
+}
+
 function main(): void {
   const t0 = Date.now();
   // With --ewt, EWT train joins the training examples and EWT dev the stack's (web text has fewer commas).
-  const train = examples([...build('train', Number(values.train)), ...(values.ewt ? build('ewt-train', 100000) : [])]);
-  const dev = examples([...build('dev', 100000), ...(values.ewt ? build('ewt-dev', 100000) : [])]);
+  // --spreads K: K spreads of N edited train paragraphs each (offsets 0 … K − 1), each cached apart.
+  const edited = Array.from({ length: Number(values.spreads) }, (_, offset) => ({ part: 'train' as Part, count: Number(values.train), offset }));
+  const trainParts = [...edited, ...(values.ewt ? [{ part: 'ewt-train' as Part, count: 100000, offset: 0 }] : [])].map((p) => ({ ...p, sentences: build(p.part, p.count, p.offset) }));
+  const devParts = [{ part: 'dev' as Part, count: 100000 }, ...(values.ewt ? [{ part: 'ewt-dev' as Part, count: 100000 }] : [])].map((p) => ({ ...p, sentences: build(p.part, p.count) }));
+  // With --register, each example reads P(web) of its paragraph (register.ts).
+  // With --register-threshold, only the comma threshold reads it (the model's features and stack do not).
+  const reg = values.register || values['register-threshold'] ? registerModels() : undefined;
+  const asFeature = values.register;
+  const train = examples(trainParts.flatMap((p) => p.sentences), asFeature ? reg && registers(trainParts, reg.full, reg.halves) : undefined, asFeature);
+  const devRegister = reg && registers(devParts, reg.full, reg.halves);
+  let at = 0;
+  // Each dev part's examples apart (edited dev, EWT dev), for the threshold's errors on each.
+  const devOfPart = devParts.map((p) => {
+    const r = devRegister?.slice(at, (at += p.sentences.length));
+    return { part: p.part, examples: examples(p.sentences, r, asFeature) };
+  });
+  const dev = devOfPart.flatMap((p) => p.examples);
   console.log(`examples: train ${train.length} (${train.filter((e) => e.y).length} commas), dev ${dev.length} (${dev.filter((e) => e.y).length} commas)`);
   const mask = (1 << BITS) - 1;
   const w = new Float32Array(1 << BITS);
@@ -267,16 +362,43 @@ function main(): void {
     const r = f1(dev, (e) => pSyntax[idx.get(e)!] >= t);
     console.log(`dev slots, the syntactic model alone ≥ ${t}: comma F1 ${r.f1.toFixed(3)} (P ${r.p.toFixed(3)}, R ${r.r.toFixed(3)})`);
   }
+  let fewest = { t: 0.5, errors: Infinity };
   for (const t of [0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) {
     const r = f1(dev, (e) => pDev[idx.get(e)!] >= t);
-    console.log(`dev slots, stacked comma model ≥ ${t}: comma F1 ${r.f1.toFixed(3)} (P ${r.p.toFixed(3)}, R ${r.r.toFixed(3)}), errors ${r.errors}`);
+    const parts = devOfPart.map((p) => {
+      const q = f1(p.examples, (e) => pDev[idx.get(e)!] >= t);
+      return `${p.part} F1 ${q.f1.toFixed(3)} errors ${q.errors}`;
+    });
+    console.log(`dev slots, stacked comma model ≥ ${t}: comma F1 ${r.f1.toFixed(3)} (P ${r.p.toFixed(3)}, R ${r.r.toFixed(3)}), errors ${r.errors}; ${parts.join('; ')}`);
     // The highest F1 of the thresholds that make no more comma errors than the previous rule (AED must not rise).
     if (r.f1 > chosen.f1 && r.errors <= rule.errors) chosen = { t, f1: r.f1 };
+    if (r.errors < fewest.errors) fewest = { t, errors: r.errors };
   }
-  const json: CommaModelJson = { version: `restore-commas-2${values.ewt ? 'w' : ''}-e${best.epoch}-${Number(values.train)}`, bits: BITS, threshold: chosen.t, stack, dense: denseWeightText(best.w) };
+  // --aed-threshold: the threshold of fewest comma errors on the dev slots (AED's share) instead.
+  if (values['aed-threshold']) chosen = { t: fewest.t, f1: 0 };
+  // With the register: the web threshold of fewest comma errors on all dev slots, the edited one kept (commaThreshold).
+  let webThreshold: number | undefined;
+  if (reg) {
+    let best = { t: chosen.t, errors: Infinity };
+    for (const tw of [chosen.t, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8]) {
+      const m = { threshold: chosen.t, webThreshold: tw };
+      const decide = (e: Example) => pDev[idx.get(e)!] >= commaThreshold(m, e.paragraphRegister);
+      const r = f1(dev, decide);
+      const parts = devOfPart.map((p) => {
+        const q = f1(p.examples, decide);
+        return `${p.part} F1 ${q.f1.toFixed(3)} errors ${q.errors}`;
+      });
+      console.log(`dev slots, threshold ${chosen.t}, web threshold ${tw}: errors ${r.errors}; ${parts.join('; ')}`);
+      if (r.errors < best.errors) best = { t: tw, errors: r.errors };
+    }
+    webThreshold = best.t;
+  }
+  const version = `restore-commas-f${FEATURE_SET}-${values.register ? 3 : 2}${values.ewt ? 'w' : ''}${reg ? 'r' : ''}-e${best.epoch}-${Number(values.train)}`;
+  const register = reg && { bits: reg.full.bits, dense: denseWeightText(reg.full.weights) };
+  const json: CommaModelJson = { version, bits: BITS, ...(FEATURE_SET !== 2 ? { featureSet: FEATURE_SET } : {}), ...(asFeature ? { registerFeatures: true } : {}), threshold: chosen.t, ...(webThreshold !== undefined ? { webThreshold } : {}), stack, dense: denseWeightText(best.w), ...(register ? { register } : {}) };
   const file = values.out ?? path.resolve(__dirname, '..', 'models', 'en', COMMA_MODEL_FILE);
   fs.writeFileSync(file, JSON.stringify(json));
-  console.log(`wrote ${file}: epoch ${best.epoch}, threshold ${chosen.t}, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);
+  console.log(`wrote ${file}: epoch ${best.epoch}, threshold ${chosen.t}, web threshold ${webThreshold ?? '—'}, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB`);
 }
 
 main();

@@ -50,7 +50,7 @@ describe("restoration's comma model", function () {
     }
   });
 
-  it("each word's yield is the span of the words whose ancestors include it (brute force, random trees)", () => {
+  it("each word's yield is the span of the words whose ancestors include it, and the arcs over each slot are counted (brute force, random trees)", () => {
     const rng = seededRng(7);
     for (let t = 0; t < 200; t++) {
       const n = 1 + Math.floor(rng() * 12);
@@ -58,7 +58,11 @@ describe("restoration's comma model", function () {
       const order = Array.from({ length: n }, (_, k) => k).sort(() => rng() - 0.5);
       const head = new Array<number>(n).fill(-1);
       order.forEach((d, k) => (head[d] = k === 0 ? -1 : order[Math.floor(rng() * k)]));
-      const { lo, hi } = yields(head);
+      const { lo, hi, cross } = yields(head);
+      for (let i = 1; i < n; i++) {
+        const over = head.filter((h, d) => h >= 0 && Math.min(h, d) < i && Math.max(h, d) >= i).length;
+        assert.equal(cross[i], over, `slot ${i} of ${JSON.stringify(head)}`);
+      }
       for (let h = 0; h < n; h++) {
         const under = Array.from({ length: n }, (_, d) => d).filter((d) => {
           for (let a = d; a >= 0; a = head[a]) if (a === h) return true;

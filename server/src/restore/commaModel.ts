@@ -9,20 +9,27 @@
  * `models/en/restore-commas.json`). The punctuation tagger's P(comma) is not among its features: the tagger was
  * trained on the same text and is far surer of it there than elsewhere (comma F1 0.79 on those train slots, 0.51 on
  * dev), so a model trained beside it learns to trust it too much. It is stacked instead, on edited-english dev:
- * P(comma) = σ(a·logit P_syntax + b·logit P_tagger + c·share + d).
+ * P(comma) = σ(a·logit P_syntax + b·logit P_tagger + c·share + d). A slot gets a comma iff P(comma) reaches the
+ * paragraph's threshold, which moves from edited English's (chosen for comma F1) towards web text's (chosen for
+ * fewest edits) by the paragraph's P(web) (`register.ts`, `commaThreshold`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { normWord, RunParse } from './boundaries';
 import { hashOfParts, onceByFile } from './hashedLogistic';
 import { weightsOfDense } from './punctTagger';
+import { RegisterModel, RegisterModelJson, registerModelFromJson } from './register';
 
 export const COMMA_MODEL_FILE = 'restore-commas.json';
 
-/** What the comma model reads of a slot beside the parse: the share of the model's samples with a comma there (and, in its stack, the tagger's P). */
+/**
+ * What the comma model reads of a slot beside the parse: the share of the model's samples with a comma there (and, in
+ * its stack, the tagger's P), and, with a register model, P(web text) of the paragraph (`register.ts`).
+ */
 export interface CommaEvidence {
   tagger: number;
   model: number;
+  register?: number;
 }
 
 export interface CommaModel {
@@ -31,8 +38,20 @@ export interface CommaModel {
   readonly weights: Float32Array;
   /** A free slot gets a comma iff P(comma) is at least this (chosen on edited-english dev by the trainer). */
   readonly threshold: number;
+  /**
+   * With a register model, the threshold for web text: a paragraph's is `commaThreshold` (between the two by P(web)).
+   * Comma F1 is edited English's goal, but on web text, where the model's commas are less often right, a comma below
+   * this P costs more edits than it saves and restoration lost to the trivial baseline (issue #31).
+   */
+  readonly webThreshold?: number;
   /** The stack of the syntactic model's P with the tagger's (fitted on edited-english dev); absent: the syntactic P alone. */
   readonly stack?: CommaStack;
+  /** Its feature set (`writeCommaFeatures`; absent: 2). */
+  readonly featureSet?: number;
+  /** The paragraph's register (absent in a model trained without it), read by the threshold (`commaThreshold`). */
+  readonly register?: RegisterModel;
+  /** Whether the features and the stack read the register too (a model trained so; else only the threshold does). */
+  readonly registerFeatures?: boolean;
 }
 
 export interface CommaStack {
@@ -40,17 +59,23 @@ export interface CommaStack {
   tagger: number;
   model: number;
   bias: number;
+  /** The weight of logit P(web) (a model with a register model). */
+  register?: number;
 }
 
 export interface CommaModelJson {
   version: string;
   bits: number;
   threshold: number;
+  webThreshold?: number;
   stack?: CommaStack;
+  featureSet?: number;
+  registerFeatures?: boolean;
   /** Sparse weights: [hashed index, weight] pairs (or `dense`). */
   weights?: Array<[number, number]>;
   /** All 2^bits weights in the punctuation tagger's dense form (int16 steps of 1/1000, gzipped, base64; or `weights`). */
   dense?: string;
+  register?: RegisterModelJson;
 }
 
 /** A feature whose string is its parts joined; hashed part by part (`parser/fnv.ts`) without building it. */
@@ -62,19 +87,43 @@ const BINS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 /** A probability's tenth (0 … 9). */
 export const bin = (p: number) => BINS[Math.max(0, Math.min(9, Math.floor(p * 10)))];
 
-/** Each word's yield: the first and last word its subtree covers (a projective-or-not tree, from the heads). */
-export function yields(head: readonly number[]): { lo: Int32Array; hi: Int32Array } {
+/** What the comma model reads of a sentence's tree once: each word's yield and the arcs over each slot. */
+export interface SentenceSpans {
+  /** The first and last word each word's subtree covers. */
+  lo: Int32Array;
+  hi: Int32Array;
+  /** cross[i]: how many arcs pass over the slot before word i (one end before it, the other at or after it). */
+  cross: Int32Array;
+  /** Whether each word heads a clause with its own subject (a child nsubj, csubj or expl; with the deprels only). */
+  subject?: Uint8Array;
+}
+
+const SUBJECTS = new Set(['nsubj', 'nsubj:pass', 'csubj', 'csubj:pass', 'expl']);
+
+/** Each word's yield (a projective-or-not tree, from the heads), the arcs over each slot and, with the deprels, the clauses with a subject. */
+export function yields(head: readonly number[], deprel?: readonly string[]): SentenceSpans {
   const n = head.length;
   const lo = Int32Array.from({ length: n }, (_, k) => k);
   const hi = Int32Array.from(lo);
+  const cross = new Int32Array(n + 1);
   for (let d = 0; d < n; d++) {
     // Every ancestor of d covers d (a cycle, which a parser never gives, is cut after n steps).
     for (let h = head[d], steps = 0; h >= 0 && steps < n; h = head[h], steps++) {
       if (d < lo[h]) lo[h] = d;
       if (d > hi[h]) hi[h] = d;
     }
+    // The arc d–head passes over slots min + 1 … max: counted by differences, summed below.
+    const h = head[d];
+    if (h >= 0) {
+      cross[Math.min(h, d) + 1]++;
+      cross[Math.max(h, d) + 1]--;
+    }
   }
-  return { lo, hi };
+  for (let i = 1; i <= n; i++) cross[i] += cross[i - 1];
+  if (!deprel) return { lo, hi, cross };
+  const subject = new Uint8Array(n);
+  for (let d = 0; d < n; d++) if (head[d] >= 0 && SUBJECTS.has(deprel[d])) subject[head[d]] = 1;
+  return { lo, hi, cross, subject };
 }
 
 /**
@@ -98,10 +147,11 @@ function highestWithEdge(parse: RunParse, edge: Int32Array, k: number): number {
 export function writeCommaFeatures(
   words: readonly string[],
   parse: RunParse,
-  spans: { lo: Int32Array; hi: Int32Array },
+  spans: SentenceSpans,
   i: number,
   evidence: CommaEvidence,
   add: CommaFeatureWriter,
+  featureSet = 2,
 ): void {
   const n = words.length;
   const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
@@ -114,12 +164,7 @@ export function writeCommaFeatures(
   add('pu=', parse.upos[i - 1], '|', parse.upos[i]);
   add('rd=', parse.deprel[i], '|', dir(i));
   add('ld=', parse.deprel[i - 1], '|', dir(i - 1));
-  let cross = 0;
-  for (let d = 0; d < n; d++) {
-    const h = parse.head[d];
-    if (h >= 0 && Math.min(h, d) < i && Math.max(h, d) >= i) cross++;
-  }
-  const c = BINS[Math.min(cross, 4)];
+  const c = BINS[Math.min(spans.cross[i], 4)];
   add('c=', c);
   // The largest phrase that ends before the slot and the largest that begins after it.
   const e = highestWithEdge(parse, spans.hi, i - 1);
@@ -150,19 +195,52 @@ export function writeCommaFeatures(
   add('ef=', eRel, '|', eDir, '|', normWord(words[spans.lo[e]]));
   add('sh=', sRel, '|', sDir, '|', normWord(words[s]));
   add('pos=', BINS[Math.min(i, 6)], '|', BINS[Math.min(n - i, 6)]);
+  if (featureSet >= 3) writeClauseFeatures(parse, spans, i, e, s, add);
+  if (evidence.register !== undefined) {
+    // The register: its tenth alone, and a coarse edited / mixed / web level with what most decides a comma.
+    const rg = evidence.register < 0.2 ? 'E' : evidence.register < 0.8 ? 'M' : 'W';
+    add('rg=', bin(evidence.register));
+    add('rgm=', rg, '|', mb);
+    add('rge=', rg, '|', eRel, '|', eDir);
+    add('rgs=', rg, '|', sRel, '|', sDir);
+    add('rgl=', rg, '|', l1);
+    add('rgr=', rg, '|', r1);
+  }
+}
+
+/**
+ * Feature set 3 (Favre et al. 2009's syntactic cues beyond the phrases at the slot): whether the phrase ending and
+ * the one beginning are clauses with their own subject, how the two attach to each other (siblings under one head,
+ * or the later one inside the earlier one's head), the lowest common ancestor of the words on either side, and the
+ * sentence's length.
+ */
+function writeClauseFeatures(parse: RunParse, spans: SentenceSpans, i: number, e: number, s: number, add: CommaFeatureWriter): void {
+  const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
+  const clause = (k: number) => (spans.subject?.[k] ? 'S' : '-');
+  add('ec=', parse.deprel[e], '|', dir(e), '|', clause(e));
+  add('sc=', parse.deprel[s], '|', dir(s), '|', clause(s));
+  add('esc=', clause(e), '|', clause(s), '|', parse.upos[e], '|', parse.upos[s]);
+  const [he, hs] = [parse.head[e], parse.head[s]];
+  const how = he === hs ? 'sib' : hs === e ? 'under-e' : he === s ? 'under-s' : hs >= 0 && hs < i ? 'before' : 'after';
+  add('att=', how, '|', parse.deprel[e], '|', parse.deprel[s], '|', how === 'sib' && he >= 0 ? parse.upos[he] : '-');
+  // The lowest common ancestor of the words either side: the first ancestor of words[i] whose yield reaches i − 1.
+  let a = i;
+  for (let steps = 0; steps < parse.head.length && a >= 0 && spans.lo[a] > i - 1; steps++) a = parse.head[a];
+  add('lca=', a >= 0 ? parse.upos[a] : 'ROOT', '|', a >= 0 ? parse.deprel[a] : '-', '|', a >= 0 ? clause(a) : '-');
+  add('n=', size(parse.head.length));
 }
 
 /** The hashes of a slot's features (`writeCommaFeatures`), each `fnv(the feature's string)`. */
-export function commaFeatureHashes(words: readonly string[], parse: RunParse, spans: { lo: Int32Array; hi: Int32Array }, i: number, evidence: CommaEvidence, out: number[] = []): number[] {
+export function commaFeatureHashes(words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, evidence: CommaEvidence, out: number[] = [], featureSet = 2): number[] {
   out.length = 0;
-  writeCommaFeatures(words, parse, spans, i, evidence, (a, b, c, d, e, f, g, h) => out.push(hashOfParts(a, b, c, d, e, f, g, h)));
+  writeCommaFeatures(words, parse, spans, i, evidence, (a, b, c, d, e, f, g, h) => out.push(hashOfParts(a, b, c, d, e, f, g, h)), featureSet);
   return out;
 }
 
 /** The feature strings of a slot (what the hashes are of; for tests and inspection). */
-export function commaFeatures(words: readonly string[], parse: RunParse, i: number, evidence: CommaEvidence): string[] {
+export function commaFeatures(words: readonly string[], parse: RunParse, i: number, evidence: CommaEvidence, featureSet = 2): string[] {
   const out: string[] = [];
-  writeCommaFeatures(words, parse, yields(parse.head), i, evidence, (...parts) => out.push(parts.filter((x) => x !== undefined).join('')));
+  writeCommaFeatures(words, parse, yields(parse.head, parse.deprel), i, evidence, (...parts) => out.push(parts.filter((x) => x !== undefined).join('')), featureSet);
   return out;
 }
 
@@ -180,15 +258,24 @@ export function logit(p: number): number {
   return Math.log(q / (1 - q));
 }
 
+/** The comma threshold of a paragraph whose P(web) is `register` (the model's own without a web threshold or a register). */
+export function commaThreshold(m: Pick<CommaModel, 'threshold' | 'webThreshold'>, register: number | undefined): number {
+  if (m.webThreshold === undefined || register === undefined) return m.threshold;
+  return m.threshold + (m.webThreshold - m.threshold) * register;
+}
+
 /** The stacked P(comma) of a slot from the syntactic model's P and the evidence (the syntactic P alone without a stack). */
 export function stackedProb(stack: CommaStack | undefined, pSyntax: number, evidence: CommaEvidence): number {
   if (!stack) return pSyntax;
-  return 1 / (1 + Math.exp(-(stack.syntax * logit(pSyntax) + stack.tagger * logit(evidence.tagger) + stack.model * evidence.model + stack.bias)));
+  const register = stack.register !== undefined && evidence.register !== undefined ? stack.register * logit(evidence.register) : 0;
+  return 1 / (1 + Math.exp(-(stack.syntax * logit(pSyntax) + stack.tagger * logit(evidence.tagger) + stack.model * evidence.model + register + stack.bias)));
 }
 
 /** P(comma) at the slot before words[i]: the syntactic model's, stacked with the tagger's. */
-export function commaProb(m: CommaModel, words: readonly string[], parse: RunParse, spans: { lo: Int32Array; hi: Int32Array }, i: number, evidence: CommaEvidence, buf: number[] = []): number {
-  return stackedProb(m.stack, commaProbOfHashes(m, commaFeatureHashes(words, parse, spans, i, evidence, buf)), evidence);
+export function commaProb(m: CommaModel, words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, given: CommaEvidence, buf: number[] = []): number {
+  // A model whose features do not read the register must not see it (its features would hash to other weights).
+  const evidence = m.registerFeatures || given.register === undefined ? given : { tagger: given.tagger, model: given.model };
+  return stackedProb(m.stack, commaProbOfHashes(m, commaFeatureHashes(words, parse, spans, i, evidence, buf, m.featureSet)), evidence);
 }
 
 export function commaModelFromJson(j: CommaModelJson): CommaModel {
@@ -199,7 +286,8 @@ export function commaModelFromJson(j: CommaModelJson): CommaModel {
     weights = new Float32Array(1 << j.bits);
     for (const [k, v] of j.weights ?? []) weights[k] = v;
   }
-  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, stack: j.stack };
+  if (j.featureSet !== undefined && j.featureSet !== 2 && j.featureSet !== 3) throw new Error(`comma model: unknown feature set ${String(j.featureSet)}`);
+  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, webThreshold: j.webThreshold, featureSet: j.featureSet, registerFeatures: j.registerFeatures, stack: j.stack, register: j.register && registerModelFromJson(j.register) };
 }
 
 const readCommaModel = onceByFile((f) => commaModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as CommaModelJson));

@@ -15,9 +15,10 @@ import { slotSentence } from '../parser/sentenceBuilder';
 import { tokenizeText } from '../tokenize';
 import { textBlocks } from './blocks';
 import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse } from './boundaries';
-import { CommaModel, commaProb, loadCommaModel, yields } from './commaModel';
+import { CommaModel, commaProb, commaThreshold, loadCommaModel, yields } from './commaModel';
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
+import { registerProb } from './register';
 import { Insertion, splice } from './splice';
 import { COLON, COMMA, MARK_COUNT, MARKS, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRun } from './punctTagger';
 
@@ -145,6 +146,18 @@ const SENTENCE_END = new Set(['.', '?', '!', '?!', '...']);
 const PLAIN_LOWER_WORD = /^\p{Ll}[\p{Ll}\p{M}'’-]*$/u;
 
 export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, options: RestoreOptions = {}): Restorer {
+  /**
+   * The boundary model, tagger and comma model, looked up at the first restoration and kept: finding the model
+   * directory checks files on disk, 3% of restoring a paragraph when it was done at each one.
+   */
+  let resolved: { boundaries?: BoundaryModel; tagger?: PunctTagger; commaModel?: CommaModel } | undefined;
+  const models = () => {
+    if (resolved) return resolved;
+    const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
+    const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
+    const commaModel = tagger ? (options.commaModel === undefined ? loadCommaModel(defaultModelDir()) : options.commaModel || undefined) : undefined;
+    return (resolved = { boundaries, tagger, commaModel });
+  };
   const restorer: Restorer = {
     restore: (text) => restorer.restoreUntil(text, Infinity).text,
     restoreUntil(text, deadline) {
@@ -161,11 +174,9 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const flat = text.replace(/\s/g, ' ');
       const insertions: Insertion[] = [];
       const capitals: number[] = [];
-      const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
+      const { boundaries, tagger, commaModel } = models();
       const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
-      const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
       const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
-      const commaModel = tagger ? (options.commaModel === undefined ? loadCommaModel(defaultModelDir()) : options.commaModel || undefined) : undefined;
       const hashes: number[] = [];
       const colonThreshold = options.colonThreshold ?? COLON_THRESHOLD;
       const cut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
@@ -178,6 +189,8 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
         if (punctuated(piece)) continue;
         // Whether the text before the next sentence ends one (the block's start does): only then is its first word a sentence start.
         let ended = true;
+        // The paragraph's register, read by a comma model trained with one (its words as the writer spaced them).
+        const register = commaModel?.register && registerProb(commaModel.register, piece.split(' ').filter(Boolean));
         const shifted = (s: ParsedSentence, by: number): ParsedSentence => ({
           ...s,
           start: s.start + by,
@@ -193,14 +206,14 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
           if (tagger) {
             // What the comma model reads of the sentence, once (its parse and each word's yield).
             const parse = commaModel && runParse(s.tree.words);
-            const view = commaModel && parse && { model: commaModel, forms: s.tree.words.map((w) => w.form), parse, spans: yields(parse.head) };
+            const view = commaModel && parse && { model: commaModel, forms: s.tree.words.map((w) => w.form), parse, spans: yields(parse.head, parse.deprel) };
             for (let i = 1; i < n; i++) {
               const pTagger = tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
               if (pTagger === undefined) continue;
               const share = (y: number) => support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0);
               const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * share(y);
               const comma = view
-                ? { y: COMMA, p: commaProb(view.model, view.forms, view.parse, view.spans, i, { tagger: pTagger[COMMA], model: share(COMMA) }, hashes), t: view.model.threshold }
+                ? { y: COMMA, p: commaProb(view.model, view.forms, view.parse, view.spans, i, { tagger: pTagger[COMMA], model: share(COMMA), register }, hashes), t: commaThreshold(view.model, register) }
                 : { y: COMMA, p: mixed(COMMA), t: evidence.threshold };
               const candidates = [comma];
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
