@@ -29,6 +29,8 @@ const { values } = parseArgs({
     'window-at': { type: 'string' },
     // Open the document right after initialize, as an editor that restores its tabs does (the models still loading).
     'open-at-once': { type: 'boolean' },
+    // Print the server's timeline of the opening (PUNCTEME_TRACE, `server/src/lsp/trace.ts`), ms after didOpen.
+    trace: { type: 'boolean' },
   },
 });
 const WORDS = Number(values.words ?? 5000);
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
   // --as-vscode: the server's environment as the VS Code client sets it (protocol.ts SERVER_ENV).
   const client = values['as-bin']
     ? new LspClient({ command: [module, '--stdio'], settings })
-    : new LspClient({ module, settings, env: values['as-vscode'] ? SERVER_ENV : undefined });
+    : new LspClient({ module, settings, env: { ...(values['as-vscode'] ? SERVER_ENV : {}), ...(values.trace ? { PUNCTEME_TRACE: '1' } : {}) } });
   await client.initialize(null);
   const initializeMs = performance.now() - t0;
   const serverEnvironment = allocatorEnvironment(client.proc.pid!); // after start-up: a launcher may exec node
@@ -177,6 +179,13 @@ async function main(): Promise<void> {
     analysisCpuMs.push(stats.lastAnalysisCpuMs[uri]);
   }
   const stats = await client.request<StatsResult>('puncteme/stats', {});
+  if (values.trace) {
+    const origin = performance.timeOrigin + tOpen;
+    for (const line of client.logs.join('\n').split('\n')) {
+      const m = /^puncteme trace (\S+) (.*)$/.exec(line.trim());
+      if (m) console.error(`${(Number(m[1]) - origin).toFixed(1).padStart(9)} ms  ${m[2]}`);
+    }
+  }
   const peak = peakRssBytes(client.proc.pid!);
   await client.shutdown();
 
