@@ -182,8 +182,9 @@ const ARC_BYTES = 48;
 export function automatonBytes(aut: SlotAutomaton): number {
   let b = 64 * (aut.n + 4);
   for (const m of aut.mats) if (m) b += sparseBytes(m);
-  // A one-token puncteme's matrix is its token's, already counted.
-  for (const m of aut.cache.values()) if (m && !aut.mats.includes(m)) b += sparseBytes(m);
+  // A one-token puncteme's matrix is its token's, already counted (a Set: the model's budget check runs this often).
+  const own = new Set(aut.mats);
+  for (const m of aut.cache.values()) if (m && !own.has(m)) b += sparseBytes(m);
   for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
   for (const v of aut.lambdaById) if (v) b += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
   for (const sv of aut.rhoById) if (sv) b += sv.v.byteLength + sv.nz.byteLength + 2 * TYPED_ARRAY_OVERHEAD_BYTES + 40;
