@@ -71,6 +71,17 @@ function cpuMs(pid: number): number {
   }
 }
 
+/** The resident set's parts (kB → MB): anonymous memory (heaps, malloc), file pages (node's binary), shared memory. */
+function rssParts(pid: number): Record<string, number> {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 102.4) / 10;
+    return { anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
+  } catch {
+    return {};
+  }
+}
+
 function peakRssBytes(pid: number): number | undefined {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -187,6 +198,7 @@ async function main(): Promise<void> {
     }
   }
   const peak = peakRssBytes(client.proc.pid!);
+  const rssNow = rssParts(client.proc.pid!);
   await client.shutdown();
 
   const result = {
@@ -222,6 +234,7 @@ async function main(): Promise<void> {
       workerHeap: round(stats.workerHeapBytes / 2 ** 20),
     },
     peakRssMB: peak === undefined ? undefined : round(peak / 2 ** 20),
+    rssPartsMB: rssNow,
     cache: { hits: stats.cacheHits, misses: stats.cacheMisses },
   };
   if (values.json) console.log(JSON.stringify(result));
