@@ -29,6 +29,8 @@ const { values } = parseArgs({
     'window-at': { type: 'string' },
     // Open the document right after initialize, as an editor that restores its tabs does (the models still loading).
     'open-at-once': { type: 'boolean' },
+    // Print the server's timeline of the opening (PUNCTEME_TRACE, `server/src/lsp/trace.ts`), ms after didOpen.
+    trace: { type: 'boolean' },
   },
 });
 const WORDS = Number(values.words ?? 5000);
@@ -69,6 +71,17 @@ function cpuMs(pid: number): number {
   }
 }
 
+/** The resident set's parts (kB → MB): anonymous memory (heaps, malloc), file pages (node's binary), shared memory. */
+function rssParts(pid: number): Record<string, number> {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 102.4) / 10;
+    return { anon: mb('RssAnon'), file: mb('RssFile'), shmem: mb('RssShmem') };
+  } catch {
+    return {};
+  }
+}
+
 function peakRssBytes(pid: number): number | undefined {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -100,7 +113,7 @@ async function main(): Promise<void> {
   // --as-vscode: the server's environment as the VS Code client sets it (protocol.ts SERVER_ENV).
   const client = values['as-bin']
     ? new LspClient({ command: [module, '--stdio'], settings })
-    : new LspClient({ module, settings, env: values['as-vscode'] ? SERVER_ENV : undefined });
+    : new LspClient({ module, settings, env: { ...(values['as-vscode'] ? SERVER_ENV : {}), ...(values.trace ? { PUNCTEME_TRACE: '1' } : {}) } });
   await client.initialize(null);
   const initializeMs = performance.now() - t0;
   const serverEnvironment = allocatorEnvironment(client.proc.pid!); // after start-up: a launcher may exec node
@@ -177,7 +190,15 @@ async function main(): Promise<void> {
     analysisCpuMs.push(stats.lastAnalysisCpuMs[uri]);
   }
   const stats = await client.request<StatsResult>('puncteme/stats', {});
+  if (values.trace) {
+    const origin = performance.timeOrigin + tOpen;
+    for (const line of client.logs.join('\n').split('\n')) {
+      const m = /^puncteme trace (\S+) (.*)$/.exec(line.trim());
+      if (m) console.error(`${(Number(m[1]) - origin).toFixed(1).padStart(9)} ms  ${m[2]}`);
+    }
+  }
   const peak = peakRssBytes(client.proc.pid!);
+  const rssNow = rssParts(client.proc.pid!);
   await client.shutdown();
 
   const result = {
@@ -213,6 +234,7 @@ async function main(): Promise<void> {
       workerHeap: round(stats.workerHeapBytes / 2 ** 20),
     },
     peakRssMB: peak === undefined ? undefined : round(peak / 2 ** 20),
+    rssPartsMB: rssNow,
     cache: { hits: stats.cacheHits, misses: stats.cacheMisses },
   };
   if (values.json) console.log(JSON.stringify(result));

@@ -14,22 +14,12 @@ import { parseArgs } from 'util';
 import { readTreebank } from '../src/data/treebank';
 import { loadEngineParts, makeLinter } from '../src/engine';
 
-const { values: opt } = parseArgs({
-  options: {
-    warm: { type: 'string', default: '300' },
-    limit: { type: 'string', default: '600' },
-    again: { type: 'boolean', default: false },
-    top: { type: 'string', default: '40' },
-    out: { type: 'string' },
-  },
-});
-
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -42,7 +32,7 @@ const sentences = (file: string, n: number) =>
     .filter((t) => t.trim() !== '')
     .slice(0, n);
 
-function post<T>(session: inspector.Session, method: string, params?: object): Promise<T> {
+export function post<T>(session: inspector.Session, method: string, params?: object): Promise<T> {
   return new Promise((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res as T))));
 }
 
@@ -62,7 +52,7 @@ function folderOf(place: string): string {
   return parts.length > 1 ? parts.slice(0, parts.length === 2 ? 1 : 2).join('/') : place;
 }
 
-function summarise(profile: Profile, top: number): void {
+export function summarise(profile: Profile, top: number): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -94,6 +84,15 @@ function summarise(profile: Profile, top: number): void {
 }
 
 async function main(): Promise<void> {
+  const { values: opt } = parseArgs({
+    options: {
+      warm: { type: 'string', default: '300' },
+      limit: { type: 'string', default: '600' },
+      again: { type: 'boolean', default: false },
+      top: { type: 'string', default: '40' },
+      out: { type: 'string' },
+    },
+  });
   const parts = loadEngineParts();
   if (parts.modelError) throw parts.modelError;
   const warm = sentences('en_ewt-ud-dev.conllu', Number(opt.warm));
@@ -121,4 +120,5 @@ async function main(): Promise<void> {
   session.disconnect();
 }
 
-void main();
+// Run as a script only (profileWindow.ts imports the summary).
+if (require.main === module) void main();

@@ -10,7 +10,7 @@ import { GAP_KINDS, gapFeatures, gapHead, gapKind, gapSentence, openerAfterComma
 import { featureIndex } from '../../server/src/restore/hashedLogistic';
 import { commaGapFindings } from '../../server/src/engine/commaGaps/findings';
 import { decodeCommaGaps, encodeCommaGaps, gapProbability } from '../../server/src/engine/commaGaps/model';
-import { int16Scale } from '../../server/src/engine/hashedWeightsFile';
+import { int16Scale, weightLookupOf } from '../../server/src/engine/hashedWeightsFile';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
 import type { GuardVeto } from '../../server/src/engine/correction/guards/registry';
@@ -80,7 +80,7 @@ describe('comma gaps learned from edited English', function () {
     weights[featureIndex('m.open|u0|u1=who|ADP|PROPN|false', bits)] = 5.5;
     weights[featureIndex('m.open|u0|u1=who|PROPN|AUX|false', bits)] = 7;
     const all = Object.fromEntries(GAP_KINDS.map((k) => [k, 0.5]));
-    const model = { version: 't', bits, thresholds: { missing: all, stray: all }, weights };
+    const model = { version: 't', bits, thresholds: { missing: all, stray: all }, weights: weightLookupOf(weights) };
     const text = 'My brother, who lives in Boston is a doctor.';
     const s = parse(text);
     const g = gapSentence(s, treeInfo(s.tree));
@@ -152,7 +152,7 @@ describe('comma gaps learned from edited English', function () {
     const thresholds = { missing: { appositive: 0.9 }, stray: { 'subject-verb': 0.95 } };
     const bytes = encodeCommaGaps({ version: 'v', bits: 10, weights: [[3, 0.5], [700, -4.25]] }, 2000, { thresholds, priorShift: { stray: -0.7 } });
     const m = decodeCommaGaps(bytes);
-    assert.deepEqual([m.version, m.bits, m.weights[3], m.weights[700], m.weights[4]], ['v', 10, 0.5, -4.25, 0]);
+    assert.deepEqual([m.version, m.bits, m.weights.at(3), m.weights.at(700), m.weights.at(4)], ['v', 10, 0.5, -4.25, 0]);
     assert.deepEqual(m.thresholds, thresholds);
     assert.throws(() => encodeCommaGaps({ version: 'v', bits: 10, weights: [[3, 0.0001]] }, 2000, { thresholds }), /not a multiple of 1\/2000/);
     assert.throws(() => decodeCommaGaps(bytes.subarray(0, bytes.length - 2)), /bytes, expected/);

@@ -34,7 +34,11 @@ export interface SlotAutomaton {
   rho: Float64Array;
   /** Per token id (of Σ): its matrix, or undefined when all zero. ∘ is consumed into λ at slot 0. */
   mats: Array<SparseMat | undefined>;
-  arcs: Arc[][];
+  /**
+   * Per token id: its arcs packed as (s, t, param) triples, in the order they were built (the channel's gradient
+   * reads them; inference never does). Typed, not {s, t, param} objects: a tenth of the automata's memory was arcs.
+   */
+  arcs: Int32Array[];
   /** Slot 0: λ = (1−η)·(λ₀ᵀ M(∘)); these arcs carry its φ dependence (target state, param, weight of source). */
   lambdaArcs: Arc[];
   lambdaScale: number;
@@ -156,14 +160,21 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
     rho[escape] = 1;
   }
   const dense: Array<Mat | undefined> = new Array(S).fill(undefined);
-  const arcs: Arc[][] = Array.from({ length: S }, () => []);
+  const arcCount = new Int32Array(S);
+  for (const r of body) if (newId[r.from] >= 0 && newId[r.to] >= 0) arcCount[r.tok]++;
+  const arcs = Array.from(arcCount, (count) => new Int32Array(3 * count));
+  arcCount.fill(0);
   for (const r of body) {
     const s = newId[r.from], t = newId[r.to];
     if (s < 0 || t < 0) continue;
     let m = dense[r.tok];
     if (!m) dense[r.tok] = m = zeros(n, n);
     m.d[s * n + t] += r.param < 0 ? 1 : ch.probs[r.param];
-    arcs[r.tok].push({ s, t, param: r.param });
+    const list = arcs[r.tok];
+    const k = 3 * arcCount[r.tok]++;
+    list[k] = s;
+    list[k + 1] = t;
+    list[k + 2] = r.param;
   }
   // Kept sparse (~5–10% of the entries are non-zero at a marked slot); products expand them exactly.
   const mats = dense.map((m) => (m ? toSparse(m) : undefined));
@@ -172,8 +183,8 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
 
 /** A Map entry with a short string key (the key, the entry, the table's slack). */
 const MAP_ENTRY_BYTES = 100;
-/** An arc object {s, t, param} and its slot in its list. */
-const ARC_BYTES = 48;
+/** A packed arc (three int32s). */
+const ARC_BYTES = 12;
 
 /**
  * Bytes held by an automaton and its caches, the objects' overheads included (for the model's cache budget; checked
@@ -182,8 +193,9 @@ const ARC_BYTES = 48;
 export function automatonBytes(aut: SlotAutomaton): number {
   let b = 64 * (aut.n + 4);
   for (const m of aut.mats) if (m) b += sparseBytes(m);
-  // A one-token puncteme's matrix is its token's, already counted.
-  for (const m of aut.cache.values()) if (m && !aut.mats.includes(m)) b += sparseBytes(m);
+  // A one-token puncteme's matrix is its token's, already counted (a Set: the model's budget check runs this often).
+  const own = new Set(aut.mats);
+  for (const m of aut.cache.values()) if (m && !own.has(m)) b += sparseBytes(m);
   for (const m of aut.cacheT.values()) if (m) b += sparseBytes(m);
   for (const v of aut.lambdaById) if (v) b += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
   for (const sv of aut.rhoById) if (sv) b += sv.v.byteLength + sv.nz.byteLength + 2 * TYPED_ARRAY_OVERHEAD_BYTES + 40;
@@ -191,7 +203,7 @@ export function automatonBytes(aut: SlotAutomaton): number {
   for (const m of aut.logById) if (m) b += m.val.byteLength + TYPED_ARRAY_OVERHEAD_BYTES + 80;
   for (const m of aut.logByIdT) if (m) b += sparseBytes(m);
   b += MAP_ENTRY_BYTES * (aut.cache.size + aut.cacheT.size);
-  for (const list of aut.arcs) b += ARC_BYTES * list.length;
+  for (const list of aut.arcs) b += (ARC_BYTES * list.length) / 3 + TYPED_ARRAY_OVERHEAD_BYTES;
   return b + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length + aut.logByIdT.length + aut.lambdaById.length + aut.rhoById.length);
 }
 

@@ -102,7 +102,7 @@ function plainReason(f: string, head: GapHead): string | undefined {
 
 /** The plain reasons of the features that weighed most for the finding (at most two, no line twice). */
 function reasonsOf(model: CommaGapsModel, g: Flagged): string[] {
-  const weighed = g.features.map((f) => ({ f, w: model.weights[featureIndex(f, model.bits)] })).sort((a, b) => b.w - a.w);
+  const weighed = g.features.map((f) => ({ f, w: model.weights.at(featureIndex(f, model.bits)) })).sort((a, b) => b.w - a.w);
   const out: string[] = [];
   for (const { f, w } of weighed) {
     if (w <= 0 || out.length >= 2) break;

@@ -9,8 +9,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { logistic, onceByFile } from '../../restore/hashedLogistic';
-import { decodeHashedWeights, encodeHashedWeights, HashedWeights, HashedWeightsHeader } from '../hashedWeightsFile';
+import { featureIndex, onceByFile } from '../../restore/hashedLogistic';
+import { decodeHashedWeights, encodeHashedWeights, HashedWeights, HashedWeightsHeader, WeightLookup } from '../hashedWeightsFile';
 import { modelSchemaProblem } from '../modelSchemas';
 import { GapHead, GapKind } from './features';
 
@@ -33,7 +33,7 @@ export interface CommaGapsModel {
   readonly version: string;
   readonly bits: number;
   readonly thresholds: Readonly<Thresholds>;
-  readonly weights: Float32Array;
+  readonly weights: WeightLookup;
 }
 
 /** The file's bytes: the weights (multiples of 1/`scale`) and the header's thresholds and notes. */
@@ -49,9 +49,11 @@ export function decodeCommaGaps(raw: Buffer): CommaGapsModel {
   return { version: header.version, bits: header.bits, thresholds: { missing: { ...header.thresholds.missing }, stray: { ...header.thresholds.stray } }, weights };
 }
 
-/** P(the gap's answer is yes) from its features. */
+/** P(the gap's answer is yes) from its features: σ(Σ w_f), the sum in the features' order. */
 export function gapProbability(m: CommaGapsModel, features: readonly string[]): number {
-  return logistic(m.weights, features, m.bits);
+  let z = 0;
+  for (const f of features) z += m.weights.at(featureIndex(f, m.bits));
+  return 1 / (1 + Math.exp(-z));
 }
 
 /** The threshold of a question and kind of gap (none given: never reported). */

@@ -7,7 +7,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { logistic, onceByFile } from '../../restore/hashedLogistic';
+import { featureIndex, onceByFile } from '../../restore/hashedLogistic';
+import type { WeightLookup } from '../hashedWeightsFile';
 import { FNV_OFFSET, fnvFrom, fnvOfParts } from '../../parser/fnv';
 import { PunctuatedTree } from '../../data/depunct';
 import { JoinContext, JoinMark, MARK_FEATURE, writeJoinFeatures } from './features';
@@ -19,12 +20,14 @@ export interface JoinModel {
   readonly version: string;
   readonly bits: number;
   /** The weight of each of the 2^bits hashed features. */
-  readonly weights: Float32Array;
+  readonly weights: WeightLookup;
 }
 
-/** σ(Σ w_f). */
+/** σ(Σ w_f), the sum in the features' order. */
 export function joinProbability(m: JoinModel, features: readonly string[]): number {
-  return logistic(m.weights, features, m.bits);
+  let z = 0;
+  for (const f of features) z += m.weights.at(featureIndex(f, m.bits));
+  return 1 / (1 + Math.exp(-z));
 }
 
 /**
@@ -37,7 +40,7 @@ export function joinSlotProbability(m: JoinModel, tree: PunctuatedTree, i: numbe
   let z = 0;
   let n = 0;
   eachJoinFeatureHash(tree, i, mark, ctx, (plain, crossed) => {
-    z += w[(plain >>> 0) & mask];
+    z += w.at((plain >>> 0) & mask);
     if (crossed === undefined) return;
     if (n === crossedScratch.length) {
       const grown = new Int32Array(2 * n);
@@ -47,7 +50,7 @@ export function joinSlotProbability(m: JoinModel, tree: PunctuatedTree, i: numbe
     crossedScratch[n++] = (crossed >>> 0) & mask;
   });
   // The crossed features come after all the plain ones in `joinFeatures`.
-  for (let k = 0; k < n; k++) z += w[crossedScratch[k]];
+  for (let k = 0; k < n; k++) z += w.at(crossedScratch[k]);
   return 1 / (1 + Math.exp(-z));
 }
 

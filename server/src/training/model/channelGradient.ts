@@ -32,7 +32,10 @@ export function channelGradient(auts: SlotAutomaton[], V: PunctemeTable, slotGra
         addScaled(acc, left, 1);
       }
     }
-    for (const [tok, d] of dTok) for (const a of aut.arcs[tok]) if (a.param >= 0) dPhi[a.param] += d.d[a.s * aut.n + a.t];
+    for (const [tok, d] of dTok) {
+      const arcs = aut.arcs[tok]; // (s, t, param) triples
+      for (let k = 0; k < arcs.length; k += 3) if (arcs[k + 2] >= 0) dPhi[arcs[k + 2]] += d.d[arcs[k] * aut.n + arcs[k + 1]];
+    }
     if (sg.lambda) for (const a of aut.lambdaArcs) if (a.param >= 0) dPhi[a.param] += aut.lambdaScale * sg.lambda[a.t];
   });
 }
