@@ -267,7 +267,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
               );
               plain.push(...r.findings);
               if (kinds) {
-                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS);
+                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS, undefined, reparse);
                 plain.push(...k.findings);
                 adaptive.push(...k.adaptive);
                 if (k.habit) habits.push(k.habit);

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { PlainFinding } from './finding';
 import { SentenceHabit } from './correction/style/introductoryHabit';
 import { DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma } from './types';
-import { AnalysedSentence } from './sentence';
+import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceJoinFindings } from './sentenceJoins/findings';
 import { JoinModel, loadJoinModel, SENTENCE_JOINS_FILE } from './sentenceJoins/model';
 import { markChoiceFindings } from './markChoice/findings';
@@ -92,6 +92,7 @@ export function sentenceKindFindings(
   prior?: () => Float64Array | undefined,
   askGaps = false,
   trace?: DecisionTrace,
+  reparse?: Reparse,
 ): { findings: PlainFinding[]; adaptive: PlainFinding[]; habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace) : { findings: [], adaptive: [] };
   const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence, trace) : [])];
@@ -99,7 +100,7 @@ export function sentenceKindFindings(
   if (models.setOff) {
     // Another finding that edits the phrase's edges or what lies between them (the comma after a restrictive clause
     // that ends a subject, deleted as a subject–verb comma) decides it: a second fix there would contradict it.
-    for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace })) {
+    for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace, reparse })) {
       const by = others.find((o) => (o.fixes[0]?.edits ?? []).some((e) => e.end >= reach.start && e.start <= reach.end));
       if (by) {
         trace?.({ stage: 'decided-by-another', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'dropped', reason: `${by.ruleId} edits it (confidence ${by.confidence.toFixed(3)})` });

@@ -86,7 +86,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
   const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
   const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])];
-  if (parts.kinds) sentenceKindFindings(s, text, parts.kinds, options.minConfidence, options.adaptToWriter ?? true, others, intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? false, trace);
+  if (parts.kinds) sentenceKindFindings(s, text, parts.kinds, options.minConfidence, options.adaptToWriter ?? true, others, intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? false, trace, reparse);
   if (r.habit && parts.kinds?.setOff) withFrontedEvidence(r.habit, s, parts.kinds.setOff, trace);
   const describe = new Map(GUARDS.map((g) => [g.id, g.description]));
   return {
