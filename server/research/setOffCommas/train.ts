@@ -35,6 +35,7 @@ import { featureIndex } from '../../src/restore/hashedLogistic';
 import { fitAdagrad, probOf } from '../smallModels/adagradLogistic';
 import { readSilverTrees } from '../silverTrees';
 import { examplesFile, SetOffExample } from './examples';
+import { ewtCleanFile } from './ewtClean';
 import { SET_OFF_KINDS } from '../../src/engine/setOffCommas/model';
 import { WRITER_ERROR_RATES } from '../corruption/rates';
 import { ErrorKind } from '../eval/corrupt';
@@ -55,6 +56,12 @@ const { values: opt } = parseArgs({
     'drop-unpaired': { type: 'boolean' },
     'drop-opened': { type: 'boolean' },
     'no-prior-shift': { type: 'boolean' },
+    // Per kind, or one number for all: at most this many findings on EWT dev as written (`ewtClean.ts`), if read.
+    'max-ewt': { type: 'string' },
+    // Only measure a model file already trained (its weights as they are: no fit, no shift), for comparing.
+    weights: { type: 'string' },
+    // Print the sweep every N hundredths (default 5).
+    'print-every': { type: 'string' },
   },
 });
 const BITS = Number(opt.bits);
@@ -108,9 +115,20 @@ function read(part: 'train' | 'dev'): { cands: Ex[]; items: SetOffExample[] } {
   return { cands, items };
 }
 
+/** EWT dev as written (`ewtClean.ts`), when its candidates have been written. */
+function readEwt(): Ex[] {
+  const file = ewtCleanFile('dev');
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => {
+    const e = JSON.parse(line) as SetOffExample;
+    return { e, x: e.features.map((f) => featureIndex(f, BITS)), y: 0 };
+  });
+}
+
 /** What each candidate kind's findings would do on dev at threshold t. */
-function measure(kind: string, t: number, dev: { cands: Ex[]; items: SetOffExample[] }, p: Map<Ex, number>, sentences: number) {
+function measure(kind: string, t: number, dev: { cands: Ex[]; items: SetOffExample[] }, p: Map<Ex, number>, sentences: number, ewt: Ex[] = []) {
   const clean = dev.cands.filter((c) => c.e.kind === kind && c.e.source === 'clean' && p.get(c)! >= t).length;
+  const ewtFound = ewt.filter((c) => c.e.kind === kind && p.get(c)! >= t).length;
   // Corrupted sentences: slot by slot, as the benchmark judges (a filled gold slot is right, any other slot wrong).
   let tp = 0;
   let fp = 0;
@@ -119,7 +137,7 @@ function measure(kind: string, t: number, dev: { cands: Ex[]; items: SetOffExamp
     if (c.e.y) tp += c.e.slots.length;
     else fp += c.e.slots.length;
   }
-  return { clean, cleanPer1k: (1000 * clean) / sentences, tp, fp, precision: tp + fp ? tp / (tp + fp) : 1 };
+  return { clean, cleanPer1k: (1000 * clean) / sentences, tp, fp, precision: tp + fp ? tp / (tp + fp) : 1, ewt: ewtFound };
 }
 
 function main(): void {
@@ -127,7 +145,10 @@ function main(): void {
   const dev = read('dev');
   const devSentences = readSilverTrees('dev').length;
   console.log(`train: ${train.cands.length} candidates (${train.cands.filter((c) => c.e.y).length} positive); dev: ${dev.cands.length} (${dev.cands.filter((c) => c.e.y).length}), ${devSentences} dev sentences`);
-  const best = fitAdagrad(train.cands, dev.cands, { bits: BITS, lr: 0.1, l2: Number(opt.l2), epochs: Number(opt.epochs) });
+  const given = opt.weights ? (JSON.parse(fs.readFileSync(opt.weights, 'utf8')) as { weights: Array<[number, number]> }) : undefined;
+  const best = given
+    ? { w: given.weights.reduce((w, [k, v]) => ((w[k] = v), w), new Float32Array(1 << BITS)), epoch: 0, loss: NaN }
+    : fitAdagrad(train.cands, dev.cands, { bits: BITS, lr: 0.1, l2: Number(opt.l2), epochs: Number(opt.epochs) });
   const W = best.w;
   // The prior correction of each kind's intercept (see the top of this file).
   const trainSentences = readSilverTrees('train').length;
@@ -140,7 +161,7 @@ function main(): void {
     const errorsPerSentence = (WRITER_ERROR_RATES[ERROR_OF[kind]]?.per1k ?? 0) / 1000;
     const piWriters = errorsPerSentence / (errorsPerSentence + cleanPerSentence);
     writersRate[kind] = piWriters;
-    priorShift[kind] = opt['no-prior-shift'] ? 0 : Number((logit(piWriters) - logit(piTrain)).toFixed(4));
+    priorShift[kind] = opt['no-prior-shift'] || given ? 0 : Number((logit(piWriters) - logit(piTrain)).toFixed(4));
     const before = dev.cands.filter((c) => c.e.kind === kind);
     const pb = before.map((c) => probOf(W, c.x));
     W[featureIndex(`b|${kind}`, BITS)] += priorShift[kind];
@@ -151,7 +172,10 @@ function main(): void {
         `ECE on dev as drawn ${ece(pb, ys).toFixed(4)}, reweighted to writers' rate: before ${ece(pb, ys, piWriters).toFixed(4)}, after ${ece(pa, ys, piWriters).toFixed(4)}`,
     );
   }
-  const p = new Map(dev.cands.map((c) => [c, probOf(W, c.x)] as const));
+  const ewt = readEwt();
+  const p = new Map([...dev.cands, ...ewt].map((c) => [c, probOf(W, c.x)] as const));
+  const ewtBudgets = Object.fromEntries((opt['max-ewt'] ?? '').split(',').filter(Boolean).map((x) => (x.includes('=') ? x.split('=') : ['*', x])));
+  const maxEwtOf = (kind: string) => Number(ewtBudgets[kind] ?? ewtBudgets['*'] ?? Infinity);
   const budgets = Object.fromEntries(opt['max-clean']!.split(',').map((x) => (x.includes('=') ? x.split('=') : ['*', x])));
   const maxCleanOf = (kind: string) => Number(budgets[kind] ?? budgets['*'] ?? 0.25);
   const minPrecision = Number(opt['min-precision']);
@@ -164,22 +188,22 @@ function main(): void {
     console.log(`${kind}: ${items.length} corrupted dev items, ${goldSlots} gold slots`);
     let stop = false;
     for (let t = 0.99; t >= 0.05; t -= 0.01) {
-      const m = measure(kind, t, dev, p, devSentences);
+      const m = measure(kind, t, dev, p, devSentences, ewt);
       // Going down, the clean findings only grow: stop at the budget. Precision is not monotone (a handful of findings
       // at the top is noise), so the least threshold above the budget that meets it is taken.
-      if (m.cleanPer1k > maxCleanOf(kind)) stop = true;
+      if (m.cleanPer1k > maxCleanOf(kind) || m.ewt > maxEwtOf(kind)) stop = true;
       if (stop) {
-        if (Math.round(t * 100) % 5 === 0) console.log(`  t ${t.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k); corrupted TP ${m.tp} FP ${m.fp} P ${m.precision.toFixed(3)} R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
+        if (Math.round(t * 100) % Number(opt['print-every'] ?? 5) === 0) console.log(`  t ${t.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}; corrupted TP ${m.tp} FP ${m.fp} P ${m.precision.toFixed(3)} R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
         continue;
       }
       if (m.cleanPer1k <= maxCleanOf(kind) && m.precision >= minPrecision) chosen = t;
-      if (Math.round(t * 100) % 5 === 0) console.log(`  t ${t.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k); corrupted TP ${m.tp} FP ${m.fp} P ${m.precision.toFixed(3)} R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
+      if (Math.round(t * 100) % Number(opt['print-every'] ?? 5) === 0) console.log(`  t ${t.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}; corrupted TP ${m.tp} FP ${m.fp} P ${m.precision.toFixed(3)} R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
     }
     const set = Object.fromEntries((opt.set ?? '').split(',').filter(Boolean).map((x) => x.split('=')));
     if (set[kind] !== undefined) chosen = Number(set[kind]);
     thresholds[kind] = Number(chosen.toFixed(2));
-    const m = measure(kind, chosen, dev, p, devSentences);
-    console.log(`  chosen ${chosen.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), P ${m.precision.toFixed(3)}, R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
+    const m = measure(kind, chosen, dev, p, devSentences, ewt);
+    console.log(`  chosen ${chosen.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}, P ${m.precision.toFixed(3)}, R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
   }
   if (opt['show-dev']) {
     const lines = dev.cands
