@@ -125,7 +125,7 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
       start: s.tokens[s.wordTokens[c.slots[0] - 1]].start,
       end: edits[edits.length - 1].end,
       fixes: [{ title, edits }],
-      explanation: `Learned from edited English: ${reason} (probability ${p.toFixed(2)}, read from its words and the parse of the sentence ${r.source === 'parse' ? 'as written' : `with a comma tried ${r.source === 'open' ? 'before' : 'after'} the clause`}).`,
+      explanation: `Learned from edited English: ${reason} (probability ${p.toFixed(2)}, read from its words and the parse of the sentence ${r.source === 'parse' ? 'as written' : `with a comma tried ${r.source === 'open' ? 'before' : 'after'} the ${c.kind === 'relative' ? 'clause' : 'phrase'}`}).`,
     } });
   }
   return out;
