@@ -7,6 +7,7 @@
 import { strict as assert } from 'assert';
 import { makeLinter } from '../../server/src/engine';
 import { setOffCandidates } from '../../server/src/engine/setOffCommas/candidates';
+import { candidatesWithTrials, MAX_TRIALS } from '../../server/src/engine/setOffCommas/trialCandidates';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { trainedEngineParts } from './trainedParts';
 
@@ -35,6 +36,41 @@ describe('set-off commas learned from edited English', function () {
   it('no candidate for a clause without a relative word ("the book I bought"), nor inside a quotation', () => {
     assert.deepEqual(candidates('The book I bought yesterday is good.').filter((c) => c.kind === 'relative'), []);
     assert.deepEqual(candidates('She hosts the “Borne the Battle” podcast.').filter((c) => c.kind === 'appositive'), []);
+  });
+
+  describe('relative clauses and appositions the parse as written does not show, from a trial comma', () => {
+    let parses = 0;
+    const withTrials = (text: string) => {
+      const a = parts().analyser!;
+      const s = a.parseText(text)[0];
+      parses = 0;
+      const reparse = (x: typeof s, commas: readonly number[]) => (parses++, a.parseWithCommas!(x, commas));
+      return candidatesWithTrials(s, treeInfo(s.tree), reparse).map((r) => ({ kind: r.c.kind, slots: r.c.slots, source: r.source }));
+    };
+
+    it('a relative word the comma-less parse hangs elsewhere: the clause and its close from the trial parses', () => {
+      // Barcelona(1) which(2) is(3) in(4) Spain(5) has(6): the comma-less parse makes "Spain" a modifier of "Barcelona";
+      // with a comma before "which" the clause runs to the end, and with one before "has" too it ends at "Spain".
+      assert.deepEqual(withTrials('Barcelona which is in Spain has wonderful beaches.'), [{ kind: 'relative', slots: [1, 5], source: 'close' }]);
+      // The(1) tool(2) uses(3) Python(4) which(5) …: a clause that ends the sentence needs only its opening comma.
+      assert.deepEqual(withTrials('The tool uses Python which is easy to learn.'), [{ kind: 'relative', slots: [4], source: 'open' }]);
+    });
+
+    it('no trial where the parse as written already asks, nor for a question word before a noun', () => {
+      assert.deepEqual(withTrials('My brother who lives in Boston is a doctor.'), [{ kind: 'relative', slots: [2, 6], source: 'parse' }]);
+      assert.equal(parses, 0);
+      assert.deepEqual(withTrials('Please note which version of the library you use.').filter((c) => c.kind === 'relative'), []);
+    });
+
+    it('spends at most MAX_TRIALS parses on a sentence', () => {
+      withTrials('Ann who sings and Bob who dances and Cy who paints and Di who writes and Ed who acts met Flo who sews.');
+      assert.ok(parses <= MAX_TRIALS, String(parses));
+    });
+
+    it('without a reparse, only the parse as written', () => {
+      const s = parts().analyser!.parseText('The tool uses Python which is easy to learn.')[0];
+      assert.deepEqual(candidatesWithTrials(s, treeInfo(s.tree)), []);
+    });
   });
 
   it('a fronted phrase before the main clause is a candidate at its end; a subject is not', () => {

@@ -269,7 +269,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
               const gaps = (options.commaGaps ?? DEFAULT_COMMA_GAPS) ? kinds?.gaps : undefined;
               const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, () => model.commaPrior?.(s.tree)) : h);
               if (kinds) {
-                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS, undefined, new Set(r.adaptive));
+                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS, undefined, new Set(r.adaptive), reparse);
                 plain.push(...k.findings);
                 adaptive.push(...k.adaptive);
                 if (k.habit) habits.push(gapEvidence(k.habit));

@@ -8,7 +8,7 @@ import * as path from 'path';
 import { PlainFinding } from './finding';
 import { SentenceHabit } from './correction/style/introductoryHabit';
 import { DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma } from './types';
-import { AnalysedSentence } from './sentence';
+import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceJoinFindings } from './sentenceJoins/findings';
 import { JoinModel, loadJoinModel, SENTENCE_JOINS_FILE } from './sentenceJoins/model';
 import { markChoiceFindings } from './markChoice/findings';
@@ -102,6 +102,7 @@ export function sentenceKindFindings(
   askGaps = false,
   trace?: DecisionTrace,
   deferred: ReadonlySet<PlainFinding> = new Set(),
+  reparse?: Reparse,
 ): { findings: PlainFinding[]; adaptive: PlainFinding[]; habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace) : { findings: [], adaptive: [] };
   const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence, trace) : [])];
@@ -109,7 +110,7 @@ export function sentenceKindFindings(
   if (models.setOff) {
     // Another finding that edits the phrase's edges or what lies between them (the comma after a restrictive clause
     // that ends a subject, deleted as a subject–verb comma) decides it: a second fix there would contradict it.
-    for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace })) {
+    for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace, reparse })) {
       // An omission that waits for the document's habit is not decided by a finding that waits for its error rate:
       // in a document with the habit and no error rate the deferred one is never reported, and the omission was lost
       // with it ("When we arrived, … When the rain stopped we went out." found nothing under `auto`). Where both are

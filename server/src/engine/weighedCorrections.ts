@@ -87,7 +87,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
   const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
   const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])];
-  const k = parts.kinds ? sentenceKindFindings(s, text, parts.kinds, options.minConfidence, options.adaptToWriter ?? true, others, intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS, trace, new Set(r.adaptive)) : undefined;
+  const k = parts.kinds ? sentenceKindFindings(s, text, parts.kinds, options.minConfidence, options.adaptToWriter ?? true, others, intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS, trace, new Set(r.adaptive), reparse) : undefined;
   const gaps = (options.commaGaps ?? DEFAULT_COMMA_GAPS) ? parts.kinds?.gaps : undefined;
   const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, () => model.commaPrior?.(s.tree), trace) : h);
   if (k?.habit) gapEvidence(k.habit);

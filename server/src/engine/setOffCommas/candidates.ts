@@ -31,7 +31,7 @@ const FRONTED_BASES = new Set(['advcl', 'obl', 'advmod', 'discourse', 'intj', 'v
 /** Relations that a prefix ending before the main verb may hold besides the fronted phrase without being one. */
 const NOT_FRONTED = new Set(['nsubj', 'csubj', 'expl', 'aux', 'cop', 'cc', 'mark', 'punct', 'obj', 'iobj', 'det', 'case']);
 
-type SlotState = 'empty' | 'comma' | 'other';
+export type SlotState = 'empty' | 'comma' | 'other';
 
 /** The words that open a non-restrictive relative clause; a clause without one ("the book I read") is restrictive. */
 const RELATIVE_WORDS = /^(which|who|whom|whose|where|when)$/i;
@@ -54,7 +54,7 @@ function isDate(s: AnalysedSentence, from: number, to: number): boolean {
   return false;
 }
 
-function slotState(s: AnalysedSentence, i: number): SlotState {
+export function slotState(s: AnalysedSentence, i: number): SlotState {
   const marks = slotMarks(s, i);
   // An abbreviation's dot is no mark of the slot's, but a comma written there would follow it ("U.S., the …"): not asked.
   if (marks.length === 0) return s.tree.slots[i].length ? 'other' : 'empty';
@@ -66,7 +66,7 @@ function slotState(s: AnalysedSentence, i: number): SlotState {
  * the serial comma's or the coordination's question, not a set-off phrase's (the silver trees read some list items as
  * appositions, and their commas taught the model to ask for one there).
  */
-function tokenBoundary(s: AnalysedSentence, i: number): boolean {
+export function tokenBoundary(s: AnalysedSentence, i: number): boolean {
   return i > 0 && i < s.tree.words.length && s.wordTokens[i - 1] !== s.wordTokens[i] && s.tree.words[i].upos !== 'CCONJ';
 }
 
@@ -74,7 +74,7 @@ function tokenBoundary(s: AnalysedSentence, i: number): boolean {
  * Per slot, whether it lies inside a quotation or a bracket opened earlier in the sentence: a title or a quoted phrase
  * ("the “Borne the Battle” podcast") is not split by the sentence's commas.
  */
-function enclosed(s: AnalysedSentence): boolean[] {
+export function enclosed(s: AnalysedSentence): boolean[] {
   const out: boolean[] = [];
   let depth = 0;
   s.tree.slots.forEach((marks) => {

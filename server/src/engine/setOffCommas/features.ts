@@ -105,6 +105,15 @@ export function setOffFeatures(s: AnalysedSentence, info: TreeInfo, c: SetOffCan
     `r.atEnd=${K}|${b === n}`,
     `r.inner=${K}|${s.tree.slots.slice(a, b).flat().some((m) => m === ',')}`,
     `r.opener|anteShape=${K}|${openerClass}|${wordShape(words[h - 1]?.form ?? '')}`,
+    // Read off the words alone, not the parse, which is wrong where the commas are missing: the relative word and the
+    // word after it ("which means", "who is": mostly set off; "which the editor assumes": as often restrictive), the
+    // word before the slot and the one before that ("a list which", "the X which"), and whether a comma stands earlier.
+    `w.opener|next=${K}|${opener}|${form(a + 1)}`,
+    `w.opener|nextU=${K}|${opener}|${upos(a + 1)}`,
+    `w.prev|opener=${K}|${form(a - 1)}|${opener}`,
+    `w.prev2|prevU=${K}|${form(a - 2)}|${upos(a - 1)}`,
+    `w.prevShape|opener=${K}|${wordShape(words[a - 2]?.form ?? '')}|${opener}`,
+    `w.commaBefore=${K}|${s.tree.slots.slice(1, a - 1).some((m) => m.includes(','))}`,
   );
   return f;
 }

@@ -6,12 +6,13 @@
  * web writers' model both read the phrase as one that takes no comma. A pair is reported as one finding with one fix.
  */
 import { PlainFinding } from '../finding';
-import { AnalysedSentence } from '../sentence';
+import { AnalysedSentence, Reparse } from '../sentence';
 import { subjectOf, treeInfo, TreeInfo } from '../treeInfo';
-import { SetOffCandidate, setOffCandidates } from './candidates';
+import { SetOffCandidate } from './candidates';
 import { setOffFeatures } from './features';
 import { SetOffCommasModel, setOffProbability } from './model';
 import { DecisionTrace } from '../correction/pipeline/decisionTrace';
+import { candidatesWithTrials, trialFeatures } from './trialCandidates';
 
 export interface SetOffOptions {
   minConfidence?: number;
@@ -19,6 +20,8 @@ export interface SetOffOptions {
   introductory?: boolean;
   /** Records each candidate the model leaves out, and why (`decisionTrace.ts`). */
   trace?: DecisionTrace;
+  /** Parses the sentence with trial commas (`trialCandidates.ts`); without it only the parse as written is read. */
+  reparse?: Reparse;
 }
 
 function quoteOf(text: string, s: AnalysedSentence, from: number, to: number, max = 8): string {
@@ -81,7 +84,8 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
   const startAfter = (i: number) => (i < n ? s.tokens[s.wordTokens[i]].start : s.end);
   const left = (c: SetOffCandidate, reason: string) =>
     options.trace?.({ stage: 'set-off-model', kind: `set-off/${c.kind}`, changes: c.slots.map((slot) => ({ slot, marks: [','] })), effect: 'dropped', reason });
-  for (const c of setOffCandidates(s, info)) {
+  for (const r of candidatesWithTrials(s, info, options.reparse)) {
+    const c = r.c;
     if (c.kind === 'introductory') {
       const why = options.introductory === false ? 'introductoryComma is ignore' : closedLater(s, info, c) ? 'a comma after the fronted material already closes it' : degreeHowever(s, c) ? '"however" is a degree word here' : undefined;
       if (why) {
@@ -94,8 +98,11 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
       left(c, 'the model reports no such kind (no threshold reaches precision)');
       continue;
     }
-    const p = setOffProbability(model, setOffFeatures(s, info, c));
-    const least = Math.max(0.5, options.minConfidence ?? threshold);
+    const p = setOffProbability(model, [...setOffFeatures(r.s, r.info, c), ...trialFeatures(r)]);
+    // The probabilities are calibrated to writers' error rate (`model.ts`), at which a comma-less "which" clause is an
+    // omission about one time in eleven, so a kind's threshold, chosen on dev within the clean budget, may lie below
+    // even odds; a threshold the user sets is never taken below them.
+    const least = options.minConfidence === undefined ? threshold : Math.max(0.5, options.minConfidence);
     if (p < least) {
       left(c, `probability ${p.toFixed(3)} < ${least.toFixed(3)}`);
       continue;
@@ -118,7 +125,7 @@ export function setOffCommaFindings(s: AnalysedSentence, text: string, model: Se
       start: s.tokens[s.wordTokens[c.slots[0] - 1]].start,
       end: edits[edits.length - 1].end,
       fixes: [{ title, edits }],
-      explanation: `Learned from edited English: ${reason} (probability ${p.toFixed(2)}, read from its words and the parse of the sentence as written).`,
+      explanation: `Learned from edited English: ${reason} (probability ${p.toFixed(2)}, read from its words and the parse of the sentence ${r.source === 'parse' ? 'as written' : `with a comma tried ${r.source === 'open' ? 'before' : 'after'} the ${c.kind === 'relative' ? 'clause' : 'phrase'}`}).`,
     } });
   }
   return out;

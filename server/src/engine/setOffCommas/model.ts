@@ -2,7 +2,8 @@
  * The set-off comma model (`models/en/set-off-commas.json`): a logistic model over hashed features of a candidate
  * (`features.ts`), giving P(an editor wrote the commas that set off this relative clause, apposition or fronted
  * phrase). Trained on edited-english train, the editors' commas taken away and the sentence parsed again as the linter
- * would see it (`server/research/setOffCommas/`); each kind's threshold chosen on dev.
+ * would see it (`server/research/setOffCommas/`), its intercepts shifted to writers' error rate; each kind's threshold
+ * chosen on dev.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -17,6 +18,11 @@ export interface SetOffCommasJson {
   bits: number;
   /** A candidate of each kind is reported when its probability is at least this (> 1: never). */
   thresholds: Record<SetOffKind, number>;
+  /**
+   * Per kind, the shift of the intercept from the training examples' share of omissions to writers' (already in the
+   * weights; recorded for reading): the probabilities are calibrated to writers' error rate (`train.ts`).
+   */
+  priorShift?: Partial<Record<SetOffKind, number>>;
   /** Sparse weights: [hashed index, weight] pairs. */
   weights: Array<[number, number]>;
 }
