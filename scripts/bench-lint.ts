@@ -152,7 +152,7 @@ function linterSystem(name: string, analyser: SentenceAnalyser | undefined, mode
   const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile), scorer, kinds });
   return {
     name,
-    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}), ...(opt['no-adapt'] ? { adaptToWriter: false } : {}), ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
+    propose: (text) => linter.lint(text, { quoteStyle, ...(intro ? { introductoryComma: intro } : {}), ...(commaSplices ? { commaSplices } : {}), ...(opt['no-adapt'] ? { adaptToWriter: false } : {}), ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision } : {}) }).map((f) => ({ ruleId: f.ruleId, message: f.message, confidence: f.confidence, edits: (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })) })),
   };
 }
 
@@ -427,14 +427,14 @@ async function main(): Promise<void> {
       cleanSystems.push({ name: 'harper.js', propose: async (text) => (await h.edits(text)).map((x) => ({ ruleId: x.kind, edits: x.edits })) });
     }
     for (const sys of cleanSystems) {
-      const found: Array<{ id: string; text: string; ruleId: string; message?: string; edits: PlainEdit[] }> = [];
+      const found: Array<{ id: string; text: string; ruleId: string; message?: string; confidence?: number; edits: PlainEdit[] }> = [];
       const t1 = process.hrtime.bigint();
       const latencies: number[] = [];
       for (const [k, text] of paragraphs.entries()) {
         const tp = process.hrtime.bigint();
         const proposals = await sys.propose(text);
         latencies.push(Number(process.hrtime.bigint() - tp) / 1e6);
-        for (const p of proposals) found.push({ id: ids[k], text, ruleId: p.ruleId, message: (p as { message?: string }).message, edits: p.edits });
+        for (const p of proposals) found.push({ id: ids[k], text, ruleId: p.ruleId, message: (p as { message?: string }).message, confidence: (p as { confidence?: number }).confidence, edits: p.edits });
       }
       const ms = Number(process.hrtime.bigint() - t1) / 1e6;
       const n = sentenceCount;
