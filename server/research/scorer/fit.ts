@@ -47,6 +47,7 @@ import { learnerShapeItems } from './learnerShapes';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
+import { crossFittedGaps, GAP_FOLDS } from './crossFit';
 import { DEFAULT_TRAIN, Encoded, expectedCalibrationError, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 
 const { values: opt } = parseArgs({
@@ -98,6 +99,11 @@ const { values: opt } = parseArgs({
     'drop-features': { type: 'string' },
     /** Leave out the comma-gap model's probability (`gapProbabilities.ts`) from the features. */
     'no-gap-feature': { type: 'boolean' },
+    /**
+     * The edited-english train examples' gap probability from the shipped gap model, which saw their documents,
+     * instead of the cross-fitted fold models (`crossFit.ts`).
+     */
+    'no-cross-fit': { type: 'boolean' },
     /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
     'no-heldout': { type: 'boolean' },
   },
@@ -110,7 +116,10 @@ const parser = loadParser(modelDir);
 const model = loadEngineModel(modelDir);
 const cal = loadCalibration(path.join(modelDir, CALIBRATION_FILE));
 const gapModel = opt['no-gap-feature'] ? undefined : loadCommaGapsModel(modelDir);
-setExampleGaps(gapModel);
+// Edited-english train examples (and the learner shapes made from its documents) get their gap probability from the
+// fold model that did not see their document; EWT's, dev's and held-out's from the shipped model, as at run time.
+const crossFit = gapModel !== undefined && !opt['no-cross-fit'];
+setExampleGaps(crossFit ? crossFittedGaps(gapModel) : gapModel);
 
 interface PartData {
   corrupted: LabelledSentence[];
@@ -118,7 +127,7 @@ interface PartData {
 }
 
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
-  const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}`;
+  const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}${part === 'train' ? crossFitTag : ''}`;
   const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}.json`);
   if (fs.existsSync(file) && !opt.rebuild) return readPart(file);
   const t0 = Date.now();
@@ -136,6 +145,8 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 const FEATURES_VERSION = 2;
 /** The comma-gap model's version in the cache's name (its refit changes the feature). */
 const gapTag = gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '';
+/** In the cache's name of the examples whose gap probability is cross-fitted. */
+const crossFitTag = crossFit ? `-xfit${GAP_FOLDS}` : '';
 
 /** A part's examples on disk: feature ids written as the names' positions in `names`. */
 function writePart(file: string, data: PartData): void {
@@ -262,7 +273,7 @@ function main(): void {
   }
   const shapes = Number(opt['learner-shapes']);
   if (shapes > 0) {
-    const file = path.join(defaultSilverDir(), `scorer-examples-learner-${shapes}-17-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}.json`);
+    const file = path.join(defaultSilverDir(), `scorer-examples-learner-${shapes}-17-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}.json`);
     let learner: LabelledSentence[];
     if (fs.existsSync(file) && !opt.rebuild) learner = readPart(file).corrupted;
     else {
