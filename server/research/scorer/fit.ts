@@ -1,12 +1,14 @@
 /**
  * Fits the learned correction scorer and measures it beside the shipped decision, without touching the engine. The
  * shipped `models/en/lint-scorer.json` is rebuilt by one command (a refit after the punctuation model changes is the
- * same command with `--rebuild`, since the examples' Δ and prior come from the model; then `npm run models:manifest`):
+ * same command: the examples' cache is keyed by a hash of the other model files, so they are built anew):
  *
  *   npm run train:scorer
  *
- * which runs the default engine on edited-english dev (`bench:edited --part dev --out`: the text rules' part of the
- * replacement estimate, and the clean-findings limit), then fits the dense scorer on edited-english train (corrupted and
+ * which trains the two comma-gap models of the cross-fit when they are missing (`crossFit.ts`: the gap probability of
+ * an edited-english train example comes from the gap model that did not see its document), runs the default engine on
+ * edited-english dev (`bench:edited --part dev --out`: the text rules' part of the replacement estimate, and the
+ * clean-findings limit), then fits the dense scorer on edited-english train (corrupted and
  * as written), corrupted EWT train, every 8th EWT train sentence as written and the learner-shaped commas
  * (`learnerShapes.ts`), with every guard's predicate, the comma-gap model's probability and the sentence's register
  * among its features, early-stopped on dev; it chooses the global threshold and one per kind of edit on dev
@@ -31,6 +33,7 @@
  *    BENCHMARKS (bench:edited).
  */
 import * as fs from 'fs';
+import { createHash } from 'crypto';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { loadParser } from '../../src/parser';
@@ -144,7 +147,19 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 /** Bumped when the features change, so cached examples are rebuilt. */
 const FEATURES_VERSION = 2;
 /** The comma-gap model's version in the cache's name (its refit changes the feature). */
-const gapTag = gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '';
+const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '') + `-m${modelsHash()}`;
+
+/**
+ * A hash of the model files the examples are computed from (every file of the models' manifest but the scorer's own),
+ * so that after a new punctuation, calibration, set-off or gap model `npm run train:scorer` builds its examples anew
+ * instead of reading stale ones.
+ */
+function modelsHash(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(modelDir, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string }> };
+  const h = createHash('sha256');
+  for (const [name, { sha256 }] of Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1))) if (name !== 'lint-scorer.json') h.update(`${name} ${sha256}\n`);
+  return h.digest('hex').slice(0, 8);
+}
 /** In the cache's name of the examples whose gap probability is cross-fitted. */
 const crossFitTag = crossFit ? `-xfit${GAP_FOLDS}` : '';
 
