@@ -194,9 +194,9 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
       [`lw|rt=${lw}|${right?.upos ?? '</s>'}*${act}`, 1],
     );
     // The word that opens the stretch ending at the slot (after the nearest mark before it, or the sentence's start),
-    // read off the marks as written, not the parse: a comma after a stretch opened by "when" or "to" closes a fronted
-    // clause or phrase, not a clause a splice would end (clean edited dev: `when … is ready⟦,→;⟧ we`, `To
-    // summarize⟦,→⟧ the`, which the parse of the sentence as written misses).
+    // read off the marks as written, not the parse: a comma after a stretch opened by "when" or "while" closes a
+    // fronted clause, not a clause a splice would end (clean edited dev, journal "The learned scorer on cross-fitted
+    // gap probabilities": splice "repairs" like `when … is ready⟦,→;⟧ we` 19 → 6 with this feature and the next).
     const from = stretchStart(s, i);
     const opener = words[from - 1];
     if (opener) {
