@@ -20,6 +20,15 @@ describe('engine: the learned decision in plain words', () => {
     assert.strictEqual(plainReason('reg:lowerStart*insert'), undefined);
   });
 
+  it('reads the word that opens the stretch before the slot, and the determiner of the noun before a relative word', () => {
+    assert.strictEqual(plainReason('opens=when*insert'), 'a comma usually ends a stretch that opens with “when”');
+    assert.strictEqual(plainReason('opens=to|atStart=true*delete'), 'edited prose rarely puts this comma after a stretch that opens with “to”');
+    assert.strictEqual(plainReason('opens=NOUN*insert'), 'a comma usually ends a stretch that opens with a noun');
+    assert.strictEqual(plainReason('leftDet=the|rw=which*insert'), 'a comma usually comes before “which” after a noun with “the”');
+    assert.strictEqual(plainReason('leftDet=none|rw=which*delete'), 'edited prose rarely puts a comma before “which” after a noun with no determiner');
+    assert.strictEqual(plainReason('leftDet=a|rw=other*insert'), undefined);
+  });
+
   it('gives the readings of the largest contributions that raise the probability, each once', () => {
     const weights = { bias: 5, 'rw=which*insert': 2, 'end=acl:relcl*insert': 1, 'lw=the*insert': -3, 'len=2-3': 4, delta: 0.5, 'key=x*delta': 0.4 };
     const f: Array<[string, number]> = [['bias', 1], ['rw=which*insert', 1], ['end=acl:relcl*insert', 1], ['lw=the*insert', 1], ['len=2-3', 1], ['delta', 1], ['key=x*delta', 1]];

@@ -20,6 +20,7 @@
  *
  *   npx tsx server/research/commaGaps/train.ts [--out models/en/comma-gaps.bin] [--bits 20] [--max-clean 0.3] [--no-prior-shift]
  *     [--show-dev FILE]   (the dev clean findings at the chosen thresholds, for reading)
+ *     [--leave-fold k]    (train without the train documents of fold k: `scorer/crossFit.ts`)
  */
 import * as fs from 'fs';
 import * as readline from 'readline';
@@ -35,6 +36,7 @@ import { WRITER_ERROR_RATES } from '../corruption/rates';
 import { encodeCommaGaps } from '../../src/engine/commaGaps/model';
 import { featureIndex } from '../../src/restore/hashedLogistic';
 import { int16Scale } from '../../src/engine/hashedWeightsFile';
+import { GAP_FOLDS, gapFoldOf } from '../scorer/crossFit';
 
 const logit = (p: number) => Math.log(p / (1 - p));
 
@@ -91,7 +93,8 @@ interface Copies {
   ex: Ex[];
 }
 
-async function read(part: EditedPart, bits: number, limit = Infinity, file = examplesFile(part)): Promise<Copies> {
+/** `keep`: only the copies of the sentences it accepts (by their index in the part's silver trees). */
+async function read(part: EditedPart, bits: number, limit = Infinity, file = examplesFile(part), keep?: (sentence: number) => boolean): Promise<Copies> {
   if (!fs.existsSync(file)) throw new Error(`no examples at ${file}: run npx tsx server/research/commaGaps/examples.ts --part ${part}`);
   const mask = (1 << bits) - 1;
   const c: Copies = { source: [], gold: [], text: [], id: [], ex: [] };
@@ -105,6 +108,7 @@ async function read(part: EditedPart, bits: number, limit = Infinity, file = exa
     } catch {
       break; // the last line of a file still being written
     }
+    if (keep && !keep(Number(g.id.split('/')[0]))) continue;
     const k = c.source.length;
     c.source.push(g.source);
     c.gold.push(g.gold);
@@ -136,6 +140,9 @@ function main(): Promise<void> {
       fitted: { type: 'string' },
       // question/kind=t: this threshold instead of the one the sweep chooses (a choice made on dev, said in the journal).
       threshold: { type: 'string', multiple: true },
+      // Train on every fold of the train documents but this one (`scorer/crossFit.ts`: the gap probabilities of the
+      // scorer's training examples come from a model that did not see their documents).
+      'leave-fold': { type: 'string' },
     },
   });
   return run(opt);
@@ -144,7 +151,11 @@ function main(): Promise<void> {
 async function run(opt: Record<string, string | boolean | string[] | undefined>): Promise<void> {
   const bits = Number(opt.bits);
   const limit = opt.limit ? Number(opt.limit) : Infinity;
-  const train = await read('train', bits, limit, (opt['train-file'] as string | undefined) ?? examplesFile('train'));
+  const leave = opt['leave-fold'] === undefined ? undefined : Number(opt['leave-fold']);
+  const trainDocs = leave === undefined ? undefined : readSilverTrees('train').map((s) => gapFoldOf(s.doc));
+  const keep = trainDocs && ((sentence: number) => trainDocs[sentence] !== leave);
+  const train = await read('train', bits, limit, (opt['train-file'] as string | undefined) ?? examplesFile('train'), keep);
+  if (leave !== undefined) console.log(`fold ${leave} of ${GAP_FOLDS} left out of train`);
   const dev = await read('dev', bits);
   const cleanSentences = dev.source.filter((s) => s === 'clean').length;
   console.log(`train: ${train.source.length} copies, ${train.ex.length} gaps (${train.ex.filter((e) => e.y).length} positive); dev: ${dev.source.length} copies (${cleanSentences} clean), ${dev.ex.length} gaps`);

@@ -45,16 +45,21 @@ export function setExampleCandidates(kind: 'hand' | 'dense'): void {
   exampleCandidates = kind;
 }
 
-/** The comma-gap model whose probability the examples carry as a feature (none: no such feature). */
-let exampleGaps: CommaGapsModel | undefined;
-export function setExampleGaps(m: CommaGapsModel | undefined): void {
-  exampleGaps = m;
+/**
+ * The comma-gap model whose probability the examples carry as a feature (none: no such feature), one for every
+ * example or one per example by its id (`crossFit.ts`: a model that did not see the example's document).
+ */
+let exampleGaps: ((id: string) => CommaGapsModel) | undefined;
+export function setExampleGaps(m: CommaGapsModel | ((id: string) => CommaGapsModel) | undefined): void {
+  exampleGaps = typeof m === 'function' ? m : m && (() => m);
 }
 
-export function labelEdits(s: AnalysedSentence, model: EngineModel, cal: Calibration, parser: Parser, corruption?: Corruption): ScoredEdit[] {
+/** `id`: the example's (`source#index/…`), which chooses its comma-gap model. */
+export function labelEdits(s: AnalysedSentence, model: EngineModel, cal: Calibration, parser: Parser, id: string, corruption?: Corruption): ScoredEdit[] {
   const info = treeInfo(s.tree);
+  const gaps = exampleGaps?.(id);
   // Exactly what the engine's learned decision scores at run time (`learnedDecision.ts scoredForScorer`).
-  const scored = scoredForScorer({ candidates: exampleCandidates === 'dense' ? 'dense' : undefined, gapFeature: exampleGaps !== undefined }, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, exampleGaps);
+  const scored = scoredForScorer({ candidates: exampleCandidates === 'dense' ? 'dense' : undefined, gapFeature: gaps !== undefined }, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, gaps);
   return scored.map(({ scored: sc, ctx }) => {
     const changes = [...sc.candidate.changes].map(([i, marks]) => [i, compactSlot(marks)] as [number, string]);
     const right = corruption !== undefined && changes.every(([i, m]) => corruption.gold.get(i)?.includes(m) ?? false);
@@ -79,7 +84,7 @@ export function labelledItems(items: readonly EditedItem[], model: EngineModel, 
       skipped++;
       continue;
     }
-    sentences.push({ id: it.id, error: it.error, gold: [...it.corruption.gold], edits: labelEdits(s, model, cal, parser, it.corruption) });
+    sentences.push({ id: it.id, error: it.error, gold: [...it.corruption.gold], edits: labelEdits(s, model, cal, parser, it.id, it.corruption) });
   }
   return { sentences, skipped };
 }
@@ -92,7 +97,8 @@ export function labelledClean(docs: readonly SuiteDocument[], model: EngineModel
     doc.sentences.forEach((ss, p) =>
       ss.forEach((x, j) => {
         if (k++ % every) return;
-        out.push({ id: `${doc.key}/${p}/${j}`, edits: labelEdits(x.gold.sentence, model, cal, parser) });
+        const id = `${doc.key}/${p}/${j}`;
+        out.push({ id, edits: labelEdits(x.gold.sentence, model, cal, parser, id) });
       }),
     );
   return out;

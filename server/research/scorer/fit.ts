@@ -1,12 +1,14 @@
 /**
  * Fits the learned correction scorer and measures it beside the shipped decision, without touching the engine. The
  * shipped `models/en/lint-scorer.json` is rebuilt by one command (a refit after the punctuation model changes is the
- * same command with `--rebuild`, since the examples' Δ and prior come from the model; then `npm run models:manifest`):
+ * same command: the examples' cache is keyed by a hash of the other model files, so they are built anew):
  *
  *   npm run train:scorer
  *
- * which runs the default engine on edited-english dev (`bench:edited --part dev --out`: the text rules' part of the
- * replacement estimate, and the clean-findings limit), then fits the dense scorer on edited-english train (corrupted and
+ * which trains the two comma-gap models of the cross-fit when they are missing (`crossFit.ts`: the gap probability of
+ * an edited-english train example comes from the gap model that did not see its document), runs the default engine on
+ * edited-english dev (`bench:edited --part dev --out`: the text rules' part of the replacement estimate, and the
+ * clean-findings limit), then fits the dense scorer on edited-english train (corrupted and
  * as written), corrupted EWT train, every 8th EWT train sentence as written and the learner-shaped commas
  * (`learnerShapes.ts`), with every guard's predicate, the comma-gap model's probability and the sentence's register
  * among its features, early-stopped on dev; it chooses the global threshold and one per kind of edit on dev
@@ -31,6 +33,7 @@
  *    BENCHMARKS (bench:edited).
  */
 import * as fs from 'fs';
+import { createHash } from 'crypto';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { loadParser } from '../../src/parser';
@@ -47,6 +50,7 @@ import { learnerShapeItems } from './learnerShapes';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
+import { crossFittedGaps, GAP_FOLDS } from './crossFit';
 import { DEFAULT_TRAIN, Encoded, expectedCalibrationError, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 
 const { values: opt } = parseArgs({
@@ -98,6 +102,11 @@ const { values: opt } = parseArgs({
     'drop-features': { type: 'string' },
     /** Leave out the comma-gap model's probability (`gapProbabilities.ts`) from the features. */
     'no-gap-feature': { type: 'boolean' },
+    /**
+     * The edited-english train examples' gap probability from the shipped gap model, which saw their documents,
+     * instead of the cross-fitted fold models (`crossFit.ts`).
+     */
+    'no-cross-fit': { type: 'boolean' },
     /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
     'no-heldout': { type: 'boolean' },
   },
@@ -110,7 +119,10 @@ const parser = loadParser(modelDir);
 const model = loadEngineModel(modelDir);
 const cal = loadCalibration(path.join(modelDir, CALIBRATION_FILE));
 const gapModel = opt['no-gap-feature'] ? undefined : loadCommaGapsModel(modelDir);
-setExampleGaps(gapModel);
+// Edited-english train examples (and the learner shapes made from its documents) get their gap probability from the
+// fold model that did not see their document; EWT's, dev's and held-out's from the shipped model, as at run time.
+const crossFit = gapModel !== undefined && !opt['no-cross-fit'];
+setExampleGaps(crossFit ? crossFittedGaps(gapModel) : gapModel);
 
 interface PartData {
   corrupted: LabelledSentence[];
@@ -118,7 +130,7 @@ interface PartData {
 }
 
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
-  const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}`;
+  const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}${part === 'train' ? crossFitTag : ''}`;
   const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}.json`);
   if (fs.existsSync(file) && !opt.rebuild) return readPart(file);
   const t0 = Date.now();
@@ -133,9 +145,23 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 }
 
 /** Bumped when the features change, so cached examples are rebuilt. */
-const FEATURES_VERSION = 2;
+const FEATURES_VERSION = 3;
 /** The comma-gap model's version in the cache's name (its refit changes the feature). */
-const gapTag = gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '';
+const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '') + `-m${modelsHash()}`;
+
+/**
+ * A hash of the model files the examples are computed from (every file of the models' manifest but the scorer's own),
+ * so that after a new punctuation, calibration, set-off or gap model `npm run train:scorer` builds its examples anew
+ * instead of reading stale ones.
+ */
+function modelsHash(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(modelDir, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string }> };
+  const h = createHash('sha256');
+  for (const [name, { sha256 }] of Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1))) if (name !== 'lint-scorer.json') h.update(`${name} ${sha256}\n`);
+  return h.digest('hex').slice(0, 8);
+}
+/** In the cache's name of the examples whose gap probability is cross-fitted. */
+const crossFitTag = crossFit ? `-xfit${GAP_FOLDS}` : '';
 
 /** A part's examples on disk: feature ids written as the names' positions in `names`. */
 function writePart(file: string, data: PartData): void {
@@ -262,7 +288,7 @@ function main(): void {
   }
   const shapes = Number(opt['learner-shapes']);
   if (shapes > 0) {
-    const file = path.join(defaultSilverDir(), `scorer-examples-learner-${shapes}-17-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}.json`);
+    const file = path.join(defaultSilverDir(), `scorer-examples-learner-${shapes}-17-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}.json`);
     let learner: LabelledSentence[];
     if (fs.existsSync(file) && !opt.rebuild) learner = readPart(file).corrupted;
     else {

@@ -109,6 +109,20 @@ export function plainReason(name: string): string | undefined {
       if (!rel(value)) return undefined;
       if (/key=nonrestrictive-comma/.test(name)) return ins ? `${rel(value)} is usually set off by commas` : `${rel(value)} is rarely set off by commas`;
       return ins ? `a comma often marks the edge of ${rel(value)}` : `edited prose rarely puts a comma at the edge of ${rel(value)}`;
+    case 'opens': {
+      // `opens=when` or `opens=when|atStart=true`: the word (or, for an open-class word, its tag) opening the stretch.
+      const [w] = value.split('|');
+      const what = /^[A-Z]+$/.test(w) ? tag(w) : `“${w}”`;
+      if (!what) return undefined;
+      return ins ? `a comma usually ends a stretch that opens with ${what}` : `edited prose rarely puts this comma after a stretch that opens with ${what}`;
+    }
+    case 'leftDet': {
+      // `leftDet=a|rw=which`: the determiner of the noun before the slot, and the relative word after it.
+      const m = /^([^|]+)\|rw=(.+)$/.exec(value);
+      if (!m || m[2] === 'other') return undefined;
+      const np = m[1] === 'none' ? 'a noun with no determiner' : `a noun with “${m[1]}”`;
+      return ins ? `a comma usually comes before “${m[2]}” after ${np}` : `edited prose rarely puts a comma before “${m[2]}” after ${np}`;
+    }
     case 'startsAtFirst':
       return value === 'true' ? `${comma} ${ins ? 'ends' : 'after'} a phrase that opens the sentence` : undefined;
     default:

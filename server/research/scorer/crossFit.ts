@@ -1,0 +1,73 @@
+/**
+ * Cross-fitted comma-gap probabilities for the learned scorer's training examples.
+ *
+ * The scorer reads the comma-gap model's probability as a feature (`learned/gapProbabilities.ts`). The shipped gap
+ * model was trained on every edited-english train document, so on those documents its probabilities are sharper than
+ * on new text, and a scorer fitted on them learns to trust it more than it deserves (journal, "The learned scorer
+ * after the comma-gap model changed": `To summarize⟦,⟧` called stray at 0.98). So the train documents are split into
+ * `GAP_FOLDS` folds by their index within their source; for each fold a gap model is trained on the other folds'
+ * documents (`commaGaps/train.ts --leave-fold k`, the settings of `npm run train:comma-gaps`) and gives the gap
+ * probability of the scorer's examples from that fold. EWT train (which no gap model trains on), dev and run time use
+ * the shipped gap model.
+ *
+ *   npx tsx server/research/scorer/crossFit.ts   (trains the fold models that are missing; `--rebuild`: all of them)
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { execFileSync } from 'child_process';
+import { parseArgs } from 'util';
+import { CommaGapsModel, decodeCommaGaps } from '../../src/engine/commaGaps/model';
+import { defaultSilverDir } from '../silverTrees';
+import { examplesFile } from '../commaGaps/examples';
+
+export const GAP_FOLDS = 2;
+
+/** The fold of an edited-english train document (its source's file, its index there). */
+export function gapFoldOf(index: number): number {
+  return index % GAP_FOLDS;
+}
+
+/** The fold of a scorer example's document from its id (`source#index/…`); undefined for EWT and anything else. */
+export function gapFoldOfId(id: string): number | undefined {
+  const m = /^([^#/]+)#(\d+)(\/|$)/.exec(id);
+  if (!m || m[1] === 'ewt') return undefined;
+  return gapFoldOf(Number(m[2]));
+}
+
+/** Where the gap model that did not see fold k is written (a derived cache, rebuilt by this script). */
+export function foldModelFile(k: number): string {
+  return path.join(defaultSilverDir(), `comma-gaps-leave-fold-${k}-of-${GAP_FOLDS}.bin`);
+}
+
+/** The gap model that gives the probability of an example with this id: its fold's, else the shipped one. */
+export function crossFittedGaps(shipped: CommaGapsModel): (id: string) => CommaGapsModel {
+  const folds = Array.from({ length: GAP_FOLDS }, (_, k) => {
+    const file = foldModelFile(k);
+    if (!fs.existsSync(file)) throw new Error(`no gap model for fold ${k} at ${file}: run npx tsx server/research/scorer/crossFit.ts`);
+    return decodeCommaGaps(fs.readFileSync(file));
+  });
+  return (id) => {
+    const k = gapFoldOfId(id);
+    return k === undefined ? shipped : folds[k];
+  };
+}
+
+function main(): void {
+  const { values: opt } = parseArgs({ options: { rebuild: { type: 'boolean' } } });
+  for (let k = 0; k < GAP_FOLDS; k++) {
+    const out = foldModelFile(k);
+    // Kept while newer than the gap model's train examples (`npm run train:comma-gaps` rebuilds those).
+    const examples = examplesFile('train');
+    if (!fs.existsSync(examples)) throw new Error(`no comma-gap examples at ${examples}: run npm run train:comma-gaps first`);
+    if (fs.existsSync(out) && fs.statSync(out).mtimeMs > fs.statSync(examples).mtimeMs && !opt.rebuild) {
+      console.log(`fold ${k}: ${out} is newer than the gap examples; kept`);
+      continue;
+    }
+    const t0 = Date.now();
+    // The settings of `npm run train:comma-gaps` (its examples must exist: that script builds them).
+    execFileSync('npx', ['tsx', 'server/research/commaGaps/train.ts', '--epochs', '8', '--ewt-clean', 'dev', '--leave-fold', String(k), '--out', out], { stdio: 'inherit' });
+    console.log(`fold ${k}: ${out} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  }
+}
+
+if (require.main === module) main();
