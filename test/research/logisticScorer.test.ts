@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { expectedCalibrationError, logLoss, LogisticModel, predict, trainLogistic, DEFAULT_TRAIN } from '../../server/research/scorer/logistic';
+import { logLoss, LogisticModel, predict, trainLogistic, DEFAULT_TRAIN } from '../../server/research/scorer/logistic';
+import { expectedCalibrationError } from '../../server/research/eval/ece';
 import { edgesAt } from '../../server/src/engine/correction/learned/learnedScorer';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import type { FeatureVector } from '../../server/src/engine/correction/learned/learnedScorer';
@@ -42,6 +43,10 @@ describe('research: the learned scorer’s log-linear model', () => {
   it('computes the expected calibration error by bins', () => {
     // Bin 0.2–0.3: predicted 0.25 twice, one right (0.5): |0.25 − 0.5| = 0.25, half the mass; bin 0.9–1: exact.
     assert.ok(Math.abs(expectedCalibrationError([0.25, 0.25, 0.95, 0.95], [1, 0, 1, 1]) - (0.5 * 0.25 + 0.5 * 0.05)) < 1e-12);
+    // Reweighted to an error rate of 0.2: the one positive of two weighs 0.4, the negative 1.6, so the bin's share of
+    // positives is 0.2 against its mean prediction 0.5.
+    assert.ok(Math.abs(expectedCalibrationError([0.5, 0.5], [1, 0], 0.2) - 0.3) < 1e-12);
+    assert.strictEqual(expectedCalibrationError([], []), 0);
   });
 
   it('finds the constituents that end and start at a slot', () => {

@@ -37,6 +37,7 @@ import { encodeCommaGaps } from '../../src/engine/commaGaps/model';
 import { featureIndex } from '../../src/restore/hashedLogistic';
 import { int16Scale } from '../../src/engine/hashedWeightsFile';
 import { GAP_FOLDS, gapFoldOf } from '../scorer/crossFit';
+import { expectedCalibrationError } from '../eval/ece';
 
 const logit = (p: number) => Math.log(p / (1 - p));
 
@@ -46,27 +47,6 @@ function readFitted(file: string, bits: number): { w: Float32Array; epoch: numbe
   if (raw.length !== 4 + 4 * 2 ** bits) throw new Error(`${file}: ${raw.length} bytes, not the weights of ${bits} bits`);
   const ab = raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length);
   return { epoch: new Int32Array(ab, 0, 1)[0], w: new Float32Array(ab, 4) };
-}
-
-/**
- * Per question, ECE over 10 equal bins of p with each dev example weighted so that the share of errors is `rate`
- * (the dev copies' own share otherwise).
- */
-function ece(ps: readonly number[], ys: readonly number[], rate?: number): number {
-  const pos = ys.filter((y) => y).length / ys.length;
-  const w1 = rate === undefined ? 1 : rate / pos;
-  const w0 = rate === undefined ? 1 : (1 - rate) / (1 - pos);
-  const bins = Array.from({ length: 10 }, () => ({ w: 0, p: 0, y: 0 }));
-  let total = 0;
-  ps.forEach((p, k) => {
-    const b = bins[Math.min(9, Math.floor(p * 10))];
-    const w = ys[k] ? w1 : w0;
-    b.w += w;
-    b.p += w * p;
-    b.y += w * ys[k];
-    total += w;
-  });
-  return bins.reduce((e, b) => e + (b.w ? Math.abs(b.p - b.y) : 0), 0) / total;
 }
 
 /** The sentence with slot i shown as ⟦·⟧ (after word i, words as the tree has them). */
@@ -194,7 +174,7 @@ async function run(opt: Record<string, string | boolean | string[] | undefined>)
     const ys = idx.map(([e]) => e.y);
     const before = idx.map(([, j]) => fitted[j]);
     const after = idx.map(([, j]) => p[j]);
-    console.log(`ECE ${name} on dev: fitted, dev as drawn ${ece(before, ys).toFixed(4)}; reweighted to writers' rate: fitted ${ece(before, ys, devRate[name]).toFixed(4)}, shifted ${ece(after, ys, devRate[name]).toFixed(4)}`);
+    console.log(`ECE ${name} on dev: fitted, dev as drawn ${expectedCalibrationError(before, ys).toFixed(4)}; reweighted to writers' rate: fitted ${expectedCalibrationError(before, ys, devRate[name]).toFixed(4)}, shifted ${expectedCalibrationError(after, ys, devRate[name]).toFixed(4)}`);
   }
   const maxClean = Number(opt['max-clean']);
   const minPrecision = Number(opt['min-precision']);

@@ -51,7 +51,8 @@ import { thresholdGroup } from '../../src/engine/correction/learned/learnedScore
 import { featureTable, labelledClean, labelledItems, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { crossFittedGaps, GAP_FOLDS } from './crossFit';
-import { DEFAULT_TRAIN, Encoded, expectedCalibrationError, LogisticModel, predictEncoded, trainEncoded } from './logistic';
+import { DEFAULT_TRAIN, Encoded, LogisticModel, predictEncoded, trainEncoded } from './logistic';
+import { expectedCalibrationError } from '../eval/ece';
 
 const { values: opt } = parseArgs({
   options: {

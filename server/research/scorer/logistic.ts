@@ -173,18 +173,3 @@ export function trainEncoded(
   return m;
 }
 
-/** Expected calibration error over equal-width bins of the predicted probability. */
-export function expectedCalibrationError(ps: readonly number[], ys: readonly number[], bins = 10): number {
-  const sum = new Array<number>(bins).fill(0);
-  const hit = new Array<number>(bins).fill(0);
-  const cnt = new Array<number>(bins).fill(0);
-  ps.forEach((p, k) => {
-    const b = Math.min(bins - 1, Math.floor(p * bins));
-    sum[b] += p;
-    hit[b] += ys[k];
-    cnt[b]++;
-  });
-  let e = 0;
-  for (let b = 0; b < bins; b++) if (cnt[b]) e += (cnt[b] / ps.length) * Math.abs(sum[b] / cnt[b] - hit[b] / cnt[b]);
-  return e;
-}

@@ -39,6 +39,7 @@ import { ewtCleanFile } from './ewtClean';
 import { SET_OFF_KINDS } from '../../src/engine/setOffCommas/model';
 import { WRITER_ERROR_RATES } from '../corruption/rates';
 import { ErrorKind } from '../eval/corrupt';
+import { expectedCalibrationError } from '../eval/ece';
 
 const { values: opt } = parseArgs({
   options: {
@@ -79,26 +80,6 @@ const logit = (p: number) => Math.log(p / (1 - p));
 function dropped(e: SetOffExample): boolean {
   if (opt['drop-opened'] && e.source === 'clean' && e.opened) return true;
   return !!opt['drop-unpaired'] && e.source !== 'clean' && e.source !== 'introductory-comma-missing' && e.paired === false;
-}
-
-/**
- * ECE over 10 equal bins of p, each example weighted so that the share of positives is `rate` (when given): how far
- * the probabilities are from the frequencies a writer's text would show.
- */
-function ece(ps: readonly number[], ys: readonly number[], rate?: number): number {
-  const pos = ys.filter((y) => y).length;
-  const wPos = rate === undefined || pos === 0 ? 1 : rate / (pos / ys.length);
-  const wNeg = rate === undefined || pos === ys.length ? 1 : (1 - rate) / (1 - pos / ys.length);
-  const bins = Array.from({ length: 10 }, () => ({ w: 0, p: 0, y: 0 }));
-  ps.forEach((p, k) => {
-    const b = bins[Math.min(9, Math.floor(p * 10))];
-    const w = ys[k] ? wPos : wNeg;
-    b.w += w;
-    b.p += w * p;
-    b.y += w * ys[k];
-  });
-  const total = bins.reduce((a, b) => a + b.w, 0);
-  return bins.reduce((a, b) => a + (b.w ? Math.abs(b.p - b.y) : 0), 0) / total;
 }
 
 function read(part: 'train' | 'dev'): { cands: Ex[]; items: SetOffExample[] } {
@@ -169,7 +150,7 @@ function main(): void {
     const ys = before.map((c) => c.y);
     console.log(
       `${kind}: π_train ${piTrain.toFixed(4)}, π_writers ${piWriters.toFixed(4)} (${(errorsPerSentence * 1000).toFixed(2)} omissions and ${(cleanPerSentence * 1000).toFixed(1)} candidates per 1,000 sentences), shift ${priorShift[kind]}; ` +
-        `ECE on dev as drawn ${ece(pb, ys).toFixed(4)}, reweighted to writers' rate: before ${ece(pb, ys, piWriters).toFixed(4)}, after ${ece(pa, ys, piWriters).toFixed(4)}`,
+        `ECE on dev as drawn ${expectedCalibrationError(pb, ys).toFixed(4)}, reweighted to writers' rate: before ${expectedCalibrationError(pb, ys, piWriters).toFixed(4)}, after ${expectedCalibrationError(pa, ys, piWriters).toFixed(4)}`,
     );
   }
   const ewt = readEwt();
