@@ -36,8 +36,7 @@ import { HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
 import { keepStrongest, LintPart, overlapNote, overlaps, settleParts } from './documentPart';
 import type { DecisionTrace } from './correction/pipeline/decisionTrace';
 import { sentenceSettings } from './sentenceSettings';
-import { withFrontedEvidence, withGapEvidence } from './correction/style/habitEvidence';
-import { loadSentenceKindModels, sentenceKindFindings, SentenceKindModels } from './sentenceKinds';
+import { loadSentenceKindModels, SentenceKindModels, smallModelStep } from './sentenceKinds';
 
 export * from './types';
 export { LintPart, lintAsPart, settleDocument, settleParts } from './documentPart';
@@ -74,7 +73,7 @@ export interface LinterConfig {
 export const CALIBRATION_FILE = 'lint-calibration.json';
 /** Optional: the punctuation model that scores the closing comma of a supplement on its own parse (`EngineModel.supplement`). */
 export const SUPPLEMENT_MODEL_FILE = 'punct-supplement.json';
-/** The edited-prose convention for introductory commas, learned from EWT train (`npm run bench:lint -- --fit-introductory`). */
+/** The edited-prose convention for introductory commas, counted on edited English (`npm run train:introductory`). */
 export const INTRODUCTORY_CONVENTION_FILE = 'lint-introductory-convention.json';
 /** Where an unclosed bracket closes is offered as a fix only when the model puts this much posterior on one place. */
 const CLOSER_MIN_SHARE = 0.95;
@@ -266,17 +265,10 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);
-              const gaps = (options.commaGaps ?? DEFAULT_COMMA_GAPS) ? kinds?.gaps : undefined;
-              const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, () => model.commaPrior?.(s.tree)) : h);
-              if (kinds) {
-                const k = sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])], intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS, undefined, new Set(r.adaptive), reparse);
-                plain.push(...k.findings);
-                adaptive.push(...k.adaptive);
-                if (k.habit) habits.push(gapEvidence(k.habit));
-              }
-              // The habit reports an omission only where the set-off model finds a fronted phrase and the comma-gap
-              // model a missing comma (`habitEvidence.ts`).
-              if (r.habit) habits.push(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff) : r.habit));
+              const k = smallModelStep(s, text, kinds, r, options, () => model.commaPrior?.(s.tree), reparse);
+              plain.push(...k.findings);
+              adaptive.push(...k.adaptive);
+              habits.push(...k.habits);
               if (r.adaptive) adaptive.push(...r.adaptive);
               sentenceCount++;
             } catch {

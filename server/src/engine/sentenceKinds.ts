@@ -7,7 +7,7 @@
 import * as path from 'path';
 import { PlainFinding } from './finding';
 import { SentenceHabit } from './correction/style/introductoryHabit';
-import { DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma } from './types';
+import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, LintOptions } from './types';
 import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceJoinFindings } from './sentenceJoins/findings';
 import { JoinModel, loadJoinModel, SENTENCE_JOINS_FILE } from './sentenceJoins/model';
@@ -20,6 +20,8 @@ import { COMMA_GAPS_FILE, CommaGapsModel, loadCommaGapsModel } from './commaGaps
 import { candidates } from './correction/pipeline/candidates';
 import type { GuardVeto } from './correction/guards/registry';
 import type { DecisionTrace } from './correction/pipeline/decisionTrace';
+import type { SentenceFindings } from './correction/pipeline/modelRules';
+import { withFrontedEvidence, withGapEvidence } from './correction/style/habitEvidence';
 import { treeInfo } from './treeInfo';
 
 /**
@@ -168,4 +170,33 @@ export function sentenceKindFindings(
     }
   }
   return { findings, adaptive: joins.adaptive, habit };
+}
+
+/**
+ * The small models asked after the candidates' decision `r`, as the lint and `explain --candidates` both ask them: their
+ * findings and the sentence's habit parts, each pending omission with the evidence it needs (`habitEvidence.ts`: the
+ * set-off model finds a fronted phrase and the comma-gap model a missing comma). `commaPrior`: the punctuation model's
+ * comma prior of the sentence's tree.
+ */
+export function smallModelStep(
+  s: AnalysedSentence,
+  text: string,
+  kinds: SentenceKindModels | undefined,
+  r: SentenceFindings,
+  options: LintOptions,
+  commaPrior: () => Float64Array | undefined,
+  reparse?: Reparse,
+  trace?: DecisionTrace,
+): { findings: PlainFinding[]; adaptive: PlainFinding[]; habits: SentenceHabit[] } {
+  const askGaps = options.commaGaps ?? DEFAULT_COMMA_GAPS;
+  const gaps = askGaps ? kinds?.gaps : undefined;
+  const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, commaPrior, trace) : h);
+  const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])];
+  const k = kinds
+    ? sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, others, options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA, commaPrior, askGaps, trace, new Set(r.adaptive), reparse)
+    : { findings: [], adaptive: [] };
+  const habits: SentenceHabit[] = [];
+  if (k.habit) habits.push(gapEvidence(k.habit));
+  if (r.habit) habits.push(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff, trace) : r.habit));
+  return { findings: k.findings, adaptive: k.adaptive, habits };
 }

@@ -14,10 +14,8 @@ import type { LinterParts } from './index';
 import { effectiveQuoteStyle } from './rules/quotePlacement';
 import { AnalysedSentence } from './sentence';
 import { sentenceSettings } from './sentenceSettings';
-import { withFrontedEvidence, withGapEvidence } from './correction/style/habitEvidence';
-import type { SentenceHabit } from './correction/style/introductoryHabit';
-import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from './types';
-import { sentenceKindFindings } from './sentenceKinds';
+import { LintOptions } from './types';
+import { smallModelStep } from './sentenceKinds';
 
 export type { DecisionNote, DecisionTrace } from './correction/pipeline/decisionTrace';
 export { DECISION_STAGES } from './correction/pipeline/decisionTrace';
@@ -85,13 +83,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
     ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace);
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
-  const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-  const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])];
-  const k = parts.kinds ? sentenceKindFindings(s, text, parts.kinds, options.minConfidence, options.adaptToWriter ?? true, others, intro, () => model.commaPrior?.(s.tree), options.commaGaps ?? DEFAULT_COMMA_GAPS, trace, new Set(r.adaptive), reparse) : undefined;
-  const gaps = (options.commaGaps ?? DEFAULT_COMMA_GAPS) ? parts.kinds?.gaps : undefined;
-  const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, () => model.commaPrior?.(s.tree), trace) : h);
-  if (k?.habit) gapEvidence(k.habit);
-  if (r.habit) gapEvidence(parts.kinds?.setOff ? withFrontedEvidence(r.habit, s, parts.kinds.setOff, trace) : r.habit);
+  smallModelStep(s, text, parts.kinds, r, options, () => model.commaPrior?.(s.tree), reparse, trace);
   const describe = new Map(GUARDS.map((g) => [g.id, g.description]));
   return {
     threshold: cal.threshold,
