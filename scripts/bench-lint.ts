@@ -39,10 +39,8 @@
  *   --no-adapt       lint with `adaptToWriter: false` (no decisions at an error-prone document's error rate)
  *   --decision D     `calibrated` or `learned` (LintOptions.decision); the engine's default when absent
  *   --clean-only     skip the corruption suite (and its reliability table): the clean-text run alone
- *   --fit-introductory  learn the edited-prose convention for introductory commas from EWT train as written (gold
- *                    trees; --min-count N, --min-share P), write models/en/lint-introductory-convention.json (or
- *                    --convention FILE), print the table, and stop
- *   --convention FILE   read (and with --fit-introductory, write) this convention file instead of the shipped one
+ *   --convention FILE   read this introductory-comma convention file instead of the shipped one (fitted by
+ *                    `server/research/introductory/fitConvention.ts`)
  *   --out FILE       write everything as JSON
  *   --markdown FILE  write the tables as Markdown (for BENCHMARKS.md)
  */
@@ -59,12 +57,11 @@ import { runDocument, runItem, suiteDocuments, System, tally, ItemResult } from 
 import { f05, PlainEdit } from '../server/research/eval/score';
 import { loadHarper } from '../server/research/eval/harper';
 import { cleanTexts, sentenceAround } from '../server/research/eval/cleanText';
-import { loadLearnedScorer, SCORER_FILE } from '../server/src/engine/correction/learned/learnedScorer';
-import { loadSentenceKindModels } from '../server/src/engine/sentenceKinds';
+import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from '../server/src/engine/correction/learned/learnedScorer';
+import { loadSentenceKindModels, SentenceKindModels } from '../server/src/engine/sentenceKinds';
 import { makeLinter, loadEngineModel, SUPPLEMENT_MODEL_FILE, SentenceAnalyser, CALIBRATION_FILE, defaultModelDir, punctModelFile, IntroductoryComma, isIntroductoryComma, INTRODUCTORY_COMMA_USAGE, INTRODUCTORY_CONVENTION_FILE, isCommaSplices, COMMA_SPLICES_USAGE } from '../server/src/engine';
-import { depunctuate } from '../server/src/data/depunct';
 import { treeInfo } from '../server/src/engine/treeInfo';
-import { conventionCovers, countConvention, IntroductoryConvention, loadConvention } from '../server/src/engine/correction/style/introductoryConvention';
+import { loadConvention } from '../server/src/engine/correction/style/introductoryConvention';
 import { habitCount, habitHolds } from '../server/src/engine/correction/style/introductoryHabit';
 import { AnalysedSentence } from '../server/src/engine/sentence';
 import { EngineModel } from '../server/src/engine/punctModel';
@@ -100,9 +97,6 @@ const { values: opt } = parseArgs({
     /** `calibrated` or `learned`: which decision lints (LintOptions.decision); the engine's default when absent. */
     decision: { type: 'string' },
     'clean-only': { type: 'boolean' },
-    'fit-introductory': { type: 'boolean' },
-    'min-count': { type: 'string' },
-    'min-share': { type: 'string' },
     convention: { type: 'string' },
   },
 });
@@ -143,12 +137,15 @@ if (opt['comma-splices'] !== undefined && !isCommaSplices(opt['comma-splices']))
 const commaSplices = isCommaSplices(opt['comma-splices']) ? opt['comma-splices'] : undefined;
 const conventionFile = opt.convention ?? path.join(defaultModelDir(), INTRODUCTORY_CONVENTION_FILE);
 
+// Read once for every system of the run: the learned scorer only when asked for (`--decision learned`), and the small
+// models (sentence joins, mark choice, set-off commas, comma gaps) as the product loads them: without them this bench
+// measured a linter the product is not.
+let scorerOnce: { value: LearnedScorer | undefined } | undefined;
+let kindsOnce: SentenceKindModels | undefined;
+
 function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto', intro = introductoryComma): System {
-  // The learned scorer is loaded only when asked for (`--decision learned`).
-  const scorer = opt.decision === 'learned' ? loadLearnedScorer(path.join(defaultModelDir(), SCORER_FILE)) : undefined;
-  // The small models (sentence joins, mark choice, set-off commas, comma gaps) as the product loads them: without them
-  // this bench measured a linter the product is not.
-  const kinds = analyser && model ? loadSentenceKindModels(defaultModelDir()) : undefined;
+  const scorer = (scorerOnce ??= { value: opt.decision === 'learned' ? loadLearnedScorer(path.join(defaultModelDir(), SCORER_FILE)) : undefined }).value;
+  const kinds = analyser && model ? (kindsOnce ??= loadSentenceKindModels(defaultModelDir())) : undefined;
   const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile), scorer, kinds });
   return {
     name,
@@ -274,29 +271,6 @@ function withKinds(base: Calibration, fitted: Calibration, prefix: string): Cali
   return { ...base, kinds };
 }
 
-/**
- * Learns the edited-prose convention for introductory commas from EWT train as written (gold trees) and writes it.
- * Never reads dev or test: which descriptions it covers is the train share alone.
- */
-function fitIntroductory(): void {
-  const tb = readTreebank(path.join(DATA, 'en_ewt-ud-train.conllu'));
-  const trees = tb.sentences.flatMap((s) => {
-    const d = depunctuate(s);
-    return d.ok ? [{ tree: d.tree, info: treeInfo(d.tree) }] : [];
-  });
-  const conv: IntroductoryConvention = {
-    minCount: Number(opt['min-count'] ?? 10),
-    minShare: Number(opt['min-share'] ?? 0.75),
-    counts: countConvention(trees),
-  };
-  conv.note = `EWT train as written, ${trees.length} trees, min count ${conv.minCount}, min share ${conv.minShare}, ${new Date().toISOString().slice(0, 10)}`;
-  const rows = Object.entries(conv.counts).filter(([, c]) => c.n >= conv.minCount).sort(([a], [b]) => a.localeCompare(b));
-  for (const [k, c] of rows)
-    console.log(`${conventionCovers(conv, [k]) ? 'covered' : '       '}  ${k.padEnd(28)} ${String(c.comma).padStart(4)} / ${String(c.n).padEnd(4)} ${(c.comma / c.n).toFixed(2)}`);
-  fs.writeFileSync(conventionFile, JSON.stringify(conv) + '\n');
-  console.log(`${rows.length} descriptions with ≥ ${conv.minCount} elements; written to ${conventionFile}`);
-}
-
 /** The categories' own thresholds, for the log and the table's heading ('' when there are none). */
 function ownThresholds(cal: Pick<Calibration, 'thresholds'>): string {
   const own = Object.entries(cal.thresholds ?? {});
@@ -305,7 +279,6 @@ function ownThresholds(cal: Pick<Calibration, 'thresholds'>): string {
 
 async function main(): Promise<void> {
   const t0 = Date.now();
-  if (opt['fit-introductory']) return fitIntroductory();
   const dev = readTreebank(path.join(DATA, 'en_ewt-ud-dev.conllu'));
   // One corruption per dev sentence, categories balanced, plus comma splices made of two consecutive sentences.
   let suite = opt['kind-suite'] ? kindSuite(dev.sentences, new RegExp(opt['kind-suite'])) : [...buildSuite(dev.sentences, { seed: Number(opt.seed ?? 1) }), ...spliceItems(dev.sentences, SPLICES)];
