@@ -15,6 +15,7 @@ import { predicateSeriesCommaAt } from '../../server/src/engine/correction/conve
 import { renamingAppositionAt } from '../../server/src/engine/correction/conventions/asides/renamingAppositions';
 import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/conventions/clauses/strandedAuxiliary';
 import { supplementaryAdverbialAt } from '../../server/src/engine/correction/conventions/clauses/supplementaryAdverbials';
+import { trailingVocativeCommaAt } from '../../server/src/engine/correction/conventions/asides/trailingVocatives';
 import { guardChecks } from './guardChecks';
 
 describe("engine: commas set by writers' conventions (correction/conventions/writersConventions.ts)", () => {
@@ -26,6 +27,19 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
     it('a heading with a capitalised second part is no address, nor is a verb’s object', () => {
       assert.deepEqual(found('I visited, my grandmother.'), ['subject-verb-comma@I visited']);
+    });
+  });
+
+  describe('the comma before a vocative that ends the sentence (trailingVocatives.ts)', () => {
+    it('is kept after a verb, where the parse reads the name as its object', () => {
+      for (const [text, verb] of [['I know, Mum.', 'know'], ["It's not going to rain, Mum.", 'rain'], ['Are you coming, Emma?', 'coming']]) {
+        assert.ok(holdsAfter(trailingVocativeCommaAt, text, verb), text);
+        assert.deepEqual(found(text), [], text);
+      }
+    });
+    it('a comma after a preposition, or before an object that is no name, is still reported', () => {
+      assert.ok(!holdsAfter(trailingVocativeCommaAt, 'We flew to, London.', 'to'));
+      assert.ok(!holdsAfter(trailingVocativeCommaAt, 'I visited, my grandmother.', 'visited'));
     });
   });
 
