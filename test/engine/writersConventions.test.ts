@@ -15,6 +15,8 @@ import { predicateSeriesCommaAt } from '../../server/src/engine/correction/conve
 import { renamingAppositionAt } from '../../server/src/engine/correction/conventions/asides/renamingAppositions';
 import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/conventions/clauses/strandedAuxiliary';
 import { supplementaryAdverbialAt } from '../../server/src/engine/correction/conventions/clauses/supplementaryAdverbials';
+import { trailingVocativeCommaAt } from '../../server/src/engine/correction/conventions/asides/trailingVocatives';
+import { absoluteSeriesCommaAt } from '../../server/src/engine/correction/conventions/asides/absolutePhrases';
 import { guardChecks } from './guardChecks';
 
 describe("engine: commas set by writers' conventions (correction/conventions/writersConventions.ts)", () => {
@@ -26,6 +28,36 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
     it('a heading with a capitalised second part is no address, nor is a verb’s object', () => {
       assert.deepEqual(found('I visited, my grandmother.'), ['subject-verb-comma@I visited']);
+    });
+  });
+
+  describe('the comma before a vocative that ends the sentence (trailingVocatives.ts)', () => {
+    it('is kept after a verb, where the parse reads the name as its object', () => {
+      for (const [text, verb] of [['I know, Mum.', 'know'], ["It's not going to rain, Mum.", 'rain'], ['Are you coming, Emma?', 'coming']]) {
+        assert.ok(holdsAfter(trailingVocativeCommaAt, text, verb), text);
+        assert.deepEqual(found(text), [], text);
+      }
+    });
+    it('a comma after a preposition, or before an object that is no name, is still reported', () => {
+      assert.ok(!holdsAfter(trailingVocativeCommaAt, 'We flew to, London.', 'to'));
+      assert.ok(!holdsAfter(trailingVocativeCommaAt, 'I visited, my grandmother.', 'visited'));
+    });
+  });
+
+  describe('the comma between two absolute phrases of a series (absolutePhrases.ts)', () => {
+    it('is kept between "their sails furled" and "their decks crowded", "his coat open" and "a lantern in his hand"', () => {
+      for (const [text, before] of [
+        ['The boats were coming in one by one, their sails furled, their decks crowded with men and nets.', 'furled'],
+        ['Her husband stood in the doorway, tall, thin, his coat open, a lantern in his hand.', 'open'],
+        ['They waited at the gate, their coats buttoned, their breath visible in the cold air.', 'buttoned'],
+      ]) {
+        assert.ok(holdsAfter(absoluteSeriesCommaAt, text, before), text);
+        assert.deepEqual(found(text), [], text);
+      }
+    });
+    it('a stray comma before an object, with no absolute before it, is still reported', () => {
+      assert.ok(!holdsAfter(absoluteSeriesCommaAt, 'I want, my money back.', 'want'));
+      assert.deepEqual(found('I want, my money back.'), ['subject-verb-comma@I want']);
     });
   });
 

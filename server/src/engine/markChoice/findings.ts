@@ -12,6 +12,7 @@ import { treeInfo } from '../treeInfo';
 import { markChoiceFeatures } from './features';
 import { colonProbability, MarkChoiceModel } from './model';
 import type { DecisionTrace } from '../correction/pipeline/decisionTrace';
+import { bracketFragmentSlots } from '../correction/guards/bracketFragments';
 
 /**
  * The semicolon/colon findings of one sentence: at the model's thresholds, or at `minConfidence` when the user sets one.
@@ -21,9 +22,16 @@ export function markChoiceFindings(s: AnalysedSentence, model: MarkChoiceModel, 
   const n = s.tree.words.length;
   const out: PlainFinding[] = [];
   let info;
+  let fragment: boolean[] | undefined;
   for (let i = 1; i < n; i++) {
     const marks = slotMarks(s, i);
     if (marks.length !== 1 || (marks[0].norm !== ';' && marks[0].norm !== ':') || s.tree.slots[i].length !== 1) continue;
+    // A semicolon inside a bracket that holds no finite verb separates its items ("(Brown, 2015; Lee & Park, 2018)"),
+    // and no clause stands before it for a colon to introduce. The model cannot learn this: edited-english's bracketed
+    // fragments hold colons of labels ("(default: 10)"), not lists of citations, and it gave the citation list above
+    // P(colon) 0.98.
+    fragment ??= bracketFragmentSlots(s);
+    if (marks[0].norm === ';' && fragment[i]) continue;
     info ??= treeInfo(s.tree);
     const colon = colonProbability(model, markChoiceFeatures(s.tree, info, i));
     const wroteSemicolon = marks[0].norm === ';';

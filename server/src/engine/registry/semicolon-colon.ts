@@ -11,5 +11,5 @@ export const semicolonColonRule: RuleSpec = {
   examples: [
     { wrong: 'The kit has three parts; a board, a cable and a case.', right: 'The kit has three parts: a board, a cable and a case.' },
   ],
-  silent: [],
+  silent: [{ text: 'Earlier work found the same effect (Brown, 2015; Lee & Park, 2018).' }],
 };

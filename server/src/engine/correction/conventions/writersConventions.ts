@@ -7,8 +7,10 @@
  * word announces; before an appositive that renames the end of the clause before it; before a supplementary adverbial
  * after a complete clause; before an afterthought adverb that ends the sentence; closing an appositive after a named
  * subject; in a list after a degree word's adjective; before an imperative after a prepositional object; before
- * "that of …" taking up the noun before it. Each earns its place by the false alarms it keeps out on dev text (its
- * reason gives the numbers). Eight more (comparative correlatives, comment clauses, stranded auxiliaries, predicate
+ * "that of …" taking up the noun before it; before a vocative that ends the sentence; between two absolute phrases
+ * of a series. Each earns its place by the
+ * false alarms it keeps out on dev text, or for the vocative on dialogue the dev sets hardly hold (its reason gives
+ * the numbers). Eight more (comparative correlatives, comment clauses, stranded auxiliaries, predicate
  * series, misread nouns, offered answers, "not …, only …", concessive inversions) kept none out on dev text but stay
  * until the model gets their test sentences right; twenty-two others were removed (docs/journal/benchmarks.md, "The
  * guards measured one by one").
@@ -34,6 +36,8 @@ import { misreadNounCommaAt } from '../guards/misreadNouns';
 import { candidateAnswerCommaAt } from './asides/candidateAnswers';
 import { negatedContrastCommaAt } from './clauses/negatedContrasts';
 import { concessiveInversionCommaAt } from './clauses/concessiveInversions';
+import { trailingVocativeCommaAt } from './asides/trailingVocatives';
+import { absoluteSeriesCommaAt } from './asides/absolutePhrases';
 import { guardSkipped } from '../guards/skipped';
 
 /** The conventions, registered as guards (`guards.ts`): each vetoes deleting a lone comma it explains. */
@@ -58,6 +62,8 @@ export const WRITERS_CONVENTIONS: readonly SlotGuard[] = [
   { id: 'candidate-answer', description: 'the comma before a noun phrase offered as the answer to a wh-question ("What did you buy, a car?")', reason: 'Measured (guard-ablation, docs/journal/benchmarks.md, 2026-11-29): it kept out no false alarm on dev text, whose genres hold few such sentences, but without it the model deletes the comma of its own test sentences (test/engine/openersAndMisreadVerbs.test.ts: `What did you buy⟦,⟧ a car?`); a guard goes only once the model gets those right.', at: candidateAnswerCommaAt },
   { id: 'negated-contrast', description: 'the comma in a "not …, only …" contrast', reason: 'Measured (guard-ablation, docs/journal/benchmarks.md, 2026-11-29): it kept out no false alarm on dev text, whose genres hold few such sentences, but without it the model deletes the comma of its own test sentences (test/engine/newParserFalseAlarms.test.ts: `Your advice was not wanted⟦,⟧ only your money.`); a guard goes only once the model gets those right.', at: negatedContrastCommaAt },
   { id: 'concessive-inversion', description: 'the comma before a concessive inversion ("invite them as we may")', reason: 'Measured (guard-ablation, docs/journal/benchmarks.md, 2026-11-29): it kept out no false alarm on dev text, whose genres hold few such sentences, but without it the model deletes the comma of its own test sentences (test/engine/newParserFalseAlarms.test.ts: `… no guest is able to enter⟦,⟧ invite them as we may.`); a guard goes only once the model gets those right.', at: concessiveInversionCommaAt },
+  { id: 'trailing-vocative', description: 'the comma before a vocative that ends the sentence ("I know, Mum.")', reason: 'Measured (twelve vocative sentences of dialogue and email, docs/journal/benchmarks.md "Vocatives at the end of a sentence", 2026-11-29): without it both decisions called the comma one between a verb and its object in 3 of 12 vocative sentences (0.79–1.00); the dev sets hold almost no dialogue, and EWT\'s gold trees have no verb–object comma before a final name.', at: trailingVocativeCommaAt },
+  { id: 'absolute-series', description: 'the comma between two absolute phrases of a series ("their sails furled, their decks crowded")', reason: 'Measured (literary sentences with absolute phrases, docs/journal/benchmarks.md "Absolute phrases in a series", 2026-11-29): without it both decisions called the comma one between a verb and its object (0.96-0.99); the dev sets hold almost no absolutes.', at: absoluteSeriesCommaAt },
 ];
 
 /** The convention that sets the comma at slot i, if any: it is never a deletion candidate. */
