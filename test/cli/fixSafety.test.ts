@@ -84,7 +84,9 @@ describe('cli: fixes applied unseen are right', function () {
       // Reported all the same, each with its fix for a person to choose (a quick fix in an editor).
       const json = JSON.parse((await runMain(['lint', '-f', 'json', '.'], { cwd: dir })).stdout) as Array<{ file: string; findings: Finding[] }>;
       const byFile = new Map(json.map((r) => [r.file, r.findings]));
-      for (const name of ['date.txt', 'ls.txt', 'mawk.txt', 'perl.txt', 'cheers.txt', 'vsce-sign.md']) {
+      // The dialogue's commas before "Norm?" and "Coach." are vocatives' (`trailingVocatives.ts`): no finding at all.
+      assert.deepEqual((byFile.get('cheers.txt') ?? []).map((x) => x.ruleId), []);
+      for (const name of ['date.txt', 'ls.txt', 'mawk.txt', 'perl.txt', 'vsce-sign.md']) {
         const findings = byFile.get(name) ?? [];
         assert.ok(findings.length > 0 && findings.every((x) => x.fixes.length > 0), `${name}: ${JSON.stringify(findings.map((x) => x.ruleId))}`);
         for (const x of findings) assert.ok(autoFixRefusal(readFile(dir, name), x), `${name}: ${x.message}`);
