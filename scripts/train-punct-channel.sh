@@ -3,8 +3,9 @@
 # models/en/punct.json, read from git history) kept as it is (--lr 0: θ holds the set-off comma's Δ that the lint's
 # calibration was fitted to), and only the noisy channel φ trained, one epoch of 1,000 sentences at rate 0.2, on EWT
 # train plus edited-english train (silver trees, weight 0.2). Its channel learns American quote transposition
-# (”. ↦ .”) from the edited American text. About 25 minutes on one loaded core (1,338 s for the epoch, niced, load
-# 7–16), then the final dev perplexities and rule statistics. Seeded: the same data give the same weights.
+# (”. ↦ .”) from the edited American text. 10 minutes in all (the epoch 408 s, niced, load 10–12; 1,338 s at load
+# 7–16), with the final dev perplexities and rule statistics. Seeded: run again, it gave the same channel and θ
+# byte for byte (channelLogits, weights) as the run the journal measured.
 #
 #   npm run train:punct-channel [-- OUT_DIR]      (default OUT_DIR: ../cache/punct-model/channel)
 set -euo pipefail
