@@ -7,6 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
+import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteRegister } from './quoteRegister';
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -51,6 +52,12 @@ export interface Linter {
    * the document: the prose layer uses `lint` for each block.
    */
   lintPart?(text: string, options?: LintOptions, trace?: DecisionTrace): LintPart;
+  /**
+   * Whether a document (its prose, all blocks) reads as technical writing, which keeps a quoted term's mark outside
+   * it: then `quoteStyle: auto` does not hold it to the model's style where it shows no habit (`quoteRegister.ts`).
+   * Linters without a register model (test doubles, the rules alone) take no document as technical.
+   */
+  readsAsTechnical?(documentText: string): boolean;
   /** Identifies the models in use (for caches keyed by model version). */
   readonly version: string;
 }
@@ -105,6 +112,8 @@ export interface LinterParts {
   scorer?: LearnedScorer;
   /** The models of the comma splices, fused sentences and semicolon/colon confusions (`sentenceKinds.ts`). */
   kinds?: SentenceKindModels;
+  /** P(logical punctuation) of a document by its register (`quoteRegister.ts`); without it no document is technical. */
+  quoteRegister?: QuoteRegisterModel;
 }
 
 export { defaultModelDir } from '../data/modelDir';
@@ -188,6 +197,7 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
         return scorer.value;
       },
       kinds: loadSentenceKindModels(dir, loadModelFile),
+      quoteRegister: loadModelFile(path.join(dir, QUOTE_REGISTER_FILE), () => readQuoteRegister(path.join(dir, QUOTE_REGISTER_FILE))),
     };
   } catch (e) {
     const modelError = e instanceof ModelFileError ? e : new ModelFileError(dir, 'corrupt', (e as Error).message);
@@ -215,6 +225,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
   const memo = new SentenceFindingsMemo();
   const linter: Required<Linter> = {
     version,
+    readsAsTechnical: (documentText) => (parts.quoteRegister ? !heldToModelStyle(parts.quoteRegister, documentText) : false),
     lint(text: string, options: LintOptions = {}): Finding[] {
       // A text alone is a document of one part.
       return settleParts([linter.lintPart(text, options)])[0];

@@ -53,11 +53,16 @@ function priorOnce(f: (tree: PunctuatedTree) => Float64Array): (tree: Punctuated
   };
 }
 
-/** See `EngineModel.quoteStyle`. */
-export function learnedQuoteStyle(ch: Channel): 'american' | undefined {
+/** p_φ(”. ↦ .”); undefined for a channel that rewrites nothing or lacks the marks. */
+function quoteTransposition(ch: Channel): number | undefined {
   const A = ch.alphabet;
   if (ch.identity || !A.has(CLOSE_DOUBLE) || !A.has('.')) return undefined;
-  return ch.probs[paramIndex(A.size, A.id(CLOSE_DOUBLE), A.id('.'), SWAP)] >= 0.5 ? 'american' : undefined;
+  return ch.probs[paramIndex(A.size, A.id(CLOSE_DOUBLE), A.id('.'), SWAP)];
+}
+
+/** See `EngineModel.quoteStyle`. */
+export function learnedQuoteStyle(ch: Channel): 'american' | undefined {
+  return (quoteTransposition(ch) ?? 0) >= 0.5 ? 'american' : undefined;
 }
 
 export function engineModel(m: PunctModel, supplement?: PunctModel): EngineModel {
@@ -65,6 +70,7 @@ export function engineModel(m: PunctModel, supplement?: PunctModel): EngineModel
   return {
     commaPrior: impl ? priorOnce((tree) => commaPrior(impl, tree)) : undefined,
     quoteStyle: impl ? learnedQuoteStyle(impl.core.channel) : undefined,
+    quoteTransposition: impl && learnedQuoteStyle(impl.core.channel) ? quoteTransposition(impl.core.channel) : undefined,
     supplement: supplement && engineModel(supplement),
     restoring: m,
     version: supplement ? `${m.version}+supplement-${supplement.version}` : m.version,

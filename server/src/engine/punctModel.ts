@@ -43,6 +43,8 @@ export interface EngineModel {
    * from Attach does (BENCHMARKS, "Punctuation model"), so no model decides for British style.
    */
   readonly quoteStyle?: 'american';
+  /** p_φ(”. ↦ .”), the probability the channel writes an underlying `”.` as `.”`, when it learned American style. */
+  readonly quoteTransposition?: number;
   /** Model identity for caches. */
   readonly version: string;
 }

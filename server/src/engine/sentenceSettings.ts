@@ -18,6 +18,8 @@ export interface SentenceSettings {
 export function sentenceSettings(given: LintOptions, model: EngineModel | undefined, cal: Calibration): SentenceSettings {
   // A named audience is decided through `adaptToWriter` (`audience.ts`), so the sentences' memo keys follow it.
   const named = withAudience(given);
-  const options: LintOptions = model?.quoteStyle ? { ...named, modelQuoteStyle: model.quoteStyle } : named;
+  const options: LintOptions = model?.quoteStyle
+    ? { ...named, modelQuoteStyle: model.quoteStyle, ...(model.quoteTransposition !== undefined ? { modelQuoteTransposition: model.quoteTransposition } : {}) }
+    : named;
   return { options, thresholdOf: decisionThresholds(cal, options.minConfidence) };
 }

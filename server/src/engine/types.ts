@@ -155,8 +155,11 @@ export interface LintOptions {
    * (`EngineModel.quoteStyle`), which `quoteStyle: auto` follows when neither the text nor its document shows a habit.
    */
   modelQuoteStyle?: 'american';
+  /** Set by the engine with `modelQuoteStyle`: the probability p_φ(”. ↦ .”) its channel learned, for explanations. */
+  modelQuoteTransposition?: number;
   /**
-   * Set by the prose layer, not by users: the document this text is a part of holds code (inline code spans), so it
+   * Set by the prose layer, not by users: the document this text is a part of holds code (inline code spans), or it
+   * shows no quotation habit and reads as technical writing (`Linter.readsAsTechnical`, `quoteRegister.ts`), so it
    * is technical documentation, where a quoted term or literal keeps its mark outside it; `quoteStyle: auto` then
    * does not fall back on `modelQuoteStyle` (see `rules/quotePlacement.ts`).
    */

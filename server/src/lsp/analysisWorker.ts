@@ -150,7 +150,7 @@ class LintJob {
       if (part) {
         this.preview = { extraction: (this.extraction = part), findings: [] };
         // Only the blocks' own findings: the document's decisions (habits, audience) wait for the whole document.
-        const documentWide = estimatedDocumentWide(m.text, m.options);
+        const documentWide = estimatedDocumentWide(m.text, m.options, linter.readsAsTechnical?.bind(linter));
         this.steps = lintSteps(linter, m.text, part, { ...m.options, isCancelled }, cache, { ...hooks, documentWide });
         return true;
       }

@@ -56,14 +56,25 @@ type Block = { text: string; fragment?: boolean; standIns?: readonly unknown[]; 
 
 /**
  * The options to lint each block of the document with (in the blocks' order). Under `auto`, a document that holds
- * inline code is technical documentation (`LintOptions.documentHasCode`): its blocks with a closing quote are told
- * so, and the others keep their options (nothing there for the quote style to change). Labels (headings, list
+ * inline code, or that shows no habit and reads as technical writing (`readsAsTechnical`, the register model), is
+ * technical documentation (`LintOptions.documentHasCode`): its blocks with a closing quote are told so, and the
+ * others keep their options (nothing there for the quote style to change). Labels (headings, list
  * items) are marked `fragment`.
  */
-export function blockOptions(blocks: ReadonlyArray<Block>, options: LintOptions, wide?: DocumentWide): LintOptions[] {
+export function blockOptions(
+  blocks: ReadonlyArray<Block>,
+  options: LintOptions,
+  wide?: DocumentWide,
+  readsAsTechnical?: (documentText: string) => boolean,
+): LintOptions[] {
   const counts = blocks.map((b) => placements(b.text));
   const habit = wide ? wide.habit : habitOf(counts, options);
-  const code = habit !== undefined && (wide ? wide.code : blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0));
+  const code =
+    habit !== undefined &&
+    (wide
+      ? wide.code
+      : blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0) ||
+        (habit === 'none' && technicalWithoutHabit(counts, () => blocks.map((b) => b.text).join('\n\n'), readsAsTechnical)));
   const fragment = { ...options, fragment: true };
   return counts.map((c, i) => {
     // Blocks mostly share one options object (the paragraph cache serialises each object once).
@@ -75,9 +86,22 @@ export function blockOptions(blocks: ReadonlyArray<Block>, options: LintOptions,
   });
 }
 
+/**
+ * Whether a document without a habit reads as technical writing (`Linter.readsAsTechnical`), asked only when one
+ * of its blocks writes a mark outside a closing quote: elsewhere the model's style changes nothing.
+ */
+function technicalWithoutHabit(
+  counts: ReadonlyArray<Counts | undefined>,
+  text: () => string,
+  readsAsTechnical: ((documentText: string) => boolean) | undefined,
+): boolean {
+  return readsAsTechnical !== undefined && counts.some((c) => (c?.british ?? 0) > 0) && readsAsTechnical(text());
+}
+
 /** The decisions `blockOptions` makes over a whole document's blocks, when they are given instead. */
 export interface DocumentWide {
   habit: QuoteHabit | undefined;
+  /** The document holds code, or (without a habit) reads as technical writing: the model's quote style is withheld. */
   code: boolean;
 }
 
@@ -97,9 +121,11 @@ const TABLE_ROW = /^ {0,3}\|.*$/gm;
  * block, say), the part's findings differ until the whole document's analysis replaces them, a moment later. The
  * project's own documents are estimated right (test/prose/markdownPart.test.ts).
  */
-export function estimatedDocumentWide(text: string, options: LintOptions): DocumentWide {
+export function estimatedDocumentWide(text: string, options: LintOptions, readsAsTechnical?: (documentText: string) => boolean): DocumentWide {
   // Code and tables are no prose: fenced blocks, code spans (JSON's `"key": "value",`) and table rows not counted.
   const prose = text.replace(FENCED, '').replace(CODE_SPAN, '').replace(TABLE_ROW, '');
-  const habit = habitOf([CLOSING_QUOTE.test(prose) ? quotePlacements(prose) : undefined], options);
-  return { habit, code: habit !== undefined && CODE_OR_ADDRESS.test(text) };
+  const counts = [CLOSING_QUOTE.test(prose) ? quotePlacements(prose) : undefined];
+  const habit = habitOf(counts, options);
+  const code = habit !== undefined && (CODE_OR_ADDRESS.test(text) || (habit === 'none' && technicalWithoutHabit(counts, () => prose, readsAsTechnical)));
+  return { habit, code };
 }

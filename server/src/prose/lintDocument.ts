@@ -89,7 +89,7 @@ export function* lintSteps(
 ): Generator<LintStep, Finding[], void> {
   const starts = lineStarts(text);
   const pos = (offset: number): Position => positionFromStarts(starts, offset);
-  const optionsOf = blockOptions(extraction.blocks, options, hooks.documentWide);
+  const optionsOf = blockOptions(extraction.blocks, options, hooks.documentWide, linter.readsAsTechnical?.bind(linter));
   const allowed = allowedRanges(text, options);
   const toDocumentAll = (found: readonly Finding[], block: ProseBlock): Finding[] => {
     const out: Finding[] = [];

@@ -28,6 +28,7 @@ import {
 import { plainExplanation, plainExplanationText } from '../../engine/plainWords';
 import { AnalysedSentence } from '../../engine/sentence';
 import { Command, UsageError } from '../command';
+import { blockOptions } from '../../prose/documentOptions';
 import { printableLines } from '../text/printable';
 import { formatTable } from '../table';
 import { runEditForm, wantsEditForm } from './explainEdit';
@@ -108,7 +109,10 @@ export const explainCommand: Command = {
     // --candidates, the findings left out for a more confident one overlapping them.
     const overlapped: DecisionNote[] = [];
     const trace = values.candidates ? (n: DecisionNote) => overlapped.push(n) : undefined;
-    const { findings: [findings], audience } = settleDocument([makeLinter(parts).lintPart(text, options, trace)], trace);
+    // The text's quote style decided as `lint` decides a file's (a habit-less technical text gets no model style).
+    const linter = makeLinter(parts);
+    const [asDocument] = blockOptions([{ text }], options, undefined, linter.readsAsTechnical);
+    const { findings: [findings], audience } = settleDocument([linter.lintPart(text, asDocument, trace)], trace);
     if (values.candidates && parts.model) io.stdout(`Decided over the whole text: ${describeAudience(audience)}. A correction deferred to an error-prone document is reported only under learner standards.\n\n`);
     if (overlapped.length) io.stdout(overlapTable(text, overlapped) + '\n\n');
     if (findings.length === 0) io.stdout('No findings.\n');

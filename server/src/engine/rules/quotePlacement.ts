@@ -4,8 +4,9 @@
  * model both come from one underlying order, [“ a disaster ”] . — the American surface is its transposition by the
  * noisy channel (”. ↦ .”, Table 1). `auto` follows the habit the text itself shows most often, and where it shows
  * none, the style the model's channel learned from its training text (`LintOptions.modelQuoteStyle`: American), but
- * not in a document that holds code (`LintOptions.documentHasCode`): technical documentation keeps a quoted term's
- * or literal's mark outside it, in the model's own training text too (edited-english: python-peps, react-docs,
+ * not in a document that holds code or reads as technical writing (`LintOptions.documentHasCode`, decided by the
+ * register model `engine/quoteRegister.ts`): technical documentation keeps a quoted term's or literal's mark outside
+ * it, in the model's own training text too (edited-english: python-peps, react-docs,
  * typescript-docs and vue-docs write ”. or ”, 569 times and .” or ,” 40 times; digitalgov and EWT the reverse, 172
  * against 1,233), and moving the mark inside a quoted literal (`aria-expanded="true".`) would change the literal.
  *
@@ -49,7 +50,7 @@ export function detectQuoteStyle(text: string): 'american' | 'british' | undefin
 /**
  * The style to hold `text` to: the setting, or under `auto` the document's habit when given (`quoteHabit`), else the
  * text's own; where there is none (no quotes, or as many of each), the style the model learned (`modelQuoteStyle`),
- * if any, unless the document holds code (`documentHasCode`).
+ * if any, unless the document holds code or reads as technical writing (`documentHasCode`).
  */
 export function effectiveQuoteStyle(
   text: string,
@@ -83,6 +84,15 @@ function endMarkAbsorbs(text: string, start: number, q: string, mark: string): P
   };
 }
 
+/**
+ * What the model's channel learned, where its style decided: it was trained on edited American English and EWT, and
+ * rewrites an underlying `”.` as `.”` with the probability it learned (the paper's Table 1 row for English).
+ */
+function learnedTransposition(p: number | undefined): string {
+  if (p === undefined) return '';
+  return ` The punctuation model learned this rewrite from its training text (edited American English and web text): its channel writes an underlying ”. as .” with probability ${p.toFixed(2)}.`;
+}
+
 export const quotePlacementRule: TextRule = {
   ids: ['quote-placement'],
   check(text, options: LintOptions) {
@@ -105,7 +115,9 @@ export const quotePlacementRule: TextRule = {
         start,
         end: start + 2,
         fixes: [{ title: `Write "${mark}${q}"`, edits: [{ start, end: start + 2, newText: `${mark}${q}` }] }],
-        explanation: `Underlying, the ${mark === ',' ? 'comma' : 'period'} belongs outside the quotation, after its closing mark: [“ … ”] ${mark} (the ${mark === ',' ? 'comma' : 'period'} is the enclosing phrase's, not the quotation's). American style rewrites ”${mark} as ${mark}” on the surface (quote transposition, paper Table 1: ”${mark} ↦ ${mark}”), so the mark is written inside, where British style keeps it outside (”${mark}).`,
+        explanation:
+          `Underlying, the ${mark === ',' ? 'comma' : 'period'} belongs outside the quotation, after its closing mark: [“ … ”] ${mark} (the ${mark === ',' ? 'comma' : 'period'} is the enclosing phrase's, not the quotation's). American style rewrites ”${mark} as ${mark}” on the surface (quote transposition, paper Table 1: ”${mark} ↦ ${mark}”), so the mark is written inside, where British style keeps it outside (”${mark}).` +
+          (byModel ? learnedTransposition(options.modelQuoteTransposition) : ''),
       });
     }
     return out;
