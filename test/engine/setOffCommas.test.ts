@@ -9,6 +9,7 @@ import { makeLinter } from '../../server/src/engine';
 import { setOffCandidates } from '../../server/src/engine/setOffCommas/candidates';
 import { candidatesWithTrials, MAX_TRIALS } from '../../server/src/engine/setOffCommas/trialCandidates';
 import { treeInfo } from '../../server/src/engine/treeInfo';
+import { GAP_AGREEMENT, setOffCommaFindings } from '../../server/src/engine/setOffCommas/findings';
 import { trainedEngineParts } from './trainedParts';
 
 describe('set-off commas learned from edited English', function () {
@@ -126,5 +127,52 @@ describe('set-off commas learned from edited English', function () {
   it('minConfidence above the finding\'s confidence silences it', () => {
     const text = 'The Department of Energy has the Home Energy Saver API which is a service to analyze home energy use.';
     assert.deepEqual(setOff(text, { minConfidence: 0.999 }), []);
+  });
+
+  describe('below the threshold, where the comma-gap model backs every comma', () => {
+    // The set-off model gives this apposition about 0.54 (a dev item of the edited suite), under the apposition threshold.
+    const text = 'Skippy Williams is a product manager at 18F a digital consultancy within the Federal government’s Technology Transformation Service.';
+    const decide = (backing: number | undefined) => {
+      const s = parts().analyser!.parseText(text)[0];
+      const asked: number[][] = [];
+      const found = setOffCommaFindings(s, text, parts().kinds!.setOff!, { gapBacking: (slots) => (asked.push([...slots]), backing) });
+      return { found: found.filter((f) => f.kind === 'appositive'), asked };
+    };
+    const { minP, minGap } = GAP_AGREEMENT.appositive!;
+
+    it('reported at the gap model\'s probability when it is at least minGap, and the gap model asked about the candidate\'s slots', () => {
+      const { found, asked } = decide(minGap + 0.05);
+      assert.equal(found.length, 1);
+      assert.equal(found[0].finding.confidence, minGap + 0.05);
+      assert.deepEqual(asked, [found[0].slots]);
+      assert.equal(text.slice(0, found[0].finding.fixes[0].edits[0].start).split(' ').pop(), '18F');
+      assert.match(found[0].finding.explanation as string, /comma-gap model/);
+    });
+
+    it('not reported when the gap model backs it less, or is not asked', () => {
+      assert.deepEqual(decide(minGap - 0.05).found, []);
+      assert.deepEqual(decide(undefined).found, []);
+    });
+
+    it('not reported where the set-off model gives less than minP, however sure the gap model is', () => {
+      // The set-off model gives this "apposition" about 0.28 (an email's signature, a false alarm at a lower floor).
+      const low = 'Thx dp Debra Perlingiere';
+      const s = parts().analyser!.parseText(low)[0];
+      let asked = 0;
+      const found = setOffCommaFindings(s, low, parts().kinds!.setOff!, { gapBacking: () => (asked++, 1) }).filter((f) => f.kind === 'appositive');
+      assert.deepEqual(found, []);
+      assert.equal(asked, 0, `the gap model is not asked below minP ${minP}`);
+    });
+
+    it('relative clauses get no such backing (on dev it added a clean EWT finding)', () => {
+      assert.equal(GAP_AGREEMENT.relative, undefined);
+    });
+
+    it('in the linter, only while the comma-gap model is asked (`commaGaps`)', () => {
+      const on = setOff(text, { commaGaps: true }).filter((f) => f.ruleId === 'nonrestrictive-comma');
+      const off = setOff(text, { commaGaps: false }).filter((f) => f.ruleId === 'nonrestrictive-comma');
+      assert.equal(on.length, 1, JSON.stringify(on.map((f) => f.confidence)));
+      assert.deepEqual(off, []);
+    });
   });
 });

@@ -15,7 +15,7 @@ import { markChoiceFindings } from './markChoice/findings';
 import { loadMarkChoiceModel, MARK_CHOICE_FILE, MarkChoiceModel } from './markChoice/model';
 import { setOffCommaFindings } from './setOffCommas/findings';
 import { loadSetOffCommasModel, SET_OFF_COMMAS_FILE, SetOffCommasModel } from './setOffCommas/model';
-import { commaGapFindings } from './commaGaps/findings';
+import { commaGapFindings, gapDecision } from './commaGaps/findings';
 import { COMMA_GAPS_FILE, CommaGapsModel, loadCommaGapsModel } from './commaGaps/model';
 import { candidates } from './correction/pipeline/candidates';
 import type { GuardVeto } from './correction/guards/registry';
@@ -112,7 +112,17 @@ export function sentenceKindFindings(
   if (models.setOff) {
     // Another finding that edits the phrase's edges or what lies between them (the comma after a restrictive clause
     // that ends a subject, deleted as a subject–verb comma) decides it: a second fix there would contradict it.
-    for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace, reparse })) {
+    const gaps = askGaps ? models.gaps : undefined;
+    // The comma-gap model backs a set-off candidate below its threshold (`GAP_AGREEMENT`): the least of its
+    // probabilities of a missing comma at the candidate's slots.
+    const gapBacking = gaps
+      ? (slots: readonly number[]) => {
+          const commaPrior = prior?.();
+          const ps = slots.map((slot) => gapDecision(s, gaps, slot, commaPrior)).map((d) => (d && d.head === 'missing' ? d.p : 0));
+          return Math.min(...ps);
+        }
+      : undefined;
+    for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace, reparse, gapBacking })) {
       // An omission that waits for the document's habit is not decided by a finding that waits for its error rate:
       // in a document with the habit and no error rate the deferred one is never reported, and the omission was lost
       // with it ("When we arrived, … When the rain stopped we went out." found nothing under `auto`). Where both are
