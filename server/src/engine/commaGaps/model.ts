@@ -13,6 +13,7 @@ import { featureIndex, onceByFile } from '../../restore/hashedLogistic';
 import { decodeHashedWeights, encodeHashedWeights, HashedWeights, HashedWeightsHeader, WeightLookup } from '../hashedWeightsFile';
 import { modelSchemaProblem } from '../modelSchemas';
 import { GapHead, GapKind } from './features';
+import { ModelFileError, readModelFile } from '../../data/modelIntegrity';
 
 export const COMMA_GAPS_FILE = 'comma-gaps.bin';
 
@@ -63,8 +64,9 @@ export function gapThreshold(m: CommaGapsModel, head: GapHead, kind: GapKind): n
 
 const readGaps = onceByFile((f) => {
   try {
-    return decodeCommaGaps(fs.readFileSync(f));
+    return decodeCommaGaps(readModelFile(f));
   } catch (e) {
+    if (e instanceof ModelFileError) throw e;
     throw new Error(`${f}: ${(e as Error).message}`);
   }
 });
