@@ -12,7 +12,8 @@ import * as path from 'path';
 import { featureIndex, onceByFile } from '../../restore/hashedLogistic';
 import { decodeHashedWeights, encodeHashedWeights, HashedWeights, HashedWeightsHeader, WeightLookup } from '../hashedWeightsFile';
 import { modelSchemaProblem } from '../modelSchemas';
-import { GapHead, GapKind } from './features';
+import { GapHead, GapKind, GapSentence, gapQuestionPrefix, writeGapFeatures } from './features';
+import { FNV_OFFSET, fnvFrom, fnvOfParts } from '../../parser/fnv';
 import { ModelFileError, readModelFile } from '../../data/modelIntegrity';
 
 export const COMMA_GAPS_FILE = 'comma-gaps.bin';
@@ -54,6 +55,20 @@ export function decodeCommaGaps(raw: Buffer): CommaGapsModel {
 export function gapProbability(m: CommaGapsModel, features: readonly string[]): number {
   let z = 0;
   for (const f of features) z += m.weights.at(featureIndex(f, m.bits));
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * `gapProbability(m, gapFeatures(g, i, head))` without building the features: each hashed from its parts
+ * (`writeGapFeatures`) as `hashString` hashes its string, the sum in the same order, so the same float.
+ */
+export function gapProbabilityAt(m: CommaGapsModel, g: GapSentence, i: number, head: GapHead): number {
+  const prefix = fnvFrom(FNV_OFFSET, gapQuestionPrefix(head));
+  const mask = (1 << m.bits) - 1;
+  let z = 0;
+  writeGapFeatures(g, i, (a, b, c, d, e, f, h, k) => {
+    z += m.weights.at((fnvOfParts(prefix, a, b, c, d, e, f, h, k) >>> 0) & mask);
+  });
   return 1 / (1 + Math.exp(-z));
 }
 
