@@ -39,14 +39,14 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`collect ${dir}: ${files} files, ${notes} notes; median ${median(times).toFixed(1)} ms of ${runs} runs (${times.map((t) => t.toFixed(0)).join(', ')})\n`);
   } else if (mode === 'models') {
-    const { checkModelFiles } = await import('../server/src/engine/modelIntegrity');
+    const { checkModelFiles } = await import('../server/src/data/modelIntegrity');
     const { defaultModelDir, loadEngineParts } = await import('../server/src/engine');
     const dir = defaultModelDir();
     const t0 = performance.now();
-    checkModelFiles(dir, true); // the first check in a process hashes every file
+    checkModelFiles(dir, true); // sizes only: each file is hashed when it is read
     const check = performance.now() - t0;
     const t1 = performance.now();
-    loadEngineParts(dir); // checks again (remembered: no hashing) and loads
+    loadEngineParts(dir); // checks again, loads, and hashes what it loads
     const load = performance.now() - t1;
     const again: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -59,7 +59,28 @@ async function main(): Promise<void> {
     const fs = await import('fs');
     const os = await import('os');
     const { loadEngineParts, defaultModelDir } = await import('../server/src/engine');
-    const { MANIFEST_FILE } = await import('../server/src/engine/modelIntegrity');
+    const { loadPunctTagger } = await import('../server/src/restore/punctTagger');
+    const { loadCommaModel } = await import('../server/src/restore/commaModel');
+    const { loadBoundaryModel } = await import('../server/src/restore/boundaries');
+    const { ModelFileError } = await import('../server/src/data/modelIntegrity');
+    // Each file's bytes are checked when it is read: read what a lint reads at start, then what the learned decision
+    // and restoration read when first asked.
+    const problemOf = (dir: string) => {
+      const parts = loadEngineParts(dir);
+      if (parts.modelError) return parts.modelError;
+      try {
+        void parts.scorer;
+        void parts.kinds?.gaps;
+        loadPunctTagger(dir);
+        loadCommaModel(dir);
+        loadBoundaryModel(dir);
+      } catch (e) {
+        if (e instanceof ModelFileError) return e;
+        throw e;
+      }
+      return undefined;
+    };
+    const { MANIFEST_FILE } = await import('../server/src/data/modelIntegrity');
     const shipped = defaultModelDir();
     const manifest = JSON.parse(fs.readFileSync(path.join(shipped, MANIFEST_FILE), 'utf8')) as { files: Record<string, { optional?: boolean }> };
     const names = fs.readdirSync(shipped).filter((n) => n !== MANIFEST_FILE);
@@ -85,7 +106,7 @@ async function main(): Promise<void> {
         fs.rmSync(path.join(dir, name));
         const damaged = apply(fs.readFileSync(path.join(shipped, name)));
         if (damaged) fs.writeFileSync(path.join(dir, name), damaged);
-        const e = loadEngineParts(dir).modelError;
+        const e = problemOf(dir);
         const right = !!e && e.file === path.join(dir, name) && e.state === (damage === 'removed' ? 'missing' : 'corrupt');
         cases++;
         if (right) refused++;

@@ -15,9 +15,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { buildManifest, MANIFEST_FILE, writeManifest } from '../server/src/engine/modelIntegrity';
+import { buildManifest, MANIFEST_FILE, writeManifest } from '../server/src/data/modelIntegrity';
 import { isStoredGzip, rewriteAsStoredGzip } from '../server/research/storedGzip';
-import { isOptionalModelFile } from '../server/src/engine/modelIntegrity';
+import { isOptionalModelFile } from '../server/src/data/modelIntegrity';
 import { MODEL_FORMAT, ModelJson, quantisedWeights } from '../server/src/model/modelFile';
 import { RankedInt16 } from '../server/src/model/rankedWeights';
 import { readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../server/src/model/thetaSidecar';

@@ -9,7 +9,7 @@ import { makeLinter } from '../../server/src/engine';
 import { GAP_KINDS, gapFeatures, gapHead, gapKind, gapSentence, openerAfterComma, pairFeatures } from '../../server/src/engine/commaGaps/features';
 import { featureIndex } from '../../server/src/restore/hashedLogistic';
 import { commaGapFindings } from '../../server/src/engine/commaGaps/findings';
-import { decodeCommaGaps, encodeCommaGaps, gapProbability } from '../../server/src/engine/commaGaps/model';
+import { decodeCommaGaps, encodeCommaGaps, gapProbability, gapProbabilityAt } from '../../server/src/engine/commaGaps/model';
 import { int16Scale, weightLookupOf } from '../../server/src/engine/hashedWeightsFile';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
@@ -87,6 +87,33 @@ describe('comma gaps learned from edited English', function () {
     assert.ok(gapProbability(model, gapFeatures(g, 5, 'missing')) > 0.6, 'after "in"');
     assert.ok(gapProbability(model, gapFeatures(g, 6, 'missing')) > 0.85, 'after "Boston"');
     assert.deepEqual(fixes(text, commaGapFindings(s, text, model).map((f) => asFinding(f.finding))), ['Boston⟦+,⟧']);
+  });
+
+  it('hashes each feature from its parts exactly as from its string: the same probability, bit for bit', () => {
+    const model = parts().kinds?.gaps;
+    assert.ok(model, 'the shipped comma-gap model');
+    const texts = [
+      'My brother, who lives in Boston is a doctor.',
+      'After the meeting ended the director, Ms. Smith announced new rules (effective in May.',
+      'The company that makes these parts is based in Ohio, it employs 500 people, and I think so, but I am not sure!',
+      "We don't know: it rained, and the old teacher, grows tomatoes in 2010 when the storm, ended.",
+    ];
+    let gapsAsked = 0;
+    for (const text of texts) {
+      for (const s of parts().analyser!.parseText(text)) {
+        const info = treeInfo(s.tree);
+        const prior = Float64Array.from({ length: s.tree.words.length + 1 }, (_, k) => (k * 0.137) % 1);
+        for (const g of [gapSentence(s, info), gapSentence(s, info, prior)]) {
+          for (let i = 1; i < s.tree.words.length; i++) {
+            for (const head of ['missing', 'stray'] as const) {
+              assert.equal(gapProbabilityAt(model, g, i, head), gapProbability(model, gapFeatures(g, i, head)), `${text} gap ${i} ${head}`);
+              gapsAsked++;
+            }
+          }
+        }
+      }
+    }
+    assert.ok(gapsAsked > 100);
   });
 
   it('asks nothing inside a written word nor where another mark stands', () => {

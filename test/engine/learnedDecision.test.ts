@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { loadEngineParts, makeLinter } from '../../server/src/engine';
-import { ModelFileError } from '../../server/src/engine/modelIntegrity';
+import { ModelFileError } from '../../server/src/data/modelIntegrity';
 import { loadLearnedScorer } from '../../server/src/engine/correction/learned/learnedScorer';
 import { trainedEngineParts } from './trainedParts';
 import { lintDocument } from '../../server/src/prose';

@@ -6,8 +6,8 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { loadEngineParts } from '../../server/src/engine';
-import { buildManifest, MANIFEST_FILE, ModelFileError, writeManifest } from '../../server/src/engine/modelIntegrity';
+import { loadEngineParts, makeLinter } from '../../server/src/engine';
+import { buildManifest, MANIFEST_FILE, ModelFileError, writeManifest } from '../../server/src/data/modelIntegrity';
 import { runCli } from '../cli/helpers';
 import { LspClient } from '../lsp/lspClient';
 
@@ -115,6 +115,29 @@ describe('model files: integrity', function () {
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, want, args.join(' '));
     }
+  });
+
+  it('hashes each file when it is read: a run that never reads a file is not stopped by it, one that reads it is', () => {
+    const dir = copy();
+    const cwd = path.dirname(path.dirname(dir));
+    fs.writeFileSync(path.join(cwd, 'a.md'), 'A doubled comma,, here.\n');
+    // Same size, one byte changed: only the SHA-256 can tell. lint never reads the restore models nor (by default) the
+    // learned scorer, so they cannot change its findings.
+    const flip = (b: Buffer) => {
+      const c = Buffer.from(b);
+      c[c.length >> 1] = c[c.length >> 1] === 0x31 ? 0x32 : 0x31;
+      return c;
+    };
+    replace(dir, 'restore-tagger.json', flip);
+    replace(dir, 'lint-scorer.json', flip);
+    const lint = runCli(['lint', 'a.md'], { cwd, env: { PUNCTEME_MODEL_DIR: dir } });
+    assert.equal(lint.code, 1, lint.stderr);
+    const parts = loadEngineParts(dir);
+    assert.equal(parts.modelError, undefined);
+    assert.throws(() => makeLinter(parts).lint('A sentence, here.', { decision: 'learned' }), /lint-scorer\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
+    const restore = runCli(['restore', '-'], { cwd, input: 'some words here', env: { PUNCTEME_MODEL_DIR: dir } });
+    assert.equal(restore.code, 2, restore.stderr);
+    assert.match(restore.stderr, /restore-tagger\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
   });
 
   it('the language server runs degraded and says so with window/showMessage', async () => {

@@ -26,7 +26,7 @@ import { AnalysedSentence, Reparse } from './sentence';
 import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
 import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/pipeline/calibration';
-import { checkModelFiles, ModelFileError } from './modelIntegrity';
+import { checkModelFiles, ModelFileError, readModelFile } from '../data/modelIntegrity';
 import { sentenceFindings } from './correction/pipeline/modelRules';
 import { learnedFindings } from './correction/learned/learnedDecision';
 import { placeCloser, Placement } from './correction/pipeline/closePair';
@@ -137,7 +137,7 @@ export function loadEngineModel(dir: string = defaultModelDir()): EngineModel {
   const file = path.join(dir, SUPPLEMENT_MODEL_FILE);
   if (!fs.existsSync(file)) return engineModel(main);
   if (fs.statSync(file).size > SUPPLEMENT_DESCRIPTOR_BYTES) return engineModel(main, loadPunctModel(file));
-  const d = JSON.parse(fs.readFileSync(file, 'utf8')) as { derivedFrom?: string; outerLeftComma?: boolean; supplementRightComma?: boolean };
+  const d = JSON.parse(readModelFile(file).toString('utf8')) as { derivedFrom?: string; outerLeftComma?: boolean; supplementRightComma?: boolean };
   if (!d.derivedFrom) throw new Error(`${file}: neither a model nor a "derivedFrom" description`);
   // loadPunctModel keeps one model per file, so a description of the main model reads the same instance.
   const base = loadPunctModel(path.resolve(dir, d.derivedFrom));
@@ -171,8 +171,8 @@ function loadModelFile<T>(file: string, load: () => T): T {
 }
 
 /**
- * Loads the parser, the model, the calibration and the convention, after checking the files against the
- * directory's manifest (`modelIntegrity.ts`). A missing or corrupt file leaves the parts empty (the typographic
+ * Loads the parser, the model, the calibration and the convention, after checking that the files the directory's
+ * manifest lists are there with their sizes (`data/modelIntegrity.ts`; each file's SHA-256 is checked as it is read). A missing or corrupt file leaves the parts empty (the typographic
  * rules alone) with `problem` saying which file and which state, and `modelError` the error itself: the CLI stops on
  * it (exit 2), the language server runs degraded and says so.
  */
@@ -184,7 +184,7 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
     const analyser = loadModelFile(path.join(dir, MODEL_FILE), () => loadParser(dir));
     const model = loadModelFile(punctModelFile(dir), () => loadEngineModel(dir));
     // The learned scorer (2.3 MB of JSON) is read when a lint first asks for it (`decision: 'learned'`, not the
-    // default), not at every start: its bytes are still checked against the manifest above.
+    // default), not at every start; its bytes are checked against the manifest then (`readModelFile`).
     const scorerFile = path.join(dir, SCORER_FILE);
     let scorer: { value: LearnedScorer | undefined } | undefined;
     return {

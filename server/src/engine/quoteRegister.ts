@@ -10,6 +10,7 @@
  * reads the quotations themselves (their spans are removed first), so it cannot learn the habit it stands in for.
  */
 import * as fs from 'fs';
+import { readModelFile } from '../data/modelIntegrity';
 
 export interface QuoteRegisterModel {
   format: 'puncteme-quote-register-1';
@@ -71,7 +72,8 @@ export const QUOTE_REGISTER_FILE = 'quote-register.json';
 
 export function readQuoteRegister(file: string): QuoteRegisterModel | undefined {
   if (!fs.existsSync(file)) return undefined;
-  const j = JSON.parse(fs.readFileSync(file, 'utf8')) as QuoteRegisterModel;
+  // Read through the integrity check: its bytes must be the manifest's (`data/modelIntegrity.ts`).
+  const j = JSON.parse(readModelFile(file).toString('utf8')) as QuoteRegisterModel;
   if (j.format !== 'puncteme-quote-register-1' || typeof j.weights !== 'object' || !(j.minAmerican >= 0 && j.minAmerican <= 1)) {
     throw new Error(`${file}: not a quote-register model (format puncteme-quote-register-1)`);
   }

@@ -64,8 +64,8 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
     joins: load(path.join(dir, SENTENCE_JOINS_FILE), () => loadJoinModel(dir)),
     markChoice: load(path.join(dir, MARK_CHOICE_FILE), () => loadMarkChoiceModel(dir)),
     setOff: load(path.join(dir, SET_OFF_COMMAS_FILE), () => loadSetOffCommasModel(dir)),
-    // Read when a lint first asks for it, not at every start (its bytes are still checked against the manifest at
-    // start); the binary file decodes in ~4% of the time its JSON took to parse (journal, "The comma-gap model by default?").
+    // Read when a lint first asks for it, not at every start (its bytes are checked against the manifest then);
+    // the binary file decodes in ~4% of the time its JSON took to parse (journal, "The comma-gap model by default?").
     get gaps(): CommaGapsModel | undefined {
       gaps ??= { value: load(path.join(dir, COMMA_GAPS_FILE), () => loadCommaGapsModel(dir)) };
       return gaps.value;

@@ -8,6 +8,7 @@ import { Alphabet, Direction, newChannel } from './channel';
 import { ModelCore } from './model';
 import { RankedInt16 } from './rankedWeights';
 import { attachVocabFromJson, VocabJson } from './vocabulary';
+import { readModelFile } from '../data/modelIntegrity';
 
 export const MODEL_FORMAT = 'puncteme-punct-1';
 
@@ -90,7 +91,7 @@ export function coreToJson(core: ModelCore, vocab: VocabJson, version: string, t
 }
 
 export function readModelJson(file: string): ModelJson {
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as ModelJson;
+  return JSON.parse(readModelFile(file).toString('utf8')) as ModelJson;
 }
 
 export function writeModelJson(file: string, j: ModelJson): void {

@@ -13,6 +13,7 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import type { ModelJson } from './modelFile';
 import { RankedInt16 } from './rankedWeights';
+import { readModelFile } from '../data/modelIntegrity';
 
 const MAGIC = 'PUNCTEME-THETA-1';
 
@@ -57,12 +58,8 @@ export function writeThetaSidecar(modelFile: string, j: ModelJson, theta: Ranked
  */
 export function readThetaSidecar(modelFile: string, j: ModelJson): RankedInt16 | undefined {
   const file = thetaSidecarFile(modelFile);
-  let raw: Buffer;
-  try {
-    raw = fs.readFileSync(file);
-  } catch {
-    return undefined;
-  }
+  if (!fs.existsSync(file)) return undefined;
+  const raw = readModelFile(file);
   const bad = (why: string) => new Error(`${file}: ${why}`);
   if (raw.length < 4) throw bad('truncated');
   const headLength = raw.readUInt32LE(0);

@@ -16,6 +16,7 @@ import * as zlib from 'zlib';
 import { SparseWeights } from './weights';
 import { JointWeights, PartShape } from './jointWeights';
 import { ClusterMap } from './wordClusters';
+import { ModelFileError, readModelFile } from '../data/modelIntegrity';
 
 const MAGIC = 'PUNCTEME-PARSER-2';
 /** Magic 2 plus scorers stored as ordered tables and the tagger's pairs as joined tables; older readers refuse it. */
@@ -144,10 +145,11 @@ export function writeModel(file: string, m: ModelContents, options: WriteOptions
 export function readModel(file: string): ModelContents {
   let raw: Buffer;
   try {
-    raw = fs.readFileSync(file);
+    raw = readModelFile(file);
     // One output buffer of the final size (gzip's trailer holds it, mod 2^32): no growing and concatenating chunks.
     if (file.endsWith('.gz')) raw = zlib.gunzipSync(raw, raw.length >= 4 ? { chunkSize: Math.max(64 * 1024, raw.readUInt32LE(raw.length - 4)) } : {});
   } catch (e) {
+    if (e instanceof ModelFileError) throw e;
     throw new Error(`cannot read parser model ${file}: ${(e as Error).message}`);
   }
   // Typed-array views need 4-byte aligned offsets; a fresh copy is aligned if the file buffer is not.

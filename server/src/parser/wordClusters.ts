@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as zlib from 'zlib';
 import { hashString } from './hash';
 import { normaliseWord } from './encoding';
+import { readModelFile } from '../data/modelIntegrity';
 
 export interface ClusterMap {
   /** Sorted hashes of normalised words (`hashString(normaliseWord(w))`). */
@@ -33,7 +34,7 @@ export function clusterOf(map: ClusterMap | undefined, wordHash: number): { fine
 }
 
 export function readClusters(file: string): ClusterMap {
-  const raw = zlib.gunzipSync(fs.readFileSync(file));
+  const raw = zlib.gunzipSync(readModelFile(file));
   const n = raw.readUInt32LE(0);
   const keys = new Uint32Array(n);
   new Uint8Array(keys.buffer).set(raw.subarray(4, 4 + 4 * n));

@@ -8,6 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { denseWeights, FEATURE_BITS, featureIndex, hashOfParts, logistic, onceByFile } from './hashedLogistic';
+import { readModelFile } from '../data/modelIntegrity';
 
 export const BOUNDARY_MODEL_FILE = 'restore-boundaries.json';
 
@@ -178,7 +179,7 @@ export function boundaryModelFromJson(j: BoundaryModelJson): BoundaryModel {
   return { version: j.version, parse: j.parse ?? false, threshold: j.threshold, questionThreshold: j.questionThreshold, boundary: denseWeights(j.bits, j.boundary), question: denseWeights(j.bits, j.question) };
 }
 
-const readBoundaryModel = onceByFile((f) => boundaryModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as BoundaryModelJson));
+const readBoundaryModel = onceByFile((f) => boundaryModelFromJson(JSON.parse(readModelFile(f).toString('utf8')) as BoundaryModelJson));
 
 /** The bundled boundary model, or undefined when it is missing (restoration then keeps the tokenizer's sentences). */
 export function loadBoundaryModel(dir: string): BoundaryModel | undefined {

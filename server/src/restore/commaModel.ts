@@ -19,6 +19,7 @@ import { normWord, RunParse } from './boundaries';
 import { hashOfParts, onceByFile } from './hashedLogistic';
 import { weightsOfDense } from './punctTagger';
 import { RegisterModel, RegisterModelJson, registerModelFromJson } from './register';
+import { readModelFile } from '../data/modelIntegrity';
 
 export const COMMA_MODEL_FILE = 'restore-commas.json';
 
@@ -290,7 +291,7 @@ export function commaModelFromJson(j: CommaModelJson): CommaModel {
   return { version: j.version, bits: j.bits, weights, threshold: j.threshold, webThreshold: j.webThreshold, featureSet: j.featureSet, registerFeatures: j.registerFeatures, stack: j.stack, register: j.register && registerModelFromJson(j.register) };
 }
 
-const readCommaModel = onceByFile((f) => commaModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as CommaModelJson));
+const readCommaModel = onceByFile((f) => commaModelFromJson(JSON.parse(readModelFile(f).toString('utf8')) as CommaModelJson));
 
 /** The bundled comma model, or undefined when it is missing (restoration then mixes the tagger's and the model's P). */
 export function loadCommaModel(dir: string): CommaModel | undefined {

@@ -20,6 +20,7 @@ import { onceByFile } from './hashedLogistic';
 import { CrfScores, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
 import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
+import { readModelFile } from '../data/modelIntegrity';
 
 export const TAGGER_MODEL_FILE = 'restore-tagger.json';
 
@@ -338,7 +339,7 @@ export function punctTaggerFromJson(j: PunctTaggerJson, dir?: string): PunctTagg
   return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans), tags: known, featureSet: j.featureSet ?? 1, clusters };
 }
 
-const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as PunctTaggerJson, path.dirname(f)));
+const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFile(f).toString('utf8')) as PunctTaggerJson, path.dirname(f)));
 
 /** The bundled tagger, or undefined when it is missing (restoration then uses the punctuation model's commas alone). */
 export function loadPunctTagger(dir: string): PunctTagger | undefined {

@@ -14,6 +14,7 @@ questions share these features, each under its own prefix: at an empty gap,
  */
 import { normWord } from '../../restore/boundaries';
 import { bucketOf, wordShape } from '../../restore/hashedLogistic';
+import type { FeatureWriter } from '../../restore/boundaries';
 import { AnalysedSentence } from '../sentence';
 import { hasSubject, TreeInfo } from '../treeInfo';
 
@@ -120,7 +121,7 @@ export function openerAfterComma(s: AnalysedSentence, a: number): string | undef
  * same for the first comma after the gap (a phrase closed by a comma whose opening comma is missing). Tags only, no
  * relations.
  */
-export function pairFeatures(s: AnalysedSentence, comma: readonly boolean[], i: number): string[] {
+export function writePairFeatures(s: AnalysedSentence, comma: readonly boolean[], i: number, add: FeatureWriter): void {
   const words = s.tree.words;
   const n = words.length;
   const form = (k: number) => (k >= 1 && k <= n ? normWord(words[k - 1].form) : '-');
@@ -141,28 +142,60 @@ export function pairFeatures(s: AnalysedSentence, comma: readonly boolean[], i: 
   if (z >= n) z = 0;
   const finR = finite(R) ? 'fin' : upos(R) === 'VERB' || upos(R) === 'AUX' ? 'verb' : 'no';
   const opens = (a: number) => openerAfterComma(s, a) ?? upos(a);
-  const f: string[] = [];
   if (j) {
     const type = opens(j + 1);
-    const finBefore = anyFinite(1, j);
-    const finBetween = anyFinite(j + 1, i);
-    f.push(
-      `open=${type}|${finBefore}|${finBetween}|${finR}`,
-      `open|dist=${type}|${bucketOf(i - j, [1, 2, 3, 5, 8, 13])}|${finR}`,
-      `open|x1=${type}|${xpos(R)}`,
-      `open|u0|u1=${type}|${upos(i)}|${upos(R)}|${finBefore}`,
-      `open|lead=${bucketOf(j, [1, 2, 3, 5, 8])}|${finBefore}|${finR}`,
-    );
-  } else f.push(`open=none|${finR}|${anyFinite(1, i)}`, `lead=${upos(1)}|${bucketOf(i, [1, 2, 3, 5, 8])}|${anyFinite(1, i)}|${upos(R)}|${finR}`);
+    const finBefore = String(anyFinite(1, j));
+    const finBetween = String(anyFinite(j + 1, i));
+    add('open=', type, '|', finBefore, '|', finBetween, '|', finR);
+    add('open|dist=', type, '|', String(bucketOf(i - j, [1, 2, 3, 5, 8, 13])), '|', finR);
+    add('open|x1=', type, '|', xpos(R));
+    add('open|u0|u1=', type, '|', upos(i), '|', upos(R), '|', finBefore);
+    add('open|lead=', String(bucketOf(j, [1, 2, 3, 5, 8])), '|', finBefore, '|', finR);
+  } else {
+    const finBefore = String(anyFinite(1, i));
+    add('open=none|', finR, '|', finBefore);
+    add('lead=', upos(1), '|', String(bucketOf(i, [1, 2, 3, 5, 8])), '|', finBefore, '|', `${upos(R)}|${finR}`);
+  }
   if (z) {
-    const finInside = anyFinite(R, z);
-    f.push(`close=${upos(R)}|${finInside}|${finite(z + 1)}|${anyFinite(1, i)}`, `close|dist=${bucketOf(z - i, [1, 2, 3, 5, 8, 13])}|${upos(i)}|${upos(R)}|${finInside}`);
-  } else f.push(`close=none|${upos(R)}|${anyFinite(R, n)}`);
-  f.push(`x-1|x0|x1=${xpos(i - 1)}|${xpos(i)}|${xpos(R)}`, `x0|x1|x2=${xpos(i)}|${xpos(R)}|${xpos(R + 1)}`);
-  return f;
+    const finInside = String(anyFinite(R, z));
+    add('close=', upos(R), '|', finInside, '|', String(finite(z + 1)), '|', String(anyFinite(1, i)));
+    add('close|dist=', String(bucketOf(z - i, [1, 2, 3, 5, 8, 13])), '|', upos(i), '|', upos(R), '|', finInside);
+  } else add('close=none|', upos(R), '|', String(anyFinite(R, n)));
+  add('x-1|x0|x1=', xpos(i - 1), '|', xpos(i), '|', xpos(R));
+  add('x0|x1|x2=', xpos(i), '|', xpos(R), '|', xpos(R + 1));
 }
 
+/** `writePairFeatures`'s features as strings. */
+export function pairFeatures(s: AnalysedSentence, comma: readonly boolean[], i: number): string[] {
+  return collected((add) => writePairFeatures(s, comma, i, add));
+}
+
+/** The features a writer receives, each part by part, joined into strings (for training, tests and explanations). */
+function collected(write: (add: FeatureWriter) => void): string[] {
+  const out: string[] = [];
+  write((a, b = '', c = '', d = '', e = '', f = '', g = '', h = '') => out.push(a + b + c + d + e + f + g + h));
+  return out;
+}
+
+/**
+ * The features of gap i for the question `head` asks: `writeGapFeatures`'s, each prefixed with the question (`m.`
+ * missing, `s.` stray), as `gapProbability` and training read them.
+ */
 export function gapFeatures(g: GapSentence, i: number, head: GapHead): string[] {
+  const p = gapQuestionPrefix(head);
+  return collected((add) => writeGapFeatures(g, i, add)).map((x) => p + x);
+}
+
+/** What each of a gap's features starts with: the question it is asked for. */
+export const gapQuestionPrefix = (head: GapHead): string => (head === 'missing' ? 'm.' : 's.');
+
+/**
+ * The one definition of a gap's features, written part by part (their concatenation is the feature, before the
+ * question's prefix): the engine hashes them from their parts without building the strings (`gapProbabilityAt`);
+ * building and hashing ~60 strings a gap cost ~5–9% of the whole lint (journal, "Speed: model files checked as they
+ * are read").
+ */
+export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter): void {
   const { s, info, comma, root } = g;
   const words = s.tree.words;
   const n = words.length;
@@ -211,54 +244,50 @@ export function gapFeatures(g: GapSentence, i: number, head: GapHead): string[] 
     if (b === i && a > 1 && comma[a - 1] && openedBefore === 'none') openedBefore = `${info.rel(w)}|${OPENERS.test(form(a)) ? form(a) : upos(a)}`;
     if (a === R && b < n && comma[b] && closedAfter === 'none') closedAfter = `${info.rel(w)}|${bucketOf(b - i, [1, 2, 4, 8])}`;
   }
-  const f = [
-    'bias',
-    `w0=${form(L)}`,
-    `w1=${form(R)}`,
-    `w-1=${form(L - 1)}`,
-    `w2=${form(R + 1)}`,
-    `w0|w1=${form(L)}|${form(R)}`,
-    `u0|u1=${upos(L)}|${upos(R)}`,
-    `u-1|u0|u1=${upos(L - 1)}|${upos(L)}|${upos(R)}`,
-    `u0|u1|u2=${upos(L)}|${upos(R)}|${upos(R + 1)}`,
-    `x0|x1=${xpos(L)}|${xpos(R)}`,
-    `sh0|sh1=${shape(L)}|${shape(R)}`,
-    `suf0=${suffix(L)}`,
-    `suf1=${suffix(R)}`,
-    `r0|r1=${rel(L)}|${rel(R)}`,
-    `C=${C}`,
-    `O=${O}`,
-    `C|O=${C}|${O}`,
-    `C|O|att=${C}|${O}|${attach}`,
-    `C|partner=${C}|${cPartner}`,
-    `O|partner=${O}|${oPartner}`,
-    `C|O|partners=${C}|${O}|${cPartner}|${oPartner}`,
-    `openedBefore=${openedBefore}`,
-    `openedBefore|w1=${openedBefore === 'none' ? 'none' : 'yes'}|${upos(R)}|${rel(R)}`,
-    `closedAfter=${closedAfter}`,
-    `closedAfter|u0=${closedAfter === 'none' ? 'none' : 'yes'}|${upos(L)}|${upos(R)}`,
-    `opener|O=${opener}|${O}`,
-    `opener|partner=${opener}|${oPartner}`,
-    `Clen=${C}|${bucketOf(closing ? i - cStart + 1 : 0, [1, 2, 3, 5, 8, 13])}`,
-    `Olen=${O}|${bucketOf(opening ? oEnd - i : 0, [1, 2, 3, 5, 8, 13])}`,
-    `rootSide=${root > i ? 'after' : root >= 1 ? 'before' : 'none'}|${subjStart === R ? 'subjNext' : subjStart > R ? 'subjLater' : 'subjBefore'}`,
-    `front=${C}|${root > i}|${cHead === root}|${cStart === 1}`,
-    `front|first=${cStart === 1 && root > i ? form(1) : '-'}`,
-    `cc=${ccClause}`,
-    `cc|after=${ccClause}|${bucketOf(after, [0, 1])}`,
-    `commas=${bucketOf(before, [0, 1, 2])}|${bucketOf(after, [0, 1, 2])}`,
-    `lastBefore=${bucketOf(lastBefore ? i - lastBefore : 99, [1, 2, 4, 8, 16])}|${C}`,
-    `firstAfter=${bucketOf(firstAfter ? firstAfter - i : 99, [1, 2, 4, 8, 16])}|${O}`,
-    `marks±1=${marks(i - 1)}|${marks(i + 1)}`,
-    `pos=${bucketOf(i, [1, 2, 3, 5, 8, 13])}|${bucketOf(n - i, [1, 2, 3, 5, 8, 13])}`,
-    `enclosed=${g.depth[i] > 0}`,
-    `prior=${prior}`,
-    `prior|C|O=${prior}|${C}|${O}`,
-    `prior|u0|u1=${prior}|${upos(L)}|${upos(R)}`,
-    ...pairFeatures(s, comma, i),
-  ];
-  const p = head === 'missing' ? 'm.' : 's.';
-  return f.map((x) => p + x);
+  add('bias');
+  add('w0=', form(L));
+  add('w1=', form(R));
+  add('w-1=', form(L - 1));
+  add('w2=', form(R + 1));
+  add('w0|w1=', form(L), '|', form(R));
+  add('u0|u1=', upos(L), '|', upos(R));
+  add('u-1|u0|u1=', upos(L - 1), '|', upos(L), '|', upos(R));
+  add('u0|u1|u2=', upos(L), '|', upos(R), '|', upos(R + 1));
+  add('x0|x1=', xpos(L), '|', xpos(R));
+  add('sh0|sh1=', shape(L), '|', shape(R));
+  add('suf0=', suffix(L));
+  add('suf1=', suffix(R));
+  add('r0|r1=', rel(L), '|', rel(R));
+  add('C=', C);
+  add('O=', O);
+  add('C|O=', C, '|', O);
+  add('C|O|att=', C, '|', O, '|', attach);
+  add('C|partner=', C, '|', cPartner);
+  add('O|partner=', O, '|', oPartner);
+  add('C|O|partners=', C, '|', O, '|', cPartner, '|', oPartner);
+  add('openedBefore=', openedBefore);
+  add('openedBefore|w1=', openedBefore === 'none' ? 'none' : 'yes', '|', upos(R), '|', rel(R));
+  add('closedAfter=', closedAfter);
+  add('closedAfter|u0=', closedAfter === 'none' ? 'none' : 'yes', '|', upos(L), '|', upos(R));
+  add('opener|O=', opener, '|', O);
+  add('opener|partner=', opener, '|', oPartner);
+  add('Clen=', C, '|', String(bucketOf(closing ? i - cStart + 1 : 0, [1, 2, 3, 5, 8, 13])));
+  add('Olen=', O, '|', String(bucketOf(opening ? oEnd - i : 0, [1, 2, 3, 5, 8, 13])));
+  add('rootSide=', root > i ? 'after' : root >= 1 ? 'before' : 'none', '|', subjStart === R ? 'subjNext' : subjStart > R ? 'subjLater' : 'subjBefore');
+  add('front=', C, '|', String(root > i), '|', String(cHead === root), '|', String(cStart === 1));
+  add('front|first=', cStart === 1 && root > i ? form(1) : '-');
+  add('cc=', ccClause);
+  add('cc|after=', ccClause, '|', String(bucketOf(after, [0, 1])));
+  add('commas=', String(bucketOf(before, [0, 1, 2])), '|', String(bucketOf(after, [0, 1, 2])));
+  add('lastBefore=', String(bucketOf(lastBefore ? i - lastBefore : 99, [1, 2, 4, 8, 16])), '|', C);
+  add('firstAfter=', String(bucketOf(firstAfter ? firstAfter - i : 99, [1, 2, 4, 8, 16])), '|', O);
+  add('marks±1=', marks(i - 1), '|', marks(i + 1));
+  add('pos=', String(bucketOf(i, [1, 2, 3, 5, 8, 13])), '|', String(bucketOf(n - i, [1, 2, 3, 5, 8, 13])));
+  add('enclosed=', String(g.depth[i] > 0));
+  add('prior=', String(prior));
+  add('prior|C|O=', String(prior), '|', C, '|', O);
+  add('prior|u0|u1=', String(prior), '|', upos(L), '|', upos(R));
+  writePairFeatures(s, comma, i, add);
 }
 
 /**

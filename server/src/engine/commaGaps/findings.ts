@@ -11,7 +11,7 @@ import { PlainEdit, PlainFinding } from '../finding';
 import { AnalysedSentence } from '../sentence';
 import { treeInfo } from '../treeInfo';
 import { GapHead, GapKind, gapFeatures, gapHead, gapKind, gapSentence, openerAfterComma, setOffAt } from './features';
-import { CommaGapsModel, gapProbability, gapThreshold } from './model';
+import { CommaGapsModel, gapProbabilityAt, gapThreshold } from './model';
 
 export interface CommaGapOptions {
   minConfidence?: number;
@@ -183,10 +183,10 @@ export function commaGapFindings(s: AnalysedSentence, text: string, model: Comma
     const threshold = gapThreshold(model, head, kind);
     const opener = closingOf.get(i);
     if (!(threshold <= 1) && opener === undefined) continue;
-    const features = gapFeatures(g, i, head);
-    const p = gapProbability(model, features);
+    const p = gapProbabilityAt(model, g, i, head);
     if (opener !== undefined && p > (likeliest.get(opener) ?? -1)) likeliest.set(opener, p);
-    if (threshold <= 1 && p >= Math.max(0.5, options.minConfidence ?? threshold)) asked.push({ i, head, kind, p, features });
+    // The features as strings only for a gap that may be reported: its explanation names the ones that weighed.
+    if (threshold <= 1 && p >= Math.max(0.5, options.minConfidence ?? threshold)) asked.push({ i, head, kind, p, features: gapFeatures(g, i, head) });
   }
   const flagged = asked.filter((f) => closingOf.get(f.i) === undefined || likeliest.get(closingOf.get(f.i)!) === f.p);
   // The two missing edges of one relative clause or apposition: one finding, one fix.
@@ -244,5 +244,5 @@ export function gapDecision(s: AnalysedSentence, model: CommaGapsModel, i: numbe
   const head = gapHead(s, i);
   if (!head) return undefined;
   const g = gapSentence(s, treeInfo(s.tree), prior);
-  return { head, kind: gapKind(g, i, head), p: gapProbability(model, gapFeatures(g, i, head)), word: normWord(s.tree.words[i - 1].form) };
+  return { head, kind: gapKind(g, i, head), p: gapProbabilityAt(model, g, i, head), word: normWord(s.tree.words[i - 1].form) };
 }

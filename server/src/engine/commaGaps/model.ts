@@ -12,7 +12,9 @@ import * as path from 'path';
 import { featureIndex, onceByFile } from '../../restore/hashedLogistic';
 import { decodeHashedWeights, encodeHashedWeights, HashedWeights, HashedWeightsHeader, WeightLookup } from '../hashedWeightsFile';
 import { modelSchemaProblem } from '../modelSchemas';
-import { GapHead, GapKind } from './features';
+import { GapHead, GapKind, GapSentence, gapQuestionPrefix, writeGapFeatures } from './features';
+import { FNV_OFFSET, fnvFrom, fnvOfParts } from '../../parser/fnv';
+import { ModelFileError, readModelFile } from '../../data/modelIntegrity';
 
 export const COMMA_GAPS_FILE = 'comma-gaps.bin';
 
@@ -56,6 +58,20 @@ export function gapProbability(m: CommaGapsModel, features: readonly string[]): 
   return 1 / (1 + Math.exp(-z));
 }
 
+/**
+ * `gapProbability(m, gapFeatures(g, i, head))` without building the features: each hashed from its parts
+ * (`writeGapFeatures`) as `hashString` hashes its string, the sum in the same order, so the same float.
+ */
+export function gapProbabilityAt(m: CommaGapsModel, g: GapSentence, i: number, head: GapHead): number {
+  const prefix = fnvFrom(FNV_OFFSET, gapQuestionPrefix(head));
+  const mask = (1 << m.bits) - 1;
+  let z = 0;
+  writeGapFeatures(g, i, (a, b, c, d, e, f, h, k) => {
+    z += m.weights.at((fnvOfParts(prefix, a, b, c, d, e, f, h, k) >>> 0) & mask);
+  });
+  return 1 / (1 + Math.exp(-z));
+}
+
 /** The threshold of a question and kind of gap (none given: never reported). */
 export function gapThreshold(m: CommaGapsModel, head: GapHead, kind: GapKind): number {
   return m.thresholds[head][kind] ?? 2;
@@ -63,8 +79,9 @@ export function gapThreshold(m: CommaGapsModel, head: GapHead, kind: GapKind): n
 
 const readGaps = onceByFile((f) => {
   try {
-    return decodeCommaGaps(fs.readFileSync(f));
+    return decodeCommaGaps(readModelFile(f));
   } catch (e) {
+    if (e instanceof ModelFileError) throw e;
     throw new Error(`${f}: ${(e as Error).message}`);
   }
 });

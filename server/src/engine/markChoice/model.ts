@@ -6,6 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { denseWeights, logistic, onceByFile } from '../../restore/hashedLogistic';
+import { readModelFile } from '../../data/modelIntegrity';
 
 export const MARK_CHOICE_FILE = 'mark-choice.json';
 
@@ -37,7 +38,7 @@ export function colonProbability(m: MarkChoiceModel, features: readonly string[]
   return logistic(m.weights, features, m.bits);
 }
 
-const readMarkChoice = onceByFile((f) => markChoiceFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as MarkChoiceJson));
+const readMarkChoice = onceByFile((f) => markChoiceFromJson(JSON.parse(readModelFile(f).toString('utf8')) as MarkChoiceJson));
 
 /** The model of `dir`, or undefined when it has none (then no semicolon/colon findings). */
 export function loadMarkChoiceModel(dir: string): MarkChoiceModel | undefined {

@@ -13,6 +13,7 @@ import { FNV_OFFSET, fnvFrom, fnvOfParts } from '../../parser/fnv';
 import { PunctuatedTree } from '../../data/depunct';
 import { JoinContext, JoinMark, MARK_FEATURE, writeJoinFeatures } from './features';
 import { decodeJoinModel } from './modelFile';
+import { readModelFile } from '../../data/modelIntegrity';
 
 export const SENTENCE_JOINS_FILE = 'sentence-joins.bin';
 
@@ -71,7 +72,7 @@ export function eachJoinFeatureHash(tree: PunctuatedTree, i: number, mark: JoinM
   });
 }
 
-const readJoinModel = onceByFile((f) => decodeJoinModel(fs.readFileSync(f)));
+const readJoinModel = onceByFile((f) => decodeJoinModel(readModelFile(f)));
 
 /** The model of `dir`, or undefined when it has none (then no comma-splice or fused-sentence findings of its own). */
 export function loadJoinModel(dir: string): JoinModel | undefined {

@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { denseWeights, logistic, onceByFile } from '../../restore/hashedLogistic';
 import { SetOffKind } from './candidates';
+import { readModelFile } from '../../data/modelIntegrity';
 
 export const SET_OFF_COMMAS_FILE = 'set-off-commas.json';
 export const SET_OFF_KINDS: readonly SetOffKind[] = ['relative', 'appositive', 'introductory'];
@@ -43,7 +44,7 @@ export function setOffProbability(m: SetOffCommasModel, features: readonly strin
   return logistic(m.weights, features, m.bits);
 }
 
-const readSetOff = onceByFile((f) => setOffCommasFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as SetOffCommasJson));
+const readSetOff = onceByFile((f) => setOffCommasFromJson(JSON.parse(readModelFile(f).toString('utf8')) as SetOffCommasJson));
 
 /** The model of `dir`, or undefined when it has none (then no set-off comma findings from it). */
 export function loadSetOffCommasModel(dir: string): SetOffCommasModel | undefined {

@@ -6,8 +6,8 @@
  */
 import { AnalysedSentence } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
-import { gapFeatures, gapHead, gapSentence } from '../../commaGaps/features';
-import { CommaGapsModel, gapProbability } from '../../commaGaps/model';
+import { gapHead, gapSentence } from '../../commaGaps/features';
+import { CommaGapsModel, gapProbabilityAt } from '../../commaGaps/model';
 
 export function gapProbabilities(s: AnalysedSentence, info: TreeInfo, model: CommaGapsModel, prior?: Float64Array): Float64Array {
   const n = s.tree.words.length;
@@ -15,7 +15,7 @@ export function gapProbabilities(s: AnalysedSentence, info: TreeInfo, model: Com
   const g = gapSentence(s, info, prior);
   for (let i = 1; i < n; i++) {
     const head = gapHead(s, i);
-    if (head) out[i] = gapProbability(model, gapFeatures(g, i, head));
+    if (head) out[i] = gapProbabilityAt(model, g, i, head);
   }
   return out;
 }

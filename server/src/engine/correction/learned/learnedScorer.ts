@@ -15,6 +15,7 @@ import { AnalysedSentence } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
 import type { ScoredCandidate } from '../pipeline/decide';
 import { logit } from '../pipeline/calibration';
+import { readModelFile } from '../../../data/modelIntegrity';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
@@ -53,7 +54,7 @@ export const SCORER_FILE = 'lint-scorer.json';
 /** The scorer of `file`, or undefined when there is none. */
 export function loadLearnedScorer(file: string): LearnedScorer | undefined {
   if (!fs.existsSync(file)) return undefined;
-  const m = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LearnedScorer>;
+  const m = JSON.parse(readModelFile(file).toString('utf8')) as Partial<LearnedScorer>;
   if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
   return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand, gapFeature: m.gapFeature === true };
 }

@@ -9,7 +9,7 @@
  * --fit`, `server/research/eval/calibrationFit.ts`), so the confidence is a calibrated probability that the fix is
  * right.
  */
-import { ModelFileError } from '../../modelIntegrity';
+import { ModelFileError } from '../../../data/modelIntegrity';
 import { readModelJson } from '../../modelJson';
 import { modelSchemaProblem } from '../../modelSchemas';
 

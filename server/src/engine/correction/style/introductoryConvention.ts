@@ -8,7 +8,7 @@
  * of writers who put the comma. Edited prose is "the convention the majority already follows, applied consistently":
  * an element is covered when the most specific description of it with enough evidence has a high share.
  */
-import { ModelFileError } from '../../modelIntegrity';
+import { ModelFileError } from '../../../data/modelIntegrity';
 import { readModelJson } from '../../modelJson';
 import { modelSchemaProblem } from '../../modelSchemas';
 import { PunctuatedTree } from '../../../data/depunct';

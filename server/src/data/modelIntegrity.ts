@@ -42,10 +42,7 @@ export class ModelFileError extends Error {
   }
 }
 
-/**
- * The file's SHA-256, read through `chunk` (one buffer for all the files of a check: reading each file whole allocated
- * its size again, 28 MB at each start, work for the collector).
- */
+/** The file's SHA-256 (for the manifest), read through one 1 MB buffer rather than whole. */
 function sha256(file: string, chunk: Buffer = Buffer.allocUnsafe(1 << 20)): string {
   const hash = createHash('sha256');
   const fd = fs.openSync(file, 'r');
@@ -66,7 +63,7 @@ export function buildManifest(dir: string): ModelManifest {
     files[name] = { bytes: fs.statSync(full).size, sha256: sha256(full), ...(OPTIONAL_MODEL_FILES.has(name) ? { optional: true } : {}) };
   }
   return {
-    note: 'Size and SHA-256 of each model file, checked when the engine loads them (server/src/engine/modelIntegrity.ts). Rebuild after training: npm run models:manifest',
+    note: 'Size and SHA-256 of each model file, checked when the engine loads them (server/src/data/modelIntegrity.ts). Rebuild after training: npm run models:manifest',
     files,
   };
 }
@@ -75,8 +72,11 @@ export function writeManifest(dir: string): void {
   fs.writeFileSync(path.join(dir, MANIFEST_FILE), JSON.stringify(buildManifest(dir), null, 2) + '\n');
 }
 
-/** Files already checked in this process, by path, size and time: a second linter in the same process reads nothing again. */
+/** Files already checked in this process, by path, size and time: a second linter in the same process hashes nothing again. */
 const verified = new Map<string, string>();
+
+/** The manifest of each directory `checkModelFiles` checked, by absolute path: the files `readModelFile` hashes. */
+const manifests = new Map<string, ModelManifest>();
 
 function readManifest(file: string): ModelManifest {
   let value: unknown;
@@ -95,17 +95,18 @@ function readManifest(file: string): ModelManifest {
 }
 
 /**
- * Checks every file `dir`'s manifest lists: present, of the listed size and SHA-256. Throws `ModelFileError`. A
- * directory without a manifest passes when `required` is false (a training candidate named by PUNCTEME_MODEL_DIR).
+ * Checks that every file `dir`'s manifest lists is present and of the listed size, and has `readModelFile` check each
+ * one's SHA-256 when it is read: a run hashes only the bytes it loads (a lint never reads the learned scorer or the
+ * restore models, 8 of 38 MB), and hashes them in memory rather than reading each file twice. Throws `ModelFileError`.
+ * A directory without a manifest passes when `required` is false (a training candidate named by PUNCTEME_MODEL_DIR).
  */
 export function checkModelFiles(dir: string, required: boolean): void {
   const manifestFile = path.join(dir, MANIFEST_FILE);
   if (!required && !fs.existsSync(manifestFile)) return;
   const manifest = readManifest(manifestFile);
-  const chunk = Buffer.allocUnsafe(1 << 20); // freed with the check: a language server keeps nothing of it
   for (const [name, want] of Object.entries(manifest.files)) {
     const file = path.join(dir, name);
-    // A file the engine never loads (`OPTIONAL_MODEL_FILES`) cannot change a finding: its 4 MB are not read at start.
+    // A file the engine never loads (`OPTIONAL_MODEL_FILES`) cannot change a finding.
     if (want.optional) continue;
     let st: fs.Stats;
     try {
@@ -114,9 +115,26 @@ export function checkModelFiles(dir: string, required: boolean): void {
       throw new ModelFileError(file, 'missing');
     }
     if (st.size !== want.bytes) throw new ModelFileError(file, 'corrupt', `${st.size} bytes where ${MANIFEST_FILE} says ${want.bytes}`);
-    const stamp = `${st.size}:${st.mtimeMs}:${st.ino}:${want.sha256}`;
-    if (verified.get(file) === stamp) continue;
-    if (sha256(file, chunk) !== want.sha256) throw new ModelFileError(file, 'corrupt', `its SHA-256 differs from ${MANIFEST_FILE}`);
-    verified.set(file, stamp);
   }
+  manifests.set(path.resolve(dir), manifest);
+}
+
+/**
+ * The bytes of a model file, checked against the manifest of its directory when `checkModelFiles` read one (size and
+ * SHA-256; else, a training candidate, as they are). Every run-time loader of a model file reads it through here, so
+ * no changed byte reaches a finding. Throws `ModelFileError` (corrupt) on a mismatch, and the read's own error (ENOENT)
+ * when the file is not there, which the loaders turn into "missing".
+ */
+export function readModelFile(file: string): Buffer {
+  const bytes = fs.readFileSync(file);
+  const abs = path.resolve(file);
+  const want = manifests.get(path.dirname(abs))?.files[path.basename(abs)];
+  if (!want) return bytes;
+  if (bytes.length !== want.bytes) throw new ModelFileError(file, 'corrupt', `${bytes.length} bytes where ${MANIFEST_FILE} says ${want.bytes}`);
+  const st = fs.statSync(file);
+  const stamp = `${st.size}:${st.mtimeMs}:${st.ino}:${want.sha256}`;
+  if (verified.get(abs) === stamp) return bytes;
+  if (createHash('sha256').update(bytes).digest('hex') !== want.sha256) throw new ModelFileError(file, 'corrupt', `its SHA-256 differs from ${MANIFEST_FILE}`);
+  verified.set(abs, stamp);
+  return bytes;
 }
