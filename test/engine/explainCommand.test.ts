@@ -40,6 +40,23 @@ describe('engine: puncteme explain', function () {
     assert.strictEqual(/ yes\s*$/.test(row!), /^\d+:\d+ {2}subject-verb-comma /m.test(r.stdout));
   });
 
+  it('--candidates --decision learned lists the learned scorer\'s probabilities and what weighed for each, consistent with the findings', async function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'lint-scorer.json'))) this.skip();
+    const r = await runMain(['explain', '--candidates', '--decision', 'learned', 'The people in the back row, could not hear.'], RUN_OPTS);
+    const table = r.stdout.split('Corrections the learned scorer weighed')[1];
+    assert.ok(table, r.stdout);
+    assert.match(table, /probability +reported +what weighed for it/);
+    const row = table.split('\n').find((l) => l.startsWith('subject-verb-comma/delete'));
+    assert.ok(row, 'the subject–verb comma deletion is weighed');
+    assert.match(row!, /"row _ could" → nothing/);
+    // Its reasons are in plain words, not feature names or numbers.
+    assert.match(row!, /(yes)? +[a-z][^*=|]+$/);
+    assert.strictEqual(/ yes {2}/.test(row!), /^\d+:\d+ {2}subject-verb-comma /m.test(r.stdout));
+    const bad = await runMain(['explain', '--candidates', '--decision', 'guess', 'The people in the back row, could not hear.'], RUN_OPTS);
+    assert.strictEqual(bad.code, 2);
+    assert.match(bad.stderr, /--decision takes calibrated or learned/);
+  });
+
   it('--candidates names the guard that vetoed a correction (a veto leaves a trace)', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
     const r = await runMain(['explain', '--candidates', 'No, the bus is late.'], RUN_OPTS);

@@ -11,6 +11,7 @@ import { goldSentence } from '../eval/goldSentence';
 import { SuiteDocument } from '../corruption/editedSuite';
 
 export const EWT_TRAIN = path.resolve(__dirname, '../../../../shared/data/ud-english-ewt/en_ewt-ud-train.conllu');
+export const EWT_DEV = path.resolve(__dirname, '../../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
 
 /** Every `every`-th sentence of EWT train (that makes a gold sentence), one paragraph each. */
 export function ewtTrainDocuments(every = 1, file = EWT_TRAIN): SuiteDocument[] {

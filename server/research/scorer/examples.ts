@@ -103,3 +103,13 @@ export function labelledClean(docs: readonly SuiteDocument[], model: EngineModel
     );
   return out;
 }
+
+/**
+ * Text as the linter gets it: each piece parsed by the bundled parser (no tree given), every sentence it yields
+ * labelled as written (every edit 0). For a clean budget on text whose trees are not the parser's (EWT's gold trees).
+ */
+export function labelledParsed(pieces: ReadonlyArray<{ id: string; text: string }>, model: EngineModel, cal: Calibration, parser: Parser): LabelledSentence[] {
+  const out: LabelledSentence[] = [];
+  for (const { id, text } of pieces) parser.parseText(text).forEach((s, j) => out.push({ id: `${id}/${j}`, edits: labelEdits(s, model, cal, parser, `${id}/${j}`) }));
+  return out;
+}

@@ -4,7 +4,7 @@
  * subject's own, so a comma after a whole subject that ends in a relative clause, a reduced relative or a phrase
  * ("The girl who sits next to me, is", "The house we rented in the summer, had", "What I want to say, is") never
  * occurs in its output, nor one between a verb and a clause it takes that opens with a wh-word or "that" ("We
- * discussed, how", "The problem is, that"). Learners write both: 5 of the 10 subject–verb pairs and 3 of the 5
+ * discussed, how", "The problem is, that", where UD hangs the clause's verb over the copula). Learners write both: 5 of the 10 subject–verb pairs and 3 of the 5
  * verb–object pairs of `examples/probes/learner-pairs.tsv`. Measured in the dense scorer's training data (journal,
  * "The guards as the learned scorer's features"): the keys the candidate generator gives these slots
  * (`subject-verb-comma/delete/restrictive-subject`, `…/pseudo-cleft`, `…/wh-complement`) had 2 right examples among 14,
@@ -37,13 +37,19 @@ export function learnerShapeSlots(d: Draft): Array<{ slot: number; error: ErrorK
   for (let w = 1; w <= info.n; w++) {
     const rel = info.rel(w);
     const [a, b] = info.span[w];
-    if (/^(nsubj|nsubj:pass|csubj)$/.test(rel) && b - a + 1 >= 3 && b < info.n && predicateStart(info, w) === b + 1 && boundary(d, b) && d.slots[b].length === 0)
+    // The bundled parser labels the subject of a copula with a clausal predicate `nsubj:outer` ("What I want to say,
+    // is that …"): the same long subject, so the same shape (a learner probe the scorer missed without it).
+    if (/^(nsubj|nsubj:pass|csubj|nsubj:outer|csubj:outer)$/.test(rel) && b - a + 1 >= 3 && b < info.n && predicateStart(info, w) === b + 1 && boundary(d, b) && d.slots[b].length === 0)
       out.push({ slot: b, error: 'subject-verb-comma-added', kind: 'comma after a long subject' });
     const words = d.gold.sentence.tree.words;
     if (rel === 'ccomp' && a >= 2 && CLAUSE_OPENERS.test(words[a - 1].form) && boundary(d, a - 1) && d.slots[a - 1].length === 0) {
       const h = info.head(w);
       if (h === a - 1 || (info.head(a - 1) === h && a - 1 > h)) out.push({ slot: a - 1, error: 'verb-object-comma-added', kind: 'comma before a clause a verb takes' });
     }
+    // A copula whose predicate is a clause ("The problem is, that nobody listens"): UD makes the clause's verb the
+    // head, the copula its `cop` and the opener its `mark`, so the `ccomp` shape above never sees it.
+    if (rel === 'cop' && w < info.n && CLAUSE_OPENERS.test(words[w].form) && info.head(w + 1) === info.head(w) && /^(mark|advmod|nsubj|obj)$/.test(info.rel(w + 1)) && info.head(w) > w + 1 && boundary(d, w) && d.slots[w].length === 0)
+      out.push({ slot: w, error: 'verb-object-comma-added', kind: 'comma before a clause a copula takes' });
   }
   return out;
 }

@@ -9,10 +9,13 @@ import { GUARDS } from './correction/guards/registry';
 import { conventionDecision } from './correction/pipeline/conventionKinds';
 import { DecisionNote } from './correction/pipeline/decisionTrace';
 import { sentenceCandidates, sentenceFindings } from './correction/pipeline/modelRules';
-import { learnedFindings } from './correction/learned/learnedDecision';
+import { learnedFindings, scoredForScorer } from './correction/learned/learnedDecision';
+import { candidateFeatures, LearnedScorer, predictFeatures, scorerThreshold } from './correction/learned/learnedScorer';
+import { plainReasons } from './correction/learned/learnedReasons';
+import { treeInfo } from './treeInfo';
 import type { LinterParts } from './index';
 import { effectiveQuoteStyle } from './rules/quotePlacement';
-import { AnalysedSentence } from './sentence';
+import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceSettings } from './sentenceSettings';
 import { LintOptions } from './types';
 import { smallModelStep } from './sentenceKinds';
@@ -27,10 +30,12 @@ export interface WeighedCorrection {
   changes: Array<{ slot: number; marks: string[] }>;
   /** log p(corrected | T) − log p(written | T). */
   delta: number;
-  /** Calibrated probability that the correction is right. */
+  /** Calibrated probability that the correction is right (the learned scorer's, under `decision: 'learned'`). */
   confidence: number;
   /** Reported: the confidence reaches its kind's threshold. */
   reported: boolean;
+  /** Under `decision: 'learned'`: what weighed most for the correction, in plain words (`learnedReasons.ts`). */
+  reasons?: string[];
 }
 
 /** A correction a registered guard (`correction/guards/registry.ts`) kept from being weighed at all. */
@@ -44,6 +49,8 @@ export interface VetoedCorrection {
 }
 
 export interface WeighedCorrections {
+  /** Which decision weighed them: the calibrated error model's, or the learned scorer's. */
+  decision: 'calibrated' | 'learned';
   /** The global threshold, and the kinds that have their own. */
   threshold: number;
   kindThresholds: Record<string, number>;
@@ -85,7 +92,12 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
   smallModelStep(s, text, parts.kinds, r, options, () => model.commaPrior?.(s.tree), reparse, trace);
   const describe = new Map(GUARDS.map((g) => [g.id, g.description]));
+  const vetoed = decisions
+    .filter((n) => n.stage === 'guard')
+    .map((n) => ({ kind: n.kind, changes: n.changes, guard: n.guard ?? '', guardDescription: describe.get(n.guard ?? '') ?? '' }));
+  if (scorer) return { decision: 'learned', ...learnedCorrections(s, parts, scorer, options, reparse), vetoed, decisions };
   return {
+    decision: 'calibrated',
     threshold: cal.threshold,
     kindThresholds: { ...(cal.thresholds ?? {}) },
     corrections: scored.map((c) => ({
@@ -95,9 +107,37 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
       confidence: c.confidence,
       reported: c.confidence >= thresholdFor(cal, c.key),
     })),
-    vetoed: decisions
-      .filter((n) => n.stage === 'guard')
-      .map((n) => ({ kind: n.kind, changes: n.changes, guard: n.guard ?? '', guardDescription: describe.get(n.guard ?? '') ?? '' })),
+    vetoed,
     decisions,
   };
+}
+
+/** Every candidate the learned scorer decides, with its probability, its kind's threshold and its reasons. */
+function learnedCorrections(
+  s: AnalysedSentence,
+  parts: LinterParts,
+  scorer: LearnedScorer,
+  options: LintOptions,
+  reparse: Reparse | undefined,
+): Pick<WeighedCorrections, 'threshold' | 'kindThresholds' | 'corrections'> {
+  const info = treeInfo(s.tree);
+  const gaps = scorer.gapFeature ? parts.kinds?.gaps : undefined;
+  const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, gaps)
+    .map(({ scored, ctx }) => {
+      const byHand = scorer.hand && !scored.candidate.dense;
+      const f = candidateFeatures(scored, s, info, byHand ? {} : ctx);
+      const weights = byHand ? scorer.hand!.weights : scorer.weights;
+      const p = predictFeatures(weights, f);
+      const threshold = options.minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, scored.key));
+      return {
+        kind: scored.key,
+        changes: [...scored.candidate.changes].map(([slot, marks]) => ({ slot, marks: marks.map((m) => m.text) })),
+        delta: scored.delta,
+        confidence: p,
+        reported: p >= threshold,
+        reasons: plainReasons(weights, f),
+      };
+    })
+    .sort((a, b) => b.confidence - a.confidence);
+  return { threshold: scorer.threshold, kindThresholds: { ...(scorer.thresholds ?? {}) }, corrections };
 }

@@ -36,7 +36,7 @@ import { runEditForm, wantsEditForm } from './explainEdit';
 export const explainCommand: Command = {
   path: ['explain'],
   summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
-  usage: 'puncteme explain [--candidates] [--dialect en-US|en-GB] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N\n       puncteme explain [--delete "phrase" | --move-front "phrase" | --move-end "phrase" | --join [and|but|…]] [--svg FILE] "text"',
+  usage: 'puncteme explain [--candidates] [--decision calibrated|learned] [--dialect en-US|en-GB] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N\n       puncteme explain [--delete "phrase" | --move-front "phrase" | --move-end "phrase" | --join [and|but|…]] [--svg FILE] "text"',
   async run(args, rawIo) {
     // Its report quotes the text and the findings' messages: control characters are shown as escapes.
     const io = { ...rawIo, stdout: (s: string) => rawIo.stdout(printableLines(s)) };
@@ -50,6 +50,7 @@ export const explainCommand: Command = {
         'serial-comma': { type: 'string' },
         'introductory-comma': { type: 'string' },
         'comma-splices': { type: 'string' },
+        decision: { type: 'string' },
         candidates: { type: 'boolean' },
         delete: { type: 'string' },
         'move-front': { type: 'string' },
@@ -88,7 +89,10 @@ export const explainCommand: Command = {
     if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new UsageError(INTRODUCTORY_COMMA_USAGE);
     const commaSplices = values['comma-splices'];
     if (commaSplices !== undefined && !isCommaSplices(commaSplices)) throw new UsageError(COMMA_SPLICES_USAGE);
-    const options = { quoteStyle, serialComma, introductoryComma, commaSplices };
+    const decision = values.decision;
+    if (decision !== undefined && !isDecision(decision)) throw new UsageError('--decision takes calibrated or learned');
+    if (decision === 'learned' && !parts.scorer) throw new Error(`the learned scorer is not available (${parts.problem ?? 'no lint-scorer.json in the model directory'})`);
+    const options = { quoteStyle, serialComma, introductoryComma, commaSplices, ...(decision ? { decision } : {}) };
     if (parts.analyser && parts.model) {
       for (const s of parts.analyser.parseText(text)) {
         io.stdout(`Sentence: ${text.slice(s.start, s.end)}\n\n`);
@@ -135,15 +139,21 @@ function candidateTable(s: AnalysedSentence, weighed: WeighedCorrections): strin
   const words = s.tree.words;
   const marks = (m: readonly string[]) => (m.length ? m.join('') : 'nothing');
   const where = (i: number) => (i === words.length ? `after "${words[i - 1].form}"` : `"${words[i - 1]?.form ?? ''} _ ${words[i].form}"`);
-  const rows = weighed.corrections.map((c) => [
+  const learned = weighed.decision === 'learned';
+  // The learned scorer weighs every gap of the sentence: the ones it gives almost nothing are left out of the table.
+  const shown = learned ? weighed.corrections.filter((c) => c.reported || c.confidence >= LEARNED_SHOWN) : weighed.corrections;
+  const rows = shown.map((c) => [
     c.kind,
     c.changes.map(({ slot, marks: m }) => `${where(slot)} → ${marks(m)}`).join('; '),
-    c.delta.toFixed(2),
+    Number.isFinite(c.delta) ? c.delta.toFixed(2) : '—',
     c.confidence.toFixed(3),
     c.reported ? 'yes' : '',
+    ...(learned ? [(c.reasons ?? []).join('; ')] : []),
   ]);
-  const head = `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ its kind's threshold, ${thresholdNote(weighed)}):`;
-  const table = rows.length ? `${head}\n${formatTable(['kind', 'change', 'Δ', 'confidence', 'reported'], rows)}` : `${head} none.`;
+  const head = learned
+    ? `Corrections the learned scorer weighed with a probability of at least ${LEARNED_SHOWN} (${weighed.corrections.length - shown.length} others below; Δ = log p(corrected | T) − log p(written | T), one of its features; reported when the probability ≥ its kind's threshold, ${thresholdNote(weighed)}):`
+    : `Corrections weighed (Δ = log p(corrected | T) − log p(written | T); reported when confidence ≥ its kind's threshold, ${thresholdNote(weighed)}):`;
+  const table = rows.length ? `${head}\n${formatTable(['kind', 'change', 'Δ', learned ? 'probability' : 'confidence', 'reported', ...(learned ? ['what weighed for it'] : [])], rows)}` : `${head} none.`;
   const change = (changes: ReadonlyArray<{ slot: number; marks: readonly string[] }>) => changes.map(({ slot, marks: m }) => `${where(slot)} → ${marks(m)}`).join('; ');
   const vetoed = weighed.vetoed.map((v) => [v.kind, change(v.changes), v.guard, v.guardDescription]);
   const guards = vetoed.length ? `\n\nCorrections a guard vetoed (never weighed):\n${formatTable(['kind', 'change', 'guard', 'what it recognises'], vetoed)}` : '';
@@ -159,6 +169,11 @@ function candidateTable(s: AnalysedSentence, weighed: WeighedCorrections): strin
   const unscored = floor.length ? `\n\nInsertions never scored, the model's prior of a comma there below the floor: ${floor.map((n) => `${change(n.changes)} (${n.reason.replace(/^prior of a comma /, '').replace(/ < .*$/, '')})`).join(', ')}.` : '';
   return `${table}${guards}${decided}${unscored}`;
 }
+
+const isDecision = (d: string): d is 'calibrated' | 'learned' => d === 'calibrated' || d === 'learned';
+
+/** Under the learned decision, the candidates below this probability are counted, not listed. */
+const LEARNED_SHOWN = 0.05;
 
 /** The global threshold and the kinds' own ones, for the table's heading. */
 function thresholdNote(weighed: WeighedCorrections): string {
