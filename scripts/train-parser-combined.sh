@@ -4,9 +4,13 @@
 #
 #   bash scripts/train-parser-combined.sh WORKDIR [OUTDIR]
 #   VECTORS=edited bash scripts/train-parser-combined.sh WORKDIR [OUTDIR]
+#   ENCODER=2x64 bash scripts/train-parser-combined.sh WORKDIR [OUTDIR]
 #
 # VECTORS chooses the fixed word vectors c reads (step 3): `wink` (the default, what the shipped files were trained
 # with) or `edited` (issue #34's candidate, not shipped yet: see the journal, "Word vectors from edited English").
+# ENCODER chooses c's BiLSTM: `1x32` (the default, shipped) or `2x64` (issue #34's candidate c2: two stacked layers of
+# 64 per direction; about 5–8 min an epoch on a free core, longer on a loaded one). c2's training writes its state after
+# every epoch (WORKDIR/c2.state): a killed run continues from the last finished epoch when the script is run again.
 # 1. the perceptron parser e11 and its jackknifed taggers (`npm run train:parser`, ~35 min);
 # 2. e11 with its weights below 1.0 dropped (tagger, transitions, labeller), seconds;
 # 3. the neural transition scorer c: a small BiLSTM + MLP (~25 min). It reads fixed pretrained word vectors: wink's
@@ -52,9 +56,20 @@ else
   echo "VECTORS must be wink or edited" >&2
   exit 2
 fi
-[ -f "$c" ] || train --neural --tagger-cache "$work/taggers.bin.gz" --labeller-from "$work/e11.bin.gz" \
-  --word-dim 48 --lstm 32 --hidden 64 --suffix-dim 16 --shape-dim 8 --pretrained "$emb" ${top[@]+"${top[@]}"} \
-  --input-dropout 0.2 --hidden-dropout 0.2 --lr-decay 0.85 --average 0.999 --neural-epochs 8 --out "$c"
+encoder=${ENCODER:-1x32}
+if [ "$encoder" = 2x64 ]; then
+  c="${c%.bin.gz}-2x64.bin.gz" e11c="${e11c%.bin.gz}-2x64.bin.gz"
+  lstm=(--lstm 64 --lstm-layers 2 --neural-state "${c%.bin.gz}.state")
+elif [ "$encoder" = 1x32 ]; then
+  lstm=(--lstm 32)
+else
+  echo "ENCODER must be 1x32 or 2x64" >&2
+  exit 2
+fi
+# With a training state (2x64), an interrupted run's c.bin.gz holds its best epoch so far: the state decides.
+if [ ! -f "$c" ] || { [ -f "${c%.bin.gz}.state" ] && [ "$encoder" = 2x64 ]; }; then train --neural --tagger-cache "$work/taggers.bin.gz" --labeller-from "$work/e11.bin.gz" \
+  --word-dim 48 "${lstm[@]}" --hidden 64 --suffix-dim 16 --shape-dim 8 --pretrained "$emb" ${top[@]+"${top[@]}"} \
+  --input-dropout 0.2 --hidden-dropout 0.2 --lr-decay 0.85 --average 0.999 --neural-epochs 8 --out "$c"; fi
 
 train --perceptron "$work/pruned.bin.gz" --combine "$c" --weights 64 --gates 2 --theta16 \
   --pretrained-top 5000 --combine-into "$out/parser.bin.gz"

@@ -72,6 +72,11 @@ const { values } = parseArgs({
     'neural-dropout': { type: 'string' }, 'input-dropout': { type: 'string' }, 'hidden-dropout': { type: 'string' },
     average: { type: 'string' },
     'neural-from': { type: 'string' },
+    // Stacked BiLSTM layers of the neural scorer (default 1).
+    'lstm-layers': { type: 'string' },
+    // The neural scorer's training state, written after every epoch; a run that finds it resumes from it (same
+    // command, same data and options) and ends as an uninterrupted run would.
+    'neural-state': { type: 'string' },
     'suffix-dim': { type: 'string' }, 'shape-dim': { type: 'string' },
     // Auxiliary losses on the BiLSTM vectors in neural training (`auxiliaryHeads.ts`): the weights of the relation
     // and head-selection losses (0 or absent: off), the relation MLP's hidden units and the bilinear form's rank.
@@ -147,6 +152,8 @@ function neuralOptions(): NeuralTrainOptions {
       ...d.dims,
       word: num(values['word-dim']) ?? d.dims.word,
       lstm: num(values.lstm) ?? d.dims.lstm,
+      // Only when asked for: one-layer models' options stay as they were recorded.
+      ...(values['lstm-layers'] ? { layers: Number(values['lstm-layers']) } : {}),
       hidden: num(values.hidden) ?? d.dims.hidden,
       suffix: num(values['suffix-dim']) ?? d.dims.suffix,
       shape: num(values['shape-dim']) ?? d.dims.shape,
@@ -343,6 +350,7 @@ const opts = Object.fromEntries(
     writersErrors: values['writers-errors'] ? { rate: Number(values['writers-errors']), errorOf: writersErrorsOf(values.train!) } : undefined,
     featureSet: num(values['feature-set']),
     neural: values.neural ? neuralOptions() : undefined,
+    neuralState: values['neural-state'],
     labeller: values['labeller-from'] ? labellerOf(values['labeller-from']) : undefined,
   }).filter(([, v]) => v !== undefined),
 );

@@ -59,14 +59,14 @@ describe('combined model file (perceptron + neural weight × neural)', function 
   const base: ParserModels = { ...parserModels(readModel(file)), neural: undefined, neuralWeight: undefined, neuralGate: undefined };
 
   /** A small random neural model over these sentences' words, with pretrained rows for every other word (most frequent first). */
-  function neuralFile(): { scorer: NeuralScorer; contents: ModelContents } {
+  function neuralFile(dims: NeuralDims = DIMS): { scorer: NeuralScorer; contents: ModelContents } {
     const { vocab, wordCounts } = buildVocab(sentences, normaliseWord);
     Object.assign(vocab, buildAffixVocab(sentences, 1));
     const words = [...wordCounts.keys()].sort((a, b) => wordCounts.get(b)! - wordCounts.get(a)!).filter((_, i) => i % 2 === 0);
     vocab.pretrained = Int32Array.from(words);
     const rand = seededRandom(7);
     const rows = Float64Array.from({ length: (words.length + 1) * DIMS.pretrained! }, (_, i) => (i < DIMS.pretrained! ? 0 : 2 * rand() - 1));
-    const scorer = newNeuralScorer(vocab, { upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length }, DIMS, seededRandom(5), FixedVectors.quantise(DIMS.pretrained!, rows));
+    const scorer = newNeuralScorer(vocab, { upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length }, dims, seededRandom(5), FixedVectors.quantise(DIMS.pretrained!, rows));
     const { info, dense } = neuralArrays(scorer);
     return { scorer, contents: { header: { version: 'test', upos: [], xpos: [], deprels: [], info: { neural: info } }, scorers: {}, dense } };
   }
@@ -118,6 +118,18 @@ describe('combined model file (perceptron + neural weight × neural)', function 
     assert.deepStrictEqual(heads(back), heads({ ...base, neural: scorer, neuralWeight: WEIGHT, neuralGate: 0.5 }));
     assert.strictEqual(roundTrip(combineModels(readModel(file), contents, { weight: WEIGHT })).neuralGate, undefined);
     for (const gate of [0, -1, Infinity, NaN]) assert.throws(() => combineModels(readModel(file), contents, { weight: WEIGHT, gate }), /gate/);
+  });
+
+  it('a neural scorer of two stacked BiLSTM layers, gated and with θ as float16, parses after a round trip exactly like the in-memory combination; its version names the encoder', () => {
+    const { scorer, contents } = neuralFile({ ...DIMS, layers: 2 });
+    const m = combineModels(readModel(file), contents, { weight: WEIGHT, gate: 2, theta16: true });
+    assert.match(m.header.version, /\+test-l2h3x40-f16-g2$/);
+    const back = roundTrip(m);
+    assert.strictEqual(back.neural!.layout.upper.length, 1);
+    const rounded = new NeuralScorer(scorer.layout, Float64Array.from(scorer.theta, (x) => fromHalf(toHalf(x))), scorer.vocab, scorer.fixed);
+    const combined = heads({ ...base, neural: rounded, neuralWeight: WEIGHT, neuralGate: 2 });
+    assert.deepStrictEqual(heads(back), combined);
+    assert.notDeepStrictEqual(combined, heads(base));
   });
 
   it('with θ as float16 parses exactly like the in-memory combination with θ rounded to float16', () => {

@@ -89,6 +89,46 @@ describe('neural transition scorer', () => {
     }
   });
 
+  it('a stacked BiLSTM (two layers): gradients of the hinge loss match finite differences for every tensor', () => {
+    const { net, input } = setup(31, { ...FULL, layers: 2 });
+    const gold = { head, kids: goldChildren(head) };
+    const run = (grad: Float64Array) => sentenceGradient(net, grad, input, input.word, gold, 0, () => 0);
+    assert.ok(run(new Float64Array(net.theta.length)).errors > 0, 'untrained scorer makes margin errors');
+    const l = net.layout;
+    assert.strictEqual(l.upper.length, 1);
+    const u = l.upper[0];
+    const tensors = {
+      eWord: l.eWord, eUpos: l.eUpos, eXpos: l.eXpos, eCluster: l.eCluster, eSlot: l.eSlot, eSuffix: l.eSuffix, eShape: l.eShape,
+      wx0: l.wx[0], wx1: l.wx[1], wh0: l.wh[0], wh1: l.wh[1], bias0: l.bias[0], bias1: l.bias[1],
+      upperWx0: u.wx[0], upperWx1: u.wx[1], upperWh0: u.wh[0], upperWh1: u.wh[1], upperBias0: u.bias[0], upperBias1: u.bias[1],
+      root: l.root, empty: l.empty, w1: l.w1, b1: l.b1, w2: l.w2, b2: l.b2,
+    };
+    assert.strictEqual(Object.values(tensors).reduce((n, t) => n + t.rows * t.cols, 0), net.theta.length, 'every entry of θ is checked');
+    for (const [name, t] of Object.entries(tensors)) {
+      const nonZero = checkGradient(net, (g) => run(g).loss, { [name]: t });
+      if (name !== 'root') assert.ok(nonZero > 0, `${name} has no gradient`);
+    }
+  });
+
+  it('a stacked BiLSTM with every dropout: gradients match finite differences (the same masks in every evaluation)', () => {
+    const { net, input } = setup(37, { ...FULL, layers: 2 });
+    const gold = { head, kids: goldChildren(head) };
+    const run = (grad: Float64Array) => sentenceGradient(net, grad, input, input.word, gold, 0, seededRandom(41), { input: 0.3, hidden: 0.4, output: 0.2 }).loss;
+    const l = net.layout;
+    const u = l.upper[0];
+    assert.ok(checkGradient(net, run, { wx0: l.wx[0], wh1: l.wh[1], upperWx1: u.wx[1], upperWh0: u.wh[0], eSuffix: l.eSuffix }) > 0);
+  });
+
+  it('a one-layer layout is the same with `layers: 1` as without it (older models keep their θ)', () => {
+    const { vocab } = buildVocab([{ forms, slots }], normaliseWord);
+    const a = newNeuralScorer(vocab, { upos: 4, xpos: 4 }, TINY, seededRandom(1));
+    const b = newNeuralScorer(vocab, { upos: 4, xpos: 4 }, { ...TINY, layers: 1 }, seededRandom(1));
+    assert.deepStrictEqual(a.layout.upper, []);
+    assert.deepStrictEqual({ ...b.layout, dims: a.layout.dims }, a.layout);
+    assert.deepStrictEqual(Array.from(a.theta), Array.from(b.theta));
+    assert.throws(() => newNeuralScorer(vocab, { upos: 4, xpos: 4 }, { ...TINY, layers: 0 }, seededRandom(1)), /whole number of layers/);
+  });
+
   it('gradients with dropout on the BiLSTM vectors match finite differences (the same mask in every evaluation)', () => {
     const { net, input } = setup(17);
     const gold = { head, kids: goldChildren(head) };
@@ -125,7 +165,7 @@ describe('neural transition scorer', () => {
     assert.notStrictEqual(run(new Float64Array(net.theta.length)), sentenceGradient(net, new Float64Array(net.theta.length), input, input.word, gold, 0, () => 0).loss);
   });
 
-  for (const [what, dims] of [['', TINY], [' (suffix, shape and pretrained inputs)', FULL]] as const) it(`parsing's forward pass (input lookup tables, fast activations) gives the BiLSTM vectors of training's (the full product, exact activations)${what}`, () => {
+  for (const [what, dims] of [['', TINY], [' (suffix, shape and pretrained inputs)', FULL], [' (two stacked layers)', { ...FULL, layers: 2 }]] as const) it(`parsing's forward pass (input lookup tables, fast activations) gives the BiLSTM vectors of training's (the full product, exact activations)${what}`, () => {
     const { net, input } = setup(7, dims);
     const fast = net.forward(input);
     const full = trainingForward(net, input, input.word);
@@ -159,7 +199,7 @@ describe('neural transition scorer', () => {
     }
   });
 
-  for (const [what, dims] of [['', TINY], [' (suffix, shape and pretrained inputs)', FULL]] as const) it(`round-trips through the model file: θ as float32, the same parses${what}`, () => {
+  for (const [what, dims] of [['', TINY], [' (suffix, shape and pretrained inputs)', FULL], [' (two stacked layers)', { ...FULL, layers: 2 }]] as const) it(`round-trips through the model file: θ as float32, the same parses${what}`, () => {
     const { net, e } = setup(11, dims);
     const { info, dense } = neuralArrays(net);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'neural-')), 'm.bin.gz');

@@ -63,7 +63,10 @@ export function combineModels(perceptron: ModelContents, neural: ModelContents, 
   }
   // A version of its own, so that nothing keyed on the parser's version takes it for the perceptron model alone.
   const variant = `${o.theta16 ? '-f16' : ''}${o.pretrainedOthers !== undefined ? `-top${o.pretrainedOthers}` : ''}${o.gate !== undefined ? `-g${o.gate}` : ''}`;
-  const version = `${perceptron.header.version}+${neural.header.version}x${o.weight}${variant}`;
+  // A stacked encoder's shape is named too: the neural model's own version names its seed and epoch only.
+  const layers = info.dims.layers ?? 1;
+  const encoder = layers > 1 ? `-l${layers}h${info.dims.lstm}` : '';
+  const version = `${perceptron.header.version}+${neural.header.version}${encoder}x${o.weight}${variant}`;
   // A combined file given as the perceptron keeps its perceptron; its own neural gate goes with its neural scorer.
   const { neuralGate: _oldGate, ...perceptronInfo } = perceptron.header.info;
   const header = { ...perceptron.header, version, info: { ...perceptronInfo, neural: { ...info, sizes }, neuralWeight: o.weight, ...(o.gate !== undefined ? { neuralGate: o.gate } : {}) } };

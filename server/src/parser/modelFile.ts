@@ -9,7 +9,8 @@
  * each direction (`xpos…`/`upos…`) as the one joined table the tagger scores with (`jointWeights.ts`), so that loading
  * copies them instead of building them (~45 ms and ~25 ms a direction). The two scorers are still there by name
  * (`scorers.xpos`, rebuilt from the joined table when read). Older magics (1: unpadded; 3: tables without joins) are
- * refused: no shipped model or cache uses them.
+ * refused: no shipped model or cache uses them. `PUNCTEME-PARSER-5`: magic 4 with a neural scorer of stacked BiLSTM
+ * layers, which older readers must refuse rather than misread.
  */
 import * as fs from 'fs';
 import * as zlib from 'zlib';
@@ -21,6 +22,16 @@ import { ModelFileError, readModelFile } from '../data/modelIntegrity';
 const MAGIC = 'PUNCTEME-PARSER-2';
 /** Magic 2 plus scorers stored as ordered tables and the tagger's pairs as joined tables; older readers refuse it. */
 const MAGIC_V4 = 'PUNCTEME-PARSER-4';
+/**
+ * Magic 4 whose neural scorer stacks BiLSTM layers (`NeuralDims.layers` > 1). The arrays are laid out as before, but
+ * a reader that knows one layer only would take θ for a layout it is not: older readers refuse the file by its magic.
+ */
+const MAGIC_V5 = 'PUNCTEME-PARSER-5';
+
+/** A header whose neural scorer stacks more than one BiLSTM layer. */
+function stacked(header: ModelHeader): boolean {
+  return ((header.info.neural as { dims?: { layers?: number } } | undefined)?.dims?.layers ?? 1) > 1;
+}
 
 export interface ModelHeader {
   version: string;
@@ -132,7 +143,7 @@ export function writeModel(file: string, m: ModelContents, options: WriteOptions
     dense[name] = { type: a instanceof Float32Array ? 'f32' : 'i32', length: a.length };
     add(a);
   }
-  const meta = { magic: joints || tables ? MAGIC_V4 : MAGIC, header: m.header, shapes, clusterWords, ...(m.dense ? { dense } : {}) };
+  const meta = { magic: stacked(m.header) ? MAGIC_V5 : joints || tables ? MAGIC_V4 : MAGIC, header: m.header, shapes, clusterWords, ...(m.dense ? { dense } : {}) };
   const headParts: Buffer[] = [Buffer.alloc(4), Buffer.from(JSON.stringify(meta), 'utf8')];
   const headLength = padTo4(headParts, 4 + headParts[1].length);
   headParts[0].writeUInt32LE(headLength);
@@ -167,7 +178,7 @@ export function readModel(file: string): ModelContents {
   } catch {
     throw new Error(`${file} is not a Puncteme parser model`);
   }
-  if (meta.magic !== MAGIC && meta.magic !== MAGIC_V4) throw new Error(`${file} is not a Puncteme parser model of a format this version reads (${String(meta.magic)})`);
+  if (meta.magic !== MAGIC && meta.magic !== MAGIC_V4 && meta.magic !== MAGIC_V5) throw new Error(`${file} is not a Puncteme parser model of a format this version reads (${String(meta.magic)})`);
   let pos = headLength;
   const take = <T>(bytes: number, make: (b: ArrayBuffer, offset: number) => T): T => {
     const view = make(raw.buffer as ArrayBuffer, raw.byteOffset + pos);
@@ -177,7 +188,7 @@ export function readModel(file: string): ModelContents {
   const scorers: Record<string, SparseWeights> = {};
   const joined: Record<string, JointWeights> = {};
   for (const [name, s] of Object.entries(meta.shapes)) {
-    if (s.joint && meta.magic === MAGIC_V4) {
+    if (s.joint && meta.magic !== MAGIC) {
       const { names, parts, buckets, packed, remBits, rows } = s.joint;
       // Views of the file's buffer, then copied once into memory of the table's own (`ownLayout`: WebAssembly's, or
       // copies), so that nothing holds on to the file's buffer.
@@ -206,7 +217,7 @@ export function readModel(file: string): ModelContents {
       });
       continue;
     }
-    if (s.table && meta.magic === MAGIC_V4) {
+    if (s.table && meta.magic !== MAGIC) {
       const { length, homeSlots, maxShift } = s.table;
       // One copy, so that nothing holds on to the file's buffer (where building it took ~45 ms): into WebAssembly
       // memory or a copy of its own (`ownLayout`).

@@ -1,6 +1,6 @@
 /**
  * The neural transition scorer's parameters (Kiperwasser & Goldberg 2016): one flat Float64Array θ holding word,
- * tag, cluster and punctuation-slot embeddings, a one-layer BiLSTM and an MLP over the BiLSTM vectors of s2, s1, s0
+ * tag, cluster and punctuation-slot embeddings, a BiLSTM of one or more stacked layers and an MLP over the BiLSTM vectors of s2, s1, s0
  * and b0. One flat array keeps Adam, gradient checks and the model file to a single loop each; `NeuralLayout` names
  * the tensors inside it.
  */
@@ -17,6 +17,11 @@ export interface NeuralDims {
   slot: number;
   /** LSTM state size per direction (the BiLSTM vector of a word has 2·lstm entries). */
   lstm: number;
+  /**
+   * Stacked BiLSTM layers (absent: 1). Layer k > 1 reads layer k − 1's BiLSTM vectors (2·lstm wide); the MLP reads the
+   * top layer's. One layer of 32 is what sessions 4–18 could afford; the published EWT parsers of ~88 UAS stack two.
+   */
+  layers?: number;
   /** MLP hidden units. */
   hidden: number;
   /** Embeddings of the last three letters (normalised word) and of the word's shape (`wordShape`); 0 or absent: none. */
@@ -67,6 +72,8 @@ export interface NeuralLayout {
   wx: [Tensor, Tensor];
   wh: [Tensor, Tensor];
   bias: [Tensor, Tensor];
+  /** Layers 2, 3, … (`dims.layers`), each as the first but with Wx of 4H × 2H over the layer below's vectors. */
+  upper: LstmLayerTensors[];
   /** Learned BiLSTM vectors for the root (b0 at the end) and for an empty position. */
   root: Tensor;
   empty: Tensor;
@@ -76,6 +83,13 @@ export interface NeuralLayout {
   w2: Tensor;
   b2: Tensor;
   size: number;
+}
+
+/** One stacked BiLSTM layer's tensors per direction. */
+export interface LstmLayerTensors {
+  wx: [Tensor, Tensor];
+  wh: [Tensor, Tensor];
+  bias: [Tensor, Tensor];
 }
 
 export function neuralLayout(dims: NeuralDims, sizes: NeuralVocabSizes): NeuralLayout {
@@ -89,6 +103,8 @@ export function neuralLayout(dims: NeuralDims, sizes: NeuralVocabSizes): NeuralL
   const D = dims.word + dims.upos + dims.xpos + dims.cluster + 2 * dims.slot + suffix + shape + pretrained;
   const H = dims.lstm;
   const V = 2 * H;
+  const layers = dims.layers ?? 1;
+  if (!Number.isInteger(layers) || layers < 1) throw new Error(`a BiLSTM needs a whole number of layers ≥ 1, not ${layers}`);
   const l: Omit<NeuralLayout, 'size'> = {
     dims,
     sizes,
@@ -105,6 +121,12 @@ export function neuralLayout(dims: NeuralDims, sizes: NeuralVocabSizes): NeuralL
     wx: [t(4 * H, D), t(4 * H, D)],
     wh: [t(4 * H, H), t(4 * H, H)],
     bias: [t(1, 4 * H), t(1, 4 * H)],
+    // After the first layer's tensors: a one-layer model's θ keeps its layout.
+    upper: Array.from({ length: layers - 1 }, () => ({
+      wx: [t(4 * H, V), t(4 * H, V)] as [Tensor, Tensor],
+      wh: [t(4 * H, H), t(4 * H, H)] as [Tensor, Tensor],
+      bias: [t(1, 4 * H), t(1, 4 * H)] as [Tensor, Tensor],
+    })),
     root: t(1, V),
     empty: t(1, V),
     w1: t(N_POSITIONS * dims.hidden, V),

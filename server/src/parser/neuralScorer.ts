@@ -40,7 +40,8 @@ export class NeuralScorer {
   private tables: InputTables | undefined;
   private kernels: RunTimeKernels | undefined;
   private buffers: RunTimeBuffers | undefined;
-  private readonly lstm: [LstmView, LstmView];
+  /** Per layer (bottom first), per direction. */
+  private readonly lstm: Array<[LstmView, LstmView]>;
 
   constructor(
     readonly layout: NeuralLayout,
@@ -54,12 +55,13 @@ export class NeuralScorer {
       throw new Error('the layout reads pretrained vectors the scorer was not given');
     }
     this.vocab = vocab;
-    const view = (d: number): LstmView => ({ theta, H: layout.dims.lstm, wh: layout.wh[d].offset, b: layout.bias[d].offset });
-    this.lstm = [view(0), view(1)];
+    const H = layout.dims.lstm;
+    this.lstm = [layout, ...layout.upper].map((t) => [0, 1].map((d) => ({ theta, H, wh: t.wh[d].offset, b: t.bias[d].offset })) as [LstmView, LstmView]);
   }
 
-  lstmView(d: number): LstmView {
-    return this.lstm[d];
+  /** Direction d of BiLSTM layer `layer` (0: the first, over the embeddings). */
+  lstmView(d: number, layer = 0): LstmView {
+    return this.lstm[layer][d];
   }
 
   input(e: EncodedSentence, tags: TagIds): NeuralInput {
@@ -77,14 +79,31 @@ export class NeuralScorer {
     const n = input.n;
     const H = l.dims.lstm;
     const V = 2 * H;
-    const { xproj, v, a, aDone } = (this.buffers ??= new RunTimeBuffers(l)).take(n);
+    const { xproj, below, v, a, aDone } = (this.buffers ??= new RunTimeBuffers(l)).take(n);
     const tables = (this.tables ??= new InputTables(l, th, this.fixed));
     const kernels = (this.kernels ??= new RunTimeKernels(l, th));
     tables.project(input, xproj);
-    for (let d = 0; d < 2; d++) {
-      const lstm = kernels.lstm[d];
-      if (lstm) lstm.forward(xproj[d], n, d === 1, v, V, d * H);
-      else lstmForward(this.lstm[d], xproj[d], n, d === 1, v, V, d * H);
+    const layers = l.upper.length + 1;
+    // Each layer writes its vectors where the layer above reads them (`below`), the top layer into v.
+    for (let layer = 0; layer < layers; layer++) {
+      const out = layer === layers - 1 ? v : below[layer];
+      if (layer > 0) {
+        // The upper layer's input projections: Wx (4H × 2H) times each vector of the layer below.
+        const G = 4 * H;
+        const from = below[layer - 1];
+        for (let d = 0; d < 2; d++) {
+          const wx = kernels.upperWx[layer - 1][d];
+          for (let t = 0; t < n; t++) {
+            if (wx) wx.mul(0, G, from, t * V, xproj[d], t * G);
+            else matVec(th, l.upper[layer - 1].wx[d].offset, G, V, from, t * V, xproj[d], t * G);
+          }
+        }
+      }
+      for (let d = 0; d < 2; d++) {
+        const lstm = kernels.lstm[layer][d];
+        if (lstm) lstm.forward(xproj[d], n, d === 1, out, V, d * H);
+        else lstmForward(this.lstm[layer][d], xproj[d], n, d === 1, out, V, d * H);
+      }
     }
     for (let j = 0; j < V; j++) {
       v[n * V + j] = th[l.root.offset + j];
@@ -172,17 +191,21 @@ if (N_POSITIONS !== 4 || N_OUT !== 3) throw new Error('the unrolled MLP reads fo
 
 /**
  * Parsing's products in WebAssembly SIMD, the same results bit for bit: W1 (all four positions' blocks,
- * `wasmMatVec.ts`) and each LSTM direction with its Wh and b (`wasmLstm.ts`), copied from θ when the scorer first
- * parses. Absent kernels (no WebAssembly SIMD) leave the JavaScript in place.
+ * `wasmMatVec.ts`), each LSTM direction with its Wh and b (`wasmLstm.ts`), and the upper layers' Wx, copied from θ
+ * when the scorer first parses. Absent kernels (no WebAssembly SIMD) leave the JavaScript in place.
  */
 class RunTimeKernels {
   readonly w1: MatVecKernel | undefined;
-  readonly lstm: [LstmKernel | undefined, LstmKernel | undefined];
+  /** Per layer (bottom first), per direction. */
+  readonly lstm: Array<[LstmKernel | undefined, LstmKernel | undefined]>;
+  /** Per layer above the first, per direction: Wx over the layer below's vectors. */
+  readonly upperWx: Array<[MatVecKernel | undefined, MatVecKernel | undefined]>;
 
   constructor(l: NeuralLayout, th: Weights) {
     const H = l.dims.lstm;
     this.w1 = MatVecKernel.create(th, l.w1.offset, N_POSITIONS * l.dims.hidden, 2 * H);
-    this.lstm = [0, 1].map((d) => LstmKernel.create(th, l.wh[d].offset, l.bias[d].offset, H)) as [LstmKernel | undefined, LstmKernel | undefined];
+    this.lstm = [l, ...l.upper].map((t) => [0, 1].map((d) => LstmKernel.create(th, t.wh[d].offset, t.bias[d].offset, H)) as [LstmKernel | undefined, LstmKernel | undefined]);
+    this.upperWx = l.upper.map((u) => [0, 1].map((d) => MatVecKernel.create(th, u.wx[d].offset, 4 * H, 2 * H)) as [MatVecKernel | undefined, MatVecKernel | undefined]);
   }
 }
 
@@ -190,13 +213,15 @@ class RunTimeKernels {
 class RunTimeBuffers {
   private words = 0;
   private xproj: [Float64Array, Float64Array] = [new Float64Array(0), new Float64Array(0)];
+  /** The vectors of each layer below the top (n × 2H), when the BiLSTM is stacked. */
+  private below: Float64Array[] = [];
   private v = new Float64Array(0);
   private a = new Float64Array(0);
   private aDone = new Uint8Array(0);
 
   constructor(private readonly l: NeuralLayout) {}
 
-  take(n: number): { xproj: [Float64Array, Float64Array]; v: Float64Array; a: Float64Array; aDone: Uint8Array } {
+  take(n: number): { xproj: [Float64Array, Float64Array]; below: Float64Array[]; v: Float64Array; a: Float64Array; aDone: Uint8Array } {
     const H = this.l.dims.lstm;
     const G = 4 * H;
     const V = 2 * H;
@@ -204,6 +229,7 @@ class RunTimeBuffers {
     if (n > this.words) {
       const w = (this.words = Math.max(n, 2 * this.words, 64));
       this.xproj = [new Float64Array(w * G), new Float64Array(w * G)];
+      this.below = this.l.upper.map(() => new Float64Array(w * V));
       this.v = new Float64Array((w + 2) * V);
       this.a = new Float64Array(N_POSITIONS * (w + 2) * M);
       this.aDone = new Uint8Array(N_POSITIONS * (w + 2));
@@ -213,6 +239,7 @@ class RunTimeBuffers {
     aDone.fill(0);
     return {
       xproj: [this.xproj[0].subarray(0, n * G), this.xproj[1].subarray(0, n * G)],
+      below: this.below.map((b) => b.subarray(0, n * V)),
       v: this.v.subarray(0, rows * V),
       a: this.a.subarray(0, N_POSITIONS * rows * M),
       aDone,

@@ -20,6 +20,19 @@ export class Adam {
     this.v = new Float64Array(size);
   }
 
+  /** The moments and the step count, for a training state that can resume (`trainingState.ts`); views, not copies. */
+  snapshot(): { m: Float64Array; v: Float64Array; t: number } {
+    return { m: this.m, v: this.v, t: this.t };
+  }
+
+  /** Continues from a snapshot's moments and step count. */
+  restore(s: { m: Float64Array; v: Float64Array; t: number }): void {
+    if (s.m.length !== this.m.length || s.v.length !== this.v.length) throw new Error(`Adam state of ${s.m.length} entries, θ of ${this.m.length}`);
+    this.m.set(s.m);
+    this.v.set(s.v);
+    this.t = s.t;
+  }
+
   /** Applies grad to θ and zeroes grad. */
   step(theta: Float64Array, grad: Float64Array): void {
     let norm = 0;

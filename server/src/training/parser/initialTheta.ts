@@ -13,6 +13,11 @@ export function initialTheta(l: NeuralLayout, rand: () => number): Float64Array 
     fill(l.wx[d], Math.sqrt(6 / (l.D + H)));
     fill(l.wh[d], Math.sqrt(6 / (2 * H)));
     for (let j = H; j < 2 * H; j++) theta[l.bias[d].offset + j] = 1;
+    for (const u of l.upper) {
+      fill(u.wx[d], Math.sqrt(6 / (2 * H + H)));
+      fill(u.wh[d], Math.sqrt(6 / (2 * H)));
+      for (let j = H; j < 2 * H; j++) theta[u.bias[d].offset + j] = 1;
+    }
   }
   fill(l.root, 0.1);
   fill(l.empty, 0.1);

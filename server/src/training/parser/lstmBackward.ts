@@ -1,5 +1,6 @@
 /**
- * The exact backward pass of one LSTM direction, over what training's forward pass kept (`lstmTraining.ts`).
+ * The exact backward pass of one LSTM direction, over what training's forward pass kept (`lstmTraining.ts`). G = 4H is
+ * even, so Wh's rows go two at a time.
  */
 import { LstmView } from '../../parser/bilstm';
 import { LstmCache } from './lstmTraining';
@@ -46,15 +47,21 @@ export function lstmBackward(
     }
     dhNext.fill(0);
     for (let j = 0; j < G; j++) {
-      const d = dpre[j];
-      dxproj[g0 + j] = d;
-      grad[w.b + j] += d;
-      if (prev < 0 || d === 0) continue;
-      const row = w.wh + j * H;
-      const hp = prev * stride + col;
+      dxproj[g0 + j] = dpre[j];
+      grad[w.b + j] += dpre[j];
+    }
+    if (prev < 0) continue;
+    const hp = prev * stride + col;
+    // Two rows of Wh at a time, sharing each load of h_prev and dhNext.
+    for (let j = 0; j < G; j += 2) {
+      const d0 = dpre[j], d1 = dpre[j + 1];
+      if (d0 === 0 && d1 === 0) continue;
+      const r0 = w.wh + j * H, r1 = r0 + H;
       for (let k = 0; k < H; k++) {
-        grad[row + k] += d * out[hp + k];
-        dhNext[k] += d * theta[row + k];
+        const h = out[hp + k];
+        grad[r0 + k] += d0 * h;
+        grad[r1 + k] += d1 * h;
+        dhNext[k] += d0 * theta[r0 + k] + d1 * theta[r1 + k];
       }
     }
   }

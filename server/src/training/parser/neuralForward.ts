@@ -4,7 +4,7 @@
  * (`neuralTrain.ts`) reads kept in arrays of the sentence's own: x, the LSTM's gates and cells, the MLP's input and
  * the masks.
  */
-import { dot, matVec } from '../../parser/dot';
+import { matVec } from '../../parser/dot';
 import { inputParts, N_POSITIONS, NeuralInput } from '../../parser/neuralNet';
 import { NeuralScorer } from '../../parser/neuralScorer';
 import { lstmCache, LstmCache, lstmTrainingForward } from './lstmTraining';
@@ -17,10 +17,16 @@ export interface TrainingForward {
   x: Float64Array;
   /** The input dropout scale of every entry of x (0 or 1/(1−p)); absent without it. */
   keepX?: Float64Array;
-  /** Per direction, n × 4H input projections and the LSTM cache. */
+  /** Per direction, n × 4H input projections and the LSTM cache (the first layer's). */
   xproj: [Float64Array, Float64Array];
   cache: [LstmCache, LstmCache];
-  /** (n + 2) × 2H: BiLSTM vectors, then the root's (row n) and the empty position's (row n + 1). */
+  /**
+   * The layers below the top when the BiLSTM is stacked, bottom first: each layer's n × 2H vectors (what the layer
+   * above reads) and the caches of the layer above it (`upperCache[k]` is layer k + 2's).
+   */
+  below: Float64Array[];
+  upperCache: Array<[LstmCache, LstmCache]>;
+  /** (n + 2) × 2H: the top layer's BiLSTM vectors, then the root's (row n) and the empty position's (row n + 1). */
   v: Float64Array;
   /** What the MLP reads: v, or with dropout a copy with entries zeroed and the rest scaled by 1/(1−p). */
   mlpIn: Float64Array;
@@ -73,11 +79,28 @@ export function trainingForward(net: NeuralScorer, input: NeuralInput, word: Int
   const xproj: [Float64Array, Float64Array] = [new Float64Array(n * G), new Float64Array(n * G)];
   const cache: [LstmCache, LstmCache] = [lstmCache(n, H), lstmCache(n, H)];
   const v = new Float64Array((n + 2) * V);
+  const layers = l.upper.length + 1;
+  const below = Array.from({ length: layers - 1 }, () => new Float64Array(n * V));
+  // Each layer writes its vectors where the layer above reads them; the top layer into v.
+  const outOf = (layer: number) => (layer === layers - 1 ? v : below[layer]);
   for (let d = 0; d < 2; d++) {
     const wx = l.wx[d].offset;
     const xp = xproj[d];
-    for (let t = 0; t < n; t++) for (let j = 0; j < G; j++) xp[t * G + j] = dot(th, wx + j * D, x, t * D, D);
-    lstmTrainingForward(net.lstmView(d), xp, n, d === 1, v, V, d * H, cache[d]);
+    // `matVec` gives `dot`'s sums bit for bit, two rows at a time.
+    for (let t = 0; t < n; t++) matVec(th, wx, G, D, x, t * D, xp, t * G);
+    lstmTrainingForward(net.lstmView(d), xp, n, d === 1, outOf(0), V, d * H, cache[d]);
+  }
+  const upperCache: Array<[LstmCache, LstmCache]> = [];
+  for (let k = 0; k < l.upper.length; k++) {
+    const from = below[k];
+    const caches: [LstmCache, LstmCache] = [lstmCache(n, H), lstmCache(n, H)];
+    const xp = new Float64Array(n * G);
+    for (let d = 0; d < 2; d++) {
+      const wx = l.upper[k].wx[d].offset;
+      for (let t = 0; t < n; t++) matVec(th, wx, G, V, from, t * V, xp, t * G);
+      lstmTrainingForward(net.lstmView(d, k + 1), xp, n, d === 1, outOf(k + 1), V, d * H, caches[d]);
+    }
+    upperCache.push(caches);
   }
   for (let j = 0; j < V; j++) {
     v[n * V + j] = th[l.root.offset + j];
@@ -95,7 +118,7 @@ export function trainingForward(net: NeuralScorer, input: NeuralInput, word: Int
   }
   const a = new Float64Array(N_POSITIONS * rows * M);
   const aDone = new Uint8Array(N_POSITIONS * rows);
-  return { input, n, x, keepX, xproj, cache, v, mlpIn, keep, a, aDone };
+  return { input, n, x, keepX, xproj, cache, below, upperCache, v, mlpIn, keep, a, aDone };
 }
 
 /**

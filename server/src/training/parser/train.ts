@@ -25,6 +25,7 @@ import { normaliseWord } from '../../parser/encoding';
 import { neuralArrays, neuralFromModel } from '../../parser/neuralModel';
 import { NeuralScorer } from '../../parser/neuralScorer';
 import { buildAffixVocab, buildVocab, newNeuralScorer, NeuralTrainOptions, trainNeuralScorer } from './neuralTrain';
+import { countingRng } from './trainingState';
 import { readPretrained } from './readPretrained';
 
 export interface TrainOptions {
@@ -73,6 +74,8 @@ export interface TrainOptions {
   labeller?: { deprels: string[]; labels: SparseWeights };
   /** Train the neural transition scorer (`neuralTrain.ts`) instead of the perceptron. */
   neural?: NeuralTrainOptions;
+  /** The neural scorer's training state, written after every epoch and resumed from when it exists (`trainingState.ts`). */
+  neuralState?: string;
   /** Reuse of the trained taggers between runs that change only the parser or labeller (development only). */
   taggerCache?: { load(): Tagger[] | undefined; save(taggers: Tagger[]): void };
 }
@@ -431,7 +434,8 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
 function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly PunctuatedTree[], trainSentences: number): ModelContents {
   const { o, t0, gold, tagSet, rels, tagger, tagFor, lookup } = p;
   const no = o.neural!;
-  const rand = seededRandom(no.seed);
+  // Counted, so that a run resumed from a training state (`o.neuralState`) draws what an uninterrupted one would.
+  const rand = countingRng(seededRandom(no.seed));
   // Words (and their counts, for word dropout) from the sentences as written; slots also from a corrupted view, so
   // that doubled commas have an embedding of their own.
   const kept = gold.map((g) => viewOf(g.tree, 'kept', rand));
@@ -489,7 +493,7 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
   trainNeuralScorer(net, wordCounts, data, no, rand, o.log, (b, epoch) => {
     best = toModel(b, epoch);
     o.checkpoint?.(best);
-  });
+  }, o.neuralState ? { file: o.neuralState, rng: rand } : undefined);
   o.log(`neural training done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   if (!best) throw new Error('no training epochs');
   return best;
