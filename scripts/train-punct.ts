@@ -25,6 +25,9 @@
  * are then scored on EWT dev and edited-english's dev part pooled, `--dev-sentences` of each)
  * --edited-weight W (each edited-english tree counts W times an EWT tree; default 1)  --edited-sentences N (use only
  * the first N edited-english train trees)
+ * --channel-only-marks MARKS (only φ's windows with one of these marks on either side train, every other channel
+ * logit stays the starting model's exactly: e.g. '“”‘’"' with --resume and --lr 0 teaches the shipped channel quote
+ * placement while its comma and period rewrites stay byte for byte; a straight quote stands for both directions)
  * --resume-state FILE (go on from a training checkpoint: every run writes one, `punct[-TAG].json.ckpt`, after each epoch,
  * with θ, φ, Adam's moments and the epochs done; give the same data and model options and a larger --epochs, and the
  * run continues its schedule where it stopped: a cold start too long for one session is trained over several)  --edited-dev-final N (edited-english dev trees of the final dev report, spread over its sources; 3000)  --silver DIR (where the silver trees are; default /work/cache/edited-english)
@@ -33,8 +36,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
-import { DEL_L, DEL_R, Direction, newChannel, paramIndex, SWAP } from '../server/src/model/channel';
-import { ABBREV_DOT, BOS_MARK, CLOSE_DOUBLE, CLOSE_SINGLE, CLOSERS, MIRROR } from '../server/src/data/punctTokens';
+import { DEL_L, DEL_R, Direction, newChannel, paramIndex, SWAP, windowParamsInvolving } from '../server/src/model/channel';
+import { ABBREV_DOT, BOS_MARK, CLOSE_DOUBLE, CLOSE_SINGLE, CLOSERS, MIRROR, normalisePunct, SYMBOL } from '../server/src/data/punctTokens';
 import { ModelCore } from '../server/src/model/model';
 import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../server/src/model/modelFile';
 import { attachVocabFromJson, modelAlphabet } from '../server/src/model/vocabulary';
@@ -86,6 +89,7 @@ const { values } = parseArgs({
     'edited-dev-final': { type: 'string', default: '3000' },
     silver: { type: 'string', default: defaultSilverDir() },
     'resume-state': { type: 'string' },
+    'channel-only-marks': { type: 'string' },
   },
 });
 
@@ -244,6 +248,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   });
   core.pairedSupplementCommas = values['paired-commas'];
   const model = new PunctModelImpl(core, 'training');
+  const onlyMarks = channelOnlyMarks();
   const opts = {
     xi: Number(values.xi),
     sigma: ph.sigma,
@@ -255,9 +260,10 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     epochs: ph.epochs,
     seed,
     maxMinutes: ph.minutes,
+    channelTrainable: onlyMarks ? windowParamsInvolving(alphabet, onlyMarks) : undefined,
   };
   const name = identity ? 'Attach (identity channel)' : `Attach + NoisyChannel (${dir})`;
-  log(`training ${name}: ${JSON.stringify(opts)}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}${resumeFrom ? ` resumed from ${resumeFrom}` : ''}`);
+  log(`training ${name}: ${JSON.stringify({ ...opts, channelTrainable: opts.channelTrainable?.length })}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}${resumeFrom ? ` resumed from ${resumeFrom}` : ''}`);
   const version = `punct-en-${identity ? 'attach' : 'nc'}-${new Date().toISOString().slice(0, 10)}`;
   // What must be equal for a checkpoint to be continued: the data, the model's definition and the vocabulary built from the data.
   const identityOfRun = {
@@ -304,6 +310,8 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     file,
     coreToJson(core, vocabJson, version, {
       ...opts,
+      channelTrainable: undefined,
+      channelOnlyMarks: onlyMarks ?? null,
       direction: dir,
       identity,
       warmStart: warmFrom ? path.basename(warmFrom) : null,
@@ -331,6 +339,24 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   log(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB)`);
   if (!identity) storeRuleStats(file);
   return res.epochs.length;
+}
+
+/**
+ * `--channel-only-marks`: the Σ tokens whose windows train. A straight quote stands for both of its directional
+ * forms (Σ has only directional quotes); a mark outside Σ is an error, not silently ignored.
+ */
+function channelOnlyMarks(): string[] | undefined {
+  const arg = values['channel-only-marks'];
+  if (arg === undefined) return undefined;
+  const marks = new Set<string>();
+  for (const c of [...arg]) {
+    for (const m of new Set([normalisePunct(c, 'open'), normalisePunct(c, 'close')])) {
+      if (!alphabet.has(m) || m === SYMBOL) throw new Error(`--channel-only-marks: "${c}" is not a punctuation mark of Σ`);
+      marks.add(m);
+    }
+  }
+  if (!marks.size) throw new Error('--channel-only-marks: no marks given');
+  return [...marks].sort();
 }
 
 /**

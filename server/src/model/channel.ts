@@ -74,6 +74,22 @@ export function paramIndex(S: number, a: number, b: number, e: number): number {
 }
 
 /**
+ * The indices of φ's logits (all four edits) of every window `ab` in which a or b is one of `marks`: the parameters
+ * a training run may change when only those marks' rewrites are to be learned (`TrainOptions.channelTrainable`).
+ */
+export function windowParamsInvolving(alphabet: Alphabet, marks: Iterable<string>): number[] {
+  const S = alphabet.size;
+  const ids = new Set([...marks].map((m) => alphabet.id(m)));
+  const out: number[] = [];
+  for (let a = 0; a < S; a++) {
+    for (let b = 0; b < S; b++) {
+      if (ids.has(a) || ids.has(b)) for (let e = 0; e < 4; e++) out.push(paramIndex(S, a, b, e));
+    }
+  }
+  return out;
+}
+
+/**
  * For the processing machine: (pending p, next q) → string window (a, b) and the string-order edit of each
  * processing move [emitP, dropP, dropQ, swap].
  */
