@@ -28,6 +28,9 @@
  * --channel-only-marks MARKS (only φ's windows with one of these marks on either side train, every other channel
  * logit stays the starting model's exactly: e.g. '“”‘’"' with --resume and --lr 0 teaches the shipped channel quote
  * placement while its comma and period rewrites stay byte for byte; a straight quote stands for both directions)
+ * --channel-keep-deletions (with --channel-only-marks: those windows keep the starting model's deletion probabilities,
+ * only keep against swap is learned: the quote windows of the silver edited-english trees otherwise learn to drop
+ * quotes, and an underlying quote dropped moves the comma probabilities of sentences without any)
  * --resume-state FILE (go on from a training checkpoint: every run writes one, `punct[-TAG].json.ckpt`, after each epoch,
  * with θ, φ, Adam's moments and the epochs done; give the same data and model options and a larger --epochs, and the
  * run continues its schedule where it stopped: a cold start too long for one session is trained over several)  --edited-dev-final N (edited-english dev trees of the final dev report, spread over its sources; 3000)  --silver DIR (where the silver trees are; default /work/cache/edited-english)
@@ -36,7 +39,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
-import { DEL_L, DEL_R, Direction, newChannel, paramIndex, SWAP, windowParamsInvolving } from '../server/src/model/channel';
+import { DEL_L, DEL_R, Direction, newChannel, paramIndex, SWAP, windowParamsInvolving, keepDeletionsProjection } from '../server/src/model/channel';
 import { ABBREV_DOT, BOS_MARK, CLOSE_DOUBLE, CLOSE_SINGLE, CLOSERS, MIRROR, normalisePunct, SYMBOL } from '../server/src/data/punctTokens';
 import { ModelCore } from '../server/src/model/model';
 import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../server/src/model/modelFile';
@@ -90,6 +93,7 @@ const { values } = parseArgs({
     silver: { type: 'string', default: defaultSilverDir() },
     'resume-state': { type: 'string' },
     'channel-only-marks': { type: 'string' },
+    'channel-keep-deletions': { type: 'boolean', default: false },
   },
 });
 
@@ -262,6 +266,8 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     maxMinutes: ph.minutes,
     channelTrainable: onlyMarks ? windowParamsInvolving(alphabet, onlyMarks) : undefined,
   };
+  if (values['channel-keep-deletions'] && !opts.channelTrainable) throw new Error('--channel-keep-deletions needs --channel-only-marks');
+  const project = values['channel-keep-deletions'] ? keepDeletionsProjection(logits.slice(), opts.channelTrainable!.filter((i) => i % 4 === 0)) : undefined;
   const name = identity ? 'Attach (identity channel)' : `Attach + NoisyChannel (${dir})`;
   log(`training ${name}: ${JSON.stringify({ ...opts, channelTrainable: opts.channelTrainable?.length })}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}${resumeFrom ? ` resumed from ${resumeFrom}` : ''}`);
   const version = `punct-en-${identity ? 'attach' : 'nc'}-${new Date().toISOString().slice(0, 10)}`;
@@ -295,6 +301,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   }
   const res = trainModel(core, trainTrees, {
     ...opts,
+    channelProject: project,
     log,
     sources,
     resume: resumeState,
@@ -312,6 +319,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
       ...opts,
       channelTrainable: undefined,
       channelOnlyMarks: onlyMarks ?? null,
+      channelKeepDeletions: values['channel-keep-deletions'],
       direction: dir,
       identity,
       warmStart: warmFrom ? path.basename(warmFrom) : null,

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { windowParamsInvolving } from '../../server/src/model/channel';
+import { keepDeletionsProjection, newChannel, windowParamsInvolving } from '../../server/src/model/channel';
 import { CLOSE_DOUBLE, CLOSE_SINGLE, OPEN_DOUBLE, OPEN_SINGLE } from '../../server/src/data/punctTokens';
 import { trainModel } from '../../server/src/training/model/train';
 import { devTrees, randomCore } from './helpers';
@@ -45,5 +45,33 @@ describe('model/train: training only the channel windows of some marks (--channe
     const all = randomCore(trees, 1, 'R', false, 10);
     trainModel(all, trees, opts);
     assert.ok(before.some((v, i) => !free.has(i) && all.channel.logits[i] !== v));
+  });
+
+  it('--channel-keep-deletions: the trained windows keep their deletion probabilities, keep against swap is learned', () => {
+    const core = randomCore(trees, 1, 'R', false, 10);
+    const start = core.channel.logits.slice();
+    const startProbs = core.channel.probs.slice();
+    const trainable = windowParamsInvolving(core.channel.alphabet, QUOTES);
+    const project = keepDeletionsProjection(start, trainable.filter((i) => i % 4 === 0));
+    const opts = { xi: 1, sigma: 1e-3, lr: 0, lrChannel: 0.3, batch: 20, sentencesPerEpoch: 40, epochs: 1, seed: 3, devScore: () => 1 };
+    trainModel(core, trees, { ...opts, channelTrainable: trainable, channelProject: project });
+    const free = new Set(trainable);
+    const p = core.channel.probs;
+    let ratioMoved = 0;
+    for (let o = 0; o < p.length; o += 4) {
+      if (!free.has(o)) {
+        for (let e = 0; e < 4; e++) assert.equal(core.channel.logits[o + e], start[o + e]);
+        continue;
+      }
+      for (const e of [1, 2]) assert.ok(Math.abs(p[o + e] - startProbs[o + e]) < 1e-12, `deletion ${o + e}: ${startProbs[o + e]} → ${p[o + e]}`);
+      assert.ok(Math.abs(p[o] + p[o + 3] - startProbs[o] - startProbs[o + 3]) < 1e-12);
+      if (Math.abs(p[o] / p[o + 3] - startProbs[o] / startProbs[o + 3]) > 1e-6) ratioMoved++;
+    }
+    assert.ok(ratioMoved > 0);
+    // The projection of logits that already satisfy it changes no probability: it is idempotent.
+    const again = core.channel.logits.slice();
+    project(again);
+    const ch = newChannel(core.channel.alphabet, 'R', false, again);
+    for (let i = 0; i < p.length; i++) assert.ok(Math.abs(ch.probs[i] - p[i]) < 1e-12);
   });
 });

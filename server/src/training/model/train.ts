@@ -20,6 +20,8 @@ export interface TrainOptions {
    * no step and no L2 shrinkage, so the channel's distributions over the other windows stay the starting model's.
    */
   channelTrainable?: readonly number[];
+  /** Called on φ's logits after each of its steps (before the channel is refreshed): a projection onto a constraint. */
+  channelProject?: (logits: Float64Array) => void;
   /** Learning rate multiplier per epoch (1 = constant). */
   decay?: number;
   batch: number;
@@ -168,6 +170,7 @@ export function trainModel(core: ModelCore, trees: readonly PunctuatedTree[], op
       if (!core.channel.identity) {
         for (let i = 0; i < grads.phi.length; i++) grads.phi[i] = grads.phi[i] * scale - 2 * opts.sigma * core.channel.logits[i];
         adamP.step(core.channel.logits, grads.phi, opts.channelTrainable);
+        opts.channelProject?.(core.channel.logits);
         refreshChannel(core.channel);
       }
       core.invalidate();
