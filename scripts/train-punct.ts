@@ -25,6 +25,12 @@
  * are then scored on EWT dev and edited-english's dev part pooled, `--dev-sentences` of each)
  * --edited-weight W (each edited-english tree counts W times an EWT tree; default 1)  --edited-sentences N (use only
  * the first N edited-english train trees)
+ * --channel-only-marks MARKS (only φ's windows with one of these marks on either side train, every other channel
+ * logit stays the starting model's exactly: e.g. '“”‘’"' with --resume and --lr 0 teaches the shipped channel quote
+ * placement while its comma and period rewrites stay byte for byte; a straight quote stands for both directions)
+ * --channel-keep-deletions (with --channel-only-marks: those windows keep the starting model's deletion probabilities,
+ * only keep against swap is learned: the quote windows of the silver edited-english trees otherwise learn to drop
+ * quotes, and an underlying quote dropped moves the comma probabilities of sentences without any)
  * --resume-state FILE (go on from a training checkpoint: every run writes one, `punct[-TAG].json.ckpt`, after each epoch,
  * with θ, φ, Adam's moments and the epochs done; give the same data and model options and a larger --epochs, and the
  * run continues its schedule where it stopped: a cold start too long for one session is trained over several)  --edited-dev-final N (edited-english dev trees of the final dev report, spread over its sources; 3000)  --silver DIR (where the silver trees are; default /work/cache/edited-english)
@@ -33,8 +39,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
-import { DEL_L, DEL_R, Direction, newChannel, paramIndex, SWAP } from '../server/src/model/channel';
-import { ABBREV_DOT, BOS_MARK, CLOSE_DOUBLE, CLOSE_SINGLE, CLOSERS, MIRROR } from '../server/src/data/punctTokens';
+import { DEL_L, DEL_R, Direction, newChannel, paramIndex, SWAP, windowParamsInvolving, keepDeletionsProjection } from '../server/src/model/channel';
+import { ABBREV_DOT, BOS_MARK, CLOSE_DOUBLE, CLOSE_SINGLE, CLOSERS, MIRROR, normalisePunct, SYMBOL } from '../server/src/data/punctTokens';
 import { ModelCore } from '../server/src/model/model';
 import { coreToJson, readModelJson, writeModelJson, coreFromJson } from '../server/src/model/modelFile';
 import { attachVocabFromJson, modelAlphabet } from '../server/src/model/vocabulary';
@@ -86,6 +92,8 @@ const { values } = parseArgs({
     'edited-dev-final': { type: 'string', default: '3000' },
     silver: { type: 'string', default: defaultSilverDir() },
     'resume-state': { type: 'string' },
+    'channel-only-marks': { type: 'string' },
+    'channel-keep-deletions': { type: 'boolean', default: false },
   },
 });
 
@@ -244,6 +252,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   });
   core.pairedSupplementCommas = values['paired-commas'];
   const model = new PunctModelImpl(core, 'training');
+  const onlyMarks = channelOnlyMarks();
   const opts = {
     xi: Number(values.xi),
     sigma: ph.sigma,
@@ -255,9 +264,12 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     epochs: ph.epochs,
     seed,
     maxMinutes: ph.minutes,
+    channelTrainable: onlyMarks ? windowParamsInvolving(alphabet, onlyMarks) : undefined,
   };
+  if (values['channel-keep-deletions'] && !opts.channelTrainable) throw new Error('--channel-keep-deletions needs --channel-only-marks');
+  const project = values['channel-keep-deletions'] ? keepDeletionsProjection(logits.slice(), opts.channelTrainable!.filter((i) => i % 4 === 0)) : undefined;
   const name = identity ? 'Attach (identity channel)' : `Attach + NoisyChannel (${dir})`;
-  log(`training ${name}: ${JSON.stringify(opts)}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}${resumeFrom ? ` resumed from ${resumeFrom}` : ''}`);
+  log(`training ${name}: ${JSON.stringify({ ...opts, channelTrainable: opts.channelTrainable?.length })}${warmFrom ? ` warm start from ${path.basename(warmFrom)}` : ''}${resumeFrom ? ` resumed from ${resumeFrom}` : ''}`);
   const version = `punct-en-${identity ? 'attach' : 'nc'}-${new Date().toISOString().slice(0, 10)}`;
   // What must be equal for a checkpoint to be continued: the data, the model's definition and the vocabulary built from the data.
   const identityOfRun = {
@@ -289,6 +301,7 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   }
   const res = trainModel(core, trainTrees, {
     ...opts,
+    channelProject: project,
     log,
     sources,
     resume: resumeState,
@@ -304,6 +317,9 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
     file,
     coreToJson(core, vocabJson, version, {
       ...opts,
+      channelTrainable: undefined,
+      channelOnlyMarks: onlyMarks ?? null,
+      channelKeepDeletions: values['channel-keep-deletions'],
       direction: dir,
       identity,
       warmStart: warmFrom ? path.basename(warmFrom) : null,
@@ -331,6 +347,24 @@ function trainOne(identity: boolean, file: string, ph: Phase, warmFrom?: string,
   log(`wrote ${file} (${(fs.statSync(file).size / 1e6).toFixed(2)} MB)`);
   if (!identity) storeRuleStats(file);
   return res.epochs.length;
+}
+
+/**
+ * `--channel-only-marks`: the Σ tokens whose windows train. A straight quote stands for both of its directional
+ * forms (Σ has only directional quotes); a mark outside Σ is an error, not silently ignored.
+ */
+function channelOnlyMarks(): string[] | undefined {
+  const arg = values['channel-only-marks'];
+  if (arg === undefined) return undefined;
+  const marks = new Set<string>();
+  for (const c of [...arg]) {
+    for (const m of new Set([normalisePunct(c, 'open'), normalisePunct(c, 'close')])) {
+      if (!alphabet.has(m) || m === SYMBOL) throw new Error(`--channel-only-marks: "${c}" is not a punctuation mark of Σ`);
+      marks.add(m);
+    }
+  }
+  if (!marks.size) throw new Error('--channel-only-marks: no marks given');
+  return [...marks].sort();
 }
 
 /**

@@ -103,7 +103,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     values: [
       ['american', 'Periods and commas go inside closing quotes: “a disaster.”'],
       ['british', 'Periods and commas go outside unless they belong to the quotation: “a disaster”.'],
-      ['auto', "Follow the document's own habit."],
+      ['auto', "Follow the document's own habit; where it shows none, American (the style the punctuation model learned), except in technical writing."],
     ],
     default: 'auto',
     description: 'Where periods and commas go relative to closing quotation marks.',

@@ -74,6 +74,44 @@ export function paramIndex(S: number, a: number, b: number, e: number): number {
 }
 
 /**
+ * The indices of φ's logits (all four edits) of every window `ab` in which a or b is one of `marks`: the parameters
+ * a training run may change when only those marks' rewrites are to be learned (`TrainOptions.channelTrainable`).
+ */
+export function windowParamsInvolving(alphabet: Alphabet, marks: Iterable<string>): number[] {
+  const S = alphabet.size;
+  const ids = new Set([...marks].map((m) => alphabet.id(m)));
+  const out: number[] = [];
+  for (let a = 0; a < S; a++) {
+    for (let b = 0; b < S; b++) {
+      if (ids.has(a) || ids.has(b)) for (let e = 0; e < 4; e++) out.push(paramIndex(S, a, b, e));
+    }
+  }
+  return out;
+}
+
+/**
+ * A projection that keeps each given window's deletion probabilities (delL, delR) at those of `start` and leaves
+ * only the split of the rest between keep and swap to the current logits. Applied after every step, it makes a
+ * window learn where a mark goes (`”. ↦ .”`) but not whether it is dropped, so an underlying mark that the starting
+ * channel kept is not newly deleted from the surface (where its deletion would move the probabilities of texts
+ * without that mark). `windows` are window offsets (a·|Σ| + b)·4.
+ */
+export function keepDeletionsProjection(start: Float64Array, windows: readonly number[]): (logits: Float64Array) => void {
+  const lse = (x: number, y: number) => Math.max(x, y) + Math.log1p(Math.exp(-Math.abs(x - y)));
+  return (logits) => {
+    for (const o of windows) {
+      const z0 = lse(lse(start[o], start[o + 1]), lse(start[o + 2], start[o + 3]));
+      const rest = lse(start[o + KEEP], start[o + SWAP]) - z0; // log(p_keep + p_swap) of the start
+      const ks = lse(logits[o + KEEP], logits[o + SWAP]);
+      logits[o + KEEP] = rest + logits[o + KEEP] - ks;
+      logits[o + SWAP] = rest + logits[o + SWAP] - ks;
+      logits[o + DEL_L] = start[o + DEL_L] - z0;
+      logits[o + DEL_R] = start[o + DEL_R] - z0;
+    }
+  };
+}
+
+/**
  * For the processing machine: (pending p, next q) → string window (a, b) and the string-order edit of each
  * processing move [emitP, dropP, dropQ, swap].
  */

@@ -15,6 +15,13 @@ export interface TrainOptions {
   lr: number;
   /** Learning rate of the channel logits φ (default: lr). */
   lrChannel?: number;
+  /**
+   * The indices of the channel logits φ that train (absent: all). Every other logit keeps its value exactly: it gets
+   * no step and no L2 shrinkage, so the channel's distributions over the other windows stay the starting model's.
+   */
+  channelTrainable?: readonly number[];
+  /** Called on φ's logits after each of its steps (before the channel is refreshed): a projection onto a constraint. */
+  channelProject?: (logits: Float64Array) => void;
   /** Learning rate multiplier per epoch (1 = constant). */
   decay?: number;
   batch: number;
@@ -162,7 +169,8 @@ export function trainModel(core: ModelCore, trees: readonly PunctuatedTree[], op
       adamT.step(core.weights, g, touched);
       if (!core.channel.identity) {
         for (let i = 0; i < grads.phi.length; i++) grads.phi[i] = grads.phi[i] * scale - 2 * opts.sigma * core.channel.logits[i];
-        adamP.step(core.channel.logits, grads.phi);
+        adamP.step(core.channel.logits, grads.phi, opts.channelTrainable);
+        opts.channelProject?.(core.channel.logits);
         refreshChannel(core.channel);
       }
       core.invalidate();
