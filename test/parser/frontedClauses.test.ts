@@ -4,7 +4,7 @@ import * as path from 'path';
 import { loadParser } from '../../server/src/parser';
 import { WordSequence } from '../../server/src/parser/encoding';
 import { crossesFirstComma, frontedAdverbialClauses, frontedClauses, frontedConstituents, scoreFrontedClauses } from '../../server/src/training/parser/frontedClauses';
-import { corruptSlots, protectedSlots, seededRandom } from '../../server/src/training/parser/views';
+import { corruptSlots, frontedPhraseCommas, protectedSlots, seededRandom } from '../../server/src/training/parser/views';
 import { ArcHybridState, SHIFT } from '../../server/src/parser/arcHybrid';
 import { encodeSentence } from '../../server/src/parser/encoding';
 import { FeatureBuffer } from '../../server/src/parser/hash';
@@ -53,6 +53,19 @@ describe('fronted-clause check', () => {
     const words = storm.words.map((w, i) => ({ ...w, head: head[i] === storm.words.length ? 0 : head[i] + 1 }));
     assert.strictEqual(crossesFirstComma({ words, slots: storm.slots }), true);
     assert.strictEqual(crossesFirstComma(storm), false);
+  });
+
+  it('with phrases, the comma after a sentence-initial phrase is protected too, and no comma inside the clause', () => {
+    // As(1) such(2) ,(slot 2) Rust(3) includes(4) a(5) macro(6) ,(slot 6) which(7) helps(8) .
+    const forms = ['As', 'such', 'Rust', 'includes', 'a', 'macro', 'which', 'helps'];
+    const heads = [2, 4, 4, 0, 6, 4, 8, 6];
+    const tree = {
+      words: forms.map((form, k) => ({ form, lemma: form, upos: 'X', xpos: 'X', feats: '_', head: heads[k], deprel: k === 3 ? 'root' : 'dep' })),
+      slots: [[], [], [','], [], [], [], [','], [], ['.']],
+    } as unknown as Parameters<typeof frontedPhraseCommas>[0];
+    assert.deepStrictEqual(frontedPhraseCommas(tree), [2]);
+    assert.deepStrictEqual([...protectedSlots(tree, true)], [2]);
+    assert.deepStrictEqual([...protectedSlots(tree)], [], 'off by default: the shipped models retrain as they were');
   });
 
   it('corrupted views never touch a protected slot but still corrupt the others', () => {

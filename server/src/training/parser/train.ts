@@ -47,6 +47,8 @@ export interface TrainOptions {
   views: readonly ViewKind[];
   /** The labeller's and parser's corrupted views keep the comma closing a fronted adverbial clause (`protectedSlots`). */
   protectFrontedCommas: boolean;
+  /** … and the comma after any sentence-initial phrase (`frontedPhraseCommas`); off, so the shipped models retrain as they were. */
+  protectFrontedPhrases: boolean;
   /**
    * Probability of a learner's comma in each subject–verb and verb–object slot of the labeller's and parser's
    * corrupted views (`learnerCommas.ts`); 0 trains as before it existed.
@@ -94,6 +96,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   explore: 0.9,
   views: VIEW_KINDS,
   protectFrontedCommas: true,
+  protectFrontedPhrases: false,
   learnerCommas: 0,
   featureSet: FRONTED_COMMA_FEATURES,
   log: () => undefined,
@@ -280,7 +283,7 @@ export function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prep
       head,
       kids: goldChildren(head),
       deprel: Int32Array.from(tree.words, (w) => rels.id(w.deprel)),
-      keep: o.protectFrontedCommas ? protectedSlots(tree) : undefined,
+      keep: o.protectFrontedCommas ? protectedSlots(tree, o.protectFrontedPhrases) : undefined,
       learner: o.learnerCommas > 0 ? { slots: new Set(learnerCommaSlots(tree)), rate: o.learnerCommas } : undefined,
       writers: writersOf(tree),
     };

@@ -98,6 +98,34 @@ export function viewOf(
  * often, but when it is there it is the evidence that the clause has ended ("When the storm ended, the town…"); a
  * parser that never sees it kept while its neighbours are corrupted learns to read past it.
  */
-export function protectedSlots(tree: PunctuatedTree): Set<number> {
-  return new Set(frontedAdverbialClauses(tree).map((c) => c.last + 1));
+export function protectedSlots(tree: PunctuatedTree, phrases = false): Set<number> {
+  const out = new Set(frontedAdverbialClauses(tree).map((c) => c.last + 1));
+  if (phrases) for (const i of frontedPhraseCommas(tree)) out.add(i);
+  return out;
+}
+
+/**
+ * With `phrases`, also the comma after any sentence-initial phrase ("As such, Rust …", "Remember, most people …",
+ * "Because of this, winter …"): a slot holding a comma before the main predicate, with every word before it in a
+ * subtree that ends before it and hangs on the predicate. A parser whose corrupted views drop these commas learns to
+ * read through them: the 2 × 64 scorer did so on edited prose (journal, "The parser's encoder with two BiLSTM layers").
+ */
+export function frontedPhraseCommas(tree: PunctuatedTree): number[] {
+  const words = tree.words;
+  const n = words.length;
+  const root = words.findIndex((w) => w.head === 0) + 1;
+  const out: number[] = [];
+  for (let i = 1; i < root; i++) {
+    if (!tree.slots[i].includes(',')) continue;
+    // Words 1..i: each one's ancestors up to the predicate lie within 1..i.
+    let prefix = true;
+    for (let k = 1; k <= i && prefix; k++) {
+      let h = words[k - 1].head;
+      let steps = 0;
+      while (h !== root && h >= 1 && h <= i && steps++ < n) h = words[h - 1].head;
+      if (h !== root) prefix = false;
+    }
+    if (prefix) out.push(i);
+  }
+  return out;
 }
