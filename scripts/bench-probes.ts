@@ -6,6 +6,7 @@
  *
  *   npm run bench:probes -- [--file F.tsv] [--min-confidence P] [--comma-splices edited|ignore]
  *                            [--introductory-comma edited|auto|ignore] [--list] [--as-document] [--no-adapt]
+ *                            [--audience edited|learner|auto]
  *                            [--decision calibrated|learned]
  *
  * `--as-document` lints the written sentences as one text (a learner's essay) and the corrections as another, instead
@@ -20,7 +21,7 @@ import { joinWithSpaces } from '../server/research/eval/bench';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { COMMA_SPLICES_USAGE, createLinter, Finding, INTRODUCTORY_COMMA_USAGE, isCommaSplices, isIntroductoryComma, LintOptions } from '../server/src/engine';
+import { COMMA_SPLICES_USAGE, createLinter, Finding, INTRODUCTORY_COMMA_USAGE, isAudience, isCommaSplices, isIntroductoryComma, LintOptions } from '../server/src/engine';
 import { applyEdits } from '../server/src/edits/safeFixes';
 
 const { values: opt } = parseArgs({
@@ -32,6 +33,7 @@ const { values: opt } = parseArgs({
     list: { type: 'boolean' },
     'as-document': { type: 'boolean' },
     'no-adapt': { type: 'boolean' },
+    audience: { type: 'string' },
     /** `calibrated` or `learned`: which decision lints (LintOptions.decision); the engine's default when absent. */
     decision: { type: 'string' },
   },
@@ -84,11 +86,14 @@ async function main(): Promise<void> {
   if (commaSplices !== undefined && !isCommaSplices(commaSplices)) throw new Error(COMMA_SPLICES_USAGE);
   const introductoryComma = opt['introductory-comma'];
   if (introductoryComma !== undefined && !isIntroductoryComma(introductoryComma)) throw new Error(INTRODUCTORY_COMMA_USAGE);
+  const audience = opt.audience;
+  if (audience !== undefined && !isAudience(audience)) throw new Error('--audience: edited, learner or auto');
   const options: LintOptions = {
     ...(minConfidence === undefined ? {} : { minConfidence }),
     ...(commaSplices ? { commaSplices } : {}),
     ...(introductoryComma ? { introductoryComma } : {}),
     ...(opt['no-adapt'] ? { adaptToWriter: false } : {}),
+    ...(audience ? { audience } : {}),
     ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision } : {}),
   };
   const lint = (t: string): Finding[] => linter.lint(t, options);
