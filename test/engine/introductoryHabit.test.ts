@@ -5,7 +5,7 @@
  */
 import * as assert from 'assert';
 import { Finding, LintPart, makeLinter, settleParts } from '../../server/src/engine';
-import { HABIT_MIN_SHARE, HABIT_MIN_WRITTEN, habitHolds } from '../../server/src/engine/correction/style/introductoryHabit';
+import { expectedComma, HABIT_MIN_EXPECTED, HABIT_VARIANCE, habitExpects, habitShift, HabitCount } from '../../server/src/engine/correction/style/introductoryHabit';
 import { trainedEngineParts } from './trainedParts';
 
 /**
@@ -15,35 +15,71 @@ import { trainedEngineParts } from './trainedParts';
 const HABIT = 'Finally, we left early. Finally, it rained all day. Finally, the roads stayed dry. Finally we reached home late.';
 /** One of each. */
 const NO_HABIT = 'Finally, we left early. It rained all day. The roads stayed dry. Finally we reached home late.';
+/** A writer who never sets off "Finally". */
+const NEVER = 'Finally we left early. Finally it rained all day. Finally the roads stayed dry. Finally we reached home late.';
 
 const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
 
 describe('engine: introductoryComma auto, the document’s own habit', function () {
   this.timeout(120000);
 
-  it('a habit is at least 3 commas and at least 75% of the covered elements', () => {
-    assert.deepStrictEqual([HABIT_MIN_WRITTEN, HABIT_MIN_SHARE], [3, 0.75]);
-    const holds = (written: number, omitted: number) => habitHolds({ written, omitted });
-    assert.deepStrictEqual(
-      [holds(3, 0), holds(3, 1), holds(6, 2), holds(2, 0), holds(3, 2), holds(6, 3), holds(0, 0)],
-      [true, true, true, false, false, false, false],
-    );
+  /** The counts of elements written (1) or not (0) with edited rates `mus`. */
+  const counts = (els: ReadonlyArray<[number, number]>): HabitCount => {
+    const h: HabitCount = { written: 0, omitted: 0, excess: 0, information: 0 };
+    for (const [y, mu] of els) {
+      if (y) h.written++;
+      else h.omitted++;
+      h.excess += y - mu;
+      h.information += mu * (1 - mu);
+    }
+    return h;
+  };
+
+  it('the habit shift is the maximum of the Laplace posterior after one Newton step from 0, checked numerically', () => {
+    const els: Array<[number, number]> = [[1, 0.9], [0, 0.8], [1, 0.7], [0, 0.95]];
+    // The log posterior of b: Σ log σ(±(logit μ + b)) − b²/2s²; its derivative at 0 over minus its second derivative.
+    const logPost = (b: number) => els.reduce((s, [y, mu]) => s + Math.log(1 / (1 + Math.exp(-(y ? 1 : -1) * (Math.log(mu / (1 - mu)) + b)))), 0) - (b * b) / (2 * HABIT_VARIANCE);
+    const e = 1e-4;
+    const d1 = (logPost(e) - logPost(-e)) / (2 * e);
+    const d2 = (logPost(e) - 2 * logPost(0) + logPost(-e)) / (e * e);
+    assert.ok(Math.abs(habitShift(counts(els)) - -d1 / d2) < 1e-5);
+  });
+
+  it('with no other elements the expected rate is edited prose’s; commas elsewhere raise it and omissions lower it', () => {
+    const none = counts([]);
+    assert.ok(Math.abs(expectedComma(0.9, none) - 0.9) < 1e-12);
+    assert.ok(expectedComma(0.9, counts([[1, 0.9], [1, 0.8]])) > 0.9);
+    assert.ok(expectedComma(0.9, counts([[0, 0.9], [0, 0.8]])) < 0.9);
+  });
+
+  it('an omission is judged against the other elements only: its own absence does not count against it', () => {
+    const share = 0.93;
+    assert.ok(share >= HABIT_MIN_EXPECTED);
+    // Alone in its document, the omission meets edited prose's rate for its element, which is above the bar.
+    assert.strictEqual(habitExpects(counts([[0, share]]), share), true);
+    // A writer who left out the comma after three other such elements has another habit.
+    assert.strictEqual(habitExpects(counts([[0, share], [0, 0.9], [0, 0.9], [0, 0.85]]), share), false);
+    // An element edited prose sets off less often is not asked for without the writer's own commas.
+    assert.strictEqual(habitExpects(counts([[0, 0.85]]), 0.85), false);
+    assert.strictEqual(habitExpects(counts([[0, 0.85], [1, 0.85], [1, 0.85], [1, 0.85], [1, 0.85], [1, 0.85], [1, 0.85]]), 0.85), true);
   });
 
   it('the document decides: its sentences’ pending omissions are reported with the count, or none are', () => {
     const at = (offset: number) => ({ line: 0, character: offset, offset });
     const finding: Finding = { ruleId: 'introductory-comma', message: 'm', severity: 'info', confidence: 0.9, start: at(40), end: at(47), fixes: [], explanation: 'why' };
-    const pending = { finding, element: 'element "However"' };
+    const pending = { finding, element: 'element "However"', share: 0.85 };
     const parts: LintPart[] = [
-      { findings: [], habit: { written: 2, omitted: 0, pending: [] } },
-      { findings: [], habit: { written: 1, omitted: 1, pending: [pending] } },
+      { findings: [], habit: { ...counts([[1, 0.85], [1, 0.85]]), pending: [] } },
+      { findings: [], habit: { ...counts([[1, 0.85], [0, 0.85]]), pending: [pending] } },
     ];
     const [f, ...rest] = settleParts(parts).flat();
     assert.strictEqual(rest.length, 0);
     assert.deepStrictEqual({ ...f, message: '' }, { ...finding, message: '' }, 'the finding itself is unchanged');
     assert.strictEqual(f.message, 'Set off the introductory element "However" with a comma: you write one after introductory elements elsewhere in this document (3 of 4).');
-    assert.deepStrictEqual(settleParts([parts[1], { findings: [], habit: { written: 1, omitted: 0, pending: [] } }]).flat(), [], '2 of 3 is no habit');
+    const omittedElsewhere = { findings: [], habit: { ...counts([[0, 0.85], [0, 0.85]]), pending: [] } };
+    assert.deepStrictEqual(settleParts([parts[1], omittedElsewhere]).flat(), [], 'the writer leaves the comma out elsewhere: no finding');
   });
+
 
   describe('with the trained parser and model', () => {
     const parts = trainedEngineParts();
@@ -63,25 +99,27 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
       assert.deepStrictEqual(intro(linter.lint(HABIT, { introductoryComma: 'ignore' })), []);
     });
 
-    it('one of each: no habit, no finding (edited still reports it)', () => {
+    it('one of each: held to edited prose, which nearly always sets off "Finally"; a writer who never does: none', () => {
       const linter = makeLinter(parts());
-      assert.deepStrictEqual(intro(linter.lint(NO_HABIT, { introductoryComma: 'auto' })), []);
-      assert.strictEqual(intro(linter.lint(NO_HABIT, { introductoryComma: 'edited' })).length, 1);
+      const [f, ...rest] = intro(linter.lint(NO_HABIT, { introductoryComma: 'auto' }));
+      assert.ok(f && rest.length === 0);
+      assert.match(f.message, /as edited prose does after most such elements/);
+      assert.deepStrictEqual(intro(linter.lint(NEVER, { introductoryComma: 'auto' })), [], 'the writer’s own habit');
+      assert.strictEqual(intro(linter.lint(NEVER, { introductoryComma: 'edited' })).length, 4);
     });
 
     it('an edit elsewhere that changes the habit changes the findings, as a fresh linter gives them', () => {
       const shared = makeLinter(parts());
       const auto = { introductoryComma: 'auto' as const };
-      const broken = HABIT.replace('Finally, the roads', 'Finally the roads'); // 2 of 4: the habit is gone
-      const longer = `${broken} Finally, we slept well.`; // 3 of 5: still none (60%)
-      const restored = `${HABIT} Finally, we slept well.`; // 4 of 5: back
+      const broken = `${HABIT.replace('Finally, the roads', 'Finally the roads')} Finally we stayed in the hotel. Finally we read our books. Finally we went to bed.`; // 2 of 7: the writer's habit is gone
+      const restored = `${HABIT} Finally, we slept well.`; // 4 of 5
       const counts: number[] = [];
-      for (const text of [HABIT, broken, longer, restored, HABIT]) {
+      for (const text of [HABIT, broken, restored, HABIT]) {
         const remembered = intro(shared.lint(text, auto));
         assert.deepStrictEqual(remembered, intro(makeLinter(parts()).lint(text, auto)), text);
         counts.push(remembered.length);
       }
-      assert.deepStrictEqual(counts, [1, 0, 0, 1, 1]);
+      assert.deepStrictEqual(counts, [1, 0, 1, 1]);
       assert.match(intro(shared.lint(restored, auto))[0].message, /\(4 of 5\)/);
     });
 

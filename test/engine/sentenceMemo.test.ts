@@ -64,7 +64,7 @@ describe('engine: sentence findings memo', function () {
     const compute = (at: number) => () => {
       computed++;
       const finding = { ruleId: 'comma', message: 'm', confidence: 0.9, start: at + 2, end: at + 3, fixes: [{ title: 't', edits: [{ start: at + 2, end: at + 3, newText: '' }] }], explanation: 'e' };
-      return { findings: [finding], habit: { written: 1, omitted: 1, pending: [{ finding: { ...finding, ruleId: 'introductory-comma' }, element: 'word "Hi"' }] } };
+      return { findings: [finding], habit: { written: 1, omitted: 1, excess: 0, information: 0, pending: [{ finding: { ...finding, ruleId: 'introductory-comma' }, element: 'word "Hi"' }] } };
     };
     const a = memo.findings('Ah. Hi, there', sentence(4), 'ctx', compute(4)).findings;
     const moved = memo.findings('Well. Hi, there', sentence(6), 'ctx', compute(6));

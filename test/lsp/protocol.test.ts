@@ -261,13 +261,16 @@ describe('language server over stdio', function () {
     const h = await client.request<any>('textDocument/hover', { textDocument: { uri }, position: d.range.start });
     assert.match(h.contents.value, /introductory-comma/);
     assert.match(h.contents.value, /```puncteme-tree\n\[/, 'the model’s explanation of a finding the file decided');
-    // Delete the comma of "Finally, it rained" (line 4): 2 of 4, no habit; the fourth paragraph was not edited.
+    // Line 4 rewritten without its comma and with three more "Finally" sentences without one: 2 of 7, the writer's habit
+    // is to leave it out, and the fourth paragraph, not edited, loses its finding.
+    const line4 = 'Finally, it rained all day.';
+    const without = 'Finally it rained all day. Finally we stayed in the hotel. Finally we read our books. Finally we went to bed.';
     n = client.published.length;
-    await client.change(uri, 2, [{ range: { start: { line: 4, character: 7 }, end: { line: 4, character: 8 } }, text: '' }]);
+    await client.change(uri, 2, [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: line4.length } }, text: without }]);
     assert.deepEqual(intro(await client.diagnosticsAfter(uri, n, 2)), []);
     n = client.published.length;
-    await client.change(uri, 3, [{ range: { start: { line: 4, character: 7 }, end: { line: 4, character: 7 } }, text: ',' }]);
-    assert.equal(intro(await client.diagnosticsAfter(uri, n, 3)).length, 1, 'the comma back: the habit back');
+    await client.change(uri, 3, [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: without.length } }, text: line4 }]);
+    assert.equal(intro(await client.diagnosticsAfter(uri, n, 3)).length, 1, 'the commas back: the habit back');
   });
 
   it('adaptToWriter decides over the file: a weaker finding in one paragraph, reported for the errors of another, with its hover; fixing one of them takes it away', async function () {

@@ -33,7 +33,7 @@ import { placeCloser, Placement } from './correction/pipeline/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/style/introductoryConvention';
 import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learned/learnedScorer';
-import { HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
+import { emptyHabit, HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
 import { keepStrongest, LintPart, overlapNote, overlaps, settleParts } from './documentPart';
 import type { DecisionTrace } from './correction/pipeline/decisionTrace';
 import { sentenceSettings } from './sentenceSettings';
@@ -276,7 +276,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);
-              const k = smallModelStep(s, text, kinds, r, options, () => model.commaPrior?.(s.tree), reparse);
+              const k = smallModelStep(s, text, kinds, r, options, () => model.commaPrior?.(s.tree), reparse, undefined, convention);
               plain.push(...k.findings);
               adaptive.push(...k.adaptive);
               habits.push(...k.habits);
@@ -366,11 +366,15 @@ function finish(
     part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build) };
   }
   if (habits.length) {
-    const habit: HabitPart<Finding> = { written: 0, omitted: 0, pending: [] };
+    const habit: HabitPart<Finding> = emptyHabit();
     for (const h of habits) {
       habit.written += h.written;
       habit.omitted += h.omitted;
-      for (const p of h.pending) if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding), ...(p.errorProneOnly ? { errorProneOnly: true } : {}) });
+      habit.excess += h.excess;
+      habit.information += h.information;
+      for (const p of h.pending) {
+        if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding), ...(p.share !== undefined ? { share: p.share } : {}), ...(p.errorProneOnly ? { errorProneOnly: true } : {}) });
+      }
     }
     part.habit = habit;
   }

@@ -6,7 +6,8 @@
  */
 import * as path from 'path';
 import { PlainFinding } from './finding';
-import { SentenceHabit } from './correction/style/introductoryHabit';
+import { emptyHabit, SentenceHabit, withShares } from './correction/style/introductoryHabit';
+import type { IntroductoryConvention } from './correction/style/introductoryConvention';
 import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, LintOptions } from './types';
 import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceJoinFindings } from './sentenceJoins/findings';
@@ -135,7 +136,7 @@ export function sentenceKindFindings(
       }
       if (f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else {
-        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
+        (habit ??= emptyHabit()).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
         trace?.({ stage: 'style', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       }
     }
@@ -174,7 +175,7 @@ export function sentenceKindFindings(
       }
       if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
       else if (introductory !== 'ignore') {
-        (habit ??= { written: 0, omitted: 0, pending: [] }).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
+        (habit ??= emptyHabit()).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
         trace?.({ stage: 'style', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       } else note('introductoryComma is ignore');
     }
@@ -197,6 +198,7 @@ export function smallModelStep(
   commaPrior: () => Float64Array | undefined,
   reparse?: Reparse,
   trace?: DecisionTrace,
+  convention?: IntroductoryConvention,
 ): { findings: PlainFinding[]; adaptive: PlainFinding[]; habits: SentenceHabit[] } {
   const askGaps = options.commaGaps ?? DEFAULT_COMMA_GAPS;
   const gaps = askGaps ? kinds?.gaps : undefined;
@@ -206,7 +208,8 @@ export function smallModelStep(
     ? sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, others, options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA, commaPrior, askGaps, trace, new Set(r.adaptive), reparse)
     : { findings: [], adaptive: [] };
   const habits: SentenceHabit[] = [];
-  if (k.habit) habits.push(gapEvidence(k.habit));
-  if (r.habit) habits.push(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff, trace) : r.habit));
+  const shares = (h: SentenceHabit) => withShares(h, s.tree, treeInfo(s.tree), convention);
+  if (k.habit) habits.push(shares(gapEvidence(k.habit)));
+  if (r.habit) habits.push(shares(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff, trace) : r.habit)));
   return { findings: k.findings, adaptive: k.adaptive, habits };
 }
