@@ -3,7 +3,8 @@
  * default settings, each document linted as a plain-text file is: paragraphs as prose blocks, the document's habits
  * decided over all of them) on
  * - the part's documents corrupted by the writers' error generator, one error in one paragraph at a time (the rest of
- *   the document as written): precision, recall and F0.5 per error kind, slot by slot against the gold repair
+ *   the document as written; `corruption/benchItems.ts` drops the items whose gold is wrong, without redrawing):
+ *   precision, recall and F0.5 per error kind, slot by slot against the gold repair
  *   (`eval/score.ts`), counting the edits of the findings inside the corrupted sentence; overall both as drawn
  *   (every kind alike) and weighted by how often writers make each kind (`corruption/rates.ts`);
  * - the same documents as written: findings per 1,000 sentences, each printed with its sentence (`--findings FILE`)
@@ -24,7 +25,8 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { EditedPart } from './editedEnglish';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from './corruption/rates';
-import { buildEditedSuite, corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } from './corruption/editedSuite';
+import { corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } from './corruption/editedSuite';
+import { benchItems } from './corruption/benchItems';
 import { loadEngineParts, makeLinter, Linter } from '../src/engine';
 import { Finding } from '../src/engine/types';
 import { lintDocument, ParagraphCache } from '../src/prose';
@@ -110,7 +112,7 @@ function main(): void {
   if (!opt['no-corrupt']) {
     const t2 = Date.now();
     const only = opt.kinds ? new Set(opt.kinds.split(',')) : undefined;
-    const items = buildEditedSuite(docs, BENCH_KINDS, perKind, Number(opt.seed)).filter((it) => !only || only.has(it.error));
+    const items = benchItems(docs, BENCH_KINDS, perKind, Number(opt.seed)).filter((it) => !only || only.has(it.error));
     console.log(`suite: ${items.length} items (${((Date.now() - t2) / 1000).toFixed(0)} s)`);
     const results = new Map<string, KindResult>();
     const misses: string[] = [];

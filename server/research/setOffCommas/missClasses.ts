@@ -19,7 +19,8 @@ import { treeInfo } from '../../src/engine/treeInfo';
 import { setOffFeatures } from '../../src/engine/setOffCommas/features';
 import { setOffProbability } from '../../src/engine/setOffCommas/model';
 import { candidatesWithTrials, trialFeatures } from '../../src/engine/setOffCommas/trialCandidates';
-import { buildEditedSuite, corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } from '../corruption/editedSuite';
+import { corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } from '../corruption/editedSuite';
+import { benchItems } from '../corruption/benchItems';
 import { documentHabit } from '../../src/engine/correction/style/introductoryHabit';
 import { Linter } from '../../src/engine';
 import { BENCH_KINDS } from '../corruption/rates';
@@ -49,7 +50,7 @@ function main(): void {
   const reparse = parts.analyser.parseWithCommas?.bind(parts.analyser);
   const linter = makeLinter(parts);
   const docs = loadSuiteDocuments(opt.part as EditedPart);
-  const items = buildEditedSuite(docs, BENCH_KINDS, Number(opt['per-kind']), 1).filter((it) => KINDS[it.error]);
+  const items = benchItems(docs, BENCH_KINDS, Number(opt['per-kind']), 1).filter((it) => KINDS[it.error]);
   const tally = new Map<string, Map<string, number>>();
   const lines: string[] = [];
   const shapes = new Map<string, { hit: number; all: number }>();
