@@ -3,7 +3,8 @@
  * default settings, each document linted as a plain-text file is: paragraphs as prose blocks, the document's habits
  * decided over all of them) on
  * - the part's documents corrupted by the writers' error generator, one error in one paragraph at a time (the rest of
- *   the document as written): precision, recall and F0.5 per error kind, slot by slot against the gold repair
+ *   the document as written; `corruption/benchItems.ts` drops the items whose gold is wrong, without redrawing):
+ *   precision, recall and F0.5 per error kind, slot by slot against the gold repair
  *   (`eval/score.ts`), counting the edits of the findings inside the corrupted sentence; overall both as drawn
  *   (every kind alike) and weighted by how often writers make each kind (`corruption/rates.ts`);
  * - the same documents as written: findings per 1,000 sentences, each printed with its sentence (`--findings FILE`)
@@ -24,7 +25,9 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { EditedPart } from './editedEnglish';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from './corruption/rates';
-import { buildEditedSuite, corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } from './corruption/editedSuite';
+import { corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } from './corruption/editedSuite';
+import { benchItems } from './corruption/benchItems';
+import { GENUINE_SHAPE, shapeOf } from './corruption/itemShape';
 import { loadEngineParts, makeLinter, Linter } from '../src/engine';
 import { Finding } from '../src/engine/types';
 import { lintDocument, ParagraphCache } from '../src/prose';
@@ -110,9 +113,11 @@ function main(): void {
   if (!opt['no-corrupt']) {
     const t2 = Date.now();
     const only = opt.kinds ? new Set(opt.kinds.split(',')) : undefined;
-    const items = buildEditedSuite(docs, BENCH_KINDS, perKind, Number(opt.seed)).filter((it) => !only || only.has(it.error));
+    const items = benchItems(docs, BENCH_KINDS, perKind, Number(opt.seed)).filter((it) => !only || only.has(it.error));
     console.log(`suite: ${items.length} items (${((Date.now() - t2) / 1000).toFixed(0)} s)`);
     const results = new Map<string, KindResult>();
+    // The set-off kinds on the shapes their labels name (`corruption/itemShape.ts`): the rest are another kind's comma.
+    const genuine = new Map<string, KindResult>();
     const misses: string[] = [];
     let done = 0;
     for (const it of items) {
@@ -124,6 +129,15 @@ function main(): void {
       k.fn += r.fn;
       k.fpAtGold += r.fpAtGold;
       results.set(it.error, k);
+      if (GENUINE_SHAPE[it.error] && shapeOf(it) === GENUINE_SHAPE[it.error]) {
+        const g = genuine.get(it.error) ?? { items: 0, tp: 0, fp: 0, fn: 0, fpAtGold: 0 };
+        g.items++;
+        g.tp += r.tp;
+        g.fp += r.fp;
+        g.fn += r.fn;
+        g.fpAtGold += r.fpAtGold;
+        genuine.set(it.error, g);
+      }
       if (++done % 500 === 0) console.log(`  ${done}/${items.length} (${((Date.now() - t2) / 1000).toFixed(0)} s)`);
     }
     const pc = (x: number) => x.toFixed(3);
@@ -151,11 +165,15 @@ function main(): void {
       `| overall, every kind alike | ${items.length} | ${all.tp} | ${all.fp} | ${all.fn} | ${pc(a.precision)} | ${pc(a.recall)} | ${pc(a.f05)} | |`,
       `| overall, writers' mix | | | | | ${pc(w.precision)} | ${pc(w.recall)} | ${pc(w.f05)} | |`,
     ];
+    for (const [kind, g] of genuine) {
+      const s = f05(g);
+      lines.push(`| ${kind}, ${GENUINE_SHAPE[kind]} only | ${g.items} | ${g.tp} | ${g.fp} (${g.fpAtGold}) | ${g.fn} | ${pc(s.precision)} | ${pc(s.recall)} | ${pc(s.f05)} | |`);
+    }
     md.push(...lines, '');
     lines.forEach((l) => console.log(l));
     console.log(`(${((Date.now() - t2) / 1000).toFixed(0)} s)`);
     if (opt.misses) fs.writeFileSync(opt.misses, misses.join('\n') + '\n');
-    report.corrupted = { perKind, seed: Number(opt.seed), results: Object.fromEntries(results), overall: a, weighted: w };
+    report.corrupted = { perKind, seed: Number(opt.seed), results: Object.fromEntries(results), genuineShapes: Object.fromEntries(genuine), overall: a, weighted: w };
   }
   if (opt.markdown) fs.writeFileSync(opt.markdown, md.join('\n') + '\n');
   if (opt.out) fs.writeFileSync(opt.out, JSON.stringify(report, null, 1));

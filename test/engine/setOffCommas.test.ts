@@ -164,8 +164,17 @@ describe('set-off commas learned from edited English', function () {
       assert.equal(asked, 0, `the gap model is not asked below minP ${minP}`);
     });
 
-    it('relative clauses get no such backing (on dev it added a clean EWT finding)', () => {
-      assert.equal(GAP_AGREEMENT.relative, undefined);
+    it('a relative clause gets it too, from a set-off probability of 0.32', () => {
+      // Below 0.32 the agreement added a clean EWT dev finding (`see Unconfirmed Sources⟦,⟧ which has some fun`, 0.315).
+      const relative = GAP_AGREEMENT.relative!;
+      assert.ok(relative.minP >= 0.32 && relative.minGap >= 0.8, JSON.stringify(relative));
+      const text = 'Each month StudentAid.gov hosts a live Q&A session on Twitter which gives the public an opportunity to get questions answered by the experts.';
+      const s = parts().analyser!.parseText(text)[0];
+      const at = (gap: number) => setOffCommaFindings(s, text, parts().kinds!.setOff!, { gapBacking: () => gap }).filter((f) => f.kind === 'relative');
+      const found = at(relative.minGap + 0.02);
+      assert.equal(found.length, 1);
+      assert.equal(text.slice(0, found[0].finding.fixes[0].edits[0].start).split(' ').pop(), 'Twitter');
+      assert.deepEqual(at(relative.minGap - 0.05), []);
     });
 
     it('in the linter, only while the comma-gap model is asked (`commaGaps`)', () => {

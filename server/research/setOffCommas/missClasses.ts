@@ -19,7 +19,9 @@ import { treeInfo } from '../../src/engine/treeInfo';
 import { setOffFeatures } from '../../src/engine/setOffCommas/features';
 import { setOffProbability } from '../../src/engine/setOffCommas/model';
 import { candidatesWithTrials, trialFeatures } from '../../src/engine/setOffCommas/trialCandidates';
-import { buildEditedSuite, corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } from '../corruption/editedSuite';
+import { corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } from '../corruption/editedSuite';
+import { benchItems } from '../corruption/benchItems';
+import { shapeOf } from '../corruption/itemShape';
 import { documentHabit } from '../../src/engine/correction/style/introductoryHabit';
 import { Linter } from '../../src/engine';
 import { BENCH_KINDS } from '../corruption/rates';
@@ -49,7 +51,7 @@ function main(): void {
   const reparse = parts.analyser.parseWithCommas?.bind(parts.analyser);
   const linter = makeLinter(parts);
   const docs = loadSuiteDocuments(opt.part as EditedPart);
-  const items = buildEditedSuite(docs, BENCH_KINDS, Number(opt['per-kind']), 1).filter((it) => KINDS[it.error]);
+  const items = benchItems(docs, BENCH_KINDS, Number(opt['per-kind']), 1).filter((it) => KINDS[it.error]);
   const tally = new Map<string, Map<string, number>>();
   const lines: string[] = [];
   const shapes = new Map<string, { hit: number; all: number }>();
@@ -119,48 +121,6 @@ function habitOutcome(linter: Required<Linter>, doc: SuiteDocument, it: EditedIt
   if (!mine) return { cls: 'no pending omission', detail: counts };
   if (mine.errorProneOnly) return { cls: 'pending, gap model below 0.65', detail: counts };
   return { cls: habit ? 'pending, habit holds (overlap?)' : 'pending, no habit', detail: counts };
-}
-
-const RELATIVE_WORD = /^(which|who|whom|whose|where|when)$/i;
-const DATE_WORD = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
-
-/**
- * What the item's constituent is, read off the original sentence's silver tree (its commas written): the corruption
- * takes the commas of any `acl:relcl` or `appos` the parser found, so some items of these kinds are misparses of
- * another comma (a list item, a fronted phrase, a date). A relative clause is one if it opens with a relative word
- * (after a preposition or a quantifier: "in which", "some of whom"); an apposition is called a list item (a comma and a
- * coordinator after it, or a conjunct on it or its head), an example (`including`, `such as`, `like`, `namely`), a
- * date or number, a fronted phrase (its head opens the sentence before the main verb), or else an apposition.
- */
-function shapeOf(it: EditedItem): string {
-  const s = it.original.sentence;
-  const info = treeInfo(s.tree);
-  const words = s.tree.words;
-  const n = words.length;
-  const gold = [...it.corruption.gold.keys()];
-  const rel = it.error === 'appositive-comma-missing' ? 'appos' : 'acl:relcl';
-  let w = 0;
-  for (let k = 1; k <= n && !w; k++) if (info.rel(k) === rel && (gold.includes(info.span[k][0] - 1) || gold.includes(info.span[k][1]))) w = k;
-  if (it.error === 'introductory-comma-missing') return 'fronted';
-  if (!w) return 'not found';
-  const [a, b] = info.span[w];
-  if (rel === 'acl:relcl') {
-    for (let k = a; k <= Math.min(b, a + 3); k++) {
-      if (RELATIVE_WORD.test(words[k - 1].form)) return 'relative word';
-      if (!/^(ADP|DET|PRON|NUM|ADJ)$/.test(words[k - 1].upos)) break;
-    }
-    return /^that$/i.test(words[a - 1].form) ? '"that"' : 'no relative word';
-  }
-  const h = info.head(w);
-  const after = b < n && s.tree.slots[b].includes(',') ? words[b] : undefined;
-  if ((after && after.upos === 'CCONJ') || info.children[w].some((c) => info.rel(c) === 'conj') || (h >= 1 && info.children[h].some((c) => info.rel(c) === 'conj')))
-    return 'list item';
-  if (/^(including|such|like|namely|e\.g\.|i\.e\.|especially|particularly)$/i.test(words[a - 1].form)) return 'example';
-  const span = (x: number) => words.slice(info.span[x][0] - 1, info.span[x][1]);
-  if ([...span(w), ...(h >= 1 ? [words[h - 1]] : [])].some((x) => DATE_WORD.test(x.form) || x.upos === 'NUM')) return 'date or number';
-  const root = info.children[0][0] ?? 0;
-  if (h >= 1 && info.span[h][0] === 1 && h < root && info.head(h) === root && /^(obl|advmod|advcl|nmod)/.test(info.rel(h))) return 'fronted';
-  return 'apposition';
 }
 
 /** A note about writing a comma (not about deleting one). */

@@ -9,7 +9,8 @@
 import { parseArgs } from 'util';
 import { loadEngineParts } from '../../src/engine';
 import { weighedCorrections } from '../../src/engine/weighedCorrections';
-import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
+import { loadSuiteDocuments } from '../corruption/editedSuite';
+import { benchItems } from '../corruption/benchItems';
 import { BENCH_KINDS } from '../corruption/rates';
 import { EditedPart } from '../editedEnglish';
 
@@ -19,7 +20,7 @@ const KINDS = new Set(['relative-clause-comma-missing', 'appositive-comma-missin
 function main(): void {
   const parts = loadEngineParts();
   const docs = loadSuiteDocuments(opt.part as EditedPart);
-  const items = buildEditedSuite(docs, BENCH_KINDS, Number(opt['per-kind']), 1).filter((it) => KINDS.has(it.error));
+  const items = benchItems(docs, BENCH_KINDS, Number(opt['per-kind']), 1).filter((it) => KINDS.has(it.error));
   const tally = new Map<string, Map<string, number>>();
   const conf = new Map<string, number[]>();
   for (const it of items) {

@@ -1,0 +1,40 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import { loadParser } from '../../server/src/parser';
+import { defaultModelDir, punctModelFile } from '../../server/src/engine';
+import { draftOf, renderDraft } from '../../server/research/eval/draft';
+import { corruptionsOfError } from '../../server/research/eval/corrupt';
+import { GoldSentence } from '../../server/research/eval/goldSentence';
+import { silverGold } from '../../server/research/corruption/silverSentence';
+import { EditedItem } from '../../server/research/corruption/editedSuite';
+import { asksCommaBeforeThat } from '../../server/research/corruption/benchItems';
+
+describe('research: the edited bench drops items whose gold asks for a comma before a restrictive "that"', function () {
+  let parse: (text: string) => GoldSentence[];
+  before(function () {
+    if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
+    const parser = loadParser();
+    parse = (text) => parser.parseText(text).map((s) => silverGold({ source: 't', doc: 0, par: 0, text: text.slice(s.start, s.end), tree: s.tree })!);
+  });
+
+  /** Every relative-clause item the generator makes of the sentence: its corrupted text, and whether it is dropped. */
+  function itemsOf(text: string): Array<[string, boolean]> {
+    const [g] = parse(text);
+    const d = draftOf(g);
+    return corruptionsOfError(d, 'relative-clause-comma-missing').map((c) => {
+      const it: EditedItem = { id: 't', error: c.error, doc: 0, par: 0, start: 0, end: text.length, original: renderDraft(d), corrupted: renderDraft(c.draft), corruption: c };
+      return [it.corrupted.text, asksCommaBeforeThat(it)];
+    });
+  }
+
+  it('drops the opening comma of a "that" clause the writer set off', () => {
+    const items = itemsOf('Each family will include an adaptive instruction, that maintains a counter.');
+    assert.deepStrictEqual(items, [['Each family will include an adaptive instruction that maintains a counter.', true]]);
+  });
+
+  it('keeps the commas of a "which" or "who" clause', () => {
+    const items = itemsOf('My brother, who lives in Boston, is a doctor.');
+    assert.ok(items.length >= 2);
+    assert.ok(items.every(([, dropped]) => !dropped), JSON.stringify(items));
+  });
+});
