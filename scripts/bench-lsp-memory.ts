@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   }
   await engine.stop();
   clearInterval(alive);
-  const m = readModel(path.join(process.env.PUNCTEME_MODEL_DIR, 'parser.bin.gz'));
+  const m = readModel(path.join(process.env.PUNCTEME_MODEL_DIR, 'parser.bin'));
   let total = 0;
   for (const [name, s] of Object.entries(m.scorers)) {
     total += s.layoutBytes;

@@ -2,10 +2,13 @@
  * Writes `models/en/manifest.json` (size and SHA-256 of each model file, which the engine checks on load), or with
  * `--check` only says whether it matches the files. Run after any training step that rewrites a model file.
  *
- * First it stores each gzip model file (`*.gz`) uncompressed within its gzip format (`server/research/storedGzip.ts`): inflating the
- * 11.6 MB parser took 50–120 ms CPU of every start; reading the 18.4 MB stored one takes 5–13 (issue 37). The files
- * keep their names and readers; the packages are compressed as a whole anyway. `--check` also fails on a gzip model
- * file that is compressed.
+ * First it rewrites a parser file as training or an older checkout wrote it (`parser.bin.gz`) as the `parser.bin` the
+ * engine reads (`convertParserFile`): uncompressed (a stored gzip still cost a copy and a checksum of 18 MB at every
+ * start) and with every table as laid out in memory (`parser/modelFile.ts`, magic 6: the labeller's too). It then
+ * stores each other gzip model file (`*.gz`) uncompressed within its gzip format (`server/research/storedGzip.ts`):
+ * inflating the 11.6 MB parser took 50–120 ms CPU of every start (issue 37). Those files keep their
+ * names and readers; the packages are compressed as a whole anyway. `--check` also fails on a `parser.bin.gz` left
+ * beside or instead of `parser.bin`, and on a gzip model file that is compressed.
  *
  * Then it writes the θ sidecar of each punctuation model file the engine loads (`punct.json` → `punct.theta.bin`,
  * server/src/model/thetaSidecar.ts), so that loading maps θ instead of decoding it; `--check` fails on a missing or
@@ -17,6 +20,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { buildManifest, MANIFEST_FILE, writeManifest } from '../server/src/data/modelIntegrity';
 import { isStoredGzip, rewriteAsStoredGzip } from '../server/research/storedGzip';
+import { readModel, writeModel } from '../server/src/parser/modelFile';
+import { PARSER_MODEL_FILE, PARSER_MODEL_FILE_GZ } from '../server/src/data/modelDir';
 import { isOptionalModelFile } from '../server/src/data/modelIntegrity';
 import { MODEL_FORMAT, ModelJson, quantisedWeights } from '../server/src/model/modelFile';
 import { RankedInt16 } from '../server/src/model/rankedWeights';
@@ -25,7 +30,7 @@ import { readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../server
 const args = process.argv.slice(2);
 const at = args.indexOf('--dir');
 const dir = path.resolve(at >= 0 ? args[at + 1] : path.join(__dirname, '../models/en'));
-const gzipFiles = fs.readdirSync(dir).filter((f) => f.endsWith('.gz')).map((f) => path.join(dir, f));
+const gzipFiles = () => fs.readdirSync(dir).filter((f) => f.endsWith('.gz')).map((f) => path.join(dir, f));
 
 /** The punctuation model files the engine loads, with their contents. */
 function punctModels(): Array<{ file: string; j: ModelJson }> {
@@ -41,8 +46,27 @@ function punctModels(): Array<{ file: string; j: ModelJson }> {
   }
   return out;
 }
+/**
+ * `parser.bin.gz` in `dir` rewritten as `parser.bin` and removed; false when there is none. The same model, read and
+ * written again: the tagger's joined tables as they were stored, the other scorers as their lookup layouts (the
+ * findings are the same, which the speed journal checked byte for byte). Rerun after training a parser.
+ */
+function convertParserFile(): boolean {
+  const gz = path.join(dir, PARSER_MODEL_FILE_GZ);
+  if (!fs.existsSync(gz)) return false;
+  const tmp = path.join(dir, `${PARSER_MODEL_FILE}.tmp`);
+  writeModel(tmp, readModel(gz));
+  fs.renameSync(tmp, path.join(dir, PARSER_MODEL_FILE));
+  fs.rmSync(gz);
+  return true;
+}
+
 if (args.includes('--check')) {
-  const compressed = gzipFiles.filter((f) => !isStoredGzip(fs.readFileSync(f)));
+  if (fs.existsSync(path.join(dir, PARSER_MODEL_FILE_GZ))) {
+    process.stderr.write(`${path.join(dir, PARSER_MODEL_FILE_GZ)}: the engine reads ${PARSER_MODEL_FILE}: run npm run models:manifest\n`);
+    process.exit(1);
+  }
+  const compressed = gzipFiles().filter((f) => !isStoredGzip(fs.readFileSync(f)));
   if (compressed.length) {
     process.stderr.write(`${compressed.join(', ')}: compressed, which slows every start: run npm run models:manifest\n`);
     process.exit(1);
@@ -65,7 +89,8 @@ if (args.includes('--check')) {
   }
   process.stdout.write(`${path.join(dir, MANIFEST_FILE)} matches the model files\n`);
 } else {
-  for (const f of gzipFiles) if (rewriteAsStoredGzip(f)) process.stdout.write(`stored ${f} uncompressed\n`);
+  if (convertParserFile()) process.stdout.write(`wrote ${path.join(dir, PARSER_MODEL_FILE)} from ${PARSER_MODEL_FILE_GZ}\n`);
+  for (const f of gzipFiles()) if (rewriteAsStoredGzip(f)) process.stdout.write(`stored ${f} uncompressed\n`);
   for (const { file, j } of punctModels()) {
     if (readThetaSidecar(file, j)) continue;
     // θ as the engine builds it from the file's weights without a sidecar (coreFromJson).

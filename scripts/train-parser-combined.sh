@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the shipped parser (models/en/parser.bin.gz + parser-labeller.bin.gz) from EWT train, seeded, in the
+# Reproduces the shipped parser (models/en/parser.bin + parser-labeller.bin.gz) from EWT train, seeded, in the
 # steps that made it (sessions 3, 5, 6 and 10; BENCHMARKS.md, "Parser"). About 1.5–2 hours on one free core.
 #
 #   bash scripts/train-parser-combined.sh WORKDIR [OUTDIR]
@@ -20,9 +20,9 @@
 # 4. one file: the pruned perceptron + 64 × c, the neural scorer deciding alone where its margin is ≥ 2, θ as
 #    float16, the pretrained rows of training words and the 5,000 most frequent others;
 # 5. the neural relation labeller over c's BiLSTM (~15 min with its fold labellers), selected on dev.
-# Nothing here reads EWT test. OUTDIR (default WORKDIR/model) receives parser.bin.gz and parser-labeller.bin.gz.
+# Nothing here reads EWT test. OUTDIR (default WORKDIR/model) receives parser.bin and parser-labeller.bin.gz.
 # Checked in session 11 (BENCHMARKS, "Session 11 (lead)") from WORKDIR holding the cached e11, taggers, c and fold
-# labellers: steps 2 and 4 give the shipped parser.bin.gz byte for byte; step 5 gives a labeller with the same choice
+# labellers: steps 2 and 4 give the shipped parser.bin byte for byte; step 5 gives a labeller with the same choice
 # (epoch 5, weight 128) and dev LAS (82.26) whose θ differs by at most 0.0015, a few float16 steps (session 6 trained
 # it over a combined file of its own). Steps 1 and 3 give e11 byte for byte and c with the same θ in every entry, and the
 # taggers trained from scratch tag EWT dev exactly as the cached ones.
@@ -72,7 +72,7 @@ if [ ! -f "$c" ] || { [ -f "${c%.bin.gz}.state" ] && [ "$encoder" = 2x64 ]; }; t
   --input-dropout 0.2 --hidden-dropout 0.2 --lr-decay 0.85 --average 0.999 --neural-epochs 8 --out "$c"; fi
 
 train --perceptron "$work/pruned.bin.gz" --combine "$c" --weights 64 --gates 2 --theta16 \
-  --pretrained-top 5000 --combine-into "$out/parser.bin.gz"
+  --pretrained-top 5000 --combine-into "$out/parser.bin"
 
 # The labeller was selected (epoch, weight) over the parses of e11 + 64 × c (session 6), before the pruning and the
 # gate; it reads c's BiLSTM, which the combined file carries unchanged.
@@ -80,4 +80,4 @@ train --perceptron "$work/e11.bin.gz" --combine "$c" --weights 64 ${labtop[@]+"$
 train --neural-labeller "$out/parser-labeller.bin.gz" --parser-model "$e11c" \
   --tagger-cache "$work/taggers.bin.gz" --labeller-folds-cache "$work/fold-labellers.bin.gz" \
   --labeller-hidden 32 --labeller-dropout 0 --labeller-epochs 6 --labeller-weights 16,32,64,128,256
-echo "wrote $out/parser.bin.gz and $out/parser-labeller.bin.gz"
+echo "wrote $out/parser.bin and $out/parser-labeller.bin.gz"

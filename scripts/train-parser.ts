@@ -1,7 +1,7 @@
 /**
  * `npm run train:parser`: trains the tagger (left to right and right to left), the labeller and the transition parser
  * (which labels its arcs as it makes them) on EWT train (three punctuation views), selects the epoch by dev LAS, and
- * writes models/en/parser.bin.gz. Seeded; checkpoints after every improvement.
+ * writes models/en/parser.bin (uncompressed; a `.gz` name gives gzip). Seeded; checkpoints after every improvement.
  *
  *   tsx scripts/train-parser.ts [--train FILE] [--dev FILE] [--out FILE] [--seed N] [--limit N] [--parse-epochs N] …
  *
@@ -45,7 +45,7 @@ const { values } = parseArgs({
   options: {
     train: { type: 'string', default: path.join(DATA, 'en_ewt-ud-train.conllu') },
     dev: { type: 'string', default: path.join(DATA, 'en_ewt-ud-dev.conllu') },
-    out: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
+    out: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin') },
     seed: { type: 'string', default: '1' },
     limit: { type: 'string' },
     'dev-limit': { type: 'string' },
@@ -98,7 +98,7 @@ const { values } = parseArgs({
     'theta16': { type: 'boolean' },
     // --gates G,…: with --combine, also sweep the neural gate (ParserModels.neuralGate; one value for --stage-times).
     gates: { type: 'string' },
-    perceptron: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
+    perceptron: { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin') },
     weights: { type: 'string', default: '-1,16,32,64,128' },
     // CPU ms per sentence of tagging, parsing and labelling, timed apart over --speed-file (three rounds); with
     // --combine and one --weights value, of that combination.
@@ -113,7 +113,7 @@ const { values } = parseArgs({
     // --labeller-eval FILE measures a trained one on dev at each of --labeller-weights (0: without it).
     'neural-labeller': { type: 'string' },
     'labeller-eval': { type: 'string' },
-    'parser-model': { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin.gz') },
+    'parser-model': { type: 'string', default: path.resolve(__dirname, '../models/en/parser.bin') },
     'labeller-hidden': { type: 'string' },
     'labeller-epochs': { type: 'string' },
     'labeller-lr': { type: 'string' },

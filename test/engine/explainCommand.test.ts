@@ -22,14 +22,14 @@ describe('engine: puncteme explain', function () {
   });
 
   it('prints the parse and the MAP underlying bracketing when the models are there', async function () {
-    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
     const r = await runMain(['explain', 'My brother, who lives in Paris, is a doctor.'], RUN_OPTS);
     assert.match(r.stdout, /relation/);
     assert.match(r.stdout, /Underlying punctuation \(MAP tree T′\):\n {2}\[/);
   });
 
   it('--candidates lists every correction weighed, with Δ and confidence, consistent with the findings', async function () {
-    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
     const r = await runMain(['explain', '--candidates', 'The people in the back row, could not hear.'], RUN_OPTS);
     const table = r.stdout.split('Corrections weighed')[1];
     assert.ok(table, r.stdout);
@@ -58,7 +58,7 @@ describe('engine: puncteme explain', function () {
   });
 
   it('--candidates names the guard that vetoed a correction (a veto leaves a trace)', async function () {
-    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
     const r = await runMain(['explain', '--candidates', 'No, the bus is late.'], RUN_OPTS);
     const vetoed = r.stdout.split('Corrections a guard vetoed (never weighed):')[1];
     assert.ok(vetoed, r.stdout);
@@ -68,7 +68,7 @@ describe('engine: puncteme explain', function () {
   });
 
   it('--candidates says what each stage after scoring did, and the standard the whole text was held to', async function () {
-    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
     const r = await runMain(['explain', '--candidates', 'However the results were good and we left, we were tired'], RUN_OPTS);
     const notes = r.stdout.split('What the decision did to the corrections it did not report as scored')[1];
     assert.ok(notes, r.stdout);
@@ -85,13 +85,13 @@ describe('engine: puncteme explain', function () {
   });
 
   it('--candidates says why the set-off comma model left a relative clause without commas', async function () {
-    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
     const r = await runMain(['explain', '--candidates', 'My brother who lives in Paris is a doctor.'], RUN_OPTS);
     assert.match(r.stdout, /^set-off-model +dropped +set-off\/relative +"brother _ who" → ,; "Paris _ is" → , +probability 0\.\d+ < 0\.\d+$/m);
   });
 
   it("--candidates says what the small models weighed and left out, and which findings a stronger one outweighed", async function () {
-    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin.gz'))) this.skip();
+    if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
     const r = await runMain(['explain', '--candidates', "Read the entire article; there's a punchline, too."], RUN_OPTS);
     assert.match(r.stdout, /^mark-choice +dropped +semicolon-colon +"article _ there" → : +P\(colon\) 0\.\d+ < 0\.\d+$/m);
     // An error-prone text: the sentence-join model's splice, adapted, outweighs the punctuation model's at the comma.

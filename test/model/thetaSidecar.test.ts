@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { quantisedWeights, readModelJson } from '../../server/src/model/modelFile';
 import { RankedInt16 } from '../../server/src/model/rankedWeights';
-import { readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../../server/src/model/thetaSidecar';
+import { readModelWithSidecar, readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../../server/src/model/thetaSidecar';
 
 const SHIPPED = path.resolve(__dirname, '../../models/en/punct.json');
 
@@ -43,5 +43,24 @@ describe('θ sidecar of a punctuation model file (start-up)', function () {
     fs.rmSync(thetaSidecarFile(file));
     assert.strictEqual(readThetaSidecar(file, j), undefined);
     fs.rmSync(dir, { recursive: true });
+  });
+
+  it('read without decoding the weights: the same contents but for them and the same θ; other weights or a misplaced cut read the whole file', () => {
+    const bytes = fs.readFileSync(SHIPPED);
+    const fast = readModelWithSidecar(SHIPPED, bytes);
+    assert.ok(fast, 'the shipped file is read the fast way');
+    assert.strictEqual(fast.j.weights, '');
+    assert.deepStrictEqual({ ...fast.j, weights: j.weights }, j);
+    const a = fast.theta.layout, b = decoded.layout;
+    assert.deepStrictEqual(Buffer.from(a.values.buffer, a.values.byteOffset, a.values.byteLength), Buffer.from(b.values.buffer, b.values.byteOffset, b.values.byteLength));
+    assert.deepStrictEqual(Buffer.from(a.bits.buffer, a.bits.byteOffset, a.bits.byteLength), Buffer.from(b.bits.buffer, b.bits.byteOffset, b.bits.byteLength));
+    // One weight character changed: the digest differs, so the caller decodes the file's own weights.
+    const changed = Buffer.from(bytes);
+    const at = changed.lastIndexOf('"weights":"') + 20;
+    changed[at] = changed[at] === 0x41 ? 0x42 : 0x41;
+    assert.strictEqual(readModelWithSidecar(SHIPPED, changed), undefined);
+    // A later key of the same name inside another object: the last one is cut, which is not the top-level weights.
+    const nested = Buffer.from(JSON.stringify({ ...j, training: { note: { weights: j.weights } } }));
+    assert.strictEqual(readModelWithSidecar(SHIPPED, nested), undefined);
   });
 });

@@ -52,7 +52,7 @@ describe('float16', () => {
 describe('combined model file (perceptron + neural weight × neural)', function () {
   this.timeout(120000);
   // The shipped perceptron file itself, also when PUNCTEME_MODEL_DIR points the other tests at a combined candidate.
-  const file = path.resolve(__dirname, '../../models/en/parser.bin.gz');
+  const file = path.resolve(__dirname, '../../models/en/parser.bin');
   const trees = readTreebank(ewtFile('dev')).trees.slice(0, 60);
   const sentences = trees.map((t) => ({ forms: t.words.map((w) => w.form), slots: t.slots }));
   // Its perceptron part (the shipped file is itself a combination since session 10).

@@ -18,7 +18,7 @@ import { ewtFile } from '../ewt';
 
 describe('joined tagger tables', function () {
   this.timeout(120000);
-  const file = path.resolve(__dirname, '../../models/en/parser.bin.gz');
+  const file = path.resolve(__dirname, '../../models/en/parser.bin');
 
   it('score exactly as the XPOS and UPOS scorers apart, on EWT dev features of both directions', () => {
     const m = readModel(file);

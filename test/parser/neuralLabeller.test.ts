@@ -178,7 +178,7 @@ describe('neural relation labeller', () => {
 
   it('in the pipeline: the parse is unchanged and the relations are labelArcs\' over the forward pass\'s vectors', function () {
     this.timeout(60000);
-    const base = parserModels(readModel(path.join(defaultModelDir(), 'parser.bin.gz')));
+    const base = parserModels(readModel(path.join(defaultModelDir(), 'parser.bin')));
     const tiny: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 4, hidden: 4 };
     const { vocab } = buildVocab([{ forms: ['the', 'a'], slots: [[], [], []] }], normaliseWord);
     const neural = newNeuralScorer(vocab, { upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length }, tiny, seededRandom(13));
@@ -205,7 +205,7 @@ describe('neural relation labeller', () => {
 
   it('loadParser reads a labeller file beside a combined model: its version names it, the heads stay, relations change', function () {
     this.timeout(60000);
-    const file = path.resolve(__dirname, '../../models/en/parser.bin.gz');
+    const file = path.resolve(__dirname, '../../models/en/parser.bin');
     const perceptron = readModel(file);
     const trees = readTreebank(ewtFile('dev')).trees.slice(0, 40);
     const sentences = trees.map((t) => ({ forms: t.words.map((w) => w.form), slots: t.slots }));
@@ -216,8 +216,8 @@ describe('neural relation labeller', () => {
     const combined = combineModels(perceptron, { header: { version: 'tiny', upos: [], xpos: [], deprels: [], info: { neural: info } }, scorers: {}, dense }, { weight: 2 });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labeller-combined-'));
     try {
-      writeModel(path.join(dir, 'parser.bin.gz'), combined);
-      const m = parserModels(readModel(path.join(dir, 'parser.bin.gz')));
+      writeModel(path.join(dir, 'parser.bin'), combined);
+      const m = parserModels(readModel(path.join(dir, 'parser.bin')));
       const deprels = m.deprels;
       const dims: LabellerDims = { input: 8, hidden: 6, classes: deprels.length, upos: m.tagger.tags.upos.length, xpos: m.tagger.tags.xpos.length, marginCuts: [10, 40] };
       const th = initialLabellerTheta(labellerLayout(dims), seededRandom(8));
@@ -243,10 +243,10 @@ describe('neural relation labeller', () => {
     try {
       // Every shipped file but the labeller, which this test writes: a link would write through to the shipped one.
       for (const f of fs.readdirSync(defaultModelDir())) if (f !== LABELLER_FILE) fs.symlinkSync(path.join(defaultModelDir(), f), path.join(dir, f));
-      const deprels = readModel(path.join(dir, 'parser.bin.gz')).header.deprels;
+      const deprels = readModel(path.join(dir, 'parser.bin')).header.deprels;
       const dims: LabellerDims = { input: 8, hidden: 3, classes: deprels.length, upos: 17, xpos: 50, marginCuts: [] };
       const contents = labellerContents(new NeuralLabeller(dims, new Float64Array(labellerLayout(dims).size)), { dims, weight: 1, deprels, bilstm: 'x' });
-      const m = parserModels(readModel(path.join(dir, 'parser.bin.gz')));
+      const m = parserModels(readModel(path.join(dir, 'parser.bin')));
       // The shipped model has no BiLSTM (or, combined, another one than 'x'): the labeller cannot run with it.
       assert.throws(() => labellerFromContents(contents, deprels, m.neural), m.neural ? /another BiLSTM/ : /no BiLSTM/);
       writeLabeller(path.join(dir, LABELLER_FILE), new NeuralLabeller(dims, new Float64Array(labellerLayout(dims).size)), { dims, weight: 1, deprels, bilstm: 'x' });

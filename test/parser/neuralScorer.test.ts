@@ -220,7 +220,7 @@ describe('neural transition scorer', () => {
 
   it('adds its scores to the perceptron\'s: a negligible weight parses as the perceptron, an overwhelming one as itself', () => {
     // The perceptron part of the model (a combined file, `combinedModel.ts`, carries a neural scorer of its own).
-    const base: ParserModels = { ...parserModels(readModel(path.join(defaultModelDir(), 'parser.bin.gz'))), neural: undefined, neuralWeight: undefined, neuralGate: undefined };
+    const base: ParserModels = { ...parserModels(readModel(path.join(defaultModelDir(), 'parser.bin'))), neural: undefined, neuralWeight: undefined, neuralGate: undefined };
     const { vocab } = buildVocab([{ forms, slots }, { forms, slots }], normaliseWord);
     const neural = newNeuralScorer(vocab, { upos: base.tagger.tags.upos.length, xpos: base.tagger.tags.xpos.length }, TINY, seededRandom(13));
     const lookup = clusterLookup(base.clusters);

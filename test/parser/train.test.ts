@@ -35,7 +35,7 @@ describe('parser training (smoke, a few sentences)', function () {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-parser-'));
     try {
       const fa = path.join(dir, MODEL_FILE);
-      const fb = path.join(dir, 'b.bin.gz');
+      const fb = path.join(dir, 'b.bin');
       writeModel(fa, a);
       writeModel(fb, b);
       assert.ok(fs.readFileSync(fa).equals(fs.readFileSync(fb)), 'same seed, same bytes');

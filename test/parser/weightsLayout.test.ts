@@ -138,7 +138,7 @@ describe('parser weights layout', () => {
     }
   });
 
-  const shipped = path.resolve(__dirname, '../../models/en/parser.bin.gz');
+  const shipped = path.resolve(__dirname, '../../models/en/parser.bin');
   (fs.existsSync(shipped) ? it : it.skip)('scores the rows of the shipped parser model exactly (20,000 of each scorer), in a layout under 2/3 of the old size', function () {
     this.timeout(60000);
     const m = readModel(shipped);

@@ -180,8 +180,8 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
   try {
     checkModelFiles(dir, isShippedModelDir(dir));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { loadParser, MODEL_FILE } = require('../parser') as typeof import('../parser');
-    const analyser = loadModelFile(path.join(dir, MODEL_FILE), () => loadParser(dir));
+    const { loadParser, parserModelFile } = require('../parser') as typeof import('../parser');
+    const analyser = loadModelFile(parserModelFile(dir), () => loadParser(dir));
     const model = loadModelFile(punctModelFile(dir), () => loadEngineModel(dir));
     // The learned scorer (2.3 MB of JSON) is read when a lint first asks for it (`decision: 'learned'`, not the
     // default), not at every start; its bytes are checked against the manifest then (`readModelFile`).

@@ -11,8 +11,9 @@ import { PunctemeKey, punctemeTokens } from '../data/vocab';
 import { channelDistribution } from './channel';
 import { backward, inside, InsideMemo } from './inside';
 import { ModelCore, PreparedTree } from './model';
-import { coreFromJson, readModelJson } from './modelFile';
-import { readThetaSidecar } from './thetaSidecar';
+import { coreFromJson, ModelJson } from './modelFile';
+import { readModelFile } from '../data/modelIntegrity';
+import { readModelWithSidecar, readThetaSidecar } from './thetaSidecar';
 import { mbrDecode, sampleObserved, underlyingSlots } from './sample';
 import { refineMap, viterbi } from './viterbi';
 import { automatonWeight } from './automaton';
@@ -253,9 +254,12 @@ export function loadPunctModel(file?: string): PunctModelImpl {
   const f = path.resolve(file ?? path.join(defaultModelDir(), DEFAULT_MODEL_FILE));
   let m = loaded.get(f);
   if (!m) {
-    const j = readModelJson(f);
-    // θ as laid out in memory from the file's sidecar when it was derived from these weights (thetaSidecar.ts).
-    loaded.set(f, (m = new PunctModelImpl(coreFromJson(j, readThetaSidecar(f, j)), j.version)));
+    // θ as laid out in memory from the file's sidecar when it was derived from these weights (thetaSidecar.ts), the
+    // file's own weights then left undecoded; else the whole file read and θ decoded from it.
+    const bytes = readModelFile(f);
+    const fast = readModelWithSidecar(f, bytes);
+    const j = fast?.j ?? (JSON.parse(bytes.toString('utf8')) as ModelJson);
+    loaded.set(f, (m = new PunctModelImpl(coreFromJson(j, fast?.theta ?? readThetaSidecar(f, j)), j.version)));
   }
   return m;
 }

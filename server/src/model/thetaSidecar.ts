@@ -57,6 +57,12 @@ export function writeThetaSidecar(modelFile: string, j: ModelJson, theta: Ranked
  * `j`'s (then θ is decoded from `j`). A sidecar that claims `j`'s weights but is malformed throws.
  */
 export function readThetaSidecar(modelFile: string, j: ModelJson): RankedInt16 | undefined {
+  const sidecar = readSidecar(modelFile);
+  return sidecar && sidecar.header.weights === weightsDigest(j) && sidecar.header.weightScale === j.weightScale ? sidecar.theta() : undefined;
+}
+
+/** The sidecar's header, and its θ when asked (after the header was matched). */
+function readSidecar(modelFile: string): { header: SidecarHeader; theta: () => RankedInt16 } | undefined {
   const file = thetaSidecarFile(modelFile);
   if (!fs.existsSync(file)) return undefined;
   const raw = readModelFile(file);
@@ -70,14 +76,46 @@ export function readThetaSidecar(modelFile: string, j: ModelJson): RankedInt16 |
     throw bad('not a θ sidecar');
   }
   if (header.magic !== MAGIC) throw bad('not a θ sidecar');
-  if (header.weights !== weightsDigest(j) || header.weightScale !== j.weightScale) return undefined;
-  const start = 4 + headLength;
-  const expected = start + 8 * header.words + 2 * header.nonZero;
-  if (raw.length !== expected || start % 4 !== 0) throw bad(`${raw.length} bytes, expected ${expected}`);
-  // Copied out of the file's buffer (which may be unaligned, and need not be kept).
-  const ab = raw.buffer.slice(raw.byteOffset + start, raw.byteOffset + expected);
-  const bits = new Uint32Array(ab, 0, header.words);
-  const rank = new Uint32Array(ab, 4 * header.words, header.words);
-  const values = new Int16Array(ab, 8 * header.words, header.nonZero);
-  return new RankedInt16({ length: header.length, bits, rank, values });
+  const theta = () => {
+    const start = 4 + headLength;
+    const expected = start + 8 * header.words + 2 * header.nonZero;
+    if (raw.length !== expected || start % 4 !== 0) throw bad(`${raw.length} bytes, expected ${expected}`);
+    // Copied out of the file's buffer (which may be unaligned, and need not be kept).
+    const ab = raw.buffer.slice(raw.byteOffset + start, raw.byteOffset + expected);
+    const bits = new Uint32Array(ab, 0, header.words);
+    const rank = new Uint32Array(ab, 4 * header.words, header.words);
+    const values = new Int16Array(ab, 8 * header.words, header.nonZero);
+    return new RankedInt16({ length: header.length, bits, rank, values });
+  };
+  return { header, theta };
+}
+
+const WEIGHTS_KEY = Buffer.from('"weights":"');
+
+/**
+ * A model file's contents (`bytes`, as read) with θ from its sidecar, without decoding the 4 MB `weights` string when
+ * the sidecar was derived from it: its digest is taken over the string's bytes in the file (base64 is ASCII: the same
+ * bytes the string's UTF-8 is), and the JSON is parsed with the string cut out (`weights` then reads ""). Decoding and
+ * parsing that string was ~15 of the model's ~50 ms CPU at start (issue 37). Undefined when there is no sidecar of
+ * these weights, or the cut did not give the top-level `weights` exactly: the caller then parses the whole file.
+ */
+export function readModelWithSidecar(modelFile: string, bytes: Buffer): { j: ModelJson; theta: RankedInt16 } | undefined {
+  const sidecar = readSidecar(modelFile);
+  if (!sidecar) return undefined;
+  const at = bytes.lastIndexOf(WEIGHTS_KEY);
+  if (at < 0) return undefined;
+  const from = at + WEIGHTS_KEY.length;
+  const to = bytes.indexOf(0x22, from);
+  if (to < 0) return undefined;
+  const weights = bytes.subarray(from, to);
+  if (createHash('sha256').update(weights).digest('hex') !== sidecar.header.weights) return undefined;
+  let j: ModelJson;
+  try {
+    j = JSON.parse(Buffer.concat([bytes.subarray(0, from), bytes.subarray(to)]).toString('utf8')) as ModelJson;
+  } catch {
+    return undefined;
+  }
+  // The string cut out was the top-level one, and only it (else another key of that name was, or a backslash).
+  if (j.weights !== '' || j.weightScale !== sidecar.header.weightScale || weights.includes(0x5c)) return undefined;
+  return { j, theta: sidecar.theta() };
 }

@@ -2,7 +2,7 @@
  * The bundled English parser: raw text → sentences → UD tokens → tags → projective dependency trees over the words,
  * with the punctuation kept aside in slots exactly as `depunctuate()` would (see `sentenceBuilder.ts`).
  *
- *   const parser = loadParser();            // models/en/parser.bin.gz, synchronous
+ *   const parser = loadParser();            // models/en/parser.bin, synchronous
  *   for (const s of parser.parseText(text)) model.score(s.tree) …
  *
  * Awkward input never throws from parseText: empty or blank text gives no sentences; marks-only pieces (`!!!`) join
@@ -10,9 +10,8 @@
  * `split-long`; text mostly in a non-Latin script is parsed but noted `not-english`. A missing or foreign model file
  * makes loadParser throw a ParserError / Error naming the file.
  */
-import { defaultModelDir, PARSER_MODEL_FILE } from '../data/modelDir';
+import { defaultModelDir, PARSER_MODEL_FILE, parserModelFile } from '../data/modelDir';
 import * as fs from 'fs';
-import * as path from 'path';
 import { PunctuatedTree, TreeWord } from '../data/depunct';
 import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
 import { SurfaceToken } from '../tokenize/token';
@@ -61,6 +60,7 @@ export interface Parser {
 }
 
 export const MODEL_FILE = PARSER_MODEL_FILE;
+export { parserModelFile } from '../data/modelDir';
 
 export { defaultModelDir } from '../data/modelDir';
 
@@ -226,7 +226,7 @@ class TransitionParser implements Parser {
 }
 
 export function loadParser(modelDir: string = defaultModelDir()): Parser {
-  const file = path.join(modelDir, MODEL_FILE);
+  const file = parserModelFile(modelDir);
   if (!fs.existsSync(file)) throw new ParserError(`no parser model at ${file} (run \`npm run train:parser\`)`);
   const m = readModel(file);
   // The lookup layouts are built before wink-nlp loads its model: the collections that the layouts' large

@@ -1,5 +1,5 @@
 /**
- * The neural relation labeller's file: `parser-labeller.bin.gz` beside `parser.bin.gz` in a model directory,
+ * The neural relation labeller's file: `parser-labeller.bin.gz` beside `parser.bin` in a model directory,
  * optional (a directory without it labels as before). It is a parser model file (`modelFile.ts`) with no scorers:
  * the header's `info.neuralLabeller` holds the dims, the weight of its scores chosen on dev, the relation list and a
  * fingerprint of the BiLSTM it was trained over; θ is stored as float16 (`float16.ts`, ~2 bytes a weight).

@@ -21,7 +21,7 @@ describe('Puncteme in VS Code: the packaged extension', () => {
     assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
     assert.strictEqual(fs.realpathSync(ext.extensionPath), fs.realpathSync(installed!));
     const has = (p: string) => fs.existsSync(path.join(ext.extensionPath, p));
-    for (const p of ['dist/extension.js', 'dist/server.js', 'dist/analysisWorker.js', 'models/en/parser.bin.gz', 'models/en/punct.json', 'models/en/punct-supplement.json']) {
+    for (const p of ['dist/extension.js', 'dist/server.js', 'dist/analysisWorker.js', 'models/en/parser.bin', 'models/en/punct.json', 'models/en/punct-supplement.json']) {
       assert.ok(has(p), `the package lacks ${p}`);
     }
     for (const p of ['client/src', 'server/src', 'test', 'node_modules']) assert.ok(!has(p), `the package holds ${p}`);

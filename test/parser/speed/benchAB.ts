@@ -22,7 +22,7 @@ const build = process.env.PARSER_BUILD === 'out' ? 'out' : 'src';
 
 function setUp(root: string, mods: ParserModules) {
   const dp = mods.dependencyParser;
-  const base = mods.parserModels.parserModels(mods.modelFile.readModel(path.join(root, 'models/en/parser.bin.gz')));
+  const base = mods.parserModels.parserModels(mods.modelFile.readModel(path.join(root, 'models/en/parser.bin')));
   const m = neural
     ? { ...base, neural: mods.parserModels.parserModels(mods.modelFile.readModel(neural.file)).neural, neuralWeight: neural.weight }
     : base;

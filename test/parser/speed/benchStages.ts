@@ -28,7 +28,7 @@ const cpuMs = () => {
   return (c.user + c.system) / 1e3;
 };
 let t0 = cpuMs();
-const base = parserModels(readModel(path.join(root, 'models/en/parser.bin.gz')));
+const base = parserModels(readModel(path.join(root, 'models/en/parser.bin')));
 const loadMs = cpuMs() - t0;
 const m = process.argv[4] ? { ...base, neural: parserModels(readModel(process.argv[4])).neural, neuralWeight: Number(process.argv[5]) } : base;
 const trees = readTreebank(path.join(EWT_DIR, 'en_ewt-ud-test.conllu')).trees;

@@ -59,7 +59,7 @@ export interface LinesOptions {
 
 export function parseLines(mods: ParserModules, o: LinesOptions): string[] {
   const dp = mods.dependencyParser;
-  const base = mods.parserModels.parserModels(mods.modelFile.readModel(path.join(o.modelDir, 'parser.bin.gz')));
+  const base = mods.parserModels.parserModels(mods.modelFile.readModel(path.join(o.modelDir, 'parser.bin')));
   const m = o.neural
     ? { ...base, neural: mods.parserModels.parserModels(mods.modelFile.readModel(o.neural.file)).neural, neuralWeight: o.neural.weight }
     : base;

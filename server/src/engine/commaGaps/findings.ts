@@ -10,7 +10,7 @@ import { featureIndex } from '../../restore/hashedLogistic';
 import { PlainEdit, PlainFinding } from '../finding';
 import { AnalysedSentence } from '../sentence';
 import { treeInfo } from '../treeInfo';
-import { GapHead, GapKind, gapFeatures, gapHead, gapKind, gapSentence, openerAfterComma, setOffAt } from './features';
+import { GapHead, GapKind, gapFeatures, gapHead, gapKind, GapSentence, gapSentence, openerAfterComma, setOffAt } from './features';
 import { CommaGapsModel, gapProbabilityAt, gapThreshold } from './model';
 
 export interface CommaGapOptions {
@@ -155,12 +155,28 @@ function writtenPair(info: ReturnType<typeof treeInfo>, comma: readonly boolean[
   return false;
 }
 
+/**
+ * The sentence's gap view (`gapSentence`, with its tree view), built once a sentence: `commaGapFindings`, the set-off
+ * agreement (`sentenceKinds.ts` `gapBacking`, once per slot) and the habit's gap evidence (`habitEvidence.ts`) all ask
+ * it of the same sentence with the same prior (`EngineModel.commaPrior` is one array a tree). Built again when the
+ * sentence's tree or the prior differ from those it was built with.
+ */
+const views = new WeakMap<AnalysedSentence, GapSentence>();
+
+export function gapView(s: AnalysedSentence, prior?: Float64Array): GapSentence {
+  const seen = views.get(s);
+  if (seen && seen.prior === prior && seen.info.words === s.tree.words) return seen;
+  const g = gapSentence(s, treeInfo(s.tree), prior);
+  views.set(s, g);
+  return g;
+}
+
 /** The comma-gap findings of one sentence, at the model's thresholds or at `minConfidence` when the user sets one. */
 export function commaGapFindings(s: AnalysedSentence, text: string, model: CommaGapsModel, options: CommaGapOptions = {}): CommaGapFinding[] {
   const n = s.tree.words.length;
   if (n < 3) return [];
-  const info = treeInfo(s.tree);
-  const g = gapSentence(s, info, options.prior);
+  const g = gapView(s, options.prior);
+  const info = g.info;
   // The empty gaps after a comma that opens a relative clause or an apposition (`openerAfterComma`), up to the next
   // comma: one of them closes it, so only the likeliest may be reported (the pair's edits decided as one).
   const closingOf = new Map<number, number>();
@@ -243,6 +259,6 @@ export function commaGapFindings(s: AnalysedSentence, text: string, model: Comma
 export function gapDecision(s: AnalysedSentence, model: CommaGapsModel, i: number, prior?: Float64Array): { head: GapHead; kind: GapKind; p: number; word: string } | undefined {
   const head = gapHead(s, i);
   if (!head) return undefined;
-  const g = gapSentence(s, treeInfo(s.tree), prior);
+  const g = gapView(s, prior);
   return { head, kind: gapKind(g, i, head), p: gapProbabilityAt(model, g, i, head), word: normWord(s.tree.words[i - 1].form) };
 }
