@@ -113,13 +113,17 @@ describe('engine: puncteme explain', function () {
     assert.strictEqual((await runMain(['explain', 'However we decided to stay.'], RUN_OPTS)).code, 1);
   });
 
-  it('--introductory-comma auto reports the omission only where the text’s habit is the comma', async function () {
+  it('--introductory-comma auto reports the omission where a writer with the text’s habit would write the comma', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir()))) this.skip();
     const habit = 'Finally, we left early. Finally, it rained all day. Finally, the roads stayed dry. Finally we reached home late.';
     const r = await runMain(['explain', '--introductory-comma', 'auto', habit], RUN_OPTS);
     assert.strictEqual(r.code, 1);
     assert.match(r.stdout, /introductory-comma {2}\(confidence 0\.90\) {2}Set off the introductory element "Finally" with a comma: you write one after introductory elements elsewhere in this document \(3 of 4\)/);
-    assert.strictEqual((await runMain(['explain', '--introductory-comma', 'auto', 'Finally we decided to stay.'], RUN_OPTS)).code, 0);
+    // Alone, the sentence is held to edited prose's rate after "Finally"; a writer who never sets it off is not.
+    const alone = await runMain(['explain', '--introductory-comma', 'auto', 'Finally we decided to stay.'], RUN_OPTS);
+    assert.match(alone.stdout, /Set off the introductory element "Finally" with a comma, as edited prose does after most such elements/);
+    const never = 'Finally we left early. Finally it rained all day. Finally the roads stayed dry. Finally we reached home late.';
+    assert.strictEqual((await runMain(['explain', '--introductory-comma', 'auto', never], RUN_OPTS)).code, 0);
   });
 
   it('rejects bad usage with exit code 2', async () => {

@@ -82,10 +82,15 @@ describe('engine: introductory comma as an edited-prose style', function () {
       return { tree: d.tree, info: treeInfo(d.tree) };
     });
     const conv: IntroductoryConvention = { minCount: 10, minShare: 0.75, counts: { 'word/however': { n: 40, comma: 32 }, 'word/so': { n: 80, comma: 16 } } };
+    const counts = trees.map(({ tree, info }) => habitCount(tree, info, conv));
     assert.deepStrictEqual(
-      trees.map(({ tree, info }) => habitCount(tree, info, conv)),
+      counts.map(({ written, omitted }) => ({ written, omitted })),
       [{ written: 1, omitted: 0 }, { written: 0, omitted: 1 }, { written: 0, omitted: 0 }, { written: 0, omitted: 0 }],
     );
+    // Each covered element adds its comma as written less edited prose's rate for it (32 of 40), and that rate's variance.
+    const near = (a: number, b: number) => Math.abs(a - b) < 1e-12;
+    assert.ok(near(counts[0].excess, 1 - 0.8) && near(counts[1].excess, -0.8) && counts[2].excess === 0);
+    assert.ok(near(counts[0].information, 0.8 * 0.2) && near(counts[1].information, 0.8 * 0.2) && counts[3].information === 0);
   });
 
   it('the most specific description with enough evidence decides', () => {

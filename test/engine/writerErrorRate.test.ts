@@ -123,12 +123,14 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
 
     it('in such an essay an introductory comma `introductoryComma: edited` would ask for is reported, and said why; alone, or in a clean text, it is not', () => {
       const linter = makeLinter(parts());
-      const OPENER = 'Although it was raining we went to the beach.';
+      // A phrase edited prose sets off often enough for the convention (3 in 4 and more), but not so often that a
+      // sentence alone is held to it (`introductoryHabit.ts`).
+      const OPENER = 'After a while we went to the beach.';
       const essay = `${ESSAY} ${OPENER}`;
       const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
       const f = theOne(linter.lint(essay), 'introductory-comma');
       assert.deepStrictEqual(f.fixes[0].edits.map((e) => [e.start.offset, e.newText]), [[essay.indexOf(' we went'), ',']], 'the comma goes after the clause');
-      assert.strictEqual(f.message, 'Set off the introductory clause "Although it was raining" with a comma, as edited prose does after such an element. (Reported because this text has 3 other punctuation findings in 6 sentences.)');
+      assert.strictEqual(f.message, 'Set off the introductory phrase "After a while" with a comma, as edited prose does after such an element. (Reported because this text has 3 other punctuation findings in 6 sentences.)');
       const edited = intro(linter.lint(essay, { introductoryComma: 'edited' }));
       assert.deepStrictEqual(edited.map((e) => [e.start, e.fixes]), [[f.start, f.fixes]], 'the finding `edited` gives, with its fixes');
       assert.deepStrictEqual(intro(linter.lint(essay, { adaptToWriter: false })), [], 'not without adaptToWriter');
@@ -150,15 +152,15 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       assert.deepStrictEqual(finals(linter.lint(`${CLEAN} I live in Berlin with my family`)), [], 'in a clean text');
     });
 
-    it('in such an essay any fronted adverbial clause gets its comma, "when" clauses too; alone it does not, under edited the set-off comma model does', () => {
+    it('a fronted "when" clause gets its comma, in such an essay and alone, as edited prose sets it off; under edited the set-off comma model does', () => {
       const linter = makeLinter(parts());
       const OPENER = 'When the class finished we went to the cafeteria.';
       const essay = `${ESSAY} ${OPENER}`;
       const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
       const f = theOne(linter.lint(essay), 'introductory-comma');
       assert.deepStrictEqual(f.fixes[0].edits.map((e) => [e.start.offset, e.newText]), [[essay.indexOf(' we went'), ',']]);
-      assert.strictEqual(f.message, 'Set off the introductory clause "When the class finished" with a comma, as edited prose does after such an element. (Reported because this text has 3 other punctuation findings in 6 sentences.)');
-      assert.deepStrictEqual(intro(linter.lint(OPENER)), [], 'the sentence alone');
+      assert.strictEqual(f.message, 'Set off the introductory clause "When the class finished" with a comma, as edited prose does after most such elements.');
+      assert.strictEqual(intro(linter.lint(OPENER)).length, 1, 'the sentence alone: edited prose\'s rate after a "when" clause');
       // Edited writers set off a fronted "when" clause (86% of edited-english train's), so the convention read off them
       // covers it, and `edited` reports it as its style.
       const edited = intro(linter.lint(essay, { introductoryComma: 'edited' }));

@@ -146,7 +146,7 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
     const backed = omissions.filter((o) => !o.errorProneOnly);
     const reported = [
       ...backed.flatMap((o) =>
-        o.share !== undefined && habitExpects(habit, o.share) ? [habitFinding(o, habit)] : errorRate ? [reason(errorProneOmission(o, errorRate))] : [],
+        o.share !== undefined && habitExpects(habit, o.share, o.counted) ? [habitFinding(o, habit)] : errorRate ? [reason(errorProneOmission(o, errorRate))] : [],
       ),
       ...(errorRate ? omissions.filter((o) => o.errorProneOnly).map((o) => reason(errorProneOmission(o, errorRate))) : []),
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => reason(errorProneFinding(f, errorRate))) : []),

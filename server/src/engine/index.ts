@@ -373,7 +373,7 @@ function finish(
       habit.excess += h.excess;
       habit.information += h.information;
       for (const p of h.pending) {
-        if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding), ...(p.share !== undefined ? { share: p.share } : {}), ...(p.errorProneOnly ? { errorProneOnly: true } : {}) });
+        if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding), ...(p.share !== undefined ? { share: p.share, counted: p.counted } : {}), ...(p.errorProneOnly ? { errorProneOnly: true } : {}) });
       }
     }
     part.habit = habit;

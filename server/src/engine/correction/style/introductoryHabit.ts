@@ -49,8 +49,6 @@ export const HABIT_VARIANCE = 0.538;
  * "Learner essays, and when a document is held to learner standards").
  */
 export const HABIT_MIN_EXPECTED = 0.86;
-/** Edited prose's rate over all covered elements: the rate of an omission whose own description has too few examples. */
-export const HABIT_MEAN_SHARE = 0.88;
 
 export interface HabitCount {
   /** Covered introductory elements followed by a comma, as written. */
@@ -75,6 +73,8 @@ export interface PendingOmission<F = PlainFinding> {
   slot?: number;
   /** Edited prose's comma rate after this element's description (`conventionShare`). */
   share?: number;
+  /** The element is one the convention covers, so the document's counts include this omission. */
+  counted?: boolean;
   /**
    * Reported only when the document is error-prone, never under its habit alone: the comma-gap model does not back it
    * (`habitEvidence.ts`, `withGapEvidence`).
@@ -116,26 +116,38 @@ export function expectedComma(share: number, others: Pick<HabitCount, 'excess' |
 }
 
 /**
- * Whether the document's habit expects the comma at an omission counted in `total`: its expected rate from all the
- * other elements (the omission's own term taken out) reaches `HABIT_MIN_EXPECTED`.
+ * Whether the document's habit expects the comma at an omission of edited rate `share`: its expected rate from all
+ * the other elements reaches `HABIT_MIN_EXPECTED`. A `counted` omission (a covered element) is in `total`, and its own
+ * term is taken out first.
  */
-export function habitExpects(total: HabitCount, share: number): boolean {
-  const others = { excess: total.excess + share, information: total.information - share * (1 - share) };
+export function habitExpects(total: HabitCount, share: number, counted = true): boolean {
+  const others = counted ? { excess: total.excess + share, information: total.information - share * (1 - share) } : total;
   return expectedComma(share, others) >= HABIT_MIN_EXPECTED;
 }
 
 /**
- * The sentence's habit part with each pending omission's edited rate: its element's description's share, or, where
- * the convention has too few examples of it (an omission the set-off or comma-gap model found), the mean rate.
+ * An omission the convention cannot rate (one the set-off or comma-gap model found in a shape the convention does not
+ * describe, often a misparse) is reported only with the writer's own commas behind it: its rate is set where three
+ * commas after covered elements at edited prose's mean rate (0.88), none left out, lift it to `HABIT_MIN_EXPECTED`,
+ * which is the evidence the hand-set rule this replaced asked of every omission. Alone it is never reported.
  */
+export const UNRATED_SHARE = 0.84;
+
+/** The sentence's habit part with each pending omission's edited rate: its description's share, or `UNRATED_SHARE`. */
 export function withShares<F>(h: HabitPart<F>, tree: PunctuatedTree, info: TreeInfo, conv: IntroductoryConvention | undefined): HabitPart<F> {
   if (!conv || h.pending.length === 0) return h;
-  const bySlot = new Map<number, number>();
+  const bySlot = new Map<number, { share: number; counted: boolean }>();
   for (const el of writtenIntroductions(tree, info)) {
     const share = conventionShare(conv, el.keys)?.share;
-    if (share !== undefined && share > 0 && share < 1) bySlot.set(el.slot, share);
+    if (share !== undefined && share > 0 && share < 1) bySlot.set(el.slot, { share, counted: conventionCovers(conv, el.keys) });
   }
-  return { ...h, pending: h.pending.map((o) => ({ ...o, share: (o.slot !== undefined ? bySlot.get(o.slot) : undefined) ?? HABIT_MEAN_SHARE })) };
+  return {
+    ...h,
+    pending: h.pending.map((o) => {
+      const known = o.slot !== undefined ? bySlot.get(o.slot) : undefined;
+      return { ...o, share: known?.share ?? UNRATED_SHARE, counted: known?.counted ?? false };
+    }),
+  };
 }
 
 /** An empty sentence part: no covered elements counted, no omissions pending. */
