@@ -247,27 +247,59 @@ const COORDINATOR_WORDS = new Set(['and', 'or', 'nor']);
 function writeSeriesFeatures(words: readonly string[], parse: RunParse, i: number, e: number, s: number, add: CommaFeatureWriter): void {
   const n = words.length;
   const tag = (k: number) => (k >= 0 && k < n ? parse.upos[k] : '-');
-  let c = i;
-  while (c < n && !COORDINATOR_WORDS.has(words[c].toLowerCase())) c++;
+  const series = seriesOf(words, parse);
+  const c = series.nextCoordinator[i];
   const dist = c < n ? size(c - i + 1) : 'none';
   const sameAfter = c < n ? (tag(c + 1) === tag(i - 1) ? 'same' : 'other') : '-';
   add('ncc=', dist, '|', sameAfter, '|', tag(i - 1), '|', tag(i));
   // A coordinator before the slot too (`A and B⟦ ⟧C`: rarely a series).
-  let b = i - 1;
-  while (b >= 0 && !COORDINATOR_WORDS.has(words[b].toLowerCase())) b--;
+  const b = series.previousCoordinator[i];
   add('pcc=', b >= 0 ? size(i - b) : 'none', '|', dist);
   add('u4=', tag(i - 2), '|', tag(i - 1), '|', tag(i), '|', tag(i + 1));
   // The conjuncts of the head the phrase beginning here hangs on, when it is a conjunct: its place in the series.
   if (parse.deprel[s] === 'conj') {
     const h = parse.head[s];
-    let conj = 0;
-    let last = s;
-    for (let k = 0; k < n; k++) if (parse.head[k] === h && parse.deprel[k] === 'conj') ((conj++), (last = Math.max(last, k)));
-    add('cj=', BINS[Math.min(conj, 4)], '|', last === s ? 'last' : 'mid', '|', tag(h), '|', tag(s));
+    add('cj=', BINS[Math.min(series.conjuncts[h], 4)], '|', series.lastConjunct[h] === s ? 'last' : 'mid', '|', tag(h), '|', tag(s));
   }
   const subjectHere = parse.deprel[i].startsWith('nsubj') || (parse.deprel[s].startsWith('nsubj') && parse.head[s] > i);
   add('f0=', normWord(words[0]), '|', size(i), '|', subjectHere ? 'S' : '-');
   add('f0e=', normWord(words[0]), '|', parse.deprel[e], '|', tag(i));
+}
+
+/** What the series features read of a sentence, once (they are asked at every slot). */
+interface SeriesView {
+  /** Per slot i (before words[i]): the first coordinator at or after words[i] (n if none), the last before it (−1). */
+  nextCoordinator: Int32Array;
+  previousCoordinator: Int32Array;
+  /** Per word: its `conj` dependents, and the last of them (itself if none). */
+  conjuncts: Int32Array;
+  lastConjunct: Int32Array;
+  /** The words it was read from (a parse asked again with other words is read again). */
+  words: readonly string[];
+}
+
+const seriesViews = new WeakMap<RunParse, SeriesView>();
+
+function seriesOf(words: readonly string[], parse: RunParse): SeriesView {
+  let v = seriesViews.get(parse);
+  if (v && v.words === words) return v;
+  const n = words.length;
+  const coordinator = words.map((w) => COORDINATOR_WORDS.has(w.toLowerCase()));
+  const nextCoordinator = new Int32Array(n + 1).fill(n);
+  for (let k = n - 1; k >= 0; k--) nextCoordinator[k] = coordinator[k] ? k : nextCoordinator[k + 1];
+  const previousCoordinator = new Int32Array(n + 1).fill(-1);
+  for (let k = 1; k <= n; k++) previousCoordinator[k] = coordinator[k - 1] ? k - 1 : previousCoordinator[k - 1];
+  const conjuncts = new Int32Array(n);
+  const lastConjunct = Int32Array.from({ length: n }, (_, k) => k);
+  for (let k = 0; k < n; k++) {
+    const h = parse.head[k];
+    if (h < 0 || parse.deprel[k] !== 'conj') continue;
+    conjuncts[h]++;
+    if (k > lastConjunct[h] || lastConjunct[h] === h) lastConjunct[h] = k;
+  }
+  v = { nextCoordinator, previousCoordinator, conjuncts, lastConjunct, words };
+  seriesViews.set(parse, v);
+  return v;
 }
 
 /**
