@@ -7,7 +7,7 @@
  * Data: EWT train paragraphs and edited-english train documents (d % 10 ∉ {8, 9}), as dictation gives them (words
  * only, sentence-initial capitals lowered; `dictated` in test/restore/corpus.ts); each word is tagged with the main
  * mark written after it, inside a question by the question state's tags (QUESTION_STATE=0: the marks alone); the
- * features are FEATURES (default 2, the wider window; 1: the first model's; 3: the wider window and the run's opening) and read the parser's word clusters
+ * features are FEATURES (default 2, the wider window; 1: the first model's) and read the parser's word clusters
  * (CLUSTERS=0: not). AdaGrad (rate RATE, default 0.05) for EPOCHS (default 3) epochs, the weights averaged over
  * every update (AVERAGE=0: the last ones); the epoch kept is the one with the lowest negative log-likelihood per word
  * on EWT dev + edited-english dev.

@@ -168,11 +168,11 @@ describe('averaged training', () => {
 });
 
 describe("the tagger's feature hashes", () => {
-  it('are the hashes of its feature strings, for every feature set, with and without word clusters', () => {
+  it('are the hashes of its feature strings, for both feature sets, with and without word clusters', () => {
     const words = 'so we left early I think the roads were empty in 2024 weren’t they'.split(' ');
     const known = [...new Set(words.map((w) => hashString(w.toLowerCase().replace(/\d/g, '0')) >>> 0))].sort((a, b) => a - b);
     const clusters = { keys: Uint32Array.from(known), fine: Uint8Array.from(known, (_, j) => 1 + (j % 5)), coarse: Uint8Array.from(known, (_, j) => 1 + (j % 2)) };
-    for (const set of [1, 2, 3] as const) {
+    for (const set of [1, 2] as const) {
       for (const c of [undefined, clusters]) {
         const hashes = featureHashes(words, c, set);
         words.forEach((_, i) => assert.deepEqual(Array.from(hashes[i]), tagFeatures(words, i, c, set).map(hashString), `set ${set}, word ${i}`));
@@ -180,8 +180,5 @@ describe("the tagger's feature hashes", () => {
     }
     assert.ok(tagFeatures(words, 3, clusters, 2).includes('m2m1w0=we|left|early'));
     assert.ok(tagFeatures(words, 3, clusters, 2).length > tagFeatures(words, 3, clusters, 1).length);
-    // Set 3 reads the run's first word near its start only.
-    assert.ok(tagFeatures(words, 3, clusters, 3).includes('f0i=so|3') && tagFeatures(words, 3, clusters, 3).includes('f0p1=so|i'));
-    assert.ok(!tagFeatures(words, 9, clusters, 3).some((f) => f.startsWith('f0')));
   });
 });

@@ -54,8 +54,7 @@ export interface PunctTagger {
   readonly clusters?: ClusterMap;
 }
 
-/** 1: the first window; 2: a wider one; 3: the wider one and the run's opening (the formulae that fuse, below). */
-export type FeatureSet = 1 | 2 | 3;
+export type FeatureSet = 1 | 2;
 
 export interface PunctTaggerJson {
   version: string;
@@ -184,7 +183,7 @@ function visitFeatures(v: RunView, i: number, set: FeatureSet, emit: Emit): void
   emit('m1p1', m1, p1);
   emit('w0p2', w0, p2);
   emit('suf1', p1.slice(-3));
-  if (set >= 2) {
+  if (set === 2) {
     // A wider window: the words two before and three after, and the phrases they make with the slot's neighbours.
     const [m2, p3] = [w(i - 2), w(i + 3)];
     const s2 = i + 2 < n ? v.shape[i + 2] : 'none';
@@ -196,14 +195,6 @@ function visitFeatures(v: RunView, i: number, set: FeatureSet, emit: Emit): void
     emit('m2m1w0', m2, m1, w0);
     emit('s1s2', s1, s2);
     emit('w0p1s2', w0, p1, s2);
-  }
-  if (set === 3 && i < 8) {
-    // The run's opening: a short formula that opens it ("thanks for the update⟦.⟧ I had …", "sounds good⟦.⟧ I will")
-    // ends a sentence that a window of words does not see begin (issue #31: 2 of 43 cut on EWT dev).
-    const f0 = v.norm[0];
-    emit('f0i', f0, String(i));
-    emit('f0p1', f0, p1);
-    emit('f0w0', f0, w0);
   }
   if (!v.cluster) return;
   const cl = v.cluster;
@@ -336,7 +327,7 @@ export function punctTaggerFromJson(j: PunctTaggerJson, dir?: string): PunctTagg
   if (!known) throw new Error(`punctuation tagger: tags ${JSON.stringify(j.tags)}, expected ${JSON.stringify(MARKS)} or ${JSON.stringify(QUESTION_STATE_TAGS)}`);
   const k = known.length;
   if (j.trans.length !== (k + 1) * k) throw new Error(`punctuation tagger: ${j.trans.length} transition scores, expected ${(k + 1) * k}`);
-  if (j.featureSet !== undefined && j.featureSet !== 1 && j.featureSet !== 2 && j.featureSet !== 3) throw new Error(`punctuation tagger: unknown feature set ${String(j.featureSet)}`);
+  if (j.featureSet !== undefined && j.featureSet !== 1 && j.featureSet !== 2) throw new Error(`punctuation tagger: unknown feature set ${String(j.featureSet)}`);
   let weights: Float32Array;
   if (j.dense !== undefined) weights = weightsOfDense(j.bits, j.dense);
   else {
