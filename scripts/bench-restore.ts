@@ -32,9 +32,10 @@
  *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
  *   npx tsx scripts/bench-restore.ts --sample-counts 10,15,20,30 --set ewt-dev|edited-dev [--limit N]
  *       the default restoration at each number of MBR samples (dev sets only; each row samples anew).
- *   npx tsx scripts/bench-restore.ts --comma-models --set ewt-dev|edited-dev|… [--comma-model FILE] [--limit N]
+ *   npx tsx scripts/bench-restore.ts --comma-models --set ewt-dev|edited-dev|… [--comma-model FILE[,FILE…]] [--limit N]
  *       the comma decision alone: the default restoration with the previous rule (the tagger's and the model's P
- *       mixed, COMMA_EVIDENCE) and with the comma model of the second pass (the bundled one, or FILE), the model's
+ *       mixed, COMMA_EVIDENCE) and with the comma model of the second pass (the bundled one, or FILE; with more files,
+ *       the bundled one and each of them too), the model's
  *       samples drawn once per sentence; --comma-thresholds T,…: the comma model at each threshold; --web-thresholds
  *       W,…: at its threshold, with each threshold for web text (a model with a register, `register.ts`).
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
@@ -202,17 +203,24 @@ function main(): void {
     return t;
   };
   if (values['comma-models']) {
-    const file = values['comma-model'];
-    const candidate = file === undefined ? undefined : commaModelFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as CommaModelJson);
+    // --comma-model A,B,…: the first is the model of the threshold rows; every further one is a row of its own at its
+    // own thresholds, beside the bundled model's row (the comparison of candidates in one run, the samples shared).
+    const [file, ...others] = values['comma-model']?.split(',') ?? [];
+    const readModel = (f: string) => commaModelFromJson(JSON.parse(fs.readFileSync(f, 'utf8')) as CommaModelJson);
+    const candidate = file === undefined ? undefined : readModel(file);
+    const bundled = loadCommaModel(defaultModelDir());
+    const extra = others.map(readModel);
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| commas | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
-    const model = candidate ?? loadCommaModel(defaultModelDir());
+    const model = candidate ?? bundled;
     const thresholds = values['comma-thresholds']?.split(',').map(Number) ?? [model?.threshold];
     // The trivial baseline beside them: restoration must beat it on AED (issue #31).
     const trivial = tallyOf({ restore: (input) => input + '.' });
     console.log(`${report('trivial (final period)', trivial)} ${trivial.aed} edits / ${trivial.slots} slots`);
     for (const [name, o] of [
       ['previous rule (tagger and model mixed)', { commaModel: false }],
+      ...(others.length && bundled ? [[`bundled comma model (${bundled.version})`, { commaModel: bundled }]] : []),
+      ...extra.map((m, k) => [`comma model ${others[k]} (${m.version}) ≥ ${m.threshold}${m.webThreshold !== undefined ? `, web ≥ ${m.webThreshold}` : ''}`, { commaModel: m }]),
       ...thresholds.map((t) => [`comma model (${model?.version ?? 'none'}) ≥ ${t}${model?.webThreshold !== undefined ? `, web ≥ ${model.webThreshold}` : ''}`, model ? { commaModel: { ...model, threshold: t } } : {}]),
       ...(values['web-thresholds']?.split(',').map(Number) ?? []).map((w) => [`comma model (${model?.version ?? 'none'}) ≥ ${model?.threshold}, web ≥ ${w}`, model ? { commaModel: { ...model, webThreshold: w } } : {}]),
     ] as Array<[string, RestoreOptions]>) {

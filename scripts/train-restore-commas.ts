@@ -3,15 +3,16 @@
  * parse of each restored sentence:
  *
  *   npx tsx scripts/train-restore-commas.ts [--ewt] [--register-threshold | --register] [--train N] [--spreads K]
- *       [--features 2|3] [--bits B] [--aed-threshold] [--out FILE]   # writes models/en/restore-commas.json
+ *       [--features 2|3|4|5] [--bits B] [--aed-threshold | --threshold T] [--out FILE]   # writes models/en/restore-commas.json
  *
  * (`npm run train:restore-commas` gives the shipped options.) --ewt: EWT train joins the training examples and EWT
  * dev the dev ones. --register-threshold: a register model (P(web text) of a paragraph, `restore/register.ts`) is
  * trained on the train paragraphs and shipped in the file, with a web threshold (the one of fewest comma errors on
  * all dev slots, the edited threshold kept): a paragraph's comma threshold lies between the two by its P(web).
  * --register: the comma model's features and stack read the register too. --spreads K: K spreads of N edited train
- * paragraphs (each cached apart). --features 3: the clause features (`writeCommaFeatures`). --aed-threshold: the
- * threshold of fewest comma errors instead of the F1 rule below.
+ * paragraphs (each cached apart). --features 3: the clause features, 4: the series and sentence-opening features, 5: those and a wider
+ * window (`writeCommaFeatures`). --aed-threshold: the threshold of fewest comma errors instead of the F1 rule below;
+ * --threshold T: T (the web threshold is still chosen on the dev slots).
  *
  * Data: edited-english train documents (d % 10 ∉ {8, 9}; N paragraphs spread over them, default 6000) and dev
  * (d % 10 == 8) as dictation gives them (`dictated` in test/restore/corpus.ts). Each paragraph is tagged as one run by
@@ -52,6 +53,7 @@ const { values } = parseArgs({
     bits: { type: 'string', default: '20' },
     features: { type: 'string', default: '2' },
     'aed-threshold': { type: 'boolean', default: false },
+    threshold: { type: 'string' },
   },
 });
 const EPOCHS = Number(process.env.EPOCHS ?? 6);
@@ -376,6 +378,9 @@ function main(): void {
   }
   // --aed-threshold: the threshold of fewest comma errors on the dev slots (AED's share) instead.
   if (values['aed-threshold']) chosen = { t: fewest.t, f1: 0 };
+  // --threshold T: a threshold chosen from raw words on the dev sets (`bench-restore.ts --comma-models
+  // --comma-thresholds`), where the F1 rule's can add edits that the slots at gold cuts do not show.
+  if (values.threshold !== undefined) chosen = { t: Number(values.threshold), f1: 0 };
   // With the register: the web threshold of fewest comma errors on all dev slots, the edited one kept (commaThreshold).
   let webThreshold: number | undefined;
   if (reg) {

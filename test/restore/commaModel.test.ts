@@ -50,6 +50,38 @@ describe("restoration's comma model", function () {
     }
   });
 
+  it('hashes feature sets 3, 4 and 5 from their parts to the hashes of their strings too', () => {
+    const spans = yields(PARSE.parse.head, PARSE.parse.deprel);
+    for (const set of [3, 4, 5])
+      for (let i = 1; i < PARSE.words.length; i++) {
+        const evidence = { tagger: 0.3, model: 0.1 };
+        const strings = commaFeatures(PARSE.words, PARSE.parse, i, evidence, set);
+        assert.deepEqual(commaFeatureHashes(PARSE.words, PARSE.parse, spans, i, evidence, [], set), strings.map(hashString));
+        assert.equal(new Set(strings).size > commaFeatures(PARSE.words, PARSE.parse, i, evidence, 2).length - 1, true);
+      }
+  });
+
+  it('reads a series: the coordinator ahead, the items on either side, and the opening word (feature set 4)', () => {
+    // we bought apples pears and plums: "pears" and "plums" conjuncts of "apples", "and" their coordinator.
+    const words = 'we bought apples pears and plums'.split(' ');
+    const parse = runParse([
+      { upos: 'PRON', head: 2, deprel: 'nsubj' },
+      { upos: 'VERB', head: 0, deprel: 'root' },
+      { upos: 'NOUN', head: 2, deprel: 'obj' },
+      { upos: 'NOUN', head: 3, deprel: 'conj' },
+      { upos: 'CCONJ', head: 6, deprel: 'cc' },
+      { upos: 'NOUN', head: 3, deprel: 'conj' },
+    ]);
+    // The slot between "apples" and "pears": the coordinator two words on, a noun after it as before the slot.
+    const f = commaFeatures(words, parse, 3, { tagger: 0, model: 0 }, 4);
+    assert.ok(f.includes('ncc=2|same|NOUN|NOUN'), f.join(' '));
+    assert.ok(f.includes('pcc=none|2'));
+    assert.ok(f.includes('cj=2|mid|NOUN|NOUN'));
+    assert.ok(f.includes('f0=we|3|-'));
+    // Before "and": the phrase beginning there is the last conjunct ("and plums").
+    assert.ok(commaFeatures(words, parse, 4, { tagger: 0, model: 0 }, 4).includes('cj=2|last|NOUN|NOUN'));
+  });
+
   it("each word's yield is the span of the words whose ancestors include it, and the arcs over each slot are counted (brute force, random trees)", () => {
     const rng = seededRng(7);
     for (let t = 0; t < 200; t++) {

@@ -47,7 +47,7 @@ export interface CommaModel {
   readonly webThreshold?: number;
   /** The stack of the syntactic model's P with the tagger's (fitted on edited-english dev); absent: the syntactic P alone. */
   readonly stack?: CommaStack;
-  /** Its feature set (`writeCommaFeatures`; absent: 2). */
+  /** Its feature set (`writeCommaFeatures`; absent: 2; 3 adds the clause features, 4 the series and opening ones, 5 a wider window too). */
   readonly featureSet?: number;
   /** The paragraph's register (absent in a model trained without it), read by the threshold (`commaThreshold`). */
   readonly register?: RegisterModel;
@@ -196,7 +196,9 @@ export function writeCommaFeatures(
   add('ef=', eRel, '|', eDir, '|', normWord(words[spans.lo[e]]));
   add('sh=', sRel, '|', sDir, '|', normWord(words[s]));
   add('pos=', BINS[Math.min(i, 6)], '|', BINS[Math.min(n - i, 6)]);
-  if (featureSet >= 3) writeClauseFeatures(parse, spans, i, e, s, add);
+  if (featureSet === 3) writeClauseFeatures(parse, spans, i, e, s, add);
+  if (featureSet >= 4) writeSeriesFeatures(words, parse, i, e, s, add);
+  if (featureSet >= 5) writeWindowFeatures(words, parse, spans, i, e, add);
   if (evidence.register !== undefined) {
     // The register: its tenth alone, and a coarse edited / mixed / web level with what most decides a comma.
     const rg = evidence.register < 0.2 ? 'E' : evidence.register < 0.8 ? 'M' : 'W';
@@ -229,6 +231,95 @@ function writeClauseFeatures(parse: RunParse, spans: SentenceSpans, i: number, e
   for (let steps = 0; steps < parse.head.length && a >= 0 && spans.lo[a] > i - 1; steps++) a = parse.head[a];
   add('lca=', a >= 0 ? parse.upos[a] : 'ROOT', '|', a >= 0 ? parse.deprel[a] : '-', '|', a >= 0 ? clause(a) : '-');
   add('n=', size(parse.head.length));
+}
+
+const COORDINATOR_WORDS = new Set(['and', 'or', 'nor']);
+
+/**
+ * Feature set 4, from the errors read on edited dev (journal, "Restoration: commas toward 0.65"): half the errors
+ * are coordination. A list written without commas is misparsed (its items read as `compound` or `flat`), so its
+ * commas are missed; a comma before `and` joining two phrases is written as if it joined clauses. Read from the tags
+ * as well as the parse: the next coordinator after the slot (how far, and whether the word before the slot has the
+ * tag of the word after that coordinator: the items of one series), the conjuncts the parse gives the phrase that
+ * begins here, and the four tags around the slot. And the sentence's opening (its first word, how far the slot is
+ * from it, whether the main clause's subject begins here), which a fronted phrase the parse misreads still shows.
+ */
+function writeSeriesFeatures(words: readonly string[], parse: RunParse, i: number, e: number, s: number, add: CommaFeatureWriter): void {
+  const n = words.length;
+  const tag = (k: number) => (k >= 0 && k < n ? parse.upos[k] : '-');
+  const series = seriesOf(words, parse);
+  const c = series.nextCoordinator[i];
+  const dist = c < n ? size(c - i + 1) : 'none';
+  const sameAfter = c < n ? (tag(c + 1) === tag(i - 1) ? 'same' : 'other') : '-';
+  add('ncc=', dist, '|', sameAfter, '|', tag(i - 1), '|', tag(i));
+  // A coordinator before the slot too (`A and B⟦ ⟧C`: rarely a series).
+  const b = series.previousCoordinator[i];
+  add('pcc=', b >= 0 ? size(i - b) : 'none', '|', dist);
+  add('u4=', tag(i - 2), '|', tag(i - 1), '|', tag(i), '|', tag(i + 1));
+  // The conjuncts of the head the phrase beginning here hangs on, when it is a conjunct: its place in the series.
+  if (parse.deprel[s] === 'conj') {
+    const h = parse.head[s];
+    add('cj=', BINS[Math.min(series.conjuncts[h], 4)], '|', series.lastConjunct[h] === s ? 'last' : 'mid', '|', tag(h), '|', tag(s));
+  }
+  const subjectHere = parse.deprel[i].startsWith('nsubj') || (parse.deprel[s].startsWith('nsubj') && parse.head[s] > i);
+  add('f0=', normWord(words[0]), '|', size(i), '|', subjectHere ? 'S' : '-');
+  add('f0e=', normWord(words[0]), '|', parse.deprel[e], '|', tag(i));
+}
+
+/** What the series features read of a sentence, once (they are asked at every slot). */
+interface SeriesView {
+  /** Per slot i (before words[i]): the first coordinator at or after words[i] (n if none), the last before it (−1). */
+  nextCoordinator: Int32Array;
+  previousCoordinator: Int32Array;
+  /** Per word: its `conj` dependents, and the last of them (itself if none). */
+  conjuncts: Int32Array;
+  lastConjunct: Int32Array;
+  /** The words it was read from (a parse asked again with other words is read again). */
+  words: readonly string[];
+}
+
+const seriesViews = new WeakMap<RunParse, SeriesView>();
+
+function seriesOf(words: readonly string[], parse: RunParse): SeriesView {
+  let v = seriesViews.get(parse);
+  if (v && v.words === words) return v;
+  const n = words.length;
+  const coordinator = words.map((w) => COORDINATOR_WORDS.has(w.toLowerCase()));
+  const nextCoordinator = new Int32Array(n + 1).fill(n);
+  for (let k = n - 1; k >= 0; k--) nextCoordinator[k] = coordinator[k] ? k : nextCoordinator[k + 1];
+  const previousCoordinator = new Int32Array(n + 1).fill(-1);
+  for (let k = 1; k <= n; k++) previousCoordinator[k] = coordinator[k - 1] ? k - 1 : previousCoordinator[k - 1];
+  const conjuncts = new Int32Array(n);
+  const lastConjunct = Int32Array.from({ length: n }, (_, k) => k);
+  for (let k = 0; k < n; k++) {
+    const h = parse.head[k];
+    if (h < 0 || parse.deprel[k] !== 'conj') continue;
+    conjuncts[h]++;
+    if (k > lastConjunct[h] || lastConjunct[h] === h) lastConjunct[h] = k;
+  }
+  v = { nextCoordinator, previousCoordinator, conjuncts, lastConjunct, words };
+  seriesViews.set(parse, v);
+  return v;
+}
+
+/**
+ * Feature set 5: set 4 and a wider window (the word trigrams across the slot, the last word's suffix with the next
+ * tag), the main verb's side of the slot with the phrases there, and the verbs before and after the slot (a clause
+ * on each side is what a comma between clauses needs).
+ */
+function writeWindowFeatures(words: readonly string[], parse: RunParse, spans: SentenceSpans, i: number, e: number, add: CommaFeatureWriter): void {
+  const n = words.length;
+  const w = (k: number) => (k < 0 ? '<s>' : k >= n ? '</s>' : normWord(words[k]));
+  add('l2l1r1=', w(i - 2), '|', w(i - 1), '|', w(i));
+  add('l1r1r2=', w(i - 1), '|', w(i), '|', w(i + 1));
+  add('suf=', w(i - 1).slice(-3), '|', parse.upos[i]);
+  let root = 0;
+  while (root < n && parse.head[root] >= 0) root++;
+  let before = 0;
+  let after = 0;
+  for (let k = 0; k < n; k++) if (parse.upos[k] === 'VERB' || parse.upos[k] === 'AUX') k < i ? before++ : after++;
+  add('vb=', BINS[Math.min(before, 3)], '|', BINS[Math.min(after, 3)], '|', root < i ? 'root<' : 'root>');
+  add('efr=', normWord(words[spans.lo[e]]), '|', parse.upos[i], '|', size(i - spans.lo[e]));
 }
 
 /** The hashes of a slot's features (`writeCommaFeatures`), each `fnv(the feature's string)`. */
@@ -287,7 +378,7 @@ export function commaModelFromJson(j: CommaModelJson): CommaModel {
     weights = new Float32Array(1 << j.bits);
     for (const [k, v] of j.weights ?? []) weights[k] = v;
   }
-  if (j.featureSet !== undefined && j.featureSet !== 2 && j.featureSet !== 3) throw new Error(`comma model: unknown feature set ${String(j.featureSet)}`);
+  if (j.featureSet !== undefined && j.featureSet !== 2 && j.featureSet !== 3 && j.featureSet !== 4 && j.featureSet !== 5) throw new Error(`comma model: unknown feature set ${String(j.featureSet)}`);
   return { version: j.version, bits: j.bits, weights, threshold: j.threshold, webThreshold: j.webThreshold, featureSet: j.featureSet, registerFeatures: j.registerFeatures, stack: j.stack, register: j.register && registerModelFromJson(j.register) };
 }
 
