@@ -20,11 +20,12 @@ import * as fs from 'fs';
 import { readModel, writeModel, ModelContents } from '../server/src/parser/modelFile';
 import { Tagger } from '../server/src/parser/tagger';
 import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerScorers';
-import { seededRandom } from '../server/src/training/parser/views';
+import { seededRandom, VIEW_KINDS } from '../server/src/training/parser/views';
 import { readClusters } from '../server/src/parser/wordClusters';
 import { buildClusters, writeClusters } from '../server/src/training/parser/buildClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, retrainLabeller, trainParser } from '../server/src/training/parser/train';
+import { DEFAULT_TRAIN_OPTIONS, evaluateTagger, evaluateTrees, prepare, retrainLabeller, trainParser, trainRefiner, trainTaggerOn } from '../server/src/training/parser/train';
+import { augmentForTagger } from '../server/src/training/parser/taggerAugment';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/training/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
@@ -56,6 +57,12 @@ const { values } = parseArgs({
     'parse-bits': { type: 'string' }, 'label-bits': { type: 'string' },
     'prune-tag': { type: 'string' }, 'prune-parse': { type: 'string' }, 'prune-label': { type: 'string' },
     'tagger-cache': { type: 'string' },
+    // A model's tagger with a refining pass trained over the jackknifed first passes of its --tagger-cache.
+    'refine-tagger': { type: 'string' },
+    // A model's tagger retrained (as the shipped one was, seed + 101), on EWT train plus the made sentences of
+    // `taggerAugment.ts` (each host sentence gives one with probability --augment-tagger, default 0).
+    'retrain-tagger': { type: 'string' },
+    'augment-tagger': { type: 'string' },
     'build-clusters': { type: 'string' },
     reprune: { type: 'string' },
     relabel: { type: 'string' },
@@ -175,6 +182,11 @@ function neuralOptions(): NeuralTrainOptions {
 }
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
+/** A tagger with every scorer's weights below `minAbs` dropped (as `--reprune` does to a model's). */
+function repruned(t: Tagger, minAbs: number): Tagger {
+  const scorers = Object.fromEntries(Object.entries(taggerScorers(t)).map(([k, w]) => [k, w.pruned(minAbs)]));
+  return taggerFromScorers(scorers, t.tags);
+}
 /** The taggers of a tagger cache (`--tagger-cache`), or undefined when the file does not exist yet. */
 function loadTaggers(cacheFile: string): Tagger[] | undefined {
   if (!fs.existsSync(cacheFile)) return undefined;
@@ -383,7 +395,61 @@ const taggerCache = cacheFile
       },
     }
   : undefined;
-if (values.relabel) {
+if (values['retrain-tagger']) {
+  // Only the tagger changes; the parser and labeller were trained on the old tagger's jackknifed tags.
+  const m = readModel(values['retrain-tagger']);
+  if (path.resolve(values.out!) === path.resolve(values['retrain-tagger'])) throw new Error('--retrain-tagger MODEL --out OUT: give an output file other than the input');
+  const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune, log, clusters: m.clusters };
+  const rate = num(values['augment-tagger']) ?? 0;
+  const made = rate > 0 ? augmentForTagger(train, seededRandom(seed + 7), rate) : [];
+  log(`tagger: ${train.length} trees and ${made.length} made ones, ${o.tagEpochs} epochs`);
+  const old = parserModels(m).tagger;
+  const tagger = trainTaggerOn([...train, ...made], old.tags, o, seed + 101);
+  for (const kind of VIEW_KINDS) {
+    const before = evaluateTagger(old, dev, kind, m.clusters, 13), after = evaluateTagger(tagger, dev, kind, m.clusters, 13);
+    log(`dev ${kind}: UPOS ${before.upos} → ${after.upos}, XPOS ${before.xpos} → ${after.xpos} (${after.words} words)`);
+  }
+  for (const k of Object.keys(taggerScorers(old))) delete m.scorers[k];
+  delete m.joined;
+  Object.assign(m.scorers, taggerScorers(tagger));
+  m.header.info.tagger = { epochs: o.tagEpochs, seed: seed + 101, prune: prune.tag, augment: rate, made: made.length };
+  m.header.version += `-tagger-a${Math.round(rate * 100)}`;
+  log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);
+} else if (values['refine-tagger']) {
+  // The model's tagger with a refining pass (`Tagger`), trained on the first passes' tags of the fold taggers of the
+  // tagger cache the model was trained with; the parser and the labeller are kept as they are (they were trained
+  // on the first passes' jackknifed tags).
+  const m = readModel(values['refine-tagger']);
+  if (!taggerCache) throw new Error('--refine-tagger MODEL needs the --tagger-cache FILE its tagger was trained with');
+  if (path.resolve(values.out!) === path.resolve(values['refine-tagger'])) throw new Error('--refine-tagger MODEL --out OUT: give an output file other than the input');
+  // The shipped tagger was re-pruned after training (`--reprune`, version `-pruned-t1…`): `--prune-tag T` prunes the
+  // cached taggers alike, so that the folds are as good as the tagger they stand in for.
+  const repruneTag = num(values['prune-tag']);
+  const reprunedCache = taggerCache && {
+    load: () => taggerCache.load()?.map((t) => (repruneTag === undefined ? t : repruned(t, repruneTag))),
+    save: () => undefined,
+  };
+  const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune, log, taggerCache: reprunedCache, clusters: m.clusters };
+  const p = prepare(train, o);
+  const tagger = parserModels(m).tagger.withRefiner(undefined);
+  // The cache must hold this model's tagger, or its folds are not the jackknife of this tagger.
+  const lookup = clusterLookup(m.clusters);
+  for (const t of dev) {
+    const e = encodeSentence({ forms: t.words.map((w) => w.form), slots: t.slots }, lookup);
+    const a = tagger.tag(e), b = p.tagger.tag(e);
+    if (a.xpos.some((x, i) => x !== b.xpos[i]) || a.upos.some((x, i) => x !== b.upos[i])) throw new Error(`${cacheFile} does not hold the tagger of ${values['refine-tagger']}`);
+  }
+  const refined = trainRefiner(p.gold, tagger, p.foldTaggers, o, seed + 300);
+  for (const kind of VIEW_KINDS) {
+    const before = evaluateTagger(tagger, dev, kind, m.clusters, 13), after = evaluateTagger(refined, dev, kind, m.clusters, 13);
+    log(`dev ${kind}: UPOS ${before.upos} → ${after.upos}, XPOS ${before.xpos} → ${after.xpos} (${after.words} words)`);
+  }
+  Object.assign(m.scorers, taggerScorers(refined));
+  m.header.info.refiner = { epochs: o.tagEpochs, seed: seed + 300, folds: p.foldTaggers.length };
+  // Another tagger: a version of its own, so that nothing keyed on the version takes its parses for the old ones.
+  m.header.version += '-refined';
+  log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);
+} else if (values.relabel) {
   // Development aid: a new labeller for an existing model (its tagger cache must be given).
   const m = readModel(values.relabel);
   save(retrainLabeller(train, dev, m, { ...opts, prune, log, taggerCache, clusters: m.clusters }));

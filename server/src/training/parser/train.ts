@@ -14,7 +14,8 @@ import { ModelContents, readModel } from '../../parser/modelFile';
 import { parserModels } from '../../parser/parserModels';
 import { taggerFromScorers, taggerScorers } from '../../parser/taggerScorers';
 import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from '../../parser/parseFeatures';
-import { Tagger, TAG_START, tagFeatures, TagSet } from '../../parser/tagger';
+import { refineFeatures, Tagger, TAG_START, tagFeatures, TagSet, verbTags } from '../../parser/tagger';
+import { scorerPair } from '../../parser/jointWeights';
 import { learnerCommaSlots } from './learnerCommas';
 import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind, WritersErrors, WritersError } from './views';
 import { argmax, SparseWeights } from '../../parser/weights';
@@ -157,13 +158,40 @@ export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[],
   return { sentences: trees.length, words, uas: pct(uh), las: pct(lh), upos: pct(up) };
 }
 
-/** One direction of the tagger; `reverse` trains on the sentences read right to left. */
+/** UPOS and XPOS accuracy (percent) of a tagger over the words of gold trees, in one punctuation view. */
+export function evaluateTagger(
+  tagger: Tagger,
+  trees: readonly PunctuatedTree[],
+  kind: ViewKind,
+  clusters?: ClusterMap,
+  seed = 7,
+): { words: number; upos: number; xpos: number } {
+  const rand = seededRandom(seed);
+  const lookup = clusterLookup(clusters);
+  let words = 0, up = 0, xp = 0;
+  for (const tree of trees) {
+    const tags = tagger.tag(encodeSentence(viewOf(tree, kind, rand), lookup));
+    tree.words.forEach((w, i) => {
+      words++;
+      if (tagger.tags.upos[tags.upos[i]] === w.upos) up++;
+      if (tagger.tags.xpos[tags.xpos[i]] === w.xpos) xp++;
+    });
+  }
+  const pct = (x: number) => Math.round((10000 * x) / Math.max(1, words)) / 100;
+  return { words, upos: pct(up), xpos: pct(xp) };
+}
+
+/**
+ * One direction of the tagger; `reverse` trains on the sentences read right to left; `context` (left to right only)
+ * trains a refining pass, which reads the first passes' XPOS tags of sentence `index` (`refineFeatures`).
+ */
 function trainTaggerDirection(
   gold: readonly GoldSentence[],
   tags: TagSet,
   o: TrainOptions,
   seed: number,
   reverse: boolean,
+  context?: (index: number, e: EncodedSentence) => Int32Array,
 ): { xpos: SparseWeights; upos: SparseWeights } {
   const px = new AveragedPerceptron(tags.xpos.length, o.tagBits);
   const pu = new AveragedPerceptron(tags.upos.length, o.tagBits);
@@ -172,16 +200,22 @@ function trainTaggerDirection(
   const su = new Float64Array(pu.nClasses);
   const rand = seededRandom(seed);
   const lookup = clusterLookup(o.clusters);
+  const verbs = verbTags(tags.xpos);
+  // Shuffled by index (the same permutation as of the sentences themselves), so that `context` knows the sentence.
+  const indices = gold.map((_, i) => i);
   for (let epoch = 0; epoch < o.tagEpochs; epoch++) {
     let right = 0, total = 0;
-    for (const g of shuffled(rand, gold)) {
+    for (const index of shuffled(rand, indices)) {
+      const g = gold[index];
       for (const kind of o.views) {
         const fwd = encodeSentence(viewOf(g.tree, kind, rand), lookup);
         const e = reverse ? reverseSentence(fwd) : fwd;
+        const p = context?.(index, e);
         let { x1, x2, u1 } = TAG_START;
         for (let i = 0; i < e.n; i++) {
           const w = reverse ? e.n - 1 - i : i;
           tagFeatures(e, i, x1, x2, u1, f);
+          if (p) refineFeatures(e, i, p, verbs, f);
           px.score(f, sx);
           pu.score(f, su);
           const gx = argmax(sx, px.nClasses);
@@ -198,9 +232,43 @@ function trainTaggerDirection(
         }
       }
     }
-    o.log(`  tagger${reverse ? ' (right to left)' : ''} epoch ${epoch + 1}: train UPOS ${((100 * right) / total).toFixed(2)}`);
+    o.log(`  tagger${reverse ? ' (right to left)' : context ? ' (refining pass)' : ''} epoch ${epoch + 1}: train UPOS ${((100 * right) / total).toFixed(2)}`);
   }
   return { xpos: px.toSparse(o.prune.tag), upos: pu.toSparse(o.prune.tag) };
+}
+
+/**
+ * A refining pass for `tagger` (`Tagger`), trained on the first passes' tags of fold taggers that did not see the
+ * sentence (`foldTaggers[index % folds]`, the jackknife `prepare` uses), so that it learns how far to trust tags
+ * as good as the first passes' on unseen text rather than on their own training data.
+ */
+export function trainRefiner(gold: readonly GoldSentence[], tagger: Tagger, foldTaggers: readonly Tagger[], o: TrainOptions, seed: number): Tagger {
+  const context = (index: number, e: EncodedSentence) => foldTaggers[index % foldTaggers.length].firstPasses(e).xpos;
+  const refiner = trainTaggerDirection(gold, tagger.tags, o, seed, false, context);
+  return tagger.withRefiner(scorerPair(refiner.xpos, refiner.upos));
+}
+
+/**
+ * A tagger as `prepare` trains the shipped one, on trees that need only words, slots and gold tags (`taggerAugment.ts`
+ * adds made sentences); `tags`: the model's tag sets, which every tree's tags must be in.
+ */
+export function trainTaggerOn(trees: readonly PunctuatedTree[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
+  const ids = (list: readonly string[]) => new Map(list.map((t, i) => [t, i]));
+  const [uid, xid] = [ids(tags.upos), ids(tags.xpos)];
+  const idOf = (m: Map<string, number>, t: string) => {
+    const id = m.get(t);
+    if (id === undefined) throw new Error(`tag ${t} is not in the model's tag set`);
+    return id;
+  };
+  const gold: GoldSentence[] = trees.map((tree) => ({
+    tree,
+    upos: Int32Array.from(tree.words, (w) => idOf(uid, w.upos)),
+    xpos: Int32Array.from(tree.words, (w) => idOf(xid, w.xpos)),
+    head: new Int32Array(0),
+    kids: [],
+    deprel: new Int32Array(0),
+  }));
+  return trainTagger(gold, tags, o, seed);
 }
 
 function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
@@ -255,6 +323,8 @@ export interface Prepared {
   tagSet: TagSet;
   rels: { list: string[]; id: (s: string) => number };
   tagger: Tagger;
+  /** The jackknife's taggers: fold k's sentences (index % folds = k) are tagged by `foldTaggers[k]`. */
+  foldTaggers: Tagger[];
   /** Tags for training sentence i: from the fold tagger that did not see it. */
   tagFor: (i: number, e: EncodedSentence) => TagIds;
   lookup: ReturnType<typeof clusterLookup>;
@@ -306,7 +376,7 @@ export function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prep
   if (!cached) o.taggerCache?.save([tagger, ...foldTaggers]);
   const tagFor = (i: number, e: EncodedSentence): TagIds => (o.folds > 1 ? foldTaggers[foldOf[i]] : tagger).tag(e);
   o.log(`taggers done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  return { o, t0, gold, tagSet, rels, tagger, tagFor, lookup, rand };
+  return { o, t0, gold, tagSet, rels, tagger, foldTaggers, tagFor, lookup, rand };
 }
 
 /** The labeller, on gold trees with jackknifed tags. */
