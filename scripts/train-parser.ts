@@ -24,7 +24,7 @@ import { seededRandom, VIEW_KINDS } from '../server/src/training/parser/views';
 import { readClusters } from '../server/src/parser/wordClusters';
 import { buildClusters, writeClusters } from '../server/src/training/parser/buildClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { DEFAULT_TRAIN_OPTIONS, evaluateTagger, evaluateTrees, prepare, retrainLabeller, trainParser, trainRefiner, trainTaggerOn } from '../server/src/training/parser/train';
+import { DEFAULT_TRAIN_OPTIONS, evaluateTagger, evaluateTrees, retrainLabeller, trainParser, taggerGold, trainRefiner, trainTaggerOn } from '../server/src/training/parser/train';
 import { augmentForTagger } from '../server/src/training/parser/taggerAugment';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/training/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
@@ -63,6 +63,9 @@ const { values } = parseArgs({
     // `taggerAugment.ts` (each host sentence gives one with probability --augment-tagger, default 0).
     'retrain-tagger': { type: 'string' },
     'augment-tagger': { type: 'string' },
+    'refine-weight': { type: 'string' },
+    // The weight the refined tagger decides with (default: --refine-weight, the one it was trained beside).
+    'refine-decide-weight': { type: 'string' },
     'build-clusters': { type: 'string' },
     reprune: { type: 'string' },
     relabel: { type: 'string' },
@@ -417,37 +420,43 @@ if (values['retrain-tagger']) {
   log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);
 } else if (values['refine-tagger']) {
   // The model's tagger with a refining pass (`Tagger`), trained on the first passes' tags of the fold taggers of the
-  // tagger cache the model was trained with; the parser and the labeller are kept as they are (they were trained
-  // on the first passes' jackknifed tags).
+  // tagger cache the model was trained with, over EWT train and, with --augment-tagger, the made sentences of
+  // `taggerAugment.ts`; --refine-weight W: trained and deciding beside W × the first passes' scores. The parser and
+  // the labeller are kept as they are (they were trained on the first passes' jackknifed tags).
   const m = readModel(values['refine-tagger']);
-  if (!taggerCache) throw new Error('--refine-tagger MODEL needs the --tagger-cache FILE its tagger was trained with');
+  if (!cacheFile) throw new Error('--refine-tagger MODEL needs the --tagger-cache FILE its tagger was trained with');
   if (path.resolve(values.out!) === path.resolve(values['refine-tagger'])) throw new Error('--refine-tagger MODEL --out OUT: give an output file other than the input');
   // The shipped tagger was re-pruned after training (`--reprune`, version `-pruned-t1…`): `--prune-tag T` prunes the
   // cached taggers alike, so that the folds are as good as the tagger they stand in for.
   const repruneTag = num(values['prune-tag']);
-  const reprunedCache = taggerCache && {
-    load: () => taggerCache.load()?.map((t) => (repruneTag === undefined ? t : repruned(t, repruneTag))),
-    save: () => undefined,
-  };
-  const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune, log, taggerCache: reprunedCache, clusters: m.clusters };
-  const p = prepare(train, o);
+  const cached = (loadTaggers(cacheFile) ?? []).map((t) => (repruneTag === undefined ? t : repruned(t, repruneTag)));
+  if (cached.length < 3) throw new Error(`${cacheFile} holds no jackknife fold taggers`);
   const tagger = parserModels(m).tagger.withRefiner(undefined);
   // The cache must hold this model's tagger, or its folds are not the jackknife of this tagger.
   const lookup = clusterLookup(m.clusters);
   for (const t of dev) {
     const e = encodeSentence({ forms: t.words.map((w) => w.form), slots: t.slots }, lookup);
-    const a = tagger.tag(e), b = p.tagger.tag(e);
+    const a = tagger.tag(e), b = cached[0].tag(e);
     if (a.xpos.some((x, i) => x !== b.xpos[i]) || a.upos.some((x, i) => x !== b.upos[i])) throw new Error(`${cacheFile} does not hold the tagger of ${values['refine-tagger']}`);
   }
-  const refined = trainRefiner(p.gold, tagger, p.foldTaggers, o, seed + 300);
+  const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune, log, clusters: m.clusters };
+  const rate = num(values['augment-tagger']) ?? 0;
+  const weight = num(values['refine-weight']) ?? 0;
+  // Made sentences are numbered after the treebank's: their fold tagger saw most of their words' sentences.
+  const made = rate > 0 ? augmentForTagger(train, seededRandom(seed + 7), rate) : [];
+  log(`refining pass: ${train.length} trees and ${made.length} made ones, ${o.tagEpochs} epochs, first passes' weight ${weight}`);
+  const trained = trainRefiner(taggerGold([...train, ...made], tagger.tags), tagger, cached.slice(1), o, seed + 300, weight);
+  // Trained beside the fold taggers' scores, the refiner decides beside the full tagger's, which may deserve more.
+  const decideWeight = num(values['refine-decide-weight']) ?? weight;
+  const refined = trained.withRefiner(trained.refiner, decideWeight);
   for (const kind of VIEW_KINDS) {
     const before = evaluateTagger(tagger, dev, kind, m.clusters, 13), after = evaluateTagger(refined, dev, kind, m.clusters, 13);
     log(`dev ${kind}: UPOS ${before.upos} → ${after.upos}, XPOS ${before.xpos} → ${after.xpos} (${after.words} words)`);
   }
   Object.assign(m.scorers, taggerScorers(refined));
-  m.header.info.refiner = { epochs: o.tagEpochs, seed: seed + 300, folds: p.foldTaggers.length };
+  m.header.info.refiner = { epochs: o.tagEpochs, seed: seed + 300, folds: cached.length - 1, augment: rate, made: made.length, trainedWeight: weight, firstWeight: decideWeight };
   // Another tagger: a version of its own, so that nothing keyed on the version takes its parses for the old ones.
-  m.header.version += '-refined';
+  m.header.version += `-refined-a${Math.round(rate * 100)}-w${weight}-d${decideWeight}`;
   log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);
 } else if (values.relabel) {
   // Development aid: a new labeller for an existing model (its tagger cache must be given).

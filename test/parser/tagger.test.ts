@@ -90,7 +90,7 @@ describe('refining pass', () => {
     assert.deepStrictEqual(refined.withRefiner(undefined).tag(e), first.tag(e));
   });
 
-  it('verbTags marks the PTB verb tags and MD', () => {
-    assert.deepStrictEqual([...verbTags(['NN', 'VB', 'VBZ', 'MD', 'NNS', 'VBN'])], [0, 1, 1, 1, 0, 1]);
+  it('verbTags marks the finite PTB verb tags and MD 2, the other verb tags 1', () => {
+    assert.deepStrictEqual([...verbTags(['NN', 'VB', 'VBZ', 'MD', 'NNS', 'VBN', 'VBD', 'VBP', 'VBG'])], [0, 1, 2, 2, 0, 1, 2, 2, 1]);
   });
 });

@@ -98,8 +98,9 @@ function tagNear(p: Int32Array, n: number, j: number): number {
  * noun by what follows it, as in the "bidirectional" features of Tsuruoka & Tsujii (2005) and the Stanford tagger.
  * The first pass's tags are its guesses, so the refiner is trained on jackknifed first-pass tags (`refineTagger.ts`).
  */
-export function refineFeatures(e: EncodedSentence, i: number, p: Int32Array, verbs: Uint8Array, f: FeatureBuffer): void {
+export function refineFeatures(e: EncodedSentence, i: number, c: RefineContext, verbs: Uint8Array, f: FeatureBuffer): void {
   const n = e.n;
+  const p = c.tags;
   const p0 = p[i];
   const pl = tagNear(p, n, i - 1);
   const pr = tagNear(p, n, i + 1);
@@ -125,12 +126,37 @@ export function refineFeatures(e: EncodedSentence, i: number, p: Int32Array, ver
     if (open > 0) {
       const head = p[open - 1];
       let verbBefore = 0;
-      for (let j = 0; j < open - 1 && !verbBefore; j++) verbBefore = verbs[p[j]];
+      for (let j = 0; j < open - 1 && !verbBefore; j++) verbBefore = verbs[p[j]] ? 1 : 0;
       f.add2(t, head, p0);
       f.add3(t + 1, head, e.suffix2[i], pr);
       f.add3(t + 2, head, verbBefore, e.lower[i]);
     }
   }
+  // Whether the first passes found a finite verb before the word, and after it: a sentence whose only candidate
+  // for its verb is this word (`The committee, after two long meetings, votes on the budget`) reads it as the verb,
+  // which no window of neighbouring tags can tell.
+  t = 100;
+  const before = c.finite[i] > 0 ? 1 : 0;
+  const after = c.finite[n] - c.finite[i + 1] > 0 ? 2 : 0;
+  const where = before + after;
+  f.add2(t++, where, p0);
+  f.add2(t++, where, e.suffix1[i]);
+  f.add3(t++, where, e.slot[i], p0);
+  f.add2(t++, where, e.lower[i]);
+  f.add3(t++, where, p0, pr);
+}
+
+/** The first passes' XPOS tags as the refining pass reads them, with the count of finite verbs before each word. */
+export interface RefineContext {
+  tags: Int32Array;
+  /** finite[i]: the number of finite verbs (`verbTags` 2) among tags 0..i−1. */
+  finite: Int32Array;
+}
+
+export function refineContext(tags: Int32Array, verbs: Uint8Array): RefineContext {
+  const finite = new Int32Array(tags.length + 1);
+  for (let i = 0; i < tags.length; i++) finite[i + 1] = finite[i] + (verbs[tags[i]] === 2 ? 1 : 0);
+  return { tags, finite };
 }
 
 export interface Tagging {
@@ -148,7 +174,7 @@ export interface TagScorers {
  * Scores of every class at every position (row-major, position × class), from the right-to-left pass, added to
  * the left-to-right pass's own before each decision.
  */
-interface PositionScores {
+export interface PositionScores {
   x: Float64Array;
   u: Float64Array;
 }
@@ -236,7 +262,7 @@ export class Tagger {
       for (let k = 0; k < sums.x.length; k++) sums.x[k] *= w;
       for (let k = 0; k < sums.u.length; k++) sums.u[k] *= w;
     }
-    return this.pass(e, this.refiner, sums, undefined, first.xpos);
+    return this.pass(e, this.refiner, sums, undefined, refineContext(first.xpos, this.verbs));
   }
 
   /**
@@ -257,7 +283,7 @@ export class Tagger {
    * stored at the position the word has in the reversed (= original) sentence, or in this one when not `reversed`;
    * `context`: the first passes' XPOS tags, read by a refining pass.
    */
-  private pass(e: EncodedSentence, scorers: ScorerPair, prior?: PositionScores, keep?: PositionScores, context?: Int32Array, reversed = true): Tagging {
+  private pass(e: EncodedSentence, scorers: ScorerPair, prior?: PositionScores, keep?: PositionScores, context?: RefineContext, reversed = true): Tagging {
     const upos = new Int32Array(e.n);
     const xpos = new Int32Array(e.n);
     const nx = this.sx.length;
@@ -288,9 +314,9 @@ export class Tagger {
   }
 }
 
-/** Which XPOS tags are verbs (`VB…`, `MD`), by id: what `refineFeatures` asks of the words before a span. */
+/** Which XPOS tags are verbs, by id: 2 finite (`VBZ`, `VBD`, `VBP`, `MD`), 1 the others (`VB`, `VBG`, `VBN`), else 0. */
 export function verbTags(xpos: readonly string[]): Uint8Array {
-  return Uint8Array.from(xpos, (t) => (t.startsWith('VB') || t === 'MD' ? 1 : 0));
+  return Uint8Array.from(xpos, (t) => (t === 'VBZ' || t === 'VBD' || t === 'VBP' || t === 'MD' ? 2 : t.startsWith('VB') ? 1 : 0));
 }
 
 /** The sentinel values the tagger uses before the first word, exported for training. */

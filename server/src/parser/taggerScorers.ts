@@ -29,7 +29,13 @@ export function taggerScorers(t: Tagger, suffix = ''): Record<string, SparseWeig
  * The tagger of a model's scorers; `joined`: a version 4 file's stored joined tables (`modelFile.ts`), used as they
  * are instead of joining the scorers again.
  */
-export function taggerFromScorers(scorers: Record<string, SparseWeights>, tags: TagSet, suffix = '', joined?: Record<string, JointWeights>): Tagger {
+export function taggerFromScorers(
+  scorers: Record<string, SparseWeights>,
+  tags: TagSet,
+  suffix = '',
+  joined?: Record<string, JointWeights>,
+  info?: Record<string, unknown>,
+): Tagger {
   const pair = (kind: string): ScorerPair | undefined => {
     const x = `xpos${kind}${suffix}`;
     const u = `upos${kind}${suffix}`;
@@ -39,5 +45,13 @@ export function taggerFromScorers(scorers: Record<string, SparseWeights>, tags: 
   };
   const forward = pair('');
   if (!forward) throw new Error(`no tagger scorers xpos${suffix}/upos${suffix} in the model`);
-  return new Tagger(forward, tags, pair('R'), pair('S'));
+  const refiner = pair('S');
+  const tagger = new Tagger(forward, tags, pair('R'));
+  return refiner ? tagger.withRefiner(refiner, refinerWeightOf(info)) : tagger;
+}
+
+/** The weight of the first passes' scores in a refined tagger's decisions, as its model records it (0 if not). */
+function refinerWeightOf(info: Record<string, unknown> | undefined): number {
+  const w = (info?.refiner as { firstWeight?: unknown } | undefined)?.firstWeight;
+  return typeof w === 'number' ? w : 0;
 }

@@ -14,7 +14,7 @@ import { ModelContents, readModel } from '../../parser/modelFile';
 import { parserModels } from '../../parser/parserModels';
 import { taggerFromScorers, taggerScorers } from '../../parser/taggerScorers';
 import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from '../../parser/parseFeatures';
-import { refineFeatures, Tagger, TAG_START, tagFeatures, TagSet, verbTags } from '../../parser/tagger';
+import { PositionScores, refineContext, RefineContext, refineFeatures, Tagger, TAG_START, tagFeatures, TagSet, verbTags } from '../../parser/tagger';
 import { scorerPair } from '../../parser/jointWeights';
 import { learnerCommaSlots } from './learnerCommas';
 import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind, WritersErrors, WritersError } from './views';
@@ -191,7 +191,7 @@ function trainTaggerDirection(
   o: TrainOptions,
   seed: number,
   reverse: boolean,
-  context?: (index: number, e: EncodedSentence) => Int32Array,
+  context?: (index: number, e: EncodedSentence) => { context: RefineContext; prior?: PositionScores },
 ): { xpos: SparseWeights; upos: SparseWeights } {
   const px = new AveragedPerceptron(tags.xpos.length, o.tagBits);
   const pu = new AveragedPerceptron(tags.upos.length, o.tagBits);
@@ -210,14 +210,19 @@ function trainTaggerDirection(
       for (const kind of o.views) {
         const fwd = encodeSentence(viewOf(g.tree, kind, rand), lookup);
         const e = reverse ? reverseSentence(fwd) : fwd;
-        const p = context?.(index, e);
+        const c = context?.(index, e);
         let { x1, x2, u1 } = TAG_START;
         for (let i = 0; i < e.n; i++) {
           const w = reverse ? e.n - 1 - i : i;
           tagFeatures(e, i, x1, x2, u1, f);
-          if (p) refineFeatures(e, i, p, verbs, f);
+          if (c) refineFeatures(e, i, c.context, verbs, f);
           px.score(f, sx);
           pu.score(f, su);
+          // A refiner trained beside the first passes' scores learns what to add to them (`Tagger.firstWeight`).
+          if (c?.prior) {
+            for (let k = 0; k < px.nClasses; k++) sx[k] += c.prior.x[i * px.nClasses + k];
+            for (let k = 0; k < pu.nClasses; k++) su[k] += c.prior.u[i * pu.nClasses + k];
+          }
           const gx = argmax(sx, px.nClasses);
           const gu = argmax(su, pu.nClasses);
           px.update(f, g.xpos[w], gx);
@@ -240,19 +245,27 @@ function trainTaggerDirection(
 /**
  * A refining pass for `tagger` (`Tagger`), trained on the first passes' tags of fold taggers that did not see the
  * sentence (`foldTaggers[index % folds]`, the jackknife `prepare` uses), so that it learns how far to trust tags
- * as good as the first passes' on unseen text rather than on their own training data.
+ * as good as the first passes' on unseen text rather than on their own training data. `firstWeight` > 0: trained
+ * beside that weight of the fold taggers' scores, and decides beside it (`Tagger.firstWeight`).
  */
-export function trainRefiner(gold: readonly GoldSentence[], tagger: Tagger, foldTaggers: readonly Tagger[], o: TrainOptions, seed: number): Tagger {
-  const context = (index: number, e: EncodedSentence) => foldTaggers[index % foldTaggers.length].firstPasses(e).xpos;
+export function trainRefiner(gold: readonly GoldSentence[], tagger: Tagger, foldTaggers: readonly Tagger[], o: TrainOptions, seed: number, firstWeight = 0): Tagger {
+  const verbs = verbTags(tagger.tags.xpos);
+  const [nx, nu] = [tagger.tags.xpos.length, tagger.tags.upos.length];
+  const context = (index: number, e: EncodedSentence) => {
+    const prior: PositionScores | undefined = firstWeight ? { x: new Float64Array(e.n * nx), u: new Float64Array(e.n * nu) } : undefined;
+    const first = foldTaggers[index % foldTaggers.length].firstPasses(e, prior);
+    if (prior && firstWeight !== 1) {
+      for (let k = 0; k < prior.x.length; k++) prior.x[k] *= firstWeight;
+      for (let k = 0; k < prior.u.length; k++) prior.u[k] *= firstWeight;
+    }
+    return { context: refineContext(first.xpos, verbs), prior };
+  };
   const refiner = trainTaggerDirection(gold, tagger.tags, o, seed, false, context);
-  return tagger.withRefiner(scorerPair(refiner.xpos, refiner.upos));
+  return tagger.withRefiner(scorerPair(refiner.xpos, refiner.upos), firstWeight);
 }
 
-/**
- * A tagger as `prepare` trains the shipped one, on trees that need only words, slots and gold tags (`taggerAugment.ts`
- * adds made sentences); `tags`: the model's tag sets, which every tree's tags must be in.
- */
-export function trainTaggerOn(trees: readonly PunctuatedTree[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
+/** Gold sentences for the tagger alone: trees that need only words, slots and gold tags in the model's tag sets. */
+export function taggerGold(trees: readonly PunctuatedTree[], tags: TagSet): GoldSentence[] {
   const ids = (list: readonly string[]) => new Map(list.map((t, i) => [t, i]));
   const [uid, xid] = [ids(tags.upos), ids(tags.xpos)];
   const idOf = (m: Map<string, number>, t: string) => {
@@ -260,7 +273,7 @@ export function trainTaggerOn(trees: readonly PunctuatedTree[], tags: TagSet, o:
     if (id === undefined) throw new Error(`tag ${t} is not in the model's tag set`);
     return id;
   };
-  const gold: GoldSentence[] = trees.map((tree) => ({
+  return trees.map((tree) => ({
     tree,
     upos: Int32Array.from(tree.words, (w) => idOf(uid, w.upos)),
     xpos: Int32Array.from(tree.words, (w) => idOf(xid, w.xpos)),
@@ -268,7 +281,14 @@ export function trainTaggerOn(trees: readonly PunctuatedTree[], tags: TagSet, o:
     kids: [],
     deprel: new Int32Array(0),
   }));
-  return trainTagger(gold, tags, o, seed);
+}
+
+/**
+ * A tagger as `prepare` trains the shipped one, on trees that need only words, slots and gold tags (`taggerAugment.ts`
+ * adds made sentences); `tags`: the model's tag sets, which every tree's tags must be in.
+ */
+export function trainTaggerOn(trees: readonly PunctuatedTree[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
+  return trainTagger(taggerGold(trees, tags), tags, o, seed);
 }
 
 function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
@@ -430,7 +450,7 @@ export function retrainLabeller(
   const p = prepare(trees, o);
   if (p.rels.list.join(' ') !== model.header.deprels.join(' ')) throw new Error('relation labels differ from the model\'s');
   const labels = trainLabeller(p);
-  const tagger = taggerFromScorers(model.scorers, { upos: model.header.upos, xpos: model.header.xpos }, '', model.joined);
+  const tagger = taggerFromScorers(model.scorers, { upos: model.header.upos, xpos: model.header.xpos }, '', model.joined, model.header.info);
   const models: ParserModels = { ...parserModels(model), labels };
   const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
   o.log(`relabelled: dev UAS ${d?.uas} LAS ${d?.las}`);
