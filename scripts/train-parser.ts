@@ -12,6 +12,12 @@
  * `--writers-errors P` (default off, as the shipped model was trained): with probability P a training sentence's
  * corrupted view (labeller and parser) carries one writer's error from the linter's corruption generator instead of the
  * random corruption (`server/research/parser/writersErrors.ts`).
+ * `--refine-tagger MODEL --tagger-cache FILE [--prune-tag 1] [--augment-tagger R] [--refine-weight W]
+ * [--refine-decide-weight D] --out OUT`: MODEL with a refining pass added to its tagger (`Tagger`), trained on the
+ * first passes of the cache's jackknife fold taggers (the cache is trained first when FILE does not exist), over EWT
+ * train and the made sentences of `taggerAugment.ts`; the parser and labeller are kept. `--retrain-tagger MODEL`:
+ * the two first passes retrained on EWT train and the made sentences instead (the journal, "A tagger that reads the
+ * tags on both sides of a word").
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -24,7 +30,7 @@ import { seededRandom, VIEW_KINDS } from '../server/src/training/parser/views';
 import { readClusters } from '../server/src/parser/wordClusters';
 import { buildClusters, writeClusters } from '../server/src/training/parser/buildClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { DEFAULT_TRAIN_OPTIONS, evaluateTagger, evaluateTrees, retrainLabeller, trainParser, taggerGold, trainRefiner, trainTaggerOn } from '../server/src/training/parser/train';
+import { DEFAULT_TRAIN_OPTIONS, evaluateTagger, evaluateTrees, prepare, retrainLabeller, trainParser, taggerGold, trainRefiner, trainTaggerOn } from '../server/src/training/parser/train';
 import { augmentForTagger } from '../server/src/training/parser/taggerAugment';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/training/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
@@ -429,7 +435,9 @@ if (values['retrain-tagger']) {
   // The shipped tagger was re-pruned after training (`--reprune`, version `-pruned-t1…`): `--prune-tag T` prunes the
   // cached taggers alike, so that the folds are as good as the tagger they stand in for.
   const repruneTag = num(values['prune-tag']);
-  const cached = (loadTaggers(cacheFile) ?? []).map((t) => (repruneTag === undefined ? t : repruned(t, repruneTag)));
+  // A missing cache is trained and written first, the five taggers exactly as the model's training made them.
+  const prepared = prepare(train, { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune: { ...prune, tag: 0.5 }, log, taggerCache, clusters: m.clusters });
+  const cached = [prepared.tagger, ...prepared.foldTaggers].map((t) => (repruneTag === undefined ? t : repruned(t, repruneTag)));
   if (cached.length < 3) throw new Error(`${cacheFile} holds no jackknife fold taggers`);
   const tagger = parserModels(m).tagger.withRefiner(undefined);
   // The cache must hold this model's tagger, or its folds are not the jackknife of this tagger.

@@ -85,6 +85,15 @@ describe('refining pass', () => {
     assert.deepStrictEqual([...refined.tag(e).xpos], [...p.slice(1), 10]);
   });
 
+  it('beside the first passes\' scores (firstWeight), a refiner that scores nothing decides as they do', () => {
+    const silent = new Tagger(fx, fu, tags, { xpos: rx, upos: ru }, { xpos: zeroScorer(11), upos: zeroScorer(7) });
+    for (const w of [1, 2.5]) assert.deepStrictEqual(silent.withRefiner(silent.refiner, w).tag(e), first.tag(e));
+    // And one that reads the next word's tag, beside a weight of them too small to matter, decides as it reads.
+    const reads = new Tagger(fx, fu, tags, { xpos: rx, upos: ru }, { xpos: readsFirstPassTag(11, 81, -3), upos: zeroScorer(7) });
+    const p = first.tag(e).xpos;
+    assert.deepStrictEqual([...reads.withRefiner(reads.refiner, 1e-9).tag(e).xpos], [...p.slice(1), 10]);
+  });
+
   it('withRefiner(undefined) is the first passes alone', () => {
     const refined = new Tagger(fx, fu, tags, { xpos: rx, upos: ru }, { xpos: readsFirstPassTag(11, 81, -3), upos: zeroScorer(7) });
     assert.deepStrictEqual(refined.withRefiner(undefined).tag(e), first.tag(e));
