@@ -4,8 +4,7 @@
  *
  *   npx tsx server/research/tagger/compareTags.ts MODEL_A[@W] MODEL_B[@W] 'sentence' […]
  */
-import { readModel } from '../../src/parser/modelFile';
-import { parserModels } from '../../src/parser/parserModels';
+import { modelOfSpec } from './modelSpec';
 import { clusterLookup } from '../../src/parser/dependencyParser';
 import { encodeSentence } from '../../src/parser/encoding';
 import { slotSentence } from '../../src/parser/sentenceBuilder';
@@ -13,13 +12,7 @@ import { tokenizeText } from '../../src/tokenize';
 
 const [a, b, ...sentences] = process.argv.slice(2);
 if (!a || !b || !sentences.length) throw new Error("usage: compareTags.ts MODEL_A[@W] MODEL_B[@W] 'sentence' […]");
-const load = (spec: string) => {
-  const [f, w] = spec.split('@');
-  const m = parserModels(readModel(f));
-  if (w === 'first') return { ...m, tagger: m.tagger.withRefiner(undefined) };
-  return w === undefined ? m : { ...m, tagger: m.tagger.withRefiner(m.tagger.refiner, Number(w)) };
-};
-const [ma, mb] = [load(a), load(b)];
+const [ma, mb] = [modelOfSpec(a), modelOfSpec(b)];
 for (const text of sentences) {
   for (const piece of tokenizeText(text)) {
     const s = slotSentence(piece.tokens);

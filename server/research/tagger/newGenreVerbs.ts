@@ -11,8 +11,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { readModel } from '../../src/parser/modelFile';
-import { parserModels } from '../../src/parser/parserModels';
+import { modelOfSpec } from './modelSpec';
 import { clusterLookup } from '../../src/parser/dependencyParser';
 import { encodeSentence } from '../../src/parser/encoding';
 import { slotSentence } from '../../src/parser/sentenceBuilder';
@@ -20,12 +19,7 @@ import { tokenizeText } from '../../src/tokenize';
 
 const files = process.argv.slice(2);
 if (!files.length) throw new Error('usage: newGenreVerbs.ts MODEL[@W] [MODEL[@W]…]');
-const models = files.map((spec) => {
-  const [f, w] = spec.split('@');
-  const m = parserModels(readModel(f));
-  if (w === 'first') return { ...m, tagger: m.tagger.withRefiner(undefined) };
-  return w === undefined ? m : { ...m, tagger: m.tagger.withRefiner(m.tagger.refiner, Number(w)) };
-});
+const models = files.map(modelOfSpec);
 const lines = fs
   .readFileSync(path.join(__dirname, 'new-genre-verbs.tsv'), 'utf8')
   .split('\n')
