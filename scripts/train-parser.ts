@@ -12,6 +12,12 @@
  * `--writers-errors P` (default off, as the shipped model was trained): with probability P a training sentence's
  * corrupted view (labeller and parser) carries one writer's error from the linter's corruption generator instead of the
  * random corruption (`server/research/parser/writersErrors.ts`).
+ * `--refine-tagger MODEL --tagger-cache FILE [--prune-tag 1] [--augment-tagger R] [--refine-weight W]
+ * [--refine-decide-weight D] --out OUT`: MODEL with a refining pass added to its tagger (`Tagger`), trained on the
+ * first passes of the cache's jackknife fold taggers (the cache is trained first when FILE does not exist), over EWT
+ * train and the made sentences of `taggerAugment.ts`; the parser and labeller are kept. `--retrain-tagger MODEL`:
+ * the two first passes retrained on EWT train and the made sentences instead (the journal, "A tagger that reads the
+ * tags on both sides of a word").
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -20,11 +26,12 @@ import * as fs from 'fs';
 import { readModel, writeModel, ModelContents } from '../server/src/parser/modelFile';
 import { Tagger } from '../server/src/parser/tagger';
 import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerScorers';
-import { seededRandom } from '../server/src/training/parser/views';
+import { seededRandom, VIEW_KINDS } from '../server/src/training/parser/views';
 import { readClusters } from '../server/src/parser/wordClusters';
 import { buildClusters, writeClusters } from '../server/src/training/parser/buildClusters';
 import { SparseWeights } from '../server/src/parser/weights';
-import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, retrainLabeller, trainParser } from '../server/src/training/parser/train';
+import { DEFAULT_TRAIN_OPTIONS, evaluateTagger, evaluateTrees, prepare, retrainLabeller, trainParser, taggerGold, trainRefiner, trainTaggerOn } from '../server/src/training/parser/train';
+import { augmentForTagger } from '../server/src/training/parser/taggerAugment';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/training/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
@@ -56,6 +63,15 @@ const { values } = parseArgs({
     'parse-bits': { type: 'string' }, 'label-bits': { type: 'string' },
     'prune-tag': { type: 'string' }, 'prune-parse': { type: 'string' }, 'prune-label': { type: 'string' },
     'tagger-cache': { type: 'string' },
+    // A model's tagger with a refining pass trained over the jackknifed first passes of its --tagger-cache.
+    'refine-tagger': { type: 'string' },
+    // A model's tagger retrained (as the shipped one was, seed + 101), on EWT train plus the made sentences of
+    // `taggerAugment.ts` (each host sentence gives one with probability --augment-tagger, default 0).
+    'retrain-tagger': { type: 'string' },
+    'augment-tagger': { type: 'string' },
+    'refine-weight': { type: 'string' },
+    // The weight the refined tagger decides with (default: --refine-weight, the one it was trained beside).
+    'refine-decide-weight': { type: 'string' },
     'build-clusters': { type: 'string' },
     reprune: { type: 'string' },
     relabel: { type: 'string' },
@@ -175,6 +191,11 @@ function neuralOptions(): NeuralTrainOptions {
 }
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
+/** A tagger with every scorer's weights below `minAbs` dropped (as `--reprune` does to a model's). */
+function repruned(t: Tagger, minAbs: number): Tagger {
+  const scorers = Object.fromEntries(Object.entries(taggerScorers(t)).map(([k, w]) => [k, w.pruned(minAbs)]));
+  return taggerFromScorers(scorers, t.tags);
+}
 /** The taggers of a tagger cache (`--tagger-cache`), or undefined when the file does not exist yet. */
 function loadTaggers(cacheFile: string): Tagger[] | undefined {
   if (!fs.existsSync(cacheFile)) return undefined;
@@ -383,7 +404,69 @@ const taggerCache = cacheFile
       },
     }
   : undefined;
-if (values.relabel) {
+if (values['retrain-tagger']) {
+  // Only the tagger changes; the parser and labeller were trained on the old tagger's jackknifed tags.
+  const m = readModel(values['retrain-tagger']);
+  if (path.resolve(values.out!) === path.resolve(values['retrain-tagger'])) throw new Error('--retrain-tagger MODEL --out OUT: give an output file other than the input');
+  const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune, log, clusters: m.clusters };
+  const rate = num(values['augment-tagger']) ?? 0;
+  const made = rate > 0 ? augmentForTagger(train, seededRandom(seed + 7), rate) : [];
+  log(`tagger: ${train.length} trees and ${made.length} made ones, ${o.tagEpochs} epochs`);
+  const old = parserModels(m).tagger;
+  const tagger = trainTaggerOn([...train, ...made], old.tags, o, seed + 101);
+  for (const kind of VIEW_KINDS) {
+    const before = evaluateTagger(old, dev, kind, m.clusters, 13), after = evaluateTagger(tagger, dev, kind, m.clusters, 13);
+    log(`dev ${kind}: UPOS ${before.upos} → ${after.upos}, XPOS ${before.xpos} → ${after.xpos} (${after.words} words)`);
+  }
+  for (const k of Object.keys(taggerScorers(old))) delete m.scorers[k];
+  delete m.joined;
+  Object.assign(m.scorers, taggerScorers(tagger));
+  m.header.info.tagger = { epochs: o.tagEpochs, seed: seed + 101, prune: prune.tag, augment: rate, made: made.length };
+  m.header.version += `-tagger-a${Math.round(rate * 100)}`;
+  log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);
+} else if (values['refine-tagger']) {
+  // The model's tagger with a refining pass (`Tagger`), trained on the first passes' tags of the fold taggers of the
+  // tagger cache the model was trained with, over EWT train and, with --augment-tagger, the made sentences of
+  // `taggerAugment.ts`; --refine-weight W: trained and deciding beside W × the first passes' scores. The parser and
+  // the labeller are kept as they are (they were trained on the first passes' jackknifed tags).
+  const m = readModel(values['refine-tagger']);
+  if (!cacheFile) throw new Error('--refine-tagger MODEL needs the --tagger-cache FILE its tagger was trained with');
+  if (path.resolve(values.out!) === path.resolve(values['refine-tagger'])) throw new Error('--refine-tagger MODEL --out OUT: give an output file other than the input');
+  // The shipped tagger was re-pruned after training (`--reprune`, version `-pruned-t1…`): `--prune-tag T` prunes the
+  // cached taggers alike, so that the folds are as good as the tagger they stand in for.
+  const repruneTag = num(values['prune-tag']);
+  // A missing cache is trained and written first, the five taggers exactly as the model's training made them.
+  const prepared = prepare(train, { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune: { ...prune, tag: 0.5 }, log, taggerCache, clusters: m.clusters });
+  const cached = [prepared.tagger, ...prepared.foldTaggers].map((t) => (repruneTag === undefined ? t : repruned(t, repruneTag)));
+  if (cached.length < 3) throw new Error(`${cacheFile} holds no jackknife fold taggers`);
+  const tagger = parserModels(m).tagger.withRefiner(undefined);
+  // The cache must hold this model's tagger, or its folds are not the jackknife of this tagger.
+  const lookup = clusterLookup(m.clusters);
+  for (const t of dev) {
+    const e = encodeSentence({ forms: t.words.map((w) => w.form), slots: t.slots }, lookup);
+    const a = tagger.tag(e), b = cached[0].tag(e);
+    if (a.xpos.some((x, i) => x !== b.xpos[i]) || a.upos.some((x, i) => x !== b.upos[i])) throw new Error(`${cacheFile} does not hold the tagger of ${values['refine-tagger']}`);
+  }
+  const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune, log, clusters: m.clusters };
+  const rate = num(values['augment-tagger']) ?? 0;
+  const weight = num(values['refine-weight']) ?? 0;
+  // Made sentences are numbered after the treebank's: their fold tagger saw most of their words' sentences.
+  const made = rate > 0 ? augmentForTagger(train, seededRandom(seed + 7), rate) : [];
+  log(`refining pass: ${train.length} trees and ${made.length} made ones, ${o.tagEpochs} epochs, first passes' weight ${weight}`);
+  const trained = trainRefiner(taggerGold([...train, ...made], tagger.tags), tagger, cached.slice(1), o, seed + 300, weight);
+  // Trained beside the fold taggers' scores, the refiner decides beside the full tagger's, which may deserve more.
+  const decideWeight = num(values['refine-decide-weight']) ?? weight;
+  const refined = trained.withRefiner(trained.refiner, decideWeight);
+  for (const kind of VIEW_KINDS) {
+    const before = evaluateTagger(tagger, dev, kind, m.clusters, 13), after = evaluateTagger(refined, dev, kind, m.clusters, 13);
+    log(`dev ${kind}: UPOS ${before.upos} → ${after.upos}, XPOS ${before.xpos} → ${after.xpos} (${after.words} words)`);
+  }
+  Object.assign(m.scorers, taggerScorers(refined));
+  m.header.info.refiner = { epochs: o.tagEpochs, seed: seed + 300, folds: cached.length - 1, augment: rate, made: made.length, trainedWeight: weight, firstWeight: decideWeight };
+  // Another tagger: a version of its own, so that nothing keyed on the version takes its parses for the old ones.
+  m.header.version += `-refined-a${Math.round(rate * 100)}-w${weight}-d${decideWeight}`;
+  log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);
+} else if (values.relabel) {
   // Development aid: a new labeller for an existing model (its tagger cache must be given).
   const m = readModel(values.relabel);
   save(retrainLabeller(train, dev, m, { ...opts, prune, log, taggerCache, clusters: m.clusters }));

@@ -11,7 +11,7 @@ import { removeRepo, runMain, tempRepo } from './helpers';
 function wordParser(): Parser {
   return {
     version: 'test',
-    parseTokens: () => ({ upos: [], head: [], deprel: [] }),
+    parseTokens: () => ({ upos: [], xpos: [], head: [], deprel: [] }),
     parseWithCommas: () => undefined,
     parseText(text: string): ParsedSentence[] {
       const tokens = [];

@@ -16,6 +16,7 @@ export interface GoldTokenScores {
   uas: number;
   las: number;
   upos: number;
+  xpos: number;
   /** Relation accuracy over all scored words (heads right or not). */
   labelAccuracy: number;
   /** Seconds spent in parseTokens (tag + parse + label), for sentencesPerSecond. */
@@ -34,13 +35,14 @@ export function scoreGoldTokens(parser: Parser, sentences: readonly ConlluSenten
   const parses = sentences.map((s) => parser.parseTokens(s.words.map((w) => w.form)));
   const parseSeconds = Number(process.hrtime.bigint() - wall0) / 1e9;
   const cpu = process.cpuUsage(cpu0);
-  let words = 0, uh = 0, lh = 0, up = 0, lab = 0;
+  let words = 0, uh = 0, lh = 0, up = 0, xp = 0, lab = 0;
   sentences.forEach((s, k) => {
     const p = parses[k];
     s.words.forEach((w, i) => {
       if (isPunctWord(w)) return;
       words++;
       if (p.upos[i] === w.upos) up++;
+      if (p.xpos[i] === w.xpos) xp++;
       const relOk = p.deprel[i] === w.deprel;
       if (relOk) lab++;
       if (p.head[i] === w.head) {
@@ -55,6 +57,7 @@ export function scoreGoldTokens(parser: Parser, sentences: readonly ConlluSenten
     uas: pct(uh, words),
     las: pct(lh, words),
     upos: pct(up, words),
+    xpos: pct(xp, words),
     labelAccuracy: pct(lab, words),
     parseSeconds,
     parseCpuSeconds: (cpu.user + cpu.system) / 1e6,

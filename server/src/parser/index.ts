@@ -51,7 +51,7 @@ export interface Parser {
   parseText(text: string): ParsedSentence[];
   /** The same sentences, each parsed only when asked for (a budget may stop before the rest). */
   parseSentences?(text: string): Iterable<ParsedSentence>;
-  parseTokens(forms: string[]): { upos: string[]; head: number[]; deprel: string[] };
+  parseTokens(forms: string[]): { upos: string[]; xpos: string[]; head: number[]; deprel: string[] };
   /**
    * The tree of a parsed sentence read again with a comma written at each of the given slots (slot i lies after word
    * i): what the sentence's structure would be if the writer had set those commas. Undefined when the words differ.
@@ -195,7 +195,7 @@ class TransitionParser implements Parser {
     return parsed && parsed.tree.words.length === s.tree.words.length ? parsed.tree : undefined;
   }
 
-  parseTokens(forms: string[]): { upos: string[]; head: number[]; deprel: string[] } {
+  parseTokens(forms: string[]): { upos: string[]; xpos: string[]; head: number[]; deprel: string[] } {
     // Gold tokenisation: no spacing is known, so tokens are laid out with single spaces.
     let pos = 0;
     const tokens: SurfaceToken[] = forms.map((text) => {
@@ -204,15 +204,17 @@ class TransitionParser implements Parser {
       return t;
     });
     const upos = forms.map(() => 'PUNCT');
+    const xpos = forms.map(() => 'PUNCT');
     const deprel = forms.map(() => 'punct');
     const head = forms.map(() => 0);
     const parsed = this.parseSentenceTokens(tokens);
-    if (!parsed) return { upos, head, deprel };
+    if (!parsed) return { upos, xpos, head, deprel };
     const wordTokens = parsed.wordTokens;
     let rootToken = 0;
     parsed.tree.words.forEach((w, i) => {
       const k = wordTokens[i];
       upos[k] = w.upos;
+      xpos[k] = w.xpos;
       deprel[k] = w.deprel;
       head[k] = w.head === 0 ? 0 : wordTokens[w.head - 1] + 1;
       if (w.head === 0) rootToken = k + 1;
@@ -221,7 +223,7 @@ class TransitionParser implements Parser {
     tokens.forEach((t, k) => {
       if (t.punct) head[k] = rootToken;
     });
-    return { upos, head, deprel };
+    return { upos, xpos, head, deprel };
   }
 }
 

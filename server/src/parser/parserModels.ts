@@ -16,7 +16,7 @@ export function parserModels(m: ModelContents, labeller?: ModelContents): Parser
   // θ stays float32 for parsing (`neuralModel.ts`).
   const neural = neuralFromModel(withFloat32Theta(m), true);
   return {
-    tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }, '', m.joined),
+    tagger: taggerFromScorers(scorers, { upos: header.upos, xpos: header.xpos }, '', m.joined, header.info),
     transitions: scorers.transitions,
     neural,
     relations: labeller ? labellerFromContents(labeller, header.deprels, neural) : undefined,

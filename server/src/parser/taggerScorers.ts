@@ -1,6 +1,8 @@
 /**
- * How a tagger is stored among a model file's named scorers: `xpos`/`upos` (left to right) and, for a bidirectional
- * tagger, `xposR`/`uposR` (right to left). A suffix tells several taggers apart in one file (the training cache).
+ * How a tagger is stored among a model file's named scorers: `xpos`/`upos` (left to right), for a bidirectional
+ * tagger `xposR`/`uposR` (right to left), and for a refined one `xposS`/`uposS` (the refining pass, `Tagger`). A
+ * suffix tells several taggers apart in one file (the training cache). A reader that predates the refining pass
+ * ignores `xposS`/`uposS` and tags with the first passes alone, as the model did before it had one.
  */
 import { Tagger, TagSet } from './tagger';
 import { SparseWeights } from './weights';
@@ -16,6 +18,10 @@ export function taggerScorers(t: Tagger, suffix = ''): Record<string, SparseWeig
     out[`xposR${suffix}`] = t.reverse.xpos as SparseWeights;
     out[`uposR${suffix}`] = t.reverse.upos as SparseWeights;
   }
+  if (t.refiner) {
+    out[`xposS${suffix}`] = t.refiner.first as SparseWeights;
+    out[`uposS${suffix}`] = t.refiner.second as SparseWeights;
+  }
   return out;
 }
 
@@ -23,16 +29,29 @@ export function taggerScorers(t: Tagger, suffix = ''): Record<string, SparseWeig
  * The tagger of a model's scorers; `joined`: a version 4 file's stored joined tables (`modelFile.ts`), used as they
  * are instead of joining the scorers again.
  */
-export function taggerFromScorers(scorers: Record<string, SparseWeights>, tags: TagSet, suffix = '', joined?: Record<string, JointWeights>): Tagger {
-  const forward = joined?.[jointKey(`xpos${suffix}`, `upos${suffix}`)];
-  if (forward) return new Tagger(forward, tags, joined?.[jointKey(`xposR${suffix}`, `uposR${suffix}`)] ?? reversePair(scorers, suffix));
-  const xr = scorers[`xposR${suffix}`];
-  const ur = scorers[`uposR${suffix}`];
-  return new Tagger(scorers[`xpos${suffix}`], scorers[`upos${suffix}`], tags, xr && ur ? { xpos: xr, upos: ur } : undefined);
+export function taggerFromScorers(
+  scorers: Record<string, SparseWeights>,
+  tags: TagSet,
+  suffix = '',
+  joined?: Record<string, JointWeights>,
+  info?: Record<string, unknown>,
+): Tagger {
+  const pair = (kind: string): ScorerPair | undefined => {
+    const x = `xpos${kind}${suffix}`;
+    const u = `upos${kind}${suffix}`;
+    const stored = joined?.[jointKey(x, u)];
+    if (stored) return stored;
+    return scorers[x] && scorers[u] ? scorerPair(scorers[x], scorers[u]) : undefined;
+  };
+  const forward = pair('');
+  if (!forward) throw new Error(`no tagger scorers xpos${suffix}/upos${suffix} in the model`);
+  const refiner = pair('S');
+  const tagger = new Tagger(forward, tags, pair('R'));
+  return refiner ? tagger.withRefiner(refiner, refinerWeightOf(info)) : tagger;
 }
 
-function reversePair(scorers: Record<string, SparseWeights>, suffix: string): ScorerPair | undefined {
-  const xr = scorers[`xposR${suffix}`];
-  const ur = scorers[`uposR${suffix}`];
-  return xr && ur ? scorerPair(xr, ur) : undefined;
+/** The weight of the first passes' scores in a refined tagger's decisions, as its model records it (0 if not). */
+function refinerWeightOf(info: Record<string, unknown> | undefined): number {
+  const w = (info?.refiner as { firstWeight?: unknown } | undefined)?.firstWeight;
+  return typeof w === 'number' ? w : 0;
 }

@@ -14,7 +14,8 @@ import { ModelContents, readModel } from '../../parser/modelFile';
 import { parserModels } from '../../parser/parserModels';
 import { taggerFromScorers, taggerScorers } from '../../parser/taggerScorers';
 import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from '../../parser/parseFeatures';
-import { Tagger, TAG_START, tagFeatures, TagSet } from '../../parser/tagger';
+import { PositionScores, refineContext, RefineContext, refineFeatures, Tagger, TAG_START, tagFeatures, TagSet, verbTags } from '../../parser/tagger';
+import { scorerPair } from '../../parser/jointWeights';
 import { learnerCommaSlots } from './learnerCommas';
 import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind, WritersErrors, WritersError } from './views';
 import { argmax, SparseWeights } from '../../parser/weights';
@@ -157,13 +158,40 @@ export function evaluateTrees(m: ParserModels, trees: readonly PunctuatedTree[],
   return { sentences: trees.length, words, uas: pct(uh), las: pct(lh), upos: pct(up) };
 }
 
-/** One direction of the tagger; `reverse` trains on the sentences read right to left. */
+/** UPOS and XPOS accuracy (percent) of a tagger over the words of gold trees, in one punctuation view. */
+export function evaluateTagger(
+  tagger: Tagger,
+  trees: readonly PunctuatedTree[],
+  kind: ViewKind,
+  clusters?: ClusterMap,
+  seed = 7,
+): { words: number; upos: number; xpos: number } {
+  const rand = seededRandom(seed);
+  const lookup = clusterLookup(clusters);
+  let words = 0, up = 0, xp = 0;
+  for (const tree of trees) {
+    const tags = tagger.tag(encodeSentence(viewOf(tree, kind, rand), lookup));
+    tree.words.forEach((w, i) => {
+      words++;
+      if (tagger.tags.upos[tags.upos[i]] === w.upos) up++;
+      if (tagger.tags.xpos[tags.xpos[i]] === w.xpos) xp++;
+    });
+  }
+  const pct = (x: number) => Math.round((10000 * x) / Math.max(1, words)) / 100;
+  return { words, upos: pct(up), xpos: pct(xp) };
+}
+
+/**
+ * One direction of the tagger; `reverse` trains on the sentences read right to left; `context` (left to right only)
+ * trains a refining pass, which reads the first passes' XPOS tags of sentence `index` (`refineFeatures`).
+ */
 function trainTaggerDirection(
   gold: readonly GoldSentence[],
   tags: TagSet,
   o: TrainOptions,
   seed: number,
   reverse: boolean,
+  context?: (index: number, e: EncodedSentence) => { context: RefineContext; prior?: PositionScores },
 ): { xpos: SparseWeights; upos: SparseWeights } {
   const px = new AveragedPerceptron(tags.xpos.length, o.tagBits);
   const pu = new AveragedPerceptron(tags.upos.length, o.tagBits);
@@ -172,18 +200,29 @@ function trainTaggerDirection(
   const su = new Float64Array(pu.nClasses);
   const rand = seededRandom(seed);
   const lookup = clusterLookup(o.clusters);
+  const verbs = verbTags(tags.xpos);
+  // Shuffled by index (the same permutation as of the sentences themselves), so that `context` knows the sentence.
+  const indices = gold.map((_, i) => i);
   for (let epoch = 0; epoch < o.tagEpochs; epoch++) {
     let right = 0, total = 0;
-    for (const g of shuffled(rand, gold)) {
+    for (const index of shuffled(rand, indices)) {
+      const g = gold[index];
       for (const kind of o.views) {
         const fwd = encodeSentence(viewOf(g.tree, kind, rand), lookup);
         const e = reverse ? reverseSentence(fwd) : fwd;
+        const c = context?.(index, e);
         let { x1, x2, u1 } = TAG_START;
         for (let i = 0; i < e.n; i++) {
           const w = reverse ? e.n - 1 - i : i;
           tagFeatures(e, i, x1, x2, u1, f);
+          if (c) refineFeatures(e, i, c.context, verbs, f);
           px.score(f, sx);
           pu.score(f, su);
+          // A refiner trained beside the first passes' scores learns what to add to them (`Tagger.firstWeight`).
+          if (c?.prior) {
+            for (let k = 0; k < px.nClasses; k++) sx[k] += c.prior.x[i * px.nClasses + k];
+            for (let k = 0; k < pu.nClasses; k++) su[k] += c.prior.u[i * pu.nClasses + k];
+          }
           const gx = argmax(sx, px.nClasses);
           const gu = argmax(su, pu.nClasses);
           px.update(f, g.xpos[w], gx);
@@ -198,9 +237,58 @@ function trainTaggerDirection(
         }
       }
     }
-    o.log(`  tagger${reverse ? ' (right to left)' : ''} epoch ${epoch + 1}: train UPOS ${((100 * right) / total).toFixed(2)}`);
+    o.log(`  tagger${reverse ? ' (right to left)' : context ? ' (refining pass)' : ''} epoch ${epoch + 1}: train UPOS ${((100 * right) / total).toFixed(2)}`);
   }
   return { xpos: px.toSparse(o.prune.tag), upos: pu.toSparse(o.prune.tag) };
+}
+
+/**
+ * A refining pass for `tagger` (`Tagger`), trained on the first passes' tags of fold taggers that did not see the
+ * sentence (`foldTaggers[index % folds]`, the jackknife `prepare` uses), so that it learns how far to trust tags
+ * as good as the first passes' on unseen text rather than on their own training data. `firstWeight` > 0: trained
+ * beside that weight of the fold taggers' scores, and decides beside it (`Tagger.firstWeight`).
+ */
+export function trainRefiner(gold: readonly GoldSentence[], tagger: Tagger, foldTaggers: readonly Tagger[], o: TrainOptions, seed: number, firstWeight = 0): Tagger {
+  const verbs = verbTags(tagger.tags.xpos);
+  const [nx, nu] = [tagger.tags.xpos.length, tagger.tags.upos.length];
+  const context = (index: number, e: EncodedSentence) => {
+    const prior: PositionScores | undefined = firstWeight ? { x: new Float64Array(e.n * nx), u: new Float64Array(e.n * nu) } : undefined;
+    const first = foldTaggers[index % foldTaggers.length].firstPasses(e, prior);
+    if (prior && firstWeight !== 1) {
+      for (let k = 0; k < prior.x.length; k++) prior.x[k] *= firstWeight;
+      for (let k = 0; k < prior.u.length; k++) prior.u[k] *= firstWeight;
+    }
+    return { context: refineContext(first.xpos, verbs), prior };
+  };
+  const refiner = trainTaggerDirection(gold, tagger.tags, o, seed, false, context);
+  return tagger.withRefiner(scorerPair(refiner.xpos, refiner.upos), firstWeight);
+}
+
+/** Gold sentences for the tagger alone: trees that need only words, slots and gold tags in the model's tag sets. */
+export function taggerGold(trees: readonly PunctuatedTree[], tags: TagSet): GoldSentence[] {
+  const ids = (list: readonly string[]) => new Map(list.map((t, i) => [t, i]));
+  const [uid, xid] = [ids(tags.upos), ids(tags.xpos)];
+  const idOf = (m: Map<string, number>, t: string) => {
+    const id = m.get(t);
+    if (id === undefined) throw new Error(`tag ${t} is not in the model's tag set`);
+    return id;
+  };
+  return trees.map((tree) => ({
+    tree,
+    upos: Int32Array.from(tree.words, (w) => idOf(uid, w.upos)),
+    xpos: Int32Array.from(tree.words, (w) => idOf(xid, w.xpos)),
+    head: new Int32Array(0),
+    kids: [],
+    deprel: new Int32Array(0),
+  }));
+}
+
+/**
+ * A tagger as `prepare` trains the shipped one, on trees that need only words, slots and gold tags (`taggerAugment.ts`
+ * adds made sentences); `tags`: the model's tag sets, which every tree's tags must be in.
+ */
+export function trainTaggerOn(trees: readonly PunctuatedTree[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
+  return trainTagger(taggerGold(trees, tags), tags, o, seed);
 }
 
 function trainTagger(gold: readonly GoldSentence[], tags: TagSet, o: TrainOptions, seed: number): Tagger {
@@ -255,6 +343,8 @@ export interface Prepared {
   tagSet: TagSet;
   rels: { list: string[]; id: (s: string) => number };
   tagger: Tagger;
+  /** The jackknife's taggers: fold k's sentences (index % folds = k) are tagged by `foldTaggers[k]`. */
+  foldTaggers: Tagger[];
   /** Tags for training sentence i: from the fold tagger that did not see it. */
   tagFor: (i: number, e: EncodedSentence) => TagIds;
   lookup: ReturnType<typeof clusterLookup>;
@@ -306,7 +396,7 @@ export function prepare(trees: readonly PunctuatedTree[], o: TrainOptions): Prep
   if (!cached) o.taggerCache?.save([tagger, ...foldTaggers]);
   const tagFor = (i: number, e: EncodedSentence): TagIds => (o.folds > 1 ? foldTaggers[foldOf[i]] : tagger).tag(e);
   o.log(`taggers done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  return { o, t0, gold, tagSet, rels, tagger, tagFor, lookup, rand };
+  return { o, t0, gold, tagSet, rels, tagger, foldTaggers, tagFor, lookup, rand };
 }
 
 /** The labeller, on gold trees with jackknifed tags. */
@@ -360,7 +450,7 @@ export function retrainLabeller(
   const p = prepare(trees, o);
   if (p.rels.list.join(' ') !== model.header.deprels.join(' ')) throw new Error('relation labels differ from the model\'s');
   const labels = trainLabeller(p);
-  const tagger = taggerFromScorers(model.scorers, { upos: model.header.upos, xpos: model.header.xpos }, '', model.joined);
+  const tagger = taggerFromScorers(model.scorers, { upos: model.header.upos, xpos: model.header.xpos }, '', model.joined, model.header.info);
   const models: ParserModels = { ...parserModels(model), labels };
   const d = dev.length ? evaluateTrees(models, dev, 'kept') : undefined;
   o.log(`relabelled: dev UAS ${d?.uas} LAS ${d?.las}`);
