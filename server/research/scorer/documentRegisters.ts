@@ -40,6 +40,33 @@ export function ewtRegisters(file: string): Map<string, string[]> {
   return new Map(docOf.map((d, k) => [`ewt#${k}`, bins[d]]));
 }
 
+/**
+ * Example id's sentence (`source#index/p/k`, `ewt#k`) → the register bins of that sentence alone: what the linter
+ * reads when a sentence is linted by itself (a learner's probe, a line in a chat box), where the document shows nothing
+ * more. Edited-english's parts and EWT train.
+ */
+export function sentenceRegisters(parts: readonly EditedPart[], ewtFile: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of parts)
+    for (const d of loadSuiteDocuments(part))
+      d.sentences.forEach((ss, p) => ss.forEach((x, k) => out.set(`${d.key}/${p}/${k}`, registerBins(registerCounts(d.paragraphs[p].slice(x.start, x.end))))));
+  parseConllu(fs.readFileSync(ewtFile, 'utf8'), ewtFile).forEach((s, k) => out.set(`ewt#${k}`, registerBins(registerCounts(s.text ?? ''))));
+  return out;
+}
+
+/** The key of an example's sentence in `sentenceRegisters` (a joined item's: its first sentence's). */
+export function sentenceKeyOf(id: string): string {
+  const [doc, p, k] = id.split('/');
+  return doc.startsWith('ewt#') ? doc : `${doc}/${p}/${(k ?? '').split('+')[0]}`;
+}
+
+/** A number in [0, 1) from an id, the same in every run (which examples are read as a sentence alone). */
+function unitHash(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return (h >>> 0) / 2 ** 32;
+}
+
 /** The document key of an example's id (`source#index/paragraph/sentence…`). */
 export function documentKeyOf(id: string): string {
   return id.split('/')[0];
@@ -49,10 +76,16 @@ export function documentKeyOf(id: string): string {
  * Appends the register features of each example's document to its edits' features; returns how many sentences
  * found no document (they keep their features as they were).
  */
-export function addDocumentRegister(sentences: readonly LabelledSentence[], registers: ReadonlyMap<string, readonly string[]>): number {
+export function addDocumentRegister(
+  sentences: readonly LabelledSentence[],
+  registers: ReadonlyMap<string, readonly string[]>,
+  /** This share of the examples (chosen by their id) read as their sentence alone, with these bins. */
+  alone?: { share: number; bins: ReadonlyMap<string, readonly string[]> },
+): number {
   let missing = 0;
   for (const s of sentences) {
-    const bins = registers.get(documentKeyOf(s.id));
+    const own = alone && unitHash(s.id) < alone.share ? alone.bins.get(sentenceKeyOf(s.id)) : undefined;
+    const bins = own ?? registers.get(documentKeyOf(s.id));
     if (!bins) {
       missing++;
       continue;

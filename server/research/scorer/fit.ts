@@ -48,7 +48,7 @@ import { defaultSilverDir } from '../silverTrees';
 import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
-import { addDocumentRegister, editedRegisters, ewtRegisters } from './documentRegisters';
+import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
 import { learnerShapeItems } from './learnerShapes';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
@@ -137,6 +137,12 @@ const { values: opt } = parseArgs({
      * punctuation model, and the document's register as its feature").
      */
     'document-register': { type: 'boolean' },
+    /**
+     * With --document-register, this share of the train part's examples read as their sentence linted alone (its own
+     * bins), as the linter reads a sentence given by itself: otherwise the only short texts the scorer sees are EWT's
+     * one-line reviews, and it would take every sentence linted alone for web text.
+     */
+    'register-alone': { type: 'string', default: '0' },
     /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
     'no-heldout': { type: 'boolean' },
   },
@@ -400,7 +406,7 @@ function main(): void {
     // document's features once.
     const once = <T>(xs: readonly T[]) => [...new Set(xs)];
     const missing =
-      addDocumentRegister(once([...train.corrupted, ...train.clean]), withEwt(EWT_TRAIN)) +
+      addDocumentRegister(once([...train.corrupted, ...train.clean]), withEwt(EWT_TRAIN), Number(opt['register-alone']) > 0 ? { share: Number(opt['register-alone']), bins: sentenceRegisters(['train'], EWT_TRAIN) } : undefined) +
       addDocumentRegister([...dev.corrupted, ...dev.clean, ...held.corrupted, ...held.clean], edited) +
       (ewtDev ? addDocumentRegister(ewtDev.data.clean, ewtRegisters(EWT_DEV)) : 0);
     console.log(`document register added (${missing} sentences with no document found)`);
