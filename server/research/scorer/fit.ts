@@ -67,6 +67,14 @@ const { values: opt } = parseArgs({
     'held-per-kind': { type: 'string', default: '150' },
     'held-clean-every': { type: 'string', default: '1' },
     l2: { type: 'string', default: String(DEFAULT_TRAIN.l2) },
+    /**
+     * Epochs without a better dev log-loss before the fit stops: the dev log-loss moves by ±10% from one epoch to
+     * the next, so 3 can stop a fit at its first epoch (journal, "The learned scorer refitted on the shipped
+     * punctuation model …").
+     */
+    patience: { type: 'string', default: String(DEFAULT_TRAIN.patience) },
+    /** Adam's step size: smaller moves the dev log-loss less from one epoch to the next. */
+    'learning-rate': { type: 'string', default: String(DEFAULT_TRAIN.learningRate) },
     'max-clean': { type: 'string', default: '3' },
     /** The threshold chosen on dev end to end (`bench:edited --part dev --decision learned`), over the sweep's choice. */
     threshold: { type: 'string' },
@@ -423,7 +431,7 @@ function main(): void {
   const trainEdits = flat(train);
   const devEdits = flat(dev);
   console.log(`train: ${trainEdits.length} candidates (${trainEdits.filter((e) => e.label).length} right); dev: ${devEdits.length} (${devEdits.filter((e) => e.label).length} right)`);
-  const scorer: LogisticModel = given ? { weights: given.weights, note: `the weights of ${opt.weights}` } : trainEncoded(trainEdits, devEdits, featureTable, { ...DEFAULT_TRAIN, l2: Number(opt.l2), log: (l) => console.log(`  ${l}`) });
+  const scorer: LogisticModel = given ? { weights: given.weights, note: `the weights of ${opt.weights}` } : trainEncoded(trainEdits, devEdits, featureTable, { ...DEFAULT_TRAIN, l2: Number(opt.l2), patience: Number(opt.patience), learningRate: Number(opt['learning-rate']), log: (l) => console.log(`  ${l}`) });
   console.log(scorer.note);
   const w = featureTable.weightsOf(scorer);
   const predict = (_: LogisticModel, f: Encoded) => predictEncoded(w, f);
