@@ -47,7 +47,8 @@ import { EditedPart } from '../editedEnglish';
 import { defaultSilverDir } from '../silverTrees';
 import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite';
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
-import { EWT_DEV, ewtTrainDocuments } from './ewtDocuments';
+import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
+import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
 import { learnerShapeItems } from './learnerShapes';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
@@ -66,6 +67,14 @@ const { values: opt } = parseArgs({
     'held-per-kind': { type: 'string', default: '150' },
     'held-clean-every': { type: 'string', default: '1' },
     l2: { type: 'string', default: String(DEFAULT_TRAIN.l2) },
+    /**
+     * Epochs without a better dev log-loss before the fit stops: the dev log-loss moves by ±10% from one epoch to
+     * the next, so 3 can stop a fit at its first epoch (journal, "The learned scorer refitted on the shipped
+     * punctuation model …").
+     */
+    patience: { type: 'string', default: String(DEFAULT_TRAIN.patience) },
+    /** Adam's step size: smaller moves the dev log-loss less from one epoch to the next. */
+    'learning-rate': { type: 'string', default: String(DEFAULT_TRAIN.learningRate) },
     'max-clean': { type: 'string', default: '3' },
     /** The threshold chosen on dev end to end (`bench:edited --part dev --decision learned`), over the sweep's choice. */
     threshold: { type: 'string' },
@@ -130,6 +139,18 @@ const { values: opt } = parseArgs({
      * chosen again, and the file's own thresholds are measured first.
      */
     weights: { type: 'string' },
+    /**
+     * The register of each example's document among the features (`documentRegisters.ts`): EWT's sentences read in
+     * their treebank documents, edited-english's in theirs (journal, "The learned scorer refitted on the shipped
+     * punctuation model, and the document's register as its feature").
+     */
+    'document-register': { type: 'boolean' },
+    /**
+     * With --document-register, this share of the train part's examples read as their sentence linted alone (its own
+     * bins), as the linter reads a sentence given by itself: otherwise the only short texts the scorer sees are EWT's
+     * one-line reviews, and it would take every sentence linted alone for web text.
+     */
+    'register-alone': { type: 'string', default: '0' },
     /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
     'no-heldout': { type: 'boolean' },
   },
@@ -386,6 +407,18 @@ function main(): void {
   const ewtDev = opt['ewt-dev-clean'] ? ewtDevClean() : undefined;
   ewtDevData = ewtDev?.data;
   const held = opt['no-heldout'] ? { corrupted: [], clean: [] } : build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
+  if (opt['document-register']) {
+    const edited = editedRegisters(opt['no-heldout'] ? ['train', 'dev'] : ['train', 'dev', 'heldout']);
+    const withEwt = (file: string) => new Map([...edited, ...ewtRegisters(file)]);
+    // The learner-shaped sentences are in the train part several times (`--learner-weight`): each is given its
+    // document's features once.
+    const once = <T>(xs: readonly T[]) => [...new Set(xs)];
+    const missing =
+      addDocumentRegister(once([...train.corrupted, ...train.clean]), withEwt(EWT_TRAIN), Number(opt['register-alone']) > 0 ? { share: Number(opt['register-alone']), bins: sentenceRegisters(['train'], EWT_TRAIN) } : undefined) +
+      addDocumentRegister([...dev.corrupted, ...dev.clean, ...held.corrupted, ...held.clean], edited) +
+      (ewtDev ? addDocumentRegister(ewtDev.data.clean, ewtRegisters(EWT_DEV)) : 0);
+    console.log(`document register added (${missing} sentences with no document found)`);
+  }
   if (opt['drop-features']) {
     const drop = new RegExp(opt['drop-features']);
     const keep = (e: ScoredEdit) => {
@@ -398,7 +431,7 @@ function main(): void {
   const trainEdits = flat(train);
   const devEdits = flat(dev);
   console.log(`train: ${trainEdits.length} candidates (${trainEdits.filter((e) => e.label).length} right); dev: ${devEdits.length} (${devEdits.filter((e) => e.label).length} right)`);
-  const scorer: LogisticModel = given ? { weights: given.weights, note: `the weights of ${opt.weights}` } : trainEncoded(trainEdits, devEdits, featureTable, { ...DEFAULT_TRAIN, l2: Number(opt.l2), log: (l) => console.log(`  ${l}`) });
+  const scorer: LogisticModel = given ? { weights: given.weights, note: `the weights of ${opt.weights}` } : trainEncoded(trainEdits, devEdits, featureTable, { ...DEFAULT_TRAIN, l2: Number(opt.l2), patience: Number(opt.patience), learningRate: Number(opt['learning-rate']), log: (l) => console.log(`  ${l}`) });
   console.log(scorer.note);
   const w = featureTable.weightsOf(scorer);
   const predict = (_: LogisticModel, f: Encoded) => predictEncoded(w, f);
@@ -515,7 +548,7 @@ function main(): void {
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
   const hand = opt.hand ? (JSON.parse(fs.readFileSync(opt.hand, 'utf8')) as { weights: Record<string, number>; threshold: number; note?: string }) : undefined;
-  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(Object.keys(scorer.weights).some((n) => /^doc:/.test(n)) ? { documentRegister: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 

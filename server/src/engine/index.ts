@@ -7,6 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
+import { registerBins, registerCounts, registerKey } from './correction/learned/documentRegister';
 import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteRegister } from './quoteRegister';
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
@@ -255,6 +256,10 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
         const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? 'calibrated'}\u0001${options.fragment ? 1 : 0}\u0001${(options.commaGaps ?? DEFAULT_COMMA_GAPS) ? 1 : 0}`;
+        // A scorer trained with the document's register reads it from the document's counts when the prose layer
+        // gives them, else from this text, which is then the document (`documentRegister.ts`).
+        const documentBins = scorer?.documentRegister ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
+        const memoContext = documentBins ? `${context}\u0001${registerKey(documentBins)}` : context;
         try {
           // Parsed one sentence at a time: the budget and cancellation stop the parsing too, not only the model.
           for (const s of (analyser.parseSentences?.(text) ?? analyser.parseText(text)) as Iterable<AnalysedSentence & { notes?: string[] }>) {
@@ -270,9 +275,9 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
             if (s.notes?.includes('not-english')) continue;
             words += s.tree.words.length;
             try {
-              const r = memo.findings(text, s, context, () =>
+              const r = memo.findings(text, s, memoContext, () =>
                 scorer
-                  ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention, gaps: () => kinds?.gaps })
+                  ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention, gaps: () => kinds?.gaps, document: documentBins })
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
               );
               plain.push(...r.findings);

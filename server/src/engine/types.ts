@@ -164,6 +164,12 @@ export interface LintOptions {
    * does not fall back on `modelQuoteStyle` (see `rules/quotePlacement.ts`).
    */
   documentHasCode?: boolean;
+  /**
+   * Set by the prose layer, not by users, under `decision: 'learned'`: the register bins of the whole document this
+   * text is a part of (`correction/learned/documentRegister.ts`), which the learned scorer then reads instead of the
+   * text's own (absent: the text is the document).
+   */
+  documentRegister?: readonly string[];
   serialComma?: SerialComma;
   /** Default: `DEFAULT_INTRODUCTORY_COMMA`. */
   introductoryComma?: IntroductoryComma;

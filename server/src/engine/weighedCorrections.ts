@@ -4,6 +4,7 @@
  * "why was this not flagged?" (`puncteme explain --candidates`). The front ends read this and never the correction
  * stages themselves, so those can change behind it.
  */
+import { registerBins, registerCounts } from './correction/learned/documentRegister';
 import { thresholdFor } from './correction/pipeline/calibration';
 import { GUARDS } from './correction/guards/registry';
 import { conventionDecision } from './correction/pipeline/conventionKinds';
@@ -86,8 +87,10 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const trace = (n: DecisionNote) => decisions.push(n);
   const quoteStyle = effectiveQuoteStyle(text, options);
   const scorer = options.decision === 'learned' ? parts.scorer : undefined;
+  // As the linter reads it: the document's register when the prose layer gives it, else this text's.
+  const document = scorer?.documentRegister ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
   const r = scorer
-    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps }, trace)
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps, document }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace);
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
   smallModelStep(s, text, parts.kinds, r, options, () => model.commaPrior?.(s.tree), reparse, trace, parts.convention);
@@ -95,7 +98,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const vetoed = decisions
     .filter((n) => n.stage === 'guard')
     .map((n) => ({ kind: n.kind, changes: n.changes, guard: n.guard ?? '', guardDescription: describe.get(n.guard ?? '') ?? '' }));
-  if (scorer) return { decision: 'learned', ...learnedCorrections(s, parts, scorer, options, reparse), vetoed, decisions };
+  if (scorer) return { decision: 'learned', ...learnedCorrections(s, parts, scorer, options, reparse, document), vetoed, decisions };
   return {
     decision: 'calibrated',
     threshold: cal.threshold,
@@ -119,13 +122,14 @@ function learnedCorrections(
   scorer: LearnedScorer,
   options: LintOptions,
   reparse: Reparse | undefined,
+  document: readonly string[] | undefined,
 ): Pick<WeighedCorrections, 'threshold' | 'kindThresholds' | 'corrections'> {
   const info = treeInfo(s.tree);
   const gaps = scorer.gapFeature ? parts.kinds?.gaps : undefined;
   const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, gaps)
     .map(({ scored, ctx }) => {
       const byHand = scorer.hand && !scored.candidate.dense;
-      const f = candidateFeatures(scored, s, info, byHand ? {} : ctx);
+      const f = candidateFeatures(scored, s, info, byHand ? {} : document ? { ...ctx, document } : ctx);
       const weights = byHand ? scorer.hand!.weights : scorer.weights;
       const p = predictFeatures(weights, f);
       const threshold = options.minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, scored.key));

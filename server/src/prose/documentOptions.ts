@@ -9,6 +9,7 @@
  */
 import { majorityQuoteStyle, quotePlacements } from '../engine/rules/quotePlacement';
 import { LintOptions, QuoteHabit } from '../engine/types';
+import { addCounts, registerBins, registerCounts } from '../engine/correction/learned/documentRegister';
 
 type Counts = { american: number; british: number };
 
@@ -75,10 +76,13 @@ export function blockOptions(
       ? wide.code
       : blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0) ||
         (habit === 'none' && technicalWithoutHabit(counts, () => blocks.map((b) => b.text).join('\n\n'), readsAsTechnical)));
-  const fragment = { ...options, fragment: true };
+  // Under the learned decision, every block is read in its document's register (`documentRegister.ts`), not its own.
+  const register = options.decision === 'learned' ? registerBins(blocks.reduce((a, b) => addCounts(a, registerCounts(b.text)), registerCounts(''))) : undefined;
+  const whole = register ? { ...options, documentRegister: register } : options;
+  const fragment = { ...whole, fragment: true };
   return counts.map((c, i) => {
     // Blocks mostly share one options object (the paragraph cache serialises each object once).
-    const base = blocks[i].fragment ? fragment : options;
+    const base = blocks[i].fragment ? fragment : whole;
     if (habit === undefined || !c) return base;
     const own = (majorityQuoteStyle(c) ?? 'none') === habit;
     if (own && !code) return base;

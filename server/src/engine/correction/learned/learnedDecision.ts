@@ -37,9 +37,10 @@ export function learnedFindings(
   reparse?: Reparse,
   /**
    * What the style step reads besides the options: the quote placement in force and the introductory convention; and
-   * the comma-gap model, read only by a scorer trained with its probability as a feature (`gapFeature`).
+   * the comma-gap model, read only by a scorer trained with its probability as a feature (`gapFeature`); the register
+   * bins of the document (`documentRegister.ts`), read only by a scorer trained with them (`documentRegister`).
    */
-  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined } = {},
+  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined; document?: readonly string[] } = {},
   /** Records what each stage does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
   trace?: DecisionTrace,
 ): SentenceFindings {
@@ -55,7 +56,7 @@ export function learnedFindings(
     // With a hand scorer inside a dense one, the hand generator's candidates are decided as that scorer was trained:
     // on their own features, without the prior.
     const byHand = scorer.hand && !c.scored.candidate.dense;
-    const f = candidateFeatures(c.scored, s, info, byHand ? {} : c.ctx);
+    const f = candidateFeatures(c.scored, s, info, byHand ? {} : scorer.documentRegister && style.document ? { ...c.ctx, document: style.document } : c.ctx);
     const weights = byHand ? scorer.hand!.weights : scorer.weights;
     const out = { ...c.scored, confidence: predictFeatures(weights, f) };
     features.set(out, { f, weights, threshold: options.minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) });

@@ -16,6 +16,7 @@ import { TreeInfo } from '../../treeInfo';
 import type { ScoredCandidate } from '../pipeline/decide';
 import { logit } from '../pipeline/calibration';
 import { readModelFile } from '../../../data/modelIntegrity';
+import { documentRegisterFeatures } from './documentRegister';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
@@ -37,6 +38,8 @@ export interface LearnedScorer {
   hand?: { weights: Record<string, number>; threshold: number };
   /** Trained with the comma-gap model's probability at the slot among its features (`gapProbabilities.ts`). */
   gapFeature?: boolean;
+  /** Trained with the register of the sentence's document among its features (`documentRegister.ts`). */
+  documentRegister?: boolean;
 }
 
 /** The kind of edit a per-kind threshold applies to: the rule and the action (`introductory-comma/insert`), no variant. */
@@ -56,7 +59,7 @@ export function loadLearnedScorer(file: string): LearnedScorer | undefined {
   if (!fs.existsSync(file)) return undefined;
   const m = JSON.parse(readModelFile(file).toString('utf8')) as Partial<LearnedScorer>;
   if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
-  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand, gapFeature: m.gapFeature === true };
+  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand, gapFeature: m.gapFeature === true, documentRegister: m.documentRegister === true };
 }
 
 export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
@@ -98,6 +101,8 @@ export interface FeatureContext {
   prior?: Float64Array;
   /** The comma-gap model's probability at each gap (`gapProbabilities.ts`; NaN where it asks nothing). */
   gaps?: Float64Array;
+  /** The register bins of the sentence's document (`documentRegister.ts`), for a scorer trained with them. */
+  document?: readonly string[];
 }
 
 const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
@@ -146,6 +151,8 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
   // What the sentence shows of its writer's register: web and learner writers start lower-case, write "i", and leave
   // the final mark off far more often than editors; the same missing comma means less from them (clean EWT dev).
   f.push(...registerFeatures(s).map((r) => [`${r}*${c.action}`, 1] as [string, number]));
+  // The document's register (`documentRegister.ts`): what the sentence alone cannot show of its writer.
+  if (ctx.document) f.push(...documentRegisterFeatures(ctx.document, c.action, key));
   if (c.size !== undefined) f.push(['introSize', Math.log1p(c.size)], [`key=${key}*introSize`, Math.log1p(c.size)]);
   const commas = s.tree.slots.reduce((a, sl) => a + sl.filter((m) => m === ',').length, 0);
   f.push([`commas=${bucket(commas)}`, 1]);

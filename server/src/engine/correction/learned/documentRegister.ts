@@ -1,0 +1,112 @@
+/**
+ * The register of the document a sentence comes from, as the learned correction scorer reads it (issue 29, "the
+ * document's own habits"). One sentence seldom shows whether its writer is an editor or a web writer, and the same
+ * missing comma is an error to report to the first and a habit of the second: web writers leave out a quarter to a
+ * third of the commas edited prose writes, and the scorer that saw one sentence at a time made findings on clean EWT
+ * dev that are real by edited standards (`2 guys⟦→,⟧ but`, `Hi, Yes⟦→,⟧ storage`; journal, "The learned scorer as
+ * the default?"). The document shows it: lower-case sentence starts, `i` for `I`, lines without a final mark,
+ * contractions, exclamation marks, short sentences, and how often it writes a comma at all.
+ *
+ * Counted on the text alone (no parse, no trained model: a register model trained on the scorer's own training
+ * documents would be sharper on them than on new text), over the whole text linted (the document, or the part the
+ * prose layer gives with the document's counts in `LintOptions.documentRegister`), and read as a few coarse bins so
+ * that an edit seldom moves them. The scorer learns what each bin means for each kind of edit.
+ */
+import type { FeatureVector } from './learnedScorer';
+
+/** What the register is read from: counts over the document's text. */
+export interface RegisterCounts {
+  words: number;
+  commas: number;
+  /** Sentences (runs of text ended by a final mark or a line break) and those starting with a lower-case letter. */
+  sentences: number;
+  lowerStarts: number;
+  /** Lines of text (at least three words) with no final mark at their end. */
+  lines: number;
+  unterminated: number;
+  /** `i` written for `I`. */
+  lowerI: number;
+  /** Contracted forms (`don't`, `I'm`, `you're`, …). */
+  contractions: number;
+  exclamations: number;
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+const CONTRACTION = /^[\p{L}]+(?:n['’]t|['’](?:m|re|ve|ll|d|s))$/iu;
+const SENTENCE_END = /[.!?]+["'’”)\]]*(?=\s|$)/u;
+
+/** The counts of one text. */
+export function registerCounts(text: string): RegisterCounts {
+  const c: RegisterCounts = { words: 0, commas: 0, sentences: 0, lowerStarts: 0, lines: 0, unterminated: 0, lowerI: 0, contractions: 0, exclamations: 0 };
+  for (const ch of text) {
+    if (ch === ',') c.commas++;
+    else if (ch === '!') c.exclamations++;
+  }
+  for (const line of text.split(/\n/)) {
+    const words = line.match(WORD) ?? [];
+    if (words.length === 0) continue;
+    c.words += words.length;
+    for (const w of words) {
+      if (w === 'i') c.lowerI++;
+      else if (CONTRACTION.test(w) && !/['’]s$/i.test(w)) c.contractions++;
+    }
+    if (words.length >= 3) {
+      c.lines++;
+      if (!/[.!?:;"'’”)\]]\s*$/u.test(line)) c.unterminated++;
+    }
+    for (const piece of line.split(SENTENCE_END)) {
+      const first = /[\p{L}]/u.exec(piece);
+      if (!first) continue;
+      c.sentences++;
+      if (/\p{Ll}/u.test(first[0])) c.lowerStarts++;
+    }
+  }
+  return c;
+}
+
+export function addCounts(a: RegisterCounts, b: RegisterCounts): RegisterCounts {
+  const out = { ...a };
+  for (const k of Object.keys(out) as Array<keyof RegisterCounts>) out[k] += b[k];
+  return out;
+}
+
+const level = (share: number, lo: number, hi: number) => (share <= lo ? 'none' : share < hi ? 'some' : 'many');
+
+/**
+ * The register's bins, by name (`doc:…`). A text too short to show anything (under 15 words: a sentence linted alone)
+ * says only that; the document's length is a bin of its own (most EWT documents are reviews and replies of under 40
+ * words). The bins' edges are round numbers, not tuned.
+ */
+export function registerBins(c: RegisterCounts): string[] {
+  if (c.words < 15) return [`doc:short`];
+  const per100 = (n: number) => (100 * n) / c.words;
+  const commas = per100(c.commas);
+  const out = [
+    `doc:words=${c.words < 40 ? '<40' : c.words < 200 ? '40-200' : '200+'}`,
+    `doc:commas=${commas < 2 ? '<2' : commas < 4 ? '2-4' : commas < 6 ? '4-6' : commas < 8 ? '6-8' : '8+'}`,
+    `doc:lowerStarts=${level(c.lowerStarts / Math.max(1, c.sentences), 0.05, 0.3)}`,
+    `doc:unterminated=${level(c.unterminated / Math.max(1, c.lines), 0.1, 0.5)}`,
+    `doc:lowerI=${c.lowerI > 0}`,
+    `doc:contractions=${level(per100(c.contractions), 0.2, 2)}`,
+    `doc:exclamations=${c.exclamations > 0}`,
+  ];
+  const sentenceLength = c.words / Math.max(1, c.sentences);
+  out.push(`doc:sentenceLength=${sentenceLength < 12 ? '<12' : sentenceLength < 20 ? '12-20' : '20+'}`);
+  return out;
+}
+
+/** The register's features of one candidate: each bin for the kind of edit's action, and the comma rate for its kind. */
+export function documentRegisterFeatures(bins: readonly string[], action: string, key: string): FeatureVector {
+  const kind = key.split('/').slice(0, 2).join('/');
+  const out: FeatureVector = [];
+  for (const b of bins) {
+    out.push([`${b}*${action}`, 1]);
+    if (b.startsWith('doc:commas=') || b.startsWith('doc:words=') || b === 'doc:short') out.push([`${b}*kind=${kind}`, 1]);
+  }
+  return out;
+}
+
+/** The bins of a text as one string (the sentence memo's and the paragraph cache's key). */
+export function registerKey(bins: readonly string[]): string {
+  return bins.join(' ');
+}

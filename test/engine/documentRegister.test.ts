@@ -1,0 +1,42 @@
+import * as assert from 'assert';
+import { documentRegisterFeatures, registerBins, registerCounts } from '../../server/src/engine/correction/learned/documentRegister';
+import { blockOptions } from '../../server/src/prose/documentOptions';
+
+describe('engine: the document register the learned scorer reads (documentRegister.ts)', () => {
+  it('counts words, commas, sentence starts, unterminated lines, i, contractions and exclamation marks', () => {
+    const c = registerCounts("hi there, i don't know what you mean!\nWe went home and it's late\nThe end. it was fine.");
+    assert.deepStrictEqual(c, { words: 19, commas: 1, sentences: 4, lowerStarts: 2, lines: 3, unterminated: 1, lowerI: 1, contractions: 1, exclamations: 1 });
+  });
+
+  it('reads a text under 15 words as short, and a longer one in bins', () => {
+    assert.deepStrictEqual(registerBins(registerCounts('The students passed the exam.')), ['doc:short']);
+    const edited = 'The committee, which met on Tuesday, approved the budget. Its members, however, asked for a review of the costs before the next meeting, and the chair agreed.';
+    assert.deepStrictEqual(registerBins(registerCounts(edited)), [
+      'doc:words=<40',
+      'doc:commas=8+',
+      'doc:lowerStarts=none',
+      'doc:unterminated=none',
+      'doc:lowerI=false',
+      'doc:contractions=none',
+      'doc:exclamations=false',
+      'doc:sentenceLength=12-20',
+    ]);
+  });
+
+  it('crosses each bin with the edit’s action, and the comma rate and length with its kind', () => {
+    const f = documentRegisterFeatures(['doc:words=<40', 'doc:lowerI=true'], 'insert', 'comma/insert/clause');
+    assert.deepStrictEqual(f, [
+      ['doc:words=<40*insert', 1],
+      ['doc:words=<40*kind=comma/insert', 1],
+      ['doc:lowerI=true*insert', 1],
+    ]);
+  });
+
+  it('gives every block of a document the whole document’s bins under the learned decision, and none otherwise', () => {
+    const blocks = [{ text: 'hi, i dont know what u mean' }, { text: 'thanks anyway for the help, see you later and take care of yourself' }];
+    const learned = blockOptions(blocks, { decision: 'learned' });
+    const whole = registerBins(registerCounts(blocks.map((b) => b.text).join('\n\n')));
+    assert.deepStrictEqual(learned.map((o) => o.documentRegister), [whole, whole]);
+    assert.ok(blockOptions(blocks, {}).every((o) => o.documentRegister === undefined));
+  });
+});
