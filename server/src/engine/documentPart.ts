@@ -12,7 +12,7 @@
  * of the others without their being analysed again. `Linter.lint(text)` is `settleParts([lintPart(text)])`: a text
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
-import { documentHabit, habitExpects, habitFinding, HabitPart } from './correction/style/introductoryHabit';
+import { documentHabit, habitExpectation, habitFinding, HABIT_MIN_EXPECTED, HabitPart } from './correction/style/introductoryHabit';
 import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/pipeline/writerErrorRate';
 import { AudienceDecision, learnerMessage } from './audience';
 import type { DecisionNote, DecisionTrace } from './correction/pipeline/decisionTrace';
@@ -145,9 +145,12 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
     const omissions = p.habit?.pending ?? [];
     const backed = omissions.filter((o) => !o.errorProneOnly);
     const reported = [
-      ...backed.flatMap((o) =>
-        o.share !== undefined && habitExpects(habit, o.share, o.counted) ? [habitFinding(o, habit)] : errorRate ? [reason(errorProneOmission(o, errorRate))] : [],
-      ),
+      ...backed.flatMap((o) => {
+        // The comma's expected rate under the writer's habit is the finding's confidence.
+        const expected = o.share === undefined ? 0 : habitExpectation(habit, o.share, o.counted);
+        if (expected >= HABIT_MIN_EXPECTED) return [habitFinding(o, habit, expected)];
+        return errorRate ? [reason(errorProneOmission(o, errorRate))] : [];
+      }),
       ...(errorRate ? omissions.filter((o) => o.errorProneOnly).map((o) => reason(errorProneOmission(o, errorRate))) : []),
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => reason(errorProneFinding(f, errorRate))) : []),
       ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => reason(heldFinding(f, errorRate))) : []),

@@ -116,13 +116,17 @@ export function expectedComma(share: number, others: Pick<HabitCount, 'excess' |
 }
 
 /**
- * Whether the document's habit expects the comma at an omission of edited rate `share`: its expected rate from all
- * the other elements reaches `HABIT_MIN_EXPECTED`. A `counted` omission (a covered element) is in `total`, and its own
- * term is taken out first.
+ * The comma's expected rate at an omission of edited rate `share`, from the document's other elements: a `counted`
+ * omission (a covered element) is in `total`, and its own term is taken out first.
  */
-export function habitExpects(total: HabitCount, share: number, counted = true): boolean {
+export function habitExpectation(total: HabitCount, share: number, counted = true): number {
   const others = counted ? { excess: total.excess + share, information: total.information - share * (1 - share) } : total;
-  return expectedComma(share, others) >= HABIT_MIN_EXPECTED;
+  return expectedComma(share, others);
+}
+
+/** Whether the document's habit expects the comma at the omission: its expected rate reaches `HABIT_MIN_EXPECTED`. */
+export function habitExpects(total: HabitCount, share: number, counted = true): boolean {
+  return habitExpectation(total, share, counted) >= HABIT_MIN_EXPECTED;
 }
 
 /**
@@ -173,13 +177,14 @@ export function documentHabit(parts: readonly HabitCount[]): HabitCount {
 }
 
 /**
- * A pending omission reported under the document's habit `total`: the message says whose habit and how strong, or,
- * when the document has too few commas of its own to speak of a habit, that edited prose writes the comma.
+ * A pending omission reported under the document's habit `total`, with the comma's expected rate there as its
+ * confidence: the message says whose habit and how strong, or, when the document has too few commas of its own to
+ * speak of a habit, that edited prose writes the comma.
  */
-export function habitFinding<F extends { message: string }>({ finding, element }: PendingOmission<F>, total: HabitCount): F {
+export function habitFinding<F extends { message: string; confidence: number }>({ finding, element }: PendingOmission<F>, total: HabitCount, expected: number): F {
   const own = total.written >= 2 && total.written >= total.omitted;
   const why = own
     ? `: you write one after introductory elements elsewhere in this document (${total.written} of ${total.written + total.omitted})`
     : ', as edited prose does after most such elements';
-  return { ...finding, message: `Set off the introductory ${element} with a comma${why}.` };
+  return { ...finding, confidence: expected, message: `Set off the introductory ${element} with a comma${why}.` };
 }
