@@ -39,4 +39,21 @@ describe('guard registry', () => {
     assert.equal(loneCommaVeto(slot, 2), 'list-comma-ahead', 'a lone comma two words on makes a slot a list\'s');
     assert.equal(loneCommaVeto({ ...slot, category: 'introductory-comma' }, 2), undefined, 'the list guards keep only comma and subject–verb deletions');
   });
+
+  it('list-coordinator-ahead: a coordinator two words on makes a list of like words, not a subject and its verb', () => {
+    /** A hand-tagged sentence with one comma after word `comma` (heads do not matter to this guard). */
+    const slotOf = (forms: string[], upos: string[], comma: number) => {
+      const tree = {
+        words: forms.map((form, k) => ({ form, lemma: form.toLowerCase(), upos: upos[k], xpos: '_', head: k === 0 ? 0 : 1, deprel: k === 0 ? 'root' : 'dep' })),
+        slots: forms.map((_, k) => (k === comma ? [','] : [])).concat([['.']]),
+      } as unknown as PunctuatedTree;
+      return { tree, info: treeInfo(tree), category: 'subject-verb-comma' as const, plainSubject: false, onlyComma: (j: number) => tree.slots[j].length === 1 && tree.slots[j][0] === ',' };
+    };
+    // "ways to test, measure and optimize": three verbs of one list.
+    const list = slotOf(['ways', 'to', 'test', 'measure', 'and', 'optimize'], ['NOUN', 'PART', 'VERB', 'VERB', 'CCONJ', 'VERB'], 3);
+    assert.equal(loneCommaVeto(list, 3), 'list-coordinator-ahead');
+    // "A man in a grey coat, came and stood": a noun, then its verb.
+    const subject = slotOf(['A', 'man', 'in', 'a', 'grey', 'coat', 'came', 'and', 'stood'], ['DET', 'NOUN', 'ADP', 'DET', 'ADJ', 'NOUN', 'VERB', 'CCONJ', 'VERB'], 6);
+    assert.notEqual(loneCommaVeto(subject, 6), 'list-coordinator-ahead');
+  });
 });
