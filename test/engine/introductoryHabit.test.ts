@@ -94,6 +94,9 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
       assert.strictEqual(HABIT.slice(f.start.offset, f.end.offset), 'Finally');
       assert.strictEqual(f.severity, 'info');
       assert.ok(f.confidence >= HABIT_MIN_EXPECTED && f.confidence < 1, 'the comma\'s expected rate under the writer\'s habit');
+      // A confidence floor is applied to that rate, which only the document's decision knows.
+      const floored = (minConfidence: number) => intro(linter.lint(HABIT, { introductoryComma: 'auto', minConfidence })).length;
+      assert.deepStrictEqual([floored(f.confidence - 0.001), floored(f.confidence + 0.001)], [1, 0]);
       assert.match(f.message, /elsewhere in this document \(3 of 4\)/);
       assert.deepStrictEqual(f.fixes[0].edits.map((e) => [e.start.offset, e.end.offset, e.newText]), [[f.end.offset, f.end.offset, ',']]);
       assert.match(f.explanation, /\[Finally ,\]/, 'the model’s explanation');

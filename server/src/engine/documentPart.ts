@@ -142,16 +142,19 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
     // Without a habit of its own, an error-prone document is held to edited prose's introductory commas, as to its
     // splices: a writer whose text is full of punctuation errors has not chosen to leave them out (BENCHMARKS, lint
     // "Session 19 (lead): introductory commas in an error-prone text").
-    const omissions = p.habit?.pending ?? [];
+    // The user's confidence floor, which a habit omission's confidence meets or not only now.
+    const floor = p.habit?.minConfidence ?? 0;
+    const omissions = (p.habit?.pending ?? []).filter((o) => o.share !== undefined || o.finding.confidence >= floor);
     const backed = omissions.filter((o) => !o.errorProneOnly);
+    const asErrorProne = (o: (typeof omissions)[number]) => (errorRate && o.finding.confidence >= floor ? [reason(errorProneOmission(o, errorRate))] : []);
     const reported = [
       ...backed.flatMap((o) => {
         // The comma's expected rate under the writer's habit is the finding's confidence.
         const expected = o.share === undefined ? 0 : habitExpectation(habit, o.share, o.counted);
-        if (expected >= HABIT_MIN_EXPECTED) return [habitFinding(o, habit, expected)];
-        return errorRate ? [reason(errorProneOmission(o, errorRate))] : [];
+        if (expected >= HABIT_MIN_EXPECTED && expected >= floor) return [habitFinding(o, habit, expected)];
+        return asErrorProne(o);
       }),
-      ...(errorRate ? omissions.filter((o) => o.errorProneOnly).map((o) => reason(errorProneOmission(o, errorRate))) : []),
+      ...omissions.filter((o) => o.errorProneOnly).flatMap(asErrorProne),
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => reason(errorProneFinding(f, errorRate))) : []),
       ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => reason(heldFinding(f, errorRate))) : []),
     ];

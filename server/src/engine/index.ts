@@ -378,9 +378,11 @@ function finish(
       habit.excess += h.excess;
       habit.information += h.information;
       for (const p of h.pending) {
-        if (wanted(p.finding)) habit.pending.push({ element: p.element, finding: build(p.finding), ...(p.share !== undefined ? { share: p.share, counted: p.counted } : {}), ...(p.errorProneOnly ? { errorProneOnly: true } : {}) });
+        // The confidence floor waits for the document's decision (`HabitPart.minConfidence`).
+        if (!disabled.has(p.finding.ruleId)) habit.pending.push({ element: p.element, finding: build(p.finding), ...(p.share !== undefined ? { share: p.share, counted: p.counted } : {}), ...(p.errorProneOnly ? { errorProneOnly: true } : {}) });
       }
     }
+    if (threshold > 0) habit.minConfidence = threshold;
     part.habit = habit;
   }
   if (part.habit?.pending.length || part.errorRate?.pending.length || part.errorRate?.held?.length) part.contenders = candidates.map(build);

@@ -85,6 +85,11 @@ export interface PendingOmission<F = PlainFinding> {
 /** One text's part of the document's habit (a sentence's, or a whole block's): its counts and pending omissions. */
 export interface HabitPart<F = PlainFinding> extends HabitCount {
   pending: PendingOmission<F>[];
+  /**
+   * The user's confidence floor (`LintOptions.minConfidence`): an omission's confidence under the habit is known only
+   * when the document decides, so the floor is applied then.
+   */
+  minConfidence?: number;
 }
 
 /** One sentence's part of the document's habit. */
