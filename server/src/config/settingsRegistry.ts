@@ -128,7 +128,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     shape: { type: 'string' },
     values: [
       ['edited', 'Ask for the comma after an introductory element where edited prose writes it (However, we …; Although it rained, we …), as most writers already do.'],
-      ['auto', "Ask for it after a transition (However, we …; For example, we …), and after other elements only where the document's own habit is the comma: after at least 3 of those elements, and at least 75% of them."],
+      ['auto', "Ask for it after a transition (However, we …; For example, we …), and after other elements where edited prose nearly always writes it (When it rained, we …), unless the document's own habit is to leave it out."],
       ['ignore', 'Report a missing one only when the error model is confident it was dropped (rarely: many writers leave it out).'],
     ],
     default: DEFAULT_INTRODUCTORY_COMMA,

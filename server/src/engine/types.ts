@@ -72,9 +72,9 @@ export const SERIAL_COMMA_USAGE = usageOf('--serial-comma', SERIAL_COMMA_VALUES)
 /**
  * The comma after an introductory element: `edited` reports it where edited prose writes it (the elements after which
  * most of EWT's writers already put it, and the model agrees in the sentence at hand); `auto` reports the same
- * omissions only where the document's own habit is the comma (it writes one after at least 3 of those elements and
- * at least 75% of them; `correction/style/introductoryHabit.ts`); `ignore` leaves it to the error model alone (which,
- * calibrated on writers who often omit it, almost never reports one).
+ * omissions where a writer with the document's own habit would be expected to write the comma (edited prose's rate for
+ * the element, shifted by the writer's commas and omissions elsewhere; `correction/style/introductoryHabit.ts`);
+ * `ignore` leaves it to the error model alone (which, calibrated on writers who often omit it, almost never reports one).
  */
 export const INTRODUCTORY_COMMA_VALUES = ['edited', 'auto', 'ignore'] as const;
 export type IntroductoryComma = (typeof INTRODUCTORY_COMMA_VALUES)[number];
