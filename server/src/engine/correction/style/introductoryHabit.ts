@@ -1,23 +1,15 @@
 /**
  * `introductoryComma: auto` — the document's own habit (for every element but a transition such as "However", whose
- * comma `auto` reports as it is: `introductoryTransition.ts`). Where `edited` holds every writer to the convention most of
- * EWT's writers follow, `auto` holds a writer only to their own: in one document (a file: all the prose blocks the
- * prose layer lints, whose parts `documentPart.ts` sums; a text linted alone is a document of one part), it
- * counts the introductory elements the convention covers (`introductoryElement` + the learned table) and whether the
- * writer put the comma after each. When the writer clearly does (at least `HABIT_MIN_WRITTEN` commas, and at least
- * `HABIT_MIN_SHARE` of the covered elements), the omissions that `edited` would report are reported as
- * inconsistencies; otherwise nothing is. The same tally as `quoteStyle: auto`, for a comma instead of a quote.
+ * comma `auto` reports as it is: `introductoryTransition.ts`). Where `edited` holds every writer to the convention read
+ * off edited English, `auto` holds a writer to what a writer with their habit would write: in one document (a file:
+ * all the prose blocks the prose layer lints, whose parts `documentPart.ts` sums; a text linted alone is a document of
+ * one part), it counts the introductory elements the convention covers (`introductoryElement` + the learned table),
+ * whether the writer put the comma after each, and how far that differs from edited prose's rate for each element.
+ * An omission `edited` would report is reported where the comma's expected rate under that habit reaches
+ * `HABIT_MIN_EXPECTED` (the model below); otherwise nothing is, unless the document is error-prone
+ * (`writerErrorRate.ts`). The same idea as `quoteStyle: auto`, for a comma instead of a quote.
  *
- * Why these two numbers (BENCHMARKS, lint "Session 5b"):
- * - the share is the convention's own bar (`minShare` 0.75 of the shipped table): a document is held to its habit only
- *   when it is at least as consistent as the population habit that makes an element "covered" in the first place —
- *   a writer at 2 of 3 is no more consistent than EWT's average writer, and has no habit to break;
- * - three commas: the parser, not the writer, decides what counts as a covered element, and a misparse can count one
- *   comma (or hide one); with three, no single sentence — one misparse, one deliberate comma — makes a habit alone.
- *   The weakest pattern allowed, 3 of 4, still puts 0.81 of the posterior on a comma rate above one half (uniform
- *   prior), and each omission it reports goes against the writer's own commas three to one.
- *
- * The per-sentence part (the tally and the findings an omission would give) is remembered with the sentence
+ * The per-sentence part (the counts and the findings an omission would give) is remembered with the sentence
  * (`SentenceFindingsMemo`), and summed into its block's part (cached by the prose layer); only the sum over the
  * document, made after every block (`settleParts`), decides. So an edit in one sentence that changes the habit
  * changes the findings of the others without their being analysed again.
