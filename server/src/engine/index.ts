@@ -7,7 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
-import { registerBins, registerCounts, registerKey } from './correction/learned/documentRegister';
+import { registerKey } from './correction/learned/documentRegister';
 import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteRegister } from './quoteRegister';
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
@@ -29,7 +29,7 @@ import { engineModel } from './modelAdapter';
 import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/pipeline/calibration';
 import { checkModelFiles, ModelFileError, readModelFile } from '../data/modelIntegrity';
 import { sentenceFindings } from './correction/pipeline/modelRules';
-import { learnedFindings } from './correction/learned/learnedDecision';
+import { documentBinsFor, learnedFindings } from './correction/learned/learnedDecision';
 import { placeCloser, Placement } from './correction/pipeline/closePair';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/style/introductoryConvention';
@@ -258,7 +258,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? 'calibrated'}\u0001${options.fragment ? 1 : 0}\u0001${(options.commaGaps ?? DEFAULT_COMMA_GAPS) ? 1 : 0}`;
         // A scorer trained with the document's register reads it from the document's counts when the prose layer
         // gives them, else from this text, which is then the document (`documentRegister.ts`).
-        const documentBins = scorer?.documentRegister ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
+        const documentBins = documentBinsFor(scorer, options, text);
         const memoContext = documentBins ? `${context}\u0001${registerKey(documentBins)}` : context;
         try {
           // Parsed one sentence at a time: the budget and cancellation stop the parsing too, not only the model.

@@ -208,7 +208,7 @@ export function smallModelStep(
     ? sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, others, options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA, commaPrior, askGaps, trace, new Set(r.adaptive), reparse)
     : { findings: [], adaptive: [] };
   const habits: SentenceHabit[] = [];
-  const shares = (h: SentenceHabit) => withShares(h, s.tree, treeInfo(s.tree), convention);
+  const shares = (h: SentenceHabit) => withShares(h, s.tree, convention);
   if (k.habit) habits.push(shares(gapEvidence(k.habit)));
   if (r.habit) habits.push(shares(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff, trace) : r.habit)));
   return { findings: k.findings, adaptive: k.adaptive, habits };

@@ -4,14 +4,13 @@
  * "why was this not flagged?" (`puncteme explain --candidates`). The front ends read this and never the correction
  * stages themselves, so those can change behind it.
  */
-import { registerBins, registerCounts } from './correction/learned/documentRegister';
 import { thresholdFor } from './correction/pipeline/calibration';
 import { GUARDS } from './correction/guards/registry';
 import { conventionDecision } from './correction/pipeline/conventionKinds';
 import { DecisionNote } from './correction/pipeline/decisionTrace';
 import { sentenceCandidates, sentenceFindings } from './correction/pipeline/modelRules';
-import { learnedFindings, scoredForScorer } from './correction/learned/learnedDecision';
-import { candidateFeatures, LearnedScorer, predictFeatures, scorerThreshold } from './correction/learned/learnedScorer';
+import { documentBinsFor, learnedFindings, scoreCandidate, scoredForScorer } from './correction/learned/learnedDecision';
+import { LearnedScorer } from './correction/learned/learnedScorer';
 import { plainReasons } from './correction/learned/learnedReasons';
 import { treeInfo } from './treeInfo';
 import type { LinterParts } from './index';
@@ -88,7 +87,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const quoteStyle = effectiveQuoteStyle(text, options);
   const scorer = options.decision === 'learned' ? parts.scorer : undefined;
   // As the linter reads it: the document's register when the prose layer gives it, else this text's.
-  const document = scorer?.documentRegister ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
+  const document = documentBinsFor(scorer, options, text);
   const r = scorer
     ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps, document }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace);
@@ -127,12 +126,9 @@ function learnedCorrections(
   const info = treeInfo(s.tree);
   const gaps = scorer.gapFeature ? parts.kinds?.gaps : undefined;
   const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, gaps)
-    .map(({ scored, ctx }) => {
-      const byHand = scorer.hand && !scored.candidate.dense;
-      const f = candidateFeatures(scored, s, info, byHand ? {} : document ? { ...ctx, document } : ctx);
-      const weights = byHand ? scorer.hand!.weights : scorer.weights;
-      const p = predictFeatures(weights, f);
-      const threshold = options.minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, scored.key));
+    .map((c) => {
+      const { scored } = c;
+      const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document);
       return {
         kind: scored.key,
         changes: [...scored.candidate.changes].map(([slot, marks]) => ({ slot, marks: marks.map((m) => m.text) })),

@@ -26,6 +26,7 @@ import { styleStep } from '../style/styleStep';
 import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
 import { CommaGapsModel } from '../../commaGaps/model';
 import { gapProbabilities } from './gapProbabilities';
+import { registerBins, registerCounts } from './documentRegister';
 
 export function learnedFindings(
   text: string,
@@ -53,13 +54,9 @@ export function learnedFindings(
   // The serial comma is a setting's alone: the scorer was not trained on it and does not decide it.
   const serialCommas = candidates.filter((c) => c.scored.candidate.category === 'serial-comma').map((c) => c.scored);
   const scored = candidates.filter((c) => c.scored.candidate.category !== 'serial-comma').map((c) => {
-    // With a hand scorer inside a dense one, the hand generator's candidates are decided as that scorer was trained:
-    // on their own features, without the prior.
-    const byHand = scorer.hand && !c.scored.candidate.dense;
-    const f = candidateFeatures(c.scored, s, info, byHand ? {} : scorer.documentRegister && style.document ? { ...c.ctx, document: style.document } : c.ctx);
-    const weights = byHand ? scorer.hand!.weights : scorer.weights;
-    const out = { ...c.scored, confidence: predictFeatures(weights, f) };
-    features.set(out, { f, weights, threshold: options.minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) });
+    const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document);
+    const out = { ...c.scored, confidence: p };
+    features.set(out, { f, weights, threshold });
     return out;
   });
   const toFinding = (c: ScoredCandidate, confidence = c.confidence) =>
@@ -100,6 +97,31 @@ export function learnedFindings(
     ...styled.waiting,
   ];
   return { findings, adaptive, ...habit };
+}
+
+/**
+ * One candidate as the scorer decides it: its features (with the document's register bins for a scorer trained with
+ * them), the weights that score them, its probability and the threshold it must reach. With a hand scorer inside a
+ * dense one, the hand generator's candidates are decided as that scorer was trained: on their own features, without
+ * the prior. The lint and `explain --candidates` (`weighedCorrections.ts`) both decide through this.
+ */
+export function scoreCandidate(
+  scorer: LearnedScorer,
+  c: { scored: ScoredCandidate; ctx: FeatureContext },
+  s: AnalysedSentence,
+  info: TreeInfo,
+  minConfidence: number | undefined,
+  document?: readonly string[],
+): { f: FeatureVector; weights: Record<string, number>; p: number; threshold: number } {
+  const byHand = scorer.hand && !c.scored.candidate.dense;
+  const f = candidateFeatures(c.scored, s, info, byHand ? {} : scorer.documentRegister && document ? { ...c.ctx, document } : c.ctx);
+  const weights = byHand ? scorer.hand!.weights : scorer.weights;
+  return { f, weights, p: predictFeatures(weights, f), threshold: minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) };
+}
+
+/** The register bins the scorer reads for `text`: the document's when the prose layer gives them, else the text's own. */
+export function documentBinsFor(scorer: LearnedScorer | undefined, options: LintOptions, text: string): readonly string[] | undefined {
+  return scorer?.documentRegister ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
 }
 
 /**

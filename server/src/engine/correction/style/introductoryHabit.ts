@@ -16,7 +16,7 @@
  */
 import { PlainFinding } from '../../finding';
 import { PunctuatedTree } from '../../../data/depunct';
-import { TreeInfo } from '../../treeInfo';
+import { TreeInfo, treeInfo } from '../../treeInfo';
 import { conventionCovers, conventionShare, IntroductoryConvention, writtenIntroductions } from './introductoryConvention';
 
 /**
@@ -135,10 +135,11 @@ export function habitExpects(total: HabitCount, share: number, counted = true): 
 export const UNRATED_SHARE = 0.84;
 
 /** The sentence's habit part with each pending omission's edited rate: its description's share, or `UNRATED_SHARE`. */
-export function withShares<F>(h: HabitPart<F>, tree: PunctuatedTree, info: TreeInfo, conv: IntroductoryConvention | undefined): HabitPart<F> {
+export function withShares<F>(h: HabitPart<F>, tree: PunctuatedTree, conv: IntroductoryConvention | undefined): HabitPart<F> {
   if (!conv || h.pending.length === 0) return h;
   const bySlot = new Map<number, { share: number; counted: boolean }>();
-  for (const el of writtenIntroductions(tree, info)) {
+  // The tree view is built only here: most sentences have no pending omission.
+  for (const el of writtenIntroductions(tree, treeInfo(tree))) {
     const share = conventionShare(conv, el.keys)?.share;
     if (share !== undefined && share > 0 && share < 1) bySlot.set(el.slot, { share, counted: conventionCovers(conv, el.keys) });
   }
