@@ -11,7 +11,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { createLinter, Linter } from '../../src/engine';
+import { createLinter } from '../../src/engine';
 import { lintAsPart, LintPart } from '../../src/engine/documentPart';
 import { parseConllu } from '../../src/data/conllu';
 import { cleanTexts } from '../eval/cleanText';
@@ -90,10 +90,6 @@ export function corruptDocument(doc: SuiteDocument, density: number, rng: Rng): 
   return { text: paragraphs.join('\n\n'), errors };
 }
 
-function lintDocument(linter: Linter, text: string): LintPart {
-  return lintAsPart(linter, text, {});
-}
-
 async function main(): Promise<void> {
   const { values: opt } = parseArgs({
     options: {
@@ -116,16 +112,16 @@ async function main(): Promise<void> {
   const docs = loadSuiteDocuments(part).filter((d) => d.sentences.some((s) => s.length > 0)).slice(0, limit);
   let n = 0;
   for (const doc of docs) {
-    write({ id: doc.key, source: 'edited', ...evidenceOf(lintDocument(linter, doc.paragraphs.join('\n\n'))) });
+    write({ id: doc.key, source: 'edited', ...evidenceOf(lintAsPart(linter, doc.paragraphs.join('\n\n'))) });
     for (const density of densities) {
       const { text, errors } = corruptDocument(doc, density, rng);
-      write({ id: doc.key, source: 'corrupted', density, errors, ...evidenceOf(lintDocument(linter, text)) });
+      write({ id: doc.key, source: 'corrupted', density, errors, ...evidenceOf(lintAsPart(linter, text)) });
     }
     if (++n % 50 === 0) console.error(`${n} of ${docs.length} edited documents`);
   }
   const ewtFile = path.resolve(__dirname, `../../../../shared/data/ud-english-ewt/en_ewt-ud-${part === 'dev' ? 'dev' : 'train'}.conllu`);
   const { texts, ids } = cleanTexts(parseConllu(fs.readFileSync(ewtFile, 'utf8'), ewtFile), true);
-  for (const [i, text] of texts.slice(0, limit).entries()) write({ id: ids[i], source: 'web', ...evidenceOf(lintDocument(linter, text)) });
+  for (const [i, text] of texts.slice(0, limit).entries()) write({ id: ids[i], source: 'web', ...evidenceOf(lintAsPart(linter, text)) });
   out.end();
 }
 
