@@ -18,7 +18,8 @@ const DATE_WORD = /^(january|february|march|april|may|june|july|august|september
  * another comma (a list item, a fronted phrase, a date). A relative clause is one if it opens with a relative word
  * (after a preposition or a quantifier: "in which", "some of whom"); an apposition is called a list item (a comma and a
  * coordinator after it, or a conjunct on it or its head), an example (`including`, `such as`, `like`, `namely`), a
- * date or number, a fronted phrase (its head opens the sentence before the main verb), or else an apposition.
+ * date or number, a fronted phrase (its head opens the sentence before the main verb), bracketed, a relative clause,
+ * an absolute phrase or pronoun, or else an apposition (the rules are below, each with the misparse it reads).
  */
 export function shapeOf(it: EditedItem): string {
   const s = it.original.sentence;
@@ -47,6 +48,16 @@ export function shapeOf(it: EditedItem): string {
   if ((after && after.upos === 'CCONJ') || info.children[w].some((c) => info.rel(c) === 'conj') || (h >= 1 && info.children[h].some((c) => info.rel(c) === 'conj')))
     return 'list item';
   for (let k = a + 1; k <= b; k++) if (listInside(k)) return 'list item';
+  // … or its head is itself a conjunct (`(Texinfo, Doxygen, TIM, YODL⟦,⟧ AFT, …)`, `the latest stable release on
+  // python.org, and the latest stable release on the Windows Store⟦,⟧ both of which …`).
+  if (h >= 1 && info.rel(h) === 'conj') return 'list item';
+  // A bracketed "apposition" (`Security Assessment Plan (SAP)⟦,⟧ Security Assessment Report`): its edges are the
+  // brackets, so the gold comma after it is another phrase's.
+  if (s.tree.slots[a - 1].some((m) => m === '(' || m === '[')) return 'bracketed';
+  // A relative clause the parse labelled an apposition (`as expressions⟦,⟧ where the result …`), and a quantifier or
+  // pronoun heading an absolute phrase or a fronted clause (`call types⟦,⟧ each requiring a special skill`).
+  if (RELATIVE_WORD.test(words[a - 1].form)) return 'relative word';
+  if (/^(DET|PRON)$/.test(words[w - 1].upos)) return 'absolute or pronoun';
   if (/^(including|such|like|namely|e\.g\.|i\.e\.|especially|particularly)$/i.test(words[a - 1].form)) return 'example';
   const span = (x: number) => words.slice(info.span[x][0] - 1, info.span[x][1]);
   if ([...span(w), ...(h >= 1 ? [words[h - 1]] : [])].some((x) => DATE_WORD.test(x.form) || x.upos === 'NUM')) return 'date or number';
