@@ -3,7 +3,8 @@
  * default settings, each document linted as a plain-text file is: paragraphs as prose blocks, the document's habits
  * decided over all of them) on
  * - the part's documents corrupted by the writers' error generator, one error in one paragraph at a time (the rest of
- *   the document as written; `corruption/benchItems.ts` drops the items whose gold is wrong, without redrawing):
+ *   the document as written; `corruption/benchItems.ts` drops the items whose gold is wrong or
+ *   names another kind's comma (an "apposition" that is a list item or a date), without redrawing):
  *   precision, recall and F0.5 per error kind, slot by slot against the gold repair
  *   (`eval/score.ts`), counting the edits of the findings inside the corrupted sentence; overall both as drawn
  *   (every kind alike) and weighted by how often writers make each kind (`corruption/rates.ts`);

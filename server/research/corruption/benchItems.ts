@@ -6,6 +6,7 @@
 import { treeInfo } from '../../src/engine/treeInfo';
 import { buildEditedSuite, EditedItem, SuiteDocument } from './editedSuite';
 import { ErrorKind } from '../eval/corrupt';
+import { shapeOf } from './itemShape';
 
 /**
  * A "missing comma" that is the opening comma of a relative clause beginning with `that`. The generator takes the
@@ -30,7 +31,19 @@ export function asksCommaBeforeThat(it: EditedItem): boolean {
   return false;
 }
 
-/** The benchmark's items: the suite drawn with `seed`, without the items whose gold is wrong (above). */
+/**
+ * An "appositive comma missing" whose constituent is no apposition (`itemShape.ts`): the generator takes the commas
+ * of any `appos` the silver parse found, and about half of them are list items (`Apple, Pear⟦,⟧ and …`), dates and
+ * numbers (`May 4⟦,⟧ 2021`), examples (`⟦,⟧ including …`) or fronted phrases read as appositions. Their gold comma is
+ * right, but under another kind's name, so they made the kind's recall say little about appositions (journal, "Set-off
+ * commas, third part"). They are dropped, not relabelled: the writers' mix weighs each kind by its rate, and these
+ * kinds' own items are drawn as their kinds.
+ */
+export function notAnApposition(it: EditedItem): boolean {
+  return it.error === 'appositive-comma-missing' && shapeOf(it) !== 'apposition';
+}
+
+/** The benchmark's items: the suite drawn with `seed`, without the items whose gold is wrong or mislabelled (above). */
 export function benchItems(docs: readonly SuiteDocument[], kinds: readonly ErrorKind[], perKind: number, seed = 1): EditedItem[] {
-  return buildEditedSuite(docs, kinds, perKind, seed).filter((it) => !asksCommaBeforeThat(it));
+  return buildEditedSuite(docs, kinds, perKind, seed).filter((it) => !asksCommaBeforeThat(it) && !notAnApposition(it));
 }

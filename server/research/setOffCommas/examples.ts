@@ -25,6 +25,8 @@ import { silverGold } from '../corruption/silverSentence';
 import { draftOf, renderDraft } from '../eval/draft';
 import { corruptionsOfError, ErrorKind } from '../eval/corrupt';
 import { EditedPart } from '../editedEnglish';
+import { EditedItem } from '../corruption/editedSuite';
+import { shapeOf } from '../corruption/itemShape';
 
 export interface SetOffExample {
   /** Sentence id: `<index in the silver file>`, and `/<corruption>` for a corrupted copy. */
@@ -47,6 +49,12 @@ export interface SetOffExample {
    */
   paired?: boolean;
   opened?: boolean;
+  /**
+   * A corrupted copy of a relative clause or an apposition: what its constituent is (`corruption/itemShape.ts`). Half
+   * the silver `appos` the generator takes commas from are list items, dates and fronted phrases (`--genuine-appositions`
+   * of `train.ts` leaves those copies out of training).
+   */
+  shape?: string;
 }
 
 /**
@@ -116,6 +124,7 @@ function main(): void {
         const pinfo = treeInfo(p.tree);
         const gold = new Set(cor.gold.keys());
         const paired = pairedInText(s, info, gold);
+        const shape = error === 'introductory-comma-missing' ? undefined : shapeOf({ error, original: renderDraft(draft), corruption: cor } as EditedItem);
         let covered = false;
         for (const rc of candidatesWithTrials(p, pinfo, reparse)) {
           const c = rc.c;
@@ -126,7 +135,7 @@ function main(): void {
             count.trials++;
             if (y) count.trialPositives++;
           }
-          lines.push(JSON.stringify({ id: `${idx}/${error}/${k}`, kind: c.kind, source: error, slots: c.slots, y, features: [...setOffFeatures(rc.s, rc.info, c), ...trialFeatures(rc)], text: shown(r.text, p, c.slots), from: rc.source, paired } satisfies SetOffExample));
+          lines.push(JSON.stringify({ id: `${idx}/${error}/${k}`, kind: c.kind, source: error, slots: c.slots, y, features: [...setOffFeatures(rc.s, rc.info, c), ...trialFeatures(rc)], text: shown(r.text, p, c.slots), from: rc.source, paired, shape } satisfies SetOffExample));
         }
         if (covered) count.covered++;
         else {
@@ -135,7 +144,7 @@ function main(): void {
           missedBy[key] = (missedBy[key] ?? 0) + 1;
         }
         // Keep a record of the corrupted sentence even with no candidate (recall's denominator).
-        lines.push(JSON.stringify({ id: `${idx}/${error}/${k}`, kind: 'item', source: error, slots: [...gold].sort((a, b) => a - b), y: covered ? 1 : 0, features: [], text: r.text, paired } satisfies SetOffExample));
+        lines.push(JSON.stringify({ id: `${idx}/${error}/${k}`, kind: 'item', source: error, slots: [...gold].sort((a, b) => a - b), y: covered ? 1 : 0, features: [], text: r.text, paired, shape } satisfies SetOffExample));
       });
     }
     if (lines.length) fs.writeSync(out, lines.join('\n') + '\n');

@@ -32,12 +32,15 @@ const { values: opt } = parseArgs({
 });
 const KINDS: Record<string, string> = { 'relative-clause-comma-missing': 'relative', 'appositive-comma-missing': 'appositive', 'introductory-comma-missing': 'introductory' };
 
-/** The bench's verdict per item id (HIT or MISS), read from its `--misses` file. */
+/**
+ * The bench's verdict per item (HIT or MISS), read from its `--misses` file, keyed by kind and id: one sentence may be
+ * drawn for several kinds under the same id.
+ */
 function verdicts(file: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     const m = /^(\S+)\t(\S+)\t(HIT|MISS)/.exec(line);
-    if (m) out.set(m[2], m[3]);
+    if (m) out.set(`${m[1]}\t${m[2]}`, m[3]);
   }
   return out;
 }
@@ -57,7 +60,7 @@ function main(): void {
   const shapes = new Map<string, { hit: number; all: number }>();
   for (const it of items) {
     const kind = KINDS[it.error];
-    const v = verdict.get(it.id) ?? '?';
+    const v = verdict.get(`${it.error}\t${it.id}`) ?? '?';
     const gold = [...it.corruption.gold.keys()];
     const ss = parts.analyser.parseText(it.corrupted.text);
     let cls = 'sentence split differently';

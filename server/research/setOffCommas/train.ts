@@ -15,6 +15,9 @@
  *   comma-opened appositions / relative clauses where gold EWT closes 53% / 80% (`pairedCommaCounts.ts`), and a
  *   sampled silver one-comma apposition is nearly always a parser error (a list item read as an apposition), so its
  *   copy teaches a lone comma where no pair is;
+ * - `--genuine-appositions`: a corrupted copy of an apposition whose constituent is no apposition
+ *   (`corruption/itemShape.ts`: a list item, a date or number, an example, a fronted phrase, about half of the silver
+ *   `appos`): its label teaches the apposition's features to fire on another kind's comma;
  * - `--drop-opened`: a candidate of the text as written that the writer opened with a comma the parse does not see
  *   closed (the same parser errors: its label "no closing comma" teaches that the closing comma is optional).
  *
@@ -27,7 +30,7 @@
  *
  *   npx tsx server/research/setOffCommas/train.ts [--out models/en/set-off-commas.json] [--max-clean 0.25] [--min-precision 0.9]
  *     [--set relative=0.75]   (a kind's threshold set after reading its dev findings; the journal says why)
- *     [--drop-unpaired] [--drop-opened] [--no-prior-shift] [--examples v2]
+ *     [--drop-unpaired] [--drop-opened] [--genuine-appositions] [--no-prior-shift] [--examples v2]
  */
 import * as fs from 'fs';
 import { parseArgs } from 'util';
@@ -40,6 +43,7 @@ import { SET_OFF_KINDS } from '../../src/engine/setOffCommas/model';
 import { WRITER_ERROR_RATES } from '../corruption/rates';
 import { ErrorKind } from '../eval/corrupt';
 import { expectedCalibrationError } from '../eval/ece';
+import { GENUINE_SHAPE } from '../corruption/itemShape';
 
 const { values: opt } = parseArgs({
   options: {
@@ -56,6 +60,7 @@ const { values: opt } = parseArgs({
     'show-at': { type: 'string' },
     'drop-unpaired': { type: 'boolean' },
     'drop-opened': { type: 'boolean' },
+    'genuine-appositions': { type: 'boolean' },
     'no-prior-shift': { type: 'boolean' },
     // Per kind, or one number for all: at most this many findings on EWT dev as written (`ewtClean.ts`), if read.
     'max-ewt': { type: 'string' },
@@ -79,6 +84,7 @@ const logit = (p: number) => Math.log(p / (1 - p));
 /** Whether a training example is one the silver trees label wrongly (see the top of this file). */
 function dropped(e: SetOffExample): boolean {
   if (opt['drop-opened'] && e.source === 'clean' && e.opened) return true;
+  if (opt['genuine-appositions'] && e.source === 'appositive-comma-missing' && e.shape !== undefined && e.shape !== 'apposition') return true;
   return !!opt['drop-unpaired'] && e.source !== 'clean' && e.source !== 'introductory-comma-missing' && e.paired === false;
 }
 
@@ -113,12 +119,14 @@ function measure(kind: string, t: number, dev: { cands: Ex[]; items: SetOffExamp
   // Corrupted sentences: slot by slot, as the benchmark judges (a filled gold slot is right, any other slot wrong).
   let tp = 0;
   let fp = 0;
+  let genuineTp = 0;
   for (const c of dev.cands) {
     if (c.e.kind !== kind || c.e.source === 'clean' || p.get(c)! < t) continue;
     if (c.e.y) tp += c.e.slots.length;
     else fp += c.e.slots.length;
+    if (c.e.y && c.e.shape === GENUINE_SHAPE[c.e.source]) genuineTp += c.e.slots.length;
   }
-  return { clean, cleanPer1k: (1000 * clean) / sentences, tp, fp, precision: tp + fp ? tp / (tp + fp) : 1, ewt: ewtFound };
+  return { clean, cleanPer1k: (1000 * clean) / sentences, tp, fp, precision: tp + fp ? tp / (tp + fp) : 1, ewt: ewtFound, genuineTp };
 }
 
 function main(): void {
@@ -165,8 +173,11 @@ function main(): void {
   for (const kind of SET_OFF_KINDS) {
     const items = dev.items.filter((i) => i.source === errorOf[kind]);
     const goldSlots = items.reduce((a, i) => a + i.slots.length, 0);
+    // The recall on the copies whose constituent is the kind's own shape (examples written with `shape`), if any.
+    const genuineSlots = items.filter((i) => i.shape !== undefined && i.shape === GENUINE_SHAPE[i.source]).reduce((a, i) => a + i.slots.length, 0);
+    const recall = (m: ReturnType<typeof measure>) => `R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}` + (genuineSlots ? ` (its own shape ${(m.genuineTp / genuineSlots).toFixed(3)})` : '');
     let chosen = 1.01;
-    console.log(`${kind}: ${items.length} corrupted dev items, ${goldSlots} gold slots`);
+    console.log(`${kind}: ${items.length} corrupted dev items, ${goldSlots} gold slots` + (genuineSlots ? `, ${genuineSlots} of them of the kind's own shape` : ''));
     let stop = false;
     for (let t = 0.99; t >= 0.05; t -= 0.01) {
       const m = measure(kind, t, dev, p, devSentences, ewt);
@@ -174,17 +185,17 @@ function main(): void {
       // at the top is noise), so the least threshold above the budget that meets it is taken.
       if (m.cleanPer1k > maxCleanOf(kind) || m.ewt > maxEwtOf(kind)) stop = true;
       if (stop) {
-        if (Math.round(t * 100) % Number(opt['print-every'] ?? 5) === 0) console.log(`  t ${t.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}; corrupted TP ${m.tp} FP ${m.fp} P ${m.precision.toFixed(3)} R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
+        if (Math.round(t * 100) % Number(opt['print-every'] ?? 5) === 0) console.log(`  t ${t.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}; corrupted TP ${m.tp} FP ${m.fp} P ${m.precision.toFixed(3)} ${recall(m)}`);
         continue;
       }
       if (m.cleanPer1k <= maxCleanOf(kind) && m.precision >= minPrecision) chosen = t;
-      if (Math.round(t * 100) % Number(opt['print-every'] ?? 5) === 0) console.log(`  t ${t.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}; corrupted TP ${m.tp} FP ${m.fp} P ${m.precision.toFixed(3)} R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
+      if (Math.round(t * 100) % Number(opt['print-every'] ?? 5) === 0) console.log(`  t ${t.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}; corrupted TP ${m.tp} FP ${m.fp} P ${m.precision.toFixed(3)} ${recall(m)}`);
     }
     const set = Object.fromEntries((opt.set ?? '').split(',').filter(Boolean).map((x) => x.split('=')));
     if (set[kind] !== undefined) chosen = Number(set[kind]);
     thresholds[kind] = Number(chosen.toFixed(2));
     const m = measure(kind, chosen, dev, p, devSentences, ewt);
-    console.log(`  chosen ${chosen.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}, P ${m.precision.toFixed(3)}, R≈${(m.tp / Math.max(1, goldSlots)).toFixed(3)}`);
+    console.log(`  chosen ${chosen.toFixed(2)}: clean ${m.clean} (${m.cleanPer1k.toFixed(2)}/1k), EWT dev ${m.ewt}, P ${m.precision.toFixed(3)}, ${recall(m)}`);
   }
   if (opt['show-dev']) {
     const lines = dev.cands
