@@ -1,0 +1,34 @@
+import * as assert from 'assert';
+import { makeLinter, weighedCorrections } from '../../server/src/engine';
+import { STRAY_AGREEMENT } from '../../server/src/engine/correction/pipeline/strayAgreement';
+import { trainedEngineParts } from './trainedParts';
+
+describe("engine: a comma's deletion needs the comma-gap model's agreement", () => {
+  const parts = trainedEngineParts();
+  const deletions = (text: string) =>
+    makeLinter(parts())
+      .lint(text)
+      .filter((f) => f.fixes.some((x) => x.edits.some((e) => e.newText === '' && text.slice(e.start.offset, e.end.offset).trim() === ',')))
+      .map((f) => f.ruleId);
+
+  it('keeps the comma after a fronted phrase that the parse read through (clean edited prose)', () => {
+    // Edited-english dev: the parse hangs "this" on "users" and "Thus" as a verb over "the sampling rate".
+    assert.deepStrictEqual(deletions('Because of this, users are getting alarming warnings during compilation.'), []);
+    assert.deepStrictEqual(deletions('Thus, the sampling rate varies for every query depending on the number of visits.'), []);
+  });
+
+  it('still removes a stray comma between a subject or verb and what follows', () => {
+    assert.deepStrictEqual(deletions('My parents bought, a new house last year.'), ['subject-verb-comma']);
+    assert.deepStrictEqual(deletions('The students who failed the test, must take it again.'), ['subject-verb-comma']);
+  });
+
+  it('says in the decision trace why the deletion was dropped', () => {
+    const text = 'Because of this, users are getting alarming warnings during compilation.';
+    const [s] = parts().analyser!.parseText(text);
+    const notes = weighedCorrections(s, parts(), text)!.decisions;
+    const note = notes.find((n) => n.stage === 'stray-agreement');
+    assert.ok(note, JSON.stringify(notes));
+    assert.strictEqual(note.changes[0].slot, 3);
+    assert.match(note.reason, new RegExp(`< ${STRAY_AGREEMENT}$`));
+  });
+});
