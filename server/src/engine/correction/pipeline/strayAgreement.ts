@@ -8,7 +8,9 @@
  * comma-gap model (`commaGaps/`), trained on edited-english with the writers' errors planted, reads the words and
  * marks around the gap as well as the parse: it gave those false alarms P(stray) < 0.15 and the real ones 0.17–0.86
  * (journal, "Deletions need the comma-gap model's agreement"). So a deletion of a lone comma is kept only where that
- * probability reaches `STRAY_AGREEMENT`, chosen on edited-english dev; a convention's deletion decides itself.
+ * probability reaches `STRAY_AGREEMENT`, chosen on edited-english dev. This holds for the conventions' deletions too
+ * (`conventionKinds.ts`): exempting them kept one learner probe (a pseudo-cleft, `What I want to say, is`: P 0.10) but
+ * also a false alarm on clean edited dev, one on EWT dev and one on the genre texts.
  */
 import { AnalysedSentence } from '../../sentence';
 import { gapHead } from '../../commaGaps/features';
@@ -17,7 +19,6 @@ import { CommaGapsModel, gapProbabilityAt } from '../../commaGaps/model';
 import { ScoredCandidate } from './decide';
 import { candidateNote, DecisionTrace } from './decisionTrace';
 import { adaptedConfidence } from './writerErrorRate';
-import { isConventionKind } from './conventionKinds';
 
 /** The comma-gap model's P(the written comma is stray) that a deletion of it needs (edited-english dev). */
 export const STRAY_AGREEMENT = 0.15;
@@ -40,9 +41,6 @@ export function strayAgreement(s: AnalysedSentence, gaps: CommaGapsModel, prior:
   const strayAt = (c: ScoredCandidate): number | undefined => {
     const { candidate } = c;
     if (candidate.action !== 'delete' || candidate.changes.size !== 1) return undefined;
-    // A convention decides its own kind (`conventionKinds.ts`): edited prose's grammar, with its own measured evidence,
-    // where the comma-gap model has seen too few examples (a pseudo-cleft's `What I want to say, is`: P 0.10).
-    if (isConventionKind(candidate.variant)) return undefined;
     const [i] = [...candidate.changes.keys()];
     return gapHead(s, i) === 'stray' ? gapProbabilityAt(gaps, gapView(s, prior), i, 'stray') : undefined;
   };
