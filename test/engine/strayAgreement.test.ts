@@ -11,10 +11,16 @@ describe("engine: a comma's deletion needs the comma-gap model's agreement", () 
       .filter((f) => f.fixes.some((x) => x.edits.some((e) => e.newText === '' && text.slice(e.start.offset, e.end.offset).trim() === ',')))
       .map((f) => f.ruleId);
 
-  it('keeps the comma after a fronted phrase that the parse read through (clean edited prose)', () => {
-    // Edited-english dev: the parse hangs "this" on "users" and "Thus" as a verb over "the sampling rate".
-    assert.deepStrictEqual(deletions('Because of this, users are getting alarming warnings during compilation.'), []);
+  it('keeps a comma the parse read through (clean edited prose)', () => {
+    // Edited-english dev: the parse reads "Thus" as a verb over "the sampling rate", and "as well as …" as an object.
     assert.deepStrictEqual(deletions('Thus, the sampling rate varies for every query depending on the number of visits.'), []);
+    assert.deepStrictEqual(deletions('It provides the global commands that users expect to work, as well as file associations.'), []);
+  });
+
+  it("leaves a learner's comma where the comma-gap model was never shown one stray, and the conventions' own", () => {
+    assert.deepStrictEqual(deletions('They have not heard from you in, a while.'), ['comma']);
+    assert.deepStrictEqual(deletions('I can, do it.'), ['comma']);
+    assert.deepStrictEqual(deletions('The teacher, and the students were happy.'), ['comma']);
   });
 
   it('still removes a stray comma between a subject or verb and what follows', () => {
@@ -23,12 +29,12 @@ describe("engine: a comma's deletion needs the comma-gap model's agreement", () 
   });
 
   it('says in the decision trace why the deletion was dropped', () => {
-    const text = 'Because of this, users are getting alarming warnings during compilation.';
+    const text = 'Thus, the sampling rate varies for every query depending on the number of visits.';
     const [s] = parts().analyser!.parseText(text);
     const notes = weighedCorrections(s, parts(), text)!.decisions;
     const note = notes.find((n) => n.stage === 'stray-agreement');
     assert.ok(note, JSON.stringify(notes));
-    assert.strictEqual(note.changes[0].slot, 3);
+    assert.strictEqual(note.changes[0].slot, 1);
     assert.match(note.reason, new RegExp(`< ${STRAY_AGREEMENT}$`));
   });
 });

@@ -8,17 +8,25 @@
  * comma-gap model (`commaGaps/`), trained on edited-english with the writers' errors planted, reads the words and
  * marks around the gap as well as the parse: it gave those false alarms P(stray) < 0.15 and the real ones 0.17–0.86
  * (journal, "Deletions need the comma-gap model's agreement"). So a deletion of a lone comma is kept only where that
- * probability reaches `STRAY_AGREEMENT`, chosen on edited-english dev. This holds for the conventions' deletions too
- * (`conventionKinds.ts`): exempting them kept one learner probe (a pseudo-cleft, `What I want to say, is`: P 0.10) but
- * also a false alarm on clean edited dev, one on EWT dev and one on the genre texts.
+ * probability reaches `STRAY_AGREEMENT`, chosen on edited-english dev, at the kinds of gap where the model was shown
+ * stray commas, and not for the conventions' deletions, which decide themselves.
  */
 import { AnalysedSentence } from '../../sentence';
-import { gapHead } from '../../commaGaps/features';
+import { gapHead, gapKind, GapKind } from '../../commaGaps/features';
 import { gapView } from '../../commaGaps/findings';
 import { CommaGapsModel, gapProbabilityAt } from '../../commaGaps/model';
 import { ScoredCandidate } from './decide';
 import { candidateNote, DecisionTrace } from './decisionTrace';
 import { adaptedConfidence } from './writerErrorRate';
+import { isConventionKind } from './conventionKinds';
+
+/**
+ * The kinds of gap where the comma-gap model was shown stray commas in training (`research/commaGaps/examples.ts`
+ * `STRAY_KINDS`: the error generator plants them there). Elsewhere (`other`: after a preposition or a determiner,
+ * inside a verb group or a name, before `than`, the shapes a learner's stray comma takes) it never saw one, and its
+ * probability is no evidence: the learner sentences of the engine's tests get P 0.003–0.064 there.
+ */
+const TRAINED_STRAY_KINDS: ReadonlySet<GapKind> = new Set<GapKind>(['subject-verb', 'verb-object', 'restrictive', 'after-coordinator']);
 
 /** The comma-gap model's P(the written comma is stray) that a deletion of it needs (edited-english dev). */
 export const STRAY_AGREEMENT = 0.15;
@@ -34,15 +42,20 @@ export interface StrayAgreement {
 }
 
 /**
- * Anything but the deletion of a lone comma goes on; that deletion only where the comma-gap model agrees the comma
- * is stray.
+ * Anything but the deletion of a lone comma goes on; that deletion, at a gap of a kind the comma-gap model was trained
+ * on, only where the model agrees the comma is stray.
  */
 export function strayAgreement(s: AnalysedSentence, gaps: CommaGapsModel, prior: Float64Array | undefined, trace?: DecisionTrace): StrayAgreement {
   const strayAt = (c: ScoredCandidate): number | undefined => {
     const { candidate } = c;
     if (candidate.action !== 'delete' || candidate.changes.size !== 1) return undefined;
+    // A convention decides its own kind (`conventionKinds.ts`): edited grammar for shapes the comma-gap model was not
+    // shown stray (a pseudo-cleft's `What I want to say, is`: P 0.10; `The teacher, and the students were`: P 0.002).
+    if (isConventionKind(candidate.variant)) return undefined;
     const [i] = [...candidate.changes.keys()];
-    return gapHead(s, i) === 'stray' ? gapProbabilityAt(gaps, gapView(s, prior), i, 'stray') : undefined;
+    if (gapHead(s, i) !== 'stray') return undefined;
+    const g = gapView(s, prior);
+    return TRAINED_STRAY_KINDS.has(gapKind(g, i, 'stray')) ? gapProbabilityAt(gaps, g, i, 'stray') : undefined;
   };
   return {
     edited(c) {
