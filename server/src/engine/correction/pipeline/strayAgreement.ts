@@ -2,8 +2,8 @@
  * A comma's deletion needs the comma-gap model's agreement that the comma is stray. The punctuation model judges a
  * written comma under the parser's one tree, and the parser was trained to read through stray commas; where it reads
  * through one the writer meant (`Thus, the sampling rate` with `Thus` as a verb; `expect to work, as well as …` with
- * `as well as` an object), the model calls the comma stray with high confidence. On clean edited-english dev, 40 of
- * the default's 120 findings were such deletions and 38 of those false alarms or arguable, at confidences that did not
+ * `as well as` an object), the model calls the comma stray with high confidence. On clean edited-english dev, 48 of
+ * the default's 120 findings were such deletions and 38 of those false alarms, at confidences that did not
  * tell them from the real ones (0.80–0.99 both). The comma-gap model (`commaGaps/`), trained on edited-english with
  * the writers' errors planted, reads the words and marks around the gap as well as the parse, and gave 22 of those
  * false alarms P(stray) < 0.15 and the real ones 0.17–0.84 (journal, "Deletions need the comma-gap model's
