@@ -278,7 +278,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
               const r = memo.findings(text, s, memoContext, () =>
                 scorer
                   ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention, gaps: () => kinds?.gaps, document: documentBins })
-                  : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse),
+                  : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse, undefined, kinds?.gaps),
               );
               plain.push(...r.findings);
               const k = smallModelStep(s, text, kinds, r, options, () => model.commaPrior?.(s.tree), reparse, undefined, convention);

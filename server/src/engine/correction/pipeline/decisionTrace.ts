@@ -18,6 +18,7 @@ export const DECISION_STAGES = {
   prior: "the model's prior of a comma there is below the floor for scoring an insertion",
   scoring: 'not scored: nothing that runs after scoring could report it',
   alternatives: 'one of several alternatives (places one opened supplement could close): only the best is kept',
+  'stray-agreement': "a comma's deletion the comma-gap model does not find stray (`strayAgreement.ts`)",
   convention: 'a convention decides its kind: reported where the model prefers it, at a fixed confidence',
   threshold: "below its kind's decision threshold",
   overlap: 'a more confident correction took its slot',

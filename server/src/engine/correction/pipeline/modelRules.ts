@@ -20,6 +20,8 @@ import { CONTRAST_CLAUSE } from '../candidates/contrastClauses';
 import { adaptedConfidence, adaptedThreshold } from './writerErrorRate';
 import { conventionDecision, isConventionKind } from './conventionKinds';
 import { candidateNote, DecisionTrace } from './decisionTrace';
+import { strayAgreement } from './strayAgreement';
+import { CommaGapsModel } from '../../commaGaps/model';
 
 /** What one sentence contributes to a document's findings. */
 export interface SentenceFindings {
@@ -47,6 +49,8 @@ export function sentenceFindings(
   reparse?: Reparse,
   /** Records what each stage after the generator does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
   trace?: DecisionTrace,
+  /** The comma-gap model, whose agreement a comma's deletion needs (`strayAgreement.ts`). */
+  gaps?: CommaGapsModel,
 ): SentenceFindings {
   if (s.tree.words.length === 0) return { findings: [] };
   const info = treeInfo(s.tree);
@@ -117,7 +121,8 @@ export function sentenceFindings(
     trace,
   ).flatMap((c) => conventionDecision(c, trace));
   const errors = scored.filter((c) => c.candidate.category !== 'serial-comma' && !isQuestionMark(c.candidate.variant));
-  const chosen = selectCandidates(errors, thresholdOf, trace);
+  const agreement = gaps ? strayAgreement(s, gaps, model.commaPrior?.(s.tree), trace) : undefined;
+  const chosen = selectCandidates(agreement ? errors.filter((c) => agreement.edited(c)) : errors, thresholdOf, trace);
   const taken = new Set(chosen.flatMap((c) => [...c.candidate.changes.keys()]));
   const style = step.run(scored, taken);
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
@@ -127,7 +132,7 @@ export function sentenceFindings(
   const adaptive = adapt
     ? [
         ...selectCandidates(
-          errors.filter((c) => ![...c.candidate.changes.keys()].some((i) => claimed.has(i))),
+          errors.filter((c) => ![...c.candidate.changes.keys()].some((i) => claimed.has(i)) && (!agreement || agreement.errorProne(c))),
           lowThresholdOf,
         ).map((c) => {
           const confidence = adaptedConfidence(c.confidence);

@@ -1,0 +1,40 @@
+import * as assert from 'assert';
+import { makeLinter, weighedCorrections } from '../../server/src/engine';
+import { STRAY_AGREEMENT } from '../../server/src/engine/correction/pipeline/strayAgreement';
+import { trainedEngineParts } from './trainedParts';
+
+describe("engine: a comma's deletion needs the comma-gap model's agreement", () => {
+  const parts = trainedEngineParts();
+  const deletions = (text: string) =>
+    makeLinter(parts())
+      .lint(text)
+      .filter((f) => f.fixes.some((x) => x.edits.some((e) => e.newText === '' && text.slice(e.start.offset, e.end.offset).trim() === ',')))
+      .map((f) => f.ruleId);
+
+  it('keeps a comma the parse read through (clean edited prose)', () => {
+    // Edited-english dev: the parse reads "Thus" as a verb over "the sampling rate", and "as well as …" as an object.
+    assert.deepStrictEqual(deletions('Thus, the sampling rate varies for every query depending on the number of visits.'), []);
+    assert.deepStrictEqual(deletions('It provides the global commands that users expect to work, as well as file associations.'), []);
+  });
+
+  it("leaves a learner's comma where the comma-gap model was never shown one stray, and the conventions' own", () => {
+    assert.deepStrictEqual(deletions('They have not heard from you in, a while.'), ['comma']);
+    assert.deepStrictEqual(deletions('I can, do it.'), ['comma']);
+    assert.deepStrictEqual(deletions('The teacher, and the students were happy.'), ['comma']);
+  });
+
+  it('still removes a stray comma between a subject or verb and what follows', () => {
+    assert.deepStrictEqual(deletions('My parents bought, a new house last year.'), ['subject-verb-comma']);
+    assert.deepStrictEqual(deletions('The students who failed the test, must take it again.'), ['subject-verb-comma']);
+  });
+
+  it('says in the decision trace why the deletion was dropped', () => {
+    const text = 'Thus, the sampling rate varies for every query depending on the number of visits.';
+    const [s] = parts().analyser!.parseText(text);
+    const notes = weighedCorrections(s, parts(), text)!.decisions;
+    const note = notes.find((n) => n.stage === 'stray-agreement');
+    assert.ok(note, JSON.stringify(notes));
+    assert.strictEqual(note.changes[0].slot, 1);
+    assert.match(note.reason, new RegExp(`< ${STRAY_AGREEMENT}$`));
+  });
+});
