@@ -24,6 +24,9 @@ import type { RunParse } from '../server/src/restore/boundaries';
 import { commaFeatureHashes, CommaModelJson, commaModelFromJson, commaProbOfHashes, stackedProb, yields, COMMA_MODEL_FILE } from '../server/src/restore/commaModel';
 import { secondStageHashes } from '../server/src/restore/commaSecondStage';
 import { denseWeightText } from '../server/src/restore/punctTagger';
+import { hashOfParts } from '../server/src/restore/hashedLogistic';
+import { loadParser } from '../server/src/parser';
+import { runParse } from '../server/src/restore/boundaries';
 
 const { values } = parseArgs({
   options: {
@@ -205,6 +208,91 @@ function devFolds(train: readonly Example[], dev: Record<string, Example[]>): vo
   }
 }
 
+/**
+ * REPARSE=1 (research; issue #31's second next step): each sentence parsed again with the first stage's commas
+ * written (P₁ ≥ its threshold; `Parser.parseWithCommas`, the words laid out with single spaces), and a comma model of
+ * the first stage's recipe trained on those parses, reading the first stage's syntactic P (cross-fitted) in bins, then
+ * stacked with the tagger's P and the model's share on dev as the first stage is. Scored on the dev slots against the
+ * first stage. The parses are cached (reparse-*.jsonl in the cache directory).
+ */
+function reparsed(name: string, data: readonly SentenceExamples[], p1: readonly Float64Array[]): RunParse[] {
+  const file = path.join(CACHE, `reparse-${name}.jsonl`);
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as RunParse);
+  const parser = loadParser();
+  let changed = 0;
+  const out = data.map((s, j) => {
+    const commasAt = Array.from(p1[j], (p, k) => (p >= first.threshold ? k + 1 : -1)).filter((i) => i > 0);
+    if (commasAt.length === 0) return s.parse;
+    let at = 0;
+    const tokens = s.forms.map((text) => {
+      const t = { text, start: at, end: at + text.length, punct: false };
+      at += text.length + 1;
+      return t;
+    });
+    const tree = parser.parseWithCommas({ tokens, wordTokens: tokens.map((_, k) => k), tree: { words: s.forms.map(() => ({})) } as never }, commasAt);
+    if (!tree) return s.parse;
+    changed++;
+    return runParse(tree.words);
+  });
+  fs.writeFileSync(file, out.map((x) => JSON.stringify(x)).join('\n') + '\n');
+  console.log(`reparsed ${name}: ${changed} of ${data.length} sentences with a comma written`);
+  return out;
+}
+
+/** Syntactic (unstacked) first-stage P at every slot under weights `w`. */
+function syntaxProbs(data: readonly SentenceExamples[], hashes: readonly Int32Array[][], w: Float32Array): Float64Array[] {
+  const m = { bits: first.bits, weights: w };
+  return data.map((s, j) => Float64Array.from(s.label, (_, k) => commaProbOfHashes(m, hashes[j][k] as unknown as number[])));
+}
+
+function reparseExperiment(parts: Record<string, { data: SentenceExamples[]; hashes: Int32Array[][]; p1: Float64Array[]; w: Float32Array }>): void {
+  const examplesOf = (name: string) => {
+    const { data, hashes, p1, w } = parts[name];
+    const parses = reparsed(name, data, p1);
+    const ps = syntaxProbs(data, hashes, w);
+    const out: Array<{ hashes: Int32Array; y: number; offset: number; tagger: number; model: number; p1: number }> = [];
+    const buf: number[] = [];
+    data.forEach((s, j) => {
+      const spans = yields(parses[j].head, parses[j].deprel);
+      s.label.forEach((y, k) => {
+        if (y < 0) return;
+        const h = commaFeatureHashes(s.forms, parses[j], spans, k + 1, { tagger: s.tagger[k], model: s.model[k] }, buf, first.featureSet);
+        h.push(hashOfParts('ps=', String(Math.min(19, Math.floor(ps[j][k] * 20)))));
+        out.push({ hashes: Int32Array.from(h), y, offset: 0, tagger: s.tagger[k], model: s.model[k], p1: p1[j][k] });
+      });
+    });
+    return out;
+  };
+  const train = [...examplesOf('A'), ...examplesOf('B')];
+  const dev = { edited: examplesOf('edited'), ewt: examplesOf('ewt') };
+  const devAll = [...dev.edited, ...dev.ewt];
+  console.log(`re-parse examples: train ${train.length}, dev ${devAll.length}`);
+  const w = trainLogistic(first.bits, train, 3, devAll);
+  const m = { bits: first.bits, weights: w };
+  const pr = (e: { hashes: Int32Array }) => commaProbOfHashes(m, e.hashes as unknown as number[]);
+  // The stack as the first stage's trainer fits it (logistic regression on dev, by gradient steps here).
+  const x = devAll.map((e) => [logitOf(pr(e)), logitOf(e.tagger), e.model, 1]);
+  let st = [1, 0, 0, 0];
+  for (let iter = 0; iter < 300; iter++) {
+    const g = [0, 0, 0, 0];
+    x.forEach((xi, k) => {
+      const p = 1 / (1 + Math.exp(-xi.reduce((a, v, j) => a + v * st[j], 0)));
+      for (let a = 0; a < 4; a++) g[a] += ((p - devAll[k].y) * xi[a]) / x.length;
+    });
+    st = st.map((v, a) => v - 2 * g[a]);
+  }
+  console.log(`re-parse stack: ${st.map((v) => v.toFixed(3)).join(', ')}`);
+  const stack = { syntax: st[0], tagger: st[1], model: st[2], bias: st[3] };
+  for (const [name, data] of Object.entries(dev)) {
+    const q = data.map((e) => stackedProb(stack, pr(e), { tagger: e.tagger, model: e.model }));
+    for (const t of [0.3, 0.35, 0.4, 0.45, 0.5]) {
+      const a = f1(data as unknown as Example[], (e) => e.p1 >= t);
+      const b = f1(data as unknown as Example[], (_, k) => q[k] >= t);
+      console.log(`re-parse: ${name} dev slots ≥ ${t}: first stage F1 ${a.f1.toFixed(3)} errors ${a.errors}; re-parsed F1 ${b.f1.toFixed(3)} (P ${b.p.toFixed(3)}, R ${b.r.toFixed(3)}) errors ${b.errors}`);
+    }
+  }
+}
+
 function main(): void {
   const t0 = Date.now();
   const time = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
@@ -217,6 +305,22 @@ function main(): void {
   console.log(`sentences: fold A ${foldA.length}, fold B ${foldB.length}, edited dev ${devEdited.length}, EWT dev ${devEwt.length} (${time()})`);
   const [hA, hB, hDe, hDw] = [foldA, foldB, devEdited, devEwt].map(firstHashes);
   console.log(`first-stage features hashed (${time()})`);
+  if (process.env.REPARSE) {
+    const fit = (fitD: SentenceExamples[], fitH: Int32Array[][]) => {
+      const train: Array<{ hashes: Int32Array; y: number; offset: number }> = [];
+      fitD.forEach((s, j) => s.label.forEach((y, k) => y >= 0 && train.push({ hashes: fitH[j][k], y, offset: 0 })));
+      return trainLogistic(first.bits, train, EPOCHS1);
+    };
+    const wA = fit(foldA, hA);
+    const wB = fit(foldB, hB);
+    reparseExperiment({
+      A: { data: foldA, hashes: hA, p1: firstProbs(foldA, hA, wB), w: wB },
+      B: { data: foldB, hashes: hB, p1: firstProbs(foldB, hB, wA), w: wA },
+      edited: { data: devEdited, hashes: hDe, p1: firstProbs(devEdited, hDe, first.weights), w: first.weights },
+      ewt: { data: devEwt, hashes: hDw, p1: firstProbs(devEwt, hDw, first.weights), w: first.weights },
+    });
+    return;
+  }
   const pB = crossFitted(foldA, hA, foldB, hB);
   console.log(`first stage on fold A, asked on fold B (${time()})`);
   const pA = crossFitted(foldB, hB, foldA, hA);
