@@ -229,6 +229,7 @@ function reparsed(name: string, data: readonly SentenceExamples[], p1: readonly 
       at += text.length + 1;
       return t;
     });
+    // parseWithCommas reads only the number of the tree's words (to check the re-parse kept them); the cache has no tree.
     const tree = parser.parseWithCommas({ tokens, wordTokens: tokens.map((_, k) => k), tree: { words: s.forms.map(() => ({})) } as never }, commasAt);
     if (!tree) return s.parse;
     changed++;

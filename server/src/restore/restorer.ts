@@ -2,7 +2,8 @@
  * Restoration of unpunctuated text (the model's MBR restoration, paper §6.1), shared by every front end (CLI, language
  * server, VS Code command). A run of words is cut into sentences by the punctuation tagger (`punctTagger.ts`; without
  * it, the boundary model of `boundaries.ts`), each piece is parsed, the model restores the punctuation of all its
- * slots, a second pass over the parse decides the commas (`commaModel.ts`, with the tagger's and the model's P), and
+ * slots, a second pass over the parse decides the commas (`commaModel.ts`, with the tagger's and the model's P; a
+ * comma model file with a second stage, `commaSecondStage.ts`, corrects each slot's P from the other slots'), and
  * the marks of the slots the writer left empty are spliced into the writer's own text (`gaps.ts`,
  * `splice.ts`): words, intra-word marks, code and the writer's own marks are kept as written, and only a sentence's
  * first letter may change case. A sentence the writer already ended with a mark, and a paragraph the writer
