@@ -213,7 +213,8 @@ function devFolds(train: readonly Example[], dev: Record<string, Example[]>): vo
  * written (P₁ ≥ its threshold; `Parser.parseWithCommas`, the words laid out with single spaces), and a comma model of
  * the first stage's recipe trained on those parses, reading the first stage's syntactic P (cross-fitted) in bins, then
  * stacked with the tagger's P and the model's share on dev as the first stage is. Scored on the dev slots against the
- * first stage. The parses are cached (reparse-*.jsonl in the cache directory).
+ * first stage. The parses are cached (reparse-*.jsonl in the cache directory). REPARSE=context: the model reads the
+ * second stage's features of the first stage's P at the other slots as well.
  */
 function reparsed(name: string, data: readonly SentenceExamples[], p1: readonly Float64Array[]): RunParse[] {
   const file = path.join(CACHE, `reparse-${name}.jsonl`);
@@ -255,10 +256,14 @@ function reparseExperiment(parts: Record<string, { data: SentenceExamples[]; has
     const buf: number[] = [];
     data.forEach((s, j) => {
       const spans = yields(parses[j].head, parses[j].deprel);
+      const bySlot = new Float64Array(s.forms.length + 1);
+      p1[j].forEach((p, k) => (bySlot[k + 1] = p));
       s.label.forEach((y, k) => {
         if (y < 0) return;
         const h = commaFeatureHashes(s.forms, parses[j], spans, k + 1, { tagger: s.tagger[k], model: s.model[k] }, buf, first.featureSet);
         h.push(hashOfParts('ps=', String(Math.min(19, Math.floor(ps[j][k] * 20)))));
+        // REPARSE=context: the second stage's features of the first stage's P at the other slots too.
+        if (process.env.REPARSE === 'context') for (const c of secondStageHashes(s.forms, parses[j], bySlot, k + 1)) h.push(c ^ 0x2545f491);
         out.push({ hashes: Int32Array.from(h), y, offset: 0, tagger: s.tagger[k], model: s.model[k], p1: p1[j][k] });
       });
     });
