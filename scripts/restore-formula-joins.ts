@@ -14,10 +14,10 @@ import { loadParser } from '../server/src/parser';
 import { defaultModelDir, loadPunctModel } from '../server/src/model';
 import { readPunctTaggerFile } from '../server/src/restore/punctTagger';
 import { makeRestorer } from '../server/src/restore';
-import { dictated, ewtParagraphs, slotMarks } from '../test/restore/corpus';
+import { dictated, ewtParagraphs, FORMULA_OPENING, slotMarks } from '../test/restore/corpus';
 
 const { values } = parseArgs({ options: { split: { type: 'string', default: 'dev' }, show: { type: 'string', default: '20' }, tagger: { type: 'string' } } });
-const FORMULA = /^(thanks|thank you|thx|sounds good|sounds great|great|ok|okay|hi|hello|hey|dear|cheers|sure|no problem|got it|good morning|good afternoon|will do|perfect|excellent|yes|no|regards|best regards)\b/i;
+const FORMULA = FORMULA_OPENING;
 const restorer = makeRestorer(loadParser(), loadPunctModel(), values.tagger ? { tagger: readPunctTaggerFile(values.tagger, defaultModelDir()) } : {});
 let formulae = 0;
 let cut = 0;

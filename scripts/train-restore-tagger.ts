@@ -14,13 +14,17 @@
  * Every weight is kept, to 3 decimals, in the file's dense form (gzipped int16; KEEP=N: only the N of largest magnitude,
  * as sparse pairs — 250,000 of them lost 0.007 dev NLL/word and 0.05 comma F1 on the second feature set).
  * OUT=FILE writes elsewhere than models/en.
+ * JOIN_FORMULAE=K: K more runs for each short formula sentence of EWT train (at most 6 words, `FORMULA_OPENING`:
+ * "Thanks for the update.", "Sounds good."), each the formula followed by another sentence of EWT train (the next
+ * one, then one further on): a formula is mostly a paragraph of its own or its last sentence, so the data has few
+ * runs where one is followed by more words, and restoration fused it with the next sentence (issue #31).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { meanNll, TaggedRun, trainTagger } from '../server/research/restore/crfTraining';
 import { bestMarks, CLUSTERS_FILE, DENSE_SCALE, denseWeightText, featureHashes, FeatureSet, MARKS, markOfSlot, PunctTagger, PunctTaggerJson, QUESTION_STATE_TAGS, TAGGER_MODEL_FILE, tagsOfMarks } from '../server/src/restore/punctTagger';
 import { readClusters } from '../server/src/parser/wordClusters';
-import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
+import { dictated, editedParagraphs, ewtParagraphs, FORMULA_OPENING, slotMarks } from '../test/restore/corpus';
 
 const BITS = 21;
 const EPOCHS = Number(process.env.EPOCHS ?? 3);
@@ -49,6 +53,18 @@ function runs(paragraphs: readonly string[][]): Array<TaggedRun & { words: strin
   return out;
 }
 
+/** Per short formula sentence of the paragraphs, `k` runs of it followed by another sentence (the next, then further on). */
+function formulaJoins(paragraphs: readonly string[][], k: number): string[][] {
+  const sentences = paragraphs.flat();
+  const out: string[][] = [];
+  sentences.forEach((s, j) => {
+    if (dictated([s]).split(' ').filter(Boolean).length > 6 || !FORMULA_OPENING.test(s)) return;
+    for (let c = 1; c <= k; c++) out.push([s, sentences[(j + c * 97 - 96) % sentences.length]]);
+  });
+  console.log(`${out.length} formula runs joined (${k} a formula)`);
+  return out;
+}
+
 /** Per mark, F1 of the Viterbi tags' marks on labelled runs (the last word's included). */
 function tagF1(m: PunctTagger, data: ReadonlyArray<TaggedRun & { words: string[]; marks: number[] }>): string {
   const tp = new Array<number>(MARKS.length).fill(0), pred = [...tp], gold = [...tp];
@@ -73,7 +89,8 @@ function pruned(m: PunctTagger, keep: number): PunctTagger {
 function main(): void {
   const t0 = Date.now();
   const editedDocs = (part: 'train' | 'dev') => editedParagraphs(part).map((p) => [p.text]);
-  const train = runs([...ewtParagraphs('train'), ...editedDocs('train')]);
+  const ewtTrain = ewtParagraphs('train');
+  const train = runs([...ewtTrain, ...editedDocs('train'), ...formulaJoins(ewtTrain, Number(process.env.JOIN_FORMULAE ?? 0))]);
   const dev = runs([...ewtParagraphs('dev'), ...editedDocs('dev')]);
   const words = (d: readonly TaggedRun[]) => d.reduce((a, r) => a + r.tags.length, 0);
   console.log(`train ${train.length} runs, ${words(train)} words; dev ${dev.length} runs, ${words(dev)} words (${((Date.now() - t0) / 1000).toFixed(0)} s)`);

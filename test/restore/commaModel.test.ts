@@ -11,6 +11,7 @@ import { hashString } from '../../server/src/parser/hash';
 import { makeRestorer, RestoringModel } from '../../server/src/restore';
 import { runParse } from '../../server/src/restore/boundaries';
 import { commaFeatureHashes, commaFeatures, CommaModel, commaProbOfHashes, yields } from '../../server/src/restore/commaModel';
+import { CommaSecondStage, secondStageFeatures, secondStageHashes, secondStageProbs } from '../../server/src/restore/commaSecondStage';
 import { seededRng } from '../../server/src/random/seededRng';
 import { wordChange } from './corpus';
 import { noonBoundary } from './noonBoundary';
@@ -131,5 +132,58 @@ describe("restoration's comma model", function () {
     const one = makeRestorer(loadParser(), silent, { ...options, commaModel: commaModelOf({ b: -10, 'l1=met': 20 }) }).restore(input);
     assert.equal(one, 'We met, at noon. The well-known café was full.');
     assert.ok(commaProbOfHashes(commaModelOf({ b: -10, 'l1=met': 20 }), [hashString('b'), hashString('l1=met')]) > 0.99);
+  });
+});
+
+describe("restoration's second comma stage", function () {
+  // we bought apples pears and plums: "pears" and "plums" conjuncts of "apples", "and" their coordinator.
+  const words = 'we bought apples pears and plums'.split(' ');
+  const parse = runParse([
+    { upos: 'PRON', head: 2, deprel: 'nsubj' },
+    { upos: 'VERB', head: 0, deprel: 'root' },
+    { upos: 'NOUN', head: 2, deprel: 'obj' },
+    { upos: 'NOUN', head: 3, deprel: 'conj' },
+    { upos: 'CCONJ', head: 6, deprel: 'cc' },
+    { upos: 'NOUN', head: 3, deprel: 'conj' },
+  ]);
+  // The first stage's P by slot (slot i before words[i]): sure of the comma between "apples" and "pears" only.
+  const p1 = [0, 0.02, 0.05, 0.92, 0.2, 0.01, 0];
+
+  it('hashes its features from their parts to the hashes of the feature strings', () => {
+    for (let i = 1; i < words.length; i++) assert.deepEqual(secondStageHashes(words, parse, p1, i), secondStageFeatures(words, parse, p1, i).map(hashString));
+  });
+
+  it("reads the first stage's P at the other slots: the series' comma before the coordinator", () => {
+    const f = secondStageFeatures(words, parse, p1, 4);
+    // Before "and": the surest slot of the series before it (P 0.92, after a noun as after "and"), its neighbour on the left.
+    assert.ok(f.includes('sb=9same|NOUN|NOUNb'), f.join(' '));
+    assert.ok(f.includes('l=9|b'));
+    assert.ok(f.includes('nl=1b|NOUN|CCONJ'));
+    // Between "apples" and "pears": the slot before the coordinator one word on.
+    assert.ok(secondStageFeatures(words, parse, p1, 3).includes('sc=2|1|same|e'));
+  });
+
+  it("with no weights its P is the first stage's, and a weight moves the slots it reads", () => {
+    const zero: CommaSecondStage = { bits: BITS, weights: new Float32Array(1 << BITS) };
+    const same = secondStageProbs(zero, words, parse, p1);
+    for (let i = 1; i < words.length; i++) assert.ok(Math.abs(same[i] - p1[i]) < 1e-9, `slot ${i}: ${same[i]} against ${p1[i]}`);
+    const weights = new Float32Array(1 << BITS);
+    weights[(hashString('sb=9same|NOUN|NOUNb') >>> 0) & ((1 << BITS) - 1)] = 3;
+    const moved = secondStageProbs({ bits: BITS, weights }, words, parse, p1);
+    assert.ok(Math.abs(moved[4] - 1 / (1 + Math.exp(-(Math.log(0.2 / 0.8) + 3)))) < 1e-9);
+    assert.ok(Math.abs(moved[3] - p1[3]) < 1e-9);
+  });
+
+  it('in the restorer, its P against the threshold decides the comma', function () {
+    if (!fs.existsSync(path.join(defaultModelDir(), MODEL_FILE))) return this.skip();
+    const input = 'we met at noon the well-known café was full';
+    const options = { boundaries: noonBoundary(), boundaryEvidence: { weight: 0 }, commaEvidence: { weight: 0, threshold: 0 } };
+    // The first stage is sure of the slot after "met" only; the second moves the slot after it (its left neighbour sure).
+    const first = commaModelOf({ b: -10, 'l1=met': 20 });
+    const weights = new Float32Array(1 << BITS);
+    weights[(hashString('l=9|a') >>> 0) & ((1 << BITS) - 1)] = 30;
+    const both = makeRestorer(loadParser(), silent, { ...options, commaModel: { ...first, secondStage: { bits: BITS, weights } } }).restore(input);
+    assert.equal(both, 'We met, at, noon. The well-known café was full.');
+    assert.equal(wordChange(input, both), undefined);
   });
 });

@@ -47,6 +47,12 @@ export function ewtParagraphs(split: 'train' | 'dev' | 'test'): string[][] {
   return out.filter((p) => p.length > 0);
 }
 
+/**
+ * A short sentence of this opening is a formula (issue #31's fused "Thanks for the update I had a look …"): what
+ * `scripts/restore-formula-joins.ts` counts, and what the tagger's trainer joins to a following sentence (JOIN_FORMULAE).
+ */
+export const FORMULA_OPENING = /^(thanks|thank you|thx|sounds good|sounds great|great|ok|okay|hi|hello|hey|dear|cheers|sure|no problem|got it|good morning|good afternoon|will do|perfect|excellent|yes|no|regards|best regards)\b/i;
+
 export type EditedPart = 'train' | 'dev' | 'heldout';
 
 /** Paragraphs of edited-english of one part (documents are separated by blank lines, counted per source file). */

@@ -19,6 +19,7 @@ import { normWord, RunParse } from './boundaries';
 import { hashOfParts, onceByFile } from './hashedLogistic';
 import { weightsOfDense } from './punctTagger';
 import { RegisterModel, RegisterModelJson, registerModelFromJson } from './register';
+import type { CommaSecondStage } from './commaSecondStage';
 import { readModelFile } from '../data/modelIntegrity';
 
 export const COMMA_MODEL_FILE = 'restore-commas.json';
@@ -53,6 +54,8 @@ export interface CommaModel {
   readonly register?: RegisterModel;
   /** Whether the features and the stack read the register too (a model trained so; else only the threshold does). */
   readonly registerFeatures?: boolean;
+  /** The second stage (`commaSecondStage.ts`), which reads this model's P at the sentence's other slots; its P is then the one thresholded. */
+  readonly secondStage?: CommaSecondStage;
 }
 
 export interface CommaStack {
@@ -77,6 +80,8 @@ export interface CommaModelJson {
   /** All 2^bits weights in the punctuation tagger's dense form (int16 steps of 1/1000, gzipped, base64; or `weights`). */
   dense?: string;
   register?: RegisterModelJson;
+  /** The second stage's weights (`commaSecondStage.ts`), in the dense form. */
+  secondStage?: { bits: number; dense: string };
 }
 
 /** A feature whose string is its parts joined; hashed part by part (`parser/fnv.ts`) without building it. */
@@ -379,7 +384,7 @@ export function commaModelFromJson(j: CommaModelJson): CommaModel {
     for (const [k, v] of j.weights ?? []) weights[k] = v;
   }
   if (j.featureSet !== undefined && j.featureSet !== 2 && j.featureSet !== 3 && j.featureSet !== 4 && j.featureSet !== 5) throw new Error(`comma model: unknown feature set ${String(j.featureSet)}`);
-  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, webThreshold: j.webThreshold, featureSet: j.featureSet, registerFeatures: j.registerFeatures, stack: j.stack, register: j.register && registerModelFromJson(j.register) };
+  return { version: j.version, bits: j.bits, weights, threshold: j.threshold, webThreshold: j.webThreshold, featureSet: j.featureSet, registerFeatures: j.registerFeatures, stack: j.stack, register: j.register && registerModelFromJson(j.register), secondStage: j.secondStage && { bits: j.secondStage.bits, weights: weightsOfDense(j.secondStage.bits, j.secondStage.dense) } };
 }
 
 const readCommaModel = onceByFile((f) => commaModelFromJson(JSON.parse(readModelFile(f).toString('utf8')) as CommaModelJson));

@@ -2,7 +2,8 @@
  * Restoration of unpunctuated text (the model's MBR restoration, paper §6.1), shared by every front end (CLI, language
  * server, VS Code command). A run of words is cut into sentences by the punctuation tagger (`punctTagger.ts`; without
  * it, the boundary model of `boundaries.ts`), each piece is parsed, the model restores the punctuation of all its
- * slots, a second pass over the parse decides the commas (`commaModel.ts`, with the tagger's and the model's P), and
+ * slots, a second pass over the parse decides the commas (`commaModel.ts`, with the tagger's and the model's P; a
+ * comma model file with a second stage, `commaSecondStage.ts`, corrects each slot's P from the other slots'), and
  * the marks of the slots the writer left empty are spliced into the writer's own text (`gaps.ts`,
  * `splice.ts`): words, intra-word marks, code and the writer's own marks are kept as written, and only a sentence's
  * first letter may change case. A sentence the writer already ended with a mark, and a paragraph the writer
@@ -16,6 +17,7 @@ import { tokenizeText } from '../tokenize';
 import { textBlocks } from './blocks';
 import { BoundaryModel, boundaryProbs, loadBoundaryModel, questionProb, runParse } from './boundaries';
 import { CommaModel, commaProb, commaThreshold, loadCommaModel, yields } from './commaModel';
+import { secondStageProbs } from './commaSecondStage';
 import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { registerProb } from './register';
@@ -207,14 +209,23 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             // What the comma model reads of the sentence, once (its parse and each word's yield).
             const parse = commaModel && runParse(s.tree.words);
             const view = commaModel && parse && { model: commaModel, forms: s.tree.words.map((w) => w.form), parse, spans: yields(parse.head, parse.deprel) };
+            const taggerAt = (i: number) => tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
+            const share = (i: number, y: number) => support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0);
+            // The comma model's P at every slot first: its second stage reads them all before any is decided.
+            let pComma: Float64Array | undefined;
+            if (view) {
+              pComma = new Float64Array(n + 1);
+              for (let i = 1; i < n; i++) {
+                const pTagger = taggerAt(i);
+                if (pTagger !== undefined) pComma[i] = commaProb(view.model, view.forms, view.parse, view.spans, i, { tagger: pTagger[COMMA], model: share(i, COMMA), register }, hashes);
+              }
+              if (view.model.secondStage) pComma = secondStageProbs(view.model.secondStage, view.forms, view.parse, pComma, hashes);
+            }
             for (let i = 1; i < n; i++) {
-              const pTagger = tagsAfter.get(s.tokens[s.wordTokens[i - 1]].start);
+              const pTagger = taggerAt(i);
               if (pTagger === undefined) continue;
-              const share = (y: number) => support?.[i].get(MARKS[y]) ?? (sure[i].includes(MARKS[y]) ? 1 : 0);
-              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * share(y);
-              const comma = view
-                ? { y: COMMA, p: commaProb(view.model, view.forms, view.parse, view.spans, i, { tagger: pTagger[COMMA], model: share(COMMA), register }, hashes), t: commaThreshold(view.model, register) }
-                : { y: COMMA, p: mixed(COMMA), t: evidence.threshold };
+              const mixed = (y: number) => evidence.weight * pTagger[y] + (1 - evidence.weight) * share(i, y);
+              const comma = view && pComma ? { y: COMMA, p: pComma[i], t: commaThreshold(view.model, register) } : { y: COMMA, p: mixed(COMMA), t: evidence.threshold };
               const candidates = [comma];
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
               const chosen = candidates.filter((c) => c.p >= c.t).sort((a, b) => b.p - a.p)[0];
