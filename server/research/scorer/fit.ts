@@ -50,6 +50,7 @@ import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
 import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
 import { learnerShapeItems } from './learnerShapes';
+import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
@@ -151,6 +152,14 @@ const { values: opt } = parseArgs({
      * one-line reviews, and it would take every sentence linted alone for web text.
      */
     'register-alone': { type: 'string', default: '0' },
+    /**
+     * Writer-consistent labels for the corrupted EWT omissions (`writerLabels.ts`): a removed comma stays a positive
+     * only where the writer writes a comma of its kind in another sentence of the document; elsewhere its positive
+     * edit is counted with this weight (0: dropped). Absent: every corrupted item keeps the corruption's label.
+     */
+    'writer-labels': { type: 'string' },
+    /** With --writer-labels: the writer's commas must also be at least this share of the kind's other sites. */
+    'writer-rate': { type: 'string', default: '0' },
     /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
     'no-heldout': { type: 'boolean' },
   },
@@ -371,6 +380,10 @@ function main(): void {
       ewt = { corrupted: sentences, clean: [] };
       writePart(file, ewt);
       console.log(`EWT train: ${sentences.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    if (opt['writer-labels'] !== undefined) {
+      const c = writerConsistentLabels(ewt.corrupted, ewtCommaHabits(EWT_TRAIN), Number(opt['writer-labels']), Number(opt['writer-rate']));
+      console.log(`EWT omissions by the writer's own commas: ${c.kept} kept as positives, ${c.changed} with no comma of their kind elsewhere in the document (weight ${opt['writer-labels']}, rate ≥ ${opt['writer-rate']})`);
     }
     train.corrupted.push(...ewt.corrupted);
   }
