@@ -19,7 +19,8 @@
  *   --misses FILE        every corrupted item with the engine's edits, for reading
  *   --markdown FILE      the tables as Markdown;  --out FILE  everything as JSON
  *   --comma-gaps / --no-comma-gaps   ask the comma-gap model or not (`LintOptions.commaGaps`; default: the engine's)
- *   --decision learned   lint with the learned correction scorer deciding (`models/en/lint-scorer.json`)
+ *   --decision D         `learned`: the learned correction scorer decides (`models/en/lint-scorer.json`); `calibrated`
+ *                        (the engine's default): the error model with its guards and conventions
  *   --kinds a,b          judge only these error kinds (the suite is drawn as for all kinds, so each item is the same)
  */
 import * as fs from 'fs';
@@ -55,7 +56,7 @@ const { values: opt } = parseArgs({
 
 function lintDoc(linter: Linter, paragraphs: readonly string[], cache: ParagraphCache): { findings: Finding[]; starts: number[]; text: string } {
   const { text, starts } = documentText(paragraphs);
-  return { findings: lintDocument(linter, text, 'plaintext', { ...(opt.decision === 'learned' ? { decision: 'learned' as const } : {}), ...(opt['comma-gaps'] ? { commaGaps: true } : {}), ...(opt['no-comma-gaps'] ? { commaGaps: false } : {}) }, cache), starts, text };
+  return { findings: lintDocument(linter, text, 'plaintext', { ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision } : {}), ...(opt['comma-gaps'] ? { commaGaps: true } : {}), ...(opt['no-comma-gaps'] ? { commaGaps: false } : {}) }, cache), starts, text };
 }
 
 interface KindResult extends Tally {
@@ -72,6 +73,7 @@ function main(): void {
   console.log(`${part}: ${docs.length} documents, ${sentenceCount} sentences (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   const parts = loadEngineParts();
   if (parts.problem) throw new Error(`engine: ${parts.problem}`);
+  if (opt.decision !== undefined && opt.decision !== 'learned' && opt.decision !== 'calibrated') throw new Error('--decision takes learned or calibrated');
   if (opt.decision === 'learned' && !parts.scorer) throw new Error('--decision learned: no models/en/lint-scorer.json');
   const linter = makeLinter(parts);
   const cache = new ParagraphCache(100000);

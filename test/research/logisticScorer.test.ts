@@ -40,6 +40,31 @@ describe('research: the learned scorer’s log-linear model', () => {
     assert.ok(predict(m, [['bias', 1], ['x', 2]]) > 0.9);
   });
 
+  it('trains to a stationary point of the weighted log-loss when examples carry weights (finite differences)', () => {
+    // The positives with feature `a` counted at 0.3: the fit must minimise the weighted loss, not the plain one.
+    const data = sample(4000, 11).map((d) => ({ ...d, weight: d.label === 1 && d.features.some(([n]) => n === 'a') ? 0.3 : 1 }));
+    const l2 = 1e-3;
+    const m = trainLogistic(data, data, { ...DEFAULT_TRAIN, l2, learningRate: 0.01, maxEpochs: 120, patience: 120, minCount: 1 });
+    const objective = (w: Record<string, number>) => {
+      const mm: LogisticModel = { weights: w, note: '' };
+      let s = 0;
+      for (const d of data) {
+        const p = predict(mm, d.features);
+        s -= d.weight * (d.label ? Math.log(p) : Math.log(1 - p));
+      }
+      return s / data.length + (l2 / 2) * Object.values(w).reduce((t, x) => t + x * x, 0);
+    };
+    const eps = 1e-4;
+    for (const name of ['bias', 'x', 'a']) {
+      const up = { ...m.weights, [name]: (m.weights[name] ?? 0) + eps };
+      const down = { ...m.weights, [name]: (m.weights[name] ?? 0) - eps };
+      const g = (objective(up) - objective(down)) / (2 * eps);
+      assert.ok(Math.abs(g) < 5e-3, `∂/∂${name} = ${g}`);
+    }
+    // Down-weighting a's positives lowers a's weight below the generating −1 (by about log 0.3 ≈ −1.2).
+    assert.ok(m.weights.a < -1.8 && m.weights.a > -2.8, JSON.stringify(m.weights));
+  });
+
   it('computes the expected calibration error by bins', () => {
     // Bin 0.2–0.3: predicted 0.25 twice, one right (0.5): |0.25 − 0.5| = 0.25, half the mass; bin 0.9–1: exact.
     assert.ok(Math.abs(expectedCalibrationError([0.25, 0.25, 0.95, 0.95], [1, 0, 1, 1]) - (0.5 * 0.25 + 0.5 * 0.05)) < 1e-12);

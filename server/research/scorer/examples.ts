@@ -25,6 +25,8 @@ export interface ScoredEdit {
   /** The shipped error model's calibrated confidence. */
   confidence: number;
   label: 0 | 1;
+  /** The example's weight in the fit (1 when absent): less for a label the data are unsure of (`writerLabels.ts`). */
+  weight?: number;
   features: Encoded;
 }
 

@@ -16,6 +16,8 @@ export function predict(m: LogisticModel, f: FeatureVector): number {
 }
 
 interface Indexed {
+  /** The example's weight in the gradient. */
+  weight: number;
   idx: Int32Array;
   val: Float64Array;
   y: number;
@@ -78,18 +80,19 @@ export function predictEncoded(w: Float64Array, f: Encoded): number {
 }
 
 export function trainLogistic(
-  train: ReadonlyArray<{ features: FeatureVector; label: number }>,
+  /** `weight`: the example's weight in the log-loss (1 when absent). */
+  train: ReadonlyArray<{ features: FeatureVector; label: number; weight?: number }>,
   dev: ReadonlyArray<{ features: FeatureVector; label: number }>,
   opts: TrainOptions = DEFAULT_TRAIN,
 ): LogisticModel {
   const table = new FeatureTable();
-  const enc = (d: { features: FeatureVector; label: number }) => ({ features: table.encode(d.features), label: d.label });
+  const enc = (d: { features: FeatureVector; label: number; weight?: number }) => ({ features: table.encode(d.features), label: d.label, weight: d.weight });
   return trainEncoded(train.map(enc), dev.map(enc), table, opts);
 }
 
 /** `trainLogistic` on examples whose features `table` encoded. */
 export function trainEncoded(
-  train: ReadonlyArray<{ features: Encoded; label: number }>,
+  train: ReadonlyArray<{ features: Encoded; label: number; weight?: number }>,
   dev: ReadonlyArray<{ features: Encoded; label: number }>,
   table: FeatureTable,
   opts: TrainOptions = DEFAULT_TRAIN,
@@ -101,7 +104,7 @@ export function trainEncoded(
   counts.forEach((c, id) => {
     if (c >= opts.minCount) remap[id] = names.push(table.names[id]) - 1;
   });
-  const encodeRow = (d: { features: Encoded; label: number }): Indexed => {
+  const encodeRow = (d: { features: Encoded; label: number; weight?: number }): Indexed => {
     const idx: number[] = [];
     const val: number[] = [];
     d.features.idx.forEach((id, k) => {
@@ -110,7 +113,7 @@ export function trainEncoded(
         val.push(d.features.val[k]);
       }
     });
-    return { idx: Int32Array.from(idx), val: Float64Array.from(val), y: d.label };
+    return { idx: Int32Array.from(idx), val: Float64Array.from(val), y: d.label, weight: d.weight ?? 1 };
   };
   const rows: Indexed[] = train.map(encodeRow);
   const devRows: Indexed[] = dev.map(encodeRow);
@@ -120,7 +123,7 @@ export function trainEncoded(
       let z = 0;
       for (let k = 0; k < r.idx.length; k++) z += ws[r.idx[k]] * r.val[k];
       const p = Math.min(1 - 1e-9, Math.max(1e-9, 1 / (1 + Math.exp(-z))));
-      s -= r.y ? Math.log(p) : Math.log(1 - p);
+      s -= r.weight * (r.y ? Math.log(p) : Math.log(1 - p));
     }
     return s / Math.max(1, devRows.length);
   };
@@ -148,7 +151,7 @@ export function trainEncoded(
         const r = rows[order[q]];
         let z = 0;
         for (let k = 0; k < r.idx.length; k++) z += w[r.idx[k]] * r.val[k];
-        const g = 1 / (1 + Math.exp(-z)) - r.y;
+        const g = (1 / (1 + Math.exp(-z)) - r.y) * r.weight;
         for (let k = 0; k < r.idx.length; k++) grad.set(r.idx[k], (grad.get(r.idx[k]) ?? 0) + g * r.val[k]);
       }
       t++;
