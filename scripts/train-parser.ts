@@ -18,6 +18,11 @@
  * train and the made sentences of `taggerAugment.ts`; the parser and labeller are kept. `--retrain-tagger MODEL`:
  * the two first passes retrained on EWT train and the made sentences instead (the journal, "A tagger that reads the
  * tags on both sides of a word").
+ * `--refine-folds MODEL --tagger-cache FILE [--prune-tag 1] [--augment-tagger R] [--refine-weight W]
+ * [--refine-decide-weight D] --out OUT`: a tagger cache for training the parser and labellers on refined jackknifed
+ * tags: MODEL's refined tagger (made by --refine-tagger from FILE), then each of FILE's fold taggers with a refining
+ * pass of its own trained on the other folds (`foldRefiners.ts`), deciding beside D × its first passes; give OUT to
+ * `train-parser-combined.sh` as TAGGERS (the journal, "The parser retrained on refined jackknifed tags").
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
