@@ -20,6 +20,9 @@
 # 4. one file: the pruned perceptron + 64 × c, the neural scorer deciding alone where its margin is ≥ 2, θ as
 #    float16, the pretrained rows of training words and the 5,000 most frequent others;
 # 5. the neural relation labeller over c's BiLSTM (~15 min with its fold labellers), selected on dev.
+# TAGGERS=FILE: the tagger cache steps 1, 3 and 5 read instead of WORKDIR/taggers.bin.gz, e.g. one whose taggers have
+# refining passes (`train-parser.ts --refine-folds`; docs/models.md): the parser and labellers then train on refined
+# jackknifed tags. Give it a WORKDIR of its own.
 # Nothing here reads EWT test. OUTDIR (default WORKDIR/model) receives parser.bin and parser-labeller.bin.gz.
 # Checked in session 11 (BENCHMARKS, "Session 11 (lead)") from WORKDIR holding the cached e11, taggers, c and fold
 # labellers: steps 2 and 4 give the shipped parser.bin byte for byte; step 5 gives a labeller with the same choice
@@ -31,9 +34,10 @@ work=${1:?usage: train-parser-combined.sh WORKDIR [OUTDIR]}
 out=${2:-$work/model}
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work" "$out"
+taggers=${TAGGERS:-$work/taggers.bin.gz}
 train() { (cd "$here" && npx tsx scripts/train-parser.ts "$@"); }
 
-[ -f "$work/e11.bin.gz" ] || train --tagger-cache "$work/taggers.bin.gz" --out "$work/e11.bin.gz"
+[ -f "$work/e11.bin.gz" ] || train --tagger-cache "$taggers" --out "$work/e11.bin.gz"
 train --reprune "$work/e11.bin.gz" --prune-tag 1 --prune-parse 1 --prune-label 1 --out "$work/pruned.bin.gz"
 
 vectors=${VECTORS:-wink}
@@ -67,7 +71,7 @@ else
   exit 2
 fi
 # With a training state (2x64), an interrupted run's c.bin.gz holds its best epoch so far: the state decides.
-if [ ! -f "$c" ] || { [ -f "${c%.bin.gz}.state" ] && [ "$encoder" = 2x64 ]; }; then train --neural --tagger-cache "$work/taggers.bin.gz" --labeller-from "$work/e11.bin.gz" \
+if [ ! -f "$c" ] || { [ -f "${c%.bin.gz}.state" ] && [ "$encoder" = 2x64 ]; }; then train --neural --tagger-cache "$taggers" --labeller-from "$work/e11.bin.gz" \
   --word-dim 48 "${lstm[@]}" --hidden 64 --suffix-dim 16 --shape-dim 8 --pretrained "$emb" ${top[@]+"${top[@]}"} \
   --input-dropout 0.2 --hidden-dropout 0.2 --lr-decay 0.85 --average 0.999 --neural-epochs 8 --out "$c"; fi
 
@@ -78,6 +82,6 @@ train --perceptron "$work/pruned.bin.gz" --combine "$c" --weights 64 --gates 2 -
 # gate; it reads c's BiLSTM, which the combined file carries unchanged.
 train --perceptron "$work/e11.bin.gz" --combine "$c" --weights 64 ${labtop[@]+"${labtop[@]}"} --combine-into "$e11c"
 train --neural-labeller "$out/parser-labeller.bin.gz" --parser-model "$e11c" \
-  --tagger-cache "$work/taggers.bin.gz" --labeller-folds-cache "$work/fold-labellers.bin.gz" \
+  --tagger-cache "$taggers" --labeller-folds-cache "$work/fold-labellers.bin.gz" \
   --labeller-hidden 32 --labeller-dropout 0 --labeller-epochs 6 --labeller-weights 16,32,64,128,256
 echo "wrote $out/parser.bin and $out/parser-labeller.bin.gz"

@@ -18,6 +18,11 @@
  * train and the made sentences of `taggerAugment.ts`; the parser and labeller are kept. `--retrain-tagger MODEL`:
  * the two first passes retrained on EWT train and the made sentences instead (the journal, "A tagger that reads the
  * tags on both sides of a word").
+ * `--refine-folds MODEL --tagger-cache FILE [--prune-tag 1] [--augment-tagger R] [--refine-weight W]
+ * [--refine-decide-weight D] --out OUT`: a tagger cache for training the parser and labellers on refined jackknifed
+ * tags: MODEL's refined tagger (made by --refine-tagger from FILE), then each of FILE's fold taggers with a refining
+ * pass of its own trained on the other folds (`foldRefiners.ts`), deciding beside D × its first passes; give OUT to
+ * `train-parser-combined.sh` as TAGGERS (the journal, "The parser retrained on refined jackknifed tags").
  */
 import * as path from 'path';
 import { parseArgs } from 'util';
@@ -32,6 +37,7 @@ import { buildClusters, writeClusters } from '../server/src/training/parser/buil
 import { SparseWeights } from '../server/src/parser/weights';
 import { DEFAULT_TRAIN_OPTIONS, evaluateTagger, evaluateTrees, prepare, retrainLabeller, trainParser, taggerGold, trainRefiner, trainTaggerOn } from '../server/src/training/parser/train';
 import { augmentForTagger } from '../server/src/training/parser/taggerAugment';
+import { trainFoldRefiner } from '../server/src/training/parser/foldRefiners';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/training/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { tokenizeText } from '../server/src/tokenize';
@@ -72,6 +78,8 @@ const { values } = parseArgs({
     'refine-weight': { type: 'string' },
     // The weight the refined tagger decides with (default: --refine-weight, the one it was trained beside).
     'refine-decide-weight': { type: 'string' },
+    // A tagger cache whose fold taggers each have a refining pass of their own (`foldRefiners.ts`).
+    'refine-folds': { type: 'string' },
     'build-clusters': { type: 'string' },
     reprune: { type: 'string' },
     relabel: { type: 'string' },
@@ -203,7 +211,16 @@ function loadTaggers(cacheFile: string): Tagger[] | undefined {
   log(`taggers from ${cacheFile}`);
   const tags = { upos: m.header.upos, xpos: m.header.xpos };
   const count = Object.keys(m.scorers).filter((k) => /^xpos\d+$/.test(k)).length;
-  return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k), m.joined));
+  // A refined cache (`--refine-folds`) records the weight each refined tagger decides beside.
+  const weights = m.header.info.firstWeights as number[] | undefined;
+  return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k), m.joined, weights ? { refiner: { firstWeight: weights[k] } } : undefined));
+}
+/** Writes taggers as a tagger cache (`--tagger-cache`): the full tagger first, then the jackknife's fold taggers. */
+function writeTaggerCache(file: string, taggers: readonly Tagger[]): void {
+  const scorers: Record<string, SparseWeights> = Object.assign({}, ...taggers.map((t, k) => taggerScorers(t, String(k))));
+  const { upos, xpos } = taggers[0].tags;
+  const info = taggers.some((t) => t.refiner) ? { firstWeights: taggers.map((t) => t.firstWeight) } : {};
+  writeModel(file, { header: { version: 'tagger-cache', upos, xpos, deprels: [], info }, scorers });
 }
 if (values.relayout) {
   const out = values.out;
@@ -388,7 +405,9 @@ const save = (m: ModelContents) => {
   const lc = learner > 0 ? `-lc${Math.round(learner * 100)}` : '';
   // And so are models trained with writers' errors (`server/research/parser/writersErrors.ts`).
   const we = values['writers-errors'] ? `-we${Math.round(Number(values['writers-errors']) * 100)}` : '';
-  m.header.version = `en-ewt-${m.header.info.neural ? 'bilstm' : 'archybrid'}-s${seed}${lc}${we}-e${String(m.header.info.epoch)}`;
+  // And so are models trained on a refined tagger's jackknifed tags (`--refine-folds`).
+  const rt = m.header.info.refiner ? '-rt' : '';
+  m.header.version = `en-ewt-${m.header.info.neural ? 'bilstm' : 'archybrid'}-s${seed}${lc}${we}${rt}-e${String(m.header.info.epoch)}`;
   const bytes = writeModel(values.out!, m);
   log(`wrote ${values.out} (${(bytes / 1e6).toFixed(2)} MB, version ${m.header.version})`);
 };
@@ -397,11 +416,7 @@ const cacheFile = values['tagger-cache'];
 const taggerCache = cacheFile
   ? {
       load: () => loadTaggers(cacheFile),
-      save(taggers: Tagger[]): void {
-        const scorers: Record<string, SparseWeights> = Object.assign({}, ...taggers.map((t, k) => taggerScorers(t, String(k))));
-        const { upos, xpos } = taggers[0].tags;
-        writeModel(cacheFile, { header: { version: 'tagger-cache', upos, xpos, deprels: [], info: {} }, scorers });
-      },
+      save: (taggers: Tagger[]) => writeTaggerCache(cacheFile, taggers),
     }
   : undefined;
 if (values['retrain-tagger']) {
@@ -424,6 +439,41 @@ if (values['retrain-tagger']) {
   m.header.info.tagger = { epochs: o.tagEpochs, seed: seed + 101, prune: prune.tag, augment: rate, made: made.length };
   m.header.version += `-tagger-a${Math.round(rate * 100)}`;
   log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);
+} else if (values['refine-folds']) {
+  // A tagger cache for training the parser on refined jackknifed tags (`foldRefiners.ts`): the refined tagger of MODEL
+  // (made by --refine-tagger from this cache), then each fold tagger, pruned as MODEL's first passes were, with a
+  // refining pass of its own. Each fold's refined tagger is kept in OUT.foldK.bin.gz as it is made: a run that finds
+  // it there goes on with the next fold.
+  const m = readModel(values['refine-folds']);
+  if (!cacheFile || !fs.existsSync(cacheFile)) throw new Error('--refine-folds MODEL needs the --tagger-cache FILE its tagger was trained with');
+  if (path.resolve(values.out!) === path.resolve(cacheFile)) throw new Error('--refine-folds MODEL --out OUT: give an output file other than the tagger cache');
+  const full = parserModels(m).tagger;
+  if (!full.refiner) throw new Error(`${values['refine-folds']} has no refining pass (make one with --refine-tagger)`);
+  const repruneTag = num(values['prune-tag']);
+  const cached = loadTaggers(cacheFile)!.map((t) => (repruneTag === undefined ? t : repruned(t, repruneTag)));
+  const lookup = clusterLookup(m.clusters);
+  for (const t of dev) {
+    const e = encodeSentence({ forms: t.words.map((w) => w.form), slots: t.slots }, lookup);
+    const a = full.firstPasses(e), b = cached[0].tag(e);
+    if (a.xpos.some((x, i) => x !== b.xpos[i]) || a.upos.some((x, i) => x !== b.upos[i])) throw new Error(`${cacheFile} does not hold the first passes of ${values['refine-folds']}`);
+  }
+  const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune, log, clusters: m.clusters };
+  const f = { augment: num(values['augment-tagger']) ?? 0, trainedWeight: num(values['refine-weight']) ?? 0, seed };
+  const decideWeight = num(values['refine-decide-weight']) ?? f.trainedWeight;
+  const folds = cached.slice(1);
+  const refinedFolds = folds.map((_, k) => {
+    const file = `${values.out}.fold${k}.bin.gz`;
+    const done = loadTaggers(file)?.[0];
+    const t = done ?? trainFoldRefiner(train, k, folds, o, f);
+    if (!done) writeTaggerCache(file, [t]);
+    for (const w of [f.trainedWeight, decideWeight]) {
+      const before = evaluateTagger(folds[k], dev, 'kept', m.clusters, 13), after = evaluateTagger(t.withRefiner(t.refiner, w), dev, 'kept', m.clusters, 13);
+      log(`fold ${k + 1} deciding beside ${w} × its first passes: dev kept UPOS ${before.upos} → ${after.upos}, XPOS ${before.xpos} → ${after.xpos}`);
+    }
+    return t.withRefiner(t.refiner, decideWeight);
+  });
+  writeTaggerCache(values.out!, [full, ...refinedFolds]);
+  log(`wrote ${values.out}: ${full.firstWeight} × first passes for the full tagger, ${decideWeight} for the folds`);
 } else if (values['refine-tagger']) {
   // The model's tagger with a refining pass (`Tagger`), trained on the first passes' tags of the fold taggers of the
   // tagger cache the model was trained with, over EWT train and, with --augment-tagger, the made sentences of

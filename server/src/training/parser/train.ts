@@ -246,14 +246,24 @@ function trainTaggerDirection(
  * A refining pass for `tagger` (`Tagger`), trained on the first passes' tags of fold taggers that did not see the
  * sentence (`foldTaggers[index % folds]`, the jackknife `prepare` uses), so that it learns how far to trust tags
  * as good as the first passes' on unseen text rather than on their own training data. `firstWeight` > 0: trained
- * beside that weight of the fold taggers' scores, and decides beside it (`Tagger.firstWeight`).
+ * beside that weight of the fold taggers' scores, and decides beside it (`Tagger.firstWeight`). `foldOf`: which fold
+ * tagger reads gold sentence `index`, when the sentences are not the whole treebank in order (a fold's own refiner,
+ * `trainFoldRefiners`).
  */
-export function trainRefiner(gold: readonly GoldSentence[], tagger: Tagger, foldTaggers: readonly Tagger[], o: TrainOptions, seed: number, firstWeight = 0): Tagger {
+export function trainRefiner(
+  gold: readonly GoldSentence[],
+  tagger: Tagger,
+  foldTaggers: readonly Tagger[],
+  o: TrainOptions,
+  seed: number,
+  firstWeight = 0,
+  foldOf: (index: number) => number = (index) => index % foldTaggers.length,
+): Tagger {
   const verbs = verbTags(tagger.tags.xpos);
   const [nx, nu] = [tagger.tags.xpos.length, tagger.tags.upos.length];
   const context = (index: number, e: EncodedSentence) => {
     const prior: PositionScores | undefined = firstWeight ? { x: new Float64Array(e.n * nx), u: new Float64Array(e.n * nu) } : undefined;
-    const first = foldTaggers[index % foldTaggers.length].firstPasses(e, prior);
+    const first = foldTaggers[foldOf(index)].firstPasses(e, prior);
     if (prior && firstWeight !== 1) {
       for (let k = 0; k < prior.x.length; k++) prior.x[k] *= firstWeight;
       for (let k = 0; k < prior.u.length; k++) prior.u[k] *= firstWeight;
@@ -511,6 +521,7 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
             protectFrontedCommas: o.protectFrontedCommas,
             featureSet: o.featureSet,
             trainSentences: trees.length,
+            ...refinerInfo(tagger),
           },
         },
         scorers: { ...taggerScorers(tagger), transitions, labels },
@@ -521,6 +532,14 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
   }
   if (!best) throw new Error('no training epochs');
   return best;
+}
+
+/**
+ * A refined tagger's weight of its first passes' scores, as the model's header records it (`taggerFromScorers` reads
+ * it back); nothing for a tagger without a refining pass.
+ */
+function refinerInfo(tagger: Tagger): { refiner?: { firstWeight: number } } {
+  return tagger.refiner ? { refiner: { firstWeight: tagger.firstWeight } } : {};
 }
 
 /** The neural transition scorer over the same taggers and labeller; each epoch is evaluated on dev like the perceptron's. */
@@ -576,7 +595,7 @@ function trainNeuralParser(p: Prepared, labels: SparseWeights, dev: readonly Pun
         upos: tagSet.upos,
         xpos: tagSet.xpos,
         deprels: rels.list,
-        info: { epoch, dev: lastDev, seed: o.seed, views: o.views, protectFrontedCommas: o.protectFrontedCommas, trainSentences, neural: info, neuralOptions: { ...no, dims: undefined } },
+        info: { epoch, dev: lastDev, seed: o.seed, views: o.views, protectFrontedCommas: o.protectFrontedCommas, trainSentences, neural: info, neuralOptions: { ...no, dims: undefined }, ...refinerInfo(tagger) },
       },
       scorers: { ...taggerScorers(tagger), labels },
       clusters: o.clusters,
