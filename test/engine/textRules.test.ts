@@ -71,6 +71,20 @@ describe('engine: typographic rules', () => {
     assert.strictEqual(fixAll('We paid 5.. 10 people came.'), 'We paid 5. 10 people came.');
   });
 
+  it('leaves a run of marks written as a token of its own: a quoted marker, a closing admonition fence', () => {
+    // Edited-english dev as written (a reStructuredText guide; a React document's admonitions).
+    for (const text of [
+      'Footnotes begin with ".. " (the explicit markup start), followed by the footnote marker.',
+      'Leave the ".." on a line by itself to ensure that the comment is not misinterpreted.',
+      'This pattern should be used with care and is not a replacement for normal components. :::',
+    ])
+      assert.deepStrictEqual(linter.lint(text).filter((x) => x.ruleId === 'doubled-mark'), [], text);
+    // Written onto a word, or spaced out, it is still a doubled mark.
+    assert.strictEqual(fixAll('He said "stop.." and left.'), 'He said "stop." and left.');
+    assert.strictEqual(fixAll('He made a plausible case , , for it.'), 'He made a plausible case , for it.');
+    assert.strictEqual(fixAll('Three things matter:: speed, size and cost.'), 'Three things matter: speed, size and cost.');
+  });
+
   it('absorbs the period after an abbreviation and stacked marks (Nunberg Table 1)', () => {
     assert.strictEqual(fixAll('We sold it to Apple Inc..'), 'We sold it to Apple Inc.');
     assert.deepStrictEqual(linter.lint('We sold it to Apple Inc..').map((x) => x.ruleId), ['mark-absorption']);
