@@ -46,7 +46,13 @@ export interface StrayAgreement {
  * on, only where the model agrees the comma is stray.
  */
 export function strayAgreement(s: AnalysedSentence, gaps: CommaGapsModel, prior: Float64Array | undefined, trace?: DecisionTrace): StrayAgreement {
+  // Asked of a candidate by both decisions (edited, then error-prone): the model is read once a candidate.
+  const asked = new Map<ScoredCandidate, number | undefined>();
   const strayAt = (c: ScoredCandidate): number | undefined => {
+    if (!asked.has(c)) asked.set(c, strayProbability(c));
+    return asked.get(c);
+  };
+  const strayProbability = (c: ScoredCandidate): number | undefined => {
     const { candidate } = c;
     if (candidate.action !== 'delete' || candidate.changes.size !== 1) return undefined;
     // A convention decides its own kind (`conventionKinds.ts`): edited grammar for shapes the comma-gap model was not
