@@ -10,6 +10,7 @@
  */
 import type { RunParse } from './boundaries';
 import { hashOfParts } from './hashedLogistic';
+import { logit } from './commaModel';
 import type { CommaFeatureWriter } from './commaModel';
 
 export interface CommaSecondStage {
@@ -93,12 +94,6 @@ export function secondStageFeatures(words: readonly string[], parse: RunParse, p
   const out: string[] = [];
   writeSecondStageFeatures(words, parse, p1, i, (...parts) => out.push(parts.filter((x) => x !== undefined).join('')));
   return out;
-}
-
-/** log(p / (1 − p)), p kept within [1e−6, 1 − 1e−6]. */
-function logit(p: number): number {
-  const r = Math.min(1 - 1e-6, Math.max(1e-6, p));
-  return Math.log(r / (1 - r));
 }
 
 /** P₂(comma) at each slot 1 … n − 1 of a sentence from the first stage's (the same indexing; slot 0 and n kept 0). */
