@@ -1,24 +1,12 @@
 import * as assert from 'assert';
 import { treebankFromText } from '../../server/src/data/treebank';
 import { foldRefinerData } from '../../server/src/training/parser/foldRefiners';
+import { DONOR_SENTENCES } from './donorSentences';
 
-const row = (i: number, form: string, upos: string, xpos: string, head: number, deprel: string) =>
-  [i, form, '_', upos, xpos, '_', head, deprel, '_', '_'].join('\t');
 // Three copies of four sentences (an apposition donor, a subject host, a fronted-clause donor, an imperative host),
 // every word marked with the number of the sentence it is in, so that a made sentence's words tell their origin.
 const sentence = (n: number, k: number) =>
-  [
-    [row(1, 'Kim', 'PROPN', 'NNP', 6, 'nsubj'), row(2, ',', 'PUNCT', ',', 4, 'punct'), row(3, 'a', 'DET', 'DT', 4, 'det'),
-      row(4, 'nurse', 'NOUN', 'NN', 1, 'appos'), row(5, ',', 'PUNCT', ',', 4, 'punct'), row(6, 'works', 'VERB', 'VBZ', 0, 'root'),
-      row(7, '.', 'PUNCT', '.', 6, 'punct')],
-    [row(1, 'The', 'DET', 'DT', 2, 'det'), row(2, 'dog', 'NOUN', 'NN', 3, 'nsubj'), row(3, 'barks', 'VERB', 'VBZ', 0, 'root'),
-      row(4, '.', 'PUNCT', '.', 3, 'punct')],
-    [row(1, 'When', 'SCONJ', 'WRB', 4, 'mark'), row(2, 'the', 'DET', 'DT', 3, 'det'), row(3, 'water', 'NOUN', 'NN', 4, 'nsubj'),
-      row(4, 'boils', 'VERB', 'VBZ', 7, 'advcl'), row(5, ',', 'PUNCT', ',', 4, 'punct'), row(6, 'we', 'PRON', 'PRP', 7, 'nsubj'),
-      row(7, 'eat', 'VERB', 'VBP', 0, 'root'), row(8, '.', 'PUNCT', '.', 7, 'punct')],
-    [row(1, 'Peel', 'VERB', 'VB', 0, 'root'), row(2, 'the', 'DET', 'DT', 3, 'det'), row(3, 'potatoes', 'NOUN', 'NNS', 1, 'obj'),
-      row(4, '.', 'PUNCT', '.', 1, 'punct')],
-  ][k].map((r) => r.replace(/^(\d+)\t([^\t]+)/, (_, i, form) => `${i}\t${form === ',' || form === '.' ? form : `${form}${n}`}`));
+  DONOR_SENTENCES[k].map((r) => r.replace(/^(\d+)\t([^\t]+)/, (_, i, form) => `${i}\t${form === ',' || form === '.' ? form : `${form}${n}`}`));
 const conllu = Array.from({ length: 12 }, (_, n) => `# sent_id = s${n}\n${sentence(n, n % 4).join('\n')}\n`).join('\n');
 
 describe("a jackknife fold's own refiner", () => {
