@@ -42,6 +42,19 @@ const PARSE = {
   ]),
 };
 
+/** we bought apples pears and plums: "pears" and "plums" conjuncts of "apples", "and" their coordinator. */
+const SERIES = {
+  words: 'we bought apples pears and plums'.split(' '),
+  parse: runParse([
+    { upos: 'PRON', head: 2, deprel: 'nsubj' },
+    { upos: 'VERB', head: 0, deprel: 'root' },
+    { upos: 'NOUN', head: 2, deprel: 'obj' },
+    { upos: 'NOUN', head: 3, deprel: 'conj' },
+    { upos: 'CCONJ', head: 6, deprel: 'cc' },
+    { upos: 'NOUN', head: 3, deprel: 'conj' },
+  ]),
+};
+
 describe("restoration's comma model", function () {
   it('hashes its features from their parts to the hashes of the feature strings', () => {
     const spans = yields(PARSE.parse.head);
@@ -63,16 +76,7 @@ describe("restoration's comma model", function () {
   });
 
   it('reads a series: the coordinator ahead, the items on either side, and the opening word (feature set 4)', () => {
-    // we bought apples pears and plums: "pears" and "plums" conjuncts of "apples", "and" their coordinator.
-    const words = 'we bought apples pears and plums'.split(' ');
-    const parse = runParse([
-      { upos: 'PRON', head: 2, deprel: 'nsubj' },
-      { upos: 'VERB', head: 0, deprel: 'root' },
-      { upos: 'NOUN', head: 2, deprel: 'obj' },
-      { upos: 'NOUN', head: 3, deprel: 'conj' },
-      { upos: 'CCONJ', head: 6, deprel: 'cc' },
-      { upos: 'NOUN', head: 3, deprel: 'conj' },
-    ]);
+    const { words, parse } = SERIES;
     // The slot between "apples" and "pears": the coordinator two words on, a noun after it as before the slot.
     const f = commaFeatures(words, parse, 3, { tagger: 0, model: 0 }, 4);
     assert.ok(f.includes('ncc=2|same|NOUN|NOUN'), f.join(' '));
@@ -136,16 +140,7 @@ describe("restoration's comma model", function () {
 });
 
 describe("restoration's second comma stage", function () {
-  // we bought apples pears and plums: "pears" and "plums" conjuncts of "apples", "and" their coordinator.
-  const words = 'we bought apples pears and plums'.split(' ');
-  const parse = runParse([
-    { upos: 'PRON', head: 2, deprel: 'nsubj' },
-    { upos: 'VERB', head: 0, deprel: 'root' },
-    { upos: 'NOUN', head: 2, deprel: 'obj' },
-    { upos: 'NOUN', head: 3, deprel: 'conj' },
-    { upos: 'CCONJ', head: 6, deprel: 'cc' },
-    { upos: 'NOUN', head: 3, deprel: 'conj' },
-  ]);
+  const { words, parse } = SERIES;
   // The first stage's P by slot (slot i before words[i]): sure of the comma between "apples" and "pears" only.
   const p1 = [0, 0.02, 0.05, 0.92, 0.2, 0.01, 0];
 
