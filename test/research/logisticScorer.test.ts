@@ -20,6 +20,17 @@ function sample(n: number, seed: number): Array<{ features: FeatureVector; label
   return out;
 }
 
+/** The objective's central finite difference in each of the sample's weights is near 0 at `w`. */
+function assertStationary(objective: (w: Record<string, number>) => number, w: Record<string, number>): void {
+  const eps = 1e-4;
+  for (const name of ['bias', 'x', 'a']) {
+    const up = { ...w, [name]: (w[name] ?? 0) + eps };
+    const down = { ...w, [name]: (w[name] ?? 0) - eps };
+    const g = (objective(up) - objective(down)) / (2 * eps);
+    assert.ok(Math.abs(g) < 5e-3, `∂/∂${name} = ${g}`);
+  }
+}
+
 describe('research: the learned scorer’s log-linear model', () => {
   it('trains to a stationary point of the regularised log-loss (finite differences) near the generating weights', () => {
     const data = sample(4000, 7);
@@ -29,13 +40,7 @@ describe('research: the learned scorer’s log-linear model', () => {
       const mm: LogisticModel = { weights: w, note: '' };
       return logLoss(mm, data) + (l2 / 2) * Object.values(w).reduce((s, x) => s + x * x, 0);
     };
-    const eps = 1e-4;
-    for (const name of ['bias', 'x', 'a']) {
-      const up = { ...m.weights, [name]: (m.weights[name] ?? 0) + eps };
-      const down = { ...m.weights, [name]: (m.weights[name] ?? 0) - eps };
-      const g = (objective(up) - objective(down)) / (2 * eps);
-      assert.ok(Math.abs(g) < 5e-3, `∂/∂${name} = ${g}`);
-    }
+    assertStationary(objective, m.weights);
     assert.ok(Math.abs(m.weights.x - 1.5) < 0.2 && Math.abs(m.weights.a + 1) < 0.25 && Math.abs(m.weights.bias + 0.5) < 0.2, JSON.stringify(m.weights));
     assert.ok(predict(m, [['bias', 1], ['x', 2]]) > 0.9);
   });
@@ -54,13 +59,7 @@ describe('research: the learned scorer’s log-linear model', () => {
       }
       return s / data.length + (l2 / 2) * Object.values(w).reduce((t, x) => t + x * x, 0);
     };
-    const eps = 1e-4;
-    for (const name of ['bias', 'x', 'a']) {
-      const up = { ...m.weights, [name]: (m.weights[name] ?? 0) + eps };
-      const down = { ...m.weights, [name]: (m.weights[name] ?? 0) - eps };
-      const g = (objective(up) - objective(down)) / (2 * eps);
-      assert.ok(Math.abs(g) < 5e-3, `∂/∂${name} = ${g}`);
-    }
+    assertStationary(objective, m.weights);
     // Down-weighting a's positives lowers a's weight below the generating −1 (by about log 0.3 ≈ −1.2).
     assert.ok(m.weights.a < -1.8 && m.weights.a > -2.8, JSON.stringify(m.weights));
   });
