@@ -53,8 +53,9 @@ export const doubledMarksRule: TextRule = {
       if (m[0] === '..' && /[\p{L}\p{N}]/u.test(text[start - 1] ?? '') && /\p{N}/u.test(text[end] ?? '')) continue;
       // A run written as a token of its own is mentioned, not punctuation: `".."` in a reStructuredText guide (its
       // comment marker), ` :::` closing a Markdown admonition. 4 of the 48 false alarms on clean edited-english dev
-      // were these (journal, "Deletions need the comma-gap model's agreement"). So a run that opens right after a quote
-      // or backtick, or one of three marks or more between spaces or line edges, is left alone.
+      // were these (journal, "A run of marks written as a token of its own is not a doubled mark"). So a run that
+      // opens right after a quote or backtick, or one of three marks or more between spaces or line edges, is left
+      // alone.
       if (mentionedRun(text, start, end)) continue;
       const stronger = mark === '.' ? /[?!]\s*$/.exec(text.slice(Math.max(0, start - 3), start)) : null;
       if (stronger) {
