@@ -17,6 +17,7 @@ import type { ScoredCandidate } from '../pipeline/decide';
 import { logit } from '../pipeline/calibration';
 import { readModelFile } from '../../../data/modelIntegrity';
 import { documentRegisterFeatures } from './documentRegister';
+import { UNCLOSED } from '../candidates/unclosedSupplements';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
@@ -42,9 +43,16 @@ export interface LearnedScorer {
   documentRegister?: boolean;
 }
 
-/** The kind of edit a per-kind threshold applies to: the rule and the action (`introductory-comma/insert`), no variant. */
+/**
+ * The kind of edit a per-kind threshold applies to: the rule and the action (`introductory-comma/insert`), no variant,
+ * except the closing comma of a pair whose opening comma the writer wrote (`nonrestrictive-comma/insert/unclosed`).
+ * That comma is half-written already, and the scorer's probability for it sits lower than for the insertion of a whole
+ * pair: the README's `My brother, who lives in Paris is a doctor.` got 0.653 against the pairs' shared 0.88 (journal,
+ * "The learned decision as the default").
+ */
 export function thresholdGroup(key: string): string {
-  return key.split('/').slice(0, 2).join('/');
+  const [rule, action, variant] = key.split('/');
+  return variant === UNCLOSED ? `${rule}/${action}/${variant}` : `${rule}/${action}`;
 }
 
 /** The threshold of a candidate's kind. */
