@@ -17,8 +17,9 @@ import type { LinterParts } from './index';
 import { effectiveQuoteStyle } from './rules/quotePlacement';
 import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceSettings } from './sentenceSettings';
-import { LintOptions } from './types';
+import { DEFAULT_DECISION, LintOptions } from './types';
 import { smallModelStep } from './sentenceKinds';
+import { styleStep } from './correction/style/styleStep';
 
 export type { DecisionNote, DecisionTrace } from './correction/pipeline/decisionTrace';
 export { DECISION_STAGES } from './correction/pipeline/decisionTrace';
@@ -85,7 +86,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const { options, thresholdOf } = sentenceSettings(given, model, cal);
   const trace = (n: DecisionNote) => decisions.push(n);
   const quoteStyle = effectiveQuoteStyle(text, options);
-  const scorer = options.decision === 'learned' ? parts.scorer : undefined;
+  const scorer = (options.decision ?? DEFAULT_DECISION) === 'learned' ? parts.scorer : undefined;
   // As the linter reads it: the document's register when the prose layer gives it, else this text's.
   const document = documentBinsFor(scorer, options, text);
   const r = scorer
@@ -97,7 +98,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const vetoed = decisions
     .filter((n) => n.stage === 'guard')
     .map((n) => ({ kind: n.kind, changes: n.changes, guard: n.guard ?? '', guardDescription: describe.get(n.guard ?? '') ?? '' }));
-  if (scorer) return { decision: 'learned', ...learnedCorrections(s, parts, scorer, options, reparse, document), vetoed, decisions };
+  if (scorer) return { decision: 'learned', ...learnedCorrections(text, s, parts, scorer, options, reparse, document), vetoed, decisions };
   return {
     decision: 'calibrated',
     threshold: cal.threshold,
@@ -114,8 +115,12 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   };
 }
 
-/** Every candidate the learned scorer decides, with its probability, its kind's threshold and its reasons. */
+/**
+ * Every candidate the learned scorer decides, with its probability, its kind's threshold and its reasons; the
+ * introductory commas the settings decide (`StyleStep.isIntroductorySetting`) are the decision notes' to describe.
+ */
 function learnedCorrections(
+  text: string,
   s: AnalysedSentence,
   parts: LinterParts,
   scorer: LearnedScorer,
@@ -125,7 +130,9 @@ function learnedCorrections(
 ): Pick<WeighedCorrections, 'threshold' | 'kindThresholds' | 'corrections'> {
   const info = treeInfo(s.tree);
   const gaps = scorer.gapFeature ? parts.kinds?.gaps : undefined;
+  const step = styleStep({ text, s, info, model: parts.model!, options, convention: parts.convention });
   const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, gaps)
+    .filter((c) => !step.isIntroductorySetting(c.scored.candidate))
     .map((c) => {
       const { scored } = c;
       const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document);

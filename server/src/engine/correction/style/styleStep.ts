@@ -91,6 +91,13 @@ export interface StyleFindings {
 export interface StyleStep {
   /** Whether the step may report this candidate: a decision scores it even where its own decision cannot reach. */
   isStyle(c: Candidate): boolean;
+  /**
+   * Whether the candidate inserts an introductory comma the introductory settings speak for, whatever the setting:
+   * after a transition or an element the learned convention covers (`introductoryStyleAt`). Such a comma is the
+   * writer's standard (`introductoryComma`) and, under `auto`, the writer's own habit, so the learned decision leaves
+   * it to this step.
+   */
+  isIntroductorySetting(c: Candidate): boolean;
   /** Whether serial-comma candidates are wanted at all (`serialComma` is not `ignore`). */
   serial: boolean;
   /** Whether the splices wait for the document's error rate (`commaSplices: ignore` in an adapting lint). */
@@ -125,6 +132,11 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   const isStyle = (c: Candidate) =>
     !c.dense &&
     (c.category === 'serial-comma' || introStyle(c) !== undefined || ((splices || pendingSplices) && editedSplice(c, s, info)) || errorProneKind(c));
+  const isIntroductorySetting = (c: Candidate) => {
+    if (c.dense || !convention || c.category !== 'introductory-comma' || c.action !== 'insert') return false;
+    const style = introductoryStyleAt(s.tree, info, [...c.changes.keys()][0], convention);
+    return style === 'transition' || style === 'convention';
+  };
   const explain = options.explain ?? true;
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
 
@@ -182,5 +194,5 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
     return candidateNote('style', c.candidate, 'rewritten', `a setting asks for it: confidence ${STYLE_CONFIDENCE}`);
   }
 
-  return { isStyle, serial: serial !== 'ignore', pendingSplices, run };
+  return { isStyle, isIntroductorySetting, serial: serial !== 'ignore', pendingSplices, run };
 }
