@@ -4,7 +4,7 @@
  * introductory habit), so the per-sentence findings it adds wait in each part until the document's total is known.
  */
 import * as assert from 'assert';
-import { Finding, LintPart, makeLinter, settleParts } from '../../server/src/engine';
+import { Finding, LintOptions, LintPart, makeLinter, settleParts } from '../../server/src/engine';
 import {
   adaptedConfidence,
   adaptedThreshold,
@@ -74,15 +74,22 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     assert.deepStrictEqual(settleParts([parts[1]]).flat(), [], 'one finding in two sentences is not error-prone');
   });
 
-  describe('with the trained parser and model', () => {
+  // Under the calibrated decision and without the comma-gap model, where ESSAY's sure findings are exactly three: the
+  // learned decision, and the comma-gap model, find the weaker subject–verb comma outright. The learned decision's own
+  // adaptation is tested in learnedDecision.test.ts.
+  describe('with the trained parser and model (the calibrated decision)', () => {
     const parts = trainedEngineParts();
+    const calibratedLinter = () => {
+      const linter = makeLinter(parts());
+      return { lint: (text: string, options: LintOptions = {}): Finding[] => linter.lint(text, { decision: 'calibrated', commaGaps: false, ...options }) };
+    };
 
     it('in an essay with three sure errors, a weaker subject–verb comma is reported too, and said why; alone it is not', () => {
-      const linter = makeLinter(parts());
+      const linter = calibratedLinter();
       // The comma-gap model (on by default) finds the weaker comma outright (`brother⟦,⟧ were`: a stray subject–verb
       // comma above its threshold); the writer's error rate is what this test is about, so it is measured without it.
       const key = (f: Finding) => `${f.ruleId}@${f.start.offset}`;
-      const outright = linter.lint(ESSAY, { adaptToWriter: false });
+      const outright = linter.lint(ESSAY, { adaptToWriter: false, commaGaps: true });
       assert.ok(outright.some((f) => f.ruleId === 'subject-verb-comma' && f.start.offset > ESSAY.indexOf('brother') && f.start.offset < ESSAY.indexOf(' were very')), outright.map(key).join(' '));
       const adapted = linter.lint(ESSAY, { commaGaps: false });
       const fixed = linter.lint(ESSAY, { adaptToWriter: false, commaGaps: false });
@@ -103,7 +110,7 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     });
 
     it('in such an essay a comma splice is reported as `commaSplices: edited` would, and said why; alone, or in a clean text, it is not', () => {
-      const linter = makeLinter(parts());
+      const linter = calibratedLinter();
       const SPLICE = 'The weather was terrible, we stayed at home all day.';
       const essay = `${ESSAY} ${SPLICE}`;
       const splices = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'comma-splice');
@@ -122,7 +129,7 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     });
 
     it('in such an essay an introductory comma `introductoryComma: edited` would ask for is reported, and said why; alone, or in a clean text, it is not', () => {
-      const linter = makeLinter(parts());
+      const linter = calibratedLinter();
       // A phrase edited prose sets off often enough for the convention (3 in 4 and more), but not so often that a
       // sentence alone is held to it (`introductoryHabit.ts`).
       const OPENER = 'After a while we went to the beach.';
@@ -140,7 +147,7 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     });
 
     it('in such an essay a full declarative sentence without its final period gets one, and says why; a question or a clean text does not', () => {
-      const linter = makeLinter(parts());
+      const linter = calibratedLinter();
       const finals = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'sentence-final');
       const essay = `${ESSAY} I live in Berlin with my family`;
       const f = theOne(linter.lint(essay), 'sentence-final');
@@ -153,7 +160,7 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     });
 
     it('a fronted "when" clause gets its comma, in such an essay and alone, as edited prose sets it off; under edited the set-off comma model does', () => {
-      const linter = makeLinter(parts());
+      const linter = calibratedLinter();
       const OPENER = 'When the class finished we went to the cafeteria.';
       const essay = `${ESSAY} ${OPENER}`;
       const intro = (fs: Finding[]) => fs.filter((f) => f.ruleId === 'introductory-comma');
@@ -168,7 +175,7 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     });
 
     it('a transition\'s missing comma counts towards the error rate, though it is a style finding', () => {
-      const linter = makeLinter(parts());
+      const linter = calibratedLinter();
       const SPLICE = 'The weather was terrible, we stayed at home all day.';
       // One sure error and two transitions without their comma, in five sentences.
       const text = `My older sister, lives in London with her husband. Firstly smartphones are very useful. Moreover teachers are tired. We had a very good time there. ${SPLICE}`;
@@ -180,7 +187,7 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     });
 
     it('a clean text is linted as before', () => {
-      const linter = makeLinter(parts());
+      const linter = calibratedLinter();
       assert.deepStrictEqual(linter.lint(CLEAN), linter.lint(CLEAN, { adaptToWriter: false }));
     });
   });
