@@ -137,14 +137,14 @@ if (opt['comma-splices'] !== undefined && !isCommaSplices(opt['comma-splices']))
 const commaSplices = isCommaSplices(opt['comma-splices']) ? opt['comma-splices'] : undefined;
 const conventionFile = opt.convention ?? path.join(defaultModelDir(), INTRODUCTORY_CONVENTION_FILE);
 
-// Read once for every system of the run: the learned scorer only when asked for (`--decision learned`), and the small
+// Read once for every system of the run: the learned scorer unless the calibrated decision is asked for, and the small
 // models (sentence joins, mark choice, set-off commas, comma gaps) as the product loads them: without them this bench
 // measured a linter the product is not.
 let scorerOnce: { value: LearnedScorer | undefined } | undefined;
 let kindsOnce: SentenceKindModels | undefined;
 
 function linterSystem(name: string, analyser: SentenceAnalyser | undefined, model: EngineModel | undefined, cal: Calibration, quoteStyle: 'american' | 'auto', intro = introductoryComma): System {
-  const scorer = (scorerOnce ??= { value: opt.decision === 'learned' ? loadLearnedScorer(path.join(defaultModelDir(), SCORER_FILE)) : undefined }).value;
+  const scorer = (scorerOnce ??= { value: opt.decision !== 'calibrated' ? loadLearnedScorer(path.join(defaultModelDir(), SCORER_FILE)) : undefined }).value;
   const kinds = analyser && model ? (kindsOnce ??= loadSentenceKindModels(defaultModelDir())) : undefined;
   const linter = makeLinter({ analyser, model, calibration: cal, convention: loadConvention(conventionFile), scorer, kinds });
   return {

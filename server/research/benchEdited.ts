@@ -19,8 +19,8 @@
  *   --misses FILE        every corrupted item with the engine's edits, for reading
  *   --markdown FILE      the tables as Markdown;  --out FILE  everything as JSON
  *   --comma-gaps / --no-comma-gaps   ask the comma-gap model or not (`LintOptions.commaGaps`; default: the engine's)
- *   --decision D         `learned`: the learned correction scorer decides (`models/en/lint-scorer.json`); `calibrated`
- *                        (the engine's default): the error model with its guards and conventions
+ *   --decision D         `learned` (the engine's default): the learned correction scorer decides (`models/en/lint-scorer.json`);
+ *                        `calibrated`: the error model with its guards and conventions
  *   --kinds a,b          judge only these error kinds (the suite is drawn as for all kinds, so each item is the same)
  */
 import * as fs from 'fs';
@@ -74,7 +74,7 @@ function main(): void {
   const parts = loadEngineParts();
   if (parts.problem) throw new Error(`engine: ${parts.problem}`);
   if (opt.decision !== undefined && opt.decision !== 'learned' && opt.decision !== 'calibrated') throw new Error('--decision takes learned or calibrated');
-  if (opt.decision === 'learned' && !parts.scorer) throw new Error('--decision learned: no models/en/lint-scorer.json');
+  if (opt.decision !== 'calibrated' && !parts.scorer) throw new Error('the learned decision (the default): no models/en/lint-scorer.json; --decision calibrated lints without it');
   const linter = makeLinter(parts);
   const cache = new ParagraphCache(100000);
   const report: Record<string, unknown> = { part, date: new Date().toISOString(), linter: linter.version };

@@ -183,11 +183,13 @@ describe('config: .punctemerc.json', () => {
       'My older sister, lives in London with her husband. John and his brother, were very tired. ' +
       'We ate rice,, beans and salad for dinner. Where is the nearest bus stop?. We had a very good time there.\n';
     // The comma-gap model (on by default) finds the weaker comma (`brother, were`) outright, so the writer's error rate
-    // is measured without it: `--no-comma-gaps`, or `commaGaps: false` in the config.
-    const repo = tempRepo({ 'a.txt': essay, 'off/.punctemerc.json': JSON.stringify({ adaptToWriter: false, commaGaps: false }), 'off/a.txt': essay });
+    // is measured without it: `--no-comma-gaps`, or `commaGaps: false` in the config. Under the calibrated decision (as
+    // `decision` in the config, or `--decision`), whose sure findings here are three: the learned one finds the weaker
+    // comma outright.
+    const repo = tempRepo({ 'a.txt': essay, 'off/.punctemerc.json': JSON.stringify({ adaptToWriter: false, commaGaps: false, decision: 'calibrated' }), 'off/a.txt': essay });
     try {
       const count = async (args: string[], cwd: string) =>
-        (JSON.parse((await runMain(['lint', '--format', 'json', ...args, 'a.txt'], { cwd })).stdout) as Array<{ findings: unknown[] }>)[0].findings.length;
+        (JSON.parse((await runMain(['lint', '--format', 'json', ...(cwd === repo ? ['--decision', 'calibrated'] : []), ...args, 'a.txt'], { cwd })).stdout) as Array<{ findings: unknown[] }>)[0].findings.length;
       const adapted = await count(['--no-comma-gaps'], repo);
       if (adapted === 0) this.skip(); // no trained model in this checkout
       assert.strictEqual(adapted, 4);

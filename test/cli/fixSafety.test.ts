@@ -86,7 +86,10 @@ describe('cli: fixes applied unseen are right', function () {
       const byFile = new Map(json.map((r) => [r.file, r.findings]));
       // The dialogue's commas before "Norm?" and "Coach." are vocatives' (`trailingVocatives.ts`): no finding at all.
       assert.deepEqual((byFile.get('cheers.txt') ?? []).map((x) => x.ruleId), []);
-      for (const name of ['date.txt', 'ls.txt', 'mawk.txt', 'perl.txt', 'vsce-sign.md']) {
+      // vsce-sign.md's comma before its apposition is not reported at all by the learned decision (the calibrated one
+      // asked to delete it, and only refused to fix it unseen).
+      assert.deepEqual((byFile.get('vsce-sign.md') ?? []).map((x) => x.ruleId), []);
+      for (const name of ['date.txt', 'ls.txt', 'mawk.txt', 'perl.txt']) {
         const findings = byFile.get(name) ?? [];
         assert.ok(findings.length > 0 && findings.every((x) => x.fixes.length > 0), `${name}: ${JSON.stringify(findings.map((x) => x.ruleId))}`);
         for (const x of findings) assert.ok(autoFixRefusal(readFile(dir, name), x), `${name}: ${x.message}`);

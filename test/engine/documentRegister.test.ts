@@ -32,11 +32,12 @@ describe('engine: the document register the learned scorer reads (documentRegist
     ]);
   });
 
-  it('gives every block of a document the whole document’s bins under the learned decision, and none otherwise', () => {
+  it('gives every block of a document the whole document’s bins under the learned decision (the default), and none under the calibrated one', () => {
     const blocks = [{ text: 'hi, i dont know what u mean' }, { text: 'thanks anyway for the help, see you later and take care of yourself' }];
     const learned = blockOptions(blocks, { decision: 'learned' });
     const whole = registerBins(registerCounts(blocks.map((b) => b.text).join('\n\n')));
     assert.deepStrictEqual(learned.map((o) => o.documentRegister), [whole, whole]);
-    assert.ok(blockOptions(blocks, {}).every((o) => o.documentRegister === undefined));
+    assert.deepStrictEqual(blockOptions(blocks, {}).map((o) => o.documentRegister), [whole, whole]);
+    assert.ok(blockOptions(blocks, { decision: 'calibrated' }).every((o) => o.documentRegister === undefined));
   });
 });

@@ -30,7 +30,7 @@ describe('engine: puncteme explain', function () {
 
   it('--candidates lists every correction weighed, with Δ and confidence, consistent with the findings', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
-    const r = await runMain(['explain', '--candidates', 'The people in the back row, could not hear.'], RUN_OPTS);
+    const r = await runMain(['explain', '--candidates', '--decision', 'calibrated', 'The people in the back row, could not hear.'], RUN_OPTS);
     const table = r.stdout.split('Corrections weighed')[1];
     assert.ok(table, r.stdout);
     const row = table.split('\n').find((l) => l.startsWith('subject-verb-comma/delete'));
@@ -54,12 +54,12 @@ describe('engine: puncteme explain', function () {
     assert.strictEqual(/ yes {2}/.test(row!), /^\d+:\d+ {2}subject-verb-comma /m.test(r.stdout));
     const bad = await runMain(['explain', '--candidates', '--decision', 'guess', 'The people in the back row, could not hear.'], RUN_OPTS);
     assert.strictEqual(bad.code, 2);
-    assert.match(bad.stderr, /--decision takes calibrated or learned/);
+    assert.match(bad.stderr, /--decision: learned or calibrated/);
   });
 
   it('--candidates names the guard that vetoed a correction (a veto leaves a trace)', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
-    const r = await runMain(['explain', '--candidates', 'No, the bus is late.'], RUN_OPTS);
+    const r = await runMain(['explain', '--candidates', '--decision', 'calibrated', 'No, the bus is late.'], RUN_OPTS);
     const vetoed = r.stdout.split('Corrections a guard vetoed (never weighed):')[1];
     assert.ok(vetoed, r.stdout);
     const row = vetoed.split('\n').find((l) => l.includes('"No _ the" → nothing'));
@@ -69,7 +69,7 @@ describe('engine: puncteme explain', function () {
 
   it('--candidates says what each stage after scoring did, and the standard the whole text was held to', async function () {
     if (!fs.existsSync(punctModelFile(defaultModelDir())) || !fs.existsSync(path.join(defaultModelDir(), 'parser.bin'))) this.skip();
-    const r = await runMain(['explain', '--candidates', 'However the results were good and we left, we were tired'], RUN_OPTS);
+    const r = await runMain(['explain', '--candidates', '--decision', 'calibrated', 'However the results were good and we left, we were tired'], RUN_OPTS);
     const notes = r.stdout.split('What the decision did to the corrections it did not report as scored')[1];
     assert.ok(notes, r.stdout);
     // The splice is below its threshold, then waits for an error-prone document; the comma after "However" is the
@@ -79,7 +79,7 @@ describe('engine: puncteme explain', function () {
     assert.match(notes, /^style +rewritten +introductory-comma\/insert\/word +"However _ the" → ,/m);
     assert.match(r.stdout, /^Decided over the whole text: held to edited-prose standards \(audience auto: 1 finding in 1 sentence/m);
     // Under `--comma-splices edited` the setting decides the splice, and it is reported.
-    const learner = await runMain(['explain', '--candidates', '--comma-splices', 'edited', 'However the results were good and we left, we were tired'], RUN_OPTS);
+    const learner = await runMain(['explain', '--candidates', '--decision', 'calibrated', '--comma-splices', 'edited', 'However the results were good and we left, we were tired'], RUN_OPTS);
     assert.match(learner.stdout, /^style +rewritten +comma-splice\/replace +"left _ we" → ;/m);
     assert.match(learner.stdout, /^\d+:\d+ {2}comma-splice /m);
   });
@@ -96,7 +96,7 @@ describe('engine: puncteme explain', function () {
     assert.match(r.stdout, /^mark-choice +dropped +semicolon-colon +"article _ there" → : +P\(colon\) 0\.\d+ < 0\.\d+$/m);
     // An error-prone text: the sentence-join model's splice, adapted, outweighs the punctuation model's at the comma.
     const text = 'I loved the atmosphere here and the food is good, however the tables are so close together that it feels very cramped. The man who lives next door, is my uncle. What he said, was true. The people in the back row, could not hear.';
-    const joined = await runMain(['explain', '--candidates', '--comma-splices', 'edited', text], RUN_OPTS);
+    const joined = await runMain(['explain', '--candidates', '--decision', 'calibrated', '--comma-splices', 'edited', text], RUN_OPTS);
     assert.match(joined.stdout, /^sentence-join +deferred +comma-splice +"good _ however" → ; +P\(sentence end\) 0\.\d+: < 0\.950, reported only in an error-prone document/m);
     const left = joined.stdout.split('Findings left out')[1];
     assert.ok(left, joined.stdout);

@@ -19,9 +19,12 @@ describe('engine: guards against false alarms in documentation', () => {
   before(() => {
     linter = makeLinter(parts());
   });
-  /** Each finding as "ruleId@the text before it" (the last 20 characters), for readable failures. */
+  /**
+   * Each finding as "ruleId@the text before it" (the last 20 characters), for readable failures, under the calibrated
+   * decision, where the guards veto (under the learned one each is a feature of the scorer).
+   */
   const found = (text: string, options: LintOptions = {}) =>
-    lintDocument(linter, text, 'markdown', options).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
+    lintDocument(linter, text, 'markdown', { decision: 'calibrated', ...options }).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`);
 
   describe('inline code as a word of its sentence (prose/codeWord.ts)', () => {
     it('stands in with a word that reads as a name, and leaves a gap where the code has none', () => {

@@ -12,7 +12,11 @@ import { trainedEngineParts } from './trainedParts';
 export type Guard = (tree: PunctuatedTree, i: number) => boolean;
 
 export interface GuardChecks {
-  /** Each finding on plain text as "ruleId@the text before it" (its last 20 characters), for readable failures. */
+  /**
+   * Each finding on plain text as "ruleId@the text before it" (its last 20 characters), for readable failures, under
+   * the calibrated decision: a guard vetoes only there. Under the learned decision (the default) each guard's
+   * predicate is one of the scorer's features, and what the scorer decides is measured by the benchmarks.
+   */
   found(text: string): string[];
   /** Whether `guard` holds at the comma right after the word `after`, on the parser's reading of `text`. */
   holdsAfter(guard: Guard, text: string, after: string): boolean;
@@ -26,7 +30,7 @@ export function guardChecks(): GuardChecks {
   });
   return {
     found: (text) =>
-      lintDocument(linter, text, 'plaintext', {}).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`),
+      lintDocument(linter, text, 'plaintext', { decision: 'calibrated' }).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 20), f.start.offset)}`),
     holdsAfter: (guard, text, after) => {
       const { tree } = parts().analyser!.parseText(text)[0];
       const i = tree.words.findIndex((w, k) => w.form === after && tree.slots[k + 1].includes(',')) + 1;

@@ -122,8 +122,9 @@ describe('engine: the comma after a transition', function () {
     it('leaves alone the degree and wh-uses, a comma already there, and what is not a transition', () => {
       const linter = makeLinter(parts());
       for (const text of ['However hard I try I cannot finish it.', 'However much it costs we will pay.', 'However you do it it will work.', 'However, we decided to stay.', 'Also we went home.', 'Then we went home.', 'In fact the shop was closed.']) {
-        // No comma after the word itself ("However you do it" may still want one after its clause).
-        const after = intro(linter.lint(text)).filter((f) => f.fixes[0]?.edits[0]?.start.offset === text.indexOf(' '));
+        // No comma after the word itself ("However you do it" may still want one after its clause). Under the
+        // calibrated decision: the learned scorer asks for `However⟦,⟧ much it costs` (0.89), a known false alarm of it.
+        const after = intro(linter.lint(text, { decision: 'calibrated' })).filter((f) => f.fixes[0]?.edits[0]?.start.offset === text.indexOf(' '));
         assert.deepStrictEqual(after, [], text);
       }
     });

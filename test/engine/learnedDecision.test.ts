@@ -36,11 +36,12 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     for (const f of found) assert.match(f.explanation ?? '', /What decided it \(learned from edited prose\): [a-z“”"’ ,;]+\./u, f.explanation);
   });
 
-  it('leaves the default decision as it was: the same findings with or without a scorer loaded', function () {
+  it('is the default decision, and a model directory without a scorer decides as the calibrated decision does', function () {
     const p = parts();
     if (!p.scorer) this.skip();
     const strip = (fs_: ReturnType<ReturnType<typeof makeLinter>['lint']>) => fs_.map((f) => `${f.ruleId}@${f.start.offset}:${f.confidence}`);
-    assert.deepStrictEqual(strip(makeLinter(p).lint(TEXT)), strip(makeLinter({ ...p, scorer: undefined }).lint(TEXT)));
+    assert.deepStrictEqual(strip(makeLinter(p).lint(TEXT)), strip(makeLinter(p).lint(TEXT, { decision: 'learned' })));
+    assert.deepStrictEqual(strip(makeLinter({ ...p, scorer: undefined }).lint(TEXT)), strip(makeLinter(p).lint(TEXT, { decision: 'calibrated' })));
   });
 
   it('reads no scorer where there is none, and refuses a file that is not one', () => {
@@ -50,7 +51,7 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     assert.throws(() => loadLearnedScorer(path.join(dir, 'bad.json')), /not a learned scorer/);
   });
 
-  it('reads the scorer\'s file only when a lint asks for it: a broken one stops only decision: learned', function () {
+  it('reads the scorer\'s file only when a lint asks for it: a broken one stops only the learned decision', function () {
     this.timeout(120000);
     const shipped = path.join(__dirname, '../../models/en');
     // The shipped files but a broken scorer, and no manifest (a training candidate's directory).
@@ -62,8 +63,8 @@ describe('engine: the learned correction scorer as the decision (decision: learn
     const p = loadEngineParts(dir);
     assert.strictEqual(p.problem, undefined);
     const linter = makeLinter(p);
-    assert.ok(linter.lint(TEXT).length > 0);
-    assert.throws(() => linter.lint(TEXT, { decision: 'learned' }), (e: unknown) => e instanceof ModelFileError && e.state === 'corrupt' && /lint-scorer\.json/.test(e.file));
+    assert.ok(linter.lint(TEXT, { decision: 'calibrated' }).length > 0);
+    assert.throws(() => linter.lint(TEXT), (e: unknown) => e instanceof ModelFileError && e.state === 'corrupt' && /lint-scorer\.json/.test(e.file));
   });
 
   it('proposes no final period at the end of a label the markup names (a heading)', function () {

@@ -28,9 +28,12 @@ describe('engine: guards for learner recall (session 8)', () => {
     linter = makeLinter(parts());
   });
   const LOW: LintOptions = { minConfidence: 0.5 };
-  /** Each finding as "ruleId@the text before it" (the last 15 characters), for readable failures. */
+  /**
+   * Each finding as "ruleId@the text before it" (the last 15 characters), for readable failures, under the calibrated
+   * decision, where the guards veto (under the learned one each is a feature of the scorer).
+   */
   const found = (text: string, options = LOW) =>
-    linter.lint(text, options).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 15), f.start.offset)}`);
+    linter.lint(text, { decision: 'calibrated', ...options }).map((f) => `${f.ruleId}@${text.slice(Math.max(0, f.start.offset - 15), f.start.offset)}`);
   /** The parsed tree of a one-sentence text, and the slot right after the word `after` (its first occurrence). */
   const parsed = (text: string, after: string): { tree: PunctuatedTree; slot: number } => {
     const [s] = parts().analyser!.parseText(text);

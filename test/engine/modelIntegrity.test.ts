@@ -121,8 +121,8 @@ describe('model files: integrity', function () {
     const dir = copy();
     const cwd = path.dirname(path.dirname(dir));
     fs.writeFileSync(path.join(cwd, 'a.md'), 'A doubled comma,, here.\n');
-    // Same size, one byte changed: only the SHA-256 can tell. lint never reads the restore models nor (by default) the
-    // learned scorer, so they cannot change its findings.
+    // Same size, one byte changed: only the SHA-256 can tell. lint never reads the restore models, nor the learned
+    // scorer under the calibrated decision, so they cannot change its findings.
     const flip = (b: Buffer) => {
       const c = Buffer.from(b);
       c[c.length >> 1] = c[c.length >> 1] === 0x31 ? 0x32 : 0x31;
@@ -130,11 +130,11 @@ describe('model files: integrity', function () {
     };
     replace(dir, 'restore-tagger.json', flip);
     replace(dir, 'lint-scorer.json', flip);
-    const lint = runCli(['lint', 'a.md'], { cwd, env: { PUNCTEME_MODEL_DIR: dir } });
+    const lint = runCli(['lint', '--decision', 'calibrated', 'a.md'], { cwd, env: { PUNCTEME_MODEL_DIR: dir } });
     assert.equal(lint.code, 1, lint.stderr);
     const parts = loadEngineParts(dir);
     assert.equal(parts.modelError, undefined);
-    assert.throws(() => makeLinter(parts).lint('A sentence, here.', { decision: 'learned' }), /lint-scorer\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
+    assert.throws(() => makeLinter(parts).lint('A sentence, here.'), /lint-scorer\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
     const restore = runCli(['restore', '-'], { cwd, input: 'some words here', env: { PUNCTEME_MODEL_DIR: dir } });
     assert.equal(restore.code, 2, restore.stderr);
     assert.match(restore.stderr, /restore-tagger\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);

@@ -59,8 +59,11 @@ describe('engine: the end mark of a question (session 20)', () => {
   describe('findings', () => {
     const parts = trainedEngineParts();
     let linter: Linter;
+    // The conventions' candidates as the calibrated decision reports them: the learned scorer, never shown a question
+    // written with a period, gives them too little (a known miss of it; journal, "The learned decision as the default").
     before(() => {
-      linter = makeLinter(parts());
+      const calibrated = makeLinter(parts());
+      linter = { ...calibrated, lint: (text, options = {}) => calibrated.lint(text, { decision: 'calibrated', ...options }) };
     });
     // Three subject–verb commas make the text error-prone (`writerErrorRate.ts`), where question marks are reported.
     const ESSAY = 'All the students in my class, passed the exam. Our new manager, wants a report by Friday. The people in the back row, could not hear. ';

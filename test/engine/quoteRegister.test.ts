@@ -41,8 +41,10 @@ describe('engine/quoteRegister: technical register, learned from edited English'
 
   it('lintDocument withholds the model style from a technical document only, and asks the register only when it matters', () => {
     const linter = makeLinter({ quoteRegister: MODEL });
-    // The engine sets modelQuoteStyle from a model whose channel transposes (EngineModel.quoteStyle); given here.
-    const options: LintOptions = { modelQuoteStyle: 'american' };
+    // The engine sets modelQuoteStyle from a model whose channel transposes (EngineModel.quoteStyle); given here. Under
+    // the calibrated decision, so that a block's options stay the object given: the learned one adds the document's
+    // register bins to every block's (documentRegister.test.ts).
+    const options: LintOptions = { modelQuoteStyle: 'american', decision: 'calibrated' };
     const quotes = (doc: string) => lintDocument(linter, doc, 'plaintext', options).filter((f) => f.ruleId === 'quote-placement');
     assert.deepEqual(quotes(PEP), []);
     assert.deepEqual(quotes(NEWS).map((f) => NEWS.slice(f.start.offset, f.end.offset)), ['".']);

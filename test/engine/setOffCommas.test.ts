@@ -121,7 +121,10 @@ describe('set-off commas learned from edited English', function () {
   it('a finding the model gives less than even odds is a note (info); above them, a warning', () => {
     const below = 'The locked buffer interface omits the memory segment model which is present in the old buffer interface - only a single memory block can be exposed.';
     const above = 'The Department of Energy has the Home Energy Saver API which is a service to analyze home energy use.';
-    const found = [...setOff(below), ...setOff(above)];
+    // The set-off model's own findings: under the calibrated decision (the learned scorer reports `below` at its own
+    // probability, 0.92).
+    const calibrated = { decision: 'calibrated' };
+    const found = [...setOff(below, calibrated), ...setOff(above, calibrated)];
     assert.ok(found.some((f) => f.confidence < 0.5) && found.some((f) => f.confidence >= 0.5), found.map((f) => f.confidence).join(', '));
     for (const f of found) assert.equal(f.severity, f.confidence < 0.5 ? 'info' : 'warning', `${f.confidence}`);
   });
@@ -180,8 +183,9 @@ describe('set-off commas learned from edited English', function () {
     });
 
     it('in the linter, only while the comma-gap model is asked (`commaGaps`)', () => {
-      const on = setOff(text, { commaGaps: true }).filter((f) => f.ruleId === 'nonrestrictive-comma');
-      const off = setOff(text, { commaGaps: false }).filter((f) => f.ruleId === 'nonrestrictive-comma');
+      // Under the calibrated decision: the learned scorer reports this apposition itself, gap model or not.
+      const on = setOff(text, { commaGaps: true, decision: 'calibrated' }).filter((f) => f.ruleId === 'nonrestrictive-comma');
+      const off = setOff(text, { commaGaps: false, decision: 'calibrated' }).filter((f) => f.ruleId === 'nonrestrictive-comma');
       assert.equal(on.length, 1, JSON.stringify(on.map((f) => f.confidence)));
       assert.deepEqual(off, []);
     });

@@ -3,11 +3,12 @@ import { makeLinter, weighedCorrections } from '../../server/src/engine';
 import { STRAY_AGREEMENT } from '../../server/src/engine/correction/pipeline/strayAgreement';
 import { trainedEngineParts } from './trainedParts';
 
-describe("engine: a comma's deletion needs the comma-gap model's agreement", () => {
+// A stage of the calibrated decision (the learned scorer reads the comma-gap model's probability as a feature).
+describe("engine: a comma's deletion needs the comma-gap model's agreement (the calibrated decision)", () => {
   const parts = trainedEngineParts();
   const deletions = (text: string) =>
     makeLinter(parts())
-      .lint(text)
+      .lint(text, { decision: 'calibrated' })
       .filter((f) => f.fixes.some((x) => x.edits.some((e) => e.newText === '' && text.slice(e.start.offset, e.end.offset).trim() === ',')))
       .map((f) => f.ruleId);
 
@@ -31,7 +32,7 @@ describe("engine: a comma's deletion needs the comma-gap model's agreement", () 
   it('says in the decision trace why the deletion was dropped', () => {
     const text = 'Thus, the sampling rate varies for every query depending on the number of visits.';
     const [s] = parts().analyser!.parseText(text);
-    const notes = weighedCorrections(s, parts(), text)!.decisions;
+    const notes = weighedCorrections(s, parts(), text, { decision: 'calibrated' })!.decisions;
     const note = notes.find((n) => n.stage === 'stray-agreement');
     assert.ok(note, JSON.stringify(notes));
     assert.strictEqual(note.changes[0].slot, 1);

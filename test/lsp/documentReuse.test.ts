@@ -98,7 +98,8 @@ describe('reuse between keystrokes (analysis worker)', function () {
     };
     for (const n of [texts.length, 5, 2]) {
       const blocks = texts.slice(-n).map((text) => ({ text }));
-      for (let round = 0; round < 2; round++) assert.deepEqual(blockOptions(blocks, {}), expected(blocks));
+      // Under the calibrated decision: the learned one adds the document's register bins to every block's options.
+      for (let round = 0; round < 2; round++) assert.deepEqual(blockOptions(blocks, { decision: 'calibrated' }), expected(blocks).map((o) => ({ decision: 'calibrated', ...o })));
     }
   });
 

@@ -68,12 +68,14 @@ describe('the document of auto is the file: decisions over all blocks', function
     assert.equal(documentQuoteHabit(blocks.slice(1, 3), {}), 'none', 'one placement alone is no habit');
     assert.equal(documentQuoteHabit([blocks[1], blocks[1], blocks[2]], {}), 'british');
     assert.equal(documentQuoteHabit([blocks[2]], { quoteStyle: 'auto' }), 'none');
-    const options: LintOptions = { quoteStyle: 'auto' };
+    // Under the calibrated decision: the learned one adds the document's register bins to every block's options
+    // (documentRegister.test.ts), so no block keeps the object given.
+    const options: LintOptions = { quoteStyle: 'auto', decision: 'calibrated' };
     const [first, second, third] = blockOptions(blocks, options);
     assert.ok(first === options && third === options, 'agrees, or has no quote: the same options (the same cache key)');
-    assert.deepEqual(second, { quoteStyle: 'auto', quoteHabit: 'american' });
-    assert.deepEqual(blockOptions([blocks[0], blocks[1], blocks[1], blocks[1]], options)[0], { quoteStyle: 'auto', quoteHabit: 'british' }, '3 British to 2');
-    assert.deepEqual(blockOptions([blocks[0], blocks[1], blocks[1]], options)[0], { quoteStyle: 'auto', quoteHabit: 'none' }, '2 to 2: no habit, not the block’s own');
+    assert.deepEqual(second, { ...options, quoteHabit: 'american' });
+    assert.deepEqual(blockOptions([blocks[0], blocks[1], blocks[1], blocks[1]], options)[0], { ...options, quoteHabit: 'british' }, '3 British to 2');
+    assert.deepEqual(blockOptions([blocks[0], blocks[1], blocks[1]], options)[0], { ...options, quoteHabit: 'none' }, '2 to 2: no habit, not the block’s own');
     assert.deepEqual(blockOptions([blocks[0], blocks[1], { text: 'It was "odd".' }, { text: 'She said "hi."' }], options).map((o) => o.quoteHabit), [undefined, 'american', 'american', 'american'], 'a block with one placement has no habit of its own: it gets the document’s');
   });
 
@@ -89,8 +91,9 @@ describe('the document of auto is the file: decisions over all blocks', function
 
   it('quoteStyle auto with no habit: the model’s American style, but not in a document that holds inline code', () => {
     const linter = makeLinter({});
-    // The engine sets modelQuoteStyle from a model whose channel transposes (EngineModel.quoteStyle); given here.
-    const options: LintOptions = { modelQuoteStyle: 'american' };
+    // The engine sets modelQuoteStyle from a model whose channel transposes (EngineModel.quoteStyle); given here. Under
+    // the calibrated decision, so that a block's options stay the object given (the learned one adds the register's).
+    const options: LintOptions = { modelQuoteStyle: 'american', decision: 'calibrated' };
     const quotes = (doc: string) => lintDocument(linter, doc, 'markdown', options).filter((f) => f.ruleId === 'quote-placement');
     const alone = 'He called the plan "a success".\n';
     const found = quotes(alone);
@@ -130,7 +133,9 @@ describe('the document of auto is the file: decisions over all blocks', function
     it('an edit in another paragraph that breaks the habit removes the finding (the cache keeps parts, not decisions)', () => {
       const linter = makeLinter(parts());
       const cache = new ParagraphCache();
-      const auto: LintOptions = { introductoryComma: 'auto' };
+      // Under the calibrated decision: under the learned one an edit that moves the document's register bins (its
+      // length, here) changes every block's options, and so analyses every block again (documentRegister.ts).
+      const auto: LintOptions = { introductoryComma: 'auto', decision: 'calibrated' };
       const broken = HABIT_DOC.replace('Finally, it rained all day.', 'Finally it rained all day. Finally we stayed in the hotel. Finally we read our books. Finally we went to bed.'); // 2 of 7
       const lengths: number[] = [];
       for (const doc of [HABIT_DOC, broken, HABIT_DOC]) {

@@ -31,7 +31,8 @@ describe('lintDocument', () => {
   it('reports the doubled-mark rule in prose only, at exact document positions, with fixes that apply', async () => {
     const linter = await createLinter();
     const doc = '# Title,, here\n\nSome text,, with `code,,` and:\n\n```\nx,, y\n```\n\n> quote,, \n> line two\n';
-    const findings = lintDocument(linter, doc, 'markdown');
+    // (Three errors make the text error-prone: the learned decision also asks for the period after "line two".)
+    const findings = lintDocument(linter, doc, 'markdown').filter((f) => f.ruleId === 'doubled-mark');
     assert.deepEqual(findings.map((f) => doc.slice(f.start.offset, f.end.offset)), [',,', ',,', ',,']);
     assert.deepEqual(findings.map((f) => [f.start.line, f.start.character]), [[0, 7], [2, 9], [8, 7]]);
     assert.equal(applyFixes(doc, findings), doc.replace('Title,,', 'Title,').replace('text,,', 'text,').replace('quote,,', 'quote,'));

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Audience, CommaSplices, EgComma, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Audience, CommaSplices, Decision, EgComma, FalsePositive, IntroductoryComma, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { allowEntryProblem } from '../prose/allowed';
 import { Dialect, quoteStyleOf } from './dialect';
 import { withExtends } from './extends';
@@ -30,6 +30,8 @@ export interface ProjectConfig {
   /** Ask the comma-gap model (`LintOptions.commaGaps`). */
   commaGaps?: boolean;
   adaptToWriter?: boolean;
+  /** Who decides the candidate edits (`LintOptions.decision`). */
+  decision?: Decision;
   /** The standard every sentence is held to (`engine/audience.ts`); when set it decides `adaptToWriter`. */
   audience?: Audience;
   minConfidence?: number;
@@ -169,6 +171,7 @@ export function toLintOptions(config: ProjectConfig): LintOptions {
   if (config.egComma) options.egComma = config.egComma;
   if (config.commaGaps !== undefined) options.commaGaps = config.commaGaps;
   if (config.adaptToWriter !== undefined) options.adaptToWriter = config.adaptToWriter;
+  if (config.decision) options.decision = config.decision;
   if (config.audience) options.audience = config.audience;
   if (config.minConfidence !== undefined) options.minConfidence = config.minConfidence;
   if (config.allow?.length) options.allow = config.allow;

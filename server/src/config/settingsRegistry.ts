@@ -8,6 +8,8 @@
 import {
   AUDIENCE_VALUES,
   COMMA_SPLICES_VALUES,
+  DECISION_VALUES,
+  DEFAULT_DECISION,
   DEFAULT_COMMA_GAPS,
   DEFAULT_COMMA_SPLICES,
   DEFAULT_EG_COMMA,
@@ -168,6 +170,17 @@ export const SETTINGS: readonly SettingSpec[] = [
       'Also ask the comma-gap model, learned from edited English, at every gap between two words: is a comma missing here, or is the one written here stray? It finds commas the parse of a mistyped sentence hides (an apposition read as a compound name). Turn off to report only the other rules.',
   },
   {
+    key: 'decision',
+    scope: 'both',
+    shape: { type: 'string' },
+    values: [
+      ['learned', 'A correction scorer learned from edited English weighs every candidate edit (the default).'],
+      ['calibrated', "The error model learned from web text, with hand-written guards against its known false alarms: the decision before the learned one."],
+    ],
+    default: DEFAULT_DECISION,
+    description: 'Who decides which of the punctuation model\'s candidate edits are reported.',
+  },
+  {
     key: 'adaptToWriter',
     scope: 'both',
     shape: { type: 'boolean' },
@@ -312,6 +325,7 @@ export const ENGINE_VALUES: Readonly<Record<string, readonly string[]>> = {
   egComma: EG_COMMA_VALUES,
   commaSplices: COMMA_SPLICES_VALUES,
   audience: AUDIENCE_VALUES,
+  decision: DECISION_VALUES,
 };
 
 /** `contributes.configuration` of the root package.json. */

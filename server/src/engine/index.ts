@@ -12,7 +12,7 @@ import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteReg
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
 import * as path from 'path';
-import { DEFAULT_COMMA_GAPS, DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
+import { DEFAULT_COMMA_GAPS, DEFAULT_COMMA_SPLICES, DEFAULT_DECISION, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
 import { deferredExplanation, explanationText, FindingBuilder, PlainFinding } from './finding';
 import { unpunctuatedParagraph } from './unpunctuated';
 import { doubledMarksRule } from './rules/doubledMarks';
@@ -234,7 +234,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
     lintPart(text: string, given: LintOptions = {}, trace?: DecisionTrace): LintPart {
       const { options, thresholdOf } = sentenceSettings(given, model, cal);
       // Read here, outside the per-sentence catch below: a broken scorer file stops the lint naming the file.
-      const scorer = options.decision === 'learned' ? parts.scorer : undefined;
+      const scorer = (options.decision ?? DEFAULT_DECISION) === 'learned' ? parts.scorer : undefined;
       // The closing-mark placement is not a kind of edit and takes the global threshold.
       const threshold = options.minConfidence ?? cal.threshold;
       const plain: PlainFinding[] = [];
@@ -255,7 +255,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
-        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? 'calibrated'}\u0001${options.fragment ? 1 : 0}\u0001${(options.commaGaps ?? DEFAULT_COMMA_GAPS) ? 1 : 0}`;
+        const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? DEFAULT_DECISION}\u0001${options.fragment ? 1 : 0}\u0001${(options.commaGaps ?? DEFAULT_COMMA_GAPS) ? 1 : 0}`;
         // A scorer trained with the document's register reads it from the document's counts when the prose layer
         // gives them, else from this text, which is then the document (`documentRegister.ts`).
         const documentBins = documentBinsFor(scorer, options, text);

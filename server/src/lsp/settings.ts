@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import picomatch from 'picomatch';
-import { Audience, CommaSplices, DEFAULT_COMMA_GAPS, DEFAULT_COMMA_SPLICES, DEFAULT_EG_COMMA, DEFAULT_INTRODUCTORY_COMMA, EgComma, IntroductoryComma, isAudience, isCommaSplices, isEgComma, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
+import { Audience, CommaSplices, Decision, DEFAULT_COMMA_GAPS, DEFAULT_COMMA_SPLICES, DEFAULT_DECISION, DEFAULT_EG_COMMA, DEFAULT_INTRODUCTORY_COMMA, EgComma, IntroductoryComma, isAudience, isCommaSplices, isDecision, isEgComma, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { Dialect, isDialect, ProjectConfig, quoteStyleOf } from '../config';
 import { allowEntryProblem } from '../prose/allowed';
 
@@ -24,6 +24,8 @@ export interface Settings {
   egComma: EgComma;
   /** Ask the comma-gap model (`LintOptions.commaGaps`). */
   commaGaps: boolean;
+  /** Who decides the candidate edits (`LintOptions.decision`). */
+  decision: Decision;
   /** In an error-prone document, decide at its higher error rate (`correction/pipeline/writerErrorRate.ts`). */
   adaptToWriter: boolean;
   /** The standard every sentence is held to (`engine/audience.ts`); other than `auto` it decides `adaptToWriter`. */
@@ -56,6 +58,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   commaSplices: DEFAULT_COMMA_SPLICES,
   egComma: DEFAULT_EG_COMMA,
   commaGaps: DEFAULT_COMMA_GAPS,
+  decision: DEFAULT_DECISION,
   adaptToWriter: true,
   audience: 'auto',
   minConfidence: 0,
@@ -89,6 +92,7 @@ export function fromEditor(raw: unknown): Settings {
     commaSplices: pick('commaSplices', isCommaSplices),
     egComma: pick('egComma', isEgComma),
     commaGaps: pick('commaGaps', (v) => typeof v === 'boolean'),
+    decision: pick('decision', isDecision),
     adaptToWriter: pick('adaptToWriter', (v) => typeof v === 'boolean'),
     audience: pick('audience', isAudience),
     minConfidence: pick('minConfidence', isNum),
@@ -117,6 +121,7 @@ export function withProjectConfig(s: Settings, config: ProjectConfig): Settings 
     commaSplices: config.commaSplices ?? s.commaSplices,
     egComma: config.egComma ?? s.egComma,
     commaGaps: config.commaGaps ?? s.commaGaps,
+    decision: config.decision ?? s.decision,
     adaptToWriter: config.adaptToWriter ?? s.adaptToWriter,
     // A project's older `adaptToWriter` outranks the editor's audience as it did; its own `audience` outranks both.
     audience: config.audience ?? (config.adaptToWriter !== undefined ? 'auto' : s.audience),
@@ -142,7 +147,7 @@ export function toLintOptions(s: Settings): LintOptions {
     if (v === 'off') disabledRules.push(rule);
     else if (v === 'error' || v === 'warning' || v === 'info' || v === 'hint') severities[rule] = v;
   }
-  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, egComma: s.egComma, commaGaps: s.commaGaps, adaptToWriter: s.adaptToWriter, disabledRules, severities };
+  const options: LintOptions = { quoteStyle: s.quoteStyle, serialComma: s.serialComma, introductoryComma: s.introductoryComma, commaSplices: s.commaSplices, egComma: s.egComma, commaGaps: s.commaGaps, decision: s.decision, adaptToWriter: s.adaptToWriter, disabledRules, severities };
   // `auto` (the editor sends the default too) leaves `adaptToWriter` to decide, as before the setting existed.
   if (s.audience !== 'auto') options.audience = s.audience;
   if (s.allow.length) options.allow = s.allow;

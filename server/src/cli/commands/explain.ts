@@ -13,6 +13,8 @@ import {
   QUOTE_STYLE_USAGE,
   SERIAL_COMMA_USAGE,
   isCommaSplices,
+  isDecision,
+  DECISION_USAGE,
   isIntroductoryComma,
   isQuoteStyle,
   isSerialComma,
@@ -90,7 +92,7 @@ export const explainCommand: Command = {
     const commaSplices = values['comma-splices'];
     if (commaSplices !== undefined && !isCommaSplices(commaSplices)) throw new UsageError(COMMA_SPLICES_USAGE);
     const decision = values.decision;
-    if (decision !== undefined && !isDecision(decision)) throw new UsageError('--decision takes calibrated or learned');
+    if (decision !== undefined && !isDecision(decision)) throw new UsageError(DECISION_USAGE);
     if (decision === 'learned' && !parts.scorer) throw new Error(`the learned scorer is not available (${parts.problem ?? 'no lint-scorer.json in the model directory'})`);
     const options = { quoteStyle, serialComma, introductoryComma, commaSplices, ...(decision ? { decision } : {}) };
     if (parts.analyser && parts.model) {
@@ -170,7 +172,7 @@ function candidateTable(s: AnalysedSentence, weighed: WeighedCorrections): strin
   return `${table}${guards}${decided}${unscored}`;
 }
 
-const isDecision = (d: string): d is 'calibrated' | 'learned' => d === 'calibrated' || d === 'learned';
+
 
 /** Under the learned decision, the candidates below this probability are counted, not listed. */
 const LEARNED_SHOWN = 0.05;

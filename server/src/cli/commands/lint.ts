@@ -5,12 +5,14 @@ import { ConfigError, DIALECT_USAGE, isDialect, loadProjectConfig, quoteStyleOf,
 import {
   AUDIENCE_USAGE,
   COMMA_SPLICES_USAGE,
+  DECISION_USAGE,
   isAudience,
   EG_COMMA_USAGE,
   INTRODUCTORY_COMMA_USAGE,
   QUOTE_STYLE_USAGE,
   SERIAL_COMMA_USAGE,
   isCommaSplices,
+  isDecision,
   isEgComma,
   isIntroductoryComma,
   isQuoteStyle,
@@ -60,6 +62,8 @@ Options:
                            overrides the config)
       --no-comma-gaps      do not ask the comma-gap model learned from edited English (asked by default;
                            overrides the config)
+      --decision learned|calibrated   who decides the reported edits: the scorer learned from edited English
+                           (learned, the default) or the error model with its hand-written guards (overrides the config)
       --audience edited|learner|auto   the standard every sentence is held to: edited prose's, a learner's
                            (less certain findings too, and edited prose's conventions), or chosen from the
                            document's own findings (auto, the default; the summary says which; overrides the config)
@@ -115,6 +119,7 @@ export const lintCommand: Command = {
         'eg-comma': { type: 'string' },
         'no-adapt-to-writer': { type: 'boolean' },
         'no-comma-gaps': { type: 'boolean' },
+        decision: { type: 'string' },
         audience: { type: 'string' },
         config: { type: 'string', short: 'c' },
         jobs: { type: 'string', short: 'j' },
@@ -186,6 +191,11 @@ export const lintCommand: Command = {
     }
     if (values['no-adapt-to-writer']) options.audience = 'edited';
     if (values['no-comma-gaps']) options.commaGaps = false;
+    const decision = values.decision;
+    if (decision !== undefined) {
+      if (!isDecision(decision)) throw new UsageError(DECISION_USAGE);
+      options.decision = decision;
+    }
     const audience = values.audience;
     if (audience !== undefined) {
       if (!isAudience(audience)) throw new UsageError(AUDIENCE_USAGE);
