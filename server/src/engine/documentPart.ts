@@ -157,6 +157,7 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
       ...omissions.filter((o) => o.errorProneOnly).flatMap(asErrorProne),
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => reason(errorProneFinding(f, errorRate))) : []),
       ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => reason(heldFinding(f, errorRate))) : []),
+      ...(!errorRate && p.errorRate?.yielding ? p.errorRate.yielding : []),
     ];
     if (!reported.length) return p.findings;
     return keepStrongest([...(p.contenders ?? p.findings), ...reported], findingSpan, trace && ((f, by) => trace(overlapNote(f, findingSpan(f), by))));

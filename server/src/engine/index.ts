@@ -240,6 +240,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       const plain: PlainFinding[] = [];
       const habits: SentenceHabit[] = [];
       const adaptive: PlainFinding[] = [];
+      // The small models' findings a deferred one displaces where the document is error-prone (`SmallModelFindings`).
+      const yielding: PlainFinding[] = [];
       let sentenceCount = 0;
       // Findings a rule reports only in an error-prone document wait with the adapted ones (`TextRule.errorProneOnly`).
       const held: PlainFinding[] = [];
@@ -284,6 +286,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
               const k = smallModelStep(s, text, kinds, r, options, () => model.commaPrior?.(s.tree), reparse, undefined, convention);
               plain.push(...k.findings);
               adaptive.push(...k.adaptive);
+              yielding.push(...k.yielding);
               habits.push(...k.habits);
               if (r.adaptive) adaptive.push(...r.adaptive);
               sentenceCount++;
@@ -301,13 +304,14 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
           plain.length = typographic;
           habits.length = 0;
           adaptive.length = 0;
+          yielding.length = 0;
           plain.push(run);
         }
         placeClosers(text, plain, sentences, model, threshold);
       }
       // `introductoryComma: auto` and the writer's error rate are decided over the whole document, after every part
       // (`settleParts`).
-      const part = finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive, held }, trace);
+      const part = finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive, held, yielding }, trace);
       part.words = words;
       if (stoppedAt !== undefined) Object.assign(part, { stoppedAt, stoppedBy });
       return part;
@@ -348,7 +352,7 @@ function finish(
   plain: PlainFinding[],
   habits: readonly SentenceHabit[],
   options: LintOptions,
-  adaptive: { sentences: number; pending: readonly PlainFinding[]; held: readonly PlainFinding[] },
+  adaptive: { sentences: number; pending: readonly PlainFinding[]; held: readonly PlainFinding[]; yielding: readonly PlainFinding[] },
   trace?: DecisionTrace,
 ): LintPart {
   const disabled = new Set(options.disabledRules ?? []);
@@ -369,6 +373,8 @@ function finish(
     // is not counted: counted, EWT dev's web writers' spaced marks made five clean documents error-prone (session 19).
     const held = adaptive.held.filter((f) => wanted(f) && !kept.some((k) => overlaps(f, k)));
     part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build) };
+    const yielding = adaptive.yielding.filter(wanted);
+    if (yielding.length) part.errorRate.yielding = yielding.map(build);
   }
   if (habits.length) {
     const habit: HabitPart<Finding> = emptyHabit();
@@ -385,6 +391,6 @@ function finish(
     if (threshold > 0) habit.minConfidence = threshold;
     part.habit = habit;
   }
-  if (part.habit?.pending.length || part.errorRate?.pending.length || part.errorRate?.held?.length) part.contenders = candidates.map(build);
+  if (part.habit?.pending.length || part.errorRate?.pending.length || part.errorRate?.held?.length || part.errorRate?.yielding?.length) part.contenders = candidates.map(build);
   return part;
 }

@@ -5,7 +5,7 @@
  * Each model is optional: without its file, its kind is not reported.
  */
 import * as path from 'path';
-import { PlainFinding } from './finding';
+import { PlainEdit, PlainFinding } from './finding';
 import { emptyHabit, SentenceHabit, withShares } from './correction/style/introductoryHabit';
 import type { IntroductoryConvention } from './correction/style/introductoryConvention';
 import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, LintOptions } from './types';
@@ -83,10 +83,22 @@ function introductoryPhrase(s: AnalysedSentence, text: string, f: PlainFinding):
   return `phrase "${text.slice(s.tokens[s.wordTokens[0]].start, end).trim()}"`;
 }
 
+/** What the small models find in one sentence, by when each finding is reported. */
+export interface SmallModelFindings {
+  findings: PlainFinding[];
+  /** Reported only in an error-prone document (`correction/pipeline/writerErrorRate.ts`). */
+  adaptive: PlainFinding[];
+  /**
+   * Reported only in a document that is not error-prone: a finding whose slots a decision's deferred finding edits
+   * (`deferred`), which that document reports in its place.
+   */
+  yielding: PlainFinding[];
+}
+
 /**
  * `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/pipeline/writerErrorRate.ts`).
  * `others`: the sentence's findings from the punctuation model's candidates; a set-off comma one of them already adds
- * is not reported twice. A fronted phrase's comma follows `introductoryComma` as the punctuation model's do: reported
+ * is not reported twice, and one a deferred finding (`deferred`) edits is `yielding`. A fronted phrase's comma follows `introductoryComma` as the punctuation model's do: reported
  * under `edited`; under `auto` it waits in `habit` for the document's habit (or its error rate) to ask for it
  * (`correction/style/introductoryHabit.ts`: a web writer who leaves these commas out is not held to edited prose's);
  * never under `ignore`. The comma-gap model (`commaGaps/`) asks every gap last: a gap that a finding before it already
@@ -106,9 +118,10 @@ export function sentenceKindFindings(
   trace?: DecisionTrace,
   deferred: ReadonlySet<PlainFinding> = new Set(),
   reparse?: Reparse,
-): { findings: PlainFinding[]; adaptive: PlainFinding[]; habit?: SentenceHabit } {
+): SmallModelFindings & { habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace) : { findings: [], adaptive: [] };
   const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence, trace) : [])];
+  const yielding: PlainFinding[] = [];
   let habit: SentenceHabit | undefined;
   if (models.setOff) {
     // Another finding that edits the phrase's edges or what lies between them (the comma after a restrictive clause
@@ -124,17 +137,20 @@ export function sentenceKindFindings(
         }
       : undefined;
     for (const { finding: f, reach, kind, slots } of setOffCommaFindings(s, text, models.setOff, { minConfidence, introductory: introductory !== 'ignore', trace, reparse, gapBacking })) {
-      // A finding that waits for the document's error rate decides nothing here: in a document without one it is never
+      // A finding that waits for the document's error rate decides only an error-prone document: elsewhere it is never
       // reported, and the set-off finding was lost with it ("When we arrived, … When the rain stopped we went out."
       // found nothing under `auto`; under the learned decision, whose deferred candidates reach further, edited dev's
-      // relative clauses found went 21 → 37 of 138 and appositions 9 → 14 of 39 with this; journal, "The learned
-      // decision as the default"). Where both are reported, the document's overlap step keeps the more confident.
-      const by = others.find((o) => !deferred.has(o) && (o.fixes[0]?.edits ?? []).some((e) => e.end >= reach.start && e.start <= reach.end));
+      // relative clauses found went 21 → 37 of 138 and appositions 9 → 14 of 39 once they decided nothing at all;
+      // journal, "The learned decision as the default"). So the set-off finding is reported where the document is not
+      // error-prone (`yielding`), and an error-prone one keeps the deferred finding, as before.
+      const edits = (o: PlainFinding) => (o.fixes[0]?.edits ?? []).some((e) => e.end >= reach.start && e.start <= reach.end);
+      const by = others.find((o) => !deferred.has(o) && edits(o));
       if (by) {
         trace?.({ stage: 'decided-by-another', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'dropped', reason: `${by.ruleId} edits it (confidence ${by.confidence.toFixed(3)})` });
         continue;
       }
-      if (f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
+      const yields = others.some((o) => deferred.has(o) && edits(o));
+      if (f.ruleId !== 'introductory-comma' || introductory === 'edited') (yields ? yielding : findings).push(f);
       else {
         (habit ??= emptyHabit()).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
         trace?.({ stage: 'style', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
@@ -142,8 +158,9 @@ export function sentenceKindFindings(
     }
   }
   if (askGaps && models.gaps) {
-    // Nor does it claim a gap (as above).
-    const taken = [...others.filter((o) => !deferred.has(o)), ...findings, ...(habit?.pending.map((x) => x.finding) ?? [])].flatMap((f) => f.fixes[0]?.edits ?? []);
+    // A gap a deferred finding edits is the gap model's only where the document is not error-prone (as above).
+    const taken = [...others.filter((o) => !deferred.has(o)), ...findings, ...yielding, ...(habit?.pending.map((x) => x.finding) ?? [])].flatMap((f) => f.fixes[0]?.edits ?? []);
+    const takenIfErrorProne = others.filter((o) => deferred.has(o)).flatMap((f) => f.fixes[0]?.edits ?? []);
     // A gap reaches from the end of the word before it to the start of the word after it.
     const regionOf = (at: number) => {
       const k = s.tokens.findIndex((t) => !t.punct && t.start >= at);
@@ -166,22 +183,25 @@ export function sentenceKindFindings(
         continue;
       }
       const regions = f.fixes[0].edits.map((e) => regionOf(e.newText ? e.start : (s.tokens.slice(0, s.tokens.findIndex((t) => t.start === e.start)).reverse().find((t) => !t.punct)?.end ?? e.start)));
-      if (regions.some((r) => taken.some((e) => e.end >= r.start && e.start <= r.end))) {
+      const editedIn = (edits: readonly PlainEdit[]) => regions.some((r) => edits.some((e) => e.end >= r.start && e.start <= r.end));
+      if (editedIn(taken)) {
         note('another finding already edits the gap');
         continue;
       }
+      const yields = editedIn(takenIfErrorProne);
       if (guards.length > 0) {
         gapVetoTrace.vetoed?.(f, text, guards);
         continue;
       }
-      if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') findings.push(f);
+      if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') (yields ? yielding : findings).push(f);
+      else if (yields) note('another finding already edits the gap');
       else if (introductory !== 'ignore') {
         (habit ??= emptyHabit()).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
         trace?.({ stage: 'style', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       } else note('introductoryComma is ignore');
     }
   }
-  return { findings, adaptive: joins.adaptive, habit };
+  return { findings, adaptive: joins.adaptive, yielding, habit };
 }
 
 /**
@@ -200,17 +220,17 @@ export function smallModelStep(
   reparse?: Reparse,
   trace?: DecisionTrace,
   convention?: IntroductoryConvention,
-): { findings: PlainFinding[]; adaptive: PlainFinding[]; habits: SentenceHabit[] } {
+): SmallModelFindings & { habits: SentenceHabit[] } {
   const askGaps = options.commaGaps ?? DEFAULT_COMMA_GAPS;
   const gaps = askGaps ? kinds?.gaps : undefined;
   const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, commaPrior, trace) : h);
   const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])];
   const k = kinds
     ? sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, others, options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA, commaPrior, askGaps, trace, new Set(r.adaptive), reparse)
-    : { findings: [], adaptive: [] };
+    : { findings: [], adaptive: [], yielding: [] };
   const habits: SentenceHabit[] = [];
   const shares = (h: SentenceHabit) => withShares(h, s.tree, convention);
   if (k.habit) habits.push(shares(gapEvidence(k.habit)));
   if (r.habit) habits.push(shares(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff, trace) : r.habit)));
-  return { findings: k.findings, adaptive: k.adaptive, habits };
+  return { findings: k.findings, adaptive: k.adaptive, yielding: k.yielding, habits };
 }

@@ -60,6 +60,11 @@ export interface ErrorRatePart<F> {
    * around marks); not counted in `findings`.
    */
   held?: F[];
+  /**
+   * The small models' findings a deferred finding displaces (`sentenceKinds.ts SmallModelFindings.yielding`): reported
+   * only where the document is not error-prone; not counted in `findings`.
+   */
+  yielding?: F[];
 }
 
 export interface ErrorRate {
