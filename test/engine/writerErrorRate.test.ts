@@ -74,6 +74,16 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     assert.deepStrictEqual(settleParts([parts[1]]).flat(), [], 'one finding in two sentences is not error-prone');
   });
 
+  it('a small model\'s finding a deferred one displaces is reported where the document is not error-prone, and only there', () => {
+    const at = (offset: number) => ({ line: 0, character: offset, offset });
+    const finding = (ruleId: string, confidence: number): Finding => ({ ruleId, message: ruleId, severity: 'warning', confidence, start: at(10), end: at(11), fixes: [], explanation: '' });
+    const [deferred, yielding] = [finding('subject-verb-comma', 0.7), finding('nonrestrictive-comma', 0.95)];
+    const part = (findings: number): LintPart => ({ findings: [], contenders: [], errorRate: { findings, sentences: 4, pending: [deferred], yielding: [yielding] } });
+    assert.deepStrictEqual(settleParts([part(1)]).flat().map((f) => f.ruleId), ['nonrestrictive-comma'], 'not error-prone: the small model decides');
+    // Error-prone: the deferred finding is reported, though the displaced one is more confident, and that one is not.
+    assert.deepStrictEqual(settleParts([part(3)]).flat().map((f) => f.ruleId), ['subject-verb-comma']);
+  });
+
   // Under the calibrated decision and without the comma-gap model, where ESSAY's sure findings are exactly three: the
   // learned decision, and the comma-gap model, find the weaker subject–verb comma outright. The learned decision's own
   // adaptation is tested in learnedDecision.test.ts.
