@@ -34,7 +34,7 @@ import { EditedPart } from '../editedEnglish';
 export const EXAMPLE_BITS = 22;
 
 export const MISSING_KINDS: ErrorKind[] = ['relative-clause-comma-missing', 'appositive-comma-missing', 'introductory-comma-missing', 'clause-coordinator-comma-missing', 'aside-closing-comma-missing'];
-export const STRAY_KINDS: ErrorKind[] = ['subject-verb-comma-added', 'verb-object-comma-added', 'restrictive-clause-comma-added', 'comma-after-coordinator'];
+export const STRAY_KINDS: ErrorKind[] = ['subject-verb-comma-added', 'verb-object-comma-added', 'restrictive-clause-comma-added', 'comma-after-coordinator', 'comma-added'];
 
 /** One sentence copy: its id, the error it carries (`clean`: none), its word count and its gaps. */
 export interface GapCopy {
@@ -106,6 +106,8 @@ function main(): void {
     if (idx % cleanEvery === 0) lines.push(JSON.stringify({ id: `${idx}`, source: 'clean', gold: [], gaps: gapsOf(gold.sentence, prior, new Set()) } satisfies GapCopy));
     const draft = draftOf(gold);
     for (const error of [...MISSING_KINDS, ...STRAY_KINDS]) {
+      // A kind at rate 0 draws nothing, so adding one leaves every other kind's draws as they were.
+      if (!rates.get(error)) continue;
       if (rng() >= (rates.get(error) ?? 0)) continue;
       const all = corruptionsOfError(draft, error);
       if (!all.length) continue;
