@@ -59,9 +59,9 @@ function shownAt(sv: SilverSentence, i: number): string {
   return sv.tree.slots[0].join('') + w.join(' ');
 }
 
-const HEADS = ['missing', 'stray'] as const;
+export const HEADS = ['missing', 'stray'] as const;
 
-interface Ex extends LabelledExample {
+export interface Ex extends LabelledExample {
   x: Int32Array;
   head: 0 | 1;
   kind: number;
@@ -69,7 +69,7 @@ interface Ex extends LabelledExample {
   slot: number;
 }
 
-interface Copies {
+export interface Copies {
   source: string[];
   gold: number[][];
   text: Array<string | undefined>;
@@ -78,7 +78,7 @@ interface Copies {
 }
 
 /** `keep`: only the copies of the sentences it accepts (by their index in the part's silver trees). */
-async function read(part: EditedPart, bits: number, limit = Infinity, file = examplesFile(part), keep?: (sentence: number) => boolean): Promise<Copies> {
+export async function read(part: EditedPart, bits: number, limit = Infinity, file = examplesFile(part), keep?: (sentence: number) => boolean): Promise<Copies> {
   if (!fs.existsSync(file)) throw new Error(`no examples at ${file}: run npx tsx server/research/commaGaps/examples.ts --part ${part}`);
   const mask = (1 << bits) - 1;
   const c: Copies = { source: [], gold: [], text: [], id: [], ex: [] };
@@ -296,4 +296,4 @@ async function run(opt: Record<string, string | boolean | string[] | undefined>)
   console.log(`wrote ${opt.out}: ${weights.length} weights at 1/${scale}, thresholds ${JSON.stringify(thresholds)}, prior shift ${JSON.stringify(priorShift)}`);
 }
 
-void main();
+if (require.main === module) void main();
