@@ -191,5 +191,10 @@ describe('comma gaps learned from edited English', function () {
     assert.throws(() => decodeCommaGaps(Buffer.from('{"version":"v","bits":20,"weights":[]}')), /not a comma-gap model/);
     assert.throws(() => decodeCommaGaps(encodeCommaGaps({ version: 'v', bits: 10, weights: [] }, 2000, { thresholds: { missing: {} } as never })), /thresholds.*stray/);
     assert.equal(int16Scale([0.5, -4.25]), 7709);
+    // The kinds of gap where a model saw stray commas, when its file names them; none named, none read.
+    assert.strictEqual(m.strayKinds, undefined);
+    const naming = decodeCommaGaps(encodeCommaGaps({ version: 'v', bits: 10, weights: [] }, 2000, { thresholds, strayKinds: ['subject-verb', 'other'] }));
+    assert.deepEqual([...naming.strayKinds!], ['subject-verb', 'other']);
+    assert.throws(() => decodeCommaGaps(encodeCommaGaps({ version: 'v', bits: 10, weights: [] }, 2000, { thresholds, strayKinds: ['elsewhere' as never] })), /strayKinds names "elsewhere"/);
   });
 });

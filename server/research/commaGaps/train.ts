@@ -9,8 +9,11 @@
  * logit(π_writers) − logit(π_train) (the prior correction of a logistic model fit on a sample drawn by class): π_train
  * the share of its gaps that are errors in the training examples, π_writers the writers' errors of its kinds per
  * sentence (`corruption/rates.ts WRITER_ERROR_RATES`: EWT's writers and the learner probes, no test data) over its
- * gaps per sentence as editors write (the training examples' clean copies). The expected calibration error (ECE, 10
- * bins) is reported on dev reweighted to the writers' rate, before and after the shift.
+ * gaps per sentence as editors write (the training examples' clean copies). Examples drawn with the generic stray comma
+ * (`examples.ts --comma-added-rate`) count its writers' rate too, `--comma-added-writers` per 1,000 sentences: it is no
+ * kind of `WRITER_ERROR_RATES` (whose keys are the benchmark's kinds), and no probe pair shows it apart from the four
+ * named kinds, so by that file's rule for such kinds it gets one probe pair's weight (65 / 6 ≈ 10.8). The expected
+ * calibration error (ECE, 10 bins) is reported on dev reweighted to the writers' rate, before and after the shift.
  *
  * The threshold of each question and kind of gap (`gapKind`: the edge of a relative clause, of an apposition, a
  * fronted phrase's end, …) is chosen on dev: going down from 0.99, the least at which the dev sentences as the editors
@@ -21,19 +24,20 @@
  *   npx tsx server/research/commaGaps/train.ts [--out models/en/comma-gaps.bin] [--bits 20] [--max-clean 0.3] [--no-prior-shift]
  *     [--show-dev FILE]   (the dev clean findings at the chosen thresholds, for reading)
  *     [--leave-fold k]    (train without the train documents of fold k: `scorer/crossFit.ts`)
+ *     [--keep-thresholds FILE]   (every threshold from the model FILE instead of the sweep's: new probabilities, same findings' bar)
  */
 import * as fs from 'fs';
 import * as readline from 'readline';
 import { parseArgs } from 'util';
 import { fitAdagrad, LabelledExample, probOf } from '../smallModels/adagradLogistic';
-import { examplesFile, GapCopy, MISSING_KINDS, STRAY_KINDS } from './examples';
+import { examplesFile, GapCopy, MISSING_KINDS, readRecipe, STRAY_KINDS } from './examples';
 import { ewtCleanFile } from './ewtClean';
 import { GAP_KINDS } from '../../src/engine/commaGaps/features';
 import { EditedPart } from '../editedEnglish';
 import { readSilverTrees, SilverSentence } from '../silverTrees';
 import { f05, Tally } from '../eval/score';
 import { WRITER_ERROR_RATES } from '../corruption/rates';
-import { encodeCommaGaps } from '../../src/engine/commaGaps/model';
+import { decodeCommaGaps, encodeCommaGaps } from '../../src/engine/commaGaps/model';
 import { featureIndex } from '../../src/restore/hashedLogistic';
 import { int16Scale } from '../../src/engine/hashedWeightsFile';
 import { GAP_FOLDS, gapFoldOf } from '../scorer/crossFit';
@@ -55,9 +59,9 @@ function shownAt(sv: SilverSentence, i: number): string {
   return sv.tree.slots[0].join('') + w.join(' ');
 }
 
-const HEADS = ['missing', 'stray'] as const;
+export const HEADS = ['missing', 'stray'] as const;
 
-interface Ex extends LabelledExample {
+export interface Ex extends LabelledExample {
   x: Int32Array;
   head: 0 | 1;
   kind: number;
@@ -65,7 +69,7 @@ interface Ex extends LabelledExample {
   slot: number;
 }
 
-interface Copies {
+export interface Copies {
   source: string[];
   gold: number[][];
   text: Array<string | undefined>;
@@ -74,7 +78,7 @@ interface Copies {
 }
 
 /** `keep`: only the copies of the sentences it accepts (by their index in the part's silver trees). */
-async function read(part: EditedPart, bits: number, limit = Infinity, file = examplesFile(part), keep?: (sentence: number) => boolean): Promise<Copies> {
+export async function read(part: EditedPart, bits: number, limit = Infinity, file = examplesFile(part), keep?: (sentence: number) => boolean): Promise<Copies> {
   if (!fs.existsSync(file)) throw new Error(`no examples at ${file}: run npx tsx server/research/commaGaps/examples.ts --part ${part}`);
   const mask = (1 << bits) - 1;
   const c: Copies = { source: [], gold: [], text: [], id: [], ex: [] };
@@ -123,6 +127,10 @@ function main(): Promise<void> {
       // Train on every fold of the train documents but this one (`scorer/crossFit.ts`: the gap probabilities of the
       // scorer's training examples come from a model that did not see their documents).
       'leave-fold': { type: 'string' },
+      // The generic stray comma's writers' rate per 1,000 sentences, counted only if the train examples plant it.
+      'comma-added-writers': { type: 'string', default: String(65 / 6) },
+      // Every question/kind's threshold from this model file (`--threshold` still overrides one).
+      'keep-thresholds': { type: 'string' },
     },
   });
   return run(opt);
@@ -147,13 +155,17 @@ async function run(opt: Record<string, string | boolean | string[] | undefined>)
 
   // The prior correction of each question's intercept (see the top of this file).
   const trainClean = train.source.filter((x) => x === 'clean').length;
+  const recipe = readRecipe((opt['train-file'] as string | undefined) ?? examplesFile('train'));
+  const planted = (recipe?.commaAddedRate ?? 0) > 0;
+  const writerRate = (k: string) => (k === 'comma-added' ? (planted ? Number(opt['comma-added-writers']) : 0) : (WRITER_ERROR_RATES[k as keyof typeof WRITER_ERROR_RATES]?.per1k ?? 0));
+  if (planted) console.log(`train examples plant comma-added at ${recipe!.commaAddedRate}; its writers' rate ${writerRate('comma-added').toFixed(2)} per 1,000 sentences`);
   const priorShift: Record<string, number> = {};
   const devRate: Record<string, number> = {};
   for (const head of [0, 1] as const) {
     const mine = train.ex.filter((e) => e.head === head);
     const piTrain = mine.filter((e) => e.y).length / mine.length;
     const gapsPerSentence = train.ex.filter((e) => e.head === head && train.source[e.copy] === 'clean').length / trainClean;
-    const perSentence = (head === 0 ? MISSING_KINDS : STRAY_KINDS).reduce((a, k) => a + (WRITER_ERROR_RATES[k]?.per1k ?? 0), 0) / 1000;
+    const perSentence = (head === 0 ? MISSING_KINDS : STRAY_KINDS).reduce((a, k) => a + writerRate(k), 0) / 1000;
     const piWriters = perSentence / gapsPerSentence;
     devRate[HEADS[head]] = piWriters;
     const shift = opt['no-prior-shift'] ? 0 : logit(piWriters) - logit(piTrain);
@@ -181,6 +193,8 @@ async function run(opt: Record<string, string | boolean | string[] | undefined>)
 
   // Per question and kind of gap: clean findings and right/wrong findings on corrupted copies, by threshold.
   const thresholds: Record<string, Record<string, number>> = { missing: {}, stray: {} };
+  const keptFile = opt['keep-thresholds'] as string | undefined;
+  const keptThresholds = keptFile ? decodeCommaGaps(fs.readFileSync(keptFile)).thresholds : undefined;
   for (const head of [0, 1] as const) {
     for (let k = 0; k < GAP_KINDS.length; k++) {
       const mine = dev.ex.map((e, j) => [e, p[j]] as const).filter(([e]) => e.head === head && e.kind === k);
@@ -208,8 +222,13 @@ async function run(opt: Record<string, string | boolean | string[] | undefined>)
         if (!over && precision >= minPrecision && right > 0) chosen = t;
         if (Math.round(t * 100) % 3 === 0) lines.push(`    t ${t.toFixed(2)}: clean ${clean} (${per1k.toFixed(2)}/1k), EWT ${ewtFound}, corrupted right ${right} wrong ${wrong}`);
       }
+      const swept = chosen;
+      const kept = keptThresholds?.[HEADS[head]][GAP_KINDS[k]];
+      if (keptThresholds && kept === undefined) throw new Error(`${keptFile}: no threshold for ${HEADS[head]}/${GAP_KINDS[k]}`);
+      if (kept !== undefined) chosen = kept;
       const given = ((opt.threshold as string[] | undefined) ?? []).map((x) => x.split('=')).find(([key]) => key === `${HEADS[head]}/${GAP_KINDS[k]}`);
       if (given) chosen = Number(given[1]);
+      if (chosen !== swept) console.log(`${HEADS[head]}/${GAP_KINDS[k]}: the sweep chose ${swept.toFixed(2)}; kept ${chosen.toFixed(2)}`);
       thresholds[HEADS[head]][GAP_KINDS[k]] = Number(Math.min(chosen, 1.01).toFixed(3));
       const positives = mine.filter(([e]) => e.y).length;
       console.log(`${HEADS[head]}/${GAP_KINDS[k]}: ${mine.length} dev gaps, ${positives} positive; chosen ${chosen.toFixed(2)}`);
@@ -269,9 +288,15 @@ async function run(opt: Record<string, string | boolean | string[] | undefined>)
   // Each weight rounded to the file's int16 step (`hashedWeightsFile.ts`).
   const scale = int16Scale(kept.map(([, v]) => v));
   const weights = kept.map(([k, v]) => [k, Math.round(v * scale) / scale] as [number, number]).filter(([, v]) => v !== 0);
-  const note = 'Trained by npm run train:comma-gaps (server/research/commaGaps/train.ts); priorShift is already in the weights.';
-  fs.writeFileSync(opt.out as string, encodeCommaGaps({ version: `comma-gaps-2-e${best.epoch}`, bits, weights }, scale, { thresholds: thresholds as { missing: Record<string, number>; stray: Record<string, number> }, priorShift, note }));
+  // The shipped recipe's note as it was; a recipe with the generic stray comma says so (and how to rebuild it).
+  const note =
+    'Trained by npm run train:comma-gaps (server/research/commaGaps/train.ts); priorShift is already in the weights.' +
+    (planted ? ` Examples with comma-added at ${recipe!.commaAddedRate} (examples.ts --comma-added-rate), its writers' rate ${writerRate('comma-added').toFixed(2)} per 1,000 sentences${keptFile ? `; thresholds kept from ${keptFile}` : ''}.` : '');
+  // A model shown the generic stray comma names the kinds of gap where it saw stray commas, so that the stray agreement
+  // (`correction/pipeline/strayAgreement.ts`) asks it there; the shipped recipe's file stays as it was.
+  const strayKinds = planted ? GAP_KINDS.filter((_, k) => train.ex.some((e) => e.head === 1 && e.y && e.kind === k)) : undefined;
+  fs.writeFileSync(opt.out as string, encodeCommaGaps({ version: `comma-gaps-2-e${best.epoch}`, bits, weights }, scale, { thresholds: thresholds as { missing: Record<string, number>; stray: Record<string, number> }, priorShift, ...(strayKinds ? { strayKinds } : {}), note }));
   console.log(`wrote ${opt.out}: ${weights.length} weights at 1/${scale}, thresholds ${JSON.stringify(thresholds)}, prior shift ${JSON.stringify(priorShift)}`);
 }
 
-void main();
+if (require.main === module) void main();

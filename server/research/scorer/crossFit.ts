@@ -6,11 +6,13 @@
  * on new text, and a scorer fitted on them learns to trust it more than it deserves (journal, "The learned scorer
  * after the comma-gap model changed": `To summarize⟦,⟧` called stray at 0.98). So the train documents are split into
  * `GAP_FOLDS` folds by their index within their source; for each fold a gap model is trained on the other folds'
- * documents (`commaGaps/train.ts --leave-fold k`, the settings of `npm run train:comma-gaps`) and gives the gap
+ * documents (`commaGaps/train.ts --leave-fold k`, the settings of `npm run train:comma-gaps`, from the same examples
+ * file and so the same recipe, `examples.ts --comma-added-rate` included) and gives the gap
  * probability of the scorer's examples from that fold. EWT train (which no gap model trains on), dev and run time use
  * the shipped gap model.
  *
  *   npx tsx server/research/scorer/crossFit.ts   (trains the fold models that are missing; `--rebuild`: all of them)
+ *     [-- TRAIN_OPTIONS…]   (more options of `commaGaps/train.ts`, as the shipped gap model was trained with)
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -53,7 +55,7 @@ export function crossFittedGaps(shipped: CommaGapsModel): (id: string) => CommaG
 }
 
 function main(): void {
-  const { values: opt } = parseArgs({ options: { rebuild: { type: 'boolean' } } });
+  const { values: opt, positionals: trainOptions } = parseArgs({ options: { rebuild: { type: 'boolean' } }, allowPositionals: true });
   for (let k = 0; k < GAP_FOLDS; k++) {
     const out = foldModelFile(k);
     // Kept while newer than the gap model's train examples (`npm run train:comma-gaps` rebuilds those).
@@ -65,7 +67,7 @@ function main(): void {
     }
     const t0 = Date.now();
     // The settings of `npm run train:comma-gaps` (its examples must exist: that script builds them).
-    execFileSync('npx', ['tsx', 'server/research/commaGaps/train.ts', '--epochs', '8', '--ewt-clean', 'dev', '--leave-fold', String(k), '--out', out], { stdio: 'inherit' });
+    execFileSync('npx', ['tsx', 'server/research/commaGaps/train.ts', '--epochs', '8', '--ewt-clean', 'dev', '--leave-fold', String(k), '--out', out, ...trainOptions], { stdio: 'inherit' });
     console.log(`fold ${k}: ${out} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
 }

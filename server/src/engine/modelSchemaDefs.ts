@@ -47,7 +47,9 @@ export const conventionSchema = {
 /**
  * The JSON header of `comma-gaps.bin` (`commaGaps/model.ts`; its weights follow in the layout of `hashedWeightsFile.ts`):
  * per question (missing, stray), a threshold per kind of gap, and the shift of each question's intercept from the
- * training data's error rate to writers' (`priorShift`, already in the weights; kept to say what was done).
+ * training data's error rate to writers' (`priorShift`, already in the weights; kept to say what was done), and the
+ * kinds of gap where its training examples held stray commas (`strayKinds`; a model without the list was shown them at
+ * four kinds, `strayAgreement.ts`).
  */
 const gapThresholds = { type: 'object', additionalProperties: { type: 'number', minimum: 0 } };
 export const commaGapsSchema = {
@@ -61,6 +63,7 @@ export const commaGapsSchema = {
     nonZero: { type: 'integer', minimum: 0 },
     thresholds: { type: 'object', required: ['missing', 'stray'], properties: { missing: gapThresholds, stray: gapThresholds } },
     priorShift: { type: 'object', additionalProperties: { type: 'number' } },
+    strayKinds: { type: 'array', items: { type: 'string' } },
     note: { type: 'string' },
   },
 };

@@ -12,7 +12,7 @@ import * as path from 'path';
 import { featureIndex, onceByFile } from '../../restore/hashedLogistic';
 import { decodeHashedWeights, encodeHashedWeights, HashedWeights, HashedWeightsHeader, WeightLookup } from '../hashedWeightsFile';
 import { modelSchemaProblem } from '../modelSchemas';
-import { GapHead, GapKind, GapSentence, gapQuestionPrefix, writeGapFeatures } from './features';
+import { GAP_KINDS, GapHead, GapKind, GapSentence, gapQuestionPrefix, writeGapFeatures } from './features';
 import { FNV_OFFSET, fnvFrom, fnvOfParts } from '../../parser/fnv';
 import { ModelFileError, readModelFile } from '../../data/modelIntegrity';
 
@@ -28,6 +28,8 @@ export interface CommaGapsHeader extends HashedWeightsHeader {
   thresholds: Thresholds;
   /** Per question, the log-odds added to its intercept (training copies' error rate → writers'), already in the weights. */
   priorShift?: Partial<Record<GapHead, number>>;
+  /** The kinds of gap where the training examples held stray commas (absent: the four of the first recipe). */
+  strayKinds?: GapKind[];
   note?: string;
 }
 
@@ -36,10 +38,12 @@ export interface CommaGapsModel {
   readonly bits: number;
   readonly thresholds: Readonly<Thresholds>;
   readonly weights: WeightLookup;
+  /** The kinds of gap where it was shown stray commas, if its file says (`CommaGapsHeader.strayKinds`). */
+  readonly strayKinds?: ReadonlySet<GapKind>;
 }
 
 /** The file's bytes: the weights (multiples of 1/`scale`) and the header's thresholds and notes. */
-export function encodeCommaGaps(m: HashedWeights, scale: number, extra: Pick<CommaGapsHeader, 'thresholds' | 'priorShift' | 'note'>): Buffer {
+export function encodeCommaGaps(m: HashedWeights, scale: number, extra: Pick<CommaGapsHeader, 'thresholds' | 'priorShift' | 'strayKinds' | 'note'>): Buffer {
   return encodeHashedWeights(MAGIC, m, scale, extra);
 }
 
@@ -48,7 +52,10 @@ export function decodeCommaGaps(raw: Buffer): CommaGapsModel {
   const { header, weights } = decodeHashedWeights<CommaGapsHeader>(raw, MAGIC, 'comma-gap model');
   const problem = modelSchemaProblem('commaGaps', header);
   if (problem) throw new Error(problem);
-  return { version: header.version, bits: header.bits, thresholds: { missing: { ...header.thresholds.missing }, stray: { ...header.thresholds.stray } }, weights };
+  const unknown = header.strayKinds?.find((k) => !(GAP_KINDS as readonly string[]).includes(k));
+  if (unknown) throw new Error(`comma-gap model: strayKinds names ${JSON.stringify(unknown)}, no kind of gap`);
+  const strayKinds = header.strayKinds ? { strayKinds: new Set(header.strayKinds) } : {};
+  return { version: header.version, bits: header.bits, thresholds: { missing: { ...header.thresholds.missing }, stray: { ...header.thresholds.stray } }, weights, ...strayKinds };
 }
 
 /** P(the gap's answer is yes) from its features: σ(Σ w_f), the sum in the features' order. */

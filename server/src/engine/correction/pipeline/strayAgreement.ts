@@ -21,10 +21,12 @@ import { adaptedConfidence } from './writerErrorRate';
 import { isConventionKind } from './conventionKinds';
 
 /**
- * The kinds of gap where the comma-gap model was shown stray commas in training (`research/commaGaps/examples.ts`
- * `STRAY_KINDS`: the error generator plants them there). Elsewhere (`other`: after a preposition or a determiner,
- * inside a verb group or a name, before `than`, the shapes a learner's stray comma takes) it never saw one, and its
- * probability is no evidence: the learner sentences of the engine's tests get P 0.003–0.064 there.
+ * The kinds of gap where a comma-gap model whose file names none (`CommaGapsHeader.strayKinds`) was shown stray commas
+ * in training: the four the shipped recipe plants (`research/commaGaps/examples.ts` without `--comma-added-rate`).
+ * Elsewhere (`other`: after a preposition or a determiner, inside a verb group or a name, before `than`, the shapes a
+ * learner's stray comma takes) such a model never saw one, and its probability is no evidence: the learner sentences
+ * of the engine's tests get P 0.003–0.064 there. A model trained with the generic stray comma planted names `other`
+ * too, and is asked there (journal, "The learned scorer refitted on a comma-gap model shown learners' stray commas").
  */
 const TRAINED_STRAY_KINDS: ReadonlySet<GapKind> = new Set<GapKind>(['subject-verb', 'verb-object', 'restrictive', 'after-coordinator']);
 
@@ -61,7 +63,7 @@ export function strayAgreement(s: AnalysedSentence, gaps: CommaGapsModel, prior:
     const [i] = [...candidate.changes.keys()];
     if (gapHead(s, i) !== 'stray') return undefined;
     const g = gapView(s, prior);
-    return TRAINED_STRAY_KINDS.has(gapKind(g, i, 'stray')) ? gapProbabilityAt(gaps, g, i, 'stray') : undefined;
+    return (gaps.strayKinds ?? TRAINED_STRAY_KINDS).has(gapKind(g, i, 'stray')) ? gapProbabilityAt(gaps, g, i, 'stray') : undefined;
   };
   return {
     edited(c) {
