@@ -52,9 +52,10 @@ import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters }
 import { learnerShapeItems } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
-import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps } from './examples';
+import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleSetOff } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
-import { crossFittedGaps, GAP_FOLDS } from './crossFit';
+import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
+import { crossFittedGaps, crossFittedSetOff, GAP_FOLDS } from './crossFit';
 import { DEFAULT_TRAIN, Encoded, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 import { expectedCalibrationError } from '../eval/ece';
 
@@ -121,6 +122,8 @@ const { values: opt } = parseArgs({
     'drop-features': { type: 'string' },
     /** Leave out the comma-gap model's probability (`gapProbabilities.ts`) from the features. */
     'no-gap-feature': { type: 'boolean' },
+    /** Leave out the set-off comma model's probability (`setOffProbabilities.ts`) from the features. */
+    'no-set-off-feature': { type: 'boolean' },
     /**
      * The edited-english train examples' gap probability from the shipped gap model, which saw their documents,
      * instead of the cross-fitted fold models (`crossFit.ts`).
@@ -182,6 +185,9 @@ const gapModel = opt['no-gap-feature'] ? undefined : loadCommaGapsModel(modelDir
 // fold model that did not see their document; EWT's, dev's and held-out's from the shipped model, as at run time.
 const crossFit = gapModel !== undefined && !opt['no-cross-fit'];
 setExampleGaps(crossFit ? crossFittedGaps(gapModel) : gapModel);
+// The set-off comma model's probability likewise: its fold model for edited-english train, the shipped one elsewhere.
+const setOffModel = opt['no-set-off-feature'] ? undefined : loadSetOffCommasModel(modelDir);
+setExampleSetOff(setOffModel && !opt['no-cross-fit'] ? crossFittedSetOff(setOffModel) : setOffModel);
 
 interface PartData {
   corrupted: LabelledSentence[];
@@ -204,9 +210,9 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 }
 
 /** Bumped when the features change, so cached examples are rebuilt. */
-const FEATURES_VERSION = 3;
+const FEATURES_VERSION = 4;
 /** The comma-gap model's version in the cache's name (its refit changes the feature). */
-const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '') + `-m${modelsHash()}`;
+const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '') + (setOffModel ? `-setoff${setOffModel.version.replace(/[^\w.-]/g, '')}` : '') + `-m${modelsHash()}`;
 
 /**
  * A hash of the model files the examples are computed from (every file of the models' manifest but the scorer's own),
@@ -223,7 +229,7 @@ function modelsHash(): string {
 const LEARNER_SHAPES_VERSION = 2;
 
 /** In the cache's name of the examples whose gap probability is cross-fitted. */
-const crossFitTag = crossFit ? `-xfit${GAP_FOLDS}` : '';
+const crossFitTag = crossFit || (setOffModel && !opt['no-cross-fit']) ? `-xfit${GAP_FOLDS}` : '';
 
 /** A part's examples on disk: feature ids written as the names' positions in `names`. */
 function writePart(file: string, data: PartData): void {
@@ -574,7 +580,7 @@ function main(): void {
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
   const hand = opt.hand ? (JSON.parse(fs.readFileSync(opt.hand, 'utf8')) as { weights: Record<string, number>; threshold: number; note?: string }) : undefined;
-  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(Object.keys(scorer.weights).some((n) => /^doc:/.test(n)) ? { documentRegister: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(Object.keys(scorer.weights).some((n) => /^doc:/.test(n)) ? { documentRegister: true } : {}), ...(setOffModel && Object.keys(scorer.weights).some((n) => /^(setOff|noSetOff)/.test(n)) ? { setOffFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 

@@ -89,7 +89,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   // As the linter reads it: the document's register when the prose layer gives it, else this text's.
   const document = documentBinsFor(scorer, options, text);
   const r = scorer
-    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps, document }, trace)
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps, setOff: () => parts.kinds?.setOff, document }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace, parts.kinds?.gaps);
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
   smallModelStep(s, text, parts.kinds, r, options, () => model.commaPrior?.(s.tree), reparse, trace, parts.convention);
@@ -124,8 +124,8 @@ function learnedCorrections(
   document: readonly string[] | undefined,
 ): Pick<WeighedCorrections, 'threshold' | 'kindThresholds' | 'corrections'> {
   const info = treeInfo(s.tree);
-  const gaps = scorer.gapFeature ? parts.kinds?.gaps : undefined;
-  const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, gaps)
+  const side = { gaps: scorer.gapFeature ? parts.kinds?.gaps : undefined, setOff: scorer.setOffFeature ? parts.kinds?.setOff : undefined };
+  const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, side)
     .map((c) => {
       const { scored } = c;
       const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document);
