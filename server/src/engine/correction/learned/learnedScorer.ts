@@ -5,7 +5,9 @@
  * sides, the constituents that end and start at the slot with their relations and their heads' (the syntactic comma
  * features of Favre et al., seed 001, read off a dependency tree), depth and lengths; every hand-written guard whose
  * predicate holds at the slots (`Candidate.guards`: evidence, not a veto), the comma-gap model's probability there
- * (`gapProbabilities.ts`, when the file says `gapFeature`) and the sentence's register. Trained on edited-english and
+ * (`gapProbabilities.ts`, when the file says `gapFeature`), the set-off comma model's (`setOffProbabilities.ts`, when
+ * it says `setOffFeature`), whether a written comma opens or closes the stretch at the slot (`pairedStretch`) and the
+ * sentence's register. Trained on edited-english and
  * EWT train by `server/research/scorer/fit.ts` (`npm run train:scorer`), which writes `models/en/lint-scorer.json`.
  * Used only when a lint asks for it (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS,
  * "Learned correction scorer"; journal, "The guards as the learned scorer's features").
