@@ -11,6 +11,11 @@
  * probability of the scorer's examples from that fold. EWT train (which no gap model trains on), dev and run time use
  * the shipped gap model.
  *
+ * The same holds for the set-off comma model (`setOffCommas/train.ts`, trained on every edited-english train document:
+ * `npm run train:set-off-commas` on the cached examples rebuilds the shipped file weight for weight), whose probability
+ * a scorer trained with `setOffFeature` reads: one set-off model per fold, trained with that script's settings on the
+ * other fold's documents (`--leave-fold k`), in the same folds.
+ *
  *   npx tsx server/research/scorer/crossFit.ts   (trains the fold models that are missing; `--rebuild`: all of them)
  *     [-- TRAIN_OPTIONS…]   (more options of `commaGaps/train.ts`, as the shipped gap model was trained with)
  */
@@ -21,6 +26,8 @@ import { parseArgs } from 'util';
 import { CommaGapsModel, decodeCommaGaps } from '../../src/engine/commaGaps/model';
 import { defaultSilverDir } from '../silverTrees';
 import { examplesFile } from '../commaGaps/examples';
+import { examplesFile as setOffExamplesFile } from '../setOffCommas/examples';
+import { SetOffCommasJson, setOffCommasFromJson, SetOffCommasModel } from '../../src/engine/setOffCommas/model';
 
 export const GAP_FOLDS = 2;
 
@@ -54,6 +61,27 @@ export function crossFittedGaps(shipped: CommaGapsModel): (id: string) => CommaG
   };
 }
 
+/** Where the set-off model that did not see fold k is written (a derived cache, rebuilt by this script). */
+export function setOffFoldModelFile(k: number): string {
+  return path.join(defaultSilverDir(), `set-off-commas-leave-fold-${k}-of-${GAP_FOLDS}.json`);
+}
+
+/** The set-off model that gives the probability of an example with this id: its fold's, else the shipped one. */
+export function crossFittedSetOff(shipped: SetOffCommasModel): (id: string) => SetOffCommasModel {
+  const folds = Array.from({ length: GAP_FOLDS }, (_, k) => {
+    const file = setOffFoldModelFile(k);
+    if (!fs.existsSync(file)) throw new Error(`no set-off model for fold ${k} at ${file}: run npx tsx server/research/scorer/crossFit.ts`);
+    return setOffCommasFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as SetOffCommasJson);
+  });
+  return (id) => {
+    const k = gapFoldOfId(id);
+    return k === undefined ? shipped : folds[k];
+  };
+}
+
+/** The settings of `npm run train:set-off-commas` (its examples must exist: that script builds them). */
+const SET_OFF_TRAIN_ARGS = ['--max-clean', 'relative=2,appositive=0.25,introductory=3', '--set', 'relative=0.38,appositive=0.6,introductory=0.7'];
+
 function main(): void {
   const { values: opt, positionals: trainOptions } = parseArgs({ options: { rebuild: { type: 'boolean' } }, allowPositionals: true });
   for (let k = 0; k < GAP_FOLDS; k++) {
@@ -69,6 +97,21 @@ function main(): void {
     // The settings of `npm run train:comma-gaps` (its examples must exist: that script builds them).
     execFileSync('npx', ['tsx', 'server/research/commaGaps/train.ts', '--epochs', '8', '--ewt-clean', 'dev', '--leave-fold', String(k), '--out', out, ...trainOptions], { stdio: 'inherit' });
     console.log(`fold ${k}: ${out} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  }
+  for (let k = 0; k < GAP_FOLDS; k++) {
+    const out = setOffFoldModelFile(k);
+    const examples = setOffExamplesFile('train');
+    // Only a fit with `--set-off-feature` reads these (it says what is missing); the shipped recipe needs none.
+    if (!fs.existsSync(examples)) {
+      console.log(`set-off fold ${k}: no set-off examples at ${examples} (npm run train:set-off-commas builds them); skipped`);
+      continue;
+    }
+    if (fs.existsSync(out) && fs.statSync(out).mtimeMs > fs.statSync(examples).mtimeMs && !opt.rebuild) {
+      console.log(`set-off fold ${k}: ${out} is newer than the set-off examples; kept`);
+      continue;
+    }
+    execFileSync('npx', ['tsx', 'server/research/setOffCommas/train.ts', ...SET_OFF_TRAIN_ARGS, '--leave-fold', String(k), '--out', out], { stdio: 'inherit' });
+    console.log(`set-off fold ${k}: ${out}`);
   }
 }
 

@@ -16,6 +16,7 @@ import { candidateFeatures } from '../../src/engine/correction/learned/learnedSc
 import { Encoded, FeatureTable } from './logistic';
 import { EditedItem, SuiteDocument } from '../corruption/editedSuite';
 import { CommaGapsModel } from '../../src/engine/commaGaps/model';
+import { SetOffCommasModel } from '../../src/engine/setOffCommas/model';
 
 export interface ScoredEdit {
   key: string;
@@ -56,12 +57,23 @@ export function setExampleGaps(m: CommaGapsModel | ((id: string) => CommaGapsMod
   exampleGaps = typeof m === 'function' ? m : m && (() => m);
 }
 
-/** `id`: the example's (`source#index/…`), which chooses its comma-gap model. */
+/**
+ * The set-off comma model whose probability the examples carry as a feature (none: no such feature), one for every
+ * example or one per example by its id (`crossFit.ts`: a model that did not see the example's document).
+ */
+let exampleSetOff: ((id: string) => SetOffCommasModel) | undefined;
+export function setExampleSetOff(m: SetOffCommasModel | ((id: string) => SetOffCommasModel) | undefined): void {
+  exampleSetOff = typeof m === 'function' ? m : m && (() => m);
+}
+
+/** `id`: the example's (`source#index/…`), which chooses its comma-gap and set-off models. */
 export function labelEdits(s: AnalysedSentence, model: EngineModel, cal: Calibration, parser: Parser, id: string, corruption?: Corruption): ScoredEdit[] {
   const info = treeInfo(s.tree);
   const gaps = exampleGaps?.(id);
+  const setOff = exampleSetOff?.(id);
   // Exactly what the engine's learned decision scores at run time (`learnedDecision.ts scoredForScorer`).
-  const scored = scoredForScorer({ candidates: exampleCandidates === 'dense' ? 'dense' : undefined, gapFeature: gaps !== undefined }, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, gaps);
+  const scorer = { candidates: exampleCandidates === 'dense' ? ('dense' as const) : undefined, gapFeature: gaps !== undefined, setOffFeature: setOff !== undefined };
+  const scored = scoredForScorer(scorer, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, { gaps, setOff });
   return scored.map(({ scored: sc, ctx }) => {
     const changes = [...sc.candidate.changes].map(([i, marks]) => [i, compactSlot(marks)] as [number, string]);
     const right = corruption !== undefined && changes.every(([i, m]) => corruption.gold.get(i)?.includes(m) ?? false);

@@ -13,6 +13,7 @@ import { treeInfo } from '../../src/engine/treeInfo';
 import { scoredForScorer } from '../../src/engine/correction/learned/learnedDecision';
 import { candidateFeatures, loadLearnedScorer, predictFeatures, SCORER_FILE, scorerThreshold } from '../../src/engine/correction/learned/learnedScorer';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
+import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
 
 const { values: opt, positionals } = parseArgs({ allowPositionals: true, options: { scorer: { type: 'string' }, top: { type: 'string', default: '6' } } });
 const dir = defaultModelDir();
@@ -20,12 +21,12 @@ const parser = loadParser(dir);
 const model = loadEngineModel(dir);
 const cal = loadCalibration(path.join(dir, CALIBRATION_FILE));
 const scorer = loadLearnedScorer(opt.scorer ?? path.join(dir, SCORER_FILE))!;
-const gaps = scorer.gapFeature ? loadCommaGapsModel(dir) : undefined;
+const side = { gaps: scorer.gapFeature ? loadCommaGapsModel(dir) : undefined, setOff: scorer.setOffFeature ? loadSetOffCommasModel(dir) : undefined };
 for (const text of positionals) {
   for (const s of parser.parseText(text)) {
     const info = treeInfo(s.tree);
     console.log(`\n${text}`);
-    const rows = scoredForScorer(scorer, s, info, model, cal, parser.parseWithCommas.bind(parser), false, false, undefined, gaps).map(({ scored, ctx }) => {
+    const rows = scoredForScorer(scorer, s, info, model, cal, parser.parseWithCommas.bind(parser), false, false, undefined, side).map(({ scored, ctx }) => {
       const byHand = scorer.hand && !scored.candidate.dense;
       const f = candidateFeatures(scored, s, info, byHand ? {} : ctx);
       const w = byHand ? scorer.hand!.weights : scorer.weights;

@@ -31,6 +31,7 @@
  *   npx tsx server/research/setOffCommas/train.ts [--out models/en/set-off-commas.json] [--max-clean 0.25] [--min-precision 0.9]
  *     [--set relative=0.75]   (a kind's threshold set after reading its dev findings; the journal says why)
  *     [--drop-unpaired] [--drop-opened] [--genuine-appositions] [--no-prior-shift] [--examples v2]
+ *     [--leave-fold k]   (train without the train documents of fold k: `scorer/crossFit.ts`)
  */
 import * as fs from 'fs';
 import { parseArgs } from 'util';
@@ -44,6 +45,7 @@ import { WRITER_ERROR_RATES } from '../corruption/rates';
 import { ErrorKind } from '../eval/corrupt';
 import { expectedCalibrationError } from '../eval/ece';
 import { GENUINE_SHAPE } from '../corruption/itemShape';
+import { gapFoldOf } from '../scorer/crossFit';
 
 const { values: opt } = parseArgs({
   options: {
@@ -68,6 +70,9 @@ const { values: opt } = parseArgs({
     weights: { type: 'string' },
     // Print the sweep every N hundredths (default 5).
     'print-every': { type: 'string' },
+    // Train on every fold of the train documents but this one (`scorer/crossFit.ts`: the set-off probabilities of the
+    // learned scorer's training examples come from a model that did not see their documents).
+    'leave-fold': { type: 'string' },
   },
 });
 const BITS = Number(opt.bits);
@@ -88,6 +93,12 @@ function dropped(e: SetOffExample): boolean {
   return !!opt['drop-unpaired'] && e.source !== 'clean' && e.source !== 'introductory-comma-missing' && e.paired === false;
 }
 
+/** The fold of each train sentence's document (by its index in the silver file), when a fold is left out. */
+const LEAVE = opt['leave-fold'] === undefined ? undefined : Number(opt['leave-fold']);
+const trainFolds = LEAVE === undefined ? undefined : readSilverTrees('train').map((s) => gapFoldOf(s.doc));
+/** Whether a train example's sentence (`<index>` or `<index>/…`) is in the fold left out. */
+const leftOut = (e: SetOffExample) => trainFolds !== undefined && trainFolds[Number(e.id.split('/')[0])] === LEAVE;
+
 function read(part: 'train' | 'dev'): { cands: Ex[]; items: SetOffExample[] } {
   const file = examplesFile(part);
   if (!fs.existsSync(file)) throw new Error(`no examples at ${file}: run npx tsx server/research/setOffCommas/examples.ts --part ${part}`);
@@ -96,6 +107,7 @@ function read(part: 'train' | 'dev'): { cands: Ex[]; items: SetOffExample[] } {
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (!line) continue;
     const e = JSON.parse(line) as SetOffExample;
+    if (part === 'train' && leftOut(e)) continue;
     if (e.kind === 'item') items.push(e);
     else if (part === 'dev' || !dropped(e)) cands.push({ e, x: e.features.map((f) => featureIndex(f, BITS)), y: e.y });
   }
@@ -140,7 +152,8 @@ function main(): void {
     : fitAdagrad(train.cands, dev.cands, { bits: BITS, lr: 0.1, l2: Number(opt.l2), epochs: Number(opt.epochs) });
   const W = best.w;
   // The prior correction of each kind's intercept (see the top of this file).
-  const trainSentences = readSilverTrees('train').length;
+  const trainSentences = trainFolds ? trainFolds.filter((k) => k !== LEAVE).length : readSilverTrees('train').length;
+  if (LEAVE !== undefined) console.log(`fold ${LEAVE} left out of train: ${trainSentences} train sentences kept`);
   const priorShift: Record<string, number> = {};
   const writersRate: Record<string, number> = {};
   for (const kind of SET_OFF_KINDS) {

@@ -90,7 +90,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   // As the linter reads it: the document's register when the prose layer gives it, else this text's.
   const document = documentBinsFor(scorer, options, text);
   const r = scorer
-    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps, document }, trace)
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps, setOff: () => parts.kinds?.setOff, document }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace, parts.kinds?.gaps);
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
   smallModelStep(s, text, parts.kinds, r, options, () => model.commaPrior?.(s.tree), reparse, trace, parts.convention);
@@ -129,9 +129,9 @@ function learnedCorrections(
   document: readonly string[] | undefined,
 ): Pick<WeighedCorrections, 'threshold' | 'kindThresholds' | 'corrections'> {
   const info = treeInfo(s.tree);
-  const gaps = scorer.gapFeature ? parts.kinds?.gaps : undefined;
+  const side = { gaps: scorer.gapFeature ? parts.kinds?.gaps : undefined, setOff: scorer.setOffFeature ? parts.kinds?.setOff : undefined };
   const step = styleStep({ text, s, info, model: parts.model!, options, convention: parts.convention });
-  const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, gaps)
+  const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, side)
     .filter((c) => !step.isIntroductorySetting(c.scored.candidate))
     .map((c) => {
       const { scored } = c;

@@ -26,6 +26,8 @@ import { styleStep } from '../style/styleStep';
 import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
 import { CommaGapsModel } from '../../commaGaps/model';
 import { gapProbabilities } from './gapProbabilities';
+import { SetOffCommasModel } from '../../setOffCommas/model';
+import { setOffProbabilities } from './setOffProbabilities';
 import { registerBins, registerCounts } from './documentRegister';
 
 export function learnedFindings(
@@ -39,9 +41,10 @@ export function learnedFindings(
   /**
    * What the style step reads besides the options: the quote placement in force and the introductory convention; and
    * the comma-gap model, read only by a scorer trained with its probability as a feature (`gapFeature`); the register
-   * bins of the document (`documentRegister.ts`), read only by a scorer trained with them (`documentRegister`).
+   * bins of the document (`documentRegister.ts`), read only by a scorer trained with them (`documentRegister`); the
+   * set-off comma model, read only by a scorer trained with its probability (`setOffFeature`).
    */
-  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined; document?: readonly string[] } = {},
+  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined; setOff?: () => SetOffCommasModel | undefined; document?: readonly string[] } = {},
   /** Records what each stage does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
   trace?: DecisionTrace,
 ): SentenceFindings {
@@ -50,7 +53,10 @@ export function learnedFindings(
   const adapt = options.adaptToWriter ?? true;
   const step = styleStep({ text, s, info, model, options, quoteStyle: style.quoteStyle, convention: style.convention, trace });
   const features = new Map<ScoredCandidate, { f: FeatureVector; weights: Record<string, number>; threshold: number }>();
-  const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial, trace, scorer.gapFeature ? style.gaps?.() : undefined);
+  const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial, trace, {
+    gaps: scorer.gapFeature ? style.gaps?.() : undefined,
+    setOff: scorer.setOffFeature ? style.setOff?.() : undefined,
+  });
   // The serial comma is a setting's alone: the scorer was not trained on it and does not decide it. So is an
   // introductory comma the introductory settings speak for: under `auto` the writer's own habit over the document
   // decides it (`introductoryHabit.ts`), which one sentence's scorer cannot see: decided by the scorer, the omissions
@@ -130,13 +136,19 @@ export function documentBinsFor(scorer: LearnedScorer | undefined, options: Lint
   return scorer?.documentRegister ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
 }
 
+/** The small models whose probabilities a scorer trained with them reads (`gapFeature`, `setOffFeature`). */
+export interface SideModels {
+  gaps?: CommaGapsModel;
+  setOff?: SetOffCommasModel;
+}
+
 /**
  * The candidates the scorer decides, each with what its features read: with a dense scorer every gap, comma and pair
  * (`denseCandidates.ts`; an inference only where the prior reaches the floor or a comma is removed), else the
  * hand-written generator's candidates that the model scored.
  */
 export function scoredForScorer(
-  scorer: Pick<LearnedScorer, 'candidates' | 'gapFeature'>,
+  scorer: Pick<LearnedScorer, 'candidates' | 'gapFeature' | 'setOffFeature'>,
   s: AnalysedSentence,
   info: TreeInfo,
   model: EngineModel,
@@ -146,8 +158,8 @@ export function scoredForScorer(
   /** Keep the serial-comma candidates too, for the style step (`serialComma` set); the scorer never decides them. */
   serialComma = false,
   trace?: DecisionTrace,
-  /** The comma-gap model, for a scorer trained with its probability as a feature. */
-  gaps?: CommaGapsModel,
+  /** The comma-gap and set-off comma models, for a scorer trained with their probabilities as features. */
+  side: SideModels = {},
 ): Array<{ scored: ScoredCandidate; ctx: FeatureContext }> {
   const keep = (c: Candidate) => {
     if ((serialComma || c.category !== 'serial-comma') && proposable(c, fragment)) return true;
@@ -161,6 +173,11 @@ export function scoredForScorer(
   }
   const prior = model.commaPrior?.(s.tree);
   const cands = denseCandidates(s, info, prior, cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
-  const ctx: FeatureContext = { prior, ...(gaps && scorer.gapFeature ? { gaps: gapProbabilities(s, info, gaps, prior) } : {}) };
+  const { gaps, setOff } = side;
+  const ctx: FeatureContext = {
+    prior,
+    ...(gaps && scorer.gapFeature ? { gaps: gapProbabilities(s, info, gaps, prior) } : {}),
+    ...(setOff && scorer.setOffFeature ? { setOff: setOffProbabilities(s, info, setOff, reparse) } : {}),
+  };
   return scoreCandidateList(model, s, cal, cands, keep, (c) => c.dense?.scored === false, trace).map((scored) => ({ scored, ctx }));
 }

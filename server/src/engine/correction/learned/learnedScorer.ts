@@ -5,7 +5,9 @@
  * sides, the constituents that end and start at the slot with their relations and their heads' (the syntactic comma
  * features of Favre et al., seed 001, read off a dependency tree), depth and lengths; every hand-written guard whose
  * predicate holds at the slots (`Candidate.guards`: evidence, not a veto), the comma-gap model's probability there
- * (`gapProbabilities.ts`, when the file says `gapFeature`) and the sentence's register. Trained on edited-english and
+ * (`gapProbabilities.ts`, when the file says `gapFeature`), the set-off comma model's (`setOffProbabilities.ts`, when
+ * it says `setOffFeature`), whether a written comma opens or closes the stretch at the slot (`pairedStretch`) and the
+ * sentence's register. Trained on edited-english and
  * EWT train by `server/research/scorer/fit.ts` (`npm run train:scorer`), which writes `models/en/lint-scorer.json`.
  * Used only when a lint asks for it (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS,
  * "Learned correction scorer"; journal, "The guards as the learned scorer's features").
@@ -18,6 +20,7 @@ import { logit } from '../pipeline/calibration';
 import { readModelFile } from '../../../data/modelIntegrity';
 import { documentRegisterFeatures } from './documentRegister';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
+import { SetOffAnswer, setOffAt } from './setOffProbabilities';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
@@ -41,6 +44,8 @@ export interface LearnedScorer {
   gapFeature?: boolean;
   /** Trained with the register of the sentence's document among its features (`documentRegister.ts`). */
   documentRegister?: boolean;
+  /** Trained with the set-off comma model's probability at the slots among its features (`setOffProbabilities.ts`). */
+  setOffFeature?: boolean;
 }
 
 /**
@@ -67,7 +72,7 @@ export function loadLearnedScorer(file: string): LearnedScorer | undefined {
   if (!fs.existsSync(file)) return undefined;
   const m = JSON.parse(readModelFile(file).toString('utf8')) as Partial<LearnedScorer>;
   if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
-  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand, gapFeature: m.gapFeature === true, documentRegister: m.documentRegister === true };
+  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand, gapFeature: m.gapFeature === true, documentRegister: m.documentRegister === true, setOffFeature: m.setOffFeature === true };
 }
 
 export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
@@ -111,6 +116,8 @@ export interface FeatureContext {
   gaps?: Float64Array;
   /** The register bins of the sentence's document (`documentRegister.ts`), for a scorer trained with them. */
   document?: readonly string[];
+  /** The set-off comma model's answers at the sentence's candidates (`setOffProbabilities.ts`), for a scorer trained with them. */
+  setOff?: readonly SetOffAnswer[];
 }
 
 const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
@@ -151,6 +158,17 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
       const hi = logitOf(Math.max(...ps));
       f.push([`gap*${c.action}`, lo / 4], [`gapMax*${c.action}`, hi / 4], [`gap*key=${key}`, lo / 4], [`gapBin=${Math.round(lo)}*${c.action}`, 1]);
     } else f.push([`noGap*${c.action}`, 1]);
+  }
+  if (ctx.setOff) {
+    // The set-off comma model's answer where it asks about the slots: learned on edited-english of the commas around
+    // relative clauses, appositions and fronted phrases, which is what the calibrated decision's recall of them rests
+    // on (dev relative / appositive recall 0.298 / 0.326 against w1c's 0.165 / 0.209 without it).
+    const at = setOffAt(ctx.setOff, [...c.changes.keys()]);
+    if (at) {
+      const l = logitOf(at.answer.p);
+      const shape = `${at.answer.kind}|same=${at.same}`;
+      f.push([`setOff*${c.action}`, l / 4], [`setOff*key=${key}`, l / 4], [`setOff*${shape}*${c.action}`, l / 4], [`setOffBin=${Math.round(l)}*${c.action}`, 1], [`setOffKind=${shape}*${c.action}`, 1]);
+    } else f.push([`noSetOff*${c.action}`, 1]);
   }
   // Each hand-written guard whose predicate holds at the slots (`Candidate.guards`): a feature, not a veto, so the
   // weight of each is learned from edited text and web text together.
@@ -225,8 +243,93 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
       const det = words.find((w) => w.head === i && w.deprel === 'det');
       f.push([`leftDet=${det ? det.form.toLowerCase() : 'none'}|rw=${RELATIVE_WORDS.has(rw) ? rw : 'other'}*${act}`, 1]);
     }
+    // Whether a comma the writer wrote opens the stretch that ends at the slot (a comma here would close it), or closes
+    // the stretch that starts after it, and that stretch's shape: a relative clause or a noun phrase set off on one
+    // side only is half an aside. Without them the scorer deleted the written closing comma of an aside
+    // (`PyDoc, the one existing standard auto-documentation tool⟦,→⟧ could`, clean edited dev) and gave the missing one
+    // of `My brother, who lives in Paris is a doctor.` 0.653.
+    const before = pairedStretch(s, info, i, 'before');
+    f.push([`pairOpen=${before.by}*${act}`, 1]);
+    if (before.by === ',') {
+      f.push(
+        [`pairSpan=${before.span}*${act}`, 1],
+        [`pairFirst=${before.first}|${before.span}*${act}`, 1],
+        [`pairFrom=${before.from}*${act}`, 1],
+        [`pairFirst|from=${before.first}|${before.from}*${act}`, 1],
+        [`pairAfterTag=${before.outer}|${before.first}*${act}`, 1],
+      );
+    }
+    const after = pairedStretch(s, info, i, 'after');
+    if (after.by === ',') f.push([`pairNext=${after.span}*${act}`, 1], [`pairNextFirst=${after.first}|${after.from}*${act}`, 1]);
   }
   return f;
+}
+
+/** Marks written inside a word, not between phrases (`pairedStretch`). */
+const IN_WORD_MARKS: ReadonlySet<string> = new Set(['-', '‐', '/', "'", '’']);
+
+/** What a stretch between a slot and the nearest written mark on one side of it is (`pairedStretch`). */
+export interface PairedStretch {
+  /** The mark that bounds the stretch on its far side: ',', another mark, or none (the sentence's edge). */
+  by: ',' | 'mark' | 'none';
+  /** The constituent that spans exactly the stretch, as its relation|tag, or 'none'. */
+  span: string;
+  /** The stretch's first word: a relative word, a determiner, a noun, else its tag. */
+  first: string;
+  /**
+   * The largest constituent that starts where the stretch starts, as its relation and where it ends against the
+   * stretch's end (`here`, `beyond`, `within`): a relative clause a missing comma lets run to the sentence's end.
+   */
+  from: string;
+  /** The tag of the word beyond the bounding mark (before an opening comma, after a closing one). */
+  outer: string;
+}
+
+/**
+ * The stretch between slot i and the nearest slot holding a mark before it (`before`: words a..i) or after it
+ * (`after`: words i+1..j), read off the marks as written and the parse: whether a comma bounds it, so that a comma
+ * at i would pair with a written one, and the stretch's shape.
+ */
+export function pairedStretch(s: AnalysedSentence, info: TreeInfo, i: number, side: 'before' | 'after'): PairedStretch {
+  const words = s.tree.words;
+  const n = words.length;
+  let a: number;
+  let b: number;
+  let mark: number;
+  // A hyphen, slash or apostrophe inside a word (`auto-documentation`) bounds no stretch.
+  const bounds = (k: number) => (s.tree.slots[k] ?? []).some((m) => !IN_WORD_MARKS.has(m));
+  if (side === 'before') {
+    a = 1;
+    for (let k = i - 1; k >= 1 && a === 1; k--) if (bounds(k)) a = k + 1;
+    b = i;
+    mark = a - 1;
+  } else {
+    a = i + 1;
+    b = a;
+    while (b < n && !bounds(b)) b++;
+    mark = b;
+  }
+  const none: PairedStretch = { by: 'none', span: 'none', first: 'none', from: 'none', outer: 'none' };
+  if (mark < 1 || mark >= n || a > b || b > n) return none;
+  const marks = s.tree.slots[mark] ?? [];
+  if (!marks.includes(',')) return { ...none, by: 'mark' };
+  let exact = 0;
+  let starting = 0;
+  for (let w = 1; w <= n; w++) {
+    const [x, y] = info.span[w];
+    if (x !== a) continue;
+    // The top of the words spanning exactly a..b: its head's span is wider.
+    const h = info.head(w);
+    if (y === b && (h === 0 || info.span[h][0] !== a || info.span[h][1] !== b)) exact = w;
+    if (!starting || y > info.span[starting][1]) starting = w;
+  }
+  const fw = words[a - 1];
+  const lower = fw.form.toLowerCase();
+  const first = RELATIVE_WORDS.has(lower) ? lower : fw.upos === 'DET' ? 'DET' : /^(NOUN|PROPN|PRON|NUM)$/.test(fw.upos) ? 'NOMINAL' : fw.upos;
+  const end = starting ? info.span[starting][1] : 0;
+  const from = starting ? `${info.rel(starting)}|${end === b ? 'here' : end > b ? 'beyond' : 'within'}` : 'none';
+  const outerWord = side === 'before' ? words[mark - 1] : words[mark];
+  return { by: ',', span: exact ? `${info.rel(exact)}|${words[exact - 1].upos}` : 'none', first, from, outer: outerWord?.upos ?? 'none' };
 }
 
 const RELATIVE_WORDS: ReadonlySet<string> = new Set(['which', 'who', 'whom', 'whose', 'that', 'where', 'when']);
