@@ -203,11 +203,11 @@ export const SETTINGS: readonly SettingSpec[] = [
   },
   {
     key: 'minConfidence',
-    ruleNote: 'report only findings at least this confident (0–1; 0 keeps the calibrated thresholds)',
+    ruleNote: "report only findings at least this confident (0–1; 0 keeps the decision's own thresholds)",
     scope: 'both',
     shape: { type: 'number', minimum: 0, maximum: 1 },
     default: 0,
-    description: "Hide findings whose calibrated confidence is below this (0 keeps the engine's own threshold).",
+    description: "Hide findings whose confidence is below this (0 keeps the decision's own thresholds, one per kind of finding).",
   },
   {
     key: 'severity',
