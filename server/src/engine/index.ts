@@ -12,7 +12,7 @@ import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteReg
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
 import * as path from 'path';
-import { DEFAULT_COMMA_GAPS, DEFAULT_COMMA_SPLICES, DEFAULT_DECISION, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
+import { decidesLearned, DEFAULT_COMMA_GAPS, DEFAULT_COMMA_SPLICES, DEFAULT_DECISION, DEFAULT_INTRODUCTORY_COMMA, Finding, LintOptions, PARAGRAPH_WORD_BUDGET } from './types';
 import { deferredExplanation, explanationText, FindingBuilder, PlainFinding } from './finding';
 import { unpunctuatedParagraph } from './unpunctuated';
 import { doubledMarksRule } from './rules/doubledMarks';
@@ -234,7 +234,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
     lintPart(text: string, given: LintOptions = {}, trace?: DecisionTrace): LintPart {
       const { options, thresholdOf } = sentenceSettings(given, model, cal);
       // Read here, outside the per-sentence catch below: a broken scorer file stops the lint naming the file.
-      const scorer = (options.decision ?? DEFAULT_DECISION) === 'learned' ? parts.scorer : undefined;
+      const scorer = decidesLearned(options) ? parts.scorer : undefined;
       // The closing-mark placement is not a kind of edit and takes the global threshold.
       const threshold = options.minConfidence ?? cal.threshold;
       const plain: PlainFinding[] = [];
@@ -252,7 +252,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       let stoppedBy: LintPart['stoppedBy'];
       if (analyser && model && /\p{L}/u.test(text)) {
         const budget = options.wordBudget ?? PARAGRAPH_WORD_BUDGET;
-        const sentences: Array<AnalysedSentence & { notes?: string[] }> = [];
+        const sentences: AnalysedSentence[] = [];
         const quoteStyle = effectiveQuoteStyle(text, options);
         // Everything sentenceFindings reads besides the sentence itself (see SentenceFindingsMemo); the calibration
         // (and its thresholds) is the linter's own, so only the user's override of them enters.
@@ -264,7 +264,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         const memoContext = documentBins ? `${context}\u0001${registerKey(documentBins)}` : context;
         try {
           // Parsed one sentence at a time: the budget and cancellation stop the parsing too, not only the model.
-          for (const s of (analyser.parseSentences?.(text) ?? analyser.parseText(text)) as Iterable<AnalysedSentence & { notes?: string[] }>) {
+          for (const s of analyser.parseSentences?.(text) ?? analyser.parseText(text)) {
             if (options.isCancelled?.()) {
               [stoppedAt, stoppedBy] = [s.start, 'cancelled'];
               break;

@@ -25,6 +25,8 @@ export interface AnalysedSentence {
   wordTokens: number[];
   /** Token index of each slot entry; for the abbreviation dot, the word's own token. */
   slotTokens: number[][];
+  /** What the parser noted (its `SentenceNote`): a piece of a sentence too long to parse whole, mostly non-Latin text. */
+  notes?: ('split-long' | 'not-english')[];
 }
 
 /**

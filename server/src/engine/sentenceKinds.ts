@@ -90,7 +90,7 @@ export interface SmallModelFindings {
   adaptive: PlainFinding[];
   /**
    * Reported only in a document that is not error-prone: a finding whose slots a decision's deferred finding edits
-   * (`deferred`), which that document reports in its place.
+   * (`deferred`): an error-prone document reports the deferred one in its place.
    */
   yielding: PlainFinding[];
 }
@@ -98,8 +98,8 @@ export interface SmallModelFindings {
 /**
  * `adaptive`: what a document whose other findings mark it as error-prone adds (`correction/pipeline/writerErrorRate.ts`).
  * `others`: the sentence's findings from the punctuation model's candidates; a set-off comma one of them already adds
- * is not reported twice, and one a deferred finding (`deferred`) edits is `yielding`. A fronted phrase's comma follows `introductoryComma` as the punctuation model's do: reported
- * under `edited`; under `auto` it waits in `habit` for the document's habit (or its error rate) to ask for it
+ * is not reported twice, and one a deferred finding (`deferred`) edits is `yielding`. A fronted phrase's comma follows
+ * `introductoryComma` as the punctuation model's do: reported under `edited`; under `auto` it waits in `habit` for the document's habit (or its error rate) to ask for it
  * (`correction/style/introductoryHabit.ts`: a web writer who leaves these commas out is not held to edited prose's);
  * never under `ignore`. The comma-gap model (`commaGaps/`) asks every gap last: a gap that a finding before it already
  * edits is not reported again; it is asked only under `askGaps` (`LintOptions.commaGaps`, on by default). `prior`: the punctuation model's comma prior of the sentence's tree, one of its features.

@@ -127,6 +127,11 @@ export const DECISION_USAGE = usageOf('--decision', DECISION_VALUES);
  */
 export const DEFAULT_DECISION: Decision = 'learned';
 
+/** Whether options leave the decision to the learned scorer (theirs, or the default). */
+export function decidesLearned(options: { decision?: Decision }): boolean {
+  return (options.decision ?? DEFAULT_DECISION) === 'learned';
+}
+
 /**
  * Which standard a document is held to (`audience.ts`): `edited` decides every sentence as for edited prose, at the
  * calibrated thresholds; `learner` decides every sentence as for a text with frequent errors (the model's decisions

@@ -17,7 +17,7 @@ import type { LinterParts } from './index';
 import { effectiveQuoteStyle } from './rules/quotePlacement';
 import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceSettings } from './sentenceSettings';
-import { DEFAULT_DECISION, LintOptions } from './types';
+import { decidesLearned, LintOptions } from './types';
 import { smallModelStep } from './sentenceKinds';
 import { styleStep } from './correction/style/styleStep';
 
@@ -86,7 +86,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   const { options, thresholdOf } = sentenceSettings(given, model, cal);
   const trace = (n: DecisionNote) => decisions.push(n);
   const quoteStyle = effectiveQuoteStyle(text, options);
-  const scorer = (options.decision ?? DEFAULT_DECISION) === 'learned' ? parts.scorer : undefined;
+  const scorer = decidesLearned(options) ? parts.scorer : undefined;
   // As the linter reads it: the document's register when the prose layer gives it, else this text's.
   const document = documentBinsFor(scorer, options, text);
   const r = scorer

@@ -8,7 +8,7 @@
  * their paragraph-cache entries (and the sentence memo's) when the document's habit changes. Kept free of the extractors: the hover (main thread) uses it too.
  */
 import { majorityQuoteStyle, quotePlacements } from '../engine/rules/quotePlacement';
-import { DEFAULT_DECISION, LintOptions, QuoteHabit } from '../engine/types';
+import { decidesLearned, LintOptions, QuoteHabit } from '../engine/types';
 import { addCounts, registerBins, registerCounts } from '../engine/correction/learned/documentRegister';
 
 type Counts = { american: number; british: number };
@@ -77,7 +77,7 @@ export function blockOptions(
       : blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0) ||
         (habit === 'none' && technicalWithoutHabit(counts, () => blocks.map((b) => b.text).join('\n\n'), readsAsTechnical)));
   // Under the learned decision, every block is read in its document's register (`documentRegister.ts`), not its own.
-  const register = (options.decision ?? DEFAULT_DECISION) === 'learned' ? registerBins(blocks.reduce((a, b) => addCounts(a, registerCounts(b.text)), registerCounts(''))) : undefined;
+  const register = decidesLearned(options) ? registerBins(blocks.reduce((a, b) => addCounts(a, registerCounts(b.text)), registerCounts(''))) : undefined;
   const whole = register ? { ...options, documentRegister: register } : options;
   const fragment = { ...whole, fragment: true };
   return counts.map((c, i) => {

@@ -36,15 +36,14 @@ export const STYLE_CONFIDENCE = 0.9;
 export const TRANSITION_MIN_DELTA = -1;
 
 /**
- * An introductory comma edited prose asks for: an insertion after a transition ("However", "For example") or after an
- * introductory element whose description most of EWT's writers already follow with a comma, and, when `clauses`, after
- * any other fronted adverbial clause (`introductoryStyleAt`).
+ * An introductory comma edited prose asks for: an insertion after a transition ("However", "For example"), after an
+ * introductory element whose description most of EWT's writers already follow with a comma, or after any other fronted
+ * adverbial clause (`introductoryStyleAt`).
  */
-function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined, clauses: boolean): IntroductoryStyle | undefined {
+function editedIntroductory(c: Candidate, s: AnalysedSentence, info: TreeInfo, conv: IntroductoryConvention | undefined): IntroductoryStyle | undefined {
   if (!conv || c.category !== 'introductory-comma' || c.action !== 'insert') return undefined;
   const [slot] = c.changes.keys();
-  const style = introductoryStyleAt(s.tree, info, slot, conv);
-  return style === 'clause' && !clauses ? undefined : style;
+  return introductoryStyleAt(s.tree, info, slot, conv);
 }
 
 /** A comma splice edited prose would not have (`commaSplices: edited`, `spliceStyle.ts`). */
@@ -116,10 +115,15 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   const pendingClauses = intro === 'auto' && adapt;
   // Each candidate's introductory style, found once (a walk over the tree): the scoring filter, the style step and
   // the habit split below all ask for it.
+  // Found under the loaded convention whatever the setting, so that `isIntroductorySetting` reads the same walk.
   const styles = new Map<Candidate, IntroductoryStyle | undefined>();
-  const introStyle = (c: Candidate) => {
-    if (!styles.has(c)) styles.set(c, editedIntroductory(c, s, info, conv, pendingClauses));
+  const styleOf = (c: Candidate) => {
+    if (!styles.has(c)) styles.set(c, editedIntroductory(c, s, info, convention));
     return styles.get(c);
+  };
+  const introStyle = (c: Candidate) => {
+    const style = conv ? styleOf(c) : undefined;
+    return style === 'clause' && !pendingClauses ? undefined : style;
   };
   const splices = (options.commaSplices ?? DEFAULT_COMMA_SPLICES) === 'edited';
   // There, too, the splices `edited` would report wait for the document's total: a writer whose own errors mark the
@@ -132,11 +136,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   const isStyle = (c: Candidate) =>
     !c.dense &&
     (c.category === 'serial-comma' || introStyle(c) !== undefined || ((splices || pendingSplices) && editedSplice(c, s, info)) || errorProneKind(c));
-  const isIntroductorySetting = (c: Candidate) => {
-    if (c.dense || !convention || c.category !== 'introductory-comma' || c.action !== 'insert') return false;
-    const style = introductoryStyleAt(s.tree, info, [...c.changes.keys()][0], convention);
-    return style === 'transition' || style === 'convention';
-  };
+  const isIntroductorySetting = (c: Candidate) => !c.dense && (styleOf(c) === 'transition' || styleOf(c) === 'convention');
   const explain = options.explain ?? true;
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
 
