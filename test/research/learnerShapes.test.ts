@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { parseConllu } from '../../server/src/data/conllu';
 import { goldSentence } from '../../server/research/eval/goldSentence';
 import { draftOf } from '../../server/research/eval/draft';
-import { learnerShapeSlots } from '../../server/research/scorer/learnerShapes';
+import { learnerShapeSlots, verbGroupSlots } from '../../server/research/scorer/learnerShapes';
 
 /** One CoNLL-U sentence from rows of (form, upos, head, deprel); the last row is the final period. */
 function conllu(rows: Array<[string, string, number, string]>): string {
@@ -11,10 +11,10 @@ function conllu(rows: Array<[string, string, number, string]>): string {
   return [`# text = ${text}`, ...lines, '', ''].join('\n');
 }
 
-function shapes(rows: Array<[string, string, number, string]>) {
+function shapes(rows: Array<[string, string, number, string]>, slotsOf = learnerShapeSlots) {
   const g = goldSentence(parseConllu(conllu(rows), 'test.conllu')[0]);
   assert.ok(g);
-  return learnerShapeSlots(draftOf(g!)).map((x) => `${x.slot} ${x.kind}`);
+  return slotsOf(draftOf(g!)).map((x) => `${x.slot} ${x.kind}`);
 }
 
 describe("research: the learner-shaped commas of the scorer's training", () => {
@@ -47,5 +47,36 @@ describe("research: the learner-shaped commas of the scorer's training", () => {
       ['.', 'PUNCT', 9, 'punct'],
     ]);
     assert.deepStrictEqual(got.sort(), ['5 comma after a long subject', '6 comma before a clause a copula takes']);
+  });
+
+  it('draws commas inside a verb group: after an auxiliary and before the infinitive a verb takes', () => {
+    // They have wanted to stay.  →  "They have, wanted to stay." and "They have wanted, to stay."
+    const got = shapes(
+      [
+        ['They', 'PRON', 3, 'nsubj'],
+        ['have', 'AUX', 3, 'aux'],
+        ['wanted', 'VERB', 0, 'root'],
+        ['to', 'PART', 5, 'mark'],
+        ['stay', 'VERB', 3, 'xcomp'],
+        ['.', 'PUNCT', 3, 'punct'],
+      ],
+      verbGroupSlots,
+    );
+    assert.deepStrictEqual(got.sort(), ['2 comma after an auxiliary', '3 comma before an infinitive a verb takes']);
+  });
+
+  it('draws no comma before an infinitive whose verb is not the word before it ("She asked him to stay")', () => {
+    const got = shapes(
+      [
+        ['She', 'PRON', 2, 'nsubj'],
+        ['asked', 'VERB', 0, 'root'],
+        ['him', 'PRON', 2, 'obj'],
+        ['to', 'PART', 5, 'mark'],
+        ['stay', 'VERB', 2, 'xcomp'],
+        ['.', 'PUNCT', 2, 'punct'],
+      ],
+      verbGroupSlots,
+    );
+    assert.deepStrictEqual(got, []);
   });
 });

@@ -49,7 +49,7 @@ import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite'
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
 import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
-import { learnerShapeItems } from './learnerShapes';
+import { learnerShapeItems, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleSetOff } from './examples';
@@ -115,6 +115,11 @@ const { values: opt } = parseArgs({
      * probes, journal "The learned scorer as the default?").
      */
     'learner-weight': { type: 'string', default: '1' },
+    /**
+     * Learner commas inside a verb group (`learnerShapes.ts`, `verbGroupSlots`: "They have, finished", "He wants, to
+     * stay"), up to N sentences of edited-english train and N of EWT train, each counted `--learner-weight` times.
+     */
+    'verb-group-shapes': { type: 'string', default: '0' },
     /**
      * Features left out of the fit, by a regular expression over their names (the cached examples keep them): e.g.
      * `^(gap|noGap)` fits without the comma-gap model's probability on the same examples.
@@ -237,6 +242,8 @@ function modelsHash(): string {
 }
 /** Bumped when `learnerShapes.ts` makes other shapes, so their cached examples are rebuilt. */
 const LEARNER_SHAPES_VERSION = 2;
+/** Bumped when `verbGroupSlots` makes other shapes. */
+const VERB_GROUP_SHAPES_VERSION = 1;
 
 /** In the cache's name of the examples whose gap probability is cross-fitted. */
 const crossFitTag = crossFit || (setOffModel && !opt['no-cross-fit']) ? `-xfit${GAP_FOLDS}` : '';
@@ -422,6 +429,22 @@ function main(): void {
       learner = sentences;
       writePart(file, { corrupted: learner, clean: [] });
       console.log(`learner-shaped commas: ${learner.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    for (let k = 0; k < Number(opt['learner-weight']); k++) train.corrupted.push(...learner);
+  }
+  const verbGroup = given ? 0 : Number(opt['verb-group-shapes']);
+  if (verbGroup > 0) {
+    const file = path.join(defaultSilverDir(), `scorer-examples-verbgroup${VERB_GROUP_SHAPES_VERSION}-${verbGroup}-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}.json`);
+    let learner: LabelledSentence[];
+    if (fs.existsSync(file) && !opt.rebuild) learner = readPart(file).corrupted;
+    else {
+      const t0 = Date.now();
+      const editedDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+      const items = [...learnerShapeItems(editedDocs, verbGroup, 19, verbGroupSlots, 'verb-group'), ...learnerShapeItems(ewtTrainDocuments(), verbGroup, 20, verbGroupSlots, 'verb-group')];
+      const { sentences, skipped } = labelledItems(items, model, cal, parser);
+      learner = sentences;
+      writePart(file, { corrupted: learner, clean: [] });
+      console.log(`learner commas inside a verb group: ${learner.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
     for (let k = 0; k < Number(opt['learner-weight']); k++) train.corrupted.push(...learner);
   }
