@@ -25,6 +25,14 @@ describe('cli: exit codes', function () {
     assert.equal((await runMain(['lint', 'dirty.md'], { cwd: dir })).code, 1);
   });
 
+  it('2, with what to type instead, when explain is given a file name rather than text', async () => {
+    const r = await runMain(['explain', 'clean.md'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /"clean\.md" is a file.*puncteme lint clean\.md/s);
+    // A sentence that merely ends in a word with a dot is still explained.
+    assert.equal((await runMain(['explain', 'Fine.'], { cwd: dir })).code, 0);
+  });
+
   it('--max-warnings N: exit 1 only above N warnings', async () => {
     assert.equal((await runMain(['lint', '--max-warnings', '5', 'dirty.md'], { cwd: dir })).code, 0);
     assert.equal((await runMain(['lint', '--max-warnings', '0', 'dirty.md'], { cwd: dir })).code, 1);
