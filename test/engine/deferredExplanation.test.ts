@@ -50,6 +50,9 @@ describe('deferred explanations', () => {
     assert.strictEqual(a.explanation, 'built 1');
     assert.strictEqual(calls, 1);
     assert.deepStrictEqual(JSON.parse(JSON.stringify(b)), { ...JSON.parse(JSON.stringify(f)), message: 'Another message.', confidence: 0.5 });
+    // A worker posts its findings by structured clone: an unread copy arrives with its text.
+    const unread = findingWith(new FindingBuilder('He left quickly.').build(plain(deferredExplanation(() => 'why'))), { message: 'M.' });
+    assert.deepStrictEqual([structuredClone(unread).explanation, structuredClone(unread).message], ['why', 'M.']);
   });
 
   it('a document linted (mapped to the document, settled over its parts) builds none until one is read, the same text then', function () {
