@@ -134,7 +134,12 @@ if (args.includes('--check')) {
     process.stdout.write(`wrote ${writeThetaSidecar(file, j, new RankedInt16(quantisedWeights(j)))}\n`);
   }
   const scorer = scorerState();
-  if (scorer && !scorer.current) process.stdout.write(`wrote ${writeScorerSidecar(scorer.file, scorer.j, scorer.source)}\n`);
+  if (scorer && !scorer.current) {
+    const written = writeScorerSidecar(scorer.file, scorer.j, scorer.source);
+    // Read back as the engine will: every weight the JSON's, or no manifest is written over a sidecar that is not.
+    if (!scorerState()?.current) throw new Error(`${written}: does not read back as ${scorer.file}`);
+    process.stdout.write(`wrote ${written}\n`);
+  }
   writeManifest(dir);
   process.stdout.write(`wrote ${path.join(dir, MANIFEST_FILE)}\n`);
 }
