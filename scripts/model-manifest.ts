@@ -12,7 +12,9 @@
  *
  * Then it writes the θ sidecar of each punctuation model file the engine loads (`punct.json` → `punct.theta.bin`,
  * server/src/model/thetaSidecar.ts), so that loading maps θ instead of decoding it; `--check` fails on a missing or
- * stale one.
+ * stale one; and the sidecar of the learned scorer (`lint-scorer.json` → `lint-scorer.weights.bin`,
+ * server/src/engine/correction/learned/scorerSidecar.ts), so that loading it views its tables instead of parsing
+ * 72,000 weights out of JSON; `--check` fails on a missing or stale one, or one whose weights differ from the file's.
  *
  *   npm run models:manifest [-- --check] [-- --dir DIR]
  */
@@ -26,6 +28,8 @@ import { isOptionalModelFile } from '../server/src/data/modelIntegrity';
 import { MODEL_FORMAT, ModelJson, quantisedWeights } from '../server/src/model/modelFile';
 import { RankedInt16 } from '../server/src/model/rankedWeights';
 import { readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../server/src/model/thetaSidecar';
+import { SCORER_FILE } from '../server/src/engine/correction/learned/learnedScorer';
+import { readScorerSidecar, ScorerJson, scorerSidecarFile, scorerSource, StoredScorer, writeScorerSidecar } from '../server/src/engine/correction/learned/scorerSidecar';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--dir');
@@ -46,6 +50,37 @@ function punctModels(): Array<{ file: string; j: ModelJson }> {
   }
   return out;
 }
+/** Whether `stored` holds exactly the settings and weights of `j` (every name, every float64). */
+function holds(stored: StoredScorer, j: ScorerJson): boolean {
+  const { weights, hand, ...settings } = j;
+  const same = (table: StoredScorer['weights'] | undefined, w: Record<string, number> | undefined) =>
+    !table === !w && (!table || (table.size === Object.keys(w!).length && Object.entries(w!).every(([name, v]) => Object.is(table.get(name), v))));
+  return (
+    JSON.stringify(stored.settings) === JSON.stringify({ ...settings, ...(hand ? { hand: { threshold: hand.threshold } } : {}) }) &&
+    same(stored.weights, weights) &&
+    same(stored.hand, hand?.weights)
+  );
+}
+
+/**
+ * The learned scorer's file in `dir` and whether its sidecar is there, derived from it and holding its weights
+ * exactly; undefined when there is no scorer. A malformed sidecar is stale.
+ */
+function scorerState(): { file: string; j: ScorerJson; source: string; current: boolean } | undefined {
+  const file = path.join(dir, SCORER_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  const bytes = fs.readFileSync(file);
+  const j = JSON.parse(bytes.toString('utf8')) as ScorerJson;
+  const source = scorerSource(bytes);
+  let stored: StoredScorer | undefined;
+  try {
+    stored = readScorerSidecar(file, source);
+  } catch {
+    stored = undefined;
+  }
+  return { file, j, source, current: stored !== undefined && holds(stored, j) };
+}
+
 /**
  * `parser.bin.gz` in `dir` rewritten as `parser.bin` and removed; false when there is none. The same model, read and
  * written again: the tagger's joined tables as they were stored, the other scorers as their lookup layouts (the
@@ -72,6 +107,8 @@ if (args.includes('--check')) {
     process.exit(1);
   }
   const stale = punctModels().filter(({ file, j }) => !readThetaSidecar(file, j)).map(({ file }) => thetaSidecarFile(file));
+  const scorer = scorerState();
+  if (scorer && !scorer.current) stale.push(scorerSidecarFile(scorer.file));
   if (stale.length) {
     process.stderr.write(`${stale.join(', ')}: missing or derived from other weights: run npm run models:manifest\n`);
     process.exit(1);
@@ -95,6 +132,13 @@ if (args.includes('--check')) {
     if (readThetaSidecar(file, j)) continue;
     // θ as the engine builds it from the file's weights without a sidecar (coreFromJson).
     process.stdout.write(`wrote ${writeThetaSidecar(file, j, new RankedInt16(quantisedWeights(j)))}\n`);
+  }
+  const scorer = scorerState();
+  if (scorer && !scorer.current) {
+    const written = writeScorerSidecar(scorer.file, scorer.j, scorer.source);
+    // Read back as the engine will: every weight the JSON's, or no manifest is written over a sidecar that is not.
+    if (!scorerState()?.current) throw new Error(`${written}: does not read back as ${scorer.file}`);
+    process.stdout.write(`wrote ${written}\n`);
   }
   writeManifest(dir);
   process.stdout.write(`wrote ${path.join(dir, MANIFEST_FILE)}\n`);

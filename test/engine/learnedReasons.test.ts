@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import { plainReason, plainReasons } from '../../server/src/engine/correction/learned/learnedReasons';
+import { recordWeights } from '../../server/src/engine/correction/learned/featureWeightTable';
 
 describe('engine: the learned decision in plain words', () => {
   it('reads a feature as what edited prose does, for an insertion and for a removal', () => {
@@ -32,7 +33,7 @@ describe('engine: the learned decision in plain words', () => {
   it('gives the readings of the largest contributions that raise the probability, each once', () => {
     const weights = { bias: 5, 'rw=which*insert': 2, 'end=acl:relcl*insert': 1, 'lw=the*insert': -3, 'len=2-3': 4, delta: 0.5, 'key=x*delta': 0.4 };
     const f: Array<[string, number]> = [['bias', 1], ['rw=which*insert', 1], ['end=acl:relcl*insert', 1], ['lw=the*insert', 1], ['len=2-3', 1], ['delta', 1], ['key=x*delta', 1]];
-    assert.deepStrictEqual(plainReasons(weights, f), [
+    assert.deepStrictEqual(plainReasons(recordWeights(weights), f), [
       'a comma usually comes before “which”',
       'a comma usually closes a relative clause',
       'the punctuation model finds the sentence more likely with this change',

@@ -122,7 +122,9 @@ describe('model files: integrity', function () {
     const cwd = path.dirname(path.dirname(dir));
     fs.writeFileSync(path.join(cwd, 'a.md'), 'A doubled comma,, here.\n');
     // Same size, one byte changed: only the SHA-256 can tell. lint never reads the restore models, nor the learned
-    // scorer under the calibrated decision, so they cannot change its findings.
+    // scorer under the calibrated decision, so they cannot change its findings. The learned decision reads the
+    // scorer's sidecar (the scorer as held in memory, derived from lint-scorer.json as the manifest lists it), not
+    // lint-scorer.json itself: a changed byte there cannot change a finding, one in the sidecar stops the lint.
     const flip = (b: Buffer) => {
       const c = Buffer.from(b);
       c[c.length >> 1] = c[c.length >> 1] === 0x31 ? 0x32 : 0x31;
@@ -132,9 +134,11 @@ describe('model files: integrity', function () {
     replace(dir, 'lint-scorer.json', flip);
     const lint = runCli(['lint', '--decision', 'calibrated', 'a.md'], { cwd, env: { PUNCTEME_MODEL_DIR: dir } });
     assert.equal(lint.code, 1, lint.stderr);
+    assert.deepEqual(makeLinter(loadEngineParts(dir)).lint('The students, passed the exam.').map((f) => f.ruleId), ['subject-verb-comma']);
+    replace(dir, 'lint-scorer.weights.bin', flip);
     const parts = loadEngineParts(dir);
     assert.equal(parts.modelError, undefined);
-    assert.throws(() => makeLinter(parts).lint('A sentence, here.'), /lint-scorer\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
+    assert.throws(() => makeLinter(parts).lint('A sentence, here.'), /lint-scorer\.weights\.bin is corrupt \(its SHA-256 differs from manifest\.json\)/);
     const restore = runCli(['restore', '-'], { cwd, input: 'some words here', env: { PUNCTEME_MODEL_DIR: dir } });
     assert.equal(restore.code, 2, restore.stderr);
     assert.match(restore.stderr, /restore-tagger\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);

@@ -4,6 +4,7 @@
  * epoch are kept). The features kept are those seen at least `minCount` times in training.
  */
 import { FeatureVector, predictFeatures } from '../../src/engine/correction/learned/learnedScorer';
+import { recordWeights } from '../../src/engine/correction/learned/featureWeightTable';
 
 export interface LogisticModel {
   /** Feature name → weight. */
@@ -12,7 +13,7 @@ export interface LogisticModel {
 }
 
 export function predict(m: LogisticModel, f: FeatureVector): number {
-  return predictFeatures(m.weights, f);
+  return predictFeatures(recordWeights(m.weights), f);
 }
 
 interface Indexed {

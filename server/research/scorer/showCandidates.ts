@@ -31,7 +31,7 @@ for (const text of positionals) {
       const f = candidateFeatures(scored, s, info, byHand ? {} : ctx);
       const w = byHand ? scorer.hand!.weights : scorer.weights;
       const t = byHand ? scorer.hand!.threshold : scorerThreshold(scorer, scored.key);
-      const top = f.map(([n, v]) => [n, (w[n] ?? 0) * v] as [string, number]).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, Number(opt.top));
+      const top = f.map(([n, v]) => [n, (w.get(n) ?? 0) * v] as [string, number]).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, Number(opt.top));
       const slots = [...scored.candidate.changes.keys()].map((i) => `${s.tree.words[i - 1]?.form}|${s.tree.words[i]?.form ?? '</s>'}`).join(' ');
       return { p: predictFeatures(w, f), t, line: `${byHand ? 'hand ' : 'dense'} ${scored.key} @ ${slots} Δ ${scored.delta.toFixed(2)} guards ${scored.candidate.guards?.join(',') ?? '-'}\n      ${top.map(([n, x]) => `${n} ${x.toFixed(2)}`).join('; ')}` };
     });

@@ -119,6 +119,12 @@ export function checkModelFiles(dir: string, required: boolean): void {
   manifests.set(path.resolve(dir), manifest);
 }
 
+/** The SHA-256 the manifest of `file`'s directory lists for it (when `checkModelFiles` read one), without reading it. */
+export function manifestSha256(file: string): string | undefined {
+  const abs = path.resolve(file);
+  return manifests.get(path.dirname(abs))?.files[path.basename(abs)]?.sha256;
+}
+
 /**
  * The bytes of a model file, checked against the manifest of its directory when `checkModelFiles` read one (size and
  * SHA-256; else, a training candidate, as they are). Every run-time loader of a model file reads it through here, so

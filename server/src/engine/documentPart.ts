@@ -18,6 +18,7 @@ import { AudienceDecision, learnerMessage } from './audience';
 import type { DecisionNote, DecisionTrace } from './correction/pipeline/decisionTrace';
 import type { Linter } from './index';
 import { Audience, Finding, LintOptions } from './types';
+import { findingWith } from './finding';
 
 export interface LintPart {
   /** The findings that hold whatever the rest of the document says; offsets are into the part's text. */
@@ -137,7 +138,7 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
   const errorRate = named === 'learner' ? total : named === 'edited' ? undefined : documentErrorRate(rates);
   const audience: AudienceDecision = { audience: errorRate ? 'learner' : 'edited', by: named ? 'setting' : 'auto', ...total };
   // Under the named audience the reason in a message is the setting, not a count the other findings change.
-  const reason = <F extends { message: string }>(f: F): F => (named ? { ...f, message: learnerMessage(f.message) } : f);
+  const reason = <F extends { message: string }>(f: F): F => (named ? findingWith(f, { message: learnerMessage(f.message) } as Partial<F>) : f);
   const findings = parts.map((p) => {
     // Without a habit of its own, an error-prone document is held to edited prose's introductory commas, as to its
     // splices: a writer whose text is full of punctuation errors has not chosen to leave them out (BENCHMARKS, lint

@@ -52,24 +52,35 @@ export function deferredExplanation(build: () => string): () => string {
 
 /**
  * Sets a built finding's explanation. A deferred one becomes a property computed on first read, so a finding that waits
- * for the document's decisions (`documentPart.ts`) and is never reported never pays for its explanation; to every
- * reader, a copy (`{ ...f }`), `JSON.stringify` or a worker's structured clone it is a plain string.
+ * for the document's decisions (`documentPart.ts`) or is reported where no one reads its explanation (the CLI's text
+ * output) never pays for it; to every reader, `JSON.stringify` or a worker's structured clone it is a plain string. A
+ * spread copy (`{ ...f }`) reads it, so the steps between the engine and the output copy with `findingWith`.
  */
 function withExplanation(out: Finding, e: Explanation): void {
   if (typeof e === 'string') {
     out.explanation = e;
     return;
   }
+  // Built once for the finding and every copy of it (`findingWith` copies the accessor).
+  const text = deferredExplanation(e);
+  const settle = (on: object, value: string) => Object.defineProperty(on, 'explanation', { value, enumerable: true, configurable: true, writable: true });
   Object.defineProperty(out, 'explanation', {
     enumerable: true,
     configurable: true,
-    get: () => {
-      const text = e();
-      Object.defineProperty(out, 'explanation', { value: text, enumerable: true, configurable: true, writable: true });
-      return text;
+    get(this: Finding) {
+      const value = text();
+      settle(this, value);
+      return value;
     },
-    set: (text: string) => Object.defineProperty(out, 'explanation', { value: text, enumerable: true, configurable: true, writable: true }),
+    set(this: Finding, value: string) {
+      settle(this, value);
+    },
   });
+}
+
+/** A copy of `f` with `changes`, whose explanation, if it was deferred and not read yet, is still built only when read. */
+export function findingWith<F extends object>(f: F, changes: Partial<F>): F {
+  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(f)), changes) as F;
 }
 
 /** Converts offsets to positions; `base` shifts every offset (a sentence linted inside a larger text). */

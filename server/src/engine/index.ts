@@ -184,8 +184,8 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
     const { loadParser, parserModelFile } = require('../parser') as typeof import('../parser');
     const analyser = loadModelFile(parserModelFile(dir), () => loadParser(dir));
     const model = loadModelFile(punctModelFile(dir), () => loadEngineModel(dir));
-    // The learned scorer (2.3 MB of JSON) is read when a lint first asks for it (`decision: 'learned'`, not the
-    // default), not at every start; its bytes are checked against the manifest then (`readModelFile`).
+    // The learned scorer is read when a lint first asks for it (`decision: 'learned'`, the default), from its sidecar
+    // (`scorerSidecar.ts`); its bytes are checked against the manifest then (`readModelFile`).
     const scorerFile = path.join(dir, SCORER_FILE);
     let scorer: { value: LearnedScorer | undefined } | undefined;
     return {

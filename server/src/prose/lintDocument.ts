@@ -9,6 +9,7 @@ import { LintPart, lintAsPart, settleDocument } from '../engine/documentPart';
 import type { AudienceDecision } from '../engine/audience';
 import { DOCUMENT_WORD_BUDGET, Finding, LintOptions, PARAGRAPH_WORD_BUDGET, Position, TextEdit } from '../engine/types';
 import { lineStarts, positionFromStarts } from '../engine/positions';
+import { findingWith } from '../engine/finding';
 import { ProseBlock, besideHole, besideStandIn, betweenStandIns, documentRange } from './block';
 import { Extraction, ExtractionNote } from './extraction';
 import { DocumentWide, blockOptions } from './documentOptions';
@@ -233,5 +234,5 @@ function toDocument(f: Finding, block: ProseBlock, pos: (offset: number) => Posi
       return m && { start: pos(m.start), end: pos(m.end), message: r.message };
     })
     .filter((r): r is NonNullable<typeof r> => r !== undefined);
-  return { ...f, start: pos(range.start), end: pos(range.end), fixes, ...(related ? { related } : {}) };
+  return findingWith(f, { start: pos(range.start), end: pos(range.end), fixes, ...(related ? { related } : {}) });
 }

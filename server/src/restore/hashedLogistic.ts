@@ -39,7 +39,12 @@ export function logistic(weights: Float32Array, features: readonly string[], bit
 /** The 2^bits weights a file stores as sparse [hashed index, weight] pairs. */
 export function denseWeights(bits: number, pairs: ReadonlyArray<readonly [number, number]>): Float32Array {
   const a = new Float32Array(1 << bits);
-  for (const [k, v] of pairs) a[k] = v;
+  // Indexed, not `for (const [k, v] of pairs)`: at a cold start this runs once, in the interpreter, where the iterator
+  // and the destructuring of 35,000 pairs (set-off-commas.json) cost ~9 ms against ~5.
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i];
+    a[pair[0]] = pair[1];
+  }
   return a;
 }
 

@@ -5,6 +5,7 @@ import { formatGithub } from './github';
 import { formatJson } from './json';
 import { FileReport, FormatContext, Formatter } from './report';
 import { formatSarif } from './sarif';
+import { findingWith } from '../../engine/finding';
 import { formatStylish } from './stylish';
 
 export const FORMATTERS: Readonly<Record<string, Formatter>> = {
@@ -35,7 +36,8 @@ export function formatReports(name: string, reports: readonly FileReport[], ctx:
   const shown = reports.map((r) => ({
     ...r,
     file: printable(r.file),
-    findings: r.findings.map((f) => ({ ...f, ruleId: printable(f.ruleId), message: printable(f.message) })),
+    // Copied without reading the explanations, which no text format shows (each is a Viterbi pass to build).
+    findings: r.findings.map((f) => findingWith(f, { ruleId: printable(f.ruleId), message: printable(f.message) })),
   }));
   return printablePainted(formatter(shown, ctx));
 }

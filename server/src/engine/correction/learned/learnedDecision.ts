@@ -19,6 +19,7 @@ import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate
 import { candidateFinding } from '../pipeline/findings';
 import { candidateFeatures, FeatureContext, FeatureVector, LearnedScorer, predictFeatures, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
+import { FeatureWeights } from './featureWeightTable';
 import { TreeInfo } from '../../treeInfo';
 import { IntroductoryConvention } from '../style/introductoryConvention';
 import { SentenceFindings } from '../pipeline/modelRules';
@@ -52,7 +53,7 @@ export function learnedFindings(
   const info = treeInfo(s.tree);
   const adapt = options.adaptToWriter ?? true;
   const step = styleStep({ text, s, info, model, options, quoteStyle: style.quoteStyle, convention: style.convention, trace });
-  const features = new Map<ScoredCandidate, { f: FeatureVector; weights: Record<string, number>; threshold: number }>();
+  const features = new Map<ScoredCandidate, { f: FeatureVector; weights: FeatureWeights; threshold: number }>();
   const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial, trace, {
     gaps: scorer.gapFeature ? style.gaps?.() : undefined,
     setOff: scorer.setOffFeature ? style.setOff?.() : undefined,
@@ -124,7 +125,7 @@ export function scoreCandidate(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
-): { f: FeatureVector; weights: Record<string, number>; p: number; threshold: number } {
+): { f: FeatureVector; weights: FeatureWeights; p: number; threshold: number } {
   const byHand = scorer.hand && !c.scored.candidate.dense;
   const f = candidateFeatures(c.scored, s, info, byHand ? {} : scorer.documentRegister && document ? { ...c.ctx, document } : c.ctx);
   const weights = byHand ? scorer.hand!.weights : scorer.weights;

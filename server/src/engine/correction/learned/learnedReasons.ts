@@ -4,6 +4,7 @@
  * as a number. A feature with no plain reading (the bias, sentence length) is left out.
  */
 import { FeatureVector } from './learnedScorer';
+import { FeatureWeights } from './featureWeightTable';
 import { GUARDS } from '../guards/registry';
 
 const GUARD_IDS = new Set(GUARDS.map((g) => g.id));
@@ -131,8 +132,8 @@ export function plainReason(name: string): string | undefined {
 }
 
 /** The plain readings of the `k` features that raised the probability most (distinct readings only). */
-export function plainReasons(weights: Readonly<Record<string, number>>, f: FeatureVector, k = 3): string[] {
-  const parts = f.map(([name, v]) => ({ name, c: (weights[name] ?? 0) * v })).filter((x) => x.c > 0 && x.name !== 'bias');
+export function plainReasons(weights: FeatureWeights, f: FeatureVector, k = 3): string[] {
+  const parts = f.map(([name, v]) => ({ name, c: (weights.get(name) ?? 0) * v })).filter((x) => x.c > 0 && x.name !== 'bias');
   parts.sort((a, b) => b.c - a.c);
   const out: string[] = [];
   for (const { name } of parts) {

@@ -17,14 +17,16 @@ import { AnalysedSentence } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
 import type { ScoredCandidate } from '../pipeline/decide';
 import { logit } from '../pipeline/calibration';
-import { readModelFile } from '../../../data/modelIntegrity';
+import { manifestSha256, readModelFile } from '../../../data/modelIntegrity';
+import { FeatureWeights, recordWeights } from './featureWeightTable';
+import { readScorerSidecar, ScorerJson, ScorerSettings, scorerSource } from './scorerSidecar';
 import { documentRegisterFeatures } from './documentRegister';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { SetOffAnswer, setOffAt } from './setOffProbabilities';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
-  weights: Record<string, number>;
+  weights: FeatureWeights;
   /** Findings need at least this probability (chosen on the dev part). */
   threshold: number;
   note: string;
@@ -39,7 +41,7 @@ export interface LearnedScorer {
    * A dense scorer may carry the scorer trained on the hand generator's candidates alone: it then decides those
    * candidates (at its own threshold), and the dense weights only the candidates the dense generator added.
    */
-  hand?: { weights: Record<string, number>; threshold: number };
+  hand?: { weights: FeatureWeights; threshold: number };
   /** Trained with the comma-gap model's probability at the slot among its features (`gapProbabilities.ts`). */
   gapFeature?: boolean;
   /** Trained with the register of the sentence's document among its features (`documentRegister.ts`). */
@@ -67,17 +69,40 @@ export function scorerThreshold(m: Pick<LearnedScorer, 'threshold' | 'thresholds
 
 export const SCORER_FILE = 'lint-scorer.json';
 
-/** The scorer of `file`, or undefined when there is none. */
+/**
+ * The scorer of `file`, or undefined when there is none: from its sidecar (`scorerSidecar.ts`) when that was derived
+ * from this file, which the manifest's SHA-256 of the file tells without reading it (in a directory without a
+ * manifest, a training candidate's, the file is read and hashed); else parsed from the file.
+ */
 export function loadLearnedScorer(file: string): LearnedScorer | undefined {
   if (!fs.existsSync(file)) return undefined;
-  const m = JSON.parse(readModelFile(file).toString('utf8')) as Partial<LearnedScorer>;
+  let bytes: Buffer | undefined;
+  const stored = readScorerSidecar(file, manifestSha256(file) ?? scorerSource((bytes = readModelFile(file))));
+  if (stored) return scorerOf(stored.settings, stored.weights, stored.hand);
+  const m = JSON.parse((bytes ?? readModelFile(file)).toString('utf8')) as Partial<ScorerJson>;
   if (!m.weights || typeof m.threshold !== 'number') throw new Error(`${file}: not a learned scorer (weights, threshold)`);
-  return { weights: m.weights, threshold: m.threshold, note: m.note ?? '', candidates: m.candidates === 'dense' ? 'dense' : undefined, thresholds: m.thresholds, hand: m.hand, gapFeature: m.gapFeature === true, documentRegister: m.documentRegister === true, setOffFeature: m.setOffFeature === true };
+  const { weights, hand, ...settings } = m as ScorerJson;
+  return scorerOf({ ...settings, hand }, recordWeights(weights), hand && recordWeights(hand.weights));
 }
 
-export function predictFeatures(weights: Readonly<Record<string, number>>, f: FeatureVector): number {
+/** The scorer of a file's settings and weights. */
+function scorerOf(m: ScorerSettings, weights: FeatureWeights, hand: FeatureWeights | undefined): LearnedScorer {
+  return {
+    weights,
+    threshold: m.threshold,
+    note: m.note ?? '',
+    candidates: m.candidates === 'dense' ? 'dense' : undefined,
+    thresholds: m.thresholds,
+    hand: m.hand && hand ? { weights: hand, threshold: m.hand.threshold } : undefined,
+    gapFeature: m.gapFeature === true,
+    documentRegister: m.documentRegister === true,
+    setOffFeature: m.setOffFeature === true,
+  };
+}
+
+export function predictFeatures(weights: FeatureWeights, f: FeatureVector): number {
   let z = 0;
-  for (const [name, v] of f) z += (weights[name] ?? 0) * v;
+  for (const [name, v] of f) z += (weights.get(name) ?? 0) * v;
   return 1 / (1 + Math.exp(-z));
 }
 

@@ -28,6 +28,7 @@
  * sentence's share computed (and cached) with the sentence: the findings ρ would add wait as `pending`, and only the
  * document's total decides whether they are reported (`documentPart.ts settleParts`).
  */
+import { findingWith } from '../../finding';
 
 /** A document needs at least this many findings to count as error-prone … */
 export const MIN_FINDINGS = 3;
@@ -88,10 +89,9 @@ export function documentErrorRate(parts: readonly ErrorRate[]): ErrorRate | unde
 
 /** A pending finding reported in an error-prone document: its message says why it is reported. */
 export function errorProneFinding<F extends { message: string }>(finding: F, total: ErrorRate): F {
-  return {
-    ...finding,
+  return findingWith(finding, {
     message: `${finding.message} (Less certain than most findings; reported because this text has ${total.findings} other punctuation findings in ${total.sentences} sentences.)`,
-  };
+  } as Partial<F>);
 }
 
 /**
@@ -99,16 +99,14 @@ export function errorProneFinding<F extends { message: string }>(finding: F, tot
  * document is error-prone and has no habit of its own: the message says why.
  */
 export function errorProneOmission<F extends { message: string }>({ finding, element }: { finding: F; element: string }, total: ErrorRate): F {
-  return {
-    ...finding,
+  return findingWith(finding, {
     message: `Set off the introductory ${element} with a comma, as edited prose does after such an element. (Reported because this text has ${total.findings} other punctuation findings in ${total.sentences} sentences.)`,
-  };
+  } as Partial<F>);
 }
 
 /** A held finding (`ErrorRatePart.held`) reported in an error-prone document: the message says why only here. */
 export function heldFinding<F extends { message: string }>(finding: F, total: ErrorRate): F {
-  return {
-    ...finding,
+  return findingWith(finding, {
     message: `${finding.message} (Reported in texts with many punctuation findings; this one has ${total.findings} in ${total.sentences} sentences.)`,
-  };
+  } as Partial<F>);
 }
