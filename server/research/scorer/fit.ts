@@ -117,9 +117,11 @@ const { values: opt } = parseArgs({
     'learner-weight': { type: 'string', default: '1' },
     /**
      * Learner commas inside a verb group (`learnerShapes.ts`, `verbGroupSlots`: "They have, finished", "He wants, to
-     * stay"), up to N sentences of edited-english train and N of EWT train, each counted `--learner-weight` times.
+     * stay"), up to N sentences of edited-english train and N of EWT train, each counted `--verb-group-weight` times.
      */
     'verb-group-shapes': { type: 'string', default: '0' },
+    /** How many times each verb-group example counts (default: `--learner-weight`). */
+    'verb-group-weight': { type: 'string' },
     /**
      * Features left out of the fit, by a regular expression over their names (the cached examples keep them): e.g.
      * `^(gap|noGap)` fits without the comma-gap model's probability on the same examples.
@@ -446,7 +448,7 @@ function main(): void {
       writePart(file, { corrupted: learner, clean: [] });
       console.log(`learner commas inside a verb group: ${learner.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
-    for (let k = 0; k < Number(opt['learner-weight']); k++) train.corrupted.push(...learner);
+    for (let k = 0; k < Number(opt['verb-group-weight'] ?? opt['learner-weight']); k++) train.corrupted.push(...learner);
   }
   const ewtCleanEvery = given ? 0 : Number(opt['ewt-clean-every']);
   if (ewtCleanEvery > 0) {
