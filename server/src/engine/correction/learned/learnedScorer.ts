@@ -7,10 +7,10 @@
  * predicate holds at the slots (`Candidate.guards`: evidence, not a veto), the comma-gap model's probability there
  * (`gapProbabilities.ts`, when the file says `gapFeature`), the set-off comma model's (`setOffProbabilities.ts`, when
  * it says `setOffFeature`), whether a written comma opens or closes the stretch at the slot (`pairedStretch`) and the
- * sentence's register. Trained on edited-english and
- * EWT train by `server/research/scorer/fit.ts` (`npm run train:scorer`), which writes `models/en/lint-scorer.json`.
- * Used only when a lint asks for it (`LintOptions.decision: 'learned'`): measured, not the default (BENCHMARKS,
- * "Learned correction scorer"; journal, "The guards as the learned scorer's features").
+ * sentence's register. Trained on edited-english and EWT train by `server/research/scorer/fit.ts` (`npm run
+ * train:scorer`), which writes `models/en/lint-scorer.json`; `npm run models:manifest` derives the binary sidecar the
+ * engine reads (`scorerSidecar.ts`). The default decision (`LintOptions.decision: 'learned'`; the calibrated decision
+ * is the other one): journal, "The learned decision as the default".
  */
 import * as fs from 'fs';
 import { AnalysedSentence } from '../../sentence';
