@@ -35,5 +35,7 @@ describe('engine: a comma that cuts a word from what it needs', () => {
     assert.deepStrictEqual(linter.lint('The children cowered, terrified by this fearsome beast.', calibrated).map((f) => f.ruleId), []);
     // A verb cut from its complement is a learner's comma (E3).
     assert.deepStrictEqual(linter.lint('He wants, to stay up late.', calibrated).map((f) => f.ruleId), ['comma']);
+    // Its message says what the comma cuts apart, not only that it is unnecessary.
+    assert.deepStrictEqual(linter.lint('He wants, to stay up late.', calibrated).map((f) => f.message), ['No comma before "to stay": the infinitive completes "wants", and nothing here is set off.']);
   });
 });

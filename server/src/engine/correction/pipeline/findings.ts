@@ -112,6 +112,23 @@ function spliceMessage(s: AnalysedSentence, info: TreeInfo, c: number, i: number
   return `Comma splice: "${left}" and "${right}" could each stand as a sentence; a comma alone cannot join them.`;
 }
 
+/**
+ * Why a lone comma inside a verb group is wrong, in plain words, for a deletion no variant names: after an auxiliary
+ * or copula that leads into its verb or predicate ("They have, finished"), or before an infinitive its verb takes ("He
+ * wants, to stay"). Learners write both; "Unnecessary comma." alone does not say what the comma cuts apart.
+ */
+function verbGroupReason(s: AnalysedSentence, info: TreeInfo, i: number): string | undefined {
+  if (i < 1 || i >= info.n) return undefined;
+  const words = s.tree.words;
+  const rel = info.rel(i);
+  if (/^(aux|aux:pass|cop)$/.test(rel) && info.head(i) > i)
+    return `No comma after "${words[i - 1].form}": it leads straight into "${words[info.head(i) - 1].form}", and nothing here is set off.`;
+  const next = i + 1;
+  if (words[next - 1].form.toLowerCase() === 'to' && info.rel(info.head(next)) === 'xcomp' && info.span[info.head(next)][0] === next && info.head(info.head(next)) === i)
+    return `No comma before "${wordsText(s, next, info.head(next))}": the infinitive completes "${words[i - 1].form}", and nothing here is set off.`;
+  return undefined;
+}
+
 function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
   const { category, action, node, changes } = c.candidate;
   const slots = [...changes.keys()];
@@ -163,7 +180,7 @@ function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): strin
         return `No comma after "${preposition}": it leads straight into its examples; a comma after it only opens an aside that a second comma closes.`;
       }
       if (c.candidate.variant === AFTER_COORDINATOR) return `No comma after "${before}": a coordinator joins what follows it directly; a comma after it only opens an aside that a second comma closes.`;
-      return action === 'insert' ? `Missing comma after "${before}".` : 'Unnecessary comma.';
+      return action === 'insert' ? `Missing comma after "${before}".` : (verbGroupReason(s, info, i) ?? 'Unnecessary comma.');
     }
   }
 }
