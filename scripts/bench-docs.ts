@@ -3,7 +3,7 @@
  * packages this repository installs (`node_modules`, fixed by package-lock.json; none of it is in EWT) are linted as
  * Markdown with the product defaults, and the findings are counted per rule and per 1,000 prose sentences.
  *
- *   npm run bench:docs -- [--source readmes|fortunes|debian] [--half look|held-out|all] [--limit N] [--comma-splices edited] [--no-adapt] [--drop-closing] [--list] [--json FILE]
+ *   npm run bench:docs -- [--source readmes|fortunes|debian] [--half look|held-out|all] [--limit N] [--comma-splices edited] [--no-adapt] [--decision calibrated|learned] [--drop-closing] [--list] [--json FILE]
  *
  * The packages are split by name, for honest choices: `look` (names from "@" to "m") is the half one may read
  * findings from and design against; `held-out` (names from "n" on) is measured once per change, never iterated on.
@@ -38,7 +38,7 @@ import { tokenizeText } from '../server/src/tokenize';
 const ROOT = path.resolve(__dirname, '..');
 
 const { values: opt } = parseArgs({
-  options: { 'drop-closing': { type: 'boolean' }, limit: { type: 'string', default: '1500' }, source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' }, 'comma-splices': { type: 'string' }, 'no-adapt': { type: 'boolean' } },
+  options: { 'drop-closing': { type: 'boolean' }, limit: { type: 'string', default: '1500' }, source: { type: 'string', default: 'readmes' }, half: { type: 'string', default: 'look' }, list: { type: 'boolean' }, json: { type: 'string' }, 'comma-splices': { type: 'string' }, 'no-adapt': { type: 'boolean' }, decision: { type: 'string' } },
 });
 if (!['look', 'held-out', 'all'].includes(opt.half!)) throw new Error('--half: look, held-out or all');
 if (!['readmes', 'fortunes', 'debian'].includes(opt.source!)) throw new Error('--source: readmes, fortunes or debian');
@@ -49,6 +49,7 @@ if (opt['comma-splices'] !== undefined && !isCommaSplices(opt['comma-splices']))
 const lintOptions = {
   ...(isCommaSplices(opt['comma-splices']) ? { commaSplices: opt['comma-splices'] } : {}),
   ...(opt['no-adapt'] ? { adaptToWriter: false } : {}),
+  ...(opt.decision === 'learned' || opt.decision === 'calibrated' ? { decision: opt.decision as 'learned' | 'calibrated' } : {}),
 };
 
 /** One document to lint: its name, its text and how its prose is found. */

@@ -21,7 +21,6 @@ import {
   BoundaryModelJson,
   BOUNDARY_MODEL_FILE,
   boundaryFeatures,
-  boundaryWords,
   featureIndex,
   FEATURE_BITS,
   logistic,
@@ -29,9 +28,6 @@ import {
 } from '../server/src/restore/boundaries';
 import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
 import { seededRng } from '../server/src/random/seededRng';
-
-/** CASELESS=1: runs with no capital letter get their own word shape (`boundaryWords`); the model file says so. */
-const CASELESS = process.env.CASELESS === '1';
 
 interface Example {
   f: number[];
@@ -55,7 +51,7 @@ function examples(paragraphs: readonly string[][], lowerEvery = 0): { boundary: 
     if (gold.length !== words.length + 1) return;
     let start = 0;
     for (let i = 1; i <= words.length; i++) {
-      if (i < words.length) boundary.push({ f: boundaryFeatures(words, i, undefined, boundaryWords(words, CASELESS)).map((f) => featureIndex(f)), y: END(gold[i]) ? 1 : 0 });
+      if (i < words.length) boundary.push({ f: boundaryFeatures(words, i).map((f) => featureIndex(f)), y: END(gold[i]) ? 1 : 0 });
       if ((i < words.length && END(gold[i])) || i === words.length) {
         const sentence = words.slice(start, i);
         question.push({ f: questionFeatures(sentence).map((f) => featureIndex(f)), y: gold[i].includes('?') ? 1 : 0 });
@@ -87,7 +83,7 @@ function parsedExamples(parser: Parser, paragraphs: readonly string[][]): Exampl
         const a = s.tokens[s.wordTokens[i - 1]];
         const b = s.tokens[s.wordTokens[i]];
         if (!/^\s+$/.test(input.slice(a.end, b.start))) continue; // inside a written word: never a boundary
-        out.push({ f: boundaryFeatures(forms, i, parse, boundaryWords(forms, CASELESS)).map((f) => featureIndex(f)), y: END(gold[spacesBefore[b.start]]) ? 1 : 0 });
+        out.push({ f: boundaryFeatures(forms, i, parse).map((f) => featureIndex(f)), y: END(gold[spacesBefore[b.start]]) ? 1 : 0 });
       }
     }
   }
@@ -152,7 +148,8 @@ function main(): void {
   const trainParas = [...ewtParagraphs('train'), ...editedDocs('train')];
   const devParas = [...ewtParagraphs('dev'), ...editedDocs('dev')];
   const tr = examples(trainParas, Number(process.env.LOWER_EVERY ?? 0));
-  const dev = examples(devParas);
+  // LOWER_DEV=1: dev all in lower case too (a model for lower-cased runs alone; journal, "Lower-cased dictation …").
+  const dev = examples(devParas, process.env.LOWER_DEV === '1' ? 1 : 0);
   if (values.parse) {
     const parser = loadParser();
     tr.boundary = parsedExamples(parser, [...ewtParagraphs('train'), ...editedDocs('train').filter((_, k) => k % Number(process.env.EDITED_EVERY ?? 2) === 0)]);
@@ -167,9 +164,8 @@ function main(): void {
   const best = bestThreshold('boundary', dev.boundary.map((e) => ({ p: logistic(boundary, e.f.map(String), FEATURE_BITS, true), y: e.y })), 0.2, 0.8);
   const bestQ = bestThreshold('question', dev.question.map((e) => ({ p: logistic(question, e.f.map(String), FEATURE_BITS, true), y: e.y })), 0.1, 0.7);
   const json: BoundaryModelJson = {
-    version: `restore-boundaries-${values.parse ? 'parse-' : ''}${CASELESS ? 'caseless-' : ''}1-${best.t}-${bestQ.t}`,
+    version: `restore-boundaries-${values.parse ? 'parse-' : ''}1-${best.t}-${bestQ.t}`,
     parse: values.parse,
-    ...(CASELESS ? { caseless: true } : {}),
     bits: FEATURE_BITS,
     threshold: best.t,
     questionThreshold: bestQ.t,

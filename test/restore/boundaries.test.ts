@@ -10,7 +10,6 @@ import {
   boundaryFeatures,
   boundaryModelFromJson,
   boundaryProbs,
-  boundaryWords,
   featureIndex,
   FEATURE_BITS,
   loadBoundaryModel,
@@ -46,20 +45,6 @@ describe('restore: sentence boundaries', function () {
         assert.deepEqual(fast, slow);
       }
     }
-  });
-
-  it('a caseless model shapes the lower-case words of a run with no capital apart, and reads them so', () => {
-    const lower = ['we', 'met', 'at', 'noon', 'i', 'left'];
-    assert.deepEqual(boundaryWords(lower).shapes, ['x', 'x', 'x', 'x', 'X', 'x']);
-    assert.deepEqual(boundaryWords(lower, true).shapes, ['c', 'c', 'c', 'c', 'X', 'c']);
-    // One capital anywhere and the run is cased: its shapes are the usual ones.
-    assert.deepEqual(boundaryWords(['we', 'met', 'Anna'], true).shapes, ['x', 'x', 'Xx']);
-    const feats = boundaryFeatures(lower, 4, undefined, boundaryWords(lower, true));
-    assert.ok(feats.includes('r1s=X') && boundaryFeatures(lower, 5, undefined, boundaryWords(lower, true)).includes('r1s=c'));
-    const m = boundaryModelFromJson({ version: 't', bits: FEATURE_BITS, caseless: true, threshold: 0.5, questionThreshold: 0.5, boundary: [[featureIndex('r1s=c'), 3]], question: [] });
-    assert.ok(Math.abs(boundaryProbs(m, lower)[5] - 1 / (1 + Math.exp(-3))) < 1e-6);
-    const cased = boundaryModelFromJson({ version: 't', bits: FEATURE_BITS, threshold: 0.5, questionThreshold: 0.5, boundary: [[featureIndex('r1s=c'), 3]], question: [] });
-    assert.equal(boundaryProbs(cased, lower)[5], 0.5);
   });
 
   it('with a parse, the slot features count the arcs crossing the slot (brute force over all arcs)', () => {

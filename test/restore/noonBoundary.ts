@@ -8,6 +8,5 @@ export function noonBoundary(): BoundaryModel {
   const idx = (f: string) => (hashString(f) >>> 0) & ((1 << 20) - 1);
   boundary[idx('b')] = -30;
   boundary[idx('l1=noon')] = 60;
-  return { version: 'test', parse: false,
-  caseless: false, threshold: 0.5, questionThreshold: 0.99, boundary, question: new Float32Array(1 << 20) };
+  return { version: 'test', parse: false, threshold: 0.5, questionThreshold: 0.99, boundary, question: new Float32Array(1 << 20) };
 }

@@ -43,6 +43,8 @@ function main(): void {
     ['P(some end) ≥ 0.5', (p) => 1 - p.reduce((a, x) => a * (1 - x), 1) >= 0.5],
     ['P(some end) ≥ 0.7', (p) => 1 - p.reduce((a, x) => a * (1 - x), 1) >= 0.7],
     ['P(some end) ≥ 0.9', (p) => 1 - p.reduce((a, x) => a * (1 - x), 1) >= 0.9],
+    ...[0.99, 0.999, 0.9999].map((t): [string, (p: number[]) => boolean] => [`P(some end) ≥ ${t}`, (p) => 1 - p.reduce((a, x) => a * (1 - x), 1) >= t]),
+    ...[0.7, 0.8, 0.9].map((t): [string, (p: number[]) => boolean] => [`one slot ≥ ${t}`, (p) => p.some((x) => x >= t)]),
   ];
   const long = (ws: string[][]) => ws.filter((w) => w.length >= MIN_WORDS);
   const [r, s] = [long(runs), long(singles)];

@@ -27,8 +27,6 @@ export interface BoundaryModel {
   readonly threshold: number;
   /** A sentence with P(question) at least this ends with `?` (chosen on dev data by the trainer). */
   readonly questionThreshold: number;
-  /** Whether its features shape the words of a run with no capital letter apart (`boundaryWords`). */
-  readonly caseless: boolean;
   readonly boundary: Float32Array;
   readonly question: Float32Array;
 }
@@ -36,7 +34,6 @@ export interface BoundaryModel {
 export interface BoundaryModelJson {
   version: string;
   parse?: boolean;
-  caseless?: boolean;
   bits: number;
   threshold: number;
   questionThreshold: number;
@@ -85,16 +82,8 @@ export interface BoundaryWords {
   shapes: readonly string[];
 }
 
-/**
- * With `caseless`, a run with no capital letter at all (dictation typed in lower case) gives its lower-case words the
- * shape `c`, not `x`: capitals then say nothing about where its sentences start, and a model trained with such runs
- * (`LOWER_EVERY`, `CASELESS` in `scripts/train-restore-boundaries.ts`) learns their boundaries from the words alone,
- * while the weights of `x` still say "no capital here" in cased text.
- */
-export function boundaryWords(words: readonly string[], caseless = false): BoundaryWords {
-  const shapes = words.map((w) => shape(w));
-  if (caseless && !words.some((w) => /\p{Lu}/u.test(w))) shapes.forEach((sh, k) => sh === 'x' && (shapes[k] = 'c'));
-  return { norm: words.map((w) => normWord(w)), shapes };
+export function boundaryWords(words: readonly string[]): BoundaryWords {
+  return { norm: words.map((w) => normWord(w)), shapes: words.map((w) => shape(w)) };
 }
 
 /** A feature whose string is the parts a … h joined (FNV-1a can hash it part by part, `parser/fnv.ts`). */
@@ -166,7 +155,7 @@ export function boundaryProbs(m: BoundaryModel, words: readonly string[], parse?
   const add: FeatureWriter = (a, b, c, d, e, f, g, h) => {
     z += m.boundary[(hashOfParts(a, b, c, d, e, f, g, h) >>> 0) & mask];
   };
-  const seen = boundaryWords(words, m.caseless);
+  const seen = boundaryWords(words);
   const out = new Array<number>(words.length + 1).fill(0);
   for (let i = 1; i < words.length; i++) {
     z = 0;
@@ -187,7 +176,7 @@ export function questionProb(m: BoundaryModel, words: readonly string[]): number
 
 export function boundaryModelFromJson(j: BoundaryModelJson): BoundaryModel {
   if (j.bits !== FEATURE_BITS) throw new Error(`boundary model: ${j.bits}-bit features, expected ${FEATURE_BITS}`);
-  return { version: j.version, parse: j.parse ?? false, caseless: j.caseless ?? false, threshold: j.threshold, questionThreshold: j.questionThreshold, boundary: denseWeights(j.bits, j.boundary), question: denseWeights(j.bits, j.question) };
+  return { version: j.version, parse: j.parse ?? false, threshold: j.threshold, questionThreshold: j.questionThreshold, boundary: denseWeights(j.bits, j.boundary), question: denseWeights(j.bits, j.question) };
 }
 
 const readBoundaryModel = onceByFile((f) => boundaryModelFromJson(JSON.parse(readModelFile(f).toString('utf8')) as BoundaryModelJson));
