@@ -15,6 +15,8 @@ import { removeRepo, runMain, tempRepo } from '../cli/helpers';
 import { EngineHost } from '../../server/src/lsp/engineHost';
 import { keepStrongest, overlaps } from '../../server/src/engine/documentPart';
 import { EXPLAIN_STOPPED } from '../../server/src/lsp/budget';
+import { candidateWork, slotWork, withinScoringWork } from '../../server/src/engine/correction/pipeline/scoringWork';
+import { treeInfo } from '../../server/src/engine/treeInfo';
 
 describe('budgets: long runs, deep nesting, footnotes, word budgets', function () {
   this.timeout(120_000);
@@ -156,5 +158,26 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     } finally {
       removeRepo(dir);
     }
+  });
+});
+
+describe('budgets: the model\'s scoring work per sentence', () => {
+  // A chain of four words (each the head of the next): word w's constituent spans words w..4 and its memo key slots
+  // w−1..4; it costs one product per child and one for itself (2, 2, 2, 1).
+  const chain = { words: [1, 2, 3, 4].map((w) => ({ form: `w${w}`, lemma: `w${w}`, upos: 'X', xpos: 'X', feats: '_', deprel: w === 1 ? 'root' : 'dep', head: w - 1 })) };
+  const candidate = (...slots: number[]) => ({ changes: new Map(slots.map((i) => [i, []])) });
+
+  it('counts the constituents a changed slot makes the inside pass recompute', () => {
+    assert.deepEqual([...slotWork(treeInfo(chain))], [2, 4, 6, 7, 7]);
+    assert.equal(candidateWork(slotWork(treeInfo(chain)), [1, 3]), 4 + 7);
+  });
+
+  it('scores candidates in order until the next would pass the budget (the written surface counts first), and names the rest', () => {
+    const cands = [candidate(1), candidate(2), candidate(4), candidate(0)];
+    const dropped: unknown[] = [];
+    // 7 (the written surface) + 4 + 6 = 17; the third (7) would make 24, so it and the cheap fourth are left.
+    assert.deepEqual(withinScoringWork({ tree: chain }, cands, (c) => dropped.push(c), 20), cands.slice(0, 2));
+    assert.deepEqual(dropped, cands.slice(2));
+    assert.deepEqual(withinScoringWork({ tree: chain }, cands, () => assert.fail('nothing dropped'), 7 + 4 + 6 + 7 + 2), cands);
   });
 });
