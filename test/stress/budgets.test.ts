@@ -135,6 +135,13 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     }
   });
 
+  it('places the closer of a sentence\'s one unclosed bracket by the model, and of none in a sentence with many', () => {
+    const placed = (text: string) => lintDocument(linter, text, 'plaintext').filter((f) => f.ruleId === 'unbalanced-pair').map((f) => /of the posterior/.test(f.explanation));
+    assert.deepEqual(placed('The Digital Analytics Program (DAP runs on most sites. It helps.\n'), [true]);
+    // Four open in one sentence: each keeps the text rule's guess (a closer at the sentence's end); the next sentence's one is placed.
+    assert.deepEqual(placed('The (city (council (voted (to build a park. The committee (met on tuesday.\n'), [false, false, false, false, true]);
+  });
+
   it('restore and explain stop at their time budget, and say where', async () => {
     const host = new EngineHost();
     const text = prose(60, 21);

@@ -119,6 +119,14 @@ describe('scaling: doubling a hostile input doubles the work', function () {
     await assertLinear('address line', (text) => void lintDocument(linter, text, 'plaintext'), SHAPES.addressLine.make, 70, 140);
   });
 
+  // Not a growth (the cost was linear) but a constant: placing 150 closers in each sentence of 150 words took 9 ms a
+  // word, eight times the same words' cost without brackets, until a sentence with more than three open was left to the text rule.
+  it('words each opening "(" cost about what the same words cost without (300 words), linted', async () => {
+    const plainWords = await measure((text) => void lintDocument(linter, text, 'plaintext'), (n, k) => SHAPES.unclosedBrackets.make(n, k).replace(/\(/g, ''), 300);
+    const brackets = await measure((text) => void lintDocument(linter, text, 'plaintext'), SHAPES.unclosedBrackets.make, 300);
+    assert.ok(brackets.ms <= 3 * plainWords.ms + 200, `${plainWords.ms.toFixed(0)} ms without brackets, ${brackets.ms.toFixed(0)} ms with`);
+  });
+
   it('a list nested line by line (the text doubles: 200 → 283 levels), extracted', async () => {
     await assertLinear('nested list', extractCounting, SHAPES.nestedList.make, 200, 283);
   });

@@ -87,6 +87,8 @@ export const SHAPES: Record<string, Shape> = {
     file: 'addresses.txt',
     make: (n, seed = 1) => 'See ' + Array.from({ length: n - 1 }, (_, i) => `http://example.com/${seed}/${i}?a=b,c.`).join(' ') + '\n',
   },
+  /** `n` words each opening "(" (none closed), in sentences of the parser's 150 words: the model placed every closer. */
+  unclosedBrackets: { name: 'words each opening "("', unit: 'words', file: 'brackets.txt', make: (n, seed = 1) => unpunctuatedWords(n, seed).split(' ').map((w) => `(${w}`).join(' ') + '.\n' },
   /** `n` unpunctuated words for `restore`. */
   restoreWords: { name: 'restore on unpunctuated words', unit: 'words', file: 'restore.txt', make: (n, seed = 1) => unpunctuatedWords(n, seed) + '\n' },
   /** About `n` words of prose for `explain`. */
