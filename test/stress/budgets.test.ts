@@ -8,6 +8,7 @@ import { createLinter, Linter } from '../../server/src/engine';
 import { ExtractionNote, extractProse, lintDocument } from '../../server/src/prose';
 import { extractMarkdown, extractMarkdownWhole } from '../../server/src/prose/markdown';
 import { MAX_NESTING, capNesting, prefixDepth } from '../../server/src/prose/nestingDepth';
+import { MAX_EMPHASIS_RUNS, capEmphasisRuns } from '../../server/src/prose/emphasisRuns';
 import { MAX_RUN_CHARS, shortenLongRuns } from '../../server/src/tokenize/longRuns';
 import { tokenizeText } from '../../server/src/tokenize';
 import { SHAPES, prose } from './shapes';
@@ -63,6 +64,20 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     assert.equal(e.notes?.length, 1);
     assert.match(e.notes![0].message, /nested more than 100 levels deep/);
     assert.equal(e.notes![0].offset, 'First paragraph, fine.\n\n'.length);
+  });
+
+  it('blanks a Markdown paragraph of more emphasis runs than the cap, keeps every offset, says so, and reads fenced code as code', () => {
+    const many = '*_'.repeat(MAX_EMPHASIS_RUNS / 2 + 1);
+    const fenced = '```\n' + many + '\n```\n';
+    const text = `First paragraph, fine.\n\nSecond ${many}\nstill the second.\r\n\n${fenced}\nLast *paragraph*.\n`;
+    const capped = capEmphasisRuns(text);
+    assert.equal(capped.text.length, text.length);
+    assert.deepEqual(capped.notes.map((n) => n.offset), [text.indexOf('Second')]);
+    assert.equal(capped.text.slice(text.indexOf(fenced), text.indexOf(fenced) + fenced.length), fenced, 'fenced code left as it is');
+    const e = extractProse(text, 'markdown');
+    assert.deepEqual(e.blocks.map((b) => b.text), ['First paragraph, fine.', 'Last paragraph.']);
+    assert.match(e.notes![0].message, /more than 5000 runs of emphasis markers/);
+    assert.deepEqual(capEmphasisRuns('*a* '.repeat(MAX_EMPHASIS_RUNS / 2)), { text: '*a* '.repeat(MAX_EMPHASIS_RUNS / 2), notes: [] }, 'exactly the cap: kept');
   });
 
   it('keeps the first MAX_NESTING levels of a list nested line by line, and every offset', () => {

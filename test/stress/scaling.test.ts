@@ -127,6 +127,12 @@ describe('scaling: doubling a hostile input doubles the work', function () {
     assert.ok(brackets.ms <= 3 * plainWords.ms + 200, `${plainWords.ms.toFixed(0)} ms without brackets, ${brackets.ms.toFixed(0)} ms with`);
   });
 
+  // micromark's emphasis resolution is quadratic in the runs a paragraph leaves open: 16,000 / 32,000 / 64,000 runs
+  // took 2.2 / 6.3 / 44 s. Past 5,000 runs a paragraph is blanked (`prose/emphasisRuns.ts`).
+  it('unclosed emphasis runs in one paragraph (32,000 → 64,000), extracted', async () => {
+    await assertLinear('emphasis runs', (text) => void extractProse(text, 'markdown'), SHAPES.openEmphasis.make, 32_000);
+  });
+
   it('a list nested line by line (the text doubles: 200 → 283 levels), extracted', async () => {
     await assertLinear('nested list', extractCounting, SHAPES.nestedList.make, 200, 283);
   });

@@ -89,6 +89,8 @@ export const SHAPES: Record<string, Shape> = {
   },
   /** `n` words each opening "(" (none closed), in sentences of the parser's 150 words: the model placed every closer. */
   unclosedBrackets: { name: 'words each opening "("', unit: 'words', file: 'brackets.txt', make: (n, seed = 1) => unpunctuatedWords(n, seed).split(' ').map((w) => `(${w}`).join(' ') + '.\n' },
+  /** `*_` repeated `n` times in one paragraph, never closed: micromark's emphasis resolution was quadratic in them. */
+  openEmphasis: { name: 'unclosed emphasis runs', unit: 'runs', file: 'emphasis.md', make: (n, seed = 1) => `Emphasis ${seed} ` + '*_'.repeat(n / 2) + 'word here.\n' },
   /** `n` unpunctuated words for `restore`. */
   restoreWords: { name: 'restore on unpunctuated words', unit: 'words', file: 'restore.txt', make: (n, seed = 1) => unpunctuatedWords(n, seed) + '\n' },
   /** About `n` words of prose for `explain`. */
