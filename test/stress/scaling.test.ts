@@ -12,7 +12,8 @@ import { createLinter, Linter, LintPart } from '../../server/src/engine';
 import { extractProse, lintDocument, ProseKind } from '../../server/src/prose';
 import { markdownParserWork } from '../../server/src/prose/markdown';
 import { EngineHost } from '../../server/src/lsp/engineHost';
-import { SHAPES } from './shapes';
+import { SHAPES, unpunctuatedWords } from './shapes';
+import { excerptAt } from '../../server/src/cli/format/excerpt';
 
 interface Run {
   /** Units of work counted (undefined: only time is checked). */
@@ -131,6 +132,15 @@ describe('scaling: doubling a hostile input doubles the work', function () {
   // took 2.2 / 6.3 / 44 s. Past 5,000 runs a paragraph is blanked (`prose/emphasisRuns.ts`).
   it('unclosed emphasis runs in one paragraph (32,000 → 64,000), extracted', async () => {
     await assertLinear('emphasis runs', (text) => void extractProse(text, 'markdown'), SHAPES.openEmphasis.make, 32_000);
+  });
+
+  // Stylish output measured the whole line under each finding: a paragraph on one line with a finding at every word
+  // was quadratic (the CLI on 800 words each opening "(": 16.7 s, 1,600: over a minute).
+  it('the excerpts of a finding at every word of one line (2,000 → 4,000 words), formatted', async () => {
+    const excerpts = (text: string) => {
+      for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) excerptAt(text, at, at + 1, 80);
+    };
+    await assertLinear('excerpts', (text) => void excerpts(text), (n, k) => unpunctuatedWords(n, k), 2000);
   });
 
   it('a list nested line by line (the text doubles: 200 → 283 levels), extracted', async () => {
