@@ -21,6 +21,9 @@ const PLAN: Array<{ shape: string; sizes: number[]; command: 'lint' | 'restore' 
   { shape: 'nestedList', sizes: [500, 1000, 2000], command: 'lint' },
   { shape: 'nestedListInline', sizes: [1000, 2000], command: 'lint' },
   { shape: 'blockquotes', sizes: [5000, 10_000], command: 'lint' },
+  { shape: 'addressLine', sizes: [70, 140], command: 'lint' },
+  { shape: 'unclosedBrackets', sizes: [800, 1600], command: 'lint' },
+  { shape: 'openEmphasis', sizes: [32_000, 64_000], command: 'lint' },
   { shape: 'restoreWords', sizes: [1250, 2500, 5000], command: 'restore' },
   { shape: 'explainWords', sizes: [1250, 2500, 5000], command: 'explain' },
 ];

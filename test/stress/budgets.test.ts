@@ -8,6 +8,7 @@ import { createLinter, Linter } from '../../server/src/engine';
 import { ExtractionNote, extractProse, lintDocument } from '../../server/src/prose';
 import { extractMarkdown, extractMarkdownWhole } from '../../server/src/prose/markdown';
 import { MAX_NESTING, capNesting, prefixDepth } from '../../server/src/prose/nestingDepth';
+import { MAX_EMPHASIS_RUNS, capEmphasisRuns } from '../../server/src/prose/emphasisRuns';
 import { MAX_RUN_CHARS, shortenLongRuns } from '../../server/src/tokenize/longRuns';
 import { tokenizeText } from '../../server/src/tokenize';
 import { SHAPES, prose } from './shapes';
@@ -15,6 +16,8 @@ import { removeRepo, runMain, tempRepo } from '../cli/helpers';
 import { EngineHost } from '../../server/src/lsp/engineHost';
 import { keepStrongest, overlaps } from '../../server/src/engine/documentPart';
 import { EXPLAIN_STOPPED } from '../../server/src/lsp/budget';
+import { candidateWork, slotWork, withinScoringWork } from '../../server/src/engine/correction/pipeline/scoringWork';
+import { treeInfo } from '../../server/src/engine/treeInfo';
 
 describe('budgets: long runs, deep nesting, footnotes, word budgets', function () {
   this.timeout(120_000);
@@ -61,6 +64,20 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     assert.equal(e.notes?.length, 1);
     assert.match(e.notes![0].message, /nested more than 100 levels deep/);
     assert.equal(e.notes![0].offset, 'First paragraph, fine.\n\n'.length);
+  });
+
+  it('blanks a Markdown paragraph of more emphasis runs than the cap, keeps every offset, says so, and reads fenced code as code', () => {
+    const many = '*_'.repeat(MAX_EMPHASIS_RUNS / 2 + 1);
+    const fenced = '```\n' + many + '\n```\n';
+    const text = `First paragraph, fine.\n\nSecond ${many}\nstill the second.\r\n\n${fenced}\nLast *paragraph*.\n`;
+    const capped = capEmphasisRuns(text);
+    assert.equal(capped.text.length, text.length);
+    assert.deepEqual(capped.notes.map((n) => n.offset), [text.indexOf('Second')]);
+    assert.equal(capped.text.slice(text.indexOf(fenced), text.indexOf(fenced) + fenced.length), fenced, 'fenced code left as it is');
+    const e = extractProse(text, 'markdown');
+    assert.deepEqual(e.blocks.map((b) => b.text), ['First paragraph, fine.', 'Last paragraph.']);
+    assert.match(e.notes![0].message, /more than 5000 runs of emphasis markers/);
+    assert.deepEqual(capEmphasisRuns('*a* '.repeat(MAX_EMPHASIS_RUNS / 2)), { text: '*a* '.repeat(MAX_EMPHASIS_RUNS / 2), notes: [] }, 'exactly the cap: kept');
   });
 
   it('keeps the first MAX_NESTING levels of a list nested line by line, and every offset', () => {
@@ -133,6 +150,13 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     }
   });
 
+  it('places the closer of a sentence\'s one unclosed bracket by the model, and of none in a sentence with many', () => {
+    const placed = (text: string) => lintDocument(linter, text, 'plaintext').filter((f) => f.ruleId === 'unbalanced-pair').map((f) => /of the posterior/.test(f.explanation));
+    assert.deepEqual(placed('The Digital Analytics Program (DAP runs on most sites. It helps.\n'), [true]);
+    // Four open in one sentence: each keeps the text rule's guess (a closer at the sentence's end); the next sentence's one is placed.
+    assert.deepEqual(placed('The (city (council (voted (to build a park. The committee (met on tuesday.\n'), [false, false, false, false, true]);
+  });
+
   it('restore and explain stop at their time budget, and say where', async () => {
     const host = new EngineHost();
     const text = prose(60, 21);
@@ -156,5 +180,26 @@ describe('budgets: long runs, deep nesting, footnotes, word budgets', function (
     } finally {
       removeRepo(dir);
     }
+  });
+});
+
+describe('budgets: the model\'s scoring work per sentence', () => {
+  // A chain of four words (each the head of the next): word w's constituent spans words w..4 and its memo key slots
+  // w−1..4; it costs one product per child and one for itself (2, 2, 2, 1).
+  const chain = { words: [1, 2, 3, 4].map((w) => ({ form: `w${w}`, lemma: `w${w}`, upos: 'X', xpos: 'X', feats: '_', deprel: w === 1 ? 'root' : 'dep', head: w - 1 })) };
+  const candidate = (...slots: number[]) => ({ changes: new Map(slots.map((i) => [i, []])) });
+
+  it('counts the constituents a changed slot makes the inside pass recompute', () => {
+    assert.deepEqual([...slotWork(treeInfo(chain))], [2, 4, 6, 7, 7]);
+    assert.equal(candidateWork(slotWork(treeInfo(chain)), [1, 3]), 4 + 7);
+  });
+
+  it('scores candidates in order until the next would pass the budget (the written surface counts first), and names the rest', () => {
+    const cands = [candidate(1), candidate(2), candidate(4), candidate(0)];
+    const dropped: unknown[] = [];
+    // 7 (the written surface) + 4 + 6 = 17; the third (7) would make 24, so it and the cheap fourth are left.
+    assert.deepEqual(withinScoringWork({ tree: chain }, cands, (c) => dropped.push(c), 20), cands.slice(0, 2));
+    assert.deepEqual(dropped, cands.slice(2));
+    assert.deepEqual(withinScoringWork({ tree: chain }, cands, () => assert.fail('nothing dropped'), 7 + 4 + 6 + 7 + 2), cands);
   });
 });

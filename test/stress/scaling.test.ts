@@ -12,7 +12,8 @@ import { createLinter, Linter, LintPart } from '../../server/src/engine';
 import { extractProse, lintDocument, ProseKind } from '../../server/src/prose';
 import { markdownParserWork } from '../../server/src/prose/markdown';
 import { EngineHost } from '../../server/src/lsp/engineHost';
-import { SHAPES } from './shapes';
+import { SHAPES, unpunctuatedWords } from './shapes';
+import { excerptAt } from '../../server/src/cli/format/excerpt';
 
 interface Run {
   /** Units of work counted (undefined: only time is checked). */
@@ -110,6 +111,36 @@ describe('scaling: doubling a hostile input doubles the work', function () {
   // so at two pieces a seed's draw moved the ratio more than the doubling did (300 → 600: 2.6× to 3.6× under load).
   it('words joined by ", " (600 → 1,200 words), linted', async () => {
     await assertLinear('comma-joined words', lintCounting('plaintext'), SHAPES.commaWords.make, 600);
+  });
+
+  // One sentence (under the parser's 150 words) parsed as a chain: each of its ~2n candidates recomputed the chain's n
+  // constituents, so doubling it quadrupled the time (70 → 140: 2.4 s → 10.3 s) until the sentence's scoring budget
+  // (`scoringWork.ts`) bounded it.
+  it('web addresses ending in "." on one line (70 → 140 words, one sentence), linted', async () => {
+    await assertLinear('address line', (text) => void lintDocument(linter, text, 'plaintext'), SHAPES.addressLine.make, 70, 140);
+  });
+
+  // Not a growth (the cost was linear) but a constant: placing 150 closers in each sentence of 150 words took 9 ms a
+  // word, eight times the same words' cost without brackets, until a sentence with more than three open was left to the text rule.
+  it('words each opening "(" cost about what the same words cost without (300 words), linted', async () => {
+    const plainWords = await measure((text) => void lintDocument(linter, text, 'plaintext'), (n, k) => SHAPES.unclosedBrackets.make(n, k).replace(/\(/g, ''), 300);
+    const brackets = await measure((text) => void lintDocument(linter, text, 'plaintext'), SHAPES.unclosedBrackets.make, 300);
+    assert.ok(brackets.ms <= 3 * plainWords.ms + 200, `${plainWords.ms.toFixed(0)} ms without brackets, ${brackets.ms.toFixed(0)} ms with`);
+  });
+
+  // micromark's emphasis resolution is quadratic in the runs a paragraph leaves open: 16,000 / 32,000 / 64,000 runs
+  // took 2.2 / 6.3 / 44 s. Past 5,000 runs a paragraph is blanked (`prose/emphasisRuns.ts`).
+  it('unclosed emphasis runs in one paragraph (32,000 → 64,000), extracted', async () => {
+    await assertLinear('emphasis runs', (text) => void extractProse(text, 'markdown'), SHAPES.openEmphasis.make, 32_000);
+  });
+
+  // Stylish output measured the whole line under each finding: a paragraph on one line with a finding at every word
+  // was quadratic (the CLI on 800 words each opening "(": 16.7 s, 1,600: over a minute).
+  it('the excerpts of a finding at every word of one line (2,000 → 4,000 words), formatted', async () => {
+    const excerpts = (text: string) => {
+      for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) excerptAt(text, at, at + 1, 80);
+    };
+    await assertLinear('excerpts', (text) => void excerpts(text), (n, k) => unpunctuatedWords(n, k), 2000);
   });
 
   it('a list nested line by line (the text doubles: 200 → 283 levels), extracted', async () => {

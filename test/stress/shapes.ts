@@ -77,6 +77,20 @@ export const SHAPES: Record<string, Shape> = {
   nestedListInline: { name: 'nested list (one line)', unit: 'levels', file: 'list1.md', make: (n, seed = 1) => '- '.repeat(n) + `the only item of list ${seed}\n` },
   /** `n` nested block quotes. */
   blockquotes: { name: 'nested block quotes', unit: 'levels', file: 'quotes.md', make: (n, seed = 1) => '>'.repeat(n) + ` The quoted text ${seed} is here.\n` },
+  /**
+   * `n` web addresses each ending in "." on one line: one sentence the parser reads as a chain, every gap a candidate
+   * whose scoring recomputes the whole chain (140 addresses took 10 s).
+   */
+  addressLine: {
+    name: 'web addresses ending in "." on one line',
+    unit: 'words',
+    file: 'addresses.txt',
+    make: (n, seed = 1) => 'See ' + Array.from({ length: n - 1 }, (_, i) => `http://example.com/${seed}/${i}?a=b,c.`).join(' ') + '\n',
+  },
+  /** `n` words each opening "(" (none closed), in sentences of the parser's 150 words: the model placed every closer. */
+  unclosedBrackets: { name: 'words each opening "("', unit: 'words', file: 'brackets.txt', make: (n, seed = 1) => unpunctuatedWords(n, seed).split(' ').map((w) => `(${w}`).join(' ') + '.\n' },
+  /** `*_` repeated `n` times in one paragraph, never closed: micromark's emphasis resolution was quadratic in them. */
+  openEmphasis: { name: 'unclosed emphasis runs', unit: 'runs', file: 'emphasis.md', make: (n, seed = 1) => `Emphasis ${seed} ` + '*_'.repeat(n / 2) + 'word here.\n' },
   /** `n` unpunctuated words for `restore`. */
   restoreWords: { name: 'restore on unpunctuated words', unit: 'words', file: 'restore.txt', make: (n, seed = 1) => unpunctuatedWords(n, seed) + '\n' },
   /** About `n` words of prose for `explain`. */

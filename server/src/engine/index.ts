@@ -96,6 +96,12 @@ const CLOSER_MIN_SHARE = 0.95;
 function closesAbbreviation(p: Placement): boolean {
   return p.words === 1 && /\p{Lu}.*\p{Lu}/u.test(p.inside);
 }
+/**
+ * A sentence with more unclosed brackets or quotes than this keeps the text rule's guesses: the model places none of
+ * them. Where one closes is a question about a sentence with one or two; a sentence of 150 words each opening "("
+ * took 1.3 s to place (a chain of constituents, every later slot a place, each slot's automaton holding a bracket).
+ */
+const MAX_UNCLOSED_PLACED = 3;
 
 export const TEXT_RULES: readonly TextRule[] = [doubledMarksRule, unbalancedPairsRule, quotePlacementRule, markSpacingRule, repeatedEndMarksRule, dateCommasRule, egCommasRule];
 
@@ -322,11 +328,15 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
 
 /** Unclosed brackets and quotes: the model chooses where they close (the text rule only guessed the sentence end). */
 function placeClosers(text: string, plain: PlainFinding[], sentences: readonly AnalysedSentence[], model: EngineModel, threshold: number): void {
-  for (const f of plain) {
-    // A stray closer's fix deletes it; a straight quote's has no fix to place (`rules/straightQuotes.ts`).
-    if (f.ruleId !== 'unbalanced-pair' || !f.fixes.length || f.fixes[0].edits[0]?.newText === '') continue;
-    const s = sentences.find((x) => x.start <= f.start && f.start < x.end);
-    if (!s) continue;
+  // A stray closer's fix deletes it; a straight quote's has no fix to place (`rules/straightQuotes.ts`).
+  const open = plain.flatMap((f) => {
+    const s = f.ruleId === 'unbalanced-pair' && f.fixes.length && f.fixes[0].edits[0]?.newText !== '' ? sentenceAt(sentences, f.start) : undefined;
+    return s ? [{ f, s }] : [];
+  });
+  const openIn = new Map<AnalysedSentence, number>();
+  for (const { s } of open) openIn.set(s, (openIn.get(s) ?? 0) + 1);
+  for (const { f, s } of open) {
+    if (openIn.get(s)! > MAX_UNCLOSED_PLACED) continue;
     try {
       const p = placeCloser(text, s, model, f.start);
       if (!p) continue;
@@ -340,6 +350,19 @@ function placeClosers(text: string, plain: PlainFinding[], sentences: readonly A
       // keep the text rule's guess
     }
   }
+}
+
+/** The sentence holding `offset`, by binary search: sentences are in text order, and a document may hold thousands. */
+function sentenceAt(sentences: readonly AnalysedSentence[], offset: number): AnalysedSentence | undefined {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sentences[mid].end <= offset) lo = mid + 1;
+    else if (sentences[mid].start > offset) hi = mid - 1;
+    else return sentences[mid];
+  }
+  return undefined;
 }
 
 /**

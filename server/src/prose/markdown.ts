@@ -16,6 +16,7 @@ import { decodeNamedCharacterReference } from 'decode-named-character-reference'
 import { BlockBuilder, movedBlock, ProseBlock } from './block';
 import { Extraction, ExtractionNote } from './extraction';
 import { capNesting } from './nestingDepth';
+import { capEmphasisRuns } from './emphasisRuns';
 import { markdownChunks } from './markdownChunks';
 import { Directive, buildSuppressions, parseDirective } from './suppressions';
 import { codeWord } from './codeWord';
@@ -49,6 +50,13 @@ const INLINE_WRAPPERS = new Set(['emphasis', 'strong', 'delete', 'link', 'linkRe
 
 const COMMENT = /^<!--([\s\S]*?)-->$/;
 
+/** The document with what would make the parser's work superlinear blanked (nesting, emphasis runs), and the notes. */
+function capped(original: string): { text: string; notes: ExtractionNote[] } {
+  const nesting = capNesting(original);
+  const emphasis = capEmphasisRuns(nesting.text);
+  return { text: emphasis.text, notes: [...nesting.notes, ...emphasis.notes].sort((a, b) => a.offset - b.offset) };
+}
+
 /**
  * Prose of a whole document: its independent chunks extracted (or taken from the memo) and put back in place.
  * Link and footnote definitions are document-wide, so a chunk that uses references defined elsewhere is parsed with
@@ -56,7 +64,7 @@ const COMMENT = /^<!--([\s\S]*?)-->$/;
  * of them, a document of n footnotes parsed n chunks of n definitions each (1,000 footnotes: four minutes).
  */
 export function extractMarkdown(original: string): Extraction {
-  const { text, notes } = capNesting(original);
+  const { text, notes } = capped(original);
   const chunks = markdownChunks(text).map(([start, end]) => {
     const chunk = text.slice(start, end);
     return { start, chunk, parsed: memoised((start === 0 ? 'F' : 'C') + chunk, () => extractChunk(chunk, start === 0)) };
@@ -95,7 +103,7 @@ const DEFINITION_LINE = /^ {0,3}\[((?:[^[\]\\]|\\.){1,999})\]:/gm;
  * whole document would not: an inline directive (`puncteme-disable…`) before the part, whose range may reach into it.
  */
 export function extractMarkdownPart(original: string, range: readonly [number, number]): Extraction | undefined {
-  const { text, notes } = capNesting(original);
+  const { text, notes } = capped(original);
   const chunks = markdownChunks(text).filter(([start, end]) => start < range[1] && end > range[0]);
   if (!chunks.length) return undefined;
   const from = chunks[0][0];
@@ -181,7 +189,7 @@ function placedAt(parsed: ChunkProse, start: number): { blocks: ProseBlock[]; di
 
 /** The same, parsing the document in one piece (the reference the chunked extraction is tested against). */
 export function extractMarkdownWhole(original: string): Extraction {
-  const { text, notes } = capNesting(original);
+  const { text, notes } = capped(original);
   const { blocks, directives, notes: own } = extractChunk(text, true);
   notes.push(...own);
   return { blocks, suppressions: buildSuppressions(text, directives), ...(notes.length ? { notes } : {}) };

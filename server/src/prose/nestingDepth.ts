@@ -75,7 +75,7 @@ export function capNesting(text: string, maxDepth = MAX_NESTING): CappedNesting 
 }
 
 /** A line of `length` characters (a final `\r` kept) that is an empty HTML comment: `<!--     -->`. */
-function blanked(length: number, carriageReturn: boolean): string {
+export function blanked(length: number, carriageReturn: boolean): string {
   const inner = length - (carriageReturn ? 1 : 0) - '<!---->'.length;
   if (inner < 0) return ' '.repeat(length - (carriageReturn ? 1 : 0)) + (carriageReturn ? '\r' : '');
   return `<!--${' '.repeat(Math.max(0, inner))}-->${carriageReturn ? '\r' : ''}`;

@@ -8,6 +8,8 @@ import { AnalysedSentence, SlotMark, slotMarks } from '../../sentence';
 import { PlainEdit } from '../../finding';
 import { withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
+import { candidateWork, SENTENCE_SCORING_WORK, slotWork } from './scoringWork';
+import { treeInfo } from '../../treeInfo';
 
 const TERMINAL = new Set(['.', '?', '!', '...', '?!']);
 const CLOSER_NORM: Record<string, string> = { '(': ')', '[': ']', '{': '}', '“': '”' };
@@ -51,6 +53,10 @@ export function placeCloser(text: string, s: AnalysedSentence, model: EngineMode
     if (j === n && k > 0) options.push({ slot: j, marks: [...marks.slice(0, k), closer, ...marks.slice(k)] });
   }
   if (options.length === 0) return undefined;
+  // Past the sentence's scoring budget (`scoringWork.ts`) the text rule's guess stays: in a sentence parsed as a chain
+  // each place recomputes the chain. 162 brackets left open in edited English cost at most 1,303 units.
+  const work = slotWork(treeInfo(s.tree));
+  if (options.reduce((sum, o) => sum + candidateWork(work, [o.slot]), 0) > SENTENCE_SCORING_WORK) return undefined;
   const lps = model.logProbs(s.tree, options.map((o) => withSlots(s, new Map([[o.slot, o.marks]])).slots));
   const max = Math.max(...lps);
   if (!Number.isFinite(max)) return undefined;

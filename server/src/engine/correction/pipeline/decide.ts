@@ -12,6 +12,7 @@ import { TreeInfo } from '../../treeInfo';
 import { Calibration, confidenceOf, kindKey } from './calibration';
 import { Candidate, candidates } from './candidates';
 import { candidateNote, DecisionTrace } from './decisionTrace';
+import { SENTENCE_SCORING_WORK, withinScoringWork } from './scoringWork';
 import type { GuardVeto } from '../guards/registry';
 
 export interface ScoredCandidate {
@@ -104,14 +105,15 @@ export function scoreCandidateList(
   unscored?: (c: Candidate, key: string) => boolean,
   trace?: DecisionTrace,
 ): ScoredCandidate[] {
-  const cands: Candidate[] = [];
+  const wanted: Candidate[] = [];
   const rest: ScoredCandidate[] = [];
   for (const c of all) {
     const key = candidateKey(c);
     if (keep && !keep(c, key)) continue;
     if (unscored?.(c, key)) rest.push({ candidate: c, delta: NaN, key, confidence: 0 });
-    else cands.push(c);
+    else wanted.push(c);
   }
+  const cands = withinScoringWork(s, wanted, (c) => trace?.(candidateNote('scoring', c, 'dropped', `past the sentence's scoring budget (${SENTENCE_SCORING_WORK} units of the model's work, \`scoringWork.ts\`)`)));
   if (cands.length === 0) return rest;
   const onT = cands.filter((c) => !c.tree);
   const deltas = new Map<Candidate, number>();
