@@ -10,10 +10,9 @@
  * the bitmap (uint32 × words), the rank directory (uint32 × words) and the values (int16 × nonZero).
  */
 import { createHash } from 'crypto';
-import * as fs from 'fs';
 import type { ModelJson } from './modelFile';
 import { RankedInt16 } from './rankedWeights';
-import { readModelFile } from '../data/modelIntegrity';
+import { readSidecarFile, sidecarBytes, writeSidecarFile } from '../data/sidecarFile';
 
 const MAGIC = 'PUNCTEME-THETA-1';
 
@@ -40,15 +39,9 @@ function weightsDigest(j: Pick<ModelJson, 'weights'>): string {
 export function writeThetaSidecar(modelFile: string, j: ModelJson, theta: RankedInt16): string {
   const { length, bits, rank, values } = theta.layout;
   const header: SidecarHeader = { magic: MAGIC, weights: weightsDigest(j), weightScale: j.weightScale, length, words: bits.length, nonZero: values.length };
-  let text = JSON.stringify(header);
-  text += ' '.repeat((4 - ((4 + Buffer.byteLength(text)) % 4)) % 4);
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(Buffer.byteLength(text));
   const file = thetaSidecarFile(modelFile);
   const view = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-  const tmp = `${file}.tmp`;
-  fs.writeFileSync(tmp, Buffer.concat([head, Buffer.from(text), view(bits), view(rank), view(values)]));
-  fs.renameSync(tmp, file);
+  writeSidecarFile(file, sidecarBytes(header, 4, [view(bits), view(rank), view(values)]));
   return file;
 }
 
@@ -63,21 +56,11 @@ export function readThetaSidecar(modelFile: string, j: ModelJson): RankedInt16 |
 
 /** The sidecar's header, and its θ when asked (after the header was matched). */
 function readSidecar(modelFile: string): { header: SidecarHeader; theta: () => RankedInt16 } | undefined {
-  const file = thetaSidecarFile(modelFile);
-  if (!fs.existsSync(file)) return undefined;
-  const raw = readModelFile(file);
-  const bad = (why: string) => new Error(`${file}: ${why}`);
-  if (raw.length < 4) throw bad('truncated');
-  const headLength = raw.readUInt32LE(0);
-  let header: SidecarHeader;
-  try {
-    header = JSON.parse(raw.subarray(4, 4 + headLength).toString('utf8')) as SidecarHeader;
-  } catch {
-    throw bad('not a θ sidecar');
-  }
-  if (header.magic !== MAGIC) throw bad('not a θ sidecar');
+  const read = readSidecarFile<SidecarHeader>(thetaSidecarFile(modelFile), 'θ sidecar');
+  if (!read) return undefined;
+  const { raw, header, start, bad } = read;
+  if (header?.magic !== MAGIC) throw bad('not a θ sidecar');
   const theta = () => {
-    const start = 4 + headLength;
     const expected = start + 8 * header.words + 2 * header.nonZero;
     if (raw.length !== expected || start % 4 !== 0) throw bad(`${raw.length} bytes, expected ${expected}`);
     // Copied out of the file's buffer (which may be unaligned, and need not be kept).

@@ -12,9 +12,8 @@
  * ends (uint32 × count), names (UTF-8, nameBytes), padded with zeros to a multiple of 8.
  */
 import { createHash } from 'crypto';
-import * as fs from 'fs';
 import { FeatureWeightTable, WeightTableLayout } from './featureWeightTable';
-import { readModelFile } from '../../../data/modelIntegrity';
+import { readSidecarFile, sidecarBytes, writeSidecarFile } from '../../../data/sidecarFile';
 
 const MAGIC = 'PUNCTEME-SCORER-1';
 
@@ -69,17 +68,11 @@ export function writeScorerSidecar(scorerFile: string, j: ScorerJson, source: st
   const settings: ScorerSettings = { ...rest, ...(hand ? { hand: { threshold: hand.threshold } } : {}) };
   const tables = [weights, ...(hand ? [hand.weights] : [])].map((w) => FeatureWeightTable.build(Object.entries(w)).layout);
   const header: SidecarHeader = { magic: MAGIC, source, settings, tables: tables.map((t) => ({ count: t.weights.length, slots: t.slots.length, nameBytes: t.names.length })) };
-  let text = JSON.stringify(header);
-  text += ' '.repeat(pad8(4 + Buffer.byteLength(text)));
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(Buffer.byteLength(text));
   const view = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-  const parts: Buffer[] = [head, Buffer.from(text)];
+  const parts: Buffer[] = [];
   for (const t of tables) parts.push(view(t.weights), view(t.hashes), view(t.slots), view(t.nameEnds), view(t.names), Buffer.alloc(pad8(4 * t.nameEnds.length + t.names.length)));
   const file = scorerSidecarFile(scorerFile);
-  const tmp = `${file}.tmp`;
-  fs.writeFileSync(tmp, Buffer.concat(parts));
-  fs.renameSync(tmp, file);
+  writeSidecarFile(file, sidecarBytes(header, 8, parts));
   return file;
 }
 
@@ -88,21 +81,11 @@ export function writeScorerSidecar(scorerFile: string, j: ScorerJson, source: st
  * than the one whose SHA-256 is `source`. A sidecar that names `source` but is malformed throws.
  */
 export function readScorerSidecar(scorerFile: string, source: string): StoredScorer | undefined {
-  const file = scorerSidecarFile(scorerFile);
-  if (!fs.existsSync(file)) return undefined;
-  const raw = readModelFile(file);
-  const bad = (why: string) => new Error(`${file}: ${why}`);
-  if (raw.length < 4) throw bad('truncated');
-  const headLength = raw.readUInt32LE(0);
-  let header: SidecarHeader;
-  try {
-    header = JSON.parse(raw.subarray(4, 4 + headLength).toString('utf8')) as SidecarHeader;
-  } catch {
-    throw bad('not a scorer sidecar');
-  }
+  const read = readSidecarFile<SidecarHeader>(scorerSidecarFile(scorerFile), 'scorer sidecar');
+  if (!read) return undefined;
+  const { raw, header, start, bad } = read;
   if (header?.magic !== MAGIC || !Array.isArray(header.tables)) throw bad('not a scorer sidecar');
   if (header.source !== source) return undefined;
-  const start = 4 + headLength;
   const expected = start + header.tables.reduce((a, t) => a + tableBytes(t), 0);
   if (raw.length !== expected || start % 8 !== 0 || header.tables.length !== (header.settings.hand ? 2 : 1)) throw bad(`${raw.length} bytes, expected ${expected}`);
   // Views of the file's bytes where they are aligned as read (a file's own buffer is), else of a copy.
