@@ -198,8 +198,8 @@ describe('budgets: the model\'s scoring work per sentence', () => {
     const cands = [candidate(1), candidate(2), candidate(4), candidate(0)];
     const dropped: unknown[] = [];
     // 7 (the written surface) + 4 + 6 = 17; the third (7) would make 24, so it and the cheap fourth are left.
-    assert.deepEqual(withinScoringWork({ tree: chain }, cands, (c) => dropped.push(c), 20), cands.slice(0, 2));
+    assert.deepEqual(withinScoringWork(treeInfo(chain), cands, (c) => dropped.push(c), 20), cands.slice(0, 2));
     assert.deepEqual(dropped, cands.slice(2));
-    assert.deepEqual(withinScoringWork({ tree: chain }, cands, () => assert.fail('nothing dropped'), 7 + 4 + 6 + 7 + 2), cands);
+    assert.deepEqual(withinScoringWork(treeInfo(chain), cands, () => assert.fail('nothing dropped'), 7 + 4 + 6 + 7 + 2), cands);
   });
 });

@@ -180,5 +180,5 @@ export function scoredForScorer(
     ...(gaps && scorer.gapFeature ? { gaps: gapProbabilities(s, info, gaps, prior) } : {}),
     ...(setOff && scorer.setOffFeature ? { setOff: setOffProbabilities(s, info, setOff, reparse) } : {}),
   };
-  return scoreCandidateList(model, s, cal, cands, keep, (c) => c.dense?.scored === false, trace).map((scored) => ({ scored, ctx }));
+  return scoreCandidateList(model, s, info, cal, cands, keep, (c) => c.dense?.scored === false, trace).map((scored) => ({ scored, ctx }));
 }

@@ -64,7 +64,7 @@ export function scoreCandidates(
   const vetoes: GuardVeto[] | undefined = trace && [];
   const all = candidates(s, info, prior, minPrior, reparse, vetoes);
   if (trace) traceGeneration(trace, s, info, all, vetoes ?? [], prior, minPrior);
-  return scoreCandidateList(model, s, cal, all, keep, unscored, trace);
+  return scoreCandidateList(model, s, info, cal, all, keep, unscored, trace);
 }
 
 /**
@@ -99,6 +99,7 @@ function traceGeneration(
 export function scoreCandidateList(
   model: EngineModel,
   s: AnalysedSentence,
+  info: TreeInfo,
   cal: Calibration,
   all: readonly Candidate[],
   keep?: (c: Candidate, key: string) => boolean,
@@ -113,7 +114,7 @@ export function scoreCandidateList(
     if (unscored?.(c, key)) rest.push({ candidate: c, delta: NaN, key, confidence: 0 });
     else wanted.push(c);
   }
-  const cands = withinScoringWork(s, wanted, (c) => trace?.(candidateNote('scoring', c, 'dropped', `past the sentence's scoring budget (${SENTENCE_SCORING_WORK} units of the model's work, \`scoringWork.ts\`)`)));
+  const cands = withinScoringWork(info, wanted, (c) => trace?.(candidateNote('scoring', c, 'dropped', `past the sentence's scoring budget (${SENTENCE_SCORING_WORK} units of the model's work, \`scoringWork.ts\`)`)));
   if (cands.length === 0) return rest;
   const onT = cands.filter((c) => !c.tree);
   const deltas = new Map<Candidate, number>();

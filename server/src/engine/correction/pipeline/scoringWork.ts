@@ -7,17 +7,20 @@
  * sentence, every gap a candidate) cost 274 candidates × ~280 = 76,714 units, 10 s; the largest sentence of 3,239 in
  * 80,000 words of edited English cost 953 (journal, "Hostile inputs").
  */
-import { TreeInfo, treeInfo } from '../../treeInfo';
+import { TreeInfo } from '../../treeInfo';
 import { Candidate } from './candidates';
 
 /** The most work scoring one sentence may cost: six times the largest sentence of the edited-English sample, ~0.5 s. */
 export const SENTENCE_SCORING_WORK = 6000;
 
+/** The work of recomputing constituent w: one product per child and one for its own word. */
+const constituentWork = (info: TreeInfo, w: number) => info.left[w].length + info.right[w].length + 1;
+
 /** Per slot i (0..n): the work of recomputing every constituent whose memo key holds slot i (slots lo−1 … hi). */
 export function slotWork(info: TreeInfo): Float64Array {
   const work = new Float64Array(info.n + 1);
   for (let w = 1; w <= info.n; w++) {
-    const cost = info.left[w].length + info.right[w].length + 1;
+    const cost = constituentWork(info, w);
     for (let i = info.lo[w] - 1; i <= info.hi[w]; i++) work[i] += cost;
   }
   return work;
@@ -35,11 +38,10 @@ export function candidateWork(work: Float64Array, slots: Iterable<number>): numb
  * after it are passed to `dropped`. The written surface's own pass counts first; a candidate with a tree of its own
  * is scored by two whole passes over it.
  */
-export function withinScoringWork<C extends Pick<Candidate, 'changes' | 'tree'>>(s: { tree: Parameters<typeof treeInfo>[0] }, cands: readonly C[], dropped: (c: C) => void, budget = SENTENCE_SCORING_WORK): C[] {
-  const info = treeInfo(s.tree);
+export function withinScoringWork<C extends Pick<Candidate, 'changes' | 'tree'>>(info: TreeInfo, cands: readonly C[], dropped: (c: C) => void, budget = SENTENCE_SCORING_WORK): C[] {
   const work = slotWork(info);
   let whole = 0;
-  for (let w = 1; w <= info.n; w++) whole += info.left[w].length + info.right[w].length + 1;
+  for (let w = 1; w <= info.n; w++) whole += constituentWork(info, w);
   let spent = whole;
   let k = 0;
   for (; k < cands.length; k++) {
