@@ -4,6 +4,7 @@
  * 72,000 names out of JSON into an object (~60 ms CPU at every cold start, issue 37). A lookup hashes the name,
  * probes the table and compares the stored name's bytes with the name itself: exact, never a hashed guess.
  */
+import { FNV_OFFSET, fnvFrom } from '../../../parser/fnv';
 
 /** What the scorer reads of its weights: the weight of a feature name, undefined for a feature it does not have. */
 export interface FeatureWeights {
@@ -31,11 +32,9 @@ export interface WeightTableLayout {
 
 const EMPTY = -1;
 
-/** FNV-1a over the name's UTF-16 code units: what the writer and the reader both compute from a JS string. */
+/** FNV-1a over the name's UTF-16 code units (`parser/fnv.ts`): what the writer and the reader both compute from a JS string. */
 export function featureHash(name: string): number {
-  let h = 0x811c9dc5;
-  for (let k = 0; k < name.length; k++) h = Math.imul(h ^ name.charCodeAt(k), 0x01000193);
-  return h >>> 0;
+  return fnvFrom(FNV_OFFSET, name) >>> 0;
 }
 
 /** Slots for `count` features: a power of two, at most 60% of them used (short probes on a miss). */
