@@ -29,7 +29,7 @@ import { MODEL_FORMAT, ModelJson, quantisedWeights } from '../server/src/model/m
 import { RankedInt16 } from '../server/src/model/rankedWeights';
 import { readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../server/src/model/thetaSidecar';
 import { SCORER_FILE } from '../server/src/engine/correction/learned/learnedScorer';
-import { readScorerSidecar, ScorerJson, scorerSidecarFile, scorerSource, StoredScorer, writeScorerSidecar } from '../server/src/engine/correction/learned/scorerSidecar';
+import { readScorerSidecar, ScorerJson, scorerSettings, scorerSidecarFile, scorerSource, StoredScorer, writeScorerSidecar } from '../server/src/engine/correction/learned/scorerSidecar';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--dir');
@@ -52,11 +52,11 @@ function punctModels(): Array<{ file: string; j: ModelJson }> {
 }
 /** Whether `stored` holds exactly the settings and weights of `j` (every name, every float64). */
 function holds(stored: StoredScorer, j: ScorerJson): boolean {
-  const { weights, hand, ...settings } = j;
+  const { weights, hand } = j;
   const same = (table: StoredScorer['weights'] | undefined, w: Record<string, number> | undefined) =>
     !table === !w && (!table || (table.size === Object.keys(w!).length && Object.entries(w!).every(([name, v]) => Object.is(table.get(name), v))));
   return (
-    JSON.stringify(stored.settings) === JSON.stringify({ ...settings, ...(hand ? { hand: { threshold: hand.threshold } } : {}) }) &&
+    JSON.stringify(stored.settings) === JSON.stringify(scorerSettings(j)) &&
     same(stored.weights, weights) &&
     same(stored.hand, hand?.weights)
   );

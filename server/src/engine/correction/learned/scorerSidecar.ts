@@ -62,10 +62,16 @@ export function scorerSource(bytes: Buffer): string {
 const pad8 = (n: number) => (8 - (n % 8)) % 8;
 const tableBytes = (t: SidecarHeader['tables'][number]) => 8 * t.count + 8 * t.slots + 4 * t.count + t.nameBytes + pad8(4 * t.count + t.nameBytes);
 
+/** What the sidecar's header keeps of a scorer file: everything but the weights (the hand scorer's threshold too). */
+export function scorerSettings(j: ScorerJson): ScorerSettings {
+  const { weights: _weights, hand, ...rest } = j;
+  return { ...rest, ...(hand ? { hand: { threshold: hand.threshold } } : {}) };
+}
+
 /** Writes the sidecar of `scorerFile`, whose contents are `j` and whose bytes have SHA-256 `source`. */
 export function writeScorerSidecar(scorerFile: string, j: ScorerJson, source: string): string {
-  const { weights, hand, ...rest } = j;
-  const settings: ScorerSettings = { ...rest, ...(hand ? { hand: { threshold: hand.threshold } } : {}) };
+  const { weights, hand } = j;
+  const settings = scorerSettings(j);
   const tables = [weights, ...(hand ? [hand.weights] : [])].map((w) => FeatureWeightTable.build(Object.entries(w)).layout);
   const header: SidecarHeader = { magic: MAGIC, source, settings, tables: tables.map((t) => ({ count: t.weights.length, slots: t.slots.length, nameBytes: t.names.length })) };
   const view = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
