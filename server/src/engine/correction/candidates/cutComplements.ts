@@ -39,6 +39,11 @@ const CATENATIVES: ReadonlySet<string> = new Set([
 /** Relations that continue the word before them into one name or expression. */
 const WORD_CONTINUATIONS: ReadonlySet<string> = new Set(['flat', 'fixed']);
 
+/** The open clausal complement (`xcomp`) of word i that starts right after it ("wants‸ to stay"), if there is one. */
+export function complementAfter(info: TreeInfo, i: number): number | undefined {
+  return info.children[i].find((c) => info.base(c) === 'xcomp' && info.span[c][0] === i + 1);
+}
+
 /** The comma at slot i (after word i, 1-based) cuts word i from what it needs (see the file's comment). */
 export function commaCutsWordAt(tree: PunctuatedTree, info: TreeInfo, i: number): boolean {
   const w = tree.words[i - 1];
@@ -46,7 +51,7 @@ export function commaCutsWordAt(tree: PunctuatedTree, info: TreeInfo, i: number)
   if (FUNCTION_UPOS.has(w.upos) || FUNCTION_XPOS.has(w.xpos)) return true;
   if (w.head > i && (PHRASE_RELATIONS.has(info.base(i)) || TITLE_OR_POSSESSOR.has(info.rel(i)))) return true;
   // Or a verb that takes an infinitive, with that infinitive right after the comma ("He wants‸, to stay up late").
-  if (CATENATIVES.has(w.form.toLowerCase()) && info.children[i].some((c) => info.base(c) === 'xcomp' && info.span[c][0] === i + 1)) return true;
+  if (CATENATIVES.has(w.form.toLowerCase()) && complementAfter(info, i) !== undefined) return true;
   // Or the word after it continues a name or fixed expression that this word begins ("Barack‸, Obama").
   return tree.words[i].head === i && WORD_CONTINUATIONS.has(info.base(i + 1));
 }

@@ -21,6 +21,7 @@ import { THAT_RELATIVE } from '../candidates/thatRelatives';
 import { WH_COMPLEMENT } from '../candidates/whComplements';
 import { ADJECTIVE_NOUN } from '../candidates/adjectiveSeries';
 import { DEGREE_COMPLEMENT } from '../candidates/degreeComplements';
+import { complementAfter } from '../candidates/cutComplements';
 import { INDIRECT_QUESTION, QUESTION } from '../candidates/questionMarks';
 
 const MAX_PHRASE_WORDS = 7;
@@ -120,12 +121,11 @@ function spliceMessage(s: AnalysedSentence, info: TreeInfo, c: number, i: number
 function verbGroupReason(s: AnalysedSentence, info: TreeInfo, i: number): string | undefined {
   if (i < 1 || i >= info.n) return undefined;
   const words = s.tree.words;
-  const rel = info.rel(i);
-  if (/^(aux|aux:pass|cop)$/.test(rel) && info.head(i) > i)
+  if ((info.base(i) === 'aux' || info.base(i) === 'cop') && info.head(i) > i)
     return `No comma after "${words[i - 1].form}": it leads straight into "${words[info.head(i) - 1].form}", and nothing here is set off.`;
-  const next = i + 1;
-  if (words[next - 1].form.toLowerCase() === 'to' && info.rel(info.head(next)) === 'xcomp' && info.span[info.head(next)][0] === next && info.head(info.head(next)) === i)
-    return `No comma before "${wordsText(s, next, info.head(next))}": the infinitive completes "${words[i - 1].form}", and nothing here is set off.`;
+  const complement = complementAfter(info, i);
+  if (complement !== undefined && words[i].form.toLowerCase() === 'to' && info.head(i + 1) === complement)
+    return `No comma before "${wordsText(s, i + 1, complement)}": the infinitive completes "${words[i - 1].form}", and nothing here is set off.`;
   return undefined;
 }
 
