@@ -81,7 +81,7 @@ export const explainCommand: Command = {
     }
     if (positionals.length === 0) throw new UsageError('no text given');
     // `puncteme explain notes.md` explains the words "notes.md" as a sentence: say what the command takes instead.
-    if (positionals.length === 1 && /^[^\s]+\.[A-Za-z0-9]{1,8}$/.test(positionals[0]) && isFile(path.resolve(io.cwd, positionals[0])))
+    if (positionals.length === 1 && /^[^\s]+\.[A-Za-z0-9]{1,8}$/.test(positionals[0]) && fs.statSync(path.resolve(io.cwd, positionals[0]), { throwIfNoEntry: false })?.isFile())
       throw new UsageError(`"${positionals[0]}" is a file, and explain takes the text itself: puncteme explain "a sentence", or puncteme explain - < ${positionals[0]} (lint checks a file: puncteme lint ${positionals[0]})`);
     const text = positionals[0] === '-' ? await io.readStdin() : positionals.join(' ');
     if (wantsEditForm(values)) return runEditForm(values, text, parts, io);
@@ -200,12 +200,4 @@ function overlapTable(text: string, notes: readonly DecisionNote[]): string {
     rows.push([n.kind, `${at.start}–${at.end} "${text.slice(at.start, at.end)}"`, n.reason]);
   }
   return `Findings left out (${DECISION_STAGES.strongest}):\n${formatTable(['rule', 'where', 'why'], rows)}`;
-}
-
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
 }
