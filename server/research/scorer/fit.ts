@@ -49,7 +49,7 @@ import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite'
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
 import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
-import { learnerShapeItems, verbGroupSlots } from './learnerShapes';
+import { learnerShapeItems, learnerShapeSlots, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleSetOff } from './examples';
@@ -418,36 +418,27 @@ function main(): void {
     }
     train.corrupted.push(...ewt.corrupted);
   }
+  // Learner-shaped commas planted in edited-english train and EWT train sentences (`learnerShapes.ts`), labelled once
+  // and cached under `name`; each family is drawn with its own seeds.
+  const learnerExamples = (name: string, label: string, count: number, seeds: [number, number], slotsOf: Parameters<typeof learnerShapeItems>[3], tag: string): LabelledSentence[] => {
+    const file = path.join(defaultSilverDir(), `scorer-examples-${name}-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}.json`);
+    if (fs.existsSync(file) && !opt.rebuild) return readPart(file).corrupted;
+    const t0 = Date.now();
+    const editedDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+    const items = [...learnerShapeItems(editedDocs, count, seeds[0], slotsOf, tag), ...learnerShapeItems(ewtTrainDocuments(), count, seeds[1], slotsOf, tag)];
+    const { sentences, skipped } = labelledItems(items, model, cal, parser);
+    writePart(file, { corrupted: sentences, clean: [] });
+    console.log(`${label}: ${sentences.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    return sentences;
+  };
   const shapes = given ? 0 : Number(opt['learner-shapes']);
   if (shapes > 0) {
-    const file = path.join(defaultSilverDir(), `scorer-examples-learner${LEARNER_SHAPES_VERSION}-${shapes}-17-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}.json`);
-    let learner: LabelledSentence[];
-    if (fs.existsSync(file) && !opt.rebuild) learner = readPart(file).corrupted;
-    else {
-      const t0 = Date.now();
-      const editedDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
-      const items = [...learnerShapeItems(editedDocs, shapes, 17), ...learnerShapeItems(ewtTrainDocuments(), shapes, 18)];
-      const { sentences, skipped } = labelledItems(items, model, cal, parser);
-      learner = sentences;
-      writePart(file, { corrupted: learner, clean: [] });
-      console.log(`learner-shaped commas: ${learner.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-    }
+    const learner = learnerExamples(`learner${LEARNER_SHAPES_VERSION}-${shapes}-17`, 'learner-shaped commas', shapes, [17, 18], learnerShapeSlots, 'learner');
     for (let k = 0; k < Number(opt['learner-weight']); k++) train.corrupted.push(...learner);
   }
   const verbGroup = given ? 0 : Number(opt['verb-group-shapes']);
   if (verbGroup > 0) {
-    const file = path.join(defaultSilverDir(), `scorer-examples-verbgroup${VERB_GROUP_SHAPES_VERSION}-${verbGroup}-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}.json`);
-    let learner: LabelledSentence[];
-    if (fs.existsSync(file) && !opt.rebuild) learner = readPart(file).corrupted;
-    else {
-      const t0 = Date.now();
-      const editedDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
-      const items = [...learnerShapeItems(editedDocs, verbGroup, 19, verbGroupSlots, 'verb-group'), ...learnerShapeItems(ewtTrainDocuments(), verbGroup, 20, verbGroupSlots, 'verb-group')];
-      const { sentences, skipped } = labelledItems(items, model, cal, parser);
-      learner = sentences;
-      writePart(file, { corrupted: learner, clean: [] });
-      console.log(`learner commas inside a verb group: ${learner.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-    }
+    const learner = learnerExamples(`verbgroup${VERB_GROUP_SHAPES_VERSION}-${verbGroup}`, 'learner commas inside a verb group', verbGroup, [19, 20], verbGroupSlots, 'verb-group');
     for (let k = 0; k < Number(opt['verb-group-weight'] ?? opt['learner-weight']); k++) train.corrupted.push(...learner);
   }
   const ewtCleanEvery = given ? 0 : Number(opt['ewt-clean-every']);
