@@ -195,12 +195,24 @@ function dropClosing(docs: readonly Doc[]): void {
   if (opt.list) for (const r of rows) console.log(r);
 }
 
+/**
+ * Which model reported a finding, read from its explanation: the comma-gap model's and the set-off model's say so in
+ * their own words (`commaGaps/findings.ts`, `setOffCommas/findings.ts`); the rest are the decision's (the learned
+ * scorer, or the calibrated one, over the punctuation model's candidates) or a convention's.
+ */
+function originOf(f: Finding): string {
+  const why = f.explanation;
+  if (/^Learned from edited English: .*read from the words around the gap/s.test(why)) return 'gaps';
+  if (/^Learned from edited English: .*read from its words and the parse/s.test(why)) return 'set-off';
+  return 'decision';
+}
+
 async function main(): Promise<void> {
   const docs = opt.source === 'fortunes' ? fortuneDocs() : opt.source === 'debian' ? descriptionDocs() : readmeDocs();
   if (opt['drop-closing']) return dropClosing(docs);
   const linter = await createLinter();
   const byRule = new Map<string, number>();
-  const rows: Array<{ pkg: string; line: number; ruleId: string; confidence: number; context: string }> = [];
+  const rows: Array<{ pkg: string; line: number; ruleId: string; confidence: number; origin: string; context: string }> = [];
   let sentences = 0;
   const started = Date.now();
   for (const [k, { name: pkg, text, kind }] of docs.entries()) {
@@ -210,7 +222,7 @@ async function main(): Promise<void> {
       byRule.set(f.ruleId, (byRule.get(f.ruleId) ?? 0) + 1);
       const o = f.start.offset;
       const context = (text.slice(Math.max(0, o - 70), o) + '‸' + text.slice(o, o + 40)).replace(/\s+/g, ' ');
-      rows.push({ pkg, line: f.start.line + 1, ruleId: f.ruleId, confidence: f.confidence, context });
+      rows.push({ pkg, line: f.start.line + 1, ruleId: f.ruleId, confidence: f.confidence, origin: originOf(f), context });
     }
     if ((k + 1) % 50 === 0 && docs.length < 1000) process.stderr.write(`${k + 1} / ${docs.length} files\n`);
   }
@@ -220,7 +232,10 @@ async function main(): Promise<void> {
   console.log('\n| rule | findings | per 1,000 sentences |\n| --- | ---: | ---: |');
   for (const [rule, n] of [...byRule].sort((a, b) => b[1] - a[1])) console.log(`| ${rule} | ${n} | ${per(n)} |`);
   console.log(`| **all** | **${total}** | **${per(total)}** |`);
-  if (opt.list) for (const r of rows) console.log(`${r.ruleId.padEnd(20)} ${r.confidence.toFixed(2)} ${r.pkg}:${r.line}  ${r.context}`);
+  const byOrigin = new Map<string, number>();
+  for (const r of rows) byOrigin.set(r.origin, (byOrigin.get(r.origin) ?? 0) + 1);
+  console.log(`\nby the model that reported them: ${[...byOrigin].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`).join(', ')}`);
+  if (opt.list) for (const r of rows) console.log(`${r.ruleId.padEnd(20)} ${r.confidence.toFixed(2)} ${r.origin.padEnd(7)} ${r.pkg}:${r.line}  ${r.context}`);
   if (opt.json) fs.writeFileSync(opt.json, JSON.stringify({ source: opt.source, half: opt.half, files: docs.length, sentences, byRule: Object.fromEntries(byRule), rows }, null, 1));
 }
 

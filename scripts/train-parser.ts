@@ -18,6 +18,8 @@
  * train and the made sentences of `taggerAugment.ts`; the parser and labeller are kept. `--retrain-tagger MODEL`:
  * the two first passes retrained on EWT train and the made sentences instead (the journal, "A tagger that reads the
  * tags on both sides of a word").
+ * `--augment-docs R` (with --retrain-tagger): documentation's made sentences too (`taggerAugmentDocs.ts`);
+ * `--tag-pairs N`: XPOS and UPOS decided jointly among the pairs EWT train has at least N times (`Tagger.pairs`).
  * `--refine-folds MODEL --tagger-cache FILE [--prune-tag 1] [--augment-tagger R] [--refine-weight W]
  * [--refine-decide-weight D] --out OUT`: a tagger cache for training the parser and labellers on refined jackknifed
  * tags: MODEL's refined tagger (made by --refine-tagger from FILE), then each of FILE's fold taggers with a refining
@@ -37,6 +39,7 @@ import { buildClusters, writeClusters } from '../server/src/training/parser/buil
 import { SparseWeights } from '../server/src/parser/weights';
 import { DEFAULT_TRAIN_OPTIONS, evaluateTagger, evaluateTrees, prepare, retrainLabeller, trainParser, taggerGold, trainRefiner, trainTaggerOn } from '../server/src/training/parser/train';
 import { augmentForTagger } from '../server/src/training/parser/taggerAugment';
+import { augmentForDocumentation } from '../server/src/training/parser/taggerAugmentDocs';
 import { trainFoldRefiner } from '../server/src/training/parser/foldRefiners';
 import { crossesFirstComma, frontedClauses, frontedConstituents, modelParse, scoreFrontedClauses } from '../server/src/training/parser/frontedClauses';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
@@ -75,6 +78,10 @@ const { values } = parseArgs({
     // `taggerAugment.ts` (each host sentence gives one with probability --augment-tagger, default 0).
     'retrain-tagger': { type: 'string' },
     'augment-tagger': { type: 'string' },
+    // `taggerAugmentDocs.ts` (documentation's imperatives and descriptions; each host gives one with probability R).
+    'augment-docs': { type: 'string' },
+    // With --retrain-tagger: XPOS and UPOS decided jointly among the pairs train has at least N times (`Tagger.pairs`).
+    'tag-pairs': { type: 'string' },
     'refine-weight': { type: 'string' },
     // The weight the refined tagger decides with (default: --refine-weight, the one it was trained beside).
     'refine-decide-weight': { type: 'string' },
@@ -412,6 +419,13 @@ const save = (m: ModelContents) => {
   log(`wrote ${values.out} (${(bytes / 1e6).toFixed(2)} MB, version ${m.header.version})`);
 };
 // Development aid: taggers depend only on the data, seed and tagger options, so a cache saves minutes per run.
+/** The XPOS–UPOS pairs of `trees` seen at least `min` times, as "XPOS UPOS" (a model's `info.tagPairs`). */
+function tagPairs(trees: readonly { words: readonly { xpos: string; upos: string }[] }[], min: number): string[] {
+  const counts = new Map<string, number>();
+  for (const t of trees) for (const w of t.words) counts.set(`${w.xpos} ${w.upos}`, (counts.get(`${w.xpos} ${w.upos}`) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n >= min).map(([p]) => p).sort();
+}
+
 const cacheFile = values['tagger-cache'];
 const taggerCache = cacheFile
   ? {
@@ -425,19 +439,36 @@ if (values['retrain-tagger']) {
   if (path.resolve(values.out!) === path.resolve(values['retrain-tagger'])) throw new Error('--retrain-tagger MODEL --out OUT: give an output file other than the input');
   const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, prune, log, clusters: m.clusters };
   const rate = num(values['augment-tagger']) ?? 0;
-  const made = rate > 0 ? augmentForTagger(train, seededRandom(seed + 7), rate) : [];
+  const docsRate = num(values['augment-docs']) ?? 0;
+  const made = [
+    ...(rate > 0 ? augmentForTagger(train, seededRandom(seed + 7), rate) : []),
+    ...(docsRate > 0 ? augmentForDocumentation(train, seededRandom(seed + 11), docsRate) : []),
+  ];
   log(`tagger: ${train.length} trees and ${made.length} made ones, ${o.tagEpochs} epochs`);
   const old = parserModels(m).tagger;
   const tagger = trainTaggerOn([...train, ...made], old.tags, o, seed + 101);
+  const pairsAt = num(values['tag-pairs']);
+  const withPairs = (t: Tagger) => {
+    if (pairsAt === undefined) return t;
+    t.pairs = new Uint8Array(t.tags.xpos.length * t.tags.upos.length);
+    for (const p of tagPairs(train, pairsAt)) {
+      const [x, u] = p.split(' ');
+      t.pairs[t.tags.xpos.indexOf(x) * t.tags.upos.length + t.tags.upos.indexOf(u)] = 1;
+    }
+    return t;
+  };
   for (const kind of VIEW_KINDS) {
-    const before = evaluateTagger(old, dev, kind, m.clusters, 13), after = evaluateTagger(tagger, dev, kind, m.clusters, 13);
+    const before = evaluateTagger(old, dev, kind, m.clusters, 13), after = evaluateTagger(withPairs(tagger), dev, kind, m.clusters, 13);
     log(`dev ${kind}: UPOS ${before.upos} → ${after.upos}, XPOS ${before.xpos} → ${after.xpos} (${after.words} words)`);
   }
   for (const k of Object.keys(taggerScorers(old))) delete m.scorers[k];
   delete m.joined;
   Object.assign(m.scorers, taggerScorers(tagger));
-  m.header.info.tagger = { epochs: o.tagEpochs, seed: seed + 101, prune: prune.tag, augment: rate, made: made.length };
-  m.header.version += `-tagger-a${Math.round(rate * 100)}`;
+  m.header.info.tagger = { epochs: o.tagEpochs, seed: seed + 101, prune: prune.tag, augment: rate, ...(docsRate > 0 ? { augmentDocs: docsRate } : {}), made: made.length };
+  const pairsMin = num(values['tag-pairs']);
+  if (pairsMin !== undefined) m.header.info.tagPairs = tagPairs(train, pairsMin);
+  else delete m.header.info.tagPairs;
+  m.header.version += `-tagger-a${Math.round(rate * 100)}${docsRate > 0 ? `d${Math.round(docsRate * 100)}` : ''}`;
   log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);
 } else if (values['refine-folds']) {
   // A tagger cache for training the parser on refined jackknifed tags (`foldRefiners.ts`): the refined tagger of MODEL

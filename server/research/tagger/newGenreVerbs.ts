@@ -4,7 +4,10 @@
  * given, read as users' text is (tokeniser, then `slotSentence`). Prints each marked word's XPOS per model and how
  * many are right.
  *
- *   npx tsx server/research/tagger/newGenreVerbs.ts MODEL[@W] [MODEL[@W]…]
+ *   npx tsx server/research/tagger/newGenreVerbs.ts [--file TSV] MODEL[@W] [MODEL[@W]…]
+ *
+ * `--file TSV`: another set in the same format (`docs-verbs.tsv`: the imperatives and API descriptions of
+ * documentation).
  *
  * `@W`: a refined model's tagger with W as the weight of the first passes' scores (`Tagger.firstWeight`); `@first`:
  * its first passes alone.
@@ -17,11 +20,14 @@ import { encodeSentence } from '../../src/parser/encoding';
 import { slotSentence } from '../../src/parser/sentenceBuilder';
 import { tokenizeText } from '../../src/tokenize';
 
-const files = process.argv.slice(2);
-if (!files.length) throw new Error('usage: newGenreVerbs.ts MODEL[@W] [MODEL[@W]…]');
+const args = process.argv.slice(2);
+const fileAt = args.indexOf('--file');
+const set = fileAt >= 0 ? path.resolve(args.splice(fileAt, 2)[1]) : path.join(__dirname, 'new-genre-verbs.tsv');
+const files = args;
+if (!files.length) throw new Error('usage: newGenreVerbs.ts [--file TSV] MODEL[@W] [MODEL[@W]…]');
 const models = files.map(modelOfSpec);
 const lines = fs
-  .readFileSync(path.join(__dirname, 'new-genre-verbs.tsv'), 'utf8')
+  .readFileSync(set, 'utf8')
   .split('\n')
   .filter((l) => l.trim() && !l.startsWith('#'));
 const right = models.map(() => 0);

@@ -246,10 +246,17 @@ export class Tagger {
    */
   firstWeight = 0;
 
+  /**
+   * The XPOS–UPOS pairs the tags may take together (`pairs[x * |UPOS| + u]` = 1), when the two are decided jointly:
+   * the pair with the greatest sum of the two scores. Undefined: each decided alone, as they were trained.
+   */
+  pairs?: Uint8Array;
+
   /** The same first passes with another refiner (or none), its decisions adding `firstWeight` × the first passes' scores. */
   withRefiner(refiner: ScorerPair | undefined, firstWeight = 0): Tagger {
     const t = new Tagger(this.forward, this.tags, this.backward, refiner);
     t.firstWeight = firstWeight;
+    t.pairs = this.pairs;
     return t;
   }
 
@@ -304,14 +311,33 @@ export class Tagger {
         for (let c = 0; c < nx; c++) keep.x[j * nx + c] = this.sx[c];
         for (let c = 0; c < nu; c++) keep.u[j * nu + c] = this.su[c];
       }
-      xpos[i] = argmax(this.sx, nx);
-      upos[i] = argmax(this.su, nu);
+      if (this.pairs) [xpos[i], upos[i]] = bestPair(this.sx, nx, this.su, nu, this.pairs);
+      else {
+        xpos[i] = argmax(this.sx, nx);
+        upos[i] = argmax(this.su, nu);
+      }
       x2 = x1;
       x1 = xpos[i];
       u1 = upos[i];
     }
     return { upos, xpos };
   }
+}
+
+/** The allowed pair (x, u) with the greatest sx[x] + su[u]. */
+export function bestPair(sx: Float64Array, nx: number, su: Float64Array, nu: number, pairs: Uint8Array): [number, number] {
+  let best = -Infinity;
+  let bx = argmax(sx, nx);
+  let bu = argmax(su, nu);
+  if (pairs[bx * nu + bu]) return [bx, bu];
+  for (let x = 0; x < nx; x++) {
+    for (let u = 0; u < nu; u++) {
+      if (!pairs[x * nu + u]) continue;
+      const v = sx[x] + su[u];
+      if (v > best) [best, bx, bu] = [v, x, u];
+    }
+  }
+  return [bx, bu];
 }
 
 /** Which XPOS tags are verbs, by id: 2 finite (`VBZ`, `VBD`, `VBP`, `MD`), 1 the others (`VB`, `VBG`, `VBN`), else 0. */

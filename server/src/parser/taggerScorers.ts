@@ -47,7 +47,26 @@ export function taggerFromScorers(
   if (!forward) throw new Error(`no tagger scorers xpos${suffix}/upos${suffix} in the model`);
   const refiner = pair('S');
   const tagger = new Tagger(forward, tags, pair('R'));
-  return refiner ? tagger.withRefiner(refiner, refinerWeightOf(info)) : tagger;
+  const out = refiner ? tagger.withRefiner(refiner, refinerWeightOf(info)) : tagger;
+  out.pairs = tagPairsOf(info, tags);
+  return out;
+}
+
+/**
+ * The XPOS–UPOS pairs a model's tagger decides among (`Tagger.pairs`), as its model records them (`info.tagPairs`,
+ * "XPOS UPOS" each); undefined when it records none, and the two are decided alone.
+ */
+function tagPairsOf(info: Record<string, unknown> | undefined, tags: TagSet): Uint8Array | undefined {
+  const listed = info?.tagPairs;
+  if (!Array.isArray(listed)) return undefined;
+  const nu = tags.upos.length;
+  const pairs = new Uint8Array(tags.xpos.length * nu);
+  for (const p of listed) {
+    const [x, u] = String(p).split(' ');
+    const i = tags.xpos.indexOf(x), j = tags.upos.indexOf(u);
+    if (i >= 0 && j >= 0) pairs[i * nu + j] = 1;
+  }
+  return pairs;
 }
 
 /** The weight of the first passes' scores in a refined tagger's decisions, as its model records it (0 if not). */
