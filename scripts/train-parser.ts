@@ -20,6 +20,10 @@
  * tags on both sides of a word").
  * `--augment-docs R` (with --retrain-tagger): documentation's made sentences too (`taggerAugmentDocs.ts`);
  * `--tag-pairs N`: XPOS and UPOS decided jointly among the pairs EWT train has at least N times (`Tagger.pairs`).
+ * `--docs-tagger-cache OUT --augment-docs R --tag-pairs N`: a tagger cache for `train-parser-combined.sh` (TAGGERS)
+ * whose full and fold taggers are trained as `prepare` trains them (same seeds and folds), each with documentation's
+ * made sentences of its own training trees, and decide within the pairs: the parser and labellers then train on that
+ * tagger's jackknifed tags, and the model records the pairs.
  * `--refine-folds MODEL --tagger-cache FILE [--prune-tag 1] [--augment-tagger R] [--refine-weight W]
  * [--refine-decide-weight D] --out OUT`: a tagger cache for training the parser and labellers on refined jackknifed
  * tags: MODEL's refined tagger (made by --refine-tagger from FILE), then each of FILE's fold taggers with a refining
@@ -31,7 +35,7 @@ import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
 import * as fs from 'fs';
 import { readModel, writeModel, ModelContents } from '../server/src/parser/modelFile';
-import { Tagger } from '../server/src/parser/tagger';
+import { tagPairList, Tagger } from '../server/src/parser/tagger';
 import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerScorers';
 import { seededRandom, VIEW_KINDS } from '../server/src/training/parser/views';
 import { readClusters } from '../server/src/parser/wordClusters';
@@ -82,6 +86,8 @@ const { values } = parseArgs({
     'augment-docs': { type: 'string' },
     // With --retrain-tagger: XPOS and UPOS decided jointly among the pairs train has at least N times (`Tagger.pairs`).
     'tag-pairs': { type: 'string' },
+    // A tagger cache (full tagger, then the jackknife's fold taggers) trained with --augment-docs and --tag-pairs.
+    'docs-tagger-cache': { type: 'string' },
     'refine-weight': { type: 'string' },
     // The weight the refined tagger decides with (default: --refine-weight, the one it was trained beside).
     'refine-decide-weight': { type: 'string' },
@@ -220,13 +226,16 @@ function loadTaggers(cacheFile: string): Tagger[] | undefined {
   const count = Object.keys(m.scorers).filter((k) => /^xpos\d+$/.test(k)).length;
   // A refined cache (`--refine-folds`) records the weight each refined tagger decides beside.
   const weights = m.header.info.firstWeights as number[] | undefined;
-  return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k), m.joined, weights ? { refiner: { firstWeight: weights[k] } } : undefined));
+  // A cache of taggers that decide XPOS and UPOS together records their pairs (`--docs-tagger-cache`).
+  const tagPairs = m.header.info.tagPairs;
+  return Array.from({ length: count }, (_, k) => taggerFromScorers(m.scorers, tags, String(k), m.joined, { ...(weights ? { refiner: { firstWeight: weights[k] } } : {}), ...(tagPairs ? { tagPairs } : {}) }));
 }
 /** Writes taggers as a tagger cache (`--tagger-cache`): the full tagger first, then the jackknife's fold taggers. */
 function writeTaggerCache(file: string, taggers: readonly Tagger[]): void {
   const scorers: Record<string, SparseWeights> = Object.assign({}, ...taggers.map((t, k) => taggerScorers(t, String(k))));
   const { upos, xpos } = taggers[0].tags;
-  const info = taggers.some((t) => t.refiner) ? { firstWeights: taggers.map((t) => t.firstWeight) } : {};
+  const pairs = tagPairList(taggers[0]);
+  const info = { ...(taggers.some((t) => t.refiner) ? { firstWeights: taggers.map((t) => t.firstWeight) } : {}), ...(pairs ? { tagPairs: pairs } : {}) };
   writeModel(file, { header: { version: 'tagger-cache', upos, xpos, deprels: [], info }, scorers });
 }
 if (values.relayout) {
@@ -433,7 +442,35 @@ const taggerCache = cacheFile
       save: (taggers: Tagger[]) => writeTaggerCache(cacheFile, taggers),
     }
   : undefined;
-if (values['retrain-tagger']) {
+if (values['docs-tagger-cache']) {
+  const out = values['docs-tagger-cache'];
+  const o = { ...DEFAULT_TRAIN_OPTIONS, ...opts, log, clusters };
+  const docsRate = num(values['augment-docs']) ?? 0;
+  const rate = num(values['augment-tagger']) ?? 0;
+  const pairsAt = num(values['tag-pairs']);
+  const words = train.flatMap((t) => t.words);
+  // The tag sets as `prepare` indexes them (sorted), so that the cache's taggers fit the models trained over them.
+  const tags = { upos: [...new Set(words.map((w) => w.upos))].sort(), xpos: [...new Set(words.map((w) => w.xpos))].sort() };
+  const pairs = pairsAt === undefined ? undefined : tagPairs(train, pairsAt);
+  const taggerFor = (trees: typeof train, taggerSeed: number, k: number) => {
+    const made = [
+      ...(rate > 0 ? augmentForTagger(trees, seededRandom(seed + 7 + k), rate) : []),
+      ...(docsRate > 0 ? augmentForDocumentation(trees, seededRandom(seed + 11 + k), docsRate) : []),
+    ];
+    log(`tagger ${k === 0 ? 'full' : `fold ${k}/${o.folds}`}: ${trees.length} trees and ${made.length} made ones`);
+    const t = trainTaggerOn([...trees, ...made], tags, o, taggerSeed);
+    if (pairs) t.pairs = taggerFromScorers(taggerScorers(t), tags, '', undefined, { tagPairs: pairs }).pairs;
+    return t;
+  };
+  const taggers = [taggerFor(train, seed + 101, 0)];
+  for (let k = 0; k < o.folds; k++) taggers.push(taggerFor(train.filter((_, i) => i % o.folds !== k), seed + 200 + k, k + 1));
+  for (const kind of VIEW_KINDS) {
+    const r = evaluateTagger(taggers[0], dev, kind, clusters, 13);
+    log(`full tagger, dev ${kind}: UPOS ${r.upos}, XPOS ${r.xpos}`);
+  }
+  writeTaggerCache(out, taggers);
+  log(`wrote ${out}`);
+} else if (values['retrain-tagger']) {
   // Only the tagger changes; the parser and labeller were trained on the old tagger's jackknifed tags.
   const m = readModel(values['retrain-tagger']);
   if (path.resolve(values.out!) === path.resolve(values['retrain-tagger'])) throw new Error('--retrain-tagger MODEL --out OUT: give an output file other than the input');

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { bestPair } from '../../server/src/parser/tagger';
+import { bestPair, tagPairList } from '../../server/src/parser/tagger';
 import { seededRandom } from '../../server/src/training/parser/views';
 import { encodeSentence } from '../../server/src/parser/encoding';
 import { taggerFromScorers } from '../../server/src/parser/taggerScorers';
@@ -44,5 +44,17 @@ describe("a model's recorded tag pairs (info.tagPairs)", () => {
     const tied = taggerFromScorers(scorers, tags, '', undefined, { tagPairs: listed }).tag(e);
     for (let i = 0; i < e.n; i++) assert.strictEqual(tied.upos[i], tied.xpos[i] % 7);
     assert.notDeepStrictEqual(tied, free);
+  });
+});
+
+describe('tagPairList', () => {
+  it("lists a tagger's pairs as its model records them, and reads back to the same pairs", () => {
+    const tags = { upos: ['NOUN', 'VERB'], xpos: ['NN', 'VB', 'VBZ'] };
+    const scorers = { xpos: hashedScorer(3, 1) as SparseWeights, upos: hashedScorer(2, 2) as SparseWeights };
+    const listed = ['NN NOUN', 'VB VERB', 'VBZ VERB'];
+    const t = taggerFromScorers(scorers, tags, '', undefined, { tagPairs: listed });
+    assert.deepStrictEqual(tagPairList(t), listed);
+    assert.deepStrictEqual(taggerFromScorers(scorers, tags, '', undefined, { tagPairs: tagPairList(t) }).pairs, t.pairs);
+    assert.strictEqual(tagPairList(taggerFromScorers(scorers, tags)), undefined);
   });
 });

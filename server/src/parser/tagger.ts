@@ -324,6 +324,14 @@ export class Tagger {
   }
 }
 
+/** A tagger's allowed pairs as a model records them (`info.tagPairs`, "XPOS UPOS" each), or undefined for none. */
+export function tagPairList(t: Tagger): string[] | undefined {
+  const pairs = t.pairs;
+  if (!pairs) return undefined;
+  const nu = t.tags.upos.length;
+  return t.tags.xpos.flatMap((x, i) => t.tags.upos.filter((_, j) => pairs[i * nu + j]).map((u) => `${x} ${u}`));
+}
+
 /** The allowed pair (x, u) with the greatest sx[x] + su[u]. */
 export function bestPair(sx: Float64Array, nx: number, su: Float64Array, nu: number, pairs: Uint8Array): [number, number] {
   let best = -Infinity;

@@ -14,7 +14,7 @@ import { ModelContents, readModel } from '../../parser/modelFile';
 import { parserModels } from '../../parser/parserModels';
 import { taggerFromScorers, taggerScorers } from '../../parser/taggerScorers';
 import { FRONTED_COMMA_FEATURES, parseFeatures, TagIds } from '../../parser/parseFeatures';
-import { PositionScores, refineContext, RefineContext, refineFeatures, Tagger, TAG_START, tagFeatures, TagSet, verbTags } from '../../parser/tagger';
+import { PositionScores, refineContext, RefineContext, refineFeatures, tagPairList, Tagger, TAG_START, tagFeatures, TagSet, verbTags } from '../../parser/tagger';
 import { scorerPair } from '../../parser/jointWeights';
 import { learnerCommaSlots } from './learnerCommas';
 import { LearnerCommas, protectedSlots, seededRandom, viewOf, VIEW_KINDS, ViewKind, WritersErrors, WritersError } from './views';
@@ -538,8 +538,9 @@ export function trainParser(trees: readonly PunctuatedTree[], dev: readonly Punc
  * A refined tagger's weight of its first passes' scores, as the model's header records it (`taggerFromScorers` reads
  * it back); nothing for a tagger without a refining pass.
  */
-function refinerInfo(tagger: Tagger): { refiner?: { firstWeight: number } } {
-  return tagger.refiner ? { refiner: { firstWeight: tagger.firstWeight } } : {};
+function refinerInfo(tagger: Tagger): { refiner?: { firstWeight: number }; tagPairs?: string[] } {
+  const pairs = tagPairList(tagger);
+  return { ...(tagger.refiner ? { refiner: { firstWeight: tagger.firstWeight } } : {}), ...(pairs ? { tagPairs: pairs } : {}) };
 }
 
 /** The neural transition scorer over the same taggers and labeller; each epoch is evaluated on dev like the perceptron's. */
