@@ -21,7 +21,7 @@ import { COMMA_GAPS_FILE, CommaGapsModel, loadCommaGapsModel } from './commaGaps
 import { candidates } from './correction/pipeline/candidates';
 import type { GuardVeto } from './correction/guards/registry';
 import type { DecisionTrace } from './correction/pipeline/decisionTrace';
-import type { SentenceFindings } from './correction/pipeline/modelRules';
+import { changeKey, type SentenceFindings } from './correction/pipeline/modelRules';
 import { withFrontedEvidence, withGapEvidence } from './correction/style/habitEvidence';
 import { treeInfo } from './treeInfo';
 
@@ -118,6 +118,7 @@ export function sentenceKindFindings(
   trace?: DecisionTrace,
   deferred: ReadonlySet<PlainFinding> = new Set(),
   reparse?: Reparse,
+  overruled: ReadonlySet<string> = new Set(),
 ): SmallModelFindings & { habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace) : { findings: [], adaptive: [] };
   const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence, trace) : [])];
@@ -178,6 +179,16 @@ export function sentenceKindFindings(
       const guards = vetoedBy(slots, head === 'missing' ? 'insert' : 'delete');
       const note = (reason: string) =>
         trace?.({ stage: 'comma-gap', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: head === 'missing' ? [','] : [] })), effect: 'dropped', reason });
+      // The learned scorer reads this model's probability among its features: where it weighed the same change and
+      // left it out, reporting the gap model's finding would count that evidence twice and overrule the decision that
+      // saw it. README false alarms of this kind: `To support all GFM features⟦,→⟧ use …` (scorer 0.48 < 0.84, gap
+      // model 0.99), `MIT ©⟦→,⟧ azu` (0.84 < 0.88 against 0.97); the journal, "The scorer's decision over the comma-gap
+      // model's".
+      const key = gapChangeKey(s, slots, head);
+      if (key !== undefined && overruled.has(key)) {
+        note("the learned scorer, which reads this model's probability, weighed the same change and left it out");
+        continue;
+      }
       if (guards.length > 0 && !gapVetoTrace.vetoed) {
         note(`vetoed by ${guards.join(', ')}`);
         continue;
@@ -226,11 +237,25 @@ export function smallModelStep(
   const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, commaPrior, trace) : h);
   const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])];
   const k = kinds
-    ? sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, others, options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA, commaPrior, askGaps, trace, new Set(r.adaptive), reparse)
+    ? sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, others, options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA, commaPrior, askGaps, trace, new Set(r.adaptive), reparse, new Set(r.overruled))
     : { findings: [], adaptive: [], yielding: [] };
   const habits: SentenceHabit[] = [];
   const shares = (h: SentenceHabit) => withShares(h, s.tree, convention);
   if (k.habit) habits.push(shares(gapEvidence(k.habit)));
   if (r.habit) habits.push(shares(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff, trace) : r.habit)));
   return { findings: k.findings, adaptive: k.adaptive, yielding: k.yielding, habits };
+}
+
+/**
+ * The change a comma-gap finding makes, as `SentenceFindings.overruled` names changes (`changeKey`): a comma added to
+ * an empty slot, or a slot's lone comma removed; undefined where a slot holds other marks too.
+ */
+function gapChangeKey(s: AnalysedSentence, slots: readonly number[], head: string): string | undefined {
+  const changes = new Map<number, Array<{ norm: string }>>();
+  for (const slot of slots) {
+    const marks = s.tree.slots[slot] ?? [];
+    if (head === 'missing' ? marks.length !== 0 : marks.length !== 1 || marks[0] !== ',') return undefined;
+    changes.set(slot, head === 'missing' ? [{ norm: ',' }] : []);
+  }
+  return changeKey(changes);
 }

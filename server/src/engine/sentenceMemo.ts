@@ -70,6 +70,8 @@ function shiftAll(r: SentenceFindings, by: number): SentenceFindings {
   const out: SentenceFindings = { findings: r.findings.map((f) => shift(f, by)) };
   if (r.habit) out.habit = { ...r.habit, pending: r.habit.pending.map((p) => ({ ...p, finding: shift(p.finding, by) })) };
   if (r.adaptive) out.adaptive = r.adaptive.map((f) => shift(f, by));
+  // Slot numbers, not offsets: kept as they are.
+  if (r.overruled) out.overruled = r.overruled;
   return out;
 }
 

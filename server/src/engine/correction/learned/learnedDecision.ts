@@ -22,7 +22,7 @@ import { plainReasons } from './learnedReasons';
 import { FeatureWeights } from './featureWeightTable';
 import { TreeInfo } from '../../treeInfo';
 import { IntroductoryConvention } from '../style/introductoryConvention';
-import { SentenceFindings } from '../pipeline/modelRules';
+import { changeKey, SentenceFindings } from '../pipeline/modelRules';
 import { styleStep } from '../style/styleStep';
 import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
 import { CommaGapsModel } from '../../commaGaps/model';
@@ -93,7 +93,12 @@ export function learnedFindings(
   const styled = step.run([...scored, ...settingsOwn], taken);
   const findings = [...reported.map((c) => toFinding(c)), ...styled.findings];
   const habit = styled.habit ? { habit: styled.habit } : {};
-  if (!adapt) return { findings, ...habit };
+  // What the scorer left out at every threshold it decides at, having read the comma-gap model's probability of it
+  // among its features: that model's finding of the same change would count its evidence twice (`sentenceKinds.ts`).
+  const lowest = (c: ScoredCandidate) => (adapt ? adaptedThreshold(features.get(c)!.threshold) : features.get(c)!.threshold);
+  const left = scorer.gapFeature ? scored.filter((c) => !chosen.includes(c) && c.confidence < lowest(c)).map((c) => changeKey(c.candidate.changes)) : [];
+  const overruled = left.length ? { overruled: left } : {};
+  if (!adapt) return { findings, ...habit, ...overruled };
   // What an error-prone document adds (`writerErrorRate.ts`): the scorer's probability is calibrated at the error
   // rate of its training text, and a writer whose own errors are ρ times more frequent makes each candidate's odds ρ
   // times larger, so the decisions are made again at the adapted thresholds, on the slots nothing above claimed.
@@ -101,6 +106,7 @@ export function learnedFindings(
   const lowPassing = scored.filter(
     (c) => (waits(c) || !chosen.includes(c)) && c.confidence >= adaptedThreshold(features.get(c)!.threshold) && ![...c.candidate.changes.keys()].some((i) => claimed.has(i)),
   );
+
   const adaptive = [
     ...selectCandidates(lowPassing, 0).map((c) => {
       const confidence = adaptedConfidence(c.confidence);
@@ -109,7 +115,7 @@ export function learnedFindings(
     }),
     ...styled.waiting,
   ];
-  return { findings, adaptive, ...habit };
+  return { findings, adaptive, ...habit, ...overruled };
 }
 
 /**

@@ -33,6 +33,17 @@ export interface SentenceFindings {
    * confidence (`writerErrorRate.ts`); the document's total decides.
    */
   adaptive?: PlainFinding[];
+  /**
+   * The changes a decision that reads the comma-gap model's probability (a learned scorer with `gapFeature`) weighed
+   * and left out, even at an error-prone writer's thresholds (`changeKey`): that model's own finding of the same change
+   * is not reported beside it (`sentenceKinds.ts`).
+   */
+  overruled?: readonly string[];
+}
+
+/** A change as `overruled` names it: each slot it edits with the marks the slot gets, in slot order. */
+export function changeKey(changes: ReadonlyMap<number, readonly { norm: string }[]>): string {
+  return [...changes].sort((a, b) => a[0] - b[0]).map(([slot, marks]) => `${slot}:${marks.map((m) => m.norm).join(' ')}`).join('|');
 }
 
 export function sentenceFindings(
