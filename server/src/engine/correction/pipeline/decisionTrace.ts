@@ -29,7 +29,7 @@ export const DECISION_STAGES = {
   'sentence-join': 'the sentence-join model (`sentenceJoins/`: comma splices, fused sentences) finds a sentence end there, not surely enough',
   'mark-choice': 'the semicolon/colon model (`markChoice/`) prefers the other mark, not surely enough',
   'decided-by-another': "another finding already edits the phrase's edges or what lies between them (`sentenceKinds.ts`)",
-  'comma-gap': 'the comma-gap model (`commaGaps/`, opt-in) flags the gap, but a guard or another finding decides it',
+  'comma-gap': 'the comma-gap model (`commaGaps/`) flags the gap, but a guard, another finding or the learned scorer decides it',
   strongest: 'a more confident finding overlaps it in the text: of overlapping findings only the most confident is reported (`keepStrongest`)',
 } as const;
 
