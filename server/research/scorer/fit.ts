@@ -58,6 +58,7 @@ import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
 import { crossFittedGaps, crossFittedSetOff, GAP_FOLDS } from './crossFit';
 import { DEFAULT_TRAIN, Encoded, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 import { expectedCalibrationError } from '../eval/ece';
+import { seededRng } from '../../src/random/seededRng';
 
 const { values: opt } = parseArgs({
   options: {
@@ -89,6 +90,14 @@ const { values: opt } = parseArgs({
     candidates: { type: 'string', default: 'dense' },
     /** Also choose one threshold per kind of edit on dev (`thresholdGroup`), starting from the global one. */
     'per-kind-thresholds': { type: 'boolean' },
+    /**
+     * With --per-kind-thresholds: each kind's threshold the median of the sweep's choices over B bootstrap resamples of
+     * dev (its corrupted and its clean sentences drawn with replacement, seed --bag-seed): a bagged choice, where one
+     * sweep over dev moves a kind's threshold for a single item and refits cannot be compared (journal, "Thresholds
+     * chosen over bootstrap resamples of dev"). 0: one sweep over dev, as before.
+     */
+    'bag-thresholds': { type: 'string', default: '0' },
+    'bag-seed': { type: 'string', default: '1' },
     /** A scorer file fitted with `--candidates hand`: written inside this one to decide the hand generator's candidates. */
     hand: { type: 'string' },
     /**
@@ -534,24 +543,51 @@ function main(): void {
   if (opt.threshold) bestT = Number(opt.threshold);
   // Per kind of edit (`thresholdGroup`): one pass of coordinate ascent from the global threshold, each kind's
   // threshold moved to the value that most raises the dev criterion's F0.5 within the same clean-findings limit.
-  const perKind = new Map<string, number>();
+  let perKind = new Map<string, number>();
   if (opt['per-kind-thresholds'] && benchDev) {
     const limit = (1000 * Object.values(benchDev.clean.byRule).reduce((a, c) => a + c, 0)) / benchDev.clean.sentences - Number(opt['clean-margin']);
     const groups = [...new Set(flat(dev).map((e) => thresholdGroup(e.key)))].sort();
-    const score = () => replacement(evaluate(dev, learned(bestT, perKind)), benchDev);
-    let cur = score();
-    for (const g of groups) {
-      let best = perKind.get(g) ?? bestT;
-      for (let t = 0.5; t <= 0.991; t += 0.02) {
-        perKind.set(g, t);
-        const r = score();
-        if (r.cleanPer1k <= limit && (!ewtDev || ewtDevFindings(learned(bestT, perKind)) <= ewtDev.limit) && r.mix > cur.mix + 1e-9) {
-          cur = r;
-          best = t;
+    // One pass of coordinate ascent over `part` (dev, or a resample of it); `say` logs each kind's choice.
+    const sweep = (part: PartData, say: boolean): Map<string, number> => {
+      const chosen = new Map<string, number>();
+      const score = () => replacement(evaluate(part, learned(bestT, chosen)), benchDev);
+      let cur = score();
+      for (const g of groups) {
+        let best = chosen.get(g) ?? bestT;
+        for (let t = 0.5; t <= 0.991; t += 0.02) {
+          chosen.set(g, t);
+          const r = score();
+          if (r.cleanPer1k <= limit && (!ewtDev || ewtDevFindings(learned(bestT, chosen)) <= ewtDev.limit) && r.mix > cur.mix + 1e-9) {
+            cur = r;
+            best = t;
+          }
         }
+        chosen.set(g, best);
+        if (say) console.log(`  threshold ${g}: ${best.toFixed(2)} (dev as a replacement: mix ${cur.mix.toFixed(3)}, clean ${cur.cleanPer1k.toFixed(2)} per 1,000${ewtDev ? `; EWT dev ${ewtDevFindings(learned(bestT, chosen))}` : ''})`);
       }
-      perKind.set(g, best);
-      console.log(`  threshold ${g}: ${best.toFixed(2)} (dev as a replacement: mix ${cur.mix.toFixed(3)}, clean ${cur.cleanPer1k.toFixed(2)} per 1,000${ewtDev ? `; EWT dev ${ewtDevFindings(learned(bestT, perKind))}` : ''})`);
+      return chosen;
+    };
+    const bags = Number(opt['bag-thresholds']);
+    if (!(bags > 0)) perKind = sweep(dev, true);
+    else {
+      const rand = seededRng(Number(opt['bag-seed']));
+      const draw = <T>(xs: readonly T[]) => Array.from(xs, () => xs[Math.floor(rand() * xs.length)]);
+      const choices = new Map<string, number[]>(groups.map((g) => [g, []]));
+      for (let b = 0; b < bags; b++) {
+        const chosen = sweep({ corrupted: draw(dev.corrupted), clean: draw(dev.clean) }, false);
+        for (const g of groups) choices.get(g)!.push(chosen.get(g)!);
+        console.log(`  resample ${b + 1}/${bags}: ${groups.map((g) => `${g} ${chosen.get(g)!.toFixed(2)}`).join(', ')}`);
+      }
+      for (const g of groups) {
+        const ts = choices.get(g)!.sort((a, b) => a - b);
+        perKind.set(g, ts[Math.floor(ts.length / 2)]);
+      }
+      const r = replacement(evaluate(dev, learned(bestT, perKind)), benchDev);
+      for (const g of groups) {
+        const ts = choices.get(g)!;
+        console.log(`  threshold ${g}: ${perKind.get(g)!.toFixed(2)} (median of ${bags} resamples; quartiles ${ts[Math.floor(ts.length / 4)].toFixed(2)}–${ts[Math.floor((3 * ts.length) / 4)].toFixed(2)})`);
+      }
+      console.log(`  bagged thresholds on dev as a replacement: mix ${r.mix.toFixed(3)}, clean ${r.cleanPer1k.toFixed(2)} per 1,000 (limit ${limit.toFixed(2)})${ewtDev ? `; EWT dev ${ewtDevFindings(learned(bestT, perKind))} (limit ${ewtDev.limit})` : ''}`);
     }
     for (const [g, t] of [...perKind]) if (Math.abs(t - bestT) < 1e-9) perKind.delete(g);
   }
