@@ -543,16 +543,25 @@ function main(): void {
   if (opt.threshold) bestT = Number(opt.threshold);
   // Per kind of edit (`thresholdGroup`): one pass of coordinate ascent from the global threshold, each kind's
   // threshold moved to the value that most raises the dev criterion's F0.5 within the same clean-findings limit.
+  // Thresholds set by hand (`--set-threshold GROUP=VALUE`): the sweep chooses the other kinds beside them.
+  const setByHand = new Map<string, number>();
+  for (const spec of opt['set-threshold'] ?? []) {
+    const [g, t] = spec.split('=');
+    if (!g || !Number.isFinite(Number(t))) throw new Error(`--set-threshold GROUP=VALUE, not ${spec}`);
+    setByHand.set(g, Number(t));
+  }
   let perKind = new Map<string, number>();
   if (opt['per-kind-thresholds'] && benchDev) {
     const limit = (1000 * Object.values(benchDev.clean.byRule).reduce((a, c) => a + c, 0)) / benchDev.clean.sentences - Number(opt['clean-margin']);
     const groups = [...new Set(flat(dev).map((e) => thresholdGroup(e.key)))].sort();
-    // One pass of coordinate ascent over `part` (dev, or a resample of it); `say` logs each kind's choice.
+    // One pass of coordinate ascent over `part` (dev, or a resample of it); `say` logs each kind's choice. The kinds
+    // set by hand (`--set-threshold`) keep their values throughout, so that the others are chosen beside them.
     const sweep = (part: PartData, say: boolean): Map<string, number> => {
-      const chosen = new Map<string, number>();
+      const chosen = new Map<string, number>(setByHand);
       const score = () => replacement(evaluate(part, learned(bestT, chosen)), benchDev);
       let cur = score();
       for (const g of groups) {
+        if (setByHand.has(g)) continue;
         let best = chosen.get(g) ?? bestT;
         for (let t = 0.5; t <= 0.991; t += 0.02) {
           chosen.set(g, t);
@@ -591,12 +600,10 @@ function main(): void {
     }
     for (const [g, t] of [...perKind]) if (Math.abs(t - bestT) < 1e-9) perKind.delete(g);
   }
-  // Thresholds set by hand after the sweep, each with its measured reason in the journal.
-  for (const spec of opt['set-threshold'] ?? []) {
-    const [g, t] = spec.split('=');
-    if (!g || !Number.isFinite(Number(t))) throw new Error(`--set-threshold GROUP=VALUE, not ${spec}`);
-    perKind.set(g, Number(t));
-    console.log(`  threshold ${g}: ${Number(t).toFixed(2)} (set by --set-threshold)`);
+  // Thresholds set by hand, each with its measured reason in the journal.
+  for (const [g, t] of setByHand) {
+    perKind.set(g, t);
+    console.log(`  threshold ${g}: ${t.toFixed(2)} (set by --set-threshold)`);
   }
   const devShipped = devScore(shipped);
   const devLearned = devScore(learned(bestT, perKind));
