@@ -98,6 +98,11 @@ const { values: opt } = parseArgs({
      */
     'bag-thresholds': { type: 'string', default: '0' },
     'bag-seed': { type: 'string', default: '1' },
+    /**
+     * With --per-kind-thresholds: kinds (`thresholdGroup`, comma-separated) the sweep leaves at the global threshold:
+     * those dev does not decide (`--bag-thresholds` shows which), so that refits are compared by their weights.
+     */
+    'hold-kinds': { type: 'string' },
     /** A scorer file fitted with `--candidates hand`: written inside this one to decide the hand generator's candidates. */
     hand: { type: 'string' },
     /**
@@ -550,6 +555,7 @@ function main(): void {
     if (!g || !Number.isFinite(Number(t))) throw new Error(`--set-threshold GROUP=VALUE, not ${spec}`);
     setByHand.set(g, Number(t));
   }
+  const heldKinds = new Set((opt['hold-kinds'] ?? '').split(',').filter(Boolean));
   let perKind = new Map<string, number>();
   if (opt['per-kind-thresholds'] && benchDev) {
     const limit = (1000 * Object.values(benchDev.clean.byRule).reduce((a, c) => a + c, 0)) / benchDev.clean.sentences - Number(opt['clean-margin']);
@@ -561,7 +567,7 @@ function main(): void {
       const score = () => replacement(evaluate(part, learned(bestT, chosen)), benchDev);
       let cur = score();
       for (const g of groups) {
-        if (setByHand.has(g)) continue;
+        if (setByHand.has(g) || heldKinds.has(g)) continue;
         let best = chosen.get(g) ?? bestT;
         for (let t = 0.5; t <= 0.991; t += 0.02) {
           chosen.set(g, t);
