@@ -35,7 +35,9 @@ out=${2:-$work/model}
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work" "$out"
 taggers=${TAGGERS:-$work/taggers.bin.gz}
-train() { (cd "$here" && npx tsx scripts/train-parser.ts "$@"); }
+# SEED (default 1, the shipped files' seed): every step's `--seed`, for a study of how far the recipe's result moves
+# between seeds. Give each seed a WORKDIR of its own.
+train() { (cd "$here" && npx tsx scripts/train-parser.ts --seed "${SEED:-1}" "$@"); }
 
 [ -f "$work/e11.bin.gz" ] || train --tagger-cache "$taggers" --out "$work/e11.bin.gz"
 train --reprune "$work/e11.bin.gz" --prune-tag 1 --prune-parse 1 --prune-label 1 --out "$work/pruned.bin.gz"
