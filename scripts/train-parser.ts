@@ -35,7 +35,7 @@ import { parseArgs } from 'util';
 import { readTreebank } from '../server/src/data/treebank';
 import * as fs from 'fs';
 import { readModel, writeModel, ModelContents } from '../server/src/parser/modelFile';
-import { tagPairList, Tagger } from '../server/src/parser/tagger';
+import { tagPairList, tagPairTable, Tagger } from '../server/src/parser/tagger';
 import { taggerFromScorers, taggerScorers } from '../server/src/parser/taggerScorers';
 import { seededRandom, VIEW_KINDS } from '../server/src/training/parser/views';
 import { readClusters } from '../server/src/parser/wordClusters';
@@ -459,7 +459,7 @@ if (values['docs-tagger-cache']) {
     ];
     log(`tagger ${k === 0 ? 'full' : `fold ${k}/${o.folds}`}: ${trees.length} trees and ${made.length} made ones`);
     const t = trainTaggerOn([...trees, ...made], tags, o, taggerSeed);
-    if (pairs) t.pairs = taggerFromScorers(taggerScorers(t), tags, '', undefined, { tagPairs: pairs }).pairs;
+    if (pairs) t.pairs = tagPairTable(pairs, tags);
     return t;
   };
   const taggers = [taggerFor(train, seed + 101, 0)];
@@ -485,25 +485,17 @@ if (values['docs-tagger-cache']) {
   const old = parserModels(m).tagger;
   const tagger = trainTaggerOn([...train, ...made], old.tags, o, seed + 101);
   const pairsAt = num(values['tag-pairs']);
-  const withPairs = (t: Tagger) => {
-    if (pairsAt === undefined) return t;
-    t.pairs = new Uint8Array(t.tags.xpos.length * t.tags.upos.length);
-    for (const p of tagPairs(train, pairsAt)) {
-      const [x, u] = p.split(' ');
-      t.pairs[t.tags.xpos.indexOf(x) * t.tags.upos.length + t.tags.upos.indexOf(u)] = 1;
-    }
-    return t;
-  };
+  const pairs = pairsAt === undefined ? undefined : tagPairs(train, pairsAt);
+  if (pairs) tagger.pairs = tagPairTable(pairs, tagger.tags);
   for (const kind of VIEW_KINDS) {
-    const before = evaluateTagger(old, dev, kind, m.clusters, 13), after = evaluateTagger(withPairs(tagger), dev, kind, m.clusters, 13);
+    const before = evaluateTagger(old, dev, kind, m.clusters, 13), after = evaluateTagger(tagger, dev, kind, m.clusters, 13);
     log(`dev ${kind}: UPOS ${before.upos} → ${after.upos}, XPOS ${before.xpos} → ${after.xpos} (${after.words} words)`);
   }
   for (const k of Object.keys(taggerScorers(old))) delete m.scorers[k];
   delete m.joined;
   Object.assign(m.scorers, taggerScorers(tagger));
   m.header.info.tagger = { epochs: o.tagEpochs, seed: seed + 101, prune: prune.tag, augment: rate, ...(docsRate > 0 ? { augmentDocs: docsRate } : {}), made: made.length };
-  const pairsMin = num(values['tag-pairs']);
-  if (pairsMin !== undefined) m.header.info.tagPairs = tagPairs(train, pairsMin);
+  if (pairs) m.header.info.tagPairs = pairs;
   else delete m.header.info.tagPairs;
   m.header.version += `-tagger-a${Math.round(rate * 100)}${docsRate > 0 ? `d${Math.round(docsRate * 100)}` : ''}`;
   log(`wrote ${values.out} (${(writeModel(values.out!, m) / 1e6).toFixed(2)} MB, version ${m.header.version})`);

@@ -332,6 +332,18 @@ export function tagPairList(t: Tagger): string[] | undefined {
   return t.tags.xpos.flatMap((x, i) => t.tags.upos.filter((_, j) => pairs[i * nu + j]).map((u) => `${x} ${u}`));
 }
 
+/** `Tagger.pairs` from pairs listed as a model records them ("XPOS UPOS" each); pairs of unknown tags are left out. */
+export function tagPairTable(listed: readonly unknown[], tags: TagSet): Uint8Array {
+  const nu = tags.upos.length;
+  const pairs = new Uint8Array(tags.xpos.length * nu);
+  for (const p of listed) {
+    const [x, u] = String(p).split(' ');
+    const i = tags.xpos.indexOf(x), j = tags.upos.indexOf(u);
+    if (i >= 0 && j >= 0) pairs[i * nu + j] = 1;
+  }
+  return pairs;
+}
+
 /** The allowed pair (x, u) with the greatest sx[x] + su[u]. */
 export function bestPair(sx: Float64Array, nx: number, su: Float64Array, nu: number, pairs: Uint8Array): [number, number] {
   let best = -Infinity;

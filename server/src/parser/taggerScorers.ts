@@ -4,7 +4,7 @@
  * suffix tells several taggers apart in one file (the training cache). A reader that predates the refining pass
  * ignores `xposS`/`uposS` and tags with the first passes alone, as the model did before it had one.
  */
-import { Tagger, TagSet } from './tagger';
+import { Tagger, tagPairTable, TagSet } from './tagger';
 import { SparseWeights } from './weights';
 import { JointWeights, ScorerPair, scorerPair } from './jointWeights';
 import { jointKey } from './modelFile';
@@ -58,15 +58,7 @@ export function taggerFromScorers(
  */
 function tagPairsOf(info: Record<string, unknown> | undefined, tags: TagSet): Uint8Array | undefined {
   const listed = info?.tagPairs;
-  if (!Array.isArray(listed)) return undefined;
-  const nu = tags.upos.length;
-  const pairs = new Uint8Array(tags.xpos.length * nu);
-  for (const p of listed) {
-    const [x, u] = String(p).split(' ');
-    const i = tags.xpos.indexOf(x), j = tags.upos.indexOf(u);
-    if (i >= 0 && j >= 0) pairs[i * nu + j] = 1;
-  }
-  return pairs;
+  return Array.isArray(listed) ? tagPairTable(listed, tags) : undefined;
 }
 
 /** The weight of the first passes' scores in a refined tagger's decisions, as its model records it (0 if not). */
