@@ -181,9 +181,8 @@ export function sentenceKindFindings(
         trace?.({ stage: 'comma-gap', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: head === 'missing' ? [','] : [] })), effect: 'dropped', reason });
       // The learned scorer reads this model's probability among its features: where it weighed the same change and
       // left it out, reporting the gap model's finding would count that evidence twice and overrule the decision that
-      // saw it. README false alarms of this kind: `To support all GFM features⟦,→⟧ use …` (scorer 0.48 < 0.84, gap
-      // model 0.99), `MIT ©⟦→,⟧ azu` (0.84 < 0.88 against 0.97); the journal, "The scorer's decision over the comma-gap
-      // model's".
+      // saw it. The README false alarm that showed it: `To support all GFM features⟦,→⟧ use …` (scorer 0.48 < 0.84, gap
+      // model 0.99); the journal, "The scorer's decision over the comma-gap model's".
       const key = gapChangeKey(s, slots, head);
       if (key !== undefined && overruled.has(key)) {
         note("the learned scorer, which reads this model's probability, weighed the same change and left it out");

@@ -106,7 +106,6 @@ export function learnedFindings(
   const lowPassing = scored.filter(
     (c) => (waits(c) || !chosen.includes(c)) && c.confidence >= adaptedThreshold(features.get(c)!.threshold) && ![...c.candidate.changes.keys()].some((i) => claimed.has(i)),
   );
-
   const adaptive = [
     ...selectCandidates(lowPassing, 0).map((c) => {
       const confidence = adaptedConfidence(c.confidence);
