@@ -1,0 +1,119 @@
+/**
+ * Whether restoration's punctuation tagger (the CRF of `restore/punctTagger.ts`, trained on dictation whose
+ * sentence-initial capitals were lowered) tells several sentences run together from one better than the boundary
+ * model's P(some end) does on lower-cased text (issue #31): the boundary model leans on capitals and finds 4% of
+ * lower-cased run-together paragraphs. Same data as `unpunctuatedDetection.ts` (EWT dev in threes and single
+ * sentences, edited-english dev paragraphs, marks removed, ≥ 12 words), plus the short learner-length paragraphs of
+ * `short-dictation.tsv`. Rules read the tagger at the inner slots only (after words 1 … n−1):
+ * - viterbi: the best tag sequence ends a sentence inside;
+ * - exact P(some inner end) = 1 − Z(no end inside) / Z;
+ * - the largest inner marginal P(end).
+ *
+ *   npx tsx server/research/restore/taggerDetection.ts [--cased] [--show]   # --show: the single sentences the
+ *   tagger's best sequence cuts
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseConllu, reconstructText } from '../../src/data/conllu';
+import { defaultModelDir } from '../../src/parser';
+import { boundaryProbs, loadBoundaryModel } from '../../src/restore/boundaries';
+import { forward, posteriors, viterbi } from '../../src/restore/linearChainCrf';
+import { loadPunctTagger, marksOfTags, SENTENCE_END_MARKS, taggerHashes, taggerScores, tagsOf } from '../../src/restore/punctTagger';
+import { tokenizeText } from '../../src/tokenize';
+import { readEditedEnglish } from '../editedEnglish';
+
+const MIN_WORDS = 12;
+const lower = !process.argv.includes('--cased');
+const words = (text: string) =>
+  tokenizeText(text.replace(/[.,;:!?…"“”()—]/g, ' '))
+    .flatMap((s) => s.tokens.filter((t) => !t.punct))
+    .map((t) => (lower ? t.text.toLowerCase() : t.text));
+
+interface Scores {
+  viterbiInner: boolean;
+  someEnd: number;
+  maxEnd: number;
+  boundarySomeEnd: number;
+}
+
+function logSumExpRow(a: Float64Array, from: number, k: number): number {
+  let m = -Infinity;
+  for (let j = 0; j < k; j++) m = Math.max(m, a[from + j]);
+  let s = 0;
+  for (let j = 0; j < k; j++) s += Math.exp(a[from + j] - m);
+  return m + Math.log(s);
+}
+
+function main(): void {
+  const dir = defaultModelDir();
+  const tagger = loadPunctTagger(dir);
+  const boundary = loadBoundaryModel(dir);
+  if (!tagger || !boundary) throw new Error('no tagger or boundary model');
+  const mark = marksOfTags(tagsOf(tagger));
+  const k = mark.length;
+  const isEnd = mark.map((m) => SENTENCE_END_MARKS.includes(m));
+  const score = (ws: string[]): Scores => {
+    const s = taggerScores(tagger, taggerHashes(tagger, ws));
+    const n = ws.length;
+    const post = posteriors(s);
+    const best = viterbi(s);
+    let maxEnd = 0;
+    for (let i = 0; i < n - 1; i++) {
+      let p = 0;
+      for (let y = 0; y < k; y++) if (isEnd[y]) p += post.marginals[i * k + y];
+      maxEnd = Math.max(maxEnd, p);
+    }
+    const emit = Float64Array.from(s.emit);
+    for (let i = 0; i < n - 1; i++) for (let y = 0; y < k; y++) if (isEnd[y]) emit[i * k + y] = -Infinity;
+    const alpha = forward({ k, emit, trans: s.trans });
+    const logZno = logSumExpRow(alpha, (n - 1) * k, k);
+    const bp = boundaryProbs(boundary, ws);
+    return {
+      viterbiInner: best.slice(0, n - 1).some((y) => isEnd[y]),
+      someEnd: 1 - Math.exp(logZno - post.logZ),
+      maxEnd,
+      boundarySomeEnd: 1 - bp.reduce((a, x) => a * (1 - x), 1),
+    };
+  };
+  const runs: string[][] = [];
+  const singles: string[][] = [];
+  const ewt = parseConllu(fs.readFileSync(path.resolve(__dirname, '../../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu'), 'utf8')).map(reconstructText);
+  for (let i = 0; i + 2 < ewt.length; i += 3) {
+    runs.push(words(ewt.slice(i, i + 3).join(' ')));
+    singles.push(words(ewt[i]));
+  }
+  for (const d of readEditedEnglish(undefined, ['dev'])) {
+    for (const p of d.paragraphs) {
+      const sentences = p.split(/(?<=[.?!])\s+(?=[A-Z])/);
+      (sentences.length >= 2 ? runs : singles).push(words(p));
+    }
+  }
+  const long = (ws: string[][]) => ws.filter((w) => w.length >= MIN_WORDS);
+  const r = long(runs).map(score);
+  const s = long(singles).map(score);
+  const short = fs
+    .readFileSync(path.join(__dirname, 'short-dictation.tsv'), 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => l.split('\t'))
+    .map(([kind, text]) => ({ run: kind === 'run', s: score(words(text)) }));
+  console.log(`${r.length} run-together paragraphs, ${s.length} single sentences (≥ ${MIN_WORDS} words), ${lower ? 'lower-cased' : 'cased'}; short set ${short.filter((x) => x.run).length} runs / ${short.filter((x) => !x.run).length} singles`);
+  const rules: Array<[string, (x: Scores) => boolean]> = [
+    ['boundary P(some end) ≥ 0.9 (shipped)', (x) => x.boundarySomeEnd >= 0.9],
+    ['tagger viterbi ends inside', (x) => x.viterbiInner],
+    ...[0.5, 0.7, 0.8, 0.9, 0.95, 0.99].map((t): [string, (x: Scores) => boolean] => [`tagger P(some inner end) ≥ ${t}`, (x) => x.someEnd >= t]),
+    ...[0.5, 0.6, 0.7, 0.8, 0.9].map((t): [string, (x: Scores) => boolean] => [`tagger max inner P(end) ≥ ${t}`, (x) => x.maxEnd >= t]),
+  ];
+  if (process.argv.includes('--show')) {
+    const ls = long(singles);
+    s.forEach((x, i) => { if (x.viterbiInner) console.log(`SINGLE ${x.someEnd.toFixed(2)} ${ls[i].join(' ')}`); });
+  }
+  const share = (xs: Scores[], f: (x: Scores) => boolean) => (xs.filter(f).length / xs.length).toFixed(3);
+  for (const [name, f] of rules) {
+    const sr = short.filter((x) => x.run && f(x.s)).length;
+    const ss = short.filter((x) => !x.run && f(x.s)).length;
+    console.log(`${name}: found ${share(r, f)}, singles flagged ${share(s, f)}; short: runs ${sr}, singles ${ss}`);
+  }
+}
+
+main();
