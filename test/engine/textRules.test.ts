@@ -105,6 +105,11 @@ describe('engine: typographic rules', () => {
     // An EWT test email signature: the x of "(fax)" is no emoticon.
     assert.deepStrictEqual(linter.lint('Austin, Texas 78712-1179 512-232-2787 (phone) 512-471-5073 (fax) titman@mail.utexas.edu'), []);
     assert.deepStrictEqual(linter.lint('A closing ) with no opener.').map((x) => x.ruleId), ['unbalanced-pair']);
+    // A quotation opened with a straight quote and closed with a curly one (clean edited dev) is whole; a curly closer
+    // with nothing open before it in its paragraph is still reported.
+    const mixed = 'One user said, "I think this does a good job. It is very well put together.”';
+    assert.deepStrictEqual(linter.lint(mixed).filter((x) => x.ruleId === 'unbalanced-pair'), []);
+    assert.deepStrictEqual(linter.lint('One user said "yes." Then: it is very well put together.”').map((x) => x.ruleId), ['unbalanced-pair']);
     // A closer that looks like an emoticon or a list label still closes an open bracket when no other one follows
     // (package READMEs: "uppercase `X`)", "Node 6.12+ (excluding 7.x)", "strict equality (===)").
     for (const t of ['Use lowercase x (instead of uppercase X), because it works. Use a space (instead of a tab).', 'It only works on Node 6.12+ (excluding 7.x). Then go.', 'It compares each item for strict equality (===). Then go.'])

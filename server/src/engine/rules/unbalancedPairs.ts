@@ -72,6 +72,14 @@ function closingPoint(text: string, from: number, closer: string): number {
   return at;
 }
 
+/** Whether the paragraph before `at` leaves a straight double quote open (an odd number of them since its start). */
+function opensStraight(text: string, at: number): boolean {
+  const from = text.lastIndexOf('\n\n', at) + 1;
+  let open = false;
+  for (let j = from; j < at; j++) if (text[j] === '"') open = !open;
+  return open;
+}
+
 /**
  * A straight quote left open: reported without a fix, since where a quotation ends is a matter of its words (a
  * title, a scare-quoted phrase) that the parse does not show — on the dev fit half the model placed 3 of the 7
@@ -121,6 +129,9 @@ export const unbalancedPairsRule: TextRule = {
         if (k >= 0) {
           for (const o of stack.splice(k + 1)) out.push(unclosed(o));
           stack.pop();
+        } else if (c === '”' && opensStraight(text, i)) {
+          // A straight quote opened what the curly one closes (`saying, "I think … put together.”`, clean edited dev):
+          // the pair is whole, its two halves typed in two styles; removing the closer would break the quotation.
         } else {
           out.push({
             ruleId: 'unbalanced-pair',
