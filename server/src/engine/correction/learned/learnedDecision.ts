@@ -17,7 +17,7 @@ import { denseCandidates } from './denseCandidates';
 import { Candidate, proposable } from '../pipeline/candidates';
 import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate';
 import { candidateFinding } from '../pipeline/findings';
-import { candidateFeatures, FeatureContext, FeatureVector, LearnedScorer, predictFeatures, scorerThreshold } from './learnedScorer';
+import { candidateFeatures, deltaTermsReach, FeatureContext, featureLogit, FeatureVector, LearnedScorer, predictFeatures, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { FeatureWeights } from './featureWeightTable';
 import { TreeInfo } from '../../treeInfo';
@@ -54,10 +54,23 @@ export function learnedFindings(
   const adapt = options.adaptToWriter ?? true;
   const step = styleStep({ text, s, info, model, options, quoteStyle: style.quoteStyle, convention: style.convention, trace });
   const features = new Map<ScoredCandidate, { f: FeatureVector; weights: FeatureWeights; threshold: number }>();
+  // A dense candidate whose probability stays below the lowest threshold it is decided at whatever its Δ is left out
+  // of the punctuation model's inference (most of a sentence's gaps and commas): it is reported nowhere, deferred
+  // nowhere, and counts as left out (`overruled`) as it would with its Δ. `explain --candidates` (a trace) shows
+  // every probability, so it scores them all.
+  const upperBounds = new Map<Candidate, { p: number; threshold: number }>();
+  const decidedWithoutDelta = trace
+    ? undefined
+    : (ctx: FeatureContext) => (c: Candidate, key: string) => {
+        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document);
+        if (bound === undefined || bound.p >= (adapt ? adaptedThreshold(bound.threshold) : bound.threshold)) return false;
+        upperBounds.set(c, bound);
+        return true;
+      };
   const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial, trace, {
     gaps: scorer.gapFeature ? style.gaps?.() : undefined,
     setOff: scorer.setOffFeature ? style.setOff?.() : undefined,
-  });
+  }, decidedWithoutDelta);
   // The serial comma is a setting's alone: the scorer was not trained on it and does not decide it. So is an
   // introductory comma the introductory settings speak for: under `auto` the writer's own habit over the document
   // decides it (`introductoryHabit.ts`), which one sentence's scorer cannot see: decided by the scorer, the omissions
@@ -67,6 +80,13 @@ export function learnedFindings(
   const bySetting = (c: Candidate) => c.category === 'serial-comma' || step.isIntroductorySetting(c);
   const settingsOwn = candidates.filter((c) => bySetting(c.scored.candidate)).map((c) => c.scored);
   const scored = candidates.filter((c) => !bySetting(c.scored.candidate)).map((c) => {
+    const upper = upperBounds.get(c.scored.candidate);
+    if (upper) {
+      // Its bound stands for its probability: below every threshold, it is decided as it would be with its Δ.
+      const out = { ...c.scored, confidence: upper.p };
+      features.set(out, { f: [], weights: scorer.weights, threshold: upper.threshold });
+      return out;
+    }
     const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document);
     const out = { ...c.scored, confidence: p };
     features.set(out, { f, weights, threshold });
@@ -137,6 +157,27 @@ export function scoreCandidate(
   return { f, weights, p: predictFeatures(weights, f), threshold: minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) };
 }
 
+/**
+ * An upper bound on the scorer's probability of a dense candidate over every Δ it could have, with its threshold: its
+ * features with Δ's terms at zero, plus the most those terms can add (`deltaTermsReach`). Undefined for a candidate it
+ * does not cover: a hand-written one (the style step reads its Δ), or one of a group whose members are chosen by Δ.
+ */
+export function deltaFreeBound(
+  scorer: LearnedScorer,
+  c: Candidate,
+  key: string,
+  ctx: FeatureContext,
+  s: AnalysedSentence,
+  info: TreeInfo,
+  minConfidence: number | undefined,
+  document?: readonly string[],
+): { p: number; threshold: number } | undefined {
+  if (!c.dense || c.group !== undefined) return undefined;
+  const { f, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document);
+  const z = featureLogit(weights, f) + deltaTermsReach(weights, key, 'dense');
+  return { p: 1 / (1 + Math.exp(-z)), threshold };
+}
+
 /** The register bins the scorer reads for `text`: the document's when the prose layer gives them, else the text's own. */
 export function documentBinsFor(scorer: LearnedScorer | undefined, options: LintOptions, text: string): readonly string[] | undefined {
   return scorer?.documentRegister ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
@@ -166,6 +207,8 @@ export function scoredForScorer(
   trace?: DecisionTrace,
   /** The comma-gap and set-off comma models, for a scorer trained with their probabilities as features. */
   side: SideModels = {},
+  /** Which dense candidates need no Δ, given what their features read (`scoreCandidateList`). */
+  decidedWithoutDelta?: (ctx: FeatureContext) => (c: Candidate, key: string) => boolean,
 ): Array<{ scored: ScoredCandidate; ctx: FeatureContext }> {
   const keep = (c: Candidate) => {
     if ((serialComma || c.category !== 'serial-comma') && proposable(c, fragment)) return true;
@@ -185,5 +228,5 @@ export function scoredForScorer(
     ...(gaps && scorer.gapFeature ? { gaps: gapProbabilities(s, info, gaps, prior) } : {}),
     ...(setOff && scorer.setOffFeature ? { setOff: setOffProbabilities(s, info, setOff, reparse) } : {}),
   };
-  return scoreCandidateList(model, s, info, cal, cands, keep, (c) => c.dense?.scored === false, trace).map((scored) => ({ scored, ctx }));
+  return scoreCandidateList(model, s, info, cal, cands, keep, (c) => c.dense?.scored === false, trace, decidedWithoutDelta?.(ctx)).map((scored) => ({ scored, ctx }));
 }

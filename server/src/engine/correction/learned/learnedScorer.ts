@@ -101,9 +101,14 @@ function scorerOf(m: ScorerSettings, weights: FeatureWeights, hand: FeatureWeigh
 }
 
 export function predictFeatures(weights: FeatureWeights, f: FeatureVector): number {
+  return 1 / (1 + Math.exp(-featureLogit(weights, f)));
+}
+
+/** w · f, the scorer's logit. */
+export function featureLogit(weights: FeatureWeights, f: FeatureVector): number {
   let z = 0;
   for (const [name, v] of f) z += (weights.get(name) ?? 0) * v;
-  return 1 / (1 + Math.exp(-z));
+  return z;
 }
 
 /** The probability that the candidate restores what an editor wrote. */
@@ -145,6 +150,21 @@ export interface FeatureContext {
   setOff?: readonly SetOffAnswer[];
 }
 
+/** How Δ and the calibrated confidence's logit enter the features: clipped to ±CLIP, divided by SCALE. */
+const DELTA_CLIP = 20;
+const DELTA_SCALE = 5;
+const CAL_LOGIT_CLIP = 8;
+const CAL_LOGIT_SCALE = 4;
+
+/**
+ * The most that Δ's features (Δ itself, per kind and per generator, and the calibrated confidence Δ gives) can add
+ * to the logit of a candidate of kind `key` from generator `hand`, whatever Δ is: each term at its clip.
+ */
+export function deltaTermsReach(weights: FeatureWeights, key: string, hand: 'dense' | 'hand'): number {
+  const w = (name: string) => weights.get(name) ?? 0;
+  return (DELTA_CLIP / DELTA_SCALE) * Math.abs(w('delta') + w(`key=${key}*delta`) + w(`${hand}*delta`)) + (CAL_LOGIT_CLIP / CAL_LOGIT_SCALE) * Math.abs(w('calLogit'));
+}
+
 const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
 
 export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): FeatureVector {
@@ -153,7 +173,7 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
   const n = words.length;
   const key = sc.key;
   const hasDelta = Number.isFinite(sc.delta);
-  const delta = hasDelta ? clip(sc.delta, -20, 20) : 0;
+  const delta = hasDelta ? clip(sc.delta, -DELTA_CLIP, DELTA_CLIP) : 0;
   // Who proposed it: the hand-written generator (its guards let it through) or only the dense one.
   const hand = c.dense ? 'dense' : 'hand';
   const f: FeatureVector = [
@@ -165,7 +185,12 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
     [`len=${bucket(Math.round(n / 4))}`, 1],
   ];
   if (hasDelta)
-    f.push(['delta', delta / 5], [`key=${key}*delta`, delta / 5], [`${hand}*delta`, delta / 5], ['calLogit', clip(logit(clip(sc.confidence, 1e-4, 1 - 1e-4)), -8, 8) / 4]);
+    f.push(
+      ['delta', delta / DELTA_SCALE],
+      [`key=${key}*delta`, delta / DELTA_SCALE],
+      [`${hand}*delta`, delta / DELTA_SCALE],
+      ['calLogit', clip(logit(clip(sc.confidence, 1e-4, 1 - 1e-4)), -CAL_LOGIT_CLIP, CAL_LOGIT_CLIP) / CAL_LOGIT_SCALE],
+    );
   else f.push([`noDelta*${c.action}*slots=${c.changes.size}`, 1]);
   if (ctx.prior) {
     // The model's prior of a comma at the candidate's slots: low where it would not write one, whatever was written.

@@ -105,6 +105,12 @@ export function scoreCandidateList(
   keep?: (c: Candidate, key: string) => boolean,
   unscored?: (c: Candidate, key: string) => boolean,
   trace?: DecisionTrace,
+  /**
+   * Candidates within the scoring budget whose decision the caller can make without their Δ (`learnedDecision.ts`,
+   * a bound on the scorer's probability over every Δ): left out of the inference, returned with Δ NaN. Asked after
+   * the budget, so the budget spends as it would without it.
+   */
+  decidedWithoutDelta?: (c: Candidate, key: string) => boolean,
 ): ScoredCandidate[] {
   const wanted: Candidate[] = [];
   const rest: ScoredCandidate[] = [];
@@ -114,7 +120,16 @@ export function scoreCandidateList(
     if (unscored?.(c, key)) rest.push({ candidate: c, delta: NaN, key, confidence: 0 });
     else wanted.push(c);
   }
-  const cands = withinScoringWork(info, wanted, (c) => trace?.(candidateNote('scoring', c, 'dropped', `past the sentence's scoring budget (${SENTENCE_SCORING_WORK} units of the model's work, \`scoringWork.ts\`)`)));
+  const budgeted = withinScoringWork(info, wanted, (c) => trace?.(candidateNote('scoring', c, 'dropped', `past the sentence's scoring budget (${SENTENCE_SCORING_WORK} units of the model's work, \`scoringWork.ts\`)`)));
+  let cands = budgeted;
+  if (decidedWithoutDelta) {
+    cands = [];
+    for (const c of budgeted) {
+      const key = candidateKey(c);
+      if (decidedWithoutDelta(c, key)) rest.push({ candidate: c, delta: NaN, key, confidence: 0 });
+      else cands.push(c);
+    }
+  }
   if (cands.length === 0) return rest;
   const onT = cands.filter((c) => !c.tree);
   const deltas = new Map<Candidate, number>();
