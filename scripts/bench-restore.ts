@@ -38,6 +38,8 @@
  *       the bundled one and each of them too), the model's
  *       samples drawn once per sentence; --comma-thresholds T,…: the comma model at each threshold; --web-thresholds
  *       W,…: at its threshold, with each threshold for web text (a model with a register, `register.ts`).
+ *   --lower (with --set): every word of the input in lower case, as text typed without capitals; --only-default:
+ *       the trivial baseline and the default restoration with and without the lower-case tagger only.
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
  *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
@@ -71,6 +73,8 @@ const { values } = parseArgs({
     limit: { type: 'string', default: '300' },
     samples: { type: 'string' },
     tagger: { type: 'string' },
+    lower: { type: 'boolean', default: false },
+    'only-default': { type: 'boolean', default: false },
     'sample-counts': { type: 'string' },
     'grid-weights': { type: 'string' },
     'grid-thresholds': { type: 'string' },
@@ -358,7 +362,9 @@ function main(): void {
       tally: newTally(),
     },
     { name: "full model + tagger and comma model, the tagger's cut and question mix (default)", restore: makeRestorer(parser, model, { samples }).restore, tally: newTally() },
+    { name: 'the default without the lower-case tagger (text with no capital cut by the tagger too)', restore: makeRestorer(parser, model, { samples, lowerCaseTagger: false }).restore, tally: newTally() },
   ];
+  if (values['only-default']) systems.splice(0, systems.length, systems[0], ...systems.slice(-2));
   if (candidate) {
     systems.splice(0, systems.length, systems[0], systems[3], { name: `candidate tagger alone (${candidate.version})`, restore: taggerAlone(candidate), tally: newTally() });
     systems.push({ name: 'default restoration, bundled tagger', restore: makeRestorer(parser, memoModel, { samples }).restore, tally: newTally() });
@@ -368,7 +374,7 @@ function main(): void {
   const t0 = Date.now();
   let nWords = 0;
   for (const p of chosen) {
-    const input = dictated(p);
+    const input = values.lower ? dictated(p).toLowerCase() : dictated(p);
     if (!input) continue;
     const gold = slotMarks(p.join(' '));
     if (gold.length !== input.split(' ').length + 1) {

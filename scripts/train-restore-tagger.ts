@@ -13,7 +13,8 @@
  * on EWT dev + edited-english dev.
  * Every weight is kept, to 3 decimals, in the file's dense form (gzipped int16; KEEP=N: only the N of largest magnitude,
  * as sparse pairs — 250,000 of them lost 0.007 dev NLL/word and 0.05 comma F1 on the second feature set).
- * OUT=FILE writes elsewhere than models/en.
+ * OUT=FILE writes elsewhere than models/en. LOWER_EVERY=k: every k-th train run all in lower case (a model for text
+ * typed without capitals); LOWER_DEV=1: every dev run so.
  * JOIN_FORMULAE=K: K more runs for each short formula sentence of EWT train (at most 6 words, `FORMULA_OPENING`:
  * "Thanks for the update.", "Sounds good."), each the formula followed by another sentence of EWT train (the next
  * one, then one further on): a formula is mostly a paragraph of its own or its last sentence, so the data has few
@@ -39,12 +40,15 @@ const AVERAGE = process.env.AVERAGE !== '0';
 const MODEL_DIR = path.resolve(__dirname, '..', 'models', 'en');
 const clusters = CLUSTERS ? readClusters(path.join(MODEL_DIR, CLUSTERS_FILE)) : undefined;
 
-function runs(paragraphs: readonly string[][]): Array<TaggedRun & { words: string[]; marks: number[] }> {
+/** Every this-many-th run all in lower case (0: none), as a learner or a dictating writer types (LOWER_EVERY). */
+const LOWER_EVERY = Number(process.env.LOWER_EVERY ?? 0);
+
+function runs(paragraphs: readonly string[][], lowerEvery = 0): Array<TaggedRun & { words: string[]; marks: number[] }> {
   const out: Array<TaggedRun & { words: string[]; marks: number[] }> = [];
-  for (const p of paragraphs) {
+  for (const [k, p] of paragraphs.entries()) {
     const input = dictated(p);
     if (!input) continue;
-    const words = input.split(' ');
+    const words = lowerEvery > 0 && k % lowerEvery === 0 ? input.toLowerCase().split(' ') : input.split(' ');
     const gold = slotMarks(p.join(' '));
     if (gold.length !== words.length + 1) continue;
     const marks = words.map((_, i) => markOfSlot(gold[i + 1]));
@@ -90,8 +94,8 @@ function main(): void {
   const t0 = Date.now();
   const editedDocs = (part: 'train' | 'dev') => editedParagraphs(part).map((p) => [p.text]);
   const ewtTrain = ewtParagraphs('train');
-  const train = runs([...ewtTrain, ...editedDocs('train'), ...formulaJoins(ewtTrain, Number(process.env.JOIN_FORMULAE ?? 0))]);
-  const dev = runs([...ewtParagraphs('dev'), ...editedDocs('dev')]);
+  const train = runs([...ewtTrain, ...editedDocs('train'), ...formulaJoins(ewtTrain, Number(process.env.JOIN_FORMULAE ?? 0))], LOWER_EVERY);
+  const dev = runs([...ewtParagraphs('dev'), ...editedDocs('dev')], process.env.LOWER_DEV === '1' ? 1 : 0);
   const words = (d: readonly TaggedRun[]) => d.reduce((a, r) => a + r.tags.length, 0);
   console.log(`train ${train.length} runs, ${words(train)} words; dev ${dev.length} runs, ${words(dev)} words (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   let best: { epoch: number; nll: number; m?: PunctTagger } = { epoch: 0, nll: Infinity };

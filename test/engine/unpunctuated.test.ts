@@ -1,6 +1,7 @@
 /**
  * A paragraph written without any mark that reads as several sentences (`engine/unpunctuated.ts`): one finding whose
- * fix restores its punctuation, keeping every word; headings, captions, lists and single sentences stay silent.
+ * fix restores its punctuation, keeping every word; headings, captions, lists and single sentences stay silent. Text
+ * typed without capitals is read by the lower-case tagger.
  */
 import { strict as assert } from 'assert';
 import { makeLinter } from '../../server/src/engine';
@@ -25,6 +26,18 @@ describe('unpunctuated paragraphs', function () {
     assert.deepEqual(letters(fixed), letters(text));
     assert.match(fixed, /[.?]$/);
     assert.ok((fixed.match(/[.?]/g) ?? []).length >= 2, fixed);
+  });
+
+  it('reads text typed without capitals with the tagger trained on such text: a run of sentences is found and cut, one sentence is not', () => {
+    const run = 'thank you for the lovely gift i really like it my sister also says it is beautiful';
+    const [f, ...rest] = lint(run).filter((x) => x.ruleId === 'sentence-final');
+    assert.ok(f && rest.length === 0, run);
+    const edit = f.fixes[0].edits[0];
+    const fixed = run.slice(0, edit.start.offset) + edit.newText + run.slice(edit.end.offset);
+    assert.deepEqual(letters(fixed), letters(run));
+    assert.ok((fixed.match(/[.?]/g) ?? []).length >= 2, fixed);
+    const single = 'my favourite season is autumn because the trees change colour and the weather is cool';
+    assert.deepEqual(lint(single).filter((x) => x.ruleId === 'sentence-final'), [], single);
   });
 
   it('leaves alone a short line, a heading-like title, a list with commas and a sentence that has its marks', () => {

@@ -2,11 +2,11 @@
  * The punctuation tagger's linear-chain CRF: forward–backward's log partition function and marginals and Viterbi's
  * best sequence against brute force over every tag sequence, and the training gradient against finite differences
  * (of the scores, and of the hashed weights through the tagger's features); the question state's tags of a run's marks,
- * its marginals summed by mark against brute force, and the trainer's averaged weights against the explicit mean.
+ * its marginals summed by mark and P(some sentence ends inside a run) against brute force, and the trainer's averaged weights against the explicit mean.
  */
 import { strict as assert } from 'assert';
-import { CrfScores, posteriors, sequenceScore, viterbi } from '../../server/src/restore/linearChainCrf';
-import { featureHashes, tagFeatures, MARK_COUNT as K, MARKS, marksOfTags, PunctTagger, QUESTION_STATE_TAGS, tagRun, tagsOfMarks, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
+import { CrfScores, logPartition, posteriors, sequenceScore, viterbi } from '../../server/src/restore/linearChainCrf';
+import { featureHashes, tagFeatures, MARK_COUNT as K, MARKS, marksOfTags, PunctTagger, QUESTION_STATE_TAGS, SENTENCE_END_MARKS, someInnerEnd, tagRun, tagsOfMarks, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
 import { nllGradient, trainTagger } from '../../server/research/restore/crfTraining';
 import { seededRng } from '../../server/src/random/seededRng';
 import { hashString } from '../../server/src/parser/hash';
@@ -144,6 +144,31 @@ describe("the punctuation tagger's question state", () => {
       }
     }
     assert.deepEqual(best, seqs[scores.indexOf(Math.max(...scores))].map((y) => mark[y]));
+  });
+
+  it('P(some sentence ends inside the run) equals brute force over every tag sequence', () => {
+    const bits = 10;
+    const k = QUESTION_STATE_TAGS.length;
+    const mark = marksOfTags(QUESTION_STATE_TAGS);
+    for (const [text, seed] of [['so we left', 4], ['we met at noon', 5], ['hi', 6]] as const) {
+      const words = text.split(' ');
+      const rng = seededRng(seed);
+      const m: PunctTagger = {
+        version: 'test',
+        bits,
+        tags: QUESTION_STATE_TAGS,
+        weights: Float32Array.from({ length: 1 << bits }, () => 2 * (rng() - 0.5)),
+        trans: Float64Array.from({ length: (k + 1) * k }, () => 2 * (rng() - 0.5)),
+      };
+      const s = taggerScores(m, featureHashes(words));
+      const seqs = allSequences(words.length, k);
+      const scores = seqs.map((q) => sequenceScore(s, q));
+      const z = scores.reduce((a, v) => a + Math.exp(v), 0);
+      const endsInside = (q: number[]) => q.slice(0, -1).some((y) => SENTENCE_END_MARKS.includes(mark[y]));
+      const brute = seqs.reduce((a, q, j) => a + (endsInside(q) ? Math.exp(scores[j]) / z : 0), 0);
+      assert.ok(Math.abs(someInnerEnd(m, words) - brute) < 1e-9, `${text}: ${someInnerEnd(m, words)} vs ${brute}`);
+      assert.ok(Math.abs(logPartition(s) - Math.log(z)) < 1e-9);
+    }
   });
 });
 

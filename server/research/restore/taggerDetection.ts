@@ -9,7 +9,7 @@
  * - exact P(some inner end) = 1 − Z(no end inside) / Z;
  * - the largest inner marginal P(end).
  *
- *   npx tsx server/research/restore/taggerDetection.ts [--cased] [--show]   # --show: the single sentences the
+ *   npx tsx server/research/restore/taggerDetection.ts [--cased] [--show] [--tagger FILE] [--dump FILE.tsv]   # --show: the single sentences the
  *   tagger's best sequence cuts
  */
 import * as fs from 'fs';
@@ -18,7 +18,7 @@ import { parseConllu, reconstructText } from '../../src/data/conllu';
 import { defaultModelDir } from '../../src/parser';
 import { boundaryProbs, loadBoundaryModel } from '../../src/restore/boundaries';
 import { forward, posteriors, viterbi } from '../../src/restore/linearChainCrf';
-import { loadPunctTagger, marksOfTags, SENTENCE_END_MARKS, taggerHashes, taggerScores, tagsOf } from '../../src/restore/punctTagger';
+import { loadPunctTagger, marksOfTags, readPunctTaggerFile, SENTENCE_END_MARKS, taggerHashes, taggerScores, tagsOf } from '../../src/restore/punctTagger';
 import { tokenizeText } from '../../src/tokenize';
 import { readEditedEnglish } from '../editedEnglish';
 
@@ -46,7 +46,8 @@ function logSumExpRow(a: Float64Array, from: number, k: number): number {
 
 function main(): void {
   const dir = defaultModelDir();
-  const tagger = loadPunctTagger(dir);
+  const file = process.argv.indexOf('--tagger');
+  const tagger = file > 0 ? readPunctTaggerFile(process.argv[file + 1], dir) : loadPunctTagger(dir);
   const boundary = loadBoundaryModel(dir);
   if (!tagger || !boundary) throw new Error('no tagger or boundary model');
   const mark = marksOfTags(tagsOf(tagger));
@@ -96,7 +97,7 @@ function main(): void {
     .split('\n')
     .filter((l) => l && !l.startsWith('#'))
     .map((l) => l.split('\t'))
-    .map(([kind, text]) => ({ run: kind === 'run', s: score(words(text)) }));
+    .map(([kind, text]) => ({ run: kind === 'run', s: score(words(text)), n: words(text).length }));
   console.log(`${r.length} run-together paragraphs, ${s.length} single sentences (≥ ${MIN_WORDS} words), ${lower ? 'lower-cased' : 'cased'}; short set ${short.filter((x) => x.run).length} runs / ${short.filter((x) => !x.run).length} singles`);
   const rules: Array<[string, (x: Scores) => boolean]> = [
     ['boundary P(some end) ≥ 0.9 (shipped)', (x) => x.boundarySomeEnd >= 0.9],
@@ -107,6 +108,12 @@ function main(): void {
   if (process.argv.includes('--show')) {
     const ls = long(singles);
     s.forEach((x, i) => { if (x.viterbiInner) console.log(`SINGLE ${x.someEnd.toFixed(2)} ${ls[i].join(' ')}`); });
+  }
+  const dump = process.argv.indexOf('--dump');
+  if (dump > 0) {
+    const row = (kind: string, x: Scores, n: number) => `${kind}\t${n}\t${x.someEnd}\t${x.maxEnd}\t${x.viterbiInner ? 1 : 0}`;
+    const ls = long(singles), lr = long(runs);
+    fs.writeFileSync(process.argv[dump + 1], [...r.map((x, i) => row('run', x, lr[i].length)), ...s.map((x, i) => row('single', x, ls[i].length)), ...short.map((x) => row(x.run ? 'short-run' : 'short-single', x.s, x.n))].join('\n') + '\n');
   }
   const share = (xs: Scores[], f: (x: Scores) => boolean) => (xs.filter(f).length / xs.length).toFixed(3);
   for (const [name, f] of rules) {

@@ -55,6 +55,12 @@ export function backward({ k, emit, trans }: CrfScores): Float64Array {
   return beta;
 }
 
+/** log Z, the log of the sum over every tag sequence of exp(score): −∞ when no sequence is allowed. */
+export function logPartition(s: CrfScores): number {
+  const n = s.emit.length / s.k;
+  return n === 0 ? 0 : logSumExp(forward(s), (n - 1) * s.k, s.k);
+}
+
 export interface CrfPosteriors {
   logZ: number;
   alpha: Float64Array;

@@ -17,7 +17,7 @@ import * as zlib from 'zlib';
 import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
 import { hashString } from '../parser/hash';
 import { onceByFile } from './hashedLogistic';
-import { CrfScores, posteriors, viterbi } from './linearChainCrf';
+import { CrfScores, logPartition, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
 import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
 import { readModelFile } from '../data/modelIntegrity';
@@ -340,6 +340,35 @@ export function punctTaggerFromJson(j: PunctTaggerJson, dir?: string): PunctTagg
 }
 
 const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFile(f).toString('utf8')) as PunctTaggerJson, path.dirname(f)));
+
+/**
+ * The tagger trained on text typed without capitals (`LOWER_EVERY=1` in `scripts/train-restore-tagger.ts`), which
+ * reads such text as several sentences where the bundled one, trained where only sentence-initial capitals were
+ * lowered, leans on the capitals of names (`server/research/restore/taggerDetection.ts`).
+ */
+export const LOWER_CASE_TAGGER_FILE = 'restore-tagger-lower.json';
+
+/** The lower-case tagger, or undefined when it is missing. */
+export function loadLowerCaseTagger(dir: string): PunctTagger | undefined {
+  return readTagger(path.join(dir, LOWER_CASE_TAGGER_FILE));
+}
+
+/**
+ * P(some sentence ends inside the run): 1 − Z(no sentence-final tag after words 1 … n−1) / Z, exact over the tag
+ * sequences (the last word's mark is the run's own end and is not asked).
+ */
+export function someInnerEnd(m: PunctTagger, words: readonly string[]): number {
+  const n = words.length;
+  if (n < 2) return 0;
+  const scores = taggerScores(m, taggerHashes(m, words));
+  const k = scores.k;
+  const ends = marksOfTags(tagsOf(m)).map((y) => SENTENCE_END_MARKS.includes(y));
+  const emit = Float64Array.from(scores.emit);
+  for (let i = 0; i < n - 1; i++) for (let y = 0; y < k; y++) if (ends[y]) emit[i * k + y] = -Infinity;
+  const logZ = logPartition(scores);
+  const logZNone = logPartition({ k, emit, trans: scores.trans });
+  return -Math.expm1(logZNone - logZ);
+}
 
 /** The bundled tagger, or undefined when it is missing (restoration then uses the punctuation model's commas alone). */
 export function loadPunctTagger(dir: string): PunctTagger | undefined {
