@@ -59,9 +59,10 @@ export interface RestoreOptions {
    */
   tagger?: PunctTagger | false;
   /**
-   * Where a run of words with no capital letter ends sentences: the tagger trained on such text (default the bundled
-   * `restore-tagger-lower.json`, if present, read only with the tagger; `false`: the tagger's own cuts). Its marks
-   * inside a sentence are still the tagger's, which the comma model was trained beside.
+   * Where a run of words with no capital letter ends sentences: the tagger trained on such text, averaged with the
+   * tagger's own reading (default the bundled `restore-tagger-lower.json`, if present, when `tagger` is the bundled
+   * one too; `false`: the tagger's own cuts). Its marks inside a sentence are still the tagger's, which the comma
+   * model was trained beside.
    */
   lowerCaseTagger?: PunctTagger | false;
   /**
@@ -171,7 +172,9 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
     const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
     const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
     const commaModel = tagger ? (options.commaModel === undefined ? loadCommaModel(defaultModelDir()) : options.commaModel || undefined) : undefined;
-    const lower = tagger ? (options.lowerCaseTagger === undefined ? loadLowerCaseTagger(defaultModelDir()) : options.lowerCaseTagger || undefined) : undefined;
+    // A tagger given in the options (a candidate, a test's) is read alone unless a lower-case one is given with it.
+    const bundledLower = options.tagger === undefined ? loadLowerCaseTagger(defaultModelDir()) : undefined;
+    const lower = tagger ? (options.lowerCaseTagger === undefined ? bundledLower : options.lowerCaseTagger || undefined) : undefined;
     return (resolved = { boundaries, tagger, lower, commaModel });
   };
   const restorer: Restorer = {
