@@ -9,7 +9,7 @@ import { TreeInfo, treeInfo } from '../../treeInfo';
 import { constituentBracketing, describeRewrite } from '../../explain';
 import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
-import { subjectVerbAt } from './categories';
+import { NONRESTRICTIVE_RELS, nonrestrictiveAt, subjectVerbAt } from './categories';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from '../candidates/restrictiveSubjects';
 import { AFTER_COORDINATOR } from '../candidates/coordinatorCommas';
@@ -130,8 +130,12 @@ function verbGroupReason(s: AnalysedSentence, info: TreeInfo, i: number): string
 }
 
 function message(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo): string {
-  const { category, action, node, changes } = c.candidate;
+  const { category, action, changes } = c.candidate;
   const slots = [...changes.keys()];
+  // A one-slot candidate is hung on the smallest constituent with an edge there (`nodeAt`): for a set-off comma the
+  // message names the apposition or relative clause at the slot instead (not the "the" it begins with).
+  const setOff = category === 'nonrestrictive-comma' && slots.length === 1 ? nonrestrictiveAt(info, slots[0]) : [];
+  const node = setOff.length > 0 && !NONRESTRICTIVE_RELS.has(info.rel(c.candidate.node)) ? setOff[0].w : c.candidate.node;
   const p = node > 0 ? phrase(s, info, node) : '';
   const what = node > 0 ? constituentName(info, node) : '';
   if (c.candidate.variant === LONE_RELATIVE) {
