@@ -22,6 +22,7 @@ import { draftOf, renderDraft } from '../eval/draft';
 import { spliceGold } from '../eval/splice';
 import { Rng, seededRng } from '../eval/rng';
 import type { EditedPart } from '../editedEnglish';
+import { RegisterCounts, registerCounts } from '../../src/engine/correction/learned/documentRegister';
 
 export interface DocumentEvidence {
   id: string;
@@ -34,6 +35,10 @@ export interface DocumentEvidence {
   pending: number;
   habitPending: number;
   held: number;
+  /** The pending findings' adapted confidences, summed. */
+  pendingConfidence?: number;
+  /** The text's register counts (`documentRegister.ts`). */
+  register?: RegisterCounts;
 }
 
 export function evidenceOf(part: LintPart): Omit<DocumentEvidence, 'id' | 'source'> {
@@ -43,6 +48,7 @@ export function evidenceOf(part: LintPart): Omit<DocumentEvidence, 'id' | 'sourc
     pending: part.errorRate?.pending.length ?? 0,
     habitPending: part.habit?.pending.length ?? 0,
     held: part.errorRate?.held?.length ?? 0,
+    pendingConfidence: (part.errorRate?.pending ?? []).reduce((a, f) => a + f.confidence, 0),
   };
 }
 
@@ -112,16 +118,17 @@ async function main(): Promise<void> {
   const docs = loadSuiteDocuments(part).filter((d) => d.sentences.some((s) => s.length > 0)).slice(0, limit);
   let n = 0;
   for (const doc of docs) {
-    write({ id: doc.key, source: 'edited', ...evidenceOf(lintAsPart(linter, doc.paragraphs.join('\n\n'))) });
+    const clean = doc.paragraphs.join('\n\n');
+    write({ id: doc.key, source: 'edited', ...evidenceOf(lintAsPart(linter, clean)), register: registerCounts(clean) });
     for (const density of densities) {
       const { text, errors } = corruptDocument(doc, density, rng);
-      write({ id: doc.key, source: 'corrupted', density, errors, ...evidenceOf(lintAsPart(linter, text)) });
+      write({ id: doc.key, source: 'corrupted', density, errors, ...evidenceOf(lintAsPart(linter, text)), register: registerCounts(text) });
     }
     if (++n % 50 === 0) console.error(`${n} of ${docs.length} edited documents`);
   }
   const ewtFile = path.resolve(__dirname, `../../../../shared/data/ud-english-ewt/en_ewt-ud-${part === 'dev' ? 'dev' : 'train'}.conllu`);
   const { texts, ids } = cleanTexts(parseConllu(fs.readFileSync(ewtFile, 'utf8'), ewtFile), true);
-  for (const [i, text] of texts.slice(0, limit).entries()) write({ id: ids[i], source: 'web', ...evidenceOf(lintAsPart(linter, text)) });
+  for (const [i, text] of texts.slice(0, limit).entries()) write({ id: ids[i], source: 'web', ...evidenceOf(lintAsPart(linter, text)), register: registerCounts(text) });
   out.end();
 }
 
