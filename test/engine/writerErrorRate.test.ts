@@ -9,7 +9,10 @@ import {
   adaptedConfidence,
   adaptedThreshold,
   documentErrorRate,
+  EDITED_REGISTER_MAX,
   isErrorProne,
+  MAX_SENTENCES_PER_DEFERRED,
+  MIN_FINDINGS_BESIDE_DEFERRED,
   MAX_SENTENCES_PER_FINDING,
   MIN_FINDINGS,
   MIN_SENTENCES,
@@ -58,6 +61,26 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     );
     assert.deepStrictEqual(documentErrorRate([{ findings: 2, sentences: 10 }, { findings: 1, sentences: 5 }]), { findings: 3, sentences: 15 });
     assert.strictEqual(documentErrorRate([{ findings: 2, sentences: 10 }]), undefined);
+  });
+
+  it('error-prone too: an edited-register text with 2 findings and, counting the deferred ones, 3 or more, one per 4 sentences', () => {
+    assert.deepStrictEqual([MIN_FINDINGS_BESIDE_DEFERRED, MAX_SENTENCES_PER_DEFERRED, EDITED_REGISTER_MAX], [2, 4, 0.1]);
+    const edited = { sentences: 9, lowerStarts: 0, lowerI: 0, unterminated: 0 };
+    const web = { sentences: 9, lowerStarts: 2, lowerI: 0, unterminated: 0 };
+    const prone = (findings: number, deferred: number, sentences: number, register?: typeof edited) => isErrorProne({ findings, sentences, deferred, register });
+    assert.deepStrictEqual(
+      [prone(2, 1, 9, edited), prone(2, 2, 16, edited), prone(1, 4, 9, edited), prone(2, 0, 9, edited), prone(2, 1, 13, edited), prone(2, 1, 9, web), prone(2, 1, 9)],
+      [true, true, false, false, false, false, false],
+    );
+    // Summed over the parts, the deferred findings being each part's pending ones.
+    const pending = (n: number) => Array.from({ length: n }, () => ({}));
+    assert.deepStrictEqual(
+      documentErrorRate([
+        { findings: 1, sentences: 5, pending: pending(1), register: { ...edited, sentences: 5, words: 60, commas: 2, lines: 1, contractions: 0, exclamations: 0 } },
+        { findings: 1, sentences: 4, pending: [], register: { ...edited, sentences: 4, words: 50, commas: 1, lines: 1, contractions: 0, exclamations: 0 } },
+      ]),
+      { findings: 2, sentences: 9, deferred: 1 },
+    );
   });
 
   it('the document decides over its parts: one part’s findings make another part’s pending ones reported', () => {

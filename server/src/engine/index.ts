@@ -7,7 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
-import { registerKey } from './correction/learned/documentRegister';
+import { registerCounts, registerKey } from './correction/learned/documentRegister';
 import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteRegister } from './quoteRegister';
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
@@ -395,7 +395,7 @@ function finish(
     // A held finding (`TextRule.errorProneOnly`) waits like the pending ones, unless a reported finding covers it; it
     // is not counted: counted, EWT dev's web writers' spaced marks made five clean documents error-prone (session 19).
     const held = adaptive.held.filter((f) => wanted(f) && !kept.some((k) => overlaps(f, k)));
-    part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build) };
+    part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build), register: registerCounts(text) };
     const yielding = adaptive.yielding.filter(wanted);
     if (yielding.length) part.errorRate.yielding = yielding.map(build);
   }
