@@ -91,6 +91,7 @@ export interface RestoreOptions {
 }
 
 const CAPITAL = /\p{Lu}/u;
+const LOWER_I = /^i(?:['’](?:m|ve|ll|d))?$/;
 
 /** Two taggers' readings of a run averaged: the marginals' mean, the second's best marks. */
 function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; best?: number[] }): { marginals: Float64Array; best?: number[] } {
@@ -321,7 +322,10 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             // 0.007 boundary F1 on cased edited dev dictation (where a paragraph without names has no capital either);
             // the mean loses none there and still lifts lower-cased edited dev from 0.122 to 0.288 (journal, "A
             // tagger for text typed without capitals").
-            const { marginals, best } = lower && !forms.some((f) => CAPITAL.test(f)) ? mixedRun(tagged, tagRun(lower, forms, 'viterbi' in cut)) : tagged;
+            const caseless = lower && !forms.some((f) => CAPITAL.test(f));
+            // `i` for `I` shows the writer types without capitals, which the bundled tagger never saw: the
+            // lower-case tagger alone reads such a run.
+            const { marginals, best } = caseless ? (forms.some((f) => LOWER_I.test(f)) ? tagRun(lower, forms, 'viterbi' in cut) : mixedRun(tagged, tagRun(lower, forms, 'viterbi' in cut))) : tagged;
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
               // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).
