@@ -88,6 +88,9 @@ const { values } = parseArgs({
     'tag-pairs': { type: 'string' },
     // A tagger cache (full tagger, then the jackknife's fold taggers) trained with --augment-docs and --tag-pairs.
     'docs-tagger-cache': { type: 'string' },
+    // With --docs-tagger-cache: each train tree, with probability R, also as a writer's error leaves it (one comma error
+    // of `writersErrors.ts`), so that the tagger reads the words right where the linter's errors leave out their cue.
+    'tagger-writers-errors': { type: 'string' },
     'refine-weight': { type: 'string' },
     // The weight the refined tagger decides with (default: --refine-weight, the one it was trained beside).
     'refine-decide-weight': { type: 'string' },
@@ -452,10 +455,20 @@ if (values['docs-tagger-cache']) {
   // The tag sets as `prepare` indexes them (sorted), so that the cache's taggers fit the models trained over them.
   const tags = { upos: [...new Set(words.map((w) => w.upos))].sort(), xpos: [...new Set(words.map((w) => w.xpos))].sort() };
   const pairs = pairsAt === undefined ? undefined : tagPairs(train, pairsAt);
+  const writersRate = num(values['tagger-writers-errors']) ?? 0;
+  const errorOf = writersRate > 0 ? writersErrorsOf(values.train!) : undefined;
+  /** Each tree, with probability writersRate, again with one writer's comma error in its slots (same words and tags). */
+  const withWritersErrors = (trees: typeof train, rand: () => number) =>
+    trees.flatMap((t) => {
+      if (!errorOf || rand() >= writersRate) return [];
+      const slots = errorOf(t)?.(rand);
+      return slots ? [{ ...t, slots }] : [];
+    });
   const taggerFor = (trees: typeof train, taggerSeed: number, k: number) => {
     const made = [
       ...(rate > 0 ? augmentForTagger(trees, seededRandom(seed + 7 + k), rate) : []),
       ...(docsRate > 0 ? augmentForDocumentation(trees, seededRandom(seed + 11 + k), docsRate) : []),
+      ...withWritersErrors(trees, seededRandom(seed + 13 + k)),
     ];
     log(`tagger ${k === 0 ? 'full' : `fold ${k}/${o.folds}`}: ${trees.length} trees and ${made.length} made ones`);
     const t = trainTaggerOn([...trees, ...made], tags, o, taggerSeed);
