@@ -177,6 +177,12 @@ export const GUARDS: readonly GuardSpec[] = [
   ...LONE_COMMA_GUARDS.filter((g) => g.id !== 'writers-convention').map(({ id, vetoes, description, reason }) => ({ id, vetoes, description, reason })),
   ...WRITERS_CONVENTIONS.map(({ id, description, reason }) => ({ id, vetoes: 'lone-comma-deletion' as const, description, reason })),
   {
+    id: 'coordinator-aside',
+    vetoes: 'lone-comma-deletion',
+    description: 'The comma after a coordinator that opens a short aside a second comma closes ("and, going forward, a new team"): the learned decision\'s dense generator does not propose deleting it alone (`coordinatorAsides.ts`).',
+    reason: 'Measured (clean edited dev, judged, docs/journal/benchmarks.md, 2026-11-30, "A comma that opens an aside after a coordinator"): without it the learned decision deleted such commas at 0.94–1.00, 3 judged false alarms of 33 (`daunting and⟦,⟧ not surprisingly, eye opening`), against 1 of 118 corrupted comma-after-coordinator hits on the edited dev suite.',
+  },
+  {
     id: 'uncut-comma',
     vetoes: 'lone-comma-deletion',
     description: 'A comma the tree files under no rule is weighed only where it cuts a word from what it needs (`cutComplements.ts`).',

@@ -15,6 +15,8 @@ import { AnalysedSentence, Reparse, slotMarks } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
 import { bracketFragmentSlots } from '../guards/bracketFragments';
 import { callArgumentSlots } from '../guards/callArguments';
+import { coordinatorAsideSlots } from '../guards/coordinatorAsides';
+import { guardSkipped } from '../guards/skipped';
 import { Candidate, candidates, COMMA, isEditableSlot, nodeAt } from '../pipeline/candidates';
 import { commaCategory } from '../pipeline/categories';
 
@@ -41,6 +43,7 @@ export function denseCandidates(s: AnalysedSentence, info: TreeInfo, prior: Floa
   const hasComma = (i: number) => marks[i].some((m) => m.norm === ',');
   const inCall = callArgumentSlots(s);
   const inFragment = bracketFragmentSlots(s);
+  const asideOpens = guardSkipped('coordinator-aside') ? [] : coordinatorAsideSlots(s);
   const judged = (i: number) => isEditableSlot(s, i) && !inCall[i] && !inFragment[i];
   const priorAt = (i: number) => (prior ? prior[i] : 1);
   const add = (c: Candidate) => {
@@ -55,7 +58,7 @@ export function denseCandidates(s: AnalysedSentence, info: TreeInfo, prior: Floa
     if (category === 'serial-comma') continue;
     const node = nodeAt(info, i);
     if (marks[i].length === 0) add({ category, action: 'insert', node, changes: new Map([[i, [COMMA]]]), dense: { scored: priorAt(i) >= minPrior } });
-    else if (onlyComma(i)) add({ category, action: 'delete', node, changes: new Map([[i, []]]), dense: { scored: true } });
+    else if (onlyComma(i) && !asideOpens[i]) add({ category, action: 'delete', node, changes: new Map([[i, []]]), dense: { scored: true } });
   }
   for (let w = 1; w <= n; w++) {
     const [a, b] = info.span[w];
