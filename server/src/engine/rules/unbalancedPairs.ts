@@ -72,14 +72,6 @@ function closingPoint(text: string, from: number, closer: string): number {
   return at;
 }
 
-/** Whether the paragraph before `at` leaves a straight double quote open (an odd number of them since its start). */
-function opensStraight(text: string, at: number): boolean {
-  const from = text.lastIndexOf('\n\n', at) + 1;
-  let open = false;
-  for (let j = from; j < at; j++) if (text[j] === '"') open = !open;
-  return open;
-}
-
 /**
  * A straight quote left open: reported without a fix, since where a quotation ends is a matter of its words (a
  * title, a scare-quoted phrase) that the parse does not show — on the dev fit half the model placed 3 of the 7
@@ -116,20 +108,24 @@ export const unbalancedPairsRule: TextRule = {
         explanation: `An opening "${o.c}" is the left half of a pair of punctemes attached to one constituent, [${o.c} … ${closer}]; its right half "${closer}" is missing. Brackets and quotes are never absorbed by other marks, so the closing one must be written.`,
       };
     };
+    // Whether the paragraph so far leaves a straight double quote open (an odd number of them since its start).
+    let straightOpen = false;
     for (let i = 0; i < text.length; i++) {
       const c = text[i];
       if (c === '\n' && text[i + 1] === '\n') {
         // A paragraph break closes nothing: report what is still open.
         for (const o of stack.splice(0)) out.push(unclosed(o));
+        straightOpen = false;
         continue;
       }
+      if (c === '"') straightOpen = !straightOpen;
       if (CLOSER_OF[c] && !isNonPairing(text, i)) stack.push({ c, at: i });
       else if (OPENER_OF[c] && (!isNonPairing(text, i) || closesLastChance(stack, text, i))) {
         const k = stack.map((o) => o.c).lastIndexOf(OPENER_OF[c]);
         if (k >= 0) {
           for (const o of stack.splice(k + 1)) out.push(unclosed(o));
           stack.pop();
-        } else if (c === '”' && opensStraight(text, i)) {
+        } else if (c === '”' && straightOpen) {
           // A straight quote opened what the curly one closes (`saying, "I think … put together.”`, clean edited dev):
           // the pair is whole, its two halves typed in two styles; removing the closer would break the quotation.
         } else {
