@@ -12,7 +12,7 @@
  */
 import { defaultModelDir } from '../parser';
 import { boundaryProbs, loadBoundaryModel } from '../restore/boundaries';
-import { loadLowerCaseTagger, someInnerEnd } from '../restore/punctTagger';
+import { loadLowerCaseTagger, someInnerEnd, typedWithoutCapitals } from '../restore/punctTagger';
 import { LINE_MARKER } from '../restore/blocks';
 import { makeRestorer } from '../restore/restorer';
 import { minimalEdit, PlainFinding } from './finding';
@@ -58,7 +58,7 @@ const ANY_MARK = /[.?!…,;:]/;
 
 /** P(some sentence ends inside the run of words) by the boundary model that reads such text, and its threshold. */
 function someEndInside(words: readonly string[], dir: string): { p: number; threshold: number } | undefined {
-  const lower = !words.some((w) => /\p{Lu}/u.test(w)) ? loadLowerCaseTagger(dir) : undefined;
+  const lower = typedWithoutCapitals(words) ? loadLowerCaseTagger(dir) : undefined;
   if (lower) return { p: someInnerEnd(lower, words), threshold: MIN_SOME_END_LOWER };
   const boundaries = loadBoundaryModel(dir);
   if (!boundaries) return undefined;

@@ -348,6 +348,11 @@ const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFil
  */
 export const LOWER_CASE_TAGGER_FILE = 'restore-tagger-lower.json';
 
+/** A run of words with no capital letter: the lower-case tagger's to read. */
+export function typedWithoutCapitals(words: readonly string[]): boolean {
+  return !words.some((w) => /\p{Lu}/u.test(w));
+}
+
 /** The lower-case tagger, or undefined when it is missing. */
 export function loadLowerCaseTagger(dir: string): PunctTagger | undefined {
   return readTagger(path.join(dir, LOWER_CASE_TAGGER_FILE));

@@ -22,7 +22,7 @@ import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { registerProb } from './register';
 import { Insertion, splice } from './splice';
-import { COLON, COMMA, MARK_COUNT, MARKS, loadLowerCaseTagger, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRun } from './punctTagger';
+import { COLON, COMMA, MARK_COUNT, MARKS, loadLowerCaseTagger, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRun, typedWithoutCapitals } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -90,7 +90,6 @@ export interface RestoreOptions {
   questionEvidence?: number;
 }
 
-const CAPITAL = /\p{Lu}/u;
 const LOWER_I = /^i(?:['’](?:m|ve|ll|d))?$/;
 
 /** Two taggers' readings of a run averaged: the marginals' mean, the second's best marks. */
@@ -322,10 +321,13 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             // 0.007 boundary F1 on cased edited dev dictation (where a paragraph without names has no capital either);
             // the mean loses none there and still lifts lower-cased edited dev from 0.122 to 0.288 (journal, "A
             // tagger for text typed without capitals").
-            const caseless = lower && !forms.some((f) => CAPITAL.test(f));
-            // `i` for `I` shows the writer types without capitals, which the bundled tagger never saw: the
-            // lower-case tagger alone reads such a run.
-            const { marginals, best } = caseless ? (forms.some((f) => LOWER_I.test(f)) ? tagRun(lower, forms, 'viterbi' in cut) : mixedRun(tagged, tagRun(lower, forms, 'viterbi' in cut))) : tagged;
+            let { marginals, best } = tagged;
+            if (lower && typedWithoutCapitals(forms)) {
+              const own = tagRun(lower, forms, 'viterbi' in cut);
+              // `i` for `I` shows the writer types without capitals, which the bundled tagger never saw: the
+              // lower-case tagger alone reads such a run.
+              ({ marginals, best } = forms.some((f) => LOWER_I.test(f)) ? own : mixedRun(tagged, own));
+            }
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
               // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).

@@ -29,7 +29,6 @@
  * document's total decides whether they are reported (`documentPart.ts settleParts`).
  */
 import { findingWith } from '../../finding';
-
 import type { RegisterCounts } from '../learned/documentRegister';
 
 /** A document needs at least this many findings to count as error-prone … */
