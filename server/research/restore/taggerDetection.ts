@@ -14,34 +14,20 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseConllu, reconstructText } from '../../src/data/conllu';
 import { defaultModelDir } from '../../src/parser';
 import { boundaryProbs, loadBoundaryModel } from '../../src/restore/boundaries';
-import { forward, posteriors, viterbi } from '../../src/restore/linearChainCrf';
-import { loadPunctTagger, marksOfTags, readPunctTaggerFile, SENTENCE_END_MARKS, taggerHashes, taggerScores, tagsOf } from '../../src/restore/punctTagger';
-import { tokenizeText } from '../../src/tokenize';
-import { readEditedEnglish } from '../editedEnglish';
+import { posteriors, viterbi } from '../../src/restore/linearChainCrf';
+import { loadPunctTagger, marksOfTags, readPunctTaggerFile, SENTENCE_END_MARKS, someInnerEnd, taggerHashes, taggerScores, tagsOf } from '../../src/restore/punctTagger';
+import { detectionSets, dictatedWords, MIN_WORDS } from './unpunctuatedDetection';
 
-const MIN_WORDS = 12;
 const lower = !process.argv.includes('--cased');
-const words = (text: string) =>
-  tokenizeText(text.replace(/[.,;:!?…"“”()—]/g, ' '))
-    .flatMap((s) => s.tokens.filter((t) => !t.punct))
-    .map((t) => (lower ? t.text.toLowerCase() : t.text));
+const words = (text: string) => dictatedWords(text, lower);
 
 interface Scores {
   viterbiInner: boolean;
   someEnd: number;
   maxEnd: number;
   boundarySomeEnd: number;
-}
-
-function logSumExpRow(a: Float64Array, from: number, k: number): number {
-  let m = -Infinity;
-  for (let j = 0; j < k; j++) m = Math.max(m, a[from + j]);
-  let s = 0;
-  for (let j = 0; j < k; j++) s += Math.exp(a[from + j] - m);
-  return m + Math.log(s);
 }
 
 function main(): void {
@@ -64,34 +50,17 @@ function main(): void {
       for (let y = 0; y < k; y++) if (isEnd[y]) p += post.marginals[i * k + y];
       maxEnd = Math.max(maxEnd, p);
     }
-    const emit = Float64Array.from(s.emit);
-    for (let i = 0; i < n - 1; i++) for (let y = 0; y < k; y++) if (isEnd[y]) emit[i * k + y] = -Infinity;
-    const alpha = forward({ k, emit, trans: s.trans });
-    const logZno = logSumExpRow(alpha, (n - 1) * k, k);
     const bp = boundaryProbs(boundary, ws);
     return {
       viterbiInner: best.slice(0, n - 1).some((y) => isEnd[y]),
-      someEnd: 1 - Math.exp(logZno - post.logZ),
+      someEnd: someInnerEnd(tagger, ws),
       maxEnd,
       boundarySomeEnd: 1 - bp.reduce((a, x) => a * (1 - x), 1),
     };
   };
-  const runs: string[][] = [];
-  const singles: string[][] = [];
-  const ewt = parseConllu(fs.readFileSync(path.resolve(__dirname, '../../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu'), 'utf8')).map(reconstructText);
-  for (let i = 0; i + 2 < ewt.length; i += 3) {
-    runs.push(words(ewt.slice(i, i + 3).join(' ')));
-    singles.push(words(ewt[i]));
-  }
-  for (const d of readEditedEnglish(undefined, ['dev'])) {
-    for (const p of d.paragraphs) {
-      const sentences = p.split(/(?<=[.?!])\s+(?=[A-Z])/);
-      (sentences.length >= 2 ? runs : singles).push(words(p));
-    }
-  }
-  const long = (ws: string[][]) => ws.filter((w) => w.length >= MIN_WORDS);
-  const r = long(runs).map(score);
-  const s = long(singles).map(score);
+  const sets = detectionSets(lower);
+  const r = sets.runs.map(score);
+  const s = sets.singles.map(score);
   const short = fs
     .readFileSync(path.join(__dirname, 'short-dictation.tsv'), 'utf8')
     .split('\n')
@@ -106,13 +75,13 @@ function main(): void {
     ...[0.5, 0.6, 0.7, 0.8, 0.9].map((t): [string, (x: Scores) => boolean] => [`tagger max inner P(end) ≥ ${t}`, (x) => x.maxEnd >= t]),
   ];
   if (process.argv.includes('--show')) {
-    const ls = long(singles);
+    const ls = sets.singles;
     s.forEach((x, i) => { if (x.viterbiInner) console.log(`SINGLE ${x.someEnd.toFixed(2)} ${ls[i].join(' ')}`); });
   }
   const dump = process.argv.indexOf('--dump');
   if (dump > 0) {
     const row = (kind: string, x: Scores, n: number) => `${kind}\t${n}\t${x.someEnd}\t${x.maxEnd}\t${x.viterbiInner ? 1 : 0}`;
-    const ls = long(singles), lr = long(runs);
+    const ls = sets.singles, lr = sets.runs;
     fs.writeFileSync(process.argv[dump + 1], [...r.map((x, i) => row('run', x, lr[i].length)), ...s.map((x, i) => row('single', x, ls[i].length)), ...short.map((x) => row(x.run ? 'short-run' : 'short-single', x.s, x.n))].join('\n') + '\n');
   }
   const share = (xs: Scores[], f: (x: Scores) => boolean) => (xs.filter(f).length / xs.length).toFixed(3);
