@@ -98,32 +98,25 @@ interface PassResult {
   recMs: number;
 }
 
-/**
- * One pass over `sents` (lengths) through an L-layer BiLSTM, WebAssembly kernels: per word Wx·x by MatVecKernel (both
- * directions in two calls of 4H rows), then each direction's recurrence by LstmKernel. `tableLayer1`: layer 1's
- * projection skipped (the repository takes it from cached per-row tables, `inputTables.ts`).
- */
-function passWasm(layers: Layer[], sents: number[], buf: ReturnType<typeof buffers>, tableLayer1: boolean): PassResult {
+/** One layer's two steps on a sentence of n words whose input is x: the input projection, then the recurrences into out. */
+interface LayerSteps {
+  project(L: Layer, li: number, x: Float64Array, n: number): void;
+  recur(L: Layer, n: number, out: Float64Array): void;
+}
+
+/** One pass over `sents` (lengths) through an L-layer BiLSTM by `steps`, timing the projections and recurrences apart. */
+function pass(layers: Layer[], sents: number[], buf: ReturnType<typeof buffers>, steps: LayerSteps): PassResult {
   let projMs = 0;
   let recMs = 0;
   const t0 = performance.now();
   for (const n of sents) {
     let x = buf.x0;
     for (let li = 0; li < layers.length; li++) {
-      const L = layers[li];
-      const { I, H } = L;
-      const G = 4 * H;
       const a = performance.now();
-      if (!(tableLayer1 && li === 0)) {
-        for (let t = 0; t < n; t++) {
-          L.wx.mul(0, G, x, t * I, buf.xp[0], t * G);
-          L.wx.mul(G, G, x, t * I, buf.xp[1], t * G);
-        }
-      }
+      steps.project(layers[li], li, x, n);
       const b = performance.now();
       const out = buf.v[li & 1];
-      L.lstm[0].forward(buf.xp[0], n, false, out, 2 * H, 0);
-      L.lstm[1].forward(buf.xp[1], n, true, out, 2 * H, H);
+      steps.recur(layers[li], n, out);
       const c = performance.now();
       projMs += b - a;
       recMs += c - b;
@@ -133,33 +126,46 @@ function passWasm(layers: Layer[], sents: number[], buf: ReturnType<typeof buffe
   return { ms: performance.now() - t0, projMs, recMs };
 }
 
+/**
+ * WebAssembly kernels: per word Wx·x by MatVecKernel (both directions in two calls of 4H rows), then each direction's
+ * recurrence by LstmKernel. `tableLayer1`: layer 1's projection skipped (the repository takes it from cached per-row
+ * tables, `inputTables.ts`).
+ */
+function passWasm(layers: Layer[], sents: number[], buf: ReturnType<typeof buffers>, tableLayer1: boolean): PassResult {
+  return pass(layers, sents, buf, {
+    project(L, li, x, n) {
+      if (tableLayer1 && li === 0) return;
+      const G = 4 * L.H;
+      for (let t = 0; t < n; t++) {
+        L.wx.mul(0, G, x, t * L.I, buf.xp[0], t * G);
+        L.wx.mul(G, G, x, t * L.I, buf.xp[1], t * G);
+      }
+    },
+    recur(L, n, out) {
+      L.lstm[0].forward(buf.xp[0], n, false, out, 2 * L.H, 0);
+      L.lstm[1].forward(buf.xp[1], n, true, out, 2 * L.H, L.H);
+    },
+  });
+}
+
 /** The same in plain JavaScript: `matVec` (dot.ts) for Wx·x, `lstmForward` with the fast activations. */
 function passJs(layers: Layer[], sents: number[], buf: ReturnType<typeof buffers>): PassResult {
-  let projMs = 0;
-  let recMs = 0;
-  const t0 = performance.now();
-  for (const n of sents) {
-    let x = buf.x0;
-    for (let li = 0; li < layers.length; li++) {
-      const L = layers[li];
+  return pass(layers, sents, buf, {
+    project(L, _li, x, n) {
       const { I, H } = L;
       const G = 4 * H;
-      const a = performance.now();
       for (let t = 0; t < n; t++) {
         matVec(L.wxTheta, 0, G, I, x, t * I, buf.xp[0], t * G);
         matVec(L.wxTheta, G * I, G, I, x, t * I, buf.xp[1], t * G);
       }
-      const b = performance.now();
-      const out = buf.v[li & 1];
+    },
+    recur(L, n, out) {
+      const { H } = L;
+      const G = 4 * H;
       lstmForward({ theta: L.theta, H, wh: 0, b: G * H }, buf.xp[0], n, false, out, 2 * H, 0);
       lstmForward({ theta: L.theta, H, wh: G * H + G, b: 2 * G * H + G }, buf.xp[1], n, true, out, 2 * H, H);
-      const c = performance.now();
-      projMs += b - a;
-      recMs += c - b;
-      x = out;
-    }
-  }
-  return { ms: performance.now() - t0, projMs, recMs };
+    },
+  });
 }
 
 /** Multiply-adds × 2 of one L-layer pass over `words` words (input projections + recurrences; gates not counted). */
