@@ -9,7 +9,7 @@ import { normWord } from '../../restore/boundaries';
 import { featureIndex } from '../../restore/hashedLogistic';
 import { PlainEdit, PlainFinding } from '../finding';
 import { AnalysedSentence } from '../sentence';
-import { treeInfo } from '../treeInfo';
+import { TreeInfo, treeInfo } from '../treeInfo';
 import { GapHead, GapKind, gapFeatures, gapHead, gapKind, GapSentence, gapSentence, openerAfterComma, setOffAt } from './features';
 import { CommaGapsModel, gapProbabilityAt, gapThreshold } from './model';
 
@@ -163,10 +163,15 @@ function writtenPair(info: ReturnType<typeof treeInfo>, comma: readonly boolean[
  */
 const views = new WeakMap<AnalysedSentence, GapSentence>();
 
-export function gapView(s: AnalysedSentence, prior?: Float64Array): GapSentence {
+/**
+ * `info`, when given, is a view of the sentence's tree (`treeInfo(s.tree)`) the caller already has; one of another tree
+ * gets a view of its own, not kept.
+ */
+export function gapView(s: AnalysedSentence, prior?: Float64Array, info?: TreeInfo): GapSentence {
+  if (info && info.words !== s.tree.words) return gapSentence(s, info, prior);
   const seen = views.get(s);
   if (seen && seen.prior === prior && seen.info.words === s.tree.words) return seen;
-  const g = gapSentence(s, treeInfo(s.tree), prior);
+  const g = gapSentence(s, info ?? treeInfo(s.tree), prior);
   views.set(s, g);
   return g;
 }

@@ -66,10 +66,31 @@ export function gapProbability(m: CommaGapsModel, features: readonly string[]): 
 }
 
 /**
+ * Answers already given for a gap view, per model: the learned scorer's features (`gapProbabilities`), the comma-gap
+ * findings and the stray agreement ask the same gaps of the same sentence's view (`gapView`), and a gap's ~60 hashed
+ * features cost ~4% of the lint each time. A view is never changed once built, so its answers stay its own.
+ */
+const answered = new WeakMap<GapSentence, { m: CommaGapsModel; missing: Float64Array; stray: Float64Array }>();
+
+/**
  * `gapProbability(m, gapFeatures(g, i, head))` without building the features: each hashed from its parts
- * (`writeGapFeatures`) as `hashString` hashes its string, the sum in the same order, so the same float.
+ * (`writeGapFeatures`) as `hashString` hashes its string, the sum in the same order, so the same float. Computed once a
+ * view, gap and question (`answered`).
  */
 export function gapProbabilityAt(m: CommaGapsModel, g: GapSentence, i: number, head: GapHead): number {
+  let known = answered.get(g);
+  if (!known || known.m !== m) {
+    const n = g.s.tree.words.length + 1;
+    answered.set(g, (known = { m, missing: new Float64Array(n).fill(NaN), stray: new Float64Array(n).fill(NaN) }));
+  }
+  const row = head === 'missing' ? known.missing : known.stray;
+  if (i >= 0 && i < row.length && !Number.isNaN(row[i])) return row[i];
+  const p = gapProbabilityFromFeatures(m, g, i, head);
+  if (i >= 0 && i < row.length) row[i] = p;
+  return p;
+}
+
+function gapProbabilityFromFeatures(m: CommaGapsModel, g: GapSentence, i: number, head: GapHead): number {
   const prefix = fnvFrom(FNV_OFFSET, gapQuestionPrefix(head));
   const mask = (1 << m.bits) - 1;
   let z = 0;

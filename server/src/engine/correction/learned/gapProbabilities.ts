@@ -6,13 +6,15 @@
  */
 import { AnalysedSentence } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
-import { gapHead, gapSentence } from '../../commaGaps/features';
+import { gapHead } from '../../commaGaps/features';
+import { gapView } from '../../commaGaps/findings';
 import { CommaGapsModel, gapProbabilityAt } from '../../commaGaps/model';
 
 export function gapProbabilities(s: AnalysedSentence, info: TreeInfo, model: CommaGapsModel, prior?: Float64Array): Float64Array {
   const n = s.tree.words.length;
   const out = new Float64Array(n + 1).fill(NaN);
-  const g = gapSentence(s, info, prior);
+  // The sentence's one gap view: the comma-gap findings ask the same gaps of it, and its answers are kept.
+  const g = gapView(s, prior, info);
   for (let i = 1; i < n; i++) {
     const head = gapHead(s, i);
     if (head) out[i] = gapProbabilityAt(model, g, i, head);
