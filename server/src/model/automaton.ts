@@ -57,6 +57,11 @@ export interface SlotAutomaton {
   logById: Array<SparseMat | undefined>;
   /** Its transposes, for the root's columns (viterbi.ts). */
   logByIdT: Array<SparseMat | undefined>;
+  /**
+   * Bytes of the arrays it holds (its own and those its caches have kept so far), added as each is kept (`keep*`):
+   * the model's cache budget is checked every few uses, and re-reading every cached matrix for it cost ~2.5% of the lint.
+   */
+  heldBytes: number;
 }
 
 /** q(x): the insertion-noise distribution over non-empty strings (geometric length, uniform tokens). */
@@ -178,7 +183,10 @@ export function buildSlotAutomaton(ch: Channel, real: readonly string[], slot0: 
   }
   // Kept sparse (~5–10% of the entries are non-zero at a marked slot); products expand them exactly.
   const mats = dense.map((m) => (m ? toSparse(m) : undefined));
-  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), lambdaById: [], rhoById: [], byId: [], byIdT: [], logById: [], logByIdT: [] };
+  let heldBytes = 64 * (n + 4);
+  for (const m of mats) if (m) heldBytes += sparseBytes(m);
+  for (const list of arcs) heldBytes += (ARC_BYTES * list.length) / 3 + TYPED_ARRAY_OVERHEAD_BYTES;
+  return { n, lambda, rho, mats, arcs, lambdaArcs, lambdaScale, escape, cache: new Map(), cacheT: new Map(), lambdaById: [], rhoById: [], byId: [], byIdT: [], logById: [], logByIdT: [], heldBytes };
 }
 
 /** A Map entry with a short string key (the key, the entry, the table's slack). */
@@ -188,9 +196,44 @@ const ARC_BYTES = 12;
 
 /**
  * Bytes held by an automaton and its caches, the objects' overheads included (for the model's cache budget; checked
- * against the memory freed when the caches are dropped, in the language server's worker).
+ * against the memory freed when the caches are dropped, in the language server's worker): `recountAutomatonBytes`,
+ * from what was added as the caches filled.
  */
 export function automatonBytes(aut: SlotAutomaton): number {
+  const entries = MAP_ENTRY_BYTES * (aut.cache.size + aut.cacheT.size);
+  return aut.heldBytes + entries + 8 * (aut.byId.length + aut.byIdT.length + aut.logById.length + aut.logByIdT.length + aut.lambdaById.length + aut.rhoById.length);
+}
+
+/** λᵀM(l) kept by puncteme id (`lambdaById`), counted in `heldBytes`. */
+export function keepLambdaVector(aut: SlotAutomaton, id: number, v: Float64Array): Float64Array {
+  aut.lambdaById[id] = v;
+  aut.heldBytes += v.byteLength + TYPED_ARRAY_OVERHEAD_BYTES;
+  return v;
+}
+
+/** M(r)ρ kept by puncteme id (`rhoById`), counted in `heldBytes`. */
+export function keepRhoVector(aut: SlotAutomaton, id: number, sv: SparseVector): SparseVector {
+  aut.rhoById[id] = sv;
+  aut.heldBytes += sv.v.byteLength + sv.nz.byteLength + 2 * TYPED_ARRAY_OVERHEAD_BYTES + 40;
+  return sv;
+}
+
+/** log M(l) kept by puncteme id (`logById`; it shares M(l)'s pattern, so only its values count), counted in `heldBytes`. */
+export function keepLogMatrix(aut: SlotAutomaton, id: number, m: SparseMat): SparseMat {
+  aut.logById[id] = m;
+  aut.heldBytes += m.val.byteLength + TYPED_ARRAY_OVERHEAD_BYTES + 80;
+  return m;
+}
+
+/** log M(l)ᵀ kept by puncteme id (`logByIdT`), counted in `heldBytes`. */
+export function keepLogMatrixT(aut: SlotAutomaton, id: number, m: SparseMat): SparseMat {
+  aut.logByIdT[id] = m;
+  aut.heldBytes += sparseBytes(m);
+  return m;
+}
+
+/** `automatonBytes` by reading every array the automaton holds (what `heldBytes` must add up to). */
+export function recountAutomatonBytes(aut: SlotAutomaton): number {
   let b = 64 * (aut.n + 4);
   for (const m of aut.mats) if (m) b += sparseBytes(m);
   // A one-token puncteme's matrix is its token's, already counted (a Set: the model's budget check runs this often).
@@ -222,6 +265,8 @@ export function punctemeSparse(aut: SlotAutomaton, key: string, toks: readonly n
   }
   if (m && m.val.length === 0) m = null; // all its arcs have probability 0
   aut.cache.set(key, m);
+  // A one-token puncteme's matrix is its token's, already counted.
+  if (m && toks.length !== 1) aut.heldBytes += sparseBytes(m);
   return m;
 }
 
@@ -232,6 +277,7 @@ export function punctemeSparseT(aut: SlotAutomaton, key: string, toks: readonly 
   const m = punctemeSparse(aut, key, toks);
   const t = m ? transposeSparse(m) : null;
   aut.cacheT.set(key, t);
+  if (t) aut.heldBytes += sparseBytes(t);
   return t;
 }
 

@@ -7,7 +7,7 @@
  * so nothing underflows however long the sentence. Constants do not depend on the parameters, so the reverse pass
  * on the normalised matrices yields exact derivatives of log Z.
  */
-import { SlotAutomaton, SparseVector, punctemeSparse, punctemeSparseT, sparseVector } from './automaton';
+import { keepLambdaVector, keepRhoVector, SlotAutomaton, SparseVector, punctemeSparse, punctemeSparseT, sparseVector } from './automaton';
 import { RelPairs } from './attach';
 import { TreeInfo } from '../data/treeInfo';
 import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, scratchMat, transpose, zeros } from './matrix';
@@ -250,7 +250,7 @@ function rootLeftVector(aut0: SlotAutomaton, V: PunctemeTable, l: number, st: Ro
   const A = matrixOf(aut0, V, l, false);
   if (A === false) return false;
   st.A[l] = A;
-  return (aut0.lambdaById[l] ??= A ? spVecMat(aut0.lambda, A) : aut0.lambda);
+  return aut0.lambdaById[l] ?? keepLambdaVector(aut0, l, A ? spVecMat(aut0.lambda, A) : aut0.lambda);
 }
 
 /** B_r ρ_n and its non-zero positions, kept on the last slot's automaton across calls; false when B_r is zero. */
@@ -258,7 +258,7 @@ function rootRightVector(autN: SlotAutomaton, V: PunctemeTable, r: number, st: R
   const B = matrixOf(autN, V, r, false);
   if (B === false) return false;
   st.B[r] = B;
-  return (autN.rhoById[r] ??= sparseVector(B ? spMatVec(B, autN.rho) : autN.rho));
+  return autN.rhoById[r] ?? keepRhoVector(autN, r, sparseVector(B ? spMatVec(B, autN.rho) : autN.rho));
 }
 
 /** M·b_r of the root's call in progress, by r (Algorithm 1 is not re-entrant): offsets into one buffer. */

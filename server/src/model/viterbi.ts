@@ -5,7 +5,7 @@
  */
 import { SlotAutomaton } from './automaton';
 import { NodeInput, PunctemeTable } from './inside';
-import { automatonWeight, punctemeSparse } from './automaton';
+import { automatonWeight, keepLogMatrix, keepLogMatrixT, punctemeSparse } from './automaton';
 import { SparseMat, transposeSparse } from './sparse';
 import { TreeInfo } from '../data/treeInfo';
 import { slotMembers } from './projective';
@@ -33,8 +33,7 @@ function logSparse(aut: SlotAutomaton, V: PunctemeTable, id: number): SparseMat 
     if (!p) return undefined;
     m = { ...p, val: p.val.map((v) => (v > 0 ? Math.log(v) : -Infinity)) };
   }
-  aut.logById[id] = m;
-  return m;
+  return keepLogMatrix(aut, id, m);
 }
 
 /** An a.rows × b.cols max-product with every cell at −∞ and no argument yet. */
@@ -118,7 +117,7 @@ function logSparseT(aut: SlotAutomaton, V: PunctemeTable, id: number): SparseMat
   const m = aut.logByIdT[id];
   if (m) return m;
   const log = logSparse(aut, V, id);
-  return log && (aut.logByIdT[id] = transposeSparse(log));
+  return log && keepLogMatrixT(aut, id, transposeSparse(log));
 }
 
 function positiveEntries(v: Float64Array): Int32Array {
