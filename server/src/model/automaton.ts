@@ -10,8 +10,8 @@
  */
 import { BOS_MARK } from '../data/punctTokens';
 import { Channel, processingWindow } from './channel';
-import { identity, Mat, PUNCTEME_PRODUCT_ROLE, scratchMat, zeros } from './matrix';
-import { SparseMat, sparseBytes, spSpMulInto, spVecMat, toSparse, transposeSparse, TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
+import { identity, Mat, zeros } from './matrix';
+import { SparseMat, sparseBytes, spSpMul, spVecMat, toSparse, transposeSparse, TYPED_ARRAY_OVERHEAD_BYTES } from './sparse';
 
 export const DEFAULT_ETA = 1e-4;
 
@@ -253,7 +253,7 @@ export function recountAutomatonBytes(aut: SlotAutomaton): number {
 /**
  * M(l) = M(l_1)⋯M(l_m) for a puncteme given as token ids, sparse; null when zero. Cached by key. A one-token
  * puncteme's matrix is its token's own (never written to). Longer ones multiply sparse by sparse, which gives the
- * dense product's entries bit for bit (`spSpMulInto`), so they are exactly those of before.
+ * dense product's entries bit for bit (`spSpMul`), so they are exactly those of before.
  */
 export function punctemeSparse(aut: SlotAutomaton, key: string, toks: readonly number[]): SparseMat | null {
   const hit = aut.cache.get(key);
@@ -261,7 +261,7 @@ export function punctemeSparse(aut: SlotAutomaton, key: string, toks: readonly n
   let m: SparseMat | null = toks.length === 0 ? toSparse(identity(aut.n)) : (aut.mats[toks[0]] ?? null);
   for (let q = 1; q < toks.length && m; q++) {
     const mt = aut.mats[toks[q]];
-    m = mt ? toSparse(spSpMulInto(scratchMat(PUNCTEME_PRODUCT_ROLE, aut.n, aut.n), m, mt)) : null;
+    m = mt ? spSpMul(m, mt) : null;
   }
   if (m && m.val.length === 0) m = null; // all its arcs have probability 0
   aut.cache.set(key, m);

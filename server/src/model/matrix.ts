@@ -12,15 +12,9 @@ export function zeros(rows: number, cols: number): Mat {
   return { rows, cols, d: new Float64Array(rows * cols) };
 }
 
-/** Buffers reused for intermediate matrices, one per role (`ScratchRole`): the callers are not re-entrant. */
+/** Buffers reused for intermediate matrices, one per role (Algorithm 1's forward-only pass in `inside.ts`, roles 0–5, each holding one intermediate while the next is made): the callers are not re-entrant. */
 const scratch: Float64Array[] = [];
 
-/**
- * Who reuses a scratch buffer: Algorithm 1's forward-only pass (`inside.ts`, roles 0–5, each holding one intermediate
- * while the next is made) and a puncteme's product before it is made sparse (`automaton.ts`), which that pass may ask
- * for while its own buffers are in use.
- */
-export const PUNCTEME_PRODUCT_ROLE = 6;
 
 /** A zeroed rows×cols matrix in the buffer of `role`, valid until that role is asked for again. */
 export function scratchMat(role: number, rows: number, cols: number): Mat {
