@@ -189,12 +189,16 @@ let stamp = 0;
 const groupIds: number[] = [];
 const groupA: Array<SparseMat | null> = [];
 let groupC = new Float64Array(16);
+/** `columnForward`'s sums of a flipped group (A_lᵀ · Mo). */
+let flipSum = new Float64Array(64);
 
 /**
  * raw += Σ_l A_l · Mo · C_l for a node whose smaller side is a 1-state automaton (raw and Mo columns, each C_l a
  * number), with the general path's arithmetic term for term: the groups in the order their first pair comes, each C_l
  * summed in pair order (`spAddScaled`, or the identity's 1), A_l · Mo as `spSpMulInto` skips Mo's zeros, and
  * (A_l · Mo) · C_l as `mulSpRightInto` skips the zeros of both. A non-finite entry takes the zeros as those kernels do.
+ * A flipped node reads M(l) by columns instead of its transpose (`punctemeSparseT`), which is then neither made nor
+ * kept for these nodes: less to build again after the automata cache drops an automaton, and less memory in it.
  */
 function columnForward(
   raw: Float64Array,
@@ -214,9 +218,10 @@ function columnForward(
   for (let p = 0; p < rp.pair.length; p++) {
     const wp = weight[p];
     if (wp === 0) continue;
-    const A = matrixOf(first, V, firstIds[p], flip);
+    // M(l) itself even when flipped (the sums below read it by columns then), and B_r's one entry is its transpose's.
+    const A = matrixOf(first, V, firstIds[p], false);
     if (A === false) continue;
-    const B = matrixOf(second, V, secondIds[p], flip);
+    const B = matrixOf(second, V, secondIds[p], false);
     if (B === false) continue;
     const l = firstIds[p];
     let g = groupOf[l];
@@ -236,9 +241,27 @@ function columnForward(
     else groupC[g] += wp;
   }
   const rows = first.n;
+  if (flipSum.length < rows) flipSum = new Float64Array(2 * rows);
   for (let g = 0; g < groups; g++) {
     const A = groupA[g], c = groupC[g];
     groupA[g] = null;
+    if (A && flip) {
+      // (A_lᵀ · Mo)_i = Σ_k M(l)_ki · Mo_k: the transposed row i lists k ascending, so summing row k of M(l) into every
+      // i, k ascending, adds each cell's terms in the same order, without making the transpose.
+      flipSum.fill(0, 0, rows);
+      for (let k = 0; k < rows; k++) {
+        const m = mo[k];
+        if (m !== 0) for (let e = A.ptr[k], end = A.ptr[k + 1]; e < end; e++) flipSum[A.idx[e]] += A.val[e] * m;
+        else for (let e = A.ptr[k], end = A.ptr[k + 1]; e < end; e++) if (A.val[e] - A.val[e] !== 0) flipSum[A.idx[e]] += A.val[e] * 0;
+      }
+      for (let i = 0; i < rows; i++) {
+        const v = flipSum[i];
+        if (v === 0) continue;
+        if (c !== 0) raw[i] += v * c;
+        else if (v - v !== 0) raw[i] += v * 0;
+      }
+      continue;
+    }
     for (let i = 0; i < rows; i++) {
       let v: number;
       if (A) {
