@@ -7,11 +7,12 @@
  * so nothing underflows however long the sentence. Constants do not depend on the parameters, so the reverse pass
  * on the normalised matrices yields exact derivatives of log Z.
  */
-import { keepLambdaVector, keepRhoVector, SlotAutomaton, SparseVector, punctemeSparse, punctemeSparseT, sparseVector } from './automaton';
+import { keepLambdaVector, keepRhoVector, SlotAutomaton, SparseVector, sparseVector } from './automaton';
+import { columnForward, groupedForward, matrixOf } from './forwardNodes';
 import { RelPairs } from './attach';
 import { TreeInfo } from '../data/treeInfo';
 import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, scratchMat, transpose, zeros } from './matrix';
-import { SparseMat, mulSpRightInto, spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spSpMulInto, spVecMat, toSparseScratch } from './sparse';
+import { SparseMat, mulSpRightInto, spAddScaled, spDot, spMatVec, spMul, spMulTransAInto, spVecMat, toSparseScratch } from './sparse';
 
 export interface NodeInput {
   rp: RelPairs;
@@ -55,15 +56,6 @@ export interface InsideResult {
   zt: number;
 }
 
-/** M(l) (or its transpose), null for ε (the identity), false when zero. */
-function matrixOf(aut: SlotAutomaton, V: PunctemeTable, id: number, transposed: boolean): SparseMat | null | false {
-  if (V.tokens[id].length === 0) return null;
-  // Looked up by id, not by key string: this runs for every pair of every node of every alternative.
-  const byId = transposed ? aut.byIdT : aut.byId;
-  let m = byId[id];
-  if (m === undefined) byId[id] = m = transposed ? punctemeSparseT(aut, V.keys[id], V.tokens[id]) : punctemeSparse(aut, V.keys[id], V.tokens[id]);
-  return m ?? false;
-}
 
 /**
  * Memo of IN(w) across calls for one tree and one parameter generation, keyed by the surface strings of the slots
@@ -135,9 +127,11 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
     const raw = keep ? zeros(first.n, second.n) : scratchMat(3, first.n, second.n);
     const byL = new Map<number, Group>();
     const groups: Group[] = [];
-    // An empty slot on the smaller side (a 1-state automaton) makes raw, Mo and each C_l a column or a number: the
-    // forward-only pass sums them without the general path's matrices (41% of the node time was there).
+    // The forward-only pass sums with the same arithmetic without keeping what the reverse pass reads
+    // (`forwardNodes.ts`); an empty slot on the smaller side (a 1-state automaton) makes raw, Mo and each C_l a
+    // column or a number, summed without matrices (41% of the node time was there).
     if (!keep && second.n === 1) columnForward(raw.d, Mo.d, first, second, V, rp, firstIds, secondIds, weight, flip);
+    else if (!keep) groupedForward(raw, Mo, first, second, V, rp, firstIds, secondIds, weight, flip);
     else for (let p = 0; p < rp.pair.length; p++) {
       if (weight[p] === 0) continue;
       const A = matrixOf(first, V, firstIds[p], flip);
@@ -154,16 +148,14 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
       g.Bs.push(B);
     }
     // raw = Σ_l A_l · Mo · C_l with C_l = Σ_r w_lr B_r (each C_l summed in pair order, as the pairs come).
-    let MoS: SparseMat | undefined;
     for (const g of groups) {
-      g.C = keep ? zeros(second.n, second.n) : scratchMat(4, second.n, second.n);
+      g.C = zeros(second.n, second.n);
       for (let t = 0; t < g.js.length; t++) {
         const B = g.Bs[t], wp = weight[g.js[t]];
         if (B) spAddScaled(g.C, B, wp);
         else for (let d = 0; d < second.n; d++) g.C.d[d * second.n + d] += wp;
       }
-      // Mo has zeros too (a child's matrix, an empty slot's state): the forward-only pass skips them (exact, as below).
-      if (g.A) g.AM = keep ? spMul(g.A, Mo) : spSpMulInto(scratchMat(5, g.A.rows, Mo.cols), g.A, (MoS ??= toSparseScratch(Mo, 1)));
+      if (g.A) g.AM = spMul(g.A, Mo);
       // C_l is mostly zeros (a few sparse B_r summed): the product skips them, with the dense product's result.
       mulSpRightInto(raw, g.AM, toSparseScratch(g.C));
     }
@@ -181,103 +173,6 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
 
 const EMPTY_MAT: Mat = zeros(0, 0);
 
-/** Per puncteme id, its group in the node `columnForward` is summing (valid where `groupStamp` is that node's stamp). */
-let groupOf = new Int32Array(0);
-let groupStamp = new Int32Array(0);
-let stamp = 0;
-/** Per group of that node: its puncteme, A_l, and C_l (1×1 here). */
-const groupIds: number[] = [];
-const groupA: Array<SparseMat | null> = [];
-let groupC = new Float64Array(16);
-/** `columnForward`'s sums of a flipped group (A_lᵀ · Mo). */
-let flipSum = new Float64Array(64);
-
-/**
- * raw += Σ_l A_l · Mo · C_l for a node whose smaller side is a 1-state automaton (raw and Mo columns, each C_l a
- * number), with the general path's arithmetic term for term: the groups in the order their first pair comes, each C_l
- * summed in pair order (`spAddScaled`, or the identity's 1), A_l · Mo as `spSpMulInto` skips Mo's zeros, and
- * (A_l · Mo) · C_l as `mulSpRightInto` skips the zeros of both. A non-finite entry takes the zeros as those kernels do.
- * A flipped node reads M(l) by columns instead of its transpose (`punctemeSparseT`), which is then neither made nor
- * kept for these nodes: less to build again after the automata cache drops an automaton, and less memory in it.
- */
-function columnForward(
-  raw: Float64Array,
-  mo: Float64Array,
-  first: SlotAutomaton,
-  second: SlotAutomaton,
-  V: PunctemeTable,
-  rp: RelPairs,
-  firstIds: Int32Array,
-  secondIds: Int32Array,
-  weight: Float64Array,
-  flip: boolean,
-): void {
-  if (groupOf.length < V.keys.length) [groupOf, groupStamp] = [new Int32Array(V.keys.length), new Int32Array(V.keys.length)];
-  if (++stamp > 0x3fffffff) (groupStamp.fill(0), (stamp = 1));
-  let groups = 0;
-  for (let p = 0; p < rp.pair.length; p++) {
-    const wp = weight[p];
-    if (wp === 0) continue;
-    // M(l) itself even when flipped (the sums below read it by columns then), and B_r's one entry is its transpose's.
-    const A = matrixOf(first, V, firstIds[p], false);
-    if (A === false) continue;
-    const B = matrixOf(second, V, secondIds[p], false);
-    if (B === false) continue;
-    const l = firstIds[p];
-    let g = groupOf[l];
-    if (groupStamp[l] !== stamp) {
-      groupStamp[l] = stamp;
-      groupOf[l] = g = groups++;
-      if (g >= groupC.length) {
-        const grown = new Float64Array(2 * groupC.length);
-        grown.set(groupC);
-        groupC = grown;
-      }
-      groupIds[g] = l;
-      groupA[g] = A;
-      groupC[g] = 0;
-    }
-    if (B) for (let e = B.ptr[0]; e < B.ptr[1]; e++) groupC[g] += wp * B.val[e];
-    else groupC[g] += wp;
-  }
-  const rows = first.n;
-  if (flipSum.length < rows) flipSum = new Float64Array(2 * rows);
-  for (let g = 0; g < groups; g++) {
-    const A = groupA[g], c = groupC[g];
-    groupA[g] = null;
-    if (A && flip) {
-      // (A_lᵀ · Mo)_i = Σ_k M(l)_ki · Mo_k: the transposed row i lists k ascending, so summing row k of M(l) into every
-      // i, k ascending, adds each cell's terms in the same order, without making the transpose.
-      flipSum.fill(0, 0, rows);
-      for (let k = 0; k < rows; k++) {
-        const m = mo[k];
-        if (m !== 0) for (let e = A.ptr[k], end = A.ptr[k + 1]; e < end; e++) flipSum[A.idx[e]] += A.val[e] * m;
-        else for (let e = A.ptr[k], end = A.ptr[k + 1]; e < end; e++) if (A.val[e] - A.val[e] !== 0) flipSum[A.idx[e]] += A.val[e] * 0;
-      }
-      for (let i = 0; i < rows; i++) {
-        const v = flipSum[i];
-        if (v === 0) continue;
-        if (c !== 0) raw[i] += v * c;
-        else if (v - v !== 0) raw[i] += v * 0;
-      }
-      continue;
-    }
-    for (let i = 0; i < rows; i++) {
-      let v: number;
-      if (A) {
-        v = 0;
-        for (let e = A.ptr[i], end = A.ptr[i + 1]; e < end; e++) {
-          const a = A.val[e], m = mo[A.idx[e]];
-          if (m !== 0) v += a * m;
-          else if (a - a !== 0) v += a * 0;
-        }
-      } else v = mo[i];
-      if (v === 0) continue;
-      if (c !== 0) raw[i] += v * c;
-      else if (v - v !== 0) raw[i] += v * 0;
-    }
-  }
-}
 
 function mulScratch(role: number, a: Mat, b: Mat): Mat {
   const out = scratchMat(role, a.rows, b.cols);

@@ -177,6 +177,19 @@ export function spSpMul(a: SparseMat, b: SparseMat): SparseMat {
 }
 
 /**
+ * out += aᵀ · b for sparse a and b (= `spSpMulInto(out, transposeSparse(a), b)`, bit for bit) without the transpose:
+ * row k of a is added into the rows its columns name, k ascending, the order in which row i of aᵀ lists them, so
+ * each cell's terms come in the same order.
+ */
+export function spTransMulInto(out: Mat, a: SparseMat, b: SparseMat): Mat {
+  if (a.rows !== b.rows || out.rows !== a.cols || out.cols !== b.cols) throw new Error(`matrix shapes ${a.cols}×${a.rows} · ${b.rows}×${b.cols}`);
+  for (let k = 0; k < a.rows; k++) {
+    for (let e = a.ptr[k]; e < a.ptr[k + 1]; e++) addScaledRow(out.d, a.idx[e] * b.cols, a.val[e], b, k);
+  }
+  return out;
+}
+
+/**
  * out += a · b for a dense a and a sparse b (= `mulInto(out, a, toDense(b), true)`, bit for bit): the dense kernel's
  * terms in its order, less those with a zero of b, each an exact ±0 (a finite entry of a times 0) added to a sum that
  * is never −0. A non-finite entry of a (whose products with zeros are NaN) takes every column, as the dense one does.
@@ -235,6 +248,12 @@ export function spMulInto(out: Mat, a: SparseMat, b: Mat): Mat {
 export function spAddScaled(out: Mat, a: SparseMat, scale: number): void {
   const od = out.d, c = a.cols;
   for (let i = 0; i < a.rows; i++) for (let e = a.ptr[i]; e < a.ptr[i + 1]; e++) od[i * c + a.idx[e]] += scale * a.val[e];
+}
+
+/** out += scale · aᵀ (= `spAddScaled(out, transposeSparse(a), scale)`: one term a cell, the same products). */
+export function spAddScaledT(out: Mat, a: SparseMat, scale: number): void {
+  const od = out.d, c = out.cols;
+  for (let k = 0; k < a.rows; k++) for (let e = a.ptr[k]; e < a.ptr[k + 1]; e++) od[a.idx[e] * c + k] += scale * a.val[e];
 }
 
 /** ⟨a, b⟩ (= `dot(a, toDense(b))`). */
