@@ -241,7 +241,7 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 }
 
 /** Bumped when the features change, so cached examples are rebuilt. */
-const FEATURES_VERSION = 4;
+const FEATURES_VERSION = 7;
 /** The comma-gap model's version in the cache's name (its refit changes the feature). */
 const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '') + (setOffModel ? `-setoff${setOffModel.version.replace(/[^\w.-]/g, '')}` : '') + `-m${modelsHash()}`;
 

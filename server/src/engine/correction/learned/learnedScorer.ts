@@ -310,9 +310,27 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
       );
     }
     const after = pairedStretch(s, info, i, 'after');
-    if (after.by === ',') f.push([`pairNext=${after.span}*${act}`, 1], [`pairNextFirst=${after.first}|${after.from}*${act}`, 1]);
+    if (after.by === ',') {
+      // What follows the comma that closes the next stretch (not a `pair…` name: the recipe fits without those): a
+      // coordinator there makes the slot's comma one of a series (`what you need to upgrade⟦,⟧ what to look out for,
+      // and any pain points`), which the scorer read as a verb–object comma on clean edited dev.
+      f.push([`pairNext=${after.span}*${act}`, 1], [`pairNextFirst=${after.first}|${after.from}*${act}`, 1], [`seriesNext=${after.outer}*${act}`, 1]);
+    }
+    // The commas written inside the largest constituent that ends at the slot: one there makes a comma at the slot
+    // the closing half of an aside the constituent holds (`the final implementation, in Python 3.18⟦,⟧ will`), which
+    // the scorer deleted as a subject–verb comma on clean edited dev.
+    if (ending) {
+      f.push([`endCommas=${bucket(commasWithin(s, info.span[ending][0], i - 1))}*${act}`, 1]);
+    }
   }
   return f;
+}
+
+/** How many of slots a..b (each after its word) hold a written comma. */
+function commasWithin(s: AnalysedSentence, a: number, b: number): number {
+  let k = 0;
+  for (let i = a; i <= b; i++) if ((s.tree.slots[i] ?? []).includes(',')) k++;
+  return k;
 }
 
 /** Marks written inside a word, not between phrases (`pairedStretch`). */
