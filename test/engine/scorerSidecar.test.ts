@@ -43,9 +43,12 @@ describe('engine: the learned scorer\'s sidecar (start-up)', function () {
     const t = FeatureWeightTable.build(entries);
     assert.strictEqual(t.layout.slots.length, slots);
     assert.strictEqual(t.size, entries.length);
-    for (const [name, w] of entries) assert.ok(Object.is(t.get(name), w), name);
+    // Twice: the second pass is answered by the names the table remembers.
+    for (let pass = 0; pass < 2; pass++) {
+      for (const [name, w] of entries) assert.ok(Object.is(t.get(name), w), name);
+      for (const other of ['abcd', 'b', 'A', 'lw=’s*insert ', 'lw=\'s*insert', 'rw=naive*2:insert', 'x=🙁', 'c99999', 'constructor', '__proto__']) assert.strictEqual(t.get(other), undefined, other);
+    }
     assert.deepStrictEqual([...t.entries()], entries);
-    for (const other of ['abcd', 'b', 'A', 'lw=’s*insert ', 'lw=\'s*insert', 'rw=naive*2:insert', 'x=🙁', 'c99999', 'constructor', '__proto__']) assert.strictEqual(t.get(other), undefined, other);
     assert.strictEqual(FeatureWeightTable.build([]).get('a'), undefined);
     assert.throws(() => FeatureWeightTable.build([['a', 1], ['a', 2]]), /a twice/);
     assert.throws(() => FeatureWeightTable.build([['\ud800', 1]]), /not valid Unicode/);

@@ -31,6 +31,8 @@ export interface WeightTableLayout {
 }
 
 const EMPTY = -1;
+/** How many looked-up names `FeatureWeightTable` remembers before it starts again. */
+const SEEN_LIMIT = 20_000;
 
 /** FNV-1a over the name's UTF-16 code units (`parser/fnv.ts`): what the writer and the reader both compute from a JS string. */
 export function featureHash(name: string): number {
@@ -90,7 +92,23 @@ export class FeatureWeightTable implements FeatureWeights {
     return this.layout.weights.length;
   }
 
+  /**
+   * Names already looked up, with their weight (or its absence): a sentence's candidates share most feature names,
+   * and V8 hashes a string natively, so a Map in front of the table answers them without the FNV walk and the byte
+   * comparison. Cleared when full, so that the words in names cannot grow it without bound.
+   */
+  private readonly seen = new Map<string, number | undefined>();
+
   get(name: string): number | undefined {
+    const known = this.seen.get(name);
+    if (known !== undefined || this.seen.has(name)) return known;
+    if (this.seen.size >= SEEN_LIMIT) this.seen.clear();
+    const w = this.lookup(name);
+    this.seen.set(name, w);
+    return w;
+  }
+
+  private lookup(name: string): number | undefined {
     const { slots, hashes, weights } = this.layout;
     const h = featureHash(name);
     for (let at = h & this.mask, probes = 0; probes <= this.mask; at = (at + 1) & this.mask, probes++) {
