@@ -22,13 +22,53 @@ export function matrixOf(aut: SlotAutomaton, V: PunctemeTable, id: number, trans
   return m ?? false;
 }
 
-/** Per puncteme id, its group in the node `columnForward` is summing (valid where `groupStamp` is that node's stamp). */
+/** Per puncteme id, its group in the node being summed (valid where `groupStamp` is that node's stamp). */
 let groupOf = new Int32Array(0);
 let groupStamp = new Int32Array(0);
 let stamp = 0;
-/** Per group of that node: its puncteme, A_l, and C_l (1×1 here). */
-const groupIds: number[] = [];
+/** Per group of that node: its A_l. */
 const groupA: Array<SparseMat | null> = [];
+/** Per pair of that node: its group (−1: a pair that adds nothing), and its B_r. */
+let pairGroup = new Int32Array(0);
+const pairB: Array<SparseMat | null> = [];
+
+/**
+ * Groups the node's pairs by the puncteme on the larger side, in the order each group's first pair comes (the full
+ * pass's order): fills `pairGroup`, `pairB` and `groupA`, and returns the number of groups. A pair of
+ * weight 0, or whose M(l) or M(r) is zero, adds nothing and is in no group. M(l) itself even when flipped: the callers
+ * read it by columns then.
+ */
+function groupPairs(first: SlotAutomaton, second: SlotAutomaton, V: PunctemeTable, rp: RelPairs, firstIds: Int32Array, secondIds: Int32Array, weight: Float64Array): number {
+  if (groupOf.length < V.keys.length) [groupOf, groupStamp] = [new Int32Array(V.keys.length), new Int32Array(V.keys.length)];
+  if (pairGroup.length < rp.pair.length) pairGroup = new Int32Array(2 * rp.pair.length);
+  if (++stamp > 0x3fffffff) (groupStamp.fill(0), (stamp = 1));
+  let groups = 0;
+  for (let p = 0; p < rp.pair.length; p++) {
+    pairGroup[p] = -1;
+    if (weight[p] === 0) continue;
+    const A = matrixOf(first, V, firstIds[p], false);
+    if (A === false) continue;
+    const B = matrixOf(second, V, secondIds[p], false);
+    if (B === false) continue;
+    const l = firstIds[p];
+    if (groupStamp[l] !== stamp) {
+      groupStamp[l] = stamp;
+      groupOf[l] = groups;
+      groupA[groups] = A;
+      groups++;
+    }
+    pairGroup[p] = groupOf[l];
+    pairB[p] = B;
+  }
+  return groups;
+}
+
+/** Lets go of the B_r `groupPairs` kept for a node of `pairs` pairs (they may belong to an automaton the cache drops). */
+function releasePairs(pairs: number): void {
+  for (let p = 0; p < pairs; p++) pairB[p] = null;
+}
+
+/** C_l of `columnForward`'s groups (1×1 there). */
 let groupC = new Float64Array(16);
 /** `columnForward`'s sums of a flipped group (A_lᵀ · Mo). */
 let flipSum = new Float64Array(64);
@@ -53,34 +93,18 @@ export function columnForward(
   weight: Float64Array,
   flip: boolean,
 ): void {
-  if (groupOf.length < V.keys.length) [groupOf, groupStamp] = [new Int32Array(V.keys.length), new Int32Array(V.keys.length)];
-  if (++stamp > 0x3fffffff) (groupStamp.fill(0), (stamp = 1));
-  let groups = 0;
+  const groups = groupPairs(first, second, V, rp, firstIds, secondIds, weight);
+  if (groupC.length < groups) groupC = new Float64Array(2 * groups);
+  groupC.fill(0, 0, groups);
+  // C_l = Σ_r w_lr B_r in pair order; B_r's one entry is its transpose's.
   for (let p = 0; p < rp.pair.length; p++) {
-    const wp = weight[p];
-    if (wp === 0) continue;
-    // M(l) itself even when flipped (the sums below read it by columns then), and B_r's one entry is its transpose's.
-    const A = matrixOf(first, V, firstIds[p], false);
-    if (A === false) continue;
-    const B = matrixOf(second, V, secondIds[p], false);
-    if (B === false) continue;
-    const l = firstIds[p];
-    let g = groupOf[l];
-    if (groupStamp[l] !== stamp) {
-      groupStamp[l] = stamp;
-      groupOf[l] = g = groups++;
-      if (g >= groupC.length) {
-        const grown = new Float64Array(2 * groupC.length);
-        grown.set(groupC);
-        groupC = grown;
-      }
-      groupIds[g] = l;
-      groupA[g] = A;
-      groupC[g] = 0;
-    }
+    const g = pairGroup[p];
+    if (g < 0) continue;
+    const B = pairB[p], wp = weight[p];
     if (B) for (let e = B.ptr[0]; e < B.ptr[1]; e++) groupC[g] += wp * B.val[e];
     else groupC[g] += wp;
   }
+  releasePairs(rp.pair.length);
   const rows = first.n;
   if (flipSum.length < rows) flipSum = new Float64Array(2 * rows);
   for (let g = 0; g < groups; g++) {
@@ -120,9 +144,8 @@ export function columnForward(
   }
 }
 
-/** Per pair of the node `groupedForward` is summing: the next pair of its group (−1: none), and its B_r. */
+/** Per pair of the node `groupedForward` is summing: the next pair of its group (−1: none). */
 let nextPair = new Int32Array(0);
-const pairB: Array<SparseMat | null> = [];
 /** Per group of that node: its first and last pair. */
 let groupFirst: Int32Array = new Int32Array(16);
 let groupLast: Int32Array = new Int32Array(16);
@@ -151,31 +174,17 @@ export function groupedForward(
   weight: Float64Array,
   flip: boolean,
 ): void {
-  if (groupOf.length < V.keys.length) [groupOf, groupStamp] = [new Int32Array(V.keys.length), new Int32Array(V.keys.length)];
+  const groups = groupPairs(first, second, V, rp, firstIds, secondIds, weight);
   if (nextPair.length < rp.pair.length) nextPair = new Int32Array(2 * rp.pair.length);
-  if (++stamp > 0x3fffffff) (groupStamp.fill(0), (stamp = 1));
-  let groups = 0;
+  if (groupFirst.length < groups) [groupFirst, groupLast] = [new Int32Array(2 * groups), new Int32Array(2 * groups)];
+  groupFirst.fill(-1, 0, groups);
   for (let p = 0; p < rp.pair.length; p++) {
-    if (weight[p] === 0) continue;
-    const A = matrixOf(first, V, firstIds[p], false);
-    if (A === false) continue;
-    const B = matrixOf(second, V, secondIds[p], false);
-    if (B === false) continue;
-    const l = firstIds[p];
+    const g = pairGroup[p];
+    if (g < 0) continue;
     nextPair[p] = -1;
-    pairB[p] = B;
-    if (groupStamp[l] !== stamp) {
-      groupStamp[l] = stamp;
-      const g = (groupOf[l] = groups++);
-      if (g >= groupFirst.length) [groupFirst, groupLast] = [grown(groupFirst), grown(groupLast)];
-      groupIds[g] = l;
-      groupA[g] = A;
-      groupFirst[g] = groupLast[g] = p;
-    } else {
-      const g = groupOf[l];
-      nextPair[groupLast[g]] = p;
-      groupLast[g] = p;
-    }
+    if (groupFirst[g] < 0) groupFirst[g] = p;
+    else nextPair[groupLast[g]] = p;
+    groupLast[g] = p;
   }
   const n2 = second.n;
   let MoS: SparseMat | undefined;
@@ -204,13 +213,7 @@ export function groupedForward(
     }
     mulSpRightInto(raw, AM, C);
   }
-  for (let p = 0; p < rp.pair.length; p++) pairB[p] = null;
-}
-
-function grown(a: Int32Array): Int32Array {
-  const b = new Int32Array(2 * a.length);
-  b.set(a);
-  return b;
+  releasePairs(rp.pair.length);
 }
 
 /** w · B (B's non-zero products, in its order) or, for ε, w · I, as CSR in the reused buffers. */
