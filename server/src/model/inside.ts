@@ -56,7 +56,6 @@ export interface InsideResult {
   zt: number;
 }
 
-
 /**
  * Memo of IN(w) across calls for one tree and one parameter generation, keyed by the surface strings of the slots
  * w spans (IN(w) depends on nothing else): scoring alternatives that differ in one slot recomputes only the nodes
@@ -172,7 +171,6 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
 }
 
 const EMPTY_MAT: Mat = zeros(0, 0);
-
 
 function mulScratch(role: number, a: Mat, b: Mat): Mat {
   const out = scratchMat(role, a.rows, b.cols);

@@ -12,9 +12,11 @@ export function zeros(rows: number, cols: number): Mat {
   return { rows, cols, d: new Float64Array(rows * cols) };
 }
 
-/** Buffers reused for intermediate matrices, one per role (Algorithm 1's forward-only pass in `inside.ts`, roles 0–5, each holding one intermediate while the next is made): the callers are not re-entrant. */
+/**
+ * Buffers reused for intermediate matrices, one per role (Algorithm 1's forward-only pass, `inside.ts` and
+ * `forwardNodes.ts`, roles 0–5, each holding one intermediate while the next is made): the callers are not re-entrant.
+ */
 const scratch: Float64Array[] = [];
-
 
 /** A zeroed rows×cols matrix in the buffer of `role`, valid until that role is asked for again. */
 export function scratchMat(role: number, rows: number, cols: number): Mat {
