@@ -19,13 +19,22 @@ export function documentText(paragraphs: readonly string[]): { text: string; sta
 
 /** A finding's first fix, shown in `text` from `lo` to `hi`: `… word⟦,→⟧ word …` (edits outside are not shown). */
 export function showFinding(text: string, f: Finding, lo: number, hi: number): string {
-  const edits = [...(f.fixes[0]?.edits ?? [])].sort((a, b) => a.start.offset - b.start.offset);
+  return showEdits(
+    text,
+    (f.fixes[0]?.edits ?? []).map((e) => ({ start: e.start.offset, end: e.end.offset, newText: e.newText })),
+    lo,
+    hi,
+  );
+}
+
+/** Edits by offset, shown in `text` from `lo` to `hi` as `showFinding` shows a fix's. */
+export function showEdits(text: string, edits: ReadonlyArray<{ start: number; end: number; newText: string }>, lo: number, hi: number): string {
   let out = '';
   let at = lo;
-  for (const e of edits) {
-    if (e.start.offset < at || e.end.offset > hi) continue;
-    out += text.slice(at, e.start.offset) + `⟦${text.slice(e.start.offset, e.end.offset)}→${e.newText}⟧`;
-    at = e.end.offset;
+  for (const e of [...edits].sort((a, b) => a.start - b.start)) {
+    if (e.start < at || e.end > hi) continue;
+    out += text.slice(at, e.start) + `⟦${text.slice(e.start, e.end)}→${e.newText}⟧`;
+    at = e.end;
   }
   return out + text.slice(at, hi);
 }

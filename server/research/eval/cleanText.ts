@@ -23,7 +23,16 @@ export function cleanTexts(sentences: readonly ConlluSentence[], byDocument: boo
 
 /** The sentence of `text` around `offset` (to show a finding in a benchmark's log). */
 export function sentenceAround(text: string, offset: number): string {
-  const before = text.slice(0, offset).search(/[^.!?\n]*$/);
+  const [lo, hi] = sentenceSpan(text, offset);
+  return text.slice(lo, hi);
+}
+
+/** Where `sentenceAround`'s sentence starts and ends in `text`, its surrounding space left out. */
+export function sentenceSpan(text: string, offset: number): [number, number] {
+  let lo = text.slice(0, offset).search(/[^.!?\n]*$/);
   const after = text.slice(offset).search(/[.!?\n]/);
-  return text.slice(before, after < 0 ? text.length : offset + after + 1).trim();
+  let hi = after < 0 ? text.length : offset + after + 1;
+  while (lo < hi && /\s/.test(text[lo])) lo++;
+  while (hi > lo && /\s/.test(text[hi - 1])) hi--;
+  return [lo, hi];
 }

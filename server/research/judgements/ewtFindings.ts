@@ -8,7 +8,8 @@
  *   npx tsx server/research/judgements/countJudged.ts FINDINGS.tsv --judged server/research/judgements/ewt-dev-clean.tsv --sentences 2001
  */
 import * as fs from 'fs';
-import { sentenceAround } from '../eval/cleanText';
+import { sentenceSpan } from '../eval/cleanText';
+import { showEdits } from '../corruption/documentText';
 
 interface CleanFinding {
   id: string;
@@ -21,21 +22,12 @@ interface CleanFinding {
 
 /** The sentence around the finding's first edit, each of its edits inside that sentence marked ⟦old→new⟧. */
 export function markedSentence(f: CleanFinding): string {
-  const edits = [...f.edits].sort((a, b) => a.start - b.start);
-  if (edits.length === 0) return sentenceAround(f.text, 0);
-  const sentence = sentenceAround(f.text, edits[0].start);
-  const lo = f.text.indexOf(sentence, Math.max(0, edits[0].start - sentence.length));
+  const first = f.edits.reduce((m, e) => Math.min(m, e.start), f.edits.length ? Infinity : 0);
+  const [lo, sentenceEnd] = sentenceSpan(f.text, first);
   // A doubled or absorbed mark sits at or just past the sentence's end: the sentence reaches over the edits there.
-  let hi = lo + sentence.length;
-  for (const e of edits) if (e.start <= hi + 2) hi = Math.max(hi, e.end);
-  let out = '';
-  let at = lo;
-  for (const e of edits) {
-    if (e.start < at || e.end > hi) continue;
-    out += f.text.slice(at, e.start) + `⟦${f.text.slice(e.start, e.end)}→${e.newText}⟧`;
-    at = e.end;
-  }
-  return (out + f.text.slice(at, hi)).replace(/\s+/g, ' ');
+  let hi = sentenceEnd;
+  for (const e of [...f.edits].sort((a, b) => a.start - b.start)) if (e.start <= hi + 2) hi = Math.max(hi, e.end);
+  return showEdits(f.text, f.edits, lo, hi).replace(/\s+/g, ' ');
 }
 
 function main(file: string): void {
