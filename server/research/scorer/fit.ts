@@ -227,7 +227,7 @@ interface PartData {
 
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
   const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}${part === 'train' ? crossFitTag : ''}`;
-  const file = path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}.json`);
+  const file = partFile(path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}`));
   if (fs.existsSync(file) && !opt.rebuild) return readPart(file);
   const t0 = Date.now();
   const docs = loadSuiteDocuments(part, docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
@@ -265,23 +265,54 @@ const VERB_GROUP_SHAPES_VERSION = 1;
 const crossFitTag = crossFit || (setOffModel && !opt['no-cross-fit']) ? `-xfit${GAP_FOLDS}` : '';
 
 /** A part's examples on disk: feature ids written as the names' positions in `names`. */
+/**
+ * Where a part's examples are cached: an older cache written as one JSON document (`.json`) is still read; new ones
+ * are written one sentence a line (`.jsonl`), since a train part of 1,000 items a kind is longer than the longest
+ * string V8 holds (about 512 M characters), which one `JSON.stringify` would have to be.
+ */
+function partFile(base: string): string {
+  return fs.existsSync(`${base}.json`) ? `${base}.json` : `${base}.jsonl`;
+}
+
+type PlainSentence = Omit<LabelledSentence, 'edits'> & { edits: Array<Omit<ScoredEdit, 'features'> & { features: { idx: number[]; val: number[] } }> };
+
+const plainSentence = (x: LabelledSentence): PlainSentence => ({ ...x, edits: x.edits.map((e) => ({ ...e, features: { idx: [...e.features.idx], val: [...e.features.val] } })) });
+
 function writePart(file: string, data: PartData): void {
-  const plain = (ss: LabelledSentence[]) => ss.map((x) => ({ ...x, edits: x.edits.map((e) => ({ ...e, features: { idx: [...e.features.idx], val: [...e.features.val] } })) }));
-  fs.writeFileSync(file, JSON.stringify({ names: featureTable.names, corrupted: plain(data.corrupted), clean: plain(data.clean) }));
+  if (file.endsWith('.json')) {
+    fs.writeFileSync(file, JSON.stringify({ names: featureTable.names, corrupted: data.corrupted.map(plainSentence), clean: data.clean.map(plainSentence) }));
+    return;
+  }
+  // A line per sentence ("c" corrupted, "w" as written), the feature names last (known only once every line is made).
+  const fd = fs.openSync(`${file}.partial`, 'w');
+  for (const [tag, ss] of [['c', data.corrupted], ['w', data.clean]] as const) for (const x of ss) fs.writeSync(fd, `${JSON.stringify({ [tag]: plainSentence(x) })}\n`);
+  fs.writeSync(fd, `${JSON.stringify({ names: featureTable.names })}\n`);
+  fs.closeSync(fd);
+  fs.renameSync(`${file}.partial`, file);
 }
 
 function readPart(file: string): PartData {
-  type Plain = Omit<LabelledSentence, 'edits'> & { edits: Array<Omit<ScoredEdit, 'features'> & { features: { idx: number[]; val: number[] } }> };
-  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { names: string[]; corrupted: Plain[]; clean: Plain[] };
-  const ids = raw.names.map((n) => featureTable.id(n));
-  const back = (ss: Plain[]): LabelledSentence[] =>
-    ss.map((x) => ({
-      ...x,
-      edits: x.edits.map((e) => {
-        return { ...e, features: { idx: Int32Array.from(e.features.idx, (k) => ids[k]), val: Float32Array.from(e.features.val) } };
-      }),
-    }));
-  return { corrupted: back(raw.corrupted), clean: back(raw.clean) };
+  const back = (ids: number[], x: PlainSentence): LabelledSentence => ({
+    ...x,
+    edits: x.edits.map((e) => ({ ...e, features: { idx: Int32Array.from(e.features.idx, (k) => ids[k]), val: Float32Array.from(e.features.val) } })),
+  });
+  if (file.endsWith('.json')) {
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { names: string[]; corrupted: PlainSentence[]; clean: PlainSentence[] };
+    const ids = raw.names.map((n) => featureTable.id(n));
+    return { corrupted: raw.corrupted.map((x) => back(ids, x)), clean: raw.clean.map((x) => back(ids, x)) };
+  }
+  const bytes = fs.readFileSync(file);
+  const lastLine = bytes.lastIndexOf(10, bytes.length - 2) + 1;
+  const ids = (JSON.parse(bytes.toString('utf8', lastLine)) as { names: string[] }).names.map((n) => featureTable.id(n));
+  const data: PartData = { corrupted: [], clean: [] };
+  for (let at = 0; at < lastLine; ) {
+    const end = bytes.indexOf(10, at);
+    const line = JSON.parse(bytes.toString('utf8', at, end)) as { c?: PlainSentence; w?: PlainSentence };
+    if (line.c) data.corrupted.push(back(ids, line.c));
+    else data.clean.push(back(ids, line.w!));
+    at = end + 1;
+  }
+  return data;
 }
 
 type Decide = (e: ScoredEdit) => { p: number; threshold: number };
