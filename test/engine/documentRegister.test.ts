@@ -5,11 +5,11 @@ import { blockOptions } from '../../server/src/prose/documentOptions';
 describe('engine: the document register the learned scorer reads (documentRegister.ts)', () => {
   it('counts words, commas, sentence starts, unterminated lines, i, contractions and exclamation marks', () => {
     const c = registerCounts("hi there, i don't know what you mean!\nWe went home and it's late\nThe end. it was fine.");
-    assert.deepStrictEqual(c, { words: 19, commas: 1, sentences: 4, lowerStarts: 2, lines: 3, unterminated: 1, lowerI: 1, contractions: 1, exclamations: 1 });
+    assert.deepStrictEqual(c, { words: 19, commas: 1, sentences: 4, lowerStarts: 2, lines: 3, unterminated: 1, lowerI: 1, contractions: 1, exclamations: 1, whichComma: 0, whichBare: 0 });
   });
 
   it('reads a text under 15 words as short, and a longer one in bins', () => {
-    assert.deepStrictEqual(registerBins(registerCounts('The students passed the exam.')), ['doc:short']);
+    assert.deepStrictEqual(registerBins(registerCounts('The students passed the exam.')), ['doc:short', 'which=0/0']);
     const edited = 'The committee, which met on Tuesday, approved the budget. Its members, however, asked for a review of the costs before the next meeting, and the chair agreed.';
     assert.deepStrictEqual(registerBins(registerCounts(edited)), [
       'doc:words=<40',
@@ -20,6 +20,7 @@ describe('engine: the document register the learned scorer reads (documentRegist
       'doc:contractions=none',
       'doc:exclamations=false',
       'doc:sentenceLength=12-20',
+      'which=1/0',
     ]);
   });
 

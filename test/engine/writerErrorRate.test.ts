@@ -76,8 +76,8 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     const pending = (n: number) => Array.from({ length: n }, () => ({}));
     assert.deepStrictEqual(
       documentErrorRate([
-        { findings: 1, sentences: 5, pending: pending(1), register: { ...edited, sentences: 5, words: 60, commas: 2, lines: 1, contractions: 0, exclamations: 0 } },
-        { findings: 1, sentences: 4, pending: [], register: { ...edited, sentences: 4, words: 50, commas: 1, lines: 1, contractions: 0, exclamations: 0 } },
+        { findings: 1, sentences: 5, pending: pending(1), register: { ...edited, sentences: 5, words: 60, commas: 2, lines: 1, contractions: 0, exclamations: 0, whichComma: 0, whichBare: 0 } },
+        { findings: 1, sentences: 4, pending: [], register: { ...edited, sentences: 4, words: 50, commas: 1, lines: 1, contractions: 0, exclamations: 0, whichComma: 0, whichBare: 0 } },
       ]),
       { findings: 2, sentences: 9, deferred: 1 },
     );

@@ -49,6 +49,7 @@ import { buildEditedSuite, loadSuiteDocuments } from '../corruption/editedSuite'
 import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
 import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
+import { addWhichHabit, editedWhichOthers, ewtWhichOthers } from './documentWhich';
 import { learnerShapeItems, learnerShapeSlots, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
@@ -180,6 +181,16 @@ const { values: opt } = parseArgs({
      * punctuation model, and the document's register as its feature").
      */
     'document-register': { type: 'boolean' },
+    /**
+     * The writer's habit before "which" in the rest of the document among the features (`whichHabit.ts`,
+     * `documentWhich.ts`): edited prose writes a restrictive "which" without a comma almost as often as a
+     * non-restrictive one with it, and only the writer's other "which"s tell the two apart. Given to both fits.
+     */
+    'document-which': { type: 'boolean' },
+    /** A scorer file whose weights the fit starts from (with `--train-only`: a residual fit on top of them). */
+    'init-weights': { type: 'string' },
+    /** Only the features whose names match this regular expression are fitted; the others keep `--init-weights`'. */
+    'train-only': { type: 'string' },
     /**
      * With --document-register, this share of the train part's examples read as their sentence linted alone (its own
      * bins), as the linter reads a sentence given by itself: otherwise the only short texts the scorer sees are EWT's
@@ -515,6 +526,17 @@ function main(): void {
       (ewtDev ? addDocumentRegister(ewtDev.data.clean, ewtRegisters(EWT_DEV)) : 0);
     console.log(`document register added (${missing} sentences with no document found)`);
   }
+  if (opt['document-which']) {
+    const once = <T>(xs: readonly T[]) => [...new Set(xs)];
+    const edited = editedWhichOthers(opt['no-heldout'] ? ['train', 'dev'] : ['train', 'dev', 'heldout']);
+    const ewtTrain = ewtWhichOthers(EWT_TRAIN);
+    const trainOthers = (id: string) => (id.startsWith('ewt#') ? ewtTrain(id) : edited(id));
+    const missing =
+      addWhichHabit(once([...train.corrupted, ...train.clean]), trainOthers) +
+      addWhichHabit([...dev.corrupted, ...dev.clean, ...held.corrupted, ...held.clean], edited) +
+      (ewtDev ? addWhichHabit(ewtDev.data.clean, ewtWhichOthers(EWT_DEV)) : 0);
+    console.log(`the writer's habit before "which" added (${missing} sentences with such an edit and no document found)`);
+  }
   const dropped = [...(opt['drop-features'] ? [opt['drop-features']] : []), ...(opt['pair-features'] ? [] : ['^pair'])];
   if (dropped.length) {
     const drop = new RegExp(dropped.map((r) => `(?:${r})`).join('|'));
@@ -528,7 +550,15 @@ function main(): void {
   const trainEdits = flat(train);
   const devEdits = flat(dev);
   console.log(`train: ${trainEdits.length} candidates (${trainEdits.filter((e) => e.label).length} right); dev: ${devEdits.length} (${devEdits.filter((e) => e.label).length} right)`);
-  const scorer: LogisticModel = given ? { weights: given.weights, note: `${given.note?.replace(/; threshold [\d.]+ chosen on .*$/, '') ?? 'the weights given'}, thresholds chosen again` } : trainEncoded(trainEdits, devEdits, featureTable, { ...DEFAULT_TRAIN, l2: Number(opt.l2), patience: Number(opt.patience), learningRate: Number(opt['learning-rate']), log: (l) => console.log(`  ${l}`) });
+  const scorer: LogisticModel = given ? { weights: given.weights, note: `${given.note?.replace(/; threshold [\d.]+ chosen on .*$/, '') ?? 'the weights given'}, thresholds chosen again` } : trainEncoded(trainEdits, devEdits, featureTable, {
+        ...DEFAULT_TRAIN,
+        l2: Number(opt.l2),
+        patience: Number(opt.patience),
+        learningRate: Number(opt['learning-rate']),
+        log: (l) => console.log(`  ${l}`),
+        ...(opt['init-weights'] ? { init: (JSON.parse(fs.readFileSync(opt['init-weights'], 'utf8')) as { weights: Record<string, number> }).weights } : {}),
+        ...(opt['train-only'] ? { trainOnly: new RegExp(opt['train-only']) } : {}),
+      });
   console.log(scorer.note);
   const w = featureTable.weightsOf(scorer);
   const predict = (_: LogisticModel, f: Encoded) => predictEncoded(w, f);
@@ -687,7 +717,7 @@ function main(): void {
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
   const hand = opt.hand ? (JSON.parse(fs.readFileSync(opt.hand, 'utf8')) as { weights: Record<string, number>; threshold: number; note?: string }) : undefined;
-  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(Object.keys(scorer.weights).some((n) => /^doc:/.test(n)) ? { documentRegister: true } : {}), ...(setOffModel && Object.keys(scorer.weights).some((n) => /^(setOff|noSetOff)/.test(n)) ? { setOffFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(Object.keys(scorer.weights).some((n) => /^doc:/.test(n)) ? { documentRegister: true } : {}), ...(Object.keys(scorer.weights).some((n) => /^docWhich=/.test(n)) ? { documentWhich: true } : {}), ...(setOffModel && Object.keys(scorer.weights).some((n) => /^(setOff|noSetOff)/.test(n)) ? { setOffFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 

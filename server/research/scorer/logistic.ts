@@ -32,6 +32,13 @@ export interface TrainOptions {
   minCount: number;
   seed: number;
   log?: (line: string) => void;
+  /** Starting weights by name (a shipped scorer's), kept in the model whether or not a feature occurs here. */
+  init?: Readonly<Record<string, number>>;
+  /**
+   * Only the features whose names match move; the others keep their `init` weight. A residual fit: new features
+   * learn what they add to a fitted scorer, whose other decisions stay as they were.
+   */
+  trainOnly?: RegExp;
 }
 
 export const DEFAULT_TRAIN: TrainOptions = { l2: 1e-4, learningRate: 0.02, maxEpochs: 40, patience: 3, minCount: 3, seed: 1 };
@@ -128,7 +135,8 @@ export function trainEncoded(
     }
     return s / Math.max(1, devRows.length);
   };
-  const w = new Float64Array(names.length);
+  const w = Float64Array.from(names, (n) => opts.init?.[n] ?? 0);
+  const frozen = opts.trainOnly ? names.map((n) => !opts.trainOnly!.test(n)) : undefined;
   const m1 = new Float64Array(names.length);
   const m2 = new Float64Array(names.length);
   const b1 = 0.9;
@@ -136,7 +144,7 @@ export function trainEncoded(
   let t = 0;
   let rng = opts.seed >>> 0 || 1;
   const rand = () => ((rng = (rng * 1664525 + 1013904223) >>> 0) / 4294967296);
-  const toModel = (ws: Float64Array): LogisticModel => ({ weights: Object.fromEntries(names.map((n, k) => [n, ws[k]]).filter(([, x]) => x !== 0)), note: '' });
+  const toModel = (ws: Float64Array): LogisticModel => ({ weights: Object.fromEntries([...Object.entries(opts.init ?? {}), ...names.map((n, k) => [n, ws[k]] as [string, number])].filter(([, x]) => x !== 0)), note: '' });
   let best = { loss: Infinity, w: new Float64Array(w), epoch: 0 };
   const order = rows.map((_, k) => k);
   const batch = 128;
@@ -159,6 +167,7 @@ export function trainEncoded(
       const scale = 1 / (end - start);
       // Lazy Adam: only the features in the batch move (their L2 term included).
       for (const [k, g0] of grad) {
+        if (frozen?.[k]) continue;
         const g = g0 * scale + opts.l2 * w[k];
         m1[k] = b1 * m1[k] + (1 - b1) * g;
         m2[k] = b2 * m2[k] + (1 - b2) * g * g;

@@ -9,7 +9,7 @@ import { GUARDS } from './correction/guards/registry';
 import { conventionDecision } from './correction/pipeline/conventionKinds';
 import { DecisionNote } from './correction/pipeline/decisionTrace';
 import { sentenceCandidates, sentenceFindings } from './correction/pipeline/modelRules';
-import { documentBinsFor, learnedFindings, scoreCandidate, scoredForScorer } from './correction/learned/learnedDecision';
+import { documentBinsFor, learnedFindings, scoreCandidate, scoredForScorer, whichOthersFor } from './correction/learned/learnedDecision';
 import { LearnedScorer } from './correction/learned/learnedScorer';
 import { plainReasons } from './correction/learned/learnedReasons';
 import { treeInfo } from './treeInfo';
@@ -129,13 +129,14 @@ function learnedCorrections(
   document: readonly string[] | undefined,
 ): Pick<WeighedCorrections, 'threshold' | 'kindThresholds' | 'corrections'> {
   const info = treeInfo(s.tree);
+  const others = whichOthersFor(scorer, document, text, s);
   const side = { gaps: scorer.gapFeature ? parts.kinds?.gaps : undefined, setOff: scorer.setOffFeature ? parts.kinds?.setOff : undefined };
   const step = styleStep({ text, s, info, model: parts.model!, options, convention: parts.convention });
   const corrections = scoredForScorer(scorer, s, info, parts.model!, parts.calibration!, reparse, options.fragment, false, undefined, side)
     .filter((c) => !step.isIntroductorySetting(c.scored.candidate))
     .map((c) => {
       const { scored } = c;
-      const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document);
+      const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document, others);
       return {
         kind: scored.key,
         changes: [...scored.candidate.changes].map(([slot, marks]) => ({ slot, marks: marks.map((m) => m.text) })),

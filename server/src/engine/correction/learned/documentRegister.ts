@@ -13,6 +13,7 @@
  * that an edit seldom moves them. The scorer learns what each bin means for each kind of edit.
  */
 import type { FeatureVector } from './learnedScorer';
+import { WHICH_BIN, whichBin, whichTally } from './whichHabit';
 
 /** What the register is read from: counts over the document's text. */
 export interface RegisterCounts {
@@ -29,6 +30,9 @@ export interface RegisterCounts {
   /** Contracted forms (`don't`, `I'm`, `you're`, …). */
   contractions: number;
   exclamations: number;
+  /** "which" after a word with a comma between them, and without (`whichHabit.ts`). */
+  whichComma: number;
+  whichBare: number;
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
@@ -37,7 +41,8 @@ const SENTENCE_END = /[.!?]+["'’”)\]]*(?=\s|$)/u;
 
 /** The counts of one text. */
 export function registerCounts(text: string): RegisterCounts {
-  const c: RegisterCounts = { words: 0, commas: 0, sentences: 0, lowerStarts: 0, lines: 0, unterminated: 0, lowerI: 0, contractions: 0, exclamations: 0 };
+  const c: RegisterCounts = { words: 0, commas: 0, sentences: 0, lowerStarts: 0, lines: 0, unterminated: 0, lowerI: 0, contractions: 0, exclamations: 0, whichComma: 0, whichBare: 0 };
+  [c.whichComma, c.whichBare] = whichTally(text);
   for (const ch of text) {
     if (ch === ',') c.commas++;
     else if (ch === '!') c.exclamations++;
@@ -78,7 +83,9 @@ const level = (share: number, lo: number, hi: number) => (share <= lo ? 'none' :
  * words). The bins' edges are round numbers, not tuned.
  */
 export function registerBins(c: RegisterCounts): string[] {
-  if (c.words < 15) return [`doc:short`];
+  // The "which" tally rides along (it is no bin of the register: `documentRegisterFeatures` skips it).
+  const which = whichBin([c.whichComma, c.whichBare]);
+  if (c.words < 15) return [`doc:short`, which];
   const per100 = (n: number) => (100 * n) / c.words;
   const commas = per100(c.commas);
   const out = [
@@ -91,7 +98,7 @@ export function registerBins(c: RegisterCounts): string[] {
     `doc:exclamations=${c.exclamations > 0}`,
   ];
   const sentenceLength = c.words / Math.max(1, c.sentences);
-  out.push(`doc:sentenceLength=${sentenceLength < 12 ? '<12' : sentenceLength < 20 ? '12-20' : '20+'}`);
+  out.push(`doc:sentenceLength=${sentenceLength < 12 ? '<12' : sentenceLength < 20 ? '12-20' : '20+'}`, which);
   return out;
 }
 
@@ -100,6 +107,7 @@ export function documentRegisterFeatures(bins: readonly string[], action: string
   const kind = key.split('/').slice(0, 2).join('/');
   const out: FeatureVector = [];
   for (const b of bins) {
+    if (b.startsWith(WHICH_BIN)) continue;
     out.push([`${b}*${action}`, 1]);
     if (b.startsWith('doc:commas=') || b.startsWith('doc:words=') || b === 'doc:short') out.push([`${b}*kind=${kind}`, 1]);
   }

@@ -30,6 +30,7 @@ import { gapProbabilities } from './gapProbabilities';
 import { SetOffCommasModel } from '../../setOffCommas/model';
 import { setOffProbabilities } from './setOffProbabilities';
 import { registerBins, registerCounts } from './documentRegister';
+import { whichOthers, whichTallyOfBins } from './whichHabit';
 
 export function learnedFindings(
   text: string,
@@ -54,6 +55,7 @@ export function learnedFindings(
   const adapt = options.adaptToWriter ?? true;
   const step = styleStep({ text, s, info, model, options, quoteStyle: style.quoteStyle, convention: style.convention, trace });
   const features = new Map<ScoredCandidate, { f: FeatureVector; weights: FeatureWeights; threshold: number }>();
+  const others = whichOthersFor(scorer, style.document, text, s);
   // A dense candidate whose probability stays below the lowest threshold it is decided at whatever its Δ is left out
   // of the punctuation model's inference (most of a sentence's gaps and commas): it is reported nowhere, deferred
   // nowhere, and counts as left out (`overruled`) as it would with its Δ. `explain --candidates` (a trace) shows
@@ -62,7 +64,7 @@ export function learnedFindings(
   const decidedWithoutDelta = trace
     ? undefined
     : (ctx: FeatureContext) => (c: Candidate, key: string) => {
-        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document);
+        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document, others);
         if (bound === undefined || bound.p >= (adapt ? adaptedThreshold(bound.threshold) : bound.threshold)) return false;
         upperBounds.set(c, bound);
         return true;
@@ -87,7 +89,7 @@ export function learnedFindings(
       features.set(out, { f: [], weights: scorer.weights, threshold: upper.threshold });
       return out;
     }
-    const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document);
+    const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document, others);
     const out = { ...c.scored, confidence: p };
     features.set(out, { f, weights, threshold });
     return out;
@@ -150,9 +152,11 @@ export function scoreCandidate(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
+  whichOthers?: readonly [number, number],
 ): { f: FeatureVector; weights: FeatureWeights; p: number; threshold: number } {
   const byHand = scorer.hand && !c.scored.candidate.dense;
-  const f = candidateFeatures(c.scored, s, info, byHand ? {} : scorer.documentRegister && document ? { ...c.ctx, document } : c.ctx);
+  const ctx = byHand ? {} : { ...c.ctx, ...(scorer.documentRegister && document ? { document } : {}), ...(whichOthers ? { whichOthers } : {}) };
+  const f = candidateFeatures(c.scored, s, info, ctx);
   const weights = byHand ? scorer.hand!.weights : scorer.weights;
   return { f, weights, p: predictFeatures(weights, f), threshold: minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) };
 }
@@ -171,16 +175,23 @@ export function deltaFreeBound(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
+  whichOthers?: readonly [number, number],
 ): { p: number; threshold: number } | undefined {
   if (!c.dense || c.group !== undefined) return undefined;
-  const { f, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document);
+  const { f, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document, whichOthers);
   const z = featureLogit(weights, f) + deltaTermsReach(weights, key, 'dense');
   return { p: 1 / (1 + Math.exp(-z)), threshold };
 }
 
 /** The register bins the scorer reads for `text`: the document's when the prose layer gives them, else the text's own. */
 export function documentBinsFor(scorer: LearnedScorer | undefined, options: LintOptions, text: string): readonly string[] | undefined {
-  return scorer?.documentRegister ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
+  return scorer?.documentRegister || scorer?.documentWhich ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
+}
+
+/** For a scorer trained with it, the document's "which"s but those of the sentence `s` of `text` (`whichHabit.ts`). */
+export function whichOthersFor(scorer: LearnedScorer, document: readonly string[] | undefined, text: string, s: AnalysedSentence): readonly [number, number] | undefined {
+  const tally = scorer.documentWhich && document ? whichTallyOfBins(document) : undefined;
+  return tally && whichOthers(tally, text.slice(s.start, s.end));
 }
 
 /** The small models whose probabilities a scorer trained with them reads (`gapFeature`, `setOffFeature`). */

@@ -21,6 +21,7 @@ import { manifestSha256, readModelFile } from '../../../data/modelIntegrity';
 import { FeatureWeights, recordWeights } from './featureWeightTable';
 import { readScorerSidecar, ScorerJson, ScorerSettings, scorerSource } from './scorerSidecar';
 import { documentRegisterFeatures } from './documentRegister';
+import { whichHabitFeatures } from './whichHabit';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { SetOffAnswer, setOffAt } from './setOffProbabilities';
 
@@ -46,6 +47,8 @@ export interface LearnedScorer {
   gapFeature?: boolean;
   /** Trained with the register of the sentence's document among its features (`documentRegister.ts`). */
   documentRegister?: boolean;
+  /** Trained with the writer's habit before "which" in the rest of the document among its features (`whichHabit.ts`). */
+  documentWhich?: boolean;
   /** Trained with the set-off comma model's probability at the slots among its features (`setOffProbabilities.ts`). */
   setOffFeature?: boolean;
 }
@@ -96,6 +99,7 @@ function scorerOf(m: ScorerSettings, weights: FeatureWeights, hand: FeatureWeigh
     hand: m.hand && hand ? { weights: hand, threshold: m.hand.threshold } : undefined,
     gapFeature: m.gapFeature === true,
     documentRegister: m.documentRegister === true,
+    documentWhich: m.documentWhich === true,
     setOffFeature: m.setOffFeature === true,
   };
 }
@@ -146,6 +150,8 @@ export interface FeatureContext {
   gaps?: Float64Array;
   /** The register bins of the sentence's document (`documentRegister.ts`), for a scorer trained with them. */
   document?: readonly string[];
+  /** The document's "which"s but the sentence's own, `[with a comma, without]` (`whichHabit.ts`), for a scorer trained with them. */
+  whichOthers?: readonly [number, number];
   /** The set-off comma model's answers at the sentence's candidates (`setOffProbabilities.ts`), for a scorer trained with them. */
   setOff?: readonly SetOffAnswer[];
 }
@@ -247,6 +253,7 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
     const lw = left ? left.form.toLowerCase() : '<s>';
     const rw = right ? right.form.toLowerCase() : '</s>';
     const act = side + c.action;
+    if (ctx.whichOthers && side === '' && c.action === 'insert' && rw === 'which') f.push(...whichHabitFeatures(ctx.whichOthers, key));
     f.push(
       [`lw=${lw}*${act}`, 1],
       [`rw=${rw}*${act}`, 1],

@@ -27,6 +27,7 @@ export interface ScorerJson {
   hand?: { weights: Record<string, number>; threshold: number };
   gapFeature?: boolean;
   documentRegister?: boolean;
+  documentWhich?: boolean;
   setOffFeature?: boolean;
 }
 

@@ -1,0 +1,47 @@
+import * as assert from 'assert';
+import { documentRegisterFeatures, registerBins, registerCounts } from '../../server/src/engine/correction/learned/documentRegister';
+import { whichHabitClass, whichHabitFeatures, whichOthers, whichTally, whichTallyOfBins } from '../../server/src/engine/correction/learned/whichHabit';
+
+describe('engine: the writer’s habit before "which" (whichHabit.ts)', () => {
+  const document = [
+    'The proposal adds a new module, which replaces the old parser.',
+    'It keeps the cache, which most users rely on, and the options in which the paths are set.',
+    'The macro returns 0 on success and -1 on failure which happens if the allocation fails.',
+    'Which of these is used depends on the platform.',
+  ].join(' ');
+
+  it('counts a relative "which" after a word with and without a comma, and not after a preposition or at a sentence start', () => {
+    assert.deepStrictEqual(whichTally(document), [2, 1]);
+    assert.deepStrictEqual(whichTally('the parts of which it is made'), [0, 0]);
+    assert.deepStrictEqual(whichTally('He asked about "the question", which no one answered.'), [1, 0]);
+  });
+
+  it('leaves the sentence’s own "which"s out, so that a sentence never votes for itself', () => {
+    const sentence = 'The macro returns 0 on success and -1 on failure which happens if the allocation fails.';
+    assert.deepStrictEqual(whichOthers(whichTally(document), sentence), [2, 0]);
+    // The same with the comma the writer left out put back: what the sentence holds does not change the others.
+    assert.deepStrictEqual(whichOthers(whichTally(document.replace('failure which', 'failure, which')), sentence.replace('failure which', 'failure, which')), [2, 0]);
+  });
+
+  it('reads the others as a few classes, and makes features only of the class and the kind', () => {
+    assert.deepStrictEqual([[0, 0], [1, 0], [0, 1], [3, 0], [0, 2], [3, 1], [1, 2]].map((t) => whichHabitClass(t as [number, number])), [
+      'none',
+      'one-comma',
+      'one-bare',
+      'all-comma',
+      'all-bare',
+      'most-comma',
+      'most-bare',
+    ]);
+    assert.deepStrictEqual(whichHabitFeatures([3, 0], 'nonrestrictive-comma/insert'), [
+      ['docWhich=all-comma*insert', 1],
+      ['docWhich=all-comma*key=nonrestrictive-comma/insert', 1],
+    ]);
+  });
+
+  it('rides with the register’s bins as a count, which the register’s own features skip', () => {
+    const bins = registerBins(registerCounts(document));
+    assert.deepStrictEqual(whichTallyOfBins(bins), [2, 1]);
+    assert.ok(documentRegisterFeatures(bins, 'insert', 'comma/insert').every(([name]) => name.startsWith('doc:')));
+  });
+});
