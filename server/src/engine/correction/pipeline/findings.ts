@@ -268,6 +268,6 @@ export function candidateFinding(c: ScoredCandidate, written: AnalysedSentence, 
     end: main.end,
     fixes: fixes(c, s, text),
     explanation: explain ? deferredExplanation(() => explanation(c, s, info, model)) : '',
-    related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of the same constituent.' })),
+    related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of this pair.' })),
   };
 }
