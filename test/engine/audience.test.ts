@@ -140,6 +140,41 @@ describe('engine: audience (stable findings)', function () {
     );
   });
 
+  it('every other named setting reports at least what its looser value does: introductory auto ⊇ ignore, a serial or e.g. comma style ⊇ none, a lower minConfidence ⊇ a higher', () => {
+    // Sentences a house style decides on, beside the probes: a series with and without its comma, e.g. with and without.
+    const STYLE = ['We bought apples, pears and plums.', 'We bought apples, pears, and plums.', 'Bring a snack, e.g. an apple.', 'Bring a snack, e.g., an apple.', 'However we stayed at home.'];
+    const missed = (text: string, strict: LintOptions, loose: LintOptions) => {
+      const strictFound = lint(text, strict);
+      return lint(text, loose)
+        .filter((l) => !strictFound.some((s) => s.ruleId === l.ruleId && s.start.offset === l.start.offset && s.end.offset === l.end.offset))
+        .map((f) => `${f.ruleId}@${f.start.offset}`);
+    };
+    const pairs: Array<[string, LintOptions, LintOptions]> = [
+      ['introductoryComma auto ⊇ ignore', { introductoryComma: 'auto' }, { introductoryComma: 'ignore' }],
+      ['serialComma always ⊇ ignore', { serialComma: 'always' }, { serialComma: 'ignore' }],
+      ['serialComma never ⊇ ignore', { serialComma: 'never' }, { serialComma: 'ignore' }],
+      ['egComma always ⊇ off', { egComma: 'always' }, { egComma: 'off' }],
+      ['egComma never ⊇ off', { egComma: 'never' }, { egComma: 'off' }],
+      ['minConfidence 0.5 ⊇ 0.8', { minConfidence: 0.5 }, { minConfidence: 0.8 }],
+    ];
+    let stricterFoundMore = 0;
+    fc.assert(
+      fc.property(fc.subarray([...sentences, ...CLEAN, ...STYLE], { minLength: 3, maxLength: 12 }), fc.constantFrom<'edited' | 'learner'>('edited', 'learner'), (chosen, audience) => {
+        const text = chosen.join(' ');
+        for (const [name, strict, loose] of pairs) {
+          assert.deepStrictEqual(missed(text, { audience, ...strict }, { audience, ...loose }), [], `${audience}: ${name}`);
+          stricterFoundMore += lint(text, { audience, ...strict }).length > lint(text, { audience, ...loose }).length ? 1 : 0;
+        }
+      }),
+      { numRuns: 10, seed: 35 },
+    );
+    // The settings were exercised: some stricter value found more than its looser one.
+    assert.ok(stricterFoundMore >= 5, `${stricterFoundMore} stricter runs found more`);
+    // And on the style sentences alone each stricter value finds something its looser one does not.
+    const style = STYLE.join(' ');
+    for (const [name, strict, loose] of pairs.slice(1, 5)) assert.ok(lint(style, { audience: 'edited', ...strict }).length > lint(style, { audience: 'edited', ...loose }).length, name);
+  });
+
   it('findings are the same on every run, and their keys survive edits elsewhere in the document', () => {
     const doc = sentences.join(' ');
     const first = lint(doc, { audience: 'learner' });
