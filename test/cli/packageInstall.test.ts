@@ -42,6 +42,8 @@ describe('npm package: installs from its tarball and runs without the repository
     assert.ok(files.includes('LICENSE') && files.includes('NOTICE.md') && files.includes('docs/rules/comma.md'), files.join('\n'));
     assert.ok(files.includes('models/en/punct.json'));
     assert.ok(!files.includes('models/en/punct-attach.json'), 'nothing loads the Attach-only ablation at run time');
+    // Of the pictures, only the one the README shows and the icon (the others illustrate docs/, which is not shipped).
+    assert.deepEqual(files.filter((f) => f.startsWith('docs/images/')).sort(), ['docs/images/icon.png', 'docs/images/problems-panel.png']);
     assert.deepEqual(files.filter((f) => /^(server\/src|server\/out\/(?!config\/)|test|scripts|client)\/|\.map$|\.ts$/.test(f)), []);
   });
 

@@ -19,6 +19,9 @@ describe('extension packaging', function () {
     assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|NOTICE\.md|CHANGELOG\.md|dist\/|models\/en\/|syntaxes\/|docs\/rules\/|docs\/images\/|server\/out\/config\/)/.test(f)), files.join('\n'));
     // The licence and the data credits; the rule pages the Problems panel and the hover link to.
     for (const f of ['LICENSE', 'NOTICE.md', 'CHANGELOG.md', 'docs/rules/README.md', 'docs/rules/comma-splice.md', 'docs/images/problems-panel.png', 'docs/images/icon.png']) assert.ok(files.includes(f), f);
+    // Of the pictures, only those the README shows and the icon: the others illustrate docs/, which is not shipped.
+    const readme = require('fs').readFileSync(path.join(REPO, 'README.md'), 'utf8') as string;
+    for (const f of files.filter((x) => x.startsWith('docs/images/'))) assert.ok(readme.includes(`](${f})`) || f === require(path.join(REPO, 'package.json')).icon, `${f} ships but nothing shown shows it`);
     // The icon the manifest names ships, and is a PNG of at least 128×128 (the marketplace's minimum).
     const pkg = require(path.join(REPO, 'package.json')) as { icon: string };
     const png = require('fs').readFileSync(path.join(REPO, pkg.icon)) as Buffer;
