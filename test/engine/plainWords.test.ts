@@ -67,11 +67,12 @@ describe('engine: plain words', function () {
     assert.ok(rules.size >= 4, [...rules].join(', '));
   });
 
-  it('the model\'s numbers are in words under More: no exponent, no "0.0 times"', () => {
+  it('the model\'s numbers and marks are in words under More: no exponent, no "0.0 times", no quoted "nothing"', () => {
     const found = makeLinter(parts()).lint(text, { audience: 'learner' });
     const more = found.flatMap((f) => plainExplanationText(plainExplanation(f, text)).slice(2));
     assert.ok(more.some((l) => /How the model groups the words/.test(l)));
-    for (const l of more) assert.doesNotMatch(l, /\de[+-]\d|0\.0 times/, l);
+    for (const l of more) assert.doesNotMatch(l, /\de[+-]\d|0\.0 times|"nothing"/, l);
+    assert.ok(more.some((l) => /you wrote no mark; the model expects ","|you wrote ","; the model expects no mark/.test(l)), more.join('\n'));
   });
 
   it('every rule has its own plain line (none falls back to the message)', () => {

@@ -239,9 +239,9 @@ function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, mo
   for (const i of c.candidate.changes.keys()) {
     const rw = describeRewrite(u.underlying[i] ?? [], corrected.slots[i]);
     const written = slotMarks(s, i).map((m) => m.norm);
-    lines.push(
-      `At this spot you wrote "${written.join(' ') || 'nothing'}"; the model expects "${corrected.slots[i].join(' ') || 'nothing'}"` + (rw ? ` — ${rw}.` : '.'),
-    );
+    // "no mark", not a quoted "nothing" (which reads as the word the writer should type).
+    const marks = (m: readonly string[]) => (m.length ? `"${m.join(' ')}"` : 'no mark');
+    lines.push(`At this spot you wrote ${marks(written)}; the model expects ${marks(corrected.slots[i])}` + (rw ? ` — ${rw}.` : '.'));
   }
   if (Number.isFinite(c.delta)) {
     const odds = Math.exp(Math.min(50, c.delta));
