@@ -131,13 +131,27 @@ describe('engine: audience (stable findings)', function () {
         const text = chosen.join(' ');
         const missed = (strict: LintOptions, loose: LintOptions) => covers(lint(text, strict), lint(text, loose)).map((f) => `${f.ruleId}@${f.start.offset}`);
         assert.deepStrictEqual(missed({ audience: 'learner' }, { audience: 'edited' }), [], 'learner ⊇ edited');
+        // Under auto too: the splices `edited` reports count for the document's decision as the ones `ignore` holds.
+        assert.deepStrictEqual(missed({ audience, commaSplices: 'edited' }, { audience, commaSplices: 'ignore' }), [], `${audience}: splices edited ⊇ ignore`);
         if (audience !== 'auto') {
           assert.deepStrictEqual(missed({ audience, introductoryComma: 'edited' }, { audience, introductoryComma: 'auto' }), [], `${audience}: introductory edited ⊇ auto`);
-          assert.deepStrictEqual(missed({ audience, commaSplices: 'edited' }, { audience, commaSplices: 'ignore' }), [], `${audience}: splices edited ⊇ ignore`);
         }
       }),
       { numRuns: 10, seed: 34 },
     );
+  });
+
+  it('under auto, commaSplices edited holds a document to the standard ignore does: its reported splice still counts as evidence', () => {
+    // Four probe sentences and a clean one: under `ignore` the splice waits and, counted with the two findings, makes
+    // the document a learner's, which reports "When I arrived at home⟦,⟧"; under `edited` the same splice was reported
+    // outright and not counted, the document was held to edited standards, and that finding went.
+    const text = 'When I arrived at home I was very tired. The students, want to learn English. I was very tired, I went to bed early. My sister Anna is a teacher. However we stayed at home.';
+    const keys = (options: LintOptions) => lint(text, options).map((f) => `${f.ruleId}@${f.start.offset}`);
+    const loose = keys({ commaSplices: 'ignore' });
+    assert.ok(loose.includes('introductory-comma@18') && loose.includes('comma-splice@94'), loose.join(' '));
+    assert.deepStrictEqual(keys({ commaSplices: 'edited' }), loose);
+    const linter = makeLinter(parts());
+    assert.strictEqual(settleDocument([linter.lintPart!(text, { commaSplices: 'edited' })]).audience.audience, 'learner');
   });
 
   it('every other named setting reports at least what its looser value does: introductory auto ⊇ ignore, a serial or e.g. comma style ⊇ none, a lower minConfidence ⊇ a higher', () => {
