@@ -111,4 +111,16 @@ describe('engine: plain words', function () {
       assert.ok(messageSentences(f.message).length <= 2, `${f.ruleId}, one or two sentences: ${f.message}`);
     }
   });
+
+  it('the bracketing under More shows the constituent around a removed comma, never a lone word with no mark', () => {
+    const doc = 'The man, who lives next door is a doctor. My friend told me, that he was sick.';
+    const found = makeLinter(parts()).lint(doc, { audience: 'learner' });
+    const trees = (ruleId: string) =>
+      found.filter((f) => f.ruleId === ruleId).flatMap((f) => plainExplanation(f, doc).more.flatMap((m) => (typeof m === 'string' ? [] : [m.tree])));
+    // Removing the comma before "who" reads the clause as saying which man: the noun phrase with its clause, no commas.
+    assert.ok(trees('nonrestrictive-comma').includes('[The man who lives next door]'), trees('nonrestrictive-comma').join(' | '));
+    for (const f of found) {
+      for (const m of plainExplanation(f, doc).more) if (typeof m !== 'string') assert.doesNotMatch(m.tree, /^\[[^\s[\]]+\]$/, `${f.ruleId}: ${m.tree}`);
+    }
+  });
 });
