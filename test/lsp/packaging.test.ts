@@ -58,6 +58,13 @@ describe('extension packaging', function () {
     }
     assert.equal(pkg.contributes.grammars[0].language, 'puncteme-tree');
     for (const lang of ['markdown', 'plaintext', 'latex', 'git-commit']) assert.ok(pkg.activationEvents.includes(`onLanguage:${lang}`));
+    // The context menu offers each command in every language the extension activates for (the picture's lacked
+    // reStructuredText and AsciiDoc, which the panel draws like the others).
+    const activated = pkg.activationEvents.map((e: string) => e.replace(/^onLanguage:/, '')).sort();
+    for (const item of pkg.contributes.menus['editor/context'] as Array<{ command: string; when: string }>) {
+      const languages = /editorLangId =~ \/\^\(([^)]*)\)\$\//.exec(item.when)?.[1].split('|').sort();
+      assert.deepEqual(languages, activated, item.command);
+    }
     assert.equal(pkg.main, './dist/extension.js');
   });
 });
