@@ -56,6 +56,10 @@ describe('extension packaging', function () {
       assert.ok(contributed, `puncteme.${key} is contributed`);
       if (key !== 'languages') assert.deepEqual(contributed.default, value, `default of puncteme.${key}`);
     }
+    // The editors' guide states the default languages the manifest contributes.
+    const guide = fs.readFileSync(path.join(REPO, 'docs/editors.md'), 'utf8');
+    const stated = /^\| `puncteme\.languages` \| ([^|]+) \|/m.exec(guide)?.[1].split(',').map((l) => l.trim());
+    assert.deepEqual(stated, pkg.contributes.configuration.properties['puncteme.languages'].default);
     assert.equal(pkg.contributes.grammars[0].language, 'puncteme-tree');
     for (const lang of ['markdown', 'plaintext', 'latex', 'git-commit']) assert.ok(pkg.activationEvents.includes(`onLanguage:${lang}`));
     // The context menu offers each command in every language the extension activates for (the picture's lacked
