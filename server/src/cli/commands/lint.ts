@@ -101,7 +101,7 @@ function parseCount(flag: string, v: string | undefined, min: number): number | 
 
 export const lintCommand: Command = {
   path: ['lint'],
-  summary: 'Lint the punctuation of Markdown, plain-text, LaTeX, reStructuredText and AsciiDoc files (or standard input).',
+  summary: 'Lint the punctuation of Markdown, plain text, LaTeX, reStructuredText and AsciiDoc files or stdin.',
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = parseArgs({
