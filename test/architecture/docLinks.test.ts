@@ -6,6 +6,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { relativeTargets } from './markdownLinks';
 
 const REPO = path.resolve(__dirname, '../..');
 
@@ -19,14 +20,6 @@ function documents(): string[] {
       return e.name.endsWith('.md') ? [rel] : [];
     });
   return [...top, ...walk('docs')];
-}
-
-/** Targets of inline links and images outside code: `[text](target)`. */
-function relativeTargets(markdown: string): string[] {
-  const prose = markdown.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
-  return [...prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
-    .map((m) => m[1].replace(/^<|>$/g, ''))
-    .filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('#'));
 }
 
 describe('documentation links', () => {

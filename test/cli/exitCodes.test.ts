@@ -113,6 +113,14 @@ describe('cli: exit codes', function () {
     assert.deepEqual(help.stdout.match(/^ {2}\w+(?= )/gm)?.map((c) => c.trim()), ['explain', 'lint', 'restore']);
   });
 
+  it('every help screen fits a terminal of 110 columns', async () => {
+    for (const args of [['--help'], ['lint', '--help'], ['explain', '--help'], ['restore', '--help']]) {
+      const help = await runMain(args, { cwd: dir });
+      assert.equal(help.code, 0, args.join(' '));
+      assert.deepEqual(help.stdout.split('\n').filter((l) => [...l].length > 110), [], args.join(' '));
+    }
+  });
+
   it('a separate puncteme process exits with the same codes', () => {
     assert.equal(runCli(['lint', 'clean.md'], { cwd: dir }).code, 0);
     assert.equal(runCli(['lint', 'dirty.md'], { cwd: dir }).code, 1);

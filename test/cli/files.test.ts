@@ -51,6 +51,19 @@ describe('cli: files', function () {
     assert.deepEqual(await lintedFiles(['.'], dir), ['docs/guide.md', 'docs/notes.txt', 'docs/paper.tex', 'README.md', 'vendor/lib.md'].sort());
   });
 
+  it('the help names the extensions a directory walk lints, exactly, in lines no wider than 110 columns', async () => {
+    const help = (await runMain(['lint', '--help'], { cwd: dir })).stdout;
+    assert.deepEqual(help.split('\n').filter((l) => [...l].length > 110), []);
+    const named = /^ {4}(\.\w+(?: \.\w+)*)$/m.exec(help)?.[1].split(' ') ?? [];
+    assert.ok(named.includes('.rst') && named.includes('.adoc'), help);
+    const each = tempRepo(Object.fromEntries([...named.map((ext) => [`a${ext}`, DIRTY]), ['COMMIT_EDITMSG', DIRTY], ['a.js', DIRTY], ['a.html', DIRTY]]));
+    try {
+      assert.deepEqual(await lintedFiles(['.'], each), [...named.map((ext) => `a${ext}`), 'COMMIT_EDITMSG'].sort());
+    } finally {
+      removeRepo(each);
+    }
+  });
+
   it('expands globs, and names skipped explicit files in a note', async () => {
     assert.deepEqual(await lintedFiles(['docs/*.md', '**/*.tex'], dir), ['docs/guide.md', 'docs/paper.tex']);
     const r = await runMain(['lint', 'docs/script.js', 'build/out.md', 'README.md'], { cwd: dir });

@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
+import { deadLinksAmong } from '../architecture/markdownLinks';
 import { LspClient } from '../lsp/lspClient';
 
 const REPO = path.resolve(__dirname, '../..');
@@ -42,6 +43,8 @@ describe('npm package: installs from its tarball and runs without the repository
     assert.ok(files.includes('LICENSE') && files.includes('NOTICE.md') && files.includes('docs/rules/comma.md'), files.join('\n'));
     assert.ok(files.includes('models/en/punct.json'));
     assert.ok(!files.includes('models/en/punct-attach.json'), 'nothing loads the Attach-only ablation at run time');
+    // Every page and picture a shipped Markdown file links to ships too: an installed README has no dead link.
+    assert.deepEqual(deadLinksAmong(files, (f) => fs.readFileSync(path.join(REPO, f), 'utf8')), []);
     assert.deepEqual(files.filter((f) => /^(server\/src|server\/out\/(?!config\/)|test|scripts|client)\/|\.map$|\.ts$/.test(f)), []);
   });
 

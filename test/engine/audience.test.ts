@@ -131,13 +131,62 @@ describe('engine: audience (stable findings)', function () {
         const text = chosen.join(' ');
         const missed = (strict: LintOptions, loose: LintOptions) => covers(lint(text, strict), lint(text, loose)).map((f) => `${f.ruleId}@${f.start.offset}`);
         assert.deepStrictEqual(missed({ audience: 'learner' }, { audience: 'edited' }), [], 'learner ⊇ edited');
+        // Under auto too: the splices `edited` reports count for the document's decision as the ones `ignore` holds.
+        assert.deepStrictEqual(missed({ audience, commaSplices: 'edited' }, { audience, commaSplices: 'ignore' }), [], `${audience}: splices edited ⊇ ignore`);
         if (audience !== 'auto') {
           assert.deepStrictEqual(missed({ audience, introductoryComma: 'edited' }, { audience, introductoryComma: 'auto' }), [], `${audience}: introductory edited ⊇ auto`);
-          assert.deepStrictEqual(missed({ audience, commaSplices: 'edited' }, { audience, commaSplices: 'ignore' }), [], `${audience}: splices edited ⊇ ignore`);
         }
       }),
       { numRuns: 10, seed: 34 },
     );
+  });
+
+  it('under auto, commaSplices edited holds a document to the standard ignore does: its reported splice still counts as evidence', () => {
+    // Four probe sentences and a clean one: under `ignore` the splice waits and, counted with the two findings, makes
+    // the document a learner's, which reports "When I arrived at home⟦,⟧"; under `edited` the same splice was reported
+    // outright and not counted, the document was held to edited standards, and that finding went.
+    const text = 'When I arrived at home I was very tired. The students, want to learn English. I was very tired, I went to bed early. My sister Anna is a teacher. However we stayed at home.';
+    const keys = (options: LintOptions) => lint(text, options).map((f) => `${f.ruleId}@${f.start.offset}`);
+    const loose = keys({ commaSplices: 'ignore' });
+    assert.ok(loose.includes('introductory-comma@18') && loose.includes('comma-splice@94'), loose.join(' '));
+    assert.deepStrictEqual(keys({ commaSplices: 'edited' }), loose);
+    const linter = makeLinter(parts());
+    assert.strictEqual(settleDocument([linter.lintPart!(text, { commaSplices: 'edited' })]).audience.audience, 'learner');
+  });
+
+  it('every other named setting reports at least what its looser value does: introductory auto ⊇ ignore, a serial or e.g. comma style ⊇ none, a lower minConfidence ⊇ a higher', () => {
+    // Sentences a house style decides on, beside the probes: a series with and without its comma, e.g. with and without.
+    const STYLE = ['We bought apples, pears and plums.', 'We bought apples, pears, and plums.', 'Bring a snack, e.g. an apple.', 'Bring a snack, e.g., an apple.', 'However we stayed at home.'];
+    const missed = (text: string, strict: LintOptions, loose: LintOptions) => {
+      const strictFound = lint(text, strict);
+      return lint(text, loose)
+        .filter((l) => !strictFound.some((s) => s.ruleId === l.ruleId && s.start.offset === l.start.offset && s.end.offset === l.end.offset))
+        .map((f) => `${f.ruleId}@${f.start.offset}`);
+    };
+    const pairs: Array<[string, LintOptions, LintOptions]> = [
+      ['introductoryComma auto ⊇ ignore', { introductoryComma: 'auto' }, { introductoryComma: 'ignore' }],
+      ['serialComma always ⊇ ignore', { serialComma: 'always' }, { serialComma: 'ignore' }],
+      ['serialComma never ⊇ ignore', { serialComma: 'never' }, { serialComma: 'ignore' }],
+      ['egComma always ⊇ off', { egComma: 'always' }, { egComma: 'off' }],
+      ['egComma never ⊇ off', { egComma: 'never' }, { egComma: 'off' }],
+      ['minConfidence 0.5 ⊇ 0.8', { minConfidence: 0.5 }, { minConfidence: 0.8 }],
+    ];
+    let stricterFoundMore = 0;
+    fc.assert(
+      fc.property(fc.subarray([...sentences, ...CLEAN, ...STYLE], { minLength: 3, maxLength: 12 }), fc.constantFrom<'edited' | 'learner'>('edited', 'learner'), (chosen, audience) => {
+        const text = chosen.join(' ');
+        for (const [name, strict, loose] of pairs) {
+          assert.deepStrictEqual(missed(text, { audience, ...strict }, { audience, ...loose }), [], `${audience}: ${name}`);
+          stricterFoundMore += lint(text, { audience, ...strict }).length > lint(text, { audience, ...loose }).length ? 1 : 0;
+        }
+      }),
+      { numRuns: 10, seed: 35 },
+    );
+    // The settings were exercised: some stricter value found more than its looser one.
+    assert.ok(stricterFoundMore >= 5, `${stricterFoundMore} stricter runs found more`);
+    // And on the style sentences alone each stricter value finds something its looser one does not.
+    const style = STYLE.join(' ');
+    for (const [name, strict, loose] of pairs.slice(1, 5)) assert.ok(lint(style, { audience: 'edited', ...strict }).length > lint(style, { audience: 'edited', ...loose }).length, name);
   });
 
   it('findings are the same on every run, and their keys survive edits elsewhere in the document', () => {

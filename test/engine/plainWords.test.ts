@@ -9,12 +9,27 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { makeLinter } from '../../server/src/engine';
 import { plainExplanation, plainExplanationText, plainRatio } from '../../server/src/engine/plainWords';
+import { RULES } from '../../server/src/engine/registry';
 import { RULE_CATALOG } from '../../server/src/engine/ruleCatalog';
 import { findingHover } from '../../server/src/lsp/hover';
 import { trainedEngineParts } from './trainedParts';
 
 /** Terms of the model and of grammar books that a learner should not meet in the first lines. */
 const JARGON = /T′|underlying|punctem|constituent|apposi|restrictive|probab|likely|e\+\d|Δ|calibrat|posterior|absorb/i;
+
+/**
+ * The message the Problems panel and the terminal show: it names the words involved, so it may say "relative clause",
+ * but never the model's own terms, numbers of odds, or marks quoted in a way that reads as a stray quote.
+ */
+const MESSAGE_JARGON = /T′|underlying|punctem|constituent|probab|likely|e\+\d|Δ|calibrat|posterior|absorb|""\s/i;
+
+/** A message's sentences, the reason in brackets some findings end with ("(Less certain …)") left out. */
+function messageSentences(message: string): string[] {
+  return message
+    .replace(/\s*\((Less certain|Reported)[^)]*\)$/, '')
+    .split(/(?<=[.?!]["”]?)\s+(?=[A-Z])/)
+    .filter((s) => s.trim());
+}
 
 describe('engine: plain words', function () {
   this.timeout(300000);
@@ -52,11 +67,12 @@ describe('engine: plain words', function () {
     assert.ok(rules.size >= 4, [...rules].join(', '));
   });
 
-  it('the model\'s numbers are in words under More: no exponent, no "0.0 times"', () => {
+  it('the model\'s numbers and marks are in words under More: no exponent, no "0.0 times", no quoted "nothing"', () => {
     const found = makeLinter(parts()).lint(text, { audience: 'learner' });
     const more = found.flatMap((f) => plainExplanationText(plainExplanation(f, text)).slice(2));
     assert.ok(more.some((l) => /How the model groups the words/.test(l)));
-    for (const l of more) assert.doesNotMatch(l, /\de[+-]\d|0\.0 times/, l);
+    for (const l of more) assert.doesNotMatch(l, /\de[+-]\d|0\.0 times|"nothing"/, l);
+    assert.ok(more.some((l) => /you wrote no mark; the model expects ","|you wrote ","; the model expects no mark/.test(l)), more.join('\n'));
   });
 
   it('every rule has its own plain line (none falls back to the message)', () => {
@@ -78,5 +94,33 @@ describe('engine: plain words', function () {
     // No line twice (the code fences aside).
     const lines = value.split('\n').filter((l) => l.trim() && !l.startsWith('```') && l !== '---');
     assert.strictEqual(new Set(lines).size, lines.length, value);
+  });
+
+  it('the editor\'s message: one or two sentences, no model terms, on every rule\'s examples and the learner probes', () => {
+    const linter = makeLinter(parts());
+    const found = [
+      ...RULES.flatMap((r) => r.examples.flatMap((ex) => linter.lint(ex.context ? `${ex.context} ${ex.wrong}` : ex.wrong, ex.options ?? {}))),
+      ...linter.lint(text, { audience: 'learner' }),
+      // The quotation rules' longer messages: a mark after a quoted question, and American placement the model chose.
+      ...linter.lint('"Ready?", she asked. He called it "a success".', {}),
+    ];
+    const rules = new Set(found.map((f) => f.ruleId));
+    assert.ok(rules.size >= RULES.length - 1, `findings of ${rules.size} rules`);
+    for (const f of found) {
+      assert.doesNotMatch(f.message, MESSAGE_JARGON, `${f.ruleId}: ${f.message}`);
+      assert.ok(messageSentences(f.message).length <= 2, `${f.ruleId}, one or two sentences: ${f.message}`);
+    }
+  });
+
+  it('the bracketing under More shows the constituent around a removed comma, never a lone word with no mark', () => {
+    const doc = 'The man, who lives next door is a doctor. My friend told me, that he was sick.';
+    const found = makeLinter(parts()).lint(doc, { audience: 'learner' });
+    const trees = (ruleId: string) =>
+      found.filter((f) => f.ruleId === ruleId).flatMap((f) => plainExplanation(f, doc).more.flatMap((m) => (typeof m === 'string' ? [] : [m.tree])));
+    // Removing the comma before "who" reads the clause as saying which man: the noun phrase with its clause, no commas.
+    assert.ok(trees('nonrestrictive-comma').includes('[The man who lives next door]'), trees('nonrestrictive-comma').join(' | '));
+    for (const f of found) {
+      for (const m of plainExplanation(f, doc).more) if (typeof m !== 'string') assert.doesNotMatch(m.tree, /^\[[^\s[\]]+\]$/, `${f.ruleId}: ${m.tree}`);
+    }
   });
 });

@@ -16,7 +16,7 @@ describe('engine: a mark after a quoted question or exclamation (rules/quotePlac
     });
   it('the comma after "Ready?" is deleted in American and British style alike', () => {
     const text = '"Ready?", she asked.';
-    const want = ['A quotation that ends in "?" takes no comma after it: write "?"" alone. => "Ready?" she asked.'];
+    const want = ['No comma after a quotation that ends in "?": the "?" stands in for it. => "Ready?" she asked.'];
     assert.deepEqual(check(text, { quoteStyle: 'american' }), want);
     assert.deepEqual(check(text, { quoteStyle: 'british' }), want);
     assert.deepEqual(check('He shouted "Stop!".', { quoteStyle: 'auto' }).length, 1);

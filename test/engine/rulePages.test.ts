@@ -17,6 +17,19 @@ describe('rule pages', function () {
     assert.equal(r.status, 0, r.stderr);
   });
 
+  it('read in short pieces: no paragraph or list item of a page is over 110 words (the details were once one sentence of 280)', () => {
+    const long: string[] = [];
+    for (const id of RULE_IDS) {
+      const text = fs.readFileSync(path.join(REPO, 'docs/rules', `${id}.md`), 'utf8');
+      // Paragraphs split at blank lines, lists at their items; tables aside.
+      for (const piece of text.split(/\n\s*\n|\n(?=\s*- )/).filter((p) => !/^\s*\|/.test(p))) {
+        const words = piece.split(/\s+/).filter(Boolean).length;
+        if (words > 110) long.push(`${id}: ${words} words: ${piece.slice(0, 60)}…`);
+      }
+    }
+    assert.deepEqual(long, []);
+  });
+
   it('every rule the engine reports has its page, found beside the code', () => {
     for (const id of RULE_IDS) {
       const uri = rulePageUri(id);

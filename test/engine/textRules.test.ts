@@ -143,8 +143,10 @@ describe('engine: typographic rules', () => {
     assert.deepStrictEqual(rest, []);
     assert.strictEqual(applyFirstFix(text, f), 'He called the plan "a success."');
     assert.match(f.message, /American style puts the period inside/);
-    assert.match(f.message, /set quoteStyle to british if you write British English/);
+    assert.match(f.message, /Set quoteStyle to british if you write British English/);
     assert.match(f.explanation, /transposition/);
+    // Why the American style applies is told under the explanation, not in the two-sentence message.
+    assert.match(f.explanation, /^The text shows no quotation habit of its own/);
     // The setting and the text's own habit still decide first, and the message then needs no setting named.
     assert.deepStrictEqual(learned.lint(text, { quoteStyle: 'british' }).filter((x) => x.ruleId === 'quote-placement'), []);
     const british = 'She said "fine". He called the plan "a success".';

@@ -1,6 +1,8 @@
 import { strict as assert } from 'assert';
 import { spawnSync } from 'child_process';
+import * as fs from 'fs';
 import * as path from 'path';
+import { deadLinksAmong } from '../architecture/markdownLinks';
 import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
 import { REPO } from './lspClient';
 
@@ -16,12 +18,16 @@ describe('extension packaging', function () {
     assert.ok(files.includes('syntaxes/puncteme-tree.tmLanguage.json'));
     const bad = files.filter((f) => /^(test|client\/src|server\/src|scripts|node_modules|\.ci|examples)\/|\.map$|\.ts$|\.epoch\d+$|\.conllu$/.test(f));
     assert.deepEqual(bad, []);
-    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|NOTICE\.md|CHANGELOG\.md|dist\/|models\/en\/|syntaxes\/|docs\/rules\/|docs\/images\/|server\/out\/config\/)/.test(f)), files.join('\n'));
+    assert.ok(files.every((f) => /^(package\.json|README\.md|LICENSE|NOTICE\.md|CHANGELOG\.md|dist\/|models\/en\/|syntaxes\/|docs\/rules\/|docs\/images\/|docs\/(cli|configuration|editors|repunctuation|models)\.md$|server\/out\/config\/)/.test(f)), files.join("\n"));
     // The licence and the data credits; the rule pages the Problems panel and the hover link to.
     for (const f of ['LICENSE', 'NOTICE.md', 'CHANGELOG.md', 'docs/rules/README.md', 'docs/rules/comma-splice.md', 'docs/images/problems-panel.png', 'docs/images/icon.png']) assert.ok(files.includes(f), f);
+    // No dead link in what ships: every page and picture a shipped Markdown file links to ships too (the README's
+    // guides and their pictures), so the extension's details page and an installed README lead somewhere.
+    assert.deepEqual(deadLinksAmong(files, (f) => fs.readFileSync(path.join(REPO, f), 'utf8')), []);
+    for (const guide of ['docs/cli.md', 'docs/configuration.md', 'docs/editors.md']) assert.ok(files.includes(guide), guide);
     // The icon the manifest names ships, and is a PNG of at least 128×128 (the marketplace's minimum).
     const pkg = require(path.join(REPO, 'package.json')) as { icon: string };
-    const png = require('fs').readFileSync(path.join(REPO, pkg.icon)) as Buffer;
+    const png = fs.readFileSync(path.join(REPO, pkg.icon));
     assert.ok(files.includes(pkg.icon) && png.subarray(1, 4).toString() === 'PNG' && png.readUInt32BE(16) >= 128 && png.readUInt32BE(20) >= 128);
     // Only the models run time loads: the Attach-only ablation is read by `npm run dev -- eval perplexity` in a checkout.
     assert.ok(files.includes('models/en/punct.json') && !files.includes('models/en/punct-attach.json'));
@@ -50,8 +56,19 @@ describe('extension packaging', function () {
       assert.ok(contributed, `puncteme.${key} is contributed`);
       if (key !== 'languages') assert.deepEqual(contributed.default, value, `default of puncteme.${key}`);
     }
+    // The editors' guide states the default languages the manifest contributes.
+    const guide = fs.readFileSync(path.join(REPO, 'docs/editors.md'), 'utf8');
+    const stated = /^\| `puncteme\.languages` \| ([^|]+) \|/m.exec(guide)?.[1].split(',').map((l) => l.trim());
+    assert.deepEqual(stated, pkg.contributes.configuration.properties['puncteme.languages'].default);
     assert.equal(pkg.contributes.grammars[0].language, 'puncteme-tree');
     for (const lang of ['markdown', 'plaintext', 'latex', 'git-commit']) assert.ok(pkg.activationEvents.includes(`onLanguage:${lang}`));
+    // The context menu offers each command in every language the extension activates for (the picture's lacked
+    // reStructuredText and AsciiDoc, which the panel draws like the others).
+    const activated = pkg.activationEvents.map((e: string) => e.replace(/^onLanguage:/, '')).sort();
+    for (const item of pkg.contributes.menus['editor/context'] as Array<{ command: string; when: string }>) {
+      const languages = /editorLangId =~ \/\^\(([^)]*)\)\$\//.exec(item.when)?.[1].split('|').sort();
+      assert.deepEqual(languages, activated, item.command);
+    }
     assert.equal(pkg.main, './dist/extension.js');
   });
 });

@@ -45,20 +45,28 @@ describe('language server: the visible part of a long document first', function 
     return client.published.slice(n).filter((p) => p.uri === uri);
   }
 
-  it('the window the client reports: its findings, all of them, in the first publication, answering code actions; the rest after', async () => {
+  it('the window the client reports: its findings, all of them, in the first publication, answering code actions and hovers; the rest after', async () => {
     const slips = [1, 40, 42, 70];
     const { text, lineOf } = documentWithSlips(80, slips);
     const uri = 'file:///tmp/puncteme-visible-window.md';
     // The window shows paragraphs 40–42, as the VS Code client reports it before the document opens.
     await client.notify(VISIBLE_RANGES_NOTIFICATION, { uri, ranges: [{ start: { line: lineOf(40), character: 0 }, end: { line: lineOf(42), character: 10 } }] });
-    // A diagnostic of the first publication answers its code action at once (the analysis it came from is kept).
+    // A diagnostic of the first publication answers its code action and its hover at once (the analysis it came from
+    // is kept): asked right after the first diagnostics, both once returned nothing (issue 33).
     let titles: string[] = [];
+    let hover = '';
     const published = await openAndFollow(uri, text, async (first) => {
       const d = first.diagnostics.find((x) => x.code === 'doubled-mark')!;
-      const actions = await client.request<Array<{ title: string }>>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+      const [actions, h] = await Promise.all([
+        client.request<Array<{ title: string }>>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } }),
+        client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: d.range.start }),
+      ]);
       titles = actions.map((a) => a.title);
+      hover = h?.contents.value ?? '';
     });
     assert.ok(titles.some((t) => /^Replace with/.test(t)), JSON.stringify(titles));
+    assert.match(hover, /doubled-mark/);
+    assert.match(hover, /\nWrite: Paragraph 4\d has a slip`,` here\./, hover);
     assert.ok(published.length >= 2, `the window is published before the end (${published.length} publications)`);
     assert.deepEqual(slipLines(published[0]), [lineOf(40), lineOf(42)], 'the first publication holds the window, and only it');
     assert.deepEqual(slipLines(published.at(-1)!), slips.map(lineOf), 'the complete analysis holds the rest');

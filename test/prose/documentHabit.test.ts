@@ -98,7 +98,7 @@ describe('the document of auto is the file: decisions over all blocks', function
     const alone = 'He called the plan "a success".\n';
     const found = quotes(alone);
     assert.deepEqual(found.map((f) => alone.slice(f.start.offset, f.end.offset)), ['".']);
-    assert.match(found[0].message, /set quoteStyle to british/);
+    assert.match(found[0].message, /Set quoteStyle to british/);
     assert.deepEqual(found[0].fixes[0].edits.map((e) => e.newText), ['."']);
     const readme = 'Run `npm test` first.\n\nThe value is "auto". He called the plan "a success".\n';
     assert.deepEqual(quotes(readme), [], 'a README quoting a literal keeps its mark outside: no style imposed');

@@ -5,9 +5,9 @@
  */
 import { AudienceDecision, Linter } from '../engine';
 import { Finding, LintOptions } from '../engine/types';
-import { lintDocument as proseLintDocument, ParagraphCache, ProseKind, proseKindForPath } from '../prose';
+import { lintDocument as proseLintDocument, ParagraphCache, PROSE_EXTENSIONS, ProseKind, proseKindForPath } from '../prose';
 
-export { ProseKind, proseKindForPath };
+export { PROSE_EXTENSIONS, ProseKind, proseKindForPath };
 
 const paragraphCache = new ParagraphCache();
 

@@ -33,6 +33,13 @@ export interface PlainFinding {
    * comma, which the guides do not leave to the writer (session 19). Not part of a built `Finding`.
    */
   countsAsError?: boolean;
+  /**
+   * A finding a stricter setting reports outright that the default would hold for the document's error rate (a comma
+   * splice under `commaSplices: edited`): counted among the document's deferred findings all the same, so that the
+   * stricter setting never makes a document look cleaner under `audience: auto` (and so report less). Not part of a
+   * built `Finding`.
+   */
+  countsAsDeferred?: boolean;
   /** `Finding.basis`. */
   basis?: FindingBasis;
 }

@@ -396,6 +396,8 @@ function finish(
     // is not counted: counted, EWT dev's web writers' spaced marks made five clean documents error-prone (session 19).
     const held = adaptive.held.filter((f) => wanted(f) && !kept.some((k) => overlaps(f, k)));
     part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build), register: registerCounts(text) };
+    const reportedDeferred = kept.filter((f) => f.countsAsDeferred).length;
+    if (reportedDeferred) part.errorRate.reportedDeferred = reportedDeferred;
     const yielding = adaptive.yielding.filter(wanted);
     if (yielding.length) part.errorRate.yielding = yielding.map(build);
   }

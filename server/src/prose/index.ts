@@ -14,7 +14,7 @@ import { extractPlaintext } from './plaintext';
 import { extractRestructuredText } from './restructuredText';
 import { extractAsciidoc } from './asciidoc';
 
-export { ProseKind, proseKindForPath, proseKindForLanguageId } from './kinds';
+export { PROSE_EXTENSIONS, ProseKind, proseKindForPath, proseKindForLanguageId } from './kinds';
 export { ProseBlock, StandIn, documentRange, endPoint, insertionPoint } from './block';
 export { Suppressions, SuppressedRange, isSuppressed } from './suppressions';
 export { Extraction, ExtractionNote } from './extraction';

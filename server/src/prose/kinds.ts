@@ -21,6 +21,9 @@ const KIND_BY_EXTENSION: Readonly<Record<string, ProseKind>> = {
   '.asc': 'asciidoc',
 };
 
+/** The file extensions a directory walk lints (the help lists them, so that it never falls behind). */
+export const PROSE_EXTENSIONS: readonly string[] = Object.keys(KIND_BY_EXTENSION);
+
 /** Git writes the message being edited to these files; they have no extension that would tell. */
 const GIT_MESSAGE_FILES = new Set(['COMMIT_EDITMSG', 'MERGE_MSG', 'TAG_EDITMSG', 'SQUASH_MSG']);
 

@@ -39,8 +39,15 @@ import { runEditForm, wantsEditForm } from './explainEdit';
 
 export const explainCommand: Command = {
   path: ['explain'],
-  summary: 'Show the parse, the underlying punctuation the model infers, and the findings with their explanations.',
-  usage: 'puncteme explain [--candidates] [--decision calibrated|learned] [--dialect en-US|en-GB] [--quote-style american|british|auto] [--serial-comma always|never|ignore] [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -\n       puncteme explain --tree FILE.conllu --sentence N\n       puncteme explain [--delete "phrase" | --move-front "phrase" | --move-end "phrase" | --join [and|but|…]] [--svg FILE] "text"',
+  summary: 'Show why: the parse of a sentence, the punctuation the model expects, and each finding explained.',
+  usage: [
+    'puncteme explain [--candidates] [--decision calibrated|learned] [--dialect en-US|en-GB]',
+    '                        [--quote-style american|british|auto] [--serial-comma always|never|ignore]',
+    '                        [--introductory-comma edited|auto|ignore] [--comma-splices edited|ignore] "text" | -',
+    '       puncteme explain --tree FILE.conllu --sentence N',
+    '       puncteme explain [--delete "phrase" | --move-front "phrase" | --move-end "phrase" | --join [and|but|…]]',
+    '                        [--svg FILE] "text"',
+  ].join('\n'),
   async run(args, rawIo) {
     // Its report quotes the text and the findings' messages: control characters are shown as escapes.
     const io = { ...rawIo, stdout: (s: string) => rawIo.stdout(printableLines(s)) };

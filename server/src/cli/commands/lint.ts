@@ -25,7 +25,7 @@ import { parseShard } from '../files/shard';
 import { DEFAULT_FIX_MIN_CONFIDENCE } from '../../edits/safeFixes';
 import { FORMATTERS, formatReports, formatterFor } from '../format';
 import { exitCodeFor, FAIL_ON_USAGE, isFailOn } from '../format/failOn';
-import { proseKindForPath } from '../proseAdapter';
+import { PROSE_EXTENSIONS, proseKindForPath } from '../proseAdapter';
 import { lintRun, RunInput } from '../run/lintRun';
 import { formatBytes, parseBytes } from '../run/readInput';
 import { printable, printableLines } from '../text/printable';
@@ -35,7 +35,9 @@ const DEFAULT_MAX_FILE_SIZE = '4MiB';
 const USAGE = `puncteme lint [options] PATH|GLOB|- …
 
   PATH may be a file or a directory (walked recursively); GLOB is expanded; - reads standard input.
-  .gitignore and .punctemeignore are respected; files other than Markdown, plain text and LaTeX are skipped.
+  .gitignore and .punctemeignore are respected. Files are linted by extension, and the others skipped:
+    ${PROSE_EXTENSIONS.join(' ')}
+    and git commit messages (COMMIT_EDITMSG).
 
 Options:
   -f, --format NAME        stylish (default), json, sarif, github, checkstyle
@@ -53,22 +55,24 @@ Options:
                            document's own habit; overrides the config)
       --serial-comma always|never|ignore   the comma before the conjunction of a list of three or more
                            (overrides the config)
-      --introductory-comma edited|auto|ignore   the comma after an introductory element as edited prose writes
-                           it, where the document's own habit is the comma (auto), or only when the error model
-                           is sure it was dropped (overrides the config)
-      --comma-splices edited|ignore   report every comma that joins two independent clauses, as edited prose
-                           would not have it (default ignore: only when the error model is sure; overrides the config)
+      --introductory-comma edited|auto|ignore   the comma after an introductory element as edited prose
+                           writes it, where the document's own habit is the comma (auto), or only when the
+                           error model is sure it was dropped (overrides the config)
+      --comma-splices edited|ignore   report every comma that joins two independent clauses, as edited
+                           prose would not have it (default ignore: only when the error model is sure;
+                           overrides the config)
       --eg-comma always|never|off   the comma after e.g. and i.e., a house style (default off: not checked;
                            overrides the config)
       --no-comma-gaps      do not ask the comma-gap model learned from edited English (asked by default;
                            overrides the config)
       --decision learned|calibrated   who decides the reported edits: the scorer learned from edited English
-                           (learned, the default) or the error model with its hand-written guards (overrides the config)
+                           (learned, the default) or the error model with its hand-written guards
+                           (overrides the config)
       --audience edited|learner|auto   the standard every sentence is held to: edited prose's, a learner's
                            (less certain findings too, and edited prose's conventions), or chosen from the
-                           document's own findings (auto, the default; the summary says which; overrides the config)
-      --no-adapt-to-writer the same as --audience edited (older name); decide as for edited text everywhere (default: in a text with many findings for its
-                           length, as a learner's essay has, less certain ones are reported too; overrides the config)
+                           document's own findings (auto, the default; the summary says which; overrides
+                           the config)
+      --no-adapt-to-writer the same as --audience edited (its older name)
   -c, --config FILE        use FILE instead of the nearest .punctemerc.json
   -j, --jobs N             worker threads (default: one per core, as many as the amount of text is worth)
       --cache              reuse findings of unchanged files
@@ -79,7 +83,8 @@ Options:
       --color, --no-color  force colours on or off (default: on a terminal only)
   -q, --quiet              no notes on standard error
 
-Exit codes: 0 no failing findings, 1 findings at or above --fail-on (warning), 2 usage, configuration or file errors.`;
+Exit codes: 0 no failing findings, 1 findings at or above --fail-on (warning), 2 usage, configuration or
+file errors.`;
 
 function parseProbability(flag: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
@@ -96,7 +101,7 @@ function parseCount(flag: string, v: string | undefined, min: number): number | 
 
 export const lintCommand: Command = {
   path: ['lint'],
-  summary: 'Lint the punctuation of Markdown, plain-text, LaTeX, reStructuredText and AsciiDoc files (or standard input).',
+  summary: 'Lint the punctuation of Markdown, plain text, LaTeX, reStructuredText and AsciiDoc files or stdin.',
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = parseArgs({

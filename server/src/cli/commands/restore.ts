@@ -10,9 +10,12 @@ export const RESTORE_BUDGET_S = 60;
 
 export const restoreCommand: Command = {
   path: ['restore'],
-  summary: "Restore the punctuation of unpunctuated text (the model's MBR restoration).",
-  usage:
-    'puncteme restore [--quotes auto|straight|curly] [--budget SECONDS] [FILE|-]   (no argument or - reads standard input; the result goes to standard output; --budget 0 lifts the time limit)',
+  summary: 'Punctuate text that has none, such as dictation: sentences, capitals, commas, end marks.',
+  usage: [
+    'puncteme restore [--quotes auto|straight|curly] [--budget SECONDS] [FILE|-]',
+    '',
+    '  No argument or - reads standard input; the result goes to standard output. --budget 0 lifts the time limit.',
+  ].join('\n'),
   async run(args, io) {
     const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { quotes: { type: 'string', default: 'auto' }, budget: { type: 'string', default: String(RESTORE_BUDGET_S) } } });
     const quotes = values.quotes as string;

@@ -91,7 +91,7 @@ export const doubledMarksRule: TextRule = {
       // only a period is absorbed by the abbreviation's dot (paper Table 1: abbv. ↦ abbv), never a stronger mark.
       if (m[1] === '.' && ABBREVIATION.test(text.slice(Math.max(0, start - 12), start + 1))) continue;
       out.push(
-        markFinding('mark-absorption', start, end, keep, `"${m[0]}": the stronger mark absorbs the weaker one; write "${keep}".`,
+        markFinding('mark-absorption', start, end, keep, `"${m[0]}": one mark is enough here; write "${keep}".`,
           `Two marks meet at the end of a constituent. Underlyingly both are there (e.g. a clause's comma and the sentence's period), but on the surface the stronger one absorbs the weaker (paper Table 1: ,. ↦ .  .? ↦ ?  .! ↦ !).`),
       );
     }

@@ -74,7 +74,8 @@ function endMarkAbsorbs(text: string, start: number, q: string, mark: string): P
   const end = text[start - 1];
   return {
     ruleId: 'quote-placement',
-    message: `A quotation that ends in "${end}" takes no ${name} after it: write "${end}${q}" alone.`,
+    // Plain words: the fix shows what to write (`write "?"" alone` read as a stray quote, issue 33).
+    message: `No ${name} after a quotation that ends in "${end}": the "${end}" stands in for it.`,
     severity: 'info',
     confidence: 0.9,
     start: start + 1,
@@ -109,13 +110,14 @@ export const quotePlacementRule: TextRule = {
         ruleId: 'quote-placement',
         message:
           `American style puts the ${mark === ',' ? 'comma' : 'period'} inside the closing quotation mark: ${mark}${q} here, not ${q}${mark} as written.` +
-          (byModel ? ' The text shows no quotation habit of its own, so the style of edited American English applies; set quoteStyle to british if you write British English.' : ''),
+          (byModel ? ' Set quoteStyle to british if you write British English.' : ''),
         severity: 'info',
         confidence: 0.9,
         start,
         end: start + 2,
         fixes: [{ title: `Write "${mark}${q}"`, edits: [{ start, end: start + 2, newText: `${mark}${q}` }] }],
         explanation:
+          (byModel ? 'The text shows no quotation habit of its own, so the style of edited American English applies. ' : '') +
           `Underlying, the ${mark === ',' ? 'comma' : 'period'} belongs outside the quotation, after its closing mark: [“ … ”] ${mark} (the ${mark === ',' ? 'comma' : 'period'} is the enclosing phrase's, not the quotation's). American style rewrites ”${mark} as ${mark}” on the surface (quote transposition, paper Table 1: ”${mark} ↦ ${mark}”), so the mark is written inside, where British style keeps it outside (”${mark}).` +
           (byModel ? learnedTransposition(options.modelQuoteTransposition) : ''),
       });

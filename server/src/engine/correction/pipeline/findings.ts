@@ -226,6 +226,22 @@ function rangeAt(s: AnalysedSentence, i: number): { start: number; end: number }
   return { start: w.start, end: w.end };
 }
 
+/**
+ * The constituent an explanation shows. The candidate's node, unless that is a single word with no mark around it in
+ * T′ (a deleted comma's word: `[who]`, `[me]`, which shows nothing of what changed): then the smallest constituent
+ * that holds the words on both sides of the first changed slot, where the removed mark stood.
+ */
+function shownConstituent(node: number, slots: readonly number[], info: TreeInfo, u: { pairs: ReadonlyArray<{ l: readonly string[]; r: readonly string[] }> }): number {
+  const marks = u.pairs[node - 1];
+  const bare = info.children[node]?.length === 0 && !marks?.l.length && !marks?.r.length;
+  const slot = Math.min(...slots);
+  if (!bare || !(slot >= 1 && slot < info.n)) return node;
+  let v = node;
+  // Slot i lies between words i and i + 1: climb until the subtree holds both.
+  while (v > 0 && !(info.lo[v] <= slot && slot + 1 <= info.hi[v])) v = info.head(v);
+  return v > 0 ? v : node;
+}
+
 function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, model: EngineModel): string {
   const corrected = withSlots(s, c.candidate.changes);
   let u;
@@ -234,14 +250,14 @@ function explanation(c: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, mo
   } catch {
     return '';
   }
-  const node = c.candidate.node || s.tree.words.findIndex((w) => w.head === 0) + 1;
+  const node = shownConstituent(c.candidate.node || s.tree.words.findIndex((w) => w.head === 0) + 1, [...c.candidate.changes.keys()], info, u);
   const lines = [`Underlying punctuation (most probable tree T′): ${constituentBracketing(corrected, info, u, node)}`];
   for (const i of c.candidate.changes.keys()) {
     const rw = describeRewrite(u.underlying[i] ?? [], corrected.slots[i]);
     const written = slotMarks(s, i).map((m) => m.norm);
-    lines.push(
-      `At this spot you wrote "${written.join(' ') || 'nothing'}"; the model expects "${corrected.slots[i].join(' ') || 'nothing'}"` + (rw ? ` — ${rw}.` : '.'),
-    );
+    // "no mark", not a quoted "nothing" (which reads as the word the writer should type).
+    const marks = (m: readonly string[]) => (m.length ? `"${m.join(' ')}"` : 'no mark');
+    lines.push(`At this spot you wrote ${marks(written)}; the model expects ${marks(corrected.slots[i])}` + (rw ? ` — ${rw}.` : '.'));
   }
   if (Number.isFinite(c.delta)) {
     const odds = Math.exp(Math.min(50, c.delta));
@@ -268,6 +284,6 @@ export function candidateFinding(c: ScoredCandidate, written: AnalysedSentence, 
     end: main.end,
     fixes: fixes(c, s, text),
     explanation: explain ? deferredExplanation(() => explanation(c, s, info, model)) : '',
-    related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of the same constituent.' })),
+    related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of this pair.' })),
   };
 }

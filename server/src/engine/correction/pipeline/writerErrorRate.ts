@@ -77,6 +77,11 @@ export interface ErrorRatePart<F> {
    * around marks); not counted in `findings`.
    */
   held?: F[];
+  /**
+   * Reported findings the default settings would have held in `pending` (`PlainFinding.countsAsDeferred`): counted with
+   * the pending ones, so that a stricter setting gives the document's decision the same evidence.
+   */
+  reportedDeferred?: number;
   /** The part's register counts (`documentRegister.ts`), read by the document's decision. */
   register?: RegisterCounts;
   /**
@@ -109,7 +114,7 @@ function editedRegister(c: NonNullable<ErrorEvidence['register']>): boolean {
 }
 
 /** The document's total over its parts when it is error-prone, else undefined. */
-export function documentErrorRate(parts: ReadonlyArray<ErrorRate & Partial<Pick<ErrorRatePart<unknown>, 'pending' | 'register'>>>): (ErrorRate & { deferred?: number }) | undefined {
+export function documentErrorRate(parts: ReadonlyArray<ErrorRate & Partial<Pick<ErrorRatePart<unknown>, 'pending' | 'reportedDeferred' | 'register'>>>): (ErrorRate & { deferred?: number }) | undefined {
   const total: ErrorRate = { findings: 0, sentences: 0 };
   let deferred = 0;
   const register = { sentences: 0, lowerStarts: 0, lowerI: 0, unterminated: 0 };
@@ -117,7 +122,7 @@ export function documentErrorRate(parts: ReadonlyArray<ErrorRate & Partial<Pick<
   for (const p of parts) {
     total.findings += p.findings;
     total.sentences += p.sentences;
-    deferred += p.pending?.length ?? 0;
+    deferred += (p.pending?.length ?? 0) + (p.reportedDeferred ?? 0);
     if (p.register) {
       registered = true;
       for (const k of Object.keys(register) as Array<keyof typeof register>) register[k] += p.register[k];

@@ -167,9 +167,17 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
       (pendingSplices && c.candidate.category === 'comma-splice') || errorProneKind(c.candidate) || introStyle(c.candidate) === 'clause';
     // A transition's missing comma is a style finding, but one the guides do not leave to the writer: it counts towards
     // the document's error rate (BENCHMARKS, lint "Session 19 (lead): a transition's missing comma counts …").
+    // A splice `commaSplices: edited` reports is one the default holds for the document's error rate: it counts there
+    // as it would have waited (`PlainFinding.countsAsDeferred`).
     const findings = style
       .filter((c) => !habitual(c) && !waitsForErrorRate(c))
-      .map((c) => (introStyle(c.candidate) === 'transition' ? { ...toFinding(c), countsAsError: true, basis: 'transition' as const } : toFinding(c)));
+      .map((c) =>
+        introStyle(c.candidate) === 'transition'
+          ? { ...toFinding(c), countsAsError: true, basis: 'transition' as const }
+          : splices && adapt && c.candidate.category === 'comma-splice'
+            ? { ...toFinding(c), countsAsDeferred: true }
+            : toFinding(c),
+      );
     if (quoteStyle === 'british') findings.push(...britishQuoteFindings(s, model));
     const waiting = adapt ? style.filter(waitsForErrorRate).map(toFinding) : [];
     if (trace) for (const c of style) trace(styleNote(c, habitual(c), waitsForErrorRate(c)));
