@@ -33,10 +33,7 @@ describe('engine: the writer’s habit before "which" (whichHabit.ts)', () => {
       'most-comma',
       'most-bare',
     ]);
-    assert.deepStrictEqual(whichHabitFeatures([3, 0], 'nonrestrictive-comma/insert'), [
-      ['docWhich=all-comma*insert', 1],
-      ['docWhich=all-comma*key=nonrestrictive-comma/insert', 1],
-    ]);
+    assert.deepStrictEqual(whichHabitFeatures([3, 0], 'nonrestrictive-comma/insert'), [['docWhich=all-comma*key=nonrestrictive-comma/insert', 1]]);
   });
 
   it('rides with the register’s bins as a count, which the register’s own features skip', () => {
