@@ -6,11 +6,11 @@ const fs = require('fs');
 const path = require('path');
 // V8 hands a function to its optimising compiler once it has run a budget of bytecode (the interrupt budget, 66 KB
 // of it, three times). A lint's functions meet many shapes in their first sentences, so at that default many are
-// optimised on thin feedback, deoptimised ("wrong map") and optimised again: 610 compilations and 58 deoptimisations
-// linting 100 EWT sentences, against 252 and 10 with 16 times the budget, and CPU 0.65 of the default's on 600
-// sentences, 0.79 on two (journal, "Cold start: … V8's tier-up budget"). Set before the engine's code runs; worker
-// threads (`--jobs`) share the process's flags. Results do not depend on it: every tier computes the same IEEE
-// arithmetic.
+// optimised on thin feedback, deoptimised ("wrong map") and optimised again: linting 100 EWT sentences took 305
+// optimising compilations and 58 deoptimisations, against 100 and 7 with 16 times the budget; the whole run's CPU was
+// 0.75 of the default's, 0.77 on two sentences (journal, "Cold start: … V8's tier-up budget"). Set before the
+// engine's code runs; worker threads (`--jobs`) share the process's flags. Results do not depend on it: every tier
+// computes the same IEEE arithmetic.
 require('v8').setFlagsFromString('--interrupt-budget=1081344');
 const compiled = path.join(__dirname, '../out/cli/main.js');
 const { main } = require(fs.existsSync(compiled) ? compiled : path.join(__dirname, '../../dist/cli.js'));
