@@ -32,6 +32,13 @@ function replace(dir: string, name: string, content: (original: Buffer) => Buffe
   fs.writeFileSync(path.join(dir, name), content(original));
 }
 
+/** The same bytes with the middle one changed: only the SHA-256 can tell. */
+function flip(b: Buffer): Buffer {
+  const c = Buffer.from(b);
+  c[c.length >> 1] = c[c.length >> 1] === 0x31 ? 0x32 : 0x31;
+  return c;
+}
+
 function problemOf(dir: string): ModelFileError {
   const parts = loadEngineParts(dir);
   assert.ok(parts.modelError, 'a damaged directory is reported');
@@ -125,11 +132,6 @@ describe('model files: integrity', function () {
     // scorer under the calibrated decision, so they cannot change its findings. The learned decision reads the
     // scorer's sidecar (the scorer as held in memory, derived from lint-scorer.json as the manifest lists it), not
     // lint-scorer.json itself: a changed byte there cannot change a finding, one in the sidecar stops the lint.
-    const flip = (b: Buffer) => {
-      const c = Buffer.from(b);
-      c[c.length >> 1] = c[c.length >> 1] === 0x31 ? 0x32 : 0x31;
-      return c;
-    };
     replace(dir, 'restore-tagger.json', flip);
     replace(dir, 'lint-scorer.json', flip);
     const lint = runCli(['lint', '--decision', 'calibrated', 'a.md'], { cwd, env: { PUNCTEME_MODEL_DIR: dir } });
@@ -142,6 +144,30 @@ describe('model files: integrity', function () {
     const restore = runCli(['restore', '-'], { cwd, input: 'some words here', env: { PUNCTEME_MODEL_DIR: dir } });
     assert.equal(restore.code, 2, restore.stderr);
     assert.match(restore.stderr, /restore-tagger\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
+  });
+
+  it('reads the mark-choice and quote-register models when first asked: a text that asks neither is not stopped by them', () => {
+    const dir = copy();
+    replace(dir, 'mark-choice.json', flip);
+    replace(dir, 'quote-register.json', flip);
+    const parts = loadEngineParts(dir);
+    assert.equal(parts.modelError, undefined);
+    const linter = makeLinter(parts);
+    const plain = 'The students, passed the exam. However we left early.';
+    const found = linter.lint(plain, { explain: true });
+    assert.deepEqual(found.map((f) => f.ruleId), ['subject-verb-comma', 'introductory-comma']);
+    assert.equal(JSON.stringify(found), JSON.stringify(makeLinter(loadEngineParts(SHIPPED)).lint(plain, { explain: true })));
+    // A sentence that writes a semicolon asks the mark-choice model; the register is asked about a document only.
+    assert.throws(() => linter.lint('We need three things; flour, eggs and milk.'), /mark-choice\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
+    assert.throws(() => linter.readsAsTechnical('Set the option "verbose", then run it.'), /quote-register\.json is corrupt \(its SHA-256 differs from manifest\.json\)/);
+  });
+
+  it('a model file read during a lint that is damaged stops the lint naming it (not lost in the sentence it was read for)', () => {
+    const dir = copy();
+    replace(dir, 'comma-gaps.bin', flip);
+    const parts = loadEngineParts(dir);
+    assert.equal(parts.modelError, undefined);
+    assert.throws(() => makeLinter(parts).lint('The students, passed the exam.'), /comma-gaps\.bin is corrupt \(its SHA-256 differs from manifest\.json\)/);
   });
 
   it('the language server runs degraded and says so with window/showMessage', async () => {

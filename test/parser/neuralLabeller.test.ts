@@ -6,17 +6,18 @@ import { readTreebank } from '../../server/src/data/treebank';
 import { defaultModelDir, loadParser } from '../../server/src/parser';
 import { clusterLookup, labelArcs, parseAndLabel, ParserModels, predictHeads } from '../../server/src/parser/dependencyParser';
 import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
-import { fromHalf, toHalf } from '../../server/src/parser/float16';
+import { fromHalf, toHalf, unpackHalves } from '../../server/src/parser/float16';
 import { arcLookups, labellerLayout, LabellerDims, LOOKUPS, NeuralLabeller } from '../../server/src/parser/neuralLabeller';
 import { labelFeatures, labelOrder, treeView } from '../../server/src/parser/labelFeatures';
 import { FeatureBuffer } from '../../server/src/parser/hash';
 import { TagIds } from '../../server/src/parser/parseFeatures';
-import { bilstmFingerprint, LABELLER_FILE, labellerContents, labellerFromContents, writeLabeller } from '../../server/src/parser/neuralLabellerModel';
+import { bilstmFingerprint, LABELLER_FILE, labellerContents, labellerFromContents, storedHalvesFingerprint, writeLabeller } from '../../server/src/parser/neuralLabellerModel';
 import { ArcScratch, arcScores, exampleGradient, initialLabellerTheta, LabellerExample, wordVectors } from '../../server/src/training/parser/neuralLabellerTrain';
 import { readModel, writeModel } from '../../server/src/parser/modelFile';
-import { combineModels } from '../../server/src/parser/combinedModel';
-import { neuralArrays } from '../../server/src/parser/neuralModel';
+import { combineModels, THETA16, withFloat32Theta } from '../../server/src/parser/combinedModel';
+import { neuralArrays, neuralFromModel } from '../../server/src/parser/neuralModel';
 import { NeuralDims } from '../../server/src/parser/neuralNet';
+import { NeuralScorer } from '../../server/src/parser/neuralScorer';
 import { buildVocab, newNeuralScorer } from '../../server/src/training/parser/neuralTrain';
 import { parserModels } from '../../server/src/parser/parserModels';
 import { seededRandom } from '../../server/src/training/parser/views';
@@ -136,6 +137,21 @@ describe('neural relation labeller', () => {
     }
     assert.deepStrictEqual(big, given);
     assert.notDeepStrictEqual(Array.from(big), Array.from(alone), 'the two scorers disagree somewhere, so the test tells them apart');
+  });
+
+  it('the fingerprint read off stored halves is the one of θ widened from them: every half value, and the shipped parser', () => {
+    // Every one of the 65,536 halves (NaNs of every payload, ±0, subnormals, infinities), in two orders, and an odd length.
+    const all = Int32Array.from({ length: 32768 }, (_, k) => ((2 * k + 1) << 16) | (2 * k));
+    const reversed = Int32Array.from(all).reverse();
+    for (const [packed, length] of [[all, 65536], [reversed, 65536], [all, 65535], [all, 0]] as const) {
+      const widened = { theta: unpackHalves(packed, length) } as unknown as NeuralScorer;
+      assert.equal(storedHalvesFingerprint(packed, length), bilstmFingerprint(widened));
+    }
+    const m = readModel(path.join(defaultModelDir(), 'parser.bin'));
+    const halves = m.dense?.[THETA16];
+    assert.ok(halves instanceof Int32Array, 'the shipped parser stores θ as halves');
+    const neural = neuralFromModel(withFloat32Theta(m), true)!;
+    assert.equal(storedHalvesFingerprint(halves, neural.theta.length), bilstmFingerprint(neural));
   });
 
   it('round-trips through its file with θ as float16, and refuses another BiLSTM or other relations', () => {

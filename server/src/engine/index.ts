@@ -119,7 +119,10 @@ export interface LinterParts {
   scorer?: LearnedScorer;
   /** The models of the comma splices, fused sentences and semicolon/colon confusions (`sentenceKinds.ts`). */
   kinds?: SentenceKindModels;
-  /** P(logical punctuation) of a document by its register (`quoteRegister.ts`); without it no document is technical. */
+  /**
+   * P(logical punctuation) of a document by its register (`quoteRegister.ts`); without it no document is technical.
+   * Loaded when first asked for (a getter in `loadEngineParts`).
+   */
   quoteRegister?: QuoteRegisterModel;
 }
 
@@ -194,6 +197,10 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
     // (`scorerSidecar.ts`); its bytes are checked against the manifest then (`readModelFile`).
     const scorerFile = path.join(dir, SCORER_FILE);
     let scorer: { value: LearnedScorer | undefined } | undefined;
+    // So is the quote register (~10 ms of JSON at a start): it is asked only about a document that shows no habit of
+    // its own and places a mark outside a quote somewhere (`prose/documentOptions.ts technicalWithoutHabit`).
+    const registerFile = path.join(dir, QUOTE_REGISTER_FILE);
+    let quoteRegister: { value: QuoteRegisterModel | undefined } | undefined;
     return {
       analyser,
       model,
@@ -204,7 +211,10 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
         return scorer.value;
       },
       kinds: loadSentenceKindModels(dir, loadModelFile),
-      quoteRegister: loadModelFile(path.join(dir, QUOTE_REGISTER_FILE), () => readQuoteRegister(path.join(dir, QUOTE_REGISTER_FILE))),
+      get quoteRegister(): QuoteRegisterModel | undefined {
+        quoteRegister ??= { value: loadModelFile(registerFile, () => readQuoteRegister(registerFile)) };
+        return quoteRegister.value;
+      },
     };
   } catch (e) {
     const modelError = e instanceof ModelFileError ? e : new ModelFileError(dir, 'corrupt', (e as Error).message);
@@ -296,12 +306,15 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
               habits.push(...k.habits);
               if (r.adaptive) adaptive.push(...r.adaptive);
               sentenceCount++;
-            } catch {
-              // One sentence the model cannot handle must not cost the findings of the others.
+            } catch (e) {
+              // One sentence the model cannot handle must not cost the findings of the others; but a model file read
+              // on first use (the comma-gap and mark-choice models) that is missing or corrupt stops the lint naming it.
+              if (e instanceof ModelFileError) throw e;
             }
           }
-        } catch {
+        } catch (e) {
           // the parser refuses this text (symbols only, …): the typographic rules still apply
+          if (e instanceof ModelFileError) throw e;
         }
         // A paragraph with no sentence-final mark that reads as several sentences: one finding whose fix restores its
         // punctuation, in place of the decisions made on what the parser read as one long sentence (`unpunctuated.ts`).

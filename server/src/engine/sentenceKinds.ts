@@ -12,7 +12,7 @@ import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, Lint
 import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceJoinFindings } from './sentenceJoins/findings';
 import { JoinModel, loadJoinModel, SENTENCE_JOINS_FILE } from './sentenceJoins/model';
-import { markChoiceFindings } from './markChoice/findings';
+import { asksMarkChoice, markChoiceFindings } from './markChoice/findings';
 import { loadMarkChoiceModel, MARK_CHOICE_FILE, MarkChoiceModel } from './markChoice/model';
 import { setOffCommaFindings } from './setOffCommas/findings';
 import { loadSetOffCommasModel, SET_OFF_COMMAS_FILE, SetOffCommasModel } from './setOffCommas/model';
@@ -61,9 +61,14 @@ export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_O
 /** `load` wraps each file's loading (the engine turns a failure into a `ModelFileError` naming the file). */
 export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: () => T) => T = (_, f) => f()): SentenceKindModels {
   let gaps: { value: CommaGapsModel | undefined } | undefined;
+  let markChoice: { value: MarkChoiceModel | undefined } | undefined;
   return {
     joins: load(path.join(dir, SENTENCE_JOINS_FILE), () => loadJoinModel(dir)),
-    markChoice: load(path.join(dir, MARK_CHOICE_FILE), () => loadMarkChoiceModel(dir)),
+    // Read when a sentence first writes a semicolon or colon (`sentenceKindFindings`), as the comma-gap model below.
+    get markChoice(): MarkChoiceModel | undefined {
+      markChoice ??= { value: load(path.join(dir, MARK_CHOICE_FILE), () => loadMarkChoiceModel(dir)) };
+      return markChoice.value;
+    },
     setOff: load(path.join(dir, SET_OFF_COMMAS_FILE), () => loadSetOffCommasModel(dir)),
     // Read when a lint first asks for it, not at every start (its bytes are checked against the manifest then);
     // the binary file decodes in ~4% of the time its JSON took to parse (journal, "The comma-gap model by default?").
@@ -121,7 +126,9 @@ export function sentenceKindFindings(
   overruled: ReadonlySet<string> = new Set(),
 ): SmallModelFindings & { habit?: SentenceHabit } {
   const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace) : { findings: [], adaptive: [] };
-  const findings = [...joins.findings, ...(models.markChoice ? markChoiceFindings(s, models.markChoice, minConfidence, trace) : [])];
+  // The mark-choice model is read (its file loaded, `loadSentenceKindModels`) only for a sentence that writes a ';' or ':'.
+  const markChoice = asksMarkChoice(s) ? models.markChoice : undefined;
+  const findings = [...joins.findings, ...(markChoice ? markChoiceFindings(s, markChoice, minConfidence, trace) : [])];
   const yielding: PlainFinding[] = [];
   let habit: SentenceHabit | undefined;
   if (models.setOff) {

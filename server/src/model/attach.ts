@@ -57,6 +57,26 @@ export function symClass(l: readonly string[], r: readonly string[]): number {
   return l.some((t) => MIRROR.has(t)) ? SYM_MATCHED : SYM_OTHER;
 }
 
+/**
+ * `symClass` of each pair of a vocabulary (by pair id, -1 until asked), kept per `pairs` array and the `punctemes` it
+ * indexes: a model's 51 relations list 3,488 pairs of 828, and classifying each listing anew (its punctemes split into
+ * tokens) was ~8 ms of a cold start's model load.
+ */
+const pairClasses = new WeakMap<ReadonlyArray<readonly [number, number]>, { punctemes: readonly string[]; classes: Int8Array }>();
+
+function pairClass(vocab: Pick<AttachVocab, 'pairs' | 'punctemes'>, p: number): number {
+  let known = pairClasses.get(vocab.pairs);
+  if (!known || known.punctemes !== vocab.punctemes || known.classes.length < vocab.pairs.length) {
+    pairClasses.set(vocab.pairs, (known = { punctemes: vocab.punctemes, classes: new Int8Array(vocab.pairs.length).fill(-1) }));
+  }
+  const { classes } = known;
+  if (classes[p] < 0) {
+    const [l, r] = vocab.pairs[p];
+    classes[p] = symClass(punctemeTokens(vocab.punctemes[l]), punctemeTokens(vocab.punctemes[r]));
+  }
+  return classes[p];
+}
+
 export function buildRelPairs(vocab: Pick<AttachVocab, 'pairs' | 'punctemes'>, pairIds: number[]): RelPairs {
   const k = pairIds.length;
   const rp: RelPairs = {
@@ -74,7 +94,7 @@ export function buildRelPairs(vocab: Pick<AttachVocab, 'pairs' | 'punctemes'>, p
     const [l, r] = vocab.pairs[p];
     rp.l[j] = l;
     rp.r[j] = r;
-    rp.sym[j] = symClass(punctemeTokens(vocab.punctemes[l]), punctemeTokens(vocab.punctemes[r]));
+    rp.sym[j] = pairClass(vocab, p);
     if (!lMap.has(l)) lMap.set(l, lMap.size);
     if (!rMap.has(r)) rMap.set(r, rMap.size);
     rp.lPos[j] = lMap.get(l)!;

@@ -25,7 +25,7 @@ export function markChoiceFindings(s: AnalysedSentence, model: MarkChoiceModel, 
   let fragment: boolean[] | undefined;
   for (let i = 1; i < n; i++) {
     const marks = slotMarks(s, i);
-    if (marks.length !== 1 || (marks[0].norm !== ';' && marks[0].norm !== ':') || s.tree.slots[i].length !== 1) continue;
+    if (!isChoiceSlot(s, i, marks)) continue;
     // A semicolon inside a bracket that holds no finite verb separates its items ("(Brown, 2015; Lee & Park, 2018)"),
     // and no clause stands before it for a colon to introduce. The model cannot learn this: edited-english's bracketed
     // fragments hold colons of labels ("(default: 10)"), not lists of citations, and it gave the citation list above
@@ -64,4 +64,15 @@ export function markChoiceFindings(s: AnalysedSentence, model: MarkChoiceModel, 
     });
   }
   return out;
+}
+
+/** A slot between two words that holds one written mark, a semicolon or a colon: the only slots the model is asked about. */
+function isChoiceSlot(s: AnalysedSentence, i: number, marks = slotMarks(s, i)): boolean {
+  return marks.length === 1 && (marks[0].norm === ';' || marks[0].norm === ':') && s.tree.slots[i].length === 1;
+}
+
+/** Whether `markChoiceFindings` would ask the model anything of this sentence (so its file is read only then). */
+export function asksMarkChoice(s: AnalysedSentence): boolean {
+  for (let i = 1; i < s.tree.words.length; i++) if (isChoiceSlot(s, i)) return true;
+  return false;
 }
