@@ -23,3 +23,5 @@ npx tsx server/research/scorer/fit.ts --clean-every-dev 2 --no-heldout --bench-d
   --ewt-dev-clean "$CACHE/bench-ewt-dev-default.json" --ewt-dev-margin 8 --per-kind-thresholds --clean-margin 5.6 \
   --weights "$CACHE/lint-scorer-weights.json" --set-threshold subject-verb-comma/delete=0.84 --out models/en/lint-scorer.json
 npx tsx scripts/model-manifest.ts
+# The writer's habit before "which", fitted on top with every other weight and threshold kept (`train-scorer-which.sh`).
+bash scripts/train-scorer-which.sh

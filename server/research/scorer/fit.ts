@@ -192,6 +192,12 @@ const { values: opt } = parseArgs({
     /** Only the features whose names match this regular expression are fitted; the others keep `--init-weights`'. */
     'train-only': { type: 'string' },
     /**
+     * With --init-weights and --train-only: the file written is the initial scorer's (its thresholds, settings and
+     * note) with the fitted weights, so that only the candidates the new features fire on can change (the sweeps
+     * still print what they would choose).
+     */
+    'keep-thresholds': { type: 'boolean' },
+    /**
      * With --document-register, this share of the train part's examples read as their sentence linted alone (its own
      * bins), as the linter reads a sentence given by itself: otherwise the only short texts the scorer sees are EWT's
      * one-line reviews, and it would take every sentence linted alone for web text.
@@ -717,7 +723,19 @@ function main(): void {
   const top = Object.entries(scorer.weights).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1])).slice(0, 25);
   console.log('largest weights:\n' + top.map(([n, w]) => `  ${w.toFixed(3)}\t${n}`).join('\n'));
   const hand = opt.hand ? (JSON.parse(fs.readFileSync(opt.hand, 'utf8')) as { weights: Record<string, number>; threshold: number; note?: string }) : undefined;
-  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...(Object.keys(scorer.weights).some((n) => /^doc:/.test(n)) ? { documentRegister: true } : {}), ...(Object.keys(scorer.weights).some((n) => /^docWhich=/.test(n)) ? { documentWhich: true } : {}), ...(setOffModel && Object.keys(scorer.weights).some((n) => /^(setOff|noSetOff)/.test(n)) ? { setOffFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))])) }));
+  const flags = {
+    ...(Object.keys(scorer.weights).some((n) => /^doc:/.test(n)) ? { documentRegister: true } : {}),
+    ...(Object.keys(scorer.weights).some((n) => /^docWhich=/.test(n)) ? { documentWhich: true } : {}),
+  };
+  const rounded = Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))]));
+  if (opt['keep-thresholds']) {
+    if (!opt['init-weights'] || !opt['train-only']) throw new Error('--keep-thresholds goes with --init-weights and --train-only');
+    const init = JSON.parse(fs.readFileSync(opt['init-weights'], 'utf8')) as { note?: string };
+    fs.writeFileSync(opt.out!, JSON.stringify({ ...init, ...flags, note: `${init.note ?? ''}; then ${opt['train-only']} fitted on top (${scorer.note}), every other weight and threshold as they were`, weights: rounded }));
+    console.log(`wrote ${opt.out} (the thresholds of ${opt['init-weights']})`);
+    return;
+  }
+  fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...flags, ...(setOffModel && Object.keys(scorer.weights).some((n) => /^(setOff|noSetOff)/.test(n)) ? { setOffFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: rounded }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
 }
 
