@@ -135,14 +135,14 @@ function learnedCorrections(
     .filter((c) => !step.isIntroductorySetting(c.scored.candidate))
     .map((c) => {
       const { scored } = c;
-      const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document);
+      const { features, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document);
       return {
         kind: scored.key,
         changes: [...scored.candidate.changes].map(([slot, marks]) => ({ slot, marks: marks.map((m) => m.text) })),
         delta: scored.delta,
         confidence: p,
         reported: p >= threshold,
-        reasons: plainReasons(weights, f),
+        reasons: plainReasons(weights, features()),
       };
     })
     .sort((a, b) => b.confidence - a.confidence);

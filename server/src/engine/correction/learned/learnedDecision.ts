@@ -17,7 +17,7 @@ import { denseCandidates } from './denseCandidates';
 import { Candidate, proposable } from '../pipeline/candidates';
 import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate';
 import { candidateFinding } from '../pipeline/findings';
-import { candidateFeatures, deltaTermsReach, FeatureContext, featureLogit, FeatureVector, LearnedScorer, predictFeatures, scorerThreshold } from './learnedScorer';
+import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, FeatureVector, LearnedScorer, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { FeatureWeights } from './featureWeightTable';
 import { TreeInfo } from '../../treeInfo';
@@ -53,7 +53,8 @@ export function learnedFindings(
   const info = treeInfo(s.tree);
   const adapt = options.adaptToWriter ?? true;
   const step = styleStep({ text, s, info, model, options, quoteStyle: style.quoteStyle, convention: style.convention, trace });
-  const features = new Map<ScoredCandidate, { f: FeatureVector; weights: FeatureWeights; threshold: number }>();
+  // Each candidate's features by name are built only for a finding's reasons (`plainReasons`): the scorer's sum needs no names.
+  const features = new Map<ScoredCandidate, { f: () => FeatureVector; weights: FeatureWeights; threshold: number }>();
   // A dense candidate whose probability stays below the lowest threshold it is decided at whatever its Δ is left out
   // of the punctuation model's inference (most of a sentence's gaps and commas): it is reported nowhere, deferred
   // nowhere, and counts as left out (`overruled`) as it would with its Δ. `explain --candidates` (a trace) shows
@@ -84,16 +85,16 @@ export function learnedFindings(
     if (upper) {
       // Its bound stands for its probability: below every threshold, it is decided as it would be with its Δ.
       const out = { ...c.scored, confidence: upper.p };
-      features.set(out, { f: [], weights: scorer.weights, threshold: upper.threshold });
+      features.set(out, { f: () => [], weights: scorer.weights, threshold: upper.threshold });
       return out;
     }
-    const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document);
+    const { features: f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document);
     const out = { ...c.scored, confidence: p };
     features.set(out, { f, weights, threshold });
     return out;
   });
   const toFinding = (c: ScoredCandidate, confidence = c.confidence) =>
-    candidateFinding({ ...c, confidence, reasons: plainReasons(features.get(c)!.weights, features.get(c)!.f) }, s, info, text, model, options.explain ?? true);
+    candidateFinding({ ...c, confidence, reasons: plainReasons(features.get(c)!.weights, features.get(c)!.f()) }, s, info, text, model, options.explain ?? true);
   // Each candidate at its own threshold; one below it claims no slot.
   const passing = scored.filter((c) => {
     const threshold = features.get(c)!.threshold;
@@ -138,10 +139,11 @@ export function learnedFindings(
 }
 
 /**
- * One candidate as the scorer decides it: its features (with the document's register bins for a scorer trained with
- * them), the weights that score them, its probability and the threshold it must reach. With a hand scorer inside a
- * dense one, the hand generator's candidates are decided as that scorer was trained: on their own features, without
- * the prior. The lint and `explain --candidates` (`weighedCorrections.ts`) both decide through this.
+ * One candidate as the scorer decides it: the weights that score its features (with the document's register bins for
+ * a scorer trained with them), its logit and probability, the threshold it must reach, and its features by name, built
+ * when asked (a finding's reasons). With a hand scorer inside a dense one, the hand generator's candidates are decided
+ * as that scorer was trained: on their own features, without the prior. The lint and `explain --candidates`
+ * (`weighedCorrections.ts`) both decide through this.
  */
 export function scoreCandidate(
   scorer: LearnedScorer,
@@ -150,11 +152,19 @@ export function scoreCandidate(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
-): { f: FeatureVector; weights: FeatureWeights; p: number; threshold: number } {
+): { features: () => FeatureVector; weights: FeatureWeights; z: number; p: number; threshold: number } {
   const byHand = scorer.hand && !c.scored.candidate.dense;
-  const f = candidateFeatures(c.scored, s, info, byHand ? {} : scorer.documentRegister && document ? { ...c.ctx, document } : c.ctx);
+  const ctx = byHand ? {} : scorer.documentRegister && document ? { ...c.ctx, document } : c.ctx;
   const weights = byHand ? scorer.hand!.weights : scorer.weights;
-  return { f, weights, p: predictFeatures(weights, f), threshold: minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) };
+  // The probability `predictFeatures(weights, candidateFeatures(…))` gives, from the same sum.
+  const z = candidateLogit(weights, c.scored, s, info, ctx);
+  return {
+    features: () => candidateFeatures(c.scored, s, info, ctx),
+    weights,
+    z,
+    p: 1 / (1 + Math.exp(-z)),
+    threshold: minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)),
+  };
 }
 
 /**
@@ -173,8 +183,8 @@ export function deltaFreeBound(
   document?: readonly string[],
 ): { p: number; threshold: number } | undefined {
   if (!c.dense || c.group !== undefined) return undefined;
-  const { f, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document);
-  const z = featureLogit(weights, f) + deltaTermsReach(weights, key, 'dense');
+  const { z: free, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document);
+  const z = free + deltaTermsReach(weights, key, 'dense');
   return { p: 1 / (1 + Math.exp(-z)), threshold };
 }
 
