@@ -2,8 +2,9 @@
  * The lint scores a candidate by looking its features up by their parts (`candidateLogit`, `featureSinks.ts`), never
  * building their names; training and the reasons read the names (`candidateFeatures`). Checked exactly: the weight
  * table finds a name from any split of it into parts as it finds the name; and on real candidates of real sentences,
- * the logit from parts is the logit of the named features (`featureLogit`), bit for bit, with the shipped weights and
- * with weights that hold every feature the candidates have (the written-pair ones the shipped scorer lacks among them).
+ * the logit from parts is the logit of the named features (`featureLogit`), bit for bit, alone and with the slot
+ * blocks a sentence's candidates share, with the shipped weights and with weights that hold every feature the
+ * candidates have (the written-pair ones the shipped scorer lacks among them).
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -14,6 +15,7 @@ import { scoredForScorer } from '../../server/src/engine/correction/learned/lear
 import { candidateFeatures, candidateLogit, FeatureContext, featureLogit } from '../../server/src/engine/correction/learned/learnedScorer';
 import { FeatureWeights, FeatureWeightTable, recordWeights } from '../../server/src/engine/correction/learned/featureWeightTable';
 import { FNV_OFFSET, fnvFrom } from '../../server/src/parser/fnv';
+import { SlotTerms } from '../../server/src/engine/correction/learned/featureSinks';
 import { DEFAULT_CALIBRATION } from '../../server/src/engine/correction/pipeline/calibration';
 import { trainedEngineParts } from './trainedParts';
 
@@ -72,11 +74,13 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
     /** Every candidate the dense scorer decides in the sentences, with every feature context it can read. */
     function candidates() {
       const p = parts();
-      const out: Array<{ text: string; run: (w: FeatureWeights) => { fromParts: number; byName: number }; names: () => string[] }> = [];
+      const out: Array<{ text: string; run: (w: FeatureWeights) => { fromParts: number; shared: number; byName: number }; names: () => string[] }> = [];
       const settings = { candidates: 'dense' as const, gapFeature: true, setOffFeature: true };
       for (const text of sentences()) {
         for (const s of p.analyser!.parseText(text)) {
           const info = treeInfo(s.tree);
+          // The slot blocks the sentence's candidates share, as the lint scores them (`SlotTerms`).
+          const shared = new SlotTerms(s, info);
           const side = { gaps: p.kinds?.gaps, setOff: p.kinds?.setOff };
           for (const c of scoredForScorer(settings, s, info, p.model!, p.calibration ?? DEFAULT_CALIBRATION, undefined, false, true, undefined, side)) {
             // As the lint reads it, with the document's register, and as the hand generator's scorer (no context).
@@ -86,7 +90,11 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
               for (const ctx of contexts) {
                 out.push({
                   text,
-                  run: (w) => ({ fromParts: candidateLogit(w, scored, s, info, ctx), byName: featureLogit(w, candidateFeatures(scored, s, info, ctx)) }),
+                  run: (w) => ({
+                    fromParts: candidateLogit(w, scored, s, info, ctx),
+                    shared: candidateLogit(w, scored, s, info, ctx, shared),
+                    byName: featureLogit(w, candidateFeatures(scored, s, info, ctx)),
+                  }),
                   names: () => candidateFeatures(scored, s, info, ctx).map(([name]) => name),
                 });
               }
@@ -119,8 +127,9 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
       for (const [what, w] of tables) {
         let nonzero = 0;
         for (const c of all) {
-          const { fromParts, byName } = c.run(w);
+          const { fromParts, shared, byName } = c.run(w);
           assert.ok(Object.is(fromParts, byName), `${what}: ${c.text}: ${fromParts} ≠ ${byName}`);
+          assert.ok(Object.is(shared, byName), `${what}, slot blocks shared: ${c.text}: ${shared} ≠ ${byName}`);
           if (fromParts !== 0) nonzero++;
         }
         assert.ok(nonzero > all.length / 2, `${what}: only ${nonzero} nonzero logits`);

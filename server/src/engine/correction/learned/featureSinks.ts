@@ -16,6 +16,11 @@ export interface FeatureSink {
    * (`pairedStretch`'s, which the shipped scorer was fitted without).
    */
   reads(prefix: string): boolean;
+  /**
+   * The features of slot i's block for an edit of `action` (side '' or '2:'), which `emit` adds: a function of the
+   * sentence, i, side and action alone, so that a sentence's candidates can share them (`SlotTerms`).
+   */
+  slot(i: number, side: string, action: string, emit: () => void): void;
 }
 
 /** The features by name, in the order given: what the scorer is trained on and what the reasons read. */
@@ -29,6 +34,32 @@ export class FeatureNames implements FeatureSink {
   reads(): boolean {
     return true;
   }
+
+  slot(_i: number, _side: string, _action: string, emit: () => void): void {
+    emit();
+  }
+}
+
+/**
+ * The terms w · v of the slot blocks the candidates of one sentence have scored, by weights: the dense candidates of a
+ * sentence share slots (a gap's insertion, a pair opening there, the bound without Δ and the score with it), and a
+ * block's terms replayed in order add to the sum exactly what looking them up again would.
+ */
+export class SlotTerms {
+  private readonly byWeights = new Map<FeatureWeights, Map<string, Map<number, number[]>>>();
+
+  /** For the sentence `s` with the tree information `info` (the terms are theirs). */
+  constructor(
+    readonly s: object,
+    readonly info: object,
+  ) {}
+
+  /** The blocks scored with `weights`, by action, then by slot and side (`2i`, `2i + 1` for a pair's closing slot). */
+  of(weights: FeatureWeights): Map<string, Map<number, number[]>> {
+    let m = this.byWeights.get(weights);
+    if (!m) this.byWeights.set(weights, (m = new Map()));
+    return m;
+  }
 }
 
 /**
@@ -37,11 +68,36 @@ export class FeatureNames implements FeatureSink {
  */
 export class FeatureLogit implements FeatureSink {
   z = 0;
+  /** The terms of the slot block being scored, to remember. */
+  private recording: number[] | undefined;
 
-  constructor(private readonly weights: FeatureWeights) {}
+  /** `blocks`: the slot blocks already scored with these weights in this sentence (`SlotTerms.of`), to replay and to add to. */
+  constructor(
+    private readonly weights: FeatureWeights,
+    private readonly blocks?: Map<string, Map<number, number[]>>,
+  ) {}
 
   add(v: number, a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string): void {
-    this.z += (this.weights.weightOfParts(a, b, c, d, e, f, g) ?? 0) * v;
+    const term = (this.weights.weightOfParts(a, b, c, d, e, f, g) ?? 0) * v;
+    this.z += term;
+    this.recording?.push(term);
+  }
+
+  slot(i: number, side: string, action: string, emit: () => void): void {
+    if (!this.blocks) return emit();
+    let byAction = this.blocks.get(action);
+    if (!byAction) this.blocks.set(action, (byAction = new Map()));
+    const key = 2 * i + (side === '' ? 0 : 1);
+    const known = byAction.get(key);
+    if (known) {
+      for (let k = 0; k < known.length; k++) this.z += known[k];
+      return;
+    }
+    const terms: number[] = [];
+    this.recording = terms;
+    emit();
+    this.recording = undefined;
+    byAction.set(key, terms);
   }
 
   reads(prefix: string): boolean {

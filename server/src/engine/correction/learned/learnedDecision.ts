@@ -20,6 +20,7 @@ import { candidateFinding } from '../pipeline/findings';
 import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, FeatureVector, LearnedScorer, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { FeatureWeights } from './featureWeightTable';
+import { SlotTerms } from './featureSinks';
 import { TreeInfo } from '../../treeInfo';
 import { IntroductoryConvention } from '../style/introductoryConvention';
 import { changeKey, SentenceFindings } from '../pipeline/modelRules';
@@ -60,10 +61,12 @@ export function learnedFindings(
   // nowhere, and counts as left out (`overruled`) as it would with its Δ. `explain --candidates` (a trace) shows
   // every probability, so it scores them all.
   const upperBounds = new Map<Candidate, { p: number; threshold: number }>();
+  // The slot features the sentence's candidates share, scored once (`SlotTerms`).
+  const shared = new SlotTerms(s, info);
   const decidedWithoutDelta = trace
     ? undefined
     : (ctx: FeatureContext) => (c: Candidate, key: string) => {
-        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document);
+        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document, shared);
         if (bound === undefined || bound.p >= (adapt ? adaptedThreshold(bound.threshold) : bound.threshold)) return false;
         upperBounds.set(c, bound);
         return true;
@@ -88,7 +91,7 @@ export function learnedFindings(
       features.set(out, { f: () => [], weights: scorer.weights, threshold: upper.threshold });
       return out;
     }
-    const { features: f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document);
+    const { features: f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document, shared);
     const out = { ...c.scored, confidence: p };
     features.set(out, { f, weights, threshold });
     return out;
@@ -152,12 +155,14 @@ export function scoreCandidate(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
+  /** The slot features the sentence's candidates scored so far (`SlotTerms`), to share. */
+  shared?: SlotTerms,
 ): { features: () => FeatureVector; weights: FeatureWeights; z: number; p: number; threshold: number } {
   const byHand = scorer.hand && !c.scored.candidate.dense;
   const ctx = byHand ? {} : scorer.documentRegister && document ? { ...c.ctx, document } : c.ctx;
   const weights = byHand ? scorer.hand!.weights : scorer.weights;
   // The probability `predictFeatures(weights, candidateFeatures(…))` gives, from the same sum.
-  const z = candidateLogit(weights, c.scored, s, info, ctx);
+  const z = candidateLogit(weights, c.scored, s, info, ctx, shared);
   return {
     features: () => candidateFeatures(c.scored, s, info, ctx),
     weights,
@@ -181,9 +186,10 @@ export function deltaFreeBound(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
+  shared?: SlotTerms,
 ): { p: number; threshold: number } | undefined {
   if (!c.dense || c.group !== undefined) return undefined;
-  const { z: free, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document);
+  const { z: free, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document, shared);
   const z = free + deltaTermsReach(weights, key, 'dense');
   return { p: 1 / (1 + Math.exp(-z)), threshold };
 }

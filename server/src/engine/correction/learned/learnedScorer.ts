@@ -23,7 +23,7 @@ import { readScorerSidecar, ScorerJson, ScorerSettings, scorerSource } from './s
 import { emitDocumentRegisterFeatures } from './documentRegister';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { SetOffAnswer, setOffAt } from './setOffProbabilities';
-import { FeatureLogit, FeatureNames, FeatureSink } from './featureSinks';
+import { FeatureLogit, FeatureNames, FeatureSink, SlotTerms } from './featureSinks';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
@@ -175,9 +175,13 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
   return names.features;
 }
 
-/** w · f of the candidate's features, as `featureLogit(weights, candidateFeatures(…))` gives it, bit for bit, without naming them. */
-export function candidateLogit(weights: FeatureWeights, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): number {
-  const sum = new FeatureLogit(weights);
+/**
+ * w · f of the candidate's features, as `featureLogit(weights, candidateFeatures(…))` gives it, bit for bit, without
+ * naming them; with `shared`, the slot blocks the sentence's other candidates scored are replayed, not looked up again.
+ */
+export function candidateLogit(weights: FeatureWeights, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}, shared?: SlotTerms): number {
+  if (shared && (shared.s !== s || shared.info !== info)) throw new Error('candidateLogit: slot terms of another sentence');
+  const sum = new FeatureLogit(weights, shared?.of(weights));
   emitCandidateFeatures(sum, sc, s, info, ctx);
   return sum.z;
 }
@@ -298,90 +302,101 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
   for (let k = 0; k < Math.min(2, slots.length); k++) {
     const side = k === 0 ? '' : '2:';
     const i = slots[k];
-    const left = i >= 1 ? words[i - 1] : undefined;
-    const right = i < n ? words[i] : undefined;
-    const lw = left ? left.form.toLowerCase() : '<s>';
-    const rw = right ? right.form.toLowerCase() : '</s>';
-    const lt = left?.upos ?? '<s>';
-    const rt = right?.upos ?? '</s>';
-    out.add(1, 'lw=', lw, '*', side, action);
-    out.add(1, 'rw=', rw, '*', side, action);
-    out.add(1, 'lt=', lt, '*', side, action);
-    out.add(1, 'rt=', rt, '*', side, action);
-    out.add(1, 'lt|rt=', String(left?.upos), '|', String(right?.upos), '*', side, action);
-    out.add(1, 'lr=', left?.deprel ?? '<s>', '*', side, action);
-    out.add(1, 'rr=', right?.deprel ?? '</s>', '*', side, action);
-    out.add(1, side, 'pos=', bucket(i));
-    out.add(1, side, 'posFromEnd=', bucket(n - i));
-    const { ending, starting } = edgesAt(info, i);
-    const er = ending ? info.rel(ending) : 'none';
-    const sr = starting ? info.rel(starting) : 'none';
-    const eh = ending ? info.head(ending) : 0;
-    const sh = starting ? info.head(starting) : 0;
-    out.add(1, 'end=', er, '*', side, action);
-    out.add(1, 'start=', sr, '*', side, action);
-    out.add(1, 'end|start=', er, '|', sr, '*', side, action);
-    out.add(1, 'endHead=', eh ? info.rel(eh) : 'ROOT', '|', er, '*', side, action);
-    out.add(1, 'startHead=', sh ? info.rel(sh) : 'ROOT', '|', sr, '*', side, action);
-    out.add(1, 'siblings=', String(ending && starting && eh === sh), '*', side, action);
-    out.add(1, 'endLen=', ending ? bucket(info.span[ending][1] - info.span[ending][0] + 1) : 'none', '*', side, action);
-    out.add(1, 'startLen=', starting ? bucket(info.span[starting][1] - info.span[starting][0] + 1) : 'none', '*', side, action);
-    out.add(1, 'startsAtFirst=', String(ending !== 0 && info.span[ending][0] === 1), '*', side, action);
-    out.add(1, 'endTag|startTag=', ending ? words[ending - 1].upos : 'none', '|', starting ? words[starting - 1].upos : 'none', '*', side, action);
-    out.add(1, 'endHeadTag=', eh ? words[eh - 1].upos : 'ROOT', '|', ending ? words[ending - 1].upos : 'none', '*', side, action);
-    out.add(1, 'lw|rt=', lw, '|', rt, '*', side, action);
-    // The word that opens the stretch ending at the slot (after the nearest mark before it, or the sentence's start),
-    // read off the marks as written, not the parse: a comma after a stretch opened by "when" or "while" closes a
-    // fronted clause, not a clause a splice would end (clean edited dev, journal "The learned scorer on cross-fitted
-    // gap probabilities": splice "repairs" like `when … is ready⟦,→;⟧ we` 19 → 6 with this feature and the next).
-    const from = stretchStart(s, i);
-    const opener = words[from - 1];
-    if (opener) {
-      const o = OPENER_TAGS.has(opener.upos) ? opener.form.toLowerCase() : opener.upos;
-      out.add(1, 'opens=', o, '*', side, action);
-      out.add(1, 'opens=', o, '|atStart=', String(from === 1), '*', side, action);
-      out.add(1, 'stretchLen=', bucket(i - from + 1), '*', side, action);
+    out.slot(i, side, action, () => emitSlotFeatures(out, s, info, i, side, action));
+  }
+}
+
+/**
+ * The features of slot i (side '': the candidate's first slot, '2:' a pair's closing one) for an edit of `action`:
+ * what the words, tags, relations and constituents at the slot and the marks written around it are. A function of the
+ * sentence, the slot, the side and the action alone, so that a sink may remember them (`FeatureSink.slot`).
+ */
+function emitSlotFeatures(out: FeatureSink, s: AnalysedSentence, info: TreeInfo, i: number, side: string, action: string): void {
+  const words = s.tree.words;
+  const n = words.length;
+  const left = i >= 1 ? words[i - 1] : undefined;
+  const right = i < n ? words[i] : undefined;
+  const lw = left ? left.form.toLowerCase() : '<s>';
+  const rw = right ? right.form.toLowerCase() : '</s>';
+  const lt = left?.upos ?? '<s>';
+  const rt = right?.upos ?? '</s>';
+  out.add(1, 'lw=', lw, '*', side, action);
+  out.add(1, 'rw=', rw, '*', side, action);
+  out.add(1, 'lt=', lt, '*', side, action);
+  out.add(1, 'rt=', rt, '*', side, action);
+  out.add(1, 'lt|rt=', String(left?.upos), '|', String(right?.upos), '*', side, action);
+  out.add(1, 'lr=', left?.deprel ?? '<s>', '*', side, action);
+  out.add(1, 'rr=', right?.deprel ?? '</s>', '*', side, action);
+  out.add(1, side, 'pos=', bucket(i));
+  out.add(1, side, 'posFromEnd=', bucket(n - i));
+  const { ending, starting } = edgesAt(info, i);
+  const er = ending ? info.rel(ending) : 'none';
+  const sr = starting ? info.rel(starting) : 'none';
+  const eh = ending ? info.head(ending) : 0;
+  const sh = starting ? info.head(starting) : 0;
+  out.add(1, 'end=', er, '*', side, action);
+  out.add(1, 'start=', sr, '*', side, action);
+  out.add(1, 'end|start=', er, '|', sr, '*', side, action);
+  out.add(1, 'endHead=', eh ? info.rel(eh) : 'ROOT', '|', er, '*', side, action);
+  out.add(1, 'startHead=', sh ? info.rel(sh) : 'ROOT', '|', sr, '*', side, action);
+  out.add(1, 'siblings=', String(ending && starting && eh === sh), '*', side, action);
+  out.add(1, 'endLen=', ending ? bucket(info.span[ending][1] - info.span[ending][0] + 1) : 'none', '*', side, action);
+  out.add(1, 'startLen=', starting ? bucket(info.span[starting][1] - info.span[starting][0] + 1) : 'none', '*', side, action);
+  out.add(1, 'startsAtFirst=', String(ending !== 0 && info.span[ending][0] === 1), '*', side, action);
+  out.add(1, 'endTag|startTag=', ending ? words[ending - 1].upos : 'none', '|', starting ? words[starting - 1].upos : 'none', '*', side, action);
+  out.add(1, 'endHeadTag=', eh ? words[eh - 1].upos : 'ROOT', '|', ending ? words[ending - 1].upos : 'none', '*', side, action);
+  out.add(1, 'lw|rt=', lw, '|', rt, '*', side, action);
+  // The word that opens the stretch ending at the slot (after the nearest mark before it, or the sentence's start),
+  // read off the marks as written, not the parse: a comma after a stretch opened by "when" or "while" closes a
+  // fronted clause, not a clause a splice would end (clean edited dev, journal "The learned scorer on cross-fitted
+  // gap probabilities": splice "repairs" like `when … is ready⟦,→;⟧ we` 19 → 6 with this feature and the next).
+  const from = stretchStart(s, i);
+  const opener = words[from - 1];
+  if (opener) {
+    const o = OPENER_TAGS.has(opener.upos) ? opener.form.toLowerCase() : opener.upos;
+    out.add(1, 'opens=', o, '*', side, action);
+    out.add(1, 'opens=', o, '|atStart=', String(from === 1), '*', side, action);
+    out.add(1, 'stretchLen=', bucket(i - from + 1), '*', side, action);
+  }
+  // The determiner of the noun before the slot: edited writers write a restrictive "which" without a comma after an
+  // indefinite noun phrase (`a helper function which wraps`, clean edited dev), seldom after a name or a definite one.
+  if (left && (left.upos === 'NOUN' || left.upos === 'PROPN')) {
+    const det = words.find((w) => w.head === i && w.deprel === 'det');
+    out.add(1, 'leftDet=', det ? det.form.toLowerCase() : 'none', '|rw=', RELATIVE_WORDS.has(rw) ? rw : 'other', '*', side, action);
+  }
+  // Whether a comma the writer wrote opens the stretch that ends at the slot (a comma here would close it), or closes
+  // the stretch that starts after it, and that stretch's shape: a relative clause or a noun phrase set off on one
+  // side only is half an aside. Without them the scorer deleted the written closing comma of an aside
+  // (`PyDoc, the one existing standard auto-documentation tool⟦,→⟧ could`, clean edited dev) and gave the missing one
+  // of `My brother, who lives in Paris is a doctor.` 0.653. A scorer fitted without them (`fit.ts` without
+  // `--pair-features`, the shipped one) reads none, and they are not computed for it.
+  if (out.reads('pair')) {
+    const before = pairedStretch(s, info, i, 'before');
+    out.add(1, 'pairOpen=', before.by, '*', side, action);
+    if (before.by === ',') {
+      out.add(1, 'pairSpan=', before.span, '*', side, action);
+      out.add(1, 'pairFirst=', before.first, '|', before.span, '*', side, action);
+      out.add(1, 'pairFrom=', before.from, '*', side, action);
+      out.add(1, 'pairFirst|from=', before.first, '|', before.from, '*', side, action);
+      out.add(1, 'pairAfterTag=', before.outer, '|', before.first, '*', side, action);
     }
-    // The determiner of the noun before the slot: edited writers write a restrictive "which" without a comma after an
-    // indefinite noun phrase (`a helper function which wraps`, clean edited dev), seldom after a name or a definite one.
-    if (left && (left.upos === 'NOUN' || left.upos === 'PROPN')) {
-      const det = words.find((w) => w.head === i && w.deprel === 'det');
-      out.add(1, 'leftDet=', det ? det.form.toLowerCase() : 'none', '|rw=', RELATIVE_WORDS.has(rw) ? rw : 'other', '*', side, action);
+  }
+  if (out.reads('pair') || out.reads('seriesNext')) {
+    const after = pairedStretch(s, info, i, 'after');
+    if (after.by === ',') {
+      // What follows the comma that closes the next stretch (`seriesNext`: not a `pair…` name, the recipe fits
+      // without those): a coordinator there makes the slot's comma one of a series (`what you need to upgrade⟦,⟧
+      // what to look out for, and any pain points`), which the scorer read as a verb–object comma on clean edited dev.
+      out.add(1, 'pairNext=', after.span, '*', side, action);
+      out.add(1, 'pairNextFirst=', after.first, '|', after.from, '*', side, action);
+      out.add(1, 'seriesNext=', after.outer, '*', side, action);
     }
-    // Whether a comma the writer wrote opens the stretch that ends at the slot (a comma here would close it), or closes
-    // the stretch that starts after it, and that stretch's shape: a relative clause or a noun phrase set off on one
-    // side only is half an aside. Without them the scorer deleted the written closing comma of an aside
-    // (`PyDoc, the one existing standard auto-documentation tool⟦,→⟧ could`, clean edited dev) and gave the missing one
-    // of `My brother, who lives in Paris is a doctor.` 0.653. A scorer fitted without them (`fit.ts` without
-    // `--pair-features`, the shipped one) reads none, and they are not computed for it.
-    if (out.reads('pair')) {
-      const before = pairedStretch(s, info, i, 'before');
-      out.add(1, 'pairOpen=', before.by, '*', side, action);
-      if (before.by === ',') {
-        out.add(1, 'pairSpan=', before.span, '*', side, action);
-        out.add(1, 'pairFirst=', before.first, '|', before.span, '*', side, action);
-        out.add(1, 'pairFrom=', before.from, '*', side, action);
-        out.add(1, 'pairFirst|from=', before.first, '|', before.from, '*', side, action);
-        out.add(1, 'pairAfterTag=', before.outer, '|', before.first, '*', side, action);
-      }
-    }
-    if (out.reads('pair') || out.reads('seriesNext')) {
-      const after = pairedStretch(s, info, i, 'after');
-      if (after.by === ',') {
-        // What follows the comma that closes the next stretch (`seriesNext`: not a `pair…` name, the recipe fits
-        // without those): a coordinator there makes the slot's comma one of a series (`what you need to upgrade⟦,⟧
-        // what to look out for, and any pain points`), which the scorer read as a verb–object comma on clean edited dev.
-        out.add(1, 'pairNext=', after.span, '*', side, action);
-        out.add(1, 'pairNextFirst=', after.first, '|', after.from, '*', side, action);
-        out.add(1, 'seriesNext=', after.outer, '*', side, action);
-      }
-    }
-    // The commas written inside the largest constituent that ends at the slot: one there makes a comma at the slot
-    // the closing half of an aside the constituent holds (`the final implementation, in Python 3.18⟦,⟧ will`), which
-    // the scorer deleted as a subject–verb comma on clean edited dev.
-    if (ending && out.reads('endCommas')) {
-      out.add(1, 'endCommas=', bucket(commasWithin(s, info.span[ending][0], i - 1)), '*', side, action);
-    }
+  }
+  // The commas written inside the largest constituent that ends at the slot: one there makes a comma at the slot
+  // the closing half of an aside the constituent holds (`the final implementation, in Python 3.18⟦,⟧ will`), which
+  // the scorer deleted as a subject–verb comma on clean edited dev.
+  if (ending && out.reads('endCommas')) {
+    out.add(1, 'endCommas=', bucket(commasWithin(s, info.span[ending][0], i - 1)), '*', side, action);
   }
 }
 
