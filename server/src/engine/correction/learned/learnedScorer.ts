@@ -162,9 +162,20 @@ const CAL_LOGIT_SCALE = 4;
  * to the logit of a candidate of kind `key` from generator `hand`, whatever Δ is: each term at its clip.
  */
 export function deltaTermsReach(weights: FeatureWeights, key: string, hand: 'dense' | 'hand'): number {
-  const w = (name: string) => weights.get(name) ?? 0;
-  return (DELTA_CLIP / DELTA_SCALE) * Math.abs(w('delta') + w(`key=${key}*delta`) + w(`${hand}*delta`)) + (CAL_LOGIT_CLIP / CAL_LOGIT_SCALE) * Math.abs(w('calLogit'));
+  let byWeights = reaches.get(weights);
+  if (!byWeights) reaches.set(weights, (byWeights = { dense: new Map(), hand: new Map() }));
+  const known = byWeights[hand];
+  let reach = known.get(key);
+  if (reach === undefined) {
+    const w = (name: string) => weights.get(name) ?? 0;
+    reach = (DELTA_CLIP / DELTA_SCALE) * Math.abs(w('delta') + w(`key=${key}*delta`) + w(`${hand}*delta`)) + (CAL_LOGIT_CLIP / CAL_LOGIT_SCALE) * Math.abs(w('calLogit'));
+    known.set(key, reach);
+  }
+  return reach;
 }
+
+/** `deltaTermsReach` by weights (which do not change once loaded), generator and kind: asked for at every dense candidate, of a few dozen kinds. */
+const reaches = new WeakMap<FeatureWeights, Record<'dense' | 'hand', Map<string, number>>>();
 
 const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
 
