@@ -17,7 +17,7 @@ import { denseCandidates } from './denseCandidates';
 import { Candidate, proposable } from '../pipeline/candidates';
 import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate';
 import { candidateFinding } from '../pipeline/findings';
-import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, FeatureVector, LearnedScorer, scorerThreshold } from './learnedScorer';
+import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, LearnedScorer, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { FeatureWeights } from './featureWeightTable';
 import { SlotTerms } from './featureSinks';
@@ -54,8 +54,9 @@ export function learnedFindings(
   const info = treeInfo(s.tree);
   const adapt = options.adaptToWriter ?? true;
   const step = styleStep({ text, s, info, model, options, quoteStyle: style.quoteStyle, convention: style.convention, trace });
-  // Each candidate's features by name are built only for a finding's reasons (`plainReasons`): the scorer's sum needs no names.
-  const features = new Map<ScoredCandidate, { f: () => FeatureVector; weights: FeatureWeights; threshold: number }>();
+  // What each candidate was scored with: its features by name are built again from these only for a finding's
+  // reasons (`plainReasons`), as the scorer's sum needs no names. A candidate decided by its bound has none.
+  const features = new Map<ScoredCandidate, { scored?: ScoredCandidate; ctx: FeatureContext; weights: FeatureWeights; threshold: number }>();
   // A dense candidate whose probability stays below the lowest threshold it is decided at whatever its Δ is left out
   // of the punctuation model's inference (most of a sentence's gaps and commas): it is reported nowhere, deferred
   // nowhere, and counts as left out (`overruled`) as it would with its Δ. `explain --candidates` (a trace) shows
@@ -88,16 +89,19 @@ export function learnedFindings(
     if (upper) {
       // Its bound stands for its probability: below every threshold, it is decided as it would be with its Δ.
       const out = { ...c.scored, confidence: upper.p };
-      features.set(out, { f: () => [], weights: scorer.weights, threshold: upper.threshold });
+      features.set(out, { ctx: {}, weights: scorer.weights, threshold: upper.threshold });
       return out;
     }
-    const { features: f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document, shared);
+    const { ctx, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document, shared);
     const out = { ...c.scored, confidence: p };
-    features.set(out, { f, weights, threshold });
+    features.set(out, { scored: c.scored, ctx, weights, threshold });
     return out;
   });
-  const toFinding = (c: ScoredCandidate, confidence = c.confidence) =>
-    candidateFinding({ ...c, confidence, reasons: plainReasons(features.get(c)!.weights, features.get(c)!.f()) }, s, info, text, model, options.explain ?? true);
+  const reasons = (c: ScoredCandidate) => {
+    const { scored, ctx, weights } = features.get(c)!;
+    return plainReasons(weights, scored ? candidateFeatures(scored, s, info, ctx) : []);
+  };
+  const toFinding = (c: ScoredCandidate, confidence = c.confidence) => candidateFinding({ ...c, confidence, reasons: reasons(c) }, s, info, text, model, options.explain ?? true);
   // Each candidate at its own threshold; one below it claims no slot.
   const passing = scored.filter((c) => {
     const threshold = features.get(c)!.threshold;
@@ -142,9 +146,9 @@ export function learnedFindings(
 }
 
 /**
- * One candidate as the scorer decides it: the weights that score its features (with the document's register bins for
- * a scorer trained with them), its logit and probability, the threshold it must reach, and its features by name, built
- * when asked (a finding's reasons). With a hand scorer inside a dense one, the hand generator's candidates are decided
+ * One candidate as the scorer decides it: the weights that score its features and the context they read (with the
+ * document's register bins for a scorer trained with them: `candidateFeatures(c.scored, s, info, ctx)` names them for
+ * a finding's reasons), its logit and probability, and the threshold it must reach. With a hand scorer inside a dense one, the hand generator's candidates are decided
  * as that scorer was trained: on their own features, without the prior. The lint and `explain --candidates`
  * (`weighedCorrections.ts`) both decide through this.
  */
@@ -157,14 +161,14 @@ export function scoreCandidate(
   document?: readonly string[],
   /** The slot features the sentence's candidates scored so far (`SlotTerms`), to share. */
   shared?: SlotTerms,
-): { features: () => FeatureVector; weights: FeatureWeights; z: number; p: number; threshold: number } {
+): { ctx: FeatureContext; weights: FeatureWeights; z: number; p: number; threshold: number } {
   const byHand = scorer.hand && !c.scored.candidate.dense;
   const ctx = byHand ? {} : scorer.documentRegister && document ? { ...c.ctx, document } : c.ctx;
   const weights = byHand ? scorer.hand!.weights : scorer.weights;
   // The probability `predictFeatures(weights, candidateFeatures(…))` gives, from the same sum.
   const z = candidateLogit(weights, c.scored, s, info, ctx, shared);
   return {
-    features: () => candidateFeatures(c.scored, s, info, ctx),
+    ctx,
     weights,
     z,
     p: 1 / (1 + Math.exp(-z)),
