@@ -7,6 +7,8 @@
  */
 import { FeatureWeights, joinParts } from './featureWeightTable';
 import type { FeatureVector } from './learnedScorer';
+import { SentenceFacts, sentenceFacts } from './sentenceFacts';
+import type { AnalysedSentence } from '../../sentence';
 
 export interface FeatureSink {
   /** The feature named by the parts a … g (those given) joined, with value v. */
@@ -21,6 +23,8 @@ export interface FeatureSink {
    * sentence, i, side and action alone, so that a sentence's candidates can share them (`SlotTerms`).
    */
   slot(i: number, side: string, action: string, emit: () => void): void;
+  /** What the features read of the whole sentence (`sentenceFacts`), which a sink may keep for its other candidates. */
+  sentence(s: AnalysedSentence): SentenceFacts;
 }
 
 /** The features by name, in the order given: what the scorer is trained on and what the reasons read. */
@@ -38,21 +42,32 @@ export class FeatureNames implements FeatureSink {
   slot(_i: number, _side: string, _action: string, emit: () => void): void {
     emit();
   }
+
+  sentence(s: AnalysedSentence): SentenceFacts {
+    return sentenceFacts(s);
+  }
 }
 
 /**
- * The terms w · v of the slot blocks the candidates of one sentence have scored, by weights: the dense candidates of a
+ * What the candidates of one sentence share as the lint scores them: the sentence's facts (`sentenceFacts`), and the
+ * terms w · v of the slot blocks they have scored, by weights: the dense candidates of a
  * sentence share slots (a gap's insertion, a pair opening there, the bound without Δ and the score with it), and a
  * block's terms replayed in order add to the sum exactly what looking them up again would.
  */
 export class SlotTerms {
   private readonly byWeights = new Map<FeatureWeights, Map<string, Map<number, number[]>>>();
+  /** The sentence's facts (`sentenceFacts`), read once for all its candidates. */
+  private known: SentenceFacts | undefined;
 
   /** For the sentence `s` with the tree information `info` (the terms are theirs). */
   constructor(
-    readonly s: object,
+    readonly s: AnalysedSentence,
     readonly info: object,
   ) {}
+
+  facts(): SentenceFacts {
+    return (this.known ??= sentenceFacts(this.s));
+  }
 
   /** The blocks scored with `weights`, by action, then by slot and side (`2i`, `2i + 1` for a pair's closing slot). */
   of(weights: FeatureWeights): Map<string, Map<number, number[]>> {
@@ -75,7 +90,13 @@ export class FeatureLogit implements FeatureSink {
   constructor(
     private readonly weights: FeatureWeights,
     private readonly blocks?: Map<string, Map<number, number[]>>,
+    /** The sentence's, to share its facts. */
+    private readonly shared?: SlotTerms,
   ) {}
+
+  sentence(s: AnalysedSentence): SentenceFacts {
+    return this.shared ? this.shared.facts() : sentenceFacts(s);
+  }
 
   add(v: number, a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string): void {
     const term = (this.weights.weightOfParts(a, b, c, d, e, f, g) ?? 0) * v;

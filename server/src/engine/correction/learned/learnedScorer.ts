@@ -24,6 +24,7 @@ import { emitDocumentRegisterFeatures } from './documentRegister';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { SetOffAnswer, setOffAt } from './setOffProbabilities';
 import { FeatureLogit, FeatureNames, FeatureSink, SlotTerms } from './featureSinks';
+export { registerFeatures } from './sentenceFacts';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
@@ -192,7 +193,7 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
  */
 export function candidateLogit(weights: FeatureWeights, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}, shared?: SlotTerms): number {
   if (shared && (shared.s !== s || shared.info !== info)) throw new Error('candidateLogit: slot terms of another sentence');
-  const sum = new FeatureLogit(weights, shared?.of(weights));
+  const sum = new FeatureLogit(weights, shared?.of(weights), shared);
   emitCandidateFeatures(sum, sc, s, info, ctx);
   return sum.z;
 }
@@ -291,14 +292,15 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
   if (c.guards) out.add(1, 'guarded*', action, '*n=', bucket(c.guards.length));
   // What the sentence shows of its writer's register: web and learner writers start lower-case, write "i", and leave
   // the final mark off far more often than editors; the same missing comma means less from them (clean EWT dev).
-  for (const r of registerFeatures(s)) out.add(1, r, '*', action);
+  const facts = out.sentence(s);
+  for (const r of facts.register) out.add(1, r, '*', action);
   // The document's register (`documentRegister.ts`): what the sentence alone cannot show of its writer.
   if (ctx.document) emitDocumentRegisterFeatures(out, ctx.document, action, key);
   if (c.size !== undefined) {
     out.add(Math.log1p(c.size), 'introSize');
     out.add(Math.log1p(c.size), 'key=', key, '*introSize');
   }
-  out.add(1, 'commas=', bucket(writtenCommas(s)));
+  out.add(1, 'commas=', bucket(facts.commas));
   if (c.node > 0) {
     const rel = info.rel(c.node);
     out.add(1, 'node=', rel);
@@ -412,12 +414,6 @@ function emitSlotFeatures(out: FeatureSink, s: AnalysedSentence, info: TreeInfo,
   }
 }
 
-/** The commas written in the sentence. */
-function writtenCommas(s: AnalysedSentence): number {
-  let k = 0;
-  for (const marks of s.tree.slots) for (const m of marks) if (m === ',') k++;
-  return k;
-}
 
 /** How many of slots a..b (each after its word) hold a written comma. */
 function commasWithin(s: AnalysedSentence, a: number, b: number): number {
@@ -502,16 +498,4 @@ const OPENER_TAGS: ReadonlySet<string> = new Set(['SCONJ', 'ADP', 'ADV', 'PART',
 export function stretchStart(s: AnalysedSentence, i: number): number {
   for (let k = i - 1; k >= 1; k--) if ((s.tree.slots[k] ?? []).length > 0) return k + 1;
   return 1;
-}
-
-/** Signs of the writer's register in the sentence as written (`candidateFeatures`). */
-export function registerFeatures(s: AnalysedSentence): string[] {
-  const words = s.tree.words;
-  const out: string[] = [];
-  if (words.length === 0) return out;
-  if (/^\p{Ll}/u.test(words[0].form)) out.push('reg:lowerStart');
-  if (words.some((w) => w.form === 'i')) out.push('reg:lowerI');
-  const last = s.tree.slots[words.length] ?? [];
-  if (!last.some((m) => m === '.' || m === '?' || m === '!' || m === '...' || m === '?!')) out.push('reg:noFinalMark');
-  return out;
 }
