@@ -66,8 +66,16 @@ export function thresholdGroup(key: string): string {
 
 /** The threshold of a candidate's kind. */
 export function scorerThreshold(m: Pick<LearnedScorer, 'threshold' | 'thresholds'>, key: string): number {
-  return m.thresholds?.[thresholdGroup(key)] ?? m.threshold;
+  let group = groups.get(key);
+  if (group === undefined) {
+    if (groups.size >= 10_000) groups.clear();
+    groups.set(key, (group = thresholdGroup(key)));
+  }
+  return m.thresholds?.[group] ?? m.threshold;
 }
+
+/** `thresholdGroup` of each kind of edit asked about (a hundred or so: the generators' kinds), asked at every candidate; bounded all the same. */
+const groups = new Map<string, string>();
 
 export const SCORER_FILE = 'lint-scorer.json';
 
