@@ -64,10 +64,12 @@ export interface GapSentence {
   /** Per slot, whether it holds a comma. */
   comma: boolean[];
   root: number;
+  /** The words' normalised forms and shapes, read at the first gap asked (`writeGapFeatures`). */
+  wordForms?: GapWords;
 }
 
 export function gapSentence(s: AnalysedSentence, info: TreeInfo, prior?: Float64Array): GapSentence {
-  return { s, info, prior, depth: enclosureDepth(s.tree.slots), comma: s.tree.slots.map((m) => m.includes(',')), root: info.children[0][0] ?? 0 };
+  return { s, info, prior, depth: enclosureDepth(s.tree.slots), comma: s.tree.slots.map((m) => m.includes(',')), root: info.children[0][0] ?? 0, wordForms: undefined };
 }
 
 /** The largest constituent whose last word is i (closing), and the largest whose first word is i+1 (opening). */
@@ -118,9 +120,9 @@ export function openerAfterComma(s: AnalysedSentence, a: number): string | undef
  * Word k of a sentence (1-based) as the gap features read it, with a placeholder beyond the sentence. Functions of the
  * module rather than closures made at each gap: the bundle's keepNames names every closure as it is made.
  */
-/** Word k's normalised form; `<s>` before the sentence, `</s>` after it. */
-function gapFormAt(words: readonly TreeWord[], k: number): string {
-  return k >= 1 && k <= words.length ? normWord(words[k - 1].form) : k < 1 ? '<s>' : '</s>';
+/** Word k's normalised form (`normWord`, read once a sentence: `wordsOf`); `<s>` before the sentence, `</s>` after it. */
+function gapFormAt(words: GapWords, k: number): string {
+  return k >= 1 && k <= words.forms.length ? words.forms[k - 1] : k < 1 ? '<s>' : '</s>';
 }
 function uposAt(words: readonly TreeWord[], k: number): string {
   return k >= 1 && k <= words.length ? words[k - 1].upos : 'NONE';
@@ -131,8 +133,19 @@ function xposAt(words: readonly TreeWord[], k: number): string {
 function relAt(info: TreeInfo, k: number): string {
   return k >= 1 && k <= info.n ? info.rel(k) : 'none';
 }
-function shapeAt(words: readonly TreeWord[], k: number): string {
-  return k >= 1 && k <= words.length ? wordShape(words[k - 1].form) : 'none';
+function shapeAt(words: GapWords, k: number): string {
+  return k >= 1 && k <= words.shapes.length ? words.shapes[k - 1] : 'none';
+}
+
+/** The normalised forms and the shapes of a sentence's words, as every gap of it reads them. */
+interface GapWords {
+  forms: readonly string[];
+  shapes: readonly string[];
+}
+
+/** The sentence's `GapWords`, computed at its first gap and kept on its view (its words never change). */
+function wordsOf(g: GapSentence): GapWords {
+  return (g.wordForms ??= { forms: g.s.tree.words.map((w) => normWord(w.form)), shapes: g.s.tree.words.map((w) => wordShape(w.form)) });
 }
 /** The marks written at slot j, joined; `_` for none, `none` beyond the sentence. */
 function marksAt(s: AnalysedSentence, j: number): string {
@@ -225,6 +238,7 @@ export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter):
   const { s, info, comma, root } = g;
   const words = s.tree.words;
   const n = words.length;
+  const gw = wordsOf(g);
   const L = i;
   const R = i + 1;
   const { closing, opening } = edgeConstituents(info, i);
@@ -252,7 +266,7 @@ export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter):
     const conj = info.head(R);
     ccClause = conj > R && info.base(conj) === 'conj' && hasSubject(info, conj) && hasSubject(info, info.head(conj)) ? 'clauses' : 'words';
   }
-  const opener = OPENERS.test(gapFormAt(words, R)) ? gapFormAt(words, R) : uposAt(words, R);
+  const opener = OPENERS.test(gapFormAt(gw, R)) ? gapFormAt(gw, R) : uposAt(words, R);
   // Any constituent that ends at the gap and opens after a comma (the largest one may start with the sentence: "My
   // brother, who lives in Boston⟦ ⟧is"), and any that starts after the gap and is closed by a comma ("Our neighbour⟦ ⟧a
   // retired teacher, grows"): the half of a pair the writer did write.
@@ -260,22 +274,22 @@ export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter):
   let closedAfter = 'none';
   for (let w = 1; w <= n; w++) {
     const [a, b] = info.span[w];
-    if (b === i && a > 1 && comma[a - 1] && openedBefore === 'none') openedBefore = `${info.rel(w)}|${OPENERS.test(gapFormAt(words, a)) ? gapFormAt(words, a) : uposAt(words, a)}`;
+    if (b === i && a > 1 && comma[a - 1] && openedBefore === 'none') openedBefore = `${info.rel(w)}|${OPENERS.test(gapFormAt(gw, a)) ? gapFormAt(gw, a) : uposAt(words, a)}`;
     if (a === R && b < n && comma[b] && closedAfter === 'none') closedAfter = `${info.rel(w)}|${bucketOf(b - i, [1, 2, 4, 8])}`;
   }
   add('bias');
-  add('w0=', gapFormAt(words, L));
-  add('w1=', gapFormAt(words, R));
-  add('w-1=', gapFormAt(words, L - 1));
-  add('w2=', gapFormAt(words, R + 1));
-  add('w0|w1=', gapFormAt(words, L), '|', gapFormAt(words, R));
+  add('w0=', gapFormAt(gw, L));
+  add('w1=', gapFormAt(gw, R));
+  add('w-1=', gapFormAt(gw, L - 1));
+  add('w2=', gapFormAt(gw, R + 1));
+  add('w0|w1=', gapFormAt(gw, L), '|', gapFormAt(gw, R));
   add('u0|u1=', uposAt(words, L), '|', uposAt(words, R));
   add('u-1|u0|u1=', uposAt(words, L - 1), '|', uposAt(words, L), '|', uposAt(words, R));
   add('u0|u1|u2=', uposAt(words, L), '|', uposAt(words, R), '|', uposAt(words, R + 1));
   add('x0|x1=', xposAt(words, L), '|', xposAt(words, R));
-  add('sh0|sh1=', shapeAt(words, L), '|', shapeAt(words, R));
-  add('suf0=', gapFormAt(words, L).slice(-3));
-  add('suf1=', gapFormAt(words, R).slice(-3));
+  add('sh0|sh1=', shapeAt(gw, L), '|', shapeAt(gw, R));
+  add('suf0=', gapFormAt(gw, L).slice(-3));
+  add('suf1=', gapFormAt(gw, R).slice(-3));
   add('r0|r1=', relAt(info, L), '|', relAt(info, R));
   add('C=', C);
   add('O=', O);
@@ -294,7 +308,7 @@ export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter):
   add('Olen=', O, '|', String(bucketOf(opening ? oEnd - i : 0, [1, 2, 3, 5, 8, 13])));
   add('rootSide=', root > i ? 'after' : root >= 1 ? 'before' : 'none', '|', subjStart === R ? 'subjNext' : subjStart > R ? 'subjLater' : 'subjBefore');
   add('front=', C, '|', String(root > i), '|', String(cHead === root), '|', String(cStart === 1));
-  add('front|first=', cStart === 1 && root > i ? gapFormAt(words, 1) : '-');
+  add('front|first=', cStart === 1 && root > i ? gapFormAt(gw, 1) : '-');
   add('cc=', ccClause);
   add('cc|after=', ccClause, '|', String(bucketOf(after, [0, 1])));
   add('commas=', String(bucketOf(before, [0, 1, 2])), '|', String(bucketOf(after, [0, 1, 2])));
