@@ -15,7 +15,7 @@ import { scoredForScorer } from '../../server/src/engine/correction/learned/lear
 import { candidateFeatures, candidateLogit, FeatureContext, featureLogit } from '../../server/src/engine/correction/learned/learnedScorer';
 import { FeatureWeights, FeatureWeightTable, recordWeights } from '../../server/src/engine/correction/learned/featureWeightTable';
 import { FNV_OFFSET, fnvFrom } from '../../server/src/parser/fnv';
-import { SlotTerms } from '../../server/src/engine/correction/learned/featureSinks';
+import { SentenceTerms } from '../../server/src/engine/correction/learned/featureSinks';
 import { DEFAULT_CALIBRATION } from '../../server/src/engine/correction/pipeline/calibration';
 import { trainedEngineParts } from './trainedParts';
 
@@ -79,8 +79,8 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
       for (const text of sentences()) {
         for (const s of p.analyser!.parseText(text)) {
           const info = treeInfo(s.tree);
-          // The slot blocks the sentence's candidates share, as the lint scores them (`SlotTerms`).
-          const shared = new SlotTerms(s, info);
+          // What the sentence's candidates share as the lint scores them (`SentenceTerms`).
+          const shared = new SentenceTerms(s, info);
           const side = { gaps: p.kinds?.gaps, setOff: p.kinds?.setOff };
           for (const c of scoredForScorer(settings, s, info, p.model!, p.calibration ?? DEFAULT_CALIBRATION, undefined, false, true, undefined, side)) {
             // As the lint reads it, with the document's register, and as the hand generator's scorer (no context).

@@ -3,7 +3,7 @@
  * whose concatenation is its name (`key=` and the kind of edit, `lw=`, the word, `*` and the action). Training and
  * research want the names (`FeatureNames`: a `FeatureVector`); the lint wants only w · f (`FeatureLogit`), which it
  * sums by looking each feature up by its parts (`FeatureWeights.weightOfParts`), so that no name is built: building,
- * hashing and collecting some 60 names a candidate was a tenth of the lint's CPU (issue 37).
+ * hashing and looking up some 55 names a candidate was about a tenth of the lint's CPU in a profile (issue 37).
  */
 import { FeatureWeights, joinParts } from './featureWeightTable';
 import type { FeatureVector } from './learnedScorer';
@@ -20,7 +20,7 @@ export interface FeatureSink {
   reads(prefix: string): boolean;
   /**
    * The features of slot i's block for an edit of `action` (side '' or '2:'), which `emit` adds: a function of the
-   * sentence, i, side and action alone, so that a sentence's candidates can share them (`SlotTerms`).
+   * sentence, i, side and action alone, so that a sentence's candidates can share them (`SentenceTerms`).
    */
   slot(i: number, side: string, action: string, emit: () => void): void;
   /** What the features read of the whole sentence (`sentenceFacts`), which a sink may keep for its other candidates. */
@@ -50,11 +50,11 @@ export class FeatureNames implements FeatureSink {
 
 /**
  * What the candidates of one sentence share as the lint scores them: the sentence's facts (`sentenceFacts`), and the
- * terms w · v of the slot blocks they have scored, by weights: the dense candidates of a
- * sentence share slots (a gap's insertion, a pair opening there, the bound without Δ and the score with it), and a
- * block's terms replayed in order add to the sum exactly what looking them up again would.
+ * terms w · v of the slot blocks they have scored, by weights. Its dense candidates share slots (a gap's insertion, a
+ * pair opening there, the bound without Δ and the score with it), and a block's terms replayed in order add to the sum
+ * exactly what looking them up again would.
  */
-export class SlotTerms {
+export class SentenceTerms {
   private readonly byWeights = new Map<FeatureWeights, Map<string, Map<number, number[]>>>();
   /** The sentence's facts (`sentenceFacts`), read once for all its candidates. */
   private known: SentenceFacts | undefined;
@@ -86,13 +86,16 @@ export class FeatureLogit implements FeatureSink {
   /** The terms of the slot block being scored, to remember. */
   private recording: number[] | undefined;
 
-  /** `blocks`: the slot blocks already scored with these weights in this sentence (`SlotTerms.of`), to replay and to add to. */
+  /** The slot blocks already scored with these weights in this sentence (`shared`), to replay and to add to. */
+  private readonly blocks: Map<string, Map<number, number[]>> | undefined;
+
+  /** `shared`: what the sentence's other candidates scored, to share. */
   constructor(
     private readonly weights: FeatureWeights,
-    private readonly blocks?: Map<string, Map<number, number[]>>,
-    /** The sentence's, to share its facts. */
-    private readonly shared?: SlotTerms,
-  ) {}
+    private readonly shared?: SentenceTerms,
+  ) {
+    this.blocks = shared?.of(weights);
+  }
 
   sentence(s: AnalysedSentence): SentenceFacts {
     return this.shared ? this.shared.facts() : sentenceFacts(s);

@@ -20,7 +20,7 @@ import { candidateFinding } from '../pipeline/findings';
 import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, LearnedScorer, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { FeatureWeights } from './featureWeightTable';
-import { SlotTerms } from './featureSinks';
+import { SentenceTerms } from './featureSinks';
 import { TreeInfo } from '../../treeInfo';
 import { IntroductoryConvention } from '../style/introductoryConvention';
 import { changeKey, SentenceFindings } from '../pipeline/modelRules';
@@ -62,8 +62,8 @@ export function learnedFindings(
   // nowhere, and counts as left out (`overruled`) as it would with its Δ. `explain --candidates` (a trace) shows
   // every probability, so it scores them all.
   const upperBounds = new Map<Candidate, { p: number; threshold: number }>();
-  // The slot features the sentence's candidates share, scored once (`SlotTerms`).
-  const shared = new SlotTerms(s, info);
+  // What the sentence's candidates share as they are scored: its facts and slot features, read once (`SentenceTerms`).
+  const shared = new SentenceTerms(s, info);
   const decidedWithoutDelta = trace
     ? undefined
     : (ctx: FeatureContext) => (c: Candidate, key: string) => {
@@ -159,8 +159,8 @@ export function scoreCandidate(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
-  /** The slot features the sentence's candidates scored so far (`SlotTerms`), to share. */
-  shared?: SlotTerms,
+  /** What the sentence's candidates scored so far (`SentenceTerms`), to share. */
+  shared?: SentenceTerms,
 ): { ctx: FeatureContext; weights: FeatureWeights; z: number; p: number; threshold: number } {
   const byHand = scorer.hand && !c.scored.candidate.dense;
   const ctx = byHand ? {} : scorer.documentRegister && document ? { ...c.ctx, document } : c.ctx;
@@ -190,7 +190,7 @@ export function deltaFreeBound(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
-  shared?: SlotTerms,
+  shared?: SentenceTerms,
 ): { p: number; threshold: number } | undefined {
   if (!c.dense || c.group !== undefined) return undefined;
   const { z: free, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document, shared);

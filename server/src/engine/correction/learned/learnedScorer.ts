@@ -23,7 +23,7 @@ import { readScorerSidecar, ScorerJson, ScorerSettings, scorerSource } from './s
 import { emitDocumentRegisterFeatures } from './documentRegister';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { SetOffAnswer, setOffAt } from './setOffProbabilities';
-import { FeatureLogit, FeatureNames, FeatureSink, SlotTerms } from './featureSinks';
+import { FeatureLogit, FeatureNames, FeatureSink, SentenceTerms } from './featureSinks';
 export { registerFeatures } from './sentenceFacts';
 
 export interface LearnedScorer {
@@ -199,9 +199,9 @@ export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info
  * w · f of the candidate's features, as `featureLogit(weights, candidateFeatures(…))` gives it, bit for bit, without
  * naming them; with `shared`, the slot blocks the sentence's other candidates scored are replayed, not looked up again.
  */
-export function candidateLogit(weights: FeatureWeights, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}, shared?: SlotTerms): number {
+export function candidateLogit(weights: FeatureWeights, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}, shared?: SentenceTerms): number {
   if (shared && (shared.s !== s || shared.info !== info)) throw new Error('candidateLogit: slot terms of another sentence');
-  const sum = new FeatureLogit(weights, shared?.of(weights), shared);
+  const sum = new FeatureLogit(weights, shared);
   emitCandidateFeatures(sum, sc, s, info, ctx);
   return sum.z;
 }
