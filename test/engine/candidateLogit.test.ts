@@ -64,6 +64,11 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
       assert.equal(w.hasNameStartingWith('lw=’'), true);
       assert.equal(w.hasNameStartingWith('abcd'), false);
       assert.equal(w.hasNameStartingWith('seriesNext'), false);
+      // Inside a name but starting none ('b'), across two stored names ('a' then 'ab': 'aa'), a whole name ('abc').
+      assert.equal(w.hasNameStartingWith('b'), false);
+      assert.equal(w.hasNameStartingWith('aa'), false);
+      assert.equal(w.hasNameStartingWith('abc'), true);
+      assert.equal(w.hasNameStartingWith(''), true);
     }
   });
 

@@ -198,17 +198,35 @@ export class FeatureWeightTable implements FeatureWeights {
     return has;
   }
 
-  /** One pass over the names (each compared as far as the prefix goes; a prefix that is not ASCII, by decoding them). */
+  /**
+   * Whether a name starts with `prefix`: its bytes searched for in the names' bytes (a native search, where a loop over
+   * 72,000 names ran cold for milliseconds), each place found checked to be the start of a name long enough to hold it.
+   * A prefix that is not ASCII is looked for in the decoded names.
+   */
   private anyNameStartsWith(prefix: string): boolean {
     if (!/^[\x00-\x7f]*$/.test(prefix)) return [...this.entries()].some(([name]) => name.startsWith(prefix));
     const { names, nameEnds } = this.layout;
-    for (let i = 0, start = 0; i < nameEnds.length; start = nameEnds[i++]) {
-      if (nameEnds[i] - start < prefix.length) continue;
-      let k = 0;
-      while (k < prefix.length && names[start + k] === prefix.charCodeAt(k)) k++;
-      if (k === prefix.length) return true;
+    if (prefix.length === 0) return nameEnds.length > 0;
+    const bytes = Buffer.from(names.buffer, names.byteOffset, names.length);
+    for (let at = bytes.indexOf(prefix, 0, 'latin1'); at >= 0; at = bytes.indexOf(prefix, at + 1, 'latin1')) {
+      // The name that holds byte `at`: the first whose end is past it; the prefix is its start if it starts at `at`.
+      const i = this.nameHolding(at);
+      if (this.start(i) === at && nameEnds[i] - at >= prefix.length) return true;
     }
     return false;
+  }
+
+  /** The first name whose end is past byte `at` (the name holding it; names before it that end at `at` are empty or end there). */
+  private nameHolding(at: number): number {
+    const ends = this.layout.nameEnds;
+    let lo = 0;
+    let hi = ends.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ends[mid] > at) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
   }
 
   /** Where the i-th name starts in `names`. */
