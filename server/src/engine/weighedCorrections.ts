@@ -10,7 +10,7 @@ import { conventionDecision } from './correction/pipeline/conventionKinds';
 import { DecisionNote } from './correction/pipeline/decisionTrace';
 import { sentenceCandidates, sentenceFindings } from './correction/pipeline/modelRules';
 import { documentBinsFor, learnedFindings, scoreCandidate, scoredForScorer, whichOthersFor } from './correction/learned/learnedDecision';
-import { LearnedScorer } from './correction/learned/learnedScorer';
+import { candidateFeatures, LearnedScorer } from './correction/learned/learnedScorer';
 import { plainReasons } from './correction/learned/learnedReasons';
 import { treeInfo } from './treeInfo';
 import type { LinterParts } from './index';
@@ -136,14 +136,14 @@ function learnedCorrections(
     .filter((c) => !step.isIntroductorySetting(c.scored.candidate))
     .map((c) => {
       const { scored } = c;
-      const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document, others);
+      const { ctx, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, document, undefined, others);
       return {
         kind: scored.key,
         changes: [...scored.candidate.changes].map(([slot, marks]) => ({ slot, marks: marks.map((m) => m.text) })),
         delta: scored.delta,
         confidence: p,
         reported: p >= threshold,
-        reasons: plainReasons(weights, f),
+        reasons: plainReasons(weights, candidateFeatures(scored, s, info, ctx)),
       };
     })
     .sort((a, b) => b.confidence - a.confidence);

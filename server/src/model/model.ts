@@ -395,14 +395,16 @@ export class ModelCore {
    * Entries are computed on first access, so nodes that Algorithm 1 takes from its memo cost nothing.
    */
   nodeInputs(prep: PreparedTree, slots: readonly (readonly string[])[], tilt = 0): NodeInput[] {
+    // Plain objects whose weight is computed on first read (`LazyNodeInput`), not a getter defined on the array at each
+    // index: that made an accessor and a closure per node at every inference, and an array of accessors is slow to read.
     const input: NodeInput[] = new Array(prep.info.n + 1);
-    for (let w = 1; w <= prep.info.n; w++) {
-      let value: NodeInput | undefined;
-      Object.defineProperty(input, w, {
-        get: () => (value ??= { rp: prep.rp[w], weight: tilt ? this.tiltedProbs(prep, w, slots, tilt) : this.nodeProbs(prep, w, slots) }),
-      });
-    }
+    for (let w = 1; w <= prep.info.n; w++) input[w] = new LazyNodeInput(this, prep, w, slots, tilt);
     return input;
+  }
+
+  /** The weights of node w's pairs: `nodeProbs`, or tilted by e^{β·unmatched} (`tiltedProbs`) when tilt ≠ 0. */
+  nodeWeights(prep: PreparedTree, w: number, slots: readonly (readonly string[])[], tilt: number): Float64Array {
+    return tilt ? this.tiltedProbs(prep, w, slots, tilt) : this.nodeProbs(prep, w, slots);
   }
 
   /** e^{log p + β·unmatched} per pair of node w (training's posterior regulariser; not kept). */
@@ -420,4 +422,25 @@ function expOf(logp: Float64Array): Float64Array {
   const out = new Float64Array(logp.length);
   for (let j = 0; j < logp.length; j++) out[j] = Math.exp(logp[j]);
   return out;
+}
+
+/** Node w's input to Algorithm 1 (`ModelCore.nodeInputs`): its pairs, and their weights computed on first read. */
+class LazyNodeInput implements NodeInput {
+  private weights: Float64Array | undefined;
+
+  constructor(
+    private readonly core: ModelCore,
+    private readonly prep: PreparedTree,
+    private readonly w: number,
+    private readonly slots: readonly (readonly string[])[],
+    private readonly tilt: number,
+  ) {}
+
+  get rp(): RelPairs {
+    return this.prep.rp[this.w];
+  }
+
+  get weight(): Float64Array {
+    return (this.weights ??= this.core.nodeWeights(this.prep, this.w, this.slots, this.tilt));
+  }
 }

@@ -126,11 +126,10 @@ export class NeuralScorer {
 
   /** Rows of `a` the MLP reads in state st: s2, s1, s0, b0 (the root is row n, an empty position row n + 1). */
   positions(st: ArcHybridState, n: number, out: Int32Array): void {
-    const at = (i: number) => (i < 0 ? n + 1 : i);
-    out[0] = at(st.s(2));
-    out[1] = at(st.s(1));
-    out[2] = at(st.s(0));
-    out[3] = at(st.bf(0));
+    out[0] = rowAt(st.s(2), n);
+    out[1] = rowAt(st.s(1), n);
+    out[2] = rowAt(st.s(0), n);
+    out[3] = rowAt(st.bf(0), n);
   }
 
   /** Transition scores for the rows `pos` (`positions`). */
@@ -245,4 +244,12 @@ class RunTimeBuffers {
       aDone,
     };
   }
+}
+
+/**
+ * The row of position i of a sentence of n words (`positions`): i itself, or the empty position's row n + 1 for none
+ * (i < 0). A function of the module, not a closure made at every transition (the bundle's keepNames names each).
+ */
+function rowAt(i: number, n: number): number {
+  return i < 0 ? n + 1 : i;
 }

@@ -95,11 +95,8 @@ export type FeatureWriter = (a: string, b?: string, c?: string, d?: string, e?: 
  */
 export function writeBoundaryFeatures(words: BoundaryWords, i: number, parse: RunParse | undefined, add: FeatureWriter): void {
   // A position outside the run reads as `normWord(undefined)` and `shape(undefined)`.
-  const n = words.norm.length;
-  const w = (k: number) => (k >= 0 && k < n ? words.norm[k] : NO_WORD);
-  const shapeAt = (k: number) => (k >= 0 && k < n ? words.shapes[k] : NO_SHAPE);
-  const [l2, l1, r1, r2] = [w(i - 2), w(i - 1), w(i), w(i + 1)];
-  const r1s = shapeAt(i);
+  const [l2, l1, r1, r2] = [normAt(words, i - 2), normAt(words, i - 1), normAt(words, i), normAt(words, i + 1)];
+  const r1s = shapeOf(words, i);
   add('b');
   add('l1=', l1);
   add('l2=', l2);
@@ -111,9 +108,8 @@ export function writeBoundaryFeatures(words: BoundaryWords, i: number, parse: Ru
   add('l1r1r2=', l1, '|', r1, '|', r2);
   add('l2l1r1=', l2, '|', l1, '|', r1);
   add('r1s=', r1s);
-  add('l1s=', shapeAt(i - 1), '|r1s=', r1s);
+  add('l1s=', shapeOf(words, i - 1), '|r1s=', r1s);
   if (!parse) return;
-  const dir = (k: number) => (parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R');
   let cross = 0;
   const heads = parse.head;
   for (let d = 0; d < heads.length; d++) {
@@ -122,8 +118,8 @@ export function writeBoundaryFeatures(words: BoundaryWords, i: number, parse: Ru
   }
   const c = CROSSINGS[Math.min(cross, 4)];
   const [pl, pr] = [parse.upos[i - 1], parse.upos[i]];
-  const [rd, rdir] = [parse.deprel[i], dir(i)];
-  const [ld, ldir] = [parse.deprel[i - 1], dir(i - 1)];
+  const [rd, rdir] = [parse.deprel[i], headSide(parse, i)];
+  const [ld, ldir] = [parse.deprel[i - 1], headSide(parse, i - 1)];
   add('pu=', pl, '|', pr);
   add('rd=', rd, '|', rdir);
   add('ld=', ld, '|', ldir);
@@ -132,6 +128,23 @@ export function writeBoundaryFeatures(words: BoundaryWords, i: number, parse: Ru
   add('puc=', pl, '|', pr, '|', c);
   add('ldrd=', ld, '|', ldir, '|', rd, '|', rdir);
   add('r1rd=', r1, '|', rd, '|', rdir);
+}
+
+/*
+ * The readings of `writeBoundaryFeatures`: functions of the module rather than closures made at each slot (the bundle's
+ * keepNames names every closure as it is made).
+ */
+/** Word k's normalised form, `normWord(undefined)` outside the run. */
+function normAt(words: BoundaryWords, k: number): string {
+  return k >= 0 && k < words.norm.length ? words.norm[k] : NO_WORD;
+}
+/** Word k's shape, `shape(undefined)` outside the run. */
+function shapeOf(words: BoundaryWords, k: number): string {
+  return k >= 0 && k < words.norm.length ? words.shapes[k] : NO_SHAPE;
+}
+/** Where word k's head is: `root`, to its left (`L`) or to its right (`R`). */
+function headSide(parse: RunParse, k: number): string {
+  return parse.head[k] < 0 ? 'root' : parse.head[k] < k ? 'L' : 'R';
 }
 
 const CROSSINGS = ['0', '1', '2', '3', '4'];

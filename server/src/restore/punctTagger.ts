@@ -12,6 +12,7 @@
  * the tagger gives restoration is always per mark (the tags' probabilities summed by mark).
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import * as zlib from 'zlib';
 import { FNV_OFFSET, fnvFrom } from '../parser/fnv';
@@ -84,7 +85,14 @@ export function weightsOfDense(bits: number, text: string): Float32Array {
   const raw = zlib.gunzipSync(Buffer.from(text, 'base64'));
   if (raw.length !== 2 << bits) throw new Error(`punctuation tagger: ${raw.length} bytes of dense weights, expected ${2 << bits}`);
   const out = new Float32Array(1 << bits);
-  for (let j = 0; j < out.length; j++) out[j] = raw.readInt16LE(2 * j) / DENSE_SCALE;
+  // Read as an Int16Array over the bytes where the machine is little-endian (every machine Node runs on, in practice):
+  // the same int16 values as `readInt16LE`, without a method call for each of millions (~70 ms of a cold lint that
+  // loads the lower-case tagger). The bytes are copied first when they do not start at an even offset.
+  if (os.endianness() === 'LE') {
+    const even = raw.byteOffset % 2 === 0 ? raw : new Uint8Array(raw);
+    const q = new Int16Array(even.buffer, even.byteOffset, out.length);
+    for (let j = 0; j < out.length; j++) out[j] = q[j] / DENSE_SCALE;
+  } else for (let j = 0; j < out.length; j++) out[j] = raw.readInt16LE(2 * j) / DENSE_SCALE;
   return out;
 }
 

@@ -17,6 +17,7 @@ import { bucketOf, wordShape } from '../../restore/hashedLogistic';
 import type { FeatureWriter } from '../../restore/boundaries';
 import { AnalysedSentence } from '../sentence';
 import { hasSubject, TreeInfo } from '../treeInfo';
+import type { TreeWord } from '../../data/depunct';
 
 export type GapHead = 'missing' | 'stray';
 
@@ -63,10 +64,12 @@ export interface GapSentence {
   /** Per slot, whether it holds a comma. */
   comma: boolean[];
   root: number;
+  /** The words' normalised forms and shapes, read at the first gap asked (`writeGapFeatures`). */
+  wordForms?: GapWords;
 }
 
 export function gapSentence(s: AnalysedSentence, info: TreeInfo, prior?: Float64Array): GapSentence {
-  return { s, info, prior, depth: enclosureDepth(s.tree.slots), comma: s.tree.slots.map((m) => m.includes(',')), root: info.children[0][0] ?? 0 };
+  return { s, info, prior, depth: enclosureDepth(s.tree.slots), comma: s.tree.slots.map((m) => m.includes(',')), root: info.children[0][0] ?? 0, wordForms: undefined };
 }
 
 /** The largest constituent whose last word is i (closing), and the largest whose first word is i+1 (opening). */
@@ -113,6 +116,51 @@ export function openerAfterComma(s: AnalysedSentence, a: number): string | undef
   return /^(PROPN|NOUN|PRON)$/.test(words[a - 2].upos) && /^(DET|PROPN|NOUN|ADJ|NUM)$/.test(words[a - 1].upos) ? `np:${words[a - 1].upos}` : undefined;
 }
 
+/*
+ * Word k of a sentence (1-based) as the gap features read it, with a placeholder beyond the sentence. Functions of the
+ * module rather than closures made at each gap: the bundle's keepNames names every closure as it is made.
+ */
+/** Word k's normalised form (`normWord`, read once a sentence: `wordsOf`); `<s>` before the sentence, `</s>` after it. */
+function gapFormAt(words: GapWords, k: number): string {
+  return k >= 1 && k <= words.forms.length ? words.forms[k - 1] : k < 1 ? '<s>' : '</s>';
+}
+function uposAt(words: readonly TreeWord[], k: number): string {
+  return k >= 1 && k <= words.length ? words[k - 1].upos : 'NONE';
+}
+function xposAt(words: readonly TreeWord[], k: number): string {
+  return k >= 1 && k <= words.length ? words[k - 1].xpos ?? '_' : 'NONE';
+}
+function relAt(info: TreeInfo, k: number): string {
+  return k >= 1 && k <= info.n ? info.rel(k) : 'none';
+}
+function shapeAt(words: GapWords, k: number): string {
+  return k >= 1 && k <= words.shapes.length ? words.shapes[k - 1] : 'none';
+}
+
+/** The normalised forms and the shapes of a sentence's words, as every gap of it reads them. */
+interface GapWords {
+  forms: readonly string[];
+  shapes: readonly string[];
+}
+
+/** The sentence's `GapWords`, computed at its first gap and kept on its view (its words never change). */
+function wordsOf(g: GapSentence): GapWords {
+  return (g.wordForms ??= { forms: g.s.tree.words.map((w) => normWord(w.form)), shapes: g.s.tree.words.map((w) => wordShape(w.form)) });
+}
+/** The marks written at slot j, joined; `_` for none, `none` beyond the sentence. */
+function marksAt(s: AnalysedSentence, j: number): string {
+  return j >= 0 && j <= s.tree.words.length ? s.tree.slots[j].join('') || '_' : 'none';
+}
+/** Whether word k is a finite verb by its tag. */
+function finiteAt(words: readonly TreeWord[], k: number): boolean {
+  return k >= 1 && k <= words.length && FINITE.has(words[k - 1].xpos ?? '');
+}
+/** Whether a word from..to (clipped to the sentence) is a finite verb. */
+function anyFiniteIn(words: readonly TreeWord[], from: number, to: number): boolean {
+  for (let k = Math.max(1, from); k <= Math.min(words.length, to); k++) if (finiteAt(words, k)) return true;
+  return false;
+}
+
 /**
  * What the words and marks say about gap i without the parse, which a corrupted sentence misleads exactly where the
  * error is ("My brother, who lives in Boston⟦ ⟧is a doctor": the comma-less parse makes Boston the subject of "is"): the
@@ -124,14 +172,6 @@ export function openerAfterComma(s: AnalysedSentence, a: number): string | undef
 export function writePairFeatures(s: AnalysedSentence, comma: readonly boolean[], i: number, add: FeatureWriter): void {
   const words = s.tree.words;
   const n = words.length;
-  const form = (k: number) => (k >= 1 && k <= n ? normWord(words[k - 1].form) : '-');
-  const upos = (k: number) => (k >= 1 && k <= n ? words[k - 1].upos : 'NONE');
-  const xpos = (k: number) => (k >= 1 && k <= n ? words[k - 1].xpos ?? '_' : 'NONE');
-  const finite = (k: number) => k >= 1 && k <= n && FINITE.has(words[k - 1].xpos ?? '');
-  const anyFinite = (from: number, to: number) => {
-    for (let k = Math.max(1, from); k <= Math.min(n, to); k++) if (finite(k)) return true;
-    return false;
-  };
   const R = i + 1;
   // The nearest comma before the gap (slot j) and after it (slot z); 0: none.
   let j = i - 1;
@@ -140,29 +180,28 @@ export function writePairFeatures(s: AnalysedSentence, comma: readonly boolean[]
   let z = i + 1;
   while (z < n && !comma[z]) z++;
   if (z >= n) z = 0;
-  const finR = finite(R) ? 'fin' : upos(R) === 'VERB' || upos(R) === 'AUX' ? 'verb' : 'no';
-  const opens = (a: number) => openerAfterComma(s, a) ?? upos(a);
+  const finR = finiteAt(words, R) ? 'fin' : uposAt(words, R) === 'VERB' || uposAt(words, R) === 'AUX' ? 'verb' : 'no';
   if (j) {
-    const type = opens(j + 1);
-    const finBefore = String(anyFinite(1, j));
-    const finBetween = String(anyFinite(j + 1, i));
+    const type = openerAfterComma(s, j + 1) ?? uposAt(words, j + 1);
+    const finBefore = String(anyFiniteIn(words, 1, j));
+    const finBetween = String(anyFiniteIn(words, j + 1, i));
     add('open=', type, '|', finBefore, '|', finBetween, '|', finR);
     add('open|dist=', type, '|', String(bucketOf(i - j, [1, 2, 3, 5, 8, 13])), '|', finR);
-    add('open|x1=', type, '|', xpos(R));
-    add('open|u0|u1=', type, '|', upos(i), '|', upos(R), '|', finBefore);
+    add('open|x1=', type, '|', xposAt(words, R));
+    add('open|u0|u1=', type, '|', uposAt(words, i), '|', uposAt(words, R), '|', finBefore);
     add('open|lead=', String(bucketOf(j, [1, 2, 3, 5, 8])), '|', finBefore, '|', finR);
   } else {
-    const finBefore = String(anyFinite(1, i));
+    const finBefore = String(anyFiniteIn(words, 1, i));
     add('open=none|', finR, '|', finBefore);
-    add('lead=', upos(1), '|', String(bucketOf(i, [1, 2, 3, 5, 8])), '|', finBefore, '|', `${upos(R)}|${finR}`);
+    add('lead=', uposAt(words, 1), '|', String(bucketOf(i, [1, 2, 3, 5, 8])), '|', finBefore, '|', `${uposAt(words, R)}|${finR}`);
   }
   if (z) {
-    const finInside = String(anyFinite(R, z));
-    add('close=', upos(R), '|', finInside, '|', String(finite(z + 1)), '|', String(anyFinite(1, i)));
-    add('close|dist=', String(bucketOf(z - i, [1, 2, 3, 5, 8, 13])), '|', upos(i), '|', upos(R), '|', finInside);
-  } else add('close=none|', upos(R), '|', String(anyFinite(R, n)));
-  add('x-1|x0|x1=', xpos(i - 1), '|', xpos(i), '|', xpos(R));
-  add('x0|x1|x2=', xpos(i), '|', xpos(R), '|', xpos(R + 1));
+    const finInside = String(anyFiniteIn(words, R, z));
+    add('close=', uposAt(words, R), '|', finInside, '|', String(finiteAt(words, z + 1)), '|', String(anyFiniteIn(words, 1, i)));
+    add('close|dist=', String(bucketOf(z - i, [1, 2, 3, 5, 8, 13])), '|', uposAt(words, i), '|', uposAt(words, R), '|', finInside);
+  } else add('close=none|', uposAt(words, R), '|', String(anyFiniteIn(words, R, n)));
+  add('x-1|x0|x1=', xposAt(words, i - 1), '|', xposAt(words, i), '|', xposAt(words, R));
+  add('x0|x1|x2=', xposAt(words, i), '|', xposAt(words, R), '|', xposAt(words, R + 1));
 }
 
 /** `writePairFeatures`'s features as strings. */
@@ -199,13 +238,7 @@ export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter):
   const { s, info, comma, root } = g;
   const words = s.tree.words;
   const n = words.length;
-  const form = (k: number) => (k >= 1 && k <= n ? normWord(words[k - 1].form) : k < 1 ? '<s>' : '</s>');
-  const upos = (k: number) => (k >= 1 && k <= n ? words[k - 1].upos : 'NONE');
-  const xpos = (k: number) => (k >= 1 && k <= n ? words[k - 1].xpos ?? '_' : 'NONE');
-  const rel = (k: number) => (k >= 1 && k <= n ? info.rel(k) : 'none');
-  const shape = (k: number) => (k >= 1 && k <= n ? wordShape(words[k - 1].form) : 'none');
-  const suffix = (k: number) => form(k).slice(-3);
-  const marks = (j: number) => (j >= 0 && j <= n ? s.tree.slots[j].join('') || '_' : 'none');
+  const gw = wordsOf(g);
   const L = i;
   const R = i + 1;
   const { closing, opening } = edgeConstituents(info, i);
@@ -233,7 +266,7 @@ export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter):
     const conj = info.head(R);
     ccClause = conj > R && info.base(conj) === 'conj' && hasSubject(info, conj) && hasSubject(info, info.head(conj)) ? 'clauses' : 'words';
   }
-  const opener = OPENERS.test(form(R)) ? form(R) : upos(R);
+  const opener = OPENERS.test(gapFormAt(gw, R)) ? gapFormAt(gw, R) : uposAt(words, R);
   // Any constituent that ends at the gap and opens after a comma (the largest one may start with the sentence: "My
   // brother, who lives in Boston⟦ ⟧is"), and any that starts after the gap and is closed by a comma ("Our neighbour⟦ ⟧a
   // retired teacher, grows"): the half of a pair the writer did write.
@@ -241,23 +274,23 @@ export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter):
   let closedAfter = 'none';
   for (let w = 1; w <= n; w++) {
     const [a, b] = info.span[w];
-    if (b === i && a > 1 && comma[a - 1] && openedBefore === 'none') openedBefore = `${info.rel(w)}|${OPENERS.test(form(a)) ? form(a) : upos(a)}`;
+    if (b === i && a > 1 && comma[a - 1] && openedBefore === 'none') openedBefore = `${info.rel(w)}|${OPENERS.test(gapFormAt(gw, a)) ? gapFormAt(gw, a) : uposAt(words, a)}`;
     if (a === R && b < n && comma[b] && closedAfter === 'none') closedAfter = `${info.rel(w)}|${bucketOf(b - i, [1, 2, 4, 8])}`;
   }
   add('bias');
-  add('w0=', form(L));
-  add('w1=', form(R));
-  add('w-1=', form(L - 1));
-  add('w2=', form(R + 1));
-  add('w0|w1=', form(L), '|', form(R));
-  add('u0|u1=', upos(L), '|', upos(R));
-  add('u-1|u0|u1=', upos(L - 1), '|', upos(L), '|', upos(R));
-  add('u0|u1|u2=', upos(L), '|', upos(R), '|', upos(R + 1));
-  add('x0|x1=', xpos(L), '|', xpos(R));
-  add('sh0|sh1=', shape(L), '|', shape(R));
-  add('suf0=', suffix(L));
-  add('suf1=', suffix(R));
-  add('r0|r1=', rel(L), '|', rel(R));
+  add('w0=', gapFormAt(gw, L));
+  add('w1=', gapFormAt(gw, R));
+  add('w-1=', gapFormAt(gw, L - 1));
+  add('w2=', gapFormAt(gw, R + 1));
+  add('w0|w1=', gapFormAt(gw, L), '|', gapFormAt(gw, R));
+  add('u0|u1=', uposAt(words, L), '|', uposAt(words, R));
+  add('u-1|u0|u1=', uposAt(words, L - 1), '|', uposAt(words, L), '|', uposAt(words, R));
+  add('u0|u1|u2=', uposAt(words, L), '|', uposAt(words, R), '|', uposAt(words, R + 1));
+  add('x0|x1=', xposAt(words, L), '|', xposAt(words, R));
+  add('sh0|sh1=', shapeAt(gw, L), '|', shapeAt(gw, R));
+  add('suf0=', gapFormAt(gw, L).slice(-3));
+  add('suf1=', gapFormAt(gw, R).slice(-3));
+  add('r0|r1=', relAt(info, L), '|', relAt(info, R));
   add('C=', C);
   add('O=', O);
   add('C|O=', C, '|', O);
@@ -266,27 +299,27 @@ export function writeGapFeatures(g: GapSentence, i: number, add: FeatureWriter):
   add('O|partner=', O, '|', oPartner);
   add('C|O|partners=', C, '|', O, '|', cPartner, '|', oPartner);
   add('openedBefore=', openedBefore);
-  add('openedBefore|w1=', openedBefore === 'none' ? 'none' : 'yes', '|', upos(R), '|', rel(R));
+  add('openedBefore|w1=', openedBefore === 'none' ? 'none' : 'yes', '|', uposAt(words, R), '|', relAt(info, R));
   add('closedAfter=', closedAfter);
-  add('closedAfter|u0=', closedAfter === 'none' ? 'none' : 'yes', '|', upos(L), '|', upos(R));
+  add('closedAfter|u0=', closedAfter === 'none' ? 'none' : 'yes', '|', uposAt(words, L), '|', uposAt(words, R));
   add('opener|O=', opener, '|', O);
   add('opener|partner=', opener, '|', oPartner);
   add('Clen=', C, '|', String(bucketOf(closing ? i - cStart + 1 : 0, [1, 2, 3, 5, 8, 13])));
   add('Olen=', O, '|', String(bucketOf(opening ? oEnd - i : 0, [1, 2, 3, 5, 8, 13])));
   add('rootSide=', root > i ? 'after' : root >= 1 ? 'before' : 'none', '|', subjStart === R ? 'subjNext' : subjStart > R ? 'subjLater' : 'subjBefore');
   add('front=', C, '|', String(root > i), '|', String(cHead === root), '|', String(cStart === 1));
-  add('front|first=', cStart === 1 && root > i ? form(1) : '-');
+  add('front|first=', cStart === 1 && root > i ? gapFormAt(gw, 1) : '-');
   add('cc=', ccClause);
   add('cc|after=', ccClause, '|', String(bucketOf(after, [0, 1])));
   add('commas=', String(bucketOf(before, [0, 1, 2])), '|', String(bucketOf(after, [0, 1, 2])));
   add('lastBefore=', String(bucketOf(lastBefore ? i - lastBefore : 99, [1, 2, 4, 8, 16])), '|', C);
   add('firstAfter=', String(bucketOf(firstAfter ? firstAfter - i : 99, [1, 2, 4, 8, 16])), '|', O);
-  add('marks±1=', marks(i - 1), '|', marks(i + 1));
+  add('marks±1=', marksAt(s, i - 1), '|', marksAt(s, i + 1));
   add('pos=', String(bucketOf(i, [1, 2, 3, 5, 8, 13])), '|', String(bucketOf(n - i, [1, 2, 3, 5, 8, 13])));
   add('enclosed=', String(g.depth[i] > 0));
   add('prior=', String(prior));
   add('prior|C|O=', String(prior), '|', C, '|', O);
-  add('prior|u0|u1=', String(prior), '|', upos(L), '|', upos(R));
+  add('prior|u0|u1=', String(prior), '|', uposAt(words, L), '|', uposAt(words, R));
   writePairFeatures(s, comma, i, add);
 }
 

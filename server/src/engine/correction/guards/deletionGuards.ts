@@ -254,15 +254,19 @@ export function frontedClauseCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   const start = openerBefore(tree, i);
   if (start === undefined) return false;
-  const subordinator = (w: { form: string; upos: string }) => SUBORDINATORS.has(w.form.toLowerCase()) || w.upos === 'SCONJ';
   // A focusing adverb ("Even if", "Only when", "Just as") or a coordinator ("But if") may come first: it modifies or
   // links the clause as a whole, and the sentence still opens with the fronted clause.
-  const o = (words[start].upos === 'ADV' || words[start].upos === 'CCONJ') && start + 1 < i && subordinator(words[start + 1]) ? start + 1 : start;
-  if (!subordinator(words[o])) return false;
+  const o = (words[start].upos === 'ADV' || words[start].upos === 'CCONJ') && start + 1 < i && isSubordinator(words[start + 1]) ? start + 1 : start;
+  if (!isSubordinator(words[o])) return false;
   // An imperative main clause, also after an adverb: "When decoding, be sure …", "If a function, use it", "When
   // traveling, never leave …".
   if (words[i].xpos === 'VB' || (words[i].upos === 'ADV' && words[i + 1]?.xpos === 'VB')) return true;
   return words.slice(o + 1, i).some((w) => w.upos === 'VERB' || w.upos === 'AUX') || (i >= o + 3 && SUBJECT_OPENERS.has(words[i].upos));
+}
+
+/** A subordinator opening a fronted clause: a listed one, or a word tagged SCONJ. */
+function isSubordinator(w: { form: string; upos: string }): boolean {
+  return SUBORDINATORS.has(w.form.toLowerCase()) || w.upos === 'SCONJ';
 }
 
 /** Fine tags of a word that modifies a noun after it: adjectives, determiners, possessives. */
@@ -390,12 +394,15 @@ function awaitsComplement(w: TreeWord): boolean {
 export function parentheticalSayCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
   if (i < 1 || i >= words.length || !commaAlone(tree, i)) return false;
-  const opens = (j: number) => {
-    if (j < 1 || !commaAlone(tree, j) || !awaitsComplement(words[j - 1])) return false;
-    const next = words.slice(j, j + 3).map((w) => w.form.toLowerCase());
-    return next[0] === 'say' || (next[0] === 'let' && (next[1] === 'us' || next[1] === "'s") && next[2] === 'say');
-  };
-  return opens(i) || (words[i - 1].form.toLowerCase() === 'say' && opens(i - 1));
+  return opensSayAside(tree, i) || (words[i - 1].form.toLowerCase() === 'say' && opensSayAside(tree, i - 1));
+}
+
+/** Whether the lone comma at slot j, after a word awaiting its complement, opens "say" or "let us say". */
+function opensSayAside(tree: PunctuatedTree, j: number): boolean {
+  const words = tree.words;
+  if (j < 1 || !commaAlone(tree, j) || !awaitsComplement(words[j - 1])) return false;
+  const next = words.slice(j, j + 3).map((w) => w.form.toLowerCase());
+  return next[0] === 'say' || (next[0] === 'let' && (next[1] === 'us' || next[1] === "'s") && next[2] === 'say');
 }
 
 /**
@@ -457,8 +464,12 @@ function nameLike(w: { form: string; upos: string }): boolean {
  */
 export function nameChainCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
-  const between = (j: number) => j >= 2 && j < words.length && nameLike(words[j - 1]) && words[j].upos === 'PROPN' && /^\p{Lu}/u.test(words[j].form);
-  if (!tree.slots[i]?.includes(',') || !between(i)) return false;
+  if (!tree.slots[i]?.includes(',') || !betweenNames(words, i)) return false;
   for (let j = i - 1; j >= Math.max(1, i - LIST_ITEM_MAX_WORDS); j--) if (tree.slots[j].includes(',')) return nameLike(words[j - 1]) && j >= 2 && nameLike(words[j]);
   return false;
+}
+
+/** Whether slot j lies between a name-like word and a capitalised proper noun. */
+function betweenNames(words: readonly TreeWord[], j: number): boolean {
+  return j >= 2 && j < words.length && nameLike(words[j - 1]) && words[j].upos === 'PROPN' && /^\p{Lu}/u.test(words[j].form);
 }

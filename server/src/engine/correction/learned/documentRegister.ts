@@ -13,6 +13,7 @@
  * that an edit seldom moves them. The scorer learns what each bin means for each kind of edit.
  */
 import type { FeatureVector } from './learnedScorer';
+import { FeatureNames, FeatureSink } from './featureSinks';
 import { WHICH_BIN, whichBin, whichTally } from './whichHabit';
 
 /** What the register is read from: counts over the document's text. */
@@ -104,14 +105,19 @@ export function registerBins(c: RegisterCounts): string[] {
 
 /** The register's features of one candidate: each bin for the kind of edit's action, and the comma rate for its kind. */
 export function documentRegisterFeatures(bins: readonly string[], action: string, key: string): FeatureVector {
+  const names = new FeatureNames();
+  emitDocumentRegisterFeatures(names, bins, action, key);
+  return names.features;
+}
+
+/** `documentRegisterFeatures` into a sink (`featureSinks.ts`). */
+export function emitDocumentRegisterFeatures(out: FeatureSink, bins: readonly string[], action: string, key: string): void {
   const kind = key.split('/').slice(0, 2).join('/');
-  const out: FeatureVector = [];
   for (const b of bins) {
     if (b.startsWith(WHICH_BIN)) continue;
-    out.push([`${b}*${action}`, 1]);
-    if (b.startsWith('doc:commas=') || b.startsWith('doc:words=') || b === 'doc:short') out.push([`${b}*kind=${kind}`, 1]);
+    out.add(1, b, '*', action);
+    if (b.startsWith('doc:commas=') || b.startsWith('doc:words=') || b === 'doc:short') out.add(1, b, '*kind=', kind);
   }
-  return out;
 }
 
 /** The bins of a text as one string (the sentence memo's and the paragraph cache's key). */

@@ -4,16 +4,38 @@
  * 72,000 names out of JSON into an object (~60 ms CPU at every cold start, issue 37). A lookup hashes the name,
  * probes the table and compares the stored name's bytes with the name itself: exact, never a hashed guess.
  */
-import { FNV_OFFSET, fnvFrom } from '../../../parser/fnv';
+import { FNV_OFFSET, fnvFrom, fnvOfParts } from '../../../parser/fnv';
 
 /** What the scorer reads of its weights: the weight of a feature name, undefined for a feature it does not have. */
 export interface FeatureWeights {
   get(name: string): number | undefined;
+  /**
+   * The weight of the feature named by the parts a … g (those given) joined, as `get` of the joined name gives it:
+   * what the lint's scorer asks (`featureSinks.ts`), without building the name.
+   */
+  weightOfParts(a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string): number | undefined;
+  /** Whether some feature's name starts with `prefix`: none lets the scorer skip computing features it would not weigh. */
+  hasNameStartingWith(prefix: string): boolean;
+}
+
+/** The parts a … g (those given) joined. */
+export function joinParts(a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string): string {
+  return a + (b ?? '') + (c ?? '') + (d ?? '') + (e ?? '') + (f ?? '') + (g ?? '');
 }
 
 /** Feature weights held as a plain object (the JSON file's `weights`, a scorer being trained). */
 export function recordWeights(weights: Readonly<Record<string, number>>): FeatureWeights {
-  return { get: (name) => weights[name] };
+  const get = (name: string): number | undefined => weights[name];
+  const prefixes = new Map<string, boolean>();
+  return {
+    get,
+    weightOfParts: (a, b, c, d, e, f, g) => get(joinParts(a, b, c, d, e, f, g)),
+    hasNameStartingWith: (prefix) => {
+      let has = prefixes.get(prefix);
+      if (has === undefined) prefixes.set(prefix, (has = Object.keys(weights).some((name) => name.startsWith(prefix))));
+      return has;
+    },
+  };
 }
 
 /** The table's arrays, as stored in the sidecar. */
@@ -31,6 +53,8 @@ export interface WeightTableLayout {
 }
 
 const EMPTY = -1;
+/** `partAt`'s answer for a part it cannot compare as bytes. */
+const NOT_ASCII = -2;
 /** How many looked-up names `FeatureWeightTable` remembers before it starts again. */
 const SEEN_LIMIT = 20_000;
 
@@ -117,6 +141,92 @@ export class FeatureWeightTable implements FeatureWeights {
       if (hashes[at] === h && this.nameIs(i, name)) return weights[i];
     }
     return undefined;
+  }
+
+  /**
+   * The weight of the feature named by the parts joined, without joining them: their FNV-1a hash read part after part
+   * is the joined name's (`parser/fnv.ts`), and the stored name is compared with the parts byte after byte. No
+   * remembered names here: a Map would need the name as a string, whose building and hashing this avoids.
+   */
+  weightOfParts(a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string): number | undefined {
+    const { slots, hashes, weights } = this.layout;
+    const h = fnvOfParts(FNV_OFFSET, a, b, c, d, e, f, g) >>> 0;
+    for (let at = h & this.mask, probes = 0; probes <= this.mask; at = (at + 1) & this.mask, probes++) {
+      const i = slots[at];
+      if (i === EMPTY) return undefined;
+      if (hashes[at] === h && this.partsAre(i, a, b, c, d, e, f, g)) return weights[i];
+    }
+    return undefined;
+  }
+
+  /** Whether the i-th stored name is the parts joined: byte for byte while they are ASCII, else as `nameIs` of the joined name. */
+  private partsAre(i: number, a: string, b?: string, c?: string, d?: string, e?: string, f?: string, g?: string): boolean {
+    // Unrolled: a loop over an array of the parts would build that array at every lookup.
+    const end = this.layout.nameEnds[i];
+    let at = this.partAt(this.start(i), end, a);
+    if (at >= 0 && b !== undefined) at = this.partAt(at, end, b);
+    if (at >= 0 && c !== undefined) at = this.partAt(at, end, c);
+    if (at >= 0 && d !== undefined) at = this.partAt(at, end, d);
+    if (at >= 0 && e !== undefined) at = this.partAt(at, end, e);
+    if (at >= 0 && f !== undefined) at = this.partAt(at, end, f);
+    if (at >= 0 && g !== undefined) at = this.partAt(at, end, g);
+    if (at === NOT_ASCII) return this.nameIs(i, joinParts(a, b, c, d, e, f, g));
+    return at === end;
+  }
+
+  /**
+   * Where the stored name's bytes from `at` (up to `end`) go on past `part`: -1 where they differ from it, NOT_ASCII
+   * where the part holds a code unit UTF-8 writes in more than one byte (its comparison is `nameIs`'s).
+   */
+  private partAt(at: number, end: number, part: string): number {
+    const names = this.layout.names;
+    for (let k = 0; k < part.length; k++) {
+      const c = part.charCodeAt(k);
+      if (c >= 0x80) return NOT_ASCII;
+      if (at >= end || names[at] !== c) return -1;
+      at++;
+    }
+    return at;
+  }
+
+  /** Prefixes asked about (`hasNameStartingWith`), with the answer. */
+  private readonly prefixes = new Map<string, boolean>();
+
+  hasNameStartingWith(prefix: string): boolean {
+    let has = this.prefixes.get(prefix);
+    if (has === undefined) this.prefixes.set(prefix, (has = this.anyNameStartsWith(prefix)));
+    return has;
+  }
+
+  /**
+   * Whether a name starts with `prefix`: its bytes searched for in the names' bytes (a native search, where a loop over
+   * 72,000 names ran cold for milliseconds), each place found checked to be the start of a name long enough to hold it.
+   * A prefix that is not ASCII is looked for in the decoded names.
+   */
+  private anyNameStartsWith(prefix: string): boolean {
+    if (!/^[\x00-\x7f]*$/.test(prefix)) return [...this.entries()].some(([name]) => name.startsWith(prefix));
+    const { names, nameEnds } = this.layout;
+    if (prefix.length === 0) return nameEnds.length > 0;
+    const bytes = Buffer.from(names.buffer, names.byteOffset, names.length);
+    for (let at = bytes.indexOf(prefix, 0, 'latin1'); at >= 0; at = bytes.indexOf(prefix, at + 1, 'latin1')) {
+      // The name that holds byte `at`: the first whose end is past it; the prefix is its start if it starts at `at`.
+      const i = this.nameHolding(at);
+      if (this.start(i) === at && nameEnds[i] - at >= prefix.length) return true;
+    }
+    return false;
+  }
+
+  /** The first name whose end is past byte `at` (the name holding it; names before it that end at `at` are empty or end there). */
+  private nameHolding(at: number): number {
+    const ends = this.layout.nameEnds;
+    let lo = 0;
+    let hi = ends.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ends[mid] > at) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
   }
 
   /** Where the i-th name starts in `names`. */

@@ -17,9 +17,10 @@ import { denseCandidates } from './denseCandidates';
 import { Candidate, proposable } from '../pipeline/candidates';
 import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate';
 import { candidateFinding } from '../pipeline/findings';
-import { candidateFeatures, deltaTermsReach, FeatureContext, featureLogit, FeatureVector, LearnedScorer, predictFeatures, scorerThreshold } from './learnedScorer';
+import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, LearnedScorer, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { FeatureWeights } from './featureWeightTable';
+import { SentenceTerms } from './featureSinks';
 import { TreeInfo } from '../../treeInfo';
 import { IntroductoryConvention } from '../style/introductoryConvention';
 import { changeKey, SentenceFindings } from '../pipeline/modelRules';
@@ -54,17 +55,21 @@ export function learnedFindings(
   const info = treeInfo(s.tree);
   const adapt = options.adaptToWriter ?? true;
   const step = styleStep({ text, s, info, model, options, quoteStyle: style.quoteStyle, convention: style.convention, trace });
-  const features = new Map<ScoredCandidate, { f: FeatureVector; weights: FeatureWeights; threshold: number }>();
-  const others = whichOthersFor(scorer, style.document, text, s);
+  // What each candidate was scored with: its features by name are built again from these only for a finding's
+  // reasons (`plainReasons`), as the scorer's sum needs no names. A candidate decided by its bound has none.
+  const features = new Map<ScoredCandidate, { scored?: ScoredCandidate; ctx: FeatureContext; weights: FeatureWeights; threshold: number }>();
   // A dense candidate whose probability stays below the lowest threshold it is decided at whatever its Δ is left out
   // of the punctuation model's inference (most of a sentence's gaps and commas): it is reported nowhere, deferred
   // nowhere, and counts as left out (`overruled`) as it would with its Δ. `explain --candidates` (a trace) shows
   // every probability, so it scores them all.
   const upperBounds = new Map<Candidate, { p: number; threshold: number }>();
+  // What the sentence's candidates share as they are scored: its facts and slot features, read once (`SentenceTerms`).
+  const shared = new SentenceTerms(s, info);
+  const others = whichOthersFor(scorer, style.document, text, s);
   const decidedWithoutDelta = trace
     ? undefined
     : (ctx: FeatureContext) => (c: Candidate, key: string) => {
-        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document, others);
+        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document, shared, others);
         if (bound === undefined || bound.p >= (adapt ? adaptedThreshold(bound.threshold) : bound.threshold)) return false;
         upperBounds.set(c, bound);
         return true;
@@ -86,16 +91,19 @@ export function learnedFindings(
     if (upper) {
       // Its bound stands for its probability: below every threshold, it is decided as it would be with its Δ.
       const out = { ...c.scored, confidence: upper.p };
-      features.set(out, { f: [], weights: scorer.weights, threshold: upper.threshold });
+      features.set(out, { ctx: {}, weights: scorer.weights, threshold: upper.threshold });
       return out;
     }
-    const { f, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document, others);
+    const { ctx, weights, p, threshold } = scoreCandidate(scorer, c, s, info, options.minConfidence, style.document, shared, others);
     const out = { ...c.scored, confidence: p };
-    features.set(out, { f, weights, threshold });
+    features.set(out, { scored: c.scored, ctx, weights, threshold });
     return out;
   });
-  const toFinding = (c: ScoredCandidate, confidence = c.confidence) =>
-    candidateFinding({ ...c, confidence, reasons: plainReasons(features.get(c)!.weights, features.get(c)!.f) }, s, info, text, model, options.explain ?? true);
+  const reasons = (c: ScoredCandidate) => {
+    const { scored, ctx, weights } = features.get(c)!;
+    return plainReasons(weights, scored ? candidateFeatures(scored, s, info, ctx) : []);
+  };
+  const toFinding = (c: ScoredCandidate, confidence = c.confidence) => candidateFinding({ ...c, confidence, reasons: reasons(c) }, s, info, text, model, options.explain ?? true);
   // Each candidate at its own threshold; one below it claims no slot.
   const passing = scored.filter((c) => {
     const threshold = features.get(c)!.threshold;
@@ -140,10 +148,11 @@ export function learnedFindings(
 }
 
 /**
- * One candidate as the scorer decides it: its features (with the document's register bins for a scorer trained with
- * them), the weights that score them, its probability and the threshold it must reach. With a hand scorer inside a
- * dense one, the hand generator's candidates are decided as that scorer was trained: on their own features, without
- * the prior. The lint and `explain --candidates` (`weighedCorrections.ts`) both decide through this.
+ * One candidate as the scorer decides it: the weights that score its features and the context they read (with the
+ * document's register bins for a scorer trained with them: `candidateFeatures(c.scored, s, info, ctx)` names them for
+ * a finding's reasons), its logit and probability, and the threshold it must reach. With a hand scorer inside a dense one, the hand generator's candidates are decided
+ * as that scorer was trained: on their own features, without the prior. The lint and `explain --candidates`
+ * (`weighedCorrections.ts`) both decide through this.
  */
 export function scoreCandidate(
   scorer: LearnedScorer,
@@ -152,13 +161,25 @@ export function scoreCandidate(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
+  /** What the sentence's candidates scored so far (`SentenceTerms`), to share. */
+  shared?: SentenceTerms,
+  /** The document's "which"s but the sentence's (`whichOthersFor`), for a scorer trained with them. */
   whichOthers?: readonly [number, number],
-): { f: FeatureVector; weights: FeatureWeights; p: number; threshold: number } {
+): { ctx: FeatureContext; weights: FeatureWeights; z: number; p: number; threshold: number } {
   const byHand = scorer.hand && !c.scored.candidate.dense;
-  const ctx = byHand ? {} : { ...c.ctx, ...(scorer.documentRegister && document ? { document } : {}), ...(whichOthers ? { whichOthers } : {}) };
-  const f = candidateFeatures(c.scored, s, info, ctx);
+  const withDocument = scorer.documentRegister && document !== undefined;
+  // The sentence's context object itself when the document adds nothing (most scorers), a copy otherwise.
+  const ctx = byHand ? {} : withDocument || whichOthers ? { ...c.ctx, ...(withDocument ? { document } : {}), ...(whichOthers ? { whichOthers } : {}) } : c.ctx;
   const weights = byHand ? scorer.hand!.weights : scorer.weights;
-  return { f, weights, p: predictFeatures(weights, f), threshold: minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)) };
+  // The probability `predictFeatures(weights, candidateFeatures(…))` gives, from the same sum.
+  const z = candidateLogit(weights, c.scored, s, info, ctx, shared);
+  return {
+    ctx,
+    weights,
+    z,
+    p: 1 / (1 + Math.exp(-z)),
+    threshold: minConfidence ?? (byHand ? scorer.hand!.threshold : scorerThreshold(scorer, c.scored.key)),
+  };
 }
 
 /**
@@ -175,11 +196,12 @@ export function deltaFreeBound(
   info: TreeInfo,
   minConfidence: number | undefined,
   document?: readonly string[],
+  shared?: SentenceTerms,
   whichOthers?: readonly [number, number],
 ): { p: number; threshold: number } | undefined {
   if (!c.dense || c.group !== undefined) return undefined;
-  const { f, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document, whichOthers);
-  const z = featureLogit(weights, f) + deltaTermsReach(weights, key, 'dense');
+  const { z: free, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document, shared, whichOthers);
+  const z = free + deltaTermsReach(weights, key, 'dense');
   return { p: 1 / (1 + Math.exp(-z)), threshold };
 }
 

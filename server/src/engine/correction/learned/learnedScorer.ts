@@ -20,10 +20,12 @@ import { logit } from '../pipeline/calibration';
 import { manifestSha256, readModelFile } from '../../../data/modelIntegrity';
 import { FeatureWeights, recordWeights } from './featureWeightTable';
 import { readScorerSidecar, ScorerJson, ScorerSettings, scorerSource } from './scorerSidecar';
-import { documentRegisterFeatures } from './documentRegister';
+import { emitDocumentRegisterFeatures } from './documentRegister';
 import { whichHabitFeatures } from './whichHabit';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { SetOffAnswer, setOffAt } from './setOffProbabilities';
+import { FeatureLogit, FeatureNames, FeatureSink, SentenceTerms } from './featureSinks';
+export { registerFeatures } from './sentenceFacts';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
@@ -67,8 +69,16 @@ export function thresholdGroup(key: string): string {
 
 /** The threshold of a candidate's kind. */
 export function scorerThreshold(m: Pick<LearnedScorer, 'threshold' | 'thresholds'>, key: string): number {
-  return m.thresholds?.[thresholdGroup(key)] ?? m.threshold;
+  let group = groups.get(key);
+  if (group === undefined) {
+    if (groups.size >= 10_000) groups.clear();
+    groups.set(key, (group = thresholdGroup(key)));
+  }
+  return m.thresholds?.[group] ?? m.threshold;
 }
+
+/** `thresholdGroup` of each kind of edit asked about (a hundred or so: the generators' kinds), asked at every candidate; bounded all the same. */
+const groups = new Map<string, string>();
 
 export const SCORER_FILE = 'lint-scorer.json';
 
@@ -167,171 +177,262 @@ const CAL_LOGIT_SCALE = 4;
  * to the logit of a candidate of kind `key` from generator `hand`, whatever Δ is: each term at its clip.
  */
 export function deltaTermsReach(weights: FeatureWeights, key: string, hand: 'dense' | 'hand'): number {
-  const w = (name: string) => weights.get(name) ?? 0;
-  return (DELTA_CLIP / DELTA_SCALE) * Math.abs(w('delta') + w(`key=${key}*delta`) + w(`${hand}*delta`)) + (CAL_LOGIT_CLIP / CAL_LOGIT_SCALE) * Math.abs(w('calLogit'));
+  let byWeights = reaches.get(weights);
+  if (!byWeights) reaches.set(weights, (byWeights = { dense: new Map(), hand: new Map() }));
+  const known = byWeights[hand];
+  let reach = known.get(key);
+  if (reach === undefined) {
+    const w = (name: string) => weights.get(name) ?? 0;
+    reach = (DELTA_CLIP / DELTA_SCALE) * Math.abs(w('delta') + w(`key=${key}*delta`) + w(`${hand}*delta`)) + (CAL_LOGIT_CLIP / CAL_LOGIT_SCALE) * Math.abs(w('calLogit'));
+    known.set(key, reach);
+  }
+  return reach;
 }
+
+/** `deltaTermsReach` by weights (which do not change once loaded), generator and kind: asked for at every dense candidate, of a few dozen kinds. */
+const reaches = new WeakMap<FeatureWeights, Record<'dense' | 'hand', Map<string, number>>>();
 
 const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
 
+/** The candidate's features by name (`emitCandidateFeatures`): what the scorer is trained on and what the reasons read. */
 export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): FeatureVector {
+  const names = new FeatureNames();
+  emitCandidateFeatures(names, sc, s, info, ctx);
+  return names.features;
+}
+
+/**
+ * w · f of the candidate's features, as `featureLogit(weights, candidateFeatures(…))` gives it, bit for bit, without
+ * naming them; with `shared`, the slot blocks the sentence's other candidates scored are replayed, not looked up again.
+ */
+export function candidateLogit(weights: FeatureWeights, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}, shared?: SentenceTerms): number {
+  if (shared && (shared.s !== s || shared.info !== info)) throw new Error('candidateLogit: slot terms of another sentence');
+  const sum = new FeatureLogit(weights, shared);
+  emitCandidateFeatures(sum, sc, s, info, ctx);
+  return sum.z;
+}
+
+/** The smaller of the values, as `Math.min(...values)` gives it (NaN if one is, Infinity for none), without the spread. */
+function minOf(values: Iterable<number>): number {
+  let m = Infinity;
+  for (const x of values) m = Math.min(m, x);
+  return m;
+}
+
+/** The larger of the values, as `Math.max(...values)` gives it. */
+function maxOf(values: Iterable<number>): number {
+  let m = -Infinity;
+  for (const x of values) m = Math.max(m, x);
+  return m;
+}
+
+/**
+ * The candidate's features into `out`, each named by parts (`featureSinks.ts`): `out.add(v, 'lw=', lw, '*', side,
+ * action)` is the feature `lw=${lw}*${side}${action}` at v. Features of a name prefix `out` does not read are left out.
+ */
+export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): void {
   const c = sc.candidate;
   const words = s.tree.words;
   const n = words.length;
   const key = sc.key;
+  const action = c.action;
+  const size = String(c.changes.size);
   const hasDelta = Number.isFinite(sc.delta);
   const delta = hasDelta ? clip(sc.delta, -DELTA_CLIP, DELTA_CLIP) : 0;
   // Who proposed it: the hand-written generator (its guards let it through) or only the dense one.
   const hand = c.dense ? 'dense' : 'hand';
-  const f: FeatureVector = [
-    ['bias', 1],
-    [`${hand}*${c.action}*slots=${c.changes.size}`, 1],
-    [`key=${key}`, 1],
-    [`key=${key}*${hand}`, 1],
-    [`slots=${c.changes.size}`, 1],
-    [`len=${bucket(Math.round(n / 4))}`, 1],
-  ];
-  if (hasDelta)
-    f.push(
-      ['delta', delta / DELTA_SCALE],
-      [`key=${key}*delta`, delta / DELTA_SCALE],
-      [`${hand}*delta`, delta / DELTA_SCALE],
-      ['calLogit', clip(logit(clip(sc.confidence, 1e-4, 1 - 1e-4)), -CAL_LOGIT_CLIP, CAL_LOGIT_CLIP) / CAL_LOGIT_SCALE],
-    );
-  else f.push([`noDelta*${c.action}*slots=${c.changes.size}`, 1]);
+  const changed = [...c.changes.keys()];
+  out.add(1, 'bias');
+  out.add(1, hand, '*', action, '*slots=', size);
+  out.add(1, 'key=', key);
+  out.add(1, 'key=', key, '*', hand);
+  out.add(1, 'slots=', size);
+  out.add(1, 'len=', bucket(Math.round(n / 4)));
+  if (hasDelta) {
+    out.add(delta / DELTA_SCALE, 'delta');
+    out.add(delta / DELTA_SCALE, 'key=', key, '*delta');
+    out.add(delta / DELTA_SCALE, hand, '*delta');
+    out.add(clip(logit(clip(sc.confidence, 1e-4, 1 - 1e-4)), -CAL_LOGIT_CLIP, CAL_LOGIT_CLIP) / CAL_LOGIT_SCALE, 'calLogit');
+  } else out.add(1, 'noDelta*', action, '*slots=', size);
   if (ctx.prior) {
     // The model's prior of a comma at the candidate's slots: low where it would not write one, whatever was written.
-    const ps = [...c.changes.keys()].map((i) => ctx.prior![i] ?? 0);
-    const lo = logitOf(Math.min(...ps));
-    const hi = logitOf(Math.max(...ps));
-    f.push([`prior*${c.action}`, lo / 4], [`priorMax*${c.action}`, hi / 4], [`prior*key=${key}`, lo / 4], [`priorBin=${Math.round(lo)}*${c.action}`, 1]);
+    const prior = ctx.prior;
+    const ps = changed.map((i) => prior[i] ?? 0);
+    const lo = logitOf(minOf(ps));
+    const hi = logitOf(maxOf(ps));
+    out.add(lo / 4, 'prior*', action);
+    out.add(hi / 4, 'priorMax*', action);
+    out.add(lo / 4, 'prior*key=', key);
+    out.add(1, 'priorBin=', String(Math.round(lo)), '*', action);
   }
   if (ctx.gaps) {
     // The comma-gap model's answer at the slots (missing at an empty gap, stray at a written comma): a second opinion
     // read off the words and marks around the gap, not off the punctuation model's bracketing.
-    const ps = [...c.changes.keys()].map((i) => ctx.gaps![i]).filter((p) => Number.isFinite(p));
+    const gaps = ctx.gaps;
+    const ps = changed.map((i) => gaps[i]).filter((p) => Number.isFinite(p));
     if (ps.length > 0) {
-      const lo = logitOf(Math.min(...ps));
-      const hi = logitOf(Math.max(...ps));
-      f.push([`gap*${c.action}`, lo / 4], [`gapMax*${c.action}`, hi / 4], [`gap*key=${key}`, lo / 4], [`gapBin=${Math.round(lo)}*${c.action}`, 1]);
-    } else f.push([`noGap*${c.action}`, 1]);
+      const lo = logitOf(minOf(ps));
+      const hi = logitOf(maxOf(ps));
+      out.add(lo / 4, 'gap*', action);
+      out.add(hi / 4, 'gapMax*', action);
+      out.add(lo / 4, 'gap*key=', key);
+      out.add(1, 'gapBin=', String(Math.round(lo)), '*', action);
+    } else out.add(1, 'noGap*', action);
   }
   if (ctx.setOff) {
     // The set-off comma model's answer where it asks about the slots: learned on edited-english of the commas around
     // relative clauses, appositions and fronted phrases, which is what the calibrated decision's recall of them rests
     // on (dev relative / appositive recall 0.298 / 0.326 against w1c's 0.165 / 0.209 without it).
-    const at = setOffAt(ctx.setOff, [...c.changes.keys()]);
+    const at = setOffAt(ctx.setOff, changed);
     if (at) {
       const l = logitOf(at.answer.p);
-      const shape = `${at.answer.kind}|same=${at.same}`;
-      f.push([`setOff*${c.action}`, l / 4], [`setOff*key=${key}`, l / 4], [`setOff*${shape}*${c.action}`, l / 4], [`setOffBin=${Math.round(l)}*${c.action}`, 1], [`setOffKind=${shape}*${c.action}`, 1]);
-    } else f.push([`noSetOff*${c.action}`, 1]);
+      // The shape: `${kind}|same=${same}`.
+      const kind = at.answer.kind;
+      const same = String(at.same);
+      out.add(l / 4, 'setOff*', action);
+      out.add(l / 4, 'setOff*key=', key);
+      out.add(l / 4, 'setOff*', kind, '|same=', same, '*', action);
+      out.add(1, 'setOffBin=', String(Math.round(l)), '*', action);
+      out.add(1, 'setOffKind=', kind, '|same=', same, '*', action);
+    } else out.add(1, 'noSetOff*', action);
   }
   // Each hand-written guard whose predicate holds at the slots (`Candidate.guards`): a feature, not a veto, so the
   // weight of each is learned from edited text and web text together.
-  for (const g of c.guards ?? []) f.push([`guard=${g}`, 1], [`guard=${g}*${hand}`, 1], [`guard=${g}*slots=${c.changes.size}`, 1]);
-  if (c.guards) f.push([`guarded*${c.action}*n=${bucket(c.guards.length)}`, 1]);
+  for (const g of c.guards ?? []) {
+    out.add(1, 'guard=', g);
+    out.add(1, 'guard=', g, '*', hand);
+    out.add(1, 'guard=', g, '*slots=', size);
+  }
+  if (c.guards) out.add(1, 'guarded*', action, '*n=', bucket(c.guards.length));
   // What the sentence shows of its writer's register: web and learner writers start lower-case, write "i", and leave
   // the final mark off far more often than editors; the same missing comma means less from them (clean EWT dev).
-  f.push(...registerFeatures(s).map((r) => [`${r}*${c.action}`, 1] as [string, number]));
+  const facts = out.sentence(s);
+  for (const r of facts.register) out.add(1, r, '*', action);
   // The document's register (`documentRegister.ts`): what the sentence alone cannot show of its writer.
-  if (ctx.document) f.push(...documentRegisterFeatures(ctx.document, c.action, key));
-  if (c.size !== undefined) f.push(['introSize', Math.log1p(c.size)], [`key=${key}*introSize`, Math.log1p(c.size)]);
-  const commas = s.tree.slots.reduce((a, sl) => a + sl.filter((m) => m === ',').length, 0);
-  f.push([`commas=${bucket(commas)}`, 1]);
-  if (c.node > 0) {
-    f.push([`node=${info.rel(c.node)}`, 1], [`node=${info.rel(c.node)}*key=${key}`, 1]);
-    const [a, b] = info.span[c.node];
-    f.push([`nodeLen=${bucket(b - a + 1)}`, 1], [`nodeDepth=${bucket(depth(info, c.node))}`, 1]);
-    const h = info.head(c.node);
-    f.push([`nodeHead=${h ? words[h - 1].upos : 'ROOT'}`, 1]);
+  if (ctx.document) emitDocumentRegisterFeatures(out, ctx.document, action, key);
+  if (c.size !== undefined) {
+    out.add(Math.log1p(c.size), 'introSize');
+    out.add(Math.log1p(c.size), 'key=', key, '*introSize');
   }
-  const slots = [...c.changes.keys()].sort((x, y) => x - y);
-  // The first slot's features, and for a pair the closing slot's under their own names.
-  for (const [side, i] of slots.slice(0, 2).map((i, k) => [k === 0 ? '' : '2:', i] as [string, number])) {
-    const left = i >= 1 ? words[i - 1] : undefined;
-    const right = i < n ? words[i] : undefined;
-    const lw = left ? left.form.toLowerCase() : '<s>';
-    const rw = right ? right.form.toLowerCase() : '</s>';
-    const act = side + c.action;
-    if (ctx.whichOthers && side === '' && c.action === 'insert' && rw === 'which') f.push(...whichHabitFeatures(ctx.whichOthers, key));
-    f.push(
-      [`lw=${lw}*${act}`, 1],
-      [`rw=${rw}*${act}`, 1],
-      [`lt=${left?.upos ?? '<s>'}*${act}`, 1],
-      [`rt=${right?.upos ?? '</s>'}*${act}`, 1],
-      [`lt|rt=${left?.upos}|${right?.upos}*${act}`, 1],
-      [`lr=${left?.deprel ?? '<s>'}*${act}`, 1],
-      [`rr=${right?.deprel ?? '</s>'}*${act}`, 1],
-      [`${side}pos=${bucket(i)}`, 1],
-      [`${side}posFromEnd=${bucket(n - i)}`, 1],
-    );
-    const { ending, starting } = edgesAt(info, i);
-    const er = ending ? info.rel(ending) : 'none';
-    const sr = starting ? info.rel(starting) : 'none';
-    const eh = ending ? info.head(ending) : 0;
-    const sh = starting ? info.head(starting) : 0;
-    f.push(
-      [`end=${er}*${act}`, 1],
-      [`start=${sr}*${act}`, 1],
-      [`end|start=${er}|${sr}*${act}`, 1],
-      [`endHead=${eh ? info.rel(eh) : 'ROOT'}|${er}*${act}`, 1],
-      [`startHead=${sh ? info.rel(sh) : 'ROOT'}|${sr}*${act}`, 1],
-      [`siblings=${ending && starting && eh === sh}*${act}`, 1],
-      [`endLen=${ending ? bucket(info.span[ending][1] - info.span[ending][0] + 1) : 'none'}*${act}`, 1],
-      [`startLen=${starting ? bucket(info.span[starting][1] - info.span[starting][0] + 1) : 'none'}*${act}`, 1],
-      [`startsAtFirst=${ending !== 0 && info.span[ending][0] === 1}*${act}`, 1],
-      [`endTag|startTag=${ending ? words[ending - 1].upos : 'none'}|${starting ? words[starting - 1].upos : 'none'}*${act}`, 1],
-      [`endHeadTag=${eh ? words[eh - 1].upos : 'ROOT'}|${ending ? words[ending - 1].upos : 'none'}*${act}`, 1],
-      [`lw|rt=${lw}|${right?.upos ?? '</s>'}*${act}`, 1],
-    );
-    // The word that opens the stretch ending at the slot (after the nearest mark before it, or the sentence's start),
-    // read off the marks as written, not the parse: a comma after a stretch opened by "when" or "while" closes a
-    // fronted clause, not a clause a splice would end (clean edited dev, journal "The learned scorer on cross-fitted
-    // gap probabilities": splice "repairs" like `when … is ready⟦,→;⟧ we` 19 → 6 with this feature and the next).
-    const from = stretchStart(s, i);
-    const opener = words[from - 1];
-    if (opener) {
-      const o = OPENER_TAGS.has(opener.upos) ? opener.form.toLowerCase() : opener.upos;
-      f.push([`opens=${o}*${act}`, 1], [`opens=${o}|atStart=${from === 1}*${act}`, 1], [`stretchLen=${bucket(i - from + 1)}*${act}`, 1]);
-    }
-    // The determiner of the noun before the slot: edited writers write a restrictive "which" without a comma after an
-    // indefinite noun phrase (`a helper function which wraps`, clean edited dev), seldom after a name or a definite one.
-    if (left && (left.upos === 'NOUN' || left.upos === 'PROPN')) {
-      const det = words.find((w) => w.head === i && w.deprel === 'det');
-      f.push([`leftDet=${det ? det.form.toLowerCase() : 'none'}|rw=${RELATIVE_WORDS.has(rw) ? rw : 'other'}*${act}`, 1]);
-    }
-    // Whether a comma the writer wrote opens the stretch that ends at the slot (a comma here would close it), or closes
-    // the stretch that starts after it, and that stretch's shape: a relative clause or a noun phrase set off on one
-    // side only is half an aside. Without them the scorer deleted the written closing comma of an aside
-    // (`PyDoc, the one existing standard auto-documentation tool⟦,→⟧ could`, clean edited dev) and gave the missing one
-    // of `My brother, who lives in Paris is a doctor.` 0.653.
+  out.add(1, 'commas=', bucket(facts.commas));
+  if (c.node > 0) {
+    const rel = info.rel(c.node);
+    out.add(1, 'node=', rel);
+    out.add(1, 'node=', rel, '*key=', key);
+    const [a, b] = info.span[c.node];
+    out.add(1, 'nodeLen=', bucket(b - a + 1));
+    out.add(1, 'nodeDepth=', bucket(depth(info, c.node)));
+    const h = info.head(c.node);
+    out.add(1, 'nodeHead=', h ? words[h - 1].upos : 'ROOT');
+  }
+  const slots = changed.sort((x, y) => x - y);
+  // The first slot's features, and for a pair the closing slot's under their own names (`2:` before the action).
+  for (let k = 0; k < Math.min(2, slots.length); k++) {
+    const side = k === 0 ? '' : '2:';
+    const i = slots[k];
+    out.slot(i, side, action, () => emitSlotFeatures(out, s, info, i, side, action));
+  }
+  // The writer's other "which"s, for a comma inserted before one: a feature of the candidate's kind, so not among the
+  // slot's features (which its other candidates share).
+  if (ctx.whichOthers && action === 'insert' && s.tree.words[slots[0]]?.form.toLowerCase() === 'which') {
+    for (const [name, v] of whichHabitFeatures(ctx.whichOthers, key)) out.add(v, name);
+  }
+}
+
+/**
+ * The features of slot i (side '': the candidate's first slot, '2:' a pair's closing one) for an edit of `action`:
+ * what the words, tags, relations and constituents at the slot and the marks written around it are. A function of the
+ * sentence, the slot, the side and the action alone, so that a sink may remember them (`FeatureSink.slot`).
+ */
+function emitSlotFeatures(out: FeatureSink, s: AnalysedSentence, info: TreeInfo, i: number, side: string, action: string): void {
+  const words = s.tree.words;
+  const n = words.length;
+  const left = i >= 1 ? words[i - 1] : undefined;
+  const right = i < n ? words[i] : undefined;
+  const lw = left ? left.form.toLowerCase() : '<s>';
+  const rw = right ? right.form.toLowerCase() : '</s>';
+  const lt = left?.upos ?? '<s>';
+  const rt = right?.upos ?? '</s>';
+  out.add(1, 'lw=', lw, '*', side, action);
+  out.add(1, 'rw=', rw, '*', side, action);
+  out.add(1, 'lt=', lt, '*', side, action);
+  out.add(1, 'rt=', rt, '*', side, action);
+  out.add(1, 'lt|rt=', String(left?.upos), '|', String(right?.upos), '*', side, action);
+  out.add(1, 'lr=', left?.deprel ?? '<s>', '*', side, action);
+  out.add(1, 'rr=', right?.deprel ?? '</s>', '*', side, action);
+  out.add(1, side, 'pos=', bucket(i));
+  out.add(1, side, 'posFromEnd=', bucket(n - i));
+  const { ending, starting } = edgesAt(info, i);
+  const er = ending ? info.rel(ending) : 'none';
+  const sr = starting ? info.rel(starting) : 'none';
+  const eh = ending ? info.head(ending) : 0;
+  const sh = starting ? info.head(starting) : 0;
+  out.add(1, 'end=', er, '*', side, action);
+  out.add(1, 'start=', sr, '*', side, action);
+  out.add(1, 'end|start=', er, '|', sr, '*', side, action);
+  out.add(1, 'endHead=', eh ? info.rel(eh) : 'ROOT', '|', er, '*', side, action);
+  out.add(1, 'startHead=', sh ? info.rel(sh) : 'ROOT', '|', sr, '*', side, action);
+  out.add(1, 'siblings=', String(ending && starting && eh === sh), '*', side, action);
+  out.add(1, 'endLen=', ending ? bucket(info.span[ending][1] - info.span[ending][0] + 1) : 'none', '*', side, action);
+  out.add(1, 'startLen=', starting ? bucket(info.span[starting][1] - info.span[starting][0] + 1) : 'none', '*', side, action);
+  out.add(1, 'startsAtFirst=', String(ending !== 0 && info.span[ending][0] === 1), '*', side, action);
+  out.add(1, 'endTag|startTag=', ending ? words[ending - 1].upos : 'none', '|', starting ? words[starting - 1].upos : 'none', '*', side, action);
+  out.add(1, 'endHeadTag=', eh ? words[eh - 1].upos : 'ROOT', '|', ending ? words[ending - 1].upos : 'none', '*', side, action);
+  out.add(1, 'lw|rt=', lw, '|', rt, '*', side, action);
+  // The word that opens the stretch ending at the slot (after the nearest mark before it, or the sentence's start),
+  // read off the marks as written, not the parse: a comma after a stretch opened by "when" or "while" closes a
+  // fronted clause, not a clause a splice would end (clean edited dev, journal "The learned scorer on cross-fitted
+  // gap probabilities": splice "repairs" like `when … is ready⟦,→;⟧ we` 19 → 6 with this feature and the next).
+  const from = stretchStart(s, i);
+  const opener = words[from - 1];
+  if (opener) {
+    const o = OPENER_TAGS.has(opener.upos) ? opener.form.toLowerCase() : opener.upos;
+    out.add(1, 'opens=', o, '*', side, action);
+    out.add(1, 'opens=', o, '|atStart=', String(from === 1), '*', side, action);
+    out.add(1, 'stretchLen=', bucket(i - from + 1), '*', side, action);
+  }
+  // The determiner of the noun before the slot: edited writers write a restrictive "which" without a comma after an
+  // indefinite noun phrase (`a helper function which wraps`, clean edited dev), seldom after a name or a definite one.
+  if (left && (left.upos === 'NOUN' || left.upos === 'PROPN')) {
+    const det = words.find((w) => w.head === i && w.deprel === 'det');
+    out.add(1, 'leftDet=', det ? det.form.toLowerCase() : 'none', '|rw=', RELATIVE_WORDS.has(rw) ? rw : 'other', '*', side, action);
+  }
+  // Whether a comma the writer wrote opens the stretch that ends at the slot (a comma here would close it), or closes
+  // the stretch that starts after it, and that stretch's shape: a relative clause or a noun phrase set off on one
+  // side only is half an aside. Without them the scorer deleted the written closing comma of an aside
+  // (`PyDoc, the one existing standard auto-documentation tool⟦,→⟧ could`, clean edited dev) and gave the missing one
+  // of `My brother, who lives in Paris is a doctor.` 0.653. A scorer fitted without them (`fit.ts` without
+  // `--pair-features`, the shipped one) reads none, and they are not computed for it.
+  if (out.reads('pair')) {
     const before = pairedStretch(s, info, i, 'before');
-    f.push([`pairOpen=${before.by}*${act}`, 1]);
+    out.add(1, 'pairOpen=', before.by, '*', side, action);
     if (before.by === ',') {
-      f.push(
-        [`pairSpan=${before.span}*${act}`, 1],
-        [`pairFirst=${before.first}|${before.span}*${act}`, 1],
-        [`pairFrom=${before.from}*${act}`, 1],
-        [`pairFirst|from=${before.first}|${before.from}*${act}`, 1],
-        [`pairAfterTag=${before.outer}|${before.first}*${act}`, 1],
-      );
+      out.add(1, 'pairSpan=', before.span, '*', side, action);
+      out.add(1, 'pairFirst=', before.first, '|', before.span, '*', side, action);
+      out.add(1, 'pairFrom=', before.from, '*', side, action);
+      out.add(1, 'pairFirst|from=', before.first, '|', before.from, '*', side, action);
+      out.add(1, 'pairAfterTag=', before.outer, '|', before.first, '*', side, action);
     }
+  }
+  if (out.reads('pair') || out.reads('seriesNext')) {
     const after = pairedStretch(s, info, i, 'after');
     if (after.by === ',') {
-      // What follows the comma that closes the next stretch (not a `pair…` name: the recipe fits without those): a
-      // coordinator there makes the slot's comma one of a series (`what you need to upgrade⟦,⟧ what to look out for,
-      // and any pain points`), which the scorer read as a verb–object comma on clean edited dev.
-      f.push([`pairNext=${after.span}*${act}`, 1], [`pairNextFirst=${after.first}|${after.from}*${act}`, 1], [`seriesNext=${after.outer}*${act}`, 1]);
-    }
-    // The commas written inside the largest constituent that ends at the slot: one there makes a comma at the slot
-    // the closing half of an aside the constituent holds (`the final implementation, in Python 3.18⟦,⟧ will`), which
-    // the scorer deleted as a subject–verb comma on clean edited dev.
-    if (ending) {
-      f.push([`endCommas=${bucket(commasWithin(s, info.span[ending][0], i - 1))}*${act}`, 1]);
+      // What follows the comma that closes the next stretch (`seriesNext`: not a `pair…` name, the recipe fits
+      // without those): a coordinator there makes the slot's comma one of a series (`what you need to upgrade⟦,⟧
+      // what to look out for, and any pain points`), which the scorer read as a verb–object comma on clean edited dev.
+      out.add(1, 'pairNext=', after.span, '*', side, action);
+      out.add(1, 'pairNextFirst=', after.first, '|', after.from, '*', side, action);
+      out.add(1, 'seriesNext=', after.outer, '*', side, action);
     }
   }
-  return f;
+  // The commas written inside the largest constituent that ends at the slot: one there makes a comma at the slot
+  // the closing half of an aside the constituent holds (`the final implementation, in Python 3.18⟦,⟧ will`), which
+  // the scorer deleted as a subject–verb comma on clean edited dev.
+  if (ending && out.reads('endCommas')) {
+    out.add(1, 'endCommas=', bucket(commasWithin(s, info.span[ending][0], i - 1)), '*', side, action);
+  }
 }
+
 
 /** How many of slots a..b (each after its word) hold a written comma. */
 function commasWithin(s: AnalysedSentence, a: number, b: number): number {
@@ -416,16 +517,4 @@ const OPENER_TAGS: ReadonlySet<string> = new Set(['SCONJ', 'ADP', 'ADV', 'PART',
 export function stretchStart(s: AnalysedSentence, i: number): number {
   for (let k = i - 1; k >= 1; k--) if ((s.tree.slots[k] ?? []).length > 0) return k + 1;
   return 1;
-}
-
-/** Signs of the writer's register in the sentence as written (`candidateFeatures`). */
-export function registerFeatures(s: AnalysedSentence): string[] {
-  const words = s.tree.words;
-  const out: string[] = [];
-  if (words.length === 0) return out;
-  if (/^\p{Ll}/u.test(words[0].form)) out.push('reg:lowerStart');
-  if (words.some((w) => w.form === 'i')) out.push('reg:lowerI');
-  const last = s.tree.slots[words.length] ?? [];
-  if (!last.some((m) => m === '.' || m === '?' || m === '!' || m === '...' || m === '?!')) out.push('reg:noFinalMark');
-  return out;
 }
