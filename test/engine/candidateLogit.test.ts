@@ -27,6 +27,7 @@ const SENTENCES = [
   'The café’s naïve owner, who met us in Zürich, said “hello,” and left.',
   'However the results, which we published last year were not what we expected.',
   'i think its fine but we should , maybe , check again',
+  'The macro returns -1 on failure which happens when the allocation fails.',
 ];
 
 /** Ways of cutting `name` into parts (at most 7): at one or two of the cut points given, and at every code unit. */
@@ -89,7 +90,8 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
           const side = { gaps: p.kinds?.gaps, setOff: p.kinds?.setOff };
           for (const c of scoredForScorer(settings, s, info, p.model!, p.calibration ?? DEFAULT_CALIBRATION, undefined, false, true, undefined, side)) {
             // As the lint reads it, with the document's register, and as the hand generator's scorer (no context).
-            const contexts: FeatureContext[] = [c.ctx, { ...c.ctx, document: ['doc:words=<40', 'doc:lowerI=true', 'doc:short'] }, {}];
+            // And with the writer's other "which"s (`whichHabit.ts`), a feature of the candidate's kind outside the slot blocks.
+            const contexts: FeatureContext[] = [c.ctx, { ...c.ctx, document: ['doc:words=<40', 'doc:lowerI=true', 'doc:short'], whichOthers: [3, 1] }, { ...c.ctx, whichOthers: [0, 2] }, {}];
             // Its Δ, and none (the bound that skips Δ: `deltaFreeBound`).
             for (const scored of [c.scored, { ...c.scored, delta: 0, confidence: 0.5 }, { ...c.scored, delta: NaN }]) {
               for (const ctx of contexts) {
@@ -120,7 +122,7 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
       const every = new Map<string, number>();
       for (const c of all) for (const name of c.names()) every.set(name, ((fnvFrom(FNV_OFFSET, name) >>> 0) / 2 ** 32 - 0.5) * 3);
       const names = [...every.keys()];
-      for (const prefix of ['pairOpen=', 'pairSpan=', 'pairNext=', 'seriesNext=', 'endCommas=', 'setOff*', 'setOffKind=', 'doc:words=', 'guard=']) {
+      for (const prefix of ['pairOpen=', 'pairSpan=', 'pairNext=', 'seriesNext=', 'endCommas=', 'setOff*', 'setOffKind=', 'doc:words=', 'guard=', 'docWhich=most-comma', 'docWhich=all-bare']) {
         assert.ok(names.some((n) => n.startsWith(prefix)), `no ${prefix} feature among the candidates`);
       }
       assert.ok(names.some((n) => /[^\x00-\x7f]/.test(n)), 'no feature name that is not ASCII');
