@@ -16,6 +16,30 @@ describe('engine: the writer’s habit before "which" (whichHabit.ts)', () => {
     assert.deepStrictEqual(whichTally('He asked about "the question", which no one answered.'), [1, 0]);
   });
 
+  it('counts as the plain pattern does (a word, a closing mark, a comma, spaces, "which"), on made-up strings and a long word', () => {
+    const NOT_AFTER = new Set(['of', 'in', 'to', 'for', 'by', 'on', 'with', 'from', 'at', 'about', 'through', 'under', 'and', 'or', 'but', 'that', 'into', 'upon', 'during', 'after', 'before', 'over', 'between', 'among', 'against', 'within', 'without', 'via', 'than']);
+    const pattern = (text: string): [number, number] => {
+      let comma = 0;
+      let bare = 0;
+      for (const m of text.matchAll(/([\p{L}\p{N}][\p{L}\p{N}'’-]*)([)"”’]?)(,?)\s+which\b/gu)) {
+        if (NOT_AFTER.has(m[1].toLowerCase())) continue;
+        if (m[3]) comma++;
+        else bare++;
+      }
+      return [comma, bare];
+    };
+    const pieces = ['which', ' ', '  ', ',', ')', '"', '”', '’', "'", '-', 'a', 'in', 'x', 'é', '9', '\n', 'whichever', 'of', '_', '.'];
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let i = 0; i < 20000; i++) {
+      let text = '';
+      for (let k = 1 + Math.floor(next() * 12); k > 0; k--) text += pieces[Math.floor(next() * pieces.length)];
+      assert.deepStrictEqual(whichTally(text), pattern(text), JSON.stringify(text));
+    }
+    // The pattern went back over a word at each of its letters (quadratic: test/stress/scaling.test.ts measures it).
+    assert.deepStrictEqual(whichTally(`${'a'.repeat(40000)} which`), [0, 1]);
+  });
+
   it('leaves the sentence’s own "which"s out, so that a sentence never votes for itself', () => {
     const sentence = 'The macro returns 0 on success and -1 on failure which happens if the allocation fails.';
     assert.deepStrictEqual(whichOthers(whichTally(document), sentence), [2, 0]);

@@ -16,16 +16,38 @@ import type { FeatureVector } from './learnedScorer';
 
 /** A "which" after one of these is not the relative that a comma could set off: `in which`, `that which`. */
 const NOT_AFTER = new Set(['of', 'in', 'to', 'for', 'by', 'on', 'with', 'from', 'at', 'about', 'through', 'under', 'and', 'or', 'but', 'that', 'into', 'upon', 'during', 'after', 'before', 'over', 'between', 'among', 'against', 'within', 'without', 'via', 'than']);
-/** A closing quote or bracket may stand between the word and the comma (a comma inside the quote is not counted). */
-const BEFORE_WHICH = /([\p{L}\p{N}][\p{L}\p{N}'’-]*)([)"”’]?)(,?)\s+which\b/gu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const WORD_CHAR = /[\p{L}\p{N}'’-]/u;
+const SPACE = /\s/u;
+/** What may stand between the word and the comma: a closing bracket or quote (`’` is read as part of the word). */
+const CLOSERS = new Set([')', '"', '”']);
+const ASCII_WORD = /[A-Za-z0-9_]/;
 
-/** "which" after a word, with a comma between them and without: `[comma, bare]`. */
+/**
+ * "which" after a word, with a comma between them and without: `[comma, bare]`. Read from each "which" backwards (a
+ * comma inside a closing quote is not counted): a pattern that matched the word first went back over a long word at
+ * every letter, quadratic in one 20,000-character word (the scaling test).
+ */
 export function whichTally(text: string): [number, number] {
   let comma = 0;
   let bare = 0;
-  for (const m of text.matchAll(BEFORE_WHICH)) {
-    if (NOT_AFTER.has(m[1].toLowerCase())) continue;
-    if (m[3]) comma++;
+  // Where the last counted word began: a word is counted once, as the one match it would make.
+  let used = 0;
+  for (let at = text.indexOf('which'); at >= 0; at = text.indexOf('which', at + 5)) {
+    if (ASCII_WORD.test(text[at + 5] ?? '')) continue;
+    let j = at;
+    while (j > used && SPACE.test(text[j - 1])) j--;
+    if (j === at) continue;
+    const hasComma = j > used && text[j - 1] === ',';
+    if (hasComma) j--;
+    if (j > used && CLOSERS.has(text[j - 1])) j--;
+    let k = j;
+    while (k > used && WORD_CHAR.test(text[k - 1])) k--;
+    while (k < j && !LETTER_OR_DIGIT.test(text[k])) k++;
+    if (k === j) continue;
+    used = at + 5;
+    if (NOT_AFTER.has(text.slice(k, j).toLowerCase())) continue;
+    if (hasComma) comma++;
     else bare++;
   }
   return [comma, bare];
