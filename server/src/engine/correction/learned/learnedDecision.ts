@@ -31,7 +31,7 @@ import { gapProbabilities } from './gapProbabilities';
 import { SetOffCommasModel } from '../../setOffCommas/model';
 import { setOffProbabilities } from './setOffProbabilities';
 import { registerBins, registerCounts } from './documentRegister';
-import { whichOthers, whichTallyOfBins } from './whichHabit';
+import { whichBin, whichOthers, whichTally, whichTallyOfBins } from './whichHabit';
 
 export function learnedFindings(
   text: string,
@@ -207,13 +207,21 @@ export function deltaFreeBound(
 
 /** The register bins the scorer reads for `text`: the document's when the prose layer gives them, else the text's own. */
 export function documentBinsFor(scorer: LearnedScorer | undefined, options: LintOptions, text: string): readonly string[] | undefined {
-  return scorer?.documentRegister || scorer?.documentWhich ? (options.documentRegister ?? registerBins(registerCounts(text))) : undefined;
+  if (options.documentRegister) return scorer?.documentRegister || scorer?.documentWhich ? options.documentRegister : undefined;
+  if (scorer?.documentRegister) return registerBins(registerCounts(text));
+  // A scorer that reads only the "which" tally gets that alone (what `registerBins` would carry of it).
+  return scorer?.documentWhich ? [whichBin(whichTally(text))] : undefined;
 }
 
-/** For a scorer trained with it, the document's "which"s but those of the sentence `s` of `text` (`whichHabit.ts`). */
+/**
+ * For a scorer trained with it, the document's "which"s but those of the sentence `s` of `text` (`whichHabit.ts`);
+ * undefined for a sentence with no "which", where no candidate has the feature (so its candidates share one context).
+ */
 export function whichOthersFor(scorer: LearnedScorer, document: readonly string[] | undefined, text: string, s: AnalysedSentence): readonly [number, number] | undefined {
   const tally = scorer.documentWhich && document ? whichTallyOfBins(document) : undefined;
-  return tally && whichOthers(tally, text.slice(s.start, s.end));
+  if (!tally) return undefined;
+  const sentence = text.slice(s.start, s.end);
+  return /which/i.test(sentence) ? whichOthers(tally, sentence) : undefined;
 }
 
 /** The small models whose probabilities a scorer trained with them reads (`gapFeature`, `setOffFeature`). */
