@@ -14,7 +14,8 @@ import { parseConllu } from '../../src/data/conllu';
 import { documentRegisterFeatures, registerBins, registerCounts } from '../../src/engine/correction/learned/documentRegister';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { EditedPart } from '../editedEnglish';
-import { featureTable, LabelledSentence } from './examples';
+import { featureTable, LabelledSentence, ScoredEdit } from './examples';
+import type { FeatureVector } from '../../src/engine/correction/learned/learnedScorer';
 
 /** Document key (`source#index`) → its register bins, for the edited-english parts named. */
 export function editedRegisters(parts: readonly EditedPart[]): Map<string, string[]> {
@@ -23,21 +24,43 @@ export function editedRegisters(parts: readonly EditedPart[]): Map<string, strin
   return out;
 }
 
-/** `ewt#k` (the k-th sentence of the treebank file, as `ewtDocuments.ts` names it) → its document's register bins. */
-export function ewtRegisters(file: string): Map<string, string[]> {
-  const sentences = parseConllu(fs.readFileSync(file, 'utf8'), file);
-  const docOf: number[] = [];
-  const texts: string[] = [];
-  sentences.forEach((s, k) => {
+/**
+ * A treebank file read as `bench:lint --clean-docs` lints it: each sentence's text, and the `# newdoc id` documents
+ * (sentences of a paragraph joined by a space, paragraphs by a blank line) with the document of each sentence.
+ */
+export function ewtDocumentTexts(file: string): { sentences: string[]; documents: string[]; documentOf: number[] } {
+  const parsed = parseConllu(fs.readFileSync(file, 'utf8'), file);
+  const sentences = parsed.map((s) => s.text ?? s.words.map((w) => w.form).join(' '));
+  const documentOf: number[] = [];
+  const documents: string[] = [];
+  parsed.forEach((s, k) => {
     const newDoc = s.comments.some((c) => c.startsWith('# newdoc id'));
     const newPar = s.comments.some((c) => c.startsWith('# newpar'));
-    const text = s.text ?? s.words.map((w) => w.form).join(' ');
-    if (texts.length === 0 || newDoc) texts.push(text);
-    else texts[texts.length - 1] += (newPar ? '\n\n' : ' ') + text;
-    docOf[k] = texts.length - 1;
+    if (documents.length === 0 || newDoc) documents.push(sentences[k]);
+    else documents[documents.length - 1] += (newPar ? '\n\n' : ' ') + sentences[k];
+    documentOf[k] = documents.length - 1;
   });
-  const bins = texts.map((t) => registerBins(registerCounts(t)));
-  return new Map(docOf.map((d, k) => [`ewt#${k}`, bins[d]]));
+  return { sentences, documents, documentOf };
+}
+
+/** `ewt#k` (the k-th sentence of the treebank file, as `ewtDocuments.ts` names it) → its document's register bins. */
+export function ewtRegisters(file: string): Map<string, string[]> {
+  const { documents, documentOf } = ewtDocumentTexts(file);
+  const bins = documents.map((t) => registerBins(registerCounts(t)));
+  return new Map(documentOf.map((d, k) => [`ewt#${k}`, bins[d]]));
+}
+
+/** Appends features to an example edit's encoded ones (interning their names in the examples' feature table). */
+export function appendFeatures(e: ScoredEdit, extra: FeatureVector): void {
+  const idx = new Int32Array(e.features.idx.length + extra.length);
+  const val = new Float32Array(e.features.val.length + extra.length);
+  idx.set(e.features.idx);
+  val.set(e.features.val);
+  extra.forEach(([name, v], j) => {
+    idx[e.features.idx.length + j] = featureTable.id(name);
+    val[e.features.val.length + j] = v;
+  });
+  e.features = { idx, val };
 }
 
 /**
@@ -90,19 +113,7 @@ export function addDocumentRegister(
       missing++;
       continue;
     }
-    for (const e of s.edits) {
-      const action = e.key.split('/')[1];
-      const extra = documentRegisterFeatures(bins, action, e.key);
-      const idx = new Int32Array(e.features.idx.length + extra.length);
-      const val = new Float32Array(e.features.val.length + extra.length);
-      idx.set(e.features.idx);
-      val.set(e.features.val);
-      extra.forEach(([name, v], j) => {
-        idx[e.features.idx.length + j] = featureTable.id(name);
-        val[e.features.val.length + j] = v;
-      });
-      e.features = { idx, val };
-    }
+    for (const e of s.edits) appendFeatures(e, documentRegisterFeatures(bins, e.key.split('/')[1], e.key));
   }
   return missing;
 }

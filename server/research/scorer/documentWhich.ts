@@ -7,12 +7,11 @@
  * Example ids: edited-english `source#index/p/k` (a joined pair `k+k2`, a learner-shaped one `k/tag`); EWT `ewt#k`
  * (the k-th sentence of its treebank file, read in its `# newdoc id` document as `bench:lint --clean-docs` lints it).
  */
-import * as fs from 'fs';
-import { parseConllu } from '../../src/data/conllu';
 import { whichHabitFeatures, whichOthers, whichTally } from '../../src/engine/correction/learned/whichHabit';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { EditedPart } from '../editedEnglish';
 import { featureTable, LabelledSentence } from './examples';
+import { appendFeatures, ewtDocumentTexts } from './documentRegisters';
 
 export type WhichOthersOf = (id: string) => readonly [number, number] | undefined;
 
@@ -33,23 +32,13 @@ export function editedWhichOthers(parts: readonly EditedPart[]): WhichOthersOf {
 
 /** `ewt#k` of a treebank file → its document's "which"s but its sentence's. */
 export function ewtWhichOthers(file: string): WhichOthersOf {
-  const sentences = parseConllu(fs.readFileSync(file, 'utf8'), file);
-  const texts = sentences.map((s) => s.text ?? s.words.map((w) => w.form).join(' '));
-  const docOf: number[] = [];
-  const docs: string[] = [];
-  sentences.forEach((s, k) => {
-    const newDoc = s.comments.some((c) => c.startsWith('# newdoc id'));
-    const newPar = s.comments.some((c) => c.startsWith('# newpar'));
-    if (docs.length === 0 || newDoc) docs.push(texts[k]);
-    else docs[docs.length - 1] += (newPar ? '\n\n' : ' ') + texts[k];
-    docOf[k] = docs.length - 1;
-  });
-  const tallies = docs.map(whichTally);
+  const { sentences, documents, documentOf } = ewtDocumentTexts(file);
+  const tallies = documents.map(whichTally);
   return (id) => {
     const m = /^ewt#(\d+)/.exec(id);
     if (!m) return undefined;
     const k = Number(m[1]);
-    return k < texts.length ? whichOthers(tallies[docOf[k]], texts[k]) : undefined;
+    return k < sentences.length ? whichOthers(tallies[documentOf[k]], sentences[k]) : undefined;
   };
 }
 
@@ -69,18 +58,7 @@ export function addWhichHabit(sentences: readonly LabelledSentence[], othersOf: 
       missing++;
       continue;
     }
-    for (const e of edits) {
-      const extra = whichHabitFeatures(others, e.key);
-      const idx = new Int32Array(e.features.idx.length + extra.length);
-      const val = new Float32Array(e.features.val.length + extra.length);
-      idx.set(e.features.idx);
-      val.set(e.features.val);
-      extra.forEach(([name, v], j) => {
-        idx[e.features.idx.length + j] = featureTable.id(name);
-        val[e.features.val.length + j] = v;
-      });
-      e.features = { idx, val };
-    }
+    for (const e of edits) appendFeatures(e, whichHabitFeatures(others, e.key));
   }
   return missing;
 }

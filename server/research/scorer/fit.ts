@@ -520,12 +520,12 @@ function main(): void {
   const ewtDev = opt['ewt-dev-clean'] ? ewtDevClean() : undefined;
   ewtDevData = ewtDev?.data;
   const held = opt['no-heldout'] ? { corrupted: [], clean: [] } : build('heldout', Number(opt['held-per-kind']), 1, Number(opt['held-clean-every']), 1);
+  // The learner-shaped sentences are in the train part several times (`--learner-weight`): each is given its
+  // document's features once.
+  const once = <T>(xs: readonly T[]) => [...new Set(xs)];
   if (opt['document-register']) {
     const edited = editedRegisters(opt['no-heldout'] ? ['train', 'dev'] : ['train', 'dev', 'heldout']);
     const withEwt = (file: string) => new Map([...edited, ...ewtRegisters(file)]);
-    // The learner-shaped sentences are in the train part several times (`--learner-weight`): each is given its
-    // document's features once.
-    const once = <T>(xs: readonly T[]) => [...new Set(xs)];
     const missing =
       addDocumentRegister(once([...train.corrupted, ...train.clean]), withEwt(EWT_TRAIN), Number(opt['register-alone']) > 0 ? { share: Number(opt['register-alone']), bins: sentenceRegisters(['train'], EWT_TRAIN) } : undefined) +
       addDocumentRegister([...dev.corrupted, ...dev.clean, ...held.corrupted, ...held.clean], edited) +
@@ -533,7 +533,6 @@ function main(): void {
     console.log(`document register added (${missing} sentences with no document found)`);
   }
   if (opt['document-which']) {
-    const once = <T>(xs: readonly T[]) => [...new Set(xs)];
     const edited = editedWhichOthers(opt['no-heldout'] ? ['train', 'dev'] : ['train', 'dev', 'heldout']);
     const ewtTrain = ewtWhichOthers(EWT_TRAIN);
     const trainOthers = (id: string) => (id.startsWith('ewt#') ? ewtTrain(id) : edited(id));
