@@ -64,6 +64,24 @@ describe('research: the learned scorer’s log-linear model', () => {
     assert.ok(m.weights.a < -1.8 && m.weights.a > -2.8, JSON.stringify(m.weights));
   });
 
+  it('fits only the features it is told to on top of given weights (a residual fit): the others keep their weights, the fitted one reaches the loss’s stationary point with them fixed', () => {
+    const data = sample(4000, 13);
+    const l2 = 1e-3;
+    // bias and x fixed away from their best values, a weight for a feature the data never show: all kept as given.
+    const init = { bias: -0.2, x: 1.2, unseen: 0.7 };
+    const m = trainLogistic(data, data, { ...DEFAULT_TRAIN, l2, learningRate: 0.01, maxEpochs: 120, patience: 120, minCount: 1, init, trainOnly: /^a$/ });
+    assert.strictEqual(m.weights.bias, init.bias);
+    assert.strictEqual(m.weights.x, init.x);
+    assert.strictEqual(m.weights.unseen, init.unseen);
+    const objective = (a: number) => {
+      const mm: LogisticModel = { weights: { ...init, a }, note: '' };
+      return logLoss(mm, data) + (l2 / 2) * a * a;
+    };
+    const eps = 1e-4;
+    const g = (objective(m.weights.a + eps) - objective(m.weights.a - eps)) / (2 * eps);
+    assert.ok(Math.abs(g) < 5e-3, `∂/∂a = ${g} at a = ${m.weights.a}`);
+  });
+
   it('computes the expected calibration error by bins', () => {
     // Bin 0.2–0.3: predicted 0.25 twice, one right (0.5): |0.25 − 0.5| = 0.25, half the mass; bin 0.9–1: exact.
     assert.ok(Math.abs(expectedCalibrationError([0.25, 0.25, 0.95, 0.95], [1, 0, 1, 1]) - (0.5 * 0.25 + 0.5 * 0.05)) < 1e-12);
