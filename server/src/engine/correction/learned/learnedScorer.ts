@@ -257,27 +257,15 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
   if (ctx.prior) {
     // The model's prior of a comma at the candidate's slots: low where it would not write one, whatever was written.
     const prior = ctx.prior;
-    const ps = changed.map((i) => prior[i] ?? 0);
-    const lo = logitOf(minOf(ps));
-    const hi = logitOf(maxOf(ps));
-    out.add(lo / 4, 'prior*', action);
-    out.add(hi / 4, 'priorMax*', action);
-    out.add(lo / 4, 'prior*key=', key);
-    out.add(1, 'priorBin=', String(Math.round(lo)), '*', action);
+    emitSlotProbabilities(out, 'prior', changed.map((i) => prior[i] ?? 0), action, key);
   }
   if (ctx.gaps) {
     // The comma-gap model's answer at the slots (missing at an empty gap, stray at a written comma): a second opinion
     // read off the words and marks around the gap, not off the punctuation model's bracketing.
     const gaps = ctx.gaps;
     const ps = changed.map((i) => gaps[i]).filter((p) => Number.isFinite(p));
-    if (ps.length > 0) {
-      const lo = logitOf(minOf(ps));
-      const hi = logitOf(maxOf(ps));
-      out.add(lo / 4, 'gap*', action);
-      out.add(hi / 4, 'gapMax*', action);
-      out.add(lo / 4, 'gap*key=', key);
-      out.add(1, 'gapBin=', String(Math.round(lo)), '*', action);
-    } else out.add(1, 'noGap*', action);
+    if (ps.length > 0) emitSlotProbabilities(out, 'gap', ps, action, key);
+    else out.add(1, 'noGap*', action);
   }
   if (ctx.setOff) {
     // The set-off comma model's answer where it asks about the slots: learned on edited-english of the commas around
@@ -337,6 +325,19 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
   if (ctx.whichOthers && action === 'insert' && s.tree.words[slots[0]]?.form.toLowerCase() === 'which') {
     for (const [name, v] of whichHabitFeatures(ctx.whichOthers, key)) out.add(v, name);
   }
+}
+
+/**
+ * A model's probabilities at the candidate's slots (`name`: the punctuation model's prior, the comma-gap model): the
+ * lowest and highest as logits, the lowest for the kind of edit, and the lowest's bin.
+ */
+function emitSlotProbabilities(out: FeatureSink, name: string, ps: readonly number[], action: string, key: string): void {
+  const lo = logitOf(minOf(ps));
+  const hi = logitOf(maxOf(ps));
+  out.add(lo / 4, name, '*', action);
+  out.add(hi / 4, name, 'Max*', action);
+  out.add(lo / 4, name, '*key=', key);
+  out.add(1, name, 'Bin=', String(Math.round(lo)), '*', action);
 }
 
 /**
