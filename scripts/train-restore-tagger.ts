@@ -23,7 +23,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { meanNll, TaggedRun, trainTagger } from '../server/research/restore/crfTraining';
-import { bestMarks, CLUSTERS_FILE, DENSE_SCALE, denseWeightText, featureHashes, FeatureSet, MARKS, markOfSlot, PunctTagger, PunctTaggerJson, QUESTION_STATE_TAGS, TAGGER_MODEL_FILE, tagsOfMarks } from '../server/src/restore/punctTagger';
+import { bestMarks, CLUSTERS_FILE, DENSE_SCALE, denseWeightText, featureHashes, FeatureSet, MARKS, markOfSlot, CrfTagger, PunctTaggerJson, QUESTION_STATE_TAGS, TAGGER_MODEL_FILE, tagsOfMarks } from '../server/src/restore/punctTagger';
 import { readClusters } from '../server/src/parser/wordClusters';
 import { dictated, editedParagraphs, ewtParagraphs, FORMULA_OPENING, slotMarks } from '../test/restore/corpus';
 
@@ -70,7 +70,7 @@ function formulaJoins(paragraphs: readonly string[][], k: number): string[][] {
 }
 
 /** Per mark, F1 of the Viterbi tags' marks on labelled runs (the last word's included). */
-function tagF1(m: PunctTagger, data: ReadonlyArray<TaggedRun & { words: string[]; marks: number[] }>): string {
+function tagF1(m: CrfTagger, data: ReadonlyArray<TaggedRun & { words: string[]; marks: number[] }>): string {
   const tp = new Array<number>(MARKS.length).fill(0), pred = [...tp], gold = [...tp];
   for (const r of data) {
     bestMarks(m, r.words).forEach((y, i) => {
@@ -84,7 +84,7 @@ function tagF1(m: PunctTagger, data: ReadonlyArray<TaggedRun & { words: string[]
     .join(', ');
 }
 
-function pruned(m: PunctTagger, keep: number): PunctTagger {
+function pruned(m: CrfTagger, keep: number): CrfTagger {
   const magnitudes = Float32Array.from(m.weights, Math.abs).sort().reverse();
   const least = Math.max(magnitudes[Math.min(keep, magnitudes.length) - 1], 1e-3);
   return { ...m, weights: m.weights.map((v) => (Math.abs(v) >= least ? Number(v.toFixed(3)) : 0)) };
@@ -98,7 +98,7 @@ function main(): void {
   const dev = runs([...ewtParagraphs('dev'), ...editedDocs('dev')], process.env.LOWER_DEV === '1' ? 1 : 0);
   const words = (d: readonly TaggedRun[]) => d.reduce((a, r) => a + r.tags.length, 0);
   console.log(`train ${train.length} runs, ${words(train)} words; dev ${dev.length} runs, ${words(dev)} words (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-  let best: { epoch: number; nll: number; m?: PunctTagger } = { epoch: 0, nll: Infinity };
+  let best: { epoch: number; nll: number; m?: CrfTagger } = { epoch: 0, nll: Infinity };
   trainTagger(train, {
     bits: BITS,
     epochs: EPOCHS,
@@ -122,7 +122,7 @@ function main(): void {
 }
 
 /** Writes the model of an epoch with its KEEP largest weights (and, with FULL_OUT=FILE, every weight as float32). */
-function write(trained: PunctTagger, epoch: number): PunctTagger {
+function write(trained: CrfTagger, epoch: number): CrfTagger {
   const m = KEEP === undefined ? { ...trained, weights: trained.weights.map((v) => Math.round(v * DENSE_SCALE) / DENSE_SCALE) } : pruned(trained, KEEP);
   const kept: Array<[number, number]> = [];
   if (KEEP !== undefined)

@@ -76,7 +76,7 @@ describe('engine: the learned scorer\'s sidecar (start-up)', function () {
     writeScorerSidecar(file, j, scorerSource(fs.readFileSync(file)));
     const fromSidecar = loadLearnedScorer(file)!;
     assert.ok(fromSidecar.weights instanceof FeatureWeightTable && fromSidecar.hand!.weights instanceof FeatureWeightTable);
-    assert.deepStrictEqual({ ...fromSidecar, weights: undefined, hand: { ...fromSidecar.hand, weights: undefined } }, { weights: undefined, threshold: 0.7, thresholds: { 'comma/insert': 0.6 }, hand: { weights: undefined, threshold: 0.8 }, candidates: 'dense', gapFeature: true, documentRegister: false, documentWhich: false, setOffFeature: false, note: 'a test scorer' });
+    assert.deepStrictEqual({ ...fromSidecar, weights: undefined, hand: { ...fromSidecar.hand, weights: undefined } }, { weights: undefined, threshold: 0.7, thresholds: { 'comma/insert': 0.6 }, hand: { weights: undefined, threshold: 0.8 }, candidates: 'dense', gapFeature: true, documentRegister: false, documentWhich: false, setOffFeature: false, neuralGaps: false, note: 'a test scorer' });
     assert.strictEqual(fromSidecar.weights.get('rw=naïve*insert'), 0.1);
     // The file retrained (one weight and a threshold changed) without its sidecar rewritten.
     const retrained = { ...j, weights: { ...j.weights, 'lw=the*insert': 1.5 }, threshold: 0.75 };

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'assert';
 import { CrfScores, logPartition, posteriors, sequenceScore, viterbi } from '../../server/src/restore/linearChainCrf';
-import { featureHashes, tagFeatures, MARK_COUNT as K, MARKS, marksOfTags, PunctTagger, QUESTION_STATE_TAGS, SENTENCE_END_MARKS, someInnerEnd, tagRun, tagsOfMarks, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
+import { featureHashes, tagFeatures, MARK_COUNT as K, MARKS, marksOfTags, CrfTagger, QUESTION_STATE_TAGS, SENTENCE_END_MARKS, someInnerEnd, tagRun, tagsOfMarks, taggerScores, weightIndex } from '../../server/src/restore/punctTagger';
 import { nllGradient, trainTagger } from '../../server/research/restore/crfTraining';
 import { seededRng } from '../../server/src/random/seededRng';
 import { hashString } from '../../server/src/parser/hash';
@@ -81,14 +81,14 @@ describe('linear-chain CRF', () => {
     const gold = [0, 0, 0, 2, 0, 0, 0, 2];
     const bits = 12;
     const rng = seededRng(7);
-    const m: PunctTagger = {
+    const m: CrfTagger = {
       version: 'test',
       bits,
       weights: Float32Array.from({ length: 1 << bits }, () => rng() - 0.5),
       trans: Float64Array.from({ length: (K + 1) * K }, () => rng() - 0.5),
     };
     const hashes = featureHashes(words);
-    const nllOf = (t: PunctTagger) => nllGradient(taggerScores(t, hashes), gold).nll;
+    const nllOf = (t: CrfTagger) => nllGradient(taggerScores(t, hashes), gold).nll;
     const { dEmit } = nllGradient(taggerScores(m, hashes), gold);
     // The chain rule the trainer applies: ∂nll/∂w[idx] = Σ over (position, tag, feature) hashing to idx of ∂nll/∂emit.
     const grad = new Map<number, number>();
@@ -124,7 +124,7 @@ describe("the punctuation tagger's question state", () => {
     const bits = 10;
     const rng = seededRng(3);
     const k = QUESTION_STATE_TAGS.length;
-    const m: PunctTagger = {
+    const m: CrfTagger = {
       version: 'test',
       bits,
       tags: QUESTION_STATE_TAGS,
@@ -153,7 +153,7 @@ describe("the punctuation tagger's question state", () => {
     for (const [text, seed] of [['so we left', 4], ['we met at noon', 5], ['hi', 6]] as const) {
       const words = text.split(' ');
       const rng = seededRng(seed);
-      const m: PunctTagger = {
+      const m: CrfTagger = {
         version: 'test',
         bits,
         tags: QUESTION_STATE_TAGS,

@@ -6,7 +6,7 @@
  * `test/restore/linearChainCrf.test.ts`.
  */
 import { CrfScores, posteriors, sequenceScore } from '../../src/restore/linearChainCrf';
-import { PunctTagger, taggerScores, weightIndex } from '../../src/restore/punctTagger';
+import { CrfTagger, taggerScores, weightIndex } from '../../src/restore/punctTagger';
 import { seededRng } from '../../src/random/seededRng';
 
 export interface NllGradient {
@@ -55,7 +55,7 @@ export interface TrainOptions {
   /** Whether the model after an epoch is the average of the weights after every update so far (default false). */
   average?: boolean;
   /** Called after each epoch with the weights so far (for choosing the epoch on dev data). */
-  afterEpoch?: (epoch: number, m: PunctTagger) => void;
+  afterEpoch?: (epoch: number, m: CrfTagger) => void;
 }
 
 /**
@@ -63,7 +63,7 @@ export interface TrainOptions {
  * `average`, the model passed to `afterEpoch` and returned is the running mean of the weights (kept without touching
  * every weight at every step: Σ_t w_t = c·w_c − Σ_t t·Δ_t, so the mean is w − u / c with u = Σ t·Δ_t).
  */
-export function trainTagger(runs: readonly TaggedRun[], o: TrainOptions): PunctTagger {
+export function trainTagger(runs: readonly TaggedRun[], o: TrainOptions): CrfTagger {
   const k = o.tags?.length ?? 7;
   const weights = new Float32Array(1 << o.bits);
   const g2 = new Float32Array(1 << o.bits).fill(1e-2);
@@ -73,10 +73,10 @@ export function trainTagger(runs: readonly TaggedRun[], o: TrainOptions): PunctT
   const uTrans = new Float64Array((k + 1) * k);
   let c = 1;
   const rate = o.rate ?? 0.1;
-  const m: PunctTagger = { version: 'training', bits: o.bits, weights, trans, tags: o.tags };
+  const m: CrfTagger = { version: 'training', bits: o.bits, weights, trans, tags: o.tags };
   const rng = seededRng(o.seed ?? 1);
   const order = runs.map((_, i) => i);
-  const current = (): PunctTagger => (u ? { ...m, weights: weights.map((v, j) => v - u[j] / c), trans: trans.map((v, j) => v - uTrans[j] / c) } : m);
+  const current = (): CrfTagger => (u ? { ...m, weights: weights.map((v, j) => v - u[j] / c), trans: trans.map((v, j) => v - uTrans[j] / c) } : m);
   for (let e = 1; e <= o.epochs; e++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(rng() * (i + 1));
@@ -113,7 +113,7 @@ export function trainTagger(runs: readonly TaggedRun[], o: TrainOptions): PunctT
 }
 
 /** Mean negative log-likelihood per position of labelled runs. */
-export function meanNll(m: PunctTagger, runs: readonly TaggedRun[]): number {
+export function meanNll(m: CrfTagger, runs: readonly TaggedRun[]): number {
   let nll = 0;
   let n = 0;
   for (const run of runs) {

@@ -33,9 +33,11 @@ interface Scores {
 function main(): void {
   const dir = defaultModelDir();
   const file = process.argv.indexOf('--tagger');
-  const tagger = file > 0 ? readPunctTaggerFile(process.argv[file + 1], dir) : loadPunctTagger(dir);
+  const read = file > 0 ? readPunctTaggerFile(process.argv[file + 1], dir) : loadPunctTagger(dir);
   const boundary = loadBoundaryModel(dir);
-  if (!tagger || !boundary) throw new Error('no tagger or boundary model');
+  if (!read || !boundary) throw new Error('no tagger or boundary model');
+  if (read.kind === 'bilstm') throw new Error('taggerDetection reads a CRF tagger (its exact posteriors and Viterbi path)');
+  const tagger = read;
   const mark = marksOfTags(tagsOf(tagger));
   const k = mark.length;
   const isEnd = mark.map((m) => SENTENCE_END_MARKS.includes(m));

@@ -50,9 +50,12 @@ import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
 import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
 import { addWhichHabit, editedWhichOthers, ewtWhichOthers } from './documentWhich';
+import { addNeuralGaps, sentencesOfExamples } from './neuralGapFeatures';
+import { readBiLstmTaggerFile } from '../../src/restore/bilstmTagger';
 import { learnerShapeItems, learnerShapeSlots, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
+import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/neuralGaps';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleSetOff } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
@@ -187,6 +190,11 @@ const { values: opt } = parseArgs({
      * non-restrictive one with it, and only the writer's other "which"s tell the two apart. Given to both fits.
      */
     'document-which': { type: 'boolean' },
+    /**
+     * The linter's BiLSTM gap tagger (a file `scripts/train-restore-bilstm.ts --written` wrote): its probabilities at
+     * each edit's slots are added to every example (`neuralGapFeatures.ts`), and the scorer written says `neuralGaps`.
+     */
+    'neural-gaps': { type: 'string' },
     /** A scorer file whose weights the fit starts from (with `--train-only`: a residual fit on top of them). */
     'init-weights': { type: 'string' },
     /** Only the features whose names match this regular expression are fitted; the others keep `--init-weights`'. */
@@ -270,7 +278,7 @@ const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : 
 function modelsHash(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(modelDir, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string }> };
   const h = createHash('sha256');
-  for (const [name, { sha256 }] of Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1))) if (name !== 'lint-scorer.json') h.update(`${name} ${sha256}\n`);
+  for (const [name, { sha256 }] of Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1))) if (name !== 'lint-scorer.json' && name !== LINT_GAP_TAGGER_FILE) h.update(`${name} ${sha256}\n`);
   return h.digest('hex').slice(0, 8);
 }
 /** Bumped when `learnerShapes.ts` makes other shapes, so their cached examples are rebuilt. */
@@ -542,6 +550,30 @@ function main(): void {
       (ewtDev ? addWhichHabit(ewtDev.data.clean, ewtWhichOthers(EWT_DEV)) : 0);
     console.log(`the writer's habit before "which" added (${missing} sentences with such an edit and no document found)`);
   }
+  if (opt['neural-gaps']) {
+    const t0 = Date.now();
+    const tagger = readBiLstmTaggerFile(opt['neural-gaps'], modelDir);
+    // The items, documents and pieces the parts were built from, made again as `build` and the EWT parts make them.
+    const trainDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+    const devDocs = loadSuiteDocuments('dev');
+    const ewtDocs = ewtTrainDocuments();
+    const sources = [
+      ...(given ? [] : [{ items: buildEditedSuite(trainDocs, BENCH_KINDS, Number(opt['per-kind-train']), 11), docs: trainDocs }]),
+      { items: buildEditedSuite(devDocs, BENCH_KINDS, Number(opt['per-kind-dev']), 12), docs: devDocs },
+      ...(ewtPerKind > 0 ? [{ items: buildEditedSuite(ewtDocs, BENCH_KINDS, ewtPerKind, 13) }] : []),
+      ...(ewtCleanEvery > 0 ? [{ docs: ewtDocs }] : []),
+      ...(shapes > 0 ? [{ items: [...learnerShapeItems(trainDocs, shapes, 17, learnerShapeSlots, 'learner'), ...learnerShapeItems(ewtDocs, shapes, 18, learnerShapeSlots, 'learner')] }] : []),
+      ...(verbGroup > 0 ? [{ items: [...learnerShapeItems(trainDocs, verbGroup, 19, verbGroupSlots, 'verb-group'), ...learnerShapeItems(ewtDocs, verbGroup, 20, verbGroupSlots, 'verb-group')] }] : []),
+      ...(ewtDev ? [{ pieces: ewtTrainDocuments(1, EWT_DEV).flatMap((d) => d.paragraphs.map((text, p) => ({ id: `${d.key}/${p}`, text }))) }] : []),
+      ...(opt['no-heldout'] ? [] : [(() => {
+        const heldDocs = loadSuiteDocuments('heldout');
+        return { items: buildEditedSuite(heldDocs, BENCH_KINDS, Number(opt['held-per-kind']), 1), docs: heldDocs };
+      })()]),
+    ];
+    const sentenceOf = sentencesOfExamples(parser, sources);
+    const missing = addNeuralGaps(once([...train.corrupted, ...train.clean, ...dev.corrupted, ...dev.clean, ...held.corrupted, ...held.clean, ...(ewtDev ? ewtDev.data.clean : [])]), sentenceOf, tagger);
+    console.log(`the BiLSTM gap tagger's features added (${missing} sentences with edits not found; ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  }
   const dropped = [...(opt['drop-features'] ? [opt['drop-features']] : []), ...(opt['pair-features'] ? [] : ['^pair'])];
   if (dropped.length) {
     const drop = new RegExp(dropped.map((r) => `(?:${r})`).join('|'));
@@ -725,6 +757,7 @@ function main(): void {
   const flags = {
     ...(Object.keys(scorer.weights).some((n) => /^doc:/.test(n)) ? { documentRegister: true } : {}),
     ...(Object.keys(scorer.weights).some((n) => /^docWhich=/.test(n)) ? { documentWhich: true } : {}),
+    ...(Object.keys(scorer.weights).some((n) => /^(nGap|noNGap)/.test(n)) ? { neuralGaps: true } : {}),
   };
   const rounded = Object.fromEntries(Object.entries(scorer.weights).map(([n, w]) => [n, Number(w.toPrecision(5))]));
   if (opt['keep-thresholds']) {

@@ -295,7 +295,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
             try {
               const r = memo.findings(text, s, memoContext, () =>
                 scorer
-                  ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention, gaps: () => kinds?.gaps, setOff: () => kinds?.setOff, document: documentBins })
+                  ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention, gaps: () => kinds?.gaps, setOff: () => kinds?.setOff, neural: () => kinds?.neuralGaps, document: documentBins })
                   : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, convention, reparse, undefined, kinds?.gaps),
               );
               plain.push(...r.findings);

@@ -4,6 +4,8 @@
  * missing commas around relative clauses and appositions and after fronted phrases (`setOffCommas/`).
  * Each model is optional: without its file, its kind is not reported.
  */
+import { BiLstmTagger } from '../restore/bilstmTagger';
+import { LINT_GAP_TAGGER_FILE, loadLintGapTagger } from './correction/learned/neuralGaps';
 import * as path from 'path';
 import { PlainEdit, PlainFinding } from './finding';
 import { emptyHabit, SentenceHabit, withShares } from './correction/style/introductoryHabit';
@@ -54,6 +56,8 @@ export interface SentenceKindModels {
   markChoice?: MarkChoiceModel;
   setOff?: SetOffCommasModel;
   gaps?: CommaGapsModel;
+  /** The linter's BiLSTM gap tagger (`correction/learned/neuralGaps.ts`), when the model directory has one. */
+  neuralGaps?: BiLstmTagger;
 }
 
 export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_OFF_COMMAS_FILE, COMMA_GAPS_FILE];
@@ -62,7 +66,13 @@ export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_O
 export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: () => T) => T = (_, f) => f()): SentenceKindModels {
   let gaps: { value: CommaGapsModel | undefined } | undefined;
   let markChoice: { value: MarkChoiceModel | undefined } | undefined;
+  let neuralGaps: { value: BiLstmTagger | undefined } | undefined;
   return {
+    // Read when a scorer trained with it first asks (`scoredForScorer`).
+    get neuralGaps(): BiLstmTagger | undefined {
+      neuralGaps ??= { value: load(path.join(dir, LINT_GAP_TAGGER_FILE), () => loadLintGapTagger(dir)) };
+      return neuralGaps.value;
+    },
     joins: load(path.join(dir, SENTENCE_JOINS_FILE), () => loadJoinModel(dir)),
     // Read when a sentence first writes a semicolon or colon (`sentenceKindFindings`), as the comma-gap model below.
     get markChoice(): MarkChoiceModel | undefined {

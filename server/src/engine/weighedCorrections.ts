@@ -90,7 +90,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   // As the linter reads it: the document's register when the prose layer gives it, else this text's.
   const document = documentBinsFor(scorer, options, text);
   const r = scorer
-    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps, setOff: () => parts.kinds?.setOff, document }, trace)
+    ? learnedFindings(text, s, model, cal, scorer, options, reparse, { quoteStyle, convention: parts.convention, gaps: () => parts.kinds?.gaps, setOff: () => parts.kinds?.setOff, neural: () => parts.kinds?.neuralGaps, document }, trace)
     : sentenceFindings(text, s, model, cal, options, thresholdOf, quoteStyle, parts.convention, reparse, trace, parts.kinds?.gaps);
   // The small models' own candidates (sentence joins, semicolon/colon, set-off commas, comma gaps), as the lint asks.
   smallModelStep(s, text, parts.kinds, r, options, () => model.commaPrior?.(s.tree), reparse, trace, parts.convention);

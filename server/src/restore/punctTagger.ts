@@ -22,6 +22,7 @@ import { CrfScores, logPartition, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
 import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
 import { readModelFile } from '../data/modelIntegrity';
+import { bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson } from './bilstmTagger';
 
 export const TAGGER_MODEL_FILE = 'restore-tagger.json';
 
@@ -40,7 +41,9 @@ export const IN_QUESTION = '¿';
 /** The tags of a tagger with the question state: the marks, then the marks a question's inside may have. */
 export const QUESTION_STATE_TAGS: readonly string[] = [...MARKS, ...['', ',', ':', ';'].map((m) => IN_QUESTION + m)];
 
-export interface PunctTagger {
+/** The CRF tagger. */
+export interface CrfTagger {
+  readonly kind?: 'crf';
   readonly version: string;
   readonly bits: number;
   /** 2^bits hashed (feature, tag) weights. */
@@ -55,9 +58,15 @@ export interface PunctTagger {
   readonly clusters?: ClusterMap;
 }
 
+/** A punctuation tagger: the CRF over hashed features, or the BiLSTM (`bilstmTagger.ts`); both give P(mark | run). */
+export type PunctTagger = CrfTagger | BiLstmTagger;
+
+const isBiLstm = (m: PunctTagger): m is BiLstmTagger => m.kind === 'bilstm';
+
 export type FeatureSet = 1 | 2;
 
 export interface PunctTaggerJson {
+  kind?: 'crf';
   version: string;
   bits: number;
   tags: string[];
@@ -96,7 +105,7 @@ export function weightsOfDense(bits: number, text: string): Float32Array {
   return out;
 }
 
-export function tagsOf(m: Pick<PunctTagger, 'tags'>): readonly string[] {
+export function tagsOf(m: Pick<CrfTagger, 'tags'>): readonly string[] {
   return m.tags ?? MARKS;
 }
 
@@ -264,7 +273,7 @@ export function featureHashes(words: readonly string[], clusters?: ClusterMap, s
 }
 
 /** The hashes of a run's features as a tagger reads them. */
-export function taggerHashes(m: Pick<PunctTagger, 'clusters' | 'featureSet'>, words: readonly string[]): Int32Array[] {
+export function taggerHashes(m: Pick<CrfTagger, 'clusters' | 'featureSet'>, words: readonly string[]): Int32Array[] {
   return featureHashes(words, m.clusters, m.featureSet ?? 1);
 }
 
@@ -277,7 +286,7 @@ export function weightIndex(h: number, y: number, bits: number): number {
 }
 
 /** Emission and transition scores of a run of words over the model's tags (features already hashed). */
-export function taggerScores(m: Pick<PunctTagger, 'bits' | 'weights' | 'trans' | 'tags'>, hashes: readonly Int32Array[]): CrfScores {
+export function taggerScores(m: Pick<CrfTagger, 'bits' | 'weights' | 'trans' | 'tags'>, hashes: readonly Int32Array[]): CrfScores {
   const k = tagsOf(m).length;
   const emit = new Float64Array(hashes.length * k);
   const mask = (1 << m.bits) - 1;
@@ -294,7 +303,7 @@ export function taggerScores(m: Pick<PunctTagger, 'bits' | 'weights' | 'trans' |
 }
 
 /** Tag marginals (n × k) summed by mark (n × MARK_COUNT). */
-function byMark(m: Pick<PunctTagger, 'tags'>, marginals: Float64Array): Float64Array {
+function byMark(m: Pick<CrfTagger, 'tags'>, marginals: Float64Array): Float64Array {
   const tags = tagsOf(m);
   if (tags === MARKS) return marginals;
   const mark = marksOfTags(tags);
@@ -302,6 +311,17 @@ function byMark(m: Pick<PunctTagger, 'tags'>, marginals: Float64Array): Float64A
   const n = marginals.length / k;
   const out = new Float64Array(n * MARK_COUNT);
   for (let i = 0; i < n; i++) for (let y = 0; y < k; y++) out[i * MARK_COUNT + mark[y]] += marginals[i * k + y];
+  return out;
+}
+
+/** The most probable mark after each word, from n × MARK_COUNT marginals (a tagger without transitions between marks). */
+function argmaxMarks(marginals: Float64Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < marginals.length; i += MARK_COUNT) {
+    let y = 0;
+    for (let k = 1; k < MARK_COUNT; k++) if (marginals[i + k] > marginals[i + y]) y = k;
+    out.push(y);
+  }
   return out;
 }
 
@@ -316,6 +336,10 @@ export function tagMarginals(m: PunctTagger, words: readonly string[]): Float64A
  */
 export function tagRun(m: PunctTagger, words: readonly string[], withBest: boolean): { marginals: Float64Array; best?: number[] } {
   if (words.length === 0) return { marginals: new Float64Array(0), best: withBest ? [] : undefined };
+  if (isBiLstm(m)) {
+    const marginals = bilstmMarginals(m, words);
+    return { marginals, best: withBest ? argmaxMarks(marginals) : undefined };
+  }
   const scores = taggerScores(m, taggerHashes(m, words));
   const mark = marksOfTags(tagsOf(m));
   return { marginals: byMark(m, posteriors(scores).marginals), best: withBest ? viterbi(scores).map((y) => mark[y]) : undefined };
@@ -323,6 +347,7 @@ export function tagRun(m: PunctTagger, words: readonly string[], withBest: boole
 
 /** The marks of the tagger's best tags for a run of words (its restoration as a system of its own). */
 export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
+  if (isBiLstm(m)) return argmaxMarks(bilstmMarginals(m, words));
   const mark = marksOfTags(tagsOf(m));
   return viterbi(taggerScores(m, taggerHashes(m, words))).map((y) => mark[y]);
 }
@@ -330,7 +355,8 @@ export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
 export const CLUSTERS_FILE = 'parser-clusters.bin.gz';
 
 /** The tagger of a file's JSON; `dir`: where the word clusters are, when it reads them. */
-export function punctTaggerFromJson(j: PunctTaggerJson, dir?: string): PunctTagger {
+export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson, dir?: string): PunctTagger {
+  if (j.kind === 'bilstm') return bilstmTaggerFromJson(j, dir);
   const known = [MARKS, QUESTION_STATE_TAGS].find((t) => t.join(' ') === j.tags.join(' '));
   if (!known) throw new Error(`punctuation tagger: tags ${JSON.stringify(j.tags)}, expected ${JSON.stringify(MARKS)} or ${JSON.stringify(QUESTION_STATE_TAGS)}`);
   const k = known.length;
@@ -347,7 +373,7 @@ export function punctTaggerFromJson(j: PunctTaggerJson, dir?: string): PunctTagg
   return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans), tags: known, featureSet: j.featureSet ?? 1, clusters };
 }
 
-const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFile(f).toString('utf8')) as PunctTaggerJson, path.dirname(f)));
+const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFile(f).toString('utf8')) as PunctTaggerJson | BiLstmTaggerJson, path.dirname(f)));
 
 /**
  * The tagger trained on text typed without capitals (`LOWER_EVERY=1` in `scripts/train-restore-tagger.ts`), which
@@ -373,6 +399,13 @@ export function loadLowerCaseTagger(dir: string): PunctTagger | undefined {
 export function someInnerEnd(m: PunctTagger, words: readonly string[]): number {
   const n = words.length;
   if (n < 2) return 0;
+  if (isBiLstm(m)) {
+    // The BiLSTM's marks are independent given the run: P(no end) is the product over the inner words.
+    const p = bilstmMarginals(m, words);
+    let none = 1;
+    for (let i = 0; i < n - 1; i++) none *= 1 - SENTENCE_END_MARKS.reduce((a, y) => a + p[i * MARK_COUNT + y], 0);
+    return 1 - none;
+  }
   const scores = taggerScores(m, taggerHashes(m, words));
   const k = scores.k;
   const ends = marksOfTags(tagsOf(m)).map((y) => SENTENCE_END_MARKS.includes(y));
@@ -390,5 +423,5 @@ export function loadPunctTagger(dir: string): PunctTagger | undefined {
 
 /** A tagger from a file anywhere, its word clusters from `clustersDir` (benchmarks comparing a candidate with the bundled one). */
 export function readPunctTaggerFile(file: string, clustersDir: string): PunctTagger {
-  return punctTaggerFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as PunctTaggerJson, clustersDir);
+  return punctTaggerFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as PunctTaggerJson | BiLstmTaggerJson, clustersDir);
 }

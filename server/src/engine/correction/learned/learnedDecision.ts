@@ -6,6 +6,8 @@
  * (serial comma, introductory comma, comma splices, British quotes) are the writer's standard, not the text's, and are
  * applied after it by the same step as after the calibrated decision (`styleStep.ts`), on the slots it left.
  */
+import { BiLstmTagger } from '../../../restore/bilstmTagger';
+import { neuralGapReading } from './neuralGaps';
 import { PlainFinding } from '../../finding';
 import { EngineModel } from '../../punctModel';
 import { AnalysedSentence, Reparse } from '../../sentence';
@@ -47,7 +49,7 @@ export function learnedFindings(
    * bins of the document (`documentRegister.ts`), read only by a scorer trained with them (`documentRegister`); the
    * set-off comma model, read only by a scorer trained with its probability (`setOffFeature`).
    */
-  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined; setOff?: () => SetOffCommasModel | undefined; document?: readonly string[] } = {},
+  style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined; setOff?: () => SetOffCommasModel | undefined; neural?: () => BiLstmTagger | undefined; document?: readonly string[] } = {},
   /** Records what each stage does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
   trace?: DecisionTrace,
 ): SentenceFindings {
@@ -77,6 +79,7 @@ export function learnedFindings(
   const candidates = scoredForScorer(scorer, s, info, model, cal, reparse, options.fragment, step.serial, trace, {
     gaps: scorer.gapFeature ? style.gaps?.() : undefined,
     setOff: scorer.setOffFeature ? style.setOff?.() : undefined,
+    neural: scorer.neuralGaps ? style.neural?.() : undefined,
   }, decidedWithoutDelta);
   // The serial comma is a setting's alone: the scorer was not trained on it and does not decide it. So is an
   // introductory comma the introductory settings speak for: under `auto` the writer's own habit over the document
@@ -228,6 +231,8 @@ export function whichOthersFor(scorer: LearnedScorer, document: readonly string[
 export interface SideModels {
   gaps?: CommaGapsModel;
   setOff?: SetOffCommasModel;
+  /** The BiLSTM gap tagger (`neuralGaps.ts`), for a scorer trained with its probabilities. */
+  neural?: BiLstmTagger;
 }
 
 /**
@@ -236,7 +241,7 @@ export interface SideModels {
  * hand-written generator's candidates that the model scored.
  */
 export function scoredForScorer(
-  scorer: Pick<LearnedScorer, 'candidates' | 'gapFeature' | 'setOffFeature'>,
+  scorer: Pick<LearnedScorer, 'candidates' | 'gapFeature' | 'setOffFeature' | 'neuralGaps'>,
   s: AnalysedSentence,
   info: TreeInfo,
   model: EngineModel,
@@ -263,9 +268,10 @@ export function scoredForScorer(
   }
   const prior = model.commaPrior?.(s.tree);
   const cands = denseCandidates(s, info, prior, cal.minCommaPrior ?? MIN_COMMA_PRIOR, reparse);
-  const { gaps, setOff } = side;
+  const { gaps, setOff, neural } = side;
   const ctx: FeatureContext = {
     prior,
+    ...(neural && scorer.neuralGaps ? { neural: neuralGapReading(s, neural) } : {}),
     ...(gaps && scorer.gapFeature ? { gaps: gapProbabilities(s, info, gaps, prior) } : {}),
     ...(setOff && scorer.setOffFeature ? { setOff: setOffProbabilities(s, info, setOff, reparse) } : {}),
   };

@@ -12,6 +12,7 @@
  * engine reads (`scorerSidecar.ts`). The default decision (`LintOptions.decision: 'learned'`; the calibrated decision
  * is the other one): journal, "The learned decision as the default".
  */
+import { NeuralGapReading, neuralGapFeatures } from './neuralGaps';
 import * as fs from 'fs';
 import { AnalysedSentence } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
@@ -53,6 +54,8 @@ export interface LearnedScorer {
   documentWhich?: boolean;
   /** Trained with the set-off comma model's probability at the slots among its features (`setOffProbabilities.ts`). */
   setOffFeature?: boolean;
+  /** Trained with the BiLSTM gap tagger's probabilities at the slots among its features (`neuralGaps.ts`). */
+  neuralGaps?: boolean;
 }
 
 /**
@@ -111,6 +114,7 @@ function scorerOf(m: ScorerSettings, weights: FeatureWeights, hand: FeatureWeigh
     documentRegister: m.documentRegister === true,
     documentWhich: m.documentWhich === true,
     setOffFeature: m.setOffFeature === true,
+    neuralGaps: m.neuralGaps === true,
   };
 }
 
@@ -164,6 +168,8 @@ export interface FeatureContext {
   whichOthers?: readonly [number, number];
   /** The set-off comma model's answers at the sentence's candidates (`setOffProbabilities.ts`), for a scorer trained with them. */
   setOff?: readonly SetOffAnswer[];
+  /** The BiLSTM gap tagger's reading of the sentence (`neuralGaps.ts`), for a scorer trained with it. */
+  neural?: NeuralGapReading;
 }
 
 /** How Δ and the calibrated confidence's logit enter the features: clipped to ±CLIP, divided by SCALE. */
@@ -324,6 +330,11 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
   // slot's features (which its other candidates share).
   if (ctx.whichOthers && action === 'insert' && s.tree.words[slots[0]]?.form.toLowerCase() === 'which') {
     for (const [name, v] of whichHabitFeatures(ctx.whichOthers, key)) out.add(v, name);
+  }
+  // Which mark an editor would write at the slots, read by the BiLSTM from the whole sentence as written.
+  if (ctx.neural) {
+    const changes = slots.map((i) => [i, c.changes.get(i)!.map((m) => m.text).join('')] as const);
+    for (const [name, v] of neuralGapFeatures(ctx.neural, changes, (i) => (s.tree.slots[i] ?? []).join(''), action, key)) out.add(v, name);
   }
 }
 

@@ -29,6 +29,7 @@ export interface ScorerJson {
   documentRegister?: boolean;
   documentWhich?: boolean;
   setOffFeature?: boolean;
+  neuralGaps?: boolean;
 }
 
 /** Everything in the scorer file but its weights. */
