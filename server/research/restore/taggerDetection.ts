@@ -36,7 +36,7 @@ function main(): void {
   const read = file > 0 ? readPunctTaggerFile(process.argv[file + 1], dir) : loadPunctTagger(dir);
   const boundary = loadBoundaryModel(dir);
   if (!read || !boundary) throw new Error('no tagger or boundary model');
-  if (read.kind === 'bilstm') throw new Error('taggerDetection reads a CRF tagger (its exact posteriors and Viterbi path)');
+  if (read.kind === 'bilstm' || read.kind === 'mean') throw new Error('taggerDetection reads a CRF tagger (its exact posteriors and Viterbi path)');
   const tagger = read;
   const mark = marksOfTags(tagsOf(tagger));
   const k = mark.length;

@@ -50,7 +50,7 @@ import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
 import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
 import { addWhichHabit, editedWhichOthers, ewtWhichOthers } from './documentWhich';
-import { addNeuralGaps, sentencesOfExamples } from './neuralGapFeatures';
+import { addNeuralGaps, corruptedSentences, parsedSentences, writtenSentences } from './neuralGapFeatures';
 import { readBiLstmTaggerFile } from '../../src/restore/bilstmTagger';
 import { learnerShapeItems, learnerShapeSlots, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
@@ -275,10 +275,16 @@ const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : 
  * so that after a new punctuation, calibration, set-off or gap model `npm run train:scorer` builds its examples anew
  * instead of reading stale ones.
  */
+/**
+ * Model files the examples do not depend on: the scorer's own (its JSON and the sidecar made from it), and the BiLSTM
+ * gap tagger, whose features are added after the examples are read (`--neural-gaps`).
+ */
+const NOT_HASHED = new Set(['lint-scorer.json', 'lint-scorer.weights.bin', LINT_GAP_TAGGER_FILE]);
+
 function modelsHash(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(modelDir, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string }> };
   const h = createHash('sha256');
-  for (const [name, { sha256 }] of Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1))) if (name !== 'lint-scorer.json' && name !== LINT_GAP_TAGGER_FILE) h.update(`${name} ${sha256}\n`);
+  for (const [name, { sha256 }] of Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1))) if (!NOT_HASHED.has(name)) h.update(`${name} ${sha256}\n`);
   return h.digest('hex').slice(0, 8);
 }
 /** Bumped when `learnerShapes.ts` makes other shapes, so their cached examples are rebuilt. */
@@ -557,21 +563,19 @@ function main(): void {
     const trainDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
     const devDocs = loadSuiteDocuments('dev');
     const ewtDocs = ewtTrainDocuments();
-    const sources = [
-      ...(given ? [] : [{ items: buildEditedSuite(trainDocs, BENCH_KINDS, Number(opt['per-kind-train']), 11), docs: trainDocs }]),
-      { items: buildEditedSuite(devDocs, BENCH_KINDS, Number(opt['per-kind-dev']), 12), docs: devDocs },
-      ...(ewtPerKind > 0 ? [{ items: buildEditedSuite(ewtDocs, BENCH_KINDS, ewtPerKind, 13) }] : []),
-      ...(ewtCleanEvery > 0 ? [{ docs: ewtDocs }] : []),
-      ...(shapes > 0 ? [{ items: [...learnerShapeItems(trainDocs, shapes, 17, learnerShapeSlots, 'learner'), ...learnerShapeItems(ewtDocs, shapes, 18, learnerShapeSlots, 'learner')] }] : []),
-      ...(verbGroup > 0 ? [{ items: [...learnerShapeItems(trainDocs, verbGroup, 19, verbGroupSlots, 'verb-group'), ...learnerShapeItems(ewtDocs, verbGroup, 20, verbGroupSlots, 'verb-group')] }] : []),
-      ...(ewtDev ? [{ pieces: ewtTrainDocuments(1, EWT_DEV).flatMap((d) => d.paragraphs.map((text, p) => ({ id: `${d.key}/${p}`, text }))) }] : []),
-      ...(opt['no-heldout'] ? [] : [(() => {
-        const heldDocs = loadSuiteDocuments('heldout');
-        return { items: buildEditedSuite(heldDocs, BENCH_KINDS, Number(opt['held-per-kind']), 1), docs: heldDocs };
-      })()]),
+    const heldDocs = opt['no-heldout'] ? [] : loadSuiteDocuments('heldout');
+    const items = [
+      ...(given ? [] : buildEditedSuite(trainDocs, BENCH_KINDS, Number(opt['per-kind-train']), 11)),
+      ...buildEditedSuite(devDocs, BENCH_KINDS, Number(opt['per-kind-dev']), 12),
+      ...(heldDocs.length ? buildEditedSuite(heldDocs, BENCH_KINDS, Number(opt['held-per-kind']), 1) : []),
+      ...(ewtPerKind > 0 ? buildEditedSuite(ewtDocs, BENCH_KINDS, ewtPerKind, 13) : []),
+      ...(shapes > 0 ? [...learnerShapeItems(trainDocs, shapes, 17, learnerShapeSlots, 'learner'), ...learnerShapeItems(ewtDocs, shapes, 18, learnerShapeSlots, 'learner')] : []),
+      ...(verbGroup > 0 ? [...learnerShapeItems(trainDocs, verbGroup, 19, verbGroupSlots, 'verb-group'), ...learnerShapeItems(ewtDocs, verbGroup, 20, verbGroupSlots, 'verb-group')] : []),
     ];
-    const sentenceOf = sentencesOfExamples(parser, sources);
-    const missing = addNeuralGaps(once([...train.corrupted, ...train.clean, ...dev.corrupted, ...dev.clean, ...held.corrupted, ...held.clean, ...(ewtDev ? ewtDev.data.clean : [])]), sentenceOf, tagger);
+    const missing =
+      addNeuralGaps(once([...train.corrupted, ...dev.corrupted, ...held.corrupted]), corruptedSentences(parser, items), tagger) +
+      addNeuralGaps(once([...train.clean, ...dev.clean, ...held.clean]), writtenSentences([...trainDocs, ...devDocs, ...heldDocs, ...ewtDocs]), tagger) +
+      (ewtDev ? addNeuralGaps(ewtDev.data.clean, parsedSentences(parser, ewtTrainDocuments(1, EWT_DEV).flatMap((d) => d.paragraphs.map((text, p) => ({ id: `${d.key}/${p}`, text })))), tagger) : 0);
     console.log(`the BiLSTM gap tagger's features added (${missing} sentences with edits not found; ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   const dropped = [...(opt['drop-features'] ? [opt['drop-features']] : []), ...(opt['pair-features'] ? [] : ['^pair'])];

@@ -58,10 +58,33 @@ export interface CrfTagger {
   readonly clusters?: ClusterMap;
 }
 
-/** A punctuation tagger: the CRF over hashed features, or the BiLSTM (`bilstmTagger.ts`); both give P(mark | run). */
-export type PunctTagger = CrfTagger | BiLstmTagger;
+/**
+ * A punctuation tagger: the CRF over hashed features, the BiLSTM (`bilstmTagger.ts`), or the mean of several taggers'
+ * readings (their marginals averaged, the best mark after each word the mean's most probable); each gives P(mark | run).
+ */
+export type PunctTagger = CrfTagger | BiLstmTagger | MeanTagger;
+
+export interface MeanTagger {
+  readonly kind: 'mean';
+  readonly version: string;
+  readonly taggers: readonly PunctTagger[];
+}
+
+/** The file of a mean tagger: the files of its taggers, relative to it. */
+export interface MeanTaggerJson {
+  kind: 'mean';
+  files: string[];
+}
 
 const isBiLstm = (m: PunctTagger): m is BiLstmTagger => m.kind === 'bilstm';
+const isMean = (m: PunctTagger): m is MeanTagger => m.kind === 'mean';
+
+/** The mean of the taggers' marginals over a run. */
+function meanMarginals(m: MeanTagger, words: readonly string[]): Float64Array {
+  const out = new Float64Array(words.length * MARK_COUNT);
+  for (const t of m.taggers) tagRun(t, words, false).marginals.forEach((v, i) => (out[i] += v / m.taggers.length));
+  return out;
+}
 
 export type FeatureSet = 1 | 2;
 
@@ -336,8 +359,8 @@ export function tagMarginals(m: PunctTagger, words: readonly string[]): Float64A
  */
 export function tagRun(m: PunctTagger, words: readonly string[], withBest: boolean): { marginals: Float64Array; best?: number[] } {
   if (words.length === 0) return { marginals: new Float64Array(0), best: withBest ? [] : undefined };
-  if (isBiLstm(m)) {
-    const marginals = bilstmMarginals(m, words);
+  if (isBiLstm(m) || isMean(m)) {
+    const marginals = isMean(m) ? meanMarginals(m, words) : bilstmMarginals(m, words);
     return { marginals, best: withBest ? argmaxMarks(marginals) : undefined };
   }
   const scores = taggerScores(m, taggerHashes(m, words));
@@ -347,7 +370,7 @@ export function tagRun(m: PunctTagger, words: readonly string[], withBest: boole
 
 /** The marks of the tagger's best tags for a run of words (its restoration as a system of its own). */
 export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
-  if (isBiLstm(m)) return argmaxMarks(bilstmMarginals(m, words));
+  if (isBiLstm(m) || isMean(m)) return argmaxMarks(tagRun(m, words, false).marginals);
   const mark = marksOfTags(tagsOf(m));
   return viterbi(taggerScores(m, taggerHashes(m, words))).map((y) => mark[y]);
 }
@@ -355,8 +378,13 @@ export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
 export const CLUSTERS_FILE = 'parser-clusters.bin.gz';
 
 /** The tagger of a file's JSON; `dir`: where the word clusters are, when it reads them. */
-export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson, dir?: string): PunctTagger {
+export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, dir?: string, file?: string): PunctTagger {
   if (j.kind === 'bilstm') return bilstmTaggerFromJson(j, dir);
+  if (j.kind === 'mean') {
+    if (!file) throw new Error('punctuation tagger: a mean of taggers is read from a file, whose directory its files are relative to');
+    const taggers = j.files.map((f) => readPunctTaggerFile(path.resolve(path.dirname(file), f), dir ?? path.dirname(file)));
+    return { kind: 'mean', version: `mean(${taggers.map((t) => t.version).join(', ')})`, taggers };
+  }
   const known = [MARKS, QUESTION_STATE_TAGS].find((t) => t.join(' ') === j.tags.join(' '));
   if (!known) throw new Error(`punctuation tagger: tags ${JSON.stringify(j.tags)}, expected ${JSON.stringify(MARKS)} or ${JSON.stringify(QUESTION_STATE_TAGS)}`);
   const k = known.length;
@@ -373,7 +401,7 @@ export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson, dir?:
   return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans), tags: known, featureSet: j.featureSet ?? 1, clusters };
 }
 
-const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFile(f).toString('utf8')) as PunctTaggerJson | BiLstmTaggerJson, path.dirname(f)));
+const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFile(f).toString('utf8')) as PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, path.dirname(f), f));
 
 /**
  * The tagger trained on text typed without capitals (`LOWER_EVERY=1` in `scripts/train-restore-tagger.ts`), which
@@ -399,9 +427,10 @@ export function loadLowerCaseTagger(dir: string): PunctTagger | undefined {
 export function someInnerEnd(m: PunctTagger, words: readonly string[]): number {
   const n = words.length;
   if (n < 2) return 0;
-  if (isBiLstm(m)) {
-    // The BiLSTM's marks are independent given the run: P(no end) is the product over the inner words.
-    const p = bilstmMarginals(m, words);
+  if (isBiLstm(m) || isMean(m)) {
+    // The BiLSTM's marks are independent given the run: P(no end) is the product over the inner words (for a mean of
+    // taggers, the same product over the mean's marginals: an approximation, as the CRF's marks are not independent).
+    const p = tagRun(m, words, false).marginals;
     let none = 1;
     for (let i = 0; i < n - 1; i++) none *= 1 - SENTENCE_END_MARKS.reduce((a, y) => a + p[i * MARK_COUNT + y], 0);
     return 1 - none;
@@ -423,5 +452,5 @@ export function loadPunctTagger(dir: string): PunctTagger | undefined {
 
 /** A tagger from a file anywhere, its word clusters from `clustersDir` (benchmarks comparing a candidate with the bundled one). */
 export function readPunctTaggerFile(file: string, clustersDir: string): PunctTagger {
-  return punctTaggerFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as PunctTaggerJson | BiLstmTaggerJson, clustersDir);
+  return punctTaggerFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, clustersDir, file);
 }
