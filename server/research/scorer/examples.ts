@@ -5,6 +5,7 @@
  * candidate the engine generates scored by the punctuation model (`scoreCandidates`), and labelled 1 when every slot
  * it changes gets exactly what the editor wrote there (the corruption's gold repair), else 0.
  */
+import { BiLstmTagger } from '../../src/restore/bilstmTagger';
 import { Parser } from '../../src/parser';
 import { EngineModel } from '../../src/engine/punctModel';
 import { AnalysedSentence } from '../../src/engine/sentence';
@@ -66,14 +67,20 @@ export function setExampleSetOff(m: SetOffCommasModel | ((id: string) => SetOffC
   exampleSetOff = typeof m === 'function' ? m : m && (() => m);
 }
 
+/** The BiLSTM gap tagger whose probabilities the examples carry as features (none: no such features; `neuralGaps.ts`). */
+let exampleNeural: BiLstmTagger | undefined;
+export function setExampleNeural(t: BiLstmTagger | undefined): void {
+  exampleNeural = t;
+}
+
 /** `id`: the example's (`source#index/…`), which chooses its comma-gap and set-off models. */
 export function labelEdits(s: AnalysedSentence, model: EngineModel, cal: Calibration, parser: Parser, id: string, corruption?: Corruption): ScoredEdit[] {
   const info = treeInfo(s.tree);
   const gaps = exampleGaps?.(id);
   const setOff = exampleSetOff?.(id);
   // Exactly what the engine's learned decision scores at run time (`learnedDecision.ts scoredForScorer`).
-  const scorer = { candidates: exampleCandidates === 'dense' ? ('dense' as const) : undefined, gapFeature: gaps !== undefined, setOffFeature: setOff !== undefined };
-  const scored = scoredForScorer(scorer, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, { gaps, setOff });
+  const scorer = { candidates: exampleCandidates === 'dense' ? ('dense' as const) : undefined, gapFeature: gaps !== undefined, setOffFeature: setOff !== undefined, neuralGaps: exampleNeural !== undefined };
+  const scored = scoredForScorer(scorer, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, { gaps, setOff, neural: exampleNeural });
   return scored.map(({ scored: sc, ctx }) => {
     const changes = [...sc.candidate.changes].map(([i, marks]) => [i, compactSlot(marks)] as [number, string]);
     const right = corruption !== undefined && changes.every(([i, m]) => corruption.gold.get(i)?.includes(m) ?? false);

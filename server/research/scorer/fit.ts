@@ -50,13 +50,12 @@ import { BENCH_KINDS, WRITER_ERROR_RATES } from '../corruption/rates';
 import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
 import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
 import { addWhichHabit, editedWhichOthers, ewtWhichOthers } from './documentWhich';
-import { addNeuralGaps, corruptedSentences, parsedSentences, writtenSentences } from './neuralGapFeatures';
 import { readBiLstmTaggerFile } from '../../src/restore/bilstmTagger';
 import { learnerShapeItems, learnerShapeSlots, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/neuralGaps';
-import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleSetOff } from './examples';
+import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleNeural, setExampleSetOff } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
 import { crossFittedGaps, crossFittedSetOff, GAP_FOLDS } from './crossFit';
@@ -192,7 +191,8 @@ const { values: opt } = parseArgs({
     'document-which': { type: 'boolean' },
     /**
      * The linter's BiLSTM gap tagger (a file `scripts/train-restore-bilstm.ts --written` wrote): its probabilities at
-     * each edit's slots are added to every example (`neuralGapFeatures.ts`), and the scorer written says `neuralGaps`.
+     * each edit's slots are among every example's features (`neuralGaps.ts`; the examples are cached apart, by the
+     * file's hash), and the scorer written says `neuralGaps`.
      */
     'neural-gaps': { type: 'string' },
     /** A scorer file whose weights the fit starts from (with `--train-only`: a residual fit on top of them). */
@@ -244,6 +244,10 @@ setExampleGaps(crossFit ? crossFittedGaps(gapModel) : gapModel);
 // The set-off comma model's probability likewise: its fold model for edited-english train, the shipped one elsewhere.
 const setOffModel = opt['set-off-feature'] ? loadSetOffCommasModel(modelDir) : undefined;
 setExampleSetOff(setOffModel && !opt['no-cross-fit'] ? crossFittedSetOff(setOffModel) : setOffModel);
+const neuralTagger = opt['neural-gaps'] ? readBiLstmTaggerFile(opt['neural-gaps'], modelDir) : undefined;
+setExampleNeural(neuralTagger);
+/** In the cache's name of examples that carry the gap tagger's features: the tagger file's hash. */
+const neuralTag = opt['neural-gaps'] ? `-ng${createHash('sha256').update(fs.readFileSync(opt['neural-gaps'])).digest('hex').slice(0, 8)}` : '';
 
 interface PartData {
   corrupted: LabelledSentence[];
@@ -265,22 +269,22 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
   return data;
 }
 
-/** Bumped when the features change, so cached examples are rebuilt. */
-const FEATURES_VERSION = 7;
-/** The comma-gap model's version in the cache's name (its refit changes the feature). */
-const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '') + (setOffModel ? `-setoff${setOffModel.version.replace(/[^\w.-]/g, '')}` : '') + `-m${modelsHash()}`;
-
-/**
- * A hash of the model files the examples are computed from (every file of the models' manifest but the scorer's own),
- * so that after a new punctuation, calibration, set-off or gap model `npm run train:scorer` builds its examples anew
- * instead of reading stale ones.
- */
 /**
  * Model files the examples do not depend on: the scorer's own (its JSON and the sidecar made from it), and the BiLSTM
  * gap tagger, whose features are added after the examples are read (`--neural-gaps`).
  */
 const NOT_HASHED = new Set(['lint-scorer.json', 'lint-scorer.weights.bin', LINT_GAP_TAGGER_FILE]);
 
+/** Bumped when the features change, so cached examples are rebuilt. */
+const FEATURES_VERSION = 7;
+/** The comma-gap model's version in the cache's name (its refit changes the feature). */
+const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '') + (setOffModel ? `-setoff${setOffModel.version.replace(/[^\w.-]/g, '')}` : '') + `-m${modelsHash()}` + neuralTag;
+
+/**
+ * A hash of the model files the examples are computed from (every file of the models' manifest but the scorer's own),
+ * so that after a new punctuation, calibration, set-off or gap model `npm run train:scorer` builds its examples anew
+ * instead of reading stale ones.
+ */
 function modelsHash(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(modelDir, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string }> };
   const h = createHash('sha256');
@@ -555,28 +559,6 @@ function main(): void {
       addWhichHabit([...dev.corrupted, ...dev.clean, ...held.corrupted, ...held.clean], edited) +
       (ewtDev ? addWhichHabit(ewtDev.data.clean, ewtWhichOthers(EWT_DEV)) : 0);
     console.log(`the writer's habit before "which" added (${missing} sentences with such an edit and no document found)`);
-  }
-  if (opt['neural-gaps']) {
-    const t0 = Date.now();
-    const tagger = readBiLstmTaggerFile(opt['neural-gaps'], modelDir);
-    // The items, documents and pieces the parts were built from, made again as `build` and the EWT parts make them.
-    const trainDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
-    const devDocs = loadSuiteDocuments('dev');
-    const ewtDocs = ewtTrainDocuments();
-    const heldDocs = opt['no-heldout'] ? [] : loadSuiteDocuments('heldout');
-    const items = [
-      ...(given ? [] : buildEditedSuite(trainDocs, BENCH_KINDS, Number(opt['per-kind-train']), 11)),
-      ...buildEditedSuite(devDocs, BENCH_KINDS, Number(opt['per-kind-dev']), 12),
-      ...(heldDocs.length ? buildEditedSuite(heldDocs, BENCH_KINDS, Number(opt['held-per-kind']), 1) : []),
-      ...(ewtPerKind > 0 ? buildEditedSuite(ewtDocs, BENCH_KINDS, ewtPerKind, 13) : []),
-      ...(shapes > 0 ? [...learnerShapeItems(trainDocs, shapes, 17, learnerShapeSlots, 'learner'), ...learnerShapeItems(ewtDocs, shapes, 18, learnerShapeSlots, 'learner')] : []),
-      ...(verbGroup > 0 ? [...learnerShapeItems(trainDocs, verbGroup, 19, verbGroupSlots, 'verb-group'), ...learnerShapeItems(ewtDocs, verbGroup, 20, verbGroupSlots, 'verb-group')] : []),
-    ];
-    const missing =
-      addNeuralGaps(once([...train.corrupted, ...dev.corrupted, ...held.corrupted]), corruptedSentences(parser, items), tagger) +
-      addNeuralGaps(once([...train.clean, ...dev.clean, ...held.clean]), writtenSentences([...trainDocs, ...devDocs, ...heldDocs, ...ewtDocs]), tagger) +
-      (ewtDev ? addNeuralGaps(ewtDev.data.clean, parsedSentences(parser, ewtTrainDocuments(1, EWT_DEV).flatMap((d) => d.paragraphs.map((text, p) => ({ id: `${d.key}/${p}`, text })))), tagger) : 0);
-    console.log(`the BiLSTM gap tagger's features added (${missing} sentences with edits not found; ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
   const dropped = [...(opt['drop-features'] ? [opt['drop-features']] : []), ...(opt['pair-features'] ? [] : ['^pair'])];
   if (dropped.length) {
