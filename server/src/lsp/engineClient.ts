@@ -55,7 +55,7 @@ const YOUNG_GENERATION_MB = 4;
  * compiler, three times over). A lint's functions meet many shapes in their first sentences: at the default many are
  * optimised on thin feedback, thrown away ("wrong map") and optimised again, and the worker's first analysis of a
  * document is that cold code. The CLI's bin sets 16 times (`server/bin/puncteme.js`); for the server's first
- * document, after the warm-up, 8 times measured best: the visible part's server CPU 460–510 ms against 510–600 at
+ * document, after the warm-up, 8 times measured best: the visible part's server CPU 460–510 ms against 510–610 at
  * 4, 12, 16 and 32 times and 730–760 at the default (journal, "The language server's worker with V8's tier-up
  * budget"). Results do not depend on it: every tier computes the same IEEE arithmetic.
  */
