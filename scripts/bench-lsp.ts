@@ -15,7 +15,7 @@ import * as path from 'path';
 import { parseArgs } from 'util';
 import { SERVER_ENV, StatsResult, VISIBLE_RANGES_NOTIFICATION } from '../server/src/protocol';
 import { LspClient } from '../test/lsp/lspClient';
-import { buildDocument, editPosition } from './bench-lsp-document';
+import { buildDocument, editPosition } from '../test/lsp/benchDocument';
 
 const { values } = parseArgs({
   options: {
@@ -108,7 +108,7 @@ function allocatorEnvironment(pid: number): Record<string, string> {
 }
 
 async function main(): Promise<void> {
-  // With two planted errors in the visible part (bench-lsp-document.ts), so that its diagnostics can be timed.
+  // With two planted errors in the visible part (test/lsp/benchDocument.ts), so that its diagnostics can be timed.
   const text = buildDocument(WORDS, true);
   // --settings JSON: the editor's puncteme.* settings, without the prefix (e.g. {"adaptToWriter":false}).
   const settings = values.settings ? (JSON.parse(values.settings) as Record<string, unknown>) : {};
