@@ -7,7 +7,7 @@
  */
 import { loadEngineParts, makeLinter } from '../server/src/engine';
 import { ParagraphCache, extractProse, lintSteps, runSteps } from '../server/src/prose';
-import { buildDocument, editPosition } from './bench-lsp-document';
+import { buildDocument, editPosition } from '../test/lsp/benchDocument';
 
 const EDITS = 20;
 const PASSES = 3;

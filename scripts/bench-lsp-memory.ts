@@ -15,7 +15,7 @@ import { parseArgs } from 'util';
 import { EngineClient } from '../server/src/lsp/engineClient';
 import { readModel } from '../server/src/parser/modelFile';
 import { defaultModelDir } from '../server/src/engine';
-import { buildDocument, editPosition } from './bench-lsp-document';
+import { buildDocument, editPosition } from '../test/lsp/benchDocument';
 
 const { values } = parseArgs({ options: { edits: { type: 'string' }, snapshot: { type: 'string' }, words: { type: 'string' } } });
 const MB = (bytes: number) => (bytes / 2 ** 20).toFixed(1);

@@ -6,14 +6,16 @@
  * environment the VS Code client gives it (SERVER_ENV); `--as-bin` runs the `puncteme-ls` bin through its shebang, as
  * `npx puncteme-ls --stdio` does for any other editor (the bundle that `npm run build` makes). `--settings JSON` sends
  * the editor's settings (without the `puncteme.` prefix). `--open-at-once` opens the document right after initialize,
- * as an editor that restores its tabs does, instead of once the models are ready. `--json` prints one JSON object.
+ * as an editor that restores its tabs does, instead of once the models are ready. `--node-args="FLAGS"` starts the
+ * server as `node FLAGS MODULE` (V8 flags reach its worker too). `--json` prints one JSON object.
  */
 import * as fs from 'fs';
 import * as os from 'os';
+import * as path from 'path';
 import { parseArgs } from 'util';
 import { SERVER_ENV, StatsResult, VISIBLE_RANGES_NOTIFICATION } from '../server/src/protocol';
 import { LspClient } from '../test/lsp/lspClient';
-import { buildDocument, editPosition } from './bench-lsp-document';
+import { buildDocument, editPosition } from '../test/lsp/benchDocument';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +33,9 @@ const { values } = parseArgs({
     'open-at-once': { type: 'boolean' },
     // Print the server's timeline of the opening (PUNCTEME_TRACE, `server/src/lsp/trace.ts`), ms after didOpen.
     trace: { type: 'boolean' },
+    // Node/V8 options for the server process, space-separated (e.g. `--interrupt-budget=1081344`): V8's flags are the
+    // process's, so its analysis worker runs with them too.
+    'node-args': { type: 'string' },
   },
 });
 const WORDS = Number(values.words ?? 5000);
@@ -103,7 +108,7 @@ function allocatorEnvironment(pid: number): Record<string, string> {
 }
 
 async function main(): Promise<void> {
-  // With two planted errors in the visible part (bench-lsp-document.ts), so that its diagnostics can be timed.
+  // With two planted errors in the visible part (test/lsp/benchDocument.ts), so that its diagnostics can be timed.
   const text = buildDocument(WORDS, true);
   // --settings JSON: the editor's puncteme.* settings, without the prefix (e.g. {"adaptToWriter":false}).
   const settings = values.settings ? (JSON.parse(values.settings) as Record<string, unknown>) : {};
@@ -111,9 +116,12 @@ async function main(): Promise<void> {
   const module = values['as-bin'] ? 'node_modules/.bin/puncteme-ls' : (values.module ?? 'dist/server.js');
   const t0 = performance.now();
   // --as-vscode: the server's environment as the VS Code client sets it (protocol.ts SERVER_ENV).
+  const nodeArgs = values['node-args']?.split(' ').filter(Boolean) ?? [];
   const client = values['as-bin']
     ? new LspClient({ command: [module, '--stdio'], settings })
-    : new LspClient({ module, settings, env: { ...(values['as-vscode'] ? SERVER_ENV : {}), ...(values.trace ? { PUNCTEME_TRACE: '1' } : {}) } });
+    : nodeArgs.length
+      ? new LspClient({ command: [process.execPath, ...nodeArgs, path.resolve(module), '--stdio'], settings, env: { ...(values['as-vscode'] ? SERVER_ENV : {}), ...(values.trace ? { PUNCTEME_TRACE: '1' } : {}) } })
+      : new LspClient({ module, settings, env: { ...(values['as-vscode'] ? SERVER_ENV : {}), ...(values.trace ? { PUNCTEME_TRACE: '1' } : {}) } });
   await client.initialize(null);
   const initializeMs = performance.now() - t0;
   const serverEnvironment = allocatorEnvironment(client.proc.pid!); // after start-up: a launcher may exec node

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as inspector from 'inspector';
 import * as path from 'path';
 import { parseArgs } from 'util';
-import { buildDocument } from './bench-lsp-document';
+import { buildDocument } from '../test/lsp/benchDocument';
 import { EngineHost } from '../server/src/lsp/engineHost';
 import { warmUp } from '../server/src/lsp/warmUp';
 import { ParagraphCache, extractProse, extractProsePart, lintSteps, runSteps } from '../server/src/prose';

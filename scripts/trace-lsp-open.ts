@@ -8,7 +8,7 @@
 import { parseArgs } from 'util';
 import { VISIBLE_RANGES_NOTIFICATION } from '../server/src/protocol';
 import { LspClient } from '../test/lsp/lspClient';
-import { buildDocument } from './bench-lsp-document';
+import { buildDocument } from '../test/lsp/benchDocument';
 
 const { values } = parseArgs({ options: { module: { type: 'string' }, words: { type: 'string' }, 'window-at': { type: 'string' }, 'open-at-once': { type: 'boolean' } } });
 const now = () => performance.timeOrigin + performance.now();

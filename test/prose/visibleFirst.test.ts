@@ -6,7 +6,9 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { createLinter, Finding } from '../../server/src/engine';
-import { extractProse, lintSteps, LintStep, ParagraphCache } from '../../server/src/prose';
+import { extractProse, extractProsePart, lintSteps, LintStep, ParagraphCache } from '../../server/src/prose';
+import { estimatedDocumentWide } from '../../server/src/prose/documentOptions';
+import { buildDocument } from '../lsp/benchDocument';
 import { analysisOrder } from '../../server/src/prose/lintDocument';
 
 const SAMPLE = fs.readFileSync(path.resolve(__dirname, '../../examples/sample.md'), 'utf8');
@@ -61,4 +63,28 @@ describe('the visible paragraphs first', function () {
       assert.deepEqual(first.steps[at].findings.map(key).sort(), inOrder.findings.filter(inRange).map(key).sort());
     }
   });
+
+  it('a long Markdown document\'s window, analysed before the whole is extracted, is served from the cache to the whole\'s analysis', async () => {
+    // The language server's first look (lsp/analysisWorker.ts): the window's blocks extracted alone and analysed with
+    // the document-wide decisions estimated from the raw text; then the whole document, the window first.
+    const linter = await createLinter();
+    const text = buildDocument(2000, true);
+    const window: [number, number] = [0, text.split('\n').slice(0, 23).join('\n').length];
+    const part = extractProsePart(text, 'markdown', window)!;
+    assert.ok(part && part.blocks.length >= 4, 'the window is extracted alone');
+    const cache = new ParagraphCache();
+    const documentWide = estimatedDocumentWide(text, {}, linter.readsAsTechnical?.bind(linter));
+    const preview = run(lintSteps(linter, text, part, {}, cache, { documentWide })).findings;
+    const missesBefore = cache.misses;
+    const whole = run(lintSteps(linter, text, extractProse(text, 'markdown'), {}, cache, { firstRange: window }));
+    const firstCount = whole.steps.findIndex((s) => s.firstDone) + 1;
+    assert.equal(firstCount, part.blocks.length);
+    assert.equal(cache.hits, part.blocks.length, 'every window block a hit');
+    assert.equal(cache.misses - missesBefore, extractProse(text, 'markdown').blocks.length - part.blocks.length);
+    // And the window's findings first published are the ones the whole document's analysis keeps there.
+    const inWindow = (fs: Finding[]) => fs.filter((f) => f.start.offset < window[1]).map(key).sort();
+    assert.ok(inWindow(preview).length > 0, 'the benchmark document plants errors in its first screen');
+    assert.deepEqual(inWindow(preview), inWindow(whole.findings));
+  });
 });
+

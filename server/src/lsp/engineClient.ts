@@ -51,8 +51,17 @@ interface Running {
 const YOUNG_GENERATION_MB = 4;
 
 /**
- * V8 flags for isolates created from now on, i.e. the worker's (they are read when an isolate is set up).
- *
+ * V8's interrupt budget at 8 times its default (66 KB of bytecode run before a function is handed to the optimising
+ * compiler, three times over). A lint's functions meet many shapes in their first sentences: at the default many are
+ * optimised on thin feedback, thrown away ("wrong map") and optimised again, and the worker's first analysis of a
+ * document is that cold code. The CLI's bin sets 16 times (`server/bin/puncteme.js`); for the server's first
+ * document, after the warm-up, 8 times measured best: the visible part's server CPU 460–510 ms against 510–610 at
+ * 4, 12, 16 and 32 times and 730–760 at the default (journal, "The language server's worker with V8's tier-up
+ * budget"). Results do not depend on it: every tier computes the same IEEE arithmetic.
+ */
+export const INTERRUPT_BUDGET_FLAG = '--interrupt-budget=540672';
+
+/**
  * `--no-concurrent-recompilation`: the worker optimises its hot functions on its own thread. On V8's helper threads
  * the optimiser's large temporary zones, once freed, stay resident in those threads' own glibc malloc arenas (the
  * worker's functions are optimised while a document is first analysed): −23 MB RSS on the benchmark document. The
@@ -62,11 +71,14 @@ const YOUNG_GENERATION_MB = 4;
  * (SERVER_ENV; all threads share one arena, so freed zones are reused) the optimiser stays concurrent and the server
  * kept within 200 MB and a 50 ms p95 in 4 of 5 runs (BENCHMARKS, "Memory (session 3)").
  */
-export const WORKER_V8_FLAGS: readonly string[] = ['--no-concurrent-recompilation'];
+export const SEPARATE_ARENAS_V8_FLAGS: readonly string[] = ['--no-concurrent-recompilation'];
 
-/** The flags for this process: none where the launcher already limits malloc arenas. */
+/**
+ * V8 flags set before the worker starts. They are the process's (V8 has one set of flags), read as the worker's
+ * isolate is set up and as its code runs; the connection's thread, which runs little, gets them too.
+ */
 export function workerV8Flags(env: NodeJS.ProcessEnv = process.env): readonly string[] {
-  return env.MALLOC_ARENA_MAX ? [] : WORKER_V8_FLAGS;
+  return env.MALLOC_ARENA_MAX ? [INTERRUPT_BUDGET_FLAG] : [INTERRUPT_BUDGET_FLAG, ...SEPARATE_ARENAS_V8_FLAGS];
 }
 
 /** The worker script beside this file: `.ts` under tsx (tests), `.js` compiled or bundled. */

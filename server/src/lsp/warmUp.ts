@@ -30,7 +30,7 @@ const WARM_UP_PARAGRAPHS = [
  * Runs the extractors and the engine on samples while the editor is still opening, so that the first real analyses
  * run compiled code: the first edits after opening a document were 2–3× slower than the later ones. The warm-up lints
  * a small document and then edits it, comma by comma, through a paragraph cache: the path of a keystroke. As the
- * worker optimises on its own thread (WORKER_V8_FLAGS in engineClient.ts), this moves compile time from the first
+ * worker optimises on its own thread (`workerV8Flags` in engineClient.ts), this moves compile time from the first
  * edits to before "ready" (functions optimised during 20 benchmark edits: 79 → 53). `stop` is asked between the steps
  * and the sentences: the warm-up ends as soon as real work waits (it took seconds on a loaded machine, and a document
  * opened with the editor waited for all of it). Returns what went wrong, if anything (a failed warm-up costs only speed).

@@ -1,12 +1,13 @@
 /**
- * The benchmark document of `bench:lsp` and `bench-lsp-memory`: Markdown built from EWT dev sentences (front matter,
- * headings, paragraphs of five sentences, a list and a code block now and then), and the single-character edits
- * typed into it (a comma after the first word of prose lines spread over the document).
+ * The benchmark document of `bench:lsp` and `bench-lsp-memory`, also read by the visible part's tests: Markdown built
+ * from EWT dev sentences (front matter, headings, paragraphs of five sentences, a list and a code block now and then),
+ * and the single-character edits typed into it (a comma after the first word of prose lines spread over the
+ * document). Beside the tests' LSP client, which the benchmarks use too (the test project cannot import scripts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 
-const DEV = path.resolve(__dirname, '../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
+const DEV = path.resolve(__dirname, '../../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
 
 /**
  * Sentences with an error the model finds, put first in paragraphs 1 and 6, and 31 and 35 (`planted`): the visible
