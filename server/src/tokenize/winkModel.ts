@@ -4,12 +4,13 @@
  * time through `atob`; that was about 30 of the 110 ms CPU wink took to start (start-up, issue 37). This loader builds
  * the same model without the deep copy: it copies only the objects the loading adds fields to (shallow copies and the
  * lists wink grows, so that a JSON object shared with the package's own loader stays as it was), and decodes the lexicon with Buffer.
- * `test/tokenize/winkModel.test.ts` checks that wink tokenizes identically with either.
+ * `test/parser/winkModel.test.ts` checks that wink tokenizes identically with either.
  */
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
 import * as fs from 'fs';
 import * as path from 'path';
+import { LexemeScope, scopedLexemeHash } from './winkLexemeScope';
 
 type Json = any;
 
@@ -21,22 +22,20 @@ function uint32FromBase64(b64: string): Uint32Array {
   return out;
 }
 
-/**
- * The lexeme index (87,593 words) as wink reads and grows it (`hash[word]`, `hash[word] = index` in its `cache.js`),
- * held in a Map: filling an object of that many keys cost about 30 ms CPU at start-up, a Map half that.
- */
-function mapBackedHash(list: string[]): Record<string, number> {
-  const index = new Map<string, number>();
-  for (let k = 0; k < list.length; k += 1) index.set(list[k], k);
-  return new Proxy(index as unknown as Record<string, number>, {
-    get: (_, word) => (typeof word === 'string' ? index.get(word) : undefined),
-    set: (_, word, value) => {
-      if (typeof word === 'string') index.set(word, value as number);
-      return true;
-    },
-    has: (_, word) => typeof word === 'string' && index.has(word),
-  });
+/** What the owner of a wink instance needs to know of its core model as wink grows it. */
+export interface WinkCoreGrowth {
+  /** Its lexicon, scoped to one document at a time once sealed (`winkLexemeScope.ts`). */
+  scope: LexemeScope;
+  /**
+   * Whether a feature list wink grows (prefix, suffix, shape) has used half the width its packing gives it: an index
+   * past that width would spill into the next packed feature (wink does not check), shapes into the abbreviation
+   * flag its sentence splitter reads.
+   */
+  featuresHalfFull(): boolean;
 }
+
+/** The core models loaded, each with its growth. */
+const growthOf = new WeakMap<object, WinkCoreGrowth>();
 
 /** `load-core-model.js` (with `read-core-model.js`) of wink-eng-lite-web-model 1.8, without the deep copy. */
 export function loadWinkCoreModel(original: Json): Json {
@@ -56,7 +55,8 @@ export function loadWinkCoreModel(original: Json): Json {
     return hash;
   };
   for (const f in packing.layout) if (packing.layout[f][3] === 0) features[f].hash = hashOf(features[f].list);
-  features.lexeme.hash = mapBackedHash(features.lexeme.list);
+  const lexemes = scopedLexemeHash(features.lexeme.list);
+  features.lexeme.hash = lexemes.hash;
   features.posClusters.list = features.posClusters.list.map((c: string) => new Set(c.split('_').map((e) => pos.hash[e] || 0)));
   packing.efList = [];
   for (const f in packing.layout) {
@@ -69,6 +69,8 @@ export function loadWinkCoreModel(original: Json): Json {
   }
   features.lexeme.intrinsicSize = features.lexeme.list.length;
   features.lexeme.index = features.lexeme.list.length;
+  const grown = Object.keys(packing.layout).filter((f) => packing.layout[f][3] === 0 && packing.efList.includes(f));
+  growthOf.set(model, { scope: lexemes.scope, featuresHalfFull: () => grown.some((f) => features[f].list.length > features[f].maxIndex / 2) });
   return model;
 }
 
@@ -103,14 +105,22 @@ const unusedModel = () => ({ machines: [UNUSED_MACHINE], transformers: [], sette
  * The package's model object (`dist/model.js` of wink-eng-lite-web-model 1.8) with its core loader replaced by
  * `loadWinkCoreModel`, and without the models outside `WINK_PIPE` (its `model.js` would read them all as it loads).
  * The addons (stemmer, lemmatizer, readability) are left out: nothing here asks wink for stems or lemmas.
+ * `onCore` is told how the core model grows, as wink loads it.
  */
-export function fastWinkModel(): Json {
+export function fastWinkModel(onCore?: (growth: WinkCoreGrowth) => void): Json {
   const model = Object.create(null);
-  model.core = () => loadWinkCoreModel(readWinkCoreJson());
+  model.core = () => {
+    const core = loadWinkCoreModel(readWinkCoreJson());
+    onCore?.(growthOf.get(core)!);
+    return core;
+  };
   // Whole literal paths, which the bundler follows.
   model.sbd = require('wink-eng-lite-web-model/dist/load-sbd-model.js');
   model.pos = require('wink-eng-lite-web-model/dist/load-pos-model.js');
-  model.metaCER = require('wink-eng-lite-web-model/dist/load-cer-meta-model.js');
+  // Custom entities are never learnt here. The package's loader of their model (`load-cer-meta-model.js`) also
+  // stringifies its module's JSON in place, so that each wink loaded after it escapes the string again, twice as
+  // long: a process that loads wink anew (`winkTokens.ts`) would fail after a few dozen loads.
+  model.metaCER = unusedModel;
   model.ner = unusedModel;
   model.negation = unusedModel;
   model.sa = unusedModel;

@@ -5,7 +5,7 @@
 import { SurfaceToken, TokenizedSentence } from './token';
 import { isPunctForm } from './punctForms';
 import { shortenLongRuns } from './longRuns';
-import { fastWinkModel, WINK_PIPE } from './winkModel';
+import { fastWinkModel, WINK_PIPE, WinkCoreGrowth } from './winkModel';
 
 type WinkNlp = {
   readDoc(text: string): {
@@ -15,17 +15,30 @@ type WinkNlp = {
 };
 
 let nlp: WinkNlp | undefined;
+let growth: WinkCoreGrowth | undefined;
+
+/**
+ * Lexemes added (each document's unknown words, added again by every document that uses them: `winkLexemeScope.ts`)
+ * after which wink is loaded anew (about 35 ms): some 10 MB of lists. Far below where an added lexeme's index would
+ * reach the codes (1,080,000 on) wink's sentence splitter gives its hints, which an index there would be read as.
+ */
+const MAX_ADDED_LEXEMES = 100_000;
 
 /** wink token types that are words whatever their characters. */
 const NEVER_PUNCT = new Set(['url', 'email', 'emoticon', 'emoji', 'hashtag', 'mention', 'number', 'currency']);
 
 function winkInstance(): WinkNlp {
-  if (!nlp) {
+  if (!nlp || growth!.scope.added() > MAX_ADDED_LEXEMES || growth!.featuresHalfFull()) {
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const winkNLP = require('wink-nlp') as (model: unknown, pipe: string[]) => WinkNlp;
     // The package's model with a faster core loader and only the annotations read here (winkModel.ts): the same
     // tokens, sentences and tags, about 50 ms sooner.
-    nlp = winkNLP(fastWinkModel(), WINK_PIPE);
+    nlp = winkNLP(
+      fastWinkModel((g) => (growth = g)),
+      WINK_PIPE,
+    );
+    // Each text is read as a freshly loaded wink reads it, whatever was read before (`winkLexemeScope.ts`).
+    growth!.scope.seal();
   }
   return nlp;
 }
@@ -47,6 +60,7 @@ export function winkSentences(original: string): Array<{ start: number; end: num
   // wink reads runs of thousands of characters in quadratic time: each becomes a short stand-in (`longRuns.ts`).
   const shortened = shortenLongRuns(original);
   const text = shortened.text;
+  growth!.scope.beginDocument();
   const doc = w.readDoc(text);
   const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
   let cursor = 0;
