@@ -17,7 +17,7 @@
  *       written: AED (token edit distance per slot, as the paper's §6.1), internal sentence-boundary F1, and
  *       comma / period / question-mark F1. Side by side: the trivial baseline (a final period), the boundary model
  *       alone (periods and question marks only), the punctuation model on the tokenizer's sentences (restoration
- *       before the boundary model), the discriminative tagger alone (a CRF over hashed word features, Viterbi), Attach
+ *       before the boundary model), the discriminative tagger alone (the BiLSTM; and the CRF over hashed word features), Attach
  *       (the model without its D scores) and the full model with the tagger's comma evidence, and the full model with
  *       its own commas. --samples M: MBR samples (default: the restorer's).
  *   npx tsx scripts/bench-restore.ts --commas --set ewt-dev|edited-dev [--limit N] [--grid-weights W,…] [--grid-thresholds T,…]
@@ -52,7 +52,7 @@ import { ATTACH_MODEL_FILE, defaultModelDir, loadPunctModel } from '../server/sr
 import { editDistance } from '../server/src/model/sample';
 import { loadParser } from '../server/src/parser';
 import { makeRestorer, RestoreOptions, RestoringModel } from '../server/src/restore';
-import { bestMarks, loadPunctTagger, MARKS, PunctTagger, readPunctTaggerFile } from '../server/src/restore/punctTagger';
+import { bestMarks, loadCrfTagger, loadPunctTagger, MARKS, PunctTagger, readPunctTaggerFile } from '../server/src/restore/punctTagger';
 import type { PunctuatedTree } from '../server/src/data/depunct';
 import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
 
@@ -343,6 +343,8 @@ function main(): void {
   const silent: RestoringModel = { restore: (tree) => tree.slots.map(() => []) };
   const tagger = loadPunctTagger(defaultModelDir());
   if (!tagger) throw new Error(`no punctuation tagger in ${defaultModelDir()}: npm run train:restore-tagger`);
+  const crf = tagger.kind === 'bilstm' ? loadCrfTagger(defaultModelDir()) : undefined;
+  const kindOf = (t: PunctTagger) => (t.kind === 'bilstm' ? 'BiLSTM, the most probable mark after each word' : t.kind === 'mean' ? 'a mean of taggers' : 'linear-chain CRF over hashed word features, Viterbi');
   const attach = loadPunctModel(path.join(defaultModelDir(), ATTACH_MODEL_FILE));
   const taggerAlone = (t: PunctTagger) => (input: string) => {
     const words = input.split(' ');
@@ -352,7 +354,8 @@ function main(): void {
     { name: 'trivial (final period)', restore: (input) => input + '.', tally: newTally() },
     { name: 'boundary model alone (periods and ?)', restore: makeRestorer(parser, silent, { tagger: false }).restore, tally: newTally() },
     { name: 'punctuation model, tokenizer sentences', restore: makeRestorer(parser, model, { samples, boundaries: false }).restore, tally: newTally() },
-    { name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)', restore: taggerAlone(tagger), tally: newTally() },
+    { name: `discriminative tagger alone (${kindOf(tagger)})`, restore: taggerAlone(tagger), tally: newTally() },
+    ...(crf ? [{ name: 'discriminative tagger alone (linear-chain CRF over hashed word features, Viterbi)', restore: taggerAlone(crf), tally: newTally() }] : []),
     { name: 'Attach (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, attach, { samples, tagger: false }).restore, tally: newTally() },
     { name: 'Attach + tagger, commas from the comma model', restore: makeRestorer(parser, attach, { samples }).restore, tally: newTally() },
     { name: 'full model (boundary model + parser + MBR), its own commas', restore: makeRestorer(parser, model, { samples, tagger: false }).restore, tally: newTally() },

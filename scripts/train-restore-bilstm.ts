@@ -3,7 +3,7 @@
  * in its own form):
  *
  *   npx tsx scripts/train-restore-bilstm.ts [--out FILE] [--epochs 4] [--state FILE]
- *   # writes models/en/restore-bilstm.json (npm run train:restore-bilstm)
+ *   # writes models/en/restore-tagger.json; `npm run train:restore-tagger` is the shipped run (3 epochs)
  *
  * Data as the CRF tagger's (`scripts/train-restore-tagger.ts`): EWT train paragraphs and edited-english train
  * documents (d % 10 ∉ {8, 9}) as dictation gives them (words only, sentence-initial capitals lowered), each word tagged
@@ -38,7 +38,7 @@ import { slotSentence } from '../server/src/parser/sentenceBuilder';
 
 const { values } = parseArgs({
   options: {
-    out: { type: 'string', default: path.resolve(__dirname, '..', 'models', 'en', 'restore-bilstm.json') },
+    out: { type: 'string', default: path.resolve(__dirname, '..', 'models', 'en', 'restore-tagger.json') },
     state: { type: 'string' },
     epochs: { type: 'string', default: '4' },
     lr: { type: 'string', default: '0.002' },

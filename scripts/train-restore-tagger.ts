@@ -1,8 +1,9 @@
 /**
- * Trains restoration's punctuation tagger, a linear-chain CRF over hashed word features
- * (`server/src/restore/punctTagger.ts`; the discriminative baseline of the paper's Figure 4):
+ * Trains the CRF punctuation tagger, a linear-chain CRF over hashed word features (`server/src/restore/punctTagger.ts`;
+ * restoration's tagger before the BiLSTM, now its baseline, and with LOWER_EVERY=1 the tagger of text typed without
+ * capitals):
  *
- *   npx tsx scripts/train-restore-tagger.ts   # writes models/en/restore-tagger.json (npm run train:restore-tagger)
+ *   npx tsx scripts/train-restore-tagger.ts   # writes models/en/restore-tagger-crf.json (npm run train:restore-tagger-crf)
  *
  * Data: EWT train paragraphs and edited-english train documents (d % 10 ∉ {8, 9}), as dictation gives them (words
  * only, sentence-initial capitals lowered; `dictated` in test/restore/corpus.ts); each word is tagged with the main
@@ -23,7 +24,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { meanNll, TaggedRun, trainTagger } from '../server/research/restore/crfTraining';
-import { bestMarks, CLUSTERS_FILE, DENSE_SCALE, denseWeightText, featureHashes, FeatureSet, MARKS, markOfSlot, CrfTagger, PunctTaggerJson, QUESTION_STATE_TAGS, TAGGER_MODEL_FILE, tagsOfMarks } from '../server/src/restore/punctTagger';
+import { bestMarks, CLUSTERS_FILE, CRF_TAGGER_FILE, DENSE_SCALE, denseWeightText, featureHashes, FeatureSet, MARKS, markOfSlot, CrfTagger, PunctTaggerJson, QUESTION_STATE_TAGS, TAGGER_MODEL_FILE, tagsOfMarks } from '../server/src/restore/punctTagger';
 import { readClusters } from '../server/src/parser/wordClusters';
 import { dictated, editedParagraphs, ewtParagraphs, FORMULA_OPENING, slotMarks } from '../test/restore/corpus';
 
@@ -138,7 +139,7 @@ function write(trained: CrfTagger, epoch: number): CrfTagger {
     trans: Array.from(m.trans, (v) => Number(v.toFixed(4))),
     ...(KEEP === undefined ? { dense: denseWeightText(m.weights) } : { weights: kept }),
   };
-  const out = process.env.OUT ?? path.join(MODEL_DIR, TAGGER_MODEL_FILE);
+  const out = process.env.OUT ?? path.join(MODEL_DIR, CRF_TAGGER_FILE);
   fs.writeFileSync(out, JSON.stringify(json));
   if (process.env.FULL_OUT) fs.writeFileSync(process.env.FULL_OUT, Buffer.from(trained.weights.buffer));
   console.log(`wrote ${out} (epoch ${epoch}, ${KEEP === undefined ? 'every weight' : `${kept.length} weights`}, ${(fs.statSync(out).size / 1e6).toFixed(1)} MB)`);

@@ -1,10 +1,12 @@
 /**
- * A discriminative punctuation tagger over words: a linear-chain CRF over hashed lexical features (a window of words,
- * their shapes and suffixes) that tags each word of a run of unpunctuated words with the mark written after it
- * (none, `,`, `.`, `?`, `!`, `:` or `;`). It is the discriminative baseline of the paper's Figure 4 (there a BiLSTM-CRF;
- * here a feature-based CRF, which trains in minutes on two shared cores), and restoration reads its comma posteriors
- * as evidence beside the punctuation model's samples (`restorer.ts`). Trained on EWT train and edited-english train as
- * dictation gives them (`scripts/train-restore-tagger.ts`, `models/en/restore-tagger.json`).
+ * Discriminative punctuation taggers over words: each tags each word of a run of unpunctuated words with the mark
+ * written after it (none, `,`, `.`, `?`, `!`, `:` or `;`), and restoration reads its posteriors as evidence beside the
+ * punctuation model's samples (`restorer.ts`): where a run is cut, which sentences are questions, commas. The bundled
+ * one (`models/en/restore-tagger.json`) is the BiLSTM (`bilstmTagger.ts`, the paper's Figure 4 baseline); this file
+ * holds the common interface and the first one, a linear-chain CRF over hashed lexical features (a window of words,
+ * their shapes and suffixes), kept as a baseline (`restore-tagger-crf.json`) and as the tagger of text typed without
+ * capitals (`restore-tagger-lower.json`). Both are trained on EWT train and edited-english train as dictation gives
+ * them (`scripts/train-restore-bilstm.ts`, `scripts/train-restore-tagger.ts`).
  *
  * A model's tags may split the marks inside a sentence by whether the sentence is a question (`¿`, `¿,`, `¿:`, `¿;`:
  * that mark, in a sentence that ends with `?`). A first-order chain sees only the word around each slot, so on its
@@ -24,7 +26,10 @@ import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
 import { readModelFile } from '../data/modelIntegrity';
 import { bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson } from './bilstmTagger';
 
+/** Restoration's tagger (any kind: the bundled one is the BiLSTM, `bilstmTagger.ts`). */
 export const TAGGER_MODEL_FILE = 'restore-tagger.json';
+/** The CRF tagger, restoration's tagger before the BiLSTM, kept as a baseline (`scripts/bench-restore.ts`). */
+export const CRF_TAGGER_FILE = 'restore-tagger-crf.json';
 
 /** The marks the tagger decides: the main mark written after a word. */
 export const MARKS = ['', ',', '.', '?', '!', ':', ';'] as const;
@@ -443,6 +448,11 @@ export function someInnerEnd(m: PunctTagger, words: readonly string[]): number {
   const logZ = logPartition(scores);
   const logZNone = logPartition({ k, emit, trans: scores.trans });
   return -Math.expm1(logZNone - logZ);
+}
+
+/** The CRF baseline, or undefined when it is missing. */
+export function loadCrfTagger(dir: string): PunctTagger | undefined {
+  return readTagger(path.join(dir, CRF_TAGGER_FILE));
 }
 
 /** The bundled tagger, or undefined when it is missing (restoration then uses the punctuation model's commas alone). */

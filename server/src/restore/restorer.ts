@@ -22,7 +22,7 @@ import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { registerProb } from './register';
 import { Insertion, splice } from './splice';
-import { COLON, COMMA, MARK_COUNT, MARKS, loadLowerCaseTagger, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRun, typedWithoutCapitals } from './punctTagger';
+import { COLON, COMMA, MARK_COUNT, MARKS, loadCrfTagger, loadLowerCaseTagger, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRun, typedWithoutCapitals } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -166,7 +166,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
    * The boundary model, tagger and comma model, looked up at the first restoration and kept: finding the model
    * directory checks files on disk, 3% of restoring a paragraph when it was done at each one.
    */
-  let resolved: { boundaries?: BoundaryModel; tagger?: PunctTagger; lower?: PunctTagger; commaModel?: CommaModel } | undefined;
+  let resolved: { boundaries?: BoundaryModel; tagger?: PunctTagger; lower?: PunctTagger; lowerPartner?: PunctTagger; commaModel?: CommaModel } | undefined;
   const models = () => {
     if (resolved) return resolved;
     const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
@@ -175,7 +175,11 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
     // A tagger given in the options (a candidate, a test's) is read alone unless a lower-case one is given with it.
     const bundledLower = options.tagger === undefined ? loadLowerCaseTagger(defaultModelDir()) : undefined;
     const lower = tagger ? (options.lowerCaseTagger === undefined ? bundledLower : options.lowerCaseTagger || undefined) : undefined;
-    return (resolved = { boundaries, tagger, lower, commaModel });
+    // The lower-case tagger is averaged with the CRF it was made beside, not with the BiLSTM: the mean of the BiLSTM
+    // and the lower-case CRF cut lower-cased edited dev dictation at boundary F1 0.271 against the CRF pair's 0.287
+    // (journal, "A BiLSTM punctuation tagger …").
+    const lowerPartner = lower && tagger?.kind === 'bilstm' && options.tagger === undefined ? loadCrfTagger(defaultModelDir()) ?? tagger : tagger;
+    return (resolved = { boundaries, tagger, lower, lowerPartner, commaModel });
   };
   const restorer: Restorer = {
     restore: (text) => restorer.restoreUntil(text, Infinity).text,
@@ -193,7 +197,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const flat = text.replace(/\s/g, ' ');
       const insertions: Insertion[] = [];
       const capitals: number[] = [];
-      const { boundaries, tagger, lower, commaModel } = models();
+      const { boundaries, tagger, lower, lowerPartner, commaModel } = models();
       const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
       const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
       const hashes: number[] = [];
@@ -327,7 +331,8 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               // `i` for `I` shows the writer types without capitals, which the bundled tagger never saw: the
               // lower-case tagger alone reads such a run (lower-cased EWT dev boundary F1 0.258 with the mean, 0.312
               // so; journal, "A run that writes `i` for `I` …").
-              ({ marginals, best } = forms.some((f) => LOWER_I.test(f)) ? own : mixedRun(tagged, own));
+              const partner = lowerPartner === tagger ? tagged : tagRun(lowerPartner!, forms, 'viterbi' in cut);
+              ({ marginals, best } = forms.some((f) => LOWER_I.test(f)) ? own : mixedRun(partner, own));
             }
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
