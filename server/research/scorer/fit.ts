@@ -270,10 +270,10 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 }
 
 /**
- * Model files the examples do not depend on: the scorer's own (its JSON and the sidecar made from it), and the BiLSTM
- * gap tagger, whose features are added after the examples are read (`--neural-gaps`).
+ * Model files the examples do not depend on: the scorer's own (its JSON and the sidecar made from it), the BiLSTM gap
+ * tagger (examples that read it are cached apart, by its hash: `--neural-gaps`) and restoration's models.
  */
-const NOT_HASHED = new Set(['lint-scorer.json', 'lint-scorer.weights.bin', LINT_GAP_TAGGER_FILE]);
+const notHashed = (name: string) => name === 'lint-scorer.json' || name === 'lint-scorer.weights.bin' || name === LINT_GAP_TAGGER_FILE || name.startsWith('restore-');
 
 /** Bumped when the features change, so cached examples are rebuilt. */
 const FEATURES_VERSION = 7;
@@ -288,7 +288,7 @@ const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : 
 function modelsHash(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(modelDir, 'manifest.json'), 'utf8')) as { files: Record<string, { sha256: string }> };
   const h = createHash('sha256');
-  for (const [name, { sha256 }] of Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1))) if (!NOT_HASHED.has(name)) h.update(`${name} ${sha256}\n`);
+  for (const [name, { sha256 }] of Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : 1))) if (!notHashed(name)) h.update(`${name} ${sha256}\n`);
   return h.digest('hex').slice(0, 8);
 }
 /** Bumped when `learnerShapes.ts` makes other shapes, so their cached examples are rebuilt. */
