@@ -1,4 +1,8 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { readPunctTaggerFile, tagRun } from '../../server/src/restore/punctTagger';
 import { seededRng } from '../../server/src/random/seededRng';
 import { hashString } from '../../server/src/parser/hash';
 import { HashIndex } from '../../server/src/parser/hashIndex';
@@ -80,6 +84,21 @@ describe('the BiLSTM punctuation tagger', () => {
       const total = p.slice(t * BILSTM_MARK_COUNT, (t + 1) * BILSTM_MARK_COUNT).reduce((a, v) => a + v, 0);
       assert.ok(Math.abs(total - 1) < 1e-9);
     }
+  });
+
+  it('as a punctuation tagger: its marks are the most probable, and a mean of it with itself reads as it does', () => {
+    const m = tinyTagger(4);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bilstm-'));
+    fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify(bilstmTaggerJson(m)));
+    fs.writeFileSync(path.join(dir, 'mean.json'), JSON.stringify({ kind: 'mean', files: ['a.json', 'a.json'] }));
+    const alone = tagRun(readPunctTaggerFile(path.join(dir, 'a.json'), dir), run, true);
+    const mean = tagRun(readPunctTaggerFile(path.join(dir, 'mean.json'), dir), run, true);
+    alone.marginals.forEach((v, i) => assert.ok(Math.abs(v - mean.marginals[i]) < 1e-12));
+    assert.deepStrictEqual(mean.best, alone.best);
+    alone.best!.forEach((y, t) => {
+      const row = alone.marginals.subarray(t * BILSTM_MARK_COUNT, (t + 1) * BILSTM_MARK_COUNT);
+      assert.strictEqual(row[y], Math.max(...row));
+    });
   });
 
   it('reads letter case as writers type it', () => {
