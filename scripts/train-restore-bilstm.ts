@@ -32,8 +32,8 @@ import { hashString } from '../server/src/parser/hash';
 import { HashIndex } from '../server/src/parser/hashIndex';
 import { normaliseWord } from '../server/src/parser/encoding';
 import { readClusters } from '../server/src/parser/wordClusters';
-import { BILSTM_MARK_COUNT, BiLstmDims, bilstmLayout, bilstmTaggerJson, BiLstmSizes, CLUSTERS_FILE, encodeRun, ID_STRIDE, OTHER_WRITTEN_MARK, SHAPE_CLASSES } from '../server/src/restore/bilstmTagger';
-import { markOfSlot, MARKS } from '../server/src/restore/punctTagger';
+import { BILSTM_MARK_COUNT, BiLstmDims, bilstmLayout, bilstmTaggerJson, BiLstmSizes, CLUSTERS_FILE, encodeRun, ID_STRIDE, SHAPE_CLASSES } from '../server/src/restore/bilstmTagger';
+import { markOfSlot, MARKS, writtenMarkClass } from '../server/src/restore/punctTagger';
 import { Adam, adamState, adamStep, runLossAndGradient, TrainedTagger } from '../server/src/training/restore/bilstmTaggerTrain';
 import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
 import { tokenizeText } from '../server/src/tokenize';
@@ -75,12 +75,6 @@ interface Run {
   written?: Uint8Array;
 }
 
-/** The class of a slot's written marks: its main mark, or OTHER_WRITTEN_MARK for quotes, brackets and dashes alone. */
-function writtenClass(marks: readonly string[]): number {
-  const y = markOfSlot(marks);
-  return y === 0 && marks.length > 0 ? OTHER_WRITTEN_MARK : y;
-}
-
 /**
  * Edited paragraphs as written, cut into sentences and words by the engine's own tokeniser (`tokenizeText`,
  * `slotSentence`), so that the words and marks are those the linter reads. Each word's label is the editor's mark
@@ -93,7 +87,7 @@ function writtenRuns(paragraphs: readonly string[]): Run[] {
       const { forms, slots } = slotSentence(t.tokens);
       if (forms.length === 0) continue;
       const after = slots.slice(1);
-      out.push({ words: forms, marks: Uint8Array.from(after, markOfSlot), written: Uint8Array.from(after, writtenClass) });
+      out.push({ words: forms, marks: Uint8Array.from(after, markOfSlot), written: Uint8Array.from(after, writtenMarkClass) });
     }
   }
   return out;

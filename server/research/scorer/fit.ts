@@ -246,8 +246,10 @@ const setOffModel = opt['set-off-feature'] ? loadSetOffCommasModel(modelDir) : u
 setExampleSetOff(setOffModel && !opt['no-cross-fit'] ? crossFittedSetOff(setOffModel) : setOffModel);
 const neuralTagger = opt['neural-gaps'] ? readBiLstmTaggerFile(opt['neural-gaps'], modelDir) : undefined;
 setExampleNeural(neuralTagger);
-/** In the cache's name of examples that carry the gap tagger's features: the tagger file's hash. */
-const neuralTag = opt['neural-gaps'] ? `-ng${createHash('sha256').update(fs.readFileSync(opt['neural-gaps'])).digest('hex').slice(0, 8)}` : '';
+/** Bumped when `neuralGapFeatures` reads slots otherwise (2: the marks' classes by `writtenMarkClass`, as training read them). */
+const NEURAL_FEATURES_VERSION = 2;
+/** In the cache's name of examples that carry the gap tagger's features: their version and the tagger file's hash. */
+const neuralTag = opt['neural-gaps'] ? `-ng${NEURAL_FEATURES_VERSION}-${createHash('sha256').update(fs.readFileSync(opt['neural-gaps'])).digest('hex').slice(0, 8)}` : '';
 
 interface PartData {
   corrupted: LabelledSentence[];

@@ -24,7 +24,7 @@ import { CrfScores, logPartition, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
 import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
 import { readModelFile } from '../data/modelIntegrity';
-import { bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson } from './bilstmTagger';
+import { bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson, OTHER_WRITTEN_MARK } from './bilstmTagger';
 
 /** Restoration's tagger (any kind: the bundled one is the BiLSTM, `bilstmTagger.ts`). */
 export const TAGGER_MODEL_FILE = 'restore-tagger.json';
@@ -151,6 +151,16 @@ export function markOfSlot(marks: readonly string[]): number {
   if (marks.includes(':')) return 5;
   if (marks.includes(',')) return 1;
   return 0;
+}
+
+/**
+ * The class of the marks a writer wrote in a slot, as a tagger that reads them takes it (`bilstmTagger.ts`): the slot's
+ * mark (`markOfSlot`), or OTHER_WRITTEN_MARK for other marks alone (quotes, brackets, dashes, an abbreviation's dot).
+ * Training (`scripts/train-restore-bilstm.ts --written`) and the linter (`neuralGaps.ts`) both read slots through it.
+ */
+export function writtenMarkClass(marks: readonly string[]): number {
+  const y = markOfSlot(marks);
+  return y === 0 && marks.length > 0 ? OTHER_WRITTEN_MARK : y;
 }
 
 /**

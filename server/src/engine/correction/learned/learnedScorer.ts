@@ -333,8 +333,8 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
   }
   // Which mark an editor would write at the slots, read by the BiLSTM from the whole sentence as written.
   if (ctx.neural) {
-    const changes = slots.map((i) => [i, c.changes.get(i)!.map((m) => m.text).join('')] as const);
-    for (const [name, v] of neuralGapFeatures(ctx.neural, changes, (i) => (s.tree.slots[i] ?? []).join(''), action, key)) out.add(v, name);
+    const changes = slots.map((i) => [i, c.changes.get(i)!.map((m) => m.norm)] as const);
+    for (const [name, v] of neuralGapFeatures(ctx.neural, changes, (i) => s.tree.slots[i] ?? [], action, key)) out.add(v, name);
   }
 }
 

@@ -13,6 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { readModelFile } from '../../../data/modelIntegrity';
 import { BILSTM_MARK_COUNT, bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson, OTHER_WRITTEN_MARK } from '../../../restore/bilstmTagger';
+import { writtenMarkClass } from '../../../restore/punctTagger';
 import { AnalysedSentence } from '../../sentence';
 
 export const LINT_GAP_TAGGER_FILE = 'lint-gap-tagger.json';
@@ -23,30 +24,19 @@ export function loadLintGapTagger(dir: string): BiLstmTagger | undefined {
   return bilstmTaggerFromJson(JSON.parse(readModelFile(file).toString('utf8')) as BiLstmTaggerJson, dir);
 }
 
-/**
- * The class of a slot's marks (`punctTagger.ts`'s `markOfSlot`, from their text): `?`, `!`, `.` (or an ellipsis), `;`,
- * `:`, `,`, none; any other mark alone (quote, bracket, dash) is OTHER_WRITTEN_MARK.
- */
-export function markClassOfText(text: string): number {
-  if (text.includes('?')) return 3;
-  if (text.includes('!')) return 4;
-  if (text.includes('.') || text.includes('…')) return 2;
-  if (text.includes(';')) return 6;
-  if (text.includes(':')) return 5;
-  if (text.includes(',')) return 1;
-  return text.trim() === '' ? 0 : OTHER_WRITTEN_MARK;
-}
-
 /** The tagger's reading of a sentence: P(mark after word t), n × BILSTM_MARK_COUNT. */
 export interface NeuralGapReading {
   p: Float64Array;
   n: number;
 }
 
-/** The words and the marks written after each (the tree's slots 1 … n), as the tagger was trained to read them. */
+/**
+ * The words and the marks written after each (the tree's slots 1 … n, normalised marks as the tokenizer's
+ * `slotSentence` gives them), read as the tagger was trained to read them (`writtenMarkClass`).
+ */
 export function neuralGapReading(s: AnalysedSentence, tagger: BiLstmTagger): NeuralGapReading {
   const words = s.tree.words.map((w) => w.form);
-  const written = words.map((_, t) => markClassOfText((s.tree.slots[t + 1] ?? []).join('')));
+  const written = words.map((_, t) => writtenMarkClass(s.tree.slots[t + 1] ?? []));
   return { p: bilstmMarginals(tagger, words, written), n: words.length };
 }
 
@@ -56,17 +46,17 @@ const logit = (p: number) => {
 };
 
 /**
- * The features of an edit that writes `changes` (slot → the text of its new marks; slot i lies after word i) in place
- * of `written` (slot → the text written there): per kind of edit and action, the lowest logit of P(new mark) over the
+ * The features of an edit that writes `changes` (slot → its new marks, normalised; slot i lies after word i) in place
+ * of `written` (slot → the normalised marks written there): per kind of edit and action, the lowest logit of P(new mark) over the
  * changed inner slots, its bin, and the lowest logit of P(the written mark). Slots the tagger cannot answer (the
  * sentence's ends, a mark it does not tag) are left out; with none left, the feature `noNGap*action`.
  */
-export function neuralGapFeatures(r: NeuralGapReading, changes: ReadonlyArray<readonly [number, string]>, written: (slot: number) => string, action: string, key: string): Array<[string, number]> {
+export function neuralGapFeatures(r: NeuralGapReading, changes: ReadonlyArray<readonly [number, readonly string[]]>, written: (slot: number) => readonly string[], action: string, key: string): Array<[string, number]> {
   let lo = Infinity, hi = -Infinity, old = Infinity;
   for (const [i, marks] of changes) {
     if (i < 1 || i >= r.n) continue;
-    const now = markClassOfText(marks);
-    const was = markClassOfText(written(i));
+    const now = writtenMarkClass(marks);
+    const was = writtenMarkClass(written(i));
     if (now === OTHER_WRITTEN_MARK || was === OTHER_WRITTEN_MARK) continue;
     const pNew = logit(r.p[(i - 1) * BILSTM_MARK_COUNT + now]);
     lo = Math.min(lo, pNew);
