@@ -17,7 +17,7 @@ import * as fs from 'fs';
 import { AnalysedSentence } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
 import type { ScoredCandidate } from '../pipeline/decide';
-import { logit } from '../pipeline/calibration';
+import { boundedLogit, logit } from '../pipeline/calibration';
 import { manifestSha256, readModelFile } from '../../../data/modelIntegrity';
 import { FeatureWeights, recordWeights } from './featureWeightTable';
 import { readScorerSidecar, ScorerJson, ScorerSettings, scorerSource } from './scorerSidecar';
@@ -198,8 +198,6 @@ export function deltaTermsReach(weights: FeatureWeights, key: string, hand: 'den
 /** `deltaTermsReach` by weights (which do not change once loaded), generator and kind: asked for at every dense candidate, of a few dozen kinds. */
 const reaches = new WeakMap<FeatureWeights, Record<'dense' | 'hand', Map<string, number>>>();
 
-const logitOf = (p: number) => clip(logit(clip(p, 1e-4, 1 - 1e-4)), -9, 9);
-
 /** The candidate's features by name (`emitCandidateFeatures`): what the scorer is trained on and what the reasons read. */
 export function candidateFeatures(sc: ScoredCandidate, s: AnalysedSentence, info: TreeInfo, ctx: FeatureContext = {}): FeatureVector {
   const names = new FeatureNames();
@@ -279,7 +277,7 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
     // on (dev relative / appositive recall 0.298 / 0.326 against w1c's 0.165 / 0.209 without it).
     const at = setOffAt(ctx.setOff, changed);
     if (at) {
-      const l = logitOf(at.answer.p);
+      const l = boundedLogit(at.answer.p);
       // The shape: `${kind}|same=${same}`.
       const kind = at.answer.kind;
       const same = String(at.same);
@@ -343,8 +341,8 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
  * lowest and highest as logits, the lowest for the kind of edit, and the lowest's bin.
  */
 function emitSlotProbabilities(out: FeatureSink, name: string, ps: readonly number[], action: string, key: string): void {
-  const lo = logitOf(minOf(ps));
-  const hi = logitOf(maxOf(ps));
+  const lo = boundedLogit(minOf(ps));
+  const hi = boundedLogit(maxOf(ps));
   out.add(lo / 4, name, '*', action);
   out.add(hi / 4, name, 'Max*', action);
   out.add(lo / 4, name, '*key=', key);

@@ -14,6 +14,7 @@ import * as path from 'path';
 import { readModelFile } from '../../../data/modelIntegrity';
 import { BILSTM_MARK_COUNT, bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson, OTHER_WRITTEN_MARK } from '../../../restore/bilstmTagger';
 import { writtenMarkClass } from '../../../restore/punctTagger';
+import { boundedLogit } from '../pipeline/calibration';
 import { AnalysedSentence } from '../../sentence';
 
 export const LINT_GAP_TAGGER_FILE = 'lint-gap-tagger.json';
@@ -40,11 +41,6 @@ export function neuralGapReading(s: AnalysedSentence, tagger: BiLstmTagger): Neu
   return { p: bilstmMarginals(tagger, words, written), n: words.length };
 }
 
-const logit = (p: number) => {
-  const q = Math.min(1 - 1e-4, Math.max(1e-4, p));
-  return Math.max(-9, Math.min(9, Math.log(q / (1 - q))));
-};
-
 /**
  * The features of an edit that writes `changes` (slot → its new marks, normalised; slot i lies after word i) in place
  * of `written` (slot → the normalised marks written there): per kind of edit and action, the lowest logit of P(new mark) over the
@@ -58,10 +54,10 @@ export function neuralGapFeatures(r: NeuralGapReading, changes: ReadonlyArray<re
     const now = writtenMarkClass(marks);
     const was = writtenMarkClass(written(i));
     if (now === OTHER_WRITTEN_MARK || was === OTHER_WRITTEN_MARK) continue;
-    const pNew = logit(r.p[(i - 1) * BILSTM_MARK_COUNT + now]);
+    const pNew = boundedLogit(r.p[(i - 1) * BILSTM_MARK_COUNT + now]);
     lo = Math.min(lo, pNew);
     hi = Math.max(hi, pNew);
-    old = Math.min(old, logit(r.p[(i - 1) * BILSTM_MARK_COUNT + was]));
+    old = Math.min(old, boundedLogit(r.p[(i - 1) * BILSTM_MARK_COUNT + was]));
   }
   if (lo === Infinity) return [[`noNGap*${action}`, 1]];
   return [

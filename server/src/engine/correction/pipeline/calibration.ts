@@ -85,6 +85,14 @@ export function logit(p: number): number {
   return Math.log(q / (1 - q));
 }
 
+/**
+ * The logit of a model's probability as the learned scorer's features take it: p kept within [1e-4, 1 − 1e-4], the
+ * logit within ±9, so that no one model's certainty outweighs the rest.
+ */
+export function boundedLogit(p: number): number {
+  return Math.max(-9, Math.min(9, logit(Math.max(1e-4, Math.min(1 - 1e-4, p)))));
+}
+
 /** The error model's probability for one kind of edit (stage 1), before any recalibration. */
 function kindProbability(k: KindCalibration, delta: number): number {
   if (k.points && k.points.length > 0) return interpolate(k.points, delta);
