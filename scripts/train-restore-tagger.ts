@@ -24,8 +24,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { meanNll, TaggedRun, trainTagger } from '../server/research/restore/crfTraining';
-import { bestMarks, CLUSTERS_FILE, CRF_TAGGER_FILE, DENSE_SCALE, denseWeightText, featureHashes, FeatureSet, MARKS, markOfSlot, CrfTagger, PunctTaggerJson, QUESTION_STATE_TAGS, TAGGER_MODEL_FILE, tagsOfMarks } from '../server/src/restore/punctTagger';
-import { readClusters } from '../server/src/parser/wordClusters';
+import { bestMarks, CRF_TAGGER_FILE, DENSE_SCALE, denseWeightText, featureHashes, FeatureSet, MARKS, markOfSlot, CrfTagger, PunctTaggerJson, QUESTION_STATE_TAGS, TAGGER_MODEL_FILE, tagsOfMarks } from '../server/src/restore/punctTagger';
+import { CLUSTERS_FILE, readClusters } from '../server/src/parser/wordClusters';
 import { dictated, editedParagraphs, ewtParagraphs, FORMULA_OPENING, slotMarks } from '../test/restore/corpus';
 
 const BITS = 21;

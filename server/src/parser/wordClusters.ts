@@ -10,6 +10,9 @@ import { hashString } from './hash';
 import { normaliseWord } from './encoding';
 import { readModelFile } from '../data/modelIntegrity';
 
+/** The clusters' file beside the models, which the parser and restoration's taggers read. */
+export const CLUSTERS_FILE = 'parser-clusters.bin.gz';
+
 export interface ClusterMap {
   /** Sorted hashes of normalised words (`hashString(normaliseWord(w))`). */
   keys: Uint32Array;

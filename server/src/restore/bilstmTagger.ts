@@ -20,7 +20,7 @@ import { fastTanh } from '../parser/fastActivations';
 import { lstmForward, LstmView } from '../parser/bilstm';
 import { hashString } from '../parser/hash';
 import { normaliseWord } from '../parser/encoding';
-import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
+import { ClusterMap, clusterOf, CLUSTERS_FILE, readClusters } from '../parser/wordClusters';
 import { HashIndex } from '../parser/hashIndex';
 import { MatVecKernel } from '../parser/wasmMatVec';
 import { LstmKernel } from '../parser/wasmLstm';
@@ -282,7 +282,6 @@ export function bilstmTaggerJson(m: Omit<BiLstmTagger, 'wordIndex' | 'layout' | 
   return { kind: 'bilstm', version: m.version, dims: m.dims, sizes: m.sizes, clusters: !!m.clusters, words: b64(m.words), theta: b64(Float32Array.from(m.theta)) };
 }
 
-export const CLUSTERS_FILE = 'parser-clusters.bin.gz';
 
 /** The tagger of a file's JSON; `dir`: where the parser's word clusters are, when it reads them. */
 export function bilstmTaggerFromJson(j: BiLstmTaggerJson, dir?: string, clusters?: ClusterMap): BiLstmTagger {

@@ -22,7 +22,7 @@ import { hashString } from '../parser/hash';
 import { onceByFile } from './hashedLogistic';
 import { CrfScores, logPartition, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
-import { ClusterMap, clusterOf, readClusters } from '../parser/wordClusters';
+import { ClusterMap, clusterOf, CLUSTERS_FILE, readClusters } from '../parser/wordClusters';
 import { readModelFile } from '../data/modelIntegrity';
 import { bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson, OTHER_WRITTEN_MARK } from './bilstmTagger';
 
@@ -390,7 +390,6 @@ export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
   return viterbi(taggerScores(m, taggerHashes(m, words))).map((y) => mark[y]);
 }
 
-export const CLUSTERS_FILE = 'parser-clusters.bin.gz';
 
 /** The tagger of a file's JSON; `dir`: where the word clusters are, when it reads them. */
 export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, dir?: string, file?: string): PunctTagger {
