@@ -148,7 +148,11 @@ function main(): void {
 
   // The vocabulary: normalised words seen at least --min-count times, most frequent first.
   const freq = new Map<string, number>();
-  for (const r of train) for (const w of r.words) freq.set(normaliseWord(w), (freq.get(normaliseWord(w)) ?? 0) + 1);
+  for (const r of train)
+    for (const w of r.words) {
+      const norm = normaliseWord(w);
+      freq.set(norm, (freq.get(norm) ?? 0) + 1);
+    }
   const vocab = [...freq].filter(([, c]) => c >= num('min-count')).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const words = Int32Array.from(vocab, ([w]) => hashString(w));
   const countOfRow = Float64Array.from([0, ...vocab.map(([, c]) => c)]);
