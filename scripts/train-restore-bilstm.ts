@@ -23,6 +23,10 @@
  * train sentences as written, read by the engine's tokeniser, each word labelled with the editor's mark, the input's commas corrupted afresh every
  * epoch (each left out with P `--drop-comma`, one added after a bare word with P `--add-comma`); dev is edited-english
  * dev corrupted once (seed 3). Its dev F1s are of the editor's marks given the corrupted ones.
+ *
+ * `--written --leave-fold k`: trained only on the edited-english train documents outside the learned scorer's fold k
+ * (`server/research/scorer/crossFit.ts gapFoldOf`), so that the scorer's examples from fold k read a tagger that never
+ * saw their document, as the linter's tagger never saw the user's (`fit.ts --neural-gap-folds`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -38,6 +42,8 @@ import { Adam, adamState, adamStep, runLossAndGradient, TrainedTagger } from '..
 import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
 import { tokenizeText } from '../server/src/tokenize';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
+import { readEditedEnglish } from '../server/research/editedEnglish';
+import { gapFoldOf } from '../server/research/scorer/crossFit';
 
 const { values } = parseArgs({
   options: {
@@ -63,6 +69,7 @@ const { values } = parseArgs({
     mark: { type: 'string', default: '8' },
     'drop-comma': { type: 'string', default: '0.25' },
     'add-comma': { type: 'string', default: '0.03' },
+    'leave-fold': { type: 'string' },
   },
 });
 const num = (k: keyof typeof values) => Number(values[k]);
@@ -139,7 +146,13 @@ function main(): void {
   const clock = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
   const editedDocs = (part: 'train' | 'dev') => editedParagraphs(part).map((p) => [p.text]);
   const written = values.written;
-  let train = written ? writtenRuns(editedParagraphs('train').map((p) => p.text)) : runs([...ewtParagraphs('train'), ...editedDocs('train')], num('lower-every'));
+  const leaveFold = values['leave-fold'] === undefined ? undefined : Number(values['leave-fold']);
+  if (leaveFold !== undefined && !written) throw new Error('--leave-fold is for the linter\'s tagger (--written)');
+  const writtenTrain = (): string[] =>
+    leaveFold === undefined
+      ? editedParagraphs('train').map((p) => p.text)
+      : readEditedEnglish(undefined, ['train']).filter((d) => gapFoldOf(d.index) !== leaveFold).flatMap((d) => d.paragraphs);
+  let train = written ? writtenRuns(writtenTrain()) : runs([...ewtParagraphs('train'), ...editedDocs('train')], num('lower-every'));
   if (values['limit-train']) train = train.slice(0, num('limit-train'));
   let dev = written ? writtenRuns(editedParagraphs('dev').map((p) => p.text)) : runs([...ewtParagraphs('dev'), ...editedDocs('dev')], 0);
   if (values['dev-limit']) dev = shuffled(seededRng(5), dev).slice(0, num('dev-limit'));

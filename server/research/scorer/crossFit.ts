@@ -116,3 +116,18 @@ function main(): void {
 }
 
 if (require.main === module) main();
+
+/**
+ * The linter's gap tagger (`neuralGaps.ts`) that gives the features of an example with this id: for edited-english
+ * train, the tagger trained without the example's fold (`scripts/train-restore-bilstm.ts --written --leave-fold k`,
+ * files given in fold order); the shipped one elsewhere. The shipped tagger saw every edited train document, so its
+ * probabilities there are sharper than on a user's text, and a scorer fitted on them trusted it too much (journal,
+ * "The linter's gap tagger as scorer features": clean EWT dev false alarms 46 → 56).
+ */
+export function crossFittedTagger<T>(shipped: T, folds: readonly T[]): (id: string) => T {
+  if (folds.length !== GAP_FOLDS) throw new Error(`${GAP_FOLDS} fold taggers wanted, ${folds.length} given`);
+  return (id) => {
+    const k = gapFoldOfId(id);
+    return k === undefined ? shipped : folds[k];
+  };
+}

@@ -67,10 +67,13 @@ export function setExampleSetOff(m: SetOffCommasModel | ((id: string) => SetOffC
   exampleSetOff = typeof m === 'function' ? m : m && (() => m);
 }
 
-/** The BiLSTM gap tagger whose probabilities the examples carry as features (none: no such features; `neuralGaps.ts`). */
-let exampleNeural: BiLstmTagger | undefined;
-export function setExampleNeural(t: BiLstmTagger | undefined): void {
-  exampleNeural = t;
+/**
+ * The BiLSTM gap tagger whose probabilities the examples carry as features (none: no such features; `neuralGaps.ts`),
+ * one for every example or one per example by its id (`crossFit.ts`: a tagger that did not see the example's document).
+ */
+let exampleNeural: ((id: string) => BiLstmTagger) | undefined;
+export function setExampleNeural(t: BiLstmTagger | ((id: string) => BiLstmTagger) | undefined): void {
+  exampleNeural = typeof t === 'function' ? t : t && (() => t);
 }
 
 /** `id`: the example's (`source#index/…`), which chooses its comma-gap and set-off models. */
@@ -78,9 +81,10 @@ export function labelEdits(s: AnalysedSentence, model: EngineModel, cal: Calibra
   const info = treeInfo(s.tree);
   const gaps = exampleGaps?.(id);
   const setOff = exampleSetOff?.(id);
+  const neural = exampleNeural?.(id);
   // Exactly what the engine's learned decision scores at run time (`learnedDecision.ts scoredForScorer`).
-  const scorer = { candidates: exampleCandidates === 'dense' ? ('dense' as const) : undefined, gapFeature: gaps !== undefined, setOffFeature: setOff !== undefined, neuralGaps: exampleNeural !== undefined };
-  const scored = scoredForScorer(scorer, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, { gaps, setOff, neural: exampleNeural });
+  const scorer = { candidates: exampleCandidates === 'dense' ? ('dense' as const) : undefined, gapFeature: gaps !== undefined, setOffFeature: setOff !== undefined, neuralGaps: neural !== undefined };
+  const scored = scoredForScorer(scorer, s, info, model, cal, parser.parseWithCommas.bind(parser), undefined, false, undefined, { gaps, setOff, neural });
   return scored.map(({ scored: sc, ctx }) => {
     const changes = [...sc.candidate.changes].map(([i, marks]) => [i, compactSlot(marks)] as [number, string]);
     const right = corruption !== undefined && changes.every(([i, m]) => corruption.gold.get(i)?.includes(m) ?? false);

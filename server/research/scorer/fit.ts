@@ -58,7 +58,7 @@ import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/neural
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleNeural, setExampleSetOff } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
-import { crossFittedGaps, crossFittedSetOff, GAP_FOLDS } from './crossFit';
+import { crossFittedGaps, crossFittedSetOff, crossFittedTagger, GAP_FOLDS } from './crossFit';
 import { DEFAULT_TRAIN, Encoded, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 import { expectedCalibrationError } from '../eval/ece';
 import { seededRng } from '../../src/random/seededRng';
@@ -195,6 +195,11 @@ const { values: opt } = parseArgs({
      * file's hash), and the scorer written says `neuralGaps`.
      */
     'neural-gaps': { type: 'string' },
+    /**
+     * With --neural-gaps: the fold taggers, comma-separated in fold order (`train-restore-bilstm.ts --written
+     * --leave-fold k`), which give edited-english train examples their features (`crossFit.ts crossFittedTagger`).
+     */
+    'neural-gap-folds': { type: 'string' },
     /** A scorer file whose weights the fit starts from (with `--train-only`: a residual fit on top of them). */
     'init-weights': { type: 'string' },
     /** Only the features whose names match this regular expression are fitted; the others keep `--init-weights`'. */
@@ -245,7 +250,16 @@ setExampleGaps(crossFit ? crossFittedGaps(gapModel) : gapModel);
 const setOffModel = opt['set-off-feature'] ? loadSetOffCommasModel(modelDir) : undefined;
 setExampleSetOff(setOffModel && !opt['no-cross-fit'] ? crossFittedSetOff(setOffModel) : setOffModel);
 const neuralTagger = opt['neural-gaps'] ? readBiLstmTaggerFile(opt['neural-gaps'], modelDir) : undefined;
-setExampleNeural(neuralTagger);
+const neuralFoldFiles = opt['neural-gap-folds']?.split(',') ?? [];
+if (neuralFoldFiles.length && !neuralTagger) throw new Error('--neural-gap-folds needs --neural-gaps');
+setExampleNeural(
+  neuralTagger && neuralFoldFiles.length
+    ? crossFittedTagger(
+        neuralTagger,
+        neuralFoldFiles.map((f) => readBiLstmTaggerFile(f, modelDir)),
+      )
+    : neuralTagger,
+);
 /** Bumped when `neuralGapFeatures` reads slots otherwise (2: the marks' classes by `writtenMarkClass`, as training read them). */
 const NEURAL_FEATURES_VERSION = 2;
 /** In the cache's name of examples that carry the gap tagger's features: their version and the tagger file's hash. */
@@ -257,7 +271,7 @@ interface PartData {
 }
 
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
-  const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}${part === 'train' ? crossFitTag : ''}`;
+  const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}${part === 'train' ? crossFitTag + neuralFoldTag : ''}`;
   const file = partFile(path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}`));
   if (fs.existsSync(file) && !opt.rebuild) return readPart(file);
   const t0 = Date.now();
@@ -298,6 +312,8 @@ const LEARNER_SHAPES_VERSION = 2;
 /** Bumped when `verbGroupSlots` makes other shapes. */
 const VERB_GROUP_SHAPES_VERSION = 1;
 
+/** In the cache's name of train examples whose gap tagger's features are cross-fitted: the fold taggers' hash. */
+const neuralFoldTag = neuralFoldFiles.length ? `-ngx${createHash('sha256').update(neuralFoldFiles.map((f) => fs.readFileSync(f)).reduce((a, b) => Buffer.concat([a, b]))).digest('hex').slice(0, 8)}` : '';
 /** In the cache's name of the examples whose gap probability is cross-fitted. */
 const crossFitTag = crossFit || (setOffModel && !opt['no-cross-fit']) ? `-xfit${GAP_FOLDS}` : '';
 
@@ -503,7 +519,7 @@ function main(): void {
   // Learner-shaped commas planted in edited-english train and EWT train sentences (`learnerShapes.ts`), labelled once
   // and cached under `name`; each family is drawn with its own seeds.
   const learnerExamples = (name: string, label: string, count: number, seeds: [number, number], slotsOf: Parameters<typeof learnerShapeItems>[3], tag: string): LabelledSentence[] => {
-    const file = path.join(defaultSilverDir(), `scorer-examples-${name}-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}.json`);
+    const file = path.join(defaultSilverDir(), `scorer-examples-${name}-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}${neuralFoldTag}.json`);
     if (fs.existsSync(file) && !opt.rebuild) return readPart(file).corrupted;
     const t0 = Date.now();
     const editedDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
