@@ -29,7 +29,7 @@
  *       the same for where a run is cut and which sentences end with `?`: the boundary model (shipped), the tagger's
  *       Viterbi sentence ends, its sentence-end posterior at thresholds, and the tagger's P(? | end) in the question mix.
  *   npx tsx scripts/bench-restore.ts --colons --set ewt-dev|edited-dev [--limit N]
- *       the same for `:` and `;` (the comma's mix, thresholds false | 0.35 | 0.5 | 0.65).
+ *       the same for `:` and `;` (the comma's mix, thresholds false | 0.2 | 0.25 | 0.3 | 0.35 | 0.5 | 0.65).
  *   npx tsx scripts/bench-restore.ts --sample-counts 10,15,20,30 --set ewt-dev|edited-dev [--limit N]
  *       the default restoration at each number of MBR samples (dev sets only; each row samples anew).
  *   npx tsx scripts/bench-restore.ts --comma-models --set ewt-dev|edited-dev|… [--comma-model FILE[,FILE…]] [--limit N]
@@ -262,6 +262,10 @@ function main(): void {
       ...[0.25, 0.5, 1].map((w) => ({ name: `tagger Viterbi, question w ${w}`, options: { boundaryEvidence: viterbi, questionEvidence: w } })),
       ...[0.5].map((w) => ({ name: `tagger Viterbi or boundary model, question w ${w}`, options: { boundaryEvidence: union, questionEvidence: w } })),
       ...[0.4, 0.45].flatMap((threshold) => [0.5, 1].map((w) => ({ name: `tagger posterior ≥ ${threshold}, question w ${w}`, options: { boundaryEvidence: { weight: 1, threshold }, questionEvidence: w } }))),
+      // The tagger's P(? | end) alone at thresholds other than the boundary model's (a sharper tagger wants its own).
+      ...[0.4, 0.45, 0.5].flatMap((threshold) =>
+        [0.15, 0.25, 0.35, 0.5].map((q) => ({ name: `tagger posterior ≥ ${threshold}, question w 1 ≥ ${q}`, options: { boundaryEvidence: { weight: 1, threshold }, questionEvidence: 1, questionThreshold: q } })),
+      ),
     ];
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| cut | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
@@ -287,7 +291,7 @@ function main(): void {
     if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| colon threshold | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
-    for (const colonThreshold of [false, 0.35, 0.5, 0.65] as const) {
+    for (const colonThreshold of [false, 0.2, 0.25, 0.3, 0.35, 0.5, 0.65] as const) {
       const restorer = makeRestorer(parser, memoModel, withCandidate({ colonThreshold }));
       const t = tallyOf(restorer);
       console.log(report(String(colonThreshold), t));

@@ -88,6 +88,8 @@ export interface RestoreOptions {
    * (1 − w)·P_question ≥ the boundary model's question threshold (default QUESTION_EVIDENCE: the tagger alone).
    */
   questionEvidence?: number;
+  /** The threshold of that mix (default QUESTION_THRESHOLD, else the boundary model's own). */
+  questionThreshold?: number;
 }
 
 const LOWER_I = /^i(?:['’](?:m|ve|ll|d))?$/;
@@ -270,7 +272,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
                 const own = questionWeight < 1 ? questionProb(boundaries, forms.slice(from, i)) : 0;
                 pQuestion = questionWeight * (pEnd > 0 ? pTagger[QUESTION] / pEnd : 0) + (1 - questionWeight) * own;
               } else pQuestion = questionProb(boundaries, forms.slice(from, i));
-              if (pQuestion >= boundaries.questionThreshold) sure[i] = finishedEnd(sure[i], true);
+              if (pQuestion >= (options.questionThreshold ?? boundaries.questionThreshold)) sure[i] = finishedEnd(sure[i], true);
               from = i;
             }
           }
