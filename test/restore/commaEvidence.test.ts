@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { defaultModelDir, loadParser, MODEL_FILE } from '../../server/src/parser';
 import { makeRestorer, RestoringModel } from '../../server/src/restore';
-import { COMMA, featureHashes, MARK_COUNT as K, PunctTagger, QUESTION, weightIndex } from '../../server/src/restore/punctTagger';
+import { COLON, COMMA, featureHashes, MARK_COUNT as K, PunctTagger, QUESTION, weightIndex } from '../../server/src/restore/punctTagger';
 import { hashString } from '../../server/src/parser/hash';
 import { wordChange } from './corpus';
 import { noonBoundary } from './noonBoundary';
@@ -82,10 +82,19 @@ describe('sentence ends from the tagger', function () {
     assert.equal(wordChange(input, viterbi(PERIOD)), undefined);
   });
 
+  it('a paragraph ends with a colon where the tagger finds one likelier than every sentence end; a sentence it cuts before does not', () => {
+    const input = 'we met at noon the speakers include';
+    const restored = (paragraphColon: boolean) => makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(COLON), boundaryEvidence: BOUNDARY_MODEL_CUT, colonThreshold: false, commaModel: false, paragraphColon }).restore(input);
+    assert.equal(restored(true), 'We met at noon. The speakers include:');
+    assert.equal(restored(false), 'We met at noon. The speakers include.');
+    // A tagger sure of a period there keeps the sentence's end.
+    assert.equal(makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(PERIOD), boundaryEvidence: BOUNDARY_MODEL_CUT, colonThreshold: false, commaModel: false }).restore(input), 'We met at noon. The speakers include.');
+  });
+
   it("the tagger's P(? | sentence end) decides the question mark by its weight in the mix", () => {
     const input = 'we met at noon the café was full';
-    // The question model's weights are all 0 (P = 0.5), below its threshold 0.99; the tagger's P(? | end) is ~1.
-    const restored = (w: number) => makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(QUESTION), boundaryEvidence: BOUNDARY_MODEL_CUT, questionEvidence: w, commaModel: false }).restore(input);
+    // The question model's weights are all 0 (P = 0.5), below the mix's threshold 0.99; the tagger's P(? | end) is ~1.
+    const restored = (w: number) => makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(QUESTION), boundaryEvidence: BOUNDARY_MODEL_CUT, questionEvidence: w, questionThreshold: 0.99, commaModel: false }).restore(input);
     assert.equal(restored(0), 'We met at noon. The café was full.');
     assert.equal(restored(0.5), 'We met at noon. The café was full.');
     assert.equal(restored(1), 'We met at noon? The café was full?');

@@ -383,6 +383,36 @@ export function tagRun(m: PunctTagger, words: readonly string[], withBest: boole
   return { marginals: byMark(m, posteriors(scores).marginals), best: withBest ? viterbi(scores).map((y) => mark[y]) : undefined };
 }
 
+/**
+ * The tagger's reading of a run of tokens, made over the run's written words (the spans between spaces), as every
+ * tagger was trained: a token that ends a written word takes the word's row, a token inside one (`do` of `don't`,
+ * `agency` of `agency's`) no mark. The engine's tokens split words the taggers never saw split (`n't`, `'s`).
+ * `tokens`: each token's offsets in `text`.
+ */
+export function tagRunByWords(m: PunctTagger, tokens: ReadonlyArray<{ start: number; end: number }>, text: string, withBest: boolean): { marginals: Float64Array; best?: number[] } {
+  // Tokens grouped into written words: a token with no space before the next joins that token's word (`she` `her`
+  // of `she/her`, whose slash is no word token, make one word as training read it).
+  const lastOfWord: number[] = [];
+  const words: string[] = [];
+  let from = 0;
+  for (let k = 0; k < tokens.length; k++) {
+    const glued = k + 1 < tokens.length && !/\s/.test(text.slice(tokens[k].end, tokens[k + 1].start));
+    if (glued) continue;
+    words.push(text.slice(tokens[from].start, tokens[k].end));
+    lastOfWord.push(k);
+    from = k + 1;
+  }
+  const byWord = tagRun(m, words, withBest);
+  const marginals = new Float64Array(tokens.length * MARK_COUNT);
+  for (let k = 0; k < tokens.length; k++) marginals[k * MARK_COUNT] = 1;
+  const best = withBest ? new Array<number>(tokens.length).fill(0) : undefined;
+  lastOfWord.forEach((k, w) => {
+    marginals.set(byWord.marginals.subarray(w * MARK_COUNT, (w + 1) * MARK_COUNT), k * MARK_COUNT);
+    if (best && byWord.best) best[k] = byWord.best[w];
+  });
+  return { marginals, best };
+}
+
 /** The marks of the tagger's best tags for a run of words (its restoration as a system of its own). */
 export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
   if (isBiLstm(m) || isMean(m)) return argmaxMarks(tagRun(m, words, false).marginals);
