@@ -36,7 +36,7 @@ import { tokenizeText } from '../server/src/tokenize';
 import { runParse, RunParse } from '../server/src/restore/boundaries';
 import { COMMA_MODEL_FILE, commaFeatureHashes, commaThreshold, CommaModelJson, commaProbOfHashes, CommaStack, logit, stackedProb, yields } from '../server/src/restore/commaModel';
 import { sentenceGaps } from '../server/src/restore/gaps';
-import { COMMA, denseWeightText, loadPunctTagger, MARK_COUNT, tagRun } from '../server/src/restore/punctTagger';
+import { COMMA, denseWeightText, loadPunctTagger, MARK_COUNT, tagRunByWords } from '../server/src/restore/punctTagger';
 import { COMMA_EVIDENCE } from '../server/src/restore/restorer';
 import { registerProb, RegisterModel } from '../server/src/restore/register';
 import { paragraphOfSentences, RegisterExample, trainRegister } from '../server/src/training/restore/register';
@@ -115,9 +115,8 @@ function build(part: Part, count: number, offset = 0): SentenceExamples[] {
     const pComma = new Map<number, number>();
     for (const t of tokenizeText(input)) {
       const slotted = slotSentence(t.tokens);
-      const forms = slotted.wordTokens.map((j) => t.tokens[j].text);
-      if (forms.length === 0) continue;
-      const { marginals } = tagRun(tagger, forms, false);
+      if (slotted.wordTokens.length === 0) continue;
+      const { marginals } = tagRunByWords(tagger, slotted.wordTokens.map((j) => t.tokens[j]), input, false);
       slotted.wordTokens.forEach((j, i) => pComma.set(t.tokens[j].start, marginals[i * MARK_COUNT + COMMA]));
     }
     // The real sentences: cut after each word whose slot has a sentence end.

@@ -2,18 +2,18 @@
  * Where default restoration and the punctuation tagger alone disagree, and which of them the text agrees with
  * (issue #31: the tagger alone restored with a lower AED than the whole pipeline). Dev sets only.
  *
- *   npx tsx server/research/restore/pipelineAgainstTagger.ts --set edited-dev|ewt-dev [--limit 400] [--examples 5]
+ *   npx tsx scripts/restore-against-tagger.ts --set edited-dev|ewt-dev [--limit 400] [--examples 5]
  *
  * Prints, over the slots where the two write different marks, the count of each (gold, pipeline, tagger) triple with
  * the edit distance each is off by, most frequent first, and a few examples of the commonest triples.
  */
 import { parseArgs } from 'util';
-import { loadParser } from '../../src/parser';
-import { loadPunctModel, defaultModelDir } from '../../src/model';
-import { editDistance } from '../../src/model/sample';
-import { makeRestorer } from '../../src/restore';
-import { bestMarks, loadPunctTagger, MARKS } from '../../src/restore/punctTagger';
-import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../../../test/restore/corpus';
+import { loadParser } from '../server/src/parser';
+import { loadPunctModel, defaultModelDir } from '../server/src/model';
+import { editDistance } from '../server/src/model/sample';
+import { makeRestorer } from '../server/src/restore';
+import { bestMarks, loadPunctTagger, MARKS } from '../server/src/restore/punctTagger';
+import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
 
 const { values } = parseArgs({ options: { set: { type: 'string', default: 'edited-dev' }, limit: { type: 'string', default: '400' }, examples: { type: 'string', default: '3' } } });
 if (!/dev$/.test(values.set!)) throw new Error('dev sets only');
