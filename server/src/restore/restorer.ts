@@ -22,7 +22,7 @@ import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { registerProb } from './register';
 import { Insertion, splice } from './splice';
-import { COLON, COMMA, MARK_COUNT, MARKS, loadCrfTagger, loadLowerCaseTagger, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRunByWords, typedWithoutCapitals } from './punctTagger';
+import { COLON, COMMA, MARK_COUNT, MARKS, loadLowerCaseTagger, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRunByWords, typedWithoutCapitals } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -97,7 +97,6 @@ export interface RestoreOptions {
   paragraphColon?: boolean;
 }
 
-const LOWER_I = /^i(?:['’](?:m|ve|ll|d))?$/;
 
 /** Two taggers' readings of a run averaged: the marginals' mean, the second's best marks. */
 function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; best?: number[] }): { marginals: Float64Array; best?: number[] } {
@@ -182,7 +181,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
    * The boundary model, tagger and comma model, looked up at the first restoration and kept: finding the model
    * directory checks files on disk, 3% of restoring a paragraph when it was done at each one.
    */
-  let resolved: { boundaries?: BoundaryModel; tagger?: PunctTagger; lower?: PunctTagger; lowerPartner?: PunctTagger; commaModel?: CommaModel } | undefined;
+  let resolved: { boundaries?: BoundaryModel; tagger?: PunctTagger; lower?: PunctTagger; commaModel?: CommaModel } | undefined;
   const models = () => {
     if (resolved) return resolved;
     const boundaries = options.boundaries === undefined ? loadBoundaryModel(defaultModelDir()) : options.boundaries || undefined;
@@ -191,11 +190,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
     // A tagger given in the options (a candidate, a test's) is read alone unless a lower-case one is given with it.
     const bundledLower = options.tagger === undefined ? loadLowerCaseTagger(defaultModelDir()) : undefined;
     const lower = tagger ? (options.lowerCaseTagger === undefined ? bundledLower : options.lowerCaseTagger || undefined) : undefined;
-    // The lower-case tagger is averaged with the CRF it was made beside, not with the BiLSTM: the mean of the BiLSTM
-    // and the lower-case CRF cut lower-cased edited dev dictation at boundary F1 0.271 against the CRF pair's 0.287
-    // (journal, "A BiLSTM punctuation tagger …").
-    const lowerPartner = lower && tagger?.kind === 'bilstm' && options.tagger === undefined ? loadCrfTagger(defaultModelDir()) ?? tagger : tagger;
-    return (resolved = { boundaries, tagger, lower, lowerPartner, commaModel });
+    return (resolved = { boundaries, tagger, lower, commaModel });
   };
   const restorer: Restorer = {
     restore: (text) => restorer.restoreUntil(text, Infinity).text,
@@ -213,7 +208,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const flat = text.replace(/\s/g, ' ');
       const insertions: Insertion[] = [];
       const capitals: number[] = [];
-      const { boundaries, tagger, lower, lowerPartner, commaModel } = models();
+      const { boundaries, tagger, lower, commaModel } = models();
       const opts = { samples: options.samples ?? DEFAULT_SAMPLES, seed: options.seed };
       const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
       const hashes: number[] = [];
@@ -352,19 +347,15 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             const wordTokens = run.wordTokens.map((k) => run.tokens[k]);
             const tagged = tagRunByWords(tagger, wordTokens, text, 'viterbi' in cut);
             run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, tagged.marginals.subarray(i * MARK_COUNT, (i + 1) * MARK_COUNT)));
-            // A run typed without capitals is cut by the two taggers' mean: the lower-case tagger's cuts alone lost
-            // 0.007 boundary F1 on cased edited dev dictation (where a paragraph without names has no capital either);
-            // the mean loses none there and still lifts lower-cased edited dev from 0.122 to 0.288 (journal, "A
-            // tagger for text typed without capitals").
+            // A run typed without capitals is read by the mean of the tagger and the lower-case tagger: the lower-case
+            // tagger alone lost 0.007 boundary F1 on cased edited dev dictation (where a paragraph without names has
+            // no capital either; journal, "A tagger for text typed without capitals"). With the BiLSTM reading written
+            // words, its mean beat the CRF pair on every dev set, lower-cased or not (lower-cased edited dev AED
+            // 0.086 → 0.085, boundary F1 0.287 → 0.303; lower-cased EWT dev 0.144 → 0.138, 0.309 → 0.460), and so
+            // did reading a run that writes `i` for `I` by the mean too, not by the lower-case tagger alone (journal,
+            // "Restoration's decisions re-tuned for the BiLSTM tagger").
             let { marginals, best } = tagged;
-            if (lower && typedWithoutCapitals(forms)) {
-              const own = tagRunByWords(lower, wordTokens, text, 'viterbi' in cut);
-              // `i` for `I` shows the writer types without capitals, which the bundled tagger never saw: the
-              // lower-case tagger alone reads such a run (lower-cased EWT dev boundary F1 0.258 with the mean, 0.312
-              // so; journal, "A run that writes `i` for `I` …").
-              const partner = lowerPartner === tagger ? tagged : tagRunByWords(lowerPartner!, wordTokens, text, 'viterbi' in cut);
-              ({ marginals, best } = forms.some((f) => LOWER_I.test(f)) ? own : mixedRun(partner, own));
-            }
+            if (lower && typedWithoutCapitals(forms)) ({ marginals, best } = mixedRun(tagged, tagRunByWords(lower, wordTokens, text, 'viterbi' in cut)));
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
               // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).
