@@ -26,7 +26,7 @@ import { ABBREV_DOT } from '../../../data/punctTokens';
 import { FINITE_VERB_TAGS } from '../guards/deletionGuards';
 import { TIME_NOUNS } from '../../../lexicon';
 import { ADJECTIVE_TAGS } from './adjectiveSeries';
-import { ADDRESS_NOUNS } from '../conventions/asides/vocatives';
+import { ADDRESS_NOUNS } from '../conventions/asides';
 
 /** The longest apposition tried, in words. */
 const MAX_APPOSITION_WORDS = 10;

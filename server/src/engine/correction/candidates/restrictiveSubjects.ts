@@ -10,7 +10,7 @@
  */
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { TreeInfo } from '../../treeInfo';
-import { isWhRelative } from '../conventions/asides/relativeClauseClose';
+import { isWhRelative } from '../conventions/asides';
 
 /** Variant of a subject–verb comma deletion after a restrictive relative clause (`restrictiveSubjectAt`). */
 export const RESTRICTIVE_SUBJECT = 'restrictive-subject';

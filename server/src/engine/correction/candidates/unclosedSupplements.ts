@@ -26,7 +26,7 @@ import { AnalysedSentence, Reparse } from '../../sentence';
 import { TreeInfo, treeInfo } from '../../treeInfo';
 import { NONRESTRICTIVE_RELS } from '../pipeline/categories';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt } from '../guards/deletionGuards';
-import { isWhRelative } from '../conventions/asides/relativeClauseClose';
+import { isWhRelative } from '../conventions/asides';
 import { openAppositionCloseAt } from './openAppositions';
 
 /** The candidates' variant (kind `nonrestrictive-comma/insert/unclosed`). */

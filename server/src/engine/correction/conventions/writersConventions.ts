@@ -1,7 +1,8 @@
 /**
  * Commas that edited English sets by convention where a comma-robust parse sees none, each read off words, marks and
  * tags since the tree is what goes wrong there; none is ever a deletion candidate (`candidates.ts`). One concept per
- * file, each with its grammar: before an appositive marker (", such as", ", including") or after "that is" spelled
+ * function, each with its grammar, in a file per family (`appositions.ts`, `asides.ts`, `clauseBoundaries.ts`,
+ * `predicates.ts`): before an appositive marker (", such as", ", including") or after "that is" spelled
  * for "i.e."; after an opener inside the sentence (after a semicolon, an opening quote or a coordinator); before a
  * clause of its own (a splice is mended by a semicolon, not by deleting its comma); closing an interruption its first
  * word announces; before an appositive that renames the end of the clause before it; before a supplementary adverbial
@@ -17,27 +18,10 @@
  */
 import { PunctuatedTree } from '../../../data/depunct';
 import type { SlotGuard } from '../guards/registry';
-import { appositiveMarkerCommaAt, spelledMarkerCommaAt } from './asides/appositiveMarkers';
-import { clauseAfterCommaAt } from './clauses/clauseAfterComma';
-import { degreePredicateCommaAt } from './clauses/degreePredicates';
-import { demonstrativeAppositiveAt } from './asides/demonstrativeAppositives';
-import { embeddedOpenerCommaAt } from './clauses/embeddedOpeners';
-import { finalAdverbCommaAt } from './clauses/finalAdverbs';
-import { imperativeAfterNounCommaAt } from './clauses/imperativeAfterNoun';
-import { interruptionCloseAt } from './asides/interruptions';
-import { namedSubjectAppositiveAt } from './asides/namedSubjectAppositives';
-import { renamingAppositionAt } from './asides/renamingAppositions';
-import { supplementaryAdverbialAt } from './clauses/supplementaryAdverbials';
-import { correlativeCommaAt } from './clauses/comparativeCorrelatives';
-import { commentClauseCommaAt } from './asides/commentClauses';
-import { strandedAuxiliaryCommaAt } from './clauses/strandedAuxiliary';
-import { predicateSeriesCommaAt } from './clauses/predicateSeries';
-import { misreadNounCommaAt } from '../guards/misreadNouns';
-import { candidateAnswerCommaAt } from './asides/candidateAnswers';
-import { negatedContrastCommaAt } from './clauses/negatedContrasts';
-import { concessiveInversionCommaAt } from './clauses/concessiveInversions';
-import { trailingVocativeCommaAt } from './asides/trailingVocatives';
-import { absoluteSeriesCommaAt } from './asides/absolutePhrases';
+import { appositiveMarkerCommaAt, demonstrativeAppositiveAt, misreadNounCommaAt, namedSubjectAppositiveAt, renamingAppositionAt, spelledMarkerCommaAt } from './appositions';
+import { clauseAfterCommaAt, concessiveInversionCommaAt, correlativeCommaAt, embeddedOpenerCommaAt, imperativeAfterNounCommaAt, supplementaryAdverbialAt } from './clauseBoundaries';
+import { degreePredicateCommaAt, finalAdverbCommaAt, negatedContrastCommaAt, predicateSeriesCommaAt, strandedAuxiliaryCommaAt } from './predicates';
+import { absoluteSeriesCommaAt, candidateAnswerCommaAt, commentClauseCommaAt, interruptionCloseAt, trailingVocativeCommaAt } from './asides';
 import { guardSkipped } from '../guards/skipped';
 
 /** The conventions, registered as guards (`guards.ts`): each vetoes deleting a lone comma it explains. */
