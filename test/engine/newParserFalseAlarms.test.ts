@@ -10,7 +10,7 @@ import { degreePredicateCommaAt, negatedContrastCommaAt } from '../../server/src
 import { demonstrativeAppositiveAt, namedSubjectAppositiveAt } from '../../server/src/engine/correction/conventions/appositions';
 import { guardChecks } from './guardChecks';
 
-describe("engine: session 10b's guards for the new parser's false alarms (correction/conventions/writersConventions.ts)", () => {
+describe("engine: session 10b's guards for the new parser's false alarms (correction/guards/registry.ts WRITERS_CONVENTIONS)", () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma closing an appositive after a named subject (appositions.ts)', () => {

@@ -1,6 +1,6 @@
 /**
  * Session 8's guards for commas that literary, spoken and edited English sets by convention (correction/
- * writersConventions.ts; BENCHMARKS, lint "Session 8: other genres"). Per guard: a sentence of the kind, written for
+ * guards/registry.ts, WRITERS_CONVENTIONS; BENCHMARKS, lint "Session 8: other genres"). Per guard: a sentence of the kind, written for
  * this test (not copied from the fortunes it was found on), on which the guard holds and the linter finds nothing,
  * beside the genuine learner error of the same shape, which is still reported.
  */
@@ -11,7 +11,7 @@ import { absoluteSeriesCommaAt, commentClauseCommaAt, interruptionCloseAt, trail
 import { predicateSeriesCommaAt, strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/conventions/predicates';
 import { guardChecks } from './guardChecks';
 
-describe("engine: commas set by writers' conventions (correction/conventions/writersConventions.ts)", () => {
+describe("engine: commas set by writers' conventions (correction/guards/registry.ts WRITERS_CONVENTIONS)", () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma before a vocative (asides.ts)', () => {

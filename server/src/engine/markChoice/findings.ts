@@ -12,7 +12,7 @@ import { treeInfo } from '../treeInfo';
 import { markChoiceFeatures } from './features';
 import { colonProbability, MarkChoiceModel } from './model';
 import type { DecisionTrace } from '../correction/pipeline/decisionTrace';
-import { bracketFragmentSlots } from '../correction/guards/bracketFragments';
+import { bracketFragmentSlots } from '../correction/guards/sentenceGuards';
 
 /**
  * The semicolon/colon findings of one sentence: at the model's thresholds, or at `minConfidence` when the user sets one.

@@ -231,7 +231,7 @@ function subjectAsApposition(tree: PunctuatedTree, o: number, k: number, firstRe
 
 /**
  * Slot i holds the comma that closes a supplement a comma opened, on the parser's reading of the written sentence: a
- * deletion guard (`writersConventions.ts`). The parser reads most appositions as a second subject even with both
+ * deletion guard (`WRITERS_CONVENTIONS`, `registry.ts`). The parser reads most appositions as a second subject even with both
  * commas written ("Mr. Brown, our English teacher, gives …": "teacher" a subject of "gives"), so the closing comma
  * looks like one between a subject and its verb; deleting it would leave the opening one unpaired.
  */

@@ -1,5 +1,5 @@
 /**
- * Writers' conventions for appositions (registered in `WRITERS_CONVENTIONS`, `writersConventions.ts`): the comma
+ * Writers' conventions for appositions (registered in `WRITERS_CONVENTIONS`, `guards/registry.ts`): the comma
  * before an appositive marker or after "that is"; before an appositive that renames or describes the end of the
  * clause before it, or takes it up with "that of …"; closing an appositive after a named subject; and the commas of
  * an apposition whose noun the tagger read as a verb. Each is read off words, marks and tags, since the tree is what
@@ -8,8 +8,7 @@
 
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { clauseStartBefore, COPULA_FORMS, finiteVerb } from '../guards/clauseSpan';
-import { FINITE_VERB_TAGS } from '../guards/deletionGuards';
-import { commaAlone } from '../guards/commaAlone';
+import { commaAlone, FINITE_VERB_TAGS } from '../guards/deletionGuards';
 import { MEASURE_OF_TIME_NOUNS } from '../../../lexicon';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Writers' conventions for asides (registered in `WRITERS_CONVENTIONS`, `writersConventions.ts`): the comma that
+ * Writers' conventions for asides (registered in `WRITERS_CONVENTIONS`, `guards/registry.ts`): the comma that
  * closes an interruption its first word announces; the commas around a comment clause; before an answer offered to
  * a wh-question; before a vocative that ends the sentence; between two absolute phrases of a series. Also the word
  * classes the candidates read for asides: nouns of address and the wh-relatives that open a nonrestrictive clause.
@@ -7,10 +7,9 @@
  */
 
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
-import { commaAlone } from '../guards/commaAlone';
-import { firstAfterCoordinator, leavesPhraseOpen } from '../guards/phraseEdges';
+import { commaAlone } from '../guards/deletionGuards';
+import { clauseStartBefore, firstAfterCoordinator, leavesPhraseOpen } from '../guards/clauseSpan';
 import { CLOSE_DOUBLE, CLOSE_SINGLE } from '../../../data/punctTokens';
-import { clauseStartBefore } from '../guards/clauseSpan';
 
 /**
  * The closing comma of an interruption: a phrase or clause that breaks into its host clause between two commas and

@@ -1,5 +1,5 @@
 /**
- * Writers' conventions at a clause's boundary (registered in `WRITERS_CONVENTIONS`, `writersConventions.ts`): the
+ * Writers' conventions at a clause's boundary (registered in `WRITERS_CONVENTIONS`, `guards/registry.ts`): the
  * comma before a clause of its own; after an opener inside the sentence; before a supplementary adverbial; before an
  * imperative after a prepositional object; between the halves of a comparative correlative; before a concessive
  * inversion. Each is read off words, marks and tags, since the tree is what goes wrong there; each section below

@@ -1,5 +1,5 @@
 /**
- * Writers' conventions inside a predicate (registered in `WRITERS_CONVENTIONS`, `writersConventions.ts`): the comma
+ * Writers' conventions inside a predicate (registered in `WRITERS_CONVENTIONS`, `guards/registry.ts`): the comma
  * after a degree word's adjective in a list of qualities; between the predicates of a series; before the positive
  * half of a "not …, only …" contrast; after an auxiliary stranded by ellipsis; before an afterthought adverb that
  * ends the sentence. Each is read off words, marks and tags, since the tree is what goes wrong there; each section
@@ -8,7 +8,7 @@
 
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { clauseStartBefore, COPULA_FORMS } from '../guards/clauseSpan';
-import { commaAlone } from '../guards/commaAlone';
+import { commaAlone } from '../guards/deletionGuards';
 
 /**
  * A predicative adjective after a copula and a degree word, followed by more of a list of qualities ("It's more

@@ -13,10 +13,8 @@
  */
 import { AnalysedSentence, Reparse, slotMarks } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
-import { bracketFragmentSlots } from '../guards/bracketFragments';
-import { callArgumentSlots } from '../guards/callArguments';
-import { coordinatorAsideSlots } from '../guards/coordinatorAsides';
-import { guardSkipped } from '../guards/skipped';
+import { bracketFragmentSlots, callArgumentSlots, coordinatorAsideSlots } from '../guards/sentenceGuards';
+import { guardSkipped } from '../guards/registry';
 import { Candidate, candidates, COMMA, isEditableSlot, nodeAt } from '../pipeline/candidates';
 import { commaCategory } from '../pipeline/categories';
 

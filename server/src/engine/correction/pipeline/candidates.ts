@@ -8,11 +8,9 @@
 import { PunctuatedTree } from '../../../data/depunct';
 import { AnalysedSentence, Reparse, SlotMark, slotMarks } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
-import { bracketFragmentSlots } from '../guards/bracketFragments';
-import { callArgumentSlots } from '../guards/callArguments';
+import { bracketFragmentSlots, callArgumentSlots } from '../guards/sentenceGuards';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
-import { GuardVeto, loneCommaGuardsAt, loneCommaVeto } from '../guards/registry';
-import { guardSkipped, guardTrace } from '../guards/skipped';
+import { guardSkipped, guardTrace, GuardVeto, loneCommaGuardsAt, loneCommaVeto } from '../guards/registry';
 import { introductoryKind } from '../style/introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from '../candidates/unclosedSupplements';
 import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from '../candidates/restrictiveSubjects';
