@@ -151,7 +151,7 @@ export function candidateAnswerCommaAt(tree: PunctuatedTree, i: number): boolean
 }
 
 /**
- * Nouns of address, which open appositions (`candidates/openAppositions.ts`). The vocative guard that read them here
+ * Nouns of address, which open appositions (`candidates/unclosedSupplements.ts`). The vocative guard that read them here
  * was removed after it kept out no false alarm on dev text (docs/journal/benchmarks.md, "The guards measured one by
  * one").
  */

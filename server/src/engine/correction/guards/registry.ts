@@ -123,7 +123,7 @@ export interface LoneCommaSlot {
   tree: PunctuatedTree;
   info: TreeInfo;
   category: CandidateCategory;
-  /** The comma ends a plain subject (`plainSubjects.ts`): a coordinator ahead then makes it no list's. */
+  /** The comma ends a plain subject (`subjects.ts`): a coordinator ahead then makes it no list's. */
   plainSubject: boolean;
   onlyComma(j: number): boolean;
 }
@@ -247,7 +247,7 @@ export const GUARDS: readonly GuardSpec[] = [
   {
     id: 'uncut-comma',
     vetoes: 'lone-comma-deletion',
-    description: 'A comma the tree files under no rule is weighed only where it cuts a word from what it needs (`cutComplements.ts`).',
+    description: 'A comma the tree files under no rule is weighed only where it cuts a word from what it needs (`clauses.ts`).',
     reason: 'Measured (guard-ablation, docs/journal/benchmarks.md, 2026-11-29): without it the model deletes writers\' commas here, 6 false alarms on clean dev text (6 edited-english; `Guido van Rossum … replied⟦,⟧ asserting that …`) against 0 repaired slots (+1 wrong) on the edited dev suite, 2 (+1 wrong) on EWT dev\'s.',
   },
 ];

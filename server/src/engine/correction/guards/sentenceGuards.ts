@@ -81,7 +81,7 @@ export function callArgumentSlots(s: AnalysedSentence): boolean[] {
  * responsible"; "It was daunting and, not surprisingly, eye opening"; CMOS 6.24): not a stray comma. The learned
  * scorer deleted it alone at 0.94–1.00 on clean edited dev, three judged false alarms of 37, where the parse hangs the
  * aside's words on the conjunct and so reads the comma as one between a coordinator and its verb (journal, "A comma
- * that opens an aside after a coordinator"). The hand-written candidate (`coordinatorCommas.ts`) already leaves such a
+ * that opens an aside after a coordinator"). The hand-written candidate (`clauses.ts`) already leaves such a
  * comma alone; the learned decision's dense deletion of it is not generated. An aside here opens with an adverb, a
  * preposition, `not` or a participle, runs at most 8 words without a finite verb, and has more of the sentence after
  * its closing comma.

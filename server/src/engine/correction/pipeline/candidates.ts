@@ -13,19 +13,9 @@ import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spli
 import { guardSkipped, guardTrace, GuardVeto, loneCommaGuardsAt, loneCommaVeto } from '../guards/registry';
 import { introductoryKind } from '../style/introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from '../candidates/unclosedSupplements';
-import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from '../candidates/restrictiveSubjects';
-import { endsInCloseName, PLAIN_SUBJECT, plainSubjectCommaAt } from '../candidates/plainSubjects';
-import { WH_COMPLEMENT, whComplementCommaAt } from '../candidates/whComplements';
-import { ADJECTIVE_NOUN, adjectiveNounCommaAt } from '../candidates/adjectiveSeries';
-import { DEGREE_COMPLEMENT, degreeComplementCommaAt } from '../candidates/degreeComplements';
-import { AFTER_COORDINATOR, coordinatorCommaAt } from '../candidates/coordinatorCommas';
-import { PAIRED_SUBJECT, pairedSubjectCommaAt } from '../candidates/pairedSubjects';
-import { commaCutsWordAt } from '../candidates/cutComplements';
-import { PSEUDO_CLEFT, pseudoCleftCommaAt } from '../candidates/pseudoClefts';
-import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from '../candidates/thatRelatives';
+import { endsInCloseName, LONE_RELATIVE, loneThatRelativeCommaAt, PAIRED_SUBJECT, pairedSubjectCommaAt, PLAIN_SUBJECT, plainSubjectCommaAt, PSEUDO_CLEFT, pseudoCleftCommaAt, relativeSubjectCommaAt, RESTRICTIVE_SUBJECT, THAT_RELATIVE, thatRelativeAt } from '../candidates/subjects';
+import { ADJECTIVE_NOUN, adjectiveNounCommaAt, AFTER_COORDINATOR, AFTER_PREPOSITION, commaCutsWordAt, CONTRAST_CLAUSE, contrastClauseCommaAt, coordinatorCommaAt, DEGREE_COMPLEMENT, degreeComplementCommaAt, prepositionCommaAt, WH_COMPLEMENT, whComplementCommaAt } from '../candidates/clauses';
 import { questionMarkCandidate } from '../candidates/questionMarks';
-import { AFTER_PREPOSITION, prepositionCommaAt } from '../candidates/prepositionCommas';
-import { CONTRAST_CLAUSE, contrastClauseCommaAt } from '../candidates/contrastClauses';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -123,7 +113,7 @@ function commaDeletions(
   const thatClause = loneThatRelativeCommaAt(tree, info, i, read.marked);
   if (thatClause !== undefined) return [{ category: 'nonrestrictive-comma', action: 'delete', node: thatClause, variant: THAT_RELATIVE, changes: drop() }];
   // A comma after a restrictive relative clause that ends the subject separates the subject from its verb whatever
-  // the tree's nearest edge calls it (`restrictiveSubjects.ts`).
+  // the tree's nearest edge calls it (`subjects.ts`).
   const relative = relativeSubjectCommaAt(tree, info, i, read.hasComma);
   if (relative?.restrictive) return [{ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: RESTRICTIVE_SUBJECT, changes: drop() }];
   if (relative) {
@@ -134,7 +124,7 @@ function commaDeletions(
       out.push({ category: 'nonrestrictive-comma', action: 'insert', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
     return out;
   }
-  // An unexplained comma is weighed only where it cuts a word from what it needs (`cutComplements.ts`).
+  // An unexplained comma is weighed only where it cuts a word from what it needs (`clauses.ts`).
   if (slot.category === 'comma' && slot.variant === undefined && !slot.plainSubject && !commaCutsWordAt(tree, info, i)) {
     guardTrace.fired?.(tree, i, ['uncut-comma']);
     if (!guardSkipped('uncut-comma')) {
@@ -199,17 +189,17 @@ export function candidates(
     if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, size, changes: new Map([[i, [COMMA]]]) });
     if (coordinatorCommaAt(s.tree, info, i, marked, onlyComma)) {
       // A lone comma after a coordinator is decided by grammar before any guard reads the slot as an opener's
-      // (`coordinatorCommas.ts`); it joins no clause, so it is no splice either.
+      // (`clauses.ts`); it joins no clause, so it is no splice either.
       out.push({ category: 'comma', action: 'delete', node, variant: AFTER_COORDINATOR, changes: new Map([[i, []]]) });
     } else if (prepositionCommaAt(s.tree, i, marked, onlyComma)) {
       // So is a lone comma after "such as" or "including", which a list guard would otherwise keep ("such as, football
-      // and tennis"; `prepositionCommas.ts`).
+      // and tennis"; `clauses.ts`).
       out.push({ category: 'comma', action: 'delete', node, variant: AFTER_PREPOSITION, changes: new Map([[i, []]]) });
     } else if (pairedSubjectCommaAt(s.tree, info, i, marked, onlyComma)) {
-      // A lone comma before the coordinator of a subject of two is decided by grammar too (`pairedSubjects.ts`).
+      // A lone comma before the coordinator of a subject of two is decided by grammar too (`subjects.ts`).
       out.push({ category: 'comma', action: 'delete', node, variant: PAIRED_SUBJECT, changes: new Map([[i, []]]) });
     } else if (onlyComma(i)) {
-      // A plain subject's comma (`plainSubjects.ts`, which leaves a predicate right before a coordinator to the list
+      // A plain subject's comma (`subjects.ts`, which leaves a predicate right before a coordinator to the list
       // guards) is no list's for a coordinator a few words on alone ("The food, is fresh and tastes great"); another
       // comma close after it still makes it one ("Animate elements, manipulate the DOM, and query …").
       // A subject that ends in a relative clause or apposition has guards of its own, but for a close apposition of

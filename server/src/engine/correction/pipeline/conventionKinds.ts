@@ -1,33 +1,21 @@
 /**
- * Kinds of edit decided by edited prose's grammar rather than by the error model:
+ * Kinds of edit decided by edited prose's grammar rather than by the error model (their detectors in `candidates/`):
  * - the closing comma of a relative clause a comma opened (`unclosedSupplements.ts`);
- * - the comma after a restrictive relative clause that ends a subject, and the repair of a lone comma after one that
- *   may be supplementary (`restrictiveSubjects.ts`);
- * - the comma after a plain noun-phrase subject (`plainSubjects.ts`) or a pseudo-cleft's free relative
- *   (`pseudoClefts.ts`);
- * - the lone comma after a coordinator (`coordinatorCommas.ts`) or after "such as" and "including"
- *   (`prepositionCommas.ts`), and the one before the coordinator of a subject of two (`pairedSubjects.ts`);
- * - the comma before a relative clause opened by "that" (`thatRelatives.ts`);
- * - the comma between a verb and the indirect question that is its object (`whComplements.ts`);
- * - the comma between the last adjective of a series and its noun (`adjectiveSeries.ts`);
- * - the comma before the complement of a comparative or of "so" (`degreeComplements.ts`).
+ * - in `subjects.ts`: the comma after a restrictive relative clause that ends a subject, and the repair of a lone
+ *   comma after one that may be supplementary; the comma after a plain noun-phrase subject or a pseudo-cleft's free
+ *   relative; the one before the coordinator of a subject of two; the comma before a relative clause opened by "that";
+ * - in `clauses.ts`: the lone comma after a coordinator or after "such as" and "including"; the comma between a verb
+ *   and the indirect question that is its object; the comma between the last adjective of a series and its noun; the
+ *   comma before the complement of a comparative or of "so".
  * Every style guide asks for these, but EWT's writers break them often enough that a calibration fitted on EWT, which
  * counts their sentences as correct, never reaches the threshold (BENCHMARKS, sessions 13–15). Such a candidate is
  * reported where the model prefers it on its tree (Δ > 0), at a fixed confidence.
  */
 import type { ScoredCandidate } from './decide';
 import { candidateNote, DecisionTrace } from './decisionTrace';
-import { LONE_RELATIVE, RESTRICTIVE_SUBJECT } from '../candidates/restrictiveSubjects';
+import { LONE_RELATIVE, PAIRED_SUBJECT, PLAIN_SUBJECT, PSEUDO_CLEFT, RESTRICTIVE_SUBJECT, THAT_RELATIVE } from '../candidates/subjects';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
-import { PLAIN_SUBJECT } from '../candidates/plainSubjects';
-import { AFTER_COORDINATOR } from '../candidates/coordinatorCommas';
-import { AFTER_PREPOSITION } from '../candidates/prepositionCommas';
-import { PAIRED_SUBJECT } from '../candidates/pairedSubjects';
-import { PSEUDO_CLEFT } from '../candidates/pseudoClefts';
-import { THAT_RELATIVE } from '../candidates/thatRelatives';
-import { WH_COMPLEMENT } from '../candidates/whComplements';
-import { ADJECTIVE_NOUN } from '../candidates/adjectiveSeries';
-import { DEGREE_COMPLEMENT } from '../candidates/degreeComplements';
+import { ADJECTIVE_NOUN, AFTER_COORDINATOR, AFTER_PREPOSITION, DEGREE_COMPLEMENT, WH_COMPLEMENT } from '../candidates/clauses';
 
 /** Confidence of an edit the convention asks for: the grammar decides; the parse could still be wrong. */
 export const CONVENTION_CONFIDENCE = 0.9;

@@ -11,17 +11,8 @@ import { ScoredCandidate, withSlots } from './decide';
 import { slotTextEdits } from './slotEdit';
 import { NONRESTRICTIVE_RELS, nonrestrictiveAt, subjectVerbAt } from './categories';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
-import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from '../candidates/restrictiveSubjects';
-import { AFTER_COORDINATOR } from '../candidates/coordinatorCommas';
-import { AFTER_PREPOSITION, prepositionEndingAt } from '../candidates/prepositionCommas';
-import { CONTRAST_CLAUSE } from '../candidates/contrastClauses';
-import { PAIRED_SUBJECT } from '../candidates/pairedSubjects';
-import { PSEUDO_CLEFT } from '../candidates/pseudoClefts';
-import { THAT_RELATIVE } from '../candidates/thatRelatives';
-import { WH_COMPLEMENT } from '../candidates/whComplements';
-import { ADJECTIVE_NOUN } from '../candidates/adjectiveSeries';
-import { DEGREE_COMPLEMENT } from '../candidates/degreeComplements';
-import { complementAfter } from '../candidates/cutComplements';
+import { LONE_RELATIVE, PAIRED_SUBJECT, PSEUDO_CLEFT, RESTRICTIVE_SUBJECT, subjectAbove, THAT_RELATIVE } from '../candidates/subjects';
+import { ADJECTIVE_NOUN, AFTER_COORDINATOR, AFTER_PREPOSITION, complementAfter, CONTRAST_CLAUSE, DEGREE_COMPLEMENT, prepositionEndingAt, WH_COMPLEMENT } from '../candidates/clauses';
 import { INDIRECT_QUESTION, QUESTION } from '../candidates/questionMarks';
 
 const MAX_PHRASE_WORDS = 7;
@@ -83,7 +74,7 @@ function subjectVerbMessage(s: AnalysedSentence, info: TreeInfo, i: number): str
 }
 
 /**
- * After a restrictive relative clause `r` that ends the subject (`restrictiveSubjects.ts`), the message says why the
+ * After a restrictive relative clause `r` that ends the subject (`subjects.ts`), the message says why the
  * clause takes no comma, in the words ESL grammars use: a defining relative clause is part of the subject.
  */
 function restrictiveSubjectMessage(s: AnalysedSentence, info: TreeInfo, r: number, i: number): string {

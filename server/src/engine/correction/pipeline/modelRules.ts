@@ -16,7 +16,7 @@ import { SentenceHabit } from '../style/introductoryHabit';
 import { styleStep, TRANSITION_MIN_DELTA } from '../style/styleStep';
 import { declarativeSentence } from '../style/finalPeriodStyle';
 import { isQuestionMark } from '../candidates/questionMarks';
-import { CONTRAST_CLAUSE } from '../candidates/contrastClauses';
+import { CONTRAST_CLAUSE } from '../candidates/clauses';
 import { adaptedConfidence, adaptedThreshold } from './writerErrorRate';
 import { conventionDecision, isConventionKind } from './conventionKinds';
 import { candidateNote, DecisionTrace } from './decisionTrace';
@@ -76,7 +76,7 @@ export function sentenceFindings(
   const pendingFinal = (c: Candidate) =>
     adapt && c.category === 'sentence-final' && (c.action === 'insert' ? declarativeSentence(s.tree, info) : isQuestionMark(c.variant));
   // And the comma before a "but" that joins two full clauses, which EWT's writers leave out a third of the time
-  // (`contrastClauses.ts`; BENCHMARKS, lint "Session 20").
+  // (`clauses.ts`; BENCHMARKS, lint "Session 20").
   const pendingContrast = (c: Candidate) => adapt && c.action === 'insert' && c.variant === CONTRAST_CLAUSE;
   const step = styleStep({
     text,
