@@ -84,7 +84,7 @@ export const INTRODUCTORY_COMMA_USAGE = usageOf('--introductory-comma', INTRODUC
 /**
  * The product default, decided by the benchmark (BENCHMARKS, lint "Session 5": `edited` fails the criterion; "Session
  * 5b": `auto` meets it; "Session 6": `auto` also reports the comma after a transition such as "However" without a
- * habit, `correction/style/introductoryTransition.ts`); settings and config fall back to it.
+ * habit, `correction/style/introductoryConvention.ts`); settings and config fall back to it.
  */
 export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'auto';
 

@@ -57,7 +57,7 @@ export const TRANSITIONS: readonly string[] = [
 /**
  * Subordinators that open an adverbial clause (not "as", "that", "whether", which open other things too); the parser's
  * fronted-clause repair (`parser/frontedClauseRepair.ts`) and the linter's fronted-clause comma
- * (`introductoryTransition.ts`) ask the same.
+ * (`introductoryConvention.ts`) ask the same.
  */
 const SUBORDINATORS: ReadonlySet<string> = new Set([
   'although', 'though', 'because', 'since', 'while', 'whereas', 'if', 'unless', 'when', 'whenever', 'once', 'after', 'before', 'until',

@@ -41,7 +41,7 @@ export interface SetOffOptions {
  * held-out a restrictive "which" (their clean candidates near that floor are restrictive clauses as often as
  * omissions); at 0.32, 3 more dev relative items right, none wrong, and the clean edited and EWT dev findings the same
  * (journal, "Set-off commas, third part"). Introductory commas have their own evidence
- * (`correction/style/habitEvidence.ts`).
+ * (`correction/style/introductoryHabit.ts`).
  */
 export const GAP_AGREEMENT: Readonly<Partial<Record<SetOffCandidate['kind'], { minP: number; minGap: number }>>> = {
   appositive: { minP: 0.4, minGap: 0.85 },

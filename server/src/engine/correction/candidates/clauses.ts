@@ -5,7 +5,6 @@
  * adjectives), and the comma before a "but" or "yet" that joins two clauses. Each section below keeps its own grammar,
  * counts and reasons.
  */
-
 import { PunctuatedTree } from '../../../data/depunct';
 import { determinerBefore, TreeInfo } from '../../treeInfo';
 import { onlyObjectsBetween } from '../pipeline/categories';

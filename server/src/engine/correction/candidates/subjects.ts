@@ -5,7 +5,6 @@
  * clause), after a pseudo-cleft's free relative, and before a relative clause opened by "that". Each section below
  * keeps its own grammar, counts and reasons.
  */
-
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { determinerBefore, TreeInfo } from '../../treeInfo';
 import { COPULA_FORMS, finiteVerb } from '../guards/clauseSpan';

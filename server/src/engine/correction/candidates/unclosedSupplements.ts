@@ -21,7 +21,6 @@
  * fitted on EWT (which counts their sentences as correct) never reaches the threshold (BENCHMARKS, session 13). The
  * candidate is reported where the model prefers the closed pair on its own parse (Δ > 0), at a fixed confidence.
  */
-
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { AnalysedSentence, Reparse } from '../../sentence';
 import { TreeInfo, treeInfo } from '../../treeInfo';

@@ -5,7 +5,6 @@
  * an apposition whose noun the tagger read as a verb. Each is read off words, marks and tags, since the tree is what
  * goes wrong there; each section below keeps its own grammar and reasons.
  */
-
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { clauseStartBefore, COPULA_FORMS, finiteVerb } from '../guards/clauseSpan';
 import { commaAlone, FINITE_VERB_TAGS } from '../guards/deletionGuards';

@@ -5,7 +5,6 @@
  * classes the candidates read for asides: nouns of address and the wh-relatives that open a nonrestrictive clause.
  * Each section below keeps its own grammar and reasons.
  */
-
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { commaAlone } from '../guards/deletionGuards';
 import { clauseStartBefore, firstAfterCoordinator, leavesPhraseOpen } from '../guards/clauseSpan';

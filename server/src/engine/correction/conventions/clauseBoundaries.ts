@@ -5,7 +5,6 @@
  * inversion. Each is read off words, marks and tags, since the tree is what goes wrong there; each section below
  * keeps its own grammar and reasons.
  */
-
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { clauseStartBefore, finiteVerb } from '../guards/clauseSpan';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, frontedPhraseCommaAt, interjectionCommaAt } from '../guards/deletionGuards';

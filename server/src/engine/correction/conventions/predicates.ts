@@ -5,7 +5,6 @@
  * ends the sentence. Each is read off words, marks and tags, since the tree is what goes wrong there; each section
  * below keeps its own grammar and reasons.
  */
-
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { clauseStartBefore, COPULA_FORMS } from '../guards/clauseSpan';
 import { commaAlone } from '../guards/deletionGuards';

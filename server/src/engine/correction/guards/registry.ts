@@ -9,7 +9,6 @@
  * conventions (`WRITERS_CONVENTIONS`, their predicates in `conventions/`) are registered here too, and so is the
  * switch that leaves guards out for measuring (`guardSkipped`).
  */
-
 import { PunctuatedTree } from '../../../data/depunct';
 import { appositiveMarkerCommaAt, demonstrativeAppositiveAt, misreadNounCommaAt, namedSubjectAppositiveAt, renamingAppositionAt, spelledMarkerCommaAt } from '../conventions/appositions';
 import { clauseAfterCommaAt, concessiveInversionCommaAt, correlativeCommaAt, embeddedOpenerCommaAt, imperativeAfterNounCommaAt, supplementaryAdverbialAt } from '../conventions/clauseBoundaries';

@@ -4,7 +4,6 @@
  * inside a call's argument list written as code, after a coordinator that opens a short aside. The generators ask
  * them once per sentence (`candidates.ts`, `denseCandidates`).
  */
-
 import { AnalysedSentence, slotMarks } from '../../sentence';
 import { FINITE_VERB_TAGS } from './deletionGuards';
 

@@ -9,7 +9,7 @@ import { kindKey } from './calibration';
 
 /**
  * The stages, in the order they run (`decide.ts` for the generator and the scoring, `conventionKinds.ts`,
- * `modelRules.ts`, `style/styleStep.ts`, `style/habitEvidence.ts`), each with what it decides; the small models beside
+ * `modelRules.ts`, `style/styleStep.ts`, `style/introductoryHabit.ts`), each with what it decides; the small models beside
  * them, whose candidates are their own (`sentenceKinds.ts`: the sentence joins, the semicolon/colon model, the set-off
  * comma model and the comma-gap model); and last the overlap rule over all of a text's findings (`keepStrongest`).
  */

@@ -13,8 +13,7 @@ import { ScoredCandidate, scoreCandidates, selectCandidates } from './decide';
 import { candidateFinding } from './findings';
 import { IntroductoryConvention } from '../style/introductoryConvention';
 import { SentenceHabit } from '../style/introductoryHabit';
-import { styleStep, TRANSITION_MIN_DELTA } from '../style/styleStep';
-import { declarativeSentence } from '../style/finalPeriodStyle';
+import { declarativeSentence, styleStep, TRANSITION_MIN_DELTA } from '../style/styleStep';
 import { isQuestionMark } from '../candidates/questionMarks';
 import { CONTRAST_CLAUSE } from '../candidates/clauses';
 import { adaptedConfidence, adaptedThreshold } from './writerErrorRate';
@@ -70,7 +69,7 @@ export function sentenceFindings(
   const adapt = options.adaptToWriter ?? true;
   const explain = options.explain ?? true;
   // The missing final period of a full declarative sentence waits for the document's error rate: EWT's writers leave
-  // it off list items and headlines but edited prose never does (`finalPeriodStyle.ts`; BENCHMARKS, lint "Session 19").
+  // it off list items and headlines but edited prose never does (`styleStep.ts`; BENCHMARKS, lint "Session 19").
   // So does a question's end mark (`questionMarks.ts`): EWT's web writers end a question with a period often enough to
   // fill the clean-text budget by themselves (BENCHMARKS, lint "Session 20 (lead): a question written with a period").
   const pendingFinal = (c: Candidate) =>
