@@ -68,7 +68,7 @@ export function setExampleSetOff(m: SetOffCommasModel | ((id: string) => SetOffC
 }
 
 /**
- * The BiLSTM gap tagger whose probabilities the examples carry as features (none: no such features; `neuralGaps.ts`),
+ * The BiLSTM gap tagger whose probabilities the examples carry as features (none: no such features; `sideModels.ts`),
  * one for every example or one per example by its id (`crossFit.ts`: a tagger that did not see the example's document).
  */
 let exampleNeural: ((id: string) => BiLstmTagger) | undefined;

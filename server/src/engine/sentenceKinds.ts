@@ -5,7 +5,7 @@
  * Each model is optional: without its file, its kind is not reported.
  */
 import { BiLstmTagger } from '../restore/bilstmTagger';
-import { LINT_GAP_TAGGER_FILE, loadLintGapTagger } from './correction/learned/neuralGaps';
+import { LINT_GAP_TAGGER_FILE, loadLintGapTagger } from './correction/learned/sideModels';
 import * as path from 'path';
 import { PlainEdit, PlainFinding } from './finding';
 import { emptyHabit, SentenceHabit, withFrontedEvidence, withGapEvidence, withShares } from './correction/style/introductoryHabit';
@@ -55,7 +55,7 @@ export interface SentenceKindModels {
   markChoice?: MarkChoiceModel;
   setOff?: SetOffCommasModel;
   gaps?: CommaGapsModel;
-  /** The linter's BiLSTM gap tagger (`correction/learned/neuralGaps.ts`), when the model directory has one. */
+  /** The linter's BiLSTM gap tagger (`correction/learned/sideModels.ts`), when the model directory has one. */
   neuralGaps?: BiLstmTagger;
 }
 

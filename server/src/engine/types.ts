@@ -187,7 +187,7 @@ export interface LintOptions {
   documentHasCode?: boolean;
   /**
    * Set by the prose layer, not by users, under `decision: 'learned'`: the register bins of the whole document this
-   * text is a part of (`correction/learned/documentRegister.ts`), which the learned scorer then reads instead of the
+   * text is a part of (`correction/learned/documentFeatures.ts`), which the learned scorer then reads instead of the
    * text's own (absent: the text is the document).
    */
   documentRegister?: readonly string[];
