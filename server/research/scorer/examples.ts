@@ -43,7 +43,7 @@ export interface LabelledSentence {
   edits: ScoredEdit[];
 }
 
-/** Which candidates the examples are made of: the hand-written generator's, or the dense ones (`denseCandidates.ts`). */
+/** Which candidates the examples are made of: the hand-written generator's, or the dense ones (`denseCandidates`). */
 export let exampleCandidates: 'hand' | 'dense' = 'dense';
 export function setExampleCandidates(kind: 'hand' | 'dense'): void {
   exampleCandidates = kind;

@@ -89,7 +89,7 @@ const { values: opt } = parseArgs({
     'bench-heldout': { type: 'string' },
     out: { type: 'string', default: path.join(defaultSilverDir(), 'scorer.json') },
     rebuild: { type: 'boolean' },
-    /** 'dense' (default): every gap, comma and constituent pair (`denseCandidates.ts`); 'hand': the hand-written generator's. */
+    /** 'dense' (default): every gap, comma and constituent pair (`denseCandidates`); 'hand': the hand-written generator's. */
     candidates: { type: 'string', default: 'dense' },
     /** Also choose one threshold per kind of edit on dev (`thresholdGroup`), starting from the global one. */
     'per-kind-thresholds': { type: 'boolean' },

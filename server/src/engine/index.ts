@@ -30,13 +30,13 @@ import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/
 import { checkModelFiles, ModelFileError, readModelFile } from '../data/modelIntegrity';
 import { sentenceFindings } from './correction/pipeline/modelRules';
 import { documentBinsFor, learnedFindings } from './correction/learned/learnedDecision';
-import { placeCloser, Placement } from './correction/pipeline/closePair';
+import { placeCloser, Placement } from './correction/pipeline/findings';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/style/introductoryConvention';
 import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learned/learnedScorer';
 import { emptyHabit, HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
 import { keepStrongest, LintPart, overlapNote, overlaps, settleParts } from './documentPart';
-import type { DecisionTrace } from './correction/pipeline/decisionTrace';
+import type { DecisionTrace } from './correction/pipeline/decide';
 import { sentenceSettings } from './sentenceSettings';
 import { loadSentenceKindModels, SentenceKindModels, smallModelStep } from './sentenceKinds';
 

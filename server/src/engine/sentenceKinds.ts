@@ -22,7 +22,7 @@ import { commaGapFindings, gapDecision } from './commaGaps/findings';
 import { COMMA_GAPS_FILE, CommaGapsModel, loadCommaGapsModel } from './commaGaps/model';
 import { candidates } from './correction/pipeline/candidates';
 import type { GuardVeto } from './correction/guards/registry';
-import type { DecisionTrace } from './correction/pipeline/decisionTrace';
+import type { DecisionTrace } from './correction/pipeline/decide';
 import { changeKey, type SentenceFindings } from './correction/pipeline/modelRules';
 import { treeInfo } from './treeInfo';
 

@@ -11,7 +11,7 @@ import { AnalysedSentence, slotMarks } from '../sentence';
 import { treeInfo } from '../treeInfo';
 import { markChoiceFeatures } from './features';
 import { colonProbability, MarkChoiceModel } from './model';
-import type { DecisionTrace } from '../correction/pipeline/decisionTrace';
+import type { DecisionTrace } from '../correction/pipeline/decide';
 import { bracketFragmentSlots } from '../correction/guards/sentenceGuards';
 
 /**

@@ -11,14 +11,14 @@ import { subjectOf, treeInfo, TreeInfo } from '../treeInfo';
 import { SetOffCandidate } from './candidates';
 import { setOffFeatures } from './features';
 import { SetOffCommasModel, setOffProbability } from './model';
-import { DecisionTrace } from '../correction/pipeline/decisionTrace';
+import { DecisionTrace } from '../correction/pipeline/decide';
 import { candidatesWithTrials, trialFeatures } from './trialCandidates';
 
 export interface SetOffOptions {
   minConfidence?: number;
   /** `off` (the user's introductoryComma setting): no fronted-phrase findings. */
   introductory?: boolean;
-  /** Records each candidate the model leaves out, and why (`decisionTrace.ts`). */
+  /** Records each candidate the model leaves out, and why (`DecisionTrace`). */
   trace?: DecisionTrace;
   /** Parses the sentence with trial commas (`trialCandidates.ts`); without it only the parse as written is read. */
   reparse?: Reparse;

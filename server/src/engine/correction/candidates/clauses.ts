@@ -70,7 +70,7 @@ export function commaCutsWordAt(tree: PunctuatedTree, info: TreeInfo, i: number)
  * that we stayed at home"): the "than" phrase completes the comparison and the "that" clause completes the degree word
  * "so", and edited English sets neither off (CMOS 6.35; Quirk et al. 15.63–15.68). Learners pause there. The model
  * prefers the comma gone, but the deletion falls in the `comma` kind, whose calibration fitted on EWT keeps it under
- * the threshold, so it is decided as a convention of edited prose (`conventionKinds.ts`; BENCHMARKS, session 16, DC).
+ * the threshold, so it is decided as a convention of edited prose (`CONVENTION_VARIANTS`; BENCHMARKS, session 16, DC).
  *
  * Read off words and marks, since the parser attaches "than" and a result clause in many ways: the comma is right
  * before "than" with a comparative (JJR, RBR, or "rather") among the three words before it, or right before "that" and
@@ -114,7 +114,7 @@ export function degreeComplementCommaAt(tree: PunctuatedTree, i: number): boolea
  * as a "that" clause is, and edited English puts no comma between a verb and its object (CMOS 6.31; Quirk et al.
  * 15.4). Learners put one there because the clause feels like a new start. The model prefers the comma gone (Δ 4–8),
  * but the candidate falls in the `comma` kind, whose calibration fitted on EWT keeps it under the threshold, so it is
- * decided as a convention of edited prose (`conventionKinds.ts`; BENCHMARKS, session 16, W).
+ * decided as a convention of edited prose (`CONVENTION_VARIANTS`; BENCHMARKS, session 16, W).
  *
  * Only the embedded form is taken, read off the tree and the words: the clause after the comma is a `ccomp` of the
  * verb before it (with nothing but that verb's objects between them: "asked me,"), it opens with a wh-word, and it is
@@ -174,7 +174,7 @@ function embeddedOrder(tree: PunctuatedTree, info: TreeInfo, w: number, wh: numb
  * error of edited prose by grammar, as the lone comma after a coordinator is (`coordinatorCommaAt`). The model
  * prefers it gone by a wide margin (Δ 9.6 and 13.2 on those two), but a list guard keeps the first from being judged
  * and the error model keeps the second under the threshold, so the candidate is decided as a convention
- * (`conventionKinds.ts`).
+ * (`CONVENTION_VARIANTS`).
  *
  * Only these two: after any other preposition a comma in edited text is nearly always a stranded preposition's
  * ("Kids used to ask where they came from‸, now they'll tell you"), a fixed expression's ("of course‸,") or the close
@@ -218,7 +218,7 @@ export function prepositionCommaAt(tree: PunctuatedTree, i: number, marked: (j: 
  * On EWT train a comma after a mid-sentence coordinator is closed by a later one 13 times and lone 3 times, two of
  * those errors ("but, the food was", "and, great suggestions"); the model prefers the lone comma gone by a wide margin
  * (Δ ≈ 9), but the error model keeps it under the threshold (BENCHMARKS, session 15), so the candidate is decided as a
- * convention (`conventionKinds.ts`).
+ * convention (`CONVENTION_VARIANTS`).
  */
 /** Variant of a comma deletion after a coordinator (`coordinatorCommaAt`). */
 export const AFTER_COORDINATOR = 'after-coordinator';
@@ -250,7 +250,7 @@ export function coordinatorCommaAt(tree: PunctuatedTree, info: TreeInfo, i: numb
  * coordinate adjectives are separated by commas, but none comes between the last of them and the noun they describe
  * (CMOS 6.33; Quirk et al. 17.123). Learners carry the series' comma on to the noun. The model prefers the comma gone,
  * but the deletion falls in the `comma` kind, whose calibration fitted on EWT keeps it under the threshold, so it is
- * decided as a convention of edited prose (`conventionKinds.ts`; BENCHMARKS, session 16, AN).
+ * decided as a convention of edited prose (`CONVENTION_VARIANTS`; BENCHMARKS, session 16, AN).
  *
  * Only a noun phrase the parse can hardly misread: the adjective before the comma modifies the noun right after it,
  * another adjective of that noun comes before it (the series; not an ordinal or "other", which is no coordinate of it),

@@ -1,6 +1,6 @@
 /**
  * Candidates for the commas a subject's or a restrictive relative clause's grammar settles, each decided as a
- * convention of edited prose (`conventionKinds.ts`): the comma between a plain noun-phrase subject and its verb, before
+ * convention of edited prose (`CONVENTION_VARIANTS`): the comma between a plain noun-phrase subject and its verb, before
  * the coordinator of a subject of two, after a subject that ends in a relative clause (or after a lone relative
  * clause), after a pseudo-cleft's free relative, and before a relative clause opened by "that". Each section below
  * keeps its own grammar, counts and reasons.
@@ -17,7 +17,7 @@ import { isWhRelative } from '../conventions/asides';
  * (CMOS 6.31; Quirk et al. App. III.19), and learners put one after a subject that feels long. The model prefers the
  * comma gone by a wide margin there (Δ 5–7), but EWT's writers make the same error and the error model fitted on EWT
  * counts their sentences as correct, so its confidence stays under the threshold (BENCHMARKS, session 15); the
- * candidate is decided as a convention of edited prose (`conventionKinds.ts`).
+ * candidate is decided as a convention of edited prose (`CONVENTION_VARIANTS`).
  *
  * Only the shape the parse cannot easily get wrong: a subject that opens the sentence, headed by a common noun (or a
  * quantifier or pronoun with a prepositional phrase: "Most of my friends", "Everyone in my family", or a gerund:
@@ -103,7 +103,7 @@ export function endsInCloseName(tree: PunctuatedTree, info: TreeInfo, w: number,
  * coordinated nouns has a comma before its coordinator 9 times in 338, most of those an aside closed by a second
  * comma ("Ayad Allawi, and other ministers running on his list, have"). The error model, fitted on EWT, never proposes
  * deleting such a comma (it cuts no word from what it needs, `clauses.ts`), so the candidate is decided as a
- * convention of edited prose (`conventionKinds.ts`).
+ * convention of edited prose (`CONVENTION_VARIANTS`).
  *
  * Only the shape the parse cannot easily get wrong: a subject that opens the sentence, two nominal conjuncts (a noun,
  * name or pronoun each, the second with the coordinator and no verb, subordinator or mark of its own; the first a name,
@@ -177,7 +177,7 @@ function subjects(info: TreeInfo, w: number): number[] {
  * one and the subject's verb is an error — the one learners make most with long subjects ("The man who lives next
  * door, is a doctor"). EWT's writers make it too, and a comma after a relative clause usually closes a pair there, so
  * the model's Δ for deleting it is small and the error model fitted on EWT never reaches its threshold (BENCHMARKS,
- * sessions 9 and 14); the candidate is decided as a convention of edited prose (`conventionKinds.ts`). After a clause
+ * sessions 9 and 14); the candidate is decided as a convention of edited prose (`CONVENTION_VARIANTS`). After a clause
  * that may be supplementary ("which" after a noun), the lone comma is just as wrong — a relative clause has commas on
  * both sides or on neither — but the repair is in doubt, so both are candidates and the model chooses.
  */
@@ -270,7 +270,7 @@ export function meetsItsVerb(info: TreeInfo, w: number, i: number): boolean {
  * clause after "is"), so the shape is read off words and marks: the sentence opens with "what" and a clause that has
  * a verb and no mark before the comma, and a form of "be" follows the comma. A question is no pseudo-cleft: "What do
  * you think, is it good?" has an auxiliary right after "what" or ends in a question mark. Decided as a convention of
- * edited prose (`conventionKinds.ts`; BENCHMARKS, session 15, S2).
+ * edited prose (`CONVENTION_VARIANTS`; BENCHMARKS, session 15, S2).
  */
 /** Variant of a subject–verb comma deletion after a pseudo-cleft's free relative (`pseudoCleftCommaAt`). */
 export const PSEUDO_CLEFT = 'pseudo-cleft';
@@ -292,7 +292,7 @@ export function pseudoCleftCommaAt(tree: PunctuatedTree, i: number): boolean {
  * its noun phrase, set off by no comma. On EWT train, of 541 relative clauses opened by "that" after a word, 4 have a
  * comma before them, all four errors by edited norms; the model prefers the comma gone (Δ ≈ 7–9), but the error model
  * keeps it under the threshold (BENCHMARKS, session 15, T), so the candidate is decided as a convention
- * (`conventionKinds.ts`). The tagger's WDT is what tells the relative "that" from the complementizer ("told him,
+ * (`CONVENTION_VARIANTS`). The tagger's WDT is what tells the relative "that" from the complementizer ("told him,
  * that …": a verb–object comma, `subjectVerbAt`) and the demonstrative.
  */
 /** Variant of the deletion of the comma(s) around a relative clause opened by "that" (`thatRelativeAt`). */

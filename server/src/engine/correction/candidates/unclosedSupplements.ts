@@ -16,7 +16,7 @@
  * second subject of that verb (`secondSubjectAsApposition`) or as a list's second item (`listedSubjectAsApposition`).
  * With both commas written, the same structure is a deletion guard (`supplementCloseAt`).
  *
- * The decision is edited prose's convention, not the error model's (`conventionKinds.ts`): every style guide closes a
+ * The decision is edited prose's convention, not the error model's (`CONVENTION_VARIANTS`): every style guide closes a
  * supplement the writer opened, but EWT's writers leave a third of mid-sentence appositions open, so a calibration
  * fitted on EWT (which counts their sentences as correct) never reaches the threshold (BENCHMARKS, session 13). The
  * candidate is reported where the model prefers the closed pair on its own parse (Δ > 0), at a fixed confidence.

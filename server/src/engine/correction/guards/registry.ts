@@ -145,7 +145,7 @@ export const SLOT_GUARDS: readonly GuardSpec[] = [
     id: 'call-arguments',
     vetoes: 'every-correction-at-slot',
     description: 'Slots inside the argument list of a call written as code in prose ("parseJson(string, reviver?)").',
-    reason: 'Package READMEs drew findings in most of their API headings: the parser reads argument names as nonsense English. The dev sets of guard-ablation (docs/journal/benchmarks.md, 2026-11-29) hold no API headings, so it is kept unmeasured there; its predicate also serves the learned decision\'s dense generator (`denseCandidates.ts`).',
+    reason: 'Package READMEs drew findings in most of their API headings: the parser reads argument names as nonsense English. The dev sets of guard-ablation (docs/journal/benchmarks.md, 2026-11-29) hold no API headings, so it is kept unmeasured there; its predicate also serves the learned decision\'s dense generator (`denseCandidates`).',
   },
   {
     id: 'bracket-fragment',
@@ -264,7 +264,7 @@ export function loneCommaVeto(slot: LoneCommaSlot, i: number): string | undefine
 
 /**
  * Every guard that would veto deleting the lone comma at slot i, in the order they are asked: for measuring, and as
- * the learned scorer's features (`denseCandidates.ts`), where each guard's predicate is evidence, not a veto.
+ * the learned scorer's features (`denseCandidates`), where each guard's predicate is evidence, not a veto.
  */
 export function loneCommaGuardsAt(slot: LoneCommaSlot, i: number): string[] {
   return LONE_COMMA_GUARDS.flatMap((g) =>

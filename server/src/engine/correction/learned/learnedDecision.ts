@@ -14,9 +14,8 @@ import { AnalysedSentence, Reparse } from '../../sentence';
 import { treeInfo, TreeInfo } from '../../treeInfo';
 import { LintOptions } from '../../types';
 import { Calibration } from '../pipeline/calibration';
-import { MIN_COMMA_PRIOR, ScoredCandidate, scoreCandidateList, scoreCandidates, selectCandidates } from '../pipeline/decide';
-import { denseCandidates } from './denseCandidates';
-import { Candidate, proposable } from '../pipeline/candidates';
+import { candidateNote, DecisionTrace, MIN_COMMA_PRIOR, scoreCandidateList, scoreCandidates, ScoredCandidate, selectCandidates } from '../pipeline/decide';
+import { Candidate, denseCandidates, proposable } from '../pipeline/candidates';
 import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate';
 import { candidateFinding } from '../pipeline/findings';
 import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, LearnedScorer, scorerThreshold } from './learnedScorer';
@@ -26,7 +25,6 @@ import { SentenceTerms } from './featureSinks';
 import { IntroductoryConvention } from '../style/introductoryConvention';
 import { changeKey, SentenceFindings } from '../pipeline/modelRules';
 import { styleStep } from '../style/styleStep';
-import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
 import { CommaGapsModel } from '../../commaGaps/model';
 import { SetOffCommasModel } from '../../setOffCommas/model';
 import { registerBins, registerCounts, whichBin, whichOthers, whichTally, whichTallyOfBins } from './documentFeatures';
@@ -46,7 +44,7 @@ export function learnedFindings(
    * set-off comma model, read only by a scorer trained with its probability (`setOffFeature`).
    */
   style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined; setOff?: () => SetOffCommasModel | undefined; neural?: () => BiLstmTagger | undefined; document?: readonly string[] } = {},
-  /** Records what each stage does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
+  /** Records what each stage does to a candidate it does not pass on as it came (`DecisionTrace`). */
   trace?: DecisionTrace,
 ): SentenceFindings {
   if (s.tree.words.length === 0) return { findings: [] };
@@ -233,7 +231,7 @@ export interface SideModels {
 
 /**
  * The candidates the scorer decides, each with what its features read: with a dense scorer every gap, comma and pair
- * (`denseCandidates.ts`; an inference only where the prior reaches the floor or a comma is removed), else the
+ * (`denseCandidates`; an inference only where the prior reaches the floor or a comma is removed), else the
  * hand-written generator's candidates that the model scored.
  */
 export function scoredForScorer(

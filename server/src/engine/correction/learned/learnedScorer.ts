@@ -32,7 +32,7 @@ export interface LearnedScorer {
   threshold: number;
   note: string;
   /**
-   * 'dense': trained on every gap, comma and constituent pair (`denseCandidates.ts`) with the model's prior as a
+   * 'dense': trained on every gap, comma and constituent pair (`denseCandidates`) with the model's prior as a
    * feature; absent: on the hand-written generator's candidates only.
    */
   candidates?: 'dense';

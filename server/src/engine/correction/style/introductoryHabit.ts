@@ -21,7 +21,7 @@ import { conventionCovers, conventionShare, IntroductoryConvention, writtenIntro
 import { AnalysedSentence } from '../../sentence';
 import { SetOffCommasModel } from '../../setOffCommas/model';
 import { frontedCommaProbability } from '../../setOffCommas/frontedProbability';
-import { DecisionTrace } from '../pipeline/decisionTrace';
+import { DecisionTrace } from '../pipeline/decide';
 import { CommaGapsModel } from '../../commaGaps/model';
 import { gapDecision } from '../../commaGaps/findings';
 

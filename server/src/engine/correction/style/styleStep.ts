@@ -17,8 +17,7 @@ import { AnalysedSentence } from '../../sentence';
 import { subjectOf, TreeInfo } from '../../treeInfo';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../../types';
 import { Candidate } from '../pipeline/candidates';
-import { ScoredCandidate } from '../pipeline/decide';
-import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
+import { candidateNote, DecisionTrace, ScoredCandidate } from '../pipeline/decide';
 import { candidateFinding, constituentLabel } from '../pipeline/findings';
 import { IntroductoryConvention, IntroductoryStyle, introductoryStyleAt } from './introductoryConvention';
 import { habitCount, SentenceHabit } from './introductoryHabit';
@@ -72,7 +71,7 @@ export interface StyleStepOptions {
   quoteStyle?: 'american' | 'british';
   convention?: IntroductoryConvention;
   errorProne?: ErrorProneKinds;
-  /** Records what the step does to each candidate a setting decides (`decisionTrace.ts`). */
+  /** Records what the step does to each candidate a setting decides (`DecisionTrace`). */
   trace?: DecisionTrace;
 }
 
@@ -130,7 +129,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   // text as error-prone most likely splices unintentionally as well (BENCHMARKS, lint "Session 18").
   const pendingSplices = !splices && adapt;
   const errorProneKind = (c: Candidate) => errorProne?.is(c) ?? false;
-  // A dense candidate (`denseCandidates.ts`) is the learned scorer's alone: its kind is read off the slot, not
+  // A dense candidate (`denseCandidates`) is the learned scorer's alone: its kind is read off the slot, not
   // proposed by the generator whose edits the settings describe (a splice's candidate replaces its comma, a dense one
   // of the same kind may delete it).
   const isStyle = (c: Candidate) =>
