@@ -20,6 +20,8 @@
  * supplement the writer opened, but EWT's writers leave a third of mid-sentence appositions open, so a calibration
  * fitted on EWT (which counts their sentences as correct) never reaches the threshold (BENCHMARKS, session 13). The
  * candidate is reported where the model prefers the closed pair on its own parse (Δ > 0), at a fixed confidence.
+ *
+ * Below it, where an apposition left open would close (`openAppositionCloseAt`).
  */
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { AnalysedSentence, Reparse } from '../../sentence';

@@ -2,6 +2,8 @@
  * Where the clause around a comma begins and where the phrase after it ends, read off the written marks: the guards
  * against literary and spoken conventions (`WRITERS_CONVENTIONS`, `registry.ts`) compare the words on the two sides of a comma,
  * and a comma-robust parse cannot be trusted to say where those sides end.
+ *
+ * Below them, where a phrase's edges are (`leavesPhraseOpen`, `firstAfterCoordinator`).
  */
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { OPEN_DOUBLE, OPEN_SINGLE } from '../../../data/punctTokens';

@@ -4,6 +4,8 @@
  * tags rather than the attachment that goes wrong: a comma-robust parser reads fronted openers, asides, answer words,
  * letter formulas and question tags into the clause, and the comma the writer set by convention then looks like one
  * between a subject and its verb, or a stray one. `categories.ts` names the rule; these say where not to apply it.
+ *
+ * Last, `commaAlone`, the lone-comma test the guards and conventions share.
  */
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { hasSubject, TreeInfo } from '../../treeInfo';

@@ -4,6 +4,8 @@
  * research want the names (`FeatureNames`: a `FeatureVector`); the lint wants only w · f (`FeatureLogit`), which it
  * sums by looking each feature up by its parts (`FeatureWeights.weightOfParts`), so that no name is built: building,
  * hashing and looking up some 55 names a candidate was about a tenth of the lint's CPU in a profile (issue 37).
+ *
+ * Last, what the features read of a whole sentence (`sentenceFacts`).
  */
 import { FeatureWeights, joinParts } from './scorerWeights';
 import type { FeatureVector } from './learnedScorer';

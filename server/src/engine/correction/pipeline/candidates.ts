@@ -4,6 +4,8 @@
  * constituent, a semicolon for a comma that joins two clauses, a final period, and a question's end mark
  * (`questionMarks.ts`). The noisy-channel decision
  * (decide.ts) scores each against what was written.
+ *
+ * Below it, the learned decision's dense candidates (`denseCandidates`).
  */
 import { PunctuatedTree } from '../../../data/depunct';
 import { AnalysedSentence, Reparse, SlotMark, slotMarks } from '../../sentence';

@@ -3,6 +3,9 @@
  * candidate x_c is scored by Δ = log p(x_c | T) − log p(x | T) under the punctuation model, turned into a calibrated
  * probability by the error model (calibration.ts), and the best non-overlapping candidates whose confidence passes
  * the threshold become findings.
+ *
+ * Below it, what scoring costs the model and its budget (`withinScoringWork`), and the trace a stage leaves of
+ * what it did to a candidate (`DecisionTrace`).
  */
 import { PunctuatedTree } from '../../../data/depunct';
 import { ABBREV_DOT } from '../../../data/punctTokens';

@@ -1,6 +1,9 @@
 /**
  * From chosen corrections to findings: message, fixes (text edits), range, related range for the other half of a
  * paired edit, and the explanation from the MAP underlying tree of the corrected sentence.
+ *
+ * Below it, a slot's marks as text edits (`slotTextEdits`) and where an unclosed bracket or quotation should
+ * close (`placeCloser`).
  */
 import { deferredExplanation, minimalEdit, PlainEdit, PlainFinding, PlainFix } from '../../finding';
 import { EngineModel } from '../../punctModel';

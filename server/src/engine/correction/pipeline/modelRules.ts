@@ -1,6 +1,9 @@
 /**
  * The model-based rules of one sentence under the calibrated decision: score candidates, keep the confident ones, add
  * the style findings the settings ask for (`styleStep.ts`, shared with the learned decision), and build the findings.
+ *
+ * Below it, the kinds a convention decides (`CONVENTION_VARIANTS`, `conventionDecision`) and the comma-gap
+ * model's agreement a lone comma's deletion needs (`strayAgreement`).
  */
 import { PlainFinding } from '../../finding';
 import { EngineModel } from '../../punctModel';

@@ -7,6 +7,9 @@
  * as written (gold trees) — for each kind of element (and, more specifically, its first word and its length) the share
  * of writers who put the comma. Edited prose is "the convention the majority already follows, applied consistently":
  * an element is covered when the most specific description of it with enough evidence has a high share.
+ *
+ * Below it, the comma after a transition, which the style guides set off whatever the convention's shares
+ * (`transitionAt`, `introductoryStyleAt`).
  */
 import { ModelFileError } from '../../../data/modelIntegrity';
 import { readModelJson } from '../../modelJson';

@@ -13,6 +13,9 @@
  * (`SentenceFindingsMemo`), and summed into its block's part (cached by the prose layer); only the sum over the
  * document, made after every block (`settleParts`), decides. So an edit in one sentence that changes the habit
  * changes the findings of the others without their being analysed again.
+ *
+ * Below it, the models' evidence an omission needs before the habit may report it (`withFrontedEvidence`,
+ * `withGapEvidence`).
  */
 import { PlainFinding } from '../../finding';
 import { PunctuatedTree } from '../../../data/depunct';

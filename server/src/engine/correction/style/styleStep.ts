@@ -10,6 +10,9 @@
  * to the document-level step (`introductoryHabit.ts`). Some findings wait for the document's error rate
  * (`writerErrorRate.ts`): the splices `commaSplices: edited` would report under `ignore`, the fronted adverbial
  * clauses `auto` does not cover, and the kinds a decision adds (`StyleStepOptions.errorProne`).
+ *
+ * Below the step: British quote placement (`britishQuoteFindings`) and the full declarative sentence a final period
+ * is held to (`declarativeSentence`).
  */
 import { PlainFinding } from '../../finding';
 import { EngineModel } from '../../punctModel';
