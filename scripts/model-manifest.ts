@@ -13,23 +13,22 @@
  * Then it writes the θ sidecar of each punctuation model file the engine loads (`punct.json` → `punct.theta.bin`,
  * server/src/model/thetaSidecar.ts), so that loading maps θ instead of decoding it; `--check` fails on a missing or
  * stale one; and the sidecar of the learned scorer (`lint-scorer.json` → `lint-scorer.weights.bin`,
- * server/src/engine/correction/learned/scorerSidecar.ts), so that loading it views its tables instead of parsing
+ * server/src/engine/correction/learned/scorerWeights.ts), so that loading it views its tables instead of parsing
  * 72,000 weights out of JSON; `--check` fails on a missing or stale one, or one whose weights differ from the file's.
  *
  *   npm run models:manifest [-- --check] [-- --dir DIR]
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { buildManifest, MANIFEST_FILE, writeManifest } from '../server/src/data/modelIntegrity';
+import { buildManifest, isOptionalModelFile, MANIFEST_FILE, writeManifest } from '../server/src/data/modelIntegrity';
 import { isStoredGzip, rewriteAsStoredGzip } from '../server/research/storedGzip';
 import { readModel, writeModel } from '../server/src/parser/modelFile';
 import { PARSER_MODEL_FILE, PARSER_MODEL_FILE_GZ } from '../server/src/data/modelDir';
-import { isOptionalModelFile } from '../server/src/data/modelIntegrity';
 import { MODEL_FORMAT, ModelJson, quantisedWeights } from '../server/src/model/modelFile';
 import { RankedInt16 } from '../server/src/model/rankedWeights';
 import { readThetaSidecar, thetaSidecarFile, writeThetaSidecar } from '../server/src/model/thetaSidecar';
 import { SCORER_FILE } from '../server/src/engine/correction/learned/learnedScorer';
-import { readScorerSidecar, ScorerJson, scorerSettings, scorerSidecarFile, scorerSource, StoredScorer, writeScorerSidecar } from '../server/src/engine/correction/learned/scorerSidecar';
+import { readScorerSidecar, ScorerJson, scorerSettings, scorerSidecarFile, scorerSource, StoredScorer, writeScorerSidecar } from '../server/src/engine/correction/learned/scorerWeights';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--dir');

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The writer's habit before "which" (`server/src/engine/correction/learned/whichHabit.ts`) fitted on top of a learned
+# The writer's habit before "which" (`server/src/engine/correction/learned/documentFeatures.ts`) fitted on top of a learned
 # scorer: only the `docWhich=` weights are fitted, every other weight and every threshold kept, so that only commas
 # before "which" can change (journal, "The writer's habit before which"). Examples: 1,000 corrupted items a kind from
 # every edited-english train document (cached under the cache directory, about 15 minutes to build on a quiet

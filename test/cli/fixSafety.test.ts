@@ -84,7 +84,7 @@ describe('cli: fixes applied unseen are right', function () {
       // Reported all the same, each with its fix for a person to choose (a quick fix in an editor).
       const json = JSON.parse((await runMain(['lint', '-f', 'json', '.'], { cwd: dir })).stdout) as Array<{ file: string; findings: Finding[] }>;
       const byFile = new Map(json.map((r) => [r.file, r.findings]));
-      // The dialogue's commas before "Norm?" and "Coach." are vocatives' (`trailingVocatives.ts`): no finding at all.
+      // The dialogue's commas before "Norm?" and "Coach." are vocatives' (`asides.ts`): no finding at all.
       assert.deepEqual((byFile.get('cheers.txt') ?? []).map((x) => x.ruleId), []);
       // vsce-sign.md's comma before its apposition is not reported at all by the learned decision (the calibrated one
       // asked to delete it, and only refused to fix it unseen).

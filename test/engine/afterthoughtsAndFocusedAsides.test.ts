@@ -5,13 +5,13 @@
  * the learner's error of the same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
-import { finalAdverbCommaAt } from '../../server/src/engine/correction/conventions/clauses/finalAdverbs';
+import { finalAdverbCommaAt } from '../../server/src/engine/correction/conventions/predicates';
 import { guardChecks } from './guardChecks';
 
 describe('engine: afterthought adverbs and focused asides (session 9 guards)', () => {
   const { found, holdsAfter } = guardChecks();
 
-  describe('the comma before an afterthought adverb (finalAdverbs.ts)', () => {
+  describe('the comma before an afterthought adverb (predicates.ts)', () => {
     it('is kept before a final "either"', () => {
       assert.ok(holdsAfter(finalAdverbCommaAt, 'I never found the key, either.', 'key'));
       assert.deepEqual(found('I never found the key, either.'), []);

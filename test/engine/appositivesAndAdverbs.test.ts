@@ -5,13 +5,13 @@
  * same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
-import { descriptiveAppositionAt } from '../../server/src/engine/correction/conventions/asides/descriptiveAppositions';
+import { descriptiveAppositionAt } from '../../server/src/engine/correction/conventions/appositions';
 import { guardChecks } from './guardChecks';
 
 describe('engine: descriptive appositives and parenthetical adverbs (session 9 guards)', () => {
   const { found, holdsAfter } = guardChecks();
 
-  describe('the comma before a descriptive appositive that ends the sentence (descriptiveAppositions.ts)', () => {
+  describe('the comma before a descriptive appositive that ends the sentence (appositions.ts)', () => {
     it('is kept before a postmodified noun phrase that describes the one before it', () => {
       const text = 'The garden is my favourite place, the corner where I read every evening.';
       assert.ok(holdsAfter(descriptiveAppositionAt, text, 'place'));

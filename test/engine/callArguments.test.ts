@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { makeLinter } from '../../server/src/engine';
-import { callArgumentSlots } from '../../server/src/engine/correction/guards/callArguments';
+import { callArgumentSlots } from '../../server/src/engine/correction/guards/sentenceGuards';
 import { AnalysedSentence } from '../../server/src/engine/sentence';
 import { trainedEngineParts } from './trainedParts';
 

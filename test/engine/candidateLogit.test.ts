@@ -13,7 +13,7 @@ import { parseConllu, reconstructText } from '../../server/src/data/conllu';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { scoredForScorer } from '../../server/src/engine/correction/learned/learnedDecision';
 import { candidateFeatures, candidateLogit, FeatureContext, featureLogit } from '../../server/src/engine/correction/learned/learnedScorer';
-import { FeatureWeights, FeatureWeightTable, recordWeights } from '../../server/src/engine/correction/learned/featureWeightTable';
+import { FeatureWeights, FeatureWeightTable, recordWeights } from '../../server/src/engine/correction/learned/scorerWeights';
 import { FNV_OFFSET, fnvFrom } from '../../server/src/parser/fnv';
 import { SentenceTerms } from '../../server/src/engine/correction/learned/featureSinks';
 import { DEFAULT_CALIBRATION } from '../../server/src/engine/correction/pipeline/calibration';
@@ -90,7 +90,7 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
           const side = { gaps: p.kinds?.gaps, setOff: p.kinds?.setOff };
           for (const c of scoredForScorer(settings, s, info, p.model!, p.calibration ?? DEFAULT_CALIBRATION, undefined, false, true, undefined, side)) {
             // As the lint reads it, with the document's register, and as the hand generator's scorer (no context).
-            // And with the writer's other "which"s (`whichHabit.ts`), a feature of the candidate's kind outside the slot blocks.
+            // And with the writer's other "which"s (`documentFeatures.ts`), a feature of the candidate's kind outside the slot blocks.
             const contexts: FeatureContext[] = [c.ctx, { ...c.ctx, document: ['doc:words=<40', 'doc:lowerI=true', 'doc:short'], whichOthers: [3, 1] }, { ...c.ctx, whichOthers: [0, 2] }, {}];
             // Its Δ, and none (the bound that skips Δ: `deltaFreeBound`).
             for (const scored of [c.scored, { ...c.scored, delta: 0, confidence: 0.5 }, { ...c.scored, delta: NaN }]) {

@@ -1,11 +1,11 @@
 /**
- * Session 20's comma before a "but" that joins two clauses (`contrastClauses.ts`; BENCHMARKS, lint "Session 20 (lead):
+ * Session 20's comma before a "but" that joins two clauses (`clauses.ts`; BENCHMARKS, lint "Session 20 (lead):
  * the comma before a "but" that joins two clauses, in an error-prone text"): the clauses it takes, on trees of a
  * precise shape, and the findings in an error-prone essay and in a clean text.
  */
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
-import { contrastClauseCommaAt } from '../../server/src/engine/correction/candidates/contrastClauses';
+import { contrastClauseCommaAt } from '../../server/src/engine/correction/candidates/clauses';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { trainedEngineParts } from './trainedParts';

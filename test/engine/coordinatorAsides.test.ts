@@ -1,11 +1,11 @@
 /**
- * The comma after a coordinator that opens a short aside closed by a second comma (`guards/coordinatorAsides.ts`): the
+ * The comma after a coordinator that opens a short aside closed by a second comma (`guards/sentenceGuards.ts`): the
  * learned decision does not delete it alone (three judged false alarms on clean edited dev), while a stray comma after
  * a coordinator before the conjunct itself is still reported.
  */
 import { strict as assert } from 'assert';
 import { makeLinter } from '../../server/src/engine';
-import { coordinatorAsideSlots } from '../../server/src/engine/correction/guards/coordinatorAsides';
+import { coordinatorAsideSlots } from '../../server/src/engine/correction/guards/sentenceGuards';
 import { trainedEngineParts } from './trainedParts';
 
 describe('engine: the comma that opens an aside after a coordinator', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
-import { commaCutsWordAt } from '../../server/src/engine/correction/candidates/cutComplements';
+import { commaCutsWordAt } from '../../server/src/engine/correction/candidates/clauses';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { trainedEngineParts } from './trainedParts';
 import { makeLinter } from '../../server/src/engine';

@@ -1,7 +1,6 @@
 import * as assert from 'assert';
-import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/pipeline/decide';
-import { CONVENTION_CONFIDENCE, conventionDecision } from '../../server/src/engine/correction/pipeline/conventionKinds';
-import { DecisionNote } from '../../server/src/engine/correction/pipeline/decisionTrace';
+import { DecisionNote, ScoredCandidate, selectCandidates } from '../../server/src/engine/correction/pipeline/decide';
+import { CONVENTION_CONFIDENCE, conventionDecision } from '../../server/src/engine/correction/pipeline/modelRules';
 import { UNCLOSED } from '../../server/src/engine/correction/candidates/unclosedSupplements';
 
 const mk = (slots: number[], confidence: number, delta = 0, variant?: string): ScoredCandidate => ({

@@ -6,7 +6,7 @@ import { canReach, confidenceOf, fitIsotonic, fitLogistic } from '../../server/s
 import { fitCalibration, fitKinds, fitSizeWeight, fitThreshold, LabelledCandidate } from '../../server/research/eval/calibrationFit';
 import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
 import { introductoryKind } from '../../server/src/engine/correction/style/introductoryConvention';
-import { slotTextEdits } from '../../server/src/engine/correction/pipeline/slotEdit';
+import { slotTextEdits } from '../../server/src/engine/correction/pipeline/findings';
 import { selectCandidates, ScoredCandidate } from '../../server/src/engine/correction/pipeline/decide';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { commaCategory, nonrestrictiveAt, spliceAt } from '../../server/src/engine/correction/pipeline/categories';

@@ -1,6 +1,5 @@
 import * as assert from 'assert';
-import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
-import { changeSignature, denseCandidates } from '../../server/src/engine/correction/learned/denseCandidates';
+import { candidates, changeSignature, denseCandidates } from '../../server/src/engine/correction/pipeline/candidates';
 import { AnalysedSentence } from '../../server/src/engine/sentence';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { trainedEngineParts } from './trainedParts';

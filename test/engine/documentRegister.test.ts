@@ -1,8 +1,8 @@
 import * as assert from 'assert';
-import { documentRegisterFeatures, registerBins, registerCounts } from '../../server/src/engine/correction/learned/documentRegister';
+import { documentRegisterFeatures, registerBins, registerCounts } from '../../server/src/engine/correction/learned/documentFeatures';
 import { blockOptions } from '../../server/src/prose/documentOptions';
 
-describe('engine: the document register the learned scorer reads (documentRegister.ts)', () => {
+describe('engine: the document register the learned scorer reads (documentFeatures.ts)', () => {
   it('counts words, commas, sentence starts, unterminated lines, i, contractions and exclamation marks', () => {
     const c = registerCounts("hi there, i don't know what you mean!\nWe went home and it's late\nThe end. it was fine.");
     assert.deepStrictEqual(c, { words: 19, commas: 1, sentences: 4, lowerStarts: 2, lines: 3, unterminated: 1, lowerI: 1, contractions: 1, exclamations: 1, whichComma: 0, whichBare: 0 });

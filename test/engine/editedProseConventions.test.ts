@@ -1,9 +1,8 @@
 import * as assert from 'assert';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { guardChecks } from './guardChecks';
-import { plainSubjectCommaAt } from '../../server/src/engine/correction/candidates/plainSubjects';
-import { coordinatorCommaAt } from '../../server/src/engine/correction/candidates/coordinatorCommas';
-import { pseudoCleftCommaAt } from '../../server/src/engine/correction/candidates/pseudoClefts';
+import { plainSubjectCommaAt, pseudoCleftCommaAt } from '../../server/src/engine/correction/candidates/subjects';
+import { coordinatorCommaAt } from '../../server/src/engine/correction/candidates/clauses';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 
 // "All the students in my class , passed the exam ." as UD has it, with the learner's comma before the verb.

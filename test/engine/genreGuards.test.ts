@@ -5,11 +5,10 @@
  */
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
-import { bracketFragmentSlots } from '../../server/src/engine/correction/guards/bracketFragments';
+import { bracketFragmentSlots } from '../../server/src/engine/correction/guards/sentenceGuards';
 import { frontedClauseCommaAt, frontedPhraseCommaAt } from '../../server/src/engine/correction/guards/deletionGuards';
-import { lintDocument } from '../../server/src/prose';
+import { extractProse, lintDocument } from '../../server/src/prose';
 import { codeWord } from '../../server/src/prose/codeWord';
-import { extractProse } from '../../server/src/prose';
 import { LintOptions } from '../../server/src/engine/types';
 import { trainedEngineParts } from './trainedParts';
 
@@ -62,7 +61,7 @@ describe('engine: guards against false alarms in documentation', () => {
     });
   });
 
-  describe('a bracketed fragment with no finite verb (correction/guards/bracketFragments.ts)', () => {
+  describe('a bracketed fragment with no finite verb (correction/guards/sentenceGuards.ts)', () => {
     it('marks the slots inside a bracket without a finite verb, and only those', () => {
       const s = parts().analyser!.parseText('Set the limit (a number, default: 30) before the run (it runs, then stops).')[0];
       const words = s.tree.words.map((w) => w.form);

@@ -1,5 +1,5 @@
 /**
- * What the tests of the writers'-convention guards share (correction/conventions/writersConventions.ts): the trained linter's
+ * What the tests of the writers'-convention guards share (correction/guards/registry.ts WRITERS_CONVENTIONS): the trained linter's
  * findings on a text, and whether a guard holds at a comma on the parser's reading of a text. Call `guardChecks()`
  * inside a `describe`: it registers the hooks that load the trained parts (skipping the suite before training).
  */

@@ -1,7 +1,6 @@
 /** The guard registry (`engine/correction/guards/registry.ts`): every guard is registered once, with what it vetoes and why. */
 import { strict as assert } from 'assert';
-import { GUARDS, loneCommaVeto } from '../../server/src/engine/correction/guards/registry';
-import { WRITERS_CONVENTIONS } from '../../server/src/engine/correction/conventions/writersConventions';
+import { GUARDS, loneCommaVeto, WRITERS_CONVENTIONS } from '../../server/src/engine/correction/guards/registry';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 

@@ -140,7 +140,7 @@ describe('engine: introductoryComma auto, the document’s own habit', function 
     });
 
     // Sentences of clean edited dev (python-peps, digitalgov) on which the habit reported a parse's misreading of the
-    // opening words; the set-off comma model gives a comma there 0.04 and 0.08 (`habitEvidence.ts`). A real omission
+    // opening words; the set-off comma model gives a comma there 0.04 and 0.08 (`introductoryHabit.ts`). A real omission
     // in the same document is still reported. (A misparse still counts as an omission in the tally: 6 of 8 holds.)
     it('a habit reports no comma after a misparsed opening ("Described below are", "The discovered XSS issue")', () => {
       const linter = makeLinter(parts());

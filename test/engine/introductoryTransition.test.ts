@@ -8,8 +8,7 @@ import { depunctuate } from '../../server/src/data/depunct';
 import { parseConllu } from '../../server/src/data/conllu';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { DEFAULT_INTRODUCTORY_COMMA, Finding, makeLinter } from '../../server/src/engine';
-import { writtenIntroductions } from '../../server/src/engine/correction/style/introductoryConvention';
-import { introductoryStyleAt, transitionAt, TRANSITIONS, VETO_MIN_COUNT } from '../../server/src/engine/correction/style/introductoryTransition';
+import { introductoryStyleAt, transitionAt, TRANSITIONS, VETO_MIN_COUNT, writtenIntroductions } from '../../server/src/engine/correction/style/introductoryConvention';
 import { ewtFile, haveEwt } from '../ewt';
 import { trainedEngineParts } from './trainedParts';
 

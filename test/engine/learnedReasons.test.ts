@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { plainReason, plainReasons } from '../../server/src/engine/correction/learned/learnedReasons';
-import { recordWeights } from '../../server/src/engine/correction/learned/featureWeightTable';
+import { recordWeights } from '../../server/src/engine/correction/learned/scorerWeights';
 
 describe('engine: the learned decision in plain words', () => {
   it('reads a feature as what edited prose does, for an insertion and for a removal', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { BILSTM_MARK_COUNT, OTHER_WRITTEN_MARK } from '../../server/src/restore/bilstmTagger';
-import { neuralGapFeatures, NeuralGapReading } from '../../server/src/engine/correction/learned/neuralGaps';
+import { neuralGapFeatures, NeuralGapReading } from '../../server/src/engine/correction/learned/sideModels';
 import { writtenMarkClass } from '../../server/src/restore/punctTagger';
 import { ABBREV_DOT } from '../../server/src/data/punctTokens';
 

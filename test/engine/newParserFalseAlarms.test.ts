@@ -5,18 +5,15 @@
  * similar shape, on which the guard does not hold and which is still reported where the linter reports it.
  */
 import { strict as assert } from 'assert';
-import { concessiveInversionCommaAt } from '../../server/src/engine/correction/conventions/clauses/concessiveInversions';
-import { degreePredicateCommaAt } from '../../server/src/engine/correction/conventions/clauses/degreePredicates';
-import { demonstrativeAppositiveAt } from '../../server/src/engine/correction/conventions/asides/demonstrativeAppositives';
-import { imperativeAfterNounCommaAt } from '../../server/src/engine/correction/conventions/clauses/imperativeAfterNoun';
-import { namedSubjectAppositiveAt } from '../../server/src/engine/correction/conventions/asides/namedSubjectAppositives';
-import { negatedContrastCommaAt } from '../../server/src/engine/correction/conventions/clauses/negatedContrasts';
+import { concessiveInversionCommaAt, imperativeAfterNounCommaAt } from '../../server/src/engine/correction/conventions/clauseBoundaries';
+import { degreePredicateCommaAt, negatedContrastCommaAt } from '../../server/src/engine/correction/conventions/predicates';
+import { demonstrativeAppositiveAt, namedSubjectAppositiveAt } from '../../server/src/engine/correction/conventions/appositions';
 import { guardChecks } from './guardChecks';
 
-describe("engine: session 10b's guards for the new parser's false alarms (correction/conventions/writersConventions.ts)", () => {
+describe("engine: session 10b's guards for the new parser's false alarms (correction/guards/registry.ts WRITERS_CONVENTIONS)", () => {
   const { found, holdsAfter } = guardChecks();
 
-  describe('the comma closing an appositive after a named subject (namedSubjectAppositives.ts)', () => {
+  describe('the comma closing an appositive after a named subject (appositions.ts)', () => {
     it('is kept after an appositive a dash or a comma opened after the name', () => {
       // Without the guard the linter reports a subject–verb comma after "the baker" here.
       const dash = 'Tom - the baker, knows exactly how long the bread needs.';
@@ -33,7 +30,7 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
     });
   });
 
-  describe('the comma after a predicative adjective a degree word announces (degreePredicates.ts)', () => {
+  describe('the comma after a predicative adjective a degree word announces (predicates.ts)', () => {
     it('is kept between the items of a list of qualities after "is more …"', () => {
       // Without the guard the linter reads "compact" as a verb and "GPS capability" as its object.
       const text = "Buy the blue one. It's more compact, GPS capability (the red one only WiFi), longer battery at ten hours.";
@@ -49,7 +46,7 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
     });
   });
 
-  describe('the comma before an imperative after a prepositional object (imperativeAfterNoun.ts)', () => {
+  describe('the comma before an imperative after a prepositional object (clauseBoundaries.ts)', () => {
     it('is kept where the noun before it is a preposition’s object and the verb after it a bare form', () => {
       // Without the guard the linter reads "rice" as the subject of "boil".
       const text = "It's just like cooking rice, just boil the water out of it";
@@ -65,7 +62,7 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
       assert.ok(!holdsAfter(imperativeAfterNounCommaAt, 'I think my brother, go to school every day.', 'brother'));
     });
   });
-  describe('the comma closing a relative clause a comma and a wh-relative opened (relativeClauseClose.ts)', () => {
+  describe('the comma closing a relative clause a comma and a wh-relative opened (asides.ts)', () => {
     it('is kept where the clause ends inside a fronted phrase or before the main verb', () => {
       const fronted = 'After a long week against the best teams, in which our goalkeeper dropped two easy balls and let three more slip through his hands, coach Dan Miller sighed.';
       assert.deepEqual(found(fronted), []);
@@ -94,7 +91,7 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
     });
   });
 
-  describe('the comma before the positive half of a "not …, only …" contrast (negatedContrasts.ts)', () => {
+  describe('the comma before the positive half of a "not …, only …" contrast (predicates.ts)', () => {
     it('is kept after a complete negated clause', () => {
       // Without the guard the linter reads "only your money" as the object of "wanted".
       const text = 'Your advice was not wanted, only your money.';
@@ -111,7 +108,7 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
     });
   });
 
-  describe('the comma before a concessive clause with its verb fronted (concessiveInversions.ts)', () => {
+  describe('the comma before a concessive clause with its verb fronted (clauseBoundaries.ts)', () => {
     it('is kept before "invite them as we may"', () => {
       // Without the guard the linter reads "enter" as the subject of "invite".
       const text = 'Some corners of a house no guest is able to enter, invite them as we may.';
@@ -132,7 +129,7 @@ describe("engine: session 10b's guards for the new parser's false alarms (correc
     it('a comma before a verb’s only prepositional complement, or before an infinitive, repeats nothing', () => {
     });
   });
-  describe('the comma before "that of …" taking up the noun before it (demonstrativeAppositives.ts)', () => {
+  describe('the comma before "that of …" taking up the noun before it (appositions.ts)', () => {
     it('is kept before the appositive', () => {
       const text = 'There is only one path for the team, that of hard work.';
       assert.ok(holdsAfter(demonstrativeAppositiveAt, text, 'team'));

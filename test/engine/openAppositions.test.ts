@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { trainedEngineParts } from './trainedParts';
 import { makeLinter } from '../../server/src/engine';
-import { openAppositionCloseAt } from '../../server/src/engine/correction/candidates/openAppositions';
+import { openAppositionCloseAt } from '../../server/src/engine/correction/candidates/unclosedSupplements';
 
 /** Rows of "X , Y verb rest ." read flat (the reading of the tree does not matter: the surface decides). */
 function rows(x: string[][], y: string[][], verb: string[], rest: string[][] = [], afterVerb: string[][] = []): string[][] {

@@ -7,8 +7,8 @@
  * learner error of the same shape, which the guard leaves alone (and the linter reports, where its recall reaches).
  */
 import { strict as assert } from 'assert';
-import { candidateAnswerCommaAt } from '../../server/src/engine/correction/conventions/asides/candidateAnswers';
-import { misreadNounCommaAt } from '../../server/src/engine/correction/guards/misreadNouns';
+import { candidateAnswerCommaAt } from '../../server/src/engine/correction/conventions/asides';
+import { misreadNounCommaAt } from '../../server/src/engine/correction/conventions/appositions';
 import { guardChecks } from './guardChecks';
 
 describe("engine: session 9b's guards for other genres (misread verbs, openers, parallel relatives)", () => {
@@ -88,7 +88,7 @@ describe("engine: session 9b's guards for other genres (misread verbs, openers, 
     });
   });
 
-  describe('a noun the tagger calls a verb in one tag set (misreadNouns.ts)', () => {
+  describe('a noun the tagger calls a verb in one tag set (appositions.ts)', () => {
     it('is read as the noun of its phrase, and the apposition after it keeps its comma', () => {
       // The tagger gives "book" VERB but NN here.
       const text = 'This town is your work-book, the pages on which you learn.';
@@ -113,7 +113,7 @@ describe("engine: session 9b's guards for other genres (misread verbs, openers, 
     });
   });
 
-  describe('an answer offered to a wh-question (candidateAnswers.ts)', () => {
+  describe('an answer offered to a wh-question (asides.ts)', () => {
     it('keeps the comma before the offered noun phrase', () => {
       assert.ok(holdsAfter(candidateAnswerCommaAt, 'What did you buy, a car?', 'buy'));
       assert.deepEqual(found('What did you buy, a car?'), []);

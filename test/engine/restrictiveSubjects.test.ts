@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import { sentenceFromRows as conllu } from './sentenceFromRows';
 import { guardChecks } from './guardChecks';
-import { loneRelativeCommaAt, restrictiveSubjectAt } from '../../server/src/engine/correction/candidates/restrictiveSubjects';
+import { loneRelativeCommaAt, restrictiveSubjectAt } from '../../server/src/engine/correction/candidates/subjects';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 
 // "The girl who sat beside me , was from Peru ." as UD has it, the learner's comma after the relative clause.

@@ -1,12 +1,12 @@
 /**
  * What the learned scorer reads about set-off commas, on real sentences parsed by the bundled parser: the set-off comma
- * model's answer at a candidate's slots (`setOffProbabilities.ts`) and whether a comma the writer wrote opens (or
+ * model's answer at a candidate's slots (`sideModels.ts`) and whether a comma the writer wrote opens (or
  * closes) the stretch at a slot, with that stretch's shape (`pairedStretch`).
  */
 import { strict as assert } from 'assert';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { candidateFeatures, pairedStretch } from '../../server/src/engine/correction/learned/learnedScorer';
-import { setOffAt, setOffProbabilities } from '../../server/src/engine/correction/learned/setOffProbabilities';
+import { setOffAt, setOffProbabilities } from '../../server/src/engine/correction/learned/sideModels';
 import { scoredForScorer } from '../../server/src/engine/correction/learned/learnedDecision';
 import { AnalysedSentence, Reparse } from '../../server/src/engine/sentence';
 import { trainedEngineParts } from './trainedParts';

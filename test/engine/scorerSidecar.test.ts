@@ -8,9 +8,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { loadEngineParts, makeLinter } from '../../server/src/engine';
-import { featureHash, FeatureWeightTable, recordWeights } from '../../server/src/engine/correction/learned/featureWeightTable';
+import { featureHash, FeatureWeightTable, readScorerSidecar, recordWeights, ScorerJson, scorerSidecarFile, scorerSource, writeScorerSidecar } from '../../server/src/engine/correction/learned/scorerWeights';
 import { loadLearnedScorer, SCORER_FILE } from '../../server/src/engine/correction/learned/learnedScorer';
-import { readScorerSidecar, ScorerJson, scorerSidecarFile, scorerSource, writeScorerSidecar } from '../../server/src/engine/correction/learned/scorerSidecar';
 import { writeManifest } from '../../server/src/data/modelIntegrity';
 
 const SHIPPED_DIR = path.resolve(__dirname, '../../models/en');

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { makeLinter, weighedCorrections } from '../../server/src/engine';
-import { STRAY_AGREEMENT } from '../../server/src/engine/correction/pipeline/strayAgreement';
+import { STRAY_AGREEMENT } from '../../server/src/engine/correction/pipeline/modelRules';
 import { trainedEngineParts } from './trainedParts';
 import { GapKind } from '../../server/src/engine/commaGaps/features';
 

@@ -22,7 +22,7 @@ describe('engine: the comma between a subject and its verb, or a verb and its ob
     assert.strictEqual(commaCategory(ri, 5, hasComma(relcl.tree)), 'subject-verb-comma');
     // Without knowing the marks, the clause's edge stays a non-restrictive comma's place.
     assert.strictEqual(commaCategory(ri, 5), 'nonrestrictive-comma');
-    // Its deletion is the restrictive clause's (`restrictiveSubjects.ts`), a subject–verb comma a convention decides.
+    // Its deletion is the restrictive clause's (`subjects.ts`), a subject–verb comma a convention decides.
     const del = candidates(relcl, ri).find((c) => c.action === 'delete' && c.changes.has(5));
     assert.deepStrictEqual([del?.category, del?.variant], ['subject-verb-comma', 'restrictive-subject']);
   });

@@ -7,7 +7,7 @@ import { ABBREV_DOT } from '../../server/src/data/punctTokens';
 import { readTreebank } from '../../server/src/data/treebank';
 import { listedSubjectAsApposition, secondSubjectAsApposition, supplementBetween, supplementCloseAt, unclosedSupplements } from '../../server/src/engine/correction/candidates/unclosedSupplements';
 import { scoreCandidates, ScoredCandidate } from '../../server/src/engine/correction/pipeline/decide';
-import { CONVENTION_CONFIDENCE, conventionDecision } from '../../server/src/engine/correction/pipeline/conventionKinds';
+import { CONVENTION_CONFIDENCE, conventionDecision } from '../../server/src/engine/correction/pipeline/modelRules';
 import { candidates } from '../../server/src/engine/correction/pipeline/candidates';
 import { DEFAULT_CALIBRATION } from '../../server/src/engine/correction/pipeline/calibration';
 import { kindSuite } from '../../server/research/eval/suite';

@@ -1,8 +1,7 @@
 import * as assert from 'assert';
-import { documentRegisterFeatures, registerBins, registerCounts } from '../../server/src/engine/correction/learned/documentRegister';
-import { whichHabitClass, whichHabitFeatures, whichOthers, whichTally, whichTallyOfBins } from '../../server/src/engine/correction/learned/whichHabit';
+import { documentRegisterFeatures, registerBins, registerCounts, whichHabitClass, whichHabitFeatures, whichOthers, whichTally, whichTallyOfBins } from '../../server/src/engine/correction/learned/documentFeatures';
 
-describe('engine: the writer’s habit before "which" (whichHabit.ts)', () => {
+describe('engine: the writer’s habit before "which" (documentFeatures.ts)', () => {
   const document = [
     'The proposal adds a new module, which replaces the old parser.',
     'It keeps the cache, which most users rely on, and the options in which the paths are set.',

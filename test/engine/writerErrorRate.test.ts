@@ -25,7 +25,7 @@ const ESSAY =
   'My older sister, lives in London with her husband. John and his brother, were very tired. ' +
   'We ate rice,, beans and salad for dinner. Where is the nearest bus stop?. We had a very good time there.';
 // (Not a subject ending in a restrictive relative clause, nor a noun phrase headed by a common noun or a quantifier:
-// those commas are reported alone, `restrictiveSubjects.ts`, `plainSubjects.ts`. A name's is not.)
+// those commas are reported alone, `subjects.ts`. A name's is not.)
 const WEAKER = 'John and his brother, were very tired.';
 const CLEAN = 'My older sister lives in London with her husband. The book that I bought was very expensive. We ate rice, beans and salad.';
 

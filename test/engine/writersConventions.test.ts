@@ -1,28 +1,20 @@
 /**
  * Session 8's guards for commas that literary, spoken and edited English sets by convention (correction/
- * writersConventions.ts; BENCHMARKS, lint "Session 8: other genres"). Per guard: a sentence of the kind, written for
+ * guards/registry.ts, WRITERS_CONVENTIONS; BENCHMARKS, lint "Session 8: other genres"). Per guard: a sentence of the kind, written for
  * this test (not copied from the fortunes it was found on), on which the guard holds and the linter finds nothing,
  * beside the genuine learner error of the same shape, which is still reported.
  */
 import { strict as assert } from 'assert';
-import { appositiveMarkerCommaAt, spelledMarkerCommaAt } from '../../server/src/engine/correction/conventions/asides/appositiveMarkers';
-import { clauseAfterCommaAt } from '../../server/src/engine/correction/conventions/clauses/clauseAfterComma';
-import { commentClauseCommaAt } from '../../server/src/engine/correction/conventions/asides/commentClauses';
-import { correlativeCommaAt } from '../../server/src/engine/correction/conventions/clauses/comparativeCorrelatives';
-import { embeddedOpenerCommaAt } from '../../server/src/engine/correction/conventions/clauses/embeddedOpeners';
-import { interruptionCloseAt } from '../../server/src/engine/correction/conventions/asides/interruptions';
-import { predicateSeriesCommaAt } from '../../server/src/engine/correction/conventions/clauses/predicateSeries';
-import { renamingAppositionAt } from '../../server/src/engine/correction/conventions/asides/renamingAppositions';
-import { strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/conventions/clauses/strandedAuxiliary';
-import { supplementaryAdverbialAt } from '../../server/src/engine/correction/conventions/clauses/supplementaryAdverbials';
-import { trailingVocativeCommaAt } from '../../server/src/engine/correction/conventions/asides/trailingVocatives';
-import { absoluteSeriesCommaAt } from '../../server/src/engine/correction/conventions/asides/absolutePhrases';
+import { appositiveMarkerCommaAt, renamingAppositionAt, spelledMarkerCommaAt } from '../../server/src/engine/correction/conventions/appositions';
+import { clauseAfterCommaAt, correlativeCommaAt, embeddedOpenerCommaAt, supplementaryAdverbialAt } from '../../server/src/engine/correction/conventions/clauseBoundaries';
+import { absoluteSeriesCommaAt, commentClauseCommaAt, interruptionCloseAt, trailingVocativeCommaAt } from '../../server/src/engine/correction/conventions/asides';
+import { predicateSeriesCommaAt, strandedAuxiliaryCommaAt } from '../../server/src/engine/correction/conventions/predicates';
 import { guardChecks } from './guardChecks';
 
-describe("engine: commas set by writers' conventions (correction/conventions/writersConventions.ts)", () => {
+describe("engine: commas set by writers' conventions (correction/guards/registry.ts WRITERS_CONVENTIONS)", () => {
   const { found, holdsAfter } = guardChecks();
 
-  describe('the comma before a vocative (vocatives.ts)', () => {
+  describe('the comma before a vocative (asides.ts)', () => {
     it('is kept before a title or term of address after an utterance', () => {
       assert.deepEqual(found('What is the price of this hat, Captain?'), []);
     });
@@ -31,7 +23,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma before a vocative that ends the sentence (trailingVocatives.ts)', () => {
+  describe('the comma before a vocative that ends the sentence (asides.ts)', () => {
     it('is kept after a verb, where the parse reads the name as its object', () => {
       for (const [text, verb] of [['I know, Mum.', 'know'], ["It's not going to rain, Mum.", 'rain'], ['Are you coming, Emma?', 'coming']]) {
         assert.ok(holdsAfter(trailingVocativeCommaAt, text, verb), text);
@@ -44,7 +36,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma between two absolute phrases of a series (absolutePhrases.ts)', () => {
+  describe('the comma between two absolute phrases of a series (asides.ts)', () => {
     it('is kept between "their sails furled" and "their decks crowded", "his coat open" and "a lantern in his hand"', () => {
       for (const [text, before] of [
         ['The boats were coming in one by one, their sails furled, their decks crowded with men and nets.', 'furled'],
@@ -61,7 +53,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma between the halves of a comparative correlative (comparativeCorrelatives.ts)', () => {
+  describe('the comma between the halves of a comparative correlative (clauseBoundaries.ts)', () => {
     it('is kept between "the longer …" and "the colder …"', () => {
       assert.ok(holdsAfter(correlativeCommaAt, 'The longer we waited, the colder the soup became.', 'waited'));
       assert.deepEqual(found('The longer we waited, the colder the soup became.'), []);
@@ -71,7 +63,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the commas around a comment clause (commentClauses.ts)', () => {
+  describe('the commas around a comment clause (asides.ts)', () => {
     it('are kept around "I suspect", "you know", and before a final "I think"', () => {
       assert.deepEqual(found('The answer should be, I suspect, a simple one.'), []);
       assert.deepEqual(found('This is, you know, a serious problem.'), []);
@@ -93,7 +85,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma after a stranded auxiliary (strandedAuxiliary.ts)', () => {
+  describe('the comma after a stranded auxiliary (predicates.ts)', () => {
     it('is kept after the auxiliary that ends "those who could"', () => {
       assert.ok(holdsAfter(strandedAuxiliaryCommaAt, 'Those who could, helped.', 'could'));
       assert.deepEqual(found('Those who could, helped.'), []);
@@ -104,7 +96,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma before an appositive marker (appositiveMarkers.ts)', () => {
+  describe('the comma before an appositive marker (appositions.ts)', () => {
     it('is kept before "such as" and "including"', () => {
       assert.ok(holdsAfter(appositiveMarkerCommaAt, 'A few of the members, such as the treasurer, voted against it.', 'members'));
       assert.ok(holdsAfter(appositiveMarkerCommaAt, 'Most of the guests, including the mayor, left early.', 'guests'));
@@ -123,7 +115,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma after an opener inside the sentence (embeddedOpeners.ts)', () => {
+  describe('the comma after an opener inside the sentence (clauseBoundaries.ts)', () => {
     it('is kept after a fronted clause in a quotation, after a semicolon, after "But"', () => {
       assert.ok(holdsAfter(embeddedOpenerCommaAt, 'She said, "If there is anything I hate, it is golf."', 'hate'));
       assert.ok(holdsAfter(embeddedOpenerCommaAt, 'I stayed at home; if you had asked me, I would have come.', 'me'));
@@ -139,7 +131,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma before a clause of its own (clauseAfterComma.ts)', () => {
+  describe('the comma before a clause of its own (clauseBoundaries.ts)', () => {
     it('is kept between two clauses each with a subject and a finite verb', () => {
       assert.ok(holdsAfter(clauseAfterCommaAt, 'The door swung open, three dogs ran in.', 'open'));
       assert.ok(holdsAfter(clauseAfterCommaAt, 'It was not the heat that bothered us, it was the noise.', 'us'));
@@ -153,7 +145,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the closing comma of an interruption (interruptions.ts)', () => {
+  describe('the closing comma of an interruption (asides.ts)', () => {
     it('is kept after "not …", "and even …", "especially if …"', () => {
       assert.deepEqual(found('This practice may worsen, not ease, the problem.'), []);
       assert.deepEqual(found('We can foresee, and even prove, that the method works.'), []);
@@ -166,7 +158,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma before an appositive that renames the end of the clause (renamingAppositions.ts)', () => {
+  describe('the comma before an appositive that renames the end of the clause (appositions.ts)', () => {
     it('is kept before a repeated head noun, "one which", and a second predicate noun', () => {
       assert.ok(holdsAfter(renamingAppositionAt, 'You are all the help we need, a help given freely.', 'need'));
       assert.ok(holdsAfter(renamingAppositionAt, 'Another method also emerged, one which was faster.', 'emerged'));
@@ -180,7 +172,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma before a supplementary adverbial (supplementaryAdverbials.ts)', () => {
+  describe('the comma before a supplementary adverbial (clauseBoundaries.ts)', () => {
     it('is kept before "before …", "but without …", "instead of …" after a complete clause', () => {
       assert.deepEqual(found('The value is transformed, before being returned.'), []);
       assert.deepEqual(found('There is a method to add many arguments at once, but without descriptions.'), []);
@@ -203,7 +195,7 @@ describe("engine: commas set by writers' conventions (correction/conventions/wri
     });
   });
 
-  describe('the comma between predicates of a series (predicateSeries.ts)', () => {
+  describe('the comma between predicates of a series (predicates.ts)', () => {
     it('is kept in "lays the egg, rolls it over …, then takes"', () => {
       const text = 'She lays the egg, rolls it over to the father, then takes a nap.';
       assert.ok(holdsAfter(predicateSeriesCommaAt, text, 'egg'));

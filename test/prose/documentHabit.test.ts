@@ -134,7 +134,7 @@ describe('the document of auto is the file: decisions over all blocks', function
       const linter = makeLinter(parts());
       const cache = new ParagraphCache();
       // Under the calibrated decision: under the learned one an edit that moves the document's register bins (its
-      // length, here) changes every block's options, and so analyses every block again (documentRegister.ts).
+      // length, here) changes every block's options, and so analyses every block again (documentFeatures.ts).
       const auto: LintOptions = { introductoryComma: 'auto', decision: 'calibrated' };
       const broken = HABIT_DOC.replace('Finally, it rained all day.', 'Finally it rained all day. Finally we stayed in the hotel. Finally we read our books. Finally we went to bed.'); // 2 of 7
       const lengths: number[] = [];

@@ -61,7 +61,7 @@ describe('the visible part of a Markdown document, extracted alone', function ()
   });
 
   it('its blocks are read in the register estimated over the whole text, the whole extraction\'s on real documents', () => {
-    // The register (`documentRegister.ts`) is estimated from the raw text: the part's blocks must be read in the
+    // The register (`documentFeatures.ts`) is estimated from the raw text: the part's blocks must be read in the
     // register the whole document's analysis reads them in, or its paragraph-cache entries serve nothing.
     const files = [...fs.readdirSync(REPO).filter((f) => f.endsWith('.md')), ...['docs', 'docs/rules', 'examples'].flatMap((d) => fs.readdirSync(path.join(REPO, d)).filter((f) => f.endsWith('.md')).map((f) => `${d}/${f}`))];
     const texts = files.map((f) => fs.readFileSync(path.join(REPO, f), 'utf8'));

@@ -16,7 +16,7 @@ import { removeRepo, runMain, tempRepo } from '../cli/helpers';
 import { EngineHost } from '../../server/src/lsp/engineHost';
 import { keepStrongest, overlaps } from '../../server/src/engine/documentPart';
 import { EXPLAIN_STOPPED } from '../../server/src/lsp/budget';
-import { candidateWork, slotWork, withinScoringWork } from '../../server/src/engine/correction/pipeline/scoringWork';
+import { candidateWork, slotWork, withinScoringWork } from '../../server/src/engine/correction/pipeline/decide';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 
 describe('budgets: long runs, deep nesting, footnotes, word budgets', function () {

@@ -115,7 +115,7 @@ describe('scaling: doubling a hostile input doubles the work', function () {
 
   // One sentence (under the parser's 150 words) parsed as a chain: each of its ~2n candidates recomputed the chain's n
   // constituents, so doubling it quadrupled the time (70 → 140: 2.4 s → 10.3 s) until the sentence's scoring budget
-  // (`scoringWork.ts`) bounded it.
+  // (`withinScoringWork`) bounded it.
   it('web addresses ending in "." on one line (70 → 140 words, one sentence), linted', async () => {
     await assertLinear('address line', (text) => void lintDocument(linter, text, 'plaintext'), SHAPES.addressLine.make, 70, 140);
   });

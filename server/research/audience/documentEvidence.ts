@@ -22,7 +22,7 @@ import { draftOf, renderDraft } from '../eval/draft';
 import { spliceGold } from '../eval/splice';
 import { Rng, seededRng } from '../eval/rng';
 import type { EditedPart } from '../editedEnglish';
-import { RegisterCounts, registerCounts } from '../../src/engine/correction/learned/documentRegister';
+import { RegisterCounts, registerCounts } from '../../src/engine/correction/learned/documentFeatures';
 
 export interface DocumentEvidence {
   id: string;
@@ -37,7 +37,7 @@ export interface DocumentEvidence {
   held: number;
   /** The pending findings' adapted confidences, summed. */
   pendingConfidence?: number;
-  /** The text's register counts (`documentRegister.ts`). */
+  /** The text's register counts (`documentFeatures.ts`). */
   register?: RegisterCounts;
 }
 

@@ -11,7 +11,7 @@ import * as path from 'path';
 import { parseArgs } from 'util';
 import { createLinter } from '../../src/engine';
 import { lintAsPart } from '../../src/engine/documentPart';
-import { registerCounts } from '../../src/engine/correction/learned/documentRegister';
+import { registerCounts } from '../../src/engine/correction/learned/documentFeatures';
 import { evidenceOf } from './documentEvidence';
 
 export function probeEssays(): Array<{ id: string; text: string; errors: number }> {

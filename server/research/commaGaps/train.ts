@@ -293,7 +293,7 @@ async function run(opt: Record<string, string | boolean | string[] | undefined>)
     'Trained by npm run train:comma-gaps (server/research/commaGaps/train.ts); priorShift is already in the weights.' +
     (planted ? ` Examples with comma-added at ${recipe!.commaAddedRate} (examples.ts --comma-added-rate), its writers' rate ${writerRate('comma-added').toFixed(2)} per 1,000 sentences${keptFile ? `; thresholds kept from ${keptFile}` : ''}.` : '');
   // A model shown the generic stray comma names the kinds of gap where it saw stray commas, so that the stray agreement
-  // (`correction/pipeline/strayAgreement.ts`) asks it there; the shipped recipe's file stays as it was.
+  // (`correction/pipeline/modelRules.ts`, `strayAgreement`) asks it there; the shipped recipe's file stays as it was.
   const strayKinds = planted ? GAP_KINDS.filter((_, k) => train.ex.some((e) => e.head === 1 && e.y && e.kind === k)) : undefined;
   fs.writeFileSync(opt.out as string, encodeCommaGaps({ version: `comma-gaps-2-e${best.epoch}`, bits, weights }, scale, { thresholds: thresholds as { missing: Record<string, number>; stray: Record<string, number> }, priorShift, ...(strayKinds ? { strayKinds } : {}), note }));
   console.log(`wrote ${opt.out}: ${weights.length} weights at 1/${scale}, thresholds ${JSON.stringify(thresholds)}, prior shift ${JSON.stringify(priorShift)}`);

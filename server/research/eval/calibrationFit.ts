@@ -18,7 +18,7 @@ import * as path from 'path';
 import { Calibration, confidenceOf, effectiveDelta, fitIsotonic, fitLogistic, KindCalibration, logit, thresholdFor } from '../../src/engine/correction/pipeline/calibration';
 import { sentenceCandidates } from '../../src/engine/correction/pipeline/modelRules';
 import { selectCandidates, ScoredCandidate } from '../../src/engine/correction/pipeline/decide';
-import { slotTextEdits } from '../../src/engine/correction/pipeline/slotEdit';
+import { slotTextEdits } from '../../src/engine/correction/pipeline/findings';
 import { EngineModel } from '../../src/engine/punctModel';
 import { SlotMark } from '../../src/engine/sentence';
 import { SentenceAnalyser } from '../../src/engine/index';

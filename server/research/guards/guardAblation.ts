@@ -23,7 +23,7 @@ import { parseArgs } from 'util';
 import { PunctuatedTree } from '../../src/data/depunct';
 import { readTreebank } from '../../src/data/treebank';
 import { loadEngineParts, makeLinter } from '../../src/engine';
-import { guardTrace, anyGuardSkipped } from '../../src/engine/correction/guards/skipped';
+import { guardTrace, anyGuardSkipped } from '../../src/engine/correction/guards/registry';
 import { Finding } from '../../src/engine/types';
 import { lintDocument, ParagraphCache } from '../../src/prose';
 import { BENCH_KINDS } from '../corruption/rates';

@@ -1,7 +1,7 @@
 /**
  * Where the model closes an unclosed bracket, judged on the edited-english corrupted suite's unbalanced-bracket items
  * (`npx tsx server/research/pairs/closePlacement.ts --part dev`): for each item, the model's best close position and its
- * posterior share (`correction/pipeline/closePair.ts`, whether or not the engine would offer it), right or wrong against the
+ * posterior share (`correction/pipeline/findings.ts`, `placeCloser`, whether or not the engine would offer it), right or wrong against the
  * gold repair; and, from the engine as it ships, which rule's edits the benchmark counts as false positives. Prints the
  * precision of the offered closes by share threshold, and every item with `--items FILE`.
  */
@@ -10,14 +10,13 @@ import { parseArgs } from 'util';
 import { EditedPart } from '../editedEnglish';
 import { BENCH_KINDS } from '../corruption/rates';
 import { buildEditedSuite, corruptedParagraph, loadSuiteDocuments } from '../corruption/editedSuite';
-import { loadEngineParts, makeLinter } from '../../src/engine';
+import { loadEngineParts, makeLinter, SentenceAnalyser } from '../../src/engine';
 import { unbalancedPairsRule } from '../../src/engine/rules/unbalancedPairs';
-import { placeCloser } from '../../src/engine/correction/pipeline/closePair';
+import { placeCloser } from '../../src/engine/correction/pipeline/findings';
 import { lintDocument, ParagraphCache } from '../../src/prose';
 import { judge, slotEdits } from '../eval/score';
 import { AnalysedSentence, slotRegion } from '../../src/engine/sentence';
 import { EngineModel } from '../../src/engine/punctModel';
-import { SentenceAnalyser } from '../../src/engine';
 
 /**
  * The closer placed by reading the sentence again with it written at each candidate place (right after each later

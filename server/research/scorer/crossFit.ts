@@ -1,7 +1,7 @@
 /**
  * Cross-fitted comma-gap probabilities for the learned scorer's training examples.
  *
- * The scorer reads the comma-gap model's probability as a feature (`learned/gapProbabilities.ts`). The shipped gap
+ * The scorer reads the comma-gap model's probability as a feature (`learned/sideModels.ts`). The shipped gap
  * model was trained on every edited-english train document, so on those documents its probabilities are sharper than
  * on new text, and a scorer fitted on them learns to trust it more than it deserves (journal, "The learned scorer
  * after the comma-gap model changed": `To summarize⟦,⟧` called stray at 0.98). So the train documents are split into

@@ -1,5 +1,5 @@
 /**
- * The document register of the learned scorer's training examples (`engine/correction/learned/documentRegister.ts`),
+ * The document register of the learned scorer's training examples (`engine/correction/learned/documentFeatures.ts`),
  * added to examples already built: the register is counted on the text of the example's whole document, as the
  * linter counts it at run time (edited-english: the document's paragraphs, as `bench:edited` lints them; EWT: the
  * treebank's `# newdoc id` groups, sentences of a paragraph joined by a space and paragraphs by a blank line, as
@@ -11,7 +11,7 @@
  */
 import * as fs from 'fs';
 import { parseConllu } from '../../src/data/conllu';
-import { documentRegisterFeatures, registerBins, registerCounts } from '../../src/engine/correction/learned/documentRegister';
+import { documentRegisterFeatures, registerBins, registerCounts } from '../../src/engine/correction/learned/documentFeatures';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { EditedPart } from '../editedEnglish';
 import { featureTable, LabelledSentence, ScoredEdit } from './examples';

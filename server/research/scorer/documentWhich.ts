@@ -1,5 +1,5 @@
 /**
- * The writer's habit before "which" (`engine/correction/learned/whichHabit.ts`) added to training examples already
+ * The writer's habit before "which" (`engine/correction/learned/documentFeatures.ts`) added to training examples already
  * built, as `documentRegisters.ts` adds the register: for each example, the "which"s of its document as written less
  * those of its sentence as written, so that the example's own comma (removed or not) never counts. At lint time the
  * engine subtracts the sentence as the writer wrote it from the document as written, which gives the same numbers.
@@ -7,7 +7,7 @@
  * Example ids: edited-english `source#index/p/k` (a joined pair `k+k2`, a learner-shaped one `k/tag`); EWT `ewt#k`
  * (the k-th sentence of its treebank file, read in its `# newdoc id` document as `bench:lint --clean-docs` lints it).
  */
-import { whichHabitFeatures, whichOthers, whichTally } from '../../src/engine/correction/learned/whichHabit';
+import { whichHabitFeatures, whichOthers, whichTally } from '../../src/engine/correction/learned/documentFeatures';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { EditedPart } from '../editedEnglish';
 import { featureTable, LabelledSentence } from './examples';

@@ -43,7 +43,7 @@ export interface LabelledSentence {
   edits: ScoredEdit[];
 }
 
-/** Which candidates the examples are made of: the hand-written generator's, or the dense ones (`denseCandidates.ts`). */
+/** Which candidates the examples are made of: the hand-written generator's, or the dense ones (`denseCandidates`). */
 export let exampleCandidates: 'hand' | 'dense' = 'dense';
 export function setExampleCandidates(kind: 'hand' | 'dense'): void {
   exampleCandidates = kind;
@@ -68,7 +68,7 @@ export function setExampleSetOff(m: SetOffCommasModel | ((id: string) => SetOffC
 }
 
 /**
- * The BiLSTM gap tagger whose probabilities the examples carry as features (none: no such features; `neuralGaps.ts`),
+ * The BiLSTM gap tagger whose probabilities the examples carry as features (none: no such features; `sideModels.ts`),
  * one for every example or one per example by its id (`crossFit.ts`: a tagger that did not see the example's document).
  */
 let exampleNeural: ((id: string) => BiLstmTagger) | undefined;

@@ -54,7 +54,7 @@ import { readBiLstmTaggerFile } from '../../src/restore/bilstmTagger';
 import { learnerShapeItems, learnerShapeSlots, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
-import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/neuralGaps';
+import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/sideModels';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleNeural, setExampleSetOff } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
@@ -89,7 +89,7 @@ const { values: opt } = parseArgs({
     'bench-heldout': { type: 'string' },
     out: { type: 'string', default: path.join(defaultSilverDir(), 'scorer.json') },
     rebuild: { type: 'boolean' },
-    /** 'dense' (default): every gap, comma and constituent pair (`denseCandidates.ts`); 'hand': the hand-written generator's. */
+    /** 'dense' (default): every gap, comma and constituent pair (`denseCandidates`); 'hand': the hand-written generator's. */
     candidates: { type: 'string', default: 'dense' },
     /** Also choose one threshold per kind of edit on dev (`thresholdGroup`), starting from the global one. */
     'per-kind-thresholds': { type: 'boolean' },
@@ -144,10 +144,10 @@ const { values: opt } = parseArgs({
      * `^(gap|noGap)` fits without the comma-gap model's probability on the same examples.
      */
     'drop-features': { type: 'string' },
-    /** Leave out the comma-gap model's probability (`gapProbabilities.ts`) from the features. */
+    /** Leave out the comma-gap model's probability (`sideModels.ts`) from the features. */
     'no-gap-feature': { type: 'boolean' },
     /**
-     * The set-off comma model's probability (`setOffProbabilities.ts`) among the features, cross-fitted like the gap
+     * The set-off comma model's probability (`sideModels.ts`) among the features, cross-fitted like the gap
      * model's. Not in the shipped recipe: refitted with it, the scorer did not meet its criterion (journal, "The set-off
      * comma model and written pairs as the learned scorer's features").
      */
@@ -184,14 +184,14 @@ const { values: opt } = parseArgs({
      */
     'document-register': { type: 'boolean' },
     /**
-     * The writer's habit before "which" in the rest of the document among the features (`whichHabit.ts`,
+     * The writer's habit before "which" in the rest of the document among the features (`documentFeatures.ts`,
      * `documentWhich.ts`): edited prose writes a restrictive "which" without a comma almost as often as a
      * non-restrictive one with it, and only the writer's other "which"s tell the two apart. Given to both fits.
      */
     'document-which': { type: 'boolean' },
     /**
      * The linter's BiLSTM gap tagger (a file `scripts/train-restore-bilstm.ts --written` wrote): its probabilities at
-     * each edit's slots are among every example's features (`neuralGaps.ts`; the examples are cached apart, by the
+     * each edit's slots are among every example's features (`sideModels.ts`; the examples are cached apart, by the
      * file's hash), and the scorer written says `neuralGaps`.
      */
     'neural-gaps': { type: 'string' },

@@ -4,7 +4,7 @@
  * epoch are kept). The features kept are those seen at least `minCount` times in training.
  */
 import { FeatureVector, predictFeatures } from '../../src/engine/correction/learned/learnedScorer';
-import { recordWeights } from '../../src/engine/correction/learned/featureWeightTable';
+import { recordWeights } from '../../src/engine/correction/learned/scorerWeights';
 
 export interface LogisticModel {
   /** Feature name → weight. */

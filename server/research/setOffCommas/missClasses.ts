@@ -13,8 +13,8 @@
  */
 import * as fs from 'fs';
 import { parseArgs } from 'util';
-import { loadEngineParts, makeLinter } from '../../src/engine';
-import { DecisionNote } from '../../src/engine/correction/pipeline/decisionTrace';
+import { Linter, loadEngineParts, makeLinter } from '../../src/engine';
+import { DecisionNote } from '../../src/engine/correction/pipeline/decide';
 import { treeInfo } from '../../src/engine/treeInfo';
 import { setOffFeatures } from '../../src/engine/setOffCommas/features';
 import { setOffProbability } from '../../src/engine/setOffCommas/model';
@@ -23,7 +23,6 @@ import { corruptedParagraph, EditedItem, loadSuiteDocuments, SuiteDocument } fro
 import { benchItems } from '../corruption/benchItems';
 import { shapeOf } from '../corruption/itemShape';
 import { documentHabit } from '../../src/engine/correction/style/introductoryHabit';
-import { Linter } from '../../src/engine';
 import { BENCH_KINDS } from '../corruption/rates';
 import { EditedPart } from '../editedEnglish';
 

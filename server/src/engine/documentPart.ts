@@ -15,7 +15,7 @@
 import { documentHabit, habitExpectation, habitFinding, HABIT_MIN_EXPECTED, HabitPart } from './correction/style/introductoryHabit';
 import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/pipeline/writerErrorRate';
 import { AudienceDecision, learnerMessage } from './audience';
-import type { DecisionNote, DecisionTrace } from './correction/pipeline/decisionTrace';
+import type { DecisionNote, DecisionTrace } from './correction/pipeline/decide';
 import type { Linter } from './index';
 import { Audience, Finding, LintOptions } from './types';
 import { findingWith } from './finding';

@@ -7,7 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
-import { registerCounts, registerKey } from './correction/learned/documentRegister';
+import { registerCounts, registerKey } from './correction/learned/documentFeatures';
 import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteRegister } from './quoteRegister';
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
@@ -30,13 +30,13 @@ import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/
 import { checkModelFiles, ModelFileError, readModelFile } from '../data/modelIntegrity';
 import { sentenceFindings } from './correction/pipeline/modelRules';
 import { documentBinsFor, learnedFindings } from './correction/learned/learnedDecision';
-import { placeCloser, Placement } from './correction/pipeline/closePair';
+import { placeCloser, Placement } from './correction/pipeline/findings';
 import { SentenceFindingsMemo } from './sentenceMemo';
 import { IntroductoryConvention, loadConvention } from './correction/style/introductoryConvention';
 import { LearnedScorer, loadLearnedScorer, SCORER_FILE } from './correction/learned/learnedScorer';
 import { emptyHabit, HabitPart, SentenceHabit } from './correction/style/introductoryHabit';
 import { keepStrongest, LintPart, overlapNote, overlaps, settleParts } from './documentPart';
-import type { DecisionTrace } from './correction/pipeline/decisionTrace';
+import type { DecisionTrace } from './correction/pipeline/decide';
 import { sentenceSettings } from './sentenceSettings';
 import { loadSentenceKindModels, SentenceKindModels, smallModelStep } from './sentenceKinds';
 
@@ -194,7 +194,7 @@ export function loadEngineParts(dir: string = defaultModelDir()): LinterParts & 
     const analyser = loadModelFile(parserModelFile(dir), () => loadParser(dir));
     const model = loadModelFile(punctModelFile(dir), () => loadEngineModel(dir));
     // The learned scorer is read when a lint first asks for it (`decision: 'learned'`, the default), from its sidecar
-    // (`scorerSidecar.ts`); its bytes are checked against the manifest then (`readModelFile`).
+    // (`scorerWeights.ts`); its bytes are checked against the manifest then (`readModelFile`).
     const scorerFile = path.join(dir, SCORER_FILE);
     let scorer: { value: LearnedScorer | undefined } | undefined;
     // So is the quote register (~10 ms of JSON at a start): it is asked only about a document that shows no habit of
@@ -275,7 +275,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
         const intro = options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA;
         const context = `${options.minConfidence ?? 'calibrated'}\u0001${options.serialComma ?? ''}\u0001${quoteStyle ?? ''}\u0001${options.explain ?? true}\u0001${intro}\u0001${options.commaSplices ?? DEFAULT_COMMA_SPLICES}\u0001${options.adaptToWriter ?? true}\u0001${options.decision ?? DEFAULT_DECISION}\u0001${options.fragment ? 1 : 0}\u0001${(options.commaGaps ?? DEFAULT_COMMA_GAPS) ? 1 : 0}`;
         // A scorer trained with the document's register reads it from the document's counts when the prose layer
-        // gives them, else from this text, which is then the document (`documentRegister.ts`).
+        // gives them, else from this text, which is then the document (`documentFeatures.ts`).
         const documentBins = documentBinsFor(scorer, options, text);
         const memoContext = documentBins ? `${context}\u0001${registerKey(documentBins)}` : context;
         try {

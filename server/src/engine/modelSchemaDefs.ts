@@ -49,7 +49,7 @@ export const conventionSchema = {
  * per question (missing, stray), a threshold per kind of gap, and the shift of each question's intercept from the
  * training data's error rate to writers' (`priorShift`, already in the weights; kept to say what was done), and the
  * kinds of gap where its training examples held stray commas (`strayKinds`; a model without the list was shown them at
- * four kinds, `strayAgreement.ts`).
+ * four kinds, `strayAgreement`).
  */
 const gapThresholds = { type: 'object', additionalProperties: { type: 'number', minimum: 0 } };
 export const commaGapsSchema = {

@@ -5,10 +5,10 @@
  * Each model is optional: without its file, its kind is not reported.
  */
 import { BiLstmTagger } from '../restore/bilstmTagger';
-import { LINT_GAP_TAGGER_FILE, loadLintGapTagger } from './correction/learned/neuralGaps';
+import { LINT_GAP_TAGGER_FILE, loadLintGapTagger } from './correction/learned/sideModels';
 import * as path from 'path';
 import { PlainEdit, PlainFinding } from './finding';
-import { emptyHabit, SentenceHabit, withShares } from './correction/style/introductoryHabit';
+import { emptyHabit, SentenceHabit, withFrontedEvidence, withGapEvidence, withShares } from './correction/style/introductoryHabit';
 import type { IntroductoryConvention } from './correction/style/introductoryConvention';
 import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, LintOptions } from './types';
 import { AnalysedSentence, Reparse } from './sentence';
@@ -22,9 +22,8 @@ import { commaGapFindings, gapDecision } from './commaGaps/findings';
 import { COMMA_GAPS_FILE, CommaGapsModel, loadCommaGapsModel } from './commaGaps/model';
 import { candidates } from './correction/pipeline/candidates';
 import type { GuardVeto } from './correction/guards/registry';
-import type { DecisionTrace } from './correction/pipeline/decisionTrace';
+import type { DecisionTrace } from './correction/pipeline/decide';
 import { changeKey, type SentenceFindings } from './correction/pipeline/modelRules';
-import { withFrontedEvidence, withGapEvidence } from './correction/style/habitEvidence';
 import { treeInfo } from './treeInfo';
 
 /**
@@ -56,7 +55,7 @@ export interface SentenceKindModels {
   markChoice?: MarkChoiceModel;
   setOff?: SetOffCommasModel;
   gaps?: CommaGapsModel;
-  /** The linter's BiLSTM gap tagger (`correction/learned/neuralGaps.ts`), when the model directory has one. */
+  /** The linter's BiLSTM gap tagger (`correction/learned/sideModels.ts`), when the model directory has one. */
   neuralGaps?: BiLstmTagger;
 }
 
@@ -233,7 +232,7 @@ export function sentenceKindFindings(
 
 /**
  * The small models asked after the candidates' decision `r`, as the lint and `explain --candidates` both ask them: their
- * findings and the sentence's habit parts, each pending omission with the evidence it needs (`habitEvidence.ts`: the
+ * findings and the sentence's habit parts, each pending omission with the evidence it needs (`introductoryHabit.ts`: the
  * set-off model finds a fronted phrase and the comma-gap model a missing comma). `commaPrior`: the punctuation model's
  * comma prior of the sentence's tree.
  */

@@ -84,7 +84,7 @@ export const INTRODUCTORY_COMMA_USAGE = usageOf('--introductory-comma', INTRODUC
 /**
  * The product default, decided by the benchmark (BENCHMARKS, lint "Session 5": `edited` fails the criterion; "Session
  * 5b": `auto` meets it; "Session 6": `auto` also reports the comma after a transition such as "However" without a
- * habit, `correction/style/introductoryTransition.ts`); settings and config fall back to it.
+ * habit, `correction/style/introductoryConvention.ts`); settings and config fall back to it.
  */
 export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'auto';
 
@@ -187,7 +187,7 @@ export interface LintOptions {
   documentHasCode?: boolean;
   /**
    * Set by the prose layer, not by users, under `decision: 'learned'`: the register bins of the whole document this
-   * text is a part of (`correction/learned/documentRegister.ts`), which the learned scorer then reads instead of the
+   * text is a part of (`correction/learned/documentFeatures.ts`), which the learned scorer then reads instead of the
    * text's own (absent: the text is the document).
    */
   documentRegister?: readonly string[];

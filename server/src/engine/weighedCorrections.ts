@@ -1,14 +1,13 @@
 /**
  * Every correction the error model weighed for one sentence, as the linter scores them, with the threshold each is
- * held to, and what each stage of the decision did to the ones it did not pass on (`decisionTrace.ts`): the answer to
+ * held to, and what each stage of the decision did to the ones it did not pass on (`DecisionTrace`): the answer to
  * "why was this not flagged?" (`puncteme explain --candidates`). The front ends read this and never the correction
  * stages themselves, so those can change behind it.
  */
 import { thresholdFor } from './correction/pipeline/calibration';
 import { GUARDS } from './correction/guards/registry';
-import { conventionDecision } from './correction/pipeline/conventionKinds';
-import { DecisionNote } from './correction/pipeline/decisionTrace';
-import { sentenceCandidates, sentenceFindings } from './correction/pipeline/modelRules';
+import { conventionDecision, sentenceCandidates, sentenceFindings } from './correction/pipeline/modelRules';
+import { DecisionNote } from './correction/pipeline/decide';
 import { documentBinsFor, learnedFindings, scoreCandidate, scoredForScorer, whichOthersFor } from './correction/learned/learnedDecision';
 import { candidateFeatures, LearnedScorer } from './correction/learned/learnedScorer';
 import { plainReasons } from './correction/learned/learnedReasons';
@@ -21,8 +20,8 @@ import { decidesLearned, LintOptions } from './types';
 import { smallModelStep } from './sentenceKinds';
 import { styleStep } from './correction/style/styleStep';
 
-export type { DecisionNote, DecisionTrace } from './correction/pipeline/decisionTrace';
-export { DECISION_STAGES } from './correction/pipeline/decisionTrace';
+export type { DecisionNote, DecisionTrace } from './correction/pipeline/decide';
+export { DECISION_STAGES } from './correction/pipeline/decide';
 
 export interface WeighedCorrection {
   /** The kind of edit (the calibration's key, e.g. `subject-verb-comma/delete/lone-relative`). */
@@ -77,7 +76,7 @@ export function weighedCorrections(s: AnalysedSentence, parts: LinterParts, text
   if (!cal || !model) return undefined;
   const reparse = parts.analyser?.parseWithCommas?.bind(parts.analyser);
   // As the linter scores them: the closing comma of a relative clause on its own parse, and every kind a convention
-  // decides (`conventionKinds.ts`) as it decides it.
+  // decides (`conventionDecision`) as it decides it.
   const scored = sentenceCandidates(s, model, cal, reparse)
     .flatMap((c) => conventionDecision(c))
     .sort((a, b) => b.confidence - a.confidence);

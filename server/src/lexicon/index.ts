@@ -57,7 +57,7 @@ export const TRANSITIONS: readonly string[] = [
 /**
  * Subordinators that open an adverbial clause (not "as", "that", "whether", which open other things too); the parser's
  * fronted-clause repair (`parser/frontedClauseRepair.ts`) and the linter's fronted-clause comma
- * (`introductoryTransition.ts`) ask the same.
+ * (`introductoryConvention.ts`) ask the same.
  */
 const SUBORDINATORS: ReadonlySet<string> = new Set([
   'although', 'though', 'because', 'since', 'while', 'whereas', 'if', 'unless', 'when', 'whenever', 'once', 'after', 'before', 'until',
@@ -86,7 +86,7 @@ export const TIME_NOUNS: ReadonlySet<string> = new Set([
 /**
  * Nouns that measure time and a "couple" of them: after a comma, a noun phrase of them is an adverbial ("three times,
  * a day", "…, the day before …"), not an appositive (Quirk et al. 8.55 on noun phrases as adverbials;
- * `descriptiveAppositions.ts`). Plain units only: "today" or "season" head no such measure.
+ * `appositions.ts`). Plain units only: "today" or "season" head no such measure.
  */
 export const MEASURE_OF_TIME_NOUNS: ReadonlySet<string> = new Set(['time', 'times', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'minute', 'minutes', 'couple', 'night', 'morning', 'evening']);
 

@@ -11,7 +11,7 @@
  * look at it", "However much"), and so are "otherwise" and "similarly", which also modify a following adjective
  * ("otherwise healthy", "similarly sized"); a phrase followed by a preposition that could complement it ("In addition
  * to", "As a result of", "In contrast with", "Fortunately for us") is left as written. The list itself is the
- * lexicon's (`lexicon/`), which the introductory-comma rule (`engine/correction/style/introductoryTransition.ts`) reads too.
+ * lexicon's (`lexicon/`), which the introductory-comma rule (`engine/correction/style/introductoryConvention.ts`) reads too.
  *
  * A transition set off so (by the writer or by the repair) is parsed apart from its clause (`parseDetached`): a bare
  * plural subject after it still pulled it into the noun phrase ("Firstly smartphones are very useful" with "Firstly"

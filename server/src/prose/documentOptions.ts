@@ -9,7 +9,7 @@
  */
 import { majorityQuoteStyle, quotePlacements } from '../engine/rules/quotePlacement';
 import { decidesLearned, LintOptions, QuoteHabit } from '../engine/types';
-import { addCounts, registerBins, registerCounts } from '../engine/correction/learned/documentRegister';
+import { addCounts, registerBins, registerCounts } from '../engine/correction/learned/documentFeatures';
 import { codeWord } from './codeWord';
 
 type Counts = { american: number; british: number };
@@ -77,7 +77,7 @@ export function blockOptions(
       ? wide.code
       : blocks.some((b) => (b.standIns?.length ?? 0) > 0 || (b.holes?.length ?? 0) > 0) ||
         (habit === 'none' && technicalWithoutHabit(counts, () => blocks.map((b) => b.text).join('\n\n'), readsAsTechnical)));
-  // Under the learned decision, every block is read in its document's register (`documentRegister.ts`), not its own.
+  // Under the learned decision, every block is read in its document's register (`documentFeatures.ts`), not its own.
   // A part analysed before its document is extracted (the language server's visible part) takes the estimate made
   // over the whole document's text: with its own register it would be read in another one than the whole's analysis
   // reads it in, and its paragraph-cache entries would serve nothing.
@@ -111,7 +111,7 @@ export interface DocumentWide {
   habit: QuoteHabit | undefined;
   /** The document holds code, or (without a habit) reads as technical writing: the model's quote style is withheld. */
   code: boolean;
-  /** The document's register (`documentRegister.ts`), under the learned decision. */
+  /** The document's register (`documentFeatures.ts`), under the learned decision. */
   register?: readonly string[];
 }
 

@@ -156,7 +156,7 @@ export function markOfSlot(marks: readonly string[]): number {
 /**
  * The class of the marks a writer wrote in a slot, as a tagger that reads them takes it (`bilstmTagger.ts`): the slot's
  * mark (`markOfSlot`), or OTHER_WRITTEN_MARK for other marks alone (quotes, brackets, dashes, an abbreviation's dot).
- * Training (`scripts/train-restore-bilstm.ts --written`) and the linter (`neuralGaps.ts`) both read slots through it.
+ * Training (`scripts/train-restore-bilstm.ts --written`) and the linter (`sideModels.ts`) both read slots through it.
  */
 export function writtenMarkClass(marks: readonly string[]): number {
   const y = markOfSlot(marks);

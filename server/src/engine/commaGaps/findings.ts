@@ -157,7 +157,7 @@ function writtenPair(info: ReturnType<typeof treeInfo>, comma: readonly boolean[
 
 /**
  * The sentence's gap view (`gapSentence`, with its tree view), built once a sentence: `commaGapFindings`, the set-off
- * agreement (`sentenceKinds.ts` `gapBacking`, once per slot) and the habit's gap evidence (`habitEvidence.ts`) all ask
+ * agreement (`sentenceKinds.ts` `gapBacking`, once per slot) and the habit's gap evidence (`introductoryHabit.ts`) all ask
  * it of the same sentence with the same prior (`EngineModel.commaPrior` is one array a tree). Built again when the
  * sentence's tree or the prior differ from those it was built with.
  */

@@ -11,8 +11,8 @@ import { AnalysedSentence, slotMarks } from '../sentence';
 import { treeInfo } from '../treeInfo';
 import { markChoiceFeatures } from './features';
 import { colonProbability, MarkChoiceModel } from './model';
-import type { DecisionTrace } from '../correction/pipeline/decisionTrace';
-import { bracketFragmentSlots } from '../correction/guards/bracketFragments';
+import type { DecisionTrace } from '../correction/pipeline/decide';
+import { bracketFragmentSlots } from '../correction/guards/sentenceGuards';
 
 /**
  * The semicolon/colon findings of one sentence: at the model's thresholds, or at `minConfidence` when the user sets one.

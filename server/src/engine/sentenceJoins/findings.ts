@@ -9,7 +9,7 @@ import { AnalysedSentence } from '../sentence';
 import { SentenceJoin, sentenceJoins } from './joins';
 import { JoinModel } from './model';
 import { adaptedConfidence, adaptedThreshold } from '../correction/pipeline/writerErrorRate';
-import type { DecisionNote, DecisionTrace } from '../correction/pipeline/decisionTrace';
+import type { DecisionNote, DecisionTrace } from '../correction/pipeline/decide';
 
 /**
  * The least P(boundary) reported, per kind, chosen on edited-english dev (never held out) with the corruption

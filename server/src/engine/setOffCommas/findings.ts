@@ -11,14 +11,14 @@ import { subjectOf, treeInfo, TreeInfo } from '../treeInfo';
 import { SetOffCandidate } from './candidates';
 import { setOffFeatures } from './features';
 import { SetOffCommasModel, setOffProbability } from './model';
-import { DecisionTrace } from '../correction/pipeline/decisionTrace';
+import { DecisionTrace } from '../correction/pipeline/decide';
 import { candidatesWithTrials, trialFeatures } from './trialCandidates';
 
 export interface SetOffOptions {
   minConfidence?: number;
   /** `off` (the user's introductoryComma setting): no fronted-phrase findings. */
   introductory?: boolean;
-  /** Records each candidate the model leaves out, and why (`decisionTrace.ts`). */
+  /** Records each candidate the model leaves out, and why (`DecisionTrace`). */
   trace?: DecisionTrace;
   /** Parses the sentence with trial commas (`trialCandidates.ts`); without it only the parse as written is read. */
   reparse?: Reparse;
@@ -41,7 +41,7 @@ export interface SetOffOptions {
  * held-out a restrictive "which" (their clean candidates near that floor are restrictive clauses as often as
  * omissions); at 0.32, 3 more dev relative items right, none wrong, and the clean edited and EWT dev findings the same
  * (journal, "Set-off commas, third part"). Introductory commas have their own evidence
- * (`correction/style/habitEvidence.ts`).
+ * (`correction/style/introductoryHabit.ts`).
  */
 export const GAP_AGREEMENT: Readonly<Partial<Record<SetOffCandidate['kind'], { minP: number; minGap: number }>>> = {
   appositive: { minP: 0.4, minGap: 0.85 },

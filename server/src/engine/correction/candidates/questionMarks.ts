@@ -4,7 +4,7 @@
  * is?") a period. Learners and web writers get both wrong; edited prose never does. The punctuation model knows the
  * difference (its Attach model reads the root's dependents): the candidate is proposed where the words say which kind
  * of sentence it is, and reported where the model prefers the repair (Δ > 0), as a style finding that waits, as a
- * missing final period does (`finalPeriodStyle.ts`), for a text whose own findings mark it as error-prone
+ * missing final period does (`styleStep.ts`), for a text whose own findings mark it as error-prone
  * (`writerErrorRate.ts`). Reported everywhere, it met its criterion on the design sets but took clean EWT test from 17
  * to 21 findings, every added one a real error of EWT's web writers ("Are you free for lunch today."), over the
  * issue's 10 per 1,000 (BENCHMARKS, lint "Session 20 (lead): a question written with a period").

@@ -1,7 +1,9 @@
 /**
  * Where the clause around a comma begins and where the phrase after it ends, read off the written marks: the guards
- * against literary and spoken conventions (`writersConventions.ts`) compare the words on the two sides of a comma,
+ * against literary and spoken conventions (`WRITERS_CONVENTIONS`, `registry.ts`) compare the words on the two sides of a comma,
  * and a comma-robust parse cannot be trusted to say where those sides end.
+ *
+ * Below them, where a phrase's edges are (`leavesPhraseOpen`, `firstAfterCoordinator`).
  */
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { OPEN_DOUBLE, OPEN_SINGLE } from '../../../data/punctTokens';
@@ -41,4 +43,21 @@ const NON_FINITE_TAGS = new Set(['VB', 'VBG', 'VBN']);
  */
 export function finiteVerb(w: TreeWord): boolean {
   return FINITE_VERB_TAGS.has(w.xpos) || (w.upos === 'VERB' && !NON_FINITE_TAGS.has(w.xpos));
+}
+
+/**
+ * Where the guards for writers' conventions find a phrase's edges from words and tags: whether a word leaves its
+ * phrase open when it ends it (the phrase before a comma is then incomplete, and a comma after it splits the phrase:
+ * "to the, teachers", "and, to react"), and where a sentence's own words begin after a coordinator that links it to
+ * the sentence before ("But afterwards, …").
+ */
+/** Parts of speech that leave a phrase open when they end it: a preposition, determiner, conjunction, auxiliary or particle. */
+const OPEN_ENDS = new Set(['ADP', 'DET', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
+
+/** Whether a phrase ending on word `w` is left open (awaits what comes after it). */
+export const leavesPhraseOpen = (w: TreeWord): boolean => OPEN_ENDS.has(w.upos);
+
+/** The first word (0-based) of the sentence's own clause: past a coordinator that opens it unmarked ("But …", "And …"). */
+export function firstAfterCoordinator(tree: PunctuatedTree): number {
+  return tree.words[0].upos === 'CCONJ' && tree.slots[1].length === 0 ? 1 : 0;
 }

@@ -4,15 +4,16 @@
  * tags rather than the attachment that goes wrong: a comma-robust parser reads fronted openers, asides, answer words,
  * letter formulas and question tags into the clause, and the comma the writer set by convention then looks like one
  * between a subject and its verb, or a stray one. `categories.ts` names the rule; these say where not to apply it.
+ *
+ * Last, `commaAlone`, the lone-comma test the guards and conventions share.
  */
 import { PunctuatedTree, TreeWord } from '../../../data/depunct';
 import { hasSubject, TreeInfo } from '../../treeInfo';
 import { introductoryAt, subjectVerbAt } from '../pipeline/categories';
-import { commaAlone } from './commaAlone';
 
 /**
  * Fine tags of a finite verb, a clause's mark: after one, the comma may well sit between a subject and its verb; a
- * bracket without one holds no clause (`bracketFragments.ts`).
+ * bracket without one holds no clause (`sentenceGuards.ts`).
  */
 export const FINITE_VERB_TAGS: ReadonlySet<string> = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
 
@@ -472,4 +473,13 @@ export function nameChainCommaAt(tree: PunctuatedTree, i: number): boolean {
 /** Whether slot j lies between a name-like word and a capitalised proper noun. */
 function betweenNames(words: readonly TreeWord[], j: number): boolean {
   return j >= 2 && j < words.length && nameLike(words[j - 1]) && words[j].upos === 'PROPN' && /^\p{Lu}/u.test(words[j].form);
+}
+
+/**
+ * Whether slot k holds a comma and no other mark: the guards for writers' conventions judge a lone comma only, since
+ * a comma beside another mark (`,”`, `,—`) belongs to a quotation or a dash and is no deletion candidate alone.
+ */
+export function commaAlone(tree: PunctuatedTree, k: number): boolean {
+  const marks = tree.slots[k];
+  return marks !== undefined && marks.length === 1 && marks[0] === ',';
 }

@@ -4,10 +4,11 @@
  * research want the names (`FeatureNames`: a `FeatureVector`); the lint wants only w · f (`FeatureLogit`), which it
  * sums by looking each feature up by its parts (`FeatureWeights.weightOfParts`), so that no name is built: building,
  * hashing and looking up some 55 names a candidate was about a tenth of the lint's CPU in a profile (issue 37).
+ *
+ * Last, what the features read of a whole sentence (`sentenceFacts`).
  */
-import { FeatureWeights, joinParts } from './featureWeightTable';
+import { FeatureWeights, joinParts } from './scorerWeights';
 import type { FeatureVector } from './learnedScorer';
-import { SentenceFacts, sentenceFacts } from './sentenceFacts';
 import type { AnalysedSentence } from '../../sentence';
 
 export interface FeatureSink {
@@ -127,4 +128,38 @@ export class FeatureLogit implements FeatureSink {
   reads(prefix: string): boolean {
     return this.weights.hasNameStartingWith(prefix);
   }
+}
+
+/**
+ * What the learned scorer's features read of a whole sentence, the same for each of its candidates: the signs of its
+ * writer's register and the commas written in it (`emitCandidateFeatures`; a sink may keep them for the sentence's
+ * other candidates, `FeatureSink.sentence`).
+ */
+export interface SentenceFacts {
+  register: readonly string[];
+  commas: number;
+}
+
+/** The sentence's facts. */
+export function sentenceFacts(s: AnalysedSentence): SentenceFacts {
+  return { register: registerFeatures(s), commas: writtenCommas(s) };
+}
+
+/** Signs of the writer's register in the sentence as written (`candidateFeatures`). */
+export function registerFeatures(s: AnalysedSentence): string[] {
+  const words = s.tree.words;
+  const out: string[] = [];
+  if (words.length === 0) return out;
+  if (/^\p{Ll}/u.test(words[0].form)) out.push('reg:lowerStart');
+  if (words.some((w) => w.form === 'i')) out.push('reg:lowerI');
+  const last = s.tree.slots[words.length] ?? [];
+  if (!last.some((m) => m === '.' || m === '?' || m === '!' || m === '...' || m === '?!')) out.push('reg:noFinalMark');
+  return out;
+}
+
+/** The commas written in the sentence. */
+function writtenCommas(s: AnalysedSentence): number {
+  let k = 0;
+  for (const marks of s.tree.slots) for (const m of marks) if (m === ',') k++;
+  return k;
 }

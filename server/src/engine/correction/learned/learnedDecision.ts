@@ -7,33 +7,27 @@
  * applied after it by the same step as after the calibrated decision (`styleStep.ts`), on the slots it left.
  */
 import { BiLstmTagger } from '../../../restore/bilstmTagger';
-import { neuralGapReading } from './neuralGaps';
+import { gapProbabilities, neuralGapReading, setOffProbabilities } from './sideModels';
 import { PlainFinding } from '../../finding';
 import { EngineModel } from '../../punctModel';
 import { AnalysedSentence, Reparse } from '../../sentence';
-import { treeInfo } from '../../treeInfo';
+import { treeInfo, TreeInfo } from '../../treeInfo';
 import { LintOptions } from '../../types';
 import { Calibration } from '../pipeline/calibration';
-import { MIN_COMMA_PRIOR, ScoredCandidate, scoreCandidateList, scoreCandidates, selectCandidates } from '../pipeline/decide';
-import { denseCandidates } from './denseCandidates';
-import { Candidate, proposable } from '../pipeline/candidates';
+import { candidateNote, DecisionTrace, MIN_COMMA_PRIOR, scoreCandidateList, scoreCandidates, ScoredCandidate, selectCandidates } from '../pipeline/decide';
+import { Candidate, denseCandidates, proposable } from '../pipeline/candidates';
 import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate';
 import { candidateFinding } from '../pipeline/findings';
 import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, LearnedScorer, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
-import { FeatureWeights } from './featureWeightTable';
+import { FeatureWeights } from './scorerWeights';
 import { SentenceTerms } from './featureSinks';
-import { TreeInfo } from '../../treeInfo';
 import { IntroductoryConvention } from '../style/introductoryConvention';
 import { changeKey, SentenceFindings } from '../pipeline/modelRules';
 import { styleStep } from '../style/styleStep';
-import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
 import { CommaGapsModel } from '../../commaGaps/model';
-import { gapProbabilities } from './gapProbabilities';
 import { SetOffCommasModel } from '../../setOffCommas/model';
-import { setOffProbabilities } from './setOffProbabilities';
-import { registerBins, registerCounts } from './documentRegister';
-import { whichBin, whichOthers, whichTally, whichTallyOfBins } from './whichHabit';
+import { registerBins, registerCounts, whichBin, whichOthers, whichTally, whichTallyOfBins } from './documentFeatures';
 
 export function learnedFindings(
   text: string,
@@ -46,11 +40,11 @@ export function learnedFindings(
   /**
    * What the style step reads besides the options: the quote placement in force and the introductory convention; and
    * the comma-gap model, read only by a scorer trained with its probability as a feature (`gapFeature`); the register
-   * bins of the document (`documentRegister.ts`), read only by a scorer trained with them (`documentRegister`); the
+   * bins of the document (`documentFeatures.ts`), read only by a scorer trained with them (`documentRegister`); the
    * set-off comma model, read only by a scorer trained with its probability (`setOffFeature`).
    */
   style: { quoteStyle?: 'american' | 'british'; convention?: IntroductoryConvention; gaps?: () => CommaGapsModel | undefined; setOff?: () => SetOffCommasModel | undefined; neural?: () => BiLstmTagger | undefined; document?: readonly string[] } = {},
-  /** Records what each stage does to a candidate it does not pass on as it came (`decisionTrace.ts`). */
+  /** Records what each stage does to a candidate it does not pass on as it came (`DecisionTrace`). */
   trace?: DecisionTrace,
 ): SentenceFindings {
   if (s.tree.words.length === 0) return { findings: [] };
@@ -217,7 +211,7 @@ export function documentBinsFor(scorer: LearnedScorer | undefined, options: Lint
 }
 
 /**
- * For a scorer trained with it, the document's "which"s but those of the sentence `s` of `text` (`whichHabit.ts`);
+ * For a scorer trained with it, the document's "which"s but those of the sentence `s` of `text` (`documentFeatures.ts`);
  * undefined for a sentence with no "which", where no candidate has the feature (so its candidates share one context).
  */
 export function whichOthersFor(scorer: LearnedScorer, document: readonly string[] | undefined, text: string, s: AnalysedSentence): readonly [number, number] | undefined {
@@ -231,13 +225,13 @@ export function whichOthersFor(scorer: LearnedScorer, document: readonly string[
 export interface SideModels {
   gaps?: CommaGapsModel;
   setOff?: SetOffCommasModel;
-  /** The BiLSTM gap tagger (`neuralGaps.ts`), for a scorer trained with its probabilities. */
+  /** The BiLSTM gap tagger (`sideModels.ts`), for a scorer trained with its probabilities. */
   neural?: BiLstmTagger;
 }
 
 /**
  * The candidates the scorer decides, each with what its features read: with a dense scorer every gap, comma and pair
- * (`denseCandidates.ts`; an inference only where the prior reaches the floor or a comma is removed), else the
+ * (`denseCandidates`; an inference only where the prior reaches the floor or a comma is removed), else the
  * hand-written generator's candidates that the model scored.
  */
 export function scoredForScorer(

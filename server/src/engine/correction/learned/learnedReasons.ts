@@ -4,7 +4,7 @@
  * as a number. A feature with no plain reading (the bias, sentence length) is left out.
  */
 import { FeatureVector } from './learnedScorer';
-import { FeatureWeights } from './featureWeightTable';
+import { FeatureWeights } from './scorerWeights';
 import { GUARDS } from '../guards/registry';
 
 const GUARD_IDS = new Set(GUARDS.map((g) => g.id));

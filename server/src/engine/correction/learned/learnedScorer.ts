@@ -5,28 +5,25 @@
  * sides, the constituents that end and start at the slot with their relations and their heads' (the syntactic comma
  * features of Favre et al., seed 001, read off a dependency tree), depth and lengths; every hand-written guard whose
  * predicate holds at the slots (`Candidate.guards`: evidence, not a veto), the comma-gap model's probability there
- * (`gapProbabilities.ts`, when the file says `gapFeature`), the set-off comma model's (`setOffProbabilities.ts`, when
+ * (`sideModels.ts`, when the file says `gapFeature`), the set-off comma model's (`sideModels.ts`, when
  * it says `setOffFeature`), whether a written comma opens or closes the stretch at the slot (`pairedStretch`) and the
  * sentence's register. Trained on edited-english and EWT train by `server/research/scorer/fit.ts` (`npm run
  * train:scorer`), which writes `models/en/lint-scorer.json`; `npm run models:manifest` derives the binary sidecar the
- * engine reads (`scorerSidecar.ts`). The default decision (`LintOptions.decision: 'learned'`; the calibrated decision
+ * engine reads (`scorerWeights.ts`). The default decision (`LintOptions.decision: 'learned'`; the calibrated decision
  * is the other one): journal, "The learned decision as the default".
  */
-import { NeuralGapReading, neuralGapFeatures } from './neuralGaps';
+import { neuralGapFeatures, NeuralGapReading, SetOffAnswer, setOffAt } from './sideModels';
 import * as fs from 'fs';
 import { AnalysedSentence } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
 import type { ScoredCandidate } from '../pipeline/decide';
 import { boundedLogit, logit } from '../pipeline/calibration';
 import { manifestSha256, readModelFile } from '../../../data/modelIntegrity';
-import { FeatureWeights, recordWeights } from './featureWeightTable';
-import { readScorerSidecar, ScorerJson, ScorerSettings, scorerSource } from './scorerSidecar';
-import { emitDocumentRegisterFeatures } from './documentRegister';
-import { whichHabitFeatures } from './whichHabit';
+import { FeatureWeights, readScorerSidecar, recordWeights, ScorerJson, ScorerSettings, scorerSource } from './scorerWeights';
+import { emitDocumentRegisterFeatures, whichHabitFeatures } from './documentFeatures';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
-import { SetOffAnswer, setOffAt } from './setOffProbabilities';
 import { FeatureLogit, FeatureNames, FeatureSink, SentenceTerms } from './featureSinks';
-export { registerFeatures } from './sentenceFacts';
+export { registerFeatures } from './featureSinks';
 
 export interface LearnedScorer {
   /** Feature name → weight. */
@@ -35,7 +32,7 @@ export interface LearnedScorer {
   threshold: number;
   note: string;
   /**
-   * 'dense': trained on every gap, comma and constituent pair (`denseCandidates.ts`) with the model's prior as a
+   * 'dense': trained on every gap, comma and constituent pair (`denseCandidates`) with the model's prior as a
    * feature; absent: on the hand-written generator's candidates only.
    */
   candidates?: 'dense';
@@ -46,15 +43,15 @@ export interface LearnedScorer {
    * candidates (at its own threshold), and the dense weights only the candidates the dense generator added.
    */
   hand?: { weights: FeatureWeights; threshold: number };
-  /** Trained with the comma-gap model's probability at the slot among its features (`gapProbabilities.ts`). */
+  /** Trained with the comma-gap model's probability at the slot among its features (`sideModels.ts`). */
   gapFeature?: boolean;
-  /** Trained with the register of the sentence's document among its features (`documentRegister.ts`). */
+  /** Trained with the register of the sentence's document among its features (`documentFeatures.ts`). */
   documentRegister?: boolean;
-  /** Trained with the writer's habit before "which" in the rest of the document among its features (`whichHabit.ts`). */
+  /** Trained with the writer's habit before "which" in the rest of the document among its features (`documentFeatures.ts`). */
   documentWhich?: boolean;
-  /** Trained with the set-off comma model's probability at the slots among its features (`setOffProbabilities.ts`). */
+  /** Trained with the set-off comma model's probability at the slots among its features (`sideModels.ts`). */
   setOffFeature?: boolean;
-  /** Trained with the BiLSTM gap tagger's probabilities at the slots among its features (`neuralGaps.ts`). */
+  /** Trained with the BiLSTM gap tagger's probabilities at the slots among its features (`sideModels.ts`). */
   neuralGaps?: boolean;
 }
 
@@ -86,7 +83,7 @@ const groups = new Map<string, string>();
 export const SCORER_FILE = 'lint-scorer.json';
 
 /**
- * The scorer of `file`, or undefined when there is none: from its sidecar (`scorerSidecar.ts`) when that was derived
+ * The scorer of `file`, or undefined when there is none: from its sidecar (`scorerWeights.ts`) when that was derived
  * from this file, which the manifest's SHA-256 of the file tells without reading it (in a directory without a
  * manifest, a training candidate's, the file is read and hashed); else parsed from the file.
  */
@@ -160,15 +157,15 @@ export function edgesAt(info: TreeInfo, i: number): { ending: number; starting: 
 /** What the features read besides the candidate: the punctuation model's prior of a comma at each slot. */
 export interface FeatureContext {
   prior?: Float64Array;
-  /** The comma-gap model's probability at each gap (`gapProbabilities.ts`; NaN where it asks nothing). */
+  /** The comma-gap model's probability at each gap (`sideModels.ts`; NaN where it asks nothing). */
   gaps?: Float64Array;
-  /** The register bins of the sentence's document (`documentRegister.ts`), for a scorer trained with them. */
+  /** The register bins of the sentence's document (`documentFeatures.ts`), for a scorer trained with them. */
   document?: readonly string[];
-  /** The document's "which"s but the sentence's own, `[with a comma, without]` (`whichHabit.ts`), for a scorer trained with them. */
+  /** The document's "which"s but the sentence's own, `[with a comma, without]` (`documentFeatures.ts`), for a scorer trained with them. */
   whichOthers?: readonly [number, number];
-  /** The set-off comma model's answers at the sentence's candidates (`setOffProbabilities.ts`), for a scorer trained with them. */
+  /** The set-off comma model's answers at the sentence's candidates (`sideModels.ts`), for a scorer trained with them. */
   setOff?: readonly SetOffAnswer[];
-  /** The BiLSTM gap tagger's reading of the sentence (`neuralGaps.ts`), for a scorer trained with it. */
+  /** The BiLSTM gap tagger's reading of the sentence (`sideModels.ts`), for a scorer trained with it. */
   neural?: NeuralGapReading;
 }
 
@@ -300,7 +297,7 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
   // the final mark off far more often than editors; the same missing comma means less from them (clean EWT dev).
   const facts = out.sentence(s);
   for (const r of facts.register) out.add(1, r, '*', action);
-  // The document's register (`documentRegister.ts`): what the sentence alone cannot show of its writer.
+  // The document's register (`documentFeatures.ts`): what the sentence alone cannot show of its writer.
   if (ctx.document) emitDocumentRegisterFeatures(out, ctx.document, action, key);
   if (c.size !== undefined) {
     out.add(Math.log1p(c.size), 'introSize');

@@ -4,30 +4,20 @@
  * constituent, a semicolon for a comma that joins two clauses, a final period, and a question's end mark
  * (`questionMarks.ts`). The noisy-channel decision
  * (decide.ts) scores each against what was written.
+ *
+ * Below it, the learned decision's dense candidates (`denseCandidates`).
  */
 import { PunctuatedTree } from '../../../data/depunct';
 import { AnalysedSentence, Reparse, SlotMark, slotMarks } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
-import { bracketFragmentSlots } from '../guards/bracketFragments';
-import { callArgumentSlots } from '../guards/callArguments';
+import { bracketFragmentSlots, callArgumentSlots, coordinatorAsideSlots } from '../guards/sentenceGuards';
 import { CommaCategory, commaCategory, introductoryAt, NONRESTRICTIVE_RELS, spliceAt, subjectEndsInModifierAt } from './categories';
-import { GuardVeto, loneCommaGuardsAt, loneCommaVeto } from '../guards/registry';
-import { guardSkipped, guardTrace } from '../guards/skipped';
+import { guardSkipped, guardTrace, GuardVeto, loneCommaGuardsAt, loneCommaVeto } from '../guards/registry';
 import { introductoryKind } from '../style/introductoryConvention';
 import { UNCLOSED, unclosedSupplements } from '../candidates/unclosedSupplements';
-import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, relativeSubjectCommaAt } from '../candidates/restrictiveSubjects';
-import { endsInCloseName, PLAIN_SUBJECT, plainSubjectCommaAt } from '../candidates/plainSubjects';
-import { WH_COMPLEMENT, whComplementCommaAt } from '../candidates/whComplements';
-import { ADJECTIVE_NOUN, adjectiveNounCommaAt } from '../candidates/adjectiveSeries';
-import { DEGREE_COMPLEMENT, degreeComplementCommaAt } from '../candidates/degreeComplements';
-import { AFTER_COORDINATOR, coordinatorCommaAt } from '../candidates/coordinatorCommas';
-import { PAIRED_SUBJECT, pairedSubjectCommaAt } from '../candidates/pairedSubjects';
-import { commaCutsWordAt } from '../candidates/cutComplements';
-import { PSEUDO_CLEFT, pseudoCleftCommaAt } from '../candidates/pseudoClefts';
-import { loneThatRelativeCommaAt, THAT_RELATIVE, thatRelativeAt } from '../candidates/thatRelatives';
+import { endsInCloseName, LONE_RELATIVE, loneThatRelativeCommaAt, PAIRED_SUBJECT, pairedSubjectCommaAt, PLAIN_SUBJECT, plainSubjectCommaAt, PSEUDO_CLEFT, pseudoCleftCommaAt, relativeSubjectCommaAt, RESTRICTIVE_SUBJECT, THAT_RELATIVE, thatRelativeAt } from '../candidates/subjects';
+import { ADJECTIVE_NOUN, adjectiveNounCommaAt, AFTER_COORDINATOR, AFTER_PREPOSITION, commaCutsWordAt, CONTRAST_CLAUSE, contrastClauseCommaAt, coordinatorCommaAt, DEGREE_COMPLEMENT, degreeComplementCommaAt, prepositionCommaAt, WH_COMPLEMENT, whComplementCommaAt } from '../candidates/clauses';
 import { questionMarkCandidate } from '../candidates/questionMarks';
-import { AFTER_PREPOSITION, prepositionCommaAt } from '../candidates/prepositionCommas';
-import { CONTRAST_CLAUSE, contrastClauseCommaAt } from '../candidates/contrastClauses';
 
 export type CandidateCategory = CommaCategory | 'sentence-final';
 
@@ -63,7 +53,7 @@ export interface Candidate {
   /** Candidates of one group are alternatives (the places one opened supplement could close): only the best is kept. */
   group?: string;
   /**
-   * Proposed only by the learned decision's dense generator (`denseCandidates.ts`): no hand-written generator or guard
+   * Proposed only by the learned decision's dense generator (`denseCandidates`): no hand-written generator or guard
    * let it through. `scored`: whether it is worth an inference (the model's prior at its slots is high enough).
    */
   dense?: { scored: boolean };
@@ -103,7 +93,7 @@ interface SlotReaders {
 
 /**
  * The deletion candidates of the lone comma at slot i that no guard protects. Where grammar settles the comma, a
- * convention's (`conventionKinds.ts`): after a pseudo-cleft's "what" clause, before a relative "that", after a
+ * convention's (`CONVENTION_VARIANTS`): after a pseudo-cleft's "what" clause, before a relative "that", after a
  * restrictive relative clause that ends the subject or a plain subject (`slot.plainSubject`, which the caller asks
  * before its list guard). After a relative clause that may be supplementary, either repair, the model choosing (one
  * group): the comma goes, or the clause gets its opening comma. Else the plain deletion of the slot's category.
@@ -125,7 +115,7 @@ function commaDeletions(
   const thatClause = loneThatRelativeCommaAt(tree, info, i, read.marked);
   if (thatClause !== undefined) return [{ category: 'nonrestrictive-comma', action: 'delete', node: thatClause, variant: THAT_RELATIVE, changes: drop() }];
   // A comma after a restrictive relative clause that ends the subject separates the subject from its verb whatever
-  // the tree's nearest edge calls it (`restrictiveSubjects.ts`).
+  // the tree's nearest edge calls it (`subjects.ts`).
   const relative = relativeSubjectCommaAt(tree, info, i, read.hasComma);
   if (relative?.restrictive) return [{ category: 'subject-verb-comma', action: 'delete', node: relative.clause, variant: RESTRICTIVE_SUBJECT, changes: drop() }];
   if (relative) {
@@ -136,7 +126,7 @@ function commaDeletions(
       out.push({ category: 'nonrestrictive-comma', action: 'insert', node: relative.clause, variant: LONE_RELATIVE, group, changes: new Map([[opening, [COMMA]]]) });
     return out;
   }
-  // An unexplained comma is weighed only where it cuts a word from what it needs (`cutComplements.ts`).
+  // An unexplained comma is weighed only where it cuts a word from what it needs (`clauses.ts`).
   if (slot.category === 'comma' && slot.variant === undefined && !slot.plainSubject && !commaCutsWordAt(tree, info, i)) {
     guardTrace.fired?.(tree, i, ['uncut-comma']);
     if (!guardSkipped('uncut-comma')) {
@@ -162,7 +152,7 @@ export function candidates(
   vetoes?: GuardVeto[],
   /**
    * When given, every guard whose predicate holds at a written lone comma, by slot, whether or not it vetoed (the
-   * learned scorer reads them as features: `denseCandidates.ts`).
+   * learned scorer reads them as features: `denseCandidates`).
    */
   firedGuards?: Map<number, string[]>,
 ): Candidate[] {
@@ -201,17 +191,17 @@ export function candidates(
     if (marks[i].length === 0 && (!prior || prior[i] >= minPrior)) out.push({ category, action: 'insert', node, variant, size, changes: new Map([[i, [COMMA]]]) });
     if (coordinatorCommaAt(s.tree, info, i, marked, onlyComma)) {
       // A lone comma after a coordinator is decided by grammar before any guard reads the slot as an opener's
-      // (`coordinatorCommas.ts`); it joins no clause, so it is no splice either.
+      // (`clauses.ts`); it joins no clause, so it is no splice either.
       out.push({ category: 'comma', action: 'delete', node, variant: AFTER_COORDINATOR, changes: new Map([[i, []]]) });
     } else if (prepositionCommaAt(s.tree, i, marked, onlyComma)) {
       // So is a lone comma after "such as" or "including", which a list guard would otherwise keep ("such as, football
-      // and tennis"; `prepositionCommas.ts`).
+      // and tennis"; `clauses.ts`).
       out.push({ category: 'comma', action: 'delete', node, variant: AFTER_PREPOSITION, changes: new Map([[i, []]]) });
     } else if (pairedSubjectCommaAt(s.tree, info, i, marked, onlyComma)) {
-      // A lone comma before the coordinator of a subject of two is decided by grammar too (`pairedSubjects.ts`).
+      // A lone comma before the coordinator of a subject of two is decided by grammar too (`subjects.ts`).
       out.push({ category: 'comma', action: 'delete', node, variant: PAIRED_SUBJECT, changes: new Map([[i, []]]) });
     } else if (onlyComma(i)) {
-      // A plain subject's comma (`plainSubjects.ts`, which leaves a predicate right before a coordinator to the list
+      // A plain subject's comma (`subjects.ts`, which leaves a predicate right before a coordinator to the list
       // guards) is no list's for a coordinator a few words on alone ("The food, is fresh and tastes great"); another
       // comma close after it still makes it one ("Animate elements, manipulate the DOM, and query …").
       // A subject that ends in a relative clause or apposition has guards of its own, but for a close apposition of
@@ -259,5 +249,75 @@ export function candidates(
   }
   const question = questionMarkCandidate(s.tree, info, last);
   if (question) out.push(question);
+  return out;
+}
+
+/**
+ * The learned decision's candidates (issue 29): every word gap for a missing comma, every written lone comma for its
+ * removal, and every constituent's pair of edges — both commas inserted or both removed, decided as one. The
+ * hand-written generator (`candidates.ts`, with its guards) runs first and its candidates keep their kinds and
+ * variants; what it did not propose (a comma its guards protect, a gap whose prior is below the scoring floor, a
+ * constituent the parse did not call an apposition or a relative clause) is added here and marked `dense`, so the
+ * scorer learns from edited text when a guard's veto holds instead of the guard deciding alone: every guard whose
+ * predicate holds at a candidate's slots is named on it (`Candidate.guards`), one feature per guard id.
+ *
+ * Cost: an inference per candidate is spent only where the punctuation model's own prior of a comma reaches the
+ * floor the calibrated decision uses (`MIN_COMMA_PRIOR`) or a written comma is removed; the other dense candidates are
+ * scored from the prior and the syntax alone (Δ unavailable, a feature says so).
+ */
+/** The changes of a candidate as one string (slot:marks, in slot order), to tell proposals apart. */
+export function changeSignature(c: Pick<Candidate, 'changes'>): string {
+  return [...c.changes]
+    .sort((a, b) => a[0] - b[0])
+    .map(([i, ms]) => `${i}:${ms.map((m) => m.norm).join('')}`)
+    .join(' ');
+}
+
+export function denseCandidates(s: AnalysedSentence, info: TreeInfo, prior: Float64Array | undefined, minPrior: number, reparse?: Reparse): Candidate[] {
+  const fired = new Map<number, string[]>();
+  const out = candidates(s, info, prior, minPrior, reparse, undefined, fired);
+  // A piece the parser cut from an over-long "sentence" (`split-long`: a pasted log, a list with no period) gets the
+  // hand-written generator's candidates only: every written comma and constituent there would cost an inference, and
+  // words joined by ", " cost 3.8–8 ms a word against the calibrated decision's 0.6, for candidates the scorer never
+  // saw in a sentence of its training (journal, "The learned decision as the default": 600 words 5.2 s → 0.7 s).
+  if (s.notes?.includes('split-long')) return out;
+  const seen = new Set(out.map(changeSignature));
+  const n = info.n;
+  const marks = Array.from({ length: n + 1 }, (_, i) => slotMarks(s, i));
+  const onlyComma = (i: number) => marks[i].length === 1 && marks[i][0].norm === ',';
+  const hasComma = (i: number) => marks[i].some((m) => m.norm === ',');
+  const inCall = callArgumentSlots(s);
+  const inFragment = bracketFragmentSlots(s);
+  const asideOpens = guardSkipped('coordinator-aside') ? [] : coordinatorAsideSlots(s);
+  const judged = (i: number) => isEditableSlot(s, i) && !inCall[i] && !inFragment[i];
+  const priorAt = (i: number) => (prior ? prior[i] : 1);
+  const add = (c: Candidate) => {
+    const sig = changeSignature(c);
+    if (seen.has(sig)) return;
+    seen.add(sig);
+    out.push(c);
+  };
+  for (let i = 1; i < n; i++) {
+    if (!judged(i)) continue;
+    const category = commaCategory(info, i, hasComma);
+    if (category === 'serial-comma') continue;
+    const node = nodeAt(info, i);
+    if (marks[i].length === 0) add({ category, action: 'insert', node, changes: new Map([[i, [COMMA]]]), dense: { scored: priorAt(i) >= minPrior } });
+    else if (onlyComma(i) && !asideOpens[i]) add({ category, action: 'delete', node, changes: new Map([[i, []]]), dense: { scored: true } });
+  }
+  for (let w = 1; w <= n; w++) {
+    const [a, b] = info.span[w];
+    const li = a - 1;
+    // A pair sets off a part of the sentence: not a single word's edges at both ends of the sentence, not the root.
+    if (info.head(w) === 0 || li < 1 || b >= n || !judged(li) || !judged(b)) continue;
+    if (marks[li].length === 0 && marks[b].length === 0)
+      add({ category: 'nonrestrictive-comma', action: 'insert', node: w, changes: new Map([[li, [COMMA]], [b, [COMMA]]]), dense: { scored: Math.min(priorAt(li), priorAt(b)) >= minPrior } });
+    else if (onlyComma(li) && onlyComma(b)) add({ category: 'nonrestrictive-comma', action: 'delete', node: w, changes: new Map([[li, []], [b, []]]), dense: { scored: true } });
+  }
+  // Each guard's predicate at the candidate's slots, as evidence for the scorer rather than a veto.
+  for (const c of out) {
+    const guards = [...new Set([...c.changes.keys()].flatMap((i) => fired.get(i) ?? []))];
+    if (guards.length > 0) c.guards = guards;
+  }
   return out;
 }

@@ -3,6 +3,9 @@
  * candidate x_c is scored by Δ = log p(x_c | T) − log p(x | T) under the punctuation model, turned into a calibrated
  * probability by the error model (calibration.ts), and the best non-overlapping candidates whose confidence passes
  * the threshold become findings.
+ *
+ * Below it, what scoring costs the model and its budget (`withinScoringWork`), and the trace a stage leaves of
+ * what it did to a candidate (`DecisionTrace`).
  */
 import { PunctuatedTree } from '../../../data/depunct';
 import { ABBREV_DOT } from '../../../data/punctTokens';
@@ -11,8 +14,6 @@ import { AnalysedSentence, Reparse, SlotMark } from '../../sentence';
 import { TreeInfo } from '../../treeInfo';
 import { Calibration, confidenceOf, kindKey } from './calibration';
 import { Candidate, candidates } from './candidates';
-import { candidateNote, DecisionTrace } from './decisionTrace';
-import { SENTENCE_SCORING_WORK, withinScoringWork } from './scoringWork';
 import type { GuardVeto } from '../guards/registry';
 
 export interface ScoredCandidate {
@@ -56,7 +57,7 @@ export function scoreCandidates(
    * without the model and will not explain them (the splices an error-prone document may report, `modelRules.ts`).
    */
   unscored?: (c: Candidate, key: string) => boolean,
-  /** Records the candidates the generator's guards and prior floor, and this step, leave out (`decisionTrace.ts`). */
+  /** Records the candidates the generator's guards and prior floor, and this step, leave out (`DecisionTrace`). */
   trace?: DecisionTrace,
 ): ScoredCandidate[] {
   const prior = model.commaPrior?.(s.tree);
@@ -120,7 +121,7 @@ export function scoreCandidateList(
     if (unscored?.(c, key)) rest.push({ candidate: c, delta: NaN, key, confidence: 0 });
     else wanted.push(c);
   }
-  const budgeted = withinScoringWork(info, wanted, (c) => trace?.(candidateNote('scoring', c, 'dropped', `past the sentence's scoring budget (${SENTENCE_SCORING_WORK} units of the model's work, \`scoringWork.ts\`)`)));
+  const budgeted = withinScoringWork(info, wanted, (c) => trace?.(candidateNote('scoring', c, 'dropped', `past the sentence's scoring budget (${SENTENCE_SCORING_WORK} units of the model's work, \`withinScoringWork\`)`)));
   let cands = budgeted;
   if (decidedWithoutDelta) {
     cands = [];
@@ -205,4 +206,126 @@ export function selectCandidates(
     out.push(c);
   }
   return out;
+}
+
+/**
+ * What scoring a sentence's candidates costs the punctuation model, counted before it is spent, and the budget that
+ * bounds it. Each candidate surface is one inside pass (`model/inside.ts`) whose per-tree memo answers every
+ * constituent whose slots the candidate left unchanged; the others are recomputed, each at about one matrix product
+ * per child and one for its own word. A candidate's work is that count: about the depth of its slots in a bushy tree,
+ * but the length of the sentence in a tree parsed as a chain. A line of 140 web addresses each ending in "." (one
+ * sentence, every gap a candidate) cost 274 candidates × ~280 = 76,714 units, 10 s; the largest sentence of 3,239 in
+ * 80,000 words of edited English cost 953 (journal, "Hostile inputs").
+ */
+/** The most work scoring one sentence may cost: six times the largest sentence of the edited-English sample, ~0.5 s. */
+export const SENTENCE_SCORING_WORK = 6000;
+
+/** The work of recomputing constituent w: one product per child and one for its own word. */
+const constituentWork = (info: TreeInfo, w: number) => info.left[w].length + info.right[w].length + 1;
+
+/** Per slot i (0..n): the work of recomputing every constituent whose memo key holds slot i (slots lo−1 … hi). */
+export function slotWork(info: TreeInfo): Float64Array {
+  const work = new Float64Array(info.n + 1);
+  for (let w = 1; w <= info.n; w++) {
+    const cost = constituentWork(info, w);
+    for (let i = info.lo[w] - 1; i <= info.hi[w]; i++) work[i] += cost;
+  }
+  return work;
+}
+
+/** The work of a candidate changing `slots`: the constituents over each slot (a pair's shared ones twice: an upper bound). */
+export function candidateWork(work: Float64Array, slots: Iterable<number>): number {
+  let total = 0;
+  for (const i of slots) total += work[i] ?? 0;
+  return total;
+}
+
+/**
+ * The candidates, in order, up to the first whose work would take the sentence past `budget`; that one and those
+ * after it are passed to `dropped`. The written surface's own pass counts first; a candidate with a tree of its own
+ * is scored by two whole passes over it.
+ */
+export function withinScoringWork<C extends Pick<Candidate, 'changes' | 'tree'>>(info: TreeInfo, cands: readonly C[], dropped: (c: C) => void, budget = SENTENCE_SCORING_WORK): C[] {
+  const work = slotWork(info);
+  let whole = 0;
+  for (let w = 1; w <= info.n; w++) whole += constituentWork(info, w);
+  let spent = whole;
+  let k = 0;
+  for (; k < cands.length; k++) {
+    const c = cands[k];
+    const cost = c.tree ? 2 * whole : candidateWork(work, c.changes.keys());
+    if (spent + cost > budget) break;
+    spent += cost;
+  }
+  for (let j = k; j < cands.length; j++) dropped(cands[j]);
+  return k === cands.length ? [...cands] : cands.slice(0, k);
+}
+
+/**
+ * The one way a stage of the sentence's decision records what it did to a candidate it did not pass on as it came:
+ * dropped it, deferred it to a decision over the whole document, or rewrote its confidence. The stages call it only
+ * when a trace is given (`puncteme explain --candidates`), so linting pays nothing; the answer to "why was the
+ * correction I expected not reported?" is then the list of notes, in the order the stages ran.
+ */
+/**
+ * The stages, in the order they run (`candidates.ts` and `decide.ts` for the generator and the scoring,
+ * `modelRules.ts` for the conventions, the comma-gap model's agreement and the thresholds, `style/styleStep.ts`,
+ * `style/introductoryHabit.ts`), each with what it decides; the small models beside them, whose candidates are their
+ * own (`sentenceKinds.ts`: the sentence joins, the semicolon/colon model, the set-off
+ * comma model and the comma-gap model); and last the overlap rule over all of a text's findings (`keepStrongest`).
+ */
+export const DECISION_STAGES = {
+  guard: 'a registered guard vetoed it before scoring (`guards/registry.ts`)',
+  prior: "the model's prior of a comma there is below the floor for scoring an insertion",
+  scoring: 'not scored: nothing that runs after scoring could report it',
+  alternatives: 'one of several alternatives (places one opened supplement could close): only the best is kept',
+  'stray-agreement': "a comma's deletion the comma-gap model does not find stray (`strayAgreement`)",
+  convention: 'a convention decides its kind: reported where the model prefers it, at a fixed confidence',
+  threshold: "below its kind's decision threshold",
+  overlap: 'a more confident correction took its slot',
+  style: 'a setting decides it (serial comma, introductory comma, comma splices)',
+  'writer-error-rate': "waits for the document's error rate (`adaptToWriter`)",
+  'habit-evidence': "an omission the document's introductory habit may report only where the set-off model backs it",
+  'set-off-model': 'the set-off comma model (`setOffCommas/`: commas around relative clauses and appositions, after fronted phrases) leaves it out',
+  'sentence-join': 'the sentence-join model (`sentenceJoins/`: comma splices, fused sentences) finds a sentence end there, not surely enough',
+  'mark-choice': 'the semicolon/colon model (`markChoice/`) prefers the other mark, not surely enough',
+  'decided-by-another': "another finding already edits the phrase's edges or what lies between them (`sentenceKinds.ts`)",
+  'comma-gap': 'the comma-gap model (`commaGaps/`) flags the gap, but a guard, another finding or the learned scorer decides it',
+  strongest: 'a more confident finding overlaps it in the text: of overlapping findings only the most confident is reported (`keepStrongest`)',
+} as const;
+
+export type DecisionStage = keyof typeof DECISION_STAGES;
+
+export interface DecisionNote {
+  stage: DecisionStage;
+  /** The candidate's kind of edit (`category/action`, and `/variant` where it has one). */
+  kind: string;
+  /** Each slot it changes (slot i: the marks after word i, 1-based) with the marks it writes there (none: deleted). */
+  changes: Array<{ slot: number; marks: string[] }>;
+  /**
+   * `dropped`: no finding comes of it; `deferred`: it waits for a decision over the whole document (reported only if
+   * that goes its way); `rewritten`: it goes on with another confidence.
+   */
+  effect: 'dropped' | 'deferred' | 'rewritten';
+  reason: string;
+  /** The guard's id (stage `guard`). */
+  guard?: string;
+  /**
+   * A finding's range in the text (UTF-16 offsets), for a note on a finding rather than on a candidate (stage
+   * `strongest`, decided over the whole text's findings: `changes` is then empty and `kind` the finding's rule).
+   */
+  range?: { start: number; end: number };
+}
+
+export type DecisionTrace = (note: DecisionNote) => void;
+
+/** The note of a candidate (its kind key as the calibration names it: `decide.ts candidateKey`). */
+export function candidateNote(stage: DecisionStage, c: Candidate, effect: DecisionNote['effect'], reason: string): DecisionNote {
+  return {
+    stage,
+    kind: kindKey(c.category, c.action) + (c.variant ? `/${c.variant}` : ''),
+    changes: [...c.changes].map(([slot, marks]) => ({ slot, marks: marks.map((m) => m.text) })),
+    effect,
+    reason,
+  };
 }

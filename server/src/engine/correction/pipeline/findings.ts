@@ -1,28 +1,22 @@
 /**
  * From chosen corrections to findings: message, fixes (text edits), range, related range for the other half of a
  * paired edit, and the explanation from the MAP underlying tree of the corrected sentence.
+ *
+ * Below it, a slot's marks as text edits (`slotTextEdits`) and where an unclosed bracket or quotation should
+ * close (`placeCloser`).
  */
-import { deferredExplanation, PlainEdit, PlainFinding, PlainFix } from '../../finding';
+import { deferredExplanation, minimalEdit, PlainEdit, PlainFinding, PlainFix } from '../../finding';
 import { EngineModel } from '../../punctModel';
-import { AnalysedSentence, slotMarks } from '../../sentence';
+import { AnalysedSentence, SlotMark, slotMarks, slotRegion } from '../../sentence';
 import { TreeInfo, treeInfo } from '../../treeInfo';
 import { constituentBracketing, describeRewrite } from '../../explain';
-import { ScoredCandidate, withSlots } from './decide';
-import { slotTextEdits } from './slotEdit';
+import { candidateWork, ScoredCandidate, SENTENCE_SCORING_WORK, slotWork, withSlots } from './decide';
 import { NONRESTRICTIVE_RELS, nonrestrictiveAt, subjectVerbAt } from './categories';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
-import { LONE_RELATIVE, RESTRICTIVE_SUBJECT, subjectAbove } from '../candidates/restrictiveSubjects';
-import { AFTER_COORDINATOR } from '../candidates/coordinatorCommas';
-import { AFTER_PREPOSITION, prepositionEndingAt } from '../candidates/prepositionCommas';
-import { CONTRAST_CLAUSE } from '../candidates/contrastClauses';
-import { PAIRED_SUBJECT } from '../candidates/pairedSubjects';
-import { PSEUDO_CLEFT } from '../candidates/pseudoClefts';
-import { THAT_RELATIVE } from '../candidates/thatRelatives';
-import { WH_COMPLEMENT } from '../candidates/whComplements';
-import { ADJECTIVE_NOUN } from '../candidates/adjectiveSeries';
-import { DEGREE_COMPLEMENT } from '../candidates/degreeComplements';
-import { complementAfter } from '../candidates/cutComplements';
+import { LONE_RELATIVE, PAIRED_SUBJECT, PSEUDO_CLEFT, RESTRICTIVE_SUBJECT, subjectAbove, THAT_RELATIVE } from '../candidates/subjects';
+import { ADJECTIVE_NOUN, AFTER_COORDINATOR, AFTER_PREPOSITION, complementAfter, CONTRAST_CLAUSE, DEGREE_COMPLEMENT, prepositionEndingAt, WH_COMPLEMENT } from '../candidates/clauses';
 import { INDIRECT_QUESTION, QUESTION } from '../candidates/questionMarks';
+import { renderSlot } from '../../render';
 
 const MAX_PHRASE_WORDS = 7;
 
@@ -83,7 +77,7 @@ function subjectVerbMessage(s: AnalysedSentence, info: TreeInfo, i: number): str
 }
 
 /**
- * After a restrictive relative clause `r` that ends the subject (`restrictiveSubjects.ts`), the message says why the
+ * After a restrictive relative clause `r` that ends the subject (`subjects.ts`), the message says why the
  * clause takes no comma, in the words ESL grammars use: a defining relative clause is part of the subject.
  */
 function restrictiveSubjectMessage(s: AnalysedSentence, info: TreeInfo, r: number, i: number): string {
@@ -286,4 +280,95 @@ export function candidateFinding(c: ScoredCandidate, written: AnalysedSentence, 
     explanation: explain ? deferredExplanation(() => explanation(c, s, info, model)) : '',
     related: slots.slice(1).map((i) => ({ ...rangeAt(s, i), message: 'The other comma of this pair.' })),
   };
+}
+
+/**
+ * Text edits that turn a slot's written marks into a candidate's marks, touching only the marks that change (the
+ * writer's spacing and line breaks stay as they were).
+ */
+export function slotTextEdits(s: AnalysedSentence, text: string, i: number, next: readonly SlotMark[]): PlainEdit[] {
+  const region = slotRegion(s, i);
+  const toks = (s.slotTokens[i] ?? []).map((t) => s.tokens[t]).filter((t) => t.punct);
+  const old = toks.map((t) => t.text);
+  const now = next.map((m) => m.text);
+  let k = 0;
+  while (k < old.length && k < now.length && old[k] === now[k]) k++;
+  let tail = 0;
+  while (tail < old.length - k && tail < now.length - k && old[old.length - 1 - tail] === now[now.length - 1 - tail]) tail++;
+  const removed = old.length - k - tail;
+  const added = now.slice(k, now.length - tail);
+  if (removed === 1 && added.length === 0) {
+    const t = toks[k];
+    // Drop the mark; if it stood between spaces (`word , next`), drop one of them too.
+    const spaced = text[t.start - 1] === ' ' && text[t.end] === ' ';
+    return [{ start: t.start, end: t.end + (spaced ? 1 : 0), newText: '' }];
+  }
+  if (removed === 0 && added.length === 1) {
+    const at = k === 0 ? region.start : toks[k - 1].end;
+    return [{ start: at, end: at, newText: added[0] }];
+  }
+  if (removed === 1 && added.length === 1) return [{ start: toks[k].start, end: toks[k].end, newText: added[0] }];
+  const n = s.tree.words.length;
+  const rendered = renderSlot(next, i === 0, i === n).text;
+  return [minimalEdit(region.start, text.slice(region.start, region.end), rendered)];
+}
+
+/**
+ * Where an unclosed bracket or quotation should close, decided by the model: the opener is the left half of the
+ * punctemes of some constituent starting after it, so every later slot is a candidate for the closer; each candidate
+ * surface is scored by p(x_c | T) and the best wins, its posterior share among the candidates being the confidence.
+ */
+const TERMINAL = new Set(['.', '?', '!', '...', '?!']);
+const CLOSER_NORM: Record<string, string> = { '(': ')', '[': ']', '{': '}', '“': '”' };
+
+export interface Placement {
+  edits: PlainEdit[];
+  /** Posterior share of this placement among all placements. */
+  share: number;
+  slot: number;
+  /** Words between the opener and this placement of the closer. */
+  words: number;
+  /** The text those words are written with. */
+  inside: string;
+}
+
+/** Best place for the closer of the opener written at `openerOffset`, or undefined if it is not in this sentence. */
+export function placeCloser(text: string, s: AnalysedSentence, model: EngineModel, openerOffset: number): Placement | undefined {
+  const n = s.tree.words.length;
+  let from = -1;
+  let openerNorm = '';
+  for (let i = 0; i <= n && from < 0; i++) {
+    (s.slotTokens[i] ?? []).forEach((t, j) => {
+      if (s.tokens[t].punct && s.tokens[t].start === openerOffset) {
+        from = i;
+        openerNorm = s.tree.slots[i][j];
+      }
+    });
+  }
+  const closerNorm = CLOSER_NORM[openerNorm];
+  if (from < 0 || !closerNorm) return undefined;
+  const closer: SlotMark = { norm: closerNorm, text: closerNorm === '”' ? (text[openerOffset] === '"' ? '"' : '”') : closerNorm };
+  const options: Array<{ slot: number; marks: SlotMark[] }> = [];
+  for (let j = from + 1; j <= n; j++) {
+    if (j < n && s.wordTokens[j - 1] === s.wordTokens[j]) continue;
+    const marks = slotMarks(s, j);
+    // The closer ends the constituent: it comes first in its slot. At the end of the sentence it may also follow
+    // the final mark — "(Laughter.)", American "… a disaster." — when the bracketed part is the whole sentence.
+    options.push({ slot: j, marks: [closer, ...marks] });
+    let k = 0;
+    while (k < marks.length && TERMINAL.has(marks[k].norm)) k++;
+    if (j === n && k > 0) options.push({ slot: j, marks: [...marks.slice(0, k), closer, ...marks.slice(k)] });
+  }
+  if (options.length === 0) return undefined;
+  // Past the sentence's scoring budget (`withinScoringWork`) the text rule's guess stays: in a sentence parsed as a chain
+  // each place recomputes the chain. 162 brackets left open in edited English cost at most 1,303 units.
+  const work = slotWork(treeInfo(s.tree));
+  if (options.reduce((sum, o) => sum + candidateWork(work, [o.slot]), 0) > SENTENCE_SCORING_WORK) return undefined;
+  const lps = model.logProbs(s.tree, options.map((o) => withSlots(s, new Map([[o.slot, o.marks]])).slots));
+  const max = Math.max(...lps);
+  if (!Number.isFinite(max)) return undefined;
+  const z = lps.reduce((acc, lp) => acc + Math.exp(lp - max), 0);
+  const best = lps.indexOf(max);
+  const o = options[best];
+  return { edits: slotTextEdits(s, text, o.slot, o.marks), share: 1 / z, slot: o.slot, words: o.slot - from, inside: o.slot > from ? text.slice(s.tokens[s.wordTokens[from]].start, s.tokens[s.wordTokens[o.slot - 1]].end) : '' };
 }

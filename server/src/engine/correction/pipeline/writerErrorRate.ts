@@ -29,7 +29,7 @@
  * document's total decides whether they are reported (`documentPart.ts settleParts`).
  */
 import { findingWith } from '../../finding';
-import type { RegisterCounts } from '../learned/documentRegister';
+import type { RegisterCounts } from '../learned/documentFeatures';
 
 /** A document needs at least this many findings to count as error-prone … */
 export const MIN_FINDINGS = 3;
@@ -82,7 +82,7 @@ export interface ErrorRatePart<F> {
    * the pending ones, so that a stricter setting gives the document's decision the same evidence.
    */
   reportedDeferred?: number;
-  /** The part's register counts (`documentRegister.ts`), read by the document's decision. */
+  /** The part's register counts (`documentFeatures.ts`), read by the document's decision. */
   register?: RegisterCounts;
   /**
    * The small models' findings a deferred finding displaces (`sentenceKinds.ts SmallModelFindings.yielding`): reported

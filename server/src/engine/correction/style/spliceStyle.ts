@@ -35,7 +35,7 @@
 import { PunctuatedTree } from '../../../data/depunct';
 import { hasSubject, TreeInfo } from '../../treeInfo';
 import { spliceAt } from '../pipeline/categories';
-import { opensHalf } from '../conventions/clauses/comparativeCorrelatives';
+import { opensHalf } from '../conventions/clauseBoundaries';
 import { FINITE_VERB_TAGS, frontedClauseCommaAt, questionTagCommaAt } from '../guards/deletionGuards';
 import { BARE_TIME_NOUNS } from '../../../lexicon';
 

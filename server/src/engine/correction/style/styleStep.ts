@@ -6,25 +6,27 @@
  * something a model learns from text, so both decisions share this one step.
  *
  * Under `introductoryComma: auto` the introductory-comma style findings (but for the comma after a transition,
- * `introductoryTransition.ts`) are not decided here: the sentence hands them on, with its part of the document's habit,
+ * `introductoryConvention.ts`) are not decided here: the sentence hands them on, with its part of the document's habit,
  * to the document-level step (`introductoryHabit.ts`). Some findings wait for the document's error rate
  * (`writerErrorRate.ts`): the splices `commaSplices: edited` would report under `ignore`, the fronted adverbial
  * clauses `auto` does not cover, and the kinds a decision adds (`StyleStepOptions.errorProne`).
+ *
+ * Below the step: British quote placement (`britishQuoteFindings`) and the full declarative sentence a final period
+ * is held to (`declarativeSentence`).
  */
 import { PlainFinding } from '../../finding';
 import { EngineModel } from '../../punctModel';
 import { AnalysedSentence } from '../../sentence';
-import { TreeInfo } from '../../treeInfo';
+import { subjectOf, TreeInfo } from '../../treeInfo';
 import { DEFAULT_COMMA_SPLICES, DEFAULT_INTRODUCTORY_COMMA, LintOptions } from '../../types';
 import { Candidate } from '../pipeline/candidates';
-import { ScoredCandidate } from '../pipeline/decide';
-import { candidateNote, DecisionTrace } from '../pipeline/decisionTrace';
+import { candidateNote, DecisionTrace, ScoredCandidate } from '../pipeline/decide';
 import { candidateFinding, constituentLabel } from '../pipeline/findings';
-import { britishQuoteFindings } from './britishQuotes';
-import { IntroductoryConvention } from './introductoryConvention';
+import { IntroductoryConvention, IntroductoryStyle, introductoryStyleAt } from './introductoryConvention';
 import { habitCount, SentenceHabit } from './introductoryHabit';
-import { IntroductoryStyle, introductoryStyleAt } from './introductoryTransition';
-import { editedSpliceAt } from './spliceStyle';
+import { editedSpliceAt, fullClause } from './spliceStyle';
+import { PunctuatedTree } from '../../../data/depunct';
+import { WH_WORDS } from '../candidates/questionMarks';
 
 /**
  * Confidence given to a style finding: the setting decides whether the mark belongs there, so this is not the error
@@ -72,7 +74,7 @@ export interface StyleStepOptions {
   quoteStyle?: 'american' | 'british';
   convention?: IntroductoryConvention;
   errorProne?: ErrorProneKinds;
-  /** Records what the step does to each candidate a setting decides (`decisionTrace.ts`). */
+  /** Records what the step does to each candidate a setting decides (`DecisionTrace`). */
   trace?: DecisionTrace;
 }
 
@@ -130,7 +132,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   // text as error-prone most likely splices unintentionally as well (BENCHMARKS, lint "Session 18").
   const pendingSplices = !splices && adapt;
   const errorProneKind = (c: Candidate) => errorProne?.is(c) ?? false;
-  // A dense candidate (`denseCandidates.ts`) is the learned scorer's alone: its kind is read off the slot, not
+  // A dense candidate (`denseCandidates`) is the learned scorer's alone: its kind is read off the slot, not
   // proposed by the generator whose edits the settings describe (a splice's candidate replaces its comma, a dense one
   // of the same kind may delete it).
   const isStyle = (c: Candidate) =>
@@ -203,4 +205,70 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   }
 
   return { isStyle, isIntroductorySetting, serial: serial !== 'ignore', pendingSplices, run };
+}
+
+/**
+ * British (logical) quote placement, decided by the model: `.”` and `,”` stay when the mark belongs to the quotation;
+ * when the MAP underlying tree T′ puts the mark outside the quoted constituent ([“ a disaster ”] .) the American
+ * surface came from the channel's transposition (”. ↦ .”), and British style writes the underlying order, `”.`.
+ */
+/** Confidence of a style finding whose underlying order the model has chosen. */
+const CONFIDENCE = 0.8;
+
+export function britishQuoteFindings(s: AnalysedSentence, model: EngineModel): PlainFinding[] {
+  const n = s.tree.words.length;
+  const sites: Array<{ slot: number; k: number }> = [];
+  for (let i = 0; i <= n; i++) {
+    const slot = s.tree.slots[i];
+    for (let k = 0; k + 1 < slot.length; k++) if ((slot[k] === ',' || slot[k] === '.') && slot[k + 1] === '”') sites.push({ slot: i, k });
+  }
+  if (sites.length === 0) return [];
+  const u = model.viterbi(s.tree);
+  const out: PlainFinding[] = [];
+  for (const { slot, k } of sites) {
+    const mark = s.tree.slots[slot][k];
+    const under = u.underlying[slot] ?? [];
+    const q = under.indexOf('”');
+    const m = under.indexOf(mark);
+    if (q < 0 || m < 0 || q > m) continue;
+    const toks = s.slotTokens[slot].map((t) => s.tokens[t]);
+    const a = toks[k];
+    const b = toks[k + 1];
+    if (!a || !b || !a.punct || !b.punct || a.end !== b.start) continue;
+    out.push({
+      ruleId: 'quote-placement',
+      message: `British style puts the ${mark === ',' ? 'comma' : 'period'} outside the closing quotation mark: ${b.text}${a.text} here, not ${a.text}${b.text} as written.`,
+      severity: 'info',
+      confidence: CONFIDENCE,
+      start: a.start,
+      end: b.end,
+      fixes: [{ title: `Write "${b.text}${a.text}"`, edits: [{ start: a.start, end: b.end, newText: b.text + a.text }] }],
+      explanation: `Underlying punctuation (most probable tree T′): ${u.bracketing}\nThe ${mark === ',' ? 'comma' : 'period'} belongs to the sentence, not to the quotation: underlyingly "${under.join(' ')}". American style transposes it inside (”${mark} ↦ ${mark}”); British style writes the underlying order.`,
+    });
+  }
+  return out;
+}
+
+/**
+ * The final period edited prose gives a full declarative sentence. EWT's writers end list items, headlines, e-mail
+ * lines and sign-offs without one, so the error model is rarely sure a final period was dropped ("I live in Berlin
+ * with my family" at a paragraph's end: 0.42). A sentence that is a full declarative clause is none of those; in a
+ * text whose own findings mark it as error-prone (`writerErrorRate.ts`) its missing period is reported (session 19).
+ */
+/** The fewest words of such a sentence: shorter ones are labels and replies ("Thanks a lot", "See you there"). */
+const MIN_WORDS = 4;
+
+/**
+ * Whether the sentence is one full declarative clause: a single root with a finite predicate and its subject, at least
+ * `MIN_WORDS` words, not opened by a question word or an auxiliary, and no auxiliary or copula before its subject
+ * (an inversion: a question, "Can you help me", or "Never have I seen").
+ */
+export function declarativeSentence(tree: PunctuatedTree, info: TreeInfo): boolean {
+  if (info.n < MIN_WORDS || info.children[0].length !== 1) return false;
+  const root = info.children[0][0];
+  if (!fullClause(tree, info, root)) return false;
+  const first = tree.words[0];
+  if (WH_WORDS.has(first.form.toLowerCase()) || first.upos === 'AUX') return false;
+  const subject = subjectOf(info, root)!;
+  return !info.children[root].some((c) => c < subject && (info.base(c) === 'aux' || info.base(c) === 'cop'));
 }
