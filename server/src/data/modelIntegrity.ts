@@ -21,9 +21,10 @@ export interface ModelManifest {
 /**
  * Model files the engine does not load at run time, left out of the .vsix and the npm package: punct-attach.json,
  * the Attach-only ablation, which only `npm run dev -- eval perplexity` reads in a checkout (the engine falls back to it
- * only where punct.json is missing, which a manifest already refuses).
+ * only where punct.json is missing, which a manifest already refuses); restore-tagger-crf.json, the CRF tagger the
+ * BiLSTM replaced, which only the restoration benchmarks read.
  */
-const OPTIONAL_MODEL_FILES = new Set(['punct-attach.json']);
+const OPTIONAL_MODEL_FILES = new Set(['punct-attach.json', 'restore-tagger-crf.json']);
 
 /** Whether the engine never loads `name` at run time (it is left out of the packages). */
 export const isOptionalModelFile = (name: string): boolean => OPTIONAL_MODEL_FILES.has(name);
