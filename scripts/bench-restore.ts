@@ -393,7 +393,7 @@ function main(): void {
   }
   console.log(`set ${set}, ${chosen.length - skipped} paragraphs (${skipped} skipped: words not aligned), ${nWords} words, samples ${samples ?? 'default'}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`| system | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |  (gold counts in parentheses)`);
-  for (const sys of systems) console.log(report(sys.name, sys.tally));
+  for (const sys of systems) console.log(`${report(sys.name, sys.tally)} ${sys.tally.aed} edits / ${sys.tally.slots} slots`);
   // Every other mark: written by the system / right (same slot as in the text) / in the text.
   for (const sys of systems) {
     const t = sys.tally;
