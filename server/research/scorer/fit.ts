@@ -230,6 +230,13 @@ const { values: opt } = parseArgs({
      * and lost the probe "My best friend Carlos, works" (0.87; journal, "Writer-consistent labels …").
      */
     'set-threshold': { type: 'string', multiple: true },
+    /**
+     * Kinds (`thresholdGroup`s, comma-separated) that keep the `--init-weights` scorer's thresholds after the sweep has
+     * chosen every other: the kinds whose threshold dev does not decide (the bootstrap of the thresholds, BENCHMARKS
+     * "the learned scorer's per-kind thresholds that dev decides"), where a sweep's move is noise and lost a probe
+     * (journal, "The linter's gap tagger cross-fitted").
+     */
+    'keep-thresholds-of': { type: 'string' },
     /** Build and report nothing on the held-out part (it is run once, at the end, by bench:edited). */
     'no-heldout': { type: 'boolean' },
   },
@@ -770,6 +777,17 @@ function main(): void {
     fs.writeFileSync(opt.out!, JSON.stringify({ ...init, ...flags, note: `${init.note ?? ''}; then ${opt['train-only']} fitted on top (${scorer.note}), every other weight and threshold as they were`, weights: rounded }));
     console.log(`wrote ${opt.out} (the thresholds of ${opt['init-weights']})`);
     return;
+  }
+  if (opt['keep-thresholds-of']) {
+    if (!opt['init-weights']) throw new Error('--keep-thresholds-of goes with --init-weights');
+    const init = JSON.parse(fs.readFileSync(opt['init-weights'], 'utf8')) as { threshold: number; thresholds?: Record<string, number> };
+    for (const g of opt['keep-thresholds-of'].split(',').filter(Boolean)) {
+      // A kind with no threshold of its own took the scorer's global one.
+      const t = init.thresholds?.[g] ?? init.threshold;
+      if (t === bestT) perKind.delete(g);
+      else perKind.set(g, t);
+      console.log(`  threshold ${g}: ${t.toFixed(2)} (kept from ${opt['init-weights']})`);
+    }
   }
   fs.writeFileSync(opt.out!, JSON.stringify({ ...(opt.candidates === 'dense' ? { candidates: 'dense' } : {}), ...(gapModel && Object.keys(scorer.weights).some((n) => /^gap/.test(n)) ? { gapFeature: true } : {}), ...flags, ...(setOffModel && Object.keys(scorer.weights).some((n) => /^(setOff|noSetOff)/.test(n)) ? { setOffFeature: true } : {}), ...(hand ? { hand: { weights: hand.weights, threshold: hand.threshold } } : {}), note: `${scorer.note}; threshold ${bestT.toFixed(2)} chosen on edited-english dev${opt.threshold ? ' end to end' : ''}`, threshold: Number(bestT.toFixed(2)), ...(perKind.size ? { thresholds: Object.fromEntries([...perKind].map(([g, t]) => [g, Number(t.toFixed(2))])) } : {}), weights: rounded }));
   fs.writeFileSync(path.join(defaultSilverDir(), 'scorer-report.md'), lines.join('\n') + '\n');
