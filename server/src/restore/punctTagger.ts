@@ -4,9 +4,10 @@
  * punctuation model's samples (`restorer.ts`): where a run is cut, which sentences are questions, commas. The bundled
  * one (`models/en/restore-tagger.json`) is the BiLSTM (`bilstmTagger.ts`, the paper's Figure 4 baseline); this file
  * holds the common interface and the first one, a linear-chain CRF over hashed lexical features (a window of words,
- * their shapes and suffixes), kept as a baseline (`restore-tagger-crf.json`) and as the tagger of text typed without
- * capitals (`restore-tagger-lower.json`). Both are trained on EWT train and edited-english train as dictation gives
- * them (`scripts/train-restore-bilstm.ts`, `scripts/train-restore-tagger.ts`).
+ * their shapes and suffixes), kept as a baseline (`restore-tagger-crf.json`, read only by the benchmarks) and, trained
+ * on lower-cased text, as the BiLSTM's partner on text typed without capitals (`restore-tagger-lower.json`). Both are
+ * trained on EWT train and edited-english train as dictation gives them, each whitespace word tagged with the mark
+ * after it (`scripts/train-restore-bilstm.ts`, `scripts/train-restore-tagger.ts`), and are read so (`tagRunByWords`).
  *
  * A model's tags may split the marks inside a sentence by whether the sentence is a question (`¿`, `¿,`, `¿:`, `¿;`:
  * that mark, in a sentence that ends with `?`). A first-order chain sees only the word around each slot, so on its
