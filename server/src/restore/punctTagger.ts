@@ -391,8 +391,8 @@ export function tagRun(m: PunctTagger, words: readonly string[], withBest: boole
  * `tokens`: each token's offsets in `text`.
  */
 export function tagRunByWords(m: PunctTagger, tokens: ReadonlyArray<{ start: number; end: number }>, text: string, withBest: boolean): { marginals: Float64Array; best?: number[] } {
-  // Tokens grouped into written words: a token with no space before the next joins that token's word (`she` `her`
-  // of `she/her`, whose slash is no word token, make one word as training read it).
+  // Tokens grouped into written words: a token with no space before the next joins that token's word (`she` `/` `her`
+  // make the one word `she/her`, as training read it).
   const lastOfWord: number[] = [];
   const words: string[] = [];
   let from = 0;

@@ -97,7 +97,6 @@ export interface RestoreOptions {
   paragraphColon?: boolean;
 }
 
-
 /** Two taggers' readings of a run averaged: the marginals' mean, the second's best marks. */
 function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; best?: number[] }): { marginals: Float64Array; best?: number[] } {
   return { marginals: a.marginals.map((x, i) => (x + b.marginals[i]) / 2), best: b.best };
