@@ -81,31 +81,18 @@ let flipSum = new Float64Array(64);
  * A flipped node reads M(l) by columns instead of its transpose (`punctemeSparseT`), which is then neither made nor
  * kept for these nodes: less to build again after the automata cache drops an automaton, and less memory in it.
  */
-export function columnForward(
-  raw: Float64Array,
-  mo: Float64Array,
-  first: SlotAutomaton,
-  second: SlotAutomaton,
-  V: PunctemeTable,
-  rp: RelPairs,
-  firstIds: Int32Array,
-  secondIds: Int32Array,
-  weight: Float64Array,
-  flip: boolean,
-): void {
-  const groups = groupPairs(first, second, V, rp, firstIds, secondIds, weight);
+function columnForward(raw: Float64Array, mo: Float64Array, rows: number, pairs: number, weight: Float64Array, flip: boolean, groups: number): void {
   if (groupC.length < groups) groupC = new Float64Array(2 * groups);
   groupC.fill(0, 0, groups);
   // C_l = Σ_r w_lr B_r in pair order; B_r's one entry is its transpose's.
-  for (let p = 0; p < rp.pair.length; p++) {
+  for (let p = 0; p < pairs; p++) {
     const g = pairGroup[p];
     if (g < 0) continue;
     const B = pairB[p], wp = weight[p];
     if (B) for (let e = B.ptr[0]; e < B.ptr[1]; e++) groupC[g] += wp * B.val[e];
     else groupC[g] += wp;
   }
-  releasePairs(rp.pair.length);
-  const rows = first.n;
+  releasePairs(pairs);
   if (flipSum.length < rows) flipSum = new Float64Array(2 * rows);
   for (let g = 0; g < groups; g++) {
     const A = groupA[g], c = groupC[g];
@@ -162,19 +149,7 @@ let singleVal = new Float64Array(0);
  * entries from B_r directly (w·b for each non-zero, as 0 + w·b is w·b; the identity's diagonal w), not through a
  * zeroed dense n₂×n₂ matrix scanned for them: about half the groups.
  */
-export function groupedForward(
-  raw: Mat,
-  Mo: Mat,
-  first: SlotAutomaton,
-  second: SlotAutomaton,
-  V: PunctemeTable,
-  rp: RelPairs,
-  firstIds: Int32Array,
-  secondIds: Int32Array,
-  weight: Float64Array,
-  flip: boolean,
-): void {
-  const groups = groupPairs(first, second, V, rp, firstIds, secondIds, weight);
+function groupedForward(raw: Mat, Mo: Mat, rows: number, n2: number, rp: RelPairs, weight: Float64Array, flip: boolean, groups: number): void {
   if (nextPair.length < rp.pair.length) nextPair = new Int32Array(2 * rp.pair.length);
   if (groupFirst.length < groups) [groupFirst, groupLast] = [new Int32Array(2 * groups), new Int32Array(2 * groups)];
   groupFirst.fill(-1, 0, groups);
@@ -186,7 +161,6 @@ export function groupedForward(
     else nextPair[groupLast[g]] = p;
     groupLast[g] = p;
   }
-  const n2 = second.n;
   let MoS: SparseMat | undefined;
   for (let g = 0; g < groups; g++) {
     const A = groupA[g];
@@ -207,7 +181,7 @@ export function groupedForward(
     // Mo has zeros too (a child's matrix, an empty slot's state): the products skip them, exactly.
     let AM = Mo;
     if (A) {
-      AM = scratchMat(5, first.n, n2);
+      AM = scratchMat(5, rows, n2);
       if (flip) spTransMulInto(AM, A, (MoS ??= toSparseScratch(Mo, 1)));
       else spSpMulInto(AM, A, (MoS ??= toSparseScratch(Mo, 1)));
     }
@@ -233,4 +207,16 @@ function singlePairC(B: SparseMat | null, w: number, n: number): SparseMat {
     singlePtr[i + 1] = e;
   }
   return { rows: n, cols: n, ptr: singlePtr, idx: singleIdx, val: singleVal };
+}
+
+/**
+ * raw += Σ_l A_l · Mo · C_l for one node of the forward-only pass, with the full pass's arithmetic term for term: the
+ * node's pairs grouped by the puncteme on the larger side (`groupPairs`), then summed as columns when the smaller side
+ * is a 1-state automaton (raw and Mo are then columns, each C_l a number: `columnForward`), else by sparse products
+ * (`groupedForward`). `raw` is zeroed, n₁×n₂; with `flip` the product is computed transposed (see `inside.ts`).
+ */
+export function forwardNode(raw: Mat, Mo: Mat, first: SlotAutomaton, second: SlotAutomaton, V: PunctemeTable, rp: RelPairs, firstIds: Int32Array, secondIds: Int32Array, weight: Float64Array, flip: boolean): void {
+  const groups = groupPairs(first, second, V, rp, firstIds, secondIds, weight);
+  if (second.n === 1) columnForward(raw.d, Mo.d, first.n, rp.pair.length, weight, flip, groups);
+  else groupedForward(raw, Mo, first.n, second.n, rp, weight, flip, groups);
 }

@@ -8,7 +8,7 @@
  * on the normalised matrices yields exact derivatives of log Z.
  */
 import { keepLambdaVector, keepRhoVector, SlotAutomaton, SparseVector, sparseVector } from './automaton';
-import { columnForward, groupedForward, matrixOf } from './forwardNodes';
+import { forwardNode, matrixOf } from './forwardNodes';
 import { RelPairs } from './attach';
 import { TreeInfo } from '../data/treeInfo';
 import { Mat, addScaled, mul, mulInto, mulTransAInto, mulTransBInto, outer, scratchMat, transpose, zeros } from './matrix';
@@ -129,8 +129,7 @@ export function inside(info: TreeInfo, auts: SlotAutomaton[], V: PunctemeTable, 
     // The forward-only pass sums with the same arithmetic without keeping what the reverse pass reads
     // (`forwardNodes.ts`); an empty slot on the smaller side (a 1-state automaton) makes raw, Mo and each C_l a
     // column or a number, summed without matrices (41% of the node time was there).
-    if (!keep && second.n === 1) columnForward(raw.d, Mo.d, first, second, V, rp, firstIds, secondIds, weight, flip);
-    else if (!keep) groupedForward(raw, Mo, first, second, V, rp, firstIds, secondIds, weight, flip);
+    if (!keep) forwardNode(raw, Mo, first, second, V, rp, firstIds, secondIds, weight, flip);
     else for (let p = 0; p < rp.pair.length; p++) {
       if (weight[p] === 0) continue;
       const A = matrixOf(first, V, firstIds[p], flip);
