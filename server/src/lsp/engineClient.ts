@@ -69,7 +69,7 @@ export const INTERRUPT_BUDGET_FLAG = '--interrupt-budget=540672';
  * inside those edits' analysis — on a quiet machine the analysis p95 went from ~45 to ~80 ms. So it is used only
  * where MALLOC_ARENA_MAX is unset (a plain `puncteme-ls --stdio`): with the VS Code client's MALLOC_ARENA_MAX=1
  * (SERVER_ENV; all threads share one arena, so freed zones are reused) the optimiser stays concurrent and the server
- * kept within 200 MB and a 50 ms p95 in 4 of 5 runs (BENCHMARKS, "Memory (session 3)").
+ * kept within 200 MB and a 50 ms p95 in 4 of 5 runs (journal, "Language server", "Memory", 2026-11-21).
  */
 export const SEPARATE_ARENAS_V8_FLAGS: readonly string[] = ['--no-concurrent-recompilation'];
 

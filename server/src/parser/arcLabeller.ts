@@ -5,14 +5,14 @@
  * later dependents and its own head are not known yet, so these are the labeller's best guesses from what is
  * there. The relations the parser outputs are given again over the finished tree (`labelArcs`).
  *
- * Lazily (session 15, speed): only the perceptron's features read these relations, and with the neural gate most
- * transitions never consult the perceptron, so a lazy labeller labels an arc only when the features are about to read
- * it (`ready`: the dependents of s0, s1 and b0), from exactly what the eager labeller saw when the arc was made —
- * the same relation, bit for bit. What it saw is recoverable from the tree as it is later: d's own subtree was already
- * complete; its head h had no head and no relation yet (a head is attached only after all its dependents); and h's
- * dependents then were those between d and h (a left dependent: they arrive nearest first, all before any right one)
- * or all up to d (a right dependent: they arrive left to right, after the left ones). Of them, the ones before d in
- * that list were labelled before d, so they are labelled first.
+ * Lazily (for speed; journal, "parser speed", 2026-11-22): only the perceptron's features read these relations, and
+ * with the neural gate most transitions never consult the perceptron, so a lazy labeller labels an arc only when the
+ * features are about to read it (`ready`: the dependents of s0, s1 and b0), from exactly what the eager labeller saw
+ * when the arc was made — the same relation, bit for bit. What it saw is recoverable from the tree as it is later: d's
+ * own subtree was already complete; its head h had no head and no relation yet (a head is attached only after all its
+ * dependents); and h's dependents then were those between d and h (a left dependent: they arrive nearest first, all
+ * before any right one) or all up to d (a right dependent: they arrive left to right, after the left ones). Of them,
+ * the ones before d in that list were labelled before d, so they are labelled first.
  */
 import { ArcHybridState } from './arcHybrid';
 import { EncodedSentence } from './encoding';

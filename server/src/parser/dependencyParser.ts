@@ -25,7 +25,8 @@ export interface ParserModels {
   /**
    * With both scorers: when the neural scorer's best legal transition leads the next legal one by at least this
    * margin, it is taken without consulting the perceptron (absent: the perceptron is always consulted). The
-   * perceptron's ~150 table lookups a decision are most of a parse's time (session 10, BENCHMARKS).
+   * perceptron's ~150 table lookups a decision are most of a parse's time (journal, "a pruned perceptron under the
+   * neural scorer").
    */
   neuralGate?: number;
   labels: Scorer;
@@ -171,7 +172,7 @@ export function labelInOrder(
 export function predictHeads(m: ParserModels, e: EncodedSentence, tags: TagIds, f = new FeatureBuffer(), arcs?: ArcLabeller, fw?: SentenceForward): Int32Array {
   if (m.neural && !(m.transitions && m.neuralWeight)) return m.neural.parse(e, tags);
   if (!m.transitions) throw new Error('parser model has no transition scorer');
-  // Both scorers (the shipped model since session 10): the perceptron's scores plus the neural ones times neuralWeight,
+  // Both scorers (the shipped model): the perceptron's scores plus the neural ones times neuralWeight,
   // the neural scorer alone where its margin reaches neuralGate.
   const neural = m.neural && m.neuralWeight ? { score: m.neural.transitionScores(e, tags, fw), weight: m.neuralWeight, gate: m.neuralGate ?? Infinity } : undefined;
   return parseHeads(m.transitions, arcs ?? arcLabeller(m), e, tags, f, undefined, m.featureSet, neural);

@@ -2,8 +2,8 @@
  * tanh and the logistic sigmoid by linear interpolation in a table (4,096 intervals over [−8, 8], exact at the
  * knots; |error| ≤ 1.5e-6, and tanh(±8) rounds to ±1 within 2.3e-7). `Math.tanh` / `Math.exp` cost 20–30 ns here
  * against ~9 for this, and the neural scorer calls them ~350 times a word: parsing with these took ~0.12 ms a
- * sentence less (session 10, BENCHMARKS). Training keeps the exact functions, whose derivatives backward uses
- * (`training/parser/lstmTraining.ts`, `neuralForward.ts`).
+ * sentence less (journal, "a pruned perceptron under the neural scorer"). Training keeps the exact functions, whose
+ * derivatives backward uses (`training/parser/lstmTraining.ts`, `neuralForward.ts`).
  */
 const KNOTS = 4096;
 const LO = -8;

@@ -12,9 +12,9 @@
  * Speed: Wd·v and Wh·v are linear in each word's vector, so run time computes them once per word (`prepare`), and
  * an arc costs seven row lookups, tanh and the K × M output layer. Training (`neuralLabellerTrain.ts`) computes the
  * same sums per arc in the same order, so both paths give the same scores bit for bit. Run time does the products in
- * WebAssembly SIMD where it can (`wasmMatVec.ts`, `dot`'s results bit for bit; session 15, speed): Wd and Wh, which
- * are adjacent in θ, as one matrix of 2M rows, and W2; θ is copied into the kernels at the first `prepare`, so it must
- * not change after that.
+ * WebAssembly SIMD where it can (`wasmMatVec.ts`, `dot`'s results bit for bit; journal, "parser speed", 2026-11-22): Wd
+ * and Wh, which are adjacent in θ, as one matrix of 2M rows, and W2; θ is copied into the kernels at the first
+ * `prepare`, so it must not change after that.
  */
 import { matVec } from './dot';
 import { MatVecKernel } from './wasmMatVec';

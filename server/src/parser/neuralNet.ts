@@ -19,7 +19,8 @@ export interface NeuralDims {
   lstm: number;
   /**
    * Stacked BiLSTM layers (absent: 1). Layer k > 1 reads layer k − 1's BiLSTM vectors (2·lstm wide); the MLP reads the
-   * top layer's. One layer of 32 is what sessions 4–18 could afford; the published EWT parsers of ~88 UAS stack two.
+   * top layer's. One layer of 32 is what the first neural parsers could afford; the published EWT parsers of ~88 UAS
+   * stack two.
    */
   layers?: number;
   /** MLP hidden units. */

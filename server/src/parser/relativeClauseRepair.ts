@@ -3,8 +3,9 @@
  * sentence's own verb. "The phone that I bought broke" comes out with "phone" as the root and "broke" an `xcomp` of
  * "bought"; the reduced "The letter you sent me arrived today" with "sent" as the root, two subjects ("letter", "you")
  * and "arrived" its `xcomp`. When the parser meets "broke", the relative clause could still go on, and EWT has few
- * such subjects (22 in dev, whose subjects' heads the shipped parser gets right 12 times: BENCHMARKS, session 14),
- * so the stack decision goes the wrong way. Learners' and edited prose's long subjects are mostly of this shape.
+ * such subjects (22 in dev, whose subjects' heads the shipped parser gets right 12 times: journal, "a relative clause's
+ * commas, as learners get them wrong"), so the stack decision goes the wrong way. Learners' and edited prose's long
+ * subjects are mostly of this shape.
  *
  * The repair reads a grammatical impossibility in the tree, not the words: a verb that is finite (its own tag, or a
  * finite auxiliary or copula of its own) cannot be the open complement (`xcomp`) or any other subjectless clausal
@@ -12,9 +13,10 @@
  * and no subordinator. Its subject is the noun the relative clause modifies, and the tree is rebuilt so: the finite
  * verb becomes the root, the noun its subject, the relative clause the noun's. The same holds when the parser made the
  * finite verb the head but left both subjects on the clause before it ("The soup they cook here is hot": "cook" an
- * `advcl` of "hot" with "soup" and "they" its subjects; BENCHMARKS, session 14, F2). Another shape is repaired the
- * same way in spirit: "I met Maria, who works here" parsed with "who works here" as the verb's `ccomp` (an embedded
- * question), though a comma and a noun before "who" make it a relative clause of the noun.
+ * `advcl` of "hot" with "soup" and "they" its subjects; journal, "a relative clause's commas, as learners get them
+ * wrong", F2). Another shape is repaired the same way in spirit: "I met Maria, who works here" parsed with "who works
+ * here" as the verb's `ccomp` (an embedded question), though a comma and a noun before "who" make it a relative clause
+ * of the noun.
  *
  * Every repaired tree is projective when the parse was (the noun's dependents after the verb move to the verb).
  */

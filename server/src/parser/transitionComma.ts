@@ -16,9 +16,10 @@
  * A transition set off so (by the writer or by the repair) is parsed apart from its clause (`parseDetached`): a bare
  * plural subject after it still pulled it into the noun phrase ("Firstly smartphones are very useful" with "Firstly"
  * an `amod` of "smartphones", comma or not; "Moreover teachers" a compound; "Additionally people like it" with
- * "Additionally" the root; session 19), and so it did after a phrase ("First of all, smartphones help" with
- * "smartphones" the object of "of", "On the other hand students need" the object of "On"; session 20). UD attaches
- * such a transition to the clause's root: a one-word one as an `advmod`, a phrase by its head.
+ * "Additionally" the root; journal, "a one-word transition parsed apart from its clause"), and so it did after a phrase
+ * ("First of all, smartphones help" with "smartphones" the object of "of", "On the other hand students need" the object
+ * of "On"; journal, "a multi-word transition parsed apart from its clause"). UD attaches such a transition to the
+ * clause's root: a one-word one as an `advmod`, a phrase by its head.
  */
 import { TreeWord } from '../data/depunct';
 import { TRANSITIONS } from '../lexicon';
@@ -105,7 +106,7 @@ function oneWordTransition(form: string): TreeWord {
 /**
  * A transition of `m` words parsed on its own ("For example": "example" its head, "For" its case). UD hangs its head on
  * the clause's root, an `obl` when it is a noun ("example", "hand", "opinion") and an `advmod` otherwise ("First of
- * all"), as EWT train does (session 20). Undefined when the phrase parses with a verb as its head.
+ * all"), as EWT train does. Undefined when the phrase parses with a verb as its head.
  */
 function phraseTransition(read: WordSequence, m: number, parse: (rest: WordSequence) => TreeWord[]): TreeWord[] | undefined {
   const words = parse({ forms: read.forms.slice(0, m), slots: Array.from({ length: m + 1 }, () => []) });

@@ -16,7 +16,7 @@
  * a coordinator nor a past form (the noun is then that verb's subject: "The US troops fired into the crowd", "fired"
  * read as a participle). EWT's verbless sentences are headlines, listings and fragments ("Good sports bar.", "Lots of
  * room for big rig parking."): on the parser's own tags the repair changes one of dev's 2,001 sentences and none of
- * train's 12,544 (BENCHMARKS, session 17).
+ * train's 12,544 (journal, "a verb the tagger reads as a plural noun").
  */
 import { TagIds } from './parseFeatures';
 import { TagSet } from './tagger';

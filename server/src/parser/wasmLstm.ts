@@ -1,8 +1,8 @@
 /**
- * One LSTM direction of the neural scorer at run time (`lstmForward` when parsing) in WebAssembly (session 17,
- * speed): every step's recurrent product Wh·h_prev, the gates and the cell in one call per direction and sentence,
- * where JavaScript called WebAssembly for the product at each step and then ran the gates, ~160 interpolated
- * activations a step, itself.
+ * One LSTM direction of the neural scorer at run time (`lstmForward` when parsing) in WebAssembly (for speed;
+ * journal, "parser speed", 2026-11-23): every step's recurrent product Wh·h_prev, the gates and the cell in one call
+ * per direction and sentence, where JavaScript called WebAssembly for the product at each step and then ran the gates,
+ * ~160 interpolated activations a step, itself.
  *
  * Every value is what `lstmForward` computes with the fast activations, bit for bit: the product is `wasmMatVec.ts`'s
  * matvec over Wh as θ holds it (float32 when parsing; its body is reused here, `dot`'s sums); pre = (xproj + b) + rec; each activation is

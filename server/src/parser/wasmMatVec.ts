@@ -40,10 +40,10 @@ const [ACC01_1, ACC23_1, ACC01_2, ACC23_2, ACC01_3, ACC23_3, B01, B23] = [17, 18
  * matrices are copied as they are, in half the memory): each float32 entry is widened exactly
  * (`f64x2.promote_low_f32x4`, `f64.promote_f32`) before the same float64 multiply, so the products are the same.
  *
- * Rows go four at a time while four remain, then one at a time (session 17). A row's sums are a chain of dependent
- * additions (each lane of s0…s3 in `dot`'s order), so one row at a time waits on the adder's latency; four rows'
- * chains overlap, and each pair of b's entries is loaded once for the four. Every row still computes exactly its own
- * sums in its own order, so every result is unchanged.
+ * Rows go four at a time while four remain, then one at a time (journal, "parser speed", 2026-11-23). A row's sums are
+ * a chain of dependent additions (each lane of s0…s3 in `dot`'s order), so one row at a time waits on the adder's
+ * latency; four rows' chains overlap, and each pair of b's entries is loaded once for the four. Every row still
+ * computes exactly its own sums in its own order, so every result is unchanged.
  */
 export function matvecBody(float32: boolean): number[] {
   const shift = float32 ? 2 : 3;
@@ -218,7 +218,7 @@ export class MatVecKernel {
     const f = this.f64;
     const n = this.n;
     // Plain copies, not `set` of `subarray`s: two typed-array views a product were most of its JavaScript time and
-    // garbage (session 15, speed). The same values (a float32 `out` rounds each as `set` does).
+    // garbage (journal, "parser speed", 2026-11-22). The same values (a float32 `out` rounds each as `set` does).
     const vecAt = this.vecAt;
     for (let j = 0; j < width; j++) f[vecAt + j] = b[bo + j];
     this.run((from * n + col) * this.entry, count, width, n, vecAt * 8, this.outAt * 8);

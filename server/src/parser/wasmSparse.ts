@@ -1,15 +1,15 @@
 /**
  * The bucketed perceptron tables' lookups (`SparseWeights.score` for the tagger's joined tables and the relation
- * labeller) in WebAssembly (session 15, speed). A lookup adds each found entry's 16-bit weight into the integer sum of
- * its class; in V8's JavaScript that scattered add into an Int32Array costs ~4–5 ns an entry on this machine, in
- * WebAssembly about half, and a tagger decision adds ~950 entries. The sums are integers (int32, wrapping exactly as
- * an Int32Array store does; a decision's sums are far below 2^31), so any implementation gives the same sums and the
- * same scores bit for bit. The steps are `SparseWeights.score`'s: touch every feature's bucket first (the loads do
- * not depend on each other), then scan each bucket's rows for the feature's row and add its entries. Here the touch
- * also reads the two cache lines after each bucket's start (`TOUCH_AHEAD`, session 17), where the row sought and its
- * entries mostly lie (a found row is ~1.7 rows and ~6 entries into its bucket and holds ~25 entries for the tagger):
- * the scan then rarely waits on memory (−7% of a parse's time, measured sentence by sentence against touching the
- * start alone; a third line bought nothing more).
+ * labeller) in WebAssembly (journal, "parser speed", 2026-11-22). A lookup adds each found entry's 16-bit weight into
+ * the integer sum of its class; in V8's JavaScript that scattered add into an Int32Array costs ~4–5 ns an entry on this
+ * machine, in WebAssembly about half, and a tagger decision adds ~950 entries. The sums are integers (int32, wrapping
+ * exactly as an Int32Array store does; a decision's sums are far below 2^31), so any implementation gives the same sums
+ * and the same scores bit for bit. The steps are `SparseWeights.score`'s: touch every feature's bucket first (the loads
+ * do not depend on each other), then scan each bucket's rows for the feature's row and add its entries. Here the touch
+ * also reads the two cache lines after each bucket's start (`TOUCH_AHEAD`; journal, "parser speed", 2026-11-23), where
+ * the row sought and its entries mostly lie (a found row is ~1.7 rows and ~6 entries into its bucket and holds ~25
+ * entries for the tagger): the scan then rarely waits on memory (−7% of a parse's time, measured sentence by sentence
+ * against touching the start alone; a third line bought nothing more).
  *
  * The table's two arrays move into the instance's memory (the JavaScript arrays become views of it: no second copy).
  * The module is assembled here from its opcodes, as `wasmMatVec.ts` does; without WebAssembly, or with

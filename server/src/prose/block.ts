@@ -130,7 +130,7 @@ export function betweenStandIns(block: ProseBlock, start: number, end: number): 
  * Whether the marks at block range [start, end) touch a stand-in on either side ("If set to `"suffix"`, it", "even
  * against Zlib, `fflate` is"). The writer set them knowing what the code is; the parser reads its stand-in as an
  * English word it guesses at ("suffix" a verb, `> a` a determiner), so the model's case for removing them is about a
- * sentence the writer did not write (BENCHMARKS, session 17). Marks are only ever added there.
+ * sentence the writer did not write (journal, "a comma deleted beside inline code"). Marks are only ever added there.
  */
 export function besideStandIn(block: ProseBlock, start: number, end: number): boolean {
   const { before, after } = standInsAround(block, start, end);

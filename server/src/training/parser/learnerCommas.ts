@@ -3,7 +3,7 @@
  * who sits next to me, is from Brazil") and between a verb and its object or object clause ("My parents bought, a
  * new house", "I believe, that …"). These are the commonest comma errors of learners, and the errors the linter
  * most needs to see through, but EWT's writers seldom make them and the corrupted view's random insertions (any
- * empty slot, p 0.06) seldom land exactly there. Measured (BENCHMARKS, "Session 9 (lead): learner commas in the
+ * empty slot, p 0.06) seldom land exactly there. Measured (journal, "learner commas in the
  * parser's training"): the shipped parser already loses only 0.28 UAS to them on the dev sentences that have such a
  * slot, and one trained with them (`train-parser --learner-commas`) no less, so training with them stays off.
  *
