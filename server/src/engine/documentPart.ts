@@ -5,7 +5,8 @@
  * `correction/style/introductoryHabit.ts`) and `adaptToWriter` (its own error rate, `correction/pipeline/writerErrorRate.ts`);
  * `quoteStyle: auto` is decided before the blocks are linted, from a count of marks (`LintOptions.quoteHabit`).
  *
- * An error-prone document with no habit of its own is held to edited prose's introductory commas (session 19).
+ * An error-prone document with no habit of its own is held to edited prose's introductory commas (journal,
+ * "introductory commas in an error-prone text").
  *
  * `settleParts` makes the document-level decision over the parts alone — a sum over counts that were computed (and
  * cached) with each part, never a new analysis — so an edit that changes the habit in one block changes the findings
@@ -141,8 +142,8 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
   const reason = <F extends { message: string }>(f: F): F => (named ? findingWith(f, { message: learnerMessage(f.message) } as Partial<F>) : f);
   const findings = parts.map((p) => {
     // Without a habit of its own, an error-prone document is held to edited prose's introductory commas, as to its
-    // splices: a writer whose text is full of punctuation errors has not chosen to leave them out (BENCHMARKS, lint
-    // "Session 19 (lead): introductory commas in an error-prone text").
+    // splices: a writer whose text is full of punctuation errors has not chosen to leave them out (journal,
+    // "introductory commas in an error-prone text").
     // The user's confidence floor, which a habit omission's confidence meets or not only now.
     const floor = p.habit?.minConfidence ?? 0;
     const omissions = (p.habit?.pending ?? []).filter((o) => o.share !== undefined || o.finding.confidence >= floor);

@@ -30,7 +30,8 @@ export interface PlainFinding {
   related?: Array<{ start: number; end: number; message: string }>;
   /**
    * A style finding that still counts towards the writer's error rate (`writerErrorRate.ts`): a transition's missing
-   * comma, which the guides do not leave to the writer (session 19). Not part of a built `Finding`.
+   * comma, which the guides do not leave to the writer (journal, "a transition's missing comma counts towards the
+   * writer's error rate"). Not part of a built `Finding`.
    */
   countsAsError?: boolean;
   /**

@@ -406,7 +406,8 @@ function finish(
     // transition's missing comma (`PlainFinding.countsAsError`).
     const errors = kept.filter((f) => f.severity !== 'info' || f.countsAsError).length;
     // A held finding (`TextRule.errorProneOnly`) waits like the pending ones, unless a reported finding covers it; it
-    // is not counted: counted, EWT dev's web writers' spaced marks made five clean documents error-prone (session 19).
+    // is not counted: counted, EWT dev's web writers' spaced marks made five clean documents error-prone (journal,
+    // "spacing around marks").
     const held = adaptive.held.filter((f) => wanted(f) && !kept.some((k) => overlaps(f, k)));
     part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build), register: registerCounts(text) };
     const reportedDeferred = kept.filter((f) => f.countsAsDeferred).length;

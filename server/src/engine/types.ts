@@ -82,8 +82,9 @@ export const isIntroductoryComma = oneOf(INTRODUCTORY_COMMA_VALUES);
 /** The usage error of a command-line option that takes an `IntroductoryComma`. */
 export const INTRODUCTORY_COMMA_USAGE = usageOf('--introductory-comma', INTRODUCTORY_COMMA_VALUES);
 /**
- * The product default, decided by the benchmark (BENCHMARKS, lint "Session 5": `edited` fails the criterion; "Session
- * 5b": `auto` meets it; "Session 6": `auto` also reports the comma after a transition such as "However" without a
+ * The product default, decided by the benchmark (journal, "the comma after an introductory element as an edited-prose
+ * style": `edited` fails the criterion; "`introductoryComma: auto`, the document's own habit": `auto` meets it;
+ * "introductory commas at the default": `auto` also reports the comma after a transition such as "However" without a
  * habit, `correction/style/introductoryConvention.ts`); settings and config fall back to it.
  */
 export const DEFAULT_INTRODUCTORY_COMMA: IntroductoryComma = 'auto';
@@ -100,7 +101,7 @@ export const isCommaSplices = oneOf(COMMA_SPLICES_VALUES);
 export const COMMA_SPLICES_USAGE = usageOf('--comma-splices', COMMA_SPLICES_VALUES);
 /**
  * The product default: `ignore`, because clean EWT test would get about 10 more findings per 1,000 sentences (its
- * writers' own splices), over the default's false-alarm budget (BENCHMARKS, lint "Session 8 (lead)").
+ * writers' own splices), over the default's false-alarm budget (journal, "comma splices as an edited-prose style").
  */
 export const DEFAULT_COMMA_SPLICES: CommaSplices = 'ignore';
 

@@ -45,8 +45,9 @@ export const doubledMarksRule: TextRule = {
       const end = start + m[0].length;
       const mark = m[1] ?? '.';
       // `Dist::Zilla`, `std::mem`, `fe80::1`: a scope operator (Perl, C++, Rust, Ruby) or an address, not a doubled
-      // colon; a doubled colon in prose has a word before it and a space or the end after it (session 10: 237 of 260
-      // findings on Debian's package descriptions were these).
+      // colon; a doubled colon in prose has a word before it and a space or the end after it (237 of 260
+      // findings on Debian's package descriptions were these: journal, "the new parser, a third genre and its false
+      // alarms").
       if (m[0] === '::' && /[\p{L}\p{N}_]/u.test(text[start - 1] ?? '') && /[\p{L}\p{N}_*]/u.test(text[end] ?? '')) continue;
       // `1..10`, `ApJS..178`: a range or a reference between word characters, when a digit follows (a doubled period
       // ends a sentence before a capital or the end of the text; a lower-case word after it is a two-dot pause).

@@ -8,7 +8,7 @@
  * nearly all real errors), and the clean-text budget counts findings, not false alarms. So it reports only in a text
  * whose other findings mark it as error-prone (`writerErrorRate.ts`; `TextRule.errorProneOnly`), a learner's essay
  * rather than an edited text with one slip. Its own findings do not count towards that rate: counted, they made five
- * of EWT dev's web documents error-prone (BENCHMARKS, lint "Session 19 (lead): spacing around marks").
+ * of EWT dev's web documents error-prone (journal, "spacing around marks").
  *
  * Not spacing errors, and left alone: an ellipsis (" ..." and ". . ."), a mark followed by a word character (".NET",
  * " ?query", " !important", "12 :30", emoticons " :)" " ;-)"), a mark at a line's start (a list's bullet), numbers and

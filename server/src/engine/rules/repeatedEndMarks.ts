@@ -2,8 +2,8 @@
  * Repeated end marks (`doubled-mark`): "I can't wait to see you!!", "Really??". Edited prose writes a question or
  * exclamation mark once. EWT's reviewers and e-mail writers repeat them for emphasis (27 sentences of dev, 25 of
  * test), so, as spacing around marks (`markSpacing.ts`), the rule is held for a text whose other findings mark it as
- * error-prone (`TextRule.errorProneOnly`): a learner's essay is told, a review is left alone (BENCHMARKS, lint
- * "Session 19 (lead): repeated end marks in an error-prone text"). A mixed `?!` or `!?` asks and exclaims at once and
+ * error-prone (`TextRule.errorProneOnly`): a learner's essay is told, a review is left alone (journal,
+ * "repeated end marks in an error-prone text"). A mixed `?!` or `!?` asks and exclaims at once and
  * is left alone, and so is a run inside a word or code ("!!important", "a??b").
  */
 import { PlainFinding } from '../finding';

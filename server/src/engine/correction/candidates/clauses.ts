@@ -20,7 +20,7 @@ import { fullClause } from '../style/spliceStyle';
  * training corruption puts commas between random words, which lands mostly at these; a writer's own comma stands at a
  * constituent's edge ("The children cowered‸, terrified by this fearsome beast", "not to try‸, to be aware", "Then‸, to
  * run tests"), where the model, calibrated on the random ones, called it unnecessary at 0.86–0.88 and was nearly always
- * wrong on other genres (BENCHMARKS, session 17).
+ * wrong on other genres (journal, "an unexplained comma removed only where it cuts a word from what it needs").
  */
 /** Parts of speech that lead into a phrase or clause after them. */
 const FUNCTION_UPOS: ReadonlySet<string> = new Set(['ADP', 'DET', 'AUX', 'CCONJ', 'SCONJ']);
@@ -34,7 +34,8 @@ const TITLE_OR_POSSESSOR: ReadonlySet<string> = new Set(['nmod:poss', 'nmod:desc
 /**
  * Verbs that need an infinitive after them ("want to", "decide to"), in their common forms. An infinitive after the
  * comma of another verb may be a purpose adjunct or the next item of a series ("is sometimes used‸, to form …", "not to
- * try‸, to be aware …"), which writers set off; the parse calls both `xcomp` (BENCHMARKS, session 17, E3).
+ * try‸, to be aware …"), which writers set off; the parse calls both `xcomp` (journal, "E3, a verb cut from its
+ * complement").
  */
 const CATENATIVES: ReadonlySet<string> = new Set([
   'want', 'wants', 'wanted', 'wanting', 'need', 'needs', 'needed', 'decide', 'decides', 'decided', 'hope', 'hopes',
@@ -70,7 +71,8 @@ export function commaCutsWordAt(tree: PunctuatedTree, info: TreeInfo, i: number)
  * that we stayed at home"): the "than" phrase completes the comparison and the "that" clause completes the degree word
  * "so", and edited English sets neither off (CMOS 6.35; Quirk et al. 15.63–15.68). Learners pause there. The model
  * prefers the comma gone, but the deletion falls in the `comma` kind, whose calibration fitted on EWT keeps it under
- * the threshold, so it is decided as a convention of edited prose (`CONVENTION_VARIANTS`; BENCHMARKS, session 16, DC).
+ * the threshold, so it is decided as a convention of edited prose (`CONVENTION_VARIANTS`; journal, "the apposition left
+ * open", DC).
  *
  * Read off words and marks, since the parser attaches "than" and a result clause in many ways: the comma is right
  * before "than" with a comparative (JJR, RBR, or "rather") among the three words before it, or right before "that" and
@@ -114,7 +116,7 @@ export function degreeComplementCommaAt(tree: PunctuatedTree, i: number): boolea
  * as a "that" clause is, and edited English puts no comma between a verb and its object (CMOS 6.31; Quirk et al.
  * 15.4). Learners put one there because the clause feels like a new start. The model prefers the comma gone (Δ 4–8),
  * but the candidate falls in the `comma` kind, whose calibration fitted on EWT keeps it under the threshold, so it is
- * decided as a convention of edited prose (`CONVENTION_VARIANTS`; BENCHMARKS, session 16, W).
+ * decided as a convention of edited prose (`CONVENTION_VARIANTS`; journal, "the apposition left open", W).
  *
  * Only the embedded form is taken, read off the tree and the words: the clause after the comma is a `ccomp` of the
  * verb before it (with nothing but that verb's objects between them: "asked me,"), it opens with a wh-word, and it is
@@ -179,7 +181,7 @@ function embeddedOrder(tree: PunctuatedTree, info: TreeInfo, w: number, wh: numb
  * Only these two: after any other preposition a comma in edited text is nearly always a stranded preposition's
  * ("Kids used to ask where they came from‸, now they'll tell you"), a fixed expression's ("of course‸,") or the close
  * of a coordinated insertion ("similar to, and inspired by‸, xUnit"), which the parse reads as a preposition before
- * its object (BENCHMARKS, lint "Session 20 (lead): the comma after a preposition", P, and "… after "such as" or
+ * its object (journal, "the comma after a preposition", P, and "… after "such as" or
  * "including"", P′). These two introduce examples and are never stranded.
  */
 /** Variant of a comma deletion after "such as" or "including" (`prepositionCommaAt`). */
@@ -217,8 +219,8 @@ export function prepositionCommaAt(tree: PunctuatedTree, i: number, marked: (j: 
  * comma closes ("and, in most cases, very creative"; CMOS 6.24). A lone one is an error of edited prose by grammar.
  * On EWT train a comma after a mid-sentence coordinator is closed by a later one 13 times and lone 3 times, two of
  * those errors ("but, the food was", "and, great suggestions"); the model prefers the lone comma gone by a wide margin
- * (Δ ≈ 9), but the error model keeps it under the threshold (BENCHMARKS, session 15), so the candidate is decided as a
- * convention (`CONVENTION_VARIANTS`).
+ * (Δ ≈ 9), but the error model keeps it under the threshold (journal, "the lone comma after a plain subject or after a
+ * coordinator"), so the candidate is decided as a convention (`CONVENTION_VARIANTS`).
  */
 /** Variant of a comma deletion after a coordinator (`coordinatorCommaAt`). */
 export const AFTER_COORDINATOR = 'after-coordinator';
@@ -250,7 +252,7 @@ export function coordinatorCommaAt(tree: PunctuatedTree, info: TreeInfo, i: numb
  * coordinate adjectives are separated by commas, but none comes between the last of them and the noun they describe
  * (CMOS 6.33; Quirk et al. 17.123). Learners carry the series' comma on to the noun. The model prefers the comma gone,
  * but the deletion falls in the `comma` kind, whose calibration fitted on EWT keeps it under the threshold, so it is
- * decided as a convention of edited prose (`CONVENTION_VARIANTS`; BENCHMARKS, session 16, AN).
+ * decided as a convention of edited prose (`CONVENTION_VARIANTS`; journal, "the apposition left open", AN).
  *
  * Only a noun phrase the parse can hardly misread: the adjective before the comma modifies the noun right after it,
  * another adjective of that noun comes before it (the series; not an ordinal or "other", which is no coordinate of it),
@@ -290,7 +292,7 @@ export function adjectiveNounCommaAt(tree: PunctuatedTree, info: TreeInfo, i: nu
  * clauses of five words or more (214 of 312, train as written) and less with short ones, below the 75% at which the
  * introductory convention calls a comma edited prose's. So it is held for a text whose own findings mark it as
  * error-prone (`writerErrorRate.ts`), where the writer most likely left it out by mistake, as the comma after a
- * fronted clause is (BENCHMARKS, lint "Session 20 (lead): the comma before a "but" that joins two clauses"). "And" and
+ * fronted clause is (journal, "the comma before a "but" that joins two clauses, in an error-prone text"). "And" and
  * "or" are left alone: EWT's writers set them off a third of the time, and edited prose drops the comma between short
  * clauses. "So" is left alone too: as "so that" it states a purpose and takes no comma.
  */

@@ -1,5 +1,5 @@
 /**
- * The end mark of a question (session 20, `sentence-final`): a direct question written with a period ("Do you like
+ * The end mark of a question (`sentence-final`): a direct question written with a period ("Do you like
  * pizza.", "Where do you live.") gets a question mark, and an indirect question written with one ("I wonder where he
  * is?") a period. Learners and web writers get both wrong; edited prose never does. The punctuation model knows the
  * difference (its Attach model reads the root's dependents): the candidate is proposed where the words say which kind
@@ -7,9 +7,9 @@
  * missing final period does (`styleStep.ts`), for a text whose own findings mark it as error-prone
  * (`writerErrorRate.ts`). Reported everywhere, it met its criterion on the design sets but took clean EWT test from 17
  * to 21 findings, every added one a real error of EWT's web writers ("Are you free for lunch today."), over the
- * issue's 10 per 1,000 (BENCHMARKS, lint "Session 20 (lead): a question written with a period").
+ * issue's 10 per 1,000 (journal, "a question written with a period").
  *
- * EWT train as written (gold trees; BENCHMARKS, lint "Session 20 (lead): a question written with a period"): an
+ * EWT train as written (gold trees; journal, "a question written with a period"): an
  * inverted root clause opened by its auxiliary or by a wh-phrase ends in "?" 306 times and in "." 19; an indirect
  * question after "wonder" or "ask" ends in "." 11 times and in "?" once. Polite requests ("Could you send me the
  * report.") may end in a period (Chicago 6.70), so they are left alone.

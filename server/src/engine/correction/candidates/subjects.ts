@@ -16,7 +16,8 @@ import { isWhRelative } from '../conventions/asides';
  * "Many tourists, visit the old town"): edited English never separates a subject from its verb with a single comma
  * (CMOS 6.31; Quirk et al. App. III.19), and learners put one after a subject that feels long. The model prefers the
  * comma gone by a wide margin there (Δ 5–7), but EWT's writers make the same error and the error model fitted on EWT
- * counts their sentences as correct, so its confidence stays under the threshold (BENCHMARKS, session 15); the
+ * counts their sentences as correct, so its confidence stays under the threshold (journal, "the lone comma after a
+ * plain subject or after a coordinator"); the
  * candidate is decided as a convention of edited prose (`CONVENTION_VARIANTS`).
  *
  * Only the shape the parse cannot easily get wrong: a subject that opens the sentence, headed by a common noun (or a
@@ -86,7 +87,7 @@ export function plainSubjectCommaAt(tree: PunctuatedTree, info: TreeInfo, i: num
  * to the subject's end, is made of names only, and has no mark at its left edge. The comma after such a subject is a
  * plain subject's: a close apposition is part of its noun phrase (CGEL 15.28). Other subjects that end in an apposition
  * the parser found without a comma are too often misreadings to be judged so ("Queries `elems`‸, returns", "Support
- * Bingo‸, keep": BENCHMARKS, session 14, R2).
+ * Bingo‸, keep": journal, "a relative clause's commas, as learners get them wrong", R2).
  */
 export function endsInCloseName(tree: PunctuatedTree, info: TreeInfo, w: number, i: number, marked: (j: number) => boolean): boolean {
   if (tree.words[w - 1].upos !== 'NOUN') return false;
@@ -176,10 +177,11 @@ function subjects(info: TreeInfo, w: number): number[] {
  * restrictive relative clause is part of its noun phrase and takes no comma, so a comma between a subject that ends in
  * one and the subject's verb is an error — the one learners make most with long subjects ("The man who lives next
  * door, is a doctor"). EWT's writers make it too, and a comma after a relative clause usually closes a pair there, so
- * the model's Δ for deleting it is small and the error model fitted on EWT never reaches its threshold (BENCHMARKS,
- * sessions 9 and 14); the candidate is decided as a convention of edited prose (`CONVENTION_VARIANTS`). After a clause
- * that may be supplementary ("which" after a noun), the lone comma is just as wrong — a relative clause has commas on
- * both sides or on neither — but the repair is in doubt, so both are candidates and the model chooses.
+ * the model's Δ for deleting it is small and the error model fitted on EWT never reaches its threshold (journal,
+ * "a relative clause's commas, as learners get them wrong"); the candidate is decided as a convention of edited prose
+ * (`CONVENTION_VARIANTS`). After a clause that may be supplementary ("which" after a noun), the lone comma is just as
+ * wrong — a relative clause has commas on both sides or on neither — but the repair is in doubt, so both are candidates
+ * and the model chooses.
  */
 /** Variant of a subject–verb comma deletion after a restrictive relative clause (`restrictiveSubjectAt`). */
 export const RESTRICTIVE_SUBJECT = 'restrictive-subject';
@@ -270,7 +272,7 @@ export function meetsItsVerb(info: TreeInfo, w: number, i: number): boolean {
  * clause after "is"), so the shape is read off words and marks: the sentence opens with "what" and a clause that has
  * a verb and no mark before the comma, and a form of "be" follows the comma. A question is no pseudo-cleft: "What do
  * you think, is it good?" has an auxiliary right after "what" or ends in a question mark. Decided as a convention of
- * edited prose (`CONVENTION_VARIANTS`; BENCHMARKS, session 15, S2).
+ * edited prose (`CONVENTION_VARIANTS`; journal, "the lone comma after a plain subject or after a coordinator", S2).
  */
 /** Variant of a subject–verb comma deletion after a pseudo-cleft's free relative (`pseudoCleftCommaAt`). */
 export const PSEUDO_CLEFT = 'pseudo-cleft';
@@ -291,9 +293,9 @@ export function pseudoCleftCommaAt(tree: PunctuatedTree, i: number): boolean {
  * restrictive relative clauses in edited English (CMOS 6.27; Quirk et al. 17.15), and a restrictive clause is part of
  * its noun phrase, set off by no comma. On EWT train, of 541 relative clauses opened by "that" after a word, 4 have a
  * comma before them, all four errors by edited norms; the model prefers the comma gone (Δ ≈ 7–9), but the error model
- * keeps it under the threshold (BENCHMARKS, session 15, T), so the candidate is decided as a convention
- * (`CONVENTION_VARIANTS`). The tagger's WDT is what tells the relative "that" from the complementizer ("told him,
- * that …": a verb–object comma, `subjectVerbAt`) and the demonstrative.
+ * keeps it under the threshold (journal, "the lone comma after a plain subject or after a coordinator", T), so the
+ * candidate is decided as a convention (`CONVENTION_VARIANTS`). The tagger's WDT is what tells the relative "that" from
+ * the complementizer ("told him, that …": a verb–object comma, `subjectVerbAt`) and the demonstrative.
  */
 /** Variant of the deletion of the comma(s) around a relative clause opened by "that" (`thatRelativeAt`). */
 export const THAT_RELATIVE = 'that-relative';

@@ -18,8 +18,9 @@
  *
  * The decision is edited prose's convention, not the error model's (`CONVENTION_VARIANTS`): every style guide closes a
  * supplement the writer opened, but EWT's writers leave a third of mid-sentence appositions open, so a calibration
- * fitted on EWT (which counts their sentences as correct) never reaches the threshold (BENCHMARKS, session 13). The
- * candidate is reported where the model prefers the closed pair on its own parse (Δ > 0), at a fixed confidence.
+ * fitted on EWT (which counts their sentences as correct) never reaches the threshold (journal, "the closing comma
+ * scored on its own parse"). The candidate is reported where the model prefers the closed pair on its own parse (Δ >
+ * 0), at a fixed confidence.
  *
  * Below it, where an apposition left open would close (`openAppositionCloseAt`).
  */
@@ -90,8 +91,9 @@ export function unclosedSupplements(s: AnalysedSentence, reparse: Reparse, judge
     // After "X, Y" with a noun phrase Y, the surface mostly cannot tell an apposition left open ("My sister, an engineer
     // works") from a fronted name, phrase or vocative before the subject ("Ernest, the rich are different"; "Midway
     // through the process, you'd have to"), and the parse with the comma written takes whichever reading the comma
-    // suggests (BENCHMARKS, session 13: 24 false alarms on the look halves of fortunes and Debian). So an apposition
-    // is tried only where the surface rules those readings out (`openAppositionCloseAt`), at the one place it names.
+    // suggests (journal, "the closing comma scored on its own parse": 24 false alarms on the look halves of fortunes
+    // and Debian). So an apposition is tried only where the surface rules those readings out (`openAppositionCloseAt`),
+    // at the one place it names.
     const places = pronoun !== undefined ? relativeClausePlaces(s.tree, o, pronoun) : [openAppositionCloseAt(s.tree, o)];
     for (const k of places) {
       if (k === undefined || !judged(k)) continue;
@@ -259,10 +261,10 @@ export function supplementCloseAt(tree: PunctuatedTree, i: number): boolean {
  * "X, Y verb" with two noun phrases reads four ways, and only one of them is an apposition left open: X may be a
  * vocative ("Anna, the meeting has moved"), a fronted time phrase ("The next morning, the family went"), a phrase or
  * clause before the subject, or the first item of a list ("flac, ogg vorbis and mp3 are supported"). A parse cannot
- * tell them apart: it takes whichever reading the comma suggests (BENCHMARKS, session 13: 24 false alarms of these
- * shapes on the look halves, when every "X, Y verb" was tried). In EWT train's gold trees every sentence-initial
- * "X, Y verb" of two noun phrases is a time phrase or a vocative (BENCHMARKS, session 16). So only the surface that
- * rules them out is taken:
+ * tell them apart: it takes whichever reading the comma suggests (journal, "the closing comma scored on its own parse":
+ * 24 false alarms of these shapes on the look halves, when every "X, Y verb" was tried). In EWT train's gold trees
+ * every sentence-initial "X, Y verb" of two noun phrases is a time phrase or a vocative (journal, "the apposition left
+ * open"). So only the surface that rules them out is taken:
  * - X opens the sentence and is a plain noun phrase (no verb, adverb, subordinator, coordinator or preposition but
  *   "of"), headed by a common noun with a determiner or possessive, which is neither a time noun nor a plural or bare
  *   term of address ("My friends, the time has come"); or X is a name, and Y then opens with "a"/"an" or with a

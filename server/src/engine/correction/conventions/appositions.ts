@@ -36,7 +36,8 @@ const SPELLED_MARKERS: string[][] = [['that', 'is', 'to', 'say'], ['that', 'is']
 /**
  * Slot i holds the comma after "that is" (or "that is to say") where it follows a mark or opens the sentence: the
  * marker "i.e." spelled out ("… chainable; that is, when setting …"), which a comma follows as it does "i.e.", not
- * the clause "that is" ("that is, I think, true" has no mark before it). Session 10, Debian's package descriptions.
+ * the clause "that is" ("that is, I think, true" has no mark before it). Seen in Debian's package descriptions
+ * (journal, "the new parser, a third genre and its false alarms").
  */
 export function spelledMarkerCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
@@ -266,7 +267,7 @@ export function misreadAsVerb(tree: PunctuatedTree, k: number): boolean {
   // A name with a digit in it ("libusb-1.0", "Qt6") is no verb, whatever its tags.
   if (/\p{L}/u.test(w.form) && /\d/.test(w.form)) return true;
   // A gerund after a noun or an adjective heads a noun phrase ("critical thinking", "language guessing"): a verb's
-  // -ing form follows its auxiliary or its subject, not a modifier (session 10, Debian's package descriptions).
+  // -ing form follows its auxiliary or its subject, not a modifier (seen in Debian's package descriptions).
   if (w.xpos === 'VBG') return NOUN_PHRASE_MODIFIERS.has(before.xpos) || before.xpos === 'NNS' || before.xpos === 'NNP';
   return (w.xpos === 'NN' || w.xpos === 'NNS') && NOUN_PHRASE_MODIFIERS.has(before.xpos);
 }

@@ -378,8 +378,9 @@ export function closesCoordinatedInsertionAt(tree: PunctuatedTree, i: number): b
 }
 
 /**
- * A word that awaits a complement the conjuncts of right-node raising can share: a preposition or a verb, and (session
- * 19, READMEs: "the right to, and actually do, grant us") an auxiliary or the infinitive "to" before the shared verb.
+ * A word that awaits a complement the conjuncts of right-node raising can share: a preposition or a verb, and
+ * (READMEs, "the right to, and actually do, grant us"; journal, "a coordinated insertion between "to" or an auxiliary
+ * and its verb") an auxiliary or the infinitive "to" before the shared verb.
  */
 function awaitsComplement(w: TreeWord): boolean {
   return AWAITS_COMPLEMENT.has(w.upos) || (w.upos === 'PART' && w.form.toLowerCase() === 'to');
@@ -389,8 +390,9 @@ function awaitsComplement(w: TreeWord): boolean {
  * Slot i holds a comma of a parenthetical "say" (= for example) after a word that awaits its complement: the one that
  * opens it ("returned from, say `.https()`", "could stand for, let us say "x is …"") or the one that closes it ("could
  * cost, say, ten dollars", where "say" may be read as a verb and the comma as one before its object). Writers often leave out
- * the closing comma; neither is ever the error (READMEs and fortunes, session 19). A subject's comma before the verb
- * "say" ("People, say that …") is no such aside: the word before it awaits nothing.
+ * the closing comma; neither is ever the error (READMEs and fortunes; journal, "the comma before a parenthetical
+ * "say""). A subject's comma before the verb "say" ("People, say that …") is no such aside: the word before it awaits
+ * nothing.
  */
 export function parentheticalSayCommaAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;
@@ -409,9 +411,9 @@ function opensSayAside(tree: PunctuatedTree, j: number): boolean {
 /**
  * Slot i holds the comma that closes an aside opened by ", as well as": the nearest comma before it (no other mark
  * between) is followed by "as well as", three or more words back ("To ignore all children within a directory, as well
- * as the entry itself, append …", READMEs, session 19). Read without the aside, the words after the comma belong to
- * what came before it, however the parser hangs them. With no opening comma ("My brother as well as my sister, is") the
- * comma stays a candidate.
+ * as the entry itself, append …", READMEs; journal, "the comma that closes an "as well as" aside"). Read without the
+ * aside, the words after the comma belong to what came before it, however the parser hangs them. With no opening comma
+ * ("My brother as well as my sister, is") the comma stays a candidate.
  */
 export function closesAsWellAsAsideAt(tree: PunctuatedTree, i: number): boolean {
   const words = tree.words;

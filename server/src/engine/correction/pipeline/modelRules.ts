@@ -73,13 +73,13 @@ export function sentenceFindings(
   const adapt = options.adaptToWriter ?? true;
   const explain = options.explain ?? true;
   // The missing final period of a full declarative sentence waits for the document's error rate: EWT's writers leave
-  // it off list items and headlines but edited prose never does (`styleStep.ts`; BENCHMARKS, lint "Session 19").
-  // So does a question's end mark (`questionMarks.ts`): EWT's web writers end a question with a period often enough to
-  // fill the clean-text budget by themselves (BENCHMARKS, lint "Session 20 (lead): a question written with a period").
+  // it off list items and headlines but edited prose never does (`styleStep.ts`; journal, "the final period in an
+  // error-prone text"). So does a question's end mark (`questionMarks.ts`): EWT's web writers end a question with a
+  // period often enough to fill the clean-text budget by themselves (journal, "a question written with a period").
   const pendingFinal = (c: Candidate) =>
     adapt && c.category === 'sentence-final' && (c.action === 'insert' ? declarativeSentence(s.tree, info) : isQuestionMark(c.variant));
   // And the comma before a "but" that joins two full clauses, which EWT's writers leave out a third of the time
-  // (`clauses.ts`; BENCHMARKS, lint "Session 20").
+  // (`clauses.ts`; journal, "the comma before a "but" that joins two clauses, in an error-prone text").
   const pendingContrast = (c: Candidate) => adapt && c.action === 'insert' && c.variant === CONTRAST_CLAUSE;
   const step = styleStep({
     text,
@@ -175,7 +175,8 @@ export function sentenceCandidates(s: AnalysedSentence, model: EngineModel, cal:
  *   and the indirect question that is its object; the comma between the last adjective of a series and its noun; the
  *   comma before the complement of a comparative or of "so".
  * Every style guide asks for these, but EWT's writers break them often enough that a calibration fitted on EWT, which
- * counts their sentences as correct, never reaches the threshold (BENCHMARKS, sessions 13–15). Such a candidate is
+ * counts their sentences as correct, never reaches the threshold (journal, "the closing comma scored on its own parse"
+ * to "the lone comma after a plain subject or after a coordinator"). Such a candidate is
  * reported where the model prefers it on its tree (Δ > 0), at a fixed confidence.
  */
 /** Confidence of an edit the convention asks for: the grammar decides; the parse could still be wrong. */

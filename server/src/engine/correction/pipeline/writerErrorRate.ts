@@ -11,7 +11,7 @@
  * writer's first language for the same reason.)
  *
  * Which population a document comes from, the document itself tells: its findings at the ordinary thresholds. On clean
- * EWT dev, linted a document at a time, no document gets three findings (BENCHMARKS, "Session 9 (lead): the writer's
+ * EWT dev, linted a document at a time, no document gets three findings (journal, "the writer's
  * own error rate"); a document with at least `MIN_FINDINGS` of them, one or more per `MAX_SENTENCES_PER_FINDING`
  * sentences, is taken to be error-prone, and there every model decision is made at ρ = `PRIOR_ODDS`. ρ = 3 was chosen
  * on the dev fit half of the corruption suite and the learner probes (error-dense text): higher values added recall
@@ -19,10 +19,12 @@
  *
  * A comma splice is a matter of style, not of odds (`spliceStyle.ts`): under the default `commaSplices: ignore`, the
  * splices `edited` would report wait with the adapted findings, and an error-prone document reports them too, since a
- * writer whose own errors mark the text most likely splices unintentionally as well (session 18).
+ * writer whose own errors mark the text most likely splices unintentionally as well (journal, "comma splices in an
+ * error-prone text").
  *
- * So is the comma after an introductory element (session 19): an error-prone document with no introductory habit of its
- * own (`introductoryHabit.ts`) gets the omissions `introductoryComma: edited` would report.
+ * So is the comma after an introductory element (journal, "introductory commas in an error-prone text"): an error-prone
+ * document with no introductory habit of its own (`introductoryHabit.ts`) gets the omissions `introductoryComma:
+ * edited` would report.
  *
  * Like the introductory habit (`introductoryHabit.ts`), the decision is a sum over the document's parts, each
  * sentence's share computed (and cached) with the sentence: the findings ρ would add wait as `pending`, and only the

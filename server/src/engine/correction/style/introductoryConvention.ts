@@ -2,11 +2,12 @@
  * The "edited prose" convention for the comma after an introductory element (the `introductoryComma: edited` style).
  *
  * EWT's writers leave this comma out 21–36% of the time, so no error model calibrated on their text can report a
- * missing one (BENCHMARKS, lint "Session 4"). Like the serial comma, it is a convention of edited prose rather than a
- * fact about what the writer meant. Which elements the convention covers is not a word list: it is read off EWT train
- * as written (gold trees) — for each kind of element (and, more specifically, its first word and its length) the share
- * of writers who put the comma. Edited prose is "the convention the majority already follows, applied consistently":
- * an element is covered when the most specific description of it with enough evidence has a high share.
+ * missing one (journal, "the two-dot pause, three deletion guards, the introductory element's kind and length"). Like
+ * the serial comma, it is a convention of edited prose rather than a fact about what the writer meant. Which elements
+ * the convention covers is not a word list: it is read off EWT train as written (gold trees) — for each kind of element
+ * (and, more specifically, its first word and its length) the share of writers who put the comma. Edited prose is "the
+ * convention the majority already follows, applied consistently": an element is covered when the most specific
+ * description of it with enough evidence has a high share.
  *
  * Below it, the comma after a transition, which the style guides set off whatever the convention's shares
  * (`transitionAt`, `introductoryStyleAt`).
@@ -118,7 +119,7 @@ export function introductoryElement(tree: PunctuatedTree, info: TreeInfo, i: num
   const words = tree.words;
   const kind = introductoryKind(info, w);
   if (kind === 'word' && words[w - 1].xpos === 'WRB') return undefined;
-  // The tree may hang a degree "However" on the root instead of its degree word (session 10's parser does).
+  // The tree may hang a degree "However" on the root instead of its degree word (the parser sometimes does).
   if (degreeHowever(tree, i)) return undefined;
   if (kind === 'clause' && !(words[0].upos === 'SCONJ' || words[0].deprel === 'mark' || whAdverbial(tree, info, w) || NONFINITE.has(words[w - 1].xpos))) return undefined;
   // A phrase containing a finite verb is a clause the parser took for a phrase.
@@ -198,7 +199,7 @@ export function loadConvention(file: string): IntroductoryConvention | undefined
  *
  * This is what `introductoryComma: auto` (the default) reports even without a habit in the document, and what
  * `edited` reports besides the convention's elements — always with the model's agreement (Δ > 0) and through
- * `introductoryElement`'s misparse guards (BENCHMARKS, lint "Session 6").
+ * `introductoryElement`'s misparse guards (journal, "introductory commas at the default").
  */
 export { TRANSITIONS };
 
@@ -236,7 +237,8 @@ export function transitionAt(tree: PunctuatedTree, info: TreeInfo, i: number): s
  * Why edited prose wants a comma at slot i, if it does: after a transition (reported by `auto` and `edited` alike),
  * or after an element the learned convention covers (`edited` always, `auto` only under the document's habit), or
  * after any other fronted adverbial clause opened by a subordinator (`clause`: `auto` only in an error-prone text,
- * session 19; ESL grammars teach that comma, EWT's writers leave it out after "when" and short "if" clauses).
+ * journal, "every fronted adverbial clause in an error-prone text"; ESL grammars teach that comma, EWT's writers leave
+ * it out after "when" and short "if" clauses).
  */
 export type IntroductoryStyle = 'transition' | 'convention' | 'clause';
 

@@ -12,7 +12,8 @@
  * The shapes left out are those the style guides themselves allow, or where the comma is not between two clauses:
  * - a clause that is only a pronoun subject and its verb, on either side ("…, I think", "I mean, …", "I came, I saw"):
  *   comment clauses and short parallel clauses, which the guides let a comma join — but not before a conjunctive
- *   adverb, which joins nothing ("It was raining, therefore we stayed home"; session 18);
+ *   adverb, which joins nothing ("It was raining, therefore we stayed home"; journal, "a splice before a conjunctive
+ *   adverb");
  * - a reporting clause without its complement ("…, it announced this week", "…, she added"): the clause before is
  *   what was reported, and the guides set the reporting clause off with a comma;
  * - comparative correlatives ("The more you practise, the better you get"): one clause subordinate to the other;

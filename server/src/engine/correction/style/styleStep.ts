@@ -113,7 +113,8 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   // `auto` weighs the same omissions as `edited`; the document's habit decides whether the convention's are reported.
   const conv = intro === 'edited' || intro === 'auto' ? convention : undefined;
   const adapt = options.adaptToWriter ?? true;
-  // Under `auto` a fronted adverbial clause the convention does not cover waits for an error-prone document (session 19).
+  // Under `auto` a fronted adverbial clause the convention does not cover waits for an error-prone document
+  // (journal, "every fronted adverbial clause in an error-prone text").
   const pendingClauses = intro === 'auto' && adapt;
   // Each candidate's introductory style, found once (a walk over the tree): the scoring filter, the style step and
   // the habit split below all ask for it.
@@ -129,7 +130,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   };
   const splices = (options.commaSplices ?? DEFAULT_COMMA_SPLICES) === 'edited';
   // There, too, the splices `edited` would report wait for the document's total: a writer whose own errors mark the
-  // text as error-prone most likely splices unintentionally as well (BENCHMARKS, lint "Session 18").
+  // text as error-prone most likely splices unintentionally as well (journal, "comma splices in an error-prone text").
   const pendingSplices = !splices && adapt;
   const errorProneKind = (c: Candidate) => errorProne?.is(c) ?? false;
   // A dense candidate (`denseCandidates`) is the learned scorer's alone: its kind is read off the slot, not
@@ -155,7 +156,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
       // The introductory comma also needs the model's agreement in this sentence (Δ > 0: the MAP reading of this tree
       // prefers the comma), so that a misparse or an odd context does not fire. After a transition the guides decide,
       // and the model need only not be strongly against it: it finds the comma rare before a copular predicate ("In
-      // addition the hotel was far", Δ −0.36; BENCHMARKS, lint "Session 18").
+      // addition the hotel was far", Δ −0.36; journal, "a transition's comma where the model mildly disagrees").
       const introWanted = category === 'introductory-comma' && c.delta > (introStyle(c.candidate) === 'transition' ? TRANSITION_MIN_DELTA : 0);
       // A splice needs no agreement from the model: its writers splice often, so it finds the comma usual (`spliceStyle.ts`).
       const spliceWanted = category === 'comma-splice';
@@ -168,7 +169,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
     const waitsForErrorRate = (c: ScoredCandidate) =>
       (pendingSplices && c.candidate.category === 'comma-splice') || errorProneKind(c.candidate) || introStyle(c.candidate) === 'clause';
     // A transition's missing comma is a style finding, but one the guides do not leave to the writer: it counts towards
-    // the document's error rate (BENCHMARKS, lint "Session 19 (lead): a transition's missing comma counts …").
+    // the document's error rate (journal, "a transition's missing comma counts …").
     // A splice `commaSplices: edited` reports is one the default holds for the document's error rate: it counts there
     // as it would have waited (`PlainFinding.countsAsDeferred`).
     const findings = style
@@ -253,7 +254,8 @@ export function britishQuoteFindings(s: AnalysedSentence, model: EngineModel): P
  * The final period edited prose gives a full declarative sentence. EWT's writers end list items, headlines, e-mail
  * lines and sign-offs without one, so the error model is rarely sure a final period was dropped ("I live in Berlin
  * with my family" at a paragraph's end: 0.42). A sentence that is a full declarative clause is none of those; in a
- * text whose own findings mark it as error-prone (`writerErrorRate.ts`) its missing period is reported (session 19).
+ * text whose own findings mark it as error-prone (`writerErrorRate.ts`) its missing period is reported (journal, "the
+ * final period in an error-prone text").
  */
 /** The fewest words of such a sentence: shorter ones are labels and replies ("Thanks a lot", "See you there"). */
 const MIN_WORDS = 4;
