@@ -75,7 +75,7 @@ export function parseHeads(
   arcs.start(st);
   while (!st.isTerminal()) {
     // A forced transition needs no scores: the same choice, without the feature lookups and the neural scorer's MLP
-    // (fifth session, speed).
+    // (journal, "speed", 2026-11-21).
     let best = st.forced();
     if (best < 0 && neural) {
       neural.score(st, ns!);
@@ -111,7 +111,8 @@ export interface NeuralRelations {
 
 /**
  * Labels for every arc of a finished tree; the word attached to the root gets `root`, no other word does. With
- * `neural`, each arc's perceptron scores get weight × the neural labeller's scores added (sixth session).
+ * `neural`, each arc's perceptron scores get weight × the neural labeller's scores added (journal, "a neural relation
+ * labeller").
  */
 export function labelArcs(
   labels: Scorer,

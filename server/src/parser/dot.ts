@@ -23,8 +23,8 @@ export function dot(a: Weights, ao: number, b: Float64Array, bo: number, n: numb
 
 /**
  * out[oo + m] = dot(a, ao + m·n, b, bo, n) for the `rows` consecutive rows of a row-major matrix, two rows at a time
- * (fifth session, neural speed): the two rows share each load of b, and each row keeps `dot`'s four running sums in
- * `dot`'s order, so every result is bit for bit what `dot` gives (~1.3–1.6× faster in a micro-benchmark at the
+ * (journal, "load time and neural speed"): the two rows share each load of b, and each row keeps `dot`'s four running
+ * sums in `dot`'s order, so every result is bit for bit what `dot` gives (~1.3–1.6× faster in a micro-benchmark at the
  * neural scorer's sizes; four rows at a time spill registers and are slower).
  */
 export function matVec(a: Weights, ao: number, rows: number, n: number, b: Float64Array, bo: number, out: Float64Array, oo: number): void {

@@ -51,8 +51,8 @@ export function packHalves(a: ArrayLike<number>): Int32Array {
 
 /**
  * The first `length` values of packHalves' output, as float32: each normal half's bits moved into a float32's (its
- * exponent rebased), ~15× faster than `fromHalf` per value at load (sixth session); zeros, subnormals, infinities
- * and NaN through `fromHalf`. The same values (tested on all 65,536 halves).
+ * exponent rebased), ~15× faster than `fromHalf` per value at load (journal, "the combination made shippable"); zeros,
+ * subnormals, infinities and NaN through `fromHalf`. The same values (tested on all 65,536 halves).
  */
 export function unpackHalves(packed: Int32Array, length: number): Float32Array {
   const h = new Uint16Array(packed.buffer, packed.byteOffset, packed.length * 2);

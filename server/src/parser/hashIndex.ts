@@ -1,7 +1,8 @@
 /**
- * Position of each 32-bit hash in a list of hashes, as an open-addressing table in two typed arrays (sixth session,
- * memory): the neural scorer's vocabularies (~30,000 hashes for c) took 1.4 MB of V8 heap as `Map`s, ~0.4 MB here.
- * Like filling a `Map` with (hash, position) in order, a repeated hash keeps its last position.
+ * Position of each 32-bit hash in a list of hashes, as an open-addressing table in two typed arrays (memory;
+ * journal, "the combination made shippable"): the neural scorer's vocabularies (~30,000 hashes for c) took 1.4 MB of V8
+ * heap as `Map`s, ~0.4 MB here. Like filling a `Map` with (hash, position) in order, a repeated hash keeps its last
+ * position.
  */
 export class HashIndex {
   private readonly keys: Int32Array;

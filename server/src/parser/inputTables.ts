@@ -3,11 +3,11 @@
  * suffix, shape, pretrained vector), so each part's block of Wx times each row of its table — both directions, 2 × 4H
  * entries, a *row* here — is computed once, the first time the row is read, and parsing sums one row per part.
  *
- * Memory (sixth session): at most `MAX_ROWS` rows are kept, packed in slots (not at their table's index, where a
- * document's scattered ids would cost a 4 KB page per 2 KB row); when all slots are taken, the CLOCK policy (second
- * chance) gives a slot read least recently to the new row. Each row is added as soon as it is found or computed, so
- * a slot may be taken even from the sentence being summed. A row is a pure function of θ and its id: what is
- * cached, and when, never changes a sum.
+ * Memory (journal, "the combination made shippable"): at most `MAX_ROWS` rows are kept, packed in slots (not at their
+ * table's index, where a document's scattered ids would cost a 4 KB page per 2 KB row); when all slots are taken, the
+ * CLOCK policy (second chance) gives a slot read least recently to the new row. Each row is added as soon as it is
+ * found or computed, so a slot may be taken even from the sentence being summed. A row is a pure function of θ and its
+ * id: what is cached, and when, never changes a sum.
  */
 import { inputParts, NeuralInput, NeuralLayout, Tensor } from './neuralNet';
 import { dot, Weights } from './dot';
@@ -52,7 +52,7 @@ export class InputTables {
   private readonly recent: Uint8Array;
   private hand = 0;
   /**
-   * The rows, packed, in float32 (sixth session, memory: half the bytes; each product is rounded once to float32,
+   * The rows, packed, in float32 (memory: half the bytes; each product is rounded once to float32,
    * and the sums stay float64); in WebAssembly memory (`arena.arrays[0]`) when available, else a growing array.
    */
   private rows: Float32Array;
@@ -99,8 +99,8 @@ export class InputTables {
     const ids = inputParts(this.l, input).filter((p) => p.table.cols > 0).map((p) => p.ids);
     const arena = this.arena;
     if (arena && n <= ARENA_WORDS) {
-      // The same additions in the same order as below, in WebAssembly (fifth session, neural speed): one row holds
-      // both directions, so one add per word and part.
+      // The same additions in the same order as below, in WebAssembly (journal, "load time and neural speed"): one row
+      // holds both directions, so one add per word and part.
       const sums = arena.arrays[1] as Float64Array;
       sums.fill(0, 0, n * R);
       for (let k = 0; k < P; k++) {

@@ -1,6 +1,7 @@
 /**
- * The neural relation labeller (sixth session): relation scores for each arc d → h of a finished tree from the
- * neural transition scorer's BiLSTM vectors (`SentenceForward.v`, frozen: the parse does not change), an MLP
+ * The neural relation labeller (journal, "a neural relation labeller"): relation scores for each arc d → h of a
+ * finished tree from the neural transition scorer's BiLSTM vectors (`SentenceForward.v`, frozen: the parse does not
+ * change), an MLP
  *
  *   z = b1 + Σ_f E[row_f] + Wd·v_d + Wh·v_h,   s = W2·tanh(z) + b2   (one score per relation),
  *

@@ -2,7 +2,7 @@
  * The neural scorer in the model file: dims and table sizes in the header (`info.neural`), θ as float32 and the
  * vocabularies as int32 dense arrays (`modelFile.ts`). Loading copies everything, so nothing holds on to the file's
  * buffer. θ is widened to float64, the precision training updates it in, unless it is loaded for parsing only: then
- * it stays float32 (sixth session, memory: the same values, since the file holds float32 or float16, in half the
+ * it stays float32 (memory: the same values, since the file holds float32 or float16, in half the
  * memory; every product widens them exactly, so parses are the same bit for bit).
  */
 import { ModelContents } from './modelFile';

@@ -36,8 +36,8 @@ const [ROW1, ROW2, ROW3, K_END] = [13, 14, 15, 16];
 const [ACC01_1, ACC23_1, ACC01_2, ACC23_2, ACC01_3, ACC23_3, B01, B23] = [17, 18, 19, 20, 21, 22, 23, 24];
 
 /**
- * matvec's body over a float64 matrix, or over a float32 one (sixth session: the run-time θ is float32, so its
- * matrices are copied as they are, in half the memory): each float32 entry is widened exactly
+ * matvec's body over a float64 matrix, or over a float32 one (journal, "the combination made shippable": the run-time θ
+ * is float32, so its matrices are copied as they are, in half the memory): each float32 entry is widened exactly
  * (`f64x2.promote_low_f32x4`, `f64.promote_f32`) before the same float64 multiply, so the products are the same.
  *
  * Rows go four at a time while four remain, then one at a time (journal, "parser speed", 2026-11-23). A row's sums are

@@ -60,8 +60,8 @@ const DENSE_MAX = 4;
  * Many classes (taggers, labellers): rows grouped in buckets by their top bits (about four rows a bucket) in key
  * order, in one Int32Array: each row is a header (its low key bits << 16 | its number of entries) followed by its
  * entries (class << 16 | uint16 weight), and `buckets` holds where each bucket starts. A lookup reads two cache
- * lines, the bucket's start and the bucket's rows (fifth session; the layout before kept the row headers in an
- * array of their own, a third line per lookup, and the one before that five separate arrays).
+ * lines, the bucket's start and the bucket's rows (journal, "speed", 2026-11-21; the layout before kept the row headers
+ * in an array of their own, a third line per lookup, and the one before that five separate arrays).
  *
  * Parser e12's lookup tables took 52 MB in the layout this replaces, 27.5 MB in this one, with the same scores bit for
  * bit (the same sums in the same order). `keys`, `offsets`, `classes` and `values` are rebuilt from the layout when
@@ -69,7 +69,7 @@ const DENSE_MAX = 4;
  * use or by `prepare()`, so that a scorer that is only read into another table (the tagger's, `jointWeights.ts`)
  * never builds one.
  *
- * Sums are exact whatever their order (fifth session): a sparse row adds integers; a dense row adds float32 values
+ * Sums are exact whatever their order: a sparse row adds integers; a dense row adds float32 values
  * fround(q · scale), |q| ≤ 32767, which are all multiples of the smallest one's last bit, so a float64 sum of fewer
  * than 2^14 of them has no rounding. Scores may therefore be split, cached or joined without changing a decision.
  */
@@ -136,8 +136,9 @@ export class SparseWeights implements Scorer {
   }
 
   /**
-   * A scorer of many classes from its bucketed layout exactly as `bucketedTable` gave it (sixth session, load time):
-   * nothing is built at load. Its shape is checked, its rows are trusted (written from a layout this class built).
+   * A scorer of many classes from its bucketed layout exactly as `bucketedTable` gave it (load time; journal, "the
+   * combination made shippable"): nothing is built at load. Its shape is checked, its rows are trusted (written from a
+   * layout this class built).
    */
   static fromBucketedTable(nClasses: number, bits: number, scale: number, t: BucketedTable): SparseWeights {
     if (nClasses <= DENSE_MAX) throw new Error(`parser weights: a bucketed table holds more than ${DENSE_MAX} classes, not ${nClasses}`);
@@ -507,8 +508,8 @@ function buildOrderedTable(
     const perKey = slots / 2 ** bits;
     const perSlot = 2 ** bits / slots;
     // Two passes, each placing row i at max(home, previous + 1): the first finds the largest shift (which every tag
-    // depends on), the second writes the rows. (Fifth session, load time: one pass fewer and no array of positions
-    // than before, ~40% less time for the transition table; the same table.)
+    // depends on), the second writes the rows. (Load time, journal, "load time and neural speed": one pass fewer and no
+    // array of positions than before, ~40% less time for the transition table; the same table.)
     let shift = 0;
     let next = 0;
     for (let i = 0; i < n; i++) {

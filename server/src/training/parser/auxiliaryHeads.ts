@@ -10,8 +10,8 @@
  *
  * The heads exist only in training (their θ is not written to the model file); what they leave behind is a BiLSTM
  * whose vectors carry relation and head information, which the transition MLP and the neural relation labeller
- * (`neuralLabeller.ts`, trained afterwards over the frozen vectors) read. The sixth session found the labeller
- * starved on vectors trained for transitions alone (BENCHMARKS, "a neural relation labeller").
+ * (`neuralLabeller.ts`, trained afterwards over the frozen vectors) read. The labeller was found
+ * starved on vectors trained for transitions alone (journal, "a neural relation labeller").
  */
 import { Adam } from './adam';
 import { softmaxCrossEntropy } from './softmaxLoss';
