@@ -14,17 +14,18 @@
  * text, each entry a document of its own. The attribution lines ("-- Mark Twain, …") are not sentences and are left
  * out. Each topic file's entries alternate between the halves (even `look`, odd `held-out`), so both hold every topic.
  *
- * `--source debian` (session 10): a third genre, the long descriptions of Debian's package index (`Translation-en`
+ * `--source debian`: a third genre, the long descriptions of Debian's package index (`Translation-en`
  * in apt's lists; `apt-get -o Acquire::Languages=en update` fetches it, nothing here downloads), edited technical
  * prose by thousands of maintainers, each description a plain-text document (`descriptionDocs` says what is kept).
  * Halves by the description's md5 (first hex digit even: `look`, odd: `held-out`); `--limit N` (default 1,500)
  * descriptions of the half, in md5 order, which is as good as a seeded random sample and needs no seed.
  *
- * `--drop-closing` (session 13): recall of the comma that closes a supplement, on the genre's own writers. Every
- * relative clause or apposition the parser finds set off by two commas before its antecedent's verb
- * (`unclosedSupplements.ts`: `opensSupplementAt`, then `supplementBetween` or `secondSubjectAsApposition` on the
- * written sentence's parse) becomes an item: the sentence with its closing comma removed, linted alone. Found when a
- * finding's fix puts the comma back; the findings on the sentences as written are counted beside.
+ * `--drop-closing` (journal, "the closing comma scored on its own parse"): recall of the comma that closes a
+ * supplement, on the genre's own writers. Every relative clause or apposition the parser finds set off by two commas
+ * before its antecedent's verb (`unclosedSupplements.ts`: `opensSupplementAt`, then `supplementBetween` or
+ * `secondSubjectAsApposition` on the written sentence's parse) becomes an item: the sentence with its closing comma
+ * removed, linted alone. Found when a finding's fix puts the comma back; the findings on the sentences as written are
+ * counted beside.
  */
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';

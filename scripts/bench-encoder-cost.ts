@@ -1,6 +1,6 @@
 /**
- * The cost of parser encoders too large for the parser's speed goal (session 20; BENCHMARKS, Parser, "Session 20
- * (helper): what an encoder of the published 88-UAS size costs here"): can a BiLSTM of the size published graph-based
+ * The cost of parser encoders too large for the parser's speed goal (journal, Parser, "what
+ * an encoder of the published 88-UAS size costs here"): can a BiLSTM of the size published graph-based
  * parsers use (2–3 layers × 128–400 units per direction), with a biaffine arc scorer and Eisner's decoder, run within
  * the ~0.55 ms a sentence the ≥ 1,000 sentences/s goal leaves beside tagging and labelling, with the repository's
  * fastest kernels (`wasmMatVec.ts`, `wasmLstm.ts`)? Random weights: it times, it does not parse. EWT test's real

@@ -8,7 +8,7 @@
  *   --fit-dev-only   --fit without the train stage (error model fitted on the dev half alone, as before)
  *   --fit-cache DIR  remember the labelled candidates of --fit there (named by parser, model version, the model files' digest and seed), so refits
  *                    after changing only the fitting are quick
- *   --single-threshold  with --fit: one threshold for every kind of edit (as before session 7), no category's own
+ *   --single-threshold  with --fit: one threshold for every kind of edit (as the first calibration), no category's own
  *   --keep-kinds FILE   with --fit: keep FILE's error model and global threshold (e.g. the shipped calibration) and
  *                    fit only the categories' own thresholds (`refitThresholds`); written to --calibration FILE
  *   --fit-kinds KEY  with --fit and --keep-kinds FILE: keep FILE's calibration whole (error model and thresholds) and

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces the shipped parser (models/en/parser.bin + parser-labeller.bin.gz) from EWT train, seeded, in the
-# steps that made it (sessions 3, 5, 6 and 10; BENCHMARKS.md, "Parser"). About 1.5–2 hours on one free core.
+# steps that made it (BENCHMARKS.md, "Parser"; the journal's "Parser" section). About 1.5–2 hours on one free core.
 #
 #   bash scripts/train-parser-combined.sh WORKDIR [OUTDIR]
 #   VECTORS=edited bash scripts/train-parser-combined.sh WORKDIR [OUTDIR]
@@ -24,11 +24,11 @@
 # refining passes (`train-parser.ts --refine-folds`; docs/models.md): the parser and labellers then train on refined
 # jackknifed tags. Give it a WORKDIR of its own.
 # Nothing here reads EWT test. OUTDIR (default WORKDIR/model) receives parser.bin and parser-labeller.bin.gz.
-# Checked in session 11 (BENCHMARKS, "Session 11 (lead)") from WORKDIR holding the cached e11, taggers, c and fold
-# labellers: steps 2 and 4 give the shipped parser.bin byte for byte; step 5 gives a labeller with the same choice
-# (epoch 5, weight 128) and dev LAS (82.26) whose θ differs by at most 0.0015, a few float16 steps (session 6 trained
-# it over a combined file of its own). Steps 1 and 3 give e11 byte for byte and c with the same θ in every entry, and the
-# taggers trained from scratch tag EWT dev exactly as the cached ones.
+# Checked (journal, "the BiLSTM trained with auxiliary relation and head losses") from WORKDIR holding the cached e11,
+# taggers, c and fold labellers: steps 2 and 4 give the shipped parser.bin byte for byte; step 5 gives a labeller with
+# the same choice (epoch 5, weight 128) and dev LAS (82.26) whose θ differs by at most 0.0015, a few float16 steps (the
+# labeller was first trained over a combined file of its own). Steps 1 and 3 give e11 byte for byte and c with the same
+# θ in every entry, and the taggers trained from scratch tag EWT dev exactly as the cached ones.
 set -euo pipefail
 work=${1:?usage: train-parser-combined.sh WORKDIR [OUTDIR]}
 out=${2:-$work/model}
@@ -80,8 +80,8 @@ if [ ! -f "$c" ] || { [ -f "${c%.bin.gz}.state" ] && [ "$encoder" = 2x64 ]; }; t
 train --perceptron "$work/pruned.bin.gz" --combine "$c" --weights 64 --gates 2 --theta16 \
   --pretrained-top 5000 --combine-into "$out/parser.bin"
 
-# The labeller was selected (epoch, weight) over the parses of e11 + 64 × c (session 6), before the pruning and the
-# gate; it reads c's BiLSTM, which the combined file carries unchanged.
+# The labeller was selected (epoch, weight) over the parses of e11 + 64 × c (journal, "a neural relation labeller"),
+# before the pruning and the gate; it reads c's BiLSTM, which the combined file carries unchanged.
 train --perceptron "$work/e11.bin.gz" --combine "$c" --weights 64 ${labtop[@]+"${labtop[@]}"} --combine-into "$e11c"
 train --neural-labeller "$out/parser-labeller.bin.gz" --parser-model "$e11c" \
   --tagger-cache "$taggers" --labeller-folds-cache "$work/fold-labellers.bin.gz" \
