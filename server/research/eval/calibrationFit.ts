@@ -189,9 +189,10 @@ function decisionData(data: readonly LabelledCandidate[], cal: Calibration): { b
 /**
  * Findings per 1,000 originals of the corrupted EWT train suite that the categories' own thresholds may add to the
  * global threshold's. The dev fit half has only ~1,000 originals, too few to see what a lower threshold costs on
- * clean text (session 7: the subject–verb comma at 0.66 added none there, but 4 on clean dev's 2,001 sentences);
- * train's ~12,900 originals see it (8 more). The parser has seen train, so its false alarms there are ~7 times rarer
- * than on dev (0.7 against 4.9 per 1,000 at the global threshold): 0.25 there is about 1.7 per 1,000 on dev.
+ * clean text (journal, "per-category thresholds": the subject–verb comma at 0.66 added none there, but 4 on clean dev's
+ * 2,001 sentences); train's ~12,900 originals see it (8 more). The parser has seen train, so its false alarms there are
+ * ~7 times rarer than on dev (0.7 against 4.9 per 1,000 at the global threshold): 0.25 there is about 1.7 per 1,000 on
+ * dev.
  */
 export const MAX_ADDED_TRAIN_CLEAN_PER_1000 = 0.25;
 
@@ -304,8 +305,9 @@ export function fitCalibration(
   dev: readonly LabelledCandidate[],
   devItems: number,
   /**
-   * `perCategory: false`: one threshold for all kinds, as before session 7. `trainItems`: the number of train suite
-   * items behind `train`, so that the categories' thresholds are also held to the clean cost on its originals.
+   * `perCategory: false`: one threshold for all kinds, as before per-category thresholds. `trainItems`: the number of
+   * train suite items behind `train`, so that the categories' thresholds are also held to the clean cost on its
+   * originals.
    */
   options: { perCategory?: boolean; trainItems?: number } = {},
 ): Calibration {
@@ -325,7 +327,7 @@ export function fitCalibration(
 
 /**
  * The categories' own thresholds fitted anew (`fitThresholds`) on `dev` under the error model and global threshold of
- * `base`, which are kept. A full refit also moves the error model: on the corruption suite of session 7, whose
+ * `base`, which are kept. A full refit also moves the error model: on the corruption suite with learner commas, whose
  * learner commas make subject–verb errors more frequent than in text people publish, it raises every subject–verb
  * deletion's confidence, and text far from the suite (READMEs) then draws findings whatever the threshold; keeping a
  * calibrated error model and moving only where each category is decided is the smaller step.
