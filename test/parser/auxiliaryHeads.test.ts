@@ -118,7 +118,7 @@ describe('auxiliary heads of neural training', () => {
         assertClose(grad[i], (up - down) / (2 * eps), `${name}[${i - t.offset}]`);
         if (grad[i] !== 0) nonZero++;
       }
-      // The root's vector gets no hinge gradient (BENCHMARKS, fourth session) but is read by both heads.
+      // The root's vector gets no hinge gradient (journal, "a neural transition scorer") but is read by both heads.
       assert.ok(nonZero > 0, `${name} has no gradient`);
     }
   });

@@ -55,7 +55,8 @@ describe('combined model file (perceptron + neural weight × neural)', function 
   const file = path.resolve(__dirname, '../../models/en/parser.bin');
   const trees = readTreebank(ewtFile('dev')).trees.slice(0, 60);
   const sentences = trees.map((t) => ({ forms: t.words.map((w) => w.form), slots: t.slots }));
-  // Its perceptron part (the shipped file is itself a combination since session 10).
+  // Its perceptron part (the shipped file is itself a combination: journal, "a pruned perceptron under the neural
+  // scorer").
   const base: ParserModels = { ...parserModels(readModel(file)), neural: undefined, neuralWeight: undefined, neuralGate: undefined };
 
   /** A small random neural model over these sentences' words, with pretrained rows for every other word (most frequent first). */
@@ -89,7 +90,7 @@ describe('combined model file (perceptron + neural weight × neural)', function 
   }
 
   it('older files load as before: no neural weight or gate, the perceptron alone', () => {
-    // The shipped file with its neural part taken out is a perceptron file as every model before session 10 was.
+    // The shipped file with its neural part taken out is a perceptron file as every model before the combination was.
     const shipped = readModel(file);
     const { neural: _n, neuralWeight: _w, neuralGate: _g, ...info } = shipped.header.info;
     const older = parserModels({ ...shipped, header: { ...shipped.header, info }, dense: undefined });

@@ -1,5 +1,6 @@
 /**
- * The neural scorer's run-time input rows (`inputTables.ts`) and vocabulary lookups (`hashIndex.ts`), sixth session:
+ * The neural scorer's run-time input rows (`inputTables.ts`) and vocabulary lookups (`hashIndex.ts`; journal, "the
+ * combination made shippable"):
  * a row cache of any size, evicting or not, gives the same projections bit for bit; they agree with training's
  * Wx·x up to float32 rows and the order of the sums; θ kept float32 parses exactly as the same values in float64; the typed index
  * answers as the Maps it replaced.

@@ -233,7 +233,7 @@ describe('neural transition scorer', () => {
       assert.deepStrictEqual(Array.from(predictHeads({ ...base, neural, neuralWeight: 1e-9 }, e, t)), perceptron);
       assert.deepStrictEqual(Array.from(predictHeads({ ...base, neural, neuralWeight: 1e9 }, e, t)), alone);
       if (alone.join() !== perceptron.join()) differ++;
-      // Gated (session 10): a gate no margin reaches consults the perceptron at every decision, as without a gate;
+      // Gated: a gate no margin reaches consults the perceptron at every decision, as without a gate;
       // a vanishing gate lets the neural scorer decide alone wherever it prefers one transition.
       const combined = Array.from(predictHeads({ ...base, neural, neuralWeight: 2 }, e, t));
       assert.deepStrictEqual(Array.from(predictHeads({ ...base, neural, neuralWeight: 2, neuralGate: 1e9 }, e, t)), combined);

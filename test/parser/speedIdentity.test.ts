@@ -1,10 +1,10 @@
 /**
- * The parser's run-time optimisations (fifth session: touching the weight tables ahead of the scans, …) change
- * nothing: tags, heads and relations on the first 40 sentences of EWT dev and test, in the three punctuation views
- * and through parseTokens, equal those the code before that work gave (`fixtures/speed-expected.txt`, written by
- * `test/parser/speed/dumpParses.ts --limit 40` on that commit; the full-EWT comparison is in BENCHMARKS). Written
- * again in session 10 for the model shipped then (e11 pruned + the neural scorer, gated, with the relation
- * labeller), so that later speed work is held to that model's output.
+ * The parser's run-time optimisations (journal, "speed", 2026-11-21: touching the weight tables ahead of the scans, …)
+ * change nothing: tags, heads and relations on the first 40 sentences of EWT dev and test, in the three punctuation
+ * views and through parseTokens, equal those the code before that work gave (`fixtures/speed-expected.txt`, written by
+ * `test/parser/speed/dumpParses.ts --limit 40` on that commit; the full-EWT comparison is in BENCHMARKS). Written again
+ * for a later shipped model (e11 pruned + the neural scorer, gated, with the relation labeller), so that later speed
+ * work is held to that model's output.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';

@@ -67,7 +67,7 @@ describe('parser: the comma after a sentence-initial transition', () => {
     assert.ok(parseDetached(withTransitionComma(sentence('Moreover teachers are tired')), parse));
     for (const s of [sentence('Firstly smartphones are useful'), sentence('Firstly it', { 1: ',' }), sentence('Soon we left home', { 1: ',' })])
       assert.strictEqual(parseDetached(s, parse), undefined, s.forms.join(' '));
-    // A phrase is parsed on its own too (session 20), its head hung on the clause's root: the stand-in tags it X, so
+    // A phrase is parsed on its own too, its head hung on the clause's root: the stand-in tags it X, so
     // as an `advmod`; a noun head would be an `obl`.
     seen.length = 0;
     const phrase = parseDetached(sentence('For example my brother lives here', { 2: ',' }), parse)!;
@@ -90,7 +90,7 @@ describe('parser: the comma after a sentence-initial transition', () => {
       ['First of all, smartphones help students to learn.', 'First', 'advmod'],
       ['First of all smartphones help students to learn.', 'First', 'advmod'],
       ['On the other hand students need more time.', 'hand', 'obl'],
-      // An essay's transition added in session 20.
+      // An essay's transition (journal, "more of the essay's transitions").
       ['On the one hand students need more time.', 'hand', 'obl'],
     ]) {
       const { words } = parser.parseText(text)[0].tree;

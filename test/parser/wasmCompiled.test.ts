@@ -1,11 +1,11 @@
 /**
  * The perceptron tables' WebAssembly lookups as `tsc` compiles them (CommonJS, what the CLI runs from `server/out`),
- * not only as tsx runs them here. tsc reads a module's own exported constants through `exports.NAME`, so a local
- * named `exports` (once the constructors' parameter holding the instance's exports) shadowed them: the offsets became
- * NaN, every table failed to move into WebAssembly memory and, silently, every lookup of the compiled parser ran the
- * JavaScript loop (from session 15's merge to session 17). tsx's transform names such constants directly, so the other
- * tests could not see it. Here the modules are transpiled with the repository's compiler options and their tables
- * scored against the `SparseWeights` that tsx runs, exactly.
+ * not only as tsx runs them here. tsc reads a module's own exported constants through `exports.NAME`, so a local named
+ * `exports` (once the constructors' parameter holding the instance's exports) shadowed them: the offsets became NaN,
+ * every table failed to move into WebAssembly memory and, silently, every lookup of the compiled parser ran the
+ * JavaScript loop (from the WebAssembly lookups' merge until it was found; journal, "parser speed", 2026-11-23). tsx's
+ * transform names such constants directly, so the other tests could not see it. Here the modules are transpiled with
+ * the repository's compiler options and their tables scored against the `SparseWeights` that tsx runs, exactly.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';

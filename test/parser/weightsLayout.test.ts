@@ -103,7 +103,7 @@ describe('parser weights layout', () => {
   });
 
   it('gives the same scores in WebAssembly (up to WASM_MAX_FEATURES features) and past it in JavaScript', () => {
-    // Session 15: the bucketed layout's lookups run in WebAssembly (`wasmSparse.ts`); a decision with more features
+    // The bucketed layout's lookups run in WebAssembly (`wasmSparse.ts`); a decision with more features
     // than a call takes goes through the JavaScript loop. Both must say what the sorted arrays say.
     const rand = seededRandom(17);
     // The bucketed layout (many classes) and the ordered table (few classes; float32 products summed in float64).

@@ -1,13 +1,14 @@
 /**
- * Equivalence check of the parser's run time (issue 4, fifth session): prints every tag, head and relation that the
- * parser code under ROOT gives on all of EWT dev and test (`parseLines.ts`), so that two checkouts — the code before
- * a speed change (e.g. a `git worktree`) and after it — can be compared with `cmp`.
+ * Equivalence check of the parser's run time (issue 4; journal, "speed", 2026-11-21): prints every tag, head and
+ * relation that the parser code under ROOT gives on all of EWT dev and test (`parseLines.ts`), so that two checkouts —
+ * the code before a speed change (e.g. a `git worktree`) and after it — can be compared with `cmp`.
  *
  *   npx tsx test/parser/speed/dumpParses.ts ROOT [--limit N] [--neural MODEL WEIGHT] [--model-dir DIR] > out.txt
  *
  * `PARSER_BUILD=out` runs ROOT's compiled JavaScript instead of its sources. The model is ROOT's models/en, or the
  * parser.bin.gz in DIR (an older model).
- * `--limit 40` wrote test/parser/fixtures/speed-expected.txt (from the code before the speed work; again for session 10's model).
+ * `--limit 40` wrote test/parser/fixtures/speed-expected.txt (from the code before the speed work; again for the model
+ * with the neural scorer).
  */
 import * as path from 'path';
 import { modulesAt, parseLines } from './parseLines';

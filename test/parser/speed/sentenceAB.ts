@@ -1,9 +1,9 @@
 /**
- * Two checkouts' parsers timed sentence by sentence in one process (session 17): each EWT test sentence goes through
- * ROOT_A's `parseTokens` and ROOT_B's, in alternating order, each timed, so that both meet the same moments of a
- * shared, loaded machine (two runs of one checkout read 0.98–1.00; whole-pass A/B on this machine spread ±10%).
- * Round 0 is each parser's first pass (what the CLI times: JIT, WebAssembly tier-up and the neural input rows still to
- * come); the median B/A is taken over the later rounds.
+ * Two checkouts' parsers timed sentence by sentence in one process (journal, "parser speed", 2026-11-23): each EWT test
+ * sentence goes through ROOT_A's `parseTokens` and ROOT_B's, in alternating order, each timed, so that both meet the
+ * same moments of a shared, loaded machine (two runs of one checkout read 0.98–1.00; whole-pass A/B on this machine
+ * spread ±10%). Round 0 is each parser's first pass (what the CLI times: JIT, WebAssembly tier-up and the neural input
+ * rows still to come); the median B/A is taken over the later rounds.
  *
  *   PARSER_BUILD=out npx tsx test/parser/speed/sentenceAB.ts ROOT_A ROOT_B [ROUNDS]
  */
