@@ -1,7 +1,7 @@
 /**
- * An abbreviation's dot before "?" or "!" (rules/doubledMarks.ts; BENCHMARKS, lint "Session 8: other genres"): kept,
- * since only a period is absorbed by it; a period stacked on "?" and a period after an abbreviation are still
- * reported.
+ * An abbreviation's dot before "?" or "!" (rules/doubledMarks.ts; journal, "other genres" of 2026-11-22 from 04:00
+ * UTC): kept, since only a period is absorbed by it; a period stacked on "?" and a period after an abbreviation are
+ * still reported.
  */
 import { strict as assert } from 'assert';
 import { doubledMarksRule } from '../../server/src/engine/rules/doubledMarks';

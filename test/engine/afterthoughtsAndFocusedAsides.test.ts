@@ -1,14 +1,15 @@
 /**
- * Session 9's change 4 (BENCHMARKS, lint "Session 9: other genres"): the comma before an afterthought adverb that ends
- * the sentence, and an adverbial aside opened by a focusing adverb that interrupts a verb and its infinitive. Per
- * guard: a sentence of the kind, written for this test, on which the guard holds and the linter finds nothing, beside
- * the learner's error of the same shape, which the guard does not cover and the linter still reports.
+ * Guards for other genres (journal, "other genres" of 2026-11-22 from 06:20 UTC, change 4): the comma before an
+ * afterthought adverb that ends the sentence, and an adverbial aside opened by a focusing adverb that interrupts a verb
+ * and its infinitive. Per guard: a sentence of the kind, written for this test, on which the guard holds and the linter
+ * finds nothing, beside the learner's error of the same shape, which the guard does not cover and the linter still
+ * reports.
  */
 import { strict as assert } from 'assert';
 import { finalAdverbCommaAt } from '../../server/src/engine/correction/conventions/predicates';
 import { guardChecks } from './guardChecks';
 
-describe('engine: afterthought adverbs and focused asides (session 9 guards)', () => {
+describe('engine: afterthought adverbs and focused asides (guards for other genres)', () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma before an afterthought adverb (predicates.ts)', () => {

@@ -1,14 +1,14 @@
 /**
- * Session 9's guards for a descriptive appositive that ends the sentence and for a parenthetical conjunct or attitude
- * adverb between two commas (BENCHMARKS, lint "Session 9: other genres", change 2). Per guard: a sentence of the kind,
- * written for this test, on which the guard holds and the linter finds nothing, beside the learner's error of the
+ * Guards for a descriptive appositive that ends the sentence and for a parenthetical conjunct or attitude adverb
+ * between two commas (journal, "other genres" of 2026-11-22 from 06:20 UTC, change 2). Per guard: a sentence of the
+ * kind, written for this test, on which the guard holds and the linter finds nothing, beside the learner's error of the
  * same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
 import { descriptiveAppositionAt } from '../../server/src/engine/correction/conventions/appositions';
 import { guardChecks } from './guardChecks';
 
-describe('engine: descriptive appositives and parenthetical adverbs (session 9 guards)', () => {
+describe('engine: descriptive appositives and parenthetical adverbs (guards for other genres)', () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma before a descriptive appositive that ends the sentence (appositions.ts)', () => {

@@ -1,8 +1,8 @@
 /**
- * Decision thresholds per category (session 7): the lookup and its fall-back to the global threshold, the user's
- * minConfidence overriding them, the choice of candidates with one threshold per kind, the fit against brute force
- * over the threshold grid, the calibration file's round trip (old files without thresholds still load), and the
- * linter deciding a real corrupted EWT dev sentence at its category's threshold.
+ * Decision thresholds per category (journal, "per-category thresholds"): the lookup and its fall-back to the global
+ * threshold, the user's minConfidence overriding them, the choice of candidates with one threshold per kind, the fit
+ * against brute force over the threshold grid, the calibration file's round trip (old files without thresholds still
+ * load), and the linter deciding a real corrupted EWT dev sentence at its category's threshold.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';

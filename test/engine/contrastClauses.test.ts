@@ -1,7 +1,7 @@
 /**
- * Session 20's comma before a "but" that joins two clauses (`clauses.ts`; BENCHMARKS, lint "Session 20 (lead):
- * the comma before a "but" that joins two clauses, in an error-prone text"): the clauses it takes, on trees of a
- * precise shape, and the findings in an error-prone essay and in a clean text.
+ * The comma before a "but" that joins two clauses (`clauses.ts`; journal, "the comma before a "but" that joins two
+ * clauses, in an error-prone text"): the clauses it takes, on trees of a precise shape, and the findings in an
+ * error-prone essay and in a clean text.
  */
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
@@ -27,7 +27,7 @@ const at = (rows: string[][], i: number) => {
   return contrastClauseCommaAt(s.tree, treeInfo(s.tree), i);
 };
 
-describe('engine: the comma before a "but" that joins two clauses (session 20)', () => {
+describe('engine: the comma before a "but" that joins two clauses', () => {
   it('takes two full clauses of three words or more, joined by "but" or "yet"', () => {
     assert.equal(at(HOTEL, 4), true);
     assert.equal(at(HOTEL.map((r, k) => (k === 4 ? ['yet', 'CCONJ', '10', 'cc', 'CC'] : r)), 4), true);

@@ -1,13 +1,13 @@
 /**
- * Session 9's guards for the comma after an imperative used as a discourse marker and for the comma that closes an
- * aside an appositive marker opened (BENCHMARKS, lint "Session 9: other genres", change 3). Per guard: a sentence of
- * the kind, written for this test, on which the guard holds and the linter finds nothing, beside the learner's error
- * of the same shape, which the guard does not cover and the linter still reports.
+ * Guards for the comma after an imperative used as a discourse marker and for the comma that closes an aside an
+ * appositive marker opened (journal, "other genres" of 2026-11-22 from 06:20 UTC, change 3). Per guard: a sentence of
+ * the kind, written for this test, on which the guard holds and the linter finds nothing, beside the learner's error of
+ * the same shape, which the guard does not cover and the linter still reports.
  */
 import { strict as assert } from 'assert';
 import { guardChecks } from './guardChecks';
 
-describe('engine: discourse imperatives and marked asides (session 9 guards)', () => {
+describe('engine: discourse imperatives and marked asides (guards for other genres)', () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma after an imperative used as a discourse marker (discourseImperatives.ts)', () => {

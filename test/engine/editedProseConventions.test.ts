@@ -97,7 +97,8 @@ describe('engine: the lone comma after a plain subject, a pseudo-cleft\'s free r
       assert.deepStrictEqual(found('My sister, and my brother live in Paris.'), ['comma@My sister']);
       assert.deepStrictEqual(found('The teacher, and the students were happy.'), ['comma@The teacher']);
       assert.deepStrictEqual(found('John, or his wife is at home.'), ['comma@John']);
-      // No comma between "such as" or "including" and the examples they introduce, a list included (session 20).
+      // No comma between "such as" or "including" and the examples they introduce, a list included (journal, "the comma
+      // after "such as" or "including"").
       assert.deepStrictEqual(found('There are many sports such as, football and tennis.'), ['comma@ many sports such as']);
       assert.deepStrictEqual(found('I like many fruits, including, apples and pears.'), ['comma@ny fruits, including']);
       assert.deepStrictEqual(found('Also, they can see dangerous content such as, violent videos.'), ['comma@rous content such as']);

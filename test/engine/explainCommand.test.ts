@@ -109,7 +109,8 @@ describe('engine: puncteme explain', function () {
     assert.strictEqual(r.code, 1);
     assert.match(r.stdout, /^1:1 {2}introductory-comma {2}\(confidence 0\.90\) {2}Edited prose sets off the introductory element "However"/m);
     assert.strictEqual((await runMain(['explain', '--introductory-comma', 'ignore', 'However we decided to stay.'], RUN_OPTS)).code, 0);
-    // The default (auto) reports the comma after a transition without a habit (lint "Session 6").
+    // The default (auto) reports the comma after a transition without a habit (journal, "introductory commas at the
+    // default").
     assert.strictEqual((await runMain(['explain', 'However we decided to stay.'], RUN_OPTS)).code, 1);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Session 7's guards against false alarms on documentation (BENCHMARKS, lint "Session 7: other genres"): each on a
+ * Guards against false alarms on documentation (journal, "other genres" of 2026-11-22 from 02:00 UTC): each on a
  * sentence of the kind that drew a false alarm (written for this test, not copied from a README), asserting no
  * finding, beside the genuine error of the same shape, asserting it is still reported.
  */
@@ -73,7 +73,7 @@ describe('engine: guards against false alarms in documentation', () => {
       assert.deepEqual(found('The archive is tiny (**4KB minified + gzipped**, 12KB with comments).'), []);
     });
     it('a wrong comma inside a bracketed clause is still reported', () => {
-      // Session 10's tagger (pruned) reads "reads" in "(which the server, reads at start)" as a plural noun, and
+      // The pruned perceptron's tagger reads "reads" in "(which the server, reads at start)" as a plural noun, and
       // there is then no verb for the comma to split from its subject; a verb it reads as one:
       assert.deepEqual(found('The limit (which the client, sets at start) is ten requests.'), ['subject-verb-comma@it (which the client']);
     });
@@ -101,7 +101,7 @@ describe('engine: guards against false alarms in documentation', () => {
       assert.ok(frontedClauseCommaAt(clause.tree, clause.i));
     });
     it('a comma between the subject and its verb after such an opener is still reported', () => {
-      // ("the tool, reads YAML files": the tagger reads "reads" as a noun, as it did before session 10.)
+      // ("the tool, reads YAML files": the tagger reads "reads" as a noun, as the tagger before it did too.)
       assert.deepEqual(found('Notice: As of version 3.0 the tool, supports YAML files.'), ['subject-verb-comma@version 3.0 the tool']);
     });
   });

@@ -1,7 +1,7 @@
 /**
- * The ")" of an inline enumerator is no unbalanced bracket (rules/unbalancedPairs.ts `inlineEnumerator`; BENCHMARKS,
- * lint "Session 8: other genres"): items labelled "1) … 2) …" inside a running line, beside a lone closer, which is
- * still reported.
+ * The ")" of an inline enumerator is no unbalanced bracket (rules/unbalancedPairs.ts `inlineEnumerator`; journal,
+ * "other genres" of 2026-11-22 from 04:00 UTC): items labelled "1) … 2) …" inside a running line, beside a lone closer,
+ * which is still reported.
  */
 import { strict as assert } from 'assert';
 import { unbalancedPairsRule } from '../../server/src/engine/rules/unbalancedPairs';

@@ -1,6 +1,7 @@
 /**
  * The comma after a sentence-initial transition ("However", "For example"): what `introductoryComma: auto` (the
- * default) reports without a habit, and `edited` besides the learned convention (lint "Session 6").
+ * default) reports without a habit, and `edited` besides the learned convention (journal, "introductory commas at the
+ * default").
  */
 import * as assert from 'assert';
 import { readTreebank } from '../../server/src/data/treebank';
@@ -100,7 +101,7 @@ describe('engine: the comma after a transition', function () {
         ['For example my brother lives in London.', 'For example, my brother lives in London.'],
         // The model finds the comma rare before a copular predicate (Δ −0.36), but not e : 1 against it.
         ['In addition the hotel was far from the center.', 'In addition, the hotel was far from the center.'],
-        // The transitions of essays (session 18).
+        // The transitions of essays (journal, "the transitions of learners' essays").
         ['Firstly I want to talk about the environment.', 'Firstly, I want to talk about the environment.'],
         ['In my opinion social media is harmful for teenagers.', 'In my opinion, social media is harmful for teenagers.'],
       ]) {

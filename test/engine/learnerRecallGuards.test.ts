@@ -1,5 +1,5 @@
 /**
- * Session 8's deletion guards (BENCHMARKS, lint "Session 8: learner recall"): the kinds of correct comma that a
+ * Deletion guards (journal, "learner recall"): the kinds of correct comma that a
  * per-category refit, with a lower subject–verb threshold, reported on clean EWT dev. Each on a sentence written for
  * this test (not the treebank's), asserting no finding even at a confidence floor of 0.5, far under any threshold the
  * refit fits (the engine before these guards reports each of them there); beside it, the learner's comma of the same
@@ -21,7 +21,7 @@ import { treeInfo } from '../../server/src/engine/treeInfo';
 import { PunctuatedTree } from '../../server/src/data/depunct';
 import { trainedEngineParts } from './trainedParts';
 
-describe('engine: guards for learner recall (session 8)', () => {
+describe('engine: deletion guards for learner recall', () => {
   const parts = trainedEngineParts();
   let linter: Linter;
   before(() => {
@@ -122,8 +122,8 @@ describe('engine: guards for learner recall (session 8)', () => {
       assert.deepEqual(found(text), []);
     });
     it('a comma inside the fronted clause, between its subject and verb, is still reported', () => {
-      // "Unless the professor, steps in Oxford …" was the example until session 10, whose parser, with "steps" a
-      // plural noun, reads the comma as the model's ordinary doubt (0.56) rather than a subject–verb comma.
+      // "Unless the professor, steps in Oxford …" was the example until the parser with the neural scorer, which, with
+      // "steps" a plural noun, reads the comma as the model's ordinary doubt (0.56) rather than a subject–verb comma.
       const text = 'Unless the professor, helps us we will lose the case.';
       const { tree, slot } = parsed(text, 'professor');
       assert.ok(!frontedClauseCommaAt(tree, slot));
@@ -143,7 +143,7 @@ describe('engine: guards for learner recall (session 8)', () => {
     });
   });
 
-  describe('a fronted clause after an inline enumerator (frontedClauseCommaAt, session 17)', () => {
+  describe('a fronted clause after an inline enumerator (frontedClauseCommaAt)', () => {
     it('no finding on the comma that closes "3) If …" or "(3) When …, never …"', () => {
       for (const [text, after] of [
         ['First calm down, 2) check the doors 3) If the door is open, close it.', 'open'],
@@ -156,7 +156,7 @@ describe('engine: guards for learner recall (session 8)', () => {
     });
   });
 
-  describe('an apposition to a gerund that heads a noun phrase (gerundAppositionAt, session 17)', () => {
+  describe('an apposition to a gerund that heads a noun phrase (gerundAppositionAt)', () => {
     it('no finding on the comma before it; a gerund after a verb keeps its object comma a candidate', () => {
       const text = 'The activities encourage critical thinking, the heart of a quality education.';
       const { tree, slot } = parsed(text, 'thinking');

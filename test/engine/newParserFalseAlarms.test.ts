@@ -1,8 +1,9 @@
 /**
- * Session 10b's guards for the false alarms session 10's parser gave on the sets the guards were designed on
- * (BENCHMARKS, lint "Session 10b"; issue #5). Per guard: a sentence of the kind, written for this test (not copied from
- * the set it was found on), on which the guard holds and the linter finds nothing, beside a learner's error of a
- * similar shape, on which the guard does not hold and which is still reported where the linter reports it.
+ * Guards for the false alarms the parser with the neural scorer gave on the sets the guards were designed on (journal,
+ * "the new parser's false alarms on the design sets"; issue #5). Per guard: a sentence of the kind, written for this
+ * test (not copied from the set it was found on), on which the guard holds and the linter finds nothing, beside a
+ * learner's error of a similar shape, on which the guard does not hold and which is still reported where the linter
+ * reports it.
  */
 import { strict as assert } from 'assert';
 import { concessiveInversionCommaAt, imperativeAfterNounCommaAt } from '../../server/src/engine/correction/conventions/clauseBoundaries';
@@ -10,7 +11,7 @@ import { degreePredicateCommaAt, negatedContrastCommaAt } from '../../server/src
 import { demonstrativeAppositiveAt, namedSubjectAppositiveAt } from '../../server/src/engine/correction/conventions/appositions';
 import { guardChecks } from './guardChecks';
 
-describe("engine: session 10b's guards for the new parser's false alarms (correction/guards/registry.ts WRITERS_CONVENTIONS)", () => {
+describe("engine: guards for the new parser's false alarms (correction/guards/registry.ts WRITERS_CONVENTIONS)", () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('the comma closing an appositive after a named subject (appositions.ts)', () => {

@@ -1,17 +1,18 @@
 /**
- * Session 9b's guards for other genres (BENCHMARKS, lint "Session 9b: other genres, round 2"): a verb the tagger read
- * as a plural noun, read back by its position; a one-word adverb, an adverb and participle, or a comparison opening
- * the sentence; list items with parallel relative clauses; a series of infinitives; a noun the tagger calls a verb in
- * one tag set; an answer offered to a wh-question; a "what is worse" comment; a coordinated auxiliary chain. Per guard: a sentence of the kind, written for this test
- * (not copied from the fortunes it was found on), on which the guard holds and the linter finds nothing, beside the
- * learner error of the same shape, which the guard leaves alone (and the linter reports, where its recall reaches).
+ * Guards for other genres (journal, "other genres, round 2"): a verb the tagger read as a plural noun, read back by its
+ * position; a one-word adverb, an adverb and participle, or a comparison opening the sentence; list items with parallel
+ * relative clauses; a series of infinitives; a noun the tagger calls a verb in one tag set; an answer offered to a
+ * wh-question; a "what is worse" comment; a coordinated auxiliary chain. Per guard: a sentence of the kind, written for
+ * this test (not copied from the fortunes it was found on), on which the guard holds and the linter finds nothing,
+ * beside the learner error of the same shape, which the guard leaves alone (and the linter reports, where its recall
+ * reaches).
  */
 import { strict as assert } from 'assert';
 import { candidateAnswerCommaAt } from '../../server/src/engine/correction/conventions/asides';
 import { misreadNounCommaAt } from '../../server/src/engine/correction/conventions/appositions';
 import { guardChecks } from './guardChecks';
 
-describe("engine: session 9b's guards for other genres (misread verbs, openers, parallel relatives)", () => {
+describe("engine: guards for other genres (misread verbs, openers, parallel relatives)", () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('a verb the tagger read as a plural noun (misreadVerbs.ts)', () => {
@@ -60,9 +61,9 @@ describe("engine: session 9b's guards for other genres (misread verbs, openers, 
     });
     it('a comparison inside the subject is no opener: the guard leaves its comma to the model', () => {
       const text = 'More than ten people, came to the party.';
-      // Until session 10 the pipeline reported this comma (subject–verb). Session 10's parser reads "More than ten
-      // people," as a fronted oblique and leaves "came" without a subject, so nothing is reported: a known recall
-      // loss (BENCHMARKS, "Session 10"), not this guard's doing.
+      // The perceptron parser alone reported this comma (subject–verb). The parser with the neural scorer reads "More
+      // than ten people," as a fronted oblique and leaves "came" without a subject, so nothing is reported: a known
+      // recall loss (journal, "the new parser, a third genre and its false alarms"), not this guard's doing.
       assert.deepEqual(found(text), []);
     });
   });

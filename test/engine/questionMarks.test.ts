@@ -1,7 +1,7 @@
 /**
- * Session 20's question marks (`questionMarks.ts`; BENCHMARKS, lint "Session 20 (lead): a question written with a
- * period"): the word orders that make a direct or an indirect question, on trees of a precise shape, and the findings
- * the linter makes of them on sentences written for this test.
+ * Question marks (`questionMarks.ts`; journal, "a question written with a period"): the word orders that make a direct
+ * or an indirect question, on trees of a precise shape, and the findings the linter makes of them on sentences written
+ * for this test.
  */
 import { strict as assert } from 'assert';
 import { makeLinter, Linter } from '../../server/src/engine';
@@ -33,7 +33,7 @@ const LUCKY = [['How', 'ADV', '2', 'advmod'], ['lucky', 'ADJ', '0', 'root'], ['w
 // "I wonder where he is ?" as the parser reads it: "where" an adverb of "wonder", heading "he is".
 const WONDER = [['I', 'PRON', '2', 'nsubj'], ['wonder', 'VERB', '0', 'root'], ['where', 'ADV', '2', 'advmod'], ['he', 'PRON', '5', 'nsubj'], ['is', 'AUX', '3', 'cop'], ['?', 'PUNCT', '2', 'punct']];
 
-describe('engine: the end mark of a question (session 20)', () => {
+describe('engine: the end mark of a question', () => {
   it('reads a direct question off its inverted root clause', () => {
     assert.equal(direct(PIZZA), true);
     assert.equal(direct(LIVE), true);

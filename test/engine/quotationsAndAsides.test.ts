@@ -1,5 +1,5 @@
 /**
- * Session 9's guards for other genres (BENCHMARKS, lint "Session 9: other genres"): the comma after a fronted phrase
+ * Guards for other genres (journal, "other genres" of 2026-11-22 from 06:20 UTC): the comma after a fronted phrase
  * ending in a determiner that stands as a pronoun, the commas around a reporting clause, and the two commas around an
  * adverbial aside. Per guard: a sentence of the kind, written for this test (not copied from the texts it was found
  * on), on which the guard holds and the linter finds nothing, beside the genuine learner error of the same shape,
@@ -9,7 +9,7 @@ import { strict as assert } from 'assert';
 import { frontedPhraseCommaAt } from '../../server/src/engine/correction/guards/deletionGuards';
 import { guardChecks } from './guardChecks';
 
-describe('engine: quotations and asides (session 9 guards)', () => {
+describe('engine: quotations and asides (guards for other genres)', () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('a fronted phrase ending in a determiner that stands as a pronoun (deletionGuards.ts frontedPhraseCommaAt)', () => {

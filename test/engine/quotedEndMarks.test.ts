@@ -1,7 +1,7 @@
 /**
- * A comma or period after a quotation that ends in "?" or "!" (rules/quotePlacement.ts `endMarkAbsorbs`; BENCHMARKS,
- * lint "Session 8: other genres"): reported in either style with a fix that deletes it, never moved inside; and it
- * is no evidence of British placement for `auto`.
+ * A comma or period after a quotation that ends in "?" or "!" (rules/quotePlacement.ts `endMarkAbsorbs`; journal,
+ * "other genres" of 2026-11-22 from 04:00 UTC): reported in either style with a fix that deletes it, never moved
+ * inside; and it is no evidence of British placement for `auto`.
  */
 import { strict as assert } from 'assert';
 import { detectQuoteStyle, quotePlacementRule } from '../../server/src/engine/rules/quotePlacement';

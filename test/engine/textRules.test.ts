@@ -57,7 +57,7 @@ describe('engine: typographic rules', () => {
   });
 
   it('leaves the scope operator of module names and addresses alone; a doubled colon in prose is fixed', () => {
-    // Debian's package descriptions (session 10), as written.
+    // Debian's package descriptions (journal, "the new parser, a third genre and its false alarms"), as written.
     for (const text of [
       'Dist::Zilla::Plugin::Repository is a Dist::Zilla plugin to add repository information.',
       'Use std::mem::ManuallyDrop instead!',

@@ -1,6 +1,6 @@
 /**
- * `refitThresholds` (session 8): the categories' own thresholds fitted anew under a kept error model and global
- * threshold, on hand-made labelled candidates whose confidence is their Δ (an identity calibration).
+ * `refitThresholds` (journal, "learner recall"): the categories' own thresholds fitted anew under a kept error model
+ * and global threshold, on hand-made labelled candidates whose confidence is their Δ (an identity calibration).
  */
 import * as assert from 'assert';
 import { Calibration } from '../../server/src/engine/correction/pipeline/calibration';

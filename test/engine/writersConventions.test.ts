@@ -1,8 +1,8 @@
 /**
- * Session 8's guards for commas that literary, spoken and edited English sets by convention (correction/
- * guards/registry.ts, WRITERS_CONVENTIONS; BENCHMARKS, lint "Session 8: other genres"). Per guard: a sentence of the kind, written for
- * this test (not copied from the fortunes it was found on), on which the guard holds and the linter finds nothing,
- * beside the genuine learner error of the same shape, which is still reported.
+ * Guards for commas that literary, spoken and edited English sets by convention (correction/guards/registry.ts,
+ * WRITERS_CONVENTIONS; journal, "other genres" of 2026-11-22 from 04:00 UTC). Per guard: a sentence of the kind,
+ * written for this test (not copied from the fortunes it was found on), on which the guard holds and the linter finds
+ * nothing, beside the genuine learner error of the same shape, which is still reported.
  */
 import { strict as assert } from 'assert';
 import { appositiveMarkerCommaAt, renamingAppositionAt, spelledMarkerCommaAt } from '../../server/src/engine/correction/conventions/appositions';
@@ -153,7 +153,8 @@ describe("engine: commas set by writers' conventions (correction/guards/registry
     });
     it('a subject–verb comma after a fronted opener is still reported', () => {
       assert.ok(!holdsAfter(interruptionCloseAt, 'When I came home, my brother, was asleep.', 'brother'));
-      // Reported as the subject–verb comma it is since session 10's parser (before: as a comma the model does not expect).
+      // Reported as the subject–verb comma it is since the parser with the neural scorer (before: as a comma the model
+      // does not expect).
       assert.deepEqual(found('When I came home, my brother, was asleep.'), ['subject-verb-comma@ame home, my brother']);
     });
   });
