@@ -78,7 +78,7 @@ describe('prose extraction: Markdown in independent chunks', () => {
     );
   });
   it('a stand-in for inline code in a later chunk keeps its document range (fixes beside code land beside it)', () => {
-    // Until session 11 the placed chunk moved its characters' offsets but not its stand-ins' ranges, so an
+    // The placed chunk once moved its characters' offsets but not its stand-ins' ranges, so an
     // insertion next to inline code in any chunk but the first was written at the chunk-relative offset.
     const doc = 'Para one is here.\n\nUse `foo` here, then `bar`.\n';
     const [, block] = extractMarkdown(doc).blocks;
