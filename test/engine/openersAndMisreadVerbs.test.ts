@@ -12,7 +12,7 @@ import { candidateAnswerCommaAt } from '../../server/src/engine/correction/conve
 import { misreadNounCommaAt } from '../../server/src/engine/correction/conventions/appositions';
 import { guardChecks } from './guardChecks';
 
-describe("engine: guards for other genres (misread verbs, openers, parallel relatives)", () => {
+describe('engine: guards for other genres (misread verbs, openers, parallel relatives)', () => {
   const { found, holdsAfter } = guardChecks();
 
   describe('a verb the tagger read as a plural noun (misreadVerbs.ts)', () => {
