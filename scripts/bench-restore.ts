@@ -54,7 +54,7 @@ import { loadParser } from '../server/src/parser';
 import { makeRestorer, RestoreOptions, RestoringModel } from '../server/src/restore';
 import { bestMarks, loadCrfTagger, loadPunctTagger, MARKS, PunctTagger, readPunctTaggerFile } from '../server/src/restore/punctTagger';
 import type { PunctuatedTree } from '../server/src/data/depunct';
-import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
+import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, spread, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
 
 const { values } = parseArgs({
   options: {
@@ -81,11 +81,6 @@ const { values } = parseArgs({
   },
 });
 const limit = Number(values.limit);
-
-function spread<T>(xs: readonly T[], count: number): T[] {
-  const k = Math.max(1, Math.floor(xs.length / count));
-  return xs.filter((_, i) => i % k === 0).slice(0, count);
-}
 
 interface Tally {
   slots: number;

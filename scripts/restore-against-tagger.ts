@@ -13,14 +13,14 @@ import { loadPunctModel, defaultModelDir } from '../server/src/model';
 import { editDistance } from '../server/src/model/sample';
 import { makeRestorer } from '../server/src/restore';
 import { bestMarks, loadPunctTagger, MARKS } from '../server/src/restore/punctTagger';
-import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
+import { dictated, editedParagraphs, ewtParagraphs, slotMarks, spread } from '../test/restore/corpus';
 
 const { values } = parseArgs({ options: { set: { type: 'string', default: 'edited-dev' }, limit: { type: 'string', default: '400' }, examples: { type: 'string', default: '3' } } });
 if (!/dev$/.test(values.set!)) throw new Error('dev sets only');
 const paragraphs: string[][] = values.set === 'ewt-dev' ? ewtParagraphs('dev') : editedParagraphs('dev').map((p) => [p.text]);
 const limit = Number(values.limit);
-const step = Math.max(1, Math.floor(paragraphs.length / limit));
-const chosen = paragraphs.filter((_, i) => i % step === 0).slice(0, limit);
+// The paragraphs `bench-restore.ts --set … --limit` scores.
+const chosen = spread(paragraphs, limit);
 
 const parser = loadParser();
 const restorer = makeRestorer(parser, loadPunctModel());

@@ -40,7 +40,7 @@ import { COMMA, denseWeightText, loadPunctTagger, MARK_COUNT, tagRunByWords } fr
 import { COMMA_EVIDENCE } from '../server/src/restore/restorer';
 import { registerProb, RegisterModel } from '../server/src/restore/register';
 import { paragraphOfSentences, RegisterExample, trainRegister } from '../server/src/training/restore/register';
-import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
+import { dictated, editedParagraphs, ewtParagraphs, slotMarks, spread } from '../test/restore/corpus';
 
 const { values } = parseArgs({
   options: {
@@ -71,13 +71,6 @@ interface SentenceExamples {
   label: number[];
   tagger: number[];
   model: number[];
-}
-
-/** `count` of xs spread evenly over them; `offset`: the next ones of the same spread (0 … the spacing − 1). */
-function spread<T>(xs: readonly T[], count: number, offset = 0): T[] {
-  const k = Math.max(1, Math.floor(xs.length / count));
-  if (offset >= k) throw new Error(`${count} of ${xs.length} leave no spread at offset ${offset}`);
-  return xs.filter((_, i) => i % k === offset).slice(0, count);
 }
 
 /** The paragraphs of a part (each its sentences' texts; an edited-english paragraph is one text). */

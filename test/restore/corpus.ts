@@ -162,3 +162,12 @@ export function dictated(sentences: readonly string[]): string {
     .join(' ');
 }
 
+/**
+ * `count` of xs spread evenly over them (every k-th), so that a small sample covers the whole corpus; `offset`: the
+ * next ones of the same spread (0 … the spacing − 1).
+ */
+export function spread<T>(xs: readonly T[], count: number, offset = 0): T[] {
+  const k = Math.max(1, Math.floor(xs.length / count));
+  if (offset >= k) throw new Error(`${count} of ${xs.length} leave no spread at offset ${offset}`);
+  return xs.filter((_, i) => i % k === offset).slice(0, count);
+}

@@ -15,15 +15,9 @@ import { defaultModelDir as parserModelDir, loadParser, MODEL_FILE as PARSER_FIL
 import { makeRestorer, RestoringModel } from '../../server/src/restore';
 import { pairInsertedMarks } from '../../server/src/restore/marks';
 import { haveEwt } from '../ewt';
-import { editedParagraphs, ewtTexts, EDITED_DIR, readmeParagraphs, unbalancedInserted, unpunctuate, wordChange } from './corpus';
+import { editedParagraphs, ewtTexts, EDITED_DIR, readmeParagraphs, spread, unbalancedInserted, unpunctuate, wordChange } from './corpus';
 
 const haveModels = fs.existsSync(path.join(parserModelDir(), PARSER_FILE)) && fs.existsSync(path.join(punctModelDir(), DEFAULT_MODEL_FILE));
-
-/** Every k-th item, so a small sample spreads over the whole corpus. */
-function spread<T>(xs: readonly T[], count: number): T[] {
-  const k = Math.max(1, Math.floor(xs.length / count));
-  return xs.filter((_, i) => i % k === 0).slice(0, count);
-}
 
 function sentences(count: number): string[] {
   const out: string[] = [];
