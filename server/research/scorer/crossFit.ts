@@ -43,6 +43,22 @@ export function gapFoldOfId(id: string): number | undefined {
   return gapFoldOf(Number(m[2]));
 }
 
+/**
+ * The model that gives an example with this id its feature: for edited-english train, the fold model that did not see
+ * the example's document (`folds` in fold order); the shipped one elsewhere. For the comma-gap and set-off models
+ * below, and for the linter's gap tagger (`sideModels.ts`: `train-restore-bilstm.ts --written --leave-fold k`, given to
+ * `fit.ts --neural-gap-folds`), which saw every edited train document, so that its probabilities there are sharper
+ * than on a user's text and a scorer fitted on them trusted it too much (journal, "The linter's gap tagger as
+ * learned-scorer features": clean EWT dev false alarms 46 → 56).
+ */
+export function crossFitted<T>(shipped: T, folds: readonly T[]): (id: string) => T {
+  if (folds.length !== GAP_FOLDS) throw new Error(`${GAP_FOLDS} fold models wanted, ${folds.length} given`);
+  return (id) => {
+    const k = gapFoldOfId(id);
+    return k === undefined ? shipped : folds[k];
+  };
+}
+
 /** Where the gap model that did not see fold k is written (a derived cache, rebuilt by this script). */
 export function foldModelFile(k: number): string {
   return path.join(defaultSilverDir(), `comma-gaps-leave-fold-${k}-of-${GAP_FOLDS}.bin`);
@@ -55,10 +71,7 @@ export function crossFittedGaps(shipped: CommaGapsModel): (id: string) => CommaG
     if (!fs.existsSync(file)) throw new Error(`no gap model for fold ${k} at ${file}: run npx tsx server/research/scorer/crossFit.ts`);
     return decodeCommaGaps(fs.readFileSync(file));
   });
-  return (id) => {
-    const k = gapFoldOfId(id);
-    return k === undefined ? shipped : folds[k];
-  };
+  return crossFitted(shipped, folds);
 }
 
 /** Where the set-off model that did not see fold k is written (a derived cache, rebuilt by this script). */
@@ -73,10 +86,7 @@ export function crossFittedSetOff(shipped: SetOffCommasModel): (id: string) => S
     if (!fs.existsSync(file)) throw new Error(`no set-off model for fold ${k} at ${file}: run npx tsx server/research/scorer/crossFit.ts`);
     return setOffCommasFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as SetOffCommasJson);
   });
-  return (id) => {
-    const k = gapFoldOfId(id);
-    return k === undefined ? shipped : folds[k];
-  };
+  return crossFitted(shipped, folds);
 }
 
 /** The settings of `npm run train:set-off-commas` (its examples must exist: that script builds them). */
@@ -116,18 +126,3 @@ function main(): void {
 }
 
 if (require.main === module) main();
-
-/**
- * The linter's gap tagger (`neuralGaps.ts`) that gives the features of an example with this id: for edited-english
- * train, the tagger trained without the example's fold (`scripts/train-restore-bilstm.ts --written --leave-fold k`,
- * files given in fold order); the shipped one elsewhere. The shipped tagger saw every edited train document, so its
- * probabilities there are sharper than on a user's text, and a scorer fitted on them trusted it too much (journal,
- * "The linter's gap tagger as scorer features": clean EWT dev false alarms 46 → 56).
- */
-export function crossFittedTagger<T>(shipped: T, folds: readonly T[]): (id: string) => T {
-  if (folds.length !== GAP_FOLDS) throw new Error(`${GAP_FOLDS} fold taggers wanted, ${folds.length} given`);
-  return (id) => {
-    const k = gapFoldOfId(id);
-    return k === undefined ? shipped : folds[k];
-  };
-}

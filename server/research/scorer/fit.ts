@@ -58,7 +58,7 @@ import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/sideMo
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleNeural, setExampleSetOff } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
-import { crossFittedGaps, crossFittedSetOff, crossFittedTagger, GAP_FOLDS } from './crossFit';
+import { crossFitted, crossFittedGaps, crossFittedSetOff, GAP_FOLDS } from './crossFit';
 import { DEFAULT_TRAIN, Encoded, LogisticModel, predictEncoded, trainEncoded } from './logistic';
 import { expectedCalibrationError } from '../eval/ece';
 import { seededRng } from '../../src/random/seededRng';
@@ -259,14 +259,7 @@ setExampleSetOff(setOffModel && !opt['no-cross-fit'] ? crossFittedSetOff(setOffM
 const neuralTagger = opt['neural-gaps'] ? readBiLstmTaggerFile(opt['neural-gaps'], modelDir) : undefined;
 const neuralFoldFiles = opt['neural-gap-folds']?.split(',') ?? [];
 if (neuralFoldFiles.length && !neuralTagger) throw new Error('--neural-gap-folds needs --neural-gaps');
-setExampleNeural(
-  neuralTagger && neuralFoldFiles.length
-    ? crossFittedTagger(
-        neuralTagger,
-        neuralFoldFiles.map((f) => readBiLstmTaggerFile(f, modelDir)),
-      )
-    : neuralTagger,
-);
+setExampleNeural(neuralTagger && neuralFoldFiles.length ? crossFitted(neuralTagger, neuralFoldFiles.map((f) => readBiLstmTaggerFile(f, modelDir))) : neuralTagger);
 /** Bumped when `neuralGapFeatures` reads slots otherwise (2: the marks' classes by `writtenMarkClass`, as training read them). */
 const NEURAL_FEATURES_VERSION = 2;
 /** In the cache's name of examples that carry the gap tagger's features: their version and the tagger file's hash. */
@@ -320,7 +313,7 @@ const LEARNER_SHAPES_VERSION = 2;
 const VERB_GROUP_SHAPES_VERSION = 1;
 
 /** In the cache's name of train examples whose gap tagger's features are cross-fitted: the fold taggers' hash. */
-const neuralFoldTag = neuralFoldFiles.length ? `-ngx${createHash('sha256').update(neuralFoldFiles.map((f) => fs.readFileSync(f)).reduce((a, b) => Buffer.concat([a, b]))).digest('hex').slice(0, 8)}` : '';
+const neuralFoldTag = neuralFoldFiles.length ? `-ngx${createHash('sha256').update(Buffer.concat(neuralFoldFiles.map((f) => fs.readFileSync(f)))).digest('hex').slice(0, 8)}` : '';
 /** In the cache's name of the examples whose gap probability is cross-fitted. */
 const crossFitTag = crossFit || (setOffModel && !opt['no-cross-fit']) ? `-xfit${GAP_FOLDS}` : '';
 
