@@ -16,9 +16,6 @@
  * F1s; the file written is the epoch of the lowest dev NLL. `--state FILE` keeps θ, Adam's state and the epoch after
  * every epoch, and a rerun of the same command continues from it (the shuffles are seeded by epoch).
  *
- * `--engine-tokens`: each run read as restoration reads it (the tokenizer's sentences and tokens: `do` `n't`,
- * `node` `modules`), each token that ends a written word labelled with its mark, tokens inside a word with none.
- *
  * `--written`: the linter's tagger instead, which reads the marks the writer wrote (`--mark` wide): edited-english
  * train sentences as written, read by the engine's tokeniser, each word labelled with the editor's mark, the input's commas corrupted afresh every
  * epoch (each left out with P `--drop-comma`, one added after a bare word with P `--add-comma`); dev is edited-english
@@ -65,7 +62,6 @@ const { values } = parseArgs({
     'limit-train': { type: 'string' },
     'dev-limit': { type: 'string' },
     written: { type: 'boolean', default: false },
-    'engine-tokens': { type: 'boolean', default: false },
     mark: { type: 'string', default: '8' },
     'drop-comma': { type: 'string', default: '0.25' },
     'add-comma': { type: 'string', default: '0.03' },
@@ -117,25 +113,10 @@ function runs(paragraphs: readonly string[][], lowerEvery: number): Run[] {
   for (const [k, p] of paragraphs.entries()) {
     const input = dictated(p);
     if (!input) continue;
-    const text = lowerEvery > 0 && k % lowerEvery === 0 ? input.toLowerCase() : input;
-    const words = text.split(' ');
+    const words = lowerEvery > 0 && k % lowerEvery === 0 ? input.toLowerCase().split(' ') : input.split(' ');
     const gold = slotMarks(p.join(' '));
     if (gold.length !== words.length + 1) continue;
     const marks = Uint8Array.from(words, (_, i) => markOfSlot(gold[i + 1]));
-    if (values['engine-tokens']) {
-      // The words as restoration reads them (`restorer.ts`: the tokenizer's sentences of the run, `do` `n't`): a token
-      // that ends a written word takes its mark, one inside it none.
-      const markAtEnd = new Map<number, number>();
-      let at = 0;
-      words.forEach((w, i) => markAtEnd.set((at += w.length + (i > 0 ? 1 : 0)), marks[i]));
-      for (const t of tokenizeText(text)) {
-        const { wordTokens } = slotSentence(t.tokens);
-        const forms = wordTokens.map((j) => t.tokens[j].text);
-        const tokenMarks = Uint8Array.from(wordTokens, (j) => markAtEnd.get(t.tokens[j].end) ?? 0);
-        for (let s = 0; s < forms.length; s += max) out.push({ words: forms.slice(s, s + max), marks: tokenMarks.slice(s, s + max) });
-      }
-      continue;
-    }
     for (let s = 0; s < words.length; s += max) out.push({ words: words.slice(s, s + max), marks: marks.slice(s, s + max) });
   }
   return out;
