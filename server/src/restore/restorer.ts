@@ -88,7 +88,7 @@ export interface RestoreOptions {
    * (1 − w)·P_question ≥ the boundary model's question threshold (default QUESTION_EVIDENCE: the tagger alone).
    */
   questionEvidence?: number;
-  /** The threshold of that mix (default QUESTION_THRESHOLD, else the boundary model's own). */
+  /** The threshold of that mix where the tagger is read (default QUESTION_THRESHOLD); without it, the boundary model's own. */
   questionThreshold?: number;
   /**
    * With the tagger: a paragraph ends with `:` where the tagger finds a colon there more likely than every sentence
@@ -151,9 +151,9 @@ export const QUESTION_EVIDENCE = 1;
  * the other ends. The boundary model's own (0.25) was chosen beside the CRF tagger; with the BiLSTM it wrote a `?`
  * for the text's period 13 times on edited dev, and 0.5 restored both dev sets with the fewest edits (edited dev
  * 1069 → 1066, EWT dev 2046 → 2033; `scripts/bench-restore.ts --cuts`; journal, "Restoration's decisions re-tuned for
- * the BiLSTM tagger"). Undefined: the boundary model's.
+ * the BiLSTM tagger"). Where no tagger is read, the boundary model's own question probability meets its own threshold.
  */
-export const QUESTION_THRESHOLD: number | undefined = 0.5;
+export const QUESTION_THRESHOLD = 0.5;
 
 export interface RestoringModel {
   restore(tree: PunctuatedTree, opts?: { samples?: number; seed?: number }): string[][];
@@ -289,7 +289,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
                 const own = questionWeight < 1 ? questionProb(boundaries, forms.slice(from, i)) : 0;
                 pQuestion = questionWeight * (pEnd > 0 ? pTagger[QUESTION] / pEnd : 0) + (1 - questionWeight) * own;
               } else pQuestion = questionProb(boundaries, forms.slice(from, i));
-              if (pQuestion >= (questionThreshold ?? boundaries.questionThreshold)) sure[i] = finishedEnd(sure[i], true);
+              if (pQuestion >= (pTagger ? questionThreshold : boundaries.questionThreshold)) sure[i] = finishedEnd(sure[i], true);
               // Where the tagger decides, a `?` the model's samples wrote is not kept past it: they wrote one for the
               // text's period 8 times on edited dev where the tagger found the period likelier (journal,
               // "Restoration's decisions re-tuned for the BiLSTM tagger").
