@@ -24,3 +24,37 @@ export function ewtTrainDocuments(every = 1, file = EWT_TRAIN): SuiteDocument[] 
   });
   return out;
 }
+
+/**
+ * EWT's paragraphs as documents of the corruption suite: each treebank document's paragraphs (`# newpar`), their
+ * sentences (those that make a gold sentence; a paragraph is cut where one does not) joined by a space, as its
+ * writer's consecutive sentences. For the sentence joins, which need two sentences of one paragraph.
+ */
+export function ewtParagraphDocuments(file: string): SuiteDocument[] {
+  const out: SuiteDocument[] = [];
+  let doc: SuiteDocument | undefined;
+  let open = false;
+  parseConllu(fs.readFileSync(file, 'utf8'), file).forEach((s, k) => {
+    if (!doc || s.comments.some((c) => c.startsWith('# newdoc'))) {
+      doc = { key: `ewt#${k}`, paragraphs: [], sentences: [] };
+      out.push(doc);
+      open = false;
+    }
+    if (s.comments.some((c) => c.startsWith('# newpar'))) open = false;
+    const g = goldSentence(s);
+    if (!g) {
+      open = false;
+      return;
+    }
+    if (!open) {
+      doc.paragraphs.push('');
+      doc.sentences.push([]);
+      open = true;
+    }
+    const p = doc.paragraphs.length - 1;
+    const start = doc.paragraphs[p].length === 0 ? 0 : doc.paragraphs[p].length + 1;
+    doc.paragraphs[p] = doc.paragraphs[p].length === 0 ? g.text : `${doc.paragraphs[p]} ${g.text}`;
+    doc.sentences[p].push({ start, end: start + g.text.length, gold: g });
+  });
+  return out.filter((d) => d.paragraphs.length > 0);
+}

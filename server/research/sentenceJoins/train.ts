@@ -6,7 +6,7 @@
  * sentences as the editors wrote them (their silver parses). L2-regularised logistic regression (AdaGrad), stopped
  * early on dev log-loss. Thresholds are chosen on dev afterwards (`calibrate.ts`).
  *
- *   npx tsx server/research/sentenceJoins/train.ts [--out models/en/sentence-joins.bin] [--per-kind 6000]
+ *   npx tsx server/research/sentenceJoins/train.ts [--out models/en/sentence-joins.bin] [--per-kind 6000] [--ewt SHARE]
  *
  * then `npm run models:manifest`. The file holds the weights as the engine holds them (`modelFile.ts`).
  */
@@ -17,7 +17,8 @@ import { featureIndex } from '../../src/restore/boundaries';
 import { joinContext, joinFeatures, JoinMark } from '../../src/engine/sentenceJoins/features';
 import { spliceGold } from '../eval/splice';
 import { renderDraft } from '../eval/draft';
-import { loadSuiteDocuments } from '../corruption/editedSuite';
+import { loadSuiteDocuments, SuiteDocument } from '../corruption/editedSuite';
+import { EWT_DEV, EWT_TRAIN, ewtParagraphDocuments } from '../scorer/ewtDocuments';
 import { EditedPart } from '../editedEnglish';
 import { seededRng } from '../eval/rng';
 import { encodeJoinModel, JOIN_WEIGHT_SCALE } from '../../src/engine/sentenceJoins/modelFile';
@@ -37,6 +38,10 @@ const { values: opt } = parseArgs({
     'unmarked-every': { type: 'string', default: '6' },
     epochs: { type: 'string', default: '20' },
     l2: { type: 'string', default: '1e-6' },
+    // EWT's paragraphs beside edited-english (train for training, dev for stopping): web writers' short sentences,
+    // joined as learners join them; its negatives read through the run-time parser, as edited-english's silver trees.
+    // The positives and the negatives of EWT are this share of edited-english's.
+    ewt: { type: 'string', default: '0' },
   },
 });
 const BITS = Number(opt.bits);
@@ -52,7 +57,14 @@ function encode(features: readonly string[]): Int32Array {
 }
 
 function build(part: EditedPart, perKind: number, parser: ReturnType<typeof loadParser>): Example[] {
-  const docs = loadSuiteDocuments(part);
+  const out = buildFrom(loadSuiteDocuments(part), part, perKind, parser, false);
+  const share = Number(opt.ewt);
+  if (share <= 0) return out;
+  const ewt = buildFrom(ewtParagraphDocuments(part === 'train' ? EWT_TRAIN : EWT_DEV), `EWT ${part}`, Math.round(share * perKind), parser, true);
+  return [...out, ...ewt];
+}
+
+function buildFrom(docs: SuiteDocument[], part: string, perKind: number, parser: ReturnType<typeof loadParser>, reparse: boolean): Example[] {
   const rng = seededRng(7);
   const out: Example[] = [];
   const every = Number(opt['unmarked-every']);
@@ -61,7 +73,12 @@ function build(part: EditedPart, perKind: number, parser: ReturnType<typeof load
   for (const doc of docs)
     for (const sents of doc.sentences)
       for (const ls of sents) {
-        const tree = ls.gold.sentence.tree;
+        let tree = ls.gold.sentence.tree;
+        if (reparse) {
+          const parsed = parser.parseText(ls.gold.text);
+          if (parsed.length !== 1) continue;
+          tree = parsed[0].tree;
+        }
         const n = tree.words.length;
         const ctx = joinContext(tree);
         for (let i = 1; i < n; i++) {
