@@ -23,7 +23,7 @@ import { effectiveQuoteStyle, quotePlacementRule } from './rules/quotePlacement'
 import { TextRule } from './rules/rule';
 import { dateCommasRule } from './rules/dateCommas';
 import { egCommasRule } from './rules/egCommas';
-import { AnalysedSentence, Reparse } from './sentence';
+import { AnalysedSentence, AnalysedToken, Reparse } from './sentence';
 import { EngineModel } from './punctModel';
 import { engineModel } from './modelAdapter';
 import { Calibration, DEFAULT_CALIBRATION, loadCalibration } from './correction/pipeline/calibration';
@@ -71,6 +71,8 @@ export interface SentenceAnalyser {
   parseSentences?(text: string): Iterable<AnalysedSentence>;
   /** The sentence's tree with commas written at some slots (`Parser.parseWithCommas`); gold trees cannot. */
   parseWithCommas?: Reparse;
+  /** The sentences of tokens already tokenized (`Parser.parseTokenized`); without it, restoration tokenizes each piece again. */
+  parseTokenized?(tokens: AnalysedToken[], text: string): AnalysedSentence[];
 }
 
 export interface LinterConfig {

@@ -57,6 +57,11 @@ export interface Parser {
    * i): what the sentence's structure would be if the writer had set those commas. Undefined when the words differ.
    */
   parseWithCommas(s: Pick<ParsedSentence, 'tokens' | 'wordTokens' | 'tree'>, commasAt: readonly number[]): PunctuatedTree | undefined;
+  /**
+   * The sentences of one tokenizer sentence's tokens, already tokenized (at their offsets in `text`): what
+   * `parseText` gives for a text that tokenizes to them, without tokenizing it again.
+   */
+  parseTokenized?(tokens: SurfaceToken[], text: string): ParsedSentence[];
 }
 
 export const MODEL_FILE = PARSER_MODEL_FILE;
@@ -105,17 +110,24 @@ class TransitionParser implements Parser {
   /** `parseText`'s sentences, each parsed when the caller asks for it (tokenizing the whole text comes first). */
   *parseSentences(text: string): Generator<ParsedSentence, void, void> {
     if (typeof text !== 'string') throw new ParserError('parseText expects a string');
-    for (const s of tokenizeText(text)) {
-      const pieces = splitLongSentence(s.tokens);
-      for (const tokens of pieces) {
-        const parsed = this.parseSentenceTokens(tokens);
-        if (!parsed) continue; // symbol-only: nothing to parse
-        const notes: SentenceNote[] = [];
-        if (pieces.length > 1) notes.push('split-long');
-        if (looksNonEnglish(text.slice(parsed.start, parsed.end))) notes.push('not-english');
-        if (notes.length) parsed.notes = notes;
-        yield parsed;
-      }
+    for (const s of tokenizeText(text)) yield* this.sentencesOf(s.tokens, text);
+  }
+
+  parseTokenized(tokens: SurfaceToken[], text: string): ParsedSentence[] {
+    return [...this.sentencesOf(tokens, text)];
+  }
+
+  /** The parsed pieces of one tokenizer sentence (more than one when it is longer than MAX_WORDS words). */
+  private *sentencesOf(sentence: SurfaceToken[], text: string): Generator<ParsedSentence, void, void> {
+    const pieces = splitLongSentence(sentence);
+    for (const tokens of pieces) {
+      const parsed = this.parseSentenceTokens(tokens);
+      if (!parsed) continue; // symbol-only: nothing to parse
+      const notes: SentenceNote[] = [];
+      if (pieces.length > 1) notes.push('split-long');
+      if (looksNonEnglish(text.slice(parsed.start, parsed.end))) notes.push('not-english');
+      if (notes.length) parsed.notes = notes;
+      yield parsed;
     }
   }
 

@@ -369,10 +369,21 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               threshold = cut.threshold ?? threshold;
             }
           }
+          let first = 0;
           for (const [from, to] of segments(run, pBoundary ?? boundaryProbs(boundaries, forms, parse), threshold, text, code)) {
             if (expired(from)) break;
-            const pieces = parser.parseText(flat.slice(from, to)).filter((p) => p.wordTokens.length > 0);
-            pieces.forEach((p, k) => restoreSentence(shifted(p, from), k === pieces.length - 1));
+            // The run's tokens inside the piece are the tokens the piece alone tokenizes to (a piece is cut at a space
+            // between words: `test/restore/tokenizedOnce.test.ts`), so the piece is parsed from them, not tokenized again.
+            let parsed: ParsedSentence[];
+            if (parser.parseTokenized) {
+              while (first < run.tokens.length && run.tokens[first].start < from) first++;
+              let end = first;
+              while (end < run.tokens.length && run.tokens[end].end <= to) end++;
+              parsed = parser.parseTokenized(run.tokens.slice(first, end), flat);
+              first = end;
+            } else parsed = parser.parseText(flat.slice(from, to)).map((p) => shifted(p, from));
+            const pieces = parsed.filter((p) => p.wordTokens.length > 0);
+            pieces.forEach((p, k) => restoreSentence(p, k === pieces.length - 1));
           }
         }
       }
