@@ -215,8 +215,13 @@ export interface ContextWeightSource {
   readonly scale: number;
   /** An id for `rp`, to pass to `get` for each of a node's contexts. */
   relation(rp: RelPairs): number;
-  /** q at context h's slots: the pairs' (if o has OUT_PAIR), then the distinct l's, r's and symmetry classes' likewise. */
-  get(h: number, o: number, rp: RelPairs, rel: number): Int16Array;
+  /**
+   * Where q at context h's slots starts in `values`: the pairs' (if o has OUT_PAIR), then the distinct l's, r's and
+   * symmetry classes' likewise.
+   */
+  locate(h: number, o: number, rp: RelPairs, rel: number): number;
+  /** The cached values (read after `locate`, which may replace the array). */
+  readonly values: Int16Array;
 }
 
 /**
@@ -237,9 +242,9 @@ function addCachedContexts(
   const nP = rp.pair.length, nL = rp.ls.length, nR = rp.rs.length;
   for (let c = 0; c < ctx.hash.length; c++) {
     const o = ctx.outputs[c];
-    const q = cache.get(ctx.hash[c], o, rp, rel);
-    let at = 0;
-    if (o & OUT_PAIR) at = addScaledInto(s, q, 0, nP, scale);
+    let at = cache.locate(ctx.hash[c], o, rp, rel);
+    const q = cache.values;
+    if (o & OUT_PAIR) at = addScaledInto(s, q, at, nP, scale);
     if (o & OUT_L) at = addScaledInto(sL, q, at, nL, scale);
     if (o & OUT_R) at = addScaledInto(sR, q, at, nR, scale);
     if (o & OUT_SYM) addScaledInto(sS, q, at, SYM_CLASSES, scale);

@@ -4,42 +4,54 @@
  * ~20,000 misses per sentence); the same contexts recur across nodes, sentences and edits (`d=conj`, `b`, the POS
  * around an edge), so their weights are read once and then summed from contiguous memory. An entry holds the
  * quantised int16 values themselves, not their float64 products: a quarter of the bytes, so that the working set
- * of a few hundred sentences fits the budget (with float64 entries it did not, and CLOCK missed on nearly every
+ * of a few hundred sentences fits the budget (with float64 entries it did not, and the cache missed on nearly every
  * pass, as any recency policy does on a loop a little larger than the cache). The scorer multiplies each by the
- * scale as it adds it, the same product the uncached scorer adds. Only for fixed weights: the model uses it while
+ * scale as it adds it, the same product the uncached scorer adds. With the values in one array and no object per
+ * entry, the budget holds ~30,000 entries of the English model's mean size (a Map of entries held ~10,000); at the
+ * budget all entries go at once. Only for fixed weights: the model uses it while
  * θ is the loaded, never-trained int16 vector.
  */
 import { ContextWeightSource, OutputSpace, outL, outR, outSym, RelPairs, SYM_CLASSES } from './attach';
 import { featureIndex, OUT_L, OUT_PAIR, OUT_R, OUT_SYM } from './features';
 import { RankedInt16 } from './rankedWeights';
 
-/** One cached context: its identity (the key is a hash of it), its values and the CLOCK bit. */
-interface Entry {
-  h: number;
-  tag: number;
-  q: Int16Array;
-  /** Read since the eviction scan last passed it: it gets a second chance instead of going. */
-  used: boolean;
-}
+/** Entries of the table that `locate` probes: each the context's h, its tag and where its values start. */
+const ENTRY_TABLE_BYTES = 12;
 
 export class ContextWeightCache implements ContextWeightSource {
   /**
-   * By `entryKey` (a small integer, which V8 hashes without allocating; the entry's own h and tag tell a collision
-   * from a hit). Map order is insertion order: eviction scans it from the oldest, as CLOCK does, so that a hit
-   * only sets a bit (moving the entry to the back on every hit, ~400,000 times per 2,000 sentences, cost more
-   * than the weights it saves reading).
+   * Every cached context's values, one entry after another (`locate` gives where each starts): reading a cached
+   * context is one probe of the table below and a contiguous read here. An entry of its own (an object holding a
+   * typed array, in a Map) cost several dependent memory reads a lookup: restoring EWT dev paragraphs, sampling took
+   * 5–7% longer with it.
    */
-  private readonly entries = new Map<number, Entry>();
+  values: Int16Array;
+  private filled = 0;
+  /** Open addressing by `entryKey`, linear probing: per slot the entry's h, tag and first value (−1: empty). */
+  private hs: Int32Array;
+  private tags: Int32Array;
+  private starts: Int32Array;
+  private count = 0;
   private readonly relIds = new Map<RelPairs, number>();
-  private bytes = 0;
+  /** The largest table and values array the budget allows; when either is full, every entry goes (they are exact to recompute). */
+  private readonly maxSlots: number;
+  private readonly maxValues: number;
 
   constructor(
     private readonly weights: Int16Array | RankedInt16,
     readonly scale: number,
     private readonly space: OutputSpace,
-    /** Beyond this the least recently used entries go (they are cheap to recompute, but a burst of misses is not). */
-    private readonly maxBytes = 8 * 2 ** 20,
-  ) {}
+    /** The memory the table and the values may take. */
+    maxBytes = 8 * 2 ** 20,
+  ) {
+    let slots = 64;
+    while (slots * 2 * ENTRY_TABLE_BYTES * 4 <= maxBytes) slots *= 2;
+    this.maxSlots = slots;
+    this.maxValues = Math.max(0, Math.floor((maxBytes - slots * ENTRY_TABLE_BYTES) / 2));
+    const firstSlots = Math.min(slots, 4096);
+    [this.hs, this.tags, this.starts] = [new Int32Array(firstSlots), new Int32Array(firstSlots), new Int32Array(firstSlots).fill(-1)];
+    this.values = new Int16Array(Math.min(this.maxValues, 65536));
+  }
 
   /** A small id per relation's pair set, asked once per scored node rather than once per context. */
   relation(rp: RelPairs): number {
@@ -48,56 +60,91 @@ export class ContextWeightCache implements ContextWeightSource {
     return rel;
   }
 
-  /** The bytes the entries are counted at (for tests and memory accounting). */
+  /** The bytes the table and the values in use take (for tests and memory accounting). */
   get size(): number {
-    return this.bytes;
+    return this.starts.length * ENTRY_TABLE_BYTES + this.filled * 2;
   }
 
   /**
    * The quantised weights of context h for the outputs `o` asks of `rp`: the pairs', then the distinct l's, the
-   * distinct r's and the symmetry classes', each present only if `o` has it (`ContextWeightSource.get`).
+   * distinct r's and the symmetry classes', each present only if `o` has it (`ContextWeightSource.locate`). A view
+   * of the cache's own values, valid until the next `get` or `locate`.
    */
   get(h: number, o: number, rp: RelPairs, rel = this.relation(rp)): Int16Array {
-    const tag = rel * 16 + o; // o < 16
-    const key = entryKey(h, tag);
-    const e = this.entries.get(key);
-    if (e !== undefined && e.h === h && e.tag === tag) {
-      e.used = true;
-      return e.q;
-    }
-    const q = contextValues(this.weights, this.space, h, o, rp);
-    // A colliding entry is replaced (both are exact; the collision is rare).
-    if (e !== undefined) this.bytes -= entryBytes(e.q);
-    this.entries.set(key, { h, tag, q, used: false });
-    this.bytes += entryBytes(q);
-    if (this.bytes > this.maxBytes) this.evict();
-    return q;
+    const at = this.locate(h, o, rp, rel);
+    return this.values.subarray(at, at + valueCount(o, rp));
   }
 
-  /** CLOCK: from the oldest, an entry read since the last pass goes to the back with its bit cleared, others go. */
-  private evict(): void {
-    for (const [key, e] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      if (e.used) {
-        e.used = false;
-        this.entries.set(key, e);
-      } else this.bytes -= entryBytes(e.q);
+  /** Where in `values` context h's values for `o` and `rp` start (read `values` after this call: it may replace it). */
+  locate(h: number, o: number, rp: RelPairs, rel: number): number {
+    const tag = rel * 16 + o; // o < 16
+    const key = h | 0;
+    const mask = this.starts.length - 1;
+    let i = entryKey(h, tag) & mask;
+    for (let at = this.starts[i]; at >= 0; at = this.starts[i]) {
+      if (this.hs[i] === key && this.tags[i] === tag) return at;
+      i = (i + 1) & mask;
+    }
+    const n = valueCount(o, rp);
+    if (!this.roomFor(n)) return this.locate(h, o, rp, rel); // the table was grown or emptied: probe it again
+    const at = this.filled;
+    contextValues(this.weights, this.space, h, o, rp, this.values, at);
+    this.filled += n;
+    [this.hs[i], this.tags[i], this.starts[i]] = [key, tag, at];
+    this.count++;
+    return at;
+  }
+
+  /**
+   * Whether one more entry of n values fits as things are; if not, the table or the values are made room for
+   * (grown, or emptied at the budget), and false.
+   */
+  private roomFor(n: number): boolean {
+    const tableFull = 2 * (this.count + 1) > this.starts.length;
+    const valuesFull = this.filled + n > this.values.length;
+    if (!tableFull && !valuesFull) return true;
+    if (tableFull && this.starts.length < this.maxSlots) this.rehash(2 * this.starts.length);
+    else if (valuesFull && this.values.length < this.maxValues && this.filled + n <= this.maxValues) {
+      const grown = new Int16Array(Math.min(this.maxValues, Math.max(2 * this.values.length, this.filled + n)));
+      grown.set(this.values.subarray(0, this.filled));
+      this.values = grown;
+    } else {
+      this.starts.fill(-1);
+      this.count = 0;
+      this.filled = 0;
+      if (n > this.values.length) this.values = new Int16Array(n); // an entry larger than the budget: kept alone
+    }
+    return false;
+  }
+
+  private rehash(slots: number): void {
+    const [hs, tags, starts] = [this.hs, this.tags, this.starts];
+    [this.hs, this.tags, this.starts] = [new Int32Array(slots), new Int32Array(slots), new Int32Array(slots).fill(-1)];
+    const mask = slots - 1;
+    for (let j = 0; j < starts.length; j++) {
+      if (starts[j] < 0) continue;
+      let i = entryKey(hs[j] >>> 0, tags[j]) & mask;
+      while (this.starts[i] >= 0) i = (i + 1) & mask;
+      [this.hs[i], this.tags[i], this.starts[i]] = [hs[j], tags[j], starts[j]];
     }
   }
 }
 
+/** How many values an entry for outputs `o` of `rp` holds. */
+function valueCount(o: number, rp: RelPairs): number {
+  return (o & OUT_PAIR ? rp.pair.length : 0) + (o & OUT_L ? rp.ls.length : 0) + (o & OUT_R ? rp.rs.length : 0) + (o & OUT_SYM ? SYM_CLASSES : 0);
+}
+
 /**
- * (context hash, relation · 16 + outputs) mixed into a 30-bit integer: V8 keeps integers below 2³⁰ as small integers
- * (Smis), which a Map hashes in place; a wider key is a heap number, allocated and hashed by value on every lookup
- * (a quarter of the comma prior's scoring time). Collisions are told apart by the entry's own h and tag.
+ * (context hash, relation · 16 + outputs) mixed into a 30-bit integer, where `locate` starts probing; the entry's own
+ * h and tag tell a collision from a hit.
  */
 function entryKey(h: number, tag: number): number {
   return (h ^ Math.imul(tag + 1, 0x9e3779b1)) & 0x3fffffff;
 }
 
-/** θ's quantised values at context h's slots for the outputs `o` asks of `rp`, laid out as `get` says. */
-function contextValues(weights: Int16Array | RankedInt16, space: OutputSpace, h: number, o: number, rp: RelPairs): Int16Array {
+/** θ's quantised values at context h's slots for the outputs `o` asks of `rp`, laid out as `locate` says, into out from `at`. */
+function contextValues(weights: Int16Array | RankedInt16, space: OutputSpace, h: number, o: number, rp: RelPairs, out: Int16Array, at: number): void {
   const nP = o & OUT_PAIR ? rp.pair.length : 0, nL = o & OUT_L ? rp.ls.length : 0, nR = o & OUT_R ? rp.rs.length : 0;
   const n = nP + nL + nR + (o & OUT_SYM ? SYM_CLASSES : 0);
   if (slotScratch.length < n) slotScratch = new Int32Array(2 * n);
@@ -109,20 +156,9 @@ function contextValues(weights: Int16Array | RankedInt16, space: OutputSpace, h:
   for (let j = 0; j < nL; j++) slots[k++] = featureIndex(h, outL(space, rp.ls[j]), mask);
   for (let j = 0; j < nR; j++) slots[k++] = featureIndex(h, outR(space, rp.rs[j]), mask);
   if (o & OUT_SYM) for (let j = 0; j < SYM_CLASSES; j++) slots[k++] = featureIndex(h, outSym(space, j), mask);
-  const q = new Int16Array(n);
-  if (weights instanceof RankedInt16) for (let i = 0; i < n; i++) q[i] = weights.get(slots[i]);
-  else for (let i = 0; i < n; i++) q[i] = weights[slots[i]];
-  return q;
+  if (weights instanceof RankedInt16) for (let i = 0; i < n; i++) out[at + i] = weights.get(slots[i]);
+  else for (let i = 0; i < n; i++) out[at + i] = weights[slots[i]];
 }
 
 let slotScratch = new Int32Array(1024);
 
-/**
- * What an entry costs in memory: its values and ~600 bytes more for the typed array (its object and its own
- * backing store), the entry object and the Map's slot. Measured: 100,000 entries of 84 values (the mean over EWT dev)
- * raised RSS by 786 bytes each, of 300 values by 1,199.
- */
-function entryBytes(q: Int16Array): number {
-  return q.byteLength + ENTRY_OVERHEAD_BYTES;
-}
-const ENTRY_OVERHEAD_BYTES = 600;
