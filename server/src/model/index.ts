@@ -208,10 +208,14 @@ export class PunctModelImpl implements PunctModel {
   restoreWithSupport(tree: PunctuatedTree, opts: { samples?: number; seed?: number } = {}): { slots: string[][]; support: Array<Map<string, number>> } {
     const samples = this.restoreSamples(tree, opts);
     const support = samples[0].map(() => new Map<string, number>());
+    const share = 1 / samples.length;
     for (const x of samples)
-      x.forEach((slot, i) => {
-        for (const t of new Set(slot)) support[i].set(t, (support[i].get(t) ?? 0) + 1 / samples.length);
-      });
+      for (let i = 0; i < x.length; i++) {
+        const slot = x[i];
+        // Each mark once per sample, in the order of its first place in the slot (as a Set of the slot's marks would
+        // give them, without making one per slot and sample: a slot holds a mark or two).
+        for (let k = 0; k < slot.length; k++) if (slot.indexOf(slot[k]) === k) support[i].set(slot[k], (support[i].get(slot[k]) ?? 0) + share);
+      }
     return { slots: mbrDecode(samples), support };
   }
 
