@@ -178,9 +178,10 @@ export function pairScores(
   scale = 1,
   cache?: ContextWeightSource,
   plus?: Float64Array,
+  /** Where the scores go: k zeros (default a new array). */
+  out: Float64Array = new Float64Array(rp.pair.length),
 ): Float64Array {
   const k = rp.pair.length;
-  const out = new Float64Array(k);
   // With `plus`, the context sums go to a reused buffer and `out` gets them plus plus[j], added last (as adding the
   // two separately scored vectors did), so the scores are the same and one array less is made per call.
   if (plus && scratchPair.length < k) scratchPair = new Float64Array(2 * k);

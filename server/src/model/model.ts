@@ -68,7 +68,33 @@ export interface PreparedTree {
   /** Unnormalised scores of the static contexts per node (same generation). */
   staticScores: Float64Array[];
   generation: number;
+  /** Where the node distributions' arrays are cut from (`FloatChunks`). */
+  floats: FloatChunks;
 }
+
+/**
+ * Zero-filled float64 arrays cut from larger ones, never handed out twice: a node distribution's few hundred bytes as
+ * a typed array of its own are memory V8 allocates outside its heap (slow to make, and counted against the heap's
+ * growth, so that sampling's thousands of them brought on collections); a view of a shared chunk is not.
+ */
+export class FloatChunks {
+  private chunk = new Float64Array(0);
+  private used = 0;
+
+  /** n zeros, in memory no other array handed out shares. */
+  take(n: number): Float64Array {
+    if (this.used + n > this.chunk.length) {
+      this.chunk = new Float64Array(Math.max(FLOAT_CHUNK, n));
+      this.used = 0;
+    }
+    const out = this.chunk.subarray(this.used, this.used + n);
+    this.used += n;
+    return out;
+  }
+}
+
+/** Entries of a chunk (32 KB: a sentence's distributions take a few chunks). */
+const FLOAT_CHUNK = 4096;
 
 /** A relative clause or an apposition: the constituents Nunberg's delimiting commas set off in pairs. */
 function isSupplement(deprel: string): boolean {
@@ -222,7 +248,7 @@ export class ModelCore {
       if ((this.finalMarkOnRoot || this.finalPointOnRoot) && info.hi[w] === info.n) rp[w] = w === info.root ? this.oneFinalMark(rp[w]) : this.noFinalMark(rp[w]);
       ctx[w] = staticContextHashes(info, w, this.wordKey);
     }
-    return { info, lifted: info.lifted, rp, unmatched: new Array(info.n + 1), ctx, probCache: new Map(), staticScores: [], generation: this.generation };
+    return { info, lifted: info.lifted, rp, unmatched: new Array(info.n + 1), ctx, probCache: new Map(), staticScores: [], generation: this.generation, floats: new FloatChunks() };
   }
 
   /**
@@ -363,9 +389,10 @@ export class ModelCore {
       // The static contexts' scores are computed once per node; only the few D contexts are added per surface.
       let st = prep.staticScores[w];
       const cache = this.contextCache();
-      if (!st) prep.staticScores[w] = st = pairScores(this.theta, this.space, prep.ctx[w], prep.rp[w], this.thetaScale, cache);
+      const k = prep.rp[w].pair.length;
+      if (!st) prep.staticScores[w] = st = pairScores(this.theta, this.space, prep.ctx[w], prep.rp[w], this.thetaScale, cache, undefined, prep.floats.take(k));
       const dctx = hashContexts(contexts);
-      const logp = logNormalise(pairScores(this.theta, this.space, dctx, prep.rp[w], this.thetaScale, cache, st));
+      const logp = logNormalise(pairScores(this.theta, this.space, dctx, prep.rp[w], this.thetaScale, cache, st, prep.floats.take(k)));
       // All the node's contexts are asked for by training only: joined when read.
       const staticCtx = prep.ctx[w];
       let joined: HashedContexts | undefined;
@@ -387,7 +414,7 @@ export class ModelCore {
    */
   nodeProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): Float64Array {
     const hit = this.nodeLogProbs(prep, w, slots);
-    return (hit.weight ??= expOf(hit.logp));
+    return (hit.weight ??= expOf(hit.logp, prep.floats.take(hit.logp.length)));
   }
 
   /**
@@ -418,8 +445,7 @@ export class ModelCore {
 }
 
 /** e^x per entry (x + 0 as the tilted weights add it would change nothing: e^{−0} = e^{+0}). */
-function expOf(logp: Float64Array): Float64Array {
-  const out = new Float64Array(logp.length);
+function expOf(logp: Float64Array, out: Float64Array = new Float64Array(logp.length)): Float64Array {
   for (let j = 0; j < logp.length; j++) out[j] = Math.exp(logp[j]);
   return out;
 }
