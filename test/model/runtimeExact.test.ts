@@ -116,6 +116,34 @@ describe('model at inference time: the same numbers as the plain computation', (
     assert.ok(compared > 1000, `${compared} compared`);
   });
 
+  it("a draw of a node's pair (exponentiating only the pairs it passes) picks what the walk over all its probabilities picks", () => {
+    // drawPair fills a distribution's e^{log p} as draws pass its pairs; nodeProbs completes it. Both must give what
+    // exponentiating every pair first and walking them gives, whichever is asked first.
+    const trees = smallSentences(14, 40);
+    const core = randomCore(trees, 17, 'R', false);
+    const model = new PunctModelImpl(core, 'draws');
+    const rng = seededRng(8);
+    let draws = 0;
+    for (const t of trees.slice(0, 12)) {
+      const prep = model.prepare(t);
+      for (let k = 0; k < 20; k++) {
+        const { slots } = samplePrior(core, prep, rng);
+        for (let w = 1; w <= prep.info.n; w++) {
+          const logp = core.nodeLogProbs(prep, w, slots).logp;
+          const p = Float64Array.from(logp, (x) => Math.exp(x));
+          for (const r of [rng(), rng(), 0, 1 - 1e-12]) {
+            let [j, left] = [0, r];
+            for (; j < p.length - 1; j++) if ((left -= p[j]) < 0) break;
+            assert.strictEqual(core.drawPair(prep, w, slots, r), j, `${t.id} node ${w}, r = ${r}`);
+            draws++;
+          }
+          if (k % 2) sameArray(core.nodeProbs(prep, w, slots), p, `${t.id} node ${w}`);
+        }
+      }
+    }
+    assert.ok(draws > 4000, `${draws} draws`);
+  });
+
   it('the context weight cache returns exact weights while it evicts', () => {
     const trees = smallSentences(14, 40);
     const base = randomCore(trees, 14, 'R', false, 14);

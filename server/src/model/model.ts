@@ -64,7 +64,7 @@ export interface PreparedTree {
   unmatched: Array<Uint8Array | undefined>;
   ctx: HashedContexts[];
   /** Cache of D-dependent node distributions keyed by `w|internal tokens`, valid for one parameter generation. */
-  probCache: Map<string, { ctx: HashedContexts; logp: Float64Array; weight?: Float64Array }>;
+  probCache: Map<string, NodeDistribution>;
   /** Unnormalised scores of the static contexts per node (same generation). */
   staticScores: Float64Array[];
   generation: number;
@@ -95,6 +95,15 @@ export class FloatChunks {
 
 /** Entries of a chunk (32 KB: a sentence's distributions take a few chunks). */
 const FLOAT_CHUNK = 4096;
+
+/** p_θ(· | w) for one node and the D contexts its internal slots give (`ModelCore.nodeLogProbs`). */
+export interface NodeDistribution {
+  ctx: HashedContexts;
+  logp: Float64Array;
+  /** e^{logp}, made when first asked for: valid in [0, exponentiated) (`nodeProbs`, `drawPair`). */
+  weight?: Float64Array;
+  exponentiated?: number;
+}
 
 /** A relative clause or an apposition: the constituents Nunberg's delimiting commas set off in pairs. */
 function isSupplement(deprel: string): boolean {
@@ -366,7 +375,7 @@ export class ModelCore {
   }
 
   /** log p_θ(· | w) over rp[w], given the surface slots (for the D features); cached per internal punctuation. */
-  nodeLogProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): { ctx: HashedContexts; logp: Float64Array; weight?: Float64Array } {
+  nodeLogProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): NodeDistribution {
     const info = prep.info;
     if (prep.generation !== this.generation) {
       prep.probCache.clear();
@@ -414,7 +423,31 @@ export class ModelCore {
    */
   nodeProbs(prep: PreparedTree, w: number, slots: readonly (readonly string[])[]): Float64Array {
     const hit = this.nodeLogProbs(prep, w, slots);
-    return (hit.weight ??= expOf(hit.logp, prep.floats.take(hit.logp.length)));
+    const weight = (hit.weight ??= prep.floats.take(hit.logp.length));
+    const logp = hit.logp;
+    for (let j = hit.exponentiated ?? 0; j < logp.length; j++) weight[j] = Math.exp(logp[j]);
+    hit.exponentiated = logp.length;
+    return weight;
+  }
+
+  /**
+   * The pair of node w that a uniform draw r ∈ [0, 1) picks from `nodeProbs`: the first j at which r − p_0 − … − p_j
+   * falls below 0 (the last pair if none does). The same arithmetic as that walk over `nodeProbs`, but only the pairs
+   * the walk passes are exponentiated (sampling: most draws stop at the first few of a node's hundred pairs).
+   */
+  drawPair(prep: PreparedTree, w: number, slots: readonly (readonly string[])[], r: number): number {
+    const hit = this.nodeLogProbs(prep, w, slots);
+    const logp = hit.logp;
+    const weight = (hit.weight ??= prep.floats.take(logp.length));
+    let done = hit.exponentiated ?? 0;
+    let j = 0;
+    for (; j < logp.length - 1; j++) {
+      if (j === done) weight[done++] = Math.exp(logp[j]);
+      r -= weight[j];
+      if (r < 0) break;
+    }
+    hit.exponentiated = done;
+    return j;
   }
 
   /**
@@ -442,12 +475,6 @@ export class ModelCore {
     for (let j = 0; j < logp.length; j++) out[j] = Math.exp(logp[j] + (counted[j] ? tilt : 0));
     return out;
   }
-}
-
-/** e^x per entry (x + 0 as the tilted weights add it would change nothing: e^{−0} = e^{+0}). */
-function expOf(logp: Float64Array, out: Float64Array = new Float64Array(logp.length)): Float64Array {
-  for (let j = 0; j < logp.length; j++) out[j] = Math.exp(logp[j]);
-  return out;
 }
 
 /** Node w's input to Algorithm 1 (`ModelCore.nodeInputs`): its pairs, and their weights computed on first read. */

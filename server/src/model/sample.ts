@@ -63,15 +63,8 @@ export function samplePrior(core: ModelCore, prep: PreparedTree, rng: () => numb
   };
   for (const w of info.postorder) {
     for (let s = info.lo[w]; s < info.hi[w]; s++) finish(s);
-    // e^{log p} of each pair, kept with the distribution (`nodeProbs`): the same numbers as exponentiating here.
-    const p = core.nodeProbs(prep, w, slots);
-    let r = rng();
-    let j = 0;
-    for (; j < p.length - 1; j++) {
-      r -= p[j];
-      if (r < 0) break;
-    }
-    choice[w] = j;
+    // e^{log p} of the pairs the draw passes, kept with the distribution: the same numbers as exponentiating here.
+    choice[w] = core.drawPair(prep, w, slots, rng());
   }
   for (let s = 0; s <= info.n; s++) finish(s);
   return { choice, slots, bosKept };
