@@ -4,15 +4,20 @@
  * `--root DIR` runs another checkout's sources (a base to compare against, run alternately with this one);
  * `--out FILE` writes the restorations, to check that two versions restore identically; `--samples N`: MBR samples
  * (default the restorer's); `--warm N`: first restores the N paragraphs after them, untimed, so that the timing is of
- * code the JIT has compiled (a language server restores with warm code; a CLI run of a few paragraphs does not).
+ * code the JIT has compiled (a language server restores with warm code; a CLI run of a few paragraphs does not);
+ * `--cli-v8`: with the V8 interrupt budget `server/bin/puncteme.js` sets, as `puncteme restore` runs (fewer functions
+ * optimised on thin feedback and deoptimised again; the same results).
  *
- *   npx tsx scripts/bench-restore-speed.ts [--paragraphs 40] [--root DIR] [--out FILE] [--samples N] [--warm N]
+ *   npx tsx scripts/bench-restore-speed.ts [--paragraphs 40] [--root DIR] [--out FILE] [--samples N] [--warm N] [--cli-v8]
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
+import * as v8 from 'v8';
 
-const { values } = parseArgs({ options: { paragraphs: { type: 'string', default: '40' }, root: { type: 'string' }, out: { type: 'string' }, samples: { type: 'string' }, warm: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { paragraphs: { type: 'string', default: '40' }, root: { type: 'string' }, out: { type: 'string' }, samples: { type: 'string' }, warm: { type: 'string', default: '0' }, 'cli-v8': { type: 'boolean', default: false } } });
+// Before any of the restorer's code runs (the flag bin/puncteme.js sets; V8's flags are the process's).
+if (values['cli-v8']) v8.setFlagsFromString('--interrupt-budget=1081344');
 const root = path.resolve(values.root ?? path.join(__dirname, '..'));
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { loadPunctModel } = require(path.join(root, 'server/src/model')) as typeof import('../server/src/model');
