@@ -38,7 +38,7 @@
  *       the bundled one and each of them too), the model's
  *       samples drawn once per sentence; --comma-thresholds T,…: the comma model at each threshold; --web-thresholds
  *       W,…: at its threshold, with each threshold for web text (a model with a register, `register.ts`).
- *   --lower (with --set): every word of the input in lower case, as text typed without capitals; --only-default:
+ *   --lower (with --set): every word of the input in lower case, as text typed without capitals (in every mode); --only-default:
  *       the trivial baseline and the default restoration with and without the lower-case tagger only.
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
@@ -58,6 +58,7 @@ import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, 
 
 const { values } = parseArgs({
   options: {
+    'paragraph-end': { type: 'boolean' },
     words: { type: 'boolean', default: false },
     speed: { type: 'boolean', default: false },
     asides: { type: 'boolean', default: false },
@@ -194,7 +195,7 @@ function main(): void {
   const tallyOf = (restorer: { restore(text: string): string }): Tally => {
     const t = newTally();
     for (const p of chosen) {
-      const input = dictated(p);
+      const input = values.lower ? dictated(p).toLowerCase() : dictated(p);
       const gold = slotMarks(p.join(' '));
       if (!input || gold.length !== input.split(' ').length + 1) continue;
       score(t, gold, slotMarks(restorer.restore(input)));
@@ -279,6 +280,16 @@ function main(): void {
     for (const n of values['sample-counts'].split(',').map(Number)) {
       const t = tallyOf(makeRestorer(parser, model, withCandidate({ samples: n, seed: 1 })));
       console.log(`${report(String(n), t)} ${t.aed} edits / ${t.slots} slots`);
+    }
+    return;
+  }
+  if (values['paragraph-end']) {
+    if (set.endsWith('test') || set.endsWith('heldout')) throw new Error('tune on dev sets only');
+    console.log(`set ${set}, ${chosen.length} paragraphs`);
+    console.log('| paragraph end | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
+    for (const paragraphEnd of ['always', 'tagger'] as const) {
+      const t = tallyOf(makeRestorer(parser, memoModel, withCandidate({ paragraphEnd })));
+      console.log(`${report(paragraphEnd, t)} ${t.aed} edits`);
     }
     return;
   }

@@ -53,12 +53,12 @@ describe('comma evidence from the tagger', function () {
 
   it("a tagger sure of no mark removes the model's commas; with weight 0 the model's own commas stay", () => {
     const input = 'we met at noon the café was full';
-    const none = makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), boundaryEvidence: BOUNDARY_MODEL_CUT, commaModel: false }).restore(input);
+    const none = makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), boundaryEvidence: BOUNDARY_MODEL_CUT, commaModel: false, paragraphEnd: 'always' }).restore(input);
     assert.equal(none, 'We met at noon. The café was full.');
-    const own = makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), boundaryEvidence: BOUNDARY_MODEL_CUT, commaModel: false, commaEvidence: { weight: 0, threshold: 0.5 } }).restore(input);
+    const own = makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), boundaryEvidence: BOUNDARY_MODEL_CUT, commaModel: false, commaEvidence: { weight: 0, threshold: 0.5 }, paragraphEnd: 'always' }).restore(input);
     assert.equal(own, 'We, met, at, noon. The, café, was, full.');
     // w = 0.4: 0.4·0 + 0.6·1 = 0.6 ≥ 0.5 keeps them; w = 0.6: 0.4 < 0.5 drops them.
-    const mixed = (w: number) => makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), boundaryEvidence: BOUNDARY_MODEL_CUT, commaModel: false, commaEvidence: { weight: w, threshold: 0.5 } }).restore(input);
+    const mixed = (w: number) => makeRestorer(loadParser(), commaEverywhere, { boundaries: noonBoundary(), tagger: sureTagger(0), boundaryEvidence: BOUNDARY_MODEL_CUT, commaModel: false, commaEvidence: { weight: w, threshold: 0.5 }, paragraphEnd: 'always' }).restore(input);
     assert.equal(mixed(0.4), own);
     assert.equal(mixed(0.6), none);
   });
@@ -73,7 +73,7 @@ describe('sentence ends from the tagger', function () {
 
   it("with the Viterbi cut, the run is cut where the tagger's best tags end a sentence, not where the boundary model does", () => {
     const input = 'we met at noon the well-known café was full';
-    const viterbi = (y: number) => makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(y), boundaryEvidence: { viterbi: true }, commaModel: false }).restore(input);
+    const viterbi = (y: number) => makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(y), boundaryEvidence: { viterbi: true }, commaModel: false, paragraphEnd: 'always' }).restore(input);
     assert.equal(viterbi(PERIOD), 'We. Met. At. Noon. The. Well-known. Café. Was. Full.');
     assert.equal(viterbi(0), 'We met at noon the well-known café was full.');
     // The Viterbi cut is the default; the boundary model's cut ignores the tagger's ends.
@@ -89,6 +89,17 @@ describe('sentence ends from the tagger', function () {
     assert.equal(restored(false), 'We met at noon. The speakers include.');
     // A tagger sure of a period there keeps the sentence's end.
     assert.equal(makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(PERIOD), boundaryEvidence: BOUNDARY_MODEL_CUT, colonThreshold: false, commaModel: false }).restore(input), 'We met at noon. The speakers include.');
+  });
+
+  it("a paragraph's last sentence has no mark where the tagger finds none likelier than an end or a colon; `always` ends it", () => {
+    const input = 'we met at noon the café was full';
+    const restored = (y: number, paragraphEnd?: 'always' | 'tagger') => makeRestorer(loadParser(), silent, { boundaries: noonBoundary(), tagger: sureTagger(y), boundaryEvidence: BOUNDARY_MODEL_CUT, commaModel: false, paragraphEnd }).restore(input);
+    // Only the paragraph's last sentence: the sentence the boundary model cuts before keeps its period.
+    assert.equal(restored(0), 'We met at noon. The café was full');
+    assert.equal(restored(0, 'tagger'), restored(0));
+    assert.equal(restored(0, 'always'), 'We met at noon. The café was full.');
+    assert.equal(restored(PERIOD), 'We met at noon. The café was full.');
+    assert.equal(wordChange(input, restored(0)), undefined);
   });
 
   it("the tagger's P(? | sentence end) decides the question mark by its weight in the mix", () => {
