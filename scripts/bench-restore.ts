@@ -326,7 +326,7 @@ function main(): void {
     const groups: Record<string, string[]> = { paren: ['(', ')', '[', ']'], dash: ['—'], quote: ['"', "'"] };
     console.log(`set ${set}, ${chosen.length} paragraphs, samples ${values.samples ?? 1000}`);
     console.log('| threshold | ' + Object.keys(groups).map((g) => `${g} inserted | ${g} right | ${g} in gold`).join(' | ') + ' | AED/slot |');
-    for (const threshold of [0, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95]) {
+    for (const threshold of [0, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01]) {
       const restorer = makeRestorer(parser, memoModel, { samples: Number(values.samples ?? 1000), asideSupport: threshold });
       const c: Record<string, [number, number, number]> = { paren: [0, 0, 0], dash: [0, 0, 0], quote: [0, 0, 0] };
       const t = newTally();

@@ -48,7 +48,8 @@ export interface RestoreOptions {
   seed?: number;
   /**
    * Parentheses, brackets, dashes and quotation marks are inserted only where at least this share of the model's
-   * samples put them (default ASIDE_SUPPORT), and an opening quotation mark only after a reporting verb.
+   * samples put them (default: brackets and dashes never, ASIDE_SUPPORT; quotation marks QUOTE_SUPPORT), and an
+   * opening quotation mark only after a reporting verb.
    */
   asideSupport?: number;
   /** Sentence boundaries in a run of words: default the bundled model (if present); `false`: the tokenizer's sentences only. */
@@ -113,10 +114,19 @@ function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; 
 export type BoundaryEvidence = { weight: number; threshold?: number } | { viterbi: true; orBoundaryModel?: boolean };
 
 /**
- * Calibrated on EWT dev and edited-english dev (`scripts/bench-restore.ts --asides`, BENCHMARKS.md "Restoration"):
- * below it, the asides restoration inserted were mostly wrong.
+ * Brackets and dashes: none. Calibrated on EWT dev and edited-english dev (`scripts/bench-restore.ts --asides`, 400
+ * paragraphs each), those the model's samples agreed on at a support of 0.8 or more were right 0 times in 20 (2 and 8
+ * of them at 0.9, the earlier default), and below 0.8 mostly wrong too (5 right of 76 at 0.5–0.8): there is no
+ * lexical evidence for them (journal, "Restoration inserts no brackets or dashes"). `asideSupport` still lets a caller
+ * ask for the samples' sure ones.
  */
-export const ASIDE_SUPPORT = 0.9;
+export const ASIDE_SUPPORT = Infinity;
+
+/**
+ * Quotation marks, whose evidence is lexical (an opening one only after a reporting verb): where at least this share
+ * of the samples put them. None was inserted on the dev sets at any support, so the earlier calibration stays.
+ */
+export const QUOTE_SUPPORT = 0.9;
 
 /**
  * MBR samples per sentence. 100 restored as well as the model's 1000 on EWT dev and edited-english dev (AED within
@@ -243,7 +253,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
         const restoreSentence = (s: ParsedSentence, finish?: boolean) => {
           const gaps = sentenceGaps(text, s, code);
           const { slots: restored, support } = model.restoreWithSupport?.(s.tree, opts) ?? { slots: model.restore(s.tree, opts), support: undefined };
-          const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT);
+          const sure = withoutUnsureAsides(restored, support, s.tree.words.map((w) => w.form), options.asideSupport ?? ASIDE_SUPPORT, options.asideSupport ?? QUOTE_SUPPORT);
           const n = sure.length - 1;
           if (tagger) {
             // What the comma model reads of the sentence, once (its parse and each word's yield).
@@ -270,7 +280,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
               const chosen = candidates.filter((c) => c.p >= c.t).sort((a, b) => b.p - a.p)[0];
               sure[i] = withMarkDecision(sure[i], candidates.map((c) => MARKS[c.y]), chosen && MARKS[chosen.y]);
-              // The model's `...` inside a sentence was right 0 times in 8 on the dev sets: kept only where it is sure.
+              // The model's `...` inside a sentence was right 0 times in 8 on the dev sets: kept only at the aside support (by default never).
               if (colonThreshold !== false && (support?.[i].get('...') ?? 1) < (options.asideSupport ?? ASIDE_SUPPORT)) sure[i] = sure[i].filter((m) => m !== '...');
             }
           }
@@ -471,6 +481,7 @@ function withMarkDecision(marks: readonly string[], decided: readonly string[], 
 /** Marks that set off an aside or a quotation: inserted wrongly, they change what the text says. */
 const ASIDE = new Set(['(', ')', '[', ']', '—', '“', '”', '‘', '’']);
 const OPENING_QUOTE = new Set(['“', '‘']);
+const QUOTES = new Set(['“', '”', '‘', '’']);
 /**
  * Verbs that introduce direct speech. The model, which sees no quotation without its marks, opened quotations
  * anywhere (issue #31: "(best regards, Tom)", `run npm — install`); a quotation restored from words alone needs
@@ -486,7 +497,7 @@ const OBJECT_PRONOUNS = new Set('me him her us them you it'.split(' '));
  * opening quotation marks that follow no reporting verb (`said “…`, `told him “…`). Partners left alone are
  * removed later by the pairing.
  */
-function withoutUnsureAsides(slots: readonly string[][], support: Array<Map<string, number>> | undefined, forms: readonly string[], threshold: number): string[][] {
+function withoutUnsureAsides(slots: readonly string[][], support: Array<Map<string, number>> | undefined, forms: readonly string[], threshold: number, quoteThreshold: number): string[][] {
   const reported = (i: number) => {
     const before = (k: number) => forms[k]?.toLowerCase() ?? '';
     return REPORTING_VERBS.has(before(i - 1)) || (OBJECT_PRONOUNS.has(before(i - 1)) && REPORTING_VERBS.has(before(i - 2)));
@@ -495,7 +506,7 @@ function withoutUnsureAsides(slots: readonly string[][], support: Array<Map<stri
     marks.filter((m) => {
       if (!ASIDE.has(m)) return true;
       if (OPENING_QUOTE.has(m) && !reported(i)) return false;
-      return (support?.[i].get(m) ?? 1) >= threshold;
+      return (support?.[i].get(m) ?? 1) >= (QUOTES.has(m) ? quoteThreshold : threshold);
     }),
   );
 }
