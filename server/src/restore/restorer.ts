@@ -280,7 +280,8 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               if (colonThreshold !== false) candidates.push({ y: COLON, p: mixed(COLON), t: colonThreshold }, { y: SEMICOLON, p: mixed(SEMICOLON), t: colonThreshold });
               const chosen = candidates.filter((c) => c.p >= c.t).sort((a, b) => b.p - a.p)[0];
               sure[i] = withMarkDecision(sure[i], candidates.map((c) => MARKS[c.y]), chosen && MARKS[chosen.y]);
-              // The model's `...` inside a sentence was right 0 times in 8 on the dev sets: kept only at the aside support (by default never).
+              // The model's `...` inside a sentence was right 0 times in 8 on the dev sets: kept only at the aside
+              // support (by default never).
               if (colonThreshold !== false && (support?.[i].get('...') ?? 1) < (options.asideSupport ?? ASIDE_SUPPORT)) sure[i] = sure[i].filter((m) => m !== '...');
             }
           }
