@@ -16,8 +16,13 @@ import { parseArgs } from 'util';
 import * as v8 from 'v8';
 
 const { values } = parseArgs({ options: { paragraphs: { type: 'string', default: '40' }, root: { type: 'string' }, out: { type: 'string' }, samples: { type: 'string' }, warm: { type: 'string', default: '0' }, 'cli-v8': { type: 'boolean', default: false } } });
-// Before any of the restorer's code runs (the flag bin/puncteme.js sets; V8's flags are the process's).
-if (values['cli-v8']) v8.setFlagsFromString('--interrupt-budget=1081344');
+// Before any of the restorer's code runs: the flags bin/puncteme.js sets, read from it (V8's flags are the process's).
+if (values['cli-v8']) {
+  const bin = fs.readFileSync(path.join(__dirname, '../server/bin/puncteme.js'), 'utf8');
+  const flags = /setFlagsFromString\('([^']+)'\)/.exec(bin)?.[1];
+  if (!flags) throw new Error('server/bin/puncteme.js sets no V8 flags to copy');
+  v8.setFlagsFromString(flags);
+}
 const root = path.resolve(values.root ?? path.join(__dirname, '..'));
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { loadPunctModel } = require(path.join(root, 'server/src/model')) as typeof import('../server/src/model');

@@ -5,20 +5,19 @@
  *
  *   npx tsx server/research/scorer/gapTaggerCeiling.ts --tagger F [--part dev] [--per-kind 150]
  */
-import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { EditedPart } from '../editedEnglish';
 import { BENCH_KINDS } from '../corruption/rates';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { benchItems } from '../corruption/benchItems';
 import { GENUINE_SHAPE, shapeOf } from '../corruption/itemShape';
-import { bilstmTaggerFromJson, BiLstmTaggerJson, BILSTM_MARK_COUNT } from '../../src/restore/bilstmTagger';
+import { BILSTM_MARK_COUNT, readBiLstmTaggerFile } from '../../src/restore/bilstmTagger';
 import { neuralGapReading } from '../../src/engine/correction/learned/sideModels';
 import * as path from 'path';
 
 const { values: opt } = parseArgs({ options: { tagger: { type: 'string' }, part: { type: 'string', default: 'dev' }, 'per-kind': { type: 'string', default: '150' } } });
 const file = opt.tagger!;
-const tagger = bilstmTaggerFromJson(JSON.parse(fs.readFileSync(file, 'utf8')) as BiLstmTaggerJson, path.resolve('models/en'));
+const tagger = readBiLstmTaggerFile(file, path.resolve('models/en'));
 const docs = loadSuiteDocuments(opt.part as EditedPart);
 const kinds = ['relative-clause-comma-missing', 'appositive-comma-missing', 'introductory-comma-missing', 'clause-coordinator-comma-missing', 'aside-closing-comma-missing'];
 const items = benchItems(docs, BENCH_KINDS, Number(opt['per-kind']), 1).filter((it) => kinds.includes(it.error));

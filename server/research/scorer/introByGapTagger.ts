@@ -6,7 +6,6 @@
  *
  *   npx tsx server/research/scorer/introByGapTagger.ts --tagger F [--part dev] [--show P]  (--show: print the written-text slots at or above P)
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { parseArgs } from 'util';
 import { EditedPart } from '../editedEnglish';
@@ -14,14 +13,14 @@ import { BENCH_KINDS } from '../corruption/rates';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { benchItems } from '../corruption/benchItems';
 import { loadEngineParts } from '../../src/engine';
-import { bilstmTaggerFromJson, BiLstmTaggerJson, BILSTM_MARK_COUNT } from '../../src/restore/bilstmTagger';
+import { BILSTM_MARK_COUNT, readBiLstmTaggerFile } from '../../src/restore/bilstmTagger';
 import { neuralGapReading } from '../../src/engine/correction/learned/sideModels';
 import { setOffCandidates, slotState } from '../../src/engine/setOffCommas/candidates';
 import { treeInfo } from '../../src/engine/treeInfo';
 import { AnalysedSentence } from '../../src/engine/sentence';
 
 const { values: opt } = parseArgs({ options: { tagger: { type: 'string' }, part: { type: 'string', default: 'dev' }, show: { type: 'string' } } });
-const tagger = bilstmTaggerFromJson(JSON.parse(fs.readFileSync(opt.tagger!, 'utf8')) as BiLstmTaggerJson, path.resolve('models/en'));
+const tagger = readBiLstmTaggerFile(opt.tagger!, path.resolve('models/en'));
 const analyser = loadEngineParts().analyser!;
 const TH = [0.5, 0.6, 0.7, 0.8, 0.9];
 

@@ -93,7 +93,7 @@ export interface RestoreOptions {
   questionThreshold?: number;
   /**
    * With the tagger: a paragraph ends with `:` where the tagger finds a colon there more likely than every sentence
-   * end together (default true; `false`: a paragraph always ends as a sentence).
+   * end together (default true; `false`: never with a colon, as a sentence or, by `paragraphEnd`, bare).
    */
   paragraphColon?: boolean;
   /**
@@ -233,6 +233,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const questionWeight = options.questionEvidence ?? QUESTION_EVIDENCE;
       const questionThreshold = options.questionThreshold ?? QUESTION_THRESHOLD;
       const paragraphColon = options.paragraphColon ?? true;
+      const paragraphEnd = options.paragraphEnd ?? 'tagger';
       /** The tagger's P(mark after the word), a row of the tags' marginals, by the word's offset in `text`. */
       const tagsAfter = new Map<number, Float64Array>();
       for (const block of textBlocks(text)) {
@@ -289,10 +290,10 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             // A paragraph that introduces what follows (`Confirmed speakers include:` before a list) ends with the
             // tagger's colon: the paragraph's period was wrong 34 times on edited dev where the tagger alone wrote
             // the text's colon (journal, "Restoration's decisions re-tuned for the BiLSTM tagger").
-            const pLast = tagger && paragraphColon && text.slice(s.end, block.end).trim() === '' ? tagsAfter.get(s.tokens[s.wordTokens[n - 1]].start) : undefined;
+            const pLast = tagger && text.slice(s.end, block.end).trim() === '' ? tagsAfter.get(s.tokens[s.wordTokens[n - 1]].start) : undefined;
             const pEnds = pLast === undefined ? 0 : SENTENCE_END_MARKS.reduce((a, y) => a + pLast[y], 0);
-            const colon = pLast !== undefined && pLast[COLON] > pEnds;
-            const bare = pLast !== undefined && (options.paragraphEnd ?? 'tagger') === 'tagger' && pLast[0] > Math.max(pEnds, pLast[COLON]);
+            const colon = pLast !== undefined && paragraphColon && pLast[COLON] > pEnds;
+            const bare = pLast !== undefined && paragraphEnd === 'tagger' && pLast[0] > Math.max(pEnds, pLast[COLON]);
             sure[n] = bare ? sure[n].filter((m) => !SENTENCE_END.has(m) && !ABSORBED_BY_END.has(m)) : colon ? colonEnd(sure[n]) : finishedEnd(sure[n], false);
           }
           // Each sentence the restoration ends (inside the tree, or at its end) ends with `?` if it is a question.
