@@ -4,7 +4,9 @@
  * essay's remaining comma splice vanished under `auto` and the file linted clean).
  */
 import { strict as assert } from 'assert';
-import { readFile, removeRepo, runMain, tempRepo } from './helpers';
+import { autoAudienceSummary } from '../../server/src/cli/format/audienceSummary';
+import type { AudienceDecision } from '../../server/src/engine/audience';
+import { readFile, removeRepo, runMain, tempRepo, writeFile } from './helpers';
 
 /** Sentences of `examples/probes/learner-errors.md` and a doubled comma `--fix` applies. */
 const ESSAY =
@@ -37,6 +39,14 @@ describe('cli: --audience', function () {
     assert.doesNotMatch(edited.stdout, /held to/);
   });
 
+  it('the summary says which standard auto chose for every file, edited prose too; a named audience adds no such line', async () => {
+    writeFile(dir, 'note.txt', 'The plan,, as agreed, was fine. We left at noon.\n');
+    const r = await runMain(['lint', ...CALIBRATED, 'essay.txt', 'note.txt'], { cwd: dir });
+    assert.match(r.stdout, /\n {2}audience auto: edited-prose standards for 1 file, learner standards for 1 file \(set "audience" to choose\)\n/);
+    const named = await runMain(['lint', ...CALIBRATED, '--audience', 'learner', 'essay.txt', 'note.txt'], { cwd: dir });
+    assert.doesNotMatch(named.stdout, /audience auto/);
+  });
+
   it('--fix keeps the fixed text at the standard the text as given was held to: no remaining finding vanishes', async () => {
     const before = JSON.parse((await runMain(['lint', ...CALIBRATED, '-f', 'json', 'essay.txt'], { cwd: dir })).stdout)[0].findings as Array<{ ruleId: string; key: string }>;
     assert.ok(before.some((f) => f.ruleId === 'comma-splice'), 'the splice is reported before fixing');
@@ -50,5 +60,19 @@ describe('cli: --audience', function () {
     assert.equal(before.filter((f) => !kept.has(f.key)).length, applied);
     assert.ok(after.some((f) => f.ruleId === 'comma-splice'), 'the splice is still reported after fixing');
     assert.equal(fixed.code, 1);
+  });
+});
+
+describe('cli: the summary line of audience auto', () => {
+  const decided = (audience: 'edited' | 'learner', by: 'auto' | 'setting'): AudienceDecision => ({ audience, by, findings: 0, sentences: 1 });
+  it('counts the files auto held to each standard, and names only the standards it chose', () => {
+    const file = (audience?: AudienceDecision) => ({ file: 'f.md', findings: [], ...(audience ? { audience } : {}) });
+    assert.equal(autoAudienceSummary([]), undefined);
+    assert.equal(autoAudienceSummary([file(), file(decided('learner', 'setting'))]), undefined);
+    assert.equal(autoAudienceSummary([file(decided('edited', 'auto'))]), 'audience auto: edited-prose standards for 1 file (set "audience" to choose)');
+    assert.equal(
+      autoAudienceSummary([file(decided('edited', 'auto')), file(decided('learner', 'auto')), file(decided('edited', 'auto')), file()]),
+      'audience auto: edited-prose standards for 2 files, learner standards for 1 file (set "audience" to choose)',
+    );
   });
 });

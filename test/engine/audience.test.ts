@@ -123,6 +123,25 @@ describe('engine: audience (stable findings)', function () {
     assert.deepStrictEqual(unreasoned(bySentence(auto, documentOf(sentences.slice(0, 8)).spans)), unreasoned(bySentence(learner, documentOf(sentences.slice(0, 8)).spans)));
   });
 
+  it('naming the audience auto chose changes no finding: edited is auto\'s edited prose, learner its learner standards', () => {
+    // A line without its final period, last in the document: auto leaves it waiting for the document's decision (it
+    // may be a caption); naming edited once reported it outright.
+    const unreasoned = (found: readonly Finding[]) => found.map((f) => `${f.ruleId}@${f.start.offset}-${f.end.offset} ${f.message.replace(/ \((Less certain|Reported)[^)]*\)$/, '')}`);
+    const linter = makeLinter(parts());
+    const chosen: string[] = [];
+    fc.assert(
+      fc.property(fc.subarray([...sentences, ...CLEAN], { minLength: 1, maxLength: 10 }), fc.boolean(), (picked, unfinished) => {
+        const text = [...picked, ...(unfinished ? ['We met at noon'] : [])].join(' ');
+        const settled = settleDocument([linter.lintPart!(text, {})]);
+        chosen.push(settled.audience.audience);
+        assert.deepStrictEqual(unreasoned(lint(text, { audience: settled.audience.audience })), unreasoned(settled.findings[0]), `${settled.audience.audience}: ${text}`);
+      }),
+      { numRuns: 24, seed: 39 },
+    );
+    assert.ok(chosen.includes('edited') && chosen.includes('learner'), `both standards drawn: ${chosen.join(' ')}`);
+    assert.deepStrictEqual(lint('We met at noon', { audience: 'edited' }), lint('We met at noon', {}));
+  });
+
   it('a stricter setting never reports less: learner covers edited; introductoryComma edited covers auto; commaSplices edited covers ignore', () => {
     const covers = (strict: readonly Finding[], loose: readonly Finding[]) =>
       loose.filter((l) => !strict.some((s) => s.ruleId === l.ruleId && s.start.offset < Math.max(l.end.offset, l.start.offset + 1) && l.start.offset < Math.max(s.end.offset, s.start.offset + 1)));

@@ -5,6 +5,7 @@
  */
 import { strict as assert } from 'assert';
 import { detectQuoteStyle, quotePlacementRule } from '../../server/src/engine/rules/quotePlacement';
+import { explanationText } from '../../server/src/engine/finding';
 import { LintOptions } from '../../server/src/engine/types';
 
 describe('engine: a mark after a quoted question or exclamation (rules/quotePlacement.ts)', () => {
@@ -20,6 +21,14 @@ describe('engine: a mark after a quoted question or exclamation (rules/quotePlac
     assert.deepEqual(check(text, { quoteStyle: 'american' }), want);
     assert.deepEqual(check(text, { quoteStyle: 'british' }), want);
     assert.deepEqual(check('He shouted "Stop!".', { quoteStyle: 'auto' }).length, 1);
+  });
+  it('the explanation names the marks in words: no mark in quotes beside a quotation mark (`only "?"" is written`)', () => {
+    for (const text of ['He asked "why?".', '"Ready?", she asked.', 'He shouted \u201cStop!\u201d.']) {
+      const [f] = quotePlacementRule.check(text, { quoteStyle: 'american' });
+      const why = explanationText(f.explanation!);
+      assert.match(why, /only the "[?!]" and the closing quotation mark are written\.$/, text);
+      assert.doesNotMatch(why, /"[?!]["\u201d]"/, text);
+    }
   });
   it('a comma after a plain quotation is still moved inside in American style, and left alone in British', () => {
     assert.deepEqual(check('She called it "a disaster", and left.', { quoteStyle: 'american' }), [

@@ -5,6 +5,9 @@ import * as fs from 'fs';
 import { DIALECT_VALUES } from '../../server/src/config';
 import * as path from 'path';
 
+/** The options' audience and adaptToWriter, as the engine reads them. */
+const pickAudience = (o: { audience?: string; adaptToWriter?: boolean }) => [o.audience, o.adaptToWriter];
+
 describe('server settings', () => {
   it('fall back to the defaults for missing or ill-typed values (clients send anything)', () => {
     const s = fromEditor({ enable: 'yes', quoteStyle: 'british', maxFileSize: -1, languages: [1], severity: null });
@@ -61,7 +64,8 @@ describe('server settings', () => {
   it('adaptToWriter: on unless the editor or the project config turns it off; the same key everywhere', () => {
     assert.equal(fromEditor({}).adaptToWriter, true);
     assert.equal(fromEditor({ adaptToWriter: 'no' }).adaptToWriter, true);
-    assert.equal(toLintOptions(fromEditor({ adaptToWriter: false })).adaptToWriter, false);
+    // Off, it is the older name of `audience: edited`, which the engine decides with (`withOlderAudienceName`).
+    assert.deepEqual(pickAudience(toLintOptions(fromEditor({ adaptToWriter: false }))), ['edited', true]);
     assert.equal(withProjectConfig(fromEditor({}), { adaptToWriter: false }).adaptToWriter, false);
     assert.equal(withProjectConfig(fromEditor({ adaptToWriter: false }), {}).adaptToWriter, false);
     const read = (file: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, '../..', file), 'utf8'));

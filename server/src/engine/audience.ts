@@ -27,13 +27,26 @@ export function audienceOf(options: LintOptions): Audience {
 }
 
 /**
- * The options the engine decides with: `audience` written out as the `adaptToWriter` the per-sentence decisions read
- * (`edited` does not adapt; `learner` and `auto` keep the adapted findings waiting for the document's decision).
+ * The options the engine decides with. A named audience keeps `adaptToWriter` on, so that each sentence leaves the
+ * findings an error-prone document would add waiting, and the document decides them as `auto` would have, its error
+ * rate set by the name (`documentPart.ts settleDocument`): `learner` reports them, `edited` drops them. So a named
+ * audience gives exactly what `auto` gives when it chooses that audience, and pinning the choice `auto` reported
+ * changes no finding. (`adaptToWriter: false` without an audience, the research scripts' `--no-adapt`, still decides
+ * every sentence once at edited prose's thresholds, leaving nothing to wait: a lone line without its final period is
+ * then reported where `auto` and `edited` leave it as a possible caption.)
  */
 export function withAudience(options: LintOptions): LintOptions {
   if (options.audience === undefined) return options;
-  const adapt = options.audience !== 'edited';
-  return options.adaptToWriter === adapt ? options : { ...options, adaptToWriter: adapt };
+  return options.adaptToWriter === true ? options : { ...options, adaptToWriter: true };
+}
+
+/**
+ * The options a front end passes for the settings it read: the older `adaptToWriter: false`, with no audience named,
+ * is `audience: edited` (the front ends' promise: "the same as --audience edited").
+ */
+export function withOlderAudienceName(options: LintOptions): LintOptions {
+  if (options.adaptToWriter !== false || options.audience !== undefined) return options;
+  return { ...options, audience: 'edited', adaptToWriter: true };
 }
 
 /** The line a summary prints: "held to learner standards (auto: 7 findings in 20 sentences)". */

@@ -205,8 +205,9 @@ export interface LintOptions {
    */
   adaptToWriter?: boolean;
   /**
-   * The standard the document is held to (`Audience`); when set it decides `adaptToWriter` (`edited` is
-   * `adaptToWriter: false`). Default `auto`, or `edited` where `adaptToWriter` is false.
+   * The standard the document is held to (`Audience`); when named, the document's decision is the name's whatever
+   * its findings count, and exactly what `auto` gives when it chooses the same (`audience.ts withAudience`). Default
+   * `auto`, or `edited` where `adaptToWriter` is false.
    */
   audience?: Audience;
   /**

@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import { Audience, CommaSplices, Decision, DEFAULT_COMMA_GAPS, DEFAULT_COMMA_SPLICES, DEFAULT_DECISION, DEFAULT_EG_COMMA, DEFAULT_INTRODUCTORY_COMMA, EgComma, IntroductoryComma, isAudience, isCommaSplices, isDecision, isEgComma, isIntroductoryComma, isQuoteStyle, FalsePositive, LintOptions, QuoteStyle, SerialComma, Severity } from '../engine/types';
 import { Dialect, isDialect, ProjectConfig, quoteStyleOf } from '../config';
 import { allowEntryProblem } from '../prose/allowed';
+import { withOlderAudienceName } from '../engine/audience';
 
 export type RunTrigger = 'onType' | 'onSave';
 
@@ -154,7 +155,8 @@ export function toLintOptions(s: Settings): LintOptions {
   if (s.falsePositives.length) options.falsePositives = s.falsePositives;
   // 0 (the default) means "the engine's own calibrated threshold", which an explicit 0 would override.
   if (s.minConfidence > 0) options.minConfidence = s.minConfidence;
-  return options;
+  // `adaptToWriter: false` is the older name of `audience: edited`.
+  return withOlderAudienceName(options);
 }
 
 /** Whether a file is excluded; `root` is its workspace folder (globs are relative to it). */

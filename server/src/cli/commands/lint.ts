@@ -18,6 +18,7 @@ import {
   isQuoteStyle,
   isSerialComma,
 } from '../../engine/types';
+import { withOlderAudienceName } from '../../engine/audience';
 import { Command, UsageError } from '../command';
 import { collectFiles } from '../files/collect';
 import { linkOnTheWay } from '../../edits/links';
@@ -236,7 +237,8 @@ export const lintCommand: Command = {
     if (inputs.length === 0 && collected.errors.length === 0) note('no files to lint');
 
     const outcome = await lintRun(inputs, {
-      options,
+      // `--no-adapt-to-writer` and the config's `adaptToWriter: false` are the older name of `--audience edited`.
+      options: withOlderAudienceName(options),
       fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : 'off',
       fixMinConfidence,
       ...(jobs !== undefined ? { jobs } : {}),

@@ -6,6 +6,7 @@ import * as path from 'path';
 import { describeAudience } from '../../engine/audience';
 import { rulePagesDir } from '../../engine/rulePages';
 import { Severity } from '../../engine/types';
+import { autoAudienceSummary } from './audienceSummary';
 import { excerptAt } from './excerpt';
 import { countSeverities, Formatter } from './report';
 
@@ -53,6 +54,9 @@ export const formatStylish: Formatter = (reports, ctx) => {
   }
   const summary = `✖ ${plural(total, 'problem')} (${parts.join(', ')})`;
   lines.push('', paint('bold', paint(errors ? 'red' : 'yellow', summary)));
+  // Under audience auto, which standard each file was held to: both choices, not only the learner one named above.
+  const audiences = autoAudienceSummary(reports);
+  if (audiences) lines.push(paint('gray', `  ${audiences}`));
   // Where to read what a rule means: the pages shipped with the package.
   const pages = rulePagesDir();
   if (pages) lines.push(paint('gray', `  Each rule is explained in ${path.join(pages, '<rule>.md')}`));

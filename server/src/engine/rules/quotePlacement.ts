@@ -81,7 +81,7 @@ function endMarkAbsorbs(text: string, start: number, q: string, mark: string): P
     start: start + 1,
     end: start + 2,
     fixes: [{ title: `Remove the ${name}`, edits: [{ start: start + 1, end: start + 2, newText: '' }] }],
-    explanation: `Underlying, the ${name} belongs after the quotation, [“ … ${end} ”] ${mark}; edited English in both American and British style lets the "${end}" inside the quotation absorb it (paper Table 1: "${end}${mark}" ↦ "${end}"), so only "${end}${q}" is written.`,
+    explanation: `Underlying, the ${name} belongs after the quotation, [“ … ${end} ”] ${mark}; edited English in both American and British style lets the "${end}" inside the quotation absorb it (paper Table 1: "${end}${mark}" ↦ "${end}"), so only the "${end}" and the closing quotation mark are written.`,
   };
 }
 
