@@ -21,7 +21,7 @@ import { JoinKind, SentenceJoin, sentenceJoins } from '../../src/engine/sentence
 import { loadJoinModel } from '../../src/engine/sentenceJoins/model';
 import { AnalysedSentence } from '../../src/engine/sentence';
 import { loadLowerCaseTagger, readPunctTaggerFile } from '../../src/restore/punctTagger';
-import { sentenceEndProbabilities } from './endTagger';
+import { sentenceEndProbabilities } from '../../src/engine/sentenceJoins/endTagger';
 
 const { values: opt } = parseArgs({
   options: {
@@ -38,7 +38,7 @@ const { values: opt } = parseArgs({
     'boundary-model': { type: 'boolean' },
     // Print every written sentence's join at or above this probability, for reading.
     show: { type: 'string' },
-    // A second reader of the joins (`endTagger.ts`, not shipped): `--tagger-weight w` mixes the lower-case tagger's
+    // A second reader of the joins (`engine/sentenceJoins/endTagger.ts`): `--tagger-weight w` mixes the lower-case tagger's
     // P(end) in with weight w (`--tagger F`: another tagger file); the options below shape the mix.
     tagger: { type: 'string' },
     'tagger-weight': { type: 'string' },
@@ -63,7 +63,7 @@ function main(): void {
   const joinModel = opt.joins ? decodeJoinModel(fs.readFileSync(opt.joins)) : loadJoinModel(dir);
   const boundaries = loadBoundaryModel(dir);
   if (!boundaries || !joinModel) throw new Error('no restore-boundaries.json or sentence-joins.bin');
-  // The lower-case tagger's P(end) mixed in (`endTagger.ts`): logit p = logit p_join + w · logit P(end).
+  // The lower-case tagger's P(end) mixed in (`engine/sentenceJoins/endTagger.ts`): logit p = logit p_join + w · logit P(end).
   const w = opt['tagger-weight'] === undefined ? undefined : Number(opt['tagger-weight']);
   const tagger = w === undefined ? undefined : opt.tagger ? readPunctTaggerFile(opt.tagger, dir) : loadLowerCaseTagger(dir);
   const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));

@@ -13,6 +13,7 @@ import type { IntroductoryConvention } from './correction/style/introductoryConv
 import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, LintOptions } from './types';
 import { AnalysedSentence, Reparse } from './sentence';
 import { sentenceJoinFindings } from './sentenceJoins/findings';
+import { LOWER_CASE_TAGGER_FILE, loadLowerCaseTagger, PunctTagger } from '../restore/punctTagger';
 import { JoinModel, loadJoinModel, SENTENCE_JOINS_FILE } from './sentenceJoins/model';
 import { asksMarkChoice, markChoiceFindings } from './markChoice/findings';
 import { loadMarkChoiceModel, MARK_CHOICE_FILE, MarkChoiceModel } from './markChoice/model';
@@ -57,6 +58,8 @@ export interface SentenceKindModels {
   gaps?: CommaGapsModel;
   /** The linter's BiLSTM gap tagger (`correction/learned/sideModels.ts`), when the model directory has one. */
   neuralGaps?: BiLstmTagger;
+  /** Restoration's lower-case tagger, the second reader of fused sentences (`sentenceJoins/endTagger.ts`). */
+  endTagger?: PunctTagger;
 }
 
 export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_OFF_COMMAS_FILE, COMMA_GAPS_FILE];
@@ -66,7 +69,13 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
   let gaps: { value: CommaGapsModel | undefined } | undefined;
   let markChoice: { value: MarkChoiceModel | undefined } | undefined;
   let neuralGaps: { value: BiLstmTagger | undefined } | undefined;
+  let endTagger: { value: PunctTagger | undefined } | undefined;
   return {
+    // Read when a sentence first has a fused join the join model gives at least its floor (`sentenceJoins/findings.ts`).
+    get endTagger(): PunctTagger | undefined {
+      endTagger ??= { value: load(path.join(dir, LOWER_CASE_TAGGER_FILE), () => loadLowerCaseTagger(dir)) };
+      return endTagger.value;
+    },
     // Read when a scorer trained with it first asks (`scoredForScorer`).
     get neuralGaps(): BiLstmTagger | undefined {
       neuralGaps ??= { value: load(path.join(dir, LINT_GAP_TAGGER_FILE), () => loadLintGapTagger(dir)) };
@@ -134,7 +143,7 @@ export function sentenceKindFindings(
   reparse?: Reparse,
   overruled: ReadonlySet<string> = new Set(),
 ): SmallModelFindings & { habit?: SentenceHabit } {
-  const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace) : { findings: [], adaptive: [] };
+  const joins = models.joins ? sentenceJoinFindings(s, text, models.joins, minConfidence, adapt, trace, () => models.endTagger) : { findings: [], adaptive: [] };
   // The mark-choice model is read (its file loaded, `loadSentenceKindModels`) only for a sentence that writes a ';' or ':'.
   const markChoice = asksMarkChoice(s) ? models.markChoice : undefined;
   const findings = [...joins.findings, ...(markChoice ? markChoiceFindings(s, markChoice, minConfidence, trace) : [])];

@@ -8,6 +8,8 @@ import { PlainEdit, PlainFinding, PlainFix } from '../finding';
 import { AnalysedSentence } from '../sentence';
 import { SentenceJoin, sentenceJoins } from './joins';
 import { JoinModel } from './model';
+import { sentenceEndProbabilities } from './endTagger';
+import { PunctTagger } from '../../restore/punctTagger';
 import { adaptedConfidence, adaptedThreshold } from '../correction/pipeline/writerErrorRate';
 import type { DecisionNote, DecisionTrace } from '../correction/pipeline/decide';
 
@@ -22,6 +24,34 @@ import type { DecisionNote, DecisionTrace } from '../correction/pipeline/decide'
  * at precision 0.94 and 0.97).
  */
 export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 'comma-splice': 0.95, 'fused-sentence': 0.93 };
+
+/**
+ * A second reader of fused sentences (`endTagger.ts`): where the lower-case tagger, reading the words alone, finds a
+ * sentence end less likely than not, a fused sentence's probability is lowered to logit p_join + 2 · logit P_tagger(end);
+ * it is never raised. Read both ways (w = 2, threshold 0.97; journal, "The lower-case tagger as a second reader of
+ * sentence joins"), the tagger found more fused sentences but also read a fronted clause's end as a sentence's
+ * (`As we are proposing a Windows specific tool⟦→.⟧ This is`, edited dev; its window does not see the `As`), while
+ * what it took away were the join model's false alarms on clean edited dev (`the innovative advancements⟦→.⟧ Many are
+ * making`). Splices stay the join model's alone: no weight kept their written-text findings. The tagger is asked only
+ * where the join model reaches the least threshold a fused sentence is reported at.
+ */
+const END_TAGGER_WEIGHT = 2;
+
+const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
+
+/** A fused sentence's probability, the join model's `p` lowered where the tagger's P(end) `e` is below one half. */
+export function fusedWithEndTagger(p: number, e: number): number {
+  return Math.min(p, 1 / (1 + Math.exp(-(logit(p) + END_TAGGER_WEIGHT * logit(e)))));
+}
+
+/** The joins with each fused sentence that reaches `floor` read again with the tagger (`fusedWithEndTagger`). */
+function withEndTagger(s: AnalysedSentence, text: string, joins: SentenceJoin[], floor: number, endTagger?: () => PunctTagger | undefined): SentenceJoin[] {
+  const asks = (j: SentenceJoin) => j.kind === 'fused-sentence' && j.p >= floor;
+  const tagger = endTagger && joins.some(asks) ? endTagger() : undefined;
+  if (!tagger) return joins;
+  const ends = sentenceEndProbabilities(tagger, s, text);
+  return joins.map((j) => (asks(j) ? { ...j, p: fusedWithEndTagger(j.p, ends[j.slot - 1]) } : j));
+}
 
 export const MORE_PROBABLE_THAN_NOT = 0.5;
 
@@ -56,7 +86,7 @@ function joinFinding(s: AnalysedSentence, text: string, j: SentenceJoin): PlainF
     end: range.end,
     fixes: splice ? [semicolon, period] : [period, semicolon],
     explanation:
-      `The sentence-boundary model (trained on edited and web English with the marks removed), reading the words around this spot, finds that one sentence ends here and another begins (probability ${j.p.toFixed(2)}), ` +
+      `The sentence-boundary model (trained on edited and web English with the marks removed), reading the words around this spot${splice ? '' : ' and checked by a punctuation tagger reading the words alone'}, finds that one sentence ends here and another begins (probability ${j.p.toFixed(2)}), ` +
       `but ${splice ? 'only a comma separates them' : 'nothing separates them'}.`,
   };
 }
@@ -66,12 +96,24 @@ function joinFinding(s: AnalysedSentence, text: string, j: SentenceJoin): PlainF
  * `minConfidence`, when the user sets one); with `adapt`, also those an error-prone document would add, at their
  * adapted confidence. `trace` is told of each join more probable than not that is not reported here.
  */
-export function sentenceJoinFindings(s: AnalysedSentence, text: string, model: JoinModel, minConfidence?: number, adapt = false, trace?: DecisionTrace): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
+export function sentenceJoinFindings(
+  s: AnalysedSentence,
+  text: string,
+  model: JoinModel,
+  minConfidence?: number,
+  adapt = false,
+  trace?: DecisionTrace,
+  /** The lower-case tagger, read for fused sentences when the model directory has it (asked for lazily). */
+  endTagger?: () => PunctTagger | undefined,
+): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
   const n = s.tree.words.length;
   const out = { findings: [] as PlainFinding[], adaptive: [] as PlainFinding[] };
   if (n < 2 * MIN_SIDE_WORDS && !trace) return out;
   // Without a trace, the model is asked only at the slots a finding can come from (each slot costs ~70 hashed features).
-  for (const j of sentenceJoins(s, model, trace ? undefined : { first: MIN_SIDE_WORDS, last: n - MIN_SIDE_WORDS })) {
+  // The least probability a fused sentence can be reported at: the user's, or the adapted threshold.
+  const floor = Math.max(MORE_PROBABLE_THAN_NOT, minConfidence ?? (adapt ? adaptedThreshold(JOIN_THRESHOLD['fused-sentence']) : JOIN_THRESHOLD['fused-sentence']));
+  const joins = sentenceJoins(s, model, trace ? undefined : { first: MIN_SIDE_WORDS, last: n - MIN_SIDE_WORDS });
+  for (const j of withEndTagger(s, text, joins, trace ? MORE_PROBABLE_THAN_NOT : floor, endTagger)) {
     const note = (effect: DecisionNote['effect'], reason: string) =>
       j.p >= MORE_PROBABLE_THAN_NOT && trace?.({ stage: 'sentence-join', kind: j.kind, changes: [{ slot: j.slot, marks: [j.kind === 'comma-splice' ? ';' : '.'] }], effect, reason: `P(sentence end) ${j.p.toFixed(3)}: ${reason}` });
     if (j.slot < MIN_SIDE_WORDS || n - j.slot < MIN_SIDE_WORDS) {

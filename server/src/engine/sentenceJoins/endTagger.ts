@@ -1,13 +1,14 @@
 /**
- * A second reader of sentence joins, measured and not shipped (journal, "The lower-case tagger as a second reader of
- * sentence joins"): the lower-case punctuation tagger (restoration's `restore-tagger-lower.json`, a
- * CRF trained on edited and web English with every word lower-cased and the marks removed), asked where a sentence
- * ends inside one written sentence. A writer who runs two sentences together writes the second one's first word in
- * lower case, so restoration's cased tagger, which leans on that capital, finds 3% of edited dev's comma splices at
- * P(end) ≥ 0.5; the lower-case tagger reads the words alone and finds 32%.
+ * A second reader of fused sentences (`findings.ts`; journal, "The lower-case tagger as a second reader of sentence
+ * joins" and "Two thresholds read off judged false alarms, and the lower-case tagger for fused sentences again"): the
+ * lower-case punctuation tagger (restoration's `restore-tagger-lower.json`, a CRF trained on edited and web English
+ * with every word lower-cased and the marks removed), asked where a sentence ends inside one written sentence. A
+ * writer who runs two sentences together writes the second one's first word in lower case, so restoration's cased
+ * tagger, which leans on that capital, finds 3% of edited dev's comma splices at P(end) ≥ 0.5; the lower-case tagger
+ * reads the words alone and finds 32%.
  */
-import { AnalysedSentence } from '../../src/engine/sentence';
-import { MARK_COUNT, PunctTagger, SENTENCE_END_MARKS, tagRun } from '../../src/restore/punctTagger';
+import { AnalysedSentence } from '../sentence';
+import { MARK_COUNT, PunctTagger, SENTENCE_END_MARKS, tagRun } from '../../restore/punctTagger';
 
 /**
  * P(a sentence ends after word i) for each word of `s`, read over its written words lower-cased. Tokens that touch
