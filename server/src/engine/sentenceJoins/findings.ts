@@ -109,9 +109,10 @@ export function sentenceJoinFindings(
   const n = s.tree.words.length;
   const out = { findings: [] as PlainFinding[], adaptive: [] as PlainFinding[] };
   if (n < 2 * MIN_SIDE_WORDS && !trace) return out;
-  // Without a trace, the model is asked only at the slots a finding can come from (each slot costs ~70 hashed features).
-  // The least probability a fused sentence can be reported at: the user's, or the adapted threshold.
+  // The least probability a fused sentence can be reported at (the user's, or the adapted threshold): the tagger,
+  // which only lowers, is asked from there (with a trace, from where the trace notes a join).
   const floor = Math.max(MORE_PROBABLE_THAN_NOT, minConfidence ?? (adapt ? adaptedThreshold(JOIN_THRESHOLD['fused-sentence']) : JOIN_THRESHOLD['fused-sentence']));
+  // Without a trace, the model is asked only at the slots a finding can come from (each slot costs ~70 hashed features).
   const joins = sentenceJoins(s, model, trace ? undefined : { first: MIN_SIDE_WORDS, last: n - MIN_SIDE_WORDS });
   for (const j of withEndTagger(s, text, joins, trace ? MORE_PROBABLE_THAN_NOT : floor, endTagger)) {
     const note = (effect: DecisionNote['effect'], reason: string) =>
