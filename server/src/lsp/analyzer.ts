@@ -4,6 +4,7 @@
  * The analysis itself runs in the worker thread (engineClient.ts), so the connection is never blocked.
  */
 import { Finding, LintOptions } from '../engine/types';
+import { audienceOf } from '../engine/audience';
 import type { ExtractionNote, ProseBlock, ProseKind } from '../prose';
 import type { LintResult } from './workerProtocol';
 import { EngineClient } from './engineClient';
@@ -60,6 +61,12 @@ export class Analyzer {
   private readonly generations = new Map<string, number>();
   private readonly running = new Map<string, () => void>();
   readonly results = new Map<string, Analysis>();
+  /**
+   * Documents `audience: auto` has held to learner standards since they were opened: they stay so until closed, so
+   * that fixing some of an error-prone text's findings never takes it below the line and hides the ones left (the
+   * CLI's `--fix` keeps the standard of the text as given the same way, `cli/run/task.ts`).
+   */
+  private readonly heldAsLearner = new Set<string>();
 
   constructor(private readonly engine: EngineClient, private readonly hooks: AnalyzerHooks) {}
 
@@ -77,6 +84,7 @@ export class Analyzer {
   forget(uri: string): void {
     this.bump(uri);
     this.results.delete(uri);
+    this.heldAsLearner.delete(uri);
   }
 
   private bump(uri: string): number {
@@ -102,11 +110,13 @@ export class Analyzer {
       job = await prepare();
       if (!job || !this.current(uri, generation)) return;
       const j = job;
+      const kept = audienceOf(j.options) === 'auto' && this.heldAsLearner.has(uri);
+      const options: LintOptions = kept ? { ...j.options, audience: 'learner' } : j.options;
       let partialBlocks: ProseBlock[] | undefined;
       const handle = this.engine.lint(
         j.text,
         j.kind,
-        j.options,
+        options,
         PROGRESS_MIN_BLOCKS,
         (done, total) => {
           progressStarting ??= this.hooks.progress?.(j, total).then((p) => (progress = p));
@@ -125,7 +135,10 @@ export class Analyzer {
       const r = await handle.result;
       if (this.running.get(uri) === handle.cancel) this.running.delete(uri);
       if (r.cancelled || !this.current(uri, generation)) return;
-      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, notes: r.notes, busyMs: r.busyMs, cpuMs: r.cpuMs, ...(r.audience ? { audience: r.audience } : {}) };
+      // A kept standard is still `auto`'s choice, as the status bar says.
+      const audience = r.audience && kept ? { ...r.audience, by: 'auto' as const } : r.audience;
+      if (audience?.by === 'auto' && audience.audience === 'learner') this.heldAsLearner.add(uri);
+      const analysis: Analysis = { ...j, findings: r.findings, blocks: r.blocks, truncated: r.truncated, notes: r.notes, busyMs: r.busyMs, cpuMs: r.cpuMs, ...(audience ? { audience } : {}) };
       this.results.set(uri, analysis);
       this.hooks.publish(analysis);
     } catch (e) {
