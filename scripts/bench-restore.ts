@@ -25,7 +25,7 @@
  *       and thresholds, the model's samples drawn once per sentence.
  *   npx tsx scripts/bench-restore.ts --boundaries --set ewt-dev|edited-dev [--limit N]
  *       the same for the boundary decision: the boundary model's P mixed with the tagger's P(sentence end).
- *   npx tsx scripts/bench-restore.ts --cuts --set ewt-dev|edited-dev [--limit N]
+ *   npx tsx scripts/bench-restore.ts --cuts --set ewt-dev|edited-dev [--limit N] [--rows REGEX]
  *       the same for where a run is cut and which sentences end with `?`: the boundary model (shipped), the tagger's
  *       Viterbi sentence ends, its sentence-end posterior at thresholds, and the tagger's P(? | end) in the question mix.
  *   npx tsx scripts/bench-restore.ts --colons --set ewt-dev|edited-dev [--limit N]
@@ -66,6 +66,8 @@ const { values } = parseArgs({
     boundaries: { type: 'boolean', default: false },
     colons: { type: 'boolean', default: false },
     cuts: { type: 'boolean', default: false },
+    /** With --cuts: only the rows whose name matches this regular expression. */
+    rows: { type: 'string' },
     'comma-models': { type: 'boolean', default: false },
     'comma-model': { type: 'string' },
     'comma-thresholds': { type: 'string' },
@@ -254,6 +256,8 @@ function main(): void {
       { name: 'tagger Viterbi or boundary model', options: { boundaryEvidence: union, questionEvidence: 0 } },
       ...[0.3, 0.4, 0.45, 0.5, 0.6].map((threshold) => ({ name: `tagger posterior ≥ ${threshold}`, options: { boundaryEvidence: { weight: 1, threshold }, questionEvidence: 0 } })),
       ...[0.4, 0.45, 0.5].map((threshold) => ({ name: `mix w 0.75 ≥ ${threshold}`, options: { boundaryEvidence: { weight: 0.75, threshold }, questionEvidence: 0 } })),
+      // The cut's threshold moved by the paragraph's register towards a web writer's (as the comma model's is).
+      ...[0.5, 0.55, 0.6, 0.7].map((web) => ({ name: `tagger posterior ≥ 0.45, web ${web}`, options: { boundaryEvidence: { weight: 1, threshold: 0.45, webThreshold: web } } })),
       ...[0.25, 0.5, 1].map((w) => ({ name: `boundary model, question w ${w}`, options: { boundaryEvidence: boundaryCut, questionEvidence: w } })),
       ...[0.25, 0.5, 1].map((w) => ({ name: `tagger Viterbi, question w ${w}`, options: { boundaryEvidence: viterbi, questionEvidence: w } })),
       ...[0.5].map((w) => ({ name: `tagger Viterbi or boundary model, question w ${w}`, options: { boundaryEvidence: union, questionEvidence: w } })),
@@ -265,7 +269,7 @@ function main(): void {
     ];
     console.log(`set ${set}, ${chosen.length} paragraphs`);
     console.log('| cut | AED/slot | boundary F1 | comma F1 | period F1 | question F1 |');
-    for (const g of grid) {
+    for (const g of grid.filter((r) => !values.rows || new RegExp(values.rows).test(r.name))) {
       const restorer = makeRestorer(parser, memoModel, withCandidate(g.options));
       const t = tallyOf(restorer);
       // The edit count too: the grid's AEDs differ in the fourth decimal.

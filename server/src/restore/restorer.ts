@@ -111,7 +111,14 @@ function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; 
 }
 
 /** How a run of words is cut into sentences: a mix of the tagger's and the boundary model's P, or the tagger's Viterbi. */
-export type BoundaryEvidence = { weight: number; threshold?: number } | { viterbi: true; orBoundaryModel?: boolean };
+export type BoundaryEvidence =
+  /**
+   * Cut where weight · the tagger's P(end) + (1 − weight) · the boundary model's reaches `threshold`; with
+   * `webThreshold`, the threshold moves towards it by the paragraph's register (P(web writer), as the comma model's
+   * threshold does; research only).
+   */
+  | { weight: number; threshold?: number; webThreshold?: number }
+  | { viterbi: true; orBoundaryModel?: boolean };
 
 /**
  * Brackets and dashes: none. Calibrated on EWT dev and edited-english dev (`scripts/bench-restore.ts --asides`, 400
@@ -388,6 +395,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               const pEnd = (i: number) => SENTENCE_END_MARKS.reduce((a, y) => a + marginals[(i - 1) * MARK_COUNT + y], 0);
               pBoundary = forms.map((_, i) => (i === 0 ? 0 : cut.weight * pEnd(i) + (1 - cut.weight) * (own?.[i] ?? 0))).concat([0]);
               threshold = cut.threshold ?? threshold;
+              if (cut.webThreshold !== undefined && typeof register === 'number') threshold += (cut.webThreshold - threshold) * register;
             }
           }
           let first = 0;
