@@ -7,7 +7,7 @@ import { strict as assert } from 'assert';
 import { makeLinter } from '../../server/src/engine';
 import { Finding } from '../../server/src/engine/types';
 import { sentenceJoins } from '../../server/src/engine/sentenceJoins/joins';
-import { fusedWithEndTagger, JOIN_THRESHOLD } from '../../server/src/engine/sentenceJoins/findings';
+import { joinWithEndTagger, JOIN_THRESHOLD } from '../../server/src/engine/sentenceJoins/findings';
 import { sentenceEndProbabilities } from '../../server/src/engine/sentenceJoins/endTagger';
 import { joinContext, joinFeatures, JoinMark } from '../../server/src/engine/sentenceJoins/features';
 import { eachJoinFeatureHash, joinProbability, joinSlotProbability } from '../../server/src/engine/sentenceJoins/model';
@@ -38,7 +38,7 @@ describe('comma splices and fused sentences (sentence-join model)', function () 
   it('a fused sentence: the model\'s probability, read again with the lower-case tagger, as confidence; a period and a capital first, a semicolon second', () => {
     const s = parts().analyser!.parseText(FUSED)[0];
     const j = sentenceJoins(s, parts().kinds!.joins!).find((x) => s.tree.words[x.slot - 1].form === 'March')!;
-    const p = fusedWithEndTagger(j.p, sentenceEndProbabilities(parts().kinds!.endTagger!, s, FUSED)[j.slot - 1]);
+    const p = joinWithEndTagger(j.p, sentenceEndProbabilities(parts().kinds!.endTagger!, s, FUSED)[j.slot - 1]);
     const [f, ...rest] = joins(FUSED, 0.5);
     assert.equal(rest.length, 0);
     assert.equal(f.ruleId, 'fused-sentence');
@@ -49,13 +49,13 @@ describe('comma splices and fused sentences (sentence-join model)', function () 
     assert.equal(joins(FUSED).length, p >= JOIN_THRESHOLD['fused-sentence'] ? 1 : 0);
   });
 
-  it('the lower-case tagger only lowers a fused sentence\'s probability, and leaves it where it finds an end likelier than not', () => {
+  it('the lower-case tagger only lowers a join\'s probability, and leaves it where it finds an end likelier than not', () => {
     for (const p of [0.5, 0.8, 0.93, 0.99])
       for (const e of [0.01, 0.2, 0.49, 0.5, 0.7, 0.999]) {
-        const q = fusedWithEndTagger(p, e);
+        const q = joinWithEndTagger(p, e);
         assert.ok(q <= p + 1e-12, `${p} ${e}`);
         if (e >= 0.5) assert.ok(Math.abs(q - p) < 1e-12, `${p} ${e}`);
-        else assert.ok(q < p && q > fusedWithEndTagger(p, e / 2), `${p} ${e}`);
+        else assert.ok(q < p && q > joinWithEndTagger(p, e / 2), `${p} ${e}`);
       }
   });
 

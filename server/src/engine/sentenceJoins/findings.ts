@@ -26,31 +26,32 @@ import type { DecisionNote, DecisionTrace } from '../correction/pipeline/decide'
 export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 'comma-splice': 0.95, 'fused-sentence': 0.93 };
 
 /**
- * A second reader of fused sentences (`endTagger.ts`): where the lower-case tagger, reading the words alone, finds a
- * sentence end less likely than not, a fused sentence's probability is lowered to logit p_join + 2 · logit P_tagger(end);
- * it is never raised. Read both ways (w = 2, threshold 0.97; journal, "The lower-case tagger as a second reader of
+ * A second reader of sentence joins (`endTagger.ts`): where the lower-case tagger, reading the words alone, finds a
+ * sentence end less likely than not, a join's probability is lowered to logit p_join + 2 · logit P_tagger(end); it is
+ * never raised. Read both ways (w = 2, fused threshold 0.97; journal, "The lower-case tagger as a second reader of
  * sentence joins"), the tagger found more fused sentences but also read a fronted clause's end as a sentence's
- * (`As we are proposing a Windows specific tool⟦→.⟧ This is`, edited dev; its window does not see the `As`), while
- * what it took away were the join model's false alarms on clean edited dev (`the innovative advancements⟦→.⟧ Many are
- * making`). Splices stay the join model's alone: no weight kept their written-text findings. The tagger is asked only
- * where the join model reaches the least threshold a fused sentence is reported at.
+ * (`As we are proposing a Windows specific tool⟦→.⟧ This is`, edited dev; its window does not see the `As`) and added
+ * false splices, while what it took away were the join model's false alarms on clean edited dev (`the innovative
+ * advancements⟦→.⟧ Many are making`, `As Unicode gives … to code points⟦,→;⟧ this algorithm`; journal, "The
+ * lower-case tagger lowering comma splices too"). The tagger is asked only where a join reaches the least threshold
+ * its kind is reported at.
  */
 const END_TAGGER_WEIGHT = 2;
 
 const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
 
-/** A fused sentence's probability, the join model's `p` lowered where the tagger's P(end) `e` is below one half. */
-export function fusedWithEndTagger(p: number, e: number): number {
+/** A join's probability, the join model's `p` lowered where the tagger's P(end) `e` is below one half. */
+export function joinWithEndTagger(p: number, e: number): number {
   return Math.min(p, 1 / (1 + Math.exp(-(logit(p) + END_TAGGER_WEIGHT * logit(e)))));
 }
 
-/** The joins with each fused sentence that reaches `floor` read again with the tagger (`fusedWithEndTagger`). */
-function withEndTagger(s: AnalysedSentence, text: string, joins: SentenceJoin[], floor: number, endTagger?: () => PunctTagger | undefined): SentenceJoin[] {
-  const asks = (j: SentenceJoin) => j.kind === 'fused-sentence' && j.p >= floor;
+/** The joins that reach their kind's `floor`, read again with the tagger (`joinWithEndTagger`). */
+function withEndTagger(s: AnalysedSentence, text: string, joins: SentenceJoin[], floor: (kind: SentenceJoin['kind']) => number, endTagger?: () => PunctTagger | undefined): SentenceJoin[] {
+  const asks = (j: SentenceJoin) => j.p >= floor(j.kind);
   const tagger = endTagger && joins.some(asks) ? endTagger() : undefined;
   if (!tagger) return joins;
   const ends = sentenceEndProbabilities(tagger, s, text);
-  return joins.map((j) => (asks(j) ? { ...j, p: fusedWithEndTagger(j.p, ends[j.slot - 1]) } : j));
+  return joins.map((j) => (asks(j) ? { ...j, p: joinWithEndTagger(j.p, ends[j.slot - 1]) } : j));
 }
 
 export const MORE_PROBABLE_THAN_NOT = 0.5;
@@ -86,7 +87,7 @@ function joinFinding(s: AnalysedSentence, text: string, j: SentenceJoin): PlainF
     end: range.end,
     fixes: splice ? [semicolon, period] : [period, semicolon],
     explanation:
-      `The sentence-boundary model (trained on edited and web English with the marks removed), reading the words around this spot${splice ? '' : ' and checked by a punctuation tagger reading the words alone'}, finds that one sentence ends here and another begins (probability ${j.p.toFixed(2)}), ` +
+      `The sentence-boundary model (trained on edited and web English with the marks removed), reading the words around this spot and checked by a punctuation tagger reading the words alone, finds that one sentence ends here and another begins (probability ${j.p.toFixed(2)}), ` +
       `but ${splice ? 'only a comma separates them' : 'nothing separates them'}.`,
   };
 }
@@ -103,7 +104,7 @@ export function sentenceJoinFindings(
   minConfidence?: number,
   adapt = false,
   trace?: DecisionTrace,
-  /** The lower-case tagger, read for fused sentences when the model directory has it (asked for lazily). */
+  /** The lower-case tagger, the second reader of joins, when the model directory has it (asked for lazily). */
   endTagger?: () => PunctTagger | undefined,
 ): { findings: PlainFinding[]; adaptive: PlainFinding[] } {
   const n = s.tree.words.length;
@@ -111,10 +112,10 @@ export function sentenceJoinFindings(
   if (n < 2 * MIN_SIDE_WORDS && !trace) return out;
   // The least probability a fused sentence can be reported at (the user's, or the adapted threshold): the tagger,
   // which only lowers, is asked from there (with a trace, from where the trace notes a join).
-  const floor = Math.max(MORE_PROBABLE_THAN_NOT, minConfidence ?? (adapt ? adaptedThreshold(JOIN_THRESHOLD['fused-sentence']) : JOIN_THRESHOLD['fused-sentence']));
+  const floor = (kind: SentenceJoin['kind']) => (trace ? MORE_PROBABLE_THAN_NOT : Math.max(MORE_PROBABLE_THAN_NOT, minConfidence ?? (adapt ? adaptedThreshold(JOIN_THRESHOLD[kind]) : JOIN_THRESHOLD[kind])));
   // Without a trace, the model is asked only at the slots a finding can come from (each slot costs ~70 hashed features).
   const joins = sentenceJoins(s, model, trace ? undefined : { first: MIN_SIDE_WORDS, last: n - MIN_SIDE_WORDS });
-  for (const j of withEndTagger(s, text, joins, trace ? MORE_PROBABLE_THAN_NOT : floor, endTagger)) {
+  for (const j of withEndTagger(s, text, joins, floor, endTagger)) {
     const note = (effect: DecisionNote['effect'], reason: string) =>
       j.p >= MORE_PROBABLE_THAN_NOT && trace?.({ stage: 'sentence-join', kind: j.kind, changes: [{ slot: j.slot, marks: [j.kind === 'comma-splice' ? ';' : '.'] }], effect, reason: `P(sentence end) ${j.p.toFixed(3)}: ${reason}` });
     if (j.slot < MIN_SIDE_WORDS || n - j.slot < MIN_SIDE_WORDS) {
