@@ -58,7 +58,7 @@ export interface SentenceKindModels {
   gaps?: CommaGapsModel;
   /** The linter's BiLSTM gap tagger (`correction/learned/sideModels.ts`), when the model directory has one. */
   neuralGaps?: BiLstmTagger;
-  /** Restoration's lower-case tagger, the second reader of fused sentences (`sentenceJoins/endTagger.ts`). */
+  /** Restoration's lower-case tagger, the second reader of sentence joins (`sentenceJoins/endTagger.ts`). */
   endTagger?: PunctTagger;
 }
 
@@ -71,7 +71,7 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
   let neuralGaps: { value: BiLstmTagger | undefined } | undefined;
   let endTagger: { value: PunctTagger | undefined } | undefined;
   return {
-    // Read when a sentence first has a fused join the join model gives at least its floor (`sentenceJoins/findings.ts`).
+    // Read when a sentence first has a join the join model gives at least its kind's floor (`sentenceJoins/findings.ts`).
     get endTagger(): PunctTagger | undefined {
       endTagger ??= { value: load(path.join(dir, LOWER_CASE_TAGGER_FILE), () => loadLowerCaseTagger(dir)) };
       return endTagger.value;

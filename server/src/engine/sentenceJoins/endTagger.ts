@@ -1,6 +1,7 @@
 /**
- * A second reader of fused sentences (`findings.ts`; journal, "The lower-case tagger as a second reader of sentence
- * joins" and "Two thresholds read off judged false alarms, and the lower-case tagger for fused sentences again"): the
+ * A second reader of sentence joins (`findings.ts`, which lets it only lower a join's probability; journal, "The
+ * lower-case tagger as a second reader of sentence joins", "Two thresholds read off judged false alarms, and the
+ * lower-case tagger for fused sentences again" and "The lower-case tagger lowering comma splices too"): the
  * lower-case punctuation tagger (restoration's `restore-tagger-lower.json`, a CRF trained on edited and web English
  * with every word lower-cased and the marks removed), asked where a sentence ends inside one written sentence. A
  * writer who runs two sentences together writes the second one's first word in lower case, so restoration's cased
