@@ -10,7 +10,7 @@ import * as path from 'path';
 import { loadEngineParts, makeLinter } from '../../server/src/engine';
 import { featureHash, FeatureWeightTable, readScorerSidecar, recordWeights, ScorerJson, scorerSidecarFile, scorerSource, writeScorerSidecar } from '../../server/src/engine/correction/learned/scorerWeights';
 import { loadLearnedScorer, SCORER_FILE } from '../../server/src/engine/correction/learned/learnedScorer';
-import { writeManifest } from '../../server/src/data/modelIntegrity';
+import { checkModelFiles, isOptionalModelFile, writeManifest } from '../../server/src/data/modelIntegrity';
 
 const SHIPPED_DIR = path.resolve(__dirname, '../../models/en');
 const SHIPPED = path.join(SHIPPED_DIR, SCORER_FILE);
@@ -96,6 +96,26 @@ describe('engine: the learned scorer\'s sidecar (start-up)', function () {
     fs.rmSync(scorerSidecarFile(file));
     assert.strictEqual(readScorerSidecar(file, source), undefined);
     assert.strictEqual(loadLearnedScorer(file)!.weights.get('lw=the*insert'), 1.5);
+  });
+
+  it('without its JSON file, as the packages ship it, the scorer is its sidecar\'s, named by the manifest; a sidecar alone without a manifest is no scorer', () => {
+    assert.ok(isOptionalModelFile(SCORER_FILE), 'the packages leave lint-scorer.json out');
+    const dir = tmp();
+    const file = path.join(dir, SCORER_FILE);
+    fs.copyFileSync(SHIPPED, file);
+    fs.copyFileSync(scorerSidecarFile(SHIPPED), scorerSidecarFile(file));
+    const withJson = loadLearnedScorer(file)!;
+    writeManifest(dir);
+    fs.rmSync(file);
+    checkModelFiles(dir, true);
+    const packaged = loadLearnedScorer(file)!;
+    assert.ok(packaged.weights instanceof FeatureWeightTable);
+    assert.deepStrictEqual({ ...packaged, weights: undefined, hand: undefined }, { ...withJson, weights: undefined, hand: undefined });
+    assert.deepStrictEqual([...(packaged.weights as FeatureWeightTable).entries()], [...(withJson.weights as FeatureWeightTable).entries()]);
+    // A directory with the sidecar alone and no manifest to name its source holds no scorer.
+    const bare = tmp();
+    fs.copyFileSync(scorerSidecarFile(SHIPPED), scorerSidecarFile(path.join(bare, SCORER_FILE)));
+    assert.strictEqual(loadLearnedScorer(path.join(bare, SCORER_FILE)), undefined);
   });
 
   it('models:manifest --check fails on a missing or stale sidecar; models:manifest writes it', () => {

@@ -31,6 +31,8 @@ describe('extension packaging', function () {
     assert.ok(files.includes(pkg.icon) && png.subarray(1, 4).toString() === 'PNG' && png.readUInt32BE(16) >= 128 && png.readUInt32BE(20) >= 128);
     // Only the models run time loads: the Attach-only ablation is read by `npm run dev -- eval perplexity` in a checkout.
     assert.ok(files.includes('models/en/punct.json') && !files.includes('models/en/punct-attach.json'));
+    // The learned scorer ships as the sidecar the engine reads, not as the JSON it was derived from.
+    assert.ok(files.includes('models/en/lint-scorer.weights.bin') && !files.includes('models/en/lint-scorer.json'));
     assert.ok(!files.includes('dist/cli.js'), 'the CLI bundle is for the npm package');
     // The analysis worker reads wink's core model from beside itself (tokenize/winkModel.ts).
     assert.ok(files.includes('dist/wink-eng-core-web-model.json'), 'wink\'s core model beside the bundles');

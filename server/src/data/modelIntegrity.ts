@@ -22,9 +22,11 @@ export interface ModelManifest {
  * Model files the engine does not load at run time, left out of the .vsix and the npm package: punct-attach.json,
  * the Attach-only ablation, which only `npm run dev -- eval perplexity` reads in a checkout (the engine falls back to it
  * only where punct.json is missing, which a manifest already refuses); restore-tagger-crf.json, the CRF tagger the
- * BiLSTM replaced, which only the restoration benchmarks read.
+ * BiLSTM replaced, which only the restoration benchmarks read; lint-scorer.json, the learned scorer as trained, whose
+ * sidecar lint-scorer.weights.bin is what the engine reads (the manifest's SHA-256 of the JSON names the sidecar's
+ * source, `loadLearnedScorer`).
  */
-const OPTIONAL_MODEL_FILES = new Set(['punct-attach.json', 'restore-tagger-crf.json']);
+const OPTIONAL_MODEL_FILES = new Set(['punct-attach.json', 'restore-tagger-crf.json', 'lint-scorer.json']);
 
 /** Whether the engine never loads `name` at run time (it is left out of the packages). */
 export const isOptionalModelFile = (name: string): boolean => OPTIONAL_MODEL_FILES.has(name);

@@ -19,7 +19,7 @@ import { TreeInfo } from '../../treeInfo';
 import type { ScoredCandidate } from '../pipeline/decide';
 import { boundedLogit, logit } from '../pipeline/calibration';
 import { manifestSha256, readModelFile } from '../../../data/modelIntegrity';
-import { FeatureWeights, readScorerSidecar, recordWeights, ScorerJson, ScorerSettings, scorerSource } from './scorerWeights';
+import { FeatureWeights, readScorerSidecar, recordWeights, ScorerJson, ScorerSettings, scorerSidecarFile, scorerSource } from './scorerWeights';
 import { emitDocumentRegisterFeatures, whichHabitFeatures } from './documentFeatures';
 import { UNCLOSED } from '../candidates/unclosedSupplements';
 import { FeatureLogit, FeatureNames, FeatureSink, SentenceTerms } from './featureSinks';
@@ -85,10 +85,11 @@ export const SCORER_FILE = 'lint-scorer.json';
 /**
  * The scorer of `file`, or undefined when there is none: from its sidecar (`scorerWeights.ts`) when that was derived
  * from this file, which the manifest's SHA-256 of the file tells without reading it (in a directory without a
- * manifest, a training candidate's, the file is read and hashed); else parsed from the file.
+ * manifest, a training candidate's, the file is read and hashed); else parsed from the file. The packages ship the
+ * sidecar and the manifest without the file (`isOptionalModelFile`).
  */
 export function loadLearnedScorer(file: string): LearnedScorer | undefined {
-  if (!fs.existsSync(file)) return undefined;
+  if (!fs.existsSync(file) && !(manifestSha256(file) && fs.existsSync(scorerSidecarFile(file)))) return undefined;
   let bytes: Buffer | undefined;
   const stored = readScorerSidecar(file, manifestSha256(file) ?? scorerSource((bytes = readModelFile(file))));
   if (stored) return scorerOf(stored.settings, stored.weights, stored.hand);
