@@ -115,9 +115,10 @@ export type BoundaryEvidence =
   /**
    * Cut where weight · the tagger's P(end) + (1 − weight) · the boundary model's reaches `threshold`; with
    * `webThreshold`, the threshold moves towards it by the paragraph's register (P(web writer), as the comma model's
-   * threshold does; research only).
+   * threshold does); with `webViterbi`, a paragraph whose P(web writer) reaches it is cut where the tagger's best mark
+   * is an end instead (both research only).
    */
-  | { weight: number; threshold?: number; webThreshold?: number }
+  | { weight: number; threshold?: number; webThreshold?: number; webViterbi?: number }
   | { viterbi: true; orBoundaryModel?: boolean };
 
 /**
@@ -236,7 +237,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
       const hashes: number[] = [];
       const colonThreshold = options.colonThreshold ?? COLON_THRESHOLD;
-      const cut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
+      const baseCut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
       const questionWeight = options.questionEvidence ?? QUESTION_EVIDENCE;
       const questionThreshold = options.questionThreshold ?? QUESTION_THRESHOLD;
       const paragraphColon = options.paragraphColon ?? true;
@@ -251,6 +252,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
         let ended = true;
         // The paragraph's register, read by a comma model trained with one (its words as the writer spaced them).
         const register = commaModel?.register && registerProb(commaModel.register, piece.split(' ').filter(Boolean));
+        const cut: BoundaryEvidence = 'webViterbi' in baseCut && baseCut.webViterbi !== undefined && typeof register === 'number' && register >= baseCut.webViterbi ? { viterbi: true } : baseCut;
         const shifted = (s: ParsedSentence, by: number): ParsedSentence => ({
           ...s,
           start: s.start + by,
