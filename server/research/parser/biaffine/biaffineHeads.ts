@@ -30,25 +30,38 @@ export interface HeadDims {
   relations: number;
 }
 
-/** Offsets (from the heads' block) of the tensors, row-major. */
+/**
+ * Offsets (from the heads' block) of the tensors, row-major. The four matrices that read a word's vector come first
+ * and in one block (`proj`: Wh, Wd, Lh, Ld, each row V wide), so that one matrix–vector product per word gives all
+ * four projections (one WebAssembly kernel at run time).
+ */
 export interface HeadLayout {
   dims: HeadDims;
-  /** arc × V, arc */
+  /** (2·arc + 2·label) × V: the start of Wh. */
+  proj: number;
+  /** arc × V each */
   wh: number;
-  bh: number;
   wd: number;
+  /** label × V each */
+  lh: number;
+  ld: number;
+  /** arc each */
+  bh: number;
   bd: number;
   /** arc × arc, arc */
   U: number;
   u: number;
-  /** label × V each, label */
-  lh: number;
-  ld: number;
+  /** label */
   lb: number;
   /** relations × label, relations */
   lw: number;
   lc: number;
   size: number;
+}
+
+/** Rows of the projection block: what one product per word gives. */
+export function projectionRows(l: HeadLayout): number {
+  return 2 * l.dims.arc + 2 * l.dims.label;
 }
 
 export function headLayout(dims: HeadDims): HeadLayout {
@@ -57,8 +70,10 @@ export function headLayout(dims: HeadDims): HeadLayout {
   const take = (n: number) => ((at += n), at - n);
   const l = {
     dims,
-    wh: take(A * V), bh: take(A), wd: take(A * V), bd: take(A), U: take(A * A), u: take(A),
-    lh: take(M * V), ld: take(M * V), lb: take(M), lw: take(K * M), lc: take(K),
+    proj: 0,
+    wh: take(A * V), wd: take(A * V), lh: take(M * V), ld: take(M * V),
+    bh: take(A), bd: take(A), U: take(A * A), u: take(A),
+    lb: take(M), lw: take(K * M), lc: take(K),
     size: 0,
   };
   l.size = at;
@@ -103,25 +118,37 @@ export interface HeadForward {
 
 /**
  * The projections of a sentence's n words (and the root, row n) from `v`, rows of V (the encoder's vectors: the
- * words, then the root's).
+ * words, then the root's). `project(r, out)` may give row r's product with the projection block (a WebAssembly
+ * kernel's, the same sums); by default `matVec` over θ.
  */
-export function headForward(th: Weights, at: number, l: HeadLayout, v: Float64Array, n: number): HeadForward {
+export function headForward(
+  th: Weights,
+  at: number,
+  l: HeadLayout,
+  v: Float64Array,
+  n: number,
+  project?: (r: number, out: Float64Array) => void,
+): HeadForward {
   const { V, arc: A, label: M } = l.dims;
+  const P = projectionRows(l);
   const hd = new Float64Array((n + 1) * A);
   const dd = new Float64Array(n * A);
   const q = new Float64Array(n * A);
   const lh = new Float64Array((n + 1) * M);
   const ld = new Float64Array(n * M);
+  const row = new Float64Array(P);
+  // Offsets of Wd, Lh, Ld's results within a row's product.
+  const oD = l.wd - l.wh, oLh = l.lh - l.wh, oLd = l.ld - l.wh;
   for (let r = 0; r <= n; r++) {
-    matVec(th, at + l.wh, A, V, v, r * V, hd, r * A);
-    for (let k = 0; k < A; k++) hd[r * A + k] = leaky(hd[r * A + k] + th[at + l.bh + k]);
-    matVec(th, at + l.lh, M, V, v, r * V, lh, r * M);
+    if (project) project(r, row);
+    else matVec(th, at + l.proj, P, V, v, r * V, row, 0);
+    for (let k = 0; k < A; k++) hd[r * A + k] = leaky(row[k] + th[at + l.bh + k]);
+    for (let m = 0; m < M; m++) lh[r * M + m] = row[oLh / V + m];
     if (r === n) continue;
-    matVec(th, at + l.wd, A, V, v, r * V, dd, r * A);
-    for (let k = 0; k < A; k++) dd[r * A + k] = leaky(dd[r * A + k] + th[at + l.bd + k]);
+    for (let k = 0; k < A; k++) dd[r * A + k] = leaky(row[oD / V + k] + th[at + l.bd + k]);
     matVec(th, at + l.U, A, A, dd, r * A, q, r * A);
     for (let k = 0; k < A; k++) q[r * A + k] += th[at + l.u + k];
-    matVec(th, at + l.ld, M, V, v, r * V, ld, r * M);
+    for (let m = 0; m < M; m++) ld[r * M + m] = row[oLd / V + m];
   }
   return { n, hd, dd, q, lh, ld };
 }

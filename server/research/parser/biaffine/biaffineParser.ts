@@ -15,7 +15,8 @@ import { EncodedSentence } from '../../../src/parser/encoding';
 import { TagIds } from '../../../src/parser/parseFeatures';
 import { backpropSentence, newNeuralScorer } from '../../../src/training/parser/neuralTrain';
 import { trainingForward } from '../../../src/training/parser/neuralForward';
-import { arcScores, headForward, headLayout, HeadLayout, headLoss, initialHeads, labelScores } from './biaffineHeads';
+import { MatVecKernel } from '../../../src/parser/wasmMatVec';
+import { arcScores, headForward, headLayout, HeadLayout, headLoss, initialHeads, labelScores, projectionRows } from './biaffineHeads';
 import { eisner } from './eisner';
 
 export interface BiaffineDims {
@@ -29,13 +30,18 @@ export class BiaffineParser {
   readonly heads: HeadLayout;
   /** Where the heads' block starts in θ (the encoder's size). */
   readonly headsAt: number;
+  /** A snapshot's projection block in WebAssembly, made on its first parse (a snapshot's θ never changes). */
+  private kernel: MatVecKernel | undefined;
+  private readonly frozen: boolean;
 
   constructor(
     net: NeuralScorer,
     heads: HeadLayout,
     /** Encoder then heads; `net.theta` must be a view of its first block. */
     readonly theta: Float64Array | Float32Array,
+    frozen = false,
   ) {
+    this.frozen = frozen;
     this.net = net;
     this.heads = heads;
     this.headsAt = net.layout.size;
@@ -46,7 +52,7 @@ export class BiaffineParser {
   snapshot(float32 = true): BiaffineParser {
     const theta = float32 ? Float32Array.from(this.theta) : Float64Array.from(this.theta);
     const net = new NeuralScorer(this.net.layout, theta.subarray(0, this.headsAt), this.net.vocab, this.net.fixed);
-    return new BiaffineParser(net, this.heads, theta);
+    return new BiaffineParser(net, this.heads, theta, true);
   }
 
   /**
@@ -54,7 +60,10 @@ export class BiaffineParser {
    * Eisner over the arc scores, then each arc's best relation (`rootRelation` exactly when the head is the root).
    */
   decode(v: Float64Array, n: number, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
-    const f = headForward(this.theta, this.headsAt, this.heads, v, n);
+    const P = projectionRows(this.heads), V = this.heads.dims.V;
+    if (this.frozen) this.kernel ??= MatVecKernel.create(this.theta, this.headsAt + this.heads.proj, P, V);
+    const k = this.kernel;
+    const f = headForward(this.theta, this.headsAt, this.heads, v, n, k && ((r, out) => k.mul(0, P, v, r * V, out, 0)));
     const head = eisner(arcScores(this.heads, f), n);
     const K = this.heads.dims.relations;
     const hidden = new Float64Array(this.heads.dims.label);
