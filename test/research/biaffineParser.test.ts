@@ -5,6 +5,8 @@ import { NeuralDims } from '../../server/src/parser/neuralNet';
 import { buildAffixVocab, buildVocab } from '../../server/src/training/parser/neuralTrain';
 import { seededRandom } from '../../server/src/training/parser/views';
 import { Adam } from '../../server/src/training/parser/adam';
+import { headForward, projectionRows } from '../../server/research/parser/biaffine/biaffineHeads';
+import { MatVecKernel } from '../../server/src/parser/wasmMatVec';
 
 // "When the storm ended , the town was quiet ." with its gold heads (root = n) and relation ids (0 = root).
 const forms = ['When', 'the', 'storm', 'ended', 'the', 'town', 'was', 'quiet'];
@@ -107,5 +109,19 @@ describe('the graph-based (biaffine) parser over the neural encoder', () => {
     const out = s.decode(s.net.forward(input).v, n, 0);
     assert.deepStrictEqual([...out.head], [...head]);
     assert.deepStrictEqual([...out.deprel], [...deprel]);
+  });
+
+  it("a snapshot's projections in WebAssembly are JavaScript's matVec sums bit for bit", () => {
+    const { p, input } = parser(9);
+    const s = p.snapshot();
+    const v = s.net.forward(input).v;
+    const P = projectionRows(s.heads), V = s.heads.dims.V;
+    const kernel = MatVecKernel.create(s.theta, s.headsAt + s.heads.proj, P, V);
+    if (!kernel) return; // no WebAssembly SIMD here: the parser takes matVec
+    const viaKernel = headForward(s.theta, s.headsAt, s.heads, v, n, (r, out) => kernel.mul(0, P, v, r * V, out, 0));
+    const plain = headForward(s.theta, s.headsAt, s.heads, v, n);
+    for (const k of ['hd', 'dd', 'q', 'lh', 'ld'] as const) assert.deepStrictEqual([...viaKernel[k]], [...plain[k]], k);
+    const plainParser = new BiaffineParser(s.net, s.heads, s.theta);
+    assert.deepStrictEqual(s.decode(v, n, 0), plainParser.decode(v, n, 0));
   });
 });
