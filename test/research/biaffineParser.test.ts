@@ -5,8 +5,7 @@ import { NeuralDims } from '../../server/src/parser/neuralNet';
 import { buildAffixVocab, buildVocab } from '../../server/src/training/parser/neuralTrain';
 import { seededRandom } from '../../server/src/training/parser/views';
 import { Adam } from '../../server/src/training/parser/adam';
-import { headForward, projectionRows } from '../../server/research/parser/biaffine/biaffineHeads';
-import { MatVecKernel } from '../../server/src/parser/wasmMatVec';
+import { headForward, headKernels, labelScores } from '../../server/research/parser/biaffine/biaffineHeads';
 
 // "When the storm ended , the town was quiet ." with its gold heads (root = n) and relation ids (0 = root).
 const forms = ['When', 'the', 'storm', 'ended', 'the', 'town', 'was', 'quiet'];
@@ -111,16 +110,20 @@ describe('the graph-based (biaffine) parser over the neural encoder', () => {
     assert.deepStrictEqual([...out.deprel], [...deprel]);
   });
 
-  it("a snapshot's projections in WebAssembly are JavaScript's matVec sums bit for bit", () => {
+  it("a snapshot's products in WebAssembly are JavaScript's matVec sums bit for bit", () => {
     const { p, input } = parser(9);
     const s = p.snapshot();
     const v = s.net.forward(input).v;
-    const P = projectionRows(s.heads), V = s.heads.dims.V;
-    const kernel = MatVecKernel.create(s.theta, s.headsAt + s.heads.proj, P, V);
-    if (!kernel) return; // no WebAssembly SIMD here: the parser takes matVec
-    const viaKernel = headForward(s.theta, s.headsAt, s.heads, v, n, (r, out) => kernel.mul(0, P, v, r * V, out, 0));
+    const kernels = headKernels(s.theta, s.headsAt, s.heads);
+    assert.ok(kernels, 'WebAssembly SIMD (the shipped parser needs it too)');
+    const viaKernel = headForward(s.theta, s.headsAt, s.heads, v, n, kernels);
     const plain = headForward(s.theta, s.headsAt, s.heads, v, n);
     for (const k of ['hd', 'dd', 'q', 'lh', 'ld'] as const) assert.deepStrictEqual([...viaKernel[k]], [...plain[k]], k);
+    const hidden = new Float64Array(s.heads.dims.label);
+    const a = new Float64Array(RELATIONS), b = new Float64Array(RELATIONS);
+    labelScores(s.theta, s.headsAt, s.heads, plain, 3, 1, hidden, a, kernels);
+    labelScores(s.theta, s.headsAt, s.heads, plain, 3, 1, hidden, b);
+    assert.deepStrictEqual([...a], [...b]);
     const plainParser = new BiaffineParser(s.net, s.heads, s.theta);
     assert.deepStrictEqual(s.decode(v, n, 0), plainParser.decode(v, n, 0));
   });

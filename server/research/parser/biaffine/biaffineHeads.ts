@@ -14,6 +14,7 @@
  * training state and one gradient check cover encoder and heads alike.
  */
 import { matVec, Weights } from '../../../src/parser/dot';
+import { MatVecKernel } from '../../../src/parser/wasmMatVec';
 import { softmaxCrossEntropy } from '../../../src/training/parser/softmaxLoss';
 
 /** Slope of the leaky ReLU below 0 (Dozat & Manning's activation). */
@@ -117,9 +118,27 @@ export interface HeadForward {
 }
 
 /**
+ * The heads' three matrix products in WebAssembly (`wasmMatVec.ts`: `dot`'s sums bit for bit) — the projection block,
+ * U and the relation MLP's output layer — for a θ that no longer changes (a snapshot's); undefined without
+ * WebAssembly SIMD.
+ */
+export interface HeadKernels {
+  proj: MatVecKernel;
+  U: MatVecKernel;
+  lw: MatVecKernel;
+}
+
+export function headKernels(th: Weights, at: number, l: HeadLayout): HeadKernels | undefined {
+  const { V, arc: A, label: M, relations: K } = l.dims;
+  const proj = MatVecKernel.create(th, at + l.proj, projectionRows(l), V);
+  const U = MatVecKernel.create(th, at + l.U, A, A);
+  const lw = MatVecKernel.create(th, at + l.lw, K, M);
+  return proj && U && lw ? { proj, U, lw } : undefined;
+}
+
+/**
  * The projections of a sentence's n words (and the root, row n) from `v`, rows of V (the encoder's vectors: the
- * words, then the root's). `project(r, out)` may give row r's product with the projection block (a WebAssembly
- * kernel's, the same sums); by default `matVec` over θ.
+ * words, then the root's), by `matVec` over θ or by the same products in `kernels`.
  */
 export function headForward(
   th: Weights,
@@ -127,7 +146,7 @@ export function headForward(
   l: HeadLayout,
   v: Float64Array,
   n: number,
-  project?: (r: number, out: Float64Array) => void,
+  kernels?: HeadKernels,
 ): HeadForward {
   const { V, arc: A, label: M } = l.dims;
   const P = projectionRows(l);
@@ -140,13 +159,14 @@ export function headForward(
   // Offsets of Wd, Lh, Ld's results within a row's product.
   const oD = l.wd - l.wh, oLh = l.lh - l.wh, oLd = l.ld - l.wh;
   for (let r = 0; r <= n; r++) {
-    if (project) project(r, row);
+    if (kernels) kernels.proj.mul(0, P, v, r * V, row, 0);
     else matVec(th, at + l.proj, P, V, v, r * V, row, 0);
     for (let k = 0; k < A; k++) hd[r * A + k] = leaky(row[k] + th[at + l.bh + k]);
     for (let m = 0; m < M; m++) lh[r * M + m] = row[oLh / V + m];
     if (r === n) continue;
     for (let k = 0; k < A; k++) dd[r * A + k] = leaky(row[oD / V + k] + th[at + l.bd + k]);
-    matVec(th, at + l.U, A, A, dd, r * A, q, r * A);
+    if (kernels) kernels.U.mul(0, A, dd, r * A, q, r * A);
+    else matVec(th, at + l.U, A, A, dd, r * A, q, r * A);
     for (let k = 0; k < A; k++) q[r * A + k] += th[at + l.u + k];
     for (let m = 0; m < M; m++) ld[r * M + m] = row[oLd / V + m];
   }
@@ -177,10 +197,21 @@ export function arcScores(l: HeadLayout, f: HeadForward, out: Float64Array = new
  * Relation scores of the arc d → h into out[0..relations): the MLP's hidden layer into `hidden` (after leaky) for the
  * backward pass.
  */
-export function labelScores(th: Weights, at: number, l: HeadLayout, f: HeadForward, h: number, d: number, hidden: Float64Array, out: Float64Array): void {
+export function labelScores(
+  th: Weights,
+  at: number,
+  l: HeadLayout,
+  f: HeadForward,
+  h: number,
+  d: number,
+  hidden: Float64Array,
+  out: Float64Array,
+  kernels?: HeadKernels,
+): void {
   const { label: M, relations: K } = l.dims;
   for (let m = 0; m < M; m++) hidden[m] = leaky(f.lh[h * M + m] + f.ld[d * M + m] + th[at + l.lb + m]);
-  matVec(th, at + l.lw, K, M, hidden, 0, out, 0);
+  if (kernels) kernels.lw.mul(0, K, hidden, 0, out, 0);
+  else matVec(th, at + l.lw, K, M, hidden, 0, out, 0);
   for (let c = 0; c < K; c++) out[c] += th[at + l.lc + c];
 }
 

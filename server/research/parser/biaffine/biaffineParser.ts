@@ -15,8 +15,7 @@ import { EncodedSentence } from '../../../src/parser/encoding';
 import { TagIds } from '../../../src/parser/parseFeatures';
 import { backpropSentence, newNeuralScorer } from '../../../src/training/parser/neuralTrain';
 import { trainingForward } from '../../../src/training/parser/neuralForward';
-import { MatVecKernel } from '../../../src/parser/wasmMatVec';
-import { arcScores, headForward, headLayout, HeadLayout, headLoss, initialHeads, labelScores, projectionRows } from './biaffineHeads';
+import { arcScores, headForward, HeadKernels, headKernels, headLayout, HeadLayout, headLoss, initialHeads, labelScores } from './biaffineHeads';
 import { eisner } from './eisner';
 
 export interface BiaffineDims {
@@ -30,8 +29,8 @@ export class BiaffineParser {
   readonly heads: HeadLayout;
   /** Where the heads' block starts in θ (the encoder's size). */
   readonly headsAt: number;
-  /** A snapshot's projection block in WebAssembly, made on its first parse (a snapshot's θ never changes). */
-  private kernel: MatVecKernel | undefined;
+  /** A snapshot's products in WebAssembly, made on its first parse (a snapshot's θ never changes). */
+  private kernels: HeadKernels | undefined;
   private readonly frozen: boolean;
 
   constructor(
@@ -60,10 +59,9 @@ export class BiaffineParser {
    * Eisner over the arc scores, then each arc's best relation (`rootRelation` exactly when the head is the root).
    */
   decode(v: Float64Array, n: number, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
-    const P = projectionRows(this.heads), V = this.heads.dims.V;
-    if (this.frozen) this.kernel ??= MatVecKernel.create(this.theta, this.headsAt + this.heads.proj, P, V);
-    const k = this.kernel;
-    const f = headForward(this.theta, this.headsAt, this.heads, v, n, k && ((r, out) => k.mul(0, P, v, r * V, out, 0)));
+    if (this.frozen) this.kernels ??= headKernels(this.theta, this.headsAt, this.heads);
+    const k = this.kernels;
+    const f = headForward(this.theta, this.headsAt, this.heads, v, n, k);
     const head = eisner(arcScores(this.heads, f), n);
     const K = this.heads.dims.relations;
     const hidden = new Float64Array(this.heads.dims.label);
@@ -74,7 +72,7 @@ export class BiaffineParser {
         deprel[d] = rootRelation;
         continue;
       }
-      labelScores(this.theta, this.headsAt, this.heads, f, head[d], d, hidden, s);
+      labelScores(this.theta, this.headsAt, this.heads, f, head[d], d, hidden, s, k);
       let best = -1;
       for (let c = 0; c < K; c++) if (c !== rootRelation && (best < 0 || s[c] > s[best])) best = c;
       deprel[d] = best;
