@@ -32,7 +32,9 @@ import { readPretrained } from '../../../src/training/parser/readPretrained';
 import { countingRng, readTrainingState, writeTrainingState } from '../../../src/training/parser/trainingState';
 import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, prepare } from '../../../src/training/parser/train';
 import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from '../../../src/training/parser/views';
-import { loadParser } from '../../../src/parser';
+import { loadParser, Parser } from '../../../src/parser';
+import { isPunctForm } from '../../../src/tokenize';
+import { slotSentence } from '../../../src/parser/sentenceBuilder';
 import { parseConllu } from '../../../src/data/conllu';
 import { scoreGoldTokens } from '../evaluation';
 import { biaffineGradient, BiaffineParser, newBiaffineParser } from './biaffineParser';
@@ -170,6 +172,42 @@ function timePerSentence(bp: BiaffineParser, trees: readonly PunctuatedTree[]): 
   return { ...best, encoderMs, sentencesPerSecond: 1000 / (best.tagMs + best.parseMs) };
 }
 
+/**
+ * The biaffine parser behind `Parser.parseTokens` as the shipped parser answers it (gold tokens laid out with single
+ * spaces, `slotSentence`, punctuation hung off the root word), so that `eval parser`'s own scoring (`scoreGoldTokens`)
+ * reads it; without the shipped parser's repairs.
+ */
+function asTokenParser(bp: BiaffineParser): Parser {
+  const parseTokens = (forms: string[]) => {
+    let pos = 0;
+    const tokens = forms.map((text) => {
+      const t = { text, start: pos, end: pos + text.length, punct: isPunctForm(text) };
+      pos += text.length + 1;
+      return t;
+    });
+    const upos = forms.map(() => 'PUNCT'), xpos = forms.map(() => 'PUNCT'), deprel = forms.map(() => 'punct');
+    const head = forms.map(() => 0);
+    const s = slotSentence(tokens);
+    if (s.forms.length === 0) return { upos, xpos, head, deprel };
+    const e = encodeSentence(s, lookup);
+    const tags = runTagger.tag(e);
+    const p = bp.parse(e, tags, rootRelation);
+    let rootToken = 0;
+    s.wordTokens.forEach((k, i) => {
+      upos[k] = tagSet.upos[tags.upos[i]];
+      xpos[k] = tagSet.xpos[tags.xpos[i]];
+      deprel[k] = rels.list[p.deprel[i]];
+      head[k] = p.head[i] === e.n ? 0 : s.wordTokens[p.head[i]] + 1;
+      if (p.head[i] === e.n) rootToken = k + 1;
+    });
+    tokens.forEach((t, k) => {
+      if (t.punct) head[k] = rootToken;
+    });
+    return { upos, xpos, head, deprel };
+  };
+  return { parseTokens } as unknown as Parser;
+}
+
 const stateFile = values.state!;
 if (values.measure) {
   const s = readTrainingState(stateFile);
@@ -180,6 +218,11 @@ if (values.measure) {
   const d = evaluate(bp, dev);
   const u = evaluate(bp, dev, 'removed');
   log(`dev (${d.words} words): UAS ${d.uas} LAS ${d.las}; unpunctuated UAS ${u.uas} LAS ${u.las}`);
+  // (parseConllu keeps sentences the treebank reader leaves out: --dev-limit cuts its own count.)
+  const allDev = parseConllu(fs.readFileSync(values.dev!, 'utf8'), values.dev!);
+  const devSentences = values['dev-limit'] ? allDev.slice(0, num('dev-limit')) : allDev;
+  const ds = scoreGoldTokens(asTokenParser(bp), devSentences);
+  log(`dev, eval parser's scoring (${ds.words} words): UAS ${ds.uas} LAS ${ds.las}`);
   if (values.test) {
     const t = evaluate(bp, readTreebank(values.test).trees);
     log(`test (${t.words} words): UAS ${t.uas} LAS ${t.las}`);
