@@ -36,7 +36,7 @@ import { loadParser, Parser } from '../../../src/parser';
 import { isPunctForm } from '../../../src/tokenize';
 import { slotSentence } from '../../../src/parser/sentenceBuilder';
 import { parseConllu } from '../../../src/data/conllu';
-import { scoreGoldTokens } from '../evaluation';
+import { corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../evaluation';
 import { biaffineGradient, BiaffineParser, newBiaffineParser } from './biaffineParser';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -222,7 +222,12 @@ if (values.measure) {
   const allDev = parseConllu(fs.readFileSync(values.dev!, 'utf8'), values.dev!);
   const devSentences = values['dev-limit'] ? allDev.slice(0, num('dev-limit')) : allDev;
   const ds = scoreGoldTokens(asTokenParser(bp), devSentences);
-  log(`dev, eval parser's scoring (${ds.words} words): UAS ${ds.uas} LAS ${ds.las}`);
+  // eval parser's robustness rows: punctuation removed, and corrupted with its default seed (13).
+  const robustness = (pp: Parser) => {
+    const trees = depunctuatedTrees(devSentences);
+    return `punctuation removed UAS ${uasWithPunctuation(pp, trees, removeAll)}, corrupted UAS ${uasWithPunctuation(pp, trees, corruptWithSeed(13))}`;
+  };
+  log(`dev, eval parser's scoring (${ds.words} words): UAS ${ds.uas} LAS ${ds.las}; ${robustness(asTokenParser(bp))}`);
   if (values.test) {
     const t = evaluate(bp, readTreebank(values.test).trees);
     log(`test (${t.words} words): UAS ${t.uas} LAS ${t.las}`);
@@ -231,8 +236,8 @@ if (values.measure) {
     // The shipped parser as the product's evaluation scores it (`eval parser`: tokens with punctuation, repairs, the
     // neural labeller), and through this script's own function (the tree of depunctuated words, no repairs).
     const shipped = loadParser(path.dirname(values['run-model']!));
-    const g = scoreGoldTokens(shipped, parseConllu(fs.readFileSync(values.dev!, 'utf8'), values.dev!));
-    log(`shipped parser, eval parser's scoring (${g.words} words): UAS ${g.uas} LAS ${g.las}; ${(g.sentences / g.parseSeconds).toFixed(0)} sentences/s (one pass, cold)`);
+    const g = scoreGoldTokens(shipped, devSentences);
+    log(`shipped parser, eval parser's scoring (${g.words} words): UAS ${g.uas} LAS ${g.las}; ${(g.sentences / g.parseSeconds).toFixed(0)} sentences/s (one pass, cold); ${robustness(shipped)}`);
     const b = evaluateTrees(runModel, dev, 'kept');
     log(`shipped parser's tagger, transitions and perceptron labeller, this script's scoring: UAS ${b.uas} LAS ${b.las}`);
   }
