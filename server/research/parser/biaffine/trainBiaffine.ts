@@ -230,7 +230,8 @@ if (values.measure) {
   log(`dev, eval parser's scoring (${ds.words} words): UAS ${ds.uas} LAS ${ds.las}; ${robustness(asTokenParser(bp))}`);
   if (values.test) {
     const t = evaluate(bp, readTreebank(values.test).trees);
-    log(`test (${t.words} words): UAS ${t.uas} LAS ${t.las}`);
+    const tg = scoreGoldTokens(asTokenParser(bp), parseConllu(fs.readFileSync(values.test, 'utf8'), values.test));
+    log(`test (${t.words} words): UAS ${t.uas} LAS ${t.las}; eval parser's scoring (${tg.words} words): UAS ${tg.uas} LAS ${tg.las}`);
   }
   if (values.baseline) {
     // The shipped parser as the product's evaluation scores it (`eval parser`: tokens with punctuation, repairs, the
