@@ -151,9 +151,10 @@ function backpropStep(
 
 /**
  * From dA back through W1, the BiLSTM's layers and the input projections into the embeddings; `dVFrom` (the auxiliary heads'
- * gradient with respect to the vectors, (n + 2) × 2H) is added to what comes through W1.
+ * gradient with respect to the vectors, (n + 2) × 2H) is added to what comes through W1. Exported for heads that read
+ * the vectors alone (the graph-based parser's, `server/research/parser/biaffine/`): nothing touched, dVFrom is all.
  */
-function backpropSentence(
+export function backpropSentence(
   net: NeuralScorer,
   grad: Float64Array,
   fw: TrainingForward,

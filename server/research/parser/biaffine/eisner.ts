@@ -1,0 +1,107 @@
+/**
+ * Eisner's algorithm (1996): the highest-scoring projective dependency tree in O(n³), with exactly one word attached
+ * to the root (as every UD tree has). Scores come as the arc scorer gives them: score[d·(n + 1) + h] for word d with
+ * head h, h = n the root. Heads come back in the same convention.
+ *
+ * The chart runs over the words alone; the root's one child c is chosen last, as the best of
+ * s(root → c) + (c's complete span to the left, from word 0) + (its complete span to the right, to word n − 1).
+ * A tree with the root in front and one root child is projective exactly when that is, so this is the
+ * usual single-root Eisner.
+ */
+
+/** Heads of the best single-rooted projective tree; `score` is n × (n + 1). */
+export function eisner(score: Float64Array, n: number): Int32Array {
+  const head = new Int32Array(n);
+  if (n === 0) return head;
+  const R = n + 1;
+  const s = (h: number, d: number) => score[d * R + h];
+  // Complete (C) and incomplete (I) spans [i, j], each in two directions: dir 0 headed at j (arcs point left, to
+  // words before j), dir 1 headed at i. Index (i·n + j)·2 + dir. Back-pointers hold the split point.
+  const size = n * n * 2;
+  const C = new Float64Array(size).fill(-Infinity);
+  const I = new Float64Array(size).fill(-Infinity);
+  const bC = new Int32Array(size);
+  const bI = new Int32Array(size);
+  const at = (i: number, j: number, dir: number) => (i * n + j) * 2 + dir;
+  for (let i = 0; i < n; i++) {
+    C[at(i, i, 0)] = 0;
+    C[at(i, i, 1)] = 0;
+  }
+  for (let w = 1; w < n; w++) {
+    for (let i = 0; i + w < n; i++) {
+      const j = i + w;
+      // Incomplete: the arc between i and j over C[i, k] (headed at i) and C[k + 1, j] (headed at j).
+      let best = -Infinity, arg = i;
+      for (let k = i; k < j; k++) {
+        const x = C[at(i, k, 1)] + C[at(k + 1, j, 0)];
+        if (x > best) {
+          best = x;
+          arg = k;
+        }
+      }
+      I[at(i, j, 0)] = best + s(j, i);
+      bI[at(i, j, 0)] = arg;
+      I[at(i, j, 1)] = best + s(i, j);
+      bI[at(i, j, 1)] = arg;
+      // Complete headed at j: C[i, k] headed at k, then I[k, j] headed at j.
+      best = -Infinity;
+      arg = i;
+      for (let k = i; k < j; k++) {
+        const x = C[at(i, k, 0)] + I[at(k, j, 0)];
+        if (x > best) {
+          best = x;
+          arg = k;
+        }
+      }
+      C[at(i, j, 0)] = best;
+      bC[at(i, j, 0)] = arg;
+      // Complete headed at i: I[i, k] headed at i, then C[k, j] headed at k.
+      best = -Infinity;
+      arg = j;
+      for (let k = i + 1; k <= j; k++) {
+        const x = I[at(i, k, 1)] + C[at(k, j, 1)];
+        if (x > best) {
+          best = x;
+          arg = k;
+        }
+      }
+      C[at(i, j, 1)] = best;
+      bC[at(i, j, 1)] = arg;
+    }
+  }
+  let root = 0, best = -Infinity;
+  for (let c = 0; c < n; c++) {
+    const x = s(n, c) + C[at(0, c, 0)] + C[at(c, n - 1, 1)];
+    if (x > best) {
+      best = x;
+      root = c;
+    }
+  }
+  head[root] = n;
+  // Back-tracking with an explicit stack: [kind (0 = C, 1 = I), i, j, dir].
+  const stack: number[] = [0, 0, root, 0, 0, root, n - 1, 1];
+  while (stack.length) {
+    const dir = stack.pop()!, j = stack.pop()!, i = stack.pop()!, kind = stack.pop()!;
+    if (i === j) continue;
+    if (kind === 1) {
+      if (dir === 0) head[i] = j;
+      else head[j] = i;
+      const k = bI[at(i, j, dir)];
+      stack.push(0, i, k, 1, 0, k + 1, j, 0);
+    } else if (dir === 0) {
+      const k = bC[at(i, j, 0)];
+      stack.push(0, i, k, 0, 1, k, j, 0);
+    } else {
+      const k = bC[at(i, j, 1)];
+      stack.push(1, i, k, 1, 0, k, j, 1);
+    }
+  }
+  return head;
+}
+
+/** The score of a tree: the sum of its arcs' scores. */
+export function treeScore(score: Float64Array, n: number, head: Int32Array): number {
+  let x = 0;
+  for (let d = 0; d < n; d++) x += score[d * (n + 1) + head[d]];
+  return x;
+}

@@ -1,0 +1,335 @@
+/**
+ * Trains the graph-based parser of `biaffineParser.ts` on EWT train (issue #34), as the neural transition scorer is
+ * trained (`train.ts`' trainNeuralParser): each sentence in one of the three punctuation views at random, its tags
+ * from the jackknife fold tagger of a tagger cache that did not see it, word dropout, Adam over mini-batches, a
+ * moving average of θ that is evaluated and kept. After every epoch: dev UAS/LAS (gold tokens, the kept view, tags
+ * from the shipped model's tagger, as `evaluateTrees` measures the shipped parser) and the training state
+ * (`trainingState.ts`): a run that finds its --state file continues from it and ends as an uninterrupted run would.
+ *
+ *   npx tsx server/research/parser/biaffine/trainBiaffine.ts --tagger-cache FILE --pretrained WINK_JSON --state FILE \
+ *     [--epochs 12] [--seed 1] [--lstm 128] [--layers 2] [--arc 128] [--label 96] [--limit N] [--dev-limit N]
+ *
+ * `--measure` (same data options and --state): no training; the state's best θ is evaluated on --dev (and on
+ * `--test FILE` when given) and the time of tagging + parsing is measured on one thread (warm, three rounds over the
+ * dev sentences); `--baseline` also evaluates the shipped parser with the same function.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parseArgs } from 'util';
+import { readTreebank } from '../../../src/data/treebank';
+import { PunctuatedTree } from '../../../src/data/depunct';
+import { readModel } from '../../../src/parser/modelFile';
+import { parserModels } from '../../../src/parser/parserModels';
+import { readClusters } from '../../../src/parser/wordClusters';
+import { clusterLookup } from '../../../src/parser/dependencyParser';
+import { encodeSentence, normaliseWord } from '../../../src/parser/encoding';
+import { Tagger } from '../../../src/parser/tagger';
+import { taggerFromScorers } from '../../../src/parser/taggerScorers';
+import { NeuralDims, UNKNOWN_WORD } from '../../../src/parser/neuralNet';
+import { Adam } from '../../../src/training/parser/adam';
+import { buildAffixVocab, buildVocab } from '../../../src/training/parser/neuralTrain';
+import { readPretrained } from '../../../src/training/parser/readPretrained';
+import { countingRng, readTrainingState, writeTrainingState } from '../../../src/training/parser/trainingState';
+import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, prepare } from '../../../src/training/parser/train';
+import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from '../../../src/training/parser/views';
+import { loadParser, Parser } from '../../../src/parser';
+import { isPunctForm } from '../../../src/tokenize';
+import { slotSentence } from '../../../src/parser/sentenceBuilder';
+import { parseConllu } from '../../../src/data/conllu';
+import { corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../evaluation';
+import { biaffineGradient, BiaffineParser, newBiaffineParser } from './biaffineParser';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const DATA = path.resolve(ROOT, '../shared/data/ud-english-ewt');
+const { values } = parseArgs({
+  options: {
+    train: { type: 'string', default: path.join(DATA, 'en_ewt-ud-train.conllu') },
+    dev: { type: 'string', default: path.join(DATA, 'en_ewt-ud-dev.conllu') },
+    test: { type: 'string' },
+    'tagger-cache': { type: 'string' },
+    // The model whose tagger tags dev (and test) as at run time, and whose word clusters every sentence is encoded with.
+    'run-model': { type: 'string', default: path.join(ROOT, 'models/en/parser.bin') },
+    clusters: { type: 'string', default: path.join(ROOT, 'models/en/parser-clusters.bin.gz') },
+    pretrained: { type: 'string' },
+    'pretrained-top': { type: 'string', default: '30000' },
+    state: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    epochs: { type: 'string', default: '12' },
+    limit: { type: 'string' },
+    'dev-limit': { type: 'string' },
+    // Encoder (the transition scorer's options) and heads.
+    'word-dim': { type: 'string', default: '64' },
+    lstm: { type: 'string', default: '128' },
+    layers: { type: 'string', default: '2' },
+    'suffix-dim': { type: 'string', default: '16' },
+    'shape-dim': { type: 'string', default: '8' },
+    arc: { type: 'string', default: '128' },
+    label: { type: 'string', default: '96' },
+    lr: { type: 'string', default: '0.002' },
+    'lr-decay': { type: 'string', default: '0.9' },
+    batch: { type: 'string', default: '16' },
+    'word-dropout': { type: 'string', default: '0.25' },
+    'input-dropout': { type: 'string', default: '0.33' },
+    'output-dropout': { type: 'string', default: '0.33' },
+    average: { type: 'string', default: '0.999' },
+    // Progress lines every this many sentences (with the time per sentence, for an epoch's estimate).
+    'log-every': { type: 'string', default: '1000' },
+    measure: { type: 'boolean' },
+    baseline: { type: 'boolean' },
+  },
+});
+const num = (k: keyof typeof values) => Number(values[k]);
+const t0 = Date.now();
+const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
+
+/** The full tagger and the jackknife's fold taggers of a tagger cache (`train-parser.ts --tagger-cache`). */
+function loadTaggers(file: string): Tagger[] {
+  const m = readModel(file);
+  const tags = { upos: m.header.upos, xpos: m.header.xpos };
+  const count = Object.keys(m.scorers).filter((k) => /^xpos\d+$/.test(k)).length;
+  const weights = m.header.info.firstWeights as number[] | undefined;
+  const tagPairs = m.header.info.tagPairs;
+  return Array.from({ length: count }, (_, k) =>
+    taggerFromScorers(m.scorers, tags, String(k), m.joined, { ...(weights ? { refiner: { firstWeight: weights[k] } } : {}), ...(tagPairs ? { tagPairs } : {}) }),
+  );
+}
+
+if (!values['tagger-cache'] || !values.pretrained || !values.state) throw new Error('--tagger-cache, --pretrained and --state are required');
+const seed = num('seed');
+const train = readTreebank(values.train!).trees;
+let dev = readTreebank(values.dev!).trees;
+if (values['dev-limit']) dev = dev.slice(0, num('dev-limit'));
+const clusters = readClusters(values.clusters!);
+const cacheFile = values['tagger-cache']!;
+const p = prepare(train, { ...DEFAULT_TRAIN_OPTIONS, seed, log, clusters, taggerCache: { load: () => loadTaggers(cacheFile), save: () => undefined } });
+const { gold, tagSet, rels, tagFor, lookup } = p;
+const runModel = parserModels(readModel(values['run-model']!));
+const runTagger = runModel.tagger;
+if (runTagger.tags.upos.join(' ') !== tagSet.upos.join(' ') || runTagger.tags.xpos.join(' ') !== tagSet.xpos.join(' ')) throw new Error('the run-time tagger has other tag sets than the training data');
+const rootRelation = rels.id('root');
+log(`train ${gold.length} trees, dev ${dev.length}; ${rels.list.length} relations; taggers from ${cacheFile}`);
+
+// Vocabularies and the pretrained table exactly as the transition scorer's training builds them (one counted generator
+// for everything, so that a resumed run draws what an uninterrupted one would).
+const rand = countingRng(seededRandom(seed));
+const kept = gold.map((g) => viewOf(g.tree, 'kept', rand));
+const { vocab, wordCounts } = buildVocab(kept, normaliseWord);
+vocab.slots = buildVocab([...kept, ...gold.map((g) => viewOf(g.tree, 'corrupted', rand, g.keep, g.learner, g.writers))], normaliseWord).vocab.slots;
+Object.assign(vocab, buildAffixVocab(kept));
+const pre = readPretrained(values.pretrained!, new Set(wordCounts.keys()), num('pretrained-top'));
+vocab.pretrained = pre.hashes;
+const dims: NeuralDims = {
+  word: num('word-dim'), upos: 16, xpos: 16, cluster: 16, slot: 12, lstm: num('lstm'), layers: num('layers'), hidden: 1,
+  suffix: num('suffix-dim'), shape: num('shape-dim'), pretrained: pre.vectors.dim,
+};
+const parser = newBiaffineParser(vocab, { upos: tagSet.upos.length, xpos: tagSet.xpos.length }, dims, { arc: num('arc'), label: num('label') }, rels.list.length, rand, pre.vectors);
+log(`θ ${parser.theta.length} (encoder ${parser.headsAt}, heads ${parser.heads.size}); ${vocab.words.length} words, ${vocab.pretrained.length} pretrained vectors; ${JSON.stringify(dims)}, arc ${num('arc')}, label ${num('label')}`);
+
+interface Scores {
+  words: number;
+  uas: number;
+  las: number;
+}
+
+/** UAS/LAS (percent) over the words of gold trees in one view, tagged by the run-time tagger (as `evaluateTrees`). */
+function evaluate(bp: BiaffineParser, trees: readonly PunctuatedTree[], kind: ViewKind = 'kept'): Scores {
+  const r = seededRandom(7);
+  let words = 0, uh = 0, lh = 0;
+  for (const tree of trees) {
+    const e = encodeSentence(viewOf(tree, kind, r), lookup);
+    const { head, deprel } = bp.parse(e, runTagger.tag(e), rootRelation);
+    tree.words.forEach((w, i) => {
+      words++;
+      if ((head[i] === e.n ? 0 : head[i] + 1) === w.head) {
+        uh++;
+        if (rels.list[deprel[i]] === w.deprel) lh++;
+      }
+    });
+  }
+  const pct = (x: number) => Math.round((10000 * x) / Math.max(1, words)) / 100;
+  return { words, uas: pct(uh), las: pct(lh) };
+}
+
+/** Milliseconds per sentence of tagging + parsing over `trees` (kept view), the best of three warm rounds. */
+function timePerSentence(bp: BiaffineParser, trees: readonly PunctuatedTree[]): { tagMs: number; parseMs: number; encoderMs: number; sentencesPerSecond: number } {
+  const encoded = trees.map((t) => encodeSentence(viewOf(t, 'kept', seededRandom(7)), lookup));
+  for (const e of encoded.slice(0, 200)) bp.parse(e, runTagger.tag(e), rootRelation);
+  let best = { tagMs: Infinity, parseMs: Infinity };
+  for (let round = 0; round < 3; round++) {
+    const a = process.hrtime.bigint();
+    const tags = encoded.map((e) => runTagger.tag(e));
+    const b = process.hrtime.bigint();
+    encoded.forEach((e, i) => bp.parse(e, tags[i], rootRelation));
+    const c = process.hrtime.bigint();
+    const tagMs = Number(b - a) / 1e6 / encoded.length, parseMs = Number(c - b) / 1e6 / encoded.length;
+    if (tagMs + parseMs < best.tagMs + best.parseMs) best = { tagMs, parseMs };
+  }
+  // The parse's share that is the encoder (the run-time BiLSTM), the rest being the heads and Eisner.
+  const inputs = encoded.map((e) => bp.net.input(e, runTagger.tag(e)));
+  const a = process.hrtime.bigint();
+  for (const x of inputs) bp.net.forward(x);
+  const encoderMs = Number(process.hrtime.bigint() - a) / 1e6 / encoded.length;
+  return { ...best, encoderMs, sentencesPerSecond: 1000 / (best.tagMs + best.parseMs) };
+}
+
+/**
+ * The biaffine parser behind `Parser.parseTokens` as the shipped parser answers it (gold tokens laid out with single
+ * spaces, `slotSentence`, punctuation hung off the root word), so that `eval parser`'s own scoring (`scoreGoldTokens`)
+ * reads it; without the shipped parser's repairs.
+ */
+function asTokenParser(bp: BiaffineParser): Parser {
+  const parseTokens = (forms: string[]) => {
+    let pos = 0;
+    const tokens = forms.map((text) => {
+      const t = { text, start: pos, end: pos + text.length, punct: isPunctForm(text) };
+      pos += text.length + 1;
+      return t;
+    });
+    const upos = forms.map(() => 'PUNCT'), xpos = forms.map(() => 'PUNCT'), deprel = forms.map(() => 'punct');
+    const head = forms.map(() => 0);
+    const s = slotSentence(tokens);
+    if (s.forms.length === 0) return { upos, xpos, head, deprel };
+    const e = encodeSentence(s, lookup);
+    const tags = runTagger.tag(e);
+    const p = bp.parse(e, tags, rootRelation);
+    let rootToken = 0;
+    s.wordTokens.forEach((k, i) => {
+      upos[k] = tagSet.upos[tags.upos[i]];
+      xpos[k] = tagSet.xpos[tags.xpos[i]];
+      deprel[k] = rels.list[p.deprel[i]];
+      head[k] = p.head[i] === e.n ? 0 : s.wordTokens[p.head[i]] + 1;
+      if (p.head[i] === e.n) rootToken = k + 1;
+    });
+    tokens.forEach((t, k) => {
+      if (t.punct) head[k] = rootToken;
+    });
+    return { upos, xpos, head, deprel };
+  };
+  return { parseTokens } as unknown as Parser;
+}
+
+const stateFile = values.state!;
+if (values.measure) {
+  const s = readTrainingState(stateFile);
+  if (s.best.length !== parser.theta.length) throw new Error(`${stateFile}: θ of ${s.best.length} entries, this parser's ${parser.theta.length}`);
+  (parser.theta as Float64Array).set(s.best);
+  const bp = parser.snapshot();
+  log(`best epoch ${s.bestEpoch} of ${s.epoch}`);
+  const d = evaluate(bp, dev);
+  const u = evaluate(bp, dev, 'removed');
+  log(`dev (${d.words} words): UAS ${d.uas} LAS ${d.las}; unpunctuated UAS ${u.uas} LAS ${u.las}`);
+  // (parseConllu keeps sentences the treebank reader leaves out: --dev-limit cuts its own count.)
+  const allDev = parseConllu(fs.readFileSync(values.dev!, 'utf8'), values.dev!);
+  const devSentences = values['dev-limit'] ? allDev.slice(0, num('dev-limit')) : allDev;
+  const ds = scoreGoldTokens(asTokenParser(bp), devSentences);
+  // eval parser's robustness rows: punctuation removed, and corrupted with its default seed (13).
+  const robustness = (pp: Parser) => {
+    const trees = depunctuatedTrees(devSentences);
+    return `punctuation removed UAS ${uasWithPunctuation(pp, trees, removeAll)}, corrupted UAS ${uasWithPunctuation(pp, trees, corruptWithSeed(13))}`;
+  };
+  log(`dev, eval parser's scoring (${ds.words} words): UAS ${ds.uas} LAS ${ds.las}; ${robustness(asTokenParser(bp))}`);
+  if (values.test) {
+    const t = evaluate(bp, readTreebank(values.test).trees);
+    const tg = scoreGoldTokens(asTokenParser(bp), parseConllu(fs.readFileSync(values.test, 'utf8'), values.test));
+    log(`test (${t.words} words): UAS ${t.uas} LAS ${t.las}; eval parser's scoring (${tg.words} words): UAS ${tg.uas} LAS ${tg.las}`);
+  }
+  if (values.baseline) {
+    // The shipped parser as the product's evaluation scores it (`eval parser`: tokens with punctuation, repairs, the
+    // neural labeller), and through this script's own function (the tree of depunctuated words, no repairs).
+    const shipped = loadParser(path.dirname(values['run-model']!));
+    const g = scoreGoldTokens(shipped, devSentences);
+    log(`shipped parser, eval parser's scoring (${g.words} words): UAS ${g.uas} LAS ${g.las}; ${(g.sentences / g.parseSeconds).toFixed(0)} sentences/s (one pass, cold); ${robustness(shipped)}`);
+    const b = evaluateTrees(runModel, dev, 'kept');
+    log(`shipped parser's tagger, transitions and perceptron labeller, this script's scoring: UAS ${b.uas} LAS ${b.las}`);
+  }
+  const sp = timePerSentence(bp, dev);
+  log(`time per sentence (dev, warm, one thread): tagging ${sp.tagMs.toFixed(3)} ms + parsing ${sp.parseMs.toFixed(3)} ms (of which the encoder ${sp.encoderMs.toFixed(3)} ms) = ${sp.sentencesPerSecond.toFixed(0)} sentences/s`);
+  process.exit(0);
+}
+
+// Training.
+const theta = parser.theta as Float64Array;
+const grad = new Float64Array(theta.length);
+const adam = new Adam(theta.length, num('lr'));
+const average = theta.slice();
+const decay = num('average');
+// --limit N (a probe of the time per sentence) trains on the first N sentences; tag sets, relations, vocabularies
+// and the jackknife's folds stay those of the whole training set.
+const order = Int32Array.from({ length: values.limit ? Math.min(num('limit'), gold.length) : gold.length }, (_, i) => i);
+const dropP = new Float64Array(parser.net.vocab.wordCount);
+vocab.words.forEach((h, i) => {
+  const c = wordCounts.get(h) ?? 0;
+  dropP[i + 1] = num('word-dropout') / (num('word-dropout') + c);
+});
+let best = theta.slice();
+let bestScore = -Infinity, bestEpoch = 0, firstEpoch = 0;
+if (fs.existsSync(stateFile)) {
+  const s = readTrainingState(stateFile);
+  if (s.theta.length !== theta.length || s.order.length !== order.length) throw new Error(`${stateFile} is the state of another parser or training set`);
+  theta.set(s.theta);
+  average.set(s.average);
+  adam.restore({ m: s.adamM, v: s.adamV, t: s.adamT });
+  order.set(s.order);
+  rand.advanceTo(s.draws);
+  best = s.best.slice();
+  bestScore = s.bestScore;
+  bestEpoch = s.bestEpoch;
+  firstEpoch = s.epoch;
+  log(`resumed from ${stateFile} after epoch ${firstEpoch} (best so far: epoch ${bestEpoch})`);
+}
+const dropout = { input: num('input-dropout'), output: num('output-dropout') };
+const step = () => {
+  adam.step(theta, grad);
+  // The average's decay warms up with the steps (as TensorFlow's ExponentialMovingAverage with num_updates): at 0.999
+  // from the start, the first epoch's ~800 steps would leave nearly half of the random initial θ in it.
+  const t = adam.snapshot().t;
+  const d = Math.min(decay, (1 + t) / (10 + t));
+  for (let i = 0; i < theta.length; i++) average[i] = d * average[i] + (1 - d) * theta[i];
+};
+const logEvery = num('log-every');
+for (let epoch = firstEpoch; epoch < num('epochs'); epoch++) {
+  const te = Date.now();
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  adam.lr = num('lr') * Math.pow(num('lr-decay'), epoch);
+  let arcLoss = 0, labelLoss = 0, words = 0, inBatch = 0, done = 0;
+  for (const i of order) {
+    const g = gold[i];
+    const kind = VIEW_KINDS[Math.floor(rand() * VIEW_KINDS.length)];
+    const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), lookup);
+    const input = parser.net.input(e, tagFor(i, e));
+    const word = input.word.slice();
+    for (let t = 0; t < word.length; t++) if (word[t] !== UNKNOWN_WORD && rand() < dropP[word[t]]) word[t] = UNKNOWN_WORD;
+    const r = biaffineGradient(parser, grad, input, word, { head: g.head, deprel: g.deprel }, dropout, rand);
+    arcLoss += r.arc;
+    labelLoss += r.label;
+    words += e.n;
+    if (++inBatch === num('batch')) {
+      step();
+      inBatch = 0;
+    }
+    if (++done % logEvery === 0) {
+      const ms = (Date.now() - te) / done;
+      log(`  epoch ${epoch + 1}: ${done} sentences, ${ms.toFixed(1)} ms/sentence (epoch ≈ ${((ms * order.length) / 60000).toFixed(1)} min), loss per word: arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}`);
+    }
+  }
+  if (inBatch) step();
+  const snapshot = new BiaffineParser(parser.net, parser.heads, average).snapshot();
+  const d = evaluate(snapshot, dev);
+  const score = d.las * 1000 + d.uas;
+  if (score >= bestScore) {
+    bestScore = score;
+    bestEpoch = epoch + 1;
+    best = average.slice();
+  }
+  log(
+    `epoch ${epoch + 1}: loss per word arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}; dev UAS ${d.uas} LAS ${d.las}` +
+      ` (best: epoch ${bestEpoch}); ${((Date.now() - te) / 60000).toFixed(1)} min`,
+  );
+  const a = adam.snapshot();
+  writeTrainingState(stateFile, { epoch: epoch + 1, draws: rand.draws(), bestScore, bestEpoch, adamT: a.t, theta, average, adamM: a.m, adamV: a.v, best, order });
+  log(`wrote ${stateFile}`);
+}
+log('done');

@@ -1,0 +1,87 @@
+import * as assert from 'assert';
+import { eisner, treeScore } from '../../server/research/parser/biaffine/eisner';
+import { seededRandom } from '../../server/src/training/parser/views';
+
+/** Position of a head on the line: the root stands before word 0. */
+const place = (h: number, n: number) => (h === n ? -1 : h);
+
+/** A tree: one root child, no cycles, and projective (every word between a head and its dependent descends from the head). */
+function isProjectiveTree(head: Int32Array, n: number): boolean {
+  let roots = 0;
+  for (let d = 0; d < n; d++) {
+    if (head[d] === d) return false;
+    if (head[d] === n) roots++;
+  }
+  if (roots !== 1) return false;
+  const descends = (w: number, h: number) => {
+    for (let x = w, steps = 0; steps <= n; steps++) {
+      if (x === h) return true;
+      if (x === n) return false;
+      x = head[x];
+    }
+    return false; // a cycle
+  };
+  for (let d = 0; d < n; d++) if (!descends(d, n)) return false;
+  for (let d = 0; d < n; d++) {
+    const a = Math.min(place(head[d], n), d), b = Math.max(place(head[d], n), d);
+    for (let w = a + 1; w < b; w++) if (!descends(w, head[d])) return false;
+  }
+  return true;
+}
+
+/** The best projective tree by enumerating every head assignment ((n + 1)ⁿ of them). */
+function bruteForce(score: Float64Array, n: number): { head: Int32Array; score: number; trees: number } {
+  const head = new Int32Array(n);
+  let best = -Infinity, bestHead = head.slice(), trees = 0;
+  const total = Math.pow(n + 1, n);
+  for (let code = 0; code < total; code++) {
+    for (let d = 0, c = code; d < n; d++, c = Math.floor(c / (n + 1))) head[d] = c % (n + 1);
+    if (!isProjectiveTree(head, n)) continue;
+    trees++;
+    const x = treeScore(score, n, head);
+    if (x > best) {
+      best = x;
+      bestHead = head.slice();
+    }
+  }
+  return { head: bestHead, score: best, trees };
+}
+
+function randomScores(n: number, rand: () => number): Float64Array {
+  const s = new Float64Array(n * (n + 1));
+  for (let d = 0; d < n; d++) for (let h = 0; h <= n; h++) s[d * (n + 1) + h] = h === d ? -Infinity : 10 * rand() - 5;
+  return s;
+}
+
+describe('Eisner decoding of arc scores', () => {
+  it('finds the best single-rooted projective tree, as enumeration does, for every n up to 6', () => {
+    const rand = seededRandom(3);
+    for (let n = 1; n <= 6; n++) {
+      for (let trial = 0; trial < (n <= 4 ? 40 : 8); trial++) {
+        const s = randomScores(n, rand);
+        const got = eisner(s, n);
+        const want = bruteForce(s, n);
+        assert.ok(isProjectiveTree(got, n), `n ${n}: ${[...got]} is a projective tree`);
+        assert.ok(Math.abs(treeScore(s, n, got) - want.score) < 1e-9, `n ${n}: score ${treeScore(s, n, got)} vs best ${want.score}`);
+        assert.deepStrictEqual([...got], [...want.head]);
+      }
+    }
+  });
+
+  it('counts: enumeration finds the known number of single-rooted projective trees (1, 2, 7, 30, 143)', () => {
+    // Projective trees of n words with one root child: C(3n − 2, n − 1) / (2n − 1) … the ternary numbers' sequence
+    // 1, 2, 7, 30, 143 (OEIS A006013): the check that the brute force enumerates the space Eisner searches.
+    const rand = seededRandom(5);
+    const counts = [1, 2, 3, 4, 5].map((n) => bruteForce(randomScores(n, rand), n).trees);
+    assert.deepStrictEqual(counts, [1, 2, 7, 30, 143]);
+  });
+
+  it('returns a gold tree when its arcs score highest, non-projective arcs aside', () => {
+    // "When the storm ended , the town was quiet ." with its gold heads (root = n).
+    const gold = Int32Array.from([3, 2, 3, 7, 5, 7, 7, 8]);
+    const n = gold.length;
+    const s = new Float64Array(n * (n + 1));
+    for (let d = 0; d < n; d++) for (let h = 0; h <= n; h++) s[d * (n + 1) + h] = h === d ? -Infinity : h === gold[d] ? 1 : 0;
+    assert.deepStrictEqual([...eisner(s, n)], [...gold]);
+  });
+});
