@@ -5,14 +5,8 @@ import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding'
 import { NeuralDims } from '../../server/src/parser/neuralNet';
 import { buildVocab, newNeuralScorer, sentenceGradient } from '../../server/src/training/parser/neuralTrain';
 import { seededRandom } from '../../server/src/training/parser/views';
+import { deprel, forms, head, n, slots, tags } from './stormSentence';
 
-// "When the storm ended , the town was quiet ." with its gold heads (root = n) and relation ids.
-const forms = ['When', 'the', 'storm', 'ended', 'the', 'town', 'was', 'quiet'];
-const slots = [[], [], [], [], [','], [], [], [], ['.']];
-const head = Int32Array.from([3, 2, 3, 7, 5, 7, 7, 8]);
-const deprel = Int32Array.from([1, 2, 3, 4, 2, 3, 5, 0]);
-const tags = { upos: Int32Array.from([0, 1, 2, 3, 1, 2, 3, 0]), xpos: Int32Array.from([1, 0, 2, 3, 0, 2, 3, 1]) };
-const n = forms.length;
 const TINY: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 3, hidden: 4 };
 
 function heads(seed: number, label = 0.7, arc = 1.3): AuxiliaryHeads {

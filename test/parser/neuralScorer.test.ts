@@ -18,14 +18,9 @@ import { parserModels } from '../../server/src/parser/parserModels';
 import { clusterLookup, ParserModels, predictHeads } from '../../server/src/parser/dependencyParser';
 import { readTreebank } from '../../server/src/data/treebank';
 import { ewtFile } from '../ewt';
+import { forms, head, slots, tags } from './stormSentence';
 
 const TINY: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 3, hidden: 4 };
-
-// "When the storm ended , the town was quiet ." with its gold heads (root = n).
-const forms = ['When', 'the', 'storm', 'ended', 'the', 'town', 'was', 'quiet'];
-const slots = [[], [], [], [], [','], [], [], [], ['.']];
-const head = Int32Array.from([3, 2, 3, 7, 5, 7, 7, 8]);
-const tags = { upos: Int32Array.from([0, 1, 2, 3, 1, 2, 3, 0]), xpos: Int32Array.from([1, 0, 2, 3, 0, 2, 3, 1]) };
 
 /** TINY with every optional input: suffix and shape embeddings and fixed pretrained vectors. */
 const FULL: NeuralDims = { ...TINY, suffix: 2, shape: 2, pretrained: 3 };

@@ -6,14 +6,8 @@ import { buildAffixVocab, buildVocab } from '../../server/src/training/parser/ne
 import { seededRandom } from '../../server/src/training/parser/views';
 import { Adam } from '../../server/src/training/parser/adam';
 import { headForward, headKernels, labelScores } from '../../server/research/parser/biaffine/biaffineHeads';
+import { deprel, forms, head, n, slots, tags } from '../parser/stormSentence';
 
-// "When the storm ended , the town was quiet ." with its gold heads (root = n) and relation ids (0 = root).
-const forms = ['When', 'the', 'storm', 'ended', 'the', 'town', 'was', 'quiet'];
-const slots = [[], [], [], [], [','], [], [], [], ['.']];
-const head = Int32Array.from([3, 2, 3, 7, 5, 7, 7, 8]);
-const deprel = Int32Array.from([1, 2, 3, 4, 2, 3, 5, 0]);
-const tags = { upos: Int32Array.from([0, 1, 2, 3, 1, 2, 3, 0]), xpos: Int32Array.from([1, 0, 2, 3, 0, 2, 3, 1]) };
-const n = forms.length;
 // Two stacked layers, suffix and shape embeddings: every part of the encoder the parser trains.
 const TINY: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 3, hidden: 1, layers: 2, suffix: 2, shape: 2 };
 const RELATIONS = 6;
