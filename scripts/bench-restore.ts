@@ -256,10 +256,6 @@ function main(): void {
       { name: 'tagger Viterbi or boundary model', options: { boundaryEvidence: union, questionEvidence: 0 } },
       ...[0.3, 0.4, 0.45, 0.5, 0.6].map((threshold) => ({ name: `tagger posterior ≥ ${threshold}`, options: { boundaryEvidence: { weight: 1, threshold }, questionEvidence: 0 } })),
       ...[0.4, 0.45, 0.5].map((threshold) => ({ name: `mix w 0.75 ≥ ${threshold}`, options: { boundaryEvidence: { weight: 0.75, threshold }, questionEvidence: 0 } })),
-      // The cut's threshold moved by the paragraph's register towards a web writer's (as the comma model's is).
-      ...[0.5, 0.55, 0.6, 0.7].map((web) => ({ name: `tagger posterior ≥ 0.45, web ${web}`, options: { boundaryEvidence: { weight: 1, threshold: 0.45, webThreshold: web } } })),
-      // The tagger's own best marks for a web writer's paragraph (P(web) ≥ r), the posterior for the others.
-      ...[0.3, 0.5, 0.7].map((r) => ({ name: `tagger posterior ≥ 0.45, web Viterbi from ${r}`, options: { boundaryEvidence: { weight: 1, threshold: 0.45, webViterbi: r } } })),
       ...[0.25, 0.5, 1].map((w) => ({ name: `boundary model, question w ${w}`, options: { boundaryEvidence: boundaryCut, questionEvidence: w } })),
       ...[0.25, 0.5, 1].map((w) => ({ name: `tagger Viterbi, question w ${w}`, options: { boundaryEvidence: viterbi, questionEvidence: w } })),
       ...[0.5].map((w) => ({ name: `tagger Viterbi or boundary model, question w ${w}`, options: { boundaryEvidence: union, questionEvidence: w } })),

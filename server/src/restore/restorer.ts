@@ -111,15 +111,7 @@ function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; 
 }
 
 /** How a run of words is cut into sentences: a mix of the tagger's and the boundary model's P, or the tagger's Viterbi. */
-export type BoundaryEvidence =
-  /**
-   * Cut where weight · the tagger's P(end) + (1 − weight) · the boundary model's reaches `threshold`; with
-   * `webThreshold`, the threshold moves towards it by the paragraph's register (P(web writer), as the comma model's
-   * threshold does); with `webViterbi`, a paragraph whose P(web writer) reaches it is cut where the tagger's best mark
-   * is an end instead (both research only).
-   */
-  | { weight: number; threshold?: number; webThreshold?: number; webViterbi?: number }
-  | { viterbi: true; orBoundaryModel?: boolean };
+export type BoundaryEvidence = { weight: number; threshold?: number } | { viterbi: true; orBoundaryModel?: boolean };
 
 /**
  * Brackets and dashes: none. Calibrated on EWT dev and edited-english dev (`scripts/bench-restore.ts --asides`, 400
@@ -237,7 +229,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const evidence = options.commaEvidence ?? COMMA_EVIDENCE;
       const hashes: number[] = [];
       const colonThreshold = options.colonThreshold ?? COLON_THRESHOLD;
-      const baseCut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
+      const cut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
       const questionWeight = options.questionEvidence ?? QUESTION_EVIDENCE;
       const questionThreshold = options.questionThreshold ?? QUESTION_THRESHOLD;
       const paragraphColon = options.paragraphColon ?? true;
@@ -252,7 +244,6 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
         let ended = true;
         // The paragraph's register, read by a comma model trained with one (its words as the writer spaced them).
         const register = commaModel?.register && registerProb(commaModel.register, piece.split(' ').filter(Boolean));
-        const cut: BoundaryEvidence = 'webViterbi' in baseCut && baseCut.webViterbi !== undefined && typeof register === 'number' && register >= baseCut.webViterbi ? { viterbi: true } : baseCut;
         const shifted = (s: ParsedSentence, by: number): ParsedSentence => ({
           ...s,
           start: s.start + by,
@@ -397,7 +388,6 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               const pEnd = (i: number) => SENTENCE_END_MARKS.reduce((a, y) => a + marginals[(i - 1) * MARK_COUNT + y], 0);
               pBoundary = forms.map((_, i) => (i === 0 ? 0 : cut.weight * pEnd(i) + (1 - cut.weight) * (own?.[i] ?? 0))).concat([0]);
               threshold = cut.threshold ?? threshold;
-              if (cut.webThreshold !== undefined && typeof register === 'number') threshold += (cut.webThreshold - threshold) * register;
             }
           }
           let first = 0;
