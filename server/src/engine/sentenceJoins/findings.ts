@@ -11,6 +11,7 @@ import { JoinModel } from './model';
 import { sentenceEndProbabilities } from './endTagger';
 import { PunctTagger } from '../../restore/punctTagger';
 import { adaptedConfidence, adaptedThreshold } from '../correction/pipeline/writerErrorRate';
+import { logit } from '../correction/pipeline/calibration';
 import type { DecisionNote, DecisionTrace } from '../correction/pipeline/decide';
 
 /**
@@ -37,8 +38,6 @@ export const JOIN_THRESHOLD: Readonly<Record<SentenceJoin['kind'], number>> = { 
  * its kind is reported at.
  */
 const END_TAGGER_WEIGHT = 2;
-
-const logit = (p: number) => Math.log(Math.max(1e-9, p) / Math.max(1e-9, 1 - p));
 
 /** A join's probability, the join model's `p` lowered where the tagger's P(end) `e` is below one half. */
 export function joinWithEndTagger(p: number, e: number): number {
