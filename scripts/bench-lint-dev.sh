@@ -45,6 +45,6 @@ done
   echo "edited dev clean judged: $(head -1 "$p-edited-judged.txt") ; findings $(wc -l < "$p-edited-clean.tsv")"
   echo "EWT dev clean judged: $(head -1 "$p-ewt-judged.txt") ; findings $(wc -l < "$p-ewt-clean.tsv")"
   echo "probes (errors | detected | corrected | false alarms): $(grep '^| [0-9]' "$p-probes.txt" | tail -1)"
-  echo "essays (errors | detected | corrected | false alarms): $(grep '^| [0-9]' "$p-essays.txt" | tr '\n' ' ')"
+  echo "essays (errors, detected, false alarms): $(awk -F'|' '/^== /{ n = $0; sub(/.*\//, "", n); sub(/\.tsv$/, "", n) } /^\| [0-9]/{ split($3, d, " "); e += $2; t += d[1]; f += $5; printf "%s %d/%d; ", n, d[1], $2 } END { printf "total %d of %d, false %d", t, e, f }' "$p-essays.txt")"
 } > "$p-summary.txt"
 cat "$p-summary.txt"
