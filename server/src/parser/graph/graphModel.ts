@@ -13,6 +13,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { GRAPH_PARSER_FILE } from '../../data/modelDir';
+import { MANIFEST_FILE, ModelFileError, unlistedInManifest } from '../../data/modelIntegrity';
 import { packHalves, unpackHalves } from '../float16';
 import { prunePretrained } from '../combinedModel';
 import { ModelContents, readModel } from '../modelFile';
@@ -111,8 +112,13 @@ export function graphFromContents(m: ModelContents, name = GRAPH_PARSER_FILE): G
   };
 }
 
-/** The contents of the graph parser file in a model directory, or undefined when it has none. */
+/**
+ * The contents of the graph parser file in a model directory, or undefined when it has none. A directory whose
+ * manifest was checked (`checkModelFiles`) must list it.
+ */
 export function readGraphBeside(modelDir: string): ModelContents | undefined {
   const file = path.join(modelDir, GRAPH_PARSER_FILE);
-  return fs.existsSync(file) ? readModel(file) : undefined;
+  if (!fs.existsSync(file)) return undefined;
+  if (unlistedInManifest(file)) throw new ModelFileError(file, 'corrupt', `not listed in ${MANIFEST_FILE}: npm run models:manifest`);
+  return readModel(file);
 }
