@@ -97,6 +97,20 @@ describe('model files: integrity', function () {
     assert.equal(e.file, path.join(dir, MANIFEST_FILE));
   });
 
+  it('a graph parser file the manifest does not list is refused, not read unchecked; listed, it must be there', () => {
+    const dir = copy();
+    fs.writeFileSync(path.join(dir, 'parser-graph.bin.gz'), 'planted');
+    let e = problemOf(dir);
+    assert.equal(e.state, 'corrupt');
+    assert.equal(e.file, path.join(dir, 'parser-graph.bin.gz'));
+    assert.match(e.message, /not listed in manifest\.json/);
+    writeManifest(dir);
+    fs.rmSync(path.join(dir, 'parser-graph.bin.gz'));
+    e = problemOf(dir);
+    assert.equal(e.state, 'missing');
+    assert.equal(e.file, path.join(dir, 'parser-graph.bin.gz'));
+  });
+
   it('a training candidate without a manifest still gets missing and corrupt files named', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-candidate-'));
     made.push(root);

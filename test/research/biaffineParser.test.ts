@@ -1,31 +1,9 @@
 import * as assert from 'assert';
-import { biaffineGradient, BiaffineParser, newBiaffineParser } from '../../server/research/parser/biaffine/biaffineParser';
-import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
-import { NeuralDims } from '../../server/src/parser/neuralNet';
-import { buildAffixVocab, buildVocab } from '../../server/src/training/parser/neuralTrain';
+import { biaffineGradient } from '../../server/research/parser/biaffine/biaffineParser';
 import { seededRandom } from '../../server/src/training/parser/views';
 import { Adam } from '../../server/src/training/parser/adam';
-import { headForward, headKernels, labelScores } from '../../server/research/parser/biaffine/biaffineHeads';
-import { deprel, forms, head, n, slots, tags } from '../parser/stormSentence';
-
-// Two stacked layers, suffix and shape embeddings: every part of the encoder the parser trains.
-const TINY: NeuralDims = { word: 3, upos: 2, xpos: 2, cluster: 2, slot: 2, lstm: 3, hidden: 1, layers: 2, suffix: 2, shape: 2 };
-const RELATIONS = 6;
-
-function parser(seed: number): { p: BiaffineParser; input: ReturnType<BiaffineParser['net']['input']> } {
-  const sentence = { forms, slots };
-  const { vocab } = buildVocab([sentence, sentence], normaliseWord);
-  Object.assign(vocab, buildAffixVocab([sentence, sentence], 1));
-  const p = newBiaffineParser(vocab, { upos: 4, xpos: 4 }, TINY, { arc: 4, label: 5 }, RELATIONS, seededRandom(seed));
-  // Non-zero biaffine weights, so that their gradient and the one through them are both exercised.
-  const r = seededRandom(seed + 1);
-  const h = p.heads;
-  for (const [at, size] of [[h.U, h.dims.arc * h.dims.arc], [h.u, h.dims.arc], [h.bh, h.dims.arc], [h.lb, h.dims.label]]) {
-    for (let i = 0; i < size; i++) p.theta[p.headsAt + at + i] = r() - 0.5;
-  }
-  const input = p.net.input(encodeSentence(sentence, () => ({ fine: 5, coarse: 1 })), tags);
-  return { p, input };
-}
+import { deprel, head, n } from '../parser/stormSentence';
+import { RELATIONS, tinyGraphParser as parser } from '../parser/tinyGraphParser';
 
 function assertClose(analytic: number, fd: number, what: string): void {
   assert.ok(Math.abs(fd - analytic) <= 1e-6 + 1e-5 * Math.abs(fd), `${what}: analytic ${analytic} vs finite difference ${fd}`);
@@ -102,23 +80,5 @@ describe('the graph-based (biaffine) parser over the neural encoder', () => {
     const out = s.decode(s.net.forward(input).v, n, 0);
     assert.deepStrictEqual([...out.head], [...head]);
     assert.deepStrictEqual([...out.deprel], [...deprel]);
-  });
-
-  it("a snapshot's products in WebAssembly are JavaScript's matVec sums bit for bit", () => {
-    const { p, input } = parser(9);
-    const s = p.snapshot();
-    const v = s.net.forward(input).v;
-    const kernels = headKernels(s.theta, s.headsAt, s.heads);
-    assert.ok(kernels, 'WebAssembly SIMD (the shipped parser needs it too)');
-    const viaKernel = headForward(s.theta, s.headsAt, s.heads, v, n, kernels);
-    const plain = headForward(s.theta, s.headsAt, s.heads, v, n);
-    for (const k of ['hd', 'dd', 'q', 'lh', 'ld'] as const) assert.deepStrictEqual([...viaKernel[k]], [...plain[k]], k);
-    const hidden = new Float64Array(s.heads.dims.label);
-    const a = new Float64Array(RELATIONS), b = new Float64Array(RELATIONS);
-    labelScores(s.theta, s.headsAt, s.heads, plain, 3, 1, hidden, a, kernels);
-    labelScores(s.theta, s.headsAt, s.heads, plain, 3, 1, hidden, b);
-    assert.deepStrictEqual([...a], [...b]);
-    const plainParser = new BiaffineParser(s.net, s.heads, s.theta);
-    assert.deepStrictEqual(s.decode(v, n, 0), plainParser.decode(v, n, 0));
   });
 });

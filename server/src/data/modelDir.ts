@@ -20,6 +20,12 @@ export const PARSER_MODEL_FILE = 'parser.bin';
  */
 export const PARSER_MODEL_FILE_GZ = 'parser.bin.gz';
 
+/**
+ * The graph-based parser's file (`parser/graph/graphModel.ts`), optional: a model directory that holds it beside
+ * `parser.bin` takes its heads and relations from it (the tagger stays `parser.bin`'s).
+ */
+export const GRAPH_PARSER_FILE = 'parser-graph.bin.gz';
+
 /** The parser model file of a model directory: `parser.bin`, else an older `parser.bin.gz`, else `parser.bin` (missing). */
 export function parserModelFile(dir: string): string {
   const file = path.join(dir, PARSER_MODEL_FILE);

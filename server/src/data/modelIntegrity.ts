@@ -122,6 +122,17 @@ export function checkModelFiles(dir: string, required: boolean): void {
   manifests.set(path.resolve(dir), manifest);
 }
 
+/**
+ * Whether the manifest `checkModelFiles` read for `file`'s directory leaves `file` out (false where it read none): an
+ * optional file that changes the results where present (the graph parser's) must be listed there, or a file planted
+ * beside the shipped ones would be read unchecked.
+ */
+export function unlistedInManifest(file: string): boolean {
+  const abs = path.resolve(file);
+  const manifest = manifests.get(path.dirname(abs));
+  return manifest !== undefined && manifest.files[path.basename(abs)] === undefined;
+}
+
 /** The SHA-256 the manifest of `file`'s directory lists for it (when `checkModelFiles` read one), without reading it. */
 export function manifestSha256(file: string): string | undefined {
   const abs = path.resolve(file);

@@ -74,7 +74,7 @@ export function combineModels(perceptron: ModelContents, neural: ModelContents, 
 }
 
 /** Keeps the pretrained rows of training words and the first `others` other rows (the table is most frequent first). */
-function prunePretrained(dense: Record<string, Float32Array | Int32Array>, dim: number, training: ReadonlySet<number>, others: number) {
+export function prunePretrained(dense: Record<string, Float32Array | Int32Array>, dim: number, training: ReadonlySet<number>, others: number) {
   const hashes = dense[NEURAL_ARRAYS.pretrainedWords] as Int32Array;
   const scales = dense[NEURAL_ARRAYS.pretrainedScales] as Float32Array;
   const packed = dense[NEURAL_ARRAYS.pretrainedCodes] as Int32Array;

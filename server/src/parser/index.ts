@@ -10,7 +10,7 @@
  * `split-long`; text mostly in a non-Latin script is parsed but noted `not-english`. A missing or foreign model file
  * makes loadParser throw a ParserError / Error naming the file.
  */
-import { defaultModelDir, PARSER_MODEL_FILE, parserModelFile } from '../data/modelDir';
+import { defaultModelDir, GRAPH_PARSER_FILE, PARSER_MODEL_FILE, parserModelFile } from '../data/modelDir';
 import * as fs from 'fs';
 import { PunctuatedTree, TreeWord } from '../data/depunct';
 import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
@@ -28,6 +28,7 @@ import { repairFrontedClauses } from './frontedClauseRepair';
 import { repairVerblessTags } from './verblessTags';
 import { parseDetached, withTransitionComma } from './transitionComma';
 import { enabledRepairs, repairsVersion } from './repairs';
+import { graphFromContents, GraphModel, readGraphBeside } from './graph/graphModel';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -91,6 +92,7 @@ export class ParserError extends Error {
 /** Sentences whose parse is remembered (a few KB each). */
 const PARSE_MEMO_ENTRIES = 1024;
 
+/** The parser of a model directory: `parser.bin`'s tagger, then its transition parser or, where given, the graph parser. */
 class TransitionParser implements Parser {
   private readonly lookup: ClusterLookup | undefined;
 
@@ -99,6 +101,8 @@ class TransitionParser implements Parser {
     private readonly models: ParserModels,
     /** The repairs that run, by name (`repairs.ts`: all in use; fewer only when measuring them). */
     private readonly repairs: ReadonlySet<string>,
+    /** The graph parser (`graph/graphModel.ts`), which then gives the heads and relations instead of `parseWords`. */
+    private readonly graph?: GraphModel,
   ) {
     this.lookup = clusterLookup(models.clusters);
   }
@@ -174,7 +178,10 @@ class TransitionParser implements Parser {
     const e = encodeSentence(read, this.lookup);
     const tagged = this.models.tagger.tag(e);
     const r = this.repairs;
-    const p = parseWords(this.models, e, r.has('verbless-tags') ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged);
+    const tags = r.has('verbless-tags') ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged;
+    const g = this.graph;
+    const p = g ? { tags, ...g.parser.parse(e, tags, g.rootRelation) } : parseWords(this.models, e, tags);
+    const deprels = g ? g.deprels : this.models.deprels;
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
     const parsed: TreeWord[] = read.forms.map((form, i) => ({
@@ -183,7 +190,7 @@ class TransitionParser implements Parser {
       upos: upos[p.tags.upos[i]],
       xpos: xpos[p.tags.xpos[i]],
       feats: '_',
-      deprel: this.models.deprels[p.deprel[i]],
+      deprel: deprels[p.deprel[i]],
       head: p.head[i] === n ? 0 : p.head[i] + 1,
     }));
     let tree = parsed;
@@ -239,18 +246,30 @@ class TransitionParser implements Parser {
   }
 }
 
-export function loadParser(modelDir: string = defaultModelDir()): Parser {
+/**
+ * The parser of a model directory. With the graph parser's file beside `parser.bin` (`graph/graphModel.ts`), that
+ * parser gives the heads and relations, unless `PUNCTEME_GRAPH_PARSER_OFF` is set (the transition parser, to compare
+ * the two on one directory).
+ */
+export function loadParser(modelDir: string = defaultModelDir(), env: NodeJS.ProcessEnv = process.env): Parser {
   const file = parserModelFile(modelDir);
   if (!fs.existsSync(file)) throw new ParserError(`no parser model at ${file} (run \`npm run train:parser\`)`);
   const m = readModel(file);
+  const graphFile = env.PUNCTEME_GRAPH_PARSER_OFF ? undefined : readGraphBeside(modelDir);
   // The lookup layouts are built before wink-nlp loads its model: the collections that the layouts' large
   // allocations trigger then walk a small heap, and the inflated file can be freed before wink's heap grows.
-  // With the optional neural relation labeller beside it (`neuralLabellerModel.ts`), named in the version.
-  const labeller = readLabellerBeside(modelDir);
+  // With the optional neural relation labeller beside it (`neuralLabellerModel.ts`), named in the version; the graph
+  // parser labels with its own relation scorer, so the labeller is not read then.
+  const labeller = graphFile ? undefined : readLabellerBeside(modelDir);
   const models = parserModels(m, labeller);
+  const graph = graphFile && graphFromContents(graphFile);
+  if (graph && (graph.tags.upos.join(' ') !== models.tagger.tags.upos.join(' ') || graph.tags.xpos.join(' ') !== models.tagger.tags.xpos.join(' '))) {
+    throw new Error(`${GRAPH_PARSER_FILE}: its tag sets differ from the tagger's in ${file}`);
+  }
   warmUpWink();
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
-  const repairs = enabledRepairs();
-  return new TransitionParser(`${m.header.version}${repairsVersion(repairs)}${labeller ? `+${labeller.header.version}` : ''}`, models, repairs);
+  const repairs = enabledRepairs(env);
+  const parsing = graph ? `+${graph.version}` : labeller ? `+${labeller.header.version}` : '';
+  return new TransitionParser(`${m.header.version}${repairsVersion(repairs)}${parsing}`, models, repairs, graph);
 }
 

@@ -40,11 +40,15 @@ export function neuralArrays(net: NeuralScorer): { info: NeuralInfo; dense: Reco
   return { info: { dims: net.layout.dims, sizes: net.layout.sizes }, dense };
 }
 
-/** The model's neural scorer, or undefined for a perceptron-only model; `parsing`: θ stays float32 (not trainable). */
-export function neuralFromModel(m: ModelContents, parsing = false): NeuralScorer | undefined {
+/**
+ * The model's neural scorer, or undefined for a perceptron-only model; `parsing`: θ stays float32 (not trainable).
+ * `encoderTheta`: the encoder's θ from elsewhere than NEURAL_ARRAYS.theta, kept as it is (the graph parser's file
+ * holds encoder and heads in one array, `graph/graphModel.ts`, and the scorer reads a view of its first block).
+ */
+export function neuralFromModel(m: ModelContents, parsing = false, encoderTheta?: Float32Array): NeuralScorer | undefined {
   const info = m.header.info.neural as NeuralInfo | undefined;
   if (!info || !m.dense) return undefined;
-  const theta = m.dense[NEURAL_ARRAYS.theta];
+  const theta = encoderTheta ?? m.dense[NEURAL_ARRAYS.theta];
   const words = m.dense[NEURAL_ARRAYS.words];
   const slots = m.dense[NEURAL_ARRAYS.slots];
   if (!(theta instanceof Float32Array) || !(words instanceof Int32Array) || !(slots instanceof Int32Array)) throw new Error('neural model arrays missing');
@@ -59,7 +63,8 @@ export function neuralFromModel(m: ModelContents, parsing = false): NeuralScorer
   const dim = layout.ePretrained.cols;
   const fixed = dim && codes && scales instanceof Float32Array ? new FixedVectors(dim, unpackCodes(codes, scales.length * dim), scales.slice()) : undefined;
   const vocab = { words: words.slice(), slots: slots.slice(), suffixes: ints(NEURAL_ARRAYS.suffixes), shapes: ints(NEURAL_ARRAYS.shapes), pretrained: ints(NEURAL_ARRAYS.pretrainedWords) };
-  // A θ that fills its own buffer (unpacked from float16, `withFloat32Theta`) is not a view of the file: no copy.
-  const own = theta.byteOffset === 0 && theta.byteLength === theta.buffer.byteLength;
+  // A θ that fills its own buffer (unpacked from float16, `withFloat32Theta`) is not a view of the file, nor is one the
+  // caller gives: no copy.
+  const own = encoderTheta !== undefined || (theta.byteOffset === 0 && theta.byteLength === theta.buffer.byteLength);
   return new NeuralScorer(layout, parsing ? (own ? theta : theta.slice()) : Float64Array.from(theta), new VocabIndex(vocab), fixed);
 }

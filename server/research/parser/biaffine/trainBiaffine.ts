@@ -18,53 +18,27 @@ import * as path from 'path';
 import { parseArgs } from 'util';
 import { readTreebank } from '../../../src/data/treebank';
 import { PunctuatedTree } from '../../../src/data/depunct';
-import { readModel } from '../../../src/parser/modelFile';
-import { parserModels } from '../../../src/parser/parserModels';
-import { readClusters } from '../../../src/parser/wordClusters';
-import { clusterLookup } from '../../../src/parser/dependencyParser';
-import { encodeSentence, normaliseWord } from '../../../src/parser/encoding';
-import { Tagger } from '../../../src/parser/tagger';
-import { taggerFromScorers } from '../../../src/parser/taggerScorers';
-import { NeuralDims, UNKNOWN_WORD } from '../../../src/parser/neuralNet';
+import { encodeSentence } from '../../../src/parser/encoding';
+import { UNKNOWN_WORD } from '../../../src/parser/neuralNet';
 import { Adam } from '../../../src/training/parser/adam';
-import { buildAffixVocab, buildVocab } from '../../../src/training/parser/neuralTrain';
-import { readPretrained } from '../../../src/training/parser/readPretrained';
-import { countingRng, readTrainingState, writeTrainingState } from '../../../src/training/parser/trainingState';
-import { DEFAULT_TRAIN_OPTIONS, evaluateTrees, prepare } from '../../../src/training/parser/train';
-import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from '../../../src/training/parser/views';
+import { readTrainingState, writeTrainingState } from '../../../src/training/parser/trainingState';
+import { evaluateTrees } from '../../../src/training/parser/train';
+import { seededRandom, viewOf, VIEW_KINDS } from '../../../src/training/parser/views';
 import { loadParser, Parser } from '../../../src/parser';
-import { isPunctForm } from '../../../src/tokenize';
-import { slotSentence } from '../../../src/parser/sentenceBuilder';
 import { parseConllu } from '../../../src/data/conllu';
+import { BiaffineParser } from '../../../src/parser/graph/graphParser';
 import { corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../evaluation';
-import { biaffineGradient, BiaffineParser, newBiaffineParser } from './biaffineParser';
+import { biaffineGradient } from './biaffineParser';
+import { asTokenParser, biaffineSetup, devTrees, evaluate as evaluateOn, SETUP_OPTIONS } from './biaffineSetup';
 
-const ROOT = path.resolve(__dirname, '../../../..');
-const DATA = path.resolve(ROOT, '../shared/data/ud-english-ewt');
 const { values } = parseArgs({
   options: {
-    train: { type: 'string', default: path.join(DATA, 'en_ewt-ud-train.conllu') },
-    dev: { type: 'string', default: path.join(DATA, 'en_ewt-ud-dev.conllu') },
+    ...SETUP_OPTIONS,
     test: { type: 'string' },
-    'tagger-cache': { type: 'string' },
-    // The model whose tagger tags dev (and test) as at run time, and whose word clusters every sentence is encoded with.
-    'run-model': { type: 'string', default: path.join(ROOT, 'models/en/parser.bin') },
-    clusters: { type: 'string', default: path.join(ROOT, 'models/en/parser-clusters.bin.gz') },
-    pretrained: { type: 'string' },
-    'pretrained-top': { type: 'string', default: '30000' },
     state: { type: 'string' },
-    seed: { type: 'string', default: '1' },
     epochs: { type: 'string', default: '12' },
     limit: { type: 'string' },
     'dev-limit': { type: 'string' },
-    // Encoder (the transition scorer's options) and heads.
-    'word-dim': { type: 'string', default: '64' },
-    lstm: { type: 'string', default: '128' },
-    layers: { type: 'string', default: '2' },
-    'suffix-dim': { type: 'string', default: '16' },
-    'shape-dim': { type: 'string', default: '8' },
-    arc: { type: 'string', default: '128' },
-    label: { type: 'string', default: '96' },
     lr: { type: 'string', default: '0.002' },
     'lr-decay': { type: 'string', default: '0.9' },
     batch: { type: 'string', default: '16' },
@@ -82,73 +56,13 @@ const num = (k: keyof typeof values) => Number(values[k]);
 const t0 = Date.now();
 const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${m}`);
 
-/** The full tagger and the jackknife's fold taggers of a tagger cache (`train-parser.ts --tagger-cache`). */
-function loadTaggers(file: string): Tagger[] {
-  const m = readModel(file);
-  const tags = { upos: m.header.upos, xpos: m.header.xpos };
-  const count = Object.keys(m.scorers).filter((k) => /^xpos\d+$/.test(k)).length;
-  const weights = m.header.info.firstWeights as number[] | undefined;
-  const tagPairs = m.header.info.tagPairs;
-  return Array.from({ length: count }, (_, k) =>
-    taggerFromScorers(m.scorers, tags, String(k), m.joined, { ...(weights ? { refiner: { firstWeight: weights[k] } } : {}), ...(tagPairs ? { tagPairs } : {}) }),
-  );
-}
-
-if (!values['tagger-cache'] || !values.pretrained || !values.state) throw new Error('--tagger-cache, --pretrained and --state are required');
-const seed = num('seed');
-const train = readTreebank(values.train!).trees;
-let dev = readTreebank(values.dev!).trees;
-if (values['dev-limit']) dev = dev.slice(0, num('dev-limit'));
-const clusters = readClusters(values.clusters!);
-const cacheFile = values['tagger-cache']!;
-const p = prepare(train, { ...DEFAULT_TRAIN_OPTIONS, seed, log, clusters, taggerCache: { load: () => loadTaggers(cacheFile), save: () => undefined } });
-const { gold, tagSet, rels, tagFor, lookup } = p;
-const runModel = parserModels(readModel(values['run-model']!));
-const runTagger = runModel.tagger;
-if (runTagger.tags.upos.join(' ') !== tagSet.upos.join(' ') || runTagger.tags.xpos.join(' ') !== tagSet.xpos.join(' ')) throw new Error('the run-time tagger has other tag sets than the training data');
-const rootRelation = rels.id('root');
-log(`train ${gold.length} trees, dev ${dev.length}; ${rels.list.length} relations; taggers from ${cacheFile}`);
-
-// Vocabularies and the pretrained table exactly as the transition scorer's training builds them (one counted generator
-// for everything, so that a resumed run draws what an uninterrupted one would).
-const rand = countingRng(seededRandom(seed));
-const kept = gold.map((g) => viewOf(g.tree, 'kept', rand));
-const { vocab, wordCounts } = buildVocab(kept, normaliseWord);
-vocab.slots = buildVocab([...kept, ...gold.map((g) => viewOf(g.tree, 'corrupted', rand, g.keep, g.learner, g.writers))], normaliseWord).vocab.slots;
-Object.assign(vocab, buildAffixVocab(kept));
-const pre = readPretrained(values.pretrained!, new Set(wordCounts.keys()), num('pretrained-top'));
-vocab.pretrained = pre.hashes;
-const dims: NeuralDims = {
-  word: num('word-dim'), upos: 16, xpos: 16, cluster: 16, slot: 12, lstm: num('lstm'), layers: num('layers'), hidden: 1,
-  suffix: num('suffix-dim'), shape: num('shape-dim'), pretrained: pre.vectors.dim,
-};
-const parser = newBiaffineParser(vocab, { upos: tagSet.upos.length, xpos: tagSet.xpos.length }, dims, { arc: num('arc'), label: num('label') }, rels.list.length, rand, pre.vectors);
-log(`θ ${parser.theta.length} (encoder ${parser.headsAt}, heads ${parser.heads.size}); ${vocab.words.length} words, ${vocab.pretrained.length} pretrained vectors; ${JSON.stringify(dims)}, arc ${num('arc')}, label ${num('label')}`);
-
-interface Scores {
-  words: number;
-  uas: number;
-  las: number;
-}
-
-/** UAS/LAS (percent) over the words of gold trees in one view, tagged by the run-time tagger (as `evaluateTrees`). */
-function evaluate(bp: BiaffineParser, trees: readonly PunctuatedTree[], kind: ViewKind = 'kept'): Scores {
-  const r = seededRandom(7);
-  let words = 0, uh = 0, lh = 0;
-  for (const tree of trees) {
-    const e = encodeSentence(viewOf(tree, kind, r), lookup);
-    const { head, deprel } = bp.parse(e, runTagger.tag(e), rootRelation);
-    tree.words.forEach((w, i) => {
-      words++;
-      if ((head[i] === e.n ? 0 : head[i] + 1) === w.head) {
-        uh++;
-        if (rels.list[deprel[i]] === w.deprel) lh++;
-      }
-    });
-  }
-  const pct = (x: number) => Math.round((10000 * x) / Math.max(1, words)) / 100;
-  return { words, uas: pct(uh), las: pct(lh) };
-}
+if (!values.state) throw new Error('--state is required');
+const dev = devTrees(values, values['dev-limit'] ? num('dev-limit') : undefined);
+const setup = biaffineSetup(values, log);
+const { gold, tagFor, lookup } = setup.prepared;
+const { runModel, runTagger, rootRelation, rand, vocab, wordCounts, parser } = setup;
+log(`dev ${dev.length} trees`);
+const evaluate = (bp: BiaffineParser, trees: readonly PunctuatedTree[], kind?: Parameters<typeof evaluateOn>[3]) => evaluateOn(setup, bp, trees, kind);
 
 /** Milliseconds per sentence of tagging + parsing over `trees` (kept view), the best of three warm rounds. */
 function timePerSentence(bp: BiaffineParser, trees: readonly PunctuatedTree[]): { tagMs: number; parseMs: number; encoderMs: number; sentencesPerSecond: number } {
@@ -172,42 +86,6 @@ function timePerSentence(bp: BiaffineParser, trees: readonly PunctuatedTree[]): 
   return { ...best, encoderMs, sentencesPerSecond: 1000 / (best.tagMs + best.parseMs) };
 }
 
-/**
- * The biaffine parser behind `Parser.parseTokens` as the shipped parser answers it (gold tokens laid out with single
- * spaces, `slotSentence`, punctuation hung off the root word), so that `eval parser`'s own scoring (`scoreGoldTokens`)
- * reads it; without the shipped parser's repairs.
- */
-function asTokenParser(bp: BiaffineParser): Parser {
-  const parseTokens = (forms: string[]) => {
-    let pos = 0;
-    const tokens = forms.map((text) => {
-      const t = { text, start: pos, end: pos + text.length, punct: isPunctForm(text) };
-      pos += text.length + 1;
-      return t;
-    });
-    const upos = forms.map(() => 'PUNCT'), xpos = forms.map(() => 'PUNCT'), deprel = forms.map(() => 'punct');
-    const head = forms.map(() => 0);
-    const s = slotSentence(tokens);
-    if (s.forms.length === 0) return { upos, xpos, head, deprel };
-    const e = encodeSentence(s, lookup);
-    const tags = runTagger.tag(e);
-    const p = bp.parse(e, tags, rootRelation);
-    let rootToken = 0;
-    s.wordTokens.forEach((k, i) => {
-      upos[k] = tagSet.upos[tags.upos[i]];
-      xpos[k] = tagSet.xpos[tags.xpos[i]];
-      deprel[k] = rels.list[p.deprel[i]];
-      head[k] = p.head[i] === e.n ? 0 : s.wordTokens[p.head[i]] + 1;
-      if (p.head[i] === e.n) rootToken = k + 1;
-    });
-    tokens.forEach((t, k) => {
-      if (t.punct) head[k] = rootToken;
-    });
-    return { upos, xpos, head, deprel };
-  };
-  return { parseTokens } as unknown as Parser;
-}
-
 const stateFile = values.state!;
 if (values.measure) {
   const s = readTrainingState(stateFile);
@@ -221,16 +99,16 @@ if (values.measure) {
   // (parseConllu keeps sentences the treebank reader leaves out: --dev-limit cuts its own count.)
   const allDev = parseConllu(fs.readFileSync(values.dev!, 'utf8'), values.dev!);
   const devSentences = values['dev-limit'] ? allDev.slice(0, num('dev-limit')) : allDev;
-  const ds = scoreGoldTokens(asTokenParser(bp), devSentences);
+  const ds = scoreGoldTokens(asTokenParser(setup, bp), devSentences);
   // eval parser's robustness rows: punctuation removed, and corrupted with its default seed (13).
   const robustness = (pp: Parser) => {
     const trees = depunctuatedTrees(devSentences);
     return `punctuation removed UAS ${uasWithPunctuation(pp, trees, removeAll)}, corrupted UAS ${uasWithPunctuation(pp, trees, corruptWithSeed(13))}`;
   };
-  log(`dev, eval parser's scoring (${ds.words} words): UAS ${ds.uas} LAS ${ds.las}; ${robustness(asTokenParser(bp))}`);
+  log(`dev, eval parser's scoring (${ds.words} words): UAS ${ds.uas} LAS ${ds.las}; ${robustness(asTokenParser(setup, bp))}`);
   if (values.test) {
     const t = evaluate(bp, readTreebank(values.test).trees);
-    const tg = scoreGoldTokens(asTokenParser(bp), parseConllu(fs.readFileSync(values.test, 'utf8'), values.test));
+    const tg = scoreGoldTokens(asTokenParser(setup, bp), parseConllu(fs.readFileSync(values.test, 'utf8'), values.test));
     log(`test (${t.words} words): UAS ${t.uas} LAS ${t.las}; eval parser's scoring (${tg.words} words): UAS ${tg.uas} LAS ${tg.las}`);
   }
   if (values.baseline) {

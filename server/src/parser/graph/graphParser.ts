@@ -1,0 +1,78 @@
+/**
+ * A graph-based dependency parser (Dozat & Manning 2017) over the neural transition scorer's encoder: the same
+ * embeddings (words, tags, clusters, punctuation slots, suffixes, shapes, fixed pretrained vectors) and stacked
+ * BiLSTM (`NeuralScorer`), read by the biaffine arc scorer and relation MLP of `graphHeads.ts`; trees by Eisner's
+ * algorithm (`eisner.ts`). θ is one flat array, the encoder's block first (the `NeuralScorer` holds a view of it; its
+ * transition MLP is left at one hidden unit and never trained), then the heads'.
+ *
+ * The run-time part: parsing a sentence. Training (the loss, its gradient through the encoder, a fresh parser) is in
+ * `server/research/parser/biaffine/`; the model file in `graphModel.ts`.
+ */
+import { NeuralScorer } from '../neuralScorer';
+import { EncodedSentence } from '../encoding';
+import { TagIds } from '../parseFeatures';
+import { arcScores, headForward, HeadKernels, headKernels, HeadLayout, labelScores } from './graphHeads';
+import { eisner } from './eisner';
+
+export class BiaffineParser {
+  readonly net: NeuralScorer;
+  readonly heads: HeadLayout;
+  /** Where the heads' block starts in θ (the encoder's size). */
+  readonly headsAt: number;
+  /** A snapshot's products in WebAssembly, made on its first parse (a snapshot's θ never changes). */
+  private kernels: HeadKernels | undefined;
+  private readonly frozen: boolean;
+
+  constructor(
+    net: NeuralScorer,
+    heads: HeadLayout,
+    /** Encoder then heads; `net.theta` must be a view of its first block. */
+    readonly theta: Float64Array | Float32Array,
+    frozen = false,
+  ) {
+    this.frozen = frozen;
+    this.net = net;
+    this.heads = heads;
+    this.headsAt = net.layout.size;
+    if (theta.length !== net.layout.size + heads.size) throw new Error(`θ of ${theta.length} entries, encoder and heads ${net.layout.size + heads.size}`);
+  }
+
+  /** A parser over a copy of θ (float32 for parsing, as a loaded model holds it): later training does not change it. */
+  snapshot(float32 = true): BiaffineParser {
+    const theta = float32 ? Float32Array.from(this.theta) : Float64Array.from(this.theta);
+    const net = new NeuralScorer(this.net.layout, theta.subarray(0, this.headsAt), this.net.vocab, this.net.fixed);
+    return new BiaffineParser(net, this.heads, theta, true);
+  }
+
+  /**
+   * Heads (n = the root) and relation ids of one sentence from its vectors `v` (rows of 2H: the words, then the root):
+   * Eisner over the arc scores, then each arc's best relation (`rootRelation` exactly when the head is the root).
+   */
+  decode(v: Float64Array, n: number, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
+    if (this.frozen) this.kernels ??= headKernels(this.theta, this.headsAt, this.heads);
+    const k = this.kernels;
+    const f = headForward(this.theta, this.headsAt, this.heads, v, n, k);
+    const head = eisner(arcScores(this.heads, f), n);
+    const K = this.heads.dims.relations;
+    const hidden = new Float64Array(this.heads.dims.label);
+    const s = new Float64Array(K);
+    const deprel = new Int32Array(n);
+    for (let d = 0; d < n; d++) {
+      if (head[d] === n) {
+        deprel[d] = rootRelation;
+        continue;
+      }
+      labelScores(this.theta, this.headsAt, this.heads, f, head[d], d, hidden, s, k);
+      let best = -1;
+      for (let c = 0; c < K; c++) if (c !== rootRelation && (best < 0 || s[c] > s[best])) best = c;
+      deprel[d] = best;
+    }
+    return { head, deprel };
+  }
+
+  /** Parses with the run-time encoder (`NeuralScorer.forward`: WebAssembly LSTM kernels, fast activations). */
+  parse(e: EncodedSentence, tags: TagIds, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
+    const fw = this.net.forward(this.net.input(e, tags));
+    return this.decode(fw.v, e.n, rootRelation);
+  }
+}
