@@ -16,9 +16,11 @@ function batch(size: number, seed: number) {
 describe('data-parallel gradients of the graph parser (gradientPool)', function () {
   this.timeout(120000);
 
-  it('cuts a batch into contiguous runs, the first ones one longer', () => {
-    assert.deepStrictEqual(splitBatch([1, 2, 3, 4, 5, 6, 7], 3), [[1, 2, 3], [4, 5], [6, 7]]);
-    assert.deepStrictEqual(splitBatch([1, 2], 3), [[1], [2], []]);
+  it('cuts a batch into contiguous runs of about equal weight', () => {
+    assert.deepStrictEqual(splitBatch([1, 2, 3, 4, 5, 6, 7], 3), [[1, 2], [3, 4, 5], [6, 7]]);
+    assert.deepStrictEqual(splitBatch([9, 1, 1, 1, 1, 1, 1, 1, 1, 1], 2, (x) => x), [[9], [1, 1, 1, 1, 1, 1, 1, 1, 1]]);
+    assert.deepStrictEqual(splitBatch([1, 1, 1, 1, 8], 2, (x) => x), [[1, 1, 1, 1], [8]]);
+    assert.deepStrictEqual(splitBatch([1, 2], 3), [[1], [], [2]]);
     assert.deepStrictEqual(splitBatch([1, 2, 3], 1), [[1, 2, 3]]);
   });
 

@@ -38,6 +38,7 @@ export function biaffineTask(setup: BiaffineSetup, o: SentenceOptions): Gradient
   return {
     parser,
     signature,
+    weight: ({ index }) => gold[index].head.length,
     sentence(p, grad, { index, seed }) {
       const rand = seededRandom(seed);
       const g = gold[index];

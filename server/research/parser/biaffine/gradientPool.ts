@@ -1,6 +1,6 @@
 /**
  * Data-parallel gradients of the graph parser over worker threads: a batch's sentences are cut into as many
- * contiguous runs as threads (the main thread computing the first), each thread adds its run's gradient into a buffer
+ * contiguous runs of about equal words as threads (the main thread computing the first), each thread adds its run's gradient into a buffer
  * of its own, and the main thread sums the buffers in thread order into its gradient. θ lives in a SharedArrayBuffer
  * that every thread's parser reads: the main thread's optimiser step writes it between batches, while no worker runs,
  * so a batch costs the workers no copy of θ (posting θ once per batch, 12 MB, is what this saves; measured in the
@@ -100,7 +100,7 @@ export class GradientPool {
    * the batch's losses. θ must not change until it resolves.
    */
   async batch(items: readonly SentenceItem[], grad: Float64Array): Promise<BatchLoss> {
-    const runs = splitBatch(items, this.threads.length + 1);
+    const runs = splitBatch(items, this.threads.length + 1, this.task.weight?.bind(this.task));
     const answers = this.threads.map((t, k) => {
       const a = this.answer(t);
       t.worker.postMessage({ type: 'batch', items: runs[k + 1] } satisfies ToGradientWorker);

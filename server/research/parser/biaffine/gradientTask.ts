@@ -28,6 +28,8 @@ export interface GradientTask {
    * gradients would be of another parser's.
    */
   signature: string;
+  /** A sentence's share of a batch's time (its words), by which the batch is cut between threads. */
+  weight?(item: SentenceItem): number;
   /** Adds one sentence's gradient into `grad` (θ's layout) and returns its losses. */
   sentence(p: BiaffineParser, grad: Float64Array, item: SentenceItem): BatchLoss;
 }
@@ -52,14 +54,21 @@ export function onTheta(p: BiaffineParser, theta: Float64Array): BiaffineParser 
   return new BiaffineParser(net, p.heads, theta);
 }
 
-/** The batch cut into `parts` contiguous runs, the first ones one longer when it does not divide evenly. */
-export function splitBatch<T>(items: readonly T[], parts: number): T[][] {
-  const out: T[][] = [];
-  let at = 0;
-  for (let k = 0; k < parts; k++) {
-    const size = Math.floor(items.length / parts) + (k < items.length % parts ? 1 : 0);
-    out.push(items.slice(at, at + size));
-    at += size;
+/**
+ * The batch cut into `parts` contiguous runs of about equal weight (a thread's time grows with its sentences' words):
+ * each cut is where the running weight comes nearest k/parts of the whole (the earlier place on a tie).
+ */
+export function splitBatch<T>(items: readonly T[], parts: number, weight: (item: T) => number = () => 1): T[][] {
+  const prefix = [0];
+  for (const item of items) prefix.push(prefix[prefix.length - 1] + weight(item));
+  const total = prefix[items.length];
+  const cuts = [0];
+  for (let k = 1; k < parts; k++) {
+    const target = (k * total) / parts;
+    let at = cuts[k - 1];
+    while (at < items.length && Math.abs(prefix[at + 1] - target) < Math.abs(prefix[at] - target)) at++;
+    cuts.push(at);
   }
-  return out;
+  cuts.push(items.length);
+  return Array.from({ length: parts }, (_, k) => items.slice(cuts[k], cuts[k + 1]));
 }

@@ -7,7 +7,26 @@
  * (`trainingState.ts`): a run that finds its --state file continues from it and ends as an uninterrupted run would.
  *
  *   npx tsx server/research/parser/biaffine/trainBiaffine.ts --tagger-cache FILE --pretrained WINK_JSON --state FILE \
- *     [--epochs 12] [--seed 1] [--lstm 128] [--layers 2] [--arc 128] [--label 96] [--limit N] [--dev-limit N]
+ *     [--epochs 12] [--seed 1] [--lstm 128] [--layers 2] [--arc 128] [--label 96] [--limit N] [--dev-limit N] \
+ *     [--workers N] [--init parser-graph.bin.gz --first-epoch K]
+ *
+ * Random draws: the main stream (seeded by --seed) builds the setup, shuffles each epoch and draws one seed per
+ * sentence in the epoch's order; everything drawn for a sentence (its view, word dropout, dropout masks) comes from a
+ * generator of that seed alone (`biaffineTask.ts`). (Before --workers, a sentence's draws came from the main stream
+ * itself: a state written by that older script resumes, but not into what it would have trained.)
+ *
+ * `--workers N`: each batch's sentences are cut into N contiguous runs whose gradients N threads (the main one and
+ * N − 1 workers, `gradientPool.ts`) compute over one θ in shared memory, summed in thread order; each worker rebuilds
+ * this setup (~15 s, ~1 GB) and must agree on its signature. The same seeds whatever N: N threads train what one does
+ * to float64 rounding of the gradient's sum order (the runs' sums added, not each sentence in turn), and a given N is
+ * reproducible and resumes byte for byte (checked for N = 1 and 2: --limit 120, 2 epochs straight = 1 + 1 resumed).
+ *
+ * `--init FILE`: a fresh run starts from the θ of a graph parser model file (`exportBiaffine.ts`' output, θ float16
+ * or float32) instead of a random one, with a fresh Adam and average; the file must have been trained over this setup
+ * (dims, vocabularies, relations, tag sets; `biaffineInit.ts` refuses otherwise). `--first-epoch K` (the file's
+ * epochs) continues the learning-rate schedule (lr × decay^epoch) and the epoch count from K; the file's dev score is
+ * logged and is the best to beat. The fixed pretrained vectors are --pretrained's full table, not the file's pruned
+ * rows. A state file, when there is one, wins over --init (the run resumes).
  *
  * `--measure` (same data options and --state): no training; the state's best θ is evaluated on --dev (and on
  * `--test FILE` when given) and the time of tagging + parsing is measured on one thread (warm, three rounds over the
@@ -202,9 +221,10 @@ async function train(): Promise<void> {
       done += items.length;
       if (Math.floor(done / logEvery) > Math.floor(before / logEvery)) {
         const ms = (Date.now() - te) / done;
-        log(`  epoch ${epoch + 1}: ${done} sentences, ${ms.toFixed(1)} ms/sentence (epoch ≈ ${((ms * order.length) / 60000).toFixed(1)} min), loss per word: arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}`);
+        log(`  epoch ${epoch + 1}: ${done} sentences, ${ms.toFixed(1)} ms/sentence (epoch ≈ ${((ms * order.length) / 60000).toFixed(1)} min${order.length < gold.length ? `, of the whole training set ≈ ${((ms * gold.length) / 60000).toFixed(1)} min` : ''}), loss per word: arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}`);
       }
     }
+    const trainMs = Date.now() - te;
     const snapshot = new BiaffineParser(parser.net, parser.heads, average).snapshot();
     const d = evaluate(snapshot, dev);
     const score = d.las * 1000 + d.uas;
@@ -215,7 +235,7 @@ async function train(): Promise<void> {
     }
     log(
       `epoch ${epoch + 1}: loss per word arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}; dev UAS ${d.uas} LAS ${d.las}` +
-        ` (best: epoch ${bestEpoch}); ${((Date.now() - te) / 60000).toFixed(1)} min, ${((Date.now() - te) / order.length).toFixed(1)} ms/sentence`,
+        ` (best: epoch ${bestEpoch}); ${((Date.now() - te) / 60000).toFixed(1)} min (training ${(trainMs / order.length).toFixed(1)} ms/sentence)`,
     );
     const a = adam.snapshot();
     writeTrainingState(stateFile, { epoch: epoch + 1, draws: rand.draws(), bestScore, bestEpoch, adamT: a.t, theta, average, adamM: a.m, adamV: a.v, best, order });
