@@ -15,11 +15,12 @@
  * generator of that seed alone (`biaffineTask.ts`). (Before --workers, a sentence's draws came from the main stream
  * itself: a state written by that older script resumes, but not into what it would have trained.)
  *
- * `--workers N`: each batch's sentences are cut into N contiguous runs whose gradients N threads (the main one and
- * N − 1 workers, `gradientPool.ts`) compute over one θ in shared memory, summed in thread order; each worker rebuilds
- * this setup (~15 s, ~1 GB) and must agree on its signature. The same seeds whatever N: N threads train what one does
- * to float64 rounding of the gradient's sum order (the runs' sums added, not each sentence in turn), and a given N is
- * reproducible and resumes byte for byte (checked for N = 1 and 2: --limit 120, 2 epochs straight = 1 + 1 resumed).
+ * `--workers N`: each batch is cut into N contiguous runs of about equal words, whose gradients N threads (the main
+ * one and N − 1 workers, `gradientPool.ts`) compute over one θ in shared memory, summed in thread order; each worker
+ * rebuilds this setup (~15 s; the process held 2.4 GB with N = 2) and must agree on its signature. The seeds are the
+ * same whatever N: N threads train what one does to float64 rounding of the gradient's order of addition (the runs'
+ * sums added, not each sentence in turn), and a given N is reproducible and resumes byte for byte (checked for N = 1
+ * and 2: --limit 120, 2 epochs straight = 1 + 1 resumed). Threads help only where cores are free.
  *
  * `--init FILE`: a fresh run starts from the θ of a graph parser model file (`exportBiaffine.ts`' output, θ float16
  * or float32) instead of a random one, with a fresh Adam and average; the file must have been trained over this setup
