@@ -7,7 +7,27 @@
  * (`trainingState.ts`): a run that finds its --state file continues from it and ends as an uninterrupted run would.
  *
  *   npx tsx server/research/parser/biaffine/trainBiaffine.ts --tagger-cache FILE --pretrained WINK_JSON --state FILE \
- *     [--epochs 12] [--seed 1] [--lstm 128] [--layers 2] [--arc 128] [--label 96] [--limit N] [--dev-limit N]
+ *     [--epochs 12] [--seed 1] [--lstm 128] [--layers 2] [--arc 128] [--label 96] [--limit N] [--dev-limit N] \
+ *     [--workers N] [--init parser-graph.bin.gz --first-epoch K]
+ *
+ * Random draws: the main stream (seeded by --seed) builds the setup, shuffles each epoch and draws one seed per
+ * sentence in the epoch's order; everything drawn for a sentence (its view, word dropout, dropout masks) comes from a
+ * generator of that seed alone (`biaffineTask.ts`). (Before --workers, a sentence's draws came from the main stream
+ * itself: a state written by that older script resumes, but not into what it would have trained.)
+ *
+ * `--workers N`: each batch is cut into N contiguous runs of about equal words, whose gradients N threads (the main
+ * one and N − 1 workers, `gradientPool.ts`) compute over one θ in shared memory, summed in thread order; each worker
+ * rebuilds this setup (~15 s; the process held 2.4 GB with N = 2) and must agree on its signature. The seeds are the
+ * same whatever N: N threads train what one does to float64 rounding of the gradient's order of addition (the runs'
+ * sums added, not each sentence in turn), and a given N is reproducible and resumes byte for byte (checked for N = 1
+ * and 2: --limit 120, 2 epochs straight = 1 + 1 resumed). Threads help only where cores are free.
+ *
+ * `--init FILE`: a fresh run starts from the θ of a graph parser model file (`exportBiaffine.ts`' output, θ float16
+ * or float32) instead of a random one, with a fresh Adam and average; the file must have been trained over this setup
+ * (dims, vocabularies, relations, tag sets; `biaffineInit.ts` refuses otherwise). `--first-epoch K` (the file's
+ * epochs) continues the learning-rate schedule (lr × decay^epoch) and the epoch count from K; the file's dev score is
+ * logged and is the best to beat. The fixed pretrained vectors are --pretrained's full table, not the file's pruned
+ * rows. A state file, when there is one, wins over --init (the run resumes).
  *
  * `--measure` (same data options and --state): no training; the state's best θ is evaluated on --dev (and on
  * `--test FILE` when given) and the time of tagging + parsing is measured on one thread (warm, three rounds over the
@@ -19,16 +39,17 @@ import { parseArgs } from 'util';
 import { readTreebank } from '../../../src/data/treebank';
 import { PunctuatedTree } from '../../../src/data/depunct';
 import { encodeSentence } from '../../../src/parser/encoding';
-import { UNKNOWN_WORD } from '../../../src/parser/neuralNet';
 import { Adam } from '../../../src/training/parser/adam';
 import { readTrainingState, writeTrainingState } from '../../../src/training/parser/trainingState';
 import { evaluateTrees } from '../../../src/training/parser/train';
-import { seededRandom, viewOf, VIEW_KINDS } from '../../../src/training/parser/views';
+import { seededRandom, viewOf } from '../../../src/training/parser/views';
 import { loadParser, Parser } from '../../../src/parser';
 import { parseConllu } from '../../../src/data/conllu';
 import { BiaffineParser } from '../../../src/parser/graph/graphParser';
 import { corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../evaluation';
-import { biaffineGradient } from './biaffineParser';
+import { biaffineTask, SentenceOptions } from './biaffineTask';
+import { initialTheta } from './biaffineInit';
+import { GradientPool } from './gradientPool';
 import { asTokenParser, biaffineSetup, devTrees, evaluate as evaluateOn, SETUP_OPTIONS } from './biaffineSetup';
 
 const { values } = parseArgs({
@@ -50,6 +71,11 @@ const { values } = parseArgs({
     'log-every': { type: 'string', default: '1000' },
     measure: { type: 'boolean' },
     baseline: { type: 'boolean' },
+    // Threads computing each batch's gradient (the main one included); any count gives the same training.
+    workers: { type: 'string', default: '1' },
+    // A graph parser model file whose θ training starts from, and the epochs it was trained for (the schedule's).
+    init: { type: 'string' },
+    'first-epoch': { type: 'string', default: '0' },
   },
 });
 const num = (k: keyof typeof values) => Number(values[k]);
@@ -59,8 +85,8 @@ const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)
 if (!values.state) throw new Error('--state is required');
 const dev = devTrees(values, values['dev-limit'] ? num('dev-limit') : undefined);
 const setup = biaffineSetup(values, log);
-const { gold, tagFor, lookup } = setup.prepared;
-const { runModel, runTagger, rootRelation, rand, vocab, wordCounts, parser } = setup;
+const { gold, lookup } = setup.prepared;
+const { runModel, runTagger, rootRelation, rand, parser } = setup;
 log(`dev ${dev.length} trees`);
 const evaluate = (bp: BiaffineParser, trees: readonly PunctuatedTree[], kind?: Parameters<typeof evaluateOn>[3]) => evaluateOn(setup, bp, trees, kind);
 
@@ -126,88 +152,101 @@ if (values.measure) {
 }
 
 // Training.
-const theta = parser.theta as Float64Array;
-const grad = new Float64Array(theta.length);
-const adam = new Adam(theta.length, num('lr'));
-const average = theta.slice();
-const decay = num('average');
-// --limit N (a probe of the time per sentence) trains on the first N sentences; tag sets, relations, vocabularies
-// and the jackknife's folds stay those of the whole training set.
-const order = Int32Array.from({ length: values.limit ? Math.min(num('limit'), gold.length) : gold.length }, (_, i) => i);
-const dropP = new Float64Array(parser.net.vocab.wordCount);
-vocab.words.forEach((h, i) => {
-  const c = wordCounts.get(h) ?? 0;
-  dropP[i + 1] = num('word-dropout') / (num('word-dropout') + c);
-});
-let best = theta.slice();
-let bestScore = -Infinity, bestEpoch = 0, firstEpoch = 0;
-if (fs.existsSync(stateFile)) {
-  const s = readTrainingState(stateFile);
-  if (s.theta.length !== theta.length || s.order.length !== order.length) throw new Error(`${stateFile} is the state of another parser or training set`);
-  theta.set(s.theta);
-  average.set(s.average);
-  adam.restore({ m: s.adamM, v: s.adamV, t: s.adamT });
-  order.set(s.order);
-  rand.advanceTo(s.draws);
-  best = s.best.slice();
-  bestScore = s.bestScore;
-  bestEpoch = s.bestEpoch;
-  firstEpoch = s.epoch;
-  log(`resumed from ${stateFile} after epoch ${firstEpoch} (best so far: epoch ${bestEpoch})`);
-}
-const dropout = { input: num('input-dropout'), output: num('output-dropout') };
-const step = () => {
-  adam.step(theta, grad);
-  // The average's decay warms up with the steps (as TensorFlow's ExponentialMovingAverage with num_updates): at 0.999
-  // from the start, the first epoch's ~800 steps would leave nearly half of the random initial θ in it.
-  const t = adam.snapshot().t;
-  const d = Math.min(decay, (1 + t) / (10 + t));
-  for (let i = 0; i < theta.length; i++) average[i] = d * average[i] + (1 - d) * theta[i];
-};
-const logEvery = num('log-every');
-for (let epoch = firstEpoch; epoch < num('epochs'); epoch++) {
-  const te = Date.now();
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
+async function train(): Promise<void> {
+  const pool = await GradientPool.start(biaffineTask(setup, values as SentenceOptions), path.join(__dirname, 'biaffineTask.ts'), values, num('workers'));
+  if (num('workers') > 1) log(`${num('workers')} threads (the main one and ${num('workers') - 1} workers), each over the same setup`);
+  const parser = pool.parser;
+  const theta = parser.theta as Float64Array;
+  const grad = new Float64Array(theta.length);
+  const adam = new Adam(theta.length, num('lr'));
+  const decay = num('average');
+  // --limit N (a probe of the time per sentence) trains on the first N sentences; tag sets, relations, vocabularies
+  // and the jackknife's folds stay those of the whole training set.
+  const order = Int32Array.from({ length: values.limit ? Math.min(num('limit'), gold.length) : gold.length }, (_, i) => i);
+  let average = theta.slice();
+  let best = theta.slice();
+  let bestScore = -Infinity, bestEpoch = 0, firstEpoch = 0;
+  if (fs.existsSync(stateFile)) {
+    const s = readTrainingState(stateFile);
+    if (s.theta.length !== theta.length || s.order.length !== order.length) throw new Error(`${stateFile} is the state of another parser or training set`);
+    theta.set(s.theta);
+    average = s.average.slice();
+    adam.restore({ m: s.adamM, v: s.adamV, t: s.adamT });
+    order.set(s.order);
+    rand.advanceTo(s.draws);
+    best = s.best.slice();
+    bestScore = s.bestScore;
+    bestEpoch = s.bestEpoch;
+    firstEpoch = s.epoch;
+    log(`resumed from ${stateFile} after epoch ${firstEpoch} (best so far: epoch ${bestEpoch})`);
+  } else if (values.init) {
+    // A warm start: the file's θ, a fresh Adam and average, the schedule from --first-epoch on; the file's θ and its
+    // dev score are the best so far.
+    const init = initialTheta(values.init, setup);
+    theta.set(init.theta);
+    average = theta.slice();
+    best = theta.slice();
+    firstEpoch = num('first-epoch');
+    const d = evaluate(parser.snapshot(), dev);
+    bestScore = d.las * 1000 + d.uas;
+    bestEpoch = firstEpoch;
+    log(`θ from ${values.init} (${init.version}), training from epoch ${firstEpoch + 1}: dev UAS ${d.uas} LAS ${d.las}`);
   }
-  adam.lr = num('lr') * Math.pow(num('lr-decay'), epoch);
-  let arcLoss = 0, labelLoss = 0, words = 0, inBatch = 0, done = 0;
-  for (const i of order) {
-    const g = gold[i];
-    const kind = VIEW_KINDS[Math.floor(rand() * VIEW_KINDS.length)];
-    const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), lookup);
-    const input = parser.net.input(e, tagFor(i, e));
-    const word = input.word.slice();
-    for (let t = 0; t < word.length; t++) if (word[t] !== UNKNOWN_WORD && rand() < dropP[word[t]]) word[t] = UNKNOWN_WORD;
-    const r = biaffineGradient(parser, grad, input, word, { head: g.head, deprel: g.deprel }, dropout, rand);
-    arcLoss += r.arc;
-    labelLoss += r.label;
-    words += e.n;
-    if (++inBatch === num('batch')) {
+  const step = () => {
+    adam.step(theta, grad);
+    // The average's decay warms up with the steps (as TensorFlow's ExponentialMovingAverage with num_updates): at 0.999
+    // from the start, the first epoch's ~800 steps would leave nearly half of the random initial θ in it.
+    const t = adam.snapshot().t;
+    const d = Math.min(decay, (1 + t) / (10 + t));
+    for (let i = 0; i < theta.length; i++) average[i] = d * average[i] + (1 - d) * theta[i];
+  };
+  const logEvery = num('log-every');
+  const batch = num('batch');
+  for (let epoch = firstEpoch; epoch < num('epochs'); epoch++) {
+    const te = Date.now();
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    adam.lr = num('lr') * Math.pow(num('lr-decay'), epoch);
+    let arcLoss = 0, labelLoss = 0, words = 0, done = 0;
+    for (let b = 0; b < order.length; b += batch) {
+      // One seed per sentence from the main stream, in the epoch's order: a sentence's draws are its seed's alone.
+      const items = Array.from(order.subarray(b, b + batch), (index) => ({ index, seed: Math.floor(rand() * 0x100000000) }));
+      const r = await pool.batch(items, grad);
       step();
-      inBatch = 0;
+      arcLoss += r.arc;
+      labelLoss += r.label;
+      words += r.words;
+      const before = done;
+      done += items.length;
+      if (Math.floor(done / logEvery) > Math.floor(before / logEvery)) {
+        const ms = (Date.now() - te) / done;
+        log(`  epoch ${epoch + 1}: ${done} sentences, ${ms.toFixed(1)} ms/sentence (epoch ≈ ${((ms * order.length) / 60000).toFixed(1)} min${order.length < gold.length ? `, of the whole training set ≈ ${((ms * gold.length) / 60000).toFixed(1)} min` : ''}), loss per word: arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}`);
+      }
     }
-    if (++done % logEvery === 0) {
-      const ms = (Date.now() - te) / done;
-      log(`  epoch ${epoch + 1}: ${done} sentences, ${ms.toFixed(1)} ms/sentence (epoch ≈ ${((ms * order.length) / 60000).toFixed(1)} min), loss per word: arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}`);
+    const trainMs = Date.now() - te;
+    const snapshot = new BiaffineParser(parser.net, parser.heads, average).snapshot();
+    const d = evaluate(snapshot, dev);
+    const score = d.las * 1000 + d.uas;
+    if (score >= bestScore) {
+      bestScore = score;
+      bestEpoch = epoch + 1;
+      best = average.slice();
     }
+    log(
+      `epoch ${epoch + 1}: loss per word arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}; dev UAS ${d.uas} LAS ${d.las}` +
+        ` (best: epoch ${bestEpoch}); ${((Date.now() - te) / 60000).toFixed(1)} min (training ${(trainMs / order.length).toFixed(1)} ms/sentence)`,
+    );
+    const a = adam.snapshot();
+    writeTrainingState(stateFile, { epoch: epoch + 1, draws: rand.draws(), bestScore, bestEpoch, adamT: a.t, theta, average, adamM: a.m, adamV: a.v, best, order });
+    log(`wrote ${stateFile}`);
   }
-  if (inBatch) step();
-  const snapshot = new BiaffineParser(parser.net, parser.heads, average).snapshot();
-  const d = evaluate(snapshot, dev);
-  const score = d.las * 1000 + d.uas;
-  if (score >= bestScore) {
-    bestScore = score;
-    bestEpoch = epoch + 1;
-    best = average.slice();
-  }
-  log(
-    `epoch ${epoch + 1}: loss per word arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}; dev UAS ${d.uas} LAS ${d.las}` +
-      ` (best: epoch ${bestEpoch}); ${((Date.now() - te) / 60000).toFixed(1)} min`,
-  );
-  const a = adam.snapshot();
-  writeTrainingState(stateFile, { epoch: epoch + 1, draws: rand.draws(), bestScore, bestEpoch, adamT: a.t, theta, average, adamM: a.m, adamV: a.v, best, order });
-  log(`wrote ${stateFile}`);
+  await pool.close();
+  log('done');
 }
-log('done');
+
+train().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
