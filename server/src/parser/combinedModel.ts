@@ -49,14 +49,9 @@ export function combineModels(perceptron: ModelContents, neural: ModelContents, 
   if (!perceptron.scorers.transitions) throw new Error('the perceptron model has no transition scorer');
   if (!(o.weight > 0)) throw new Error(`neural weight must be positive, not ${o.weight}`);
   if (o.gate !== undefined && !(o.gate > 0 && Number.isFinite(o.gate))) throw new Error(`neural gate must be a positive number, not ${o.gate}`);
-  let dense: Record<string, Float32Array | Int32Array> = { ...neural.dense };
-  let sizes = info.sizes;
-  if (o.pretrainedOthers !== undefined && dense[NEURAL_ARRAYS.pretrainedWords]) {
-    if (!o.trainingWords) throw new Error('pruning the pretrained rows needs the training words');
-    const pruned = prunePretrained(dense, info.dims.pretrained ?? 0, o.trainingWords, o.pretrainedOthers);
-    dense = pruned.dense;
-    sizes = { ...sizes, pretrained: pruned.rows };
-  }
+  const pruned = withPrunedPretrained({ ...neural.dense }, info, o);
+  let dense = pruned.dense;
+  const sizes = pruned.sizes;
   if (o.theta16) {
     const { [NEURAL_ARRAYS.theta]: theta, ...rest } = dense;
     dense = { ...rest, [THETA16]: packHalves(theta) };
@@ -73,8 +68,23 @@ export function combineModels(perceptron: ModelContents, neural: ModelContents, 
   return { ...perceptron, header, dense };
 }
 
+/**
+ * A neural scorer's arrays with the fixed pretrained rows pruned when `o.pretrainedOthers` asks (the training words'
+ * rows and that many most frequent others), and the table sizes that go with them; unchanged otherwise.
+ */
+export function withPrunedPretrained(
+  dense: Record<string, Float32Array | Int32Array>,
+  info: NeuralInfo,
+  o: Pick<CombineOptions, 'pretrainedOthers' | 'trainingWords'>,
+): { dense: Record<string, Float32Array | Int32Array>; sizes: NeuralInfo['sizes'] } {
+  if (o.pretrainedOthers === undefined || !dense[NEURAL_ARRAYS.pretrainedWords]) return { dense, sizes: info.sizes };
+  if (!o.trainingWords) throw new Error('pruning the pretrained rows needs the training words');
+  const pruned = prunePretrained(dense, info.dims.pretrained ?? 0, o.trainingWords, o.pretrainedOthers);
+  return { dense: pruned.dense, sizes: { ...info.sizes, pretrained: pruned.rows } };
+}
+
 /** Keeps the pretrained rows of training words and the first `others` other rows (the table is most frequent first). */
-export function prunePretrained(dense: Record<string, Float32Array | Int32Array>, dim: number, training: ReadonlySet<number>, others: number) {
+function prunePretrained(dense: Record<string, Float32Array | Int32Array>, dim: number, training: ReadonlySet<number>, others: number) {
   const hashes = dense[NEURAL_ARRAYS.pretrainedWords] as Int32Array;
   const scales = dense[NEURAL_ARRAYS.pretrainedScales] as Float32Array;
   const packed = dense[NEURAL_ARRAYS.pretrainedCodes] as Int32Array;

@@ -7,7 +7,7 @@
  * which must be the tagger's of `parser.bin` (the encoder reads its tag ids).
  *
  * The file may keep fewer fixed pretrained rows (the training words' and the most frequent others, as the combined
- * file does, `combinedModel.ts prunePretrained`): a word whose row is dropped reads row 0, as a word the embeddings
+ * file does, `combinedModel.ts withPrunedPretrained`): a word whose row is dropped reads row 0, as a word the embeddings
  * never had.
  */
 import * as fs from 'fs';
@@ -15,7 +15,7 @@ import * as path from 'path';
 import { GRAPH_PARSER_FILE } from '../../data/modelDir';
 import { MANIFEST_FILE, ModelFileError, unlistedInManifest } from '../../data/modelIntegrity';
 import { packHalves, unpackHalves } from '../float16';
-import { prunePretrained } from '../combinedModel';
+import { withPrunedPretrained } from '../combinedModel';
 import { ModelContents, readModel } from '../modelFile';
 import { NEURAL_ARRAYS, NeuralInfo, neuralLayout } from '../neuralNet';
 import { neuralArrays, neuralFromModel } from '../neuralModel';
@@ -59,14 +59,7 @@ export function graphContents(p: BiaffineParser, d: GraphDescription, o: GraphFi
   if (!d.deprels.includes('root')) throw new Error('the relations have no root');
   const { info, dense: arrays } = neuralArrays(p.net);
   const { [NEURAL_ARRAYS.theta]: _encoder, ...rest } = arrays;
-  let dense: Record<string, Float32Array | Int32Array> = rest;
-  let sizes = info.sizes;
-  if (o.pretrainedOthers !== undefined && dense[NEURAL_ARRAYS.pretrainedWords]) {
-    if (!o.trainingWords) throw new Error('pruning the pretrained rows needs the training words');
-    const pruned = prunePretrained(dense, info.dims.pretrained ?? 0, o.trainingWords, o.pretrainedOthers);
-    dense = pruned.dense;
-    sizes = { ...sizes, pretrained: pruned.rows };
-  }
+  const { dense, sizes } = withPrunedPretrained(rest, info, o);
   dense[o.theta16 ? THETA16 : THETA32] = o.theta16 ? packHalves(p.theta) : Float32Array.from(p.theta);
   // The version names the storage too: caches keyed on the parser's version must not take one variant for another.
   const version = `${d.version}${o.theta16 ? '-f16' : ''}${o.pretrainedOthers !== undefined ? `-top${o.pretrainedOthers}` : ''}`;
