@@ -11,6 +11,7 @@
  */
 import * as fs from 'fs';
 import { parseConllu } from '../../src/data/conllu';
+import { FNV_OFFSET, fnvFrom } from '../../src/parser/fnv';
 import { documentRegisterFeatures, registerBins, registerCounts } from '../../src/engine/correction/learned/documentFeatures';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 import { EditedPart } from '../editedEnglish';
@@ -85,9 +86,7 @@ export function sentenceKeyOf(id: string): string {
 
 /** A number in [0, 1) from an id, the same in every run (which examples are read as a sentence alone). */
 function unitHash(id: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
-  return (h >>> 0) / 2 ** 32;
+  return (fnvFrom(FNV_OFFSET, id) >>> 0) / 2 ** 32;
 }
 
 /** The document key of an example's id (`source#index/paragraph/sentence…`). */

@@ -11,6 +11,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { packHalves, toHalf, unpackHalves } from './float16';
+import { FNV_OFFSET, fnvUint16 } from './fnv';
 import { LabellerDims, labellerLayout, NeuralLabeller } from './neuralLabeller';
 import { ModelContents, readModel, writeModel } from './modelFile';
 import { NeuralScorer } from './neuralScorer';
@@ -51,23 +52,17 @@ export function bilstmFingerprint(net: NeuralScorer): string {
  */
 export function storedHalvesFingerprint(packed: Int32Array, length: number): string {
   const halves = new Uint16Array(packed.buffer, packed.byteOffset, packed.length * 2);
-  let h = 0x811c9dc5;
+  let h = FNV_OFFSET;
   for (let i = 0; i < length; i++) {
     const stored = halves[i];
-    const b = (stored & 0x7c00) === 0x7c00 && (stored & 0x3ff) !== 0 ? 0x7e00 : stored;
-    h = Math.imul(h ^ (b & 0xff), 0x01000193);
-    h = Math.imul(h ^ (b >>> 8), 0x01000193);
+    h = fnvUint16(h, (stored & 0x7c00) === 0x7c00 && (stored & 0x3ff) !== 0 ? 0x7e00 : stored);
   }
   return `${length}:${(h >>> 0).toString(16)}`;
 }
 
 function halfFingerprint(th: ArrayLike<number>): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < th.length; i++) {
-    const b = toHalf(th[i]);
-    h = Math.imul(h ^ (b & 0xff), 0x01000193);
-    h = Math.imul(h ^ (b >>> 8), 0x01000193);
-  }
+  let h = FNV_OFFSET;
+  for (let i = 0; i < th.length; i++) h = fnvUint16(h, toHalf(th[i]));
   return `${th.length}:${(h >>> 0).toString(16)}`;
 }
 

@@ -13,7 +13,7 @@
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { BiaffineParser } from '../../../src/parser/graph/graphParser';
-import { BatchLoss, GradientTask, onTheta, SentenceItem, splitBatch } from './gradientTask';
+import { BatchLoss, GradientTask, SentenceItem, splitBatch } from './gradientTask';
 
 /** What the main thread sends a worker, and what it answers. */
 export type ToGradientWorker = { type: 'batch'; items: SentenceItem[] };
@@ -78,7 +78,7 @@ export class GradientPool {
       });
       threads.push(t);
     }
-    const pool = new GradientPool(task, onTheta(task.parser, theta), threads);
+    const pool = new GradientPool(task, task.parser.over(theta), threads);
     const ready = await Promise.all(threads.map((t) => pool.answer(t)));
     ready.forEach((m, k) => {
       if (m.type !== 'ready' || m.signature !== task.signature) {

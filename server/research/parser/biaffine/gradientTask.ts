@@ -4,8 +4,8 @@
  * draw of a sentence (its view, word dropout, dropout masks) comes from a generator seeded with that seed alone, so a
  * sentence's gradient does not depend on which thread computed it or what that thread did before.
  */
-import { NeuralScorer } from '../../../src/parser/neuralScorer';
 import { BiaffineParser } from '../../../src/parser/graph/graphParser';
+import { FNV_OFFSET, fnvBytes } from '../../../src/parser/fnv';
 
 /** One sentence of a batch: its index in the training data and the seed of all its random draws. */
 export interface SentenceItem {
@@ -42,17 +42,9 @@ export interface GradientTaskModule {
 /** FNV-1a over θ's bytes, for the signature. */
 export function thetaHash(theta: Float64Array | Float32Array): string {
   const bytes = new Uint8Array(theta.buffer, theta.byteOffset, theta.byteLength);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, '0');
+  return (fnvBytes(FNV_OFFSET, bytes) >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The same parser (layout, vocabularies, fixed vectors) over another θ, e.g. one in shared memory. */
-export function onTheta(p: BiaffineParser, theta: Float64Array): BiaffineParser {
-  if (theta.length !== p.theta.length) throw new Error(`shared θ of ${theta.length} entries, the parser's ${p.theta.length}`);
-  const net = new NeuralScorer(p.net.layout, theta.subarray(0, p.headsAt), p.net.vocab, p.net.fixed);
-  return new BiaffineParser(net, p.heads, theta);
-}
 
 /**
  * The batch cut into `parts` contiguous runs of about equal weight (a thread's time grows with its sentences' words):

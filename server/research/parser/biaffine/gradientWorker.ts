@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'worker_threads';
 import { FromGradientWorker, GradientWorkerData, ToGradientWorker } from './gradientPool';
-import { BatchLoss, GradientTaskModule, onTheta } from './gradientTask';
+import { BatchLoss, GradientTaskModule } from './gradientTask';
 
 const port = parentPort;
 if (!port) throw new Error('gradientWorker must run in a worker thread');
@@ -15,7 +15,7 @@ const post = (m: FromGradientWorker) => port.postMessage(m);
 try {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const task = (require(data.module) as GradientTaskModule).gradientTask(data.args);
-  const parser = onTheta(task.parser, new Float64Array(data.theta));
+  const parser = task.parser.over(new Float64Array(data.theta));
   const grad = new Float64Array(data.grad);
   port.on('message', (m: ToGradientWorker) => {
     try {

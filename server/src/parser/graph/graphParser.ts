@@ -39,9 +39,17 @@ export class BiaffineParser {
 
   /** A parser over a copy of θ (float32 for parsing, as a loaded model holds it): later training does not change it. */
   snapshot(float32 = true): BiaffineParser {
-    const theta = float32 ? Float32Array.from(this.theta) : Float64Array.from(this.theta);
+    return this.over(float32 ? Float32Array.from(this.theta) : Float64Array.from(this.theta), true);
+  }
+
+  /**
+   * The same parser (layout, vocabularies, fixed vectors) over another θ of the same layout, e.g. a copy or a view of
+   * shared memory; `frozen`: θ will not change, so its products may be cached.
+   */
+  over(theta: Float64Array | Float32Array, frozen = false): BiaffineParser {
+    if (theta.length !== this.theta.length) throw new Error(`θ of ${theta.length} entries, the parser's ${this.theta.length}`);
     const net = new NeuralScorer(this.net.layout, theta.subarray(0, this.headsAt), this.net.vocab, this.net.fixed);
-    return new BiaffineParser(net, this.heads, theta, true);
+    return new BiaffineParser(net, this.heads, theta, frozen);
   }
 
   /**
