@@ -99,6 +99,12 @@ describe('model files: integrity', function () {
 
   it('a graph parser file the manifest does not list is refused, not read unchecked; listed, it must be there', () => {
     const dir = copy();
+    // Where the shipped directory has a graph file, its link goes (writing through it would change the shipped file)
+    // and the manifest is written again without it.
+    if (fs.existsSync(path.join(dir, 'parser-graph.bin.gz'))) {
+      fs.rmSync(path.join(dir, 'parser-graph.bin.gz'));
+      writeManifest(dir);
+    }
     fs.writeFileSync(path.join(dir, 'parser-graph.bin.gz'), 'planted');
     let e = problemOf(dir);
     assert.equal(e.state, 'corrupt');
