@@ -13,6 +13,7 @@ import { EncodedSentence } from '../encoding';
 import { TagIds } from '../parseFeatures';
 import { arcScores, headForward, HeadKernels, headKernels, HeadLayout, labelScores } from './graphHeads';
 import { eisner } from './eisner';
+import { RunTimeHeads } from './runTimeHeads';
 
 export class BiaffineParser {
   readonly net: NeuralScorer;
@@ -21,6 +22,8 @@ export class BiaffineParser {
   readonly headsAt: number;
   /** A snapshot's products in WebAssembly, made on its first parse (a snapshot's θ never changes). */
   private kernels: HeadKernels | undefined;
+  /** A snapshot's heads with buffers and the root's projection kept (`runTimeHeads.ts`), made on its first parse. */
+  private runTime: RunTimeHeads | undefined;
   private readonly frozen: boolean;
 
   constructor(
@@ -55,9 +58,16 @@ export class BiaffineParser {
   /**
    * Heads (n = the root) and relation ids of one sentence from its vectors `v` (rows of 2H: the words, then the root):
    * Eisner over the arc scores, then each arc's best relation (`rootRelation` exactly when the head is the root).
+   * A snapshot's row n of `v` must be θ's root row (as `NeuralScorer.forward` gives it): its products are kept.
    */
   decode(v: Float64Array, n: number, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
-    if (this.frozen) this.kernels ??= headKernels(this.theta, this.headsAt, this.heads);
+    if (this.frozen) {
+      this.kernels ??= headKernels(this.theta, this.headsAt, this.heads);
+      const root = this.net.layout.root.offset;
+      const rt = (this.runTime ??= new RunTimeHeads(this.theta, this.headsAt, this.heads, this.kernels, Float64Array.from(this.theta.subarray(root, root + this.heads.dims.V))));
+      const head = eisner(rt.arcs(v, n), n);
+      return { head, deprel: rt.relations(v, n, head, rootRelation) };
+    }
     const k = this.kernels;
     const f = headForward(this.theta, this.headsAt, this.heads, v, n, k);
     const head = eisner(arcScores(this.heads, f), n);
