@@ -24,11 +24,12 @@ const { values, positionals } = parseArgs({
 const mode = positionals[0];
 if (mode !== 'parse' && mode !== 'lint') throw new Error('usage: bench-graph-parser.ts parse|lint [--root DIR] [--warm N] [--limit N] [--out FILE]');
 const root = path.resolve(values.root ?? path.join(__dirname, '..'));
-const DEV = '/work/shared/data/ud-english-ewt/en_ewt-ud-dev.conllu';
+// EWT beside the repository (`../shared`), as the other benches read it; dev only.
+const DEV = path.resolve(__dirname, '../../shared/data/ud-english-ewt/en_ewt-ud-dev.conllu');
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { parseConllu } = require(path.join(root, 'server/src/data/conllu')) as typeof import('../server/src/data/conllu');
 /* eslint-enable @typescript-eslint/no-require-imports */
-const sentences = parseConllu(fs.readFileSync(process.env.BENCH_CONLLU ?? DEV, 'utf8'), DEV);
+const sentences = parseConllu(fs.readFileSync(DEV, 'utf8'), DEV);
 const fingerprint = (lines: string[]) => crypto.createHash('sha1').update(lines.join('\n')).digest('hex').slice(0, 12);
 const cpuSeconds = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1e6;
 
