@@ -45,7 +45,6 @@ export function thetaHash(theta: Float64Array | Float32Array): string {
   return (fnvBytes(FNV_OFFSET, bytes) >>> 0).toString(16).padStart(8, '0');
 }
 
-
 /**
  * The batch cut into `parts` contiguous runs of about equal weight (a thread's time grows with its sentences' words):
  * each cut is where the running weight comes nearest k/parts of the whole (the earlier place on a tie).

@@ -174,6 +174,13 @@ export function arcScores(l: HeadLayout, f: HeadForward, out: Float64Array = new
   return out;
 }
 
+/** The relation other than `rootRelation` (the root's child's alone) scoring highest in `scores`, the first on a tie. */
+export function bestRelation(scores: Float64Array, rootRelation: number): number {
+  let best = -1;
+  for (let c = 0; c < scores.length; c++) if (c !== rootRelation && (best < 0 || scores[c] > scores[best])) best = c;
+  return best;
+}
+
 /**
  * Relation scores of the arc d → h into out[0..relations): the MLP's hidden layer into `hidden` (after leaky) for the
  * backward pass.

@@ -11,7 +11,7 @@
 import { NeuralScorer } from '../neuralScorer';
 import { EncodedSentence } from '../encoding';
 import { TagIds } from '../parseFeatures';
-import { arcScores, headForward, HeadKernels, headKernels, HeadLayout, labelScores } from './graphHeads';
+import { arcScores, bestRelation, headForward, headKernels, HeadLayout, labelScores } from './graphHeads';
 import { eisner } from './eisner';
 import { RunTimeHeads } from './runTimeHeads';
 
@@ -20,9 +20,10 @@ export class BiaffineParser {
   readonly heads: HeadLayout;
   /** Where the heads' block starts in θ (the encoder's size). */
   readonly headsAt: number;
-  /** A snapshot's products in WebAssembly, made on its first parse (a snapshot's θ never changes). */
-  private kernels: HeadKernels | undefined;
-  /** A snapshot's heads with buffers and the root's projection kept (`runTimeHeads.ts`), made on its first parse. */
+  /**
+   * A snapshot's heads (`runTimeHeads.ts`: products in WebAssembly, buffers and the root's projection kept), made on
+   * its first parse (a snapshot's θ never changes).
+   */
   private runTime: RunTimeHeads | undefined;
   private readonly frozen: boolean;
 
@@ -62,14 +63,12 @@ export class BiaffineParser {
    */
   decode(v: Float64Array, n: number, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
     if (this.frozen) {
-      this.kernels ??= headKernels(this.theta, this.headsAt, this.heads);
       const root = this.net.layout.root.offset;
-      const rt = (this.runTime ??= new RunTimeHeads(this.theta, this.headsAt, this.heads, this.kernels, Float64Array.from(this.theta.subarray(root, root + this.heads.dims.V))));
+      const rt = (this.runTime ??= new RunTimeHeads(this.theta, this.headsAt, this.heads, headKernels(this.theta, this.headsAt, this.heads), Float64Array.from(this.theta.subarray(root, root + this.heads.dims.V))));
       const head = eisner(rt.arcs(v, n), n);
       return { head, deprel: rt.relations(v, n, head, rootRelation) };
     }
-    const k = this.kernels;
-    const f = headForward(this.theta, this.headsAt, this.heads, v, n, k);
+    const f = headForward(this.theta, this.headsAt, this.heads, v, n);
     const head = eisner(arcScores(this.heads, f), n);
     const K = this.heads.dims.relations;
     const hidden = new Float64Array(this.heads.dims.label);
@@ -80,10 +79,8 @@ export class BiaffineParser {
         deprel[d] = rootRelation;
         continue;
       }
-      labelScores(this.theta, this.headsAt, this.heads, f, head[d], d, hidden, s, k);
-      let best = -1;
-      for (let c = 0; c < K; c++) if (c !== rootRelation && (best < 0 || s[c] > s[best])) best = c;
-      deprel[d] = best;
+      labelScores(this.theta, this.headsAt, this.heads, f, head[d], d, hidden, s);
+      deprel[d] = bestRelation(s, rootRelation);
     }
     return { head, deprel };
   }

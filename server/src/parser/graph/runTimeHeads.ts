@@ -13,7 +13,7 @@
  * computed with it (`wasmMatVec.ts`), so computing fewer rows changes none.
  */
 import { matVec, Weights } from '../dot';
-import { HeadKernels, HeadLayout, leaky, projectionRows } from './graphHeads';
+import { bestRelation, HeadKernels, HeadLayout, leaky, projectionRows } from './graphHeads';
 
 export class RunTimeHeads {
   private readonly A: number;
@@ -147,9 +147,7 @@ export class RunTimeHeads {
       if (this.kernels) this.kernels.lw.mul(0, K, hidden, 0, out, 0);
       else matVec(th, at + l.lw, K, M, hidden, 0, out, 0);
       for (let c = 0; c < K; c++) out[c] += th[at + l.lc + c];
-      let best = -1;
-      for (let c = 0; c < K; c++) if (c !== rootRelation && (best < 0 || out[c] > out[best])) best = c;
-      deprel[d] = best;
+      deprel[d] = bestRelation(out, rootRelation);
     }
     return deprel;
   }
