@@ -54,18 +54,21 @@ export function learnedFindings(
   // What each candidate was scored with: its features by name are built again from these only for a finding's
   // reasons (`plainReasons`), as the scorer's sum needs no names. A candidate decided by its bound has none.
   const features = new Map<ScoredCandidate, { scored?: ScoredCandidate; ctx: FeatureContext; weights: FeatureWeights; threshold: number }>();
-  // A dense candidate whose probability stays below the lowest threshold it is decided at whatever its Δ is left out
-  // of the punctuation model's inference (most of a sentence's gaps and commas): it is reported nowhere, deferred
-  // nowhere, and counts as left out (`overruled`) as it would with its Δ. `explain --candidates` (a trace) shows
-  // every probability, so it scores them all.
+  // A candidate whose probability stays below the lowest threshold it is decided at whatever its Δ is left out of the
+  // punctuation model's inference (most of a sentence's gaps and commas): it is reported nowhere, deferred nowhere,
+  // and counts as left out (`overruled`) as it would with its Δ. So is a hand-written one whose Δ nothing after the
+  // scorer reads (the style step reads the Δ of its own kinds): on EWT test that halves the inside passes.
+  // `explain --candidates` (a trace) shows every probability, so it scores them all.
   const upperBounds = new Map<Candidate, { p: number; threshold: number }>();
   // What the sentence's candidates share as they are scored: its facts and slot features, read once (`SentenceTerms`).
   const shared = new SentenceTerms(s, info);
   const others = whichOthersFor(scorer, style.document, text, s);
+  const bySetting = (c: Candidate) => c.category === 'serial-comma' || step.isIntroductorySetting(c);
+  const styleReads = (c: Candidate) => bySetting(c) || step.isStyle(c);
   const decidedWithoutDelta = trace
     ? undefined
     : (ctx: FeatureContext) => (c: Candidate, key: string) => {
-        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document, shared, others);
+        const bound = deltaFreeBound(scorer, c, key, ctx, s, info, options.minConfidence, style.document, shared, others, styleReads);
         if (bound === undefined || bound.p >= (adapt ? adaptedThreshold(bound.threshold) : bound.threshold)) return false;
         upperBounds.set(c, bound);
         return true;
@@ -81,7 +84,6 @@ export function learnedFindings(
   // were reported against a writer who never sets them off. On edited dev this costs 1 of the scorer's 65 found
   // omissions (of 150) and removes 1 of its 34 clean introductory findings (journal, "The learned decision as the
   // default").
-  const bySetting = (c: Candidate) => c.category === 'serial-comma' || step.isIntroductorySetting(c);
   const settingsOwn = candidates.filter((c) => bySetting(c.scored.candidate)).map((c) => c.scored);
   const scored = candidates.filter((c) => !bySetting(c.scored.candidate)).map((c) => {
     const upper = upperBounds.get(c.scored.candidate);
@@ -180,9 +182,11 @@ export function scoreCandidate(
 }
 
 /**
- * An upper bound on the scorer's probability of a dense candidate over every Δ it could have, with its threshold: its
- * features with Δ's terms at zero, plus the most those terms can add (`deltaTermsReach`). Undefined for a candidate it
- * does not cover: a hand-written one (the style step reads its Δ), or one of a group whose members are chosen by Δ.
+ * An upper bound on the scorer's probability of a candidate over every Δ it could have, with its threshold: its
+ * features with Δ's terms at zero, plus the most those terms can add (`deltaTermsReach`), plus a margin for the
+ * rounding of the sum with Δ (`BOUND_MARGIN`). Undefined for a candidate it does not cover: one of a group whose
+ * members are chosen by Δ, or a hand-written one whose Δ a later step reads (`styleReads`: the style step's kinds;
+ * without it, every hand-written one).
  */
 export function deltaFreeBound(
   scorer: LearnedScorer,
@@ -195,12 +199,20 @@ export function deltaFreeBound(
   document?: readonly string[],
   shared?: SentenceTerms,
   whichOthers?: readonly [number, number],
+  styleReads?: (c: Candidate) => boolean,
 ): { p: number; threshold: number } | undefined {
-  if (!c.dense || c.group !== undefined) return undefined;
+  if (c.group !== undefined || (!c.dense && (!styleReads || styleReads(c)))) return undefined;
   const { z: free, weights, threshold } = scoreCandidate(scorer, { scored: { candidate: c, delta: 0, key, confidence: 0.5 }, ctx }, s, info, minConfidence, document, shared, whichOthers);
-  const z = free + deltaTermsReach(weights, key, 'dense');
+  const z = free + deltaTermsReach(weights, key, c.dense ? 'dense' : 'hand') + BOUND_MARGIN;
   return { p: 1 / (1 + Math.exp(-z)), threshold };
 }
+
+/**
+ * What `deltaFreeBound` adds to the logit so that it stays an upper bound: the logit with Δ is summed term by term in
+ * floating point, so it may exceed the Δ-free sum plus the terms' reach by a few units in the last place (~1e-13 for a
+ * candidate's ~60 terms); this is far above that, and moves no probability anywhere near a threshold.
+ */
+const BOUND_MARGIN = 1e-9;
 
 /** The register bins the scorer reads for `text`: the document's when the prose layer gives them, else the text's own. */
 export function documentBinsFor(scorer: LearnedScorer | undefined, options: LintOptions, text: string): readonly string[] | undefined {
