@@ -37,5 +37,6 @@ for (const s of sentences) {
     }
   }
 }
-console.log(`${parser.version.slice(0, 40)}: subjects read across a written comma ${predicted}, right ${right} (precision ${(right / Math.max(1, predicted)).toFixed(3)}); gold subjects across a comma ${gold}`);
+// The whole version: the graph parser's name is at its end.
+console.log(`${parser.version}: subjects read across a written comma ${predicted}, right ${right} (precision ${(right / Math.max(1, predicted)).toFixed(3)}); gold subjects across a comma ${gold}`);
 for (const e of examples) console.log(`  ${e}`);
