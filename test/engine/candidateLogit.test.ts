@@ -12,7 +12,7 @@ import * as path from 'path';
 import { parseConllu, reconstructText } from '../../server/src/data/conllu';
 import { treeInfo } from '../../server/src/engine/treeInfo';
 import { scoredForScorer } from '../../server/src/engine/correction/learned/learnedDecision';
-import { candidateFeatures, candidateLogit, FeatureContext, featureLogit } from '../../server/src/engine/correction/learned/learnedScorer';
+import { candidateFeatures, candidateLogit, FeatureContext, featureLogit, keyConjoinedFeatures } from '../../server/src/engine/correction/learned/learnedScorer';
 import { FeatureWeights, FeatureWeightTable, recordWeights } from '../../server/src/engine/correction/learned/scorerWeights';
 import { FNV_OFFSET, fnvFrom } from '../../server/src/parser/fnv';
 import { SentenceTerms } from '../../server/src/engine/correction/learned/featureSinks';
@@ -91,7 +91,8 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
           for (const c of scoredForScorer(settings, s, info, p.model!, p.calibration ?? DEFAULT_CALIBRATION, undefined, false, true, undefined, side)) {
             // As the lint reads it, with the document's register, and as the hand generator's scorer (no context).
             // And with the writer's other "which"s (`documentFeatures.ts`), a feature of the candidate's kind outside the slot blocks.
-            const contexts: FeatureContext[] = [c.ctx, { ...c.ctx, document: ['doc:words=<40', 'doc:lowerI=true', 'doc:short'], whichOthers: [3, 1] }, { ...c.ctx, whichOthers: [0, 2] }, {}];
+            // And with the slot's structure conjoined with the kind (`kc|…`), outside the slot blocks too.
+            const contexts: FeatureContext[] = [c.ctx, { ...c.ctx, document: ['doc:words=<40', 'doc:lowerI=true', 'doc:short'], whichOthers: [3, 1] }, { ...c.ctx, whichOthers: [0, 2] }, { ...c.ctx, keyConjoined: true }, {}];
             // Its Δ, and none (the bound that skips Δ: `deltaFreeBound`).
             for (const scored of [c.scored, { ...c.scored, delta: 0, confidence: 0.5 }, { ...c.scored, delta: NaN }]) {
               for (const ctx of contexts) {
@@ -122,7 +123,7 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
       const every = new Map<string, number>();
       for (const c of all) for (const name of c.names()) every.set(name, ((fnvFrom(FNV_OFFSET, name) >>> 0) / 2 ** 32 - 0.5) * 3);
       const names = [...every.keys()];
-      for (const prefix of ['pairOpen=', 'pairSpan=', 'pairNext=', 'seriesNext=', 'endCommas=', 'setOff*', 'setOffKind=', 'doc:words=', 'guard=', 'docWhich=most-comma', 'docWhich=all-bare']) {
+      for (const prefix of ['pairOpen=', 'pairSpan=', 'pairNext=', 'seriesNext=', 'endCommas=', 'setOff*', 'setOffKind=', 'doc:words=', 'guard=', 'docWhich=most-comma', 'docWhich=all-bare', 'kc|subject-verb-comma/delete|endCommas=', 'kc|nonrestrictive-comma/insert|rt=']) {
         assert.ok(names.some((n) => n.startsWith(prefix)), `no ${prefix} feature among the candidates`);
       }
       assert.ok(names.some((n) => /[^\x00-\x7f]/.test(n)), 'no feature name that is not ASCII');
@@ -141,6 +142,26 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
         }
         assert.ok(nonzero > all.length / 2, `${what}: only ${nonzero} nonzero logits`);
       }
+    });
+
+    it('names the slot structure by kind as training adds it to examples named without it', function () {
+      const p = parts();
+      if (!p.scorer) this.skip();
+      let conjoined = 0;
+      const settings = { candidates: 'dense' as const, gapFeature: true, setOffFeature: true };
+      for (const text of SENTENCES) {
+        for (const s of p.analyser!.parseText(text)) {
+          const info = treeInfo(s.tree);
+          for (const c of scoredForScorer(settings, s, info, p.model!, p.calibration ?? DEFAULT_CALIBRATION, undefined, false, true, undefined, { gaps: p.kinds?.gaps, setOff: p.kinds?.setOff })) {
+            const plain = candidateFeatures(c.scored, s, info, c.ctx);
+            const added = keyConjoinedFeatures(c.scored.key, plain);
+            assert.deepEqual(candidateFeatures(c.scored, s, info, { ...c.ctx, keyConjoined: true }), [...plain, ...added]);
+            assert.ok(added.every(([name]) => !name.includes('*2:')), 'a pair’s closing slot conjoined');
+            conjoined += added.length;
+          }
+        }
+      }
+      assert.ok(conjoined > 100, `only ${conjoined} conjoined features`);
     });
   });
 });

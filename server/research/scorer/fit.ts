@@ -53,7 +53,7 @@ import { addWhichHabit, editedWhichOthers, ewtWhichOthers } from './documentWhic
 import { readBiLstmTaggerFile } from '../../src/restore/bilstmTagger';
 import { learnerShapeItems, learnerShapeSlots, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
-import { thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
+import { FeatureVector, keyConjoinedFeatures, thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/sideModels';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleNeural, setExampleSetOff } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
@@ -158,6 +158,12 @@ const { values: opt } = parseArgs({
      * section).
      */
     'pair-features': { type: 'boolean' },
+    /**
+     * The first slot's structural features conjoined with the candidate's threshold group too (`kc|GROUP|NAME`,
+     * `KEY_CONJOINED_FEATURE`), added here to the cached examples' features; the engine names the same for a scorer
+     * that has them.
+     */
+    'key-conjoin': { type: 'boolean' },
     /**
      * The edited-english train examples' gap probability from the shipped gap model, which saw their documents,
      * instead of the cross-fitted fold models (`crossFit.ts`).
@@ -585,6 +591,20 @@ function main(): void {
       addWhichHabit([...dev.corrupted, ...dev.clean, ...held.corrupted, ...held.clean], edited) +
       (ewtDev ? addWhichHabit(ewtDev.data.clean, ewtWhichOthers(EWT_DEV)) : 0);
     console.log(`the writer's habit before "which" added (${missing} sentences with such an edit and no document found)`);
+  }
+  if (opt['key-conjoin']) {
+    // Each edit once (parts may share sentences), its conjoined features appended as the lint emits them.
+    const seen = new Set<ScoredEdit>();
+    for (const d of [train, dev, held, ...(ewtDev ? [ewtDev.data] : [])])
+      for (const s of [...d.corrupted, ...d.clean])
+        for (const e of s.edits) {
+          if (seen.has(e)) continue;
+          seen.add(e);
+          const named: FeatureVector = [...e.features.idx].map((id, j) => [featureTable.names[id], e.features.val[j]]);
+          const added = featureTable.encode(keyConjoinedFeatures(e.key, named));
+          e.features = { idx: Int32Array.from([...e.features.idx, ...added.idx]), val: Float32Array.from([...e.features.val, ...added.val]) };
+        }
+    console.log(`slot structure conjoined with the kind: ${seen.size} candidates`);
   }
   const dropped = [...(opt['drop-features'] ? [opt['drop-features']] : []), ...(opt['pair-features'] ? [] : ['^pair'])];
   if (dropped.length) {

@@ -18,7 +18,7 @@ import { candidateNote, DecisionTrace, MIN_COMMA_PRIOR, scoreCandidateList, scor
 import { Candidate, denseCandidates, proposable } from '../pipeline/candidates';
 import { adaptedConfidence, adaptedThreshold } from '../pipeline/writerErrorRate';
 import { candidateFinding } from '../pipeline/findings';
-import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, LearnedScorer, scorerThreshold } from './learnedScorer';
+import { candidateFeatures, candidateLogit, deltaTermsReach, FeatureContext, KEY_CONJOINED_PREFIX, LearnedScorer, scorerThreshold } from './learnedScorer';
 import { plainReasons } from './learnedReasons';
 import { FeatureWeights } from './scorerWeights';
 import { SentenceTerms } from './featureSinks';
@@ -247,7 +247,7 @@ export interface SideModels {
  * hand-written generator's candidates that the model scored.
  */
 export function scoredForScorer(
-  scorer: Pick<LearnedScorer, 'candidates' | 'gapFeature' | 'setOffFeature' | 'neuralGaps'>,
+  scorer: Pick<LearnedScorer, 'candidates' | 'gapFeature' | 'setOffFeature' | 'neuralGaps'> & Partial<Pick<LearnedScorer, 'weights'>>,
   s: AnalysedSentence,
   info: TreeInfo,
   model: EngineModel,
@@ -280,6 +280,7 @@ export function scoredForScorer(
     ...(neural && scorer.neuralGaps ? { neural: neuralGapReading(s, neural) } : {}),
     ...(gaps && scorer.gapFeature ? { gaps: gapProbabilities(s, info, gaps, prior) } : {}),
     ...(setOff && scorer.setOffFeature ? { setOff: setOffProbabilities(s, info, setOff, reparse) } : {}),
+    ...(scorer.weights?.hasNameStartingWith(KEY_CONJOINED_PREFIX) ? { keyConjoined: true } : {}),
   };
   return scoreCandidateList(model, s, info, cal, cands, keep, (c) => c.dense?.scored === false, trace, decidedWithoutDelta?.(ctx)).map((scored) => ({ scored, ctx }));
 }

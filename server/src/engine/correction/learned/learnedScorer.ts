@@ -168,6 +168,8 @@ export interface FeatureContext {
   setOff?: readonly SetOffAnswer[];
   /** The BiLSTM gap tagger's reading of the sentence (`sideModels.ts`), for a scorer trained with it. */
   neural?: NeuralGapReading;
+  /** Name the slot's structure conjoined with the kind too (`KEY_CONJOINED_FEATURE`), for a scorer trained with it. */
+  keyConjoined?: boolean;
 }
 
 /** How Δ and the calibrated confidence's logit enter the features: clipped to ±CLIP, divided by SCALE. */
@@ -332,6 +334,32 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
     const changes = slots.map((i) => [i, c.changes.get(i)!.map((m) => m.norm)] as const);
     for (const [name, v] of neuralGapFeatures(ctx.neural, changes, (i) => s.tree.slots[i] ?? [], action, key)) out.add(v, name);
   }
+  // The first slot's structure again, by kind: the slot features above are shared by every kind of one action, and
+  // the same structure means opposite things for two kinds (a comma after a constituent that holds a comma is an
+  // aside's closing one, wrongly deleted as a subject–verb comma, and a learner's stray one elsewhere).
+  if (slots.length > 0 && ctx.keyConjoined) {
+    const names = new FeatureNames();
+    emitSlotFeatures(names, s, info, slots[0], '', action);
+    const group = thresholdGroup(key);
+    for (const [name, v] of names.features) if (KEY_CONJOINED_FEATURE.test(name)) out.add(v, KEY_CONJOINED_PREFIX, group, '|', name);
+  }
+}
+
+/** The prefix of the slot features conjoined with the candidate's threshold group: `kc|GROUP|NAME`. */
+export const KEY_CONJOINED_PREFIX = 'kc|';
+/** The first slot's features conjoined with the kind (names of the first slot only: no `2:` side). */
+export const KEY_CONJOINED_FEATURE = /^(?:rt=|rr=|lt\|rt=|end\|start=|endLen=|startLen=|endCommas=|seriesNext=|pairOpen=|siblings=)[^*]*\*(?!2:)[^*]*$/;
+/** The name of feature `name` conjoined with the threshold group of kind `key`. */
+export function keyConjoinedName(key: string, name: string): string {
+  return KEY_CONJOINED_PREFIX + thresholdGroup(key) + '|' + name;
+}
+
+/**
+ * The features a candidate of kind `key` gains under `keyConjoined`, from its features named without it: what the
+ * training adds to cached examples (`fit.ts --key-conjoin`), the same names in the same order as the lint emits them.
+ */
+export function keyConjoinedFeatures(key: string, features: FeatureVector): FeatureVector {
+  return features.filter(([name]) => KEY_CONJOINED_FEATURE.test(name)).map(([name, v]) => [keyConjoinedName(key, name), v]);
 }
 
 /**
