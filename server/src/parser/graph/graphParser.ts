@@ -14,6 +14,7 @@ import { TagIds } from '../parseFeatures';
 import { arcScores, bestRelation, headForward, headKernels, HeadLayout, labelScores } from './graphHeads';
 import { eisner } from './eisner';
 import { RunTimeHeads } from './runTimeHeads';
+import { F32Encoder } from './f32Encoder';
 
 export class BiaffineParser {
   readonly net: NeuralScorer;
@@ -25,6 +26,8 @@ export class BiaffineParser {
    * its first parse (a snapshot's θ never changes).
    */
   private runTime: RunTimeHeads | undefined;
+  /** A snapshot's encoder in float32 SIMD (`f32Encoder.ts`), made on its first parse; null where it cannot run. */
+  private encoder: F32Encoder | null | undefined;
   private readonly frozen: boolean;
 
   constructor(
@@ -85,9 +88,14 @@ export class BiaffineParser {
     return { head, deprel };
   }
 
-  /** Parses with the run-time encoder (`NeuralScorer.forward`: WebAssembly LSTM kernels, fast activations). */
+  /**
+   * Parses with the run-time encoder: a snapshot's in float32 SIMD (`f32Encoder.ts`) where WebAssembly SIMD is
+   * available, else `NeuralScorer.forward` (WebAssembly LSTM kernels, fast activations, float64 sums).
+   */
   parse(e: EncodedSentence, tags: TagIds, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
-    const fw = this.net.forward(this.net.input(e, tags));
-    return this.decode(fw.v, e.n, rootRelation);
+    const input = this.net.input(e, tags);
+    if (this.frozen && this.encoder === undefined) this.encoder = F32Encoder.create(this.net) ?? null;
+    const v = this.encoder ? this.encoder.forward(input) : this.net.forward(input).v;
+    return this.decode(v, e.n, rootRelation);
   }
 }
