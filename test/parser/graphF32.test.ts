@@ -51,36 +51,42 @@ function relativeError(got: ArrayLike<number>, want: ArrayLike<number>): number 
 describe('the graph parser float32 path (server/src/parser/graph/f32Encoder.ts, f32Heads.ts)', function () {
   this.timeout(120000);
 
-  it('gemm: every row of A times every vector, within float32 rounding of the float64 sums', function () {
+  it('gemm and gemm32: every row of A times every vector, within float32 rounding of the float64 sums', function () {
     const api = f32Instance();
     if (!api) this.skip();
     const next = uniform(7);
-    for (const [rows, k, count] of [[4, 4, 1], [8, 12, 3], [512, 128, 1], [448, 256, 27], [40, 96, 2]]) {
-      const a = Float32Array.from({ length: rows * k }, next);
-      const x = Float32Array.from({ length: count * k }, next);
-      const outStride = rows + 4; // rows of the output further apart than the matrix's rows: columns left untouched
-      const aAt = 0, xAt = Math.ceil((rows * k * 4) / 16) * 16, outAt = xAt + Math.ceil((count * k * 4) / 16) * 16;
-      const bytes = outAt + count * outStride * 8;
-      if (bytes > api.mem.buffer.byteLength) api.mem.grow(Math.ceil((bytes - api.mem.buffer.byteLength) / 65536));
-      new Float32Array(api.mem.buffer, aAt, rows * k).set(a);
-      new Float32Array(api.mem.buffer, xAt, count * k).set(x);
-      const out = new Float64Array(api.mem.buffer, outAt, count * outStride);
-      out.fill(NaN);
-      api.gemm(aAt, rows, k, xAt, count, outAt, outStride * 8);
-      for (let t = 0; t < count; t++) {
-        for (let m = 0; m < outStride; m++) {
-          const got = out[t * outStride + m];
-          if (m >= rows) {
-            assert.ok(Number.isNaN(got), `column ${m} past the rows was written`);
-            continue;
+    for (const out32 of [false, true]) {
+      const gemm = out32 ? api.gemm32 : api.gemm;
+      const size = out32 ? 4 : 8;
+      for (const [rows, k, count] of [[4, 4, 1], [8, 12, 3], [512, 128, 1], [448, 256, 27], [40, 96, 2]]) {
+        const a = Float32Array.from({ length: rows * k }, next);
+        const x = Float32Array.from({ length: count * k }, next);
+        const outStride = rows + 4; // rows of the output further apart than the matrix's rows: columns left untouched
+        const aAt = 0, xAt = Math.ceil((rows * k * 4) / 16) * 16, outAt = xAt + Math.ceil((count * k * 4) / 16) * 16;
+        const bytes = outAt + count * outStride * size;
+        if (bytes > api.mem.buffer.byteLength) api.mem.grow(Math.ceil((bytes - api.mem.buffer.byteLength) / 65536));
+        new Float32Array(api.mem.buffer, aAt, rows * k).set(a);
+        new Float32Array(api.mem.buffer, xAt, count * k).set(x);
+        const out = out32 ? new Float32Array(api.mem.buffer, outAt, count * outStride) : new Float64Array(api.mem.buffer, outAt, count * outStride);
+        out.fill(NaN);
+        gemm(aAt, rows, k, xAt, count, outAt, outStride * size);
+        for (let t = 0; t < count; t++) {
+          for (let m = 0; m < outStride; m++) {
+            const got = out[t * outStride + m];
+            if (m >= rows) {
+              assert.ok(Number.isNaN(got), `column ${m} past the rows was written`);
+              continue;
+            }
+            let want = 0, sum = 0;
+            for (let j = 0; j < k; j++) {
+              want += a[m * k + j] * x[t * k + j];
+              sum += Math.abs(a[m * k + j] * x[t * k + j]);
+            }
+            // float32 sums: each of the k products and additions rounded to 2^-24 of at most the sum of |terms|
+            // (and gemm32's result once more to float32)
+            const bound = 2 * k * 2 ** -24 * sum + (out32 ? 2 ** -24 * Math.abs(want) : 0);
+            assert.ok(Math.abs(got - want) <= bound, `${rows}×${k}, vector ${t}, row ${m}: ${got} against ${want}`);
           }
-          let want = 0, size = 0;
-          for (let j = 0; j < k; j++) {
-            want += a[m * k + j] * x[t * k + j];
-            size += Math.abs(a[m * k + j] * x[t * k + j]);
-          }
-          // float32 sums: each of the k products and additions rounded to 2^-24 of at most the sum of |terms|
-          assert.ok(Math.abs(got - want) <= 2 * k * 2 ** -24 * size, `${rows}×${k}, vector ${t}, row ${m}: ${got} against ${want}`);
         }
       }
     }

@@ -65,7 +65,7 @@ const fastSigmoid = (value: number[]) => [...f64const(0.5), ...f64const(0.5), ..
 /** pre[gate · hd + k] */
 const preOf = (gate: number) => [...f64At(get(PRE), [...get(HD), ...i32(gate), ...I32_MUL, ...get(K), ...I32_ADD]), ...f64load()];
 
-export const lstmBody = () => [
+const lstmBody = () => [
   ...vec([[9, I32], [8, F64]]),
   ...get(HD), ...i32(2), ...I32_SHL, ...set(G),
   ...i32(0), ...set(STEP),

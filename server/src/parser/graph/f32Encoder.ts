@@ -1,12 +1,13 @@
 /**
  * The graph parser's encoder at run time: what `NeuralScorer.forward` computes (the same input tables, the same
- * stacked BiLSTM, the same fast activations), with its products in float32 SIMD (`wasmF32.ts`): each LSTM step's
- * recurrent product, and each upper layer's input products as one matrix–matrix product over the sentence's words
- * (W_x · X) instead of one matrix–vector product a word. Not bit-identical to `forward`: float32 sums (journal,
- * "graph parser speed: float32 kernels"). The transition parser keeps `forward`.
+ * stacked BiLSTM, the same fast activations' table), in float32 SIMD (`wasmF32.ts`): each LSTM direction (the
+ * recurrent products, the gates and cells four units at a time), and each upper layer's input products as one
+ * matrix–matrix product over the sentence's words (W_x · X) instead of one matrix–vector product a word. Not
+ * bit-identical to `forward`: float32 arithmetic (journal, "graph parser speed: float32 kernels"). The transition
+ * parser keeps `forward`.
  *
- * Everything a sentence passes through lives in one WebAssembly memory: each direction's words (its input projection,
- * then h and c, as `wasmLstm.ts` lays them out) and the layer's output rounded to float32 for the layer above.
+ * Everything a sentence passes through lives in one WebAssembly memory, in float32: each direction's words (its input
+ * projection, then h and c) and the layer's output (both directions' h side by side) for the layer above.
  */
 import { InputTables } from '../inputTables';
 import { NeuralInput } from '../neuralNet';
@@ -19,22 +20,20 @@ export class F32Encoder {
   private readonly H: number;
   private readonly G: number;
   private readonly V: number;
-  /** Float64 entries a word holds in a direction's words area: xproj (4H), h (H), c (H). */
+  /** Float32 entries a word holds in a direction's words area: xproj (4H), h (H), c (H). */
   private readonly W: number;
   private readonly tables: InputTables;
-  /** Per layer, per direction: byte offsets of Wh (float32) and b (float64). */
+  /** Per layer, per direction: byte offsets of Wh and b. */
   private readonly lstm: Array<[{ wh: number; b: number }, { wh: number; b: number }]>;
   /** Per layer above the first, per direction: byte offset of Wx (float32, 4H × 2H). */
   private readonly wx: Array<[number, number]>;
   private readonly tableAt: number;
   private readonly preAt: number;
-  private readonly recAt: number;
   /** Where the sentence's areas start: X (float32, words × 2H), then the two directions' words. */
   private readonly dynamicAt: number;
   private words = 0;
   private xAt = 0;
   private wordsAt: [number, number] = [0, 0];
-  private f64: Float64Array;
   private f32: Float32Array;
   private xproj: [Float64Array, Float64Array] = [new Float64Array(0), new Float64Array(0)];
   private v = new Float64Array(0);
@@ -50,27 +49,24 @@ export class F32Encoder {
     this.W = G + 2 * H;
     this.tables = new InputTables(l, th, net.fixed);
     const m = new F32Layout();
-    this.lstm = [l, ...l.upper].map(() => [0, 1].map(() => ({ wh: m.take(G * H * 4), b: m.take(G * 8) })) as [{ wh: number; b: number }, { wh: number; b: number }]);
+    this.lstm = [l, ...l.upper].map(() => [0, 1].map(() => ({ wh: m.take(G * H * 4), b: m.take(G * 4) })) as [{ wh: number; b: number }, { wh: number; b: number }]);
     this.wx = l.upper.map(() => [m.take(G * V * 4), m.take(G * V * 4)]);
-    this.tableAt = m.take(FAST_TANH.table.length * 8);
-    this.preAt = m.take(G * 8);
-    // rec (4H float64), then the product's float32 copy of h_prev (H) after it
-    this.recAt = m.take(G * 8 + H * 4);
+    this.tableAt = m.take(FAST_TANH.table.length * 4);
+    this.preAt = m.take(G * 4);
     this.dynamicAt = m.bytes;
     ensureBytes(api.mem, this.dynamicAt);
-    this.f64 = new Float64Array(api.mem.buffer);
     this.f32 = new Float32Array(api.mem.buffer);
     [l, ...l.upper].forEach((t, layer) => {
       for (let d = 0; d < 2; d++) {
         const at = this.lstm[layer][d];
         this.f32.set(th.subarray(t.wh[d].offset, t.wh[d].offset + G * H), at.wh / 4);
-        this.f64.set(th.subarray(t.bias[d].offset, t.bias[d].offset + G), at.b / 8);
+        this.f32.set(th.subarray(t.bias[d].offset, t.bias[d].offset + G), at.b / 4);
       }
     });
     l.upper.forEach((u, layer) => {
       for (let d = 0; d < 2; d++) this.f32.set(th.subarray(u.wx[d].offset, u.wx[d].offset + G * V), this.wx[layer][d] / 4);
     });
-    this.f64.set(FAST_TANH.table, this.tableAt / 8);
+    this.f32.set(FAST_TANH.table, this.tableAt / 4);
     this.root = Float64Array.from(th.subarray(l.root.offset, l.root.offset + V));
     this.empty = Float64Array.from(th.subarray(l.empty.offset, l.empty.offset + V));
   }
@@ -89,9 +85,8 @@ export class F32Encoder {
     const m = new F32Layout();
     m.take(this.dynamicAt);
     this.xAt = m.take(w * V * 4);
-    this.wordsAt = [m.take(w * W * 8), m.take(w * W * 8)];
+    this.wordsAt = [m.take(w * W * 4), m.take(w * W * 4)];
     ensureBytes(this.api.mem, m.bytes);
-    this.f64 = new Float64Array(this.api.mem.buffer);
     this.f32 = new Float32Array(this.api.mem.buffer);
     this.xproj = [new Float64Array(w * G), new Float64Array(w * G)];
     this.v = new Float64Array((w + 2) * V);
@@ -106,12 +101,11 @@ export class F32Encoder {
     this.grow(n);
     const { H, G, V, W, api, xproj } = this;
     this.tables.project(input, xproj);
-    const f64 = this.f64;
     const f32 = this.f32;
-    const words = [this.wordsAt[0] / 8, this.wordsAt[1] / 8];
+    const words = [this.wordsAt[0] / 4, this.wordsAt[1] / 4];
     for (let d = 0; d < 2; d++) {
       const xp = xproj[d], at = words[d];
-      for (let t = 0; t < n; t++) for (let j = 0, o = at + t * W, i = t * G; j < G; j++) f64[o + j] = xp[i + j];
+      for (let t = 0; t < n; t++) for (let j = 0, o = at + t * W, i = t * G; j < G; j++) f32[o + j] = xp[i + j];
     }
     const layers = this.lstm.length;
     for (let layer = 0; layer < layers; layer++) {
@@ -120,22 +114,22 @@ export class F32Encoder {
         const x = this.xAt / 4;
         for (let t = 0; t < n; t++) {
           for (let k = 0, o = x + t * V, h0 = words[0] + t * W + G, h1 = words[1] + t * W + G; k < H; k++) {
-            f32[o + k] = f64[h0 + k];
-            f32[o + H + k] = f64[h1 + k];
+            f32[o + k] = f32[h0 + k];
+            f32[o + H + k] = f32[h1 + k];
           }
         }
-        for (let d = 0; d < 2; d++) api.gemm(this.wx[layer - 1][d], G, V, this.xAt, n, this.wordsAt[d], W * 8);
+        for (let d = 0; d < 2; d++) api.gemm32(this.wx[layer - 1][d], G, V, this.xAt, n, this.wordsAt[d], W * 4);
       }
       for (let d = 0; d < 2; d++) {
         const at = this.lstm[layer][d];
-        api.lstm(at.wh, at.b, this.tableAt, this.wordsAt[d], W, n, d, this.preAt, this.recAt, H);
+        api.lstm(at.wh, at.b, this.tableAt, this.wordsAt[d], W * 4, n, d, this.preAt, H);
       }
     }
     const v = this.v;
     for (let t = 0; t < n; t++) {
       for (let k = 0, o = t * V, h0 = words[0] + t * W + G, h1 = words[1] + t * W + G; k < H; k++) {
-        v[o + k] = f64[h0 + k];
-        v[o + H + k] = f64[h1 + k];
+        v[o + k] = f32[h0 + k];
+        v[o + H + k] = f32[h1 + k];
       }
     }
     v.set(this.root, n * V);
