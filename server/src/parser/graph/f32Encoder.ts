@@ -9,7 +9,7 @@
  * Everything a sentence passes through lives in one WebAssembly memory, in float32: each direction's words (its input
  * projection, then h and c) and the layer's output (both directions' h side by side) for the layer above.
  */
-import { InputTables } from '../inputTables';
+import { InputTables, MAX_ROWS } from '../inputTables';
 import { NeuralInput } from '../neuralNet';
 import { NeuralScorer } from '../neuralScorer';
 import { FAST_TANH } from '../fastActivations';
@@ -27,12 +27,19 @@ export class F32Encoder {
   private readonly lstm: Array<[{ wh: number; b: number }, { wh: number; b: number }]>;
   /** Per layer above the first, per direction: byte offset of Wx (float32, 4H × 2H). */
   private readonly wx: Array<[number, number]>;
+  /** Both directions' Wx of the first layer, each input part's columns a block (R × its columns) at R · col. */
+  private readonly wx0At: number;
+  /** The blocks copied from θ so far (by their first column): each when a part first misses a row. */
+  private readonly wx0Done = new Set<number>();
   private readonly tableAt: number;
   private readonly preAt: number;
   /** Where the sentence's areas start: X (float32, words × 2H), then the two directions' words. */
   private readonly dynamicAt: number;
   private words = 0;
   private xAt = 0;
+  /** `batch`'s areas: a part's missing rows (words × D) and their products (words × 2 · 4H), float32. */
+  private batchXAt = 0;
+  private batchOutAt = 0;
   private wordsAt: [number, number] = [0, 0];
   private f32: Float32Array;
   private xproj: [Float64Array, Float64Array] = [new Float64Array(0), new Float64Array(0)];
@@ -47,8 +54,10 @@ export class F32Encoder {
     const G = (this.G = 4 * H);
     const V = (this.V = 2 * H);
     this.W = G + 2 * H;
-    this.tables = new InputTables(l, th, net.fixed);
+    // The tables' rows are computed by `batch`, a sentence's missing rows of a part in one product.
+    this.tables = new InputTables(l, th, net.fixed, MAX_ROWS, false);
     const m = new F32Layout();
+    this.wx0At = m.take(2 * G * l.D * 4);
     this.lstm = [l, ...l.upper].map(() => [0, 1].map(() => ({ wh: m.take(G * H * 4), b: m.take(G * 4) })) as [{ wh: number; b: number }, { wh: number; b: number }]);
     this.wx = l.upper.map(() => [m.take(G * V * 4), m.take(G * V * 4)]);
     this.tableAt = m.take(FAST_TANH.table.length * 4);
@@ -78,6 +87,37 @@ export class F32Encoder {
     return api ? new F32Encoder(api, net) : undefined;
   }
 
+  /**
+   * The input tables' missing rows of one part (`InputTables.prefill`): both directions' Wx columns [col, col + k)
+   * times each of the `count` rows of w, as one product (gemm32), into rows[at[t] · R …].
+   */
+  private batch(col: number, k: number, w: Float64Array, count: number, rows: Float32Array, at: Int32Array): void {
+    const R = 2 * this.G;
+    const D = this.net.layout.D;
+    const th = this.net.theta;
+    const f32 = this.f32;
+    const block = this.wx0At / 4 + R * col;
+    if (!this.wx0Done.has(col)) {
+      const wx = this.net.layout.wx[0].offset;
+      for (let r = 0; r < R; r++) for (let j = 0; j < k; j++) f32[block + r * k + j] = th[wx + r * D + col + j];
+      this.wx0Done.add(col);
+    }
+    if (k % 4) {
+      for (let t = 0; t < count; t++) {
+        for (let r = 0; r < R; r++) {
+          let x = 0;
+          for (let j = 0; j < k; j++) x += f32[block + r * k + j] * w[t * k + j];
+          rows[at[t] * R + r] = x;
+        }
+      }
+      return;
+    }
+    for (let i = 0, x = this.batchXAt / 4; i < count * k; i++) f32[x + i] = w[i];
+    this.api.gemm32(block * 4, R, k, this.batchXAt, count, this.batchOutAt, R * 4);
+    const out = this.batchOutAt / 4;
+    for (let t = 0; t < count; t++) rows.set(f32.subarray(out + t * R, out + (t + 1) * R), at[t] * R);
+  }
+
   private grow(n: number): void {
     if (n <= this.words) return;
     const w = (this.words = Math.max(n, 2 * this.words, 64));
@@ -85,6 +125,8 @@ export class F32Encoder {
     const m = new F32Layout();
     m.take(this.dynamicAt);
     this.xAt = m.take(w * V * 4);
+    this.batchXAt = m.take(w * this.net.layout.D * 4);
+    this.batchOutAt = m.take(w * 2 * G * 4);
     this.wordsAt = [m.take(w * W * 4), m.take(w * W * 4)];
     ensureBytes(this.api.mem, m.bytes);
     this.f32 = new Float32Array(this.api.mem.buffer);
@@ -100,6 +142,7 @@ export class F32Encoder {
     const n = input.n;
     this.grow(n);
     const { H, G, V, W, api, xproj } = this;
+    this.tables.prefill(input, (col, k, w, count, rows, at) => this.batch(col, k, w, count, rows, at));
     this.tables.project(input, xproj);
     const f32 = this.f32;
     const words = [this.wordsAt[0] / 4, this.wordsAt[1] / 4];

@@ -8,13 +8,14 @@
 import type { Weights } from '../dot';
 import { ensureBytes } from '../wasmAssembly';
 import { bestRelation, HeadLayout, LEAK, projectionRows } from './graphHeads';
+import { F32Exports, f32Instance, F32Layout } from './wasmF32';
 
 /**
- * `graphHeads.ts`'s leaky ReLU, here so that the loops call a function of this module (an imported one is read
- * through a getter in the CommonJS the sources run as, a tenth of a second over EWT dev).
+ * `graphHeads.ts`'s leaky ReLU, with its slope read once: in the CommonJS the sources run as, an imported name is
+ * read through a getter at each use (a tenth of a second over EWT dev when read in the loops).
  */
-const leaky = (z: number) => (z > 0 ? z : LEAK * z);
-import { F32Exports, f32Instance, F32Layout } from './wasmF32';
+const SLOPE = LEAK;
+const leaky = (z: number) => (z > 0 ? z : SLOPE * z);
 
 /** n rounded up to a multiple of 4 (the products take rows four at a time). */
 const four = (n: number) => (n + 3) & ~3;
