@@ -35,9 +35,8 @@ const V128_ZERO = [0xfd, 0x0c, ...new Array(16).fill(0)];
 const shuffle = (lanes: number[]) => [0xfd, 0x0d, ...lanes.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3])];
 /** An f32x4 of four copies of v. */
 const f32x4 = (v: number) => [0xfd, 0x0c, ...Array.from({ length: 4 }, () => [...new Uint8Array(new Float32Array([v]).buffer)]).flat()];
-const [F32X4_ADD, F32X4_SUB, F32X4_MUL, F32X4_MIN, F32X4_MAX] = [simd(0xe4), simd(0xe5), simd(0xe6), simd(0xe8), simd(0xe9)];
-const I32X4_TRUNC_SAT_F32X4 = simd(0xf8);
-const F32X4_FROM_I32X4 = simd(0xfa);
+const [F32X4_ADD, F32X4_SUB, F32X4_MUL, F32X4_PMIN, F32X4_PMAX] = [simd(0xe4), simd(0xe5), simd(0xe6), simd(0xea), simd(0xeb)];
+const I32X4_SUB = simd(0xb1);
 const F64X2_PROMOTE_LOW = simd(0x5f);
 const i32lane = (l: number) => [0xfd, 0x1b, l];
 const SELECT = [0x1b];
@@ -119,15 +118,23 @@ const [STEP, LT, PREV, LJ, GB, HB, WT, WP, L0, L1, L2, L3, HP, MR, LK] = [9, 10,
 const LACC = [24, 25, 26, 27];
 const [LXV, TT, IDX, FR, P0, P1, P2, P3, S01, S23, LA, GI, GF, GO, GG, CV, LU01, LU23] = [28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45];
 
-/** fastTanh of the f32x4 `value` leaves, four lanes at once: the table's interpolation, x clamped to [lo, hi]. */
+/**
+ * fastTanh of the f32x4 `value` leaves, four lanes at once: the table's interpolation at t = (x − lo) · scale, t
+ * clamped to [0.5, knots] (x within 2e-3 of −8 reads the table as at −8 + 2e-3: a difference under 1e-8). The knot
+ * i = floor(t) by rounding: (t − 0.5) + 2^23 lands on an integer (ties to even; when t is an integer that may give
+ * i = t − 1 with t − i = 1, the same point), whose float bits minus 2^23's are i; cheaper than SIMD truncation.
+ */
 function tanh4(value: number[]): number[] {
   const { lo, hi, scale } = FAST_TANH;
+  const MAGIC = 2 ** 23;
   // (T[i], T[i + 1]) of lane l, splat over the vector's two halves
   const knots = (l: number) => [...get(TABLE), ...get(IDX), ...i32lane(l), ...i32(2), ...I32_SHL, ...I32_ADD, ...LOAD64_SPLAT];
   return [
-    ...value, ...f32x4(lo), ...F32X4_MAX, ...f32x4(hi), ...F32X4_MIN, ...f32x4(lo), ...F32X4_SUB, ...f32x4(scale), ...F32X4_MUL, ...set(TT),
-    ...get(TT), ...I32X4_TRUNC_SAT_F32X4, ...set(IDX),
-    ...get(TT), ...get(IDX), ...F32X4_FROM_I32X4, ...F32X4_SUB, ...set(FR),
+    ...value, ...f32x4(scale), ...F32X4_MUL, ...f32x4(-lo * scale), ...F32X4_ADD,
+    ...f32x4(0.5), ...F32X4_PMAX, ...f32x4((hi - lo) * scale), ...F32X4_PMIN, ...set(TT),
+    ...get(TT), ...f32x4(0.5), ...F32X4_SUB, ...f32x4(MAGIC), ...F32X4_ADD, ...set(IDX), // i + 2^23, a float
+    ...get(TT), ...get(IDX), ...f32x4(MAGIC), ...F32X4_SUB, ...F32X4_SUB, ...set(FR), // t − i
+    ...get(IDX), ...f32x4(MAGIC), ...I32X4_SUB, ...set(IDX), // i, the bits' difference
     ...knots(0), ...knots(1), ...shuffle([0, 1, 4, 5]), ...set(S01),
     ...knots(2), ...knots(3), ...shuffle([0, 1, 4, 5]), ...set(S23),
     // a = (T[i0], T[i1], T[i2], T[i3]); a + (b − a) · (t − i)
