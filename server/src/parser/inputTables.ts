@@ -76,7 +76,10 @@ export class InputTables {
     private readonly th: Weights,
     private readonly fixed: FixedVectors | undefined,
     maxRows = MAX_ROWS,
-    /** Without it, rows `prefill` missed are computed in JavaScript: for a caller whose `prefill` computes them. */
+    /**
+     * False: no WebAssembly copy of Wx, for a caller whose `prefill` computes the rows (a row it missed, `project`
+     * computes in JavaScript).
+     */
     kernel = true,
   ) {
     const G = 4 * l.dims.lstm;
@@ -143,14 +146,18 @@ export class InputTables {
 
   /**
    * Takes slots for the rows of `input` not held, and computes each part's together with `product` (one product a
-   * part and sentence, where `project` computes a missing row at a time); `project` then finds them held. A row is the
-   * same function of θ and its id whichever way it is computed by one product, so the transition parser, which never
-   * calls this, is unchanged. A row taken here may be evicted again by a later part's (only when the sentence holds more
-   * rows than the clock can keep): `project` then computes it alone.
+   * part and sentence, where `project` computes a missing row at a time); `project` then finds them held. The rows are
+   * then `product`'s sums (the graph parser's float32 ones); the transition parser never calls this. A row taken here
+   * may be evicted again by a later part's (only when a sentence holds more rows than the clock keeps): `project` then
+   * computes it alone.
    */
   prefill(input: NeuralInput, product: BatchProduct): void {
     const ids = inputParts(this.l, input).filter((p) => p.table.cols > 0).map((p) => p.ids);
     const n = input.n;
+    if (this.batchAt.length < n) {
+      this.batchAt = new Int32Array(Math.max(n, 2 * this.batchAt.length));
+      this.batchW = new Float64Array(this.batchAt.length * this.scratch.length);
+    }
     for (let k = 0; k < this.parts.length; k++) {
       const part = this.parts[k];
       const { table, fixed } = part;
@@ -165,10 +172,6 @@ export class InputTables {
         part.slot[id] = at + 1;
         this.owner[at] = (k << ID_BITS) | id;
         this.recent[at] = 1;
-        if (this.batchAt.length < n) {
-          this.batchAt = new Int32Array(Math.max(n, 2 * this.batchAt.length));
-          this.batchW = new Float64Array(this.batchAt.length * this.scratch.length);
-        }
         const w = this.batchW;
         const o = count * cols;
         if (fixed) {

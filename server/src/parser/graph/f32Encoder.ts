@@ -9,7 +9,7 @@
  * Everything a sentence passes through lives in one WebAssembly memory, in float32: each direction's words (its input
  * projection, then h and c) and the layer's output (both directions' h side by side) for the layer above.
  */
-import { InputTables, MAX_ROWS } from '../inputTables';
+import { BatchProduct, InputTables, MAX_ROWS } from '../inputTables';
 import { NeuralInput } from '../neuralNet';
 import { NeuralScorer } from '../neuralScorer';
 import { FAST_TANH } from '../fastActivations';
@@ -33,7 +33,7 @@ export class F32Encoder {
   private readonly wx0Done = new Set<number>();
   private readonly tableAt: number;
   private readonly preAt: number;
-  /** Where the sentence's areas start: X (float32, words × 2H), then the two directions' words. */
+  /** Where the sentence's areas start: X (words × 2H), `batch`'s two, then the two directions' words. */
   private readonly dynamicAt: number;
   private words = 0;
   private xAt = 0;
@@ -46,6 +46,7 @@ export class F32Encoder {
   private v = new Float64Array(0);
   private readonly root: Float64Array;
   private readonly empty: Float64Array;
+  private readonly product: BatchProduct = (col, k, w, count, rows, at) => this.batch(col, k, w, count, rows, at);
 
   private constructor(private readonly api: F32Exports, private readonly net: NeuralScorer) {
     const l = net.layout;
@@ -142,7 +143,7 @@ export class F32Encoder {
     const n = input.n;
     this.grow(n);
     const { H, G, V, W, api, xproj } = this;
-    this.tables.prefill(input, (col, k, w, count, rows, at) => this.batch(col, k, w, count, rows, at));
+    this.tables.prefill(input, this.product);
     this.tables.project(input, xproj);
     const f32 = this.f32;
     const words = [this.wordsAt[0] / 4, this.wordsAt[1] / 4];
