@@ -1,7 +1,8 @@
 /**
  * The neural scorer's run-time input rows (`inputTables.ts`) and vocabulary lookups (`hashIndex.ts`; journal, "the
  * combination made shippable"):
- * a row cache of any size, evicting or not, gives the same projections bit for bit; they agree with training's
+ * a row cache of any size, evicting or not, and rows computed a part and sentence at a time (`prefill`), give the same
+ * projections bit for bit; they agree with training's
  * Wx·x up to float32 rows and the order of the sums; θ kept float32 parses exactly as the same values in float64; the typed index
  * answers as the Maps it replaced.
  */
@@ -9,7 +10,8 @@ import * as assert from 'assert';
 import { encodeSentence, normaliseWord } from '../../server/src/parser/encoding';
 import { hashString } from '../../server/src/parser/hash';
 import { HashIndex } from '../../server/src/parser/hashIndex';
-import { InputTables } from '../../server/src/parser/inputTables';
+import { BatchProduct, InputTables, MAX_ROWS } from '../../server/src/parser/inputTables';
+import { dot } from '../../server/src/parser/dot';
 import { NeuralDims, NeuralInput } from '../../server/src/parser/neuralNet';
 import { NeuralScorer } from '../../server/src/parser/neuralScorer';
 import { buildAffixVocab, buildVocab, newNeuralScorer } from '../../server/src/training/parser/neuralTrain';
@@ -62,6 +64,32 @@ describe('neural input rows (bounded cache)', function () {
     assert.ok(tiny.rowsHeld <= 7);
     assert.ok(all.rowsHeld > 500, `${all.rowsHeld} rows`);
     a.forEach((xp, s) => xp.forEach((d, k) => d.forEach((v, j) => assert.ok(Object.is(v, b[s][k][j]), `sentence ${s} direction ${k} entry ${j}: ${v} vs ${b[s][k][j]}`))));
+  });
+
+  it('rows computed a part and sentence at a time (prefill, for the graph parser) project exactly as rows computed one at a time', () => {
+    const { net, inputs } = setup();
+    const l = net.layout;
+    const G = 4 * DIMS.lstm;
+    const R = 2 * G;
+    // The same sums as the one-at-a-time JavaScript rows (`kernel` false): the bookkeeping alone is under test.
+    let written = 0;
+    const product: BatchProduct = (col, k, w, count, rows, at) => {
+      written += count;
+      for (let t = 0; t < count; t++) for (let j = 0; j < R; j++) rows[at[t] * R + j] = dot(net.theta, l.wx[0].offset + j * l.D + col, w, t * k, k);
+    };
+    const twice = [...inputs, ...inputs];
+    const want = projections(new InputTables(l, net.theta, net.fixed, MAX_ROWS, false), twice, G);
+    for (const size of [MAX_ROWS, 7]) {
+      written = 0;
+      const tables = new InputTables(l, net.theta, net.fixed, size, false);
+      const got = twice.map((input) => {
+        tables.prefill(input, product);
+        return projections(tables, [input], G)[0];
+      });
+      want.forEach((xp, s) => xp.forEach((d, k) => d.forEach((v, j) => assert.ok(Object.is(v, got[s][k][j]), `${size} rows: sentence ${s} direction ${k} entry ${j}`))));
+      // Every row the large cache holds came from prefill (its second pass over the sentences computes none).
+      if (size === MAX_ROWS) assert.strictEqual(written, tables.rowsHeld);
+    }
   });
 
   it("agree with training's Wx·x over the whole input (each part's product rounded to float32, the sums in another order)", () => {

@@ -33,6 +33,12 @@ const ID_MASK = (1 << ID_BITS) - 1;
 const NONE = new Int32Array(0);
 const NO_WORDS: NeuralInput = { n: 0, word: NONE, upos: NONE, xpos: NONE, cluster: NONE, slotBefore: NONE, slotAfter: NONE, suffix: NONE, shape: NONE, pretrained: NONE };
 
+/**
+ * The graph parser's batched products (`graph/f32Encoder.ts`, float32): both directions' Wx columns [col, col + n)
+ * times each of the `count` rows of `w` (n entries each), into rows[at[t] · 2 · 4H …].
+ */
+export type BatchProduct = (col: number, n: number, w: Float64Array, count: number, rows: Float32Array, at: Int32Array) => void;
+
 interface Part {
   col: number;
   table: Tensor;
@@ -61,12 +67,20 @@ export class InputTables {
   /** When WebAssembly SIMD is available: the rows (array 0) and a sum area (array 1, ARENA_WORDS words × R). */
   private readonly arena: RowArena | undefined;
   private readonly scratch: Float64Array;
+  /** `prefill`'s rows of a part (words × its columns) and the slots they go to. */
+  private batchW = new Float64Array(0);
+  private batchAt = new Int32Array(0);
 
   constructor(
     private readonly l: NeuralLayout,
     private readonly th: Weights,
     private readonly fixed: FixedVectors | undefined,
     maxRows = MAX_ROWS,
+    /**
+     * False: no WebAssembly copy of Wx, for a caller whose `prefill` computes the rows (a row it missed, `project`
+     * computes in JavaScript).
+     */
+    kernel = true,
   ) {
     const G = 4 * l.dims.lstm;
     this.R = 2 * G;
@@ -82,7 +96,7 @@ export class InputTables {
     this.arena = RowArena.create([this.capacity * this.R, ARENA_WORDS * this.R], [0]);
     this.rows = (this.arena?.arrays[0] as Float32Array | undefined) ?? new Float32Array(Math.min(this.capacity, 1024) * this.R);
     this.scratch = new Float64Array(Math.max(0, ...parts.map((p) => p.table.cols)));
-    this.wx = MatVecKernel.create(th, l.wx[0].offset, this.R, l.D);
+    this.wx = kernel ? MatVecKernel.create(th, l.wx[0].offset, this.R, l.D) : undefined;
   }
 
   /** Rows held now (for tests and memory accounting). */
@@ -127,6 +141,48 @@ export class InputTables {
           for (let j = 0; j < G; j++) xp[o + j] += rows[from + j];
         }
       }
+    }
+  }
+
+  /**
+   * Takes slots for the rows of `input` not held, and computes each part's together with `product` (one product a
+   * part and sentence, where `project` computes a missing row at a time); `project` then finds them held. The rows are
+   * then `product`'s sums (the graph parser's float32 ones); the transition parser never calls this. A row taken here
+   * may be evicted again by a later part's (only when a sentence holds more rows than the clock keeps): `project` then
+   * computes it alone.
+   */
+  prefill(input: NeuralInput, product: BatchProduct): void {
+    const ids = inputParts(this.l, input).filter((p) => p.table.cols > 0).map((p) => p.ids);
+    const n = input.n;
+    if (this.batchAt.length < n) {
+      this.batchAt = new Int32Array(Math.max(n, 2 * this.batchAt.length));
+      this.batchW = new Float64Array(this.batchAt.length * this.scratch.length);
+    }
+    for (let k = 0; k < this.parts.length; k++) {
+      const part = this.parts[k];
+      const { table, fixed } = part;
+      const cols = table.cols;
+      const idk = ids[k];
+      let count = 0;
+      for (let t = 0; t < n; t++) {
+        const id = idk[t];
+        if (part.slot[id]) continue;
+        const at = this.used < this.capacity ? this.used++ : this.evict();
+        this.growTo(at + 1);
+        part.slot[id] = at + 1;
+        this.owner[at] = (k << ID_BITS) | id;
+        this.recent[at] = 1;
+        const w = this.batchW;
+        const o = count * cols;
+        if (fixed) {
+          this.fixed!.row(id, this.scratch);
+          for (let j = 0; j < cols; j++) w[o + j] = this.scratch[j];
+        } else {
+          for (let j = 0; j < cols; j++) w[o + j] = this.th[table.offset + id * cols + j];
+        }
+        this.batchAt[count++] = at;
+      }
+      if (count) product(part.col, cols, this.batchW, count, this.rows, this.batchAt);
     }
   }
 

@@ -14,6 +14,8 @@ import { TagIds } from '../parseFeatures';
 import { arcScores, bestRelation, headForward, headKernels, HeadLayout, labelScores } from './graphHeads';
 import { eisner } from './eisner';
 import { RunTimeHeads } from './runTimeHeads';
+import { F32Encoder } from './f32Encoder';
+import { F32Heads } from './f32Heads';
 
 export class BiaffineParser {
   readonly net: NeuralScorer;
@@ -25,6 +27,11 @@ export class BiaffineParser {
    * its first parse (a snapshot's θ never changes).
    */
   private runTime: RunTimeHeads | undefined;
+  /**
+   * A snapshot's encoder and heads in float32 SIMD (`f32Encoder.ts`, `f32Heads.ts`), made on its first parse; null
+   * where they cannot run.
+   */
+  private fast: { encoder: F32Encoder; heads: F32Heads } | null | undefined;
   private readonly frozen: boolean;
 
   constructor(
@@ -85,9 +92,22 @@ export class BiaffineParser {
     return { head, deprel };
   }
 
-  /** Parses with the run-time encoder (`NeuralScorer.forward`: WebAssembly LSTM kernels, fast activations). */
+  /**
+   * Parses a sentence. A snapshot parses in float32 SIMD where WebAssembly SIMD is available (`f32Encoder.ts`,
+   * `f32Heads.ts`: not bit for bit `decode` of `NeuralScorer.forward`, float32 sums); otherwise, and before
+   * training's first snapshot, with `NeuralScorer.forward` (float64 sums) and `decode`.
+   */
   parse(e: EncodedSentence, tags: TagIds, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
-    const fw = this.net.forward(this.net.input(e, tags));
-    return this.decode(fw.v, e.n, rootRelation);
+    const input = this.net.input(e, tags);
+    if (this.frozen && this.fast === undefined) {
+      const encoder = F32Encoder.create(this.net);
+      const heads = encoder && F32Heads.create(this.theta, this.headsAt, this.heads);
+      this.fast = encoder && heads ? { encoder, heads } : null;
+    }
+    if (!this.fast) return this.decode(this.net.forward(input).v, e.n, rootRelation);
+    const { encoder, heads } = this.fast;
+    const n = e.n;
+    const head = eisner(heads.arcs(encoder.forward(input), n), n);
+    return { head, deprel: heads.relations(n, head, rootRelation) };
   }
 }
