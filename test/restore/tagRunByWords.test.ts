@@ -21,7 +21,8 @@ describe('the tagger read by written words, mapped to the engine tokens', () => 
     // The engine splits words the taggers were never trained on split.
     assert.ok(tokens.length > text.split(' ').length, `tokens: ${tokens.map((t) => t.text).join(' ')}`);
     const words = text.split(' ');
-    const byWords = tagRun(tagger!, words, true);
+    // Restoration's run of the tagger (float32 where it can), as `tagRunByWords` reads it.
+    const byWords = tagRun(tagger!, words, true, true);
     const mapped = tagRunByWords(tagger!, tokens, text, true);
     let w = 0;
     tokens.forEach((tok, k) => {
@@ -42,7 +43,7 @@ describe('the tagger read by written words, mapped to the engine tokens', () => 
   it('reads the tokens of a word the engine splits at a mark (she / her) as that one word', () => {
     const text = 'let me introduce Renata she/her who leads the team';
     const tokens = wordTokensOf(text);
-    const byWords = tagRun(tagger!, text.split(' '), false);
+    const byWords = tagRun(tagger!, text.split(' '), false, true);
     const mapped = tagRunByWords(tagger!, tokens, text, false);
     const her = tokens.findIndex((t) => t.text === 'her');
     const at = text.split(' ').indexOf('she/her');

@@ -25,6 +25,7 @@ import { CrfScores, logPartition, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
 import { ClusterMap, clusterOf, CLUSTERS_FILE, readClusters } from '../parser/wordClusters';
 import { readModelFile } from '../data/modelIntegrity';
+import { f32Kernel } from './bilstmF32';
 import { bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson, OTHER_WRITTEN_MARK } from './bilstmTagger';
 
 /** Restoration's tagger (any kind: the bundled one is the BiLSTM, `bilstmTagger.ts`). */
@@ -86,9 +87,9 @@ const isBiLstm = (m: PunctTagger): m is BiLstmTagger => m.kind === 'bilstm';
 const isMean = (m: PunctTagger): m is MeanTagger => m.kind === 'mean';
 
 /** The mean of the taggers' marginals over a run. */
-function meanMarginals(m: MeanTagger, words: readonly string[]): Float64Array {
+function meanMarginals(m: MeanTagger, words: readonly string[], f32: boolean): Float64Array {
   const out = new Float64Array(words.length * MARK_COUNT);
-  for (const t of m.taggers) tagRun(t, words, false).marginals.forEach((v, i) => (out[i] += v / m.taggers.length));
+  for (const t of m.taggers) tagRun(t, words, false, f32).marginals.forEach((v, i) => (out[i] += v / m.taggers.length));
   return out;
 }
 
@@ -371,12 +372,15 @@ export function tagMarginals(m: PunctTagger, words: readonly string[]): Float64A
 
 /**
  * The mark marginals of a run of words and, if asked, the marks of its best tag sequence, from one computation of
- * the scores (restoration reads both when the tagger's own sentence ends cut the run).
+ * the scores (restoration reads both when the tagger's own sentence ends cut the run). `f32`: a BiLSTM tagger runs
+ * in float32 SIMD where it can (`bilstmF32.ts`: restoration's speed, to float32 rounding); the linter's callers keep
+ * the float64 `bilstmMarginals`.
  */
-export function tagRun(m: PunctTagger, words: readonly string[], withBest: boolean): { marginals: Float64Array; best?: number[] } {
+export function tagRun(m: PunctTagger, words: readonly string[], withBest: boolean, f32 = false): { marginals: Float64Array; best?: number[] } {
   if (words.length === 0) return { marginals: new Float64Array(0), best: withBest ? [] : undefined };
   if (isBiLstm(m) || isMean(m)) {
-    const marginals = isMean(m) ? meanMarginals(m, words) : bilstmMarginals(m, words);
+    const kernel = f32 && isBiLstm(m) ? f32Kernel(m) : undefined;
+    const marginals = isMean(m) ? meanMarginals(m, words, f32) : kernel ? kernel.marginals(words) : bilstmMarginals(m, words);
     return { marginals, best: withBest ? argmaxMarks(marginals) : undefined };
   }
   const scores = taggerScores(m, taggerHashes(m, words));
@@ -403,7 +407,7 @@ export function tagRunByWords(m: PunctTagger, tokens: ReadonlyArray<{ start: num
     lastOfWord.push(k);
     from = k + 1;
   }
-  const byWord = tagRun(m, words, withBest);
+  const byWord = tagRun(m, words, withBest, true);
   const marginals = new Float64Array(tokens.length * MARK_COUNT);
   for (let k = 0; k < tokens.length; k++) marginals[k * MARK_COUNT] = 1;
   const best = withBest ? new Array<number>(tokens.length).fill(0) : undefined;
