@@ -160,27 +160,14 @@ export class InputTables {
     }
     for (let k = 0; k < this.parts.length; k++) {
       const part = this.parts[k];
-      const { table, fixed } = part;
-      const cols = table.cols;
+      const cols = part.table.cols;
       const idk = ids[k];
       let count = 0;
       for (let t = 0; t < n; t++) {
         const id = idk[t];
         if (part.slot[id]) continue;
-        const at = this.used < this.capacity ? this.used++ : this.evict();
-        this.growTo(at + 1);
-        part.slot[id] = at + 1;
-        this.owner[at] = (k << ID_BITS) | id;
-        this.recent[at] = 1;
-        const w = this.batchW;
-        const o = count * cols;
-        if (fixed) {
-          this.fixed!.row(id, this.scratch);
-          for (let j = 0; j < cols; j++) w[o + j] = this.scratch[j];
-        } else {
-          for (let j = 0; j < cols; j++) w[o + j] = this.th[table.offset + id * cols + j];
-        }
-        this.batchAt[count++] = at;
+        this.inputRow(part, id, this.batchW, count * cols);
+        this.batchAt[count++] = this.take(k, id);
       }
       if (count) product(part.col, cols, this.batchW, count, this.rows, this.batchAt);
     }
@@ -194,13 +181,31 @@ export class InputTables {
       this.recent[s - 1] = 1;
       return (s - 1) * this.R;
     }
+    const at = this.take(k, id);
+    this.compute(part, id, at);
+    return at * this.R;
+  }
+
+  /** A slot for row `id` of part k (a free one, else the clock's), held from now on and marked read. */
+  private take(k: number, id: number): number {
     const at = this.used < this.capacity ? this.used++ : this.evict();
     this.growTo(at + 1);
-    this.compute(part, id, at);
-    part.slot[id] = at + 1;
+    this.parts[k].slot[id] = at + 1;
     this.owner[at] = (k << ID_BITS) | id;
     this.recent[at] = 1;
-    return at * this.R;
+    return at;
+  }
+
+  /** The part's input vector `id` (its table's row, or the fixed vectors') into w[o …]. */
+  private inputRow(part: Part, id: number, w: Float64Array, o: number): void {
+    const { table, fixed } = part;
+    const n = table.cols;
+    if (!fixed) {
+      for (let j = 0; j < n; j++) w[o + j] = this.th[table.offset + id * n + j];
+      return;
+    }
+    this.fixed!.row(id, this.scratch);
+    if (w !== this.scratch || o !== 0) for (let j = 0; j < n; j++) w[o + j] = this.scratch[j];
   }
 
   /** The slot the clock hand stops at: the first one not read since the hand last passed it, its row forgotten. */
@@ -219,11 +224,10 @@ export class InputTables {
   /** Both directions' Wx-block · row `id` of the part, into row `at`. */
   private compute(part: Part, id: number, at: number): void {
     const { l, th, R } = this;
-    const { col, table, fixed } = part;
+    const { col, table } = part;
     const w = this.scratch;
     const n = table.cols;
-    if (fixed) this.fixed!.row(id, w);
-    else for (let j = 0; j < n; j++) w[j] = th[table.offset + id * n + j];
+    this.inputRow(part, id, w, 0);
     const o = at * R;
     if (this.wx) this.wx.mul(0, R, w, 0, this.rows, o, col, n);
     else for (let j = 0; j < R; j++) this.rows[o + j] = dot(th, l.wx[0].offset + j * l.D + col, w, 0, n);
