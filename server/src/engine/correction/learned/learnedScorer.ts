@@ -340,8 +340,7 @@ export function emitCandidateFeatures(out: FeatureSink, sc: ScoredCandidate, s: 
   if (slots.length > 0 && ctx.keyConjoined) {
     const names = new FeatureNames();
     emitSlotFeatures(names, s, info, slots[0], '', action);
-    const group = thresholdGroup(key);
-    for (const [name, v] of names.features) if (KEY_CONJOINED_FEATURE.test(name)) out.add(v, KEY_CONJOINED_PREFIX, group, '|', name);
+    for (const [name, v] of keyConjoinedFeatures(key, names.features)) out.add(v, name);
   }
 }
 
