@@ -1,29 +1,12 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as path from 'path';
-import { defaultModelDir, parserModelFile } from '../../server/src/parser';
-import { parseConllu } from '../../server/src/data/conllu';
-import { clusterLookup } from '../../server/src/parser/dependencyParser';
-import { encodeSentence } from '../../server/src/parser/encoding';
 import { eisner } from '../../server/src/parser/graph/eisner';
-import { headKernels } from '../../server/src/parser/graph/graphHeads';
 import { graphFromContents } from '../../server/src/parser/graph/graphModel';
 import { F32Encoder } from '../../server/src/parser/graph/f32Encoder';
 import { F32Heads } from '../../server/src/parser/graph/f32Heads';
-import { RunTimeHeads } from '../../server/src/parser/graph/runTimeHeads';
 import { f32Instance } from '../../server/src/parser/graph/wasmF32';
 import { readModel } from '../../server/src/parser/modelFile';
-import { parserModels } from '../../server/src/parser/parserModels';
-import { ewtFile, haveEwt } from '../ewt';
-
-const CANDIDATE = path.resolve(__dirname, '../../models/candidates/graph-parser/parser-graph.bin.gz');
-const TEXTS = [
-  'When the storm ended , the town was quiet .',
-  'The report , which nobody read , was filed on Tuesday and forgotten .',
-  'However we tried it , the door would not open .',
-  'Yes .',
-  'I',
-];
+import { CANDIDATE, runTimeHeadsOf, taggedSentences } from './graphCandidate';
 
 /** A seeded generator of values in [−1, 1). */
 function uniform(seed: number): () => number {
@@ -99,20 +82,9 @@ describe('the graph parser float32 path (server/src/parser/graph/f32Encoder.ts, 
     const encoder = F32Encoder.create(p.net);
     const heads = F32Heads.create(p.theta, p.headsAt, p.heads);
     if (!encoder || !heads) this.skip();
-    const shipped = parserModels(readModel(parserModelFile(defaultModelDir())));
-    const lookup = clusterLookup(shipped.clusters);
-    const sentences = [
-      ...TEXTS.map((t) => t.split(' ')),
-      ...(haveEwt() ? parseConllu(fs.readFileSync(ewtFile('dev'), 'utf8'), 'dev').slice(0, 300).map((s) => s.words.map((w) => w.form)) : []),
-    ];
-    const l = p.heads;
-    const root = p.net.layout.root.offset;
-    const exact = new RunTimeHeads(p.theta, p.headsAt, l, headKernels(p.theta, p.headsAt, l), Float64Array.from(p.theta.subarray(root, root + l.dims.V)));
+    const exact = runTimeHeadsOf(p);
     let words = 0, headsDiffer = 0, relationsDiffer = 0, worstV = 0, worstArc = 0;
-    // Longest first, then shorter ones: the kept buffers are wider than the sentence.
-    for (const forms of [...sentences].sort((a, b) => b.length - a.length).slice(0, 1).concat(sentences)) {
-      const e = encodeSentence({ forms, slots: Array.from({ length: forms.length + 1 }, () => []) }, lookup);
-      const tags = shipped.tagger.tag(e);
+    for (const { forms, e, tags } of taggedSentences()) {
       const n = e.n;
       const input = p.net.input(e, tags);
       const want = Float64Array.from(p.net.forward(input).v);
