@@ -12,6 +12,7 @@ export interface Program {
 }
 
 export function defaultIO(): CliIO {
+  quietWhenReaderCloses();
   return {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
@@ -27,6 +28,19 @@ export function defaultIO(): CliIO {
     stderrIsTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
   };
+}
+
+/**
+ * A reader that stops early (`puncteme explain … | head`) closes the pipe: the next write fails with EPIPE, which
+ * Node raises as an unhandled 'error' event and a stack trace. Like other command-line tools, stop quietly instead:
+ * nobody is reading what is left to print.
+ */
+function quietWhenReaderCloses(): void {
+  if (process.stdout.listenerCount('error') > 0) return;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
 }
 
 function findCommand(commands: readonly Command[], args: string[]): { command: Command; rest: string[] } | undefined {
