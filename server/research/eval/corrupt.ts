@@ -58,6 +58,9 @@ export const ERROR_KIND_TAGS = {
   'unbalanced-bracket': { inSentenceComma: false },
   'semicolon-colon-confusion': { inSentenceComma: false },
   'final-mark-missing': { inSentenceComma: false },
+  // A direct question ended with a period ("Do you like it."): learners' and web writers', never edited prose's; the
+  // learned scorer's training plants it (`scorer/learnerShapes.ts questionSlots`), the writers' generator does not.
+  'question-mark-missing': { inSentenceComma: false },
 } as const satisfies Record<string, { inSentenceComma: boolean }>;
 export type ErrorKind = keyof typeof ERROR_KIND_TAGS;
 export const ERROR_KINDS = Object.keys(ERROR_KIND_TAGS) as ErrorKind[];

@@ -51,7 +51,7 @@ import { EWT_DEV, EWT_TRAIN, ewtTrainDocuments } from './ewtDocuments';
 import { addDocumentRegister, editedRegisters, ewtRegisters, sentenceRegisters } from './documentRegisters';
 import { addWhichHabit, editedWhichOthers, ewtWhichOthers } from './documentWhich';
 import { readBiLstmTaggerFile } from '../../src/restore/bilstmTagger';
-import { learnerShapeItems, learnerShapeSlots, verbGroupSlots } from './learnerShapes';
+import { learnerShapeItems, learnerShapeSlots, questionSlots, verbGroupSlots } from './learnerShapes';
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { FeatureVector, keyConjoinedFeatures, thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/sideModels';
@@ -139,6 +139,12 @@ const { values: opt } = parseArgs({
     'verb-group-shapes': { type: 'string', default: '0' },
     /** How many times each verb-group example counts (default: `--learner-weight`). */
     'verb-group-weight': { type: 'string' },
+    /**
+     * Questions written with a period (`learnerShapes.ts`, `questionSlots`): up to N sentences of edited-english train
+     * and N of EWT train that end in "?", written with "." instead, each counted `--question-weight` times.
+     */
+    'question-shapes': { type: 'string', default: '0' },
+    'question-weight': { type: 'string', default: '1' },
     /**
      * Features left out of the fit, by a regular expression over their names (the cached examples keep them): e.g.
      * `^(gap|noGap)` fits without the comma-gap model's probability on the same examples.
@@ -325,6 +331,8 @@ function modelsHash(): string {
 const LEARNER_SHAPES_VERSION = 2;
 /** Bumped when `verbGroupSlots` makes other shapes. */
 const VERB_GROUP_SHAPES_VERSION = 1;
+/** Bumped when `questionSlots` makes other shapes. */
+const QUESTION_SHAPES_VERSION = 1;
 
 /** In the cache's name of train examples whose gap tagger's features are cross-fitted: the fold taggers' hash. */
 const neuralFoldTag = neuralFoldFiles.length ? `-ngx${createHash('sha256').update(Buffer.concat(neuralFoldFiles.map((f) => fs.readFileSync(f)))).digest('hex').slice(0, 8)}` : '';
@@ -552,6 +560,11 @@ function main(): void {
   if (verbGroup > 0) {
     const learner = learnerExamples(`verbgroup${VERB_GROUP_SHAPES_VERSION}-${verbGroup}`, 'learner commas inside a verb group', verbGroup, [19, 20], verbGroupSlots, 'verb-group');
     for (let k = 0; k < Number(opt['verb-group-weight'] ?? opt['learner-weight']); k++) train.corrupted.push(...learner);
+  }
+  const questions = given ? 0 : Number(opt['question-shapes']);
+  if (questions > 0) {
+    const learner = learnerExamples(`question${QUESTION_SHAPES_VERSION}-${questions}`, 'questions written with a period', questions, [21, 22], questionSlots, 'question');
+    for (let k = 0; k < Number(opt['question-weight']); k++) train.corrupted.push(...learner);
   }
   const ewtCleanEvery = given ? 0 : Number(opt['ewt-clean-every']);
   if (ewtCleanEvery > 0) {

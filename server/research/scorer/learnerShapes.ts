@@ -79,13 +79,39 @@ export function verbGroupSlots(d: Draft): Array<{ slot: number; error: ErrorKind
   return out;
 }
 
-function corruptionAt(d: Draft, slot: number, error: ErrorKind, kind: string): Corruption {
-  const draft = cloneDraft(d);
-  setSlot(draft, slot, [COMMA]);
-  return { category: error === 'comma-added' ? 'comma' : 'subject-verb-comma', error, kind, draft, gold: new Map([[slot, ['']]]) };
+/**
+ * The sentences that end in a question mark alone, for a learner's question written with a period ("Do you have a
+ * friend like Ana."; three of the learner essays' 42 errors, and web writers' too: "Are you free for lunch today.").
+ * The writers' generator has no such error, since edited prose never makes it, so the scorer never saw the question
+ * candidate (`correction/candidates/questionMarks.ts`) right and gave it 0.03 where its words are a question's. Every
+ * such sentence is offered; the candidate generator decides which are questions by their words, as at run time, and a
+ * sentence it does not take contributes its other candidates as negatives.
+ */
+export function questionSlots(d: Draft): ShapeSlot[] {
+  const n = d.slots.length - 1;
+  const last = d.slots[n];
+  return last.length === 1 && last[0].norm === '?' ? [{ slot: n, error: 'question-mark-missing', kind: 'question written with a period', marks: [PERIOD], gold: '?' }] : [];
 }
 
-type ShapeSlots = (d: Draft) => Array<{ slot: number; error: ErrorKind; kind: string }>;
+const PERIOD: SlotMark = { norm: '.', text: '.' };
+
+function corruptionAt(d: Draft, x: ShapeSlot): Corruption {
+  const draft = cloneDraft(d);
+  setSlot(draft, x.slot, x.marks ?? [COMMA]);
+  const category = x.error === 'comma-added' ? 'comma' : x.error === 'question-mark-missing' ? 'sentence-final' : 'subject-verb-comma';
+  return { category, error: x.error, kind: x.kind, draft, gold: new Map([[x.slot, [x.gold ?? '']]]) };
+}
+
+/** A learner's error at one slot: a comma planted there unless `marks` says what is written instead of `gold`. */
+interface ShapeSlot {
+  slot: number;
+  error: ErrorKind;
+  kind: string;
+  marks?: SlotMark[];
+  gold?: string;
+}
+
+type ShapeSlots = (d: Draft) => ShapeSlot[];
 
 /** Up to `count` sentences of the documents, each with one learner-shaped comma at a slot `slotsOf` offers, drawn uniformly. */
 export function learnerShapeItems(docs: readonly SuiteDocument[], count: number, seed: number, slotsOf: ShapeSlots = learnerShapeSlots, tag = 'learner'): EditedItem[] {
@@ -100,7 +126,7 @@ export function learnerShapeItems(docs: readonly SuiteDocument[], count: number,
     const slots = slotsOf(draft);
     if (slots.length === 0) continue;
     const x = pick(rng, slots);
-    const c = corruptionAt(draft, x.slot, x.error, x.kind);
+    const c = corruptionAt(draft, x);
     out.push({ id: `${docs[di].key}/${p}/${k}/${tag}`, error: x.error, doc: di, par: p, start: s.start, end: s.end, original: renderDraft(draft), corrupted: renderDraft(c.draft), corruption: c });
   }
   return out;
