@@ -11,7 +11,7 @@ const parts = loadEngineParts();
 for (const line of fs.readFileSync(process.argv[2], 'utf8').split('\n')) {
   if (!line.trim() || line.startsWith('#')) continue;
   const text = line.split('\t')[0];
-  for (const s of parts.analyser.parseText(text)) {
+  for (const s of parts.analyser!.parseText(text)) {
     const js = sentenceJoins(s, parts.kinds!.joins!);
     const best = js.sort((a, b) => b.p - a.p)[0];
     console.log(best ? `${best.kind} ${best.p.toFixed(3)} @${s.tree.words[best.slot - 1].form}` : '-', '\t', text.slice(0, 100));
