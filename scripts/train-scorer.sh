@@ -25,3 +25,5 @@ npx tsx server/research/scorer/fit.ts --clean-every-dev 2 --no-heldout --bench-d
 npx tsx scripts/model-manifest.ts
 # The writer's habit before "which", fitted on top with every other weight and threshold kept (`train-scorer-which.sh`).
 bash scripts/train-scorer-which.sh
+# Questions written with a period, fitted on top the same way (`train-scorer-questions.sh`).
+bash scripts/train-scorer-questions.sh
