@@ -2,9 +2,10 @@
  * The graph parser's encoder at run time: what `NeuralScorer.forward` computes (the same input tables, the same
  * stacked BiLSTM, the same fast activations' table), in float32 SIMD (`wasmF32.ts`): each LSTM direction (the
  * recurrent products, the gates and cells four units at a time), and each upper layer's input products as one
- * matrix–matrix product over the sentence's words (W_x · X) instead of one matrix–vector product a word. Not
- * bit-identical to `forward`: float32 arithmetic (journal, "graph parser speed: float32 kernels"). The transition
- * parser keeps `forward`.
+ * matrix–matrix product over the sentence's words (W_x · X) instead of one matrix–vector product a word; the
+ * recurrent products in int16 (`lstm16`: the recurrence was the largest share of parsing, and it reads all of Wh at
+ * every word). Not bit-identical to `forward`: float32 arithmetic and int16 Wh and h (journal, "graph parser speed:
+ * float32 kernels", "int16 recurrence"). The transition parser keeps `forward`.
  *
  * Everything a sentence passes through lives in one WebAssembly memory, in float32: each direction's words (its input
  * projection, then h and c) and the layer's output (both directions' h side by side) for the layer above.
@@ -14,7 +15,14 @@ import { NeuralInput } from '../neuralNet';
 import { NeuralScorer } from '../neuralScorer';
 import { FAST_TANH } from '../fastActivations';
 import { ensureBytes } from '../wasmAssembly';
-import { F32Exports, f32Instance, F32Layout } from './wasmF32';
+import { F32Exports, f32Instance, F32Layout, lstm16Range, quantizeRows } from './wasmF32';
+
+/** Byte offsets of one LSTM direction's recurrent weights (int16), their rows' scales (float32) and bias. */
+interface Recurrence {
+  wh: number;
+  scale: number;
+  b: number;
+}
 
 export class F32Encoder {
   private readonly H: number;
@@ -23,8 +31,11 @@ export class F32Encoder {
   /** Float32 entries a word holds in a direction's words area: xproj (4H), h (H), c (H). */
   private readonly W: number;
   private readonly tables: InputTables;
-  /** Per layer, per direction: byte offsets of Wh and b. */
-  private readonly lstm: Array<[{ wh: number; b: number }, { wh: number; b: number }]>;
+  /** Per layer, per direction: byte offsets of Wh (int16, `lstm16`'s), its rows' scales and b. */
+  private readonly lstm: Array<[Recurrence, Recurrence]>;
+  /** `lstm16`'s integer range, and where it puts h_prev as int16. */
+  private readonly q: number;
+  private readonly hqAt: number;
   /** Per layer above the first, per direction: byte offset of Wx (float32, 4H × 2H). */
   private readonly wx: Array<[number, number]>;
   /** Both directions' Wx of the first layer, each input part's columns a block (R × its columns) at R · col. */
@@ -59,7 +70,9 @@ export class F32Encoder {
     this.tables = new InputTables(l, th, net.fixed, MAX_ROWS, false);
     const m = new F32Layout();
     this.wx0At = m.take(2 * G * l.D * 4);
-    this.lstm = [l, ...l.upper].map(() => [0, 1].map(() => ({ wh: m.take(G * H * 4), b: m.take(G * 4) })) as [{ wh: number; b: number }, { wh: number; b: number }]);
+    this.lstm = [l, ...l.upper].map(() => [0, 1].map(() => ({ wh: m.take(G * H * 2), scale: m.take(G * 4), b: m.take(G * 4) })) as [Recurrence, Recurrence]);
+    this.q = lstm16Range(H);
+    this.hqAt = m.take(H * 2);
     this.wx = l.upper.map(() => [m.take(G * V * 4), m.take(G * V * 4)]);
     this.tableAt = m.take(FAST_TANH.table.length * 4);
     this.preAt = m.take(G * 4);
@@ -69,7 +82,9 @@ export class F32Encoder {
     [l, ...l.upper].forEach((t, layer) => {
       for (let d = 0; d < 2; d++) {
         const at = this.lstm[layer][d];
-        this.f32.set(th.subarray(t.wh[d].offset, t.wh[d].offset + G * H), at.wh / 4);
+        const wh = quantizeRows(th.subarray(t.wh[d].offset, t.wh[d].offset + G * H), G, H, this.q);
+        new Int16Array(api.mem.buffer).set(wh.values, at.wh / 2);
+        this.f32.set(wh.scales, at.scale / 4);
         this.f32.set(th.subarray(t.bias[d].offset, t.bias[d].offset + G), at.b / 4);
       }
     });
@@ -81,9 +96,9 @@ export class F32Encoder {
     this.empty = Float64Array.from(th.subarray(l.empty.offset, l.empty.offset + V));
   }
 
-  /** Undefined without WebAssembly SIMD, or for an LSTM width the four-lane products do not divide. */
+  /** Undefined without WebAssembly SIMD, or for an LSTM width the eight-lane products do not divide. */
   static create(net: NeuralScorer): F32Encoder | undefined {
-    if (net.layout.dims.lstm % 4 !== 0) return undefined;
+    if (net.layout.dims.lstm % 8 !== 0) return undefined;
     const api = f32Instance();
     return api ? new F32Encoder(api, net) : undefined;
   }
@@ -166,7 +181,7 @@ export class F32Encoder {
       }
       for (let d = 0; d < 2; d++) {
         const at = this.lstm[layer][d];
-        api.lstm(at.wh, at.b, this.tableAt, this.wordsAt[d], W * 4, n, d, this.preAt, H);
+        api.lstm16(at.wh, at.b, this.tableAt, this.wordsAt[d], W * 4, n, d, this.preAt, H, at.scale, this.hqAt, this.q);
       }
     }
     const v = this.v;
