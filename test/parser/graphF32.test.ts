@@ -30,8 +30,8 @@ function relativeError(got: ArrayLike<number>, want: ArrayLike<number>): number 
  * The graph parser's float32 path (`wasmF32.ts`, `f32Encoder.ts`, `f32Heads.ts`) against the float64 reference: the
  * product kernel against plain sums, and on a trained parser (the committed candidate) and real sentences (EWT dev's
  * first 300 where the data is present) the encoder's vectors within 1e-3 of the largest value (the recurrent products
- * in int16, `lstm16`: ~2e-4 measured), the arc scores within 1e-5 (float32 sums of up to 256 terms: ~1e-6 is
- * expected), and nearly every head and relation the same.
+ * and the upper layer's input products in int16, `lstm16` and `gemm16`: 5.5e-4 measured), the arc scores within 1e-5
+ * (float32 sums of up to 256 terms: ~1e-6 is expected), and nearly every head and relation the same.
  */
 describe('the graph parser float32 path (server/src/parser/graph/f32Encoder.ts, f32Heads.ts)', function () {
   this.timeout(120000);
@@ -72,6 +72,46 @@ describe('the graph parser float32 path (server/src/parser/graph/f32Encoder.ts, 
             const bound = 2 * k * 2 ** -24 * sum + (out32 ? 2 ** -24 * Math.abs(want) : 0);
             assert.ok(Math.abs(got - want) <= bound, `${rows}×${k}, vector ${t}, row ${m}: ${got} against ${want}`);
           }
+        }
+      }
+    }
+  });
+
+  it('gemm16: every int16 row of A times every int16 vector, summed exactly, times the row\'s scale within float32 rounding', function () {
+    const api = f32Instance();
+    if (!api) this.skip();
+    const next = uniform(13);
+    for (const [rows, k, count] of [[4, 8, 1], [8, 16, 3], [512, 256, 13], [40, 96, 2]]) {
+      const q = lstm16Range(k);
+      const a = Int16Array.from({ length: rows * k }, () => Math.round(next() * q));
+      const scales = Float32Array.from({ length: rows }, () => Math.abs(next()) / (q * q));
+      const x = Int16Array.from({ length: count * k }, () => Math.round(next() * q));
+      const outStride = rows + 4;
+      const layout = new F32Layout();
+      const aAt = layout.take(rows * k * 2 + rows * 4), xAt = layout.take(count * k * 2), outAt = layout.take(count * outStride * 4);
+      if (layout.bytes > api.mem.buffer.byteLength) api.mem.grow(Math.ceil((layout.bytes - api.mem.buffer.byteLength) / 65536));
+      new Int16Array(api.mem.buffer, aAt, rows * k).set(a);
+      new Float32Array(api.mem.buffer, aAt + rows * k * 2, rows).set(scales);
+      new Int16Array(api.mem.buffer, xAt, count * k).set(x);
+      const out = new Float32Array(api.mem.buffer, outAt, count * outStride);
+      out.fill(NaN);
+      api.gemm16(aAt, rows, k, xAt, count, outAt, outStride * 4);
+      for (let t = 0; t < count; t++) {
+        for (let m = 0; m < outStride; m++) {
+          const got = out[t * outStride + m];
+          if (m >= rows) {
+            assert.ok(Number.isNaN(got), `column ${m} past the rows was written`);
+            continue;
+          }
+          let sum = 0, size = 0;
+          for (let j = 0; j < k; j++) {
+            sum += a[m * k + j] * x[t * k + j];
+            size += Math.abs(a[m * k + j] * x[t * k + j]);
+          }
+          // Integer sums exact (below 2^53 here); the four lanes to float32, their three additions and the scaling
+          // each rounded to 2^-24.
+          const want = sum * scales[m];
+          assert.ok(Math.abs(got - want) <= 8 * 2 ** -24 * size * scales[m], `${rows}×${k}, vector ${t}, row ${m}: ${got} against ${want}`);
         }
       }
     }

@@ -4,8 +4,9 @@
  * recurrent products, the gates and cells four units at a time), and each upper layer's input products as one
  * matrix–matrix product over the sentence's words (W_x · X) instead of one matrix–vector product a word; the
  * recurrent products in int16 (`lstm16`: the recurrence was the largest share of parsing, and it reads all of Wh at
- * every word). Not bit-identical to `forward`: float32 arithmetic and int16 Wh and h (journal, "graph parser speed:
- * float32 kernels", "int16 recurrence"). The transition parser keeps `forward`.
+ * every word), and so the upper layer's input products (`gemm16`, the next largest). Not bit-identical to `forward`:
+ * float32 arithmetic, int16 weights and h (journal, "graph parser speed: float32 kernels", "int16 products"). The
+ * transition parser keeps `forward`.
  *
  * Everything a sentence passes through lives in one WebAssembly memory, in float32: each direction's words (its input
  * projection, then h and c) and the layer's output (both directions' h side by side) for the layer above.
@@ -36,8 +37,12 @@ export class F32Encoder {
   /** `lstm16`'s integer range, and where it puts h_prev as int16. */
   private readonly q: number;
   private readonly hqAt: number;
-  /** Per layer above the first, per direction: byte offset of Wx (float32, 4H × 2H). */
+  /**
+   * Per layer above the first, per direction: byte offset of Wx (int16, 4H × 2H, its rows' scales after it, as
+   * `gemm16` reads them), and the range its inputs (the layer below's h) are rounded to.
+   */
   private readonly wx: Array<[number, number]>;
+  private readonly qx: number;
   /** Both directions' Wx of the first layer, each input part's columns a block (R × its columns) at R · col. */
   private readonly wx0At: number;
   /** The blocks copied from θ so far (by their first column): each when a part first misses a row. */
@@ -53,6 +58,7 @@ export class F32Encoder {
   private batchOutAt = 0;
   private wordsAt: [number, number] = [0, 0];
   private f32: Float32Array;
+  private i16: Int16Array;
   private xproj: [Float64Array, Float64Array] = [new Float64Array(0), new Float64Array(0)];
   private v = new Float64Array(0);
   private readonly root: Float64Array;
@@ -73,12 +79,14 @@ export class F32Encoder {
     this.lstm = [l, ...l.upper].map(() => [0, 1].map(() => ({ wh: m.take(G * H * 2), scale: m.take(G * 4), b: m.take(G * 4) })) as [Recurrence, Recurrence]);
     this.q = lstm16Range(H);
     this.hqAt = m.take(H * 2);
-    this.wx = l.upper.map(() => [m.take(G * V * 4), m.take(G * V * 4)]);
+    this.wx = l.upper.map(() => [m.take(G * V * 2 + G * 4), m.take(G * V * 2 + G * 4)]);
+    this.qx = lstm16Range(V);
     this.tableAt = m.take(FAST_TANH.table.length * 4);
     this.preAt = m.take(G * 4);
     this.dynamicAt = m.bytes;
     ensureBytes(api.mem, this.dynamicAt);
     this.f32 = new Float32Array(api.mem.buffer);
+    this.i16 = new Int16Array(api.mem.buffer);
     [l, ...l.upper].forEach((t, layer) => {
       for (let d = 0; d < 2; d++) {
         const at = this.lstm[layer][d];
@@ -89,7 +97,11 @@ export class F32Encoder {
       }
     });
     l.upper.forEach((u, layer) => {
-      for (let d = 0; d < 2; d++) this.f32.set(th.subarray(u.wx[d].offset, u.wx[d].offset + G * V), this.wx[layer][d] / 4);
+      for (let d = 0; d < 2; d++) {
+        const wx = quantizeRows(th.subarray(u.wx[d].offset, u.wx[d].offset + G * V), G, V, this.qx);
+        new Int16Array(api.mem.buffer).set(wx.values, this.wx[layer][d] / 2);
+        this.f32.set(wx.scales, (this.wx[layer][d] + G * V * 2) / 4);
+      }
     });
     this.f32.set(FAST_TANH.table, this.tableAt / 4);
     this.root = Float64Array.from(th.subarray(l.root.offset, l.root.offset + V));
@@ -146,6 +158,7 @@ export class F32Encoder {
     this.wordsAt = [m.take(w * W * 4), m.take(w * W * 4)];
     ensureBytes(this.api.mem, m.bytes);
     this.f32 = new Float32Array(this.api.mem.buffer);
+    this.i16 = new Int16Array(this.api.mem.buffer);
     this.xproj = [new Float64Array(w * G), new Float64Array(w * G)];
     this.v = new Float64Array((w + 2) * V);
   }
@@ -169,15 +182,17 @@ export class F32Encoder {
     const layers = this.lstm.length;
     for (let layer = 0; layer < layers; layer++) {
       if (layer > 0) {
-        // The layer below's h of both directions, as float32 rows of X, then Wx · X for each direction.
-        const x = this.xAt / 4;
+        // The layer below's h of both directions (within ±1), rounded to ±qx as int16 rows of X, then Wx · X for each
+        // direction (`gemm16`).
+        const { i16, qx } = this;
+        const x = this.xAt / 2;
         for (let t = 0; t < n; t++) {
           for (let k = 0, o = x + t * V, h0 = words[0] + t * W + G, h1 = words[1] + t * W + G; k < H; k++) {
-            f32[o + k] = f32[h0 + k];
-            f32[o + H + k] = f32[h1 + k];
+            i16[o + k] = Math.round(f32[h0 + k] * qx);
+            i16[o + H + k] = Math.round(f32[h1 + k] * qx);
           }
         }
-        for (let d = 0; d < 2; d++) api.gemm32(this.wx[layer - 1][d], G, V, this.xAt, n, this.wordsAt[d], W * 4);
+        for (let d = 0; d < 2; d++) api.gemm16(this.wx[layer - 1][d], G, V, this.xAt, n, this.wordsAt[d], W * 4);
       }
       for (let d = 0; d < 2; d++) {
         const at = this.lstm[layer][d];

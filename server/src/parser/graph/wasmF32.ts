@@ -5,7 +5,7 @@
  * the float64 reference by float32 rounding (`graphF32.test.ts` bounds it on real sentences), which moved no head on
  * EWT dev.
  *
- * One module, four functions over byte offsets into its own memory:
+ * One module, five functions over byte offsets into its own memory:
  * - `gemm(a, rows, k, x, count, out, outStride)`: out[t·outStride + m] (float64) = Σ_j a[m·k + j] · x[t·k + j] for
  *   m < rows, t < count, a and x float32, rows and k multiples of 4. A block of four rows (4·k floats, in the first-level
  *   cache) is multiplied by every vector before the next block, so the matrix is read from memory once a call: one call
@@ -13,6 +13,8 @@
  *   vectors at a time: each row's four entries are loaded once for both. Each (row, vector) pair sums in four float32
  *   lanes (k ≡ 0…3 mod 4), then (l0 + l2) + (l1 + l3);
  * - `gemm32`: the same, out float32 (out[t·outStride + m], outStride in bytes as for gemm);
+ * - `gemm16`: gemm32 over int16 a and x (k a multiple of 8), each row's products summed exactly in four int32 lanes by
+ *   i32x4.dot_i16x8_s, the lanes' float32 sum times the row's scale (float32, the rows' scales right after a);
  * - `lstm(wh, bias, table, words, wordStride, n, reverse, pre, hd)`: one LSTM direction over a sentence, all float32:
  *   word t's xproj (4·hd), h (hd) and c (hd) at words + t·wordStride (bytes); pre = xproj + b + Wh·h_prev, the gates
  *   σ(x) = 0.5 + 0.5·tanh(0.5·x) and tanh by `fastActivations.ts`'s table (float32 here) four units at a time, x
@@ -21,7 +23,8 @@
  * - `lstm16(…, scale, hq, qh)`: the same with Wh as int16 rows (`quantizeRows`) and h_prev rounded to int16 (h · qh,
  *   at hq) each step, the recurrent products by i32x4.dot_i16x8_s: half the bytes of Wh read a step, and one
  *   instruction for eight products where float32 takes two for four. Rounding Wh and h moves the encoder's vectors by
- *   ~2e-4 of the largest (float32 alone: ~2e-6); no head or relation of EWT dev moved (journal, "int16 recurrence").
+ *   ~2e-4 of the largest, and with gemm16 for the upper layer's inputs ~5e-4 (float32 alone: ~2e-6); no head or
+ *   relation of EWT dev moved (journal, "int16 products").
  */
 import { FAST_TANH } from '../fastActivations';
 import {
@@ -53,6 +56,8 @@ const ELSE = [0x05];
 const [A, ROWS, K, X, COUNT, OUT, OSTRIDE] = [0, 1, 2, 3, 4, 5, 6];
 const [M, T, J, RB, R1, R2, R3, XT, KB, O, XT2, PAIRS] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
 const [XV, XV2, WV, U01, U23] = [19, 20, 21, 22, 23];
+/** gemm16's: where the rows' scales start (after the matrix). */
+const SCALES = 32;
 /** Accumulators: four rows × two vectors. */
 const ACCS = [[24, 25, 26, 27], [28, 29, 30, 31]];
 
@@ -71,8 +76,12 @@ const fourSums = (accs: number[], u01 = U01, u23 = U23) => [
  * The four rows' products with `vectors` vectors (1 or 2) starting at vector t: each row's 16 bytes are loaded once
  * for both vectors (four rows × two vectors: eight sums in registers, six loads a step for 32 products).
  */
-const rowBlock = (vectors: number, out32: boolean) => {
+const rowBlock = (vectors: number, out32: boolean, int16: boolean) => {
   const xs = [XT, XT2].slice(0, vectors);
+  const product = int16 ? [...I32X4_DOT_I16X8_S, ...I32X4_ADD] : [...F32X4_MUL, ...F32X4_ADD];
+  // int16: each row's four int32 lanes as float32, their sum times the row's scale
+  const sums = (accs: number[]) =>
+    int16 ? [...accs.flatMap((acc) => [...get(acc), ...F32X4_FROM_I32X4_S, ...set(acc)]), ...fourSums(accs), ...get(SCALES), ...get(M), ...i32(2), ...I32_SHL, ...I32_ADD, ...v128load(), ...F32X4_MUL] : fourSums(accs);
   const xvs = [XV, XV2];
   const rowStart = [RB, R1, R2, R3];
   return [
@@ -80,12 +89,12 @@ const rowBlock = (vectors: number, out32: boolean) => {
     ...get(XT), ...get(KB), ...I32_ADD, ...set(XT2),
     ...xs.flatMap((_, v) => ACCS[v].flatMap((acc) => [...V128_ZERO, ...set(acc)])),
     ...i32(0), ...set(J),
-    ...BLOCK, ...LOOP, // j < kb, 16 bytes (four entries) at a time
+    ...BLOCK, ...LOOP, // j < kb, 16 bytes (four entries, or eight int16) at a time
     ...get(J), ...get(KB), ...I32_GE_S, ...brIf(1),
     ...xs.flatMap((x, v) => [...get(x), ...get(J), ...I32_ADD, ...v128load(), ...set(xvs[v])]),
     ...rowStart.flatMap((row, r) => [
       ...get(row), ...get(J), ...I32_ADD, ...v128load(), ...set(WV),
-      ...xs.flatMap((_, v) => [...get(ACCS[v][r]), ...get(WV), ...get(xvs[v]), ...F32X4_MUL, ...F32X4_ADD, ...set(ACCS[v][r])]),
+      ...xs.flatMap((_, v) => [...get(ACCS[v][r]), ...get(WV), ...get(xvs[v]), ...product, ...set(ACCS[v][r])]),
     ]),
     ...get(J), ...i32(16), ...I32_ADD, ...set(J),
     ...br(0),
@@ -94,15 +103,16 @@ const rowBlock = (vectors: number, out32: boolean) => {
     ...xs.flatMap((_, v) => [
       ...get(OUT), ...get(T), ...i32(v), ...I32_ADD, ...get(OSTRIDE), ...I32_MUL, ...I32_ADD, ...get(M), ...i32(out32 ? 2 : 3), ...I32_SHL, ...I32_ADD, ...set(O),
       ...(out32
-        ? [...get(O), ...fourSums(ACCS[v]), ...V128_STORE]
+        ? [...get(O), ...sums(ACCS[v]), ...V128_STORE]
         : [...fourSums(ACCS[v]), ...set(WV), ...get(O), ...get(WV), ...F64X2_PROMOTE_LOW, ...V128_STORE, ...get(O), ...i32(16), ...I32_ADD, ...get(WV), ...get(WV), ...shuffle([2, 3, 0, 1]), ...F64X2_PROMOTE_LOW, ...V128_STORE]),
     ]),
   ];
 };
 
-const gemmBody = (out32: boolean) => [
-  ...vec([[12, I32], [5 + 8, V128]]),
-  ...get(K), ...i32(2), ...I32_SHL, ...set(KB), // bytes a row (and a vector)
+const gemmBody = (out32: boolean, int16 = false) => [
+  ...vec([[12, I32], [5 + 8, V128], [1, I32]]),
+  ...get(K), ...i32(int16 ? 1 : 2), ...I32_SHL, ...set(KB), // bytes a row (and a vector)
+  ...get(A), ...get(ROWS), ...get(KB), ...I32_MUL, ...I32_ADD, ...set(SCALES),
   ...get(COUNT), ...i32(-2), ...I32_AND, ...set(PAIRS), // the vectors taken two at a time
   ...i32(0), ...set(M),
   ...countedLoop(M, get(ROWS), [
@@ -112,8 +122,8 @@ const gemmBody = (out32: boolean) => [
     ...get(R1), ...get(KB), ...I32_ADD, ...set(R2),
     ...get(R2), ...get(KB), ...I32_ADD, ...set(R3),
     ...i32(0), ...set(T),
-    ...countedLoop(T, get(PAIRS), rowBlock(2, out32), 2),
-    ...get(PAIRS), ...get(COUNT), ...I32_LT_S, ...IF, ...rowBlock(1, out32), ...END, // an odd last vector (t = pairs)
+    ...countedLoop(T, get(PAIRS), rowBlock(2, out32, int16), 2),
+    ...get(PAIRS), ...get(COUNT), ...I32_LT_S, ...IF, ...rowBlock(1, out32, int16), ...END, // an odd last vector (t = pairs)
   ], 4),
   ...END,
 ];
@@ -264,14 +274,14 @@ const lstmBody = (int16: boolean) => {
 
 function moduleBytes(): Uint8Array {
   const ints = (n: number) => [0x60, ...vec(Array.from({ length: n }, () => [I32])), 0];
-  const bodies = [gemmBody(false), gemmBody(true), lstmBody(false), lstmBody(true)];
+  const bodies = [gemmBody(false), gemmBody(true), lstmBody(false), lstmBody(true), gemmBody(true, true)];
   return Uint8Array.from([
     ...MODULE_HEADER,
     ...section(1, vec([ints(7), ints(9), ints(12)])),
-    // functions 0 gemm and 1 gemm32 of type 0, 2 lstm of type 1, 3 lstm16 of type 2
-    ...section(3, vec([[0], [0], [1], [2]])),
+    // functions 0 gemm, 1 gemm32 and 4 gemm16 of type 0, 2 lstm of type 1, 3 lstm16 of type 2
+    ...section(3, vec([[0], [0], [1], [2], [0]])),
     ...section(5, vec([[0x00, 1]])),
-    ...section(7, vec([[...name('mem'), 0x02, 0], [...name('gemm'), 0x00, 0], [...name('gemm32'), 0x00, 1], [...name('lstm'), 0x00, 2], [...name('lstm16'), 0x00, 3]])),
+    ...section(7, vec([[...name('mem'), 0x02, 0], [...name('gemm'), 0x00, 0], [...name('gemm32'), 0x00, 1], [...name('lstm'), 0x00, 2], [...name('lstm16'), 0x00, 3], [...name('gemm16'), 0x00, 4]])),
     ...section(10, vec(bodies.map((b) => [...leb(b.length), ...b]))),
   ]);
 }
@@ -282,6 +292,7 @@ export interface F32Exports {
   mem: WasmMemory;
   gemm: Gemm;
   gemm32: Gemm;
+  gemm16: Gemm;
   lstm: (wh: number, bias: number, table: number, words: number, wordStride: number, n: number, reverse: number, pre: number, hd: number) => void;
   lstm16: (wh: number, bias: number, table: number, words: number, wordStride: number, n: number, reverse: number, pre: number, hd: number, scale: number, hq: number, qh: number) => void;
 }
