@@ -117,6 +117,38 @@ describe('the graph parser float32 path (server/src/parser/graph/f32Encoder.ts, 
     }
   });
 
+  it('demote and narrow16: rows copied between strides, to float32 as a Float32Array rounds, to int16 as round(x · q) ties to even', function () {
+    const api = f32Instance();
+    if (!api) this.skip();
+    const next = uniform(17);
+    const count = 5, units = 24, q = 5792;
+    const layout = new F32Layout();
+    const srcAt = layout.take(count * 40 * 8), dstAt = layout.take(count * 40 * 4);
+    if (layout.bytes > api.mem.buffer.byteLength) api.mem.grow(Math.ceil((layout.bytes - api.mem.buffer.byteLength) / 65536));
+    // demote: float64 rows 40 entries apart, float32 rows 36 apart; the entries past `units` left as they were
+    const src = Float64Array.from({ length: count * 40 }, () => next() * 1e3);
+    new Float64Array(api.mem.buffer, srcAt, count * 40).set(src);
+    const dst = new Float32Array(api.mem.buffer, dstAt, count * 36);
+    dst.fill(NaN);
+    api.demote(srcAt, 40 * 8, dstAt, 36 * 4, count, units, 0);
+    for (let t = 0; t < count; t++) {
+      for (let k = 0; k < 36; k++) {
+        if (k < units) assert.strictEqual(dst[t * 36 + k], Math.fround(src[t * 40 + k]));
+        else assert.ok(Number.isNaN(dst[t * 36 + k]));
+      }
+    }
+    // narrow16: float32 rows (within ±1, some at exact halves of 1/q) to int16 rows
+    const x = Float32Array.from({ length: count * 40 }, (_, i) => (i % 7 === 0 ? (Math.round(next() * 100) + 0.5) / q : next()));
+    new Float32Array(api.mem.buffer, srcAt, count * 40).set(x);
+    const out = new Int16Array(api.mem.buffer, dstAt, count * 36);
+    out.fill(-1);
+    api.narrow16(srcAt, 40 * 4, dstAt, 36 * 2, count, units, q);
+    const evenRound = (v: number) => (Math.abs(v - Math.trunc(v)) === 0.5 ? 2 * Math.round(v / 2) : Math.round(v));
+    for (let t = 0; t < count; t++) {
+      for (let k = 0; k < 36; k++) assert.strictEqual(out[t * 36 + k], k < units ? evenRound(Math.fround(x[t * 40 + k] * q)) : -1);
+    }
+  });
+
   it('lstm16: the recurrent product in int16 moves h from lstm\'s (float32) by at most what the rounding of Wh and h allows', function () {
     const api = f32Instance();
     if (!api) this.skip();

@@ -57,8 +57,9 @@ export class F32Encoder {
   private batchXAt = 0;
   private batchOutAt = 0;
   private wordsAt: [number, number] = [0, 0];
+  /** The input projections' float64 sums of each direction (`InputTables.project`'s, written through `xproj`). */
+  private xprojAt: [number, number] = [0, 0];
   private f32: Float32Array;
-  private i16: Int16Array;
   private xproj: [Float64Array, Float64Array] = [new Float64Array(0), new Float64Array(0)];
   private v = new Float64Array(0);
   private readonly root: Float64Array;
@@ -86,7 +87,6 @@ export class F32Encoder {
     this.dynamicAt = m.bytes;
     ensureBytes(api.mem, this.dynamicAt);
     this.f32 = new Float32Array(api.mem.buffer);
-    this.i16 = new Int16Array(api.mem.buffer);
     [l, ...l.upper].forEach((t, layer) => {
       for (let d = 0; d < 2; d++) {
         const at = this.lstm[layer][d];
@@ -156,10 +156,10 @@ export class F32Encoder {
     this.batchXAt = m.take(w * this.net.layout.D * 4);
     this.batchOutAt = m.take(w * 2 * G * 4);
     this.wordsAt = [m.take(w * W * 4), m.take(w * W * 4)];
+    this.xprojAt = [m.take(w * G * 8), m.take(w * G * 8)];
     ensureBytes(this.api.mem, m.bytes);
     this.f32 = new Float32Array(this.api.mem.buffer);
-    this.i16 = new Int16Array(this.api.mem.buffer);
-    this.xproj = [new Float64Array(w * G), new Float64Array(w * G)];
+    this.xproj = [new Float64Array(this.api.mem.buffer, this.xprojAt[0], w * G), new Float64Array(this.api.mem.buffer, this.xprojAt[1], w * G)];
     this.v = new Float64Array((w + 2) * V);
   }
 
@@ -175,23 +175,14 @@ export class F32Encoder {
     this.tables.project(input, xproj);
     const f32 = this.f32;
     const words = [this.wordsAt[0] / 4, this.wordsAt[1] / 4];
-    for (let d = 0; d < 2; d++) {
-      const xp = xproj[d], at = words[d];
-      for (let t = 0; t < n; t++) for (let j = 0, o = at + t * W, i = t * G; j < G; j++) f32[o + j] = xp[i + j];
-    }
+    // Each word's input projection, summed in float64 (`project`), rounded to float32 in its place.
+    for (let d = 0; d < 2; d++) api.demote(this.xprojAt[d], G * 8, this.wordsAt[d], W * 4, n, G, 0);
     const layers = this.lstm.length;
     for (let layer = 0; layer < layers; layer++) {
       if (layer > 0) {
         // The layer below's h of both directions (within ±1), rounded to ±qx as int16 rows of X, then Wx · X for each
         // direction (`gemm16`).
-        const { i16, qx } = this;
-        const x = this.xAt / 2;
-        for (let t = 0; t < n; t++) {
-          for (let k = 0, o = x + t * V, h0 = words[0] + t * W + G, h1 = words[1] + t * W + G; k < H; k++) {
-            i16[o + k] = Math.round(f32[h0 + k] * qx);
-            i16[o + H + k] = Math.round(f32[h1 + k] * qx);
-          }
-        }
+        for (let d = 0; d < 2; d++) api.narrow16(this.wordsAt[d] + G * 4, W * 4, this.xAt + d * H * 2, V * 2, n, H, this.qx);
         for (let d = 0; d < 2; d++) api.gemm16(this.wx[layer - 1][d], G, V, this.xAt, n, this.wordsAt[d], W * 4);
       }
       for (let d = 0; d < 2; d++) {

@@ -5,7 +5,7 @@
  * the float64 reference by float32 rounding (`graphF32.test.ts` bounds it on real sentences), which moved no head on
  * EWT dev.
  *
- * One module, five functions over byte offsets into its own memory:
+ * One module, seven functions over byte offsets into its own memory:
  * - `gemm(a, rows, k, x, count, out, outStride)`: out[t·outStride + m] (float64) = Σ_j a[m·k + j] · x[t·k + j] for
  *   m < rows, t < count, a and x float32, rows and k multiples of 4. A block of four rows (4·k floats, in the first-level
  *   cache) is multiplied by every vector before the next block, so the matrix is read from memory once a call: one call
@@ -24,7 +24,10 @@
  *   at hq) each step, the recurrent products by i32x4.dot_i16x8_s: half the bytes of Wh read a step, and one
  *   instruction for eight products where float32 takes two for four. Rounding Wh and h moves the encoder's vectors by
  *   ~2e-4 of the largest, and with gemm16 for the upper layer's inputs ~5e-4 (float32 alone: ~2e-6); no head or
- *   relation of EWT dev moved (journal, "int16 products").
+ *   relation of EWT dev moved (journal, "int16 products");
+ * - `narrow16(src, srcStride, dst, dstStride, count, units, q)`: rows of float32 to int16, round(x · q) (ties to
+ *   even), and `demote(…)` rows of float64 to float32: the copies between a sentence's stages, where a JavaScript
+ *   loop an entry cost more than the products beside them.
  */
 import { FAST_TANH } from '../fastActivations';
 import {
@@ -46,6 +49,7 @@ const [F32X4_ADD, F32X4_SUB, F32X4_MUL, F32X4_PMIN, F32X4_PMAX] = [simd(0xe4), s
 const [I32X4_ADD, I32X4_SUB] = [simd(0xae), simd(0xb1)];
 const [I32X4_DOT_I16X8_S, I16X8_NARROW_I32X4_S, I32X4_TRUNC_SAT_F32X4_S, F32X4_FROM_I32X4_S, F32X4_NEAREST, F32X4_SPLAT] = [simd(0xba), simd(0x85), simd(0xf8), simd(0xfa), simd(0x6a), simd(0x13)];
 const F32_FROM_I32 = [0xb2];
+const F32X4_DEMOTE_F64X2_ZERO = simd(0x5e);
 const F64X2_PROMOTE_LOW = simd(0x5f);
 const i32lane = (l: number) => [0xfd, 0x1b, l];
 const SELECT = [0x1b];
@@ -272,16 +276,64 @@ const lstmBody = (int16: boolean) => {
   ];
 };
 
+// narrow16's and demote's parameters (rows of `units` entries: count of them from src and to dst, each side's stride in
+// bytes; narrow16's q), then their locals.
+const [C_SRC, C_SSTRIDE, C_DST, C_DSTRIDE, C_COUNT, C_UNITS, C_Q] = [0, 1, 2, 3, 4, 5, 6];
+const [C_T, C_J, C_SP, C_DP, C_END, C_QV] = [7, 8, 9, 10, 11, 12];
+
+/** Over the rows, 32 source bytes a step: `step` gets the row's source address (+ j) in C_SP and destination in C_DP. */
+const rowsLoop = (sourceBytes: number, step: number[]) => [
+  ...i32(0), ...set(C_T),
+  ...countedLoop(C_T, get(C_COUNT), [
+    ...get(C_SRC), ...get(C_T), ...get(C_SSTRIDE), ...I32_MUL, ...I32_ADD, ...set(C_SP),
+    ...get(C_DST), ...get(C_T), ...get(C_DSTRIDE), ...I32_MUL, ...I32_ADD, ...set(C_DP),
+    ...get(C_SP), ...get(C_UNITS), ...i32(sourceBytes), ...I32_MUL, ...I32_ADD, ...set(C_END),
+    ...BLOCK, ...LOOP,
+    ...get(C_SP), ...get(C_END), ...I32_GE_S, ...brIf(1),
+    ...step,
+    ...get(C_SP), ...i32(32), ...I32_ADD, ...set(C_SP),
+    ...br(0),
+    ...END, ...END,
+  ]),
+];
+
+/** float32 rows (units a multiple of 8) to int16: round(x · q), eight at a time (|x| ≤ 1 keeps them within ±q). */
+const narrow16Body = () => [
+  ...vec([[5, I32], [1, V128]]),
+  ...get(C_Q), ...F32_FROM_I32, ...F32X4_SPLAT, ...set(C_QV),
+  ...rowsLoop(4, [
+    ...get(C_DP),
+    ...get(C_SP), ...v128load(), ...get(C_QV), ...F32X4_MUL, ...F32X4_NEAREST, ...I32X4_TRUNC_SAT_F32X4_S,
+    ...get(C_SP), ...v128load(16), ...get(C_QV), ...F32X4_MUL, ...F32X4_NEAREST, ...I32X4_TRUNC_SAT_F32X4_S,
+    ...I16X8_NARROW_I32X4_S, ...V128_STORE,
+    ...get(C_DP), ...i32(16), ...I32_ADD, ...set(C_DP),
+  ]),
+  ...END,
+];
+
+/** float64 rows (units a multiple of 4) to float32, each rounded to nearest as a Float32Array stores it. */
+const demoteBody = () => [
+  ...vec([[5, I32], [1, V128]]),
+  ...rowsLoop(8, [
+    ...get(C_DP),
+    ...get(C_SP), ...v128load(), ...F32X4_DEMOTE_F64X2_ZERO, ...get(C_SP), ...v128load(16), ...F32X4_DEMOTE_F64X2_ZERO, ...shuffle([0, 1, 4, 5]),
+    ...V128_STORE,
+    ...get(C_DP), ...i32(16), ...I32_ADD, ...set(C_DP),
+  ]),
+  ...END,
+];
+
 function moduleBytes(): Uint8Array {
   const ints = (n: number) => [0x60, ...vec(Array.from({ length: n }, () => [I32])), 0];
-  const bodies = [gemmBody(false), gemmBody(true), lstmBody(false), lstmBody(true), gemmBody(true, true)];
+  const bodies = [gemmBody(false), gemmBody(true), lstmBody(false), lstmBody(true), gemmBody(true, true), narrow16Body(), demoteBody()];
   return Uint8Array.from([
     ...MODULE_HEADER,
     ...section(1, vec([ints(7), ints(9), ints(12)])),
-    // functions 0 gemm, 1 gemm32 and 4 gemm16 of type 0, 2 lstm of type 1, 3 lstm16 of type 2
-    ...section(3, vec([[0], [0], [1], [2], [0]])),
+    // functions 0 gemm, 1 gemm32, 4 gemm16, 5 narrow16 and 6 demote of type 0 (demote ignores its last), 2 lstm of
+    // type 1, 3 lstm16 of type 2
+    ...section(3, vec([[0], [0], [1], [2], [0], [0], [0]])),
     ...section(5, vec([[0x00, 1]])),
-    ...section(7, vec([[...name('mem'), 0x02, 0], [...name('gemm'), 0x00, 0], [...name('gemm32'), 0x00, 1], [...name('lstm'), 0x00, 2], [...name('lstm16'), 0x00, 3], [...name('gemm16'), 0x00, 4]])),
+    ...section(7, vec([[...name('mem'), 0x02, 0], [...name('gemm'), 0x00, 0], [...name('gemm32'), 0x00, 1], [...name('lstm'), 0x00, 2], [...name('lstm16'), 0x00, 3], [...name('gemm16'), 0x00, 4], [...name('narrow16'), 0x00, 5], [...name('demote'), 0x00, 6]])),
     ...section(10, vec(bodies.map((b) => [...leb(b.length), ...b]))),
   ]);
 }
@@ -293,6 +345,8 @@ export interface F32Exports {
   gemm: Gemm;
   gemm32: Gemm;
   gemm16: Gemm;
+  narrow16: (src: number, srcStride: number, dst: number, dstStride: number, count: number, units: number, q: number) => void;
+  demote: (src: number, srcStride: number, dst: number, dstStride: number, count: number, units: number, unused: number) => void;
   lstm: (wh: number, bias: number, table: number, words: number, wordStride: number, n: number, reverse: number, pre: number, hd: number) => void;
   lstm16: (wh: number, bias: number, table: number, words: number, wordStride: number, n: number, reverse: number, pre: number, hd: number, scale: number, hq: number, qh: number) => void;
 }
