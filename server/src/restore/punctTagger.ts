@@ -25,6 +25,7 @@ import { CrfScores, logPartition, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
 import { ClusterMap, clusterOf, CLUSTERS_FILE, readClusters } from '../parser/wordClusters';
 import { readModelFile } from '../data/modelIntegrity';
+import { parseWithBase64Field } from '../data/base64Field';
 import { f32Kernel } from './bilstmF32';
 import { bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson, OTHER_WRITTEN_MARK } from './bilstmTagger';
 
@@ -125,8 +126,8 @@ export function denseWeightText(weights: Float32Array): string {
 }
 
 /** The int16 values of the `dense` form (`denseWeightText`), weight × DENSE_SCALE. */
-export function quantizedOfDense(bits: number, text: string): Int16Array {
-  const compressed = Buffer.from(text, 'base64');
+export function quantizedOfDense(bits: number, text: string | Buffer): Int16Array {
+  const compressed = typeof text === 'string' ? Buffer.from(text, 'base64') : text;
   // One output buffer, not 16 KB chunks concatenated (the lower-case tagger's are 4 MB): the chunks and the copy are
   // freed memory the process keeps. A byte more than the expected size, or zlib would make a second chunk to look for more.
   const raw = zlib.gunzipSync(compressed, { chunkSize: (2 << bits) + 1 });
@@ -456,7 +457,7 @@ export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
 
 
 /** The tagger of a file's JSON; `dir`: where the word clusters are, when it reads them. */
-export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, dir?: string, file?: string): PunctTagger {
+export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, dir?: string, file?: string, denseBytes?: Buffer): PunctTagger {
   if (j.kind === 'bilstm') return bilstmTaggerFromJson(j, dir);
   if (j.kind === 'mean') {
     if (!file) throw new Error('punctuation tagger: a mean of taggers is read from a file, whose directory its files are relative to');
@@ -473,7 +474,7 @@ export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | Mean
   const common = { version: j.version, bits: j.bits, trans: Float64Array.from(j.trans), tags: known, featureSet: j.featureSet ?? 1, clusters };
   if (j.dense !== undefined) {
     // Kept as int16 (the lower-case tagger: 4 MB instead of 8 in the language server); float32 only if asked for.
-    const quantized = quantizedOfDense(j.bits, j.dense);
+    const quantized = quantizedOfDense(j.bits, denseBytes ?? j.dense);
     let weights: Float32Array | undefined;
     return {
       ...common,
@@ -488,7 +489,11 @@ export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | Mean
   return { ...common, weights };
 }
 
-const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFile(f).toString('utf8')) as PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, path.dirname(f), f));
+const readTagger = onceByFile((f) => {
+  // The CRF's `dense` weights decoded from the file's bytes, never a string (`data/base64Field.ts`).
+  const { json, decoded } = parseWithBase64Field<PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson>(readModelFile(f), 'dense');
+  return punctTaggerFromJson(json, path.dirname(f), f, decoded);
+});
 
 /**
  * The tagger trained on text typed without capitals (`LOWER_EVERY=1` in `scripts/train-restore-tagger.ts`), which
