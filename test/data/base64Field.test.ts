@@ -28,6 +28,9 @@ describe('base64 field read from bytes', () => {
     const { json, decoded } = parseWithBase64Field<Record<string, unknown>>(file, 'dense');
     assert.deepStrictEqual(json, { ...JSON.parse(file.toString('utf8')), dense: '' });
     assert.deepStrictEqual(decoded, Buffer.from(dense, 'base64'));
+    // A look-alike inside another string is escaped in the file's bytes, so it is not taken for the field.
+    const lookAlike = Buffer.from(JSON.stringify({ note: 'x"dense":"QUJD', dense: 'QUJD' }));
+    assert.deepStrictEqual(parseWithBase64Field(lookAlike, 'dense'), { json: { note: 'x"dense":"QUJD', dense: '' }, decoded: Buffer.from('ABC') });
   });
 
   it('parses the whole file where the field is absent, nested or escaped', () => {

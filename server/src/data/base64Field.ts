@@ -3,7 +3,8 @@
  * 3.8 MB file), read without making that field a string. As a string it was a 3.8 MB JavaScript string, then a
  * second copy that Node makes to decode it, both freed right after: the language server, which reads the tagger
  * while it analyses its first document, stayed 3–5 MB larger for the rest of its life. Here the field's bytes are
- * decoded from the file's bytes, and the JSON around them is parsed with the field's value empty.
+ * decoded from the file's bytes, and the JSON around them is parsed with the field's value empty (as
+ * `model/thetaSidecar.ts` reads the punctuation model's file without its `weights` string).
  */
 
 /** The value of each base64 character (the standard alphabet), −1 for any other byte. */
@@ -48,9 +49,14 @@ export function parseWithBase64Field<T>(bytes: Buffer, key: string): { json: T; 
   const end = at < 0 ? -1 : bytes.indexOf(QUOTE, start);
   const decoded = end < 0 ? undefined : decodeBase64Bytes(bytes, start, end);
   if (decoded) {
-    const json = JSON.parse(Buffer.concat([bytes.subarray(0, start), bytes.subarray(end)]).toString('utf8')) as Record<string, unknown>;
+    let json: Record<string, unknown> | undefined;
+    try {
+      json = JSON.parse(Buffer.concat([bytes.subarray(0, start), bytes.subarray(end)]).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      json = undefined; // the marker was inside another string: the whole file's parse decides
+    }
     // The marker found was the top-level field (a nested one of that name would leave the top level's otherwise).
-    if (json[key] === '') return { json: json as T, decoded };
+    if (json?.[key] === '') return { json: json as T, decoded };
   }
   return { json: JSON.parse(bytes.toString('utf8')) as T };
 }
