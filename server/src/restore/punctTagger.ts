@@ -25,6 +25,7 @@ import { CrfScores, logPartition, posteriors, viterbi } from './linearChainCrf';
 import { normWord } from './boundaries';
 import { ClusterMap, clusterOf, CLUSTERS_FILE, readClusters } from '../parser/wordClusters';
 import { readModelFile } from '../data/modelIntegrity';
+import { parseWithBase64Field } from '../data/base64Field';
 import { f32Kernel } from './bilstmF32';
 import { bilstmMarginals, BiLstmTagger, bilstmTaggerFromJson, BiLstmTaggerJson, OTHER_WRITTEN_MARK } from './bilstmTagger';
 
@@ -55,6 +56,11 @@ export interface CrfTagger {
   readonly bits: number;
   /** 2^bits hashed (feature, tag) weights. */
   readonly weights: Float32Array;
+  /**
+   * The same weights as the file's int16 (`weights[j]` = fround(quantized[j] / DENSE_SCALE)), when it holds them so:
+   * a loaded tagger scores from these (half the memory), and makes `weights` only if something else reads it.
+   */
+  readonly quantized?: Int16Array;
   /** (k + 1) × k transition scores over the model's tags, the last row the start. */
   readonly trans: Float64Array;
   /** The model's tags (absent: MARKS, one tag a mark). */
@@ -119,20 +125,31 @@ export function denseWeightText(weights: Float32Array): string {
   return zlib.gzipSync(Buffer.from(q.buffer, q.byteOffset, q.byteLength), { level: 9 }).toString('base64');
 }
 
+/** The int16 values of the `dense` form (`denseWeightText`), weight × DENSE_SCALE. */
+export function quantizedOfDense(bits: number, text: string | Buffer): Int16Array {
+  const compressed = typeof text === 'string' ? Buffer.from(text, 'base64') : text;
+  // One output buffer, not 16 KB chunks concatenated (the lower-case tagger's are 4 MB): the chunks and the copy are
+  // freed memory the process keeps. A byte more than the expected size, or zlib would make a second chunk to look for more.
+  const raw = zlib.gunzipSync(compressed, { chunkSize: (2 << bits) + 1 });
+  if (raw.length !== 2 << bits) throw new Error(`punctuation tagger: ${raw.length} bytes of dense weights, expected ${2 << bits}`);
+  // An Int16Array over the bytes where the machine is little-endian (every machine Node runs on, in practice): the
+  // same int16 values as `readInt16LE`, without a method call for each of millions (~70 ms of a cold lint that loads
+  // the lower-case tagger). The bytes are copied first when they do not start at an even offset.
+  if (os.endianness() !== 'LE') return Int16Array.from({ length: 1 << bits }, (_, j) => raw.readInt16LE(2 * j));
+  const even = raw.byteOffset % 2 === 0 ? raw : new Uint8Array(raw);
+  return new Int16Array(even.buffer, even.byteOffset, 1 << bits);
+}
+
+/** The weights of int16 values: each the nearest float32 to q / DENSE_SCALE. */
+function weightsOfQuantized(q: Int16Array): Float32Array {
+  const out = new Float32Array(q.length);
+  for (let j = 0; j < out.length; j++) out[j] = q[j] / DENSE_SCALE;
+  return out;
+}
+
 /** The weights of the `dense` form (`denseWeightText`). */
 export function weightsOfDense(bits: number, text: string): Float32Array {
-  const raw = zlib.gunzipSync(Buffer.from(text, 'base64'));
-  if (raw.length !== 2 << bits) throw new Error(`punctuation tagger: ${raw.length} bytes of dense weights, expected ${2 << bits}`);
-  const out = new Float32Array(1 << bits);
-  // Read as an Int16Array over the bytes where the machine is little-endian (every machine Node runs on, in practice):
-  // the same int16 values as `readInt16LE`, without a method call for each of millions (~70 ms of a cold lint that
-  // loads the lower-case tagger). The bytes are copied first when they do not start at an even offset.
-  if (os.endianness() === 'LE') {
-    const even = raw.byteOffset % 2 === 0 ? raw : new Uint8Array(raw);
-    const q = new Int16Array(even.buffer, even.byteOffset, out.length);
-    for (let j = 0; j < out.length; j++) out[j] = q[j] / DENSE_SCALE;
-  } else for (let j = 0; j < out.length; j++) out[j] = raw.readInt16LE(2 * j) / DENSE_SCALE;
-  return out;
+  return weightsOfQuantized(quantizedOfDense(bits, text));
 }
 
 export function tagsOf(m: Pick<CrfTagger, 'tags'>): readonly string[] {
@@ -326,19 +343,32 @@ export function weightIndex(h: number, y: number, bits: number): number {
 }
 
 /** Emission and transition scores of a run of words over the model's tags (features already hashed). */
-export function taggerScores(m: Pick<CrfTagger, 'bits' | 'weights' | 'trans' | 'tags'>, hashes: readonly Int32Array[]): CrfScores {
+export function taggerScores(m: Pick<CrfTagger, 'bits' | 'weights' | 'quantized' | 'trans' | 'tags'>, hashes: readonly Int32Array[]): CrfScores {
   const k = tagsOf(m).length;
   const emit = new Float64Array(hashes.length * k);
   const mask = (1 << m.bits) - 1;
-  const w = m.weights;
-  hashes.forEach((hs, i) => {
-    for (let y = 0; y < k; y++) {
-      const mix = TAG_MIX[y];
-      let s = 0;
-      for (let j = 0; j < hs.length; j++) s += w[((hs[j] ^ mix) >>> 0) & mask];
-      emit[i * k + y] = s;
-    }
-  });
+  const q = m.quantized;
+  // From the int16 form when the tagger has it: fround(q / DENSE_SCALE) is the float32 `weights` holds, bit for bit.
+  if (q)
+    hashes.forEach((hs, i) => {
+      for (let y = 0; y < k; y++) {
+        const mix = TAG_MIX[y];
+        let s = 0;
+        for (let j = 0; j < hs.length; j++) s += Math.fround(q[((hs[j] ^ mix) >>> 0) & mask] / DENSE_SCALE);
+        emit[i * k + y] = s;
+      }
+    });
+  else {
+    const w = m.weights;
+    hashes.forEach((hs, i) => {
+      for (let y = 0; y < k; y++) {
+        const mix = TAG_MIX[y];
+        let s = 0;
+        for (let j = 0; j < hs.length; j++) s += w[((hs[j] ^ mix) >>> 0) & mask];
+        emit[i * k + y] = s;
+      }
+    });
+  }
   return { k, emit, trans: m.trans };
 }
 
@@ -427,7 +457,7 @@ export function bestMarks(m: PunctTagger, words: readonly string[]): number[] {
 
 
 /** The tagger of a file's JSON; `dir`: where the word clusters are, when it reads them. */
-export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, dir?: string, file?: string): PunctTagger {
+export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, dir?: string, file?: string, denseBytes?: Buffer): PunctTagger {
   if (j.kind === 'bilstm') return bilstmTaggerFromJson(j, dir);
   if (j.kind === 'mean') {
     if (!file) throw new Error('punctuation tagger: a mean of taggers is read from a file, whose directory its files are relative to');
@@ -439,18 +469,31 @@ export function punctTaggerFromJson(j: PunctTaggerJson | BiLstmTaggerJson | Mean
   const k = known.length;
   if (j.trans.length !== (k + 1) * k) throw new Error(`punctuation tagger: ${j.trans.length} transition scores, expected ${(k + 1) * k}`);
   if (j.featureSet !== undefined && j.featureSet !== 1 && j.featureSet !== 2) throw new Error(`punctuation tagger: unknown feature set ${String(j.featureSet)}`);
-  let weights: Float32Array;
-  if (j.dense !== undefined) weights = weightsOfDense(j.bits, j.dense);
-  else {
-    weights = new Float32Array(1 << j.bits);
-    for (const [i, v] of j.weights ?? []) weights[i] = v;
-  }
   if (j.clusters && !dir) throw new Error('punctuation tagger: its features read word clusters, and no directory was given');
   const clusters = j.clusters ? readClusters(path.join(dir!, CLUSTERS_FILE)) : undefined;
-  return { version: j.version, bits: j.bits, weights, trans: Float64Array.from(j.trans), tags: known, featureSet: j.featureSet ?? 1, clusters };
+  const common = { version: j.version, bits: j.bits, trans: Float64Array.from(j.trans), tags: known, featureSet: j.featureSet ?? 1, clusters };
+  if (j.dense !== undefined) {
+    // Kept as int16 (the lower-case tagger: 4 MB instead of 8 in the language server); float32 only if asked for.
+    const quantized = quantizedOfDense(j.bits, denseBytes ?? j.dense);
+    let weights: Float32Array | undefined;
+    return {
+      ...common,
+      quantized,
+      get weights(): Float32Array {
+        return (weights ??= weightsOfQuantized(quantized));
+      },
+    };
+  }
+  const weights = new Float32Array(1 << j.bits);
+  for (const [i, v] of j.weights ?? []) weights[i] = v;
+  return { ...common, weights };
 }
 
-const readTagger = onceByFile((f) => punctTaggerFromJson(JSON.parse(readModelFile(f).toString('utf8')) as PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson, path.dirname(f), f));
+const readTagger = onceByFile((f) => {
+  // The CRF's `dense` weights decoded from the file's bytes, never a string (`data/base64Field.ts`).
+  const { json, decoded } = parseWithBase64Field<PunctTaggerJson | BiLstmTaggerJson | MeanTaggerJson>(readModelFile(f), 'dense');
+  return punctTaggerFromJson(json, path.dirname(f), f, decoded);
+});
 
 /**
  * The tagger trained on text typed without capitals (`LOWER_EVERY=1` in `scripts/train-restore-tagger.ts`), which
