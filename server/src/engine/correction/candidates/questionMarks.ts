@@ -85,6 +85,11 @@ export function directQuestion(tree: PunctuatedTree, info: TreeInfo): boolean {
   // The subject follows the auxiliary at once ("Do you", "Why didn't you"), as a noun phrase: a clausal subject after
   // a copula is a fragment's ("Qalculate! | is small and simple to use").
   if (info.rel(subject).startsWith('csubj') || tree.slots[aux].length > 0) return false;
+  // Nothing written between the subject and the words after it: a hyphen there is a compound's the tokenizer split
+  // (`Do not monkey-patch the fs module` read with `monkey` the subject of `patch`; the one question finding on the
+  // READMEs' look half once the learned scorer reported questions).
+  const subjectEnd = info.span[subject][1];
+  if (subjectEnd < info.n && tree.slots[subjectEnd].length > 0) return false;
   for (let w = aux + 1; w < info.span[subject][0]; w++) if (!NEGATIONS.has(lower(tree, w))) return false;
   if (aux === 1) {
     const first = lower(tree, 1);
