@@ -9,7 +9,8 @@
 import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { defaultModelDir, loadEngineParts } from '../../src/engine';
-import { loadLowerCaseTagger, loadPunctTagger, tagRun, PunctTagger, MARK_COUNT, SENTENCE_END_MARKS } from '../../src/restore/punctTagger';
+import { loadLowerCaseTagger, loadPunctTagger, PunctTagger, SENTENCE_END_MARKS } from '../../src/restore/punctTagger';
+import { sentenceEndProbabilities } from '../../src/engine/sentenceJoins/endTagger';
 import { AnalysedSentence } from '../../src/engine/sentence';
 import { loadSuiteDocuments } from '../corruption/editedSuite';
 
@@ -19,27 +20,10 @@ const dir = defaultModelDir();
 const cased = loadPunctTagger(dir)!;
 const lower = loadLowerCaseTagger(dir)!;
 
-/** P(end) after each word of the sentence, read by `tagger` over its written words (lower-cased if asked). */
+/** P(end) after each word of the sentence, read by `tagger` over its written words (lower-cased if asked; else as
+ * dictation gives them to the cased tagger, the first word's capital lowered). */
 function ends(tagger: PunctTagger, s: AnalysedSentence, text: string, lowerCase: boolean): Float64Array {
-  const n = s.wordTokens.length;
-  const words: string[] = [];
-  const lastOfWord: number[] = [];
-  let from = 0;
-  for (let i = 0; i < n; i++) {
-    const k = s.wordTokens[i];
-    const next = s.wordTokens[i + 1];
-    if (i + 1 < n && (next === k || s.tokens[next].start === s.tokens[k].end)) continue;
-    const w = text.slice(s.tokens[s.wordTokens[from]].start, s.tokens[k].end);
-    words.push(lowerCase ? w.toLowerCase() : i === 0 || from === 0 ? w[0].toLowerCase() + w.slice(1) : w);
-    lastOfWord.push(i);
-    from = i + 1;
-  }
-  const { marginals } = tagRun(tagger, words, false);
-  const out = new Float64Array(n);
-  lastOfWord.forEach((i, w) => {
-    for (const y of SENTENCE_END_MARKS) out[i] += marginals[w * MARK_COUNT + y];
-  });
-  return out;
+  return sentenceEndProbabilities(tagger, s, text, SENTENCE_END_MARKS, (w, k) => (lowerCase ? w.toLowerCase() : k === 0 ? w[0].toLowerCase() + w.slice(1) : w));
 }
 
 function commaSlots(s: AnalysedSentence): number[] {

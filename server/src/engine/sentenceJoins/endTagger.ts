@@ -12,10 +12,17 @@ import { AnalysedSentence } from '../sentence';
 import { MARK_COUNT, PunctTagger, SENTENCE_END_MARKS, tagRun } from '../../restore/punctTagger';
 
 /**
- * P(a sentence ends after word i) for each word of `s`, read over its written words lower-cased. Tokens that touch
- * (`do` `n't`, `agency` `'s`), and words of one token, are one written word, as the tagger was trained; a token inside such a word gets 0.
+ * P(a sentence ends after word i) for each word of `s`, read over its written words lower-cased (or as `read` gives
+ * each written word, with its index among them). Tokens that touch (`do` `n't`, `agency` `'s`), and words of one
+ * token, are one written word, as the tagger was trained; a token inside such a word gets 0.
  */
-export function sentenceEndProbabilities(tagger: PunctTagger, s: AnalysedSentence, text: string, marks: readonly number[] = SENTENCE_END_MARKS): Float64Array {
+export function sentenceEndProbabilities(
+  tagger: PunctTagger,
+  s: AnalysedSentence,
+  text: string,
+  marks: readonly number[] = SENTENCE_END_MARKS,
+  read: (word: string, index: number) => string = (w) => w.toLowerCase(),
+): Float64Array {
   const n = s.wordTokens.length;
   const words: string[] = [];
   const lastOfWord: number[] = [];
@@ -25,7 +32,7 @@ export function sentenceEndProbabilities(tagger: PunctTagger, s: AnalysedSentenc
     const next = s.wordTokens[i + 1];
     // The next word in the same token (`cannot` read as `can` `not`) or in one touching it.
     if (i + 1 < n && (next === k || s.tokens[next].start === s.tokens[k].end)) continue;
-    words.push(text.slice(s.tokens[s.wordTokens[from]].start, s.tokens[k].end).toLowerCase());
+    words.push(read(text.slice(s.tokens[s.wordTokens[from]].start, s.tokens[k].end), words.length));
     lastOfWord.push(i);
     from = i + 1;
   }
