@@ -59,8 +59,12 @@ describe('θ sidecar of a punctuation model file (start-up)', function () {
     const at = changed.lastIndexOf('"weights":"') + 20;
     changed[at] = changed[at] === 0x41 ? 0x42 : 0x41;
     assert.strictEqual(readModelWithSidecar(SHIPPED, changed), undefined);
-    // A later key of the same name inside another object: the last one is cut, which is not the top-level weights.
-    const nested = Buffer.from(JSON.stringify({ ...j, training: { note: { weights: j.weights } } }));
-    assert.strictEqual(readModelWithSidecar(SHIPPED, nested), undefined);
+    // The first `"weights":"` is cut (the top-level one, in the shipped file its only one). A later key of that name
+    // inside another object stays in the contents; an earlier one is cut, which is not the top-level weights.
+    const later = readModelWithSidecar(SHIPPED, Buffer.from(JSON.stringify({ ...j, training: { note: { weights: j.weights } } })));
+    assert.deepStrictEqual(later?.j, { ...j, weights: '', training: { note: { weights: j.weights } } });
+    assert.strictEqual(bytes.indexOf('"weights":"'), bytes.lastIndexOf('"weights":"'));
+    const earlier = Buffer.from(JSON.stringify({ note: { weights: j.weights }, ...j }));
+    assert.strictEqual(readModelWithSidecar(SHIPPED, earlier), undefined);
   });
 });

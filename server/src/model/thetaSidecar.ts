@@ -12,6 +12,7 @@
 import { createHash } from 'crypto';
 import type { ModelJson } from './modelFile';
 import { RankedInt16 } from './rankedWeights';
+import { cutTopLevelStringField } from '../data/jsonFieldCut';
 import { readSidecarFile, sidecarBytes, writeSidecarFile } from '../data/sidecarFile';
 
 const MAGIC = 'PUNCTEME-THETA-1';
@@ -73,32 +74,22 @@ function readSidecar(modelFile: string): { header: SidecarHeader; theta: () => R
   return { header, theta };
 }
 
-const WEIGHTS_KEY = Buffer.from('"weights":"');
-
 /**
  * A model file's contents (`bytes`, as read) with θ from its sidecar, without decoding the 4 MB `weights` string when
  * the sidecar was derived from it: its digest is taken over the string's bytes in the file (base64 is ASCII: the same
- * bytes the string's UTF-8 is), and the JSON is parsed with the string cut out (`weights` then reads ""). Decoding and
- * parsing that string was ~15 of the model's ~50 ms CPU at start (issue 37). Undefined when there is no sidecar of
- * these weights, or the cut did not give the top-level `weights` exactly: the caller then parses the whole file.
+ * bytes the string's UTF-8 is), and the JSON is parsed with the string cut out (`weights` then reads "";
+ * `data/jsonFieldCut.ts`). Decoding and parsing that string was ~15 of the model's ~50 ms CPU at start (issue 37).
+ * Undefined when there is no sidecar of these weights, or the cut did not give the top-level `weights` exactly: the
+ * caller then parses the whole file.
  */
 export function readModelWithSidecar(modelFile: string, bytes: Buffer): { j: ModelJson; theta: RankedInt16 } | undefined {
   const sidecar = readSidecar(modelFile);
   if (!sidecar) return undefined;
-  const at = bytes.lastIndexOf(WEIGHTS_KEY);
-  if (at < 0) return undefined;
-  const from = at + WEIGHTS_KEY.length;
-  const to = bytes.indexOf(0x22, from);
-  if (to < 0) return undefined;
-  const weights = bytes.subarray(from, to);
-  if (createHash('sha256').update(weights).digest('hex') !== sidecar.header.weights) return undefined;
-  let j: ModelJson;
-  try {
-    j = JSON.parse(Buffer.concat([bytes.subarray(0, from), bytes.subarray(to)]).toString('utf8')) as ModelJson;
-  } catch {
-    return undefined;
-  }
-  // The string cut out was the top-level one, and only it (else another key of that name was, or a backslash).
-  if (j.weights !== '' || j.weightScale !== sidecar.header.weightScale || weights.includes(0x5c)) return undefined;
-  return { j, theta: sidecar.theta() };
+  const cut = cutTopLevelStringField<ModelJson>(bytes, 'weights');
+  if (!cut) return undefined;
+  const weights = bytes.subarray(cut.start, cut.end);
+  // A backslash would make the bytes other than the string they escape, whose digest the sidecar names.
+  if (weights.includes(0x5c) || createHash('sha256').update(weights).digest('hex') !== sidecar.header.weights) return undefined;
+  if (cut.json.weightScale !== sidecar.header.weightScale) return undefined;
+  return { j: cut.json, theta: sidecar.theta() };
 }

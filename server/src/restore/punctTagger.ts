@@ -347,29 +347,25 @@ export function taggerScores(m: Pick<CrfTagger, 'bits' | 'weights' | 'quantized'
   const k = tagsOf(m).length;
   const emit = new Float64Array(hashes.length * k);
   const mask = (1 << m.bits) - 1;
-  const q = m.quantized;
-  // From the int16 form when the tagger has it: fround(q / DENSE_SCALE) is the float32 `weights` holds, bit for bit.
-  if (q)
-    hashes.forEach((hs, i) => {
-      for (let y = 0; y < k; y++) {
-        const mix = TAG_MIX[y];
-        let s = 0;
-        for (let j = 0; j < hs.length; j++) s += Math.fround(q[((hs[j] ^ mix) >>> 0) & mask] / DENSE_SCALE);
-        emit[i * k + y] = s;
-      }
-    });
-  else {
-    const w = m.weights;
-    hashes.forEach((hs, i) => {
-      for (let y = 0; y < k; y++) {
-        const mix = TAG_MIX[y];
-        let s = 0;
-        for (let j = 0; j < hs.length; j++) s += w[((hs[j] ^ mix) >>> 0) & mask];
-        emit[i * k + y] = s;
-      }
-    });
-  }
+  // From the int16 form when the tagger has it (`weights` then not made): fround(q / DENSE_SCALE) is the float32
+  // `weights` holds, bit for bit, as fround(w / 1) is a float32 weight w itself.
+  const table = m.quantized ?? m.weights;
+  const scale = m.quantized ? DENSE_SCALE : 1;
+  hashes.forEach((hs, i) => {
+    for (let y = 0; y < k; y++) emit[i * k + y] = emissionSum(table, scale, hs, TAG_MIX[y], mask);
+  });
   return { k, emit, trans: m.trans };
+}
+
+/**
+ * A position's emission score for the tag mixed in as `mix`: Σ fround(table[index] / scale) over its feature hashes.
+ * A function of its own, its loop over arguments: written inside the `forEach` closure over `table` and `scale`, the
+ * one loop scored int16 weights 3–8% slower than the two it replaced; here ~15% faster (EWT dev, same scores).
+ */
+function emissionSum(table: Int16Array | Float32Array, scale: number, hs: Int32Array, mix: number, mask: number): number {
+  let s = 0;
+  for (let j = 0; j < hs.length; j++) s += Math.fround(table[((hs[j] ^ mix) >>> 0) & mask] / scale);
+  return s;
 }
 
 /** Tag marginals (n × k) summed by mark (n × MARK_COUNT). */
