@@ -27,3 +27,5 @@ npx tsx scripts/model-manifest.ts
 bash scripts/train-scorer-which.sh
 # Questions written with a period, fitted on top the same way (`train-scorer-questions.sh`).
 bash scripts/train-scorer-questions.sh
+# Whether a coordinator joins two clauses with their own subjects, fitted on top the same way (`train-scorer-coordinators.sh`).
+bash scripts/train-scorer-coordinators.sh

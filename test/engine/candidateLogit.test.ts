@@ -123,7 +123,7 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
       const every = new Map<string, number>();
       for (const c of all) for (const name of c.names()) every.set(name, ((fnvFrom(FNV_OFFSET, name) >>> 0) / 2 ** 32 - 0.5) * 3);
       const names = [...every.keys()];
-      for (const prefix of ['pairOpen=', 'pairSpan=', 'pairNext=', 'seriesNext=', 'endCommas=', 'setOff*', 'setOffKind=', 'doc:words=', 'guard=', 'docWhich=most-comma', 'docWhich=all-bare', 'kc|subject-verb-comma/delete|endCommas=', 'kc|nonrestrictive-comma/insert|rt=']) {
+      for (const prefix of ['pairOpen=', 'pairSpan=', 'pairNext=', 'seriesNext=', 'endCommas=', 'ccClause=', 'setOff*', 'setOffKind=', 'doc:words=', 'guard=', 'docWhich=most-comma', 'docWhich=all-bare', 'kc|subject-verb-comma/delete|endCommas=', 'kc|nonrestrictive-comma/insert|rt=']) {
         assert.ok(names.some((n) => n.startsWith(prefix)), `no ${prefix} feature among the candidates`);
       }
       assert.ok(names.some((n) => /[^\x00-\x7f]/.test(n)), 'no feature name that is not ASCII');
@@ -162,6 +162,24 @@ describe('engine: the learned scorer’s logit from feature parts', function () 
         }
       }
       assert.ok(conjoined > 100, `only ${conjoined} conjoined features`);
+    });
+
+    it('reads before a coordinator whether its conjunct has a subject of its own', function () {
+      const p = parts();
+      if (!p.scorer) this.skip();
+      const settings = { candidates: 'dense' as const, gapFeature: true, setOffFeature: true };
+      /** The `ccClause=` names of the comma insertion before `word`'s coordinator. */
+      const before = (text: string, word: string) => {
+        const s = p.analyser!.parseText(text)[0];
+        const info = treeInfo(s.tree);
+        const at = s.tree.words.findIndex((w) => w.form === word);
+        const c = scoredForScorer(settings, s, info, p.model!, p.calibration ?? DEFAULT_CALIBRATION, undefined, false, true, undefined, { gaps: p.kinds?.gaps, setOff: p.kinds?.setOff })
+          .find((x) => x.scored.candidate.changes.size === 1 && x.scored.candidate.changes.has(at) && x.scored.key.startsWith('comma/insert'));
+        assert.ok(c, `no comma insertion before "${word}" in ${text}`);
+        return candidateFeatures(c.scored, s, info, c.ctx).map(([name]) => name).filter((n) => n.startsWith('ccClause='));
+      };
+      assert.deepEqual(before('Message passing is a fine way to handle concurrency but it is not the only way.', 'but'), ['ccClause=true*insert', 'ccClause=true|len=4-7*insert']);
+      assert.deepEqual(before('She closed the old laptop and walked slowly to the window.', 'and'), ['ccClause=false*insert', 'ccClause=false|len=4-7*insert']);
     });
   });
 });

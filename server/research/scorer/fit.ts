@@ -312,7 +312,7 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 const notHashed = (name: string) => name === 'lint-scorer.json' || name === 'lint-scorer.weights.bin' || name === LINT_GAP_TAGGER_FILE || name.startsWith('restore-');
 
 /** Bumped when the features change, so cached examples are rebuilt. */
-const FEATURES_VERSION = 7;
+const FEATURES_VERSION = 8;
 /** The comma-gap model's version in the cache's name (its refit changes the feature). */
 const gapTag = (gapModel ? `-gaps${gapModel.version.replace(/[^\w.-]/g, '')}` : '') + (setOffModel ? `-setoff${setOffModel.version.replace(/[^\w.-]/g, '')}` : '') + `-m${modelsHash()}` + neuralTag;
 
