@@ -10,6 +10,10 @@ export const commaRule: RuleSpec = {
   settings: ['audience', 'minConfidence'],
   examples: [
     { wrong: 'He smiled, and, left.', right: 'He smiled, and left.' },
+    {
+      wrong: 'These tests are usually conducted the entire day and they last anywhere from an hour to two.',
+      right: 'These tests are usually conducted the entire day, and they last anywhere from an hour to two.',
+    },
   ],
   silent: [],
 };
