@@ -29,7 +29,9 @@ function leakySlope(a: number): number {
 /**
  * Both losses of one sentence with its gold heads (head[d] = n for the root) and relation ids: adds their gradient
  * with respect to the heads' θ into grad[at …] and with respect to the vectors into dV (rows of V, the root's at row
- * n). Returns the arc and relation cross-entropies summed over the words.
+ * n). Returns the arc and relation cross-entropies summed over the words. `mask` (partial supervision, 1 = the word's
+ * head and relation are known): a word with 0 adds no loss and no gradient; its vector still gets the gradient of
+ * the known words that may take it as their head. `weight` scales every word's losses and gradient (1: as is).
  */
 export function headLoss(
   th: Weights,
@@ -41,6 +43,8 @@ export function headLoss(
   head: Int32Array,
   deprel: Int32Array,
   dV: Float64Array,
+  mask?: Uint8Array,
+  weight = 1,
 ): { arc: number; label: number } {
   const { V, arc: A, label: M, relations: K } = l.dims;
   const f = headForward(th, at, l, v, n);
@@ -51,7 +55,9 @@ export function headLoss(
   const dq = new Float64Array(n * A);
   let arc = 0;
   for (let d = 0; d < n; d++) {
-    arc += softmaxCrossEntropy(s.subarray(d * rows, (d + 1) * rows), rows, head[d], ds);
+    if (mask && !mask[d]) continue;
+    arc += weight * softmaxCrossEntropy(s.subarray(d * rows, (d + 1) * rows), rows, head[d], ds);
+    if (weight !== 1) for (let h = 0; h < rows; h++) ds[h] *= weight;
     for (let h = 0; h < rows; h++) {
       const g = ds[h];
       if (h === d || g === 0) continue;
@@ -69,9 +75,11 @@ export function headLoss(
   const dld = new Float64Array(n * M);
   let label = 0;
   for (let d = 0; d < n; d++) {
+    if (mask && !mask[d]) continue;
     const h = head[d];
     labelScores(th, at, l, f, h, d, hidden, sl);
-    label += softmaxCrossEntropy(sl, K, deprel[d], dsl);
+    label += weight * softmaxCrossEntropy(sl, K, deprel[d], dsl);
+    if (weight !== 1) for (let c = 0; c < K; c++) dsl[c] *= weight;
     for (let c = 0; c < K; c++) {
       const g = dsl[c];
       grad[at + l.lc + c] += g;

@@ -45,14 +45,15 @@ export interface BiaffineDropout {
 
 /**
  * One sentence's losses (arc and relation cross-entropies, summed over its words) with their gradient added into
- * `grad` (θ's layout); `word` are the word ids after word dropout, `rand` draws the dropout masks.
+ * `grad` (θ's layout); `word` are the word ids after word dropout, `rand` draws the dropout masks. `gold.mask`: only
+ * the words it marks 1 are supervised; `gold.weight` scales the losses (`headLoss`).
  */
 export function biaffineGradient(
   p: BiaffineParser,
   grad: Float64Array,
   input: NeuralInput,
   word: Int32Array,
-  gold: { head: Int32Array; deprel: Int32Array },
+  gold: { head: Int32Array; deprel: Int32Array; mask?: Uint8Array; weight?: number },
   dropout: BiaffineDropout,
   rand: () => number,
 ): { arc: number; label: number } {
@@ -61,7 +62,7 @@ export function biaffineGradient(
   const fw = trainingForward(p.net, input, word, { p: dropout.output, input: dropout.input, rand });
   const V = 2 * p.net.layout.dims.lstm;
   const dV = new Float64Array((n + 2) * V);
-  const loss = headLoss(p.theta, grad, p.headsAt, p.heads, fw.mlpIn, n, gold.head, gold.deprel, dV);
+  const loss = headLoss(p.theta, grad, p.headsAt, p.heads, fw.mlpIn, n, gold.head, gold.deprel, dV, gold.mask, gold.weight);
   // No transition was scored: nothing in dA is touched, and the vectors' gradient is the heads'.
   backpropSentence(p.net, grad.subarray(0, p.headsAt), fw, word, new Float64Array(0), new Uint8Array(N_POSITIONS * (n + 2)), dV);
   return loss;

@@ -6,12 +6,17 @@
  * with it.
  *
  *   npx tsx server/research/parser/biaffine/exportBiaffine.ts --state FILE --tagger-cache FILE --pretrained WINK_JSON \
- *     --out DIR/parser-graph.bin.gz [--float32] [--pretrained-others N | --no-prune] [--measure] [the training's options]
+ *     --out DIR/parser-graph.bin.gz [--float32] [--pretrained-others N | --no-prune] [--measure] [--last] [--version-note X] \
+ *     [the training's options]
  *
  * The data and shape options must be the training run's (a θ of another size is refused). `--measure`: dev UAS/LAS of
  * the state's θ in memory (float32, as `trainBiaffine --measure`) and of each way of storing it, each written and read
  * back as the product reads it: float32 or float16, all pretrained rows or the pruned ones; both scorings
  * (`evaluateTrees`' kept view, and `eval parser`'s `scoreGoldTokens` without the shipped repairs).
+ *
+ * `--last`: the last epoch's θ (the state's average) instead of the best on dev, for a fine-tuning whose first
+ * epoch may not beat the file it started from on dev but is to be judged downstream. `--version-note X`: appended to
+ * the version (`-X`), to tell such a parser from one trained on EWT alone for as many epochs.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -34,6 +39,8 @@ const { values } = parseArgs({
     'pretrained-others': { type: 'string', default: '5000' },
     'no-prune': { type: 'boolean' },
     measure: { type: 'boolean' },
+    last: { type: 'boolean' },
+    'version-note': { type: 'string' },
   },
 });
 const t0 = Date.now();
@@ -45,13 +52,14 @@ const { parser, dims, headDims, seed, trainingWords } = setup;
 const { rels, tagSet } = setup.prepared;
 const s = readTrainingState(values.state);
 if (s.best.length !== parser.theta.length) throw new Error(`${values.state}: θ of ${s.best.length} entries, this parser's ${parser.theta.length} (other options than the training run's?)`);
-(parser.theta as Float64Array).set(s.best);
+(parser.theta as Float64Array).set(values.last ? s.average : s.best);
 const snapshot = parser.snapshot();
-const version = `graph-s${seed}-e${s.bestEpoch}-l${dims.layers}h${dims.lstm}-a${headDims.arc}m${headDims.label}`;
-log(`${values.state}: best epoch ${s.bestEpoch} of ${s.epoch}; version ${version}`);
+const epoch = values.last ? s.epoch : s.bestEpoch;
+const version = `graph-s${seed}-e${epoch}-l${dims.layers}h${dims.lstm}-a${headDims.arc}m${headDims.label}${values['version-note'] ? `-${values['version-note']}` : ''}`;
+log(`${values.state}: ${values.last ? 'last' : 'best'} epoch ${epoch} (best ${s.bestEpoch} of ${s.epoch}); version ${version}`);
 
 const describe = (training: Record<string, unknown>) => ({ version, deprels: rels.list, tags: tagSet, training });
-const training = { seed, bestEpoch: s.bestEpoch, epochs: s.epoch, dims, heads: headDims, pretrainedTop: Number(values['pretrained-top']) };
+const training = { seed, bestEpoch: s.bestEpoch, epochs: s.epoch, ...(values.last ? { exported: 'last epoch' } : {}), dims, heads: headDims, pretrainedTop: Number(values['pretrained-top']) };
 const chosen: GraphFileOptions = {
   theta16: !values.float32,
   ...(values['no-prune'] ? {} : { pretrainedOthers: Number(values['pretrained-others']), trainingWords }),

@@ -8,7 +8,8 @@
  *
  *   npx tsx server/research/parser/biaffine/trainBiaffine.ts --tagger-cache FILE --pretrained WINK_JSON --state FILE \
  *     [--epochs 12] [--seed 1] [--lstm 128] [--layers 2] [--arc 128] [--label 96] [--limit N] [--dev-limit N] \
- *     [--workers N] [--init parser-graph.bin.gz --first-epoch K]
+ *     [--workers N] [--init parser-graph.bin.gz --first-epoch K] \
+ *     [--silver A.jsonl --silver-agree B.jsonl --silver-sentences N [--silver-weight 1]]
  *
  * Random draws: the main stream (seeded by --seed) builds the setup, shuffles each epoch and draws one seed per
  * sentence in the epoch's order; everything drawn for a sentence (its view, word dropout, dropout masks) comes from a
@@ -29,6 +30,10 @@
  * logged and is the best to beat. The fixed pretrained vectors are --pretrained's full table, not the file's pruned
  * rows. A state file, when there is one, wins over --init (the run resumes).
  *
+ * `--silver …` (`biaffineTask.ts`): N silver sentences of text two parsers parsed, supervised where they agree, are
+ * added to every epoch's training sentences (after --limit's cut), shuffled in with them. Without it nothing is drawn
+ * for them: a run trains as it did before the option.
+ *
  * `--measure` (same data options and --state): no training; the state's best θ is evaluated on --dev (and on
  * `--test FILE` when given) and the time of tagging + parsing is measured on one thread (warm, three rounds over the
  * dev sentences); `--baseline` also evaluates the shipped parser with the same function.
@@ -47,7 +52,7 @@ import { loadParser, Parser } from '../../../src/parser';
 import { parseConllu } from '../../../src/data/conllu';
 import { BiaffineParser } from '../../../src/parser/graph/graphParser';
 import { corruptWithSeed, depunctuatedTrees, removeAll, scoreGoldTokens, uasWithPunctuation } from '../evaluation';
-import { biaffineTask, SentenceOptions } from './biaffineTask';
+import { biaffineTask, SentenceOptions, silverSentences } from './biaffineTask';
 import { initialTheta } from './biaffineInit';
 import { GradientPool } from './gradientPool';
 import { asTokenParser, biaffineSetup, devTrees, evaluate as evaluateOn, SETUP_OPTIONS } from './biaffineSetup';
@@ -76,6 +81,11 @@ const { values } = parseArgs({
     // A graph parser model file whose θ training starts from, and the epochs it was trained for (the schedule's).
     init: { type: 'string' },
     'first-epoch': { type: 'string', default: '0' },
+    // Silver sentences (`silverArcs.ts`): the two parsers' files, how many to draw, their losses' weight.
+    silver: { type: 'string' },
+    'silver-agree': { type: 'string' },
+    'silver-sentences': { type: 'string' },
+    'silver-weight': { type: 'string', default: '1' },
   },
 });
 const num = (k: keyof typeof values) => Number(values[k]);
@@ -153,7 +163,8 @@ if (values.measure) {
 
 // Training.
 async function train(): Promise<void> {
-  const pool = await GradientPool.start(biaffineTask(setup, values as SentenceOptions), path.join(__dirname, 'biaffineTask.ts'), values, num('workers'));
+  const silver = silverSentences(setup, values as SentenceOptions, log);
+  const pool = await GradientPool.start(biaffineTask(setup, values as SentenceOptions, silver), path.join(__dirname, 'biaffineTask.ts'), values, num('workers'));
   if (num('workers') > 1) log(`${num('workers')} threads (the main one and ${num('workers') - 1} workers), each over the same setup`);
   const parser = pool.parser;
   const theta = parser.theta as Float64Array;
@@ -161,8 +172,9 @@ async function train(): Promise<void> {
   const adam = new Adam(theta.length, num('lr'));
   const decay = num('average');
   // --limit N (a probe of the time per sentence) trains on the first N sentences; tag sets, relations, vocabularies
-  // and the jackknife's folds stay those of the whole training set.
-  const order = Int32Array.from({ length: values.limit ? Math.min(num('limit'), gold.length) : gold.length }, (_, i) => i);
+  // and the jackknife's folds stay those of the whole training set. Silver sentences are indices gold.length on.
+  const trainCount = values.limit ? Math.min(num('limit'), gold.length) : gold.length;
+  const order = Int32Array.from({ length: trainCount + silver.length }, (_, i) => (i < trainCount ? i : gold.length + i - trainCount));
   let average = theta.slice();
   let best = theta.slice();
   let bestScore = -Infinity, bestEpoch = 0, firstEpoch = 0;
@@ -222,7 +234,7 @@ async function train(): Promise<void> {
       done += items.length;
       if (Math.floor(done / logEvery) > Math.floor(before / logEvery)) {
         const ms = (Date.now() - te) / done;
-        log(`  epoch ${epoch + 1}: ${done} sentences, ${ms.toFixed(1)} ms/sentence (epoch ≈ ${((ms * order.length) / 60000).toFixed(1)} min${order.length < gold.length ? `, of the whole training set ≈ ${((ms * gold.length) / 60000).toFixed(1)} min` : ''}), loss per word: arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}`);
+        log(`  epoch ${epoch + 1}: ${done} sentences, ${ms.toFixed(1)} ms/sentence (epoch ≈ ${((ms * order.length) / 60000).toFixed(1)} min${trainCount < gold.length ? `, of the whole training set ≈ ${((ms * gold.length) / 60000).toFixed(1)} min` : ''}), loss per word: arc ${(arcLoss / words).toFixed(3)}, relation ${(labelLoss / words).toFixed(3)}`);
       }
     }
     const trainMs = Date.now() - te;
