@@ -10,15 +10,4 @@
 #   npm run train:scorer-questions                 (on top of models/en/lint-scorer.json, in place)
 #   BASE=FILE OUT=FILE bash scripts/train-scorer-questions.sh
 set -euo pipefail
-cd "$(dirname "$0")/.."
-CACHE=${PUNCTEME_CACHE:-../cache}/edited-english
-OUT=${OUT:-models/en/lint-scorer.json}
-BASE=${BASE:-$CACHE/lint-scorer-before-questions.json}
-# The base is copied aside first: the fit writes over models/en/lint-scorer.json.
-[ "$BASE" != "$CACHE/lint-scorer-before-questions.json" ] || cp models/en/lint-scorer.json "$BASE"
-npx tsx server/research/scorer/fit.ts --per-kind-train 250 --clean-every-train 4 --ewt-per-kind 80 --ewt-clean-every 8 \
-  --learner-shapes 300 --learner-weight 3 --question-shapes 300 --question-weight 3 --clean-every-dev 2 --no-heldout \
-  --bench-dev "$CACHE/bench-dev-default.json" --ewt-dev-clean "$CACHE/bench-ewt-dev-default.json" --ewt-dev-margin 5 \
-  --per-kind-thresholds --clean-margin 5 --learning-rate 0.005 --patience 4 --writer-labels 0 --writer-rate 0.5 \
-  --init-weights "$BASE" --train-only 'key=sentence-final/replace' --keep-thresholds --out "$OUT"
-if [ "$OUT" = models/en/lint-scorer.json ]; then npx tsx scripts/model-manifest.ts; fi
+exec bash "$(dirname "$0")/train-scorer-on-top.sh" questions 'key=sentence-final/replace' --question-shapes 300 --question-weight 3
