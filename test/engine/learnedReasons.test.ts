@@ -28,6 +28,9 @@ describe('engine: the learned decision in plain words', () => {
     assert.strictEqual(plainReason('leftDet=the|rw=which*insert'), 'a comma usually comes before “which” after a noun with “the”');
     assert.strictEqual(plainReason('leftDet=none|rw=which*delete'), 'edited prose rarely puts a comma before “which” after a noun with no determiner');
     assert.strictEqual(plainReason('leftDet=a|rw=other*insert'), undefined);
+    assert.strictEqual(plainReason('ccClause=true|len=8-15*insert'), 'a comma usually comes before a coordinator that joins two clauses, each with its own subject');
+    assert.strictEqual(plainReason('ccClause=false*delete'), 'edited prose rarely puts a comma before a coordinator that joins two predicates of one subject');
+    assert.strictEqual(plainReason('ccClause=false*insert'), undefined);
   });
 
   it('gives the readings of the largest contributions that raise the probability, each once', () => {

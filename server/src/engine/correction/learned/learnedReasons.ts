@@ -124,6 +124,12 @@ export function plainReason(name: string): string | undefined {
       const np = m[1] === 'none' ? 'a noun with no determiner' : `a noun with “${m[1]}”`;
       return ins ? `a comma usually comes before “${m[2]}” after ${np}` : `edited prose rarely puts a comma before “${m[2]}” after ${np}`;
     }
+    case 'ccClause': {
+      // `ccClause=true` or `ccClause=true|len=8-15`: whether the coordinator after the slot joins a clause with its own subject.
+      const own = value.split('|')[0] === 'true';
+      if (own && ins) return 'a comma usually comes before a coordinator that joins two clauses, each with its own subject';
+      return !own && !ins ? 'edited prose rarely puts a comma before a coordinator that joins two predicates of one subject' : undefined;
+    }
     case 'startsAtFirst':
       return value === 'true' ? `${comma} ${ins ? 'ends' : 'after'} a phrase that opens the sentence` : undefined;
     default:
