@@ -7,9 +7,10 @@
  * on are N silver sentences (`silverArcs.ts`, drawn with the seed + 1000): their views drawn as EWT's, their tags the
  * trees' own, their losses over the words both parsers agree on, times `--silver-weight`.
  */
-import { encodeSentence } from '../../../src/parser/encoding';
+import { EncodedSentence, encodeSentence, WordSequence } from '../../../src/parser/encoding';
+import { TagIds } from '../../../src/parser/parseFeatures';
 import { UNKNOWN_WORD } from '../../../src/parser/neuralNet';
-import { protectedSlots, seededRandom, viewOf, VIEW_KINDS } from '../../../src/training/parser/views';
+import { protectedSlots, seededRandom, viewOf, ViewKind, VIEW_KINDS } from '../../../src/training/parser/views';
 import { BiaffineParser } from '../../../src/parser/graph/graphParser';
 import { biaffineGradient } from './biaffineParser';
 import { BiaffineSetup, biaffineSetup, SetupValues } from './biaffineSetup';
@@ -62,28 +63,38 @@ export function biaffineTask(setup: BiaffineSetup, o: SentenceOptions, silver: r
     sentence(p, grad, item) {
       if (item.index >= gold.length) return silverSentence(p, grad, silver[item.index - gold.length], item.seed);
       const { index, seed } = item;
-      const rand = seededRandom(seed);
       const g = gold[index];
-      const kind = VIEW_KINDS[Math.floor(rand() * VIEW_KINDS.length)];
-      const e = encodeSentence(viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), lookup);
-      const input = p.net.input(e, tagFor(index, e));
-      const word = input.word.slice();
-      for (let t = 0; t < word.length; t++) if (word[t] !== UNKNOWN_WORD && rand() < dropP[word[t]]) word[t] = UNKNOWN_WORD;
-      const r = biaffineGradient(p, grad, input, word, { head: g.head, deprel: g.deprel }, dropout, rand);
-      return { arc: r.arc, label: r.label, words: e.n };
+      const r = viewGradient(p, grad, seed, (kind, rand) => viewOf(g.tree, kind, rand, g.keep, g.learner, g.writers), (e) => tagFor(index, e), { head: g.head, deprel: g.deprel });
+      return { arc: r.arc, label: r.label, words: r.n };
     },
   };
 
   /** As an EWT sentence (corrupted views keep the fronted clause's comma), with its own tags and its mask. */
   function silverSentence(p: BiaffineParser, grad: Float64Array, s: SilverSentence, seed: number) {
+    const view = (kind: ViewKind, rand: () => number) => viewOf(s.tree, kind, rand, protectedSlots(s.tree));
+    const r = viewGradient(p, grad, seed, view, () => ({ upos: s.upos, xpos: s.xpos }), { head: s.head, deprel: s.deprel, mask: s.mask, weight: silverWeight });
+    return { arc: r.arc, label: r.label, words: s.mask.reduce((t, m) => t + m, 0) };
+  }
+
+  /**
+   * One sentence's losses and gradient, every draw from its seed in this order: its view's kind, the view, word
+   * dropout, the dropout masks (`biaffineGradient`).
+   */
+  function viewGradient(
+    p: BiaffineParser,
+    grad: Float64Array,
+    seed: number,
+    view: (kind: ViewKind, rand: () => number) => WordSequence,
+    tags: (e: EncodedSentence) => TagIds,
+    target: Parameters<typeof biaffineGradient>[4],
+  ): { arc: number; label: number; n: number } {
     const rand = seededRandom(seed);
     const kind = VIEW_KINDS[Math.floor(rand() * VIEW_KINDS.length)];
-    const e = encodeSentence(viewOf(s.tree, kind, rand, protectedSlots(s.tree)), lookup);
-    const input = p.net.input(e, { upos: s.upos, xpos: s.xpos });
+    const e = encodeSentence(view(kind, rand), lookup);
+    const input = p.net.input(e, tags(e));
     const word = input.word.slice();
     for (let t = 0; t < word.length; t++) if (word[t] !== UNKNOWN_WORD && rand() < dropP[word[t]]) word[t] = UNKNOWN_WORD;
-    const r = biaffineGradient(p, grad, input, word, { head: s.head, deprel: s.deprel, mask: s.mask, weight: silverWeight }, dropout, rand);
-    return { arc: r.arc, label: r.label, words: s.mask.reduce((t, m) => t + m, 0) };
+    return { ...biaffineGradient(p, grad, input, word, target, dropout, rand), n: e.n };
   }
 }
 
