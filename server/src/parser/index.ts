@@ -103,6 +103,11 @@ class TransitionParser implements Parser {
     private readonly repairs: ReadonlySet<string>,
     /** The graph parser (`graph/graphModel.ts`), which then gives the heads and relations instead of `parseWords`. */
     private readonly graph?: GraphModel,
+    /**
+     * With the graph parser, the weight of agreeing with the transition parser's tree (`graph/arcVotes.ts`); 0: the
+     * graph parser's own tree.
+     */
+    private readonly reparseWeight = 0,
   ) {
     this.lookup = clusterLookup(models.clusters);
   }
@@ -180,7 +185,8 @@ class TransitionParser implements Parser {
     const r = this.repairs;
     const tags = r.has('verbless-tags') ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged;
     const g = this.graph;
-    const p = g ? { tags, ...g.parser.parse(e, tags, g.rootRelation) } : parseWords(this.models, e, tags);
+    const votes = g && this.reparseWeight > 0 ? { head: parseWords(this.models, e, tags).head, weight: this.reparseWeight } : undefined;
+    const p = g ? { tags, ...g.parser.parse(e, tags, g.rootRelation, votes) } : parseWords(this.models, e, tags);
     const deprels = g ? g.deprels : this.models.deprels;
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
@@ -270,6 +276,10 @@ export function loadParser(modelDir: string = defaultModelDir(), env: NodeJS.Pro
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
   const repairs = enabledRepairs(env);
   const parsing = graph ? `+${graph.version}` : labeller ? `+${labeller.header.version}` : '';
-  return new TransitionParser(`${m.header.version}${repairsVersion(repairs)}${parsing}`, models, repairs, graph);
+  // For measuring only: the graph parser combined with the transition parser's tree (`graph/arcVotes.ts`).
+  const reparse = graph && env.PUNCTEME_REPARSE_WEIGHT ? Number(env.PUNCTEME_REPARSE_WEIGHT) : 0;
+  if (!(reparse >= 0)) throw new Error(`PUNCTEME_REPARSE_WEIGHT: not a weight ≥ 0: ${env.PUNCTEME_REPARSE_WEIGHT}`);
+  const combined = reparse > 0 ? `+reparse${reparse}` : '';
+  return new TransitionParser(`${m.header.version}${repairsVersion(repairs)}${parsing}${combined}`, models, repairs, graph, reparse);
 }
 

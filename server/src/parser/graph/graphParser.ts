@@ -13,9 +13,16 @@ import { EncodedSentence } from '../encoding';
 import { TagIds } from '../parseFeatures';
 import { arcScores, bestRelation, headForward, headKernels, HeadLayout, labelScores } from './graphHeads';
 import { eisner } from './eisner';
+import { addArcVotes } from './arcVotes';
 import { RunTimeHeads } from './runTimeHeads';
 import { F32Encoder } from './f32Encoder';
 import { F32Heads } from './f32Heads';
+
+/** Another parser's heads (n = the root) and the weight of agreeing with them (`arcVotes.ts`). */
+export interface ArcVotes {
+  head: Int32Array;
+  weight: number;
+}
 
 export class BiaffineParser {
   readonly net: NeuralScorer;
@@ -68,15 +75,19 @@ export class BiaffineParser {
    * Eisner over the arc scores, then each arc's best relation (`rootRelation` exactly when the head is the root).
    * A snapshot's row n of `v` must be θ's root row (as `NeuralScorer.forward` gives it): its products are kept.
    */
-  decode(v: Float64Array, n: number, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
+  decode(v: Float64Array, n: number, rootRelation: number, votes?: ArcVotes): { head: Int32Array; deprel: Int32Array } {
     if (this.frozen) {
       const root = this.net.layout.root.offset;
       const rt = (this.runTime ??= new RunTimeHeads(this.theta, this.headsAt, this.heads, headKernels(this.theta, this.headsAt, this.heads), Float64Array.from(this.theta.subarray(root, root + this.heads.dims.V))));
-      const head = eisner(rt.arcs(v, n), n);
+      const scores = rt.arcs(v, n);
+      if (votes) addArcVotes(scores, n, votes.head, votes.weight);
+      const head = eisner(scores, n);
       return { head, deprel: rt.relations(v, n, head, rootRelation) };
     }
     const f = headForward(this.theta, this.headsAt, this.heads, v, n);
-    const head = eisner(arcScores(this.heads, f), n);
+    const scores = arcScores(this.heads, f);
+    if (votes) addArcVotes(scores, n, votes.head, votes.weight);
+    const head = eisner(scores, n);
     const K = this.heads.dims.relations;
     const hidden = new Float64Array(this.heads.dims.label);
     const s = new Float64Array(K);
@@ -97,17 +108,19 @@ export class BiaffineParser {
    * `f32Heads.ts`: not bit for bit `decode` of `NeuralScorer.forward`, float32 sums); otherwise, and before
    * training's first snapshot, with `NeuralScorer.forward` (float64 sums) and `decode`.
    */
-  parse(e: EncodedSentence, tags: TagIds, rootRelation: number): { head: Int32Array; deprel: Int32Array } {
+  parse(e: EncodedSentence, tags: TagIds, rootRelation: number, votes?: ArcVotes): { head: Int32Array; deprel: Int32Array } {
     const input = this.net.input(e, tags);
     if (this.frozen && this.fast === undefined) {
       const encoder = F32Encoder.create(this.net);
       const heads = encoder && F32Heads.create(this.theta, this.headsAt, this.heads);
       this.fast = encoder && heads ? { encoder, heads } : null;
     }
-    if (!this.fast) return this.decode(this.net.forward(input).v, e.n, rootRelation);
+    if (!this.fast) return this.decode(this.net.forward(input).v, e.n, rootRelation, votes);
     const { encoder, heads } = this.fast;
     const n = e.n;
-    const head = eisner(heads.arcs(encoder.forward(input), n), n);
+    const scores = heads.arcs(encoder.forward(input), n);
+    if (votes) addArcVotes(scores, n, votes.head, votes.weight);
+    const head = eisner(scores, n);
     return { head, deprel: heads.relations(n, head, rootRelation) };
   }
 }
