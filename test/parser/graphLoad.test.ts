@@ -60,7 +60,7 @@ describe('loadParser with the graph parser file beside parser.bin', () => {
   it("takes heads and relations from the graph parser over the shipped tagger's tags; its version names the graph model", () => {
     // Without the repairs, the tree is the graph parser's decode of the tagged words exactly.
     const parser = loadParser(dir, { PUNCTEME_NO_RELCL_REPAIR: '1' });
-    assert.match(parser.version, new RegExp(`^${shipped.header.version.replace(/[.+]/g, '\\$&')}\\+graph-test$`));
+    assert.match(parser.version, new RegExp(`^${shipped.header.version.replace(/[.+]/g, '\\$&')}\\+graph-test\\+case1$`));
     const graph = graphFromContents(readModel(path.join(dir, GRAPH_PARSER_FILE)));
     const lookup = clusterLookup(models.clusters);
     let differs = 0;
@@ -68,7 +68,7 @@ describe('loadParser with the graph parser file beside parser.bin', () => {
       const [s] = parser.parseText(text);
       const e = encodeSentence(slotSentence(s.tokens), lookup);
       const t = models.tagger.tag(e);
-      const want = graph.parser.parse(e, t, graph.rootRelation);
+      const want = graph.parser.parse(e, t, graph.rootRelation, undefined, graph.constraint);
       s.tree.words.forEach((w, i) => {
         assert.strictEqual(w.head, want.head[i] === e.n ? 0 : want.head[i] + 1, `${text}: head of word ${i + 1}`);
         assert.strictEqual(w.deprel, graph.deprels[want.deprel[i]], `${text}: relation of word ${i + 1}`);

@@ -186,7 +186,7 @@ class TransitionParser implements Parser {
     const tags = r.has('verbless-tags') ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged;
     const g = this.graph;
     const votes = g && this.reparseWeight > 0 ? { head: parseWords(this.models, e, tags).head, weight: this.reparseWeight } : undefined;
-    const p = g ? { tags, ...g.parser.parse(e, tags, g.rootRelation, votes) } : parseWords(this.models, e, tags);
+    const p = g ? { tags, ...g.parser.parse(e, tags, g.rootRelation, votes, g.constraint) } : parseWords(this.models, e, tags);
     const deprels = g ? g.deprels : this.models.deprels;
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
@@ -268,14 +268,16 @@ export function loadParser(modelDir: string = defaultModelDir(), env: NodeJS.Pro
   // parser labels with its own relation scorer, so the labeller is not read then.
   const labeller = graphFile ? undefined : readLabellerBeside(modelDir);
   const models = parserModels(m, labeller);
-  const graph = graphFile && graphFromContents(graphFile);
+  const read = graphFile && graphFromContents(graphFile);
+  // For measuring only: the graph parser's relations without the case constraint (`graph/caseConstraint.ts`).
+  const graph = read && env.PUNCTEME_CASE_CONSTRAINT_OFF ? { ...read, constraint: undefined } : read;
   if (graph && (graph.tags.upos.join(' ') !== models.tagger.tags.upos.join(' ') || graph.tags.xpos.join(' ') !== models.tagger.tags.xpos.join(' '))) {
     throw new Error(`${GRAPH_PARSER_FILE}: its tag sets differ from the tagger's in ${file}`);
   }
   warmUpWink();
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
   const repairs = enabledRepairs(env);
-  const parsing = graph ? `+${graph.version}` : labeller ? `+${labeller.header.version}` : '';
+  const parsing = graph ? `+${graph.version}${graph.constraint ? '+case1' : ''}` : labeller ? `+${labeller.header.version}` : '';
   // For measuring only: the graph parser combined with the transition parser's tree (`graph/arcVotes.ts`).
   const reparse = graph && env.PUNCTEME_REPARSE_WEIGHT ? Number(env.PUNCTEME_REPARSE_WEIGHT) : 0;
   if (!(reparse >= 0)) throw new Error(`PUNCTEME_REPARSE_WEIGHT: not a weight ≥ 0: ${env.PUNCTEME_REPARSE_WEIGHT}`);

@@ -136,7 +136,7 @@ export class F32Heads {
    * Each word's best relation (not `rootRelation`; exactly `rootRelation` for the root's child) on the tree `head`
    * of the sentence `arcs` last scored.
    */
-  relations(n: number, head: Int32Array, rootRelation: number): Int32Array {
+  relations(n: number, head: Int32Array, rootRelation: number, scores?: Float64Array): Int32Array {
     const { P, A, M, K, api, at, f64, f32, out, lb, lc } = this;
     const KR = four(K);
     const p = at.p / 8, hid = at.hid / 4;
@@ -155,6 +155,7 @@ export class F32Heads {
         continue;
       }
       for (let c = 0; c < K; c++) out[c] = f64[o + d * KR + c] + lc[c];
+      if (scores) scores.set(out.subarray(0, K), d * K);
       deprel[d] = bestRelation(out, rootRelation);
     }
     return deprel;

@@ -21,6 +21,7 @@ import { NEURAL_ARRAYS, NeuralInfo, neuralLayout } from '../neuralNet';
 import { neuralArrays, neuralFromModel } from '../neuralModel';
 import { HeadDims, headLayout } from './graphHeads';
 import { BiaffineParser } from './graphParser';
+import { CaseConstraint, caseConstraint } from './caseConstraint';
 
 /** θ, encoder then heads, as float16 (two to an int32) or as float32. */
 const THETA16 = 'graphTheta16';
@@ -52,6 +53,8 @@ export interface GraphModel {
   /** The id of `root`, the relation of the root's one child and of no other word. */
   rootRelation: number;
   tags: { upos: readonly string[]; xpos: readonly string[] };
+  /** No core argument with a case marker before it (`caseConstraint.ts`). */
+  constraint?: CaseConstraint;
 }
 
 export function graphContents(p: BiaffineParser, d: GraphDescription, o: GraphFileOptions = {}): ModelContents {
@@ -102,6 +105,7 @@ export function graphFromContents(m: ModelContents, name = GRAPH_PARSER_FILE): G
     deprels: m.header.deprels,
     rootRelation,
     tags: { upos: m.header.upos, xpos: m.header.xpos },
+    constraint: caseConstraint(m.header.deprels),
   };
 }
 

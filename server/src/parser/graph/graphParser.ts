@@ -14,6 +14,7 @@ import { TagIds } from '../parseFeatures';
 import { arcScores, bestRelation, headForward, headKernels, HeadLayout, labelScores } from './graphHeads';
 import { eisner } from './eisner';
 import { addArcVotes } from './arcVotes';
+import { applyCaseConstraint, CaseConstraint } from './caseConstraint';
 import { RunTimeHeads } from './runTimeHeads';
 import { F32Encoder } from './f32Encoder';
 import { F32Heads } from './f32Heads';
@@ -75,14 +76,14 @@ export class BiaffineParser {
    * Eisner over the arc scores, then each arc's best relation (`rootRelation` exactly when the head is the root).
    * A snapshot's row n of `v` must be θ's root row (as `NeuralScorer.forward` gives it): its products are kept.
    */
-  decode(v: Float64Array, n: number, rootRelation: number, votes?: ArcVotes): { head: Int32Array; deprel: Int32Array } {
+  decode(v: Float64Array, n: number, rootRelation: number, votes?: ArcVotes, constraint?: CaseConstraint): { head: Int32Array; deprel: Int32Array } {
     if (this.frozen) {
       const root = this.net.layout.root.offset;
       const rt = (this.runTime ??= new RunTimeHeads(this.theta, this.headsAt, this.heads, headKernels(this.theta, this.headsAt, this.heads), Float64Array.from(this.theta.subarray(root, root + this.heads.dims.V))));
       const scores = rt.arcs(v, n);
       if (votes) addArcVotes(scores, n, votes.head, votes.weight);
       const head = eisner(scores, n);
-      return { head, deprel: rt.relations(v, n, head, rootRelation) };
+      return { head, deprel: this.constrained(head, rootRelation, constraint, (out) => rt.relations(v, n, head, rootRelation, out)) };
     }
     const f = headForward(this.theta, this.headsAt, this.heads, v, n);
     const scores = arcScores(this.heads, f);
@@ -91,15 +92,19 @@ export class BiaffineParser {
     const K = this.heads.dims.relations;
     const hidden = new Float64Array(this.heads.dims.label);
     const s = new Float64Array(K);
-    const deprel = new Int32Array(n);
-    for (let d = 0; d < n; d++) {
-      if (head[d] === n) {
-        deprel[d] = rootRelation;
-        continue;
+    const deprel = this.constrained(head, rootRelation, constraint, (out) => {
+      const labels = new Int32Array(n);
+      for (let d = 0; d < n; d++) {
+        if (head[d] === n) {
+          labels[d] = rootRelation;
+          continue;
+        }
+        labelScores(this.theta, this.headsAt, this.heads, f, head[d], d, hidden, s);
+        out?.set(s, d * K);
+        labels[d] = bestRelation(s, rootRelation);
       }
-      labelScores(this.theta, this.headsAt, this.heads, f, head[d], d, hidden, s);
-      deprel[d] = bestRelation(s, rootRelation);
-    }
+      return labels;
+    });
     return { head, deprel };
   }
 
@@ -108,19 +113,29 @@ export class BiaffineParser {
    * `f32Heads.ts`: not bit for bit `decode` of `NeuralScorer.forward`, float32 sums); otherwise, and before
    * training's first snapshot, with `NeuralScorer.forward` (float64 sums) and `decode`.
    */
-  parse(e: EncodedSentence, tags: TagIds, rootRelation: number, votes?: ArcVotes): { head: Int32Array; deprel: Int32Array } {
+  parse(e: EncodedSentence, tags: TagIds, rootRelation: number, votes?: ArcVotes, constraint?: CaseConstraint): { head: Int32Array; deprel: Int32Array } {
     const input = this.net.input(e, tags);
     if (this.frozen && this.fast === undefined) {
       const encoder = F32Encoder.create(this.net);
       const heads = encoder && F32Heads.create(this.theta, this.headsAt, this.heads);
       this.fast = encoder && heads ? { encoder, heads } : null;
     }
-    if (!this.fast) return this.decode(this.net.forward(input).v, e.n, rootRelation, votes);
+    if (!this.fast) return this.decode(this.net.forward(input).v, e.n, rootRelation, votes, constraint);
     const { encoder, heads } = this.fast;
     const n = e.n;
     const scores = heads.arcs(encoder.forward(input), n);
     if (votes) addArcVotes(scores, n, votes.head, votes.weight);
     const head = eisner(scores, n);
-    return { head, deprel: heads.relations(n, head, rootRelation) };
+    return { head, deprel: this.constrained(head, rootRelation, constraint, (out) => heads.relations(n, head, rootRelation, out)) };
+  }
+
+  /** The relations `label` gives (filling `out` with every arc's scores when asked), under the constraint if any. */
+  private constrained(head: Int32Array, rootRelation: number, constraint: CaseConstraint | undefined, label: (out?: Float64Array) => Int32Array): Int32Array {
+    if (!constraint) return label();
+    const K = this.heads.dims.relations;
+    const scores = new Float64Array(head.length * K);
+    const deprel = label(scores);
+    applyCaseConstraint(constraint, head, deprel, scores, K, rootRelation);
+    return deprel;
   }
 }

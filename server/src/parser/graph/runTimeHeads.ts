@@ -126,7 +126,7 @@ export class RunTimeHeads {
    * Each word's best relation (not `rootRelation`; exactly `rootRelation` for the root's child) on the tree `head`
    * of the sentence `arcs` last scored, whose vectors are `v`.
    */
-  relations(v: Float64Array, n: number, head: Int32Array, rootRelation: number): Int32Array {
+  relations(v: Float64Array, n: number, head: Int32Array, rootRelation: number, scores?: Float64Array): Int32Array {
     const { M, th, at, l, lh, ld, hidden, out } = this;
     const V = l.dims.V;
     const K = l.dims.relations;
@@ -147,6 +147,7 @@ export class RunTimeHeads {
       if (this.kernels) this.kernels.lw.mul(0, K, hidden, 0, out, 0);
       else matVec(th, at + l.lw, K, M, hidden, 0, out, 0);
       for (let c = 0; c < K; c++) out[c] += th[at + l.lc + c];
+      if (scores) scores.set(out.subarray(0, K), d * K);
       deprel[d] = bestRelation(out, rootRelation);
     }
     return deprel;
