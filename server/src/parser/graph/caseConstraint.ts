@@ -8,6 +8,7 @@
  * arc right, the label wrong), and the linter then "removes" the comma after the fronted phrase at 1.0 (clean
  * edited-english dev, journal "The graph parser combined with the transition parser by reparsing").
  */
+import { bestRelation } from './graphHeads';
 
 export interface CaseConstraint {
   /** The relation id of `case`. */
@@ -34,8 +35,7 @@ export function applyCaseConstraint(c: CaseConstraint, head: Int32Array, deprel:
     if (deprel[w] !== c.caseId) continue;
     const d = head[w];
     if (d === n || d <= w || !c.core[deprel[d]]) continue;
-    let best = -1;
-    for (let r = 0; r < K; r++) if (r !== rootRelation && !c.core[r] && (best < 0 || scores[d * K + r] > scores[d * K + best])) best = r;
+    const best = bestRelation(scores.subarray(d * K, (d + 1) * K), rootRelation, c.core);
     if (best >= 0) deprel[d] = best;
   }
 }

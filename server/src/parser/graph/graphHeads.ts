@@ -174,10 +174,13 @@ export function arcScores(l: HeadLayout, f: HeadForward, out: Float64Array = new
   return out;
 }
 
-/** The relation other than `rootRelation` (the root's child's alone) scoring highest in `scores`, the first on a tie. */
-export function bestRelation(scores: Float64Array, rootRelation: number): number {
+/**
+ * The relation other than `rootRelation` (the root's child's alone) scoring highest in `scores`, the first on a tie;
+ * none of those `excluded` marks when given (`caseConstraint.ts`).
+ */
+export function bestRelation(scores: Float64Array, rootRelation: number, excluded?: Uint8Array): number {
   let best = -1;
-  for (let c = 0; c < scores.length; c++) if (c !== rootRelation && (best < 0 || scores[c] > scores[best])) best = c;
+  for (let c = 0; c < scores.length; c++) if (c !== rootRelation && !excluded?.[c] && (best < 0 || scores[c] > scores[best])) best = c;
   return best;
 }
 

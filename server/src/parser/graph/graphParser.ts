@@ -41,6 +41,8 @@ export class BiaffineParser {
    */
   private fast: { encoder: F32Encoder; heads: F32Heads } | null | undefined;
   private readonly frozen: boolean;
+  /** Every arc's relation scores of the sentence being labelled, for the case constraint; grown, never shrunk. */
+  private relationScores = new Float64Array(0);
 
   constructor(
     net: NeuralScorer,
@@ -133,7 +135,9 @@ export class BiaffineParser {
   private constrained(head: Int32Array, rootRelation: number, constraint: CaseConstraint | undefined, label: (out?: Float64Array) => Int32Array): Int32Array {
     if (!constraint) return label();
     const K = this.heads.dims.relations;
-    const scores = new Float64Array(head.length * K);
+    if (this.relationScores.length < head.length * K) this.relationScores = new Float64Array(head.length * K);
+    // Rows of words headed by the root stay as an earlier sentence left them: the constraint never reads them.
+    const scores = this.relationScores.subarray(0, head.length * K);
     const deprel = label(scores);
     applyCaseConstraint(constraint, head, deprel, scores, K, rootRelation);
     return deprel;
