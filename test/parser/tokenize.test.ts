@@ -56,6 +56,13 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(sentences('Loved every bit of it. :) Will come back.'), ['Loved every bit of it. :)', 'Will come back.']);
   });
 
+  it('splits a bracket closed right after a number from the colon or semicolon after it; a spaced smiley stays whole', () => {
+    assert.deepStrictEqual(toks('It opened (in 2019): the rest'), ['It', 'opened', '_(', 'in', '2019', '_)', '_:', 'the', 'rest']);
+    assert.deepStrictEqual(toks('See (page 3); then go'), ['See', '_(', 'page', '3', '_)', '_;', 'then', 'go']);
+    assert.deepStrictEqual(toks('I am sad ): today'), ['I', 'am', 'sad', '):', 'today']);
+    assert.deepStrictEqual(toks('That was great:) really'), ['That', 'was', 'great', ':)', 'really']);
+  });
+
   it('classifies symbols EWT treats as words', () => {
     for (const w of ['$', '%', '&', ':)', '@', '/']) assert.strictEqual(isPunctForm(w), false, w);
     for (const p of [',', '.', '"', '(', '--', '!!!', '...', '<<', '*']) assert.strictEqual(isPunctForm(p), true, p);

@@ -27,6 +27,12 @@ const MAX_ADDED_LEXEMES = 100_000;
 /** wink token types that are words whatever their characters. */
 const NEVER_PUNCT = new Set(['url', 'email', 'emoticon', 'emoji', 'hashtag', 'mention', 'number', 'currency']);
 
+/**
+ * A closing bracket followed by a colon or semicolon, which wink may take for a smiley (`):`, `);`), after any final
+ * marks inside the brackets (`(with live links!);`).
+ */
+const CLOSE_THEN_MARK = /^([!?.…]*)([)\]])([:;])$/;
+
 function winkInstance(): WinkNlp {
   if (!nlp || growth!.scope.added() > MAX_ADDED_LEXEMES || growth!.featuresHalfFull()) {
     // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -64,6 +70,8 @@ export function winkSentences(original: string): Array<{ start: number; end: num
   const doc = w.readDoc(text);
   const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
   let cursor = 0;
+  // The end of the last token kept, in whichever sentence (wink may end one at the "!" of "finish!):").
+  let previousEnd = -1;
   doc.sentences().each((s) => {
     const toks: WinkToken[] = [];
     s.tokens().each((t) => {
@@ -86,6 +94,18 @@ export function winkSentences(original: string): Array<{ start: number; end: num
       cursor = end;
       [start, end] = shortened.toOriginal(start, end);
       const form = original.slice(start, end);
+      const closed = start === previousEnd ? CLOSE_THEN_MARK.exec(form) : null;
+      previousEnd = end;
+      if (closed) {
+        // wink reads "2019):" and "3);" as a reversed smiley glued to the number; a bracket closed right after a word
+        // is a bracket, and the mark after it a mark (`It opened (in 2019): the` parsed "):" as a proper noun).
+        let at = start;
+        for (const part of closed.slice(1)) {
+          if (part) toks.push({ text: part, start: at, end: at + part.length, type: 'punctuation', pos: 'PUNCT', punct: true });
+          at += part.length;
+        }
+        return;
+      }
       toks.push({ text: form, start, end, type, pos, punct: !NEVER_PUNCT.has(type) && isPunctForm(form) });
     });
     if (toks.length) out.push({ start: toks[0].start, end: toks[toks.length - 1].end, tokens: toks });
