@@ -63,6 +63,14 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(toks('That was great:) really'), ['That', 'was', 'great', ':)', 'really']);
   });
 
+  it("splits a sentence's period off a common word wink knows as an abbreviation, and keeps the abbreviation elsewhere", () => {
+    assert.deepStrictEqual(toks('We let him in. Then it slept.'), ['We', 'let', 'him', 'in', '_.', 'Then', 'it', 'slept', '_.']);
+    assert.deepStrictEqual(toks('The answer is no.'), ['The', 'answer', 'is', 'no', '_.']);
+    assert.deepStrictEqual(toks('She felt ill. The doctor came.'), ['She', 'felt', 'ill', '_.', 'The', 'doctor', 'came', '_.']);
+    assert.deepStrictEqual(toks('We scored no. 5 in the list.'), ['We', 'scored', 'no.', '5', 'in', 'the', 'list', '_.']);
+    assert.deepStrictEqual(toks('Sen. Smith spoke.'), ['Sen.', 'Smith', 'spoke', '_.']);
+  });
+
   it('classifies symbols EWT treats as words', () => {
     for (const w of ['$', '%', '&', ':)', '@', '/']) assert.strictEqual(isPunctForm(w), false, w);
     for (const p of [',', '.', '"', '(', '--', '!!!', '...', '<<', '*']) assert.strictEqual(isPunctForm(p), true, p);

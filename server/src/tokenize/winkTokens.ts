@@ -61,6 +61,25 @@ export interface WinkToken extends SurfaceToken {
   pos: string;
 }
 
+/**
+ * Common words wink also knows as abbreviations (`in.` inches, `no.` number, `ill.` and `mass.` states, `sun.` and
+ * `sat.` days, …), which it keeps whole with a period after them. Where wink itself ends the sentence at such a word,
+ * the period is the sentence's: "… until we let him in." was read as the word "in." and no final period.
+ */
+const WORDS_READ_AS_ABBREVIATIONS = new Set(['in', 'no', 'ill', 'miss', 'mass', 'sun', 'sat', 'wed', 'wash', 'ore', 'mar', 'fig', 'pa', 'rep']);
+
+/** Splits the period off the sentence's last word when that word is one of `WORDS_READ_AS_ABBREVIATIONS`. */
+function splitFinalWordPeriod(toks: WinkToken[]): void {
+  let k = toks.length - 1;
+  // Closing quotes and brackets may follow the word (`He said "no."`).
+  while (k >= 0 && toks[k].punct && /^[”’"')\]]+$/.test(toks[k].text)) k--;
+  const t = toks[k];
+  if (!t || t.punct || !t.text.endsWith('.') || !WORDS_READ_AS_ABBREVIATIONS.has(t.text.slice(0, -1).toLowerCase())) return;
+  const word: WinkToken = { ...t, text: t.text.slice(0, -1), end: t.end - 1 };
+  const period: WinkToken = { text: '.', start: t.end - 1, end: t.end, type: 'punctuation', pos: 'PUNCT', punct: true };
+  toks.splice(k, 1, word, period);
+}
+
 export function winkSentences(original: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
   const w = winkInstance();
   // wink reads runs of thousands of characters in quadratic time: each becomes a short stand-in (`longRuns.ts`).
@@ -108,6 +127,7 @@ export function winkSentences(original: string): Array<{ start: number; end: num
       }
       toks.push({ text: form, start, end, type, pos, punct: !NEVER_PUNCT.has(type) && isPunctForm(form) });
     });
+    splitFinalWordPeriod(toks);
     if (toks.length) out.push({ start: toks[0].start, end: toks[toks.length - 1].end, tokens: toks });
   });
   return out;
