@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { bilstmTagGradient } from '../../server/research/tagger/bilstmTagGradient';
-import { tagHeadLayout } from '../../server/research/parser/biaffine/tagHead';
+import { tagHeadLayout } from '../../server/src/parser/tagHead';
 import { NeuralScorer } from '../../server/src/parser/neuralScorer';
 import { seededRandom } from '../../server/src/training/parser/views';
 import { tinyGraphParser } from '../parser/tinyGraphParser';

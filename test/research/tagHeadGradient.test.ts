@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { tagHeadGradient } from '../../server/research/parser/biaffine/tagHeadGradient';
-import { tagHeadForward, tagHeadLayout, tagHeadTags, tagHeadWork } from '../../server/research/parser/biaffine/tagHead';
+import { tagHeadForward, tagHeadLayout, tagHeadTags, tagHeadWork } from '../../server/src/parser/tagHead';
 import { seededRandom } from '../../server/src/training/parser/views';
 
 const l = tagHeadLayout({ input: 6, hidden: 5, xpos: 4, upos: 3 });

@@ -9,7 +9,7 @@ import { N_POSITIONS, NeuralInput } from '../../src/parser/neuralNet';
 import { NeuralScorer } from '../../src/parser/neuralScorer';
 import { Dropout, trainingForward } from '../../src/training/parser/neuralForward';
 import { backpropSentence } from '../../src/training/parser/neuralTrain';
-import { TagHeadLayout, tagHeadWork } from '../parser/biaffine/tagHead';
+import { TagHeadLayout, tagHeadWork } from '../../src/parser/tagHead';
 import { tagHeadGradient } from '../parser/biaffine/tagHeadGradient';
 
 export function bilstmTagGradient(

@@ -15,7 +15,7 @@ import { parseWords } from '../../src/parser/dependencyParser';
 import { TagIds } from '../../src/parser/parseFeatures';
 import { seededRandom, viewOf, VIEW_KINDS } from '../../src/training/parser/views';
 import { biaffineSetup, devTrees, SETUP_OPTIONS } from '../parser/biaffine/biaffineSetup';
-import { TagHeadDims, tagHeadLayout, tagHeadTags } from '../parser/biaffine/tagHead';
+import { TagHeadDims, tagHeadLayout, tagHeadTags } from '../../src/parser/tagHead';
 
 const { values } = parseArgs({ options: { ...SETUP_OPTIONS, lstm: { type: 'string', default: '64' }, layers: { type: 'string', default: '1' }, tagger: { type: 'string' }, graph: { type: 'string' } } });
 const setup = biaffineSetup(values, () => undefined);

@@ -12,7 +12,7 @@ import { NeuralScorer } from '../../src/parser/neuralScorer';
 import { slotSentence } from '../../src/parser/sentenceBuilder';
 import { tokenizeText } from '../../src/tokenize';
 import { biaffineSetup, SETUP_OPTIONS } from '../parser/biaffine/biaffineSetup';
-import { TagHeadDims, tagHeadLayout, tagHeadTags } from '../parser/biaffine/tagHead';
+import { TagHeadDims, tagHeadLayout, tagHeadTags } from '../../src/parser/tagHead';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { ...SETUP_OPTIONS, lstm: { type: 'string', default: '64' }, layers: { type: 'string', default: '1' }, tagger: { type: 'string' }, file: { type: 'string' } } });
 const setup = biaffineSetup(values, () => undefined);

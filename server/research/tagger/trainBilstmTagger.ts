@@ -17,7 +17,7 @@ import { NeuralScorer } from '../../src/parser/neuralScorer';
 import { Adam } from '../../src/training/parser/adam';
 import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from '../../src/training/parser/views';
 import { biaffineSetup, devTrees, SETUP_OPTIONS } from '../parser/biaffine/biaffineSetup';
-import { tagHeadLayout, tagHeadTags } from '../parser/biaffine/tagHead';
+import { tagHeadLayout, tagHeadTags } from '../../src/parser/tagHead';
 import { bilstmTagGradient } from './bilstmTagGradient';
 
 const { values } = parseArgs({

@@ -26,6 +26,12 @@ export const PARSER_MODEL_FILE_GZ = 'parser.bin.gz';
  */
 export const GRAPH_PARSER_FILE = 'parser-graph.bin.gz';
 
+/**
+ * The stacked tagger's file (`parser/stackedTagger.ts`), optional: a model directory that holds it beside `parser.bin`
+ * tags again with it, reading the perceptron tagger's tags.
+ */
+export const STACKED_TAGGER_FILE = 'parser-tagger.bin.gz';
+
 /** The parser model file of a model directory: `parser.bin`, else an older `parser.bin.gz`, else `parser.bin` (missing). */
 export function parserModelFile(dir: string): string {
   const file = path.join(dir, PARSER_MODEL_FILE);

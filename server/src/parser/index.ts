@@ -10,7 +10,8 @@
  * `split-long`; text mostly in a non-Latin script is parsed but noted `not-english`. A missing or foreign model file
  * makes loadParser throw a ParserError / Error naming the file.
  */
-import { defaultModelDir, GRAPH_PARSER_FILE, PARSER_MODEL_FILE, parserModelFile } from '../data/modelDir';
+import { readStackedTaggerBeside, StackedTagger, stackedTaggerFromContents } from './stackedTagger';
+import { defaultModelDir, GRAPH_PARSER_FILE, PARSER_MODEL_FILE, parserModelFile, STACKED_TAGGER_FILE } from '../data/modelDir';
 import * as fs from 'fs';
 import { PunctuatedTree, TreeWord } from '../data/depunct';
 import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
@@ -108,6 +109,8 @@ class TransitionParser implements Parser {
      * graph parser's own tree.
      */
     private readonly reparseWeight = 0,
+    /** The stacked tagger (`stackedTagger.ts`), which tags again reading the perceptron's tags. */
+    private readonly stacked?: StackedTagger,
   ) {
     this.lookup = clusterLookup(models.clusters);
   }
@@ -181,7 +184,8 @@ class TransitionParser implements Parser {
   /** Tags and parses the words as read (with the repairs before and after parsing, unless they are off). */
   private readWords(read: WordSequence): TreeWord[] {
     const e = encodeSentence(read, this.lookup);
-    const tagged = this.models.tagger.tag(e);
+    const first = this.models.tagger.tag(e);
+    const tagged = this.stacked ? this.stacked.tag(e, first) : first;
     const r = this.repairs;
     const tags = r.has('verbless-tags') ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged;
     const g = this.graph;
@@ -255,7 +259,8 @@ class TransitionParser implements Parser {
 /**
  * The parser of a model directory. With the graph parser's file beside `parser.bin` (`graph/graphModel.ts`), that
  * parser gives the heads and relations, unless `PUNCTEME_GRAPH_PARSER_OFF` is set (the transition parser, to compare
- * the two on one directory).
+ * the two on one directory). With the stacked tagger's file (`stackedTagger.ts`), its tags are the ones both parsers
+ * read, unless `PUNCTEME_STACKED_TAGGER_OFF` is set.
  */
 export function loadParser(modelDir: string = defaultModelDir(), env: NodeJS.ProcessEnv = process.env): Parser {
   const file = parserModelFile(modelDir);
@@ -269,6 +274,11 @@ export function loadParser(modelDir: string = defaultModelDir(), env: NodeJS.Pro
   const labeller = graphFile ? undefined : readLabellerBeside(modelDir);
   const models = parserModels(m, labeller);
   const read = graphFile && graphFromContents(graphFile);
+  const stackedFile = env.PUNCTEME_STACKED_TAGGER_OFF ? undefined : readStackedTaggerBeside(modelDir);
+  const stacked = stackedFile && stackedTaggerFromContents(stackedFile);
+  if (stacked && (stacked.tags.upos.join(' ') !== models.tagger.tags.upos.join(' ') || stacked.tags.xpos.join(' ') !== models.tagger.tags.xpos.join(' '))) {
+    throw new Error(`${STACKED_TAGGER_FILE}: its tag sets differ from the tagger's in ${file}`);
+  }
   // For measuring only: the graph parser's relations without the case constraint (`graph/caseConstraint.ts`).
   const graph = read && env.PUNCTEME_CASE_CONSTRAINT_OFF ? { ...read, constraint: undefined } : read;
   if (graph && (graph.tags.upos.join(' ') !== models.tagger.tags.upos.join(' ') || graph.tags.xpos.join(' ') !== models.tagger.tags.xpos.join(' '))) {
@@ -282,6 +292,7 @@ export function loadParser(modelDir: string = defaultModelDir(), env: NodeJS.Pro
   const reparse = graph && env.PUNCTEME_REPARSE_WEIGHT ? Number(env.PUNCTEME_REPARSE_WEIGHT) : 0;
   if (!(reparse >= 0)) throw new Error(`PUNCTEME_REPARSE_WEIGHT: not a weight ≥ 0: ${env.PUNCTEME_REPARSE_WEIGHT}`);
   const combined = reparse > 0 ? `+reparse${reparse}` : '';
-  return new TransitionParser(`${m.header.version}${repairsVersion(repairs)}${parsing}${combined}`, models, repairs, graph, reparse);
+  const tagging = stacked ? `+${stacked.version}` : '';
+  return new TransitionParser(`${m.header.version}${tagging}${repairsVersion(repairs)}${parsing}${combined}`, models, repairs, graph, reparse, stacked);
 }
 

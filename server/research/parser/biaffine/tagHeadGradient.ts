@@ -3,7 +3,7 @@
  * plus that of the gold UPOS, its gradient added into `grad` (θ's layout). Checked against finite differences in
  * `test/research/tagHeadGradient.test.ts`.
  */
-import { TagHeadLayout, TagHeadWork, tagHeadForward } from './tagHead';
+import { TagHeadLayout, TagHeadWork, tagHeadForward } from '../../../src/parser/tagHead';
 
 /** Softmax of `s` in place; returns −log p[gold]. */
 function softmaxLoss(s: Float64Array, gold: number): number {

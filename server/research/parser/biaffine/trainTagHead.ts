@@ -13,7 +13,7 @@ import { parseArgs } from 'util';
 import { readModel } from '../../../src/parser/modelFile';
 import { graphFromContents } from '../../../src/parser/graph/graphModel';
 import { F32Encoder } from '../../../src/parser/graph/f32Encoder';
-import { tagHeadLayout, tagHeadTags, tagHeadWork, TagHeadLayout } from './tagHead';
+import { tagHeadLayout, tagHeadTags, tagHeadWork, TagHeadLayout } from '../../../src/parser/tagHead';
 import { encodeSentence, EncodedSentence } from '../../../src/parser/encoding';
 import { TagIds } from '../../../src/parser/parseFeatures';
 import { UNKNOWN_WORD } from '../../../src/parser/neuralNet';

@@ -1,10 +1,9 @@
 /**
- * A tag head on the graph parser's encoder: each word's BiLSTM vector (2H), with the first tagger's XPOS and UPOS as
- * one-hot inputs, through one ReLU layer to XPOS and UPOS scores. The encoder reads the whole sentence both ways with
- * fixed pretrained vectors, so it can mend what the greedy perceptron tagger misreads from a narrow window (a verb in
- * `a new transaction occurs` read as a plural noun); the first tagger's tags are inputs so the head needs only learn
- * where to depart from them. Stacking in the sense of Nivre & McDonald (2008): trained on the encoder's vectors of
- * training sentences tagged by the jackknife's fold taggers, so the first tags are as wrong as on unseen text.
+ * A tag head over a BiLSTM encoder's vectors: each word's vector (2H), with the first tagger's XPOS and UPOS as
+ * one-hot inputs, through one ReLU layer to XPOS and UPOS scores. It reads the stacked tagger's encoder
+ * (`stackedTagger.ts`), which sees the whole sentence both ways with fixed pretrained vectors, so it can mend what the
+ * greedy perceptron tagger misreads from a narrow window (a verb in `a new transaction occurs` read as a plural noun);
+ * the first tagger's tags are inputs so the head needs only learn where to depart from them.
  *
  * θ layout (row-major): W1 (hidden × D), b1 (hidden), Ex (hidden × |XPOS|) and Eu (hidden × |UPOS|) (the one-hot
  * inputs' columns), W2x (|XPOS| × hidden), b2x, W2u (|UPOS| × hidden), b2u.
