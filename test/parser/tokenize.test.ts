@@ -71,6 +71,14 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(toks('Sen. Smith spoke.'), ['Sen.', 'Smith', 'spoke', '_.']);
   });
 
+  it('keeps a name with a leading dot whole and in its sentence; a capitalised word after a spaced period still begins one', () => {
+    const sentences = (t: string) => tokenizeText(t).map((s) => t.slice(s.start, s.end));
+    assert.deepStrictEqual(toks('Add the file to .gitignore and commit it.'), ['Add', 'the', 'file', 'to', '.gitignore', 'and', 'commit', 'it', '_.']);
+    assert.deepStrictEqual(sentences('Rename .js files to .ts first. We support .NET 6 too.'), ['Rename .js files to .ts first.', 'We support .NET 6 too.']);
+    assert.deepStrictEqual(toks('(.env) is read'), ['_(', '.env', '_)', 'is', 'read']);
+    assert.deepStrictEqual(sentences('It ends here .Next starts.'), ['It ends here .', 'Next starts.']);
+  });
+
   it('classifies symbols EWT treats as words', () => {
     for (const w of ['$', '%', '&', ':)', '@', '/']) assert.strictEqual(isPunctForm(w), false, w);
     for (const p of [',', '.', '"', '(', '--', '!!!', '...', '<<', '*']) assert.strictEqual(isPunctForm(p), true, p);

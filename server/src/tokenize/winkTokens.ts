@@ -80,6 +80,36 @@ function splitFinalWordPeriod(toks: WinkToken[]): void {
   toks.splice(k, 1, word, period);
 }
 
+/** A word that a leading dot makes a name: lower-case (`.gitignore`, `.js`), upper-case (`.NET`) or with a digit. */
+const DOTTED_NAME = /^(\p{Ll}|\p{Lu}{2,}(?!\p{Ll})|\p{L}*\d)/u;
+
+/**
+ * A period with a space before it and a word glued after it is the dot of a name (`.gitignore`, `.env`, `.js files`,
+ * `.NET`), not the end of a sentence: wink cut "Add the file to .gitignore and commit it." after "to ." and read
+ * "gitignore and commit it." as a sentence of its own. The dot and the word become one word, and the sentence wink
+ * began at the word is joined to the one the dot ended.
+ */
+function joinLeadingDots(sentences: Array<{ start: number; end: number; tokens: WinkToken[] }>, text: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
+  const leadingDot = (dot: WinkToken | undefined, word: WinkToken | undefined): word is WinkToken =>
+    !!dot && !!word && dot.text === '.' && dot.punct && !word.punct && word.start === dot.end && (dot.start === 0 || /[\s(\[{"“‘']/.test(text[dot.start - 1])) && DOTTED_NAME.test(word.text);
+  const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
+  for (const s of sentences) {
+    const prev = out[out.length - 1];
+    // A sentence wink began at the word after such a dot continues the one the dot ended.
+    if (prev && leadingDot(prev.tokens[prev.tokens.length - 1], s.tokens[0])) {
+      prev.tokens.push(...s.tokens);
+      prev.end = s.end;
+    } else out.push({ start: s.start, end: s.end, tokens: s.tokens.slice() });
+  }
+  for (const s of out) {
+    for (let k = 0; k + 1 < s.tokens.length; k++) {
+      const [dot, word] = [s.tokens[k], s.tokens[k + 1]];
+      if (leadingDot(dot, word)) s.tokens.splice(k, 2, { ...word, text: `.${word.text}`, start: dot.start });
+    }
+  }
+  return out;
+}
+
 export function winkSentences(original: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
   const w = winkInstance();
   // wink reads runs of thousands of characters in quadratic time: each becomes a short stand-in (`longRuns.ts`).
@@ -130,7 +160,7 @@ export function winkSentences(original: string): Array<{ start: number; end: num
     splitFinalWordPeriod(toks);
     if (toks.length) out.push({ start: toks[0].start, end: toks[toks.length - 1].end, tokens: toks });
   });
-  return out;
+  return joinLeadingDots(out, original);
 }
 
 export type { TokenizedSentence };
