@@ -77,6 +77,8 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(sentences('Rename .js files to .ts first. We support .NET 6 too.'), ['Rename .js files to .ts first.', 'We support .NET 6 too.']);
     assert.deepStrictEqual(toks('(.env) is read'), ['_(', '.env', '_)', 'is', 'read']);
     assert.deepStrictEqual(sentences('It ends here .Next starts.'), ['It ends here .', 'Next starts.']);
+    // The space typed on the wrong side of a period: still two sentences.
+    assert.deepStrictEqual(sentences('I went home .then I slept.'), ['I went home .', 'then I slept.']);
   });
 
   it('classifies symbols EWT treats as words', () => {

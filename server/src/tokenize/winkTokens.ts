@@ -82,16 +82,22 @@ function splitFinalWordPeriod(toks: WinkToken[]): void {
 
 /** A word that a leading dot makes a name: lower-case (`.gitignore`, `.js`), upper-case (`.NET`) or with a digit. */
 const DOTTED_NAME = /^(\p{Ll}|\p{Lu}{2,}(?!\p{Ll})|\p{L}*\d)/u;
+/**
+ * wink's tags of a word that can be such a name. A writer who types the space on the wrong side of a period
+ * (`Please help .thank you`, `I went home .then I slept`) starts the next sentence with a verb, adverb, pronoun or
+ * determiner, which stays a sentence of its own.
+ */
+const NAME_TAGS = new Set(['NOUN', 'PROPN', 'X', 'NUM', 'SYM']);
 
 /**
- * A period with a space before it and a word glued after it is the dot of a name (`.gitignore`, `.env`, `.js files`,
+ * A period with a space before it and a noun glued after it is the dot of a name (`.gitignore`, `.env`, `.js files`,
  * `.NET`), not the end of a sentence: wink cut "Add the file to .gitignore and commit it." after "to ." and read
  * "gitignore and commit it." as a sentence of its own. The dot and the word become one word, and the sentence wink
  * began at the word is joined to the one the dot ended.
  */
 function joinLeadingDots(sentences: Array<{ start: number; end: number; tokens: WinkToken[] }>, text: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
   const leadingDot = (dot: WinkToken | undefined, word: WinkToken | undefined): word is WinkToken =>
-    !!dot && !!word && dot.text === '.' && dot.punct && !word.punct && word.start === dot.end && (dot.start === 0 || /[\s(\[{"“‘']/.test(text[dot.start - 1])) && DOTTED_NAME.test(word.text);
+    !!dot && !!word && dot.text === '.' && dot.punct && !word.punct && word.start === dot.end && (dot.start === 0 || /[\s(\[{"“‘']/.test(text[dot.start - 1])) && DOTTED_NAME.test(word.text) && NAME_TAGS.has(word.pos);
   const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
   for (const s of sentences) {
     const prev = out[out.length - 1];
