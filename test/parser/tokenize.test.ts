@@ -81,6 +81,13 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(sentences('I went home .then I slept.'), ['I went home .', 'then I slept.']);
   });
 
+  it('keeps a cited figure, equation or section in its sentence', () => {
+    const sentences = (t: string) => tokenizeText(t).map((s) => t.slice(s.start, s.end));
+    assert.deepStrictEqual(sentences('As shown in Fig. 3 the value rises. See Eq. 2 and Sec. 4 too.'), ['As shown in Fig. 3 the value rises.', 'See Eq. 2 and Sec. 4 too.']);
+    assert.deepStrictEqual(toks('See Fig. 3 now.'), ['See', 'Fig.', '3', 'now', '_.']);
+    assert.deepStrictEqual(sentences('It ends in a fig. Then more.'), ['It ends in a fig.', 'Then more.']);
+  });
+
   it('classifies symbols EWT treats as words', () => {
     for (const w of ['$', '%', '&', ':)', '@', '/']) assert.strictEqual(isPunctForm(w), false, w);
     for (const p of [',', '.', '"', '(', '--', '!!!', '...', '<<', '*']) assert.strictEqual(isPunctForm(p), true, p);

@@ -90,12 +90,24 @@ const DOTTED_NAME = /^(\p{Ll}|\p{Lu}{2,}(?!\p{Ll})|\p{L}*\d)/u;
 const NAME_TAGS = new Set(['NOUN', 'PROPN', 'X', 'NUM', 'SYM']);
 
 /**
- * A period with a space before it and a noun glued after it is the dot of a name (`.gitignore`, `.env`, `.js files`,
+ * Sentences wink cut where none ends. A period with a space before it and a noun glued after it is the dot of a name (`.gitignore`, `.env`, `.js files`,
  * `.NET`), not the end of a sentence: wink cut "Add the file to .gitignore and commit it." after "to ." and read
  * "gitignore and commit it." as a sentence of its own. The dot and the word become one word, and the sentence wink
  * began at the word is joined to the one the dot ended.
  */
-function joinLeadingDots(sentences: Array<{ start: number; end: number; tokens: WinkToken[] }>, text: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
+/**
+ * Abbreviations that name a numbered part of a text (`Fig. 3`, `Eq. 2`, `Sec. 4`, `Ref. 12`), after which wink ends
+ * the sentence ("As shown in Fig." ‖ "3 the value rises."): papers (LaTeX, Markdown) cite them in running text.
+ */
+const NUMBERED_PART = new Set(['fig', 'figs', 'eq', 'eqs', 'eqn', 'sec', 'secs', 'vol', 'ch', 'chap', 'ref', 'refs', 'art', 'tab', 'ex', 'thm', 'def', 'prop', 'lem', 'cor', 'app', 'para']);
+
+/** The sentence ends with such an abbreviation and its period, glued, and the next begins with a number. */
+function referenceBeforeNumber(tokens: readonly WinkToken[], next: WinkToken | undefined): boolean {
+  const [word, dot] = [tokens[tokens.length - 2], tokens[tokens.length - 1]];
+  return !!word && !!dot && !!next && dot.text === '.' && dot.start === word.end && !word.punct && NUMBERED_PART.has(word.text.toLowerCase()) && /^\d/.test(next.text);
+}
+
+function joinCutSentences(sentences: Array<{ start: number; end: number; tokens: WinkToken[] }>, text: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
   const leadingDot = (dot: WinkToken | undefined, word: WinkToken | undefined): word is WinkToken =>
     !!dot && !!word && dot.text === '.' && dot.punct && !word.punct && word.start === dot.end && (dot.start === 0 || /[\s(\[{"“‘']/.test(text[dot.start - 1])) && DOTTED_NAME.test(word.text) && NAME_TAGS.has(word.pos);
   const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
@@ -104,6 +116,12 @@ function joinLeadingDots(sentences: Array<{ start: number; end: number; tokens: 
     // A sentence wink began at the word after such a dot continues the one the dot ended.
     if (prev && leadingDot(prev.tokens[prev.tokens.length - 1], s.tokens[0])) {
       prev.tokens.push(...s.tokens);
+      prev.end = s.end;
+    } else if (prev && referenceBeforeNumber(prev.tokens, s.tokens[0])) {
+      // "as shown in Fig. 3": the abbreviation keeps its period and the sentence goes on.
+      const dot = prev.tokens.pop()!;
+      const word = prev.tokens.pop()!;
+      prev.tokens.push({ ...word, text: `${word.text}.`, end: dot.end }, ...s.tokens);
       prev.end = s.end;
     } else out.push({ start: s.start, end: s.end, tokens: s.tokens.slice() });
   }
@@ -166,7 +184,7 @@ export function winkSentences(original: string): Array<{ start: number; end: num
     splitFinalWordPeriod(toks);
     if (toks.length) out.push({ start: toks[0].start, end: toks[toks.length - 1].end, tokens: toks });
   });
-  return joinLeadingDots(out, original);
+  return joinCutSentences(out, original);
 }
 
 export type { TokenizedSentence };
