@@ -256,6 +256,11 @@ class TransitionParser implements Parser {
   }
 }
 
+/** An optional file beside `parser.bin` reads or gives the tagger's tag ids, so its tag sets must be the tagger's. */
+function checkTagSets(name: string, tags: { upos: readonly string[]; xpos: readonly string[] }, tagger: { upos: readonly string[]; xpos: readonly string[] }, file: string): void {
+  if (tags.upos.join(' ') !== tagger.upos.join(' ') || tags.xpos.join(' ') !== tagger.xpos.join(' ')) throw new Error(`${name}: its tag sets differ from the tagger's in ${file}`);
+}
+
 /**
  * The parser of a model directory. With the graph parser's file beside `parser.bin` (`graph/graphModel.ts`), that
  * parser gives the heads and relations, unless `PUNCTEME_GRAPH_PARSER_OFF` is set (the transition parser, to compare
@@ -276,14 +281,10 @@ export function loadParser(modelDir: string = defaultModelDir(), env: NodeJS.Pro
   const read = graphFile && graphFromContents(graphFile);
   const stackedFile = env.PUNCTEME_STACKED_TAGGER_OFF ? undefined : readStackedTaggerBeside(modelDir);
   const stacked = stackedFile && stackedTaggerFromContents(stackedFile);
-  if (stacked && (stacked.tags.upos.join(' ') !== models.tagger.tags.upos.join(' ') || stacked.tags.xpos.join(' ') !== models.tagger.tags.xpos.join(' '))) {
-    throw new Error(`${STACKED_TAGGER_FILE}: its tag sets differ from the tagger's in ${file}`);
-  }
+  if (stacked) checkTagSets(STACKED_TAGGER_FILE, stacked.tags, models.tagger.tags, file);
   // For measuring only: the graph parser's relations without the case constraint (`graph/caseConstraint.ts`).
   const graph = read && env.PUNCTEME_CASE_CONSTRAINT_OFF ? { ...read, constraint: undefined } : read;
-  if (graph && (graph.tags.upos.join(' ') !== models.tagger.tags.upos.join(' ') || graph.tags.xpos.join(' ') !== models.tagger.tags.xpos.join(' '))) {
-    throw new Error(`${GRAPH_PARSER_FILE}: its tag sets differ from the tagger's in ${file}`);
-  }
+  if (graph) checkTagSets(GRAPH_PARSER_FILE, graph.tags, models.tagger.tags, file);
   warmUpWink();
   // The repairs change what the parser returns, so they are named in the version too (caches keyed by it start afresh).
   const repairs = enabledRepairs(env);

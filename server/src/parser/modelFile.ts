@@ -16,11 +16,12 @@
  * their shapes), as the tagger's joined tables are, so that loading copies them instead of building them (8–16 ms).
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import * as zlib from 'zlib';
 import { SparseWeights } from './weights';
 import { JointWeights, PartShape } from './jointWeights';
 import { ClusterMap } from './wordClusters';
-import { ModelFileError, readModelFile } from '../data/modelIntegrity';
+import { MANIFEST_FILE, ModelFileError, readModelFile, unlistedInManifest } from '../data/modelIntegrity';
 
 const MAGIC = 'PUNCTEME-PARSER-2';
 /** Magic 2 plus scorers stored as ordered tables and the tagger's pairs as joined tables; older readers refuse it. */
@@ -279,4 +280,15 @@ export function readModel(file: string): ModelContents {
     }
   }
   return { header: meta.header, scorers, clusters, ...(dense ? { dense } : {}), ...(Object.keys(joined).length ? { joined } : {}) };
+}
+
+/**
+ * An optional model file in a model directory (the graph parser's, the stacked tagger's), or undefined when the
+ * directory has none. A directory whose manifest was checked must list it.
+ */
+export function readModelBeside(modelDir: string, name: string): ModelContents | undefined {
+  const file = path.join(modelDir, name);
+  if (!fs.existsSync(file)) return undefined;
+  if (unlistedInManifest(file)) throw new ModelFileError(file, 'corrupt', `not listed in ${MANIFEST_FILE}: npm run models:manifest`);
+  return readModel(file);
 }

@@ -11,13 +11,10 @@
  * on, which must be the perceptron's. Trained by `server/research/tagger/trainBilstmTagger.ts`, written by
  * `exportStackedTagger.ts` there.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { STACKED_TAGGER_FILE } from '../data/modelDir';
-import { MANIFEST_FILE, ModelFileError, unlistedInManifest } from '../data/modelIntegrity';
 import { EncodedSentence } from './encoding';
 import { F32Encoder } from './graph/f32Encoder';
-import { ModelContents, readModel } from './modelFile';
+import { ModelContents, readModelBeside } from './modelFile';
 import { neuralArrays, neuralFromModel } from './neuralModel';
 import { NeuralScorer } from './neuralScorer';
 import { TagIds } from './parseFeatures';
@@ -71,13 +68,7 @@ export function stackedTaggerFromContents(m: ModelContents, name = STACKED_TAGGE
   return new StackedTagger(m.header.version, net, dims, theta.slice(), { upos: m.header.upos, xpos: m.header.xpos });
 }
 
-/**
- * The contents of the stacked tagger's file in a model directory, or undefined when it has none. A directory whose
- * manifest was checked must list it.
- */
+/** The contents of the stacked tagger's file in a model directory, or undefined when it has none (`readModelBeside`). */
 export function readStackedTaggerBeside(modelDir: string): ModelContents | undefined {
-  const file = path.join(modelDir, STACKED_TAGGER_FILE);
-  if (!fs.existsSync(file)) return undefined;
-  if (unlistedInManifest(file)) throw new ModelFileError(file, 'corrupt', `not listed in ${MANIFEST_FILE}: npm run models:manifest`);
-  return readModel(file);
+  return readModelBeside(modelDir, STACKED_TAGGER_FILE);
 }

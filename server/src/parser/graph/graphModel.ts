@@ -10,13 +10,10 @@
  * file does, `combinedModel.ts withPrunedPretrained`): a word whose row is dropped reads row 0, as a word the embeddings
  * never had.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { GRAPH_PARSER_FILE } from '../../data/modelDir';
-import { MANIFEST_FILE, ModelFileError, unlistedInManifest } from '../../data/modelIntegrity';
 import { packHalves, unpackHalves } from '../float16';
 import { withPrunedPretrained } from '../combinedModel';
-import { ModelContents, readModel } from '../modelFile';
+import { ModelContents, readModelBeside } from '../modelFile';
 import { NEURAL_ARRAYS, NeuralInfo, neuralLayout } from '../neuralNet';
 import { neuralArrays, neuralFromModel } from '../neuralModel';
 import { HeadDims, headLayout } from './graphHeads';
@@ -109,13 +106,7 @@ export function graphFromContents(m: ModelContents, name = GRAPH_PARSER_FILE): G
   };
 }
 
-/**
- * The contents of the graph parser file in a model directory, or undefined when it has none. A directory whose
- * manifest was checked (`checkModelFiles`) must list it.
- */
+/** The contents of the graph parser file in a model directory, or undefined when it has none (`readModelBeside`). */
 export function readGraphBeside(modelDir: string): ModelContents | undefined {
-  const file = path.join(modelDir, GRAPH_PARSER_FILE);
-  if (!fs.existsSync(file)) return undefined;
-  if (unlistedInManifest(file)) throw new ModelFileError(file, 'corrupt', `not listed in ${MANIFEST_FILE}: npm run models:manifest`);
-  return readModel(file);
+  return readModelBeside(modelDir, GRAPH_PARSER_FILE);
 }
