@@ -61,6 +61,18 @@ export interface WinkToken extends SurfaceToken {
   pos: string;
 }
 
+/** One of wink's sentences: its span in the text and its tokens. */
+export interface WinkSentence {
+  start: number;
+  end: number;
+  tokens: WinkToken[];
+}
+
+/** A punctuation mark the tokenizer splits off a token wink gave it whole. */
+function markToken(text: string, start: number): WinkToken {
+  return { text, start, end: start + text.length, type: 'punctuation', pos: 'PUNCT', punct: true };
+}
+
 /**
  * Common words wink also knows as abbreviations (`in.` inches, `no.` number, `ill.` and `mass.` states, `sun.` and
  * `sat.` days, …), which it keeps whole with a period after them. Where wink itself ends the sentence at such a word,
@@ -76,72 +88,17 @@ function splitFinalWordPeriod(toks: WinkToken[]): void {
   const t = toks[k];
   if (!t || t.punct || !t.text.endsWith('.') || !WORDS_READ_AS_ABBREVIATIONS.has(t.text.slice(0, -1).toLowerCase())) return;
   const word: WinkToken = { ...t, text: t.text.slice(0, -1), end: t.end - 1 };
-  const period: WinkToken = { text: '.', start: t.end - 1, end: t.end, type: 'punctuation', pos: 'PUNCT', punct: true };
-  toks.splice(k, 1, word, period);
+  toks.splice(k, 1, word, markToken('.', t.end - 1));
 }
 
-/** A word that a leading dot makes a name: lower-case (`.gitignore`, `.js`), upper-case (`.NET`) or with a digit. */
-const DOTTED_NAME = /^(\p{Ll}|\p{Lu}{2,}(?!\p{Ll})|\p{L}*\d)/u;
-/**
- * wink's tags of a word that can be such a name. A writer who types the space on the wrong side of a period
- * (`Please help .thank you`, `I went home .then I slept`) starts the next sentence with a verb, adverb, pronoun or
- * determiner, which stays a sentence of its own.
- */
-const NAME_TAGS = new Set(['NOUN', 'PROPN', 'X', 'NUM', 'SYM']);
-
-/**
- * Sentences wink cut where none ends. A period with a space before it and a noun glued after it is the dot of a name (`.gitignore`, `.env`, `.js files`,
- * `.NET`), not the end of a sentence: wink cut "Add the file to .gitignore and commit it." after "to ." and read
- * "gitignore and commit it." as a sentence of its own. The dot and the word become one word, and the sentence wink
- * began at the word is joined to the one the dot ended.
- */
-/**
- * Abbreviations that name a numbered part of a text (`Fig. 3`, `Eq. 2`, `Sec. 4`, `Ref. 12`), after which wink ends
- * the sentence ("As shown in Fig." ‖ "3 the value rises."): papers (LaTeX, Markdown) cite them in running text.
- */
-const NUMBERED_PART = new Set(['fig', 'figs', 'eq', 'eqs', 'eqn', 'sec', 'secs', 'vol', 'ch', 'chap', 'ref', 'refs', 'art', 'tab', 'ex', 'thm', 'def', 'prop', 'lem', 'cor', 'app', 'para']);
-
-/** The sentence ends with such an abbreviation and its period, glued, and the next begins with a number. */
-function referenceBeforeNumber(tokens: readonly WinkToken[], next: WinkToken | undefined): boolean {
-  const [word, dot] = [tokens[tokens.length - 2], tokens[tokens.length - 1]];
-  return !!word && !!dot && !!next && dot.text === '.' && dot.start === word.end && !word.punct && NUMBERED_PART.has(word.text.toLowerCase()) && /^\d/.test(next.text);
-}
-
-function joinCutSentences(sentences: Array<{ start: number; end: number; tokens: WinkToken[] }>, text: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
-  const leadingDot = (dot: WinkToken | undefined, word: WinkToken | undefined): word is WinkToken =>
-    !!dot && !!word && dot.text === '.' && dot.punct && !word.punct && word.start === dot.end && (dot.start === 0 || /[\s(\[{"“‘']/.test(text[dot.start - 1])) && DOTTED_NAME.test(word.text) && NAME_TAGS.has(word.pos);
-  const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
-  for (const s of sentences) {
-    const prev = out[out.length - 1];
-    // A sentence wink began at the word after such a dot continues the one the dot ended.
-    if (prev && leadingDot(prev.tokens[prev.tokens.length - 1], s.tokens[0])) {
-      prev.tokens.push(...s.tokens);
-      prev.end = s.end;
-    } else if (prev && referenceBeforeNumber(prev.tokens, s.tokens[0])) {
-      // "as shown in Fig. 3": the abbreviation keeps its period and the sentence goes on.
-      const dot = prev.tokens.pop()!;
-      const word = prev.tokens.pop()!;
-      prev.tokens.push({ ...word, text: `${word.text}.`, end: dot.end }, ...s.tokens);
-      prev.end = s.end;
-    } else out.push({ start: s.start, end: s.end, tokens: s.tokens.slice() });
-  }
-  for (const s of out) {
-    for (let k = 0; k + 1 < s.tokens.length; k++) {
-      const [dot, word] = [s.tokens[k], s.tokens[k + 1]];
-      if (leadingDot(dot, word)) s.tokens.splice(k, 2, { ...word, text: `.${word.text}`, start: dot.start });
-    }
-  }
-  return out;
-}
-
-export function winkSentences(original: string): Array<{ start: number; end: number; tokens: WinkToken[] }> {
+export function winkSentences(original: string): WinkSentence[] {
   const w = winkInstance();
   // wink reads runs of thousands of characters in quadratic time: each becomes a short stand-in (`longRuns.ts`).
   const shortened = shortenLongRuns(original);
   const text = shortened.text;
   growth!.scope.beginDocument();
   const doc = w.readDoc(text);
-  const out: Array<{ start: number; end: number; tokens: WinkToken[] }> = [];
+  const out: WinkSentence[] = [];
   let cursor = 0;
   // The end of the last token kept, in whichever sentence (wink may end one at the "!" of "finish!):").
   let previousEnd = -1;
@@ -174,7 +131,7 @@ export function winkSentences(original: string): Array<{ start: number; end: num
         // is a bracket, and the mark after it a mark (`It opened (in 2019): the` parsed "):" as a proper noun).
         let at = start;
         for (const part of closed.slice(1)) {
-          if (part) toks.push({ text: part, start: at, end: at + part.length, type: 'punctuation', pos: 'PUNCT', punct: true });
+          if (part) toks.push(markToken(part, at));
           at += part.length;
         }
         return;
@@ -184,7 +141,7 @@ export function winkSentences(original: string): Array<{ start: number; end: num
     splitFinalWordPeriod(toks);
     if (toks.length) out.push({ start: toks[0].start, end: toks[toks.length - 1].end, tokens: toks });
   });
-  return joinCutSentences(out, original);
+  return out;
 }
 
 export type { TokenizedSentence };
