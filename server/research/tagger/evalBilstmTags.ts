@@ -5,31 +5,22 @@
  *
  *   npx tsx server/research/tagger/evalBilstmTags.ts --tagger F.json --graph F --tagger-cache F --pretrained F [--lstm 64 --layers 1]
  */
-import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { readModel } from '../../src/parser/modelFile';
 import { graphFromContents } from '../../src/parser/graph/graphModel';
 import { encodeSentence } from '../../src/parser/encoding';
-import { NeuralScorer } from '../../src/parser/neuralScorer';
 import { parseWords } from '../../src/parser/dependencyParser';
 import { TagIds } from '../../src/parser/parseFeatures';
 import { seededRandom, viewOf, VIEW_KINDS } from '../../src/training/parser/views';
 import { biaffineSetup, devTrees, SETUP_OPTIONS } from '../parser/biaffine/biaffineSetup';
-import { TagHeadDims, tagHeadLayout, tagHeadTags } from '../../src/parser/tagHead';
+import { readTrainedTagger } from './trainedTagger';
 
 const { values } = parseArgs({ options: { ...SETUP_OPTIONS, lstm: { type: 'string', default: '64' }, layers: { type: 'string', default: '1' }, tagger: { type: 'string' }, graph: { type: 'string' } } });
 const setup = biaffineSetup(values, () => undefined);
 const { lookup, tagSet, rels } = setup.prepared;
-const saved = JSON.parse(fs.readFileSync(values.tagger!, 'utf8')) as { head: TagHeadDims; epoch: number; theta: number[] };
-const enc = setup.parser.net;
-const encSize = enc.layout.size;
-const theta = Float64Array.from(saved.theta);
-const head = tagHeadLayout(saved.head);
-if (theta.length !== encSize + head.size) throw new Error(`θ of ${theta.length}, the options' encoder and head ${encSize + head.size}`);
-const net = new NeuralScorer(enc.layout, theta.subarray(0, encSize), enc.vocab, enc.fixed);
-const V = 2 * enc.layout.dims.lstm;
+const tagger = readTrainedTagger(setup, values.tagger!);
 const graph = values.graph ? graphFromContents(readModel(values.graph)) : undefined;
-console.log(`tagger epoch ${saved.epoch}`);
+console.log(`tagger epoch ${tagger.saved.epoch}`);
 for (const kind of VIEW_KINDS) {
   const r = seededRandom(7);
   const acc = { first: [0, 0], bilstm: [0, 0] };
@@ -38,7 +29,7 @@ for (const kind of VIEW_KINDS) {
   for (const tree of devTrees(values)) {
     const e = encodeSentence(viewOf(tree, kind, r), lookup);
     const first = setup.runTagger.tag(e);
-    const bilstm = tagHeadTags(head, theta.subarray(encSize), net.forward(net.input(e, first)).v, V, e.n, first);
+    const bilstm = tagger.tag(e, first);
     const gold = { upos: Int32Array.from(tree.words, (w) => tagSet.upos.indexOf(w.upos)), xpos: Int32Array.from(tree.words, (w) => tagSet.xpos.indexOf(w.xpos)) };
     words += e.n;
     tree.words.forEach((w, i) => {

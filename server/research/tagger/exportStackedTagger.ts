@@ -7,25 +7,19 @@
  *   npx tsx server/research/tagger/exportStackedTagger.ts --tagger F.json --tagger-cache F --pretrained F --out F \
  *     [--lstm 64 --layers 1: the training's options]
  */
-import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { writeModel, readModel } from '../../src/parser/modelFile';
-import { NeuralScorer } from '../../src/parser/neuralScorer';
 import { stackedTaggerContents, stackedTaggerFromContents } from '../../src/parser/stackedTagger';
-import { TagHeadDims } from '../../src/parser/tagHead';
+import { readTrainedTagger } from './trainedTagger';
 import { biaffineSetup, SETUP_OPTIONS } from '../parser/biaffine/biaffineSetup';
 
 const { values } = parseArgs({ options: { ...SETUP_OPTIONS, lstm: { type: 'string', default: '64' }, layers: { type: 'string', default: '1' }, tagger: { type: 'string' }, out: { type: 'string' } } });
 if (!values.tagger || !values.out) throw new Error('--tagger and --out are required');
 const setup = biaffineSetup(values, () => undefined);
-const saved = JSON.parse(fs.readFileSync(values.tagger, 'utf8')) as { head: TagHeadDims; epoch: number; kept: number; theta: number[] };
-const enc = setup.parser.net;
-const encSize = enc.layout.size;
-const theta = Float64Array.from(saved.theta);
-const net = new NeuralScorer(enc.layout, theta.subarray(0, encSize), enc.vocab, enc.fixed);
-const d = enc.layout.dims;
+const { saved, net, headTheta } = readTrainedTagger(setup, values.tagger);
+const d = net.layout.dims;
 const version = `tagger-s${setup.seed}-e${saved.epoch}-l${d.layers}h${d.lstm}-m${saved.head.hidden}`;
-const contents = stackedTaggerContents(net, saved.head, theta.subarray(encSize), {
+const contents = stackedTaggerContents(net, saved.head, headTheta, {
   version,
   tags: setup.prepared.tagSet,
   training: { seed: setup.seed, epoch: saved.epoch, devKeptAccuracy: saved.kept, dims: d, pretrainedTop: Number(values['pretrained-top']) },

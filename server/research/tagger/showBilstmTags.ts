@@ -8,20 +8,15 @@
 import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { encodeSentence } from '../../src/parser/encoding';
-import { NeuralScorer } from '../../src/parser/neuralScorer';
 import { slotSentence } from '../../src/parser/sentenceBuilder';
 import { tokenizeText } from '../../src/tokenize';
 import { biaffineSetup, SETUP_OPTIONS } from '../parser/biaffine/biaffineSetup';
-import { TagHeadDims, tagHeadLayout, tagHeadTags } from '../../src/parser/tagHead';
+import { readTrainedTagger } from './trainedTagger';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { ...SETUP_OPTIONS, lstm: { type: 'string', default: '64' }, layers: { type: 'string', default: '1' }, tagger: { type: 'string' }, file: { type: 'string' } } });
 const setup = biaffineSetup(values, () => undefined);
 const { lookup, tagSet } = setup.prepared;
-const saved = JSON.parse(fs.readFileSync(values.tagger!, 'utf8')) as { head: TagHeadDims; theta: number[] };
-const enc = setup.parser.net;
-const theta = Float64Array.from(saved.theta);
-const head = tagHeadLayout(saved.head);
-const net = new NeuralScorer(enc.layout, theta.subarray(0, enc.layout.size), enc.vocab, enc.fixed);
+const tagger = readTrainedTagger(setup, values.tagger!);
 const lines = values.file ? fs.readFileSync(values.file, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')) : positionals;
 let marked = 0;
 const right = { first: 0, bilstm: 0 };
@@ -30,7 +25,7 @@ for (const line of lines) {
   const s = slotSentence(tokenizeText(text)[0].tokens);
   const e = encodeSentence(s, lookup);
   const first = setup.runTagger.tag(e);
-  const bilstm = tagHeadTags(head, theta.subarray(enc.layout.size), net.forward(net.input(e, first)).v, 2 * enc.layout.dims.lstm, e.n, first);
+  const bilstm = tagger.tag(e, first);
   const diffs = s.forms.map((f, i) => (first.xpos[i] !== bilstm.xpos[i] ? `${f}: ${tagSet.xpos[first.xpos[i]]} → ${tagSet.xpos[bilstm.xpos[i]]}` : '')).filter(Boolean);
   console.log(`${text}\n  ${diffs.join('; ') || '(same)'}`);
   for (const m of marks?.trim().split(/\s+/) ?? []) {

@@ -19,6 +19,7 @@ import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from '../../src/training/p
 import { biaffineSetup, devTrees, SETUP_OPTIONS } from '../parser/biaffine/biaffineSetup';
 import { tagHeadLayout, tagHeadTags } from '../../src/parser/tagHead';
 import { bilstmTagGradient } from './bilstmTagGradient';
+import { devTagAccuracy, DevTagSentence } from './devTagAccuracy';
 
 const { values } = parseArgs({
   options: {
@@ -90,37 +91,18 @@ function sentenceGradient(index: number, seed: number, grad: Float64Array): { lo
 
 // Dev: each view tagged by the run-time tagger once.
 const dev = devTrees(values);
-const devViews = new Map<ViewKind, { e: ReturnType<typeof encodeSentence>; first: { upos: Int32Array; xpos: Int32Array }; gx: Int32Array; gu: Int32Array }[]>();
+const devViews = new Map<ViewKind, Array<DevTagSentence & { e: ReturnType<typeof encodeSentence> }>>();
 for (const kind of VIEW_KINDS) {
   const r = seededRandom(7);
   devViews.set(kind, dev.map((tree) => {
     const e = encodeSentence(viewOf(tree, kind, r), lookup);
-    return { e, first: setup.runTagger.tag(e), gx: Int32Array.from(tree.words, (w) => tagSet.xpos.indexOf(w.xpos)), gu: Int32Array.from(tree.words, (w) => tagSet.upos.indexOf(w.upos)) };
+    return { e, n: e.n, first: setup.runTagger.tag(e), gx: Int32Array.from(tree.words, (w) => tagSet.xpos.indexOf(w.xpos)), gu: Int32Array.from(tree.words, (w) => tagSet.upos.indexOf(w.upos)) };
   }));
 }
-const pct = (a: number, n: number) => ((100 * a) / n).toFixed(2);
 function devScores(th: Float64Array): { line: string; kept: number } {
   const nt = netOver(th);
   const ht = headOf(th);
-  const cells: string[] = [];
-  let kept = 0;
-  for (const [kind, sents] of devViews) {
-    let n = 0, hx = 0, hu = 0, fx = 0, fu = 0;
-    for (const s of sents) {
-      const v = nt.forward(nt.input(s.e, s.first)).v;
-      const t = tagHeadTags(head, ht, v, V, s.e.n, s.first);
-      for (let i = 0; i < s.e.n; i++) {
-        n++;
-        hx += t.xpos[i] === s.gx[i] ? 1 : 0;
-        hu += t.upos[i] === s.gu[i] ? 1 : 0;
-        fx += s.first.xpos[i] === s.gx[i] ? 1 : 0;
-        fu += s.first.upos[i] === s.gu[i] ? 1 : 0;
-      }
-    }
-    if (kind === 'kept') kept = (hx + hu) / (2 * n);
-    cells.push(`${kind} UPOS ${pct(hu, n)} (first ${pct(fu, n)}) XPOS ${pct(hx, n)} (first ${pct(fx, n)})`);
-  }
-  return { line: cells.join('; '), kept };
+  return devTagAccuracy(devViews, (s) => tagHeadTags(head, ht, nt.forward(nt.input(s.e, s.first)).v, V, s.e.n, s.first));
 }
 
 const count = values.limit ? Math.min(Number(values.limit), gold.length) : gold.length;

@@ -20,6 +20,7 @@ import { UNKNOWN_WORD } from '../../../src/parser/neuralNet';
 import { seededRandom, viewOf, VIEW_KINDS, ViewKind } from '../../../src/training/parser/views';
 import { biaffineSetup, devTrees, SETUP_OPTIONS } from './biaffineSetup';
 import { tagHeadGradient } from './tagHeadGradient';
+import { devTagAccuracy } from '../../tagger/devTagAccuracy';
 
 const { values } = parseArgs({
   options: {
@@ -105,26 +106,8 @@ for (const kind of VIEW_KINDS) {
     };
   }));
 }
-const pct = (a: number, n: number) => ((100 * a) / n).toFixed(2);
 function devScores(l: TagHeadLayout, th: Float64Array): { line: string; kept: number } {
-  const cells: string[] = [];
-  let kept = 0;
-  for (const [kind, sents] of devViews) {
-    let n = 0, hx = 0, hu = 0, fxr = 0, fur = 0;
-    for (const s of sents) {
-      const t = tagHeadTags(l, th, s.v, V, s.n, s.first);
-      for (let i = 0; i < s.n; i++) {
-        n++;
-        hx += t.xpos[i] === s.gx[i] ? 1 : 0;
-        hu += t.upos[i] === s.gu[i] ? 1 : 0;
-        fxr += s.first.xpos[i] === s.gx[i] ? 1 : 0;
-        fur += s.first.upos[i] === s.gu[i] ? 1 : 0;
-      }
-    }
-    if (kind === 'kept') kept = (hx + hu) / (2 * n);
-    cells.push(`${kind} UPOS ${pct(hu, n)} (first ${pct(fur, n)}) XPOS ${pct(hx, n)} (first ${pct(fxr, n)})`);
-  }
-  return { line: cells.join('; '), kept };
+  return devTagAccuracy(devViews, (s) => tagHeadTags(l, th, s.v, V, s.n, s.first));
 }
 
 // Training.
