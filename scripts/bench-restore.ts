@@ -40,6 +40,8 @@
  *       W,…: at its threshold, with each threshold for web text (a model with a register, `register.ts`).
  *   --lower (with --set): every word of the input in lower case, as text typed without capitals (in every mode); --only-default:
  *       the trivial baseline and the default restoration with and without the lower-case tagger only.
+ *   --lower-weights W,… [--lower-tagger FILE] (with --set): the default restoration with the lower-case tagger (the
+ *       bundled one, and FILE) at each weight beside the tagger's own reading of a run typed without capitals.
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
  *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
@@ -77,6 +79,8 @@ const { values } = parseArgs({
     samples: { type: 'string' },
     tagger: { type: 'string' },
     lower: { type: 'boolean', default: false },
+    'lower-tagger': { type: 'string' },
+    'lower-weights': { type: 'string' },
     'only-default': { type: 'boolean', default: false },
     'sample-counts': { type: 'string' },
     'grid-weights': { type: 'string' },
@@ -380,6 +384,15 @@ function main(): void {
     { name: 'the default without the lower-case tagger (text with no capital cut by the tagger too)', restore: makeRestorer(parser, model, { samples, lowerCaseTagger: false }).restore, tally: newTally() },
   ];
   if (values['only-default']) systems.splice(0, systems.length, systems[0], ...systems.slice(-2));
+  // A run typed without capitals, cut with each lower-case tagger at each weight beside the tagger's own reading.
+  const lowerTaggers: Array<[string, PunctTagger | undefined]> = [['bundled', undefined]];
+  if (values['lower-tagger']) lowerTaggers.push([path.basename(values['lower-tagger']), readPunctTaggerFile(values['lower-tagger'], defaultModelDir())]);
+  for (const w of (values['lower-weights'] ?? '').split(',').filter(Boolean).map(Number)) {
+    for (const [name, lower] of lowerTaggers) {
+      const restore = makeRestorer(parser, model, { samples, lowerCaseWeight: w, ...(lower ? { lowerCaseTagger: lower } : {}) }).restore;
+      systems.push({ name: `default, lower-case tagger ${name} at weight ${w}`, restore, tally: newTally() });
+    }
+  }
   if (candidate) {
     systems.splice(0, systems.length, systems[0], systems[3], { name: `candidate tagger alone (${candidate.version})`, restore: taggerAlone(candidate), tally: newTally() });
     systems.push({ name: 'default restoration, bundled tagger', restore: makeRestorer(parser, memoModel, { samples }).restore, tally: newTally() });

@@ -7,7 +7,8 @@
  *
  * Data as the CRF tagger's (`scripts/train-restore-tagger.ts`): EWT train paragraphs and edited-english train
  * documents (d % 10 ∉ {8, 9}) as dictation gives them (words only, sentence-initial capitals lowered), each word tagged
- * with the main mark written after it; `--lower-every k`: every k-th train run all in lower case. Words seen at least
+ * with the main mark written after it; `--lower-every k`: every k-th train run all in lower case (`--lower-dev`: every
+ * dev run too, for a tagger of text typed without capitals, whose epoch is chosen on such text). Words seen at least
  * `--min-count` times get a row of their own, the others the unknown row, which the rare words also take at random
  * while training (word dropout, α / (α + count)) so that the row learns what an unseen word looks like.
  *
@@ -52,6 +53,7 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '16' },
     'min-count': { type: 'string', default: '3' },
     'lower-every': { type: 'string', default: '0' },
+    'lower-dev': { type: 'boolean', default: false },
     word: { type: 'string', default: '32' },
     lstm: { type: 'string', default: '64' },
     hidden: { type: 'string', default: '64' },
@@ -135,7 +137,7 @@ function main(): void {
       : readEditedEnglish(undefined, ['train']).filter((d) => gapFoldOf(d.index) !== leaveFold).flatMap((d) => d.paragraphs);
   let train = written ? writtenRuns(writtenTrain()) : runs([...ewtParagraphs('train'), ...editedDocs('train')], num('lower-every'));
   if (values['limit-train']) train = train.slice(0, num('limit-train'));
-  let dev = written ? writtenRuns(editedParagraphs('dev').map((p) => p.text)) : runs([...ewtParagraphs('dev'), ...editedDocs('dev')], 0);
+  let dev = written ? writtenRuns(editedParagraphs('dev').map((p) => p.text)) : runs([...ewtParagraphs('dev'), ...editedDocs('dev')], values['lower-dev'] ? 1 : 0);
   if (values['dev-limit']) dev = shuffled(seededRng(5), dev).slice(0, num('dev-limit'));
   const count = (d: Run[]) => d.reduce((a, r) => a + r.words.length, 0);
   console.log(`train ${train.length} runs, ${count(train)} words; dev ${dev.length} runs, ${count(dev)} words (${clock()})`);

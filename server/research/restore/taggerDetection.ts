@@ -1,12 +1,12 @@
 /**
- * Whether restoration's punctuation tagger (the CRF of `restore/punctTagger.ts`, trained on dictation whose
+ * Whether a restoration punctuation tagger (a CRF or BiLSTM of `restore/punctTagger.ts`, trained on dictation whose
  * sentence-initial capitals were lowered) tells several sentences run together from one better than the boundary
  * model's P(some end) does on lower-cased text (issue #31): the boundary model leans on capitals and finds 4% of
  * lower-cased run-together paragraphs. Same data as `unpunctuatedDetection.ts` (EWT dev in threes and single
  * sentences, edited-english dev paragraphs, marks removed, ≥ 12 words), plus the short learner-length paragraphs of
  * `short-dictation.tsv`. Rules read the tagger at the inner slots only (after words 1 … n−1):
- * - viterbi: the best tag sequence ends a sentence inside;
- * - exact P(some inner end) = 1 − Z(no end inside) / Z;
+ * - viterbi: the best tag sequence (a BiLSTM's most probable mark after each word) ends a sentence inside;
+ * - P(some inner end): a CRF's exact 1 − Z(no end inside) / Z, a BiLSTM's 1 − Π(1 − P(end));
  * - the largest inner marginal P(end).
  *
  *   npx tsx server/research/restore/taggerDetection.ts [--cased] [--show] [--tagger FILE] [--dump FILE.tsv]   # --show: the single sentences the
@@ -16,8 +16,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { defaultModelDir } from '../../src/parser';
 import { boundaryProbs, loadBoundaryModel } from '../../src/restore/boundaries';
-import { posteriors, viterbi } from '../../src/restore/linearChainCrf';
-import { loadPunctTagger, marksOfTags, readPunctTaggerFile, SENTENCE_END_MARKS, someInnerEnd, taggerHashes, taggerScores, tagsOf } from '../../src/restore/punctTagger';
+import { loadPunctTagger, MARK_COUNT, readPunctTaggerFile, SENTENCE_END_MARKS, someInnerEnd, tagRun } from '../../src/restore/punctTagger';
 import { detectionSets, dictatedWords, MIN_WORDS } from './unpunctuatedDetection';
 
 const lower = !process.argv.includes('--cased');
@@ -36,25 +35,20 @@ function main(): void {
   const read = file > 0 ? readPunctTaggerFile(process.argv[file + 1], dir) : loadPunctTagger(dir);
   const boundary = loadBoundaryModel(dir);
   if (!read || !boundary) throw new Error('no tagger or boundary model');
-  if (read.kind === 'bilstm' || read.kind === 'mean') throw new Error('taggerDetection reads a CRF tagger (its exact posteriors and Viterbi path)');
   const tagger = read;
-  const mark = marksOfTags(tagsOf(tagger));
-  const k = mark.length;
-  const isEnd = mark.map((m) => SENTENCE_END_MARKS.includes(m));
+  // Any tagger through `tagRun`: a CRF's exact marginals and Viterbi path, a BiLSTM's marginals and most probable marks.
   const score = (ws: string[]): Scores => {
-    const s = taggerScores(tagger, taggerHashes(tagger, ws));
     const n = ws.length;
-    const post = posteriors(s);
-    const best = viterbi(s);
+    const { marginals, best } = tagRun(tagger, ws, true);
     let maxEnd = 0;
     for (let i = 0; i < n - 1; i++) {
       let p = 0;
-      for (let y = 0; y < k; y++) if (isEnd[y]) p += post.marginals[i * k + y];
+      for (const y of SENTENCE_END_MARKS) p += marginals[i * MARK_COUNT + y];
       maxEnd = Math.max(maxEnd, p);
     }
     const bp = boundaryProbs(boundary, ws);
     return {
-      viterbiInner: best.slice(0, n - 1).some((y) => isEnd[y]),
+      viterbiInner: best!.slice(0, n - 1).some((y) => SENTENCE_END_MARKS.includes(y)),
       someEnd: someInnerEnd(tagger, ws),
       maxEnd,
       boundarySomeEnd: 1 - bp.reduce((a, x) => a * (1 - x), 1),

@@ -66,6 +66,8 @@ export interface RestoreOptions {
    * model was trained beside.
    */
   lowerCaseTagger?: PunctTagger | false;
+  /** The lower-case tagger's weight in that mix (default LOWER_CASE_WEIGHT). */
+  lowerCaseWeight?: number;
   /**
    * The second pass's comma decision over the parse of each restored sentence (default the bundled comma model, if
    * present, read only with the tagger; `false`: the mix of `commaEvidence`).
@@ -106,8 +108,8 @@ export interface RestoreOptions {
 }
 
 /** Two taggers' readings of a run averaged: the marginals' mean, the second's best marks. */
-function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; best?: number[] }): { marginals: Float64Array; best?: number[] } {
-  return { marginals: a.marginals.map((x, i) => (x + b.marginals[i]) / 2), best: b.best };
+function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; best?: number[] }, w: number): { marginals: Float64Array; best?: number[] } {
+  return { marginals: a.marginals.map((x, i) => (1 - w) * x + w * b.marginals[i]), best: b.best };
 }
 
 /** How a run of words is cut into sentences: a mix of the tagger's and the boundary model's P, or the tagger's Viterbi. */
@@ -156,6 +158,9 @@ export const COLON_THRESHOLD: number | false = 0.35;
  * tagger, the boundary model cuts.
  */
 export const BOUNDARY_EVIDENCE: BoundaryEvidence = { weight: 1, threshold: 0.45 };
+
+/** The lower-case tagger's weight beside the tagger's own reading of a run typed without capitals. */
+export const LOWER_CASE_WEIGHT = 0.5;
 
 /**
  * The tagger's weight in the question decision: 1, the tagger's P(? | sentence end) alone (its question state carries
@@ -230,6 +235,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
       const hashes: number[] = [];
       const colonThreshold = options.colonThreshold ?? COLON_THRESHOLD;
       const cut = options.boundaryEvidence ?? BOUNDARY_EVIDENCE;
+      const lowerWeight = options.lowerCaseWeight ?? LOWER_CASE_WEIGHT;
       const questionWeight = options.questionEvidence ?? QUESTION_EVIDENCE;
       const questionThreshold = options.questionThreshold ?? QUESTION_THRESHOLD;
       const paragraphColon = options.paragraphColon ?? true;
@@ -375,7 +381,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             // did reading a run that writes `i` for `I` by the mean too, not by the lower-case tagger alone (journal,
             // "Restoration's decisions re-tuned for the BiLSTM tagger").
             let { marginals, best } = tagged;
-            if (lower && typedWithoutCapitals(forms)) ({ marginals, best } = mixedRun(tagged, tagRunByWords(lower, wordTokens, text, 'viterbi' in cut)));
+            if (lower && typedWithoutCapitals(forms)) ({ marginals, best } = mixedRun(tagged, tagRunByWords(lower, wordTokens, text, 'viterbi' in cut), lowerWeight));
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
               // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).
