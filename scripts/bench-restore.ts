@@ -40,8 +40,9 @@
  *       W,…: at its threshold, with each threshold for web text (a model with a register, `register.ts`).
  *   --lower (with --set): every word of the input in lower case, as text typed without capitals (in every mode); --only-default:
  *       the trivial baseline and the default restoration with and without the lower-case tagger only.
- *   --lower-weights W,… [--lower-tagger FILE] (with --set): the default restoration with the lower-case tagger (the
- *       bundled one, and FILE) at each weight beside the tagger's own reading of a run typed without capitals.
+ *   --lower-weights W,… [--lower-tagger FILE] [--lower-thresholds T,…] (with --set): the default restoration with the
+ *       lower-case tagger (the bundled one, and FILE) at each weight beside the tagger's own reading of a run typed
+ *       without capitals, and with each threshold of the cut there.
  *   --tagger FILE (with --set): a candidate punctuation tagger (a file `npm run train:restore-tagger` wrote with OUT=FILE).
  *       With a grid, every row uses it; alone, the systems are the trivial baseline, the tagger alone and the default
  *       restoration, each with the bundled tagger and with the candidate (the model's samples drawn once per sentence).
@@ -81,6 +82,7 @@ const { values } = parseArgs({
     lower: { type: 'boolean', default: false },
     'lower-tagger': { type: 'string' },
     'lower-weights': { type: 'string' },
+    'lower-thresholds': { type: 'string' },
     'only-default': { type: 'boolean', default: false },
     'sample-counts': { type: 'string' },
     'grid-weights': { type: 'string' },
@@ -387,10 +389,13 @@ function main(): void {
   // A run typed without capitals, cut with each lower-case tagger at each weight beside the tagger's own reading.
   const lowerTaggers: Array<[string, PunctTagger | undefined]> = [['bundled', undefined]];
   if (values['lower-tagger']) lowerTaggers.push([path.basename(values['lower-tagger']), readPunctTaggerFile(values['lower-tagger'], defaultModelDir())]);
+  const lowerThresholds = values['lower-thresholds'] ? values['lower-thresholds'].split(',').map(Number) : [undefined];
   for (const w of (values['lower-weights'] ?? '').split(',').filter(Boolean).map(Number)) {
     for (const [name, lower] of lowerTaggers) {
-      const restore = makeRestorer(parser, model, { samples, lowerCaseWeight: w, ...(lower ? { lowerCaseTagger: lower } : {}) }).restore;
-      systems.push({ name: `default, lower-case tagger ${name} at weight ${w}`, restore, tally: newTally() });
+      for (const t of lowerThresholds) {
+        const restore = makeRestorer(parser, model, { samples, lowerCaseWeight: w, lowerCaseThreshold: t, ...(lower ? { lowerCaseTagger: lower } : {}) }).restore;
+        systems.push({ name: `default, lower-case tagger ${name} at weight ${w}${t === undefined ? '' : `, cut at ${t}`}`, restore, tally: newTally() });
+      }
     }
   }
   if (candidate) {
@@ -419,7 +424,7 @@ function main(): void {
   for (const sys of systems) {
     const t = sys.tally;
     const other = Object.keys(t.gold).filter((k) => !KINDS.includes(k) && (t.pred[k] || t.gold[k]));
-    console.log(`${sys.name}: ` + other.map((k) => `${k} ${t.pred[k]}/${t.tp[k]}/${t.gold[k]}`).join(', '));
+    console.log(`${sys.name}: ` + ['boundary', ...other].map((k) => `${k} ${t.pred[k] ?? 0}/${t.tp[k] ?? 0}/${t.gold[k] ?? 0}`).join(', '));
   }
 }
 

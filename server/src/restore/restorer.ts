@@ -68,6 +68,8 @@ export interface RestoreOptions {
   lowerCaseTagger?: PunctTagger | false;
   /** The lower-case tagger's weight in that mix (default LOWER_CASE_WEIGHT). */
   lowerCaseWeight?: number;
+  /** The cut's threshold on that mix's P(end) (default the cut's own, `boundaryEvidence`). */
+  lowerCaseThreshold?: number;
   /**
    * The second pass's comma decision over the parse of each restored sentence (default the bundled comma model, if
    * present, read only with the tagger; `false`: the mix of `commaEvidence`).
@@ -381,7 +383,8 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             // did reading a run that writes `i` for `I` by the mean too, not by the lower-case tagger alone (journal,
             // "Restoration's decisions re-tuned for the BiLSTM tagger").
             let { marginals, best } = tagged;
-            if (lower && typedWithoutCapitals(forms)) ({ marginals, best } = mixedRun(tagged, tagRunByWords(lower, wordTokens, text, 'viterbi' in cut), lowerWeight));
+            const readLower = lower !== undefined && typedWithoutCapitals(forms);
+            if (readLower) ({ marginals, best } = mixedRun(tagged, tagRunByWords(lower, wordTokens, text, 'viterbi' in cut), lowerWeight));
             // Slot i lies before words[i]: the tagger's sentence end after words[i − 1].
             if (best) {
               // With `orBoundaryModel`, the boundary model's cuts are kept as well (its P is at least its threshold).
@@ -393,7 +396,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               const own = cut.weight < 1 ? boundaryProbs(boundaries, forms, parse) : undefined;
               const pEnd = (i: number) => SENTENCE_END_MARKS.reduce((a, y) => a + marginals[(i - 1) * MARK_COUNT + y], 0);
               pBoundary = forms.map((_, i) => (i === 0 ? 0 : cut.weight * pEnd(i) + (1 - cut.weight) * (own?.[i] ?? 0))).concat([0]);
-              threshold = cut.threshold ?? threshold;
+              threshold = (readLower ? options.lowerCaseThreshold : undefined) ?? cut.threshold ?? threshold;
             }
           }
           let first = 0;
