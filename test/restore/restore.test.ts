@@ -70,8 +70,10 @@ describe('restore: words are kept', function () {
   it('the issue examples come back with their words as written', () => {
     const restorer = makeRestorer(parser, loadPunctModel(), { samples: 200 });
     const out = restorer.restore(ISSUE_CASES.join('\n\n'));
+    // Only the first letter of a word that begins a sentence may change its case.
+    const kept = (w: string) => out.includes(w) || out.includes(w[0].toUpperCase() + w.slice(1));
     for (const w of ['node_modules', 'my_var', 'twenty-one', 'state-of-the-art', 'well-known', "it's", '(quietly)', '"hello', 'https://example.com/a_b?x=1', '`npm run build`', '3.5', '😀', 'e.g'])
-      assert.ok(out.includes(w), `${w} lost in ${out}`);
+      assert.ok(kept(w), `${w} lost in ${out}`);
     assert.doesNotMatch(out, /npm -|well - known|[“”]/);
   });
 

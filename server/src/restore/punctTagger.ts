@@ -509,6 +509,20 @@ export function loadLowerCaseTagger(dir: string): PunctTagger | undefined {
 }
 
 /**
+ * Restoration's reader of a run typed without capitals: a BiLSTM trained on lower-cased text
+ * (`scripts/train-restore-bilstm.ts --lower-every 1 --lower-dev`), which cuts such runs better than the lower-case CRF
+ * (journal, "A BiLSTM for text typed without capitals"). The linter keeps the CRF (`LOWER_CASE_TAGGER_FILE`): its
+ * P(some end inside) is what the unpunctuated-paragraph finding's threshold was set on, and the BiLSTM's finds none of
+ * the short learner paragraphs there.
+ */
+export const RESTORE_LOWER_CASE_TAGGER_FILE = 'restore-tagger-lower-bilstm.json';
+
+/** Restoration's lower-case reader, else the lower-case CRF, or undefined when both are missing. */
+export function loadRestoreLowerCaseTagger(dir: string): PunctTagger | undefined {
+  return readTagger(path.join(dir, RESTORE_LOWER_CASE_TAGGER_FILE)) ?? loadLowerCaseTagger(dir);
+}
+
+/**
  * P(some sentence ends inside the run): 1 − Z(no sentence-final tag after words 1 … n−1) / Z, exact over the tag
  * sequences (the last word's mark is the run's own end and is not asked).
  */

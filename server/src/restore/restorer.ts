@@ -22,7 +22,7 @@ import { codeSpans, Gap, sentenceGaps } from './gaps';
 import { isDash, isOpener, pairInsertedMarks, QuoteStyle, resolveQuoteStyle, writtenForm } from './marks';
 import { registerProb } from './register';
 import { Insertion, splice } from './splice';
-import { COLON, COMMA, MARK_COUNT, MARKS, loadLowerCaseTagger, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRunByWords, typedWithoutCapitals } from './punctTagger';
+import { COLON, COMMA, MARK_COUNT, MARKS, loadRestoreLowerCaseTagger, loadPunctTagger, PunctTagger, QUESTION, SEMICOLON, SENTENCE_END_MARKS, tagRunByWords, typedWithoutCapitals } from './punctTagger';
 
 export type { QuoteStyle } from './marks';
 
@@ -68,7 +68,7 @@ export interface RestoreOptions {
   lowerCaseTagger?: PunctTagger | false;
   /** The lower-case tagger's weight in that mix (default LOWER_CASE_WEIGHT). */
   lowerCaseWeight?: number;
-  /** The cut's threshold on that mix's P(end) (default the cut's own, `boundaryEvidence`). */
+  /** The cut's threshold on that mix's P(end) (default LOWER_CASE_THRESHOLD). */
   lowerCaseThreshold?: number;
   /**
    * The second pass's comma decision over the parse of each restored sentence (default the bundled comma model, if
@@ -161,8 +161,12 @@ export const COLON_THRESHOLD: number | false = 0.35;
  */
 export const BOUNDARY_EVIDENCE: BoundaryEvidence = { weight: 1, threshold: 0.45 };
 
-/** The lower-case tagger's weight beside the tagger's own reading of a run typed without capitals. */
-export const LOWER_CASE_WEIGHT = 0.5;
+/**
+ * The lower-case tagger's weight beside the tagger's own reading of a run typed without capitals, and the cut's
+ * threshold there, chosen on lower-cased edited and EWT dev (journal, "A BiLSTM for text typed without capitals").
+ */
+export const LOWER_CASE_WEIGHT = 0.75;
+export const LOWER_CASE_THRESHOLD = 0.4;
 
 /**
  * The tagger's weight in the question decision: 1, the tagger's P(? | sentence end) alone (its question state carries
@@ -211,7 +215,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
     const tagger = boundaries ? (options.tagger === undefined ? loadPunctTagger(defaultModelDir()) : options.tagger || undefined) : undefined;
     const commaModel = tagger ? (options.commaModel === undefined ? loadCommaModel(defaultModelDir()) : options.commaModel || undefined) : undefined;
     // A tagger given in the options (a candidate, a test's) is read alone unless a lower-case one is given with it.
-    const bundledLower = options.tagger === undefined ? loadLowerCaseTagger(defaultModelDir()) : undefined;
+    const bundledLower = options.tagger === undefined ? loadRestoreLowerCaseTagger(defaultModelDir()) : undefined;
     const lower = tagger ? (options.lowerCaseTagger === undefined ? bundledLower : options.lowerCaseTagger || undefined) : undefined;
     return (resolved = { boundaries, tagger, lower, commaModel });
   };
@@ -375,13 +379,12 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
             const wordTokens = run.wordTokens.map((k) => run.tokens[k]);
             const tagged = tagRunByWords(tagger, wordTokens, text, 'viterbi' in cut);
             run.wordTokens.forEach((k, i) => tagsAfter.set(run.tokens[k].start, tagged.marginals.subarray(i * MARK_COUNT, (i + 1) * MARK_COUNT)));
-            // A run typed without capitals is read by the mean of the tagger and the lower-case tagger: the lower-case
-            // tagger alone lost 0.007 boundary F1 on cased edited dev dictation (where a paragraph without names has
-            // no capital either; journal, "A tagger for text typed without capitals"). With the BiLSTM reading written
-            // words, its mean beat the CRF pair on every dev set, lower-cased or not (lower-cased edited dev AED
-            // 0.086 → 0.085, boundary F1 0.287 → 0.303; lower-cased EWT dev 0.144 → 0.138, 0.309 → 0.460), and so
-            // did reading a run that writes `i` for `I` by the mean too, not by the lower-case tagger alone (journal,
-            // "Restoration's decisions re-tuned for the BiLSTM tagger").
+            // A run typed without capitals is read by the tagger's reading mixed with the lower-case tagger's (a
+            // BiLSTM trained on lower-cased text, `RESTORE_LOWER_CASE_TAGGER_FILE`) at LOWER_CASE_WEIGHT, and cut at
+            // LOWER_CASE_THRESHOLD: on lower-cased dev, boundary F1 0.303 → 0.628 (edited) and 0.460 → 0.510 (EWT)
+            // against the mean with the lower-case CRF at the cased cut, with fewer edits on both; on cased dictation
+            // (where a paragraph without names has no capital either) within 0.004 (journal, "A BiLSTM for text typed
+            // without capitals").
             let { marginals, best } = tagged;
             const readLower = lower !== undefined && typedWithoutCapitals(forms);
             if (readLower) ({ marginals, best } = mixedRun(tagged, tagRunByWords(lower, wordTokens, text, 'viterbi' in cut), lowerWeight));
@@ -396,7 +399,7 @@ export function makeRestorer(parser: SentenceAnalyser, model: RestoringModel, op
               const own = cut.weight < 1 ? boundaryProbs(boundaries, forms, parse) : undefined;
               const pEnd = (i: number) => SENTENCE_END_MARKS.reduce((a, y) => a + marginals[(i - 1) * MARK_COUNT + y], 0);
               pBoundary = forms.map((_, i) => (i === 0 ? 0 : cut.weight * pEnd(i) + (1 - cut.weight) * (own?.[i] ?? 0))).concat([0]);
-              threshold = (readLower ? options.lowerCaseThreshold : undefined) ?? cut.threshold ?? threshold;
+              threshold = readLower ? (options.lowerCaseThreshold ?? LOWER_CASE_THRESHOLD) : (cut.threshold ?? threshold);
             }
           }
           let first = 0;
