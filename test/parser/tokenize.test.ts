@@ -81,6 +81,13 @@ describe('tokenisation onto UD English conventions', () => {
     assert.deepStrictEqual(sentences('I went home .then I slept.'), ['I went home .', 'then I slept.']);
   });
 
+  it('keeps a language named by a letter and a symbol one word (C++, C#, F#, g++)', () => {
+    assert.deepStrictEqual(toks('It is written in C++ and C# for speed.'), ['It', 'is', 'written', 'in', 'C++', 'and', 'C#', 'for', 'speed', '_.']);
+    assert.deepStrictEqual(toks('We use F#, then g++ builds it.'), ['We', 'use', 'F#', '_,', 'then', 'g++', 'builds', 'it', '_.']);
+    // Not a name: a digit after the symbols, a longer word, a number before them, a symbol on its own.
+    assert.deepStrictEqual(toks('C++11 and ABC++ and 3++ and # 3'), ['C', '+', '+11', 'and', 'ABC', '+', '+', 'and', '3', '+', '+', 'and', '#', '3']);
+  });
+
   it('keeps a cited figure, equation or section in its sentence', () => {
     const sentences = (t: string) => tokenizeText(t).map((s) => t.slice(s.start, s.end));
     assert.deepStrictEqual(sentences('As shown in Fig. 3 the value rises. See Eq. 2 and Sec. 4 too.'), ['As shown in Fig. 3 the value rises.', 'See Eq. 2 and Sec. 4 too.']);

@@ -6,6 +6,7 @@ import { TokenizedSentence } from './token';
 import { toUdTokens } from './udConventions';
 import { winkSentences, WinkToken } from './winkTokens';
 import { joinDottedWords, joinSentencesAtDottedWords } from './dottedWords';
+import { joinSymbolNames } from './symbolNames';
 
 export type { SurfaceToken, TokenizedSentence } from './token';
 export { isPunctForm } from './punctForms';
@@ -19,7 +20,7 @@ export function tokenizeText(text: string): TokenizedSentence[] {
   const merged: WinkToken[][] = [];
   let pending: WinkToken[] = [];
   const sentences = joinSentencesAtDottedWords(winkSentences(text).map((s) => s.tokens), text);
-  for (const tokens of sentences.flatMap((s) => splitAtDoubledPeriods(joinDottedWords(s, text)))) {
+  for (const tokens of sentences.flatMap((s) => splitAtDoubledPeriods(joinSymbolNames(joinDottedWords(s, text), text)))) {
     if (tokens.every((t) => t.punct || isSmiley(t))) {
       if (merged.length) merged[merged.length - 1].push(...tokens);
       else pending.push(...tokens);
