@@ -60,9 +60,9 @@ export interface RestoreOptions {
    */
   tagger?: PunctTagger | false;
   /**
-   * Where a run of words with no capital letter ends sentences: the tagger trained on such text, averaged with the
-   * tagger's own reading (default the bundled `restore-tagger-lower.json`, if present, when `tagger` is the bundled
-   * one too; `false`: the tagger's own cuts). Its marks inside a sentence are still the tagger's, which the comma
+   * Where a run of words with no capital letter ends sentences: the tagger trained on such text, mixed with the
+   * tagger's own reading (default the bundled `restore-tagger-lower-bilstm.json`, else `restore-tagger-lower.json`, if
+   * present, when `tagger` is the bundled one too; `false`: the tagger's own cuts). Its marks inside a sentence are still the tagger's, which the comma
    * model was trained beside.
    */
   lowerCaseTagger?: PunctTagger | false;
@@ -109,7 +109,7 @@ export interface RestoreOptions {
   paragraphEnd?: 'always' | 'tagger';
 }
 
-/** Two taggers' readings of a run averaged: the marginals' mean, the second's best marks. */
+/** Two taggers' readings of a run mixed: (1 − w) × the first's marginals + w × the second's, the second's best marks. */
 function mixedRun(a: { marginals: Float64Array }, b: { marginals: Float64Array; best?: number[] }, w: number): { marginals: Float64Array; best?: number[] } {
   return { marginals: a.marginals.map((x, i) => (1 - w) * x + w * b.marginals[i]), best: b.best };
 }
