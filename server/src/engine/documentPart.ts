@@ -14,6 +14,7 @@
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
 import { documentHabit, habitExpectation, habitFinding, HABIT_MIN_EXPECTED, HabitPart } from './correction/style/introductoryHabit';
+import { habitDecisionProbability } from './correction/style/habitDecision';
 import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/pipeline/writerErrorRate';
 import { AudienceDecision, learnerMessage } from './audience';
 import type { DecisionNote, DecisionTrace } from './correction/pipeline/decide';
@@ -131,6 +132,7 @@ export function settleParts(parts: readonly LintPart[]): Finding[][] {
  */
 export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace): { findings: Finding[][]; audience: AudienceDecision } {
   const habit = documentHabit(parts.flatMap((p) => (p.habit ? [p.habit] : [])));
+  const decision = parts.find((p) => p.habit?.decision)?.habit?.decision;
   const rates = parts.flatMap((p) => (p.errorRate ? [p.errorRate] : []));
   const total = { findings: 0, sentences: 0 };
   for (const r of rates) [total.findings, total.sentences] = [total.findings + r.findings, total.sentences + r.sentences];
@@ -146,17 +148,28 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
     // "introductory commas in an error-prone text").
     // The user's confidence floor, which a habit omission's confidence meets or not only now.
     const floor = p.habit?.minConfidence ?? 0;
-    const omissions = (p.habit?.pending ?? []).filter((o) => o.share !== undefined || o.finding.confidence >= floor);
+    // In a document held to its writer's habit, the learned decision weighs every omission waiting for it, the ones
+    // the hand-set gates hold back included (`habitDecision.ts`); without its model, and in an error-prone document,
+    // the gates decide.
+    const learned = !errorRate ? decision : undefined;
+    const waiting = (p.habit?.pending ?? []).filter((o) => learned || !o.unbacked);
+    const omissions = waiting.filter((o) => o.share !== undefined || o.finding.confidence >= floor);
     const backed = omissions.filter((o) => !o.errorProneOnly);
     const asErrorProne = (o: (typeof omissions)[number]) => (errorRate && o.finding.confidence >= floor ? [reason(errorProneOmission(o, errorRate))] : []);
     const reported = [
-      ...backed.flatMap((o) => {
+      ...(learned
+        ? waiting.flatMap((o) => {
+            const prob = habitDecisionProbability(learned, o, habit);
+            return prob >= learned.threshold && prob >= floor ? [habitFinding(o, habit, prob)] : [];
+          })
+        : []),
+      ...(learned ? [] : backed).flatMap((o) => {
         // The comma's expected rate under the writer's habit is the finding's confidence.
         const expected = o.share === undefined ? 0 : habitExpectation(habit, o.share, o.counted);
         if (expected >= HABIT_MIN_EXPECTED && expected >= floor) return [habitFinding(o, habit, expected)];
         return asErrorProne(o);
       }),
-      ...omissions.filter((o) => o.errorProneOnly).flatMap(asErrorProne),
+      ...(learned ? [] : omissions.filter((o) => o.errorProneOnly)).flatMap(asErrorProne),
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => reason(errorProneFinding(f, errorRate))) : []),
       ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => reason(heldFinding(f, errorRate))) : []),
       ...(!errorRate && p.errorRate?.yielding ? p.errorRate.yielding : []),

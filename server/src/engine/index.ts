@@ -335,6 +335,8 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       const part = finish(text, plain, habits, options, { sentences: sentenceCount, pending: adaptive, held, yielding }, trace);
       part.words = words;
       if (stoppedAt !== undefined) Object.assign(part, { stoppedAt, stoppedBy });
+      // The learned decision over the omissions waiting for the habit, read when a part first has one.
+      if (part.habit?.pending.length && kinds?.habitDecision) part.habit.decision = kinds.habitDecision;
       return part;
     },
   };
@@ -426,7 +428,15 @@ function finish(
       habit.information += h.information;
       for (const p of h.pending) {
         // The confidence floor waits for the document's decision (`HabitPart.minConfidence`).
-        if (!disabled.has(p.finding.ruleId)) habit.pending.push({ element: p.element, finding: build(p.finding), ...(p.share !== undefined ? { share: p.share, counted: p.counted } : {}), ...(p.errorProneOnly ? { errorProneOnly: true } : {}) });
+        if (!disabled.has(p.finding.ruleId))
+          habit.pending.push({
+            element: p.element,
+            finding: build(p.finding),
+            ...(p.share !== undefined ? { share: p.share, counted: p.counted } : {}),
+            ...(p.errorProneOnly ? { errorProneOnly: true } : {}),
+            ...(p.unbacked ? { unbacked: true } : {}),
+            ...(p.evidence ? { evidence: p.evidence } : {}),
+          });
       }
     }
     if (threshold > 0) habit.minConfidence = threshold;

@@ -9,6 +9,7 @@ import { LINT_GAP_TAGGER_FILE, loadLintGapTagger } from './correction/learned/si
 import * as path from 'path';
 import { PlainEdit, PlainFinding } from './finding';
 import { emptyHabit, SentenceHabit, withFrontedEvidence, withGapEvidence, withShares } from './correction/style/introductoryHabit';
+import { HABIT_DECISION_FILE, HabitDecisionModel, loadHabitDecisionModel } from './correction/style/habitDecision';
 import type { IntroductoryConvention } from './correction/style/introductoryConvention';
 import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, LintOptions } from './types';
 import { AnalysedSentence, Reparse } from './sentence';
@@ -60,6 +61,8 @@ export interface SentenceKindModels {
   neuralGaps?: BiLstmTagger;
   /** Restoration's lower-case tagger, the second reader of sentence joins (`sentenceJoins/endTagger.ts`). */
   endTagger?: PunctTagger;
+  /** The learned decision over introductory commas waiting for the document's habit (`correction/style/habitDecision.ts`). */
+  habitDecision?: HabitDecisionModel;
 }
 
 export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_OFF_COMMAS_FILE, COMMA_GAPS_FILE];
@@ -70,7 +73,13 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
   let markChoice: { value: MarkChoiceModel | undefined } | undefined;
   let neuralGaps: { value: BiLstmTagger | undefined } | undefined;
   let endTagger: { value: PunctTagger | undefined } | undefined;
+  let habitDecision: { value: HabitDecisionModel | undefined } | undefined;
   return {
+    // Read when a part first has an omission waiting for the document's habit.
+    get habitDecision(): HabitDecisionModel | undefined {
+      habitDecision ??= { value: load(path.join(dir, HABIT_DECISION_FILE), () => loadHabitDecisionModel(dir)) };
+      return habitDecision.value;
+    },
     // Read when a sentence first has a join the join model gives at least its kind's floor (`sentenceJoins/findings.ts`).
     get endTagger(): PunctTagger | undefined {
       endTagger ??= { value: load(path.join(dir, LOWER_CASE_TAGGER_FILE), () => loadLowerCaseTagger(dir)) };
@@ -178,7 +187,7 @@ export function sentenceKindFindings(
       const yields = others.some((o) => deferred.has(o) && edits(o));
       if (f.ruleId !== 'introductory-comma' || introductory === 'edited') (yields ? yielding : findings).push(f);
       else {
-        (habit ??= emptyHabit()).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
+        (habit ??= emptyHabit()).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1], evidence: { source: 'setOff', sourceP: f.confidence } });
         trace?.({ stage: 'style', kind: `set-off/${kind}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       }
     }
@@ -231,7 +240,7 @@ export function sentenceKindFindings(
       if (kind !== 'introductory' || f.ruleId !== 'introductory-comma' || introductory === 'edited') (yields ? yielding : findings).push(f);
       else if (yields) note('another finding already edits the gap');
       else if (introductory !== 'ignore') {
-        (habit ??= emptyHabit()).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1] });
+        (habit ??= emptyHabit()).pending.push({ finding: f, element: introductoryPhrase(s, text, f), slot: slots[slots.length - 1], evidence: { source: 'gaps', sourceP: f.confidence } });
         trace?.({ stage: 'style', kind: `comma-gap/${head}`, changes: slots.map((slot) => ({ slot, marks: [','] })), effect: 'deferred', reason: WAITS_FOR_HABIT });
       } else note('introductoryComma is ignore');
     }
@@ -259,14 +268,18 @@ export function smallModelStep(
   const askGaps = options.commaGaps ?? DEFAULT_COMMA_GAPS;
   const gaps = askGaps ? kinds?.gaps : undefined;
   const gapEvidence = (h: SentenceHabit) => (gaps ? withGapEvidence(h, s, gaps, commaPrior, trace) : h);
-  const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.map((x) => x.finding) ?? [])];
+  // An omission held back by a gate (`unbacked`) decides nothing here: the small models' findings at its slot stand.
+  const others = [...r.findings, ...(r.adaptive ?? []), ...(r.habit?.pending.filter((x) => !x.unbacked).map((x) => x.finding) ?? [])];
   const k = kinds
     ? sentenceKindFindings(s, text, kinds, options.minConfidence, options.adaptToWriter ?? true, others, options.introductoryComma ?? DEFAULT_INTRODUCTORY_COMMA, commaPrior, askGaps, trace, new Set(r.adaptive), reparse, new Set(r.overruled))
     : { findings: [], adaptive: [], yielding: [] };
   const habits: SentenceHabit[] = [];
   const shares = (h: SentenceHabit) => withShares(h, s.tree, convention);
   if (k.habit) habits.push(shares(gapEvidence(k.habit)));
-  if (r.habit) habits.push(shares(gapEvidence(kinds?.setOff ? withFrontedEvidence(r.habit, s, kinds.setOff, trace) : r.habit)));
+  // A held-back omission whose slot a small model's omission waits at too is that one's: one omission, one example.
+  const waiting = new Set(k.habit?.pending.map((p) => p.slot) ?? []);
+  const own = r.habit && r.habit.pending.some((p) => p.unbacked && waiting.has(p.slot)) ? { ...r.habit, pending: r.habit.pending.filter((p) => !(p.unbacked && waiting.has(p.slot))) } : r.habit;
+  if (own) habits.push(shares(gapEvidence(kinds?.setOff ? withFrontedEvidence(own, s, kinds.setOff, trace) : own)));
   return { findings: k.findings, adaptive: k.adaptive, yielding: k.yielding, habits };
 }
 

@@ -33,6 +33,8 @@ export interface LintHooks {
   interrupted?: () => boolean;
   /** Called after the last block with the standard the document was held to (`engine/audience.ts`). */
   onAudience?: (decision: AudienceDecision) => void;
+  /** Called with every block's part before the document-level decisions read them (research: their inputs). */
+  onParts?: (parts: readonly LintPart[]) => void;
   /**
    * Document offsets [start, end) the user is looking at (the editor's visible range): the blocks that overlap it are
    * analysed first, and the step that finishes the last of them says so (`LintStep.firstDone`), so that the editor
@@ -143,6 +145,7 @@ export function* lintSteps(
     yield { done, findings: out, ...(done === firstCount ? { firstDone: true } : done < firstCount ? { firstPending: true } : {}) };
   }
   // The decisions over the whole document; only the blocks they change are mapped again.
+  hooks.onParts?.(parts);
   const { findings: settled, audience } = settleDocument(parts);
   hooks.onAudience?.(audience);
   const all = settled.flatMap((found, i) => (found === parts[i].findings ? mapped[i] : toDocumentAll(found, blocks[i])));

@@ -27,6 +27,7 @@ import { frontedCommaProbability } from '../../setOffCommas/frontedProbability';
 import { DecisionTrace } from '../pipeline/decide';
 import { CommaGapsModel } from '../../commaGaps/model';
 import { gapDecision } from '../../commaGaps/findings';
+import type { HabitDecisionModel, OmissionEvidence } from './habitDecision';
 
 /**
  * A writer's habit with the comma after introductory elements the convention covers, learned from documents. Each
@@ -81,6 +82,13 @@ export interface PendingOmission<F = PlainFinding> {
    * (`withGapEvidence`).
    */
   errorProneOnly?: boolean;
+  /**
+   * A hand-set gate holds it back (the punctuation model's Δ ≤ 0, or the set-off model's P below even odds): without
+   * the learned decision (`habitDecision.ts`) it is never reported, as before that model; with it, the model decides.
+   */
+  unbacked?: boolean;
+  /** What the sentence's models said of it: the learned decision's inputs (`habitDecision.ts`). */
+  evidence?: OmissionEvidence;
 }
 
 /** One text's part of the document's habit (a sentence's, or a whole block's): its counts and pending omissions. */
@@ -91,6 +99,8 @@ export interface HabitPart<F = PlainFinding> extends HabitCount {
    * when the document decides, so the floor is applied then.
    */
   minConfidence?: number;
+  /** The learned decision over the pending omissions, when the model directory has it (`habitDecision.ts`). */
+  decision?: HabitDecisionModel;
 }
 
 /** One sentence's part of the document's habit. */
@@ -211,12 +221,15 @@ export function habitFinding<F extends { message: string; confidence: number }>(
 /** The least probability of the comma, by the set-off model, at which the habit reports an omission: even odds. */
 export const HABIT_MIN_FRONTED_PROBABILITY = 0.5;
 
-/** The sentence's part of the habit, its pending omissions kept only where the set-off model backs them. */
+/**
+ * The sentence's part of the habit, each pending omission with the set-off model's probability among its evidence,
+ * and marked `unbacked` where the model does not back it.
+ */
 export function withFrontedEvidence(habit: SentenceHabit, s: AnalysedSentence, model: SetOffCommasModel, trace?: DecisionTrace): SentenceHabit {
   if (!habit.pending.length) return habit;
   const info = treeInfo(s.tree);
-  const pending = habit.pending.filter((p) => {
-    if (p.slot === undefined) return true;
+  const pending = habit.pending.map((p) => {
+    if (p.slot === undefined) return p;
     const prob = frontedCommaProbability(s, info, model, p.slot);
     const backed = prob !== undefined && prob >= HABIT_MIN_FRONTED_PROBABILITY;
     if (!backed && trace)
@@ -227,9 +240,10 @@ export function withFrontedEvidence(habit: SentenceHabit, s: AnalysedSentence, m
         effect: 'dropped',
         reason: prob === undefined ? 'the set-off model finds no fronted phrase here' : `the set-off model gives the comma ${prob.toFixed(3)} < ${HABIT_MIN_FRONTED_PROBABILITY}`,
       });
-    return backed;
+    const evidence: OmissionEvidence = { source: 'decision', ...p.evidence, setOff: prob ?? null };
+    return { ...p, evidence, ...(backed ? {} : { unbacked: true }) };
   });
-  return pending.length === habit.pending.length ? habit : { ...habit, pending };
+  return { ...habit, pending };
 }
 
 /**
@@ -255,20 +269,20 @@ export const HABIT_MIN_GAP_PROBABILITY = 0.65;
 export function withGapEvidence(habit: SentenceHabit, s: AnalysedSentence, gaps: CommaGapsModel, prior: () => Float64Array | undefined, trace?: DecisionTrace): SentenceHabit {
   if (!habit.pending.length) return habit;
   const commaPrior = prior();
-  let weak = 0;
   const pending = habit.pending.map((p) => {
     if (p.slot === undefined) return p;
     const d = gapDecision(s, gaps, p.slot, commaPrior);
-    if (!d || d.head !== 'missing' || d.p >= HABIT_MIN_GAP_PROBABILITY) return p;
-    weak++;
-    trace?.({
-      stage: 'habit-evidence',
-      kind: 'introductory-comma/insert',
-      changes: [{ slot: p.slot, marks: [','] }],
-      effect: 'deferred',
-      reason: `the comma-gap model gives a missing comma ${d.p.toFixed(3)} < ${HABIT_MIN_GAP_PROBABILITY}: reported only in an error-prone document`,
-    });
-    return { ...p, errorProneOnly: true };
+    const evidence: OmissionEvidence = { source: 'decision', ...p.evidence, gap: d && d.head === 'missing' ? d.p : null };
+    if (!d || d.head !== 'missing' || d.p >= HABIT_MIN_GAP_PROBABILITY) return { ...p, evidence };
+    if (!p.unbacked)
+      trace?.({
+        stage: 'habit-evidence',
+        kind: 'introductory-comma/insert',
+        changes: [{ slot: p.slot, marks: [','] }],
+        effect: 'deferred',
+        reason: `the comma-gap model gives a missing comma ${d.p.toFixed(3)} < ${HABIT_MIN_GAP_PROBABILITY}: reported only in an error-prone document`,
+      });
+    return { ...p, evidence, errorProneOnly: true };
   });
-  return weak ? { ...habit, pending } : habit;
+  return { ...habit, pending };
 }

@@ -23,7 +23,7 @@ import { Candidate } from '../pipeline/candidates';
 import { candidateNote, DecisionTrace, ScoredCandidate } from '../pipeline/decide';
 import { candidateFinding, constituentLabel } from '../pipeline/findings';
 import { IntroductoryConvention, IntroductoryStyle, introductoryStyleAt } from './introductoryConvention';
-import { habitCount, SentenceHabit } from './introductoryHabit';
+import { habitCount, PendingOmission, SentenceHabit } from './introductoryHabit';
 import { editedSpliceAt, fullClause } from './spliceStyle';
 import { PunctuatedTree } from '../../../data/depunct';
 import { WH_WORDS } from '../candidates/questionMarks';
@@ -143,8 +143,14 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   const explain = options.explain ?? true;
   const toFinding = (c: ScoredCandidate) => candidateFinding(c, s, info, text, model, explain);
 
+  // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
+  const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
+
   function run(scored: readonly ScoredCandidate[], taken: ReadonlySet<number>): StyleFindings {
     const style: ScoredCandidate[] = [];
+    // The convention's omissions the model does not agree with (Δ ≤ 0): they wait for the habit too, held back
+    // (`unbacked`), for the learned decision to weigh (`habitDecision.ts`); they claim no slot.
+    const unagreed: ScoredCandidate[] = [];
     for (const c of scored) {
       if (!isStyle(c.candidate)) continue;
       if ([...c.candidate.changes.keys()].some((i) => taken.has(i))) {
@@ -162,10 +168,11 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
       const spliceWanted = category === 'comma-splice';
       const kindWanted = errorProneKind(c.candidate) && errorProne!.wanted(c);
       if (serialWanted || introWanted || spliceWanted || kindWanted) style.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
-      else if (trace) trace(candidateNote('style', c.candidate, 'dropped', unwantedBecause(c, category === 'serial-comma', category === 'introductory-comma')));
+      else {
+        if (trace) trace(candidateNote('style', c.candidate, 'dropped', unwantedBecause(c, category === 'serial-comma', category === 'introductory-comma')));
+        if (category === 'introductory-comma' && habitual(c)) unagreed.push({ ...c, confidence: STYLE_CONFIDENCE, style: true });
+      }
     }
-    // Under `auto`, the comma after a transition is reported as it is; the convention's elements wait for the habit.
-    const habitual = (c: ScoredCandidate) => intro === 'auto' && introStyle(c.candidate) === 'convention';
     const waitsForErrorRate = (c: ScoredCandidate) =>
       (pendingSplices && c.candidate.category === 'comma-splice') || errorProneKind(c.candidate) || introStyle(c.candidate) === 'clause';
     // A transition's missing comma is a style finding, but one the guides do not leave to the writer: it counts towards
@@ -186,7 +193,14 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
     if (trace) for (const c of style) trace(styleNote(c, habitual(c), waitsForErrorRate(c)));
     const claimed = new Set(style.flatMap((c) => [...c.candidate.changes.keys()]));
     if (intro !== 'auto' || !convention) return { findings, waiting, claimed };
-    const pending = style.filter(habitual).map((c) => ({ finding: toFinding(c), element: constituentLabel(c, s, info), slot: [...c.candidate.changes.keys()][0] }));
+    const omission = (c: ScoredCandidate, unbacked: boolean): PendingOmission => ({
+      finding: toFinding(c),
+      element: constituentLabel(c, s, info),
+      slot: [...c.candidate.changes.keys()][0],
+      evidence: { source: 'decision', delta: c.delta },
+      ...(unbacked ? { unbacked } : {}),
+    });
+    const pending = [...style.filter(habitual).map((c) => omission(c, false)), ...unagreed.map((c) => omission(c, true))];
     return { findings, waiting, claimed, habit: { ...habitCount(s.tree, info, convention), pending } };
   }
 

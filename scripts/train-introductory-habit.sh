@@ -1,0 +1,20 @@
+#!/bin/bash
+# The learned decision over introductory commas waiting for the document's habit (`introductoryComma: auto`;
+# models/en/lint-introductory-habit.json, `engine/correction/style/habitDecision.ts`): edited-english train and dev
+# documents linted as written and with the writers' error generator's introductory omissions, each omission waiting
+# for the habit an example (`server/research/habit/habitDecisionExamples.ts`, ~12 min on two cores; the silver trees
+# are made first where missing), then the fit (seconds). Derived files go to `PUNCTEME_CACHE` (default /work/cache,
+# where the silver trees are).
+#
+#   npm run train:introductory-habit
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CACHE=${PUNCTEME_CACHE:-/work/cache}/edited-english
+mkdir -p "$CACHE"
+[ -f "$CACHE/silver-train.jsonl" ] && [ -f "$CACHE/silver-dev.jsonl" ] || npx tsx server/research/silverTrees.ts --parts train,dev
+# The examples do not depend on this model: it reads the omissions only after every part is linted.
+model=models/en/lint-introductory-habit.json
+npx tsx server/research/habit/habitDecisionExamples.ts --part train --per-kind 4000 --out "$CACHE/habit-train.jsonl"
+npx tsx server/research/habit/habitDecisionExamples.ts --part dev --per-kind 150 --out "$CACHE/habit-dev.jsonl"
+npx tsx server/research/habit/fitHabitDecision.ts --train "$CACHE/habit-train.jsonl" --dev "$CACHE/habit-dev.jsonl" --out "$model"
+npx tsx scripts/model-manifest.ts
