@@ -11,8 +11,10 @@
  * omissions.
  *
  *   npx tsx server/research/habit/habitDecisionExamples.ts --part train|dev [--per-kind N] [--seed S] [--docs-every K] --out FILE.jsonl
+ *   npx tsx server/research/habit/habitDecisionExamples.ts --ewt train|dev …    EWT's documents instead (gold trees)
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { parseArgs } from 'util';
 import { loadEngineParts, makeLinter, Linter, LintPart } from '../../src/engine';
 import { documentHabit, habitExpectation, HABIT_MIN_EXPECTED } from '../../src/engine/correction/style/introductoryHabit';
@@ -23,10 +25,14 @@ import { EditedPart } from '../editedEnglish';
 import { loadSuiteDocuments, corruptedParagraph, SuiteDocument, EditedItem } from '../corruption/editedSuite';
 import { benchItems } from '../corruption/benchItems';
 import { documentText } from '../corruption/documentText';
+import { readTreebank } from '../../src/data/treebank';
+import { goldSentence } from '../eval/goldSentence';
 
 const { values: opt } = parseArgs({
   options: {
     part: { type: 'string', default: 'train' },
+    /** EWT's documents of this split instead (`train`, `dev`): web writers, each with a habit of their own. */
+    ewt: { type: 'string' },
     'per-kind': { type: 'string', default: '3000' },
     seed: { type: 'string', default: '1' },
     'docs-every': { type: 'string', default: '1' },
@@ -75,9 +81,9 @@ function waitingOmissions(linter: Linter, paragraphs: readonly string[], cache: 
 
 function main(): void {
   if (!opt.out) throw new Error('--out FILE.jsonl');
-  const part = opt.part as EditedPart;
+  const part = opt.ewt ? `ewt-${opt.ewt}` : (opt.part as EditedPart);
   const every = Number(opt['docs-every']);
-  const docs: SuiteDocument[] = loadSuiteDocuments(part);
+  const docs: SuiteDocument[] = opt.ewt ? ewtDocuments(opt.ewt) : loadSuiteDocuments(opt.part as EditedPart);
   const parts = loadEngineParts();
   if (parts.problem) throw new Error(`engine: ${parts.problem}`);
   const linter = makeLinter(parts);
@@ -115,6 +121,32 @@ function main(): void {
   });
   fs.closeSync(out);
   console.log(`${part}: ${negatives} omissions as written, ${positives} corrupted omissions waiting for the habit, ${unseen} not (of ${items.length}) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
+/**
+ * EWT's documents (`# newdoc id`) as suite documents: paragraphs (`# newpar`) of the gold sentences' texts joined by a
+ * space, each sentence located in its paragraph with its gold tree (a sentence the depunctuation refuses is text only).
+ */
+function ewtDocuments(split: string): SuiteDocument[] {
+  const file = path.resolve(__dirname, `../../../../shared/data/ud-english-ewt/en_ewt-ud-${split}.conllu`);
+  const docs: SuiteDocument[] = [];
+  for (const s of readTreebank(file).sentences) {
+    const id = s.comments.find((c) => c.startsWith('# newdoc id'))?.replace(/^# newdoc id = /, '');
+    if (id !== undefined || docs.length === 0) docs.push({ key: `ewt:${id ?? split}`, paragraphs: [], sentences: [] });
+    const doc = docs[docs.length - 1];
+    if (doc.paragraphs.length === 0 || s.comments.some((c) => c.startsWith('# newpar'))) {
+      doc.paragraphs.push('');
+      doc.sentences.push([]);
+    }
+    const p = doc.paragraphs.length - 1;
+    const gold = goldSentence(s);
+    const text = gold?.text ?? s.text ?? '';
+    if (doc.paragraphs[p]) doc.paragraphs[p] += ' ';
+    const start = doc.paragraphs[p].length;
+    doc.paragraphs[p] += text;
+    if (gold) doc.sentences[p].push({ start, end: start + text.length, gold });
+  }
+  return docs;
 }
 
 if (require.main === module) main();

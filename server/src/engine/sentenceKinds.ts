@@ -275,7 +275,10 @@ export function smallModelStep(
     : { findings: [], adaptive: [], yielding: [] };
   const habits: SentenceHabit[] = [];
   const shares = (h: SentenceHabit) => withShares(h, s.tree, convention);
-  if (k.habit) habits.push(shares(gapEvidence(k.habit)));
+  // The learned scorer's probability of the same comma, where it weighed one (`SentenceFindings.commaInserts`).
+  const scored = (h: SentenceHabit): SentenceHabit =>
+    r.commaInserts && h.pending.length ? { ...h, pending: h.pending.map((o) => (o.slot === undefined ? o : { ...o, evidence: { source: 'decision' as const, ...o.evidence, scorer: r.commaInserts!.get(o.slot) } })) } : h;
+  if (k.habit) habits.push(shares(gapEvidence(scored(k.habit))));
   // A held-back omission whose slot a small model's omission waits at too is that one's: one omission, one example.
   const waiting = new Set(k.habit?.pending.map((p) => p.slot) ?? []);
   const own = r.habit && r.habit.pending.some((p) => p.unbacked && waiting.has(p.slot)) ? { ...r.habit, pending: r.habit.pending.filter((p) => !(p.unbacked && waiting.has(p.slot))) } : r.habit;

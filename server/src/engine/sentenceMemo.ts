@@ -72,6 +72,7 @@ function shiftAll(r: SentenceFindings, by: number): SentenceFindings {
   if (r.adaptive) out.adaptive = r.adaptive.map((f) => shift(f, by));
   // Slot numbers, not offsets: kept as they are.
   if (r.overruled) out.overruled = r.overruled;
+  if (r.commaInserts) out.commaInserts = r.commaInserts;
   return out;
 }
 

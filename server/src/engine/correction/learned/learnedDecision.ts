@@ -98,6 +98,22 @@ export function learnedFindings(
     features.set(out, { scored: c.scored, ctx, weights, threshold });
     return out;
   });
+  // The scorer's probability of a lone comma inserted at each slot, for the omissions that wait for the habit
+  // (`SentenceFindings.commaInserts`): its introductory-setting candidates are weighed too, though it decides none.
+  const commaInserts = new Map<number, number | null>();
+  const loneComma = (c: Candidate) => (c.action === 'insert' && c.changes.size === 1 ? [...c.changes].find(([, marks]) => marks.length === 1 && marks[0].norm === ',')?.[0] : undefined);
+  const noteInsert = (slot: number, p: number | null) => {
+    const had = commaInserts.get(slot);
+    if (had === undefined || (p !== null && (had === null || p > had))) commaInserts.set(slot, p);
+  };
+  for (const c of scored) {
+    const slot = loneComma(c.candidate);
+    if (slot !== undefined) noteInsert(slot, upperBounds.has(c.candidate) ? null : c.confidence);
+  }
+  for (const c of candidates) {
+    const slot = bySetting(c.scored.candidate) && c.scored.candidate.category === 'introductory-comma' ? loneComma(c.scored.candidate) : undefined;
+    if (slot !== undefined) noteInsert(slot, scoreCandidate(scorer, c, s, info, options.minConfidence, style.document, shared, others).p);
+  }
   const reasons = (c: ScoredCandidate) => {
     const { scored, ctx, weights } = features.get(c)!;
     return plainReasons(weights, scored ? candidateFeatures(scored, s, info, ctx) : []);
@@ -121,13 +137,14 @@ export function learnedFindings(
   // The style settings on the slots the scorer left (its candidates keep the punctuation model's Δ, which the step reads).
   const styled = step.run([...scored, ...settingsOwn], taken);
   const findings = [...reported.map((c) => toFinding(c)), ...styled.findings];
-  const habit = styled.habit ? { habit: styled.habit } : {};
+  const habit = styled.habit ? { habit: { ...styled.habit, pending: styled.habit.pending.map((o) => (o.slot === undefined ? o : { ...o, evidence: { source: 'decision' as const, ...o.evidence, scorer: commaInserts.get(o.slot) } })) } } : {};
   // What the scorer left out at every threshold it decides at, having read the comma-gap model's probability of it
   // among its features: that model's finding of the same change would count its evidence twice (`sentenceKinds.ts`).
   const lowest = (c: ScoredCandidate) => (adapt ? adaptedThreshold(features.get(c)!.threshold) : features.get(c)!.threshold);
   const left = scorer.gapFeature ? scored.filter((c) => !chosen.includes(c) && c.confidence < lowest(c)).map((c) => changeKey(c.candidate.changes)) : [];
   const overruled = left.length ? { overruled: left } : {};
-  if (!adapt) return { findings, ...habit, ...overruled };
+  const inserts = { commaInserts };
+  if (!adapt) return { findings, ...habit, ...overruled, ...inserts };
   // What an error-prone document adds (`writerErrorRate.ts`): the scorer's probability is calibrated at the error
   // rate of its training text, and a writer whose own errors are ρ times more frequent makes each candidate's odds ρ
   // times larger, so the decisions are made again at the adapted thresholds, on the slots nothing above claimed.
@@ -143,7 +160,7 @@ export function learnedFindings(
     }),
     ...styled.waiting,
   ];
-  return { findings, adaptive, ...habit, ...overruled };
+  return { findings, adaptive, ...habit, ...overruled, ...inserts };
 }
 
 /**

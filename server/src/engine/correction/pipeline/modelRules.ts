@@ -42,6 +42,12 @@ export interface SentenceFindings {
    * is not reported beside it (`sentenceKinds.ts`).
    */
   overruled?: readonly string[];
+  /**
+   * The learned scorer's probability of a comma inserted alone at each slot it weighed (its introductory-setting
+   * candidates included, which it does not decide); null where only its bound was reckoned, below every threshold:
+   * evidence for the omissions that wait for the document's habit (`habitDecision.ts`).
+   */
+  commaInserts?: ReadonlyMap<number, number | null>;
 }
 
 /** A change as `overruled` names it: each slot it edits with the marks the slot gets, in slot order. */
