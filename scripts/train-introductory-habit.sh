@@ -1,6 +1,6 @@
 #!/bin/bash
 # The learned decision over introductory commas waiting for the document's habit (`introductoryComma: auto`;
-# models/en/lint-introductory-habit.json, `engine/correction/style/habitDecision.ts`; optional: measured and not
+# models/en/lint-introductory-habit.json, `engine/correction/style/introductoryHabit.ts`; optional: measured and not
 # shipped, BENCHMARKS "Introductory commas: the habit's gates learned"): edited-english's and EWT's train and dev
 # documents linted as written and with the writers' error generator's introductory omissions, each omission waiting
 # for the habit an example (`server/research/habit/habitDecisionExamples.ts`, ~15 min; the silver trees

@@ -1,11 +1,11 @@
 /**
- * The learned decision over introductory commas waiting for the document's habit (`habitDecision.ts`): what it reads,
+ * The learned decision over introductory commas waiting for the document's habit (`introductoryHabit.ts`): what it reads,
  * where it decides (a document held to its habit), and that without its model the hand-set gates decide as before.
  */
 import { strict as assert } from 'assert';
 import { Finding } from '../../server/src/engine';
 import { HabitCount, HabitPart, PendingOmission } from '../../server/src/engine/correction/style/introductoryHabit';
-import { habitDecisionFeatures, HabitDecisionModel } from '../../server/src/engine/correction/style/habitDecision';
+import { habitDecisionFeatures, HabitDecisionModel } from '../../server/src/engine/correction/style/introductoryHabit';
 import { settleParts } from '../../server/src/engine/documentPart';
 import { positionAt } from '../../server/src/engine/positions';
 import { featureIndex } from '../../server/src/restore/hashedLogistic';

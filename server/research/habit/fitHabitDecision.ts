@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { featureIndex } from '../../src/restore/hashedLogistic';
 import { fitAdagrad, LabelledExample, probOf } from '../smallModels/adagradLogistic';
-import { HabitDecisionJson } from '../../src/engine/correction/style/habitDecision';
+import { HabitDecisionJson } from '../../src/engine/correction/style/introductoryHabit';
 import type { HabitExample } from './habitDecisionExamples';
 
 const { values: opt } = parseArgs({

@@ -18,7 +18,7 @@ import * as path from 'path';
 import { parseArgs } from 'util';
 import { loadEngineParts, makeLinter, Linter, LintPart } from '../../src/engine';
 import { documentHabit, habitExpectation, HABIT_MIN_EXPECTED } from '../../src/engine/correction/style/introductoryHabit';
-import { habitDecisionFeatures } from '../../src/engine/correction/style/habitDecision';
+import { habitDecisionFeatures } from '../../src/engine/correction/style/introductoryHabit';
 import { documentErrorRate } from '../../src/engine/correction/pipeline/writerErrorRate';
 import { extractProse, lintSteps, runSteps, ParagraphCache } from '../../src/prose';
 import { EditedPart } from '../editedEnglish';

@@ -14,7 +14,7 @@
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
 import { documentHabit, habitExpectation, habitFinding, HABIT_MIN_EXPECTED, HabitPart } from './correction/style/introductoryHabit';
-import { habitDecisionProbability } from './correction/style/habitDecision';
+import { habitDecisionProbability } from './correction/style/introductoryHabit';
 import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/pipeline/writerErrorRate';
 import { AudienceDecision, learnerMessage } from './audience';
 import type { DecisionNote, DecisionTrace } from './correction/pipeline/decide';
@@ -149,7 +149,7 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
     // The user's confidence floor, which a habit omission's confidence meets or not only now.
     const floor = p.habit?.minConfidence ?? 0;
     // In a document held to its writer's habit, the learned decision weighs every omission waiting for it, the ones
-    // the hand-set gates hold back included (`habitDecision.ts`); without its model, and in an error-prone document,
+    // the hand-set gates hold back included (`introductoryHabit.ts`); without its model, and in an error-prone document,
     // the gates decide.
     const learned = !errorRate ? decision : undefined;
     const waiting = (p.habit?.pending ?? []).filter((o) => learned || !o.unbacked);

@@ -9,7 +9,7 @@ import { LINT_GAP_TAGGER_FILE, loadLintGapTagger } from './correction/learned/si
 import * as path from 'path';
 import { PlainEdit, PlainFinding } from './finding';
 import { emptyHabit, SentenceHabit, withFrontedEvidence, withGapEvidence, withShares } from './correction/style/introductoryHabit';
-import { HABIT_DECISION_FILE, HabitDecisionModel, loadHabitDecisionModel } from './correction/style/habitDecision';
+import { HABIT_DECISION_FILE, HabitDecisionModel, loadHabitDecisionModel } from './correction/style/introductoryHabit';
 import type { IntroductoryConvention } from './correction/style/introductoryConvention';
 import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, LintOptions } from './types';
 import { AnalysedSentence, Reparse } from './sentence';
@@ -61,7 +61,7 @@ export interface SentenceKindModels {
   neuralGaps?: BiLstmTagger;
   /** Restoration's lower-case tagger, the second reader of sentence joins (`sentenceJoins/endTagger.ts`). */
   endTagger?: PunctTagger;
-  /** The learned decision over introductory commas waiting for the document's habit (`correction/style/habitDecision.ts`). */
+  /** The learned decision over introductory commas waiting for the document's habit (`correction/style/introductoryHabit.ts`). */
   habitDecision?: HabitDecisionModel;
 }
 

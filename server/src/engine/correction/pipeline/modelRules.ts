@@ -45,7 +45,7 @@ export interface SentenceFindings {
   /**
    * The learned scorer's probability of a comma inserted alone at each slot it weighed (its introductory-setting
    * candidates included, which it does not decide); null where only its bound was reckoned, below every threshold:
-   * evidence for the omissions that wait for the document's habit (`habitDecision.ts`).
+   * evidence for the omissions that wait for the document's habit (`introductoryHabit.ts`).
    */
   commaInserts?: ReadonlyMap<number, number | null>;
 }

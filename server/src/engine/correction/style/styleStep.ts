@@ -149,7 +149,7 @@ export function styleStep({ text, s, info, model, options, quoteStyle, conventio
   function run(scored: readonly ScoredCandidate[], taken: ReadonlySet<number>): StyleFindings {
     const style: ScoredCandidate[] = [];
     // The convention's omissions the model does not agree with (Δ ≤ 0): they wait for the habit too, held back
-    // (`unbacked`), for the learned decision to weigh (`habitDecision.ts`); they claim no slot.
+    // (`unbacked`), for the learned decision to weigh (`introductoryHabit.ts`); they claim no slot.
     const unagreed: ScoredCandidate[] = [];
     for (const c of scored) {
       if (!isStyle(c.candidate)) continue;
