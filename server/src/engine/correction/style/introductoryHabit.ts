@@ -86,10 +86,11 @@ export interface PendingOmission<F = PlainFinding> {
   errorProneOnly?: boolean;
   /**
    * A hand-set gate holds it back (the punctuation model's Δ ≤ 0, or the set-off model's P below even odds): without
-   * the learned decision (`introductoryHabit.ts`) it is never reported, as before that model; with it, the model decides.
+   * the learned decision (`HabitDecisionModel`, below) it is never reported, as before that model; with it, the model
+   * decides.
    */
   unbacked?: boolean;
-  /** What the sentence's models said of it: the learned decision's inputs (`introductoryHabit.ts`). */
+  /** What the sentence's models said of it: the learned decision's inputs (`habitDecisionFeatures`). */
   evidence?: OmissionEvidence;
 }
 
@@ -101,7 +102,7 @@ export interface HabitPart<F = PlainFinding> extends HabitCount {
    * when the document decides, so the floor is applied then.
    */
   minConfidence?: number;
-  /** The learned decision over the pending omissions, when the model directory has it (`introductoryHabit.ts`). */
+  /** The learned decision over the pending omissions, when the model directory has it (`HabitDecisionModel`). */
   decision?: HabitDecisionModel;
 }
 
