@@ -374,7 +374,7 @@ const pBin = (p: number | null | undefined) => (p === undefined ? 'unasked' : p 
 /**
  * The features of an omission in a document whose covered elements sum to `total` (this omission's own term taken
  * out when it is one of them, `counted`): the omission's evidence, its element's edited rate, and the writer's habit
- * over the others (the shift of the log odds and the comma's expected rate under it, as `introductoryHabit.ts` has
+ * over the others (the shift of the log odds and the comma's expected rate under it, as `habitShift` and `expectedComma` have
  * them), with the crossings that let the habit weigh each kind of evidence.
  */
 export function habitDecisionFeatures(o: Pick<PendingOmission, 'element' | 'share' | 'counted' | 'evidence'>, total: HabitCount): string[] {
