@@ -13,8 +13,7 @@
  * of the others without their being analysed again. `Linter.lint(text)` is `settleParts([lintPart(text)])`: a text
  * linted alone is a document of one part, and gets exactly what it got before parts existed.
  */
-import { documentHabit, habitExpectation, habitFinding, HABIT_MIN_EXPECTED, HabitPart } from './correction/style/introductoryHabit';
-import { habitDecisionProbability } from './correction/style/introductoryHabit';
+import { documentHabit, habitDecisionProbability, habitExpectation, habitFinding, HABIT_MIN_EXPECTED, HabitPart } from './correction/style/introductoryHabit';
 import { documentErrorRate, errorProneFinding, errorProneOmission, ErrorRatePart, heldFinding } from './correction/pipeline/writerErrorRate';
 import { AudienceDecision, learnerMessage } from './audience';
 import type { DecisionNote, DecisionTrace } from './correction/pipeline/decide';
@@ -156,20 +155,22 @@ export function settleDocument(parts: readonly LintPart[], trace?: DecisionTrace
     const omissions = waiting.filter((o) => o.share !== undefined || o.finding.confidence >= floor);
     const backed = omissions.filter((o) => !o.errorProneOnly);
     const asErrorProne = (o: (typeof omissions)[number]) => (errorRate && o.finding.confidence >= floor ? [reason(errorProneOmission(o, errorRate))] : []);
+    const habitual = learned
+      ? waiting.flatMap((o) => {
+          const prob = habitDecisionProbability(learned, o, habit);
+          return prob >= learned.threshold && prob >= floor ? [habitFinding(o, habit, prob)] : [];
+        })
+      : [
+          ...backed.flatMap((o) => {
+            // The comma's expected rate under the writer's habit is the finding's confidence.
+            const expected = o.share === undefined ? 0 : habitExpectation(habit, o.share, o.counted);
+            if (expected >= HABIT_MIN_EXPECTED && expected >= floor) return [habitFinding(o, habit, expected)];
+            return asErrorProne(o);
+          }),
+          ...omissions.filter((o) => o.errorProneOnly).flatMap(asErrorProne),
+        ];
     const reported = [
-      ...(learned
-        ? waiting.flatMap((o) => {
-            const prob = habitDecisionProbability(learned, o, habit);
-            return prob >= learned.threshold && prob >= floor ? [habitFinding(o, habit, prob)] : [];
-          })
-        : []),
-      ...(learned ? [] : backed).flatMap((o) => {
-        // The comma's expected rate under the writer's habit is the finding's confidence.
-        const expected = o.share === undefined ? 0 : habitExpectation(habit, o.share, o.counted);
-        if (expected >= HABIT_MIN_EXPECTED && expected >= floor) return [habitFinding(o, habit, expected)];
-        return asErrorProne(o);
-      }),
-      ...(learned ? [] : omissions.filter((o) => o.errorProneOnly)).flatMap(asErrorProne),
+      ...habitual,
       ...(errorRate && p.errorRate ? p.errorRate.pending.map((f) => reason(errorProneFinding(f, errorRate))) : []),
       ...(errorRate && p.errorRate?.held ? p.errorRate.held.map((f) => reason(heldFinding(f, errorRate))) : []),
       ...(!errorRate && p.errorRate?.yielding ? p.errorRate.yielding : []),

@@ -8,8 +8,7 @@ import { BiLstmTagger } from '../restore/bilstmTagger';
 import { LINT_GAP_TAGGER_FILE, loadLintGapTagger } from './correction/learned/sideModels';
 import * as path from 'path';
 import { PlainEdit, PlainFinding } from './finding';
-import { emptyHabit, SentenceHabit, withFrontedEvidence, withGapEvidence, withShares } from './correction/style/introductoryHabit';
-import { HABIT_DECISION_FILE, HabitDecisionModel, loadHabitDecisionModel } from './correction/style/introductoryHabit';
+import { emptyHabit, HABIT_DECISION_FILE, HabitDecisionModel, loadHabitDecisionModel, SentenceHabit, withEvidence, withFrontedEvidence, withGapEvidence, withShares } from './correction/style/introductoryHabit';
 import type { IntroductoryConvention } from './correction/style/introductoryConvention';
 import { DEFAULT_COMMA_GAPS, DEFAULT_INTRODUCTORY_COMMA, IntroductoryComma, LintOptions } from './types';
 import { AnalysedSentence, Reparse } from './sentence';
@@ -276,13 +275,13 @@ export function smallModelStep(
   const habits: SentenceHabit[] = [];
   const shares = (h: SentenceHabit) => withShares(h, s.tree, convention);
   // The learned scorer's probability of the same comma, where it weighed one (`SentenceFindings.commaInserts`).
-  const scored = (h: SentenceHabit): SentenceHabit =>
-    r.commaInserts && h.pending.length ? { ...h, pending: h.pending.map((o) => (o.slot === undefined ? o : { ...o, evidence: { source: 'decision' as const, ...o.evidence, scorer: r.commaInserts!.get(o.slot) } })) } : h;
+  const inserts = r.commaInserts;
+  const scored = (h: SentenceHabit): SentenceHabit => (inserts && h.pending.length ? { ...h, pending: h.pending.map((o) => (o.slot === undefined ? o : withEvidence(o, { scorer: inserts.get(o.slot) }))) } : h);
   if (k.habit) habits.push(shares(gapEvidence(scored(k.habit))));
   // A held-back omission whose slot a small model's omission waits at too is that one's: one omission, one example.
   const waiting = new Set(k.habit?.pending.map((p) => p.slot) ?? []);
   const own = r.habit && r.habit.pending.some((p) => p.unbacked && waiting.has(p.slot)) ? { ...r.habit, pending: r.habit.pending.filter((p) => !(p.unbacked && waiting.has(p.slot))) } : r.habit;
-  if (own) habits.push(shares(gapEvidence(kinds?.setOff ? withFrontedEvidence(own, s, kinds.setOff, trace) : own)));
+  if (own) habits.push(shares(gapEvidence(kinds?.setOff ? withFrontedEvidence(scored(own), s, kinds.setOff, trace) : scored(own))));
   return { findings: k.findings, adaptive: k.adaptive, yielding: k.yielding, habits };
 }
 

@@ -137,7 +137,7 @@ export function learnedFindings(
   // The style settings on the slots the scorer left (its candidates keep the punctuation model's Δ, which the step reads).
   const styled = step.run([...scored, ...settingsOwn], taken);
   const findings = [...reported.map((c) => toFinding(c)), ...styled.findings];
-  const habit = styled.habit ? { habit: { ...styled.habit, pending: styled.habit.pending.map((o) => (o.slot === undefined ? o : { ...o, evidence: { source: 'decision' as const, ...o.evidence, scorer: commaInserts.get(o.slot) } })) } } : {};
+  const habit = styled.habit ? { habit: styled.habit } : {};
   // What the scorer left out at every threshold it decides at, having read the comma-gap model's probability of it
   // among its features: that model's finding of the same change would count its evidence twice (`sentenceKinds.ts`).
   const lowest = (c: ScoredCandidate) => (adapt ? adaptedThreshold(features.get(c)!.threshold) : features.get(c)!.threshold);

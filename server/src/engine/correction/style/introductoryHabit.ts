@@ -221,6 +221,11 @@ export function habitFinding<F extends { message: string; confidence: number }>(
  * gives 0.04–0.73, or which are no fronted phrase at all; the 3 real ones it gives 0.82–0.97 (journal, "The
  * introductory-comma habit's false alarms on misparsed elements").
  */
+/** The omission with `more` added to its evidence (an omission the decision's style step made, when it had none). */
+export function withEvidence<F>(o: PendingOmission<F>, more: Partial<OmissionEvidence>): PendingOmission<F> {
+  return { ...o, evidence: { source: 'decision', ...o.evidence, ...more } };
+}
+
 /** The least probability of the comma, by the set-off model, at which the habit reports an omission: even odds. */
 export const HABIT_MIN_FRONTED_PROBABILITY = 0.5;
 
@@ -243,8 +248,8 @@ export function withFrontedEvidence(habit: SentenceHabit, s: AnalysedSentence, m
         effect: 'dropped',
         reason: prob === undefined ? 'the set-off model finds no fronted phrase here' : `the set-off model gives the comma ${prob.toFixed(3)} < ${HABIT_MIN_FRONTED_PROBABILITY}`,
       });
-    const evidence: OmissionEvidence = { source: 'decision', ...p.evidence, setOff: prob ?? null };
-    return { ...p, evidence, ...(backed ? {} : { unbacked: true }) };
+    const out = withEvidence(p, { setOff: prob ?? null });
+    return backed ? out : { ...out, unbacked: true };
   });
   return { ...habit, pending };
 }
@@ -275,8 +280,8 @@ export function withGapEvidence(habit: SentenceHabit, s: AnalysedSentence, gaps:
   const pending = habit.pending.map((p) => {
     if (p.slot === undefined) return p;
     const d = gapDecision(s, gaps, p.slot, commaPrior);
-    const evidence: OmissionEvidence = { source: 'decision', ...p.evidence, gap: d && d.head === 'missing' ? d.p : null };
-    if (!d || d.head !== 'missing' || d.p >= HABIT_MIN_GAP_PROBABILITY) return { ...p, evidence };
+    const out = withEvidence(p, { gap: d && d.head === 'missing' ? d.p : null });
+    if (!d || d.head !== 'missing' || d.p >= HABIT_MIN_GAP_PROBABILITY) return out;
     if (!p.unbacked)
       trace?.({
         stage: 'habit-evidence',
@@ -285,7 +290,7 @@ export function withGapEvidence(habit: SentenceHabit, s: AnalysedSentence, gaps:
         effect: 'deferred',
         reason: `the comma-gap model gives a missing comma ${d.p.toFixed(3)} < ${HABIT_MIN_GAP_PROBABILITY}: reported only in an error-prone document`,
       });
-    return { ...p, evidence, errorProneOnly: true };
+    return { ...out, errorProneOnly: true };
   });
   return { ...habit, pending };
 }
