@@ -7,26 +7,28 @@
  *   npx tsx server/research/sentenceJoins/probeJoins.ts --pairs examples/probes/learner-essays/holiday.tsv
  *
  * With `--pairs FILE.tsv` (written ⇥ corrected), the written sides whose correction ends a sentence where the writer
- * did not; `--min P` prints only slots whose join model probability reaches P (default 0.05).
+ * did not; `--min P` prints only slots whose join model probability reaches P (default 0.05); `--joins FILE` reads another
+ * sentence-join model in place of the bundled one.
  */
 import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { defaultModelDir, loadEngineParts } from '../../src/engine';
 import { sentenceJoins } from '../../src/engine/sentenceJoins/joins';
 import { loadJoinModel } from '../../src/engine/sentenceJoins/model';
+import { decodeJoinModel } from '../../src/engine/sentenceJoins/modelFile';
 import { sentenceEndProbabilities } from '../../src/engine/sentenceJoins/endTagger';
 import { joinWithEndTagger } from '../../src/engine/sentenceJoins/findings';
 import { loadLowerCaseTagger } from '../../src/restore/punctTagger';
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
-  options: { pairs: { type: 'string' }, min: { type: 'string', default: '0.05' } },
+  options: { pairs: { type: 'string' }, min: { type: 'string', default: '0.05' }, joins: { type: 'string' } },
 });
 
 const dir = defaultModelDir();
 const parts = loadEngineParts(dir);
 if (!parts.analyser) throw new Error(`engine: ${parts.problem}`);
-const joinModel = loadJoinModel(dir);
+const joinModel = opt.joins ? decodeJoinModel(fs.readFileSync(opt.joins)) : loadJoinModel(dir);
 if (!joinModel) throw new Error(`no sentence-join model in ${dir}`);
 const tagger = loadLowerCaseTagger(dir);
 

@@ -42,6 +42,9 @@ const { values: opt } = parseArgs({
     // joined as learners join them; its negatives read through the run-time parser, as edited-english's silver trees.
     // The positives and the negatives of EWT are this share of edited-english's.
     ewt: { type: 'string', default: '0' },
+    // Which of EWT's written slots are negatives: `all`; `unmarked` (its commas left out: web writers splice, so a
+    // comma between two of their clauses is no evidence that an editor would keep it); `none` (EWT gives positives only).
+    'ewt-negatives': { type: 'string', default: 'all' },
   },
 });
 const BITS = Number(opt.bits);
@@ -60,17 +63,19 @@ function build(part: EditedPart, perKind: number, parser: ReturnType<typeof load
   const out = buildFrom(loadSuiteDocuments(part), part, perKind, parser, false);
   const share = Number(opt.ewt);
   if (share <= 0) return out;
-  const ewt = buildFrom(ewtParagraphDocuments(part === 'train' ? EWT_TRAIN : EWT_DEV), `EWT ${part}`, Math.round(share * perKind), parser, true);
+  const negatives = opt['ewt-negatives'];
+  if (negatives !== 'all' && negatives !== 'unmarked' && negatives !== 'none') throw new Error(`--ewt-negatives all|unmarked|none, not ${negatives}`);
+  const ewt = buildFrom(ewtParagraphDocuments(part === 'train' ? EWT_TRAIN : EWT_DEV), `EWT ${part}`, Math.round(share * perKind), parser, true, negatives);
   return [...out, ...ewt];
 }
 
-function buildFrom(docs: SuiteDocument[], part: string, perKind: number, parser: ReturnType<typeof loadParser>, reparse: boolean): Example[] {
+function buildFrom(docs: SuiteDocument[], part: string, perKind: number, parser: ReturnType<typeof loadParser>, reparse: boolean, negativeSlots: 'all' | 'unmarked' | 'none' = 'all'): Example[] {
   const rng = seededRng(7);
   const out: Example[] = [];
   const every = Number(opt['unmarked-every']);
   let k = 0;
   let negatives = 0;
-  for (const doc of docs)
+  for (const doc of negativeSlots === 'none' ? [] : docs)
     for (const sents of doc.sentences)
       for (const ls of sents) {
         let tree = ls.gold.sentence.tree;
@@ -83,7 +88,7 @@ function buildFrom(docs: SuiteDocument[], part: string, perKind: number, parser:
         const ctx = joinContext(tree);
         for (let i = 1; i < n; i++) {
           const m = tree.slots[i];
-          if (m.length === 1 && m[0] === ',') out.push({ x: encode(joinFeatures(tree, i, ',', ctx)), y: 0, weight: 1 });
+          if (m.length === 1 && m[0] === ',' && negativeSlots === 'all') out.push({ x: encode(joinFeatures(tree, i, ',', ctx)), y: 0, weight: 1 });
           else if (m.length === 0 && k++ % every === 0) out.push({ x: encode(joinFeatures(tree, i, 'none', ctx)), y: 0, weight: every });
           else continue;
           negatives++;
