@@ -19,7 +19,8 @@
  *       alone (periods and question marks only), the punctuation model on the tokenizer's sentences (restoration
  *       before the boundary model), the discriminative tagger alone (the BiLSTM; and the CRF over hashed word features), Attach
  *       (the model without its D scores) and the full model with the tagger's comma evidence, and the full model with
- *       its own commas. --samples M: MBR samples (default: the restorer's).
+ *       its own commas. --samples M: MBR samples (default: the restorer's). --join-paragraphs K (EWT sets): runs of up
+ *       to K consecutive paragraphs of one document instead (dictation past a paragraph's end: greetings, sign-offs).
  *   npx tsx scripts/bench-restore.ts --commas --set ewt-dev|edited-dev [--limit N] [--grid-weights W,…] [--grid-thresholds T,…]
  *       tuning of COMMA_EVIDENCE (dev sets only): AED and comma F1 of the full restoration for a grid of tagger weights
  *       and thresholds, the model's samples drawn once per sentence.
@@ -57,7 +58,7 @@ import { loadParser } from '../server/src/parser';
 import { makeRestorer, RestoreOptions, RestoringModel } from '../server/src/restore';
 import { bestMarks, loadCrfTagger, loadPunctTagger, MARKS, PunctTagger, readPunctTaggerFile } from '../server/src/restore/punctTagger';
 import type { PunctuatedTree } from '../server/src/data/depunct';
-import { dictated, editedParagraphs, ewtParagraphs, ewtTexts, readmeParagraphs, slotMarks, spread, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
+import { dictated, editedParagraphs, ewtDocumentParagraphs, ewtParagraphs, ewtTexts, joinedParagraphRuns, readmeParagraphs, slotMarks, spread, unbalancedInserted, unpunctuate, wordChange } from '../test/restore/corpus';
 
 const { values } = parseArgs({
   options: {
@@ -87,6 +88,8 @@ const { values } = parseArgs({
     'sample-counts': { type: 'string' },
     'grid-weights': { type: 'string' },
     'grid-thresholds': { type: 'string' },
+    /** With an EWT set: runs of up to K consecutive paragraphs of one document (`joinedParagraphRuns`) in place of single paragraphs. */
+    'join-paragraphs': { type: 'string' },
   },
 });
 const limit = Number(values.limit);
@@ -182,8 +185,11 @@ function main(): void {
     return;
   }
   const set = values.set!;
+  const ewtSplit = set === 'ewt-test' ? 'test' : 'dev';
   const paragraphs: string[][] = set.startsWith('ewt-')
-    ? ewtParagraphs(set === 'ewt-test' ? 'test' : 'dev')
+    ? values['join-paragraphs']
+      ? joinedParagraphRuns(ewtDocumentParagraphs(ewtSplit), Number(values['join-paragraphs']))
+      : ewtParagraphs(ewtSplit)
     : editedParagraphs(set === 'edited-heldout' ? 'heldout' : 'dev').map((p) => [p.text]);
   const chosen = spread(paragraphs, limit);
   const candidate = values.tagger === undefined ? undefined : readPunctTaggerFile(values.tagger, defaultModelDir());

@@ -22,6 +22,10 @@
  * epoch (each left out with P `--drop-comma`, one added after a bare word with P `--add-comma`); dev is edited-english
  * dev corrupted once (seed 3). Its dev F1s are of the editor's marks given the corrupted ones.
  *
+ * `--join-paragraphs K`: EWT train's consecutive paragraphs of one document are also runs of up to K paragraphs
+ * (`joinedParagraphRuns`: a junction inside a run always carries the writer's mark), so that the tagger sees a greeting
+ * or a sign-off inside one dictated run.
+ *
  * `--written --leave-fold k`: trained only on the edited-english train documents outside the learned scorer's fold k
  * (`server/research/scorer/crossFit.ts gapFoldOf`), so that the scorer's examples from fold k read a tagger that never
  * saw their document, as the linter's tagger never saw the user's (`fit.ts --neural-gap-folds`).
@@ -37,7 +41,7 @@ import { CLUSTERS_FILE, readClusters } from '../server/src/parser/wordClusters';
 import { BILSTM_MARK_COUNT, BiLstmDims, bilstmLayout, bilstmTaggerJson, BiLstmSizes, encodeRun, ID_STRIDE, SHAPE_CLASSES } from '../server/src/restore/bilstmTagger';
 import { markOfSlot, MARKS, writtenMarkClass } from '../server/src/restore/punctTagger';
 import { Adam, adamState, adamStep, runLossAndGradient, TrainedTagger } from '../server/src/training/restore/bilstmTaggerTrain';
-import { dictated, editedParagraphs, ewtParagraphs, slotMarks } from '../test/restore/corpus';
+import { dictated, editedParagraphs, ewtDocumentParagraphs, ewtParagraphs, joinedParagraphRuns, slotMarks } from '../test/restore/corpus';
 import { tokenizeText } from '../server/src/tokenize';
 import { slotSentence } from '../server/src/parser/sentenceBuilder';
 import { readEditedEnglish } from '../server/research/editedEnglish';
@@ -68,6 +72,7 @@ const { values } = parseArgs({
     'drop-comma': { type: 'string', default: '0.25' },
     'add-comma': { type: 'string', default: '0.03' },
     'leave-fold': { type: 'string' },
+    'join-paragraphs': { type: 'string', default: '1' },
   },
 });
 const num = (k: keyof typeof values) => Number(values[k]);
@@ -135,7 +140,10 @@ function main(): void {
     leaveFold === undefined
       ? editedParagraphs('train').map((p) => p.text)
       : readEditedEnglish(undefined, ['train']).filter((d) => gapFoldOf(d.index) !== leaveFold).flatMap((d) => d.paragraphs);
-  let train = written ? writtenRuns(writtenTrain()) : runs([...ewtParagraphs('train'), ...editedDocs('train')], num('lower-every'));
+  // --join-paragraphs K: EWT's consecutive paragraphs of one document also as runs of up to K, as dictation past a
+  // paragraph's end gives them (greetings, sign-offs: `joinedParagraphRuns`); dev stays one run a paragraph.
+  const joined = num('join-paragraphs') > 1 ? joinedParagraphRuns(ewtDocumentParagraphs('train'), num('join-paragraphs')) : [];
+  let train = written ? writtenRuns(writtenTrain()) : runs([...ewtParagraphs('train'), ...joined, ...editedDocs('train')], num('lower-every'));
   if (values['limit-train']) train = train.slice(0, num('limit-train'));
   let dev = written ? writtenRuns(editedParagraphs('dev').map((p) => p.text)) : runs([...ewtParagraphs('dev'), ...editedDocs('dev')], values['lower-dev'] ? 1 : 0);
   if (values['dev-limit']) dev = shuffled(seededRng(5), dev).slice(0, num('dev-limit'));

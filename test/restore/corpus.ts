@@ -47,6 +47,40 @@ export function ewtParagraphs(split: 'train' | 'dev' | 'test'): string[][] {
   return out.filter((p) => p.length > 0);
 }
 
+/** EWT's documents (`# newdoc`), each its paragraphs (`# newpar`), each its sentences' texts, in order. */
+export function ewtDocumentParagraphs(split: 'train' | 'dev' | 'test'): string[][][] {
+  const docs: string[][][] = [];
+  for (const l of fs.readFileSync(ewtFile(split), 'utf8').split('\n')) {
+    if (l.startsWith('# newdoc') || docs.length === 0) docs.push([[]]);
+    const doc = docs[docs.length - 1];
+    if (l.startsWith('# newpar') && doc[doc.length - 1].length > 0) doc.push([]);
+    if (l.startsWith('# text = ')) doc[doc.length - 1].push(l.slice('# text = '.length).trim());
+  }
+  return docs.map((d) => d.filter((p) => p.length > 0)).filter((d) => d.length > 0);
+}
+
+/** A paragraph whose last sentence ends with a mark (`.`, `?`, `!`, `,`, `:`, `;`, a closing quote or bracket after one). */
+const ENDS_WITH_MARK = /[.?!,:;…][)\]"'”’»]*$/u;
+
+/**
+ * Runs of up to `most` consecutive paragraphs of one document, each run the sentences of its paragraphs in order: what
+ * dictation gives when a writer speaks past a paragraph's end (`… see you at ten best regards anna`). A paragraph the
+ * writer ended without a mark (a heading, a name under a sign-off) only ends a run, so that every junction inside a run
+ * carries the writer's own mark. Runs of one paragraph are left out: the paragraphs themselves are those.
+ */
+export function joinedParagraphRuns(docs: readonly string[][][], most: number): string[][] {
+  const out: string[][] = [];
+  for (const doc of docs) {
+    for (let a = 0; a < doc.length; ) {
+      let b = a;
+      while (b + 1 < doc.length && b - a + 1 < most && ENDS_WITH_MARK.test(doc[b][doc[b].length - 1])) b++;
+      if (b > a) out.push(doc.slice(a, b + 1).flat());
+      a = b + 1;
+    }
+  }
+  return out;
+}
+
 /**
  * A short sentence of this opening is a formula (issue #31's fused "Thanks for the update I had a look …"): what
  * `scripts/restore-formula-joins.ts` counts, and what the tagger's trainer joins to a following sentence (JOIN_FORMULAE).
