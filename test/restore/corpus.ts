@@ -35,18 +35,6 @@ export function ewtTexts(split: 'train' | 'dev' | 'test'): string[] {
     .map((l) => l.slice('# text = '.length).trim());
 }
 
-/** EWT's paragraphs (`# newpar`, `# newdoc`): their sentences' texts, in order. */
-export function ewtParagraphs(split: 'train' | 'dev' | 'test'): string[][] {
-  const out: string[][] = [];
-  for (const l of fs.readFileSync(ewtFile(split), 'utf8').split('\n')) {
-    if (l.startsWith('# newpar') || l.startsWith('# newdoc') || out.length === 0) {
-      if (out.length === 0 || out[out.length - 1].length > 0) out.push([]);
-    }
-    if (l.startsWith('# text = ')) out[out.length - 1].push(l.slice('# text = '.length).trim());
-  }
-  return out.filter((p) => p.length > 0);
-}
-
 /** EWT's documents (`# newdoc`), each its paragraphs (`# newpar`), each its sentences' texts, in order. */
 export function ewtDocumentParagraphs(split: 'train' | 'dev' | 'test'): string[][][] {
   const docs: string[][][] = [];
@@ -57,6 +45,11 @@ export function ewtDocumentParagraphs(split: 'train' | 'dev' | 'test'): string[]
     if (l.startsWith('# text = ')) doc[doc.length - 1].push(l.slice('# text = '.length).trim());
   }
   return docs.map((d) => d.filter((p) => p.length > 0)).filter((d) => d.length > 0);
+}
+
+/** EWT's paragraphs (`# newpar`, `# newdoc`): their sentences' texts, in order. */
+export function ewtParagraphs(split: 'train' | 'dev' | 'test'): string[][] {
+  return ewtDocumentParagraphs(split).flat();
 }
 
 /** A paragraph whose last sentence ends with a mark (`.`, `?`, `!`, `,`, `:`, `;`, a closing quote or bracket after one). */
