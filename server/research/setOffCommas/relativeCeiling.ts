@@ -13,6 +13,7 @@
 import { parseArgs } from 'util';
 import { readSilverTrees, SilverSentence } from '../silverTrees';
 import { featureIndex } from '../../src/restore/hashedLogistic';
+import { treeInfo } from '../../src/data/treeInfo';
 import { fitAdagrad, LabelledExample, probOf } from '../smallModels/adagradLogistic';
 
 const { values: opt } = parseArgs({
@@ -28,20 +29,7 @@ interface Clause {
 /** The relative clauses of one sentence that open with which/who, with their features. */
 function clausesOf(s: SilverSentence): Clause[] {
   const words = s.tree.words;
-  const n = words.length;
-  const children: number[][] = Array.from({ length: n + 1 }, () => []);
-  words.forEach((w, k) => children[w.head].push(k + 1));
-  const span = (h: number): [number, number] => {
-    let lo = h, hi = h;
-    const stack = [h];
-    while (stack.length) {
-      const x = stack.pop()!;
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-      stack.push(...children[x]);
-    }
-    return [lo, hi];
-  };
+  const info = treeInfo(s.tree);
   const out: Clause[] = [];
   words.forEach((w, k) => {
     const i = k + 1;
@@ -49,15 +37,15 @@ function clausesOf(s: SilverSentence): Clause[] {
     if (word !== 'which' && word !== 'who') return;
     const verb = w.head;
     if (verb === 0 || words[verb - 1].deprel !== 'acl:relcl') return;
-    const [lo, hi] = span(verb);
+    const [lo, hi] = info.span[verb];
     const antecedent = words[verb - 1].head;
     if (lo !== i || antecedent === 0 || antecedent >= i) return;
     const a = words[antecedent - 1];
     const v = words[verb - 1];
-    const det = children[antecedent].map((c) => words[c - 1]).find((c) => c.deprel === 'det' || c.deprel === 'nmod:poss');
+    const det = info.children[antecedent].map((c) => words[c - 1]).find((c) => c.deprel === 'det' || c.deprel === 'nmod:poss');
     const detOf = det ? (det.deprel === 'nmod:poss' ? 'POSS' : det.form.toLowerCase()) : a.upos === 'PROPN' ? 'PROPN' : 'none';
     const adjacent = String(antecedent === i - 1);
-    const atEnd = String(hi === n);
+    const atEnd = String(hi === info.n);
     const f = [
       'bias',
       `w=${word}`,
