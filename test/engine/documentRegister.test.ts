@@ -1,11 +1,20 @@
 import * as assert from 'assert';
-import { documentRegisterFeatures, registerBins, registerCounts } from '../../server/src/engine/correction/learned/documentFeatures';
+import { documentRegisterFeatures, registerBins, registerCounts, withSoftWrapsJoined } from '../../server/src/engine/correction/learned/documentFeatures';
 import { blockOptions } from '../../server/src/prose/documentOptions';
 
 describe('engine: the document register the learned scorer reads (documentFeatures.ts)', () => {
   it('counts words, commas, sentence starts, unterminated lines, i, contractions and exclamation marks', () => {
     const c = registerCounts("hi there, i don't know what you mean!\nWe went home and it's late\nThe end. it was fine.");
     assert.deepStrictEqual(c, { words: 19, commas: 1, sentences: 4, lowerStarts: 2, lines: 3, unterminated: 1, lowerI: 1, contractions: 1, exclamations: 1, whichComma: 0, whichBare: 0 });
+  });
+
+  it('reads a hard-wrapped line break inside a sentence as a space, for the audience decision: no unfinished line, no lower-case start', () => {
+    const wrapped = 'It was written at Northwind Inc. It is\nreleased under the MIT licence, and the installer\n  replaces it.\nThanks\nTom';
+    const joined = withSoftWrapsJoined(wrapped);
+    assert.strictEqual(joined, 'It was written at Northwind Inc. It is released under the MIT licence, and the installer   replaces it.\nThanks\nTom');
+    assert.strictEqual(joined.length, wrapped.length, 'offsets kept');
+    const [c, w] = [registerCounts(joined), registerCounts(wrapped)];
+    assert.deepStrictEqual([c.lowerStarts, c.unterminated, w.lowerStarts, w.unterminated], [0, 0, 2, 2]);
   });
 
   it('reads a text under 15 words as short, and a longer one in bins', () => {

@@ -8,7 +8,9 @@ import { Finding, LintOptions, LintPart, makeLinter, settleParts } from '../../s
 import {
   adaptedConfidence,
   adaptedThreshold,
+  AudienceModel,
   documentErrorRate,
+  learnerProbability,
   EDITED_REGISTER_MAX,
   isErrorProne,
   MAX_SENTENCES_PER_DEFERRED,
@@ -73,7 +75,7 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       [true, true, false, false, false, false, false],
     );
     // Summed over the parts, the deferred findings being each part's pending ones.
-    const pending = (n: number) => Array.from({ length: n }, () => ({}));
+    const pending = (n: number) => Array.from({ length: n }, () => ({ confidence: 0.5 }));
     assert.deepStrictEqual(
       documentErrorRate([
         { findings: 1, sentences: 5, pending: pending(1), register: { ...edited, sentences: 5, words: 60, commas: 2, lines: 1, contractions: 0, exclamations: 0, whichComma: 0, whichBare: 0 } },
@@ -81,6 +83,22 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       ]),
       { findings: 2, sentences: 9, deferred: 1 },
     );
+  });
+
+  it('a learned audience model decides in place of the counts, from any part that carries it, on 3 sentences or more', () => {
+    // A model of the findings' count against the sentences' (the form `fitAudience.ts` fits): learner at 1 finding in 4.
+    const model: AudienceModel = { features: ['findings', 'sentences'], mean: [0, 0], scale: [1, 1], weights: [4, -1], bias: 0, threshold: 0.5 };
+    const ev = (findings: number, sentences: number) => ({ findings, sentences });
+    assert.ok(Math.abs(learnerProbability(model, ev(1, 4)) - 0.5) < 1e-12);
+    assert.deepStrictEqual([isErrorProne(ev(1, 4), model), isErrorProne(ev(1, 5), model), isErrorProne(ev(2, 8), model), isErrorProne(ev(1, 2), model)], [true, false, true, false]);
+    // The hand-set counts disagree on each of these: the model, not the counts, decided.
+    assert.deepStrictEqual([isErrorProne(ev(1, 4)), isErrorProne(ev(2, 8))], [false, false]);
+    const confident = { confidence: 0.9 };
+    assert.deepStrictEqual(documentErrorRate([{ findings: 1, sentences: 2, pending: [confident] }, { findings: 1, sentences: 6, pending: [], audience: model }]), { findings: 2, sentences: 8 });
+    assert.strictEqual(documentErrorRate([{ findings: 1, sentences: 2, pending: [confident] }, { findings: 1, sentences: 6, pending: [] }]), undefined);
+    // Where the deferred findings tipped the model, the total names them (the messages say why).
+    const withDeferred: AudienceModel = { ...model, features: ['findings', 'deferred', 'sentences'], mean: [0, 0, 0], scale: [1, 1, 1], weights: [4, 4, -1] };
+    assert.deepStrictEqual(documentErrorRate([{ findings: 1, sentences: 2, pending: [confident] }, { findings: 0, sentences: 6, pending: [], audience: withDeferred }]), { findings: 1, sentences: 8, deferred: 1 });
   });
 
   it('the document decides over its parts: one part’s findings make another part’s pending ones reported', () => {
@@ -116,6 +134,13 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
       const linter = makeLinter(parts());
       return { lint: (text: string, options: LintOptions = {}): Finding[] => linter.lint(text, { decision: 'calibrated', commaGaps: false, ...options }) };
     };
+
+    it('a label (a heading, a list item) is no unfinished line of the web register the audience decision reads; a wrapped line neither', () => {
+      const linter = makeLinter(parts());
+      const unfinished = (text: string, options: LintOptions = {}) => linter.lintPart(text, options).errorRate?.register?.unterminated;
+      assert.deepStrictEqual([unfinished('Installing the command line tool'), unfinished('Installing the command line tool', { fragment: true })], [1, 0]);
+      assert.strictEqual(unfinished('The installer downloads the\nlatest release and unpacks it.'), 0);
+    });
 
     it('in an essay with three sure errors, a weaker subject–verb comma is reported too, and said why; alone it is not', () => {
       const linter = calibratedLinter();

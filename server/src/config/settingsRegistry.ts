@@ -186,7 +186,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     shape: { type: 'boolean' },
     default: true,
     description:
-      "In a text with many findings for its length (at least 3, one or more per 10 sentences, as in a learner's essay), also report the less certain ones, since errors are frequent there. Turned off, the same as audience edited.",
+      "In a text with many findings for its length (as in a learner's essay; audience auto decides which texts), also report the less certain ones, since errors are frequent there. Turned off, the same as audience edited.",
   },
   {
     key: 'audience',
@@ -196,7 +196,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     values: [
       ['edited', "Edited prose's standard everywhere: a sentence's findings never depend on the rest of the document."],
       ['learner', "A learner's standard everywhere: less certain findings too, and edited prose's splices, introductory commas and final marks; a sentence's findings never depend on the rest of the document."],
-      ['auto', "Chosen from the document's own findings: learner standards for a text with at least 3 findings, one or more per 10 sentences, or for a text written with capitals and final marks that has 2 findings and, with the less certain ones, one per 4 sentences; the editor's status bar and the CLI say which."],
+      ['auto', "Chosen from the document's own findings by a model learned from documents: learner standards where its findings for its length (and, in a text written with capitals and final marks, its less certain ones) are more than edited or web writers' texts show; the editor's status bar and the CLI say which."],
     ],
     default: 'auto',
     description: 'The standard every sentence is held to. Other than auto it decides adaptToWriter; naming the standard auto chose changes no finding.',

@@ -7,7 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
-import { registerCounts, registerKey } from './correction/learned/documentFeatures';
+import { registerCounts, registerKey, withSoftWrapsJoined } from './correction/learned/documentFeatures';
 import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteRegister } from './quoteRegister';
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
@@ -337,6 +337,7 @@ export function makeLinter(parts: LinterParts): Required<Linter> {
       if (stoppedAt !== undefined) Object.assign(part, { stoppedAt, stoppedBy });
       // The learned decision over the omissions waiting for the habit, read when a part first has one.
       if (part.habit?.pending.length && kinds?.habitDecision) part.habit.decision = kinds.habitDecision;
+      if (part.errorRate && kinds?.audience) part.errorRate.audience = kinds.audience;
       return part;
     },
   };
@@ -413,7 +414,10 @@ function finish(
     // is not counted: counted, EWT dev's web writers' spaced marks made five clean documents error-prone (journal,
     // "spacing around marks").
     const held = adaptive.held.filter((f) => wanted(f) && !kept.some((k) => overlaps(f, k)));
-    part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build), register: registerCounts(text) };
+    // A label (a heading, a list item: `LintOptions.fragment`) takes no final mark, so its lines are no web writer's.
+    const register = registerCounts(withSoftWrapsJoined(text));
+    if (options.fragment) register.unterminated = 0;
+    part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build), register };
     const reportedDeferred = kept.filter((f) => f.countsAsDeferred).length;
     if (reportedDeferred) part.errorRate.reportedDeferred = reportedDeferred;
     const yielding = adaptive.yielding.filter(wanted);

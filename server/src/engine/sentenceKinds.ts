@@ -26,6 +26,7 @@ import type { GuardVeto } from './correction/guards/registry';
 import type { DecisionTrace } from './correction/pipeline/decide';
 import { changeKey, type SentenceFindings } from './correction/pipeline/modelRules';
 import { treeInfo } from './treeInfo';
+import { AUDIENCE_FILE, AudienceModel, loadAudienceModel } from './correction/pipeline/writerErrorRate';
 
 /**
  * For measuring only (`server/research/commaGaps/gapVetoes.ts`): told of each comma-gap finding that a guard's veto
@@ -62,6 +63,8 @@ export interface SentenceKindModels {
   endTagger?: PunctTagger;
   /** The learned decision over introductory commas waiting for the document's habit (`correction/style/introductoryHabit.ts`). */
   habitDecision?: HabitDecisionModel;
+  /** The learned audience decision (`correction/pipeline/writerErrorRate.ts`); without it the hand-set counts decide. */
+  audience?: AudienceModel;
 }
 
 export const SENTENCE_KIND_FILES = [SENTENCE_JOINS_FILE, MARK_CHOICE_FILE, SET_OFF_COMMAS_FILE, COMMA_GAPS_FILE];
@@ -73,7 +76,13 @@ export function loadSentenceKindModels(dir: string, load: <T>(file: string, f: (
   let neuralGaps: { value: BiLstmTagger | undefined } | undefined;
   let endTagger: { value: PunctTagger | undefined } | undefined;
   let habitDecision: { value: HabitDecisionModel | undefined } | undefined;
+  let audience: { value: AudienceModel | undefined } | undefined;
   return {
+    // Read when a document is first decided.
+    get audience(): AudienceModel | undefined {
+      audience ??= { value: load(path.join(dir, AUDIENCE_FILE), () => loadAudienceModel(dir)) };
+      return audience.value;
+    },
     // Read when a part first has an omission waiting for the document's habit.
     get habitDecision(): HabitDecisionModel | undefined {
       habitDecision ??= { value: load(path.join(dir, HABIT_DECISION_FILE), () => loadHabitDecisionModel(dir)) };

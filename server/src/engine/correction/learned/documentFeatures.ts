@@ -141,6 +141,15 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const CONTRACTION = /^[\p{L}]+(?:n['’]t|['’](?:m|re|ve|ll|d|s))$/iu;
 const SENTENCE_END = /[.!?]+["'’”)\]]*(?=\s|$)/u;
 
+/**
+ * The text with each line break inside a sentence read as a space: a break after a line with no final mark, before a
+ * lower-case word, is a hard wrap (a Markdown paragraph's soft break, an e-mail wrapped at 72 columns), not a line the
+ * writer left unfinished and a sentence begun in lower case.
+ */
+export function withSoftWrapsJoined(text: string): string {
+  return text.replace(/(?<![.!?:;"'’”)\]][ \t]*)\n(?=[ \t]*\p{Ll})/gu, ' ');
+}
+
 /** The counts of one text. */
 export function registerCounts(text: string): RegisterCounts {
   const c: RegisterCounts = { words: 0, commas: 0, sentences: 0, lowerStarts: 0, lines: 0, unterminated: 0, lowerI: 0, contractions: 0, exclamations: 0, whichComma: 0, whichBare: 0 };

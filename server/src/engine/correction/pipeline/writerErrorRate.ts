@@ -30,8 +30,11 @@
  * sentence's share computed (and cached) with the sentence: the findings ρ would add wait as `pending`, and only the
  * document's total decides whether they are reported (`documentPart.ts settleParts`).
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { findingWith } from '../../finding';
 import type { RegisterCounts } from '../learned/documentFeatures';
+import { readModelFile } from '../../../data/modelIntegrity';
 
 /** A document needs at least this many findings to count as error-prone … */
 export const MIN_FINDINGS = 3;
@@ -86,6 +89,8 @@ export interface ErrorRatePart<F> {
   reportedDeferred?: number;
   /** The part's register counts (`documentFeatures.ts`), read by the document's decision. */
   register?: RegisterCounts;
+  /** The learned audience decision, when the model directory has one (read once per document, from any part). */
+  audience?: AudienceModel;
   /**
    * The small models' findings a deferred finding displaces (`sentenceKinds.ts SmallModelFindings.yielding`): reported
    * only where the document is not error-prone; not counted in `findings`.
@@ -101,10 +106,82 @@ export interface ErrorRate {
 /** What the document's decision reads beyond the counts a message names: the findings that wait, and the register. */
 export interface ErrorEvidence extends ErrorRate {
   deferred?: number;
+  /** The waiting findings' adapted confidences, summed. */
+  deferredConfidence?: number;
+  /** Held findings of sure rules (`ErrorRatePart.held`). */
+  held?: number;
   register?: Pick<RegisterCounts, 'sentences' | 'lowerStarts' | 'lowerI' | 'unterminated'>;
 }
 
-export function isErrorProne(r: ErrorEvidence): boolean {
+/**
+ * The audience decision learned from documents (`models/en/audience.json`, `npm run train:audience`): a logistic model
+ * of "this text's writer makes a learner's errors" over `audienceFeatures`, fitted on clean edited-english and EWT
+ * documents against the same edited documents with writers' errors put into 15–50% of their sentences, its threshold
+ * the lowest at which no clean dev document of either source is held to learner standards.
+ */
+export interface AudienceModel {
+  features: readonly string[];
+  mean: readonly number[];
+  scale: readonly number[];
+  weights: readonly number[];
+  bias: number;
+  threshold: number;
+}
+
+/** The share of a text's sentences written as the web writes them: lower-case starts, `i` for `I`, no final mark. */
+export function webShare(c: ErrorEvidence['register']): number {
+  return c ? (c.lowerStarts + c.lowerI + c.unterminated) / Math.max(1, c.sentences) : 0;
+}
+
+/** The learned audience decision's features, by name (the model's `features` picks and orders them). */
+export function audienceFeatures(r: ErrorEvidence): Record<string, number> {
+  const n = Math.max(1, r.sentences);
+  const d = r.deferred ?? 0;
+  const web = webShare(r.register);
+  return {
+    findings: r.findings,
+    deferred: d,
+    deferredConfidence: r.deferredConfidence ?? 0,
+    held: r.held ?? 0,
+    sentences: r.sentences,
+    // The deferred findings tell a learner from a web writer only in edited prose's register (the hand-set rule's
+    // finding): web writers leave as many waiting.
+    editedDeferred: web < EDITED_REGISTER_MAX ? d : 0,
+    webFindings: web * (r.findings + d),
+    logFindings: Math.log1p(r.findings),
+    logDeferred: Math.log1p(d),
+    logSentences: Math.log(n),
+    findingRate: r.findings / n,
+    allRate: (r.findings + d) / n,
+    deferredConfidenceRate: (r.deferredConfidence ?? 0) / n,
+    heldRate: (r.held ?? 0) / n,
+    webShare: web,
+    webEvents: r.register ? r.register.lowerStarts + r.register.lowerI + r.register.unterminated : 0,
+    webCase: r.register ? r.register.lowerStarts + r.register.lowerI : 0,
+    unterminated: r.register ? r.register.unterminated : 0,
+  };
+}
+
+export const AUDIENCE_FILE = 'audience.json';
+
+/** The learned audience decision of `dir`, or undefined when it has none (then the hand-set counts decide). */
+export function loadAudienceModel(dir: string): AudienceModel | undefined {
+  const file = path.join(dir, AUDIENCE_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  const j = JSON.parse(readModelFile(file).toString('utf8')) as AudienceModel;
+  return { features: j.features, mean: j.mean, scale: j.scale, weights: j.weights, bias: j.bias, threshold: j.threshold };
+}
+
+/** P(the document is a learner's) under the learned model. */
+export function learnerProbability(m: AudienceModel, r: ErrorEvidence): number {
+  const x = audienceFeatures(r);
+  let z = m.bias;
+  m.features.forEach((name, i) => (z += (m.weights[i] * ((x[name] ?? 0) - m.mean[i])) / m.scale[i]));
+  return 1 / (1 + Math.exp(-z));
+}
+
+export function isErrorProne(r: ErrorEvidence, learned?: AudienceModel): boolean {
+  if (learned) return r.sentences >= MIN_SENTENCES && learnerProbability(learned, r) >= learned.threshold;
   if (r.findings >= MIN_FINDINGS && r.sentences >= MIN_SENTENCES && r.findings * MAX_SENTENCES_PER_FINDING >= r.sentences) return true;
   const all = r.findings + (r.deferred ?? 0);
   return r.findings >= MIN_FINDINGS_BESIDE_DEFERRED && all >= MIN_FINDINGS && r.sentences >= MIN_SENTENCES && all * MAX_SENTENCES_PER_DEFERRED >= r.sentences && r.register !== undefined && editedRegister(r.register);
@@ -112,28 +189,35 @@ export function isErrorProne(r: ErrorEvidence): boolean {
 
 /** The text writes as edited prose: capitals at sentence starts, `I`, final marks. */
 function editedRegister(c: NonNullable<ErrorEvidence['register']>): boolean {
-  return (c.lowerStarts + c.lowerI + c.unterminated) / Math.max(1, c.sentences) < EDITED_REGISTER_MAX;
+  return webShare(c) < EDITED_REGISTER_MAX;
 }
 
 /** The document's total over its parts when it is error-prone, else undefined. */
-export function documentErrorRate(parts: ReadonlyArray<ErrorRate & Partial<Pick<ErrorRatePart<unknown>, 'pending' | 'reportedDeferred' | 'register'>>>): (ErrorRate & { deferred?: number }) | undefined {
+export function documentErrorRate(
+  parts: ReadonlyArray<ErrorRate & Partial<Pick<ErrorRatePart<{ confidence: number }>, 'pending' | 'held' | 'reportedDeferred' | 'register' | 'audience'>>>,
+): (ErrorRate & { deferred?: number }) | undefined {
   const total: ErrorRate = { findings: 0, sentences: 0 };
   let deferred = 0;
+  let deferredConfidence = 0;
+  let held = 0;
+  const learned = parts.find((p) => p.audience)?.audience;
   const register = { sentences: 0, lowerStarts: 0, lowerI: 0, unterminated: 0 };
   let registered = false;
   for (const p of parts) {
     total.findings += p.findings;
     total.sentences += p.sentences;
     deferred += (p.pending?.length ?? 0) + (p.reportedDeferred ?? 0);
+    for (const f of p.pending ?? []) deferredConfidence += f.confidence;
+    held += p.held?.length ?? 0;
     if (p.register) {
       registered = true;
       for (const k of Object.keys(register) as Array<keyof typeof register>) register[k] += p.register[k];
     }
   }
-  const evidence = { ...total, deferred, register: registered ? register : undefined };
-  if (!isErrorProne(evidence)) return undefined;
+  const evidence = { ...total, deferred, deferredConfidence, held, register: registered ? register : undefined };
+  if (!isErrorProne(evidence, learned)) return undefined;
   // Decided with the deferred findings: the messages name them too.
-  return isErrorProne(total) ? total : { ...total, deferred };
+  return isErrorProne(learned ? { ...evidence, deferred: 0, deferredConfidence: 0 } : total, learned) ? total : { ...total, deferred };
 }
 
 /** "3 other punctuation findings", or with the deferred ones that decided it, "1 other punctuation finding and 2 less certain ones". */
