@@ -174,7 +174,8 @@ function markdownProseText(text: string): string {
     .replace(IMAGE, '')
     .replace(LINK_DESTINATION, ']')
     .replace(HTML_TAG, '')
-    .replace(HEADING_MARKER, '')
+    // A heading and a list item are blocks of their own: a line break before one is no hard wrap to read across.
+    .replace(HEADING_MARKER, '\n')
     .replace(QUOTE_MARKER, '')
-    .replace(LIST_MARKER, '');
+    .replace(LIST_MARKER, '\n');
 }

@@ -150,7 +150,7 @@ export function withSoftWrapsJoined(text: string): string {
   return text.replace(/(?<![.!?:;"'’”)\]][ \t]*)\n(?=[ \t]*\p{Ll})/gu, ' ');
 }
 
-/** The counts of one text. */
+/** The counts of one text, its hard-wrapped lines read as one (`withSoftWrapsJoined`). */
 export function registerCounts(text: string): RegisterCounts {
   const c: RegisterCounts = { words: 0, commas: 0, sentences: 0, lowerStarts: 0, lines: 0, unterminated: 0, lowerI: 0, contractions: 0, exclamations: 0, whichComma: 0, whichBare: 0 };
   [c.whichComma, c.whichBare] = whichTally(text);
@@ -158,7 +158,7 @@ export function registerCounts(text: string): RegisterCounts {
     if (ch === ',') c.commas++;
     else if (ch === '!') c.exclamations++;
   }
-  for (const line of text.split(/\n/)) {
+  for (const line of withSoftWrapsJoined(text).split(/\n/)) {
     const words = line.match(WORD) ?? [];
     if (words.length === 0) continue;
     c.words += words.length;
