@@ -55,6 +55,7 @@ import { learnerShapeItems, learnerShapeSlots, questionSlots, verbGroupSlots } f
 import { ewtCommaHabits, writerConsistentLabels } from './writerLabels';
 import { FeatureVector, keyConjoinedFeatures, thresholdGroup } from '../../src/engine/correction/learned/learnedScorer';
 import { LINT_GAP_TAGGER_FILE } from '../../src/engine/correction/learned/sideModels';
+import { AUDIENCE_FILE } from '../../src/engine/correction/pipeline/writerErrorRate';
 import { featureTable, labelledClean, labelledItems, labelledParsed, LabelledSentence, ScoredEdit, setExampleCandidates, setExampleGaps, setExampleNeural, setExampleSetOff } from './examples';
 import { loadCommaGapsModel } from '../../src/engine/commaGaps/model';
 import { loadSetOffCommasModel } from '../../src/engine/setOffCommas/model';
@@ -136,6 +137,11 @@ const { values: opt } = parseArgs({
      * Learner commas inside a verb group (`learnerShapes.ts`, `verbGroupSlots`: "They have, finished", "He wants, to
      * stay"), up to N sentences of edited-english train and N of EWT train, each counted `--verb-group-weight` times.
      */
+    /**
+     * More corrupted items of some kinds in the train part, drawn from the same train documents with their own seed
+     * (`KIND=N,…`): a kind whose 250 items teach its keys' weights too little (the appositive comma's 0.28 at Δ 3.8).
+     */
+    'extra-train': { type: 'string' },
     'verb-group-shapes': { type: 'string', default: '0' },
     /** How many times each verb-group example counts (default: `--learner-weight`). */
     'verb-group-weight': { type: 'string' },
@@ -307,9 +313,10 @@ function build(part: EditedPart, perKind: number, seed: number, cleanEvery: numb
 
 /**
  * Model files the examples do not depend on: the scorer's own (its JSON and the sidecar made from it), the BiLSTM gap
- * tagger (examples that read it are cached apart, by its hash: `--neural-gaps`) and restoration's models.
+ * tagger (examples that read it are cached apart, by its hash: `--neural-gaps`), restoration's models and the audience
+ * decision (a document's, after every sentence's examples).
  */
-const notHashed = (name: string) => name === 'lint-scorer.json' || name === 'lint-scorer.weights.bin' || name === LINT_GAP_TAGGER_FILE || name.startsWith('restore-');
+const notHashed = (name: string) => name === 'lint-scorer.json' || name === 'lint-scorer.weights.bin' || name === LINT_GAP_TAGGER_FILE || name.startsWith('restore-') || name === AUDIENCE_FILE;
 
 /** Bumped when the features change, so cached examples are rebuilt. */
 const FEATURES_VERSION = 8;
@@ -555,6 +562,22 @@ function main(): void {
   if (shapes > 0) {
     const learner = learnerExamples(`learner${LEARNER_SHAPES_VERSION}-${shapes}-17`, 'learner-shaped commas', shapes, [17, 18], learnerShapeSlots, 'learner');
     for (let k = 0; k < Number(opt['learner-weight']); k++) train.corrupted.push(...learner);
+  }
+  if (!given && opt['extra-train']) {
+    for (const [kind, count] of opt['extra-train'].split(',').map((x) => x.split('='))) {
+      const file = partFile(path.join(defaultSilverDir(), `scorer-examples-extra-${kind}-${count}-31-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}${neuralFoldTag}`));
+      let extra: LabelledSentence[];
+      if (fs.existsSync(file) && !opt.rebuild) extra = readPart(file).corrupted;
+      else {
+        const t0 = Date.now();
+        const docs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+        const { sentences, skipped } = labelledItems(buildEditedSuite(docs, [kind as ErrorKind], Number(count), 31), model, cal, parser);
+        extra = sentences;
+        writePart(file, { corrupted: extra, clean: [] });
+        console.log(`extra ${kind}: ${sentences.length} corrupted sentences (${skipped} not parsed as one sentence) (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      }
+      train.corrupted.push(...extra);
+    }
   }
   const verbGroup = given ? 0 : Number(opt['verb-group-shapes']);
   if (verbGroup > 0) {
