@@ -4,6 +4,9 @@
  * introductory habit), so the per-sentence findings it adds wait in each part until the document's total is known.
  */
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { Finding, LintOptions, LintPart, makeLinter, settleParts } from '../../server/src/engine';
 import {
   adaptedConfidence,
@@ -11,6 +14,7 @@ import {
   AudienceModel,
   documentErrorRate,
   learnerProbability,
+  loadAudienceModel,
   EDITED_REGISTER_MAX,
   isErrorProne,
   MAX_SENTENCES_PER_DEFERRED,
@@ -99,6 +103,22 @@ describe('engine: the writer’s own error rate (adaptToWriter)', function () {
     // Where the deferred findings tipped the model, the total names them (the messages say why).
     const withDeferred: AudienceModel = { ...model, features: ['findings', 'deferred', 'sentences'], mean: [0, 0, 0], scale: [1, 1, 1], weights: [4, 4, -1] };
     assert.deepStrictEqual(documentErrorRate([{ findings: 1, sentences: 2, pending: [confident] }, { findings: 0, sentences: 6, pending: [], audience: withDeferred }]), { findings: 1, sentences: 8, deferred: 1 });
+  });
+
+  it('reads the learned audience model of a directory, none where it has no file, and names what is wrong with a bad one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'puncteme-audience-'));
+    try {
+      assert.strictEqual(loadAudienceModel(dir), undefined);
+      const good = { features: ['findings', 'sentences'], mean: [0, 0], scale: [1, 1], weights: [4, -1], bias: 0, threshold: 0.5 };
+      fs.writeFileSync(path.join(dir, 'audience.json'), JSON.stringify(good));
+      assert.deepStrictEqual(loadAudienceModel(dir), good);
+      fs.writeFileSync(path.join(dir, 'audience.json'), JSON.stringify({ ...good, weights: [4] }));
+      assert.throws(() => loadAudienceModel(dir), /of one length/);
+      fs.writeFileSync(path.join(dir, 'audience.json'), JSON.stringify({ ...good, features: ['findings', 'commas'] }));
+      assert.throws(() => loadAudienceModel(dir), /unknown features commas/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the document decides over its parts: one part’s findings make another part’s pending ones reported', () => {

@@ -10,7 +10,9 @@
  * which is what `adaptedConfidence` and `adaptedThreshold` compute. (Rozovskaya & Roth adapt error priors to the
  * writer's first language for the same reason.)
  *
- * Which population a document comes from, the document itself tells: its findings at the ordinary thresholds. On clean
+ * Which population a document comes from, the document itself tells. Where the model directory has `audience.json`, a
+ * logistic model learned from documents reads the document's counts (`AudienceModel`); without it, the hand-set counts
+ * below decide. They read its findings at the ordinary thresholds. On clean
  * EWT dev, linted a document at a time, no document gets three findings (journal, "the writer's
  * own error rate"); a document with at least `MIN_FINDINGS` of them, one or more per `MAX_SENTENCES_PER_FINDING`
  * sentences, is taken to be error-prone, and there every model decision is made at ρ = `PRIOR_ODDS`. ρ = 3 was chosen
@@ -133,7 +135,11 @@ export function webShare(c: ErrorEvidence['register']): number {
   return c ? (c.lowerStarts + c.lowerI + c.unterminated) / Math.max(1, c.sentences) : 0;
 }
 
-/** The learned audience decision's features, by name (the model's `features` picks and orders them). */
+/**
+ * The learned audience decision's features, by name: the model's `features` picks and orders them. The shipped model
+ * reads four counts; the rates, logarithms and shares are the alternatives its fit was compared with (journal, "The
+ * audience decision learned from documents").
+ */
 export function audienceFeatures(r: ErrorEvidence): Record<string, number> {
   const n = Math.max(1, r.sentences);
   const d = r.deferred ?? 0;
@@ -169,6 +175,13 @@ export function loadAudienceModel(dir: string): AudienceModel | undefined {
   const file = path.join(dir, AUDIENCE_FILE);
   if (!fs.existsSync(file)) return undefined;
   const j = JSON.parse(readModelFile(file).toString('utf8')) as AudienceModel;
+  const known = Object.keys(audienceFeatures({ findings: 0, sentences: 0 }));
+  const n = Array.isArray(j.features) ? j.features.length : -1;
+  if (n < 0 || ![j.mean, j.scale, j.weights].every((a) => Array.isArray(a) && a.length === n) || typeof j.bias !== 'number' || typeof j.threshold !== 'number') {
+    throw new Error(`${AUDIENCE_FILE}: features, mean, scale and weights of one length, a bias and a threshold expected`);
+  }
+  const unknown = j.features.filter((f) => !known.includes(f));
+  if (unknown.length) throw new Error(`${AUDIENCE_FILE}: unknown features ${unknown.join(', ')}`);
   return { features: j.features, mean: j.mean, scale: j.scale, weights: j.weights, bias: j.bias, threshold: j.threshold };
 }
 
