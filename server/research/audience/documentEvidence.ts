@@ -4,7 +4,8 @@
  * wait for the document's habit (`habit.pending`), the sure rules' findings held for error-prone text
  * (`errorRate.held`), and the sentences. Computed for clean edited-english and EWT documents and for the same edited
  * documents with writers' errors put into a share of their sentences (a learner's density), so that the decision
- * "hold this text to learner standards" can be read off data instead of a hand-set count.
+ * "hold this text to learner standards" can be read off data instead of a hand-set count (`fitAudience.ts` fits the
+ * shipped `audience.json` on these records; `npm run train:audience`).
  *
  *   npx tsx server/research/audience/documentEvidence.ts --part dev --out FILE.jsonl [--density 0.3,0.5] [--limit N]
  */
