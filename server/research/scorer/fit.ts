@@ -134,14 +134,14 @@ const { values: opt } = parseArgs({
      */
     'learner-weight': { type: 'string', default: '1' },
     /**
-     * Learner commas inside a verb group (`learnerShapes.ts`, `verbGroupSlots`: "They have, finished", "He wants, to
-     * stay"), up to N sentences of edited-english train and N of EWT train, each counted `--verb-group-weight` times.
-     */
-    /**
      * More corrupted items of some kinds in the train part, drawn from the same train documents with their own seed
      * (`KIND=N,…`): a kind whose 250 items teach its keys' weights too little (the appositive comma's 0.28 at Δ 3.8).
      */
     'extra-train': { type: 'string' },
+    /**
+     * Learner commas inside a verb group (`learnerShapes.ts`, `verbGroupSlots`: "They have, finished", "He wants, to
+     * stay"), up to N sentences of edited-english train and N of EWT train, each counted `--verb-group-weight` times.
+     */
     'verb-group-shapes': { type: 'string', default: '0' },
     /** How many times each verb-group example counts (default: `--learner-weight`). */
     'verb-group-weight': { type: 'string' },
@@ -296,12 +296,17 @@ interface PartData {
   clean: LabelledSentence[];
 }
 
+/** The part's documents, or with `docsEvery` > 1 every such share of them (documents taken ten at a time). */
+function suiteDocuments(part: EditedPart, docsEvery: number): ReturnType<typeof loadSuiteDocuments> {
+  return loadSuiteDocuments(part, docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+}
+
 function build(part: EditedPart, perKind: number, seed: number, cleanEvery: number, docsEvery: number): PartData {
   const tag = `-${opt.candidates}${FEATURES_VERSION}${gapTag}${part === 'train' ? crossFitTag + neuralFoldTag : ''}`;
   const file = partFile(path.join(defaultSilverDir(), `scorer-examples-${part}-${perKind}-${seed}-${cleanEvery}-${docsEvery}-${parser.version.length}${tag}`));
   if (fs.existsSync(file) && !opt.rebuild) return readPart(file);
   const t0 = Date.now();
-  const docs = loadSuiteDocuments(part, docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+  const docs = suiteDocuments(part, docsEvery);
   const items = buildEditedSuite(docs, BENCH_KINDS, perKind, seed);
   const { sentences: corrupted, skipped } = labelledItems(items, model, cal, parser);
   const clean = labelledClean(docs, model, cal, parser, cleanEvery);
@@ -551,7 +556,7 @@ function main(): void {
     const file = path.join(defaultSilverDir(), `scorer-examples-${name}-${docsEvery}-${parser.version.length}-${opt.candidates}${FEATURES_VERSION}${gapTag}${crossFitTag}${neuralFoldTag}.json`);
     if (fs.existsSync(file) && !opt.rebuild) return readPart(file).corrupted;
     const t0 = Date.now();
-    const editedDocs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+    const editedDocs = suiteDocuments('train', docsEvery);
     const items = [...learnerShapeItems(editedDocs, count, seeds[0], slotsOf, tag), ...learnerShapeItems(ewtTrainDocuments(), count, seeds[1], slotsOf, tag)];
     const { sentences, skipped } = labelledItems(items, model, cal, parser);
     writePart(file, { corrupted: sentences, clean: [] });
@@ -570,7 +575,7 @@ function main(): void {
       if (fs.existsSync(file) && !opt.rebuild) extra = readPart(file).corrupted;
       else {
         const t0 = Date.now();
-        const docs = loadSuiteDocuments('train', docsEvery > 1 ? (_, index) => Math.floor(index / 10) % docsEvery === 0 : undefined);
+        const docs = suiteDocuments('train', docsEvery);
         const { sentences, skipped } = labelledItems(buildEditedSuite(docs, [kind as ErrorKind], Number(count), 31), model, cal, parser);
         extra = sentences;
         writePart(file, { corrupted: extra, clean: [] });
