@@ -130,9 +130,14 @@ export interface AudienceModel {
   threshold: number;
 }
 
-/** The share of a text's sentences written as the web writes them: lower-case starts, `i` for `I`, no final mark. */
+/** The marks of the web's register in a text: lower-case sentence starts, `i` for `I`, lines with no final mark. */
+function webMarks(c: ErrorEvidence['register']): number {
+  return c ? c.lowerStarts + c.lowerI + c.unterminated : 0;
+}
+
+/** The share of a text's sentences written as the web writes them (`webMarks` per sentence). */
 export function webShare(c: ErrorEvidence['register']): number {
-  return c ? (c.lowerStarts + c.lowerI + c.unterminated) / Math.max(1, c.sentences) : 0;
+  return c ? webMarks(c) / Math.max(1, c.sentences) : 0;
 }
 
 /**
@@ -162,7 +167,7 @@ export function audienceFeatures(r: ErrorEvidence): Record<string, number> {
     deferredConfidenceRate: (r.deferredConfidence ?? 0) / n,
     heldRate: (r.held ?? 0) / n,
     webShare: web,
-    webEvents: r.register ? r.register.lowerStarts + r.register.lowerI + r.register.unterminated : 0,
+    webEvents: webMarks(r.register),
     webCase: r.register ? r.register.lowerStarts + r.register.lowerI : 0,
     unterminated: r.register ? r.register.unterminated : 0,
   };
