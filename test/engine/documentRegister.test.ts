@@ -1,6 +1,7 @@
 import * as assert from 'assert';
-import { documentRegisterFeatures, registerBins, registerCounts, withSoftWrapsJoined } from '../../server/src/engine/correction/learned/documentFeatures';
-import { blockOptions } from '../../server/src/prose/documentOptions';
+import { documentRegisterFeatures, labelCounts, registerBins, registerCounts, withSoftWrapsJoined } from '../../server/src/engine/correction/learned/documentFeatures';
+import { blockOptions, estimatedDocumentWide } from '../../server/src/prose/documentOptions';
+import { extractProse } from '../../server/src/prose';
 
 describe('engine: the document register the learned scorer reads (documentFeatures.ts)', () => {
   it('counts words, commas, sentence starts, unterminated lines, i, contractions and exclamation marks', () => {
@@ -51,5 +52,19 @@ describe('engine: the document register the learned scorer reads (documentFeatur
     assert.deepStrictEqual(learned.map((o) => o.documentRegister), [whole, whole]);
     assert.deepStrictEqual(blockOptions(blocks, {}).map((o) => o.documentRegister), [whole, whole]);
     assert.ok(blockOptions(blocks, { decision: 'calibrated' }).every((o) => o.documentRegister === undefined));
+  });
+
+  it('counts a label (heading, list item) as no unfinished line, in the blocks and in the estimate from the raw text', () => {
+    // The register's training documents hold no labels, so a heading counted as an unfinished line reads as web text.
+    const doc = '# Getting started with the tool\n\nThe tool reads your files and reports what it finds.\n\n- Install the package from the registry\n- Run it over the whole folder\n  of documents at once\n\nIt exits with a status that says whether it found anything.\n';
+    const blocks = extractProse(doc, 'markdown').blocks;
+    assert.deepStrictEqual(blocks.map((b) => b.fragment ?? false), [true, false, true, true, false]);
+    const register = blockOptions(blocks, {})[0].documentRegister;
+    assert.ok(register?.includes('doc:unterminated=none'), String(register));
+    assert.deepStrictEqual(estimatedDocumentWide(doc, {}).register, register);
+    assert.deepStrictEqual(labelCounts('Install the package from the registry'), { ...registerCounts('Install the package from the registry'), unterminated: 0 });
+    // Counted as prose, the three labels are three unfinished lines of five.
+    const asProse = registerCounts(blocks.map((b) => b.text).join('\n\n'));
+    assert.deepStrictEqual([asProse.unterminated, asProse.lines], [3, 5]);
   });
 });

@@ -7,7 +7,7 @@
  * model file makes `createLinter` throw `ModelFileError` naming it; the language server then runs the typographic
  * rules alone and says so, and `PUNCTEME_RULES_ONLY=1` asks for them on purpose.
  */
-import { registerCounts, registerKey } from './correction/learned/documentFeatures';
+import { labelCounts, registerCounts, registerKey } from './correction/learned/documentFeatures';
 import { QUOTE_REGISTER_FILE, QuoteRegisterModel, heldToModelStyle, readQuoteRegister } from './quoteRegister';
 import { defaultModelDir } from '../data/modelDir';
 import * as fs from 'fs';
@@ -415,8 +415,7 @@ function finish(
     // "spacing around marks").
     const held = adaptive.held.filter((f) => wanted(f) && !kept.some((k) => overlaps(f, k)));
     // A label (a heading, a list item: `LintOptions.fragment`) takes no final mark, so its lines are no web writer's.
-    const register = registerCounts(text);
-    if (options.fragment) register.unterminated = 0;
+    const register = options.fragment ? labelCounts(text) : registerCounts(text);
     part.errorRate = { findings: errors, sentences: adaptive.sentences, pending: adaptive.pending.filter(wanted).map(build), held: held.map(build), register };
     const reportedDeferred = kept.filter((f) => f.countsAsDeferred).length;
     if (reportedDeferred) part.errorRate.reportedDeferred = reportedDeferred;

@@ -9,7 +9,7 @@
  */
 import { majorityQuoteStyle, quotePlacements } from '../engine/rules/quotePlacement';
 import { decidesLearned, LintOptions, QuoteHabit } from '../engine/types';
-import { addCounts, registerBins, registerCounts } from '../engine/correction/learned/documentFeatures';
+import { addCounts, labelCounts, RegisterCounts, registerBins, registerCounts } from '../engine/correction/learned/documentFeatures';
 import { codeWord } from './codeWord';
 
 type Counts = { american: number; british: number };
@@ -81,7 +81,7 @@ export function blockOptions(
   // A part analysed before its document is extracted (the language server's visible part) takes the estimate made
   // over the whole document's text: with its own register it would be read in another one than the whole's analysis
   // reads it in, and its paragraph-cache entries would serve nothing.
-  const register = decidesLearned(options) ? (wide?.register ?? registerBins(blocks.reduce((a, b) => addCounts(a, registerCounts(b.text)), registerCounts('')))) : undefined;
+  const register = decidesLearned(options) ? (wide?.register ?? registerBins(blocks.reduce((a, b) => addCounts(a, b.fragment ? labelCounts(b.text) : registerCounts(b.text)), registerCounts('')))) : undefined;
   const whole = register ? { ...options, documentRegister: register } : options;
   const fragment = { ...whole, fragment: true };
   return counts.map((c, i) => {
@@ -138,7 +138,7 @@ export function estimatedDocumentWide(text: string, options: LintOptions, readsA
   const counts = [CLOSING_QUOTE.test(prose) ? quotePlacements(prose) : undefined];
   const habit = habitOf(counts, options);
   const code = habit !== undefined && (CODE_OR_ADDRESS.test(text) || (habit === 'none' && technicalWithoutHabit(counts, () => prose, readsAsTechnical)));
-  return decidesLearned(options) ? { habit, code, register: registerBins(registerCounts(markdownProseText(text))) } : { habit, code };
+  return decidesLearned(options) ? { habit, code, register: registerBins(markdownRegisterCounts(text)) } : { habit, code };
 }
 
 /** An HTML comment, a link reference definition, an image (not prose: its alt text is dropped), an HTML tag. */
@@ -174,8 +174,26 @@ function markdownProseText(text: string): string {
     .replace(IMAGE, '')
     .replace(LINK_DESTINATION, ']')
     .replace(HTML_TAG, '')
-    // A heading and a list item are blocks of their own: a line break before one is no hard wrap to read across.
-    .replace(HEADING_MARKER, '\n')
+    // A heading and a list item are blocks of their own: a line break before one is no hard wrap to read across. Each
+    // starts after a mark of its own (`HEADING`, `LIST_ITEM`), which `markdownRegisterCounts` reads.
+    .replace(HEADING_MARKER, `\n${HEADING}`)
     .replace(QUOTE_MARKER, '')
-    .replace(LIST_MARKER, '\n');
+    .replace(LIST_MARKER, `\n${LIST_ITEM}`);
+}
+
+/** The marks `markdownProseText` starts a heading (one line) and a list item (up to a blank line) with. */
+const HEADING = '\u0001';
+const LIST_ITEM = '\u0002';
+/** Where a label ends: a heading at its line's end, a list item at a blank line; either at the next label. */
+const LABEL = /\u0001[^\n]*|\u0002[^\u0001\u0002]*?(?=\n[ \t]*\n|\n[\u0001\u0002]|$)/g;
+
+/**
+ * The register's counts of a Markdown document's raw text, as the whole extraction's blocks give them: the labels
+ * (headings, list items) counted as `labelCounts` counts a `fragment` block, the rest as prose.
+ */
+function markdownRegisterCounts(text: string): RegisterCounts {
+  const prose = markdownProseText(text);
+  let counts = registerCounts(prose.replace(LABEL, ''));
+  for (const label of prose.match(LABEL) ?? []) counts = addCounts(counts, labelCounts(label.slice(1)));
+  return counts;
 }

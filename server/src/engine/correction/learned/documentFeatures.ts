@@ -180,6 +180,16 @@ export function registerCounts(text: string): RegisterCounts {
   return c;
 }
 
+/**
+ * The counts of a label's text (a heading, a list item: `LintOptions.fragment`): a label takes no final mark, so its
+ * lines are no web writer's unfinished ones. The register's training documents hold no labels (edited-english keeps
+ * prose paragraphs only, EWT is sentences), so a Markdown document's headings counted as unfinished lines read it as
+ * web text.
+ */
+export function labelCounts(text: string): RegisterCounts {
+  return { ...registerCounts(text), unterminated: 0 };
+}
+
 export function addCounts(a: RegisterCounts, b: RegisterCounts): RegisterCounts {
   const out = { ...a };
   for (const k of Object.keys(out) as Array<keyof RegisterCounts>) out[k] += b[k];
