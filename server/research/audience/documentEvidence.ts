@@ -64,9 +64,21 @@ function drawKind(rng: Rng, ok: (k: ErrorKind) => boolean): ErrorKind | undefine
   return kinds[kinds.length - 1];
 }
 
-/** The document with a writer's error in about `density` of its sentences (a join takes two). */
-export function corruptDocument(doc: SuiteDocument, density: number, rng: Rng): { text: string; errors: number } {
+/** Where a writer's error stands in the corrupted document's text, and the edited text it replaced. */
+export interface CorruptedSpan {
+  start: number;
+  end: number;
+  original: string;
+}
+
+/**
+ * The document with a writer's error in about `density` of its sentences (a join takes two), and where each error
+ * stands in it.
+ */
+export function corruptDocument(doc: SuiteDocument, density: number, rng: Rng): { text: string; errors: number; spans: CorruptedSpan[] } {
   let errors = 0;
+  const spans: CorruptedSpan[] = [];
+  let base = 0;
   const paragraphs = doc.paragraphs.map((para, p) => {
     const sents = doc.sentences[p];
     const pieces: Array<{ start: number; end: number; text: string }> = [];
@@ -91,10 +103,17 @@ export function corruptDocument(doc: SuiteDocument, density: number, rng: Rng): 
       errors++;
     }
     let out = para;
-    for (const x of pieces.reverse()) out = out.slice(0, x.start) + x.text + out.slice(x.end);
+    for (const x of [...pieces].reverse()) out = out.slice(0, x.start) + x.text + out.slice(x.end);
+    // The pieces in order: each one's start moves by what the pieces before it added.
+    let shift = 0;
+    for (const x of pieces) {
+      spans.push({ start: base + x.start + shift, end: base + x.start + shift + x.text.length, original: para.slice(x.start, x.end) });
+      shift += x.text.length - (x.end - x.start);
+    }
+    base += out.length + 2;
     return out;
   });
-  return { text: paragraphs.join('\n\n'), errors };
+  return { text: paragraphs.join('\n\n'), errors, spans };
 }
 
 async function main(): Promise<void> {
