@@ -59,7 +59,12 @@ export const MIN_FINDINGS_BESIDE_DEFERRED = 2;
 /** Lower-case sentence starts, `i` for `I` and lines without a final mark, per sentence, below which a text writes as edited prose. */
 export const EDITED_REGISTER_MAX = 0.1;
 
-/** The error-prone writer's prior odds of an error, relative to the calibration's. */
+/**
+ * The error-prone writer's prior odds of an error, relative to the calibration's. Read off corrupted edited-english
+ * documents held to learner standards, the learned scorer's odds come out 0.75 (`server/research/audience/priorOdds.ts`;
+ * journal, "The learner-held document's prior odds read off corrupted documents"): those documents are the scorer's own
+ * training distribution, so they cannot show a learner's higher prior, and at 0.75 the learner essays lose 3 of 42.
+ */
 export const PRIOR_ODDS = 3;
 
 /** The threshold on the calibrated confidence p that reaches `threshold` on the adapted one (p′ ≥ t). */
