@@ -1,9 +1,10 @@
 /**
  * The sentence-join model (`models/en/sentence-joins.bin`, `modelFile.ts`): a logistic model over hashed features of a slot written
  * with a comma or nothing (`features.ts`), giving P(an editor ended a sentence there). Trained on edited-english
- * train: the joins of consecutive sentences made by the corruption generator (a comma, or nothing, and the second
- * sentence's first word in lower case, as writers who join them write it), against every other comma-only or
- * unmarked slot of the written sentences (`server/research/sentenceJoins/train.ts`).
+ * train and EWT train: the joins of consecutive sentences made by the corruption generator (a comma, or nothing, and the
+ * second sentence's first word in lower case, as writers who join them write it), against every other comma-only or
+ * unmarked slot of edited-english's written sentences and the unmarked slots of EWT's
+ * (`server/research/sentenceJoins/train.ts`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
