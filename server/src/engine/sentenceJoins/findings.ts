@@ -19,7 +19,9 @@ import type { DecisionNote, DecisionTrace } from '../correction/pipeline/decide'
  * generator's splices and fused sentences (`server/research/sentenceJoins/calibrate.ts`; journal, "Comma splices,
  * fused sentences, semicolons and colons"): the lowest threshold whose precision on the corrupted joins is at least
  * 0.9 and whose findings on the written dev text stay within about 0.3 per 1,000 sentences (splices: at 0.95, recall
- * 0.03 and 0.23 per 1,000; fused: at 0.93, recall 0.11 and 0.23 per 1,000). A document whose other findings mark it as
+ * 0.03 and 0.23 per 1,000; fused: at 0.93, recall 0.11 and 0.23 per 1,000, with the first model; the model trained with
+ * EWT's joins too, at the same thresholds and with the tagger's reading: recall 0.17 at 1.36 per 1,000, and 0.17 at
+ * 0.45; journal, "Sentence joins without the sentence-length buckets"). A document whose other findings mark it as
  * error-prone gets the joins down to the adapted threshold, as the punctuation model's decisions do
  * (`correction/pipeline/writerErrorRate.ts`: splices from 0.86, fused sentences from 0.82; on dev at 0.85, recall 0.22 and 0.19
  * at precision 0.94 and 0.97).
