@@ -9,7 +9,7 @@ export const fusedSentenceRule: RuleSpec = {
     'Two sentences run together with no mark between them, where a learned sentence-join model is sure one ends (fix: a period and a capital, or a semicolon).',
   settings: ['audience', 'minConfidence'],
   examples: [
-    { wrong: 'The agency launched the new website in March it has already received thousands of visitors from across the country.', right: 'The agency launched the new website in March. It has already received thousands of visitors from across the country.' },
+    { wrong: 'The new website went live in March it has already received thousands of visitors from across the country.', right: 'The new website went live in March. It has already received thousands of visitors from across the country.' },
   ],
   silent: [],
 };
