@@ -16,6 +16,7 @@ import { loadPunctTagger, MARK_COUNT, SENTENCE_END_MARKS, tagRunByWords } from '
 import { loadJoinModel, joinSlotProbability } from '../server/src/engine/sentenceJoins/model';
 import { joinContext } from '../server/src/engine/sentenceJoins/features';
 import { dictated, editedParagraphs, ewtParagraphs, slotMarks, spread } from '../test/restore/corpus';
+import { fitLogistic } from '../server/research/smallModels/newtonLogistic';
 
 const { values: opt } = parseArgs({ options: { limit: { type: 'string', default: '400' } } });
 
@@ -70,46 +71,12 @@ function gapsOf(set: string, paragraphs: string[][]): Gap[] {
 }
 
 type Features = (g: Gap) => number[];
-const TAGGER_ONLY: Features = (g) => [1, logit(g.pEnd)];
-const STACKED: Features = (g) => [1, logit(g.pEnd), Number.isNaN(g.pJoin) ? 0 : logit(g.pJoin), Number.isNaN(g.pJoin) ? 1 : 0];
+const TAGGER_ONLY: Features = (g) => [logit(g.pEnd)];
+const STACKED: Features = (g) => [logit(g.pEnd), Number.isNaN(g.pJoin) ? 0 : logit(g.pJoin), Number.isNaN(g.pJoin) ? 1 : 0];
 
-/** Logistic regression by Newton's method (a few weights, thousands of gaps). */
-function fit(gaps: readonly Gap[], f: Features): number[] {
-  const d = f(gaps[0]).length;
-  const w = new Array<number>(d).fill(0);
-  for (let it = 0; it < 30; it++) {
-    const g = new Array<number>(d).fill(0);
-    const h = Array.from({ length: d }, () => new Array<number>(d).fill(0));
-    for (const x of gaps) {
-      const v = f(x);
-      const q = 1 / (1 + Math.exp(-v.reduce((a, b, j) => a + b * w[j], 0)));
-      for (let a = 0; a < d; a++) {
-        g[a] += (x.y - q) * v[a] - 1e-4 * w[a];
-        for (let b = 0; b < d; b++) h[a][b] += q * (1 - q) * v[a] * v[b];
-      }
-    }
-    for (let a = 0; a < d; a++) h[a][a] += 1e-4;
-    const step = solve(h, g);
-    for (let a = 0; a < d; a++) w[a] += step[a];
-    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
-  }
-  return w;
-}
-
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r][c]) > Math.abs(m[p][c])) p = r;
-    [m[c], m[p]] = [m[p], m[c]];
-    for (let r = 0; r < n; r++) {
-      if (r === c) continue;
-      const k = m[r][c] / m[c][c];
-      for (let j = c; j <= n; j++) m[r][j] -= k * m[c][j];
-    }
-  }
-  return m.map((row, i) => row[n] / row[i]);
+/** The logistic stack over `f`, every gap weighing 1 (a light ridge on the weights, the bias free). */
+function fit(gaps: readonly Gap[], f: Features): { w: number[]; b: number } {
+  return fitLogistic(gaps.map(f), gaps.map((g) => g.y), 1e-4 / gaps.length, 30, false);
 }
 
 function f1(gaps: readonly Gap[], cut: (g: Gap) => boolean): string {
@@ -137,8 +104,9 @@ function main(): void {
     const test = gaps.filter((g) => g.paragraph % 2 === testHalf);
     const wt = fit(train, TAGGER_ONLY);
     const ws = fit(train, STACKED);
-    console.log(`fit on half ${fitHalf}: tagger-only weights ${wt.map((x) => x.toFixed(3)).join(' ')}; stacked ${ws.map((x) => x.toFixed(3)).join(' ')}`);
-    const p = (w: number[], f: Features) => (g: Gap) => 1 / (1 + Math.exp(-f(g).reduce((a, b, j) => a + b * w[j], 0)));
+    const show = ({ w, b }: { w: number[]; b: number }) => [b, ...w].map((x) => x.toFixed(3)).join(' ');
+    console.log(`fit on half ${fitHalf}: tagger-only bias and weights ${show(wt)}; stacked ${show(ws)}`);
+    const p = ({ w, b }: { w: number[]; b: number }, f: Features) => (g: Gap) => 1 / (1 + Math.exp(-f(g).reduce((a, x, j) => a + x * w[j], b)));
     for (const set of ['edited-dev', 'ewt-dev']) {
       const t = test.filter((g) => g.set === set);
       console.log(`  ${set} half ${testHalf} (${t.length} gaps):`);

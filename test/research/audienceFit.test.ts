@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { fitLogistic } from '../../server/research/audience/fitAudience';
+import { fitLogistic } from '../../server/research/smallModels/newtonLogistic';
 import { seededRng } from '../../server/src/random/seededRng';
 
 /** The fit's objective: class-weighted log-loss plus (l2 · n / 2)·|w|², as `fitLogistic` minimises it. */
