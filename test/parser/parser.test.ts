@@ -56,6 +56,14 @@ describe('bundled parser', function () {
     assert.match(parser.version, /^en-ewt-/);
   });
 
+  it('reads a capitalised first word that edited English writes in lower case as a verb, keeping its capital in the tree', () => {
+    const [s] = parser.parseText('Clone the repo and run the tests.');
+    const clone = s.tree.words[0];
+    assert.deepStrictEqual([clone.form, clone.upos, clone.head, s.tree.words[2].deprel], ['Clone', 'VERB', 0, 'obj']);
+    const [name] = parser.parseText('Anna met the new manager.');
+    assert.strictEqual(name.tree.words[0].upos, 'PROPN', 'a name not in the list stays a name');
+  });
+
   it('gives a well-formed projective tree for every EWT test sentence (gold tokens)', () => {
     for (const s of test.sentences) {
       const forms = s.words.map((w) => w.form);

@@ -17,7 +17,7 @@ import { PunctuatedTree, TreeWord } from '../data/depunct';
 import { tokenizeText, isPunctForm, warmUpWink } from '../tokenize';
 import { SurfaceToken } from '../tokenize/token';
 import { clusterLookup, parseWords, ParserModels } from './dependencyParser';
-import { ClusterLookup, encodeSentence, WordSequence } from './encoding';
+import { ClusterLookup, EncodedSentence, encodeSentence, WordSequence } from './encoding';
 import { readModel } from './modelFile';
 import { parserModels } from './parserModels';
 import { readLabellerBeside } from './neuralLabellerModel';
@@ -30,6 +30,8 @@ import { repairVerblessTags } from './verblessTags';
 import { parseDetached, withTransitionComma } from './transitionComma';
 import { enabledRepairs, repairsVersion } from './repairs';
 import { graphFromContents, GraphModel, readGraphBeside } from './graph/graphModel';
+import { FirstWordCase, readFirstWordCaseBeside } from './firstWordCase';
+import { TagIds } from './parseFeatures';
 
 export type { SurfaceToken } from '../tokenize/token';
 export { MAX_WORDS } from './longSentences';
@@ -111,6 +113,8 @@ class TransitionParser implements Parser {
     private readonly reparseWeight = 0,
     /** The stacked tagger (`stackedTagger.ts`), which tags again reading the perceptron's tags. */
     private readonly stacked?: StackedTagger,
+    /** A sentence's first word read in the case edited English writes it (`firstWordCase.ts`). */
+    private readonly firstWordCase?: FirstWordCase,
   ) {
     this.lookup = clusterLookup(models.clusters);
   }
@@ -181,11 +185,23 @@ class TransitionParser implements Parser {
     };
   }
 
-  /** Tags and parses the words as read (with the repairs before and after parsing, unless they are off). */
-  private readWords(read: WordSequence): TreeWord[] {
-    const e = encodeSentence(read, this.lookup);
+  /** The tagger's tags, the stacked tagger's where there is one. */
+  private tagEncoded(e: EncodedSentence): TagIds {
     const first = this.models.tagger.tag(e);
-    const tagged = this.stacked ? this.stacked.tag(e, first) : first;
+    return this.stacked ? this.stacked.tag(e, first) : first;
+  }
+
+  /** Tags and parses the words as read (with the repairs before and after parsing, unless they are off). */
+  private readWords(written: WordSequence): TreeWord[] {
+    let read = written;
+    let e = encodeSentence(read, this.lookup);
+    let tagged = this.tagEncoded(e);
+    const lowered = this.firstWordCase?.lowered(read, this.models.tagger.tags.xpos[tagged.xpos[0]]);
+    if (lowered) {
+      read = lowered;
+      e = encodeSentence(read, this.lookup);
+      tagged = this.tagEncoded(e);
+    }
     const r = this.repairs;
     const tags = r.has('verbless-tags') ? repairVerblessTags(tagged, read.forms, read.slots, this.models.tagger.tags) : tagged;
     const g = this.graph;
@@ -194,7 +210,8 @@ class TransitionParser implements Parser {
     const deprels = g ? g.deprels : this.models.deprels;
     const { upos, xpos } = this.models.tagger.tags;
     const n = e.n;
-    const parsed: TreeWord[] = read.forms.map((form, i) => ({
+    // The tree keeps the words as written (a first word read in lower case keeps its capital).
+    const parsed: TreeWord[] = written.forms.map((form, i) => ({
       form,
       lemma: '_',
       upos: upos[p.tags.upos[i]],
@@ -294,6 +311,9 @@ export function loadParser(modelDir: string = defaultModelDir(), env: NodeJS.Pro
   if (!(reparse >= 0)) throw new Error(`PUNCTEME_REPARSE_WEIGHT: not a weight ≥ 0: ${env.PUNCTEME_REPARSE_WEIGHT}`);
   const combined = reparse > 0 ? `+reparse${reparse}` : '';
   const tagging = stacked ? `+${stacked.version}` : '';
-  return new TransitionParser(`${m.header.version}${tagging}${repairsVersion(repairs)}${parsing}${combined}`, models, repairs, graph, reparse, stacked);
+  // For measuring only: `PUNCTEME_FIRST_WORD_CASE_OFF` reads every first word as written.
+  const firstWordCase = env.PUNCTEME_FIRST_WORD_CASE_OFF ? undefined : readFirstWordCaseBeside(modelDir);
+  const truecasing = firstWordCase ? `+${firstWordCase.version}` : '';
+  return new TransitionParser(`${m.header.version}${tagging}${truecasing}${repairsVersion(repairs)}${parsing}${combined}`, models, repairs, graph, reparse, stacked, firstWordCase);
 }
 
