@@ -120,6 +120,28 @@ describe('prose extraction: Markdown', () => {
       assert.ok(!b.includes('example.org/a'), b); // a link's target (an autolink's address stands in for its word)
     }
   });
+  it("reads a list item's term and a description written as a sentence of its own as two blocks", () => {
+    const doc = [
+      '- `mark` Add a slash to directory matches.',
+      '- [`buffer-reverse`](https://x.org/r) - Reverse a buffer',
+      '* `returns` **{Array}**: Returns an array of matches',
+      '- `compressible` - leave out if you do not know',
+      '- `cwd` is the directory to start in.',
+      '',
+      '`mark` Add a slash, outside a list.',
+    ].join('\n');
+    const ex = extractProse(doc, 'markdown');
+    assert.deepEqual(ex.blocks.map((b) => [b.text, b.fragment ?? false]), [
+      ['mark', true], ['Add a slash to directory matches.', true],
+      ['buffer', true], ['Reverse a buffer', true], // a code span's first word stands in for it
+      ['returns {Array}', true], ['Returns an array of matches', true],
+      ['compressible - leave out if you do not know', true], // a description in lower case: one sentence
+      ['cwd is the directory to start in.', true],
+      ['mark Add a slash, outside a list.', false],
+    ]);
+    // Each block's text is the document's, character for character.
+    for (const b of ex.blocks) for (let i = 0; i < b.text.length; i++) if (b.offsets[i] >= 0) assert.equal(doc[b.offsets[i]], b.text[i]);
+  });
   it('broken Markdown still yields prose', () => {
     assert.deepEqual(prose('Unclosed `code and *emphasis, [link(\n\n```\nnever closed', 'markdown'), ['Unclosed `code and *emphasis, [link(']);
   });

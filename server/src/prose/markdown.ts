@@ -285,7 +285,16 @@ function extractChunk(chunk: string, atDocumentStart: boolean, foreignDefinition
     if (node.type === 'html') noteDirective(node);
     else if (CONTAINERS.has(node.type)) for (const c of node.children ?? []) block(c, node);
     else if (PROSE_BLOCKS.has(node.type)) {
-      for (const c of node.children ?? []) inline(c);
+      const kids = node.children ?? [];
+      const term = parent?.type === 'listItem' ? listTermLength(kids) : 0;
+      if (term > 0) {
+        // A list item's term and its description are two blocks: `- \`mark\` Add a slash to directory matches`
+        // read as one sentence made `Add` a name and `a slash` its apposition (a false alarm on READMEs).
+        for (const c of kids.slice(0, term)) inline(c);
+        const t = builder.take();
+        if (t) blocks.push({ ...t, fragment: true });
+      }
+      for (const c of term > 0 ? [descriptionStart(kids[term]), ...kids.slice(term + 1)] : kids) inline(c);
       const b = builder.take();
       // A heading or a list item is a label as often as a sentence: whether it ends with a period is the writer's style.
       if (b) blocks.push(node.type === 'heading' || parent?.type === 'listItem' ? { ...b, fragment: true } : b);
@@ -316,6 +325,37 @@ export function isTextMath(text: string, start: number, end: number): boolean {
   while (text[start + fence] === '$' && start + fence < end) fence++;
   const content = text.slice(start + fence, end - fence);
   return content.length > 0 && !/^\s|\s$/.test(content) && !/[0-9]/.test(text[end] ?? '');
+}
+
+/** Nodes a list item's term is made of: code, a link, emphasis (`- \`name\` …`, `- [name](url) - …`, `- **name**: …`). */
+const TERM_NODES = new Set(['inlineCode', 'link', 'linkReference', 'strong', 'emphasis']);
+/** What may stand between a term and its description, and the description's capital. */
+const DESCRIPTION_START = /^[ \t]*(?:[-–—:][ \t]*|[ \t])(?=\p{Lu})/u;
+
+/**
+ * How many of a list item's first inline nodes are its term: the leading term nodes (spaces between them allowed)
+ * when a text node follows whose words start, after a space, dash or colon, with a capital letter: a description
+ * written as a sentence of its own. 0 when the item does not start so.
+ */
+function listTermLength(kids: readonly MdNode[]): number {
+  let k = 0;
+  let terms = 0;
+  while (k < kids.length && (TERM_NODES.has(kids[k].type) || (kids[k].type === 'text' && /^[ \t]*$/.test(kids[k].value ?? '')))) {
+    if (kids[k].type !== 'text') terms++;
+    k++;
+  }
+  if (terms === 0 || k >= kids.length || kids[k].type !== 'text') return 0;
+  // The spaces-only text nodes just skipped belong to the term; a description must begin in this text node.
+  return DESCRIPTION_START.test(kids[k].value ?? '') ? k : 0;
+}
+
+/** The description's text node without the dash, colon or spaces before its capital (its source offset moved too). */
+function descriptionStart(node: MdNode): MdNode {
+  const value = node.value ?? '';
+  const m = DESCRIPTION_START.exec(value);
+  const start = node.position?.start.offset;
+  if (!m || start === undefined || !node.position) return node;
+  return { ...node, value: value.slice(m[0].length), position: { ...node.position, start: { ...node.position.start, offset: start + m[0].length } } };
 }
 
 /** The stand-in of an autolink: the address, without the angle brackets of `<https://x.org>`. */
