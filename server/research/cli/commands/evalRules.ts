@@ -10,6 +10,21 @@ import { Command, UsageError } from '../../../src/cli/command';
 import { formatTable } from '../../../src/cli/table';
 import { devArgs, modelFileArg, printJson, readTrees } from '../devCommand';
 
+/**
+ * The paper's Table 4 (Li, Wang & Eisner 2019, English): the five relations most likely to take symmetric punctemes,
+ * each with the figure the table prints beside it (read here as its entropy in bits, as ours is) and its top five
+ * (l, r) pairs in percent. ε is written as an empty side.
+ */
+const PAPER_TABLE_4: Record<string, { entropy: number; pairs: Array<[string, string, number]> }> = {
+  parataxis: { entropy: 2.38, pairs: [[',', ',', 26.8], ['', '', 20.1], ['(', ')', 13.0], ['-', '', 9.7], [':', '', 8.1]] },
+  appos: { entropy: 2.29, pairs: [[',', ',', 18.8], [':', '', 18.1], ['-', '', 15.9], ['', '', 14.4], ['(', ')', 13.1]] },
+  list: { entropy: 1.33, pairs: [['', '', 60.0], [',', ',', 22.3], [',', '', 5.3], ['<', '>', 3.0], ['(', ')', 3.0]] },
+  advcl: { entropy: 0.77, pairs: [['', '', 73.8], [',', ',', 21.2], ['', ',', 3.1], ['(', ')', 0.74], ['', '-', 0.21]] },
+  ccomp: { entropy: 0.53, pairs: [['', '', 90.8], ['“', '”', 2.4], [',', ',', 2.4], [':“', '”', 0.9], ['“', ',”', 0.8]] },
+};
+
+const side = (m: string) => (m === '' ? 'ε' : m);
+
 export const evalRulesCommand: Command = {
   path: ['eval', 'rules'],
   summary: "The learned noisy channel beside Nunberg's rules, and the top (l, r) pairs per relation (paper Tables 1, 4).",
@@ -42,7 +57,7 @@ export const evalRulesCommand: Command = {
     const edits = learnedEdits(model, stats, Number(values['min-p']), Number(values['min-count']));
     const nunberg = nunbergComparison(model, stats);
     const relations = Object.entries(stats.relations);
-    if (values.json) return printJson(io, { source, direction: model.core.channel.direction, edits, nunberg, relations: stats.relations });
+    if (values.json) return printJson(io, { source, direction: model.core.channel.direction, edits, nunberg, relations: stats.relations, paperTable4: PAPER_TABLE_4 });
     io.stdout(`Model ${model.version} (direction ${model.core.channel.direction}); counts from ${source}\n\n`);
     io.stdout(`Learned edits with p > ${values['min-p']} and underlying count ≥ ${values['min-count']} (keep edits included):\n`);
     io.stdout(
@@ -58,9 +73,11 @@ export const evalRulesCommand: Command = {
         nunberg.map((r) => [r.group, r.rule, r.pRule.toFixed(3), r.learned, r.count]),
       ) + '\n\n',
     );
-    io.stdout('Most probable (l, r) pairs per relation (mean p_θ over its nodes; entropy in bits), cf. paper Table 4:\n');
+    io.stdout("Most probable (l, r) pairs per relation (mean p_θ over its nodes; entropy in bits), and the paper's Table 4 below each of its five:\n");
     for (const [d, r] of relations) {
       io.stdout(`  ${d} (entropy ${r.entropy.toFixed(2)}, ${r.nodes} nodes): ${r.pairs.slice(0, 5).map((p) => `${showPair(p.l, p.r)} ${(100 * p.p).toFixed(1)}%`).join(' | ')}\n`);
+      const paper = PAPER_TABLE_4[d];
+      if (paper) io.stdout(`    paper (${paper.entropy.toFixed(2)}): ${paper.pairs.map(([l, rr, pct]) => `${side(l)} ${side(rr)} ${pct}%`).join(' | ')}\n`);
     }
     return 0;
   },
