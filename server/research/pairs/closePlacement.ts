@@ -42,6 +42,33 @@ function rereadCloser(para: string, s: AnalysedSentence, analyser: SentenceAnaly
   return { at: cands.find((c) => c.lp === max)!.at, share: 1 / z };
 }
 
+/**
+ * The closer placed at the end of the constituent the parse gives the opener: from the first word after the opener,
+ * up through the heads whose subtree still starts at that word; the close goes after that subtree's last word.
+ * Undefined when the opener is not in a slot before a word.
+ */
+function constituentCloser(s: AnalysedSentence, openerOffset: number): number | undefined {
+  const words = s.tree.words;
+  const n = words.length;
+  let from = -1;
+  for (let i = 0; i < n && from < 0; i++) if ((s.slotTokens[i] ?? []).some((t) => s.tokens[t].punct && s.tokens[t].start === openerOffset)) from = i;
+  if (from < 0) return undefined;
+  const left = words.map((_, i) => i);
+  const right = words.map((_, i) => i);
+  // Spans by repeated relaxation (trees are small): each word's leftmost and rightmost descendant.
+  for (let changed = true; changed; ) {
+    changed = false;
+    words.forEach((w, i) => {
+      const h = w.head - 1;
+      if (h < 0) return;
+      if (left[i] < left[h]) ((left[h] = left[i]), (changed = true));
+      if (right[i] > right[h]) ((right[h] = right[i]), (changed = true));
+    });
+  }
+  let top = from;
+  for (let h = words[top].head - 1; h >= 0 && left[h] === from; h = words[h].head - 1) top = h;
+  return slotRegion(s, right[top] + 1).start;
+}
 
 const { values: opt } = parseArgs({
   options: { part: { type: 'string', default: 'dev' }, 'per-kind': { type: 'string', default: '150' }, seed: { type: 'string', default: '1' }, items: { type: 'string' } },
@@ -56,6 +83,7 @@ function main(): void {
   const items = buildEditedSuite(docs, BENCH_KINDS, Number(opt['per-kind']), Number(opt.seed)).filter((it) => it.error === 'unbalanced-bracket');
   const placed: Array<{ share: number; right: boolean }> = [];
   const reread: Array<{ share: number; right: boolean; agree: boolean; modelShare: number; modelRight: boolean }> = [];
+  const constituent: Array<{ right: boolean; agree: boolean; modelShare: number; modelRight: boolean; words: number }> = [];
   const fpByRule = new Map<string, number>();
   const lines: string[] = [];
   for (const it of items) {
@@ -91,7 +119,16 @@ function main(): void {
         reread.push({ share: r.share, right: rright, agree, modelShare: p.share, modelRight: right });
         rr = `${r.share.toFixed(3)} ${rright ? 'RIGHT' : 'WRONG'}${agree ? ' agree' : ''}`;
       }
-      lines.push(`${it.id}\t${p.share.toFixed(3)}\treread ${rr}\t${right ? 'RIGHT' : 'WRONG'}\t${shown}\t| gold: ${it.original.text}`);
+      const c = constituentCloser(s, f.start);
+      let cc = 'none';
+      if (c !== undefined) {
+        const cin = c >= lo && c <= hi;
+        const cj = cin ? judge(it.corruption, slotEdits(it.corrupted, [{ start: c - lo, end: c - lo, newText: closer }])) : { correct: [], wrong: [0] };
+        const cright = cj.correct.length > 0 && cj.wrong.length === 0;
+        constituent.push({ right: cright, agree: p.edits.length === 1 && p.edits[0].start === c, modelShare: p.share, modelRight: right, words: s.tree.words.length });
+        cc = `${cright ? 'RIGHT' : 'WRONG'}${p.edits.length === 1 && p.edits[0].start === c ? ' agree' : ''} ${para.slice(lo, c)}⟦${closer}⟧${para.slice(c, hi)}`;
+      }
+      lines.push(`${it.id}\t${p.share.toFixed(3)}\treread ${rr}\t${right ? 'RIGHT' : 'WRONG'}\t${shown}\t| constituent ${cc}\t| gold: ${it.original.text}`);
     }
     // The engine as it ships: whose edits are the benchmark's false positives.
     let text = '';
@@ -127,6 +164,14 @@ function main(): void {
     const right = off.filter((p) => p.modelRight).length;
     console.log(`model and reread agree, model share >= ${t}: offered ${off.length}, right ${right}, precision ${(right / Math.max(1, off.length)).toFixed(3)}`);
   }
+  const ck = (xs: typeof constituent, what: string) => {
+    const right = xs.filter((x) => x.right).length;
+    console.log(`constituent close, ${what}: offered ${xs.length}, right ${right}, precision ${(right / Math.max(1, xs.length)).toFixed(3)}`);
+  };
+  ck(constituent, 'all');
+  ck(constituent.filter((x) => x.agree), 'where the model agrees');
+  ck(constituent.filter((x) => x.agree && x.modelShare >= 0.95), 'where the model agrees at share >= 0.95');
+  ck(constituent.filter((x) => !x.agree), 'where the model disagrees');
   if (opt.items) fs.writeFileSync(opt.items, lines.join('\n') + '\n');
 }
 
