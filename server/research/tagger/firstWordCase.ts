@@ -50,6 +50,8 @@ function tagTruecased(s: WordSequence): { xpos: Int32Array | number[]; upos: Int
   const t = m.tagger.tag(encodeSentence(s, lookup));
   const first = s.forms[0];
   if (!first || !/^\p{Lu}\p{Ll}+$/u.test(first) || !XPOS[t.xpos[0]].startsWith('NNP')) return { ...t, changed: false };
+  // As the run time reads it (`parser/firstWordCase.ts`): a capital on the next word too makes the two a name.
+  if (s.forms[1] !== undefined && /^\p{Lu}/u.test(s.forms[1])) return { ...t, changed: false };
   const share = lowerShare(counts, first, minCount);
   if (share === undefined || share < minShare) return { ...t, changed: false };
   const lowered = { ...s, forms: [first.toLowerCase(), ...s.forms.slice(1)] };
