@@ -15,6 +15,8 @@
 # restoration's comma model (`npm run train:restore-commas`, ~25 min), the calibrated decision's error model
 # (`npm run bench:lint -- --fit`), which only `decision: calibrated` reads. The join thresholds in
 # `engine/sentenceJoins/findings.ts` are constants: step 4 prints the calibration to choose them again from.
+# A worktree (`git worktree add`) needs `node_modules` and `server/node_modules` linked from a checkout that ran
+# `npm ci`: without the second, the scorer's step finds the hoisted lru-cache 6 and stops.
 # Each step is its model's documented command (docs/models.md). Do not run the test suite in the worktree meanwhile:
 # it reads models/en, which is half old and half new until step 8.
 set -euo pipefail
