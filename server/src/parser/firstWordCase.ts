@@ -10,10 +10,9 @@
  * capitalised too (which would make the two a name: "New York", "Doctor Hank"), the sentence is tagged and parsed
  * with that word in lower case. The tree keeps the word as written.
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import { readModelFile, unlistedInManifest, MANIFEST_FILE, ModelFileError } from '../data/modelIntegrity';
+import { readModelFile, ModelFileError } from '../data/modelIntegrity';
 import { WordSequence } from './encoding';
+import { optionalModelFile } from './modelFile';
 
 export const FIRST_WORD_CASE_FILE = 'first-word-case.txt';
 
@@ -51,8 +50,6 @@ export function firstWordCaseFromText(text: string, file = FIRST_WORD_CASE_FILE)
 
 /** The list beside `parser.bin`, when the model directory has one. */
 export function readFirstWordCaseBeside(modelDir: string): FirstWordCase | undefined {
-  const file = path.join(modelDir, FIRST_WORD_CASE_FILE);
-  if (!fs.existsSync(file)) return undefined;
-  if (unlistedInManifest(file)) throw new ModelFileError(file, 'corrupt', `not listed in ${MANIFEST_FILE}: npm run models:manifest`);
-  return firstWordCaseFromText(readModelFile(file).toString('utf8'), file);
+  const file = optionalModelFile(modelDir, FIRST_WORD_CASE_FILE);
+  return file === undefined ? undefined : firstWordCaseFromText(readModelFile(file).toString('utf8'), file);
 }

@@ -287,8 +287,17 @@ export function readModel(file: string): ModelContents {
  * directory has none. A directory whose manifest was checked must list it.
  */
 export function readModelBeside(modelDir: string, name: string): ModelContents | undefined {
+  const file = optionalModelFile(modelDir, name);
+  return file === undefined ? undefined : readModel(file);
+}
+
+/**
+ * The path of an optional model file in a model directory, or undefined when the directory has none; a directory whose
+ * manifest was checked must list it, or a file planted beside the shipped ones would be read unchecked.
+ */
+export function optionalModelFile(modelDir: string, name: string): string | undefined {
   const file = path.join(modelDir, name);
   if (!fs.existsSync(file)) return undefined;
   if (unlistedInManifest(file)) throw new ModelFileError(file, 'corrupt', `not listed in ${MANIFEST_FILE}: npm run models:manifest`);
-  return readModel(file);
+  return file;
 }
