@@ -17,15 +17,22 @@ import { lintDocument, ParagraphCache } from '../../src/prose';
 import { judge, slotEdits } from '../eval/score';
 import { AnalysedSentence, slotRegion } from '../../src/engine/sentence';
 import { EngineModel } from '../../src/engine/punctModel';
+import { treeInfo } from '../../src/data/treeInfo';
 
 /**
  * The closer placed by reading the sentence again with it written at each candidate place (right after each later
  * word): each candidate's own parse scores its own marks, p(x_c | T_c); the best wins, its share the confidence.
  */
+/** The slot that holds the opener written at `openerOffset`, or -1. */
+function openerSlot(s: AnalysedSentence, openerOffset: number): number {
+  const n = s.tree.words.length;
+  for (let i = 0; i <= n; i++) if ((s.slotTokens[i] ?? []).some((t) => s.tokens[t].punct && s.tokens[t].start === openerOffset)) return i;
+  return -1;
+}
+
 function rereadCloser(para: string, s: AnalysedSentence, analyser: SentenceAnalyser, model: EngineModel, openerOffset: number, closer: string): { at: number; share: number } | undefined {
   const n = s.tree.words.length;
-  let from = -1;
-  for (let i = 0; i <= n && from < 0; i++) if ((s.slotTokens[i] ?? []).some((t) => s.tokens[t].punct && s.tokens[t].start === openerOffset)) from = i;
+  const from = openerSlot(s, openerOffset);
   if (from < 0) return undefined;
   const cands: Array<{ at: number; lp: number }> = [];
   for (let j = from + 1; j <= n; j++) {
@@ -48,26 +55,13 @@ function rereadCloser(para: string, s: AnalysedSentence, analyser: SentenceAnaly
  * Undefined when the opener is not in a slot before a word.
  */
 function constituentCloser(s: AnalysedSentence, openerOffset: number): number | undefined {
-  const words = s.tree.words;
-  const n = words.length;
-  let from = -1;
-  for (let i = 0; i < n && from < 0; i++) if ((s.slotTokens[i] ?? []).some((t) => s.tokens[t].punct && s.tokens[t].start === openerOffset)) from = i;
-  if (from < 0) return undefined;
-  const left = words.map((_, i) => i);
-  const right = words.map((_, i) => i);
-  // Spans by repeated relaxation (trees are small): each word's leftmost and rightmost descendant.
-  for (let changed = true; changed; ) {
-    changed = false;
-    words.forEach((w, i) => {
-      const h = w.head - 1;
-      if (h < 0) return;
-      if (left[i] < left[h]) ((left[h] = left[i]), (changed = true));
-      if (right[i] > right[h]) ((right[h] = right[i]), (changed = true));
-    });
-  }
-  let top = from;
-  for (let h = words[top].head - 1; h >= 0 && left[h] === from; h = words[h].head - 1) top = h;
-  return slotRegion(s, right[top] + 1).start;
+  const from = openerSlot(s, openerOffset);
+  if (from < 0 || from >= s.tree.words.length) return undefined;
+  // Slot `from` is before word from + 1 (1-based): climb while the head's subtree still starts there.
+  const info = treeInfo(s.tree);
+  let top = from + 1;
+  for (let h = info.head(top); h > 0 && info.lo[h] === from + 1; h = info.head(h)) top = h;
+  return slotRegion(s, info.hi[top]).start;
 }
 
 const { values: opt } = parseArgs({

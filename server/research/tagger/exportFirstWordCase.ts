@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import { parseArgs } from 'util';
 import { readEditedEnglish } from '../editedEnglish';
-import { caseCounts } from './caseCounts';
+import { caseCounts, lowerShare } from './caseCounts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -20,11 +20,7 @@ const { values: opt } = parseArgs({
 const minShare = Number(opt['min-share']);
 const minCount = Number(opt['min-count']);
 const counts = caseCounts(readEditedEnglish(undefined, ['train']).flatMap((d) => d.paragraphs));
-const words = [...counts]
-  .filter(([, [lower, title]]) => lower + title >= minCount && lower / (lower + title) >= minShare)
-  .map(([w]) => w)
-  .filter((w) => !/\s/.test(w))
-  .sort();
+const words = [...counts.keys()].filter((w) => (lowerShare(counts, w, minCount) ?? 0) >= minShare).sort();
 const version = `firstcase-edited-train-s${Math.round(minShare * 100)}-c${minCount}-n${words.length}`;
 fs.writeFileSync(opt.out!, `# ${version}\n${words.join('\n')}\n`);
 console.log(`${opt.out}: ${words.length} words of ${counts.size} counted (${version})`);

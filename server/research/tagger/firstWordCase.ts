@@ -25,6 +25,7 @@ import { tokenizeText } from '../../src/tokenize';
 import { readEditedEnglish } from '../editedEnglish';
 import { SurfaceToken } from '../../src/tokenize/token';
 import { caseCounts, CaseCounts, lowerShare } from './caseCounts';
+import { FirstWordCase } from '../../src/parser/firstWordCase';
 
 const { values: opt } = parseArgs({
   options: {
@@ -45,17 +46,14 @@ const { xpos: XPOS, upos: UPOS } = m.tagger.tags;
 const counts: CaseCounts = caseCounts(readEditedEnglish(undefined, ['train']).flatMap((d) => d.paragraphs));
 console.error(`case counts: ${counts.size} words`);
 
+/** The run time's rule (`parser/firstWordCase.ts`) over the words this run's --min-share and --min-count admit. */
+const rule = new FirstWordCase('research', new Set([...counts.keys()].filter((w) => (lowerShare(counts, w, minCount) ?? 0) >= minShare)));
+
 /** The tags of `s`, the first word read in lower case where the rule says so; `changed` when it did. */
 function tagTruecased(s: WordSequence): { xpos: Int32Array | number[]; upos: Int32Array | number[]; changed: boolean } {
   const t = m.tagger.tag(encodeSentence(s, lookup));
-  const first = s.forms[0];
-  if (!first || !/^\p{Lu}\p{Ll}+$/u.test(first) || !XPOS[t.xpos[0]].startsWith('NNP')) return { ...t, changed: false };
-  // As the run time reads it (`parser/firstWordCase.ts`): a capital on the next word too makes the two a name.
-  if (s.forms[1] !== undefined && /^\p{Lu}/u.test(s.forms[1])) return { ...t, changed: false };
-  const share = lowerShare(counts, first, minCount);
-  if (share === undefined || share < minShare) return { ...t, changed: false };
-  const lowered = { ...s, forms: [first.toLowerCase(), ...s.forms.slice(1)] };
-  return { ...m.tagger.tag(encodeSentence(lowered, lookup)), changed: true };
+  const lowered = rule.lowered(s, XPOS[t.xpos[0]]);
+  return lowered ? { ...m.tagger.tag(encodeSentence(lowered, lookup)), changed: true } : { ...t, changed: false };
 }
 
 let n = 0, u0 = 0, u1 = 0, x0 = 0, x1 = 0, changedSentences = 0, firstRight0 = 0, firstRight1 = 0;
