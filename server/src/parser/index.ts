@@ -24,7 +24,6 @@ import { readLabellerBeside } from './neuralLabellerModel';
 import { slotSentence } from './sentenceBuilder';
 import { splitLongSentence, MAX_WORDS } from './longSentences';
 import { repairRelativeClauseSubjects } from './relativeClauseRepair';
-import { repairCopularSubjects } from './copularSubjectRepair';
 import { repairFrontedClauses } from './frontedClauseRepair';
 import { repairVerblessTags } from './verblessTags';
 import { parseDetached, withTransitionComma } from './transitionComma';
@@ -222,7 +221,6 @@ class TransitionParser implements Parser {
     }));
     let tree = parsed;
     if (r.has('relative-clause')) tree = repairRelativeClauseSubjects(tree, read.slots);
-    if (r.has('copular-subject')) tree = repairCopularSubjects(tree, read.slots);
     if (r.has('fronted-clause')) tree = repairFrontedClauses(tree);
     return tree;
   }
