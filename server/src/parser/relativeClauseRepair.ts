@@ -27,7 +27,7 @@ import { TreeInfo, treeInfo } from '../data/treeInfo';
 export const RELATIVE_CLAUSE_REPAIR = 'relcl2';
 
 /** Fine tags of a finite verb or auxiliary. */
-export const FINITE_TAGS: ReadonlySet<string> = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
+const FINITE_TAGS: ReadonlySet<string> = new Set(['VBD', 'VBZ', 'VBP', 'MD']);
 /** Relations a subjectless finite verb gets from the relative clause's verb in this misparse (shapes 1 and 2). */
 const MISREAD_RELATIONS = /^(xcomp|ccomp|conj|parataxis|advcl|obj|dep)$/;
 /** Relations the relative clause's verb gets from the finite verb in shape 3 (its head, after it). */
@@ -42,7 +42,7 @@ const WH_RELATIVE = /^(who|which|whom|whose)$/i;
  * n is a noun phrase that opens the sentence and is no clause of its own (no subject, copula or preposition on it:
  * "This was the body that Bush proclaimed was bringing …" keeps its extraction).
  */
-export function opensSentenceAsNoun(words: readonly TreeWord[], t: TreeInfo, n: number): boolean {
+function opensSentenceAsNoun(words: readonly TreeWord[], t: TreeInfo, n: number): boolean {
   if (!NOMINAL.has(words[n - 1].upos) || t.span[n][0] !== 1) return false;
   return !t.children[n].some((c) => SUBJECT.test(words[c - 1].deprel) || words[c - 1].deprel === 'cop' || words[c - 1].deprel === 'case');
 }
